@@ -1,0 +1,51 @@
+#include "cli/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "ldiv/error.h"
+
+namespace ldv::cli {
+
+int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
+    CLI::App app{"ldiv: publish microdata with k-anonymity, l-diversity and (tau,l)-diversity", "ldiv"};
+    app.set_version_flag("--version", std::string("ldiv ") + LDIV_VERSION);
+    app.require_subcommand(1);
+    std::vector<std::unique_ptr<Command>> commands = makeCommands();
+    for (auto& command : commands) command->attach(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        out << app.help();
+        return kSuccess;
+    } catch (const CLI::CallForAllHelp& e) {
+        out << app.help("", CLI::AppFormatMode::All);
+        return kSuccess;
+    } catch (const CLI::CallForVersion& e) {
+        out << e.what() << "\n";
+        return kSuccess;
+    } catch (const CLI::ParseError& e) {
+        err << "ldiv: " << e.what() << "\n";
+        if (app.get_subcommands().empty()) err << "Run 'ldiv --help' for the subcommands.\n";
+        return kUsageError;
+    }
+    for (auto& command : commands) {
+        if (!command->parsed()) continue;
+        try {
+            return command->execute(out, err);
+        } catch (const InputError& e) {
+            err << "ldiv: error: " << e.what() << "\n";
+            return kInputError;
+        } catch (const ParameterError& e) {
+            err << "ldiv: error: " << e.what() << "\n";
+            return kUsageError;
+        } catch (const std::exception& e) {
+            err << "ldiv: error: " << e.what() << "\n";
+            return kInputError;
+        }
+    }
+    return kUsageError;
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,12 @@
+#pragma once
+#include <iosfwd>
+
+namespace ldv::cli {
+
+/// Exit codes (a contract): 0 success, 1 usage error, 2 input error.
+enum ExitCode { kSuccess = 0, kUsageError = 1, kInputError = 2 };
+
+/// Runs `ldiv` with the given arguments, writing results to `out` and diagnostics to `err`.
+int run(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+}  // namespace ldv::cli

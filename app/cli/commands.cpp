@@ -1,0 +1,15 @@
+#include "cli/commands.h"
+
+#include "cli/command_list.h"
+
+namespace ldv::cli {
+
+std::vector<std::unique_ptr<Command>> makeCommands() {
+    std::vector<std::unique_ptr<Command>> commands;
+    commands.push_back(makeInspectCommand());
+    commands.push_back(makeAuditCommand());
+    commands.push_back(makeGeneralizeCommand());
+    return commands;
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,86 @@
+#include "cli/data_options.h"
+
+#include <filesystem>
+
+#include "ldiv/error.h"
+
+namespace ldv::cli {
+
+void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
+    cmd.add_option("DATA", o.data, "CSV file with a header row");
+    cmd.add_option("--sep", o.separator, "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
+    cmd.add_option("--missing", o.missing, "Rows with missing values: keep them (as a value) or drop them")
+        ->check(CLI::IsMember({"keep", "drop"}));
+    cmd.add_option("--missing-token", o.missingTokens, "Token that marks a missing value (repeatable; default '?' and empty)");
+    cmd.add_option("--project", o.project, "ldiv project file (.ldiv.json) instead of DATA and role options");
+    cmd.add_flag("--json", o.json, "Print one JSON object on stdout");
+    if (!withRoles) return;
+    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE: generalization hierarchy CSV for a column (repeatable)");
+    cmd.add_option("--qi", o.qi, "Quasi-identifiers COL,COL,... (their order is the order of level vectors)")
+        ->delimiter(',');
+    cmd.add_option("--sensitive", o.sensitive, "Sensitive attribute(s) COL[,COL]")->delimiter(',');
+    cmd.add_option("--identifying", o.identifying, "Identifying attributes, never exported")->delimiter(',');
+}
+
+char parseSeparator(const std::string& text) {
+    if (text.empty() || text == "auto") return 0;
+    if (text == "tab" || text == "\\t") return '\t';
+    if (text == "comma") return ',';
+    if (text == "semicolon") return ';';
+    if (text == "pipe") return '|';
+    if (text.size() == 1) return text[0];
+    throw ParameterError("invalid --sep '" + text + "': use one character, tab, comma, semicolon or pipe");
+}
+
+ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
+    ProjectConfig c;
+    baseDir.clear();
+    if (!o.project.empty()) {
+        c = loadProject(o.project);
+        baseDir = std::filesystem::path(o.project).parent_path().string();
+        if (baseDir.empty()) baseDir = ".";
+    }
+    if (!o.data.empty()) {
+        // A DATA argument overrides the project's table; it is relative to the working folder.
+        c.dataPath = std::filesystem::absolute(o.data).string();
+    }
+    if (c.dataPath.empty()) throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
+    if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
+    if (o.missing == "drop") c.csv.missing = MissingPolicy::Drop;
+    if (!o.missingTokens.empty()) c.csv.missingTokens = o.missingTokens;
+    auto setRole = [&](const std::vector<std::string>& names, Role role) {
+        for (const std::string& n : names) c.ensureAttribute(n).role = role;
+    };
+    if (!o.qi.empty()) {
+        for (auto& a : c.attributes)
+            if (a.role == Role::QuasiIdentifying) a.role = Role::Insensitive;
+        c.qiOrder = o.qi;
+        setRole(o.qi, Role::QuasiIdentifying);
+    }
+    if (!o.sensitive.empty()) {
+        for (auto& a : c.attributes)
+            if (a.role == Role::Sensitive) a.role = Role::Insensitive;
+        setRole(o.sensitive, Role::Sensitive);
+    }
+    setRole(o.identifying, Role::Identifying);
+    for (const std::string& spec : o.hierarchies) {
+        const auto eq = spec.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+            throw ParameterError("invalid --hierarchy '" + spec + "': expected COL=FILE");
+        AttributeConfig& a = c.ensureAttribute(spec.substr(0, eq));
+        a.hierarchy.reset();
+        a.hierarchyFile = std::filesystem::absolute(spec.substr(eq + 1)).string();
+    }
+    for (const std::string& q : o.qi)
+        for (const std::string& s : o.sensitive)
+            if (q == s) throw ParameterError("attribute '" + q + "' cannot be both --qi and --sensitive");
+    return c;
+}
+
+std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
+    std::string baseDir;
+    ProjectConfig c = toProjectConfig(o, baseDir);
+    return std::make_unique<Workspace>(std::move(c), baseDir);
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,36 @@
+#pragma once
+// The common data options every subcommand reuses (a contract): DATA, --sep, --hierarchy
+// COL=FILE, --qi, --sensitive, --identifying, --missing drop|keep, or --project FILE.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "ldiv/project.h"
+
+namespace ldv::cli {
+
+struct DataOptions {
+    std::string data;
+    std::string separator;
+    std::vector<std::string> hierarchies;
+    std::vector<std::string> qi;
+    std::vector<std::string> sensitive;
+    std::vector<std::string> identifying;
+    std::string missing = "keep";
+    std::vector<std::string> missingTokens;
+    std::string project;
+    bool json = false;
+};
+
+/// Adds the options to a subcommand. `withRoles` = false for commands that only read data.
+void addDataOptions(CLI::App& command, DataOptions& options, bool withRoles = true);
+/// Turns the options into a project configuration (the --project file, with command-line
+/// roles and hierarchies overriding it). Sets `baseDir` for relative paths.
+ProjectConfig toProjectConfig(const DataOptions& options, std::string& baseDir);
+std::unique_ptr<Workspace> loadWorkspace(const DataOptions& options);
+/// Parses the separator option: one character, or "tab", "comma", "semicolon", "pipe".
+char parseSeparator(const std::string& text);
+
+}  // namespace ldv::cli

@@ -1,0 +1,38 @@
+#include "cli/node_option.h"
+
+#include <sstream>
+
+#include "ldiv/error.h"
+
+namespace ldv::cli {
+
+Levels resolveNode(const std::string& text, const Dataset& data) {
+    const std::size_t d = data.qiCount();
+    if (text.empty()) return Levels(d, 0);
+    Levels levels = parseLevels(text);
+    // Named form: check that the names follow the --qi order.
+    std::stringstream in(text);
+    std::string part;
+    for (std::size_t i = 0; std::getline(in, part, ','); ++i) {
+        const auto eq = part.find('=');
+        if (eq == std::string::npos || i >= d) continue;
+        const std::string& expected = data.table().column(data.qiColumns()[i]).name();
+        if (part.substr(0, eq) != expected)
+            throw ParameterError("--node: level " + std::to_string(i + 1) + " is named '" +
+                                 part.substr(0, eq) + "' but quasi-identifier " +
+                                 std::to_string(i + 1) + " is '" + expected + "'");
+    }
+    if (levels.size() != d)
+        throw ParameterError("--node has " + std::to_string(levels.size()) + " levels but there are " +
+                             std::to_string(d) + " quasi-identifiers");
+    for (std::size_t i = 0; i < d; ++i) {
+        const int h = data.hierarchy(i).height();
+        if (levels[i] > h)
+            throw ParameterError("--node: level " + std::to_string(levels[i]) + " of '" +
+                                 data.table().column(data.qiColumns()[i]).name() +
+                                 "' exceeds its hierarchy height " + std::to_string(h));
+    }
+    return levels;
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,86 @@
+#pragma once
+// The privacy criteria library: one bound criterion (Criterion) evaluated on an equivalence
+// class's histogram of sensitive-value codes. The single criteria are in criteria_types.h, the
+// spec syntax in criteria_spec.h, (τ,ℓ) with generalized sensitive values in
+// criteria_tau.h, multi-attribute mode in criteria_multi.h, Bayes-optimal beliefs in
+// criteria_beliefs.h.
+#include "ldiv/criteria_spec.h"
+#include "ldiv/criteria_types.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace ldv {
+
+using CriterionVariant = std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare,
+                                      RecursiveCL, PdRecursiveCL, NpdRecursiveCL, SimpleL, TauL>;
+
+/// A privacy criterion bound to a sensitive attribute's dictionary (code = index). Cheap to
+/// copy; `holds` and `measure` are const, allocation-free for m ≤ 128 and thread-safe.
+class Criterion {
+public:
+    /// Resolves the spec's don't-care / protected value strings against `dictionary`; throws
+    /// ParameterError naming an unknown value and listing the allowed ones. For tau-l it also
+    /// checks ℓ ≤ m = dictionary.size() when the dictionary is not empty.
+    static Criterion bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary);
+    /// parseCriterionSpec + bind.
+    static Criterion parse(std::string_view text, const std::vector<std::string>& dictionary = {});
+
+    bool holds(Histogram counts) const;
+    /// Per-class distance to the threshold, see the type's comment in criteria_types.h:
+    /// k: N; distinct: m; entropy: e^H; entropy with Y: e^(adjusted H); recursive / pd: the
+    /// largest ℓ′ still allowed with the same c; npd: same, 0 if W fails; simple: N/r1;
+    /// tau-l: max_k F(k) − ψ(k).
+    double measure(Histogram counts) const;
+    /// The value `measure` is compared with: k, ℓ, or 0 for tau-l.
+    double threshold() const;
+    /// False only for tau-l, whose measure must stay ≤ 0.
+    bool measureHigherIsBetter() const;
+
+    /// Holds for a class ⇒ holds for every union of such classes (000 Thm 5.2–5.4; (τ,ℓ) by
+    /// convexity of F). All criteria here are monotone; Bayes-optimal privacy is not.
+    bool isMonotone() const;
+
+    /// "recursive (3, 4)-diversity on occupation", etc.
+    std::string describe() const;
+    /// Canonical spec string; Criterion::parse(spec(), dictionary) is equal to *this.
+    std::string spec() const { return formatCriterionSpec(m_spec); }
+
+    CriterionKind kind() const { return m_spec.kind; }
+    const CriterionSpec& definition() const { return m_spec; }
+    const CriterionVariant& variant() const { return m_variant; }
+    /// Sensitive attribute name; empty means "the only sensitive attribute".
+    const std::string& attribute() const { return m_spec.attribute; }
+    bool multiAttribute() const { return m_spec.multiAttribute; }
+
+private:
+    Criterion(CriterionSpec spec, CriterionVariant variant);
+
+    CriterionSpec m_spec;
+    CriterionVariant m_variant;
+};
+
+/// What the whole table's sensitive histogram allows (issue item 4). All criteria are
+/// monotone, so if the table as one class (the top of the lattice) fails, nothing satisfies.
+struct Feasibility {
+    bool feasible = true;
+    /// The best parameter any generalization can reach: k: N; distinct: m; entropy: e^H;
+    /// recursive / pd / npd (same c): the largest ℓ; simple: ⌊N/r1⌋; tau-l: max_k F(k)−ψ(k).
+    double bound = 0;
+    /// Empty when feasible, else e.g. "occupation is at most entropy 10.57-diverse:
+    /// entropy-l=12 is impossible".
+    std::string warning;
+};
+
+Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
+                        std::string_view attributeName);
+
+/// ⌊N/r1⌋: the largest ℓ for which simple ℓ-diversity is achievable (002 Table 1); 0 if N = 0.
+std::uint64_t simpleEligibility(Histogram tableCounts);
+/// The largest integer ℓ with r1 < c·(rℓ+…+rm) (recursive (c,ℓ) of the table as one class).
+std::uint32_t maxRecursiveL(double c, Histogram counts);
+
+}  // namespace ldv

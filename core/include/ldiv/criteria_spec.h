@@ -1,0 +1,60 @@
+#pragma once
+// Criterion spec strings (the CLI's `-c` argument and the project file), see docs/criteria.md:
+//
+//   spec   := name '=' number {',' number} {';' option} ['@' attribute]
+//   option := 'dontcare=' values | 'protected=' values | 'multi'
+//   values := value {'|' value}          (sensitive-value strings; '\' escapes ; | @ \)
+//
+//   k=5   distinct-l=6   entropy-l=6   entropy-l=2.83   recursive-cl=C,L   simple-l=L
+//   tau-l=TAU,L   pd-recursive-cl=C,L;dontcare=v1|v2   entropy-l=6;dontcare=v1|v2
+//   npd-recursive-cl=C1,C2,L;dontcare=v1;protected=v2|v3   entropy-l=6@occupation;multi
+//
+// Parsing yields a CriterionSpec holding strings; Criterion::bind (criteria.h) resolves the
+// value sets against the sensitive attribute's dictionary. Every error is a ParameterError
+// that says what is wrong and what is allowed.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ldv {
+
+enum class CriterionKind {
+    KAnonymity,     ///< k=K
+    DistinctL,      ///< distinct-l=L
+    EntropyL,       ///< entropy-l=L (with dontcare: entropy with a don't-care set)
+    RecursiveCL,    ///< recursive-cl=C,L
+    PdRecursiveCL,  ///< pd-recursive-cl=C,L;dontcare=…
+    NpdRecursiveCL, ///< npd-recursive-cl=C1,C2,L;dontcare=…;protected=…
+    SimpleL,        ///< simple-l=L
+    TauL,           ///< tau-l=TAU,L
+};
+
+/// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.
+struct CriterionSpec {
+    CriterionKind kind = CriterionKind::KAnonymity;
+    /// k | ℓ | c,ℓ | c1,c2,ℓ | τ,ℓ — exactly as written in the spec.
+    std::vector<double> parameters;
+    std::vector<std::string> dontCare;        ///< Y (pd-recursive, npd-recursive, entropy)
+    std::vector<std::string> protectedValues; ///< W (npd-recursive)
+    std::string attribute;                    ///< empty: the only sensitive attribute
+    bool multiAttribute = false;              ///< 000 Def. 4.6, see criteria_multi.h
+
+    bool operator==(const CriterionSpec&) const = default;
+};
+
+/// "k", "distinct-l", … for a kind.
+std::string_view criterionName(CriterionKind kind);
+/// Every name parseCriterionSpec accepts, in declaration order.
+const std::vector<std::string_view>& knownCriterionNames();
+
+/// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
+/// 0 ≤ c2 < 100, whole numbers where required). Throws ParameterError.
+CriterionSpec parseCriterionSpec(std::string_view text);
+
+/// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.
+std::string formatCriterionSpec(const CriterionSpec& spec);
+
+/// Shortest decimal that reads back as the same double ("2.83", "5", "0.5").
+std::string formatNumber(double value);
+
+}  // namespace ldv

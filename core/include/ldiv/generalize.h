@@ -1,0 +1,31 @@
+#pragma once
+// Applying a node: the publishable (generalized) table.
+#include <string>
+#include <vector>
+
+#include "ldiv/dataset.h"
+#include "ldiv/table.h"
+
+namespace ldv {
+
+struct GeneralizeOptions {
+    /// Columns left out of the output (identifying attributes are always left out).
+    std::vector<std::size_t> dropColumns;
+    /// Rows to leave out (e.g. suppressed rows), sorted or not; empty = none.
+    std::vector<std::uint32_t> suppressedRows;
+    /// When true, suppressed rows are kept with every QI value replaced by this token.
+    bool maskSuppressed = false;
+    std::string suppressedToken = "*";
+};
+
+/// Replaces every QI value by its ancestor at `levels` (full-domain generalization,
+/// SPEC §1); columns keep their order; `identifying` columns never appear.
+Table generalizeTable(const Dataset& data, std::span<const int> levels,
+                      const std::vector<std::size_t>& identifying,
+                      const GeneralizeOptions& options = {});
+
+/// Writes a table as CSV through a temporary file (the old file survives a failed write).
+void writeTableCsv(const Table& table, const std::string& path, char separator = ',');
+std::string formatTableCsv(const Table& table, char separator = ',');
+
+}  // namespace ldv

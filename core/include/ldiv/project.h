@@ -1,0 +1,91 @@
+#pragma once
+// The project file (JSON, "format": "ldiv-project") and the loaded workspace it describes.
+// The CLI's data options are turned into the same ProjectConfig, so the command line and the
+// workbench load data through one path.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ldiv/csv.h"
+#include "ldiv/dataset.h"
+#include "ldiv/hierarchy.h"
+#include "ldiv/table.h"
+
+namespace ldv {
+
+struct AttributeConfig {
+    std::string name;
+    Role role = Role::Insensitive;
+    /// Overrides the inferred type when set.
+    std::optional<ColumnType> type;
+    /// A hierarchy stored in the project file ...
+    std::optional<Hierarchy> hierarchy;
+    /// ... or referenced as a CSV file (relative to the project file).
+    std::string hierarchyFile;
+    bool operator==(const AttributeConfig&) const = default;
+};
+
+struct ProjectConfig {
+    static constexpr int kFormatVersion = 1;
+
+    std::string dataPath;  ///< as written in the file (relative paths are relative to it)
+    CsvOptions csv;
+    /// Only attributes with a role or hierarchy need an entry; others are insensitive.
+    std::vector<AttributeConfig> attributes;
+    /// The QI order = the order of level vectors everywhere. Empty: the order of attributes.
+    std::vector<std::string> qiOrder;
+    std::vector<std::string> criteria;
+    double suppressionLimit = 0;  ///< fraction of rows, e.g. 0.02
+    std::string metric = "dm";
+    std::string algorithm = "fast";
+
+    AttributeConfig* attribute(const std::string& name);
+    const AttributeConfig* attribute(const std::string& name) const;
+    AttributeConfig& ensureAttribute(const std::string& name);
+    std::vector<std::string> namesWithRole(Role role) const;
+    bool operator==(const ProjectConfig& other) const;
+};
+
+/// Parses a project file's text. Throws InputError naming the file (and JSON line/column)
+/// for malformed JSON, a missing or wrong "format", a version newer than kFormatVersion, or
+/// a bad field.
+ProjectConfig parseProject(const std::string& text, const std::string& sourceName);
+ProjectConfig loadProject(const std::string& path);
+std::string formatProject(const ProjectConfig& config);
+/// Written through a temporary file and renamed into place.
+void saveProject(const ProjectConfig& config, const std::string& path);
+
+/// A loaded project: the table, the roles resolved to column indices and the hierarchies
+/// bound to the data, ready for analyses.
+class Workspace {
+public:
+    /// `baseDir` resolves relative data and hierarchy paths (the project file's folder).
+    /// Throws InputError / ParameterError with the attribute and value at fault.
+    Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback = nullptr);
+    // The Dataset points into the table: a Workspace stays where it was built.
+    Workspace(const Workspace&) = delete;
+    Workspace& operator=(const Workspace&) = delete;
+
+    const ProjectConfig& config() const { return m_config; }
+    const Table& table() const { return m_table; }
+    const CsvReport& loadReport() const { return m_report; }
+    const std::vector<std::size_t>& qiColumns() const { return m_qi; }
+    const std::vector<std::size_t>& sensitiveColumns() const { return m_sensitive; }
+    const std::vector<std::size_t>& identifyingColumns() const { return m_identifying; }
+    /// Per QI (in QI order); identity hierarchies where none was configured.
+    const std::vector<Hierarchy>& hierarchies() const { return m_hierarchies; }
+    const Dataset& dataset() const { return *m_dataset; }
+    std::string resolve(const std::string& path) const;
+
+private:
+    ProjectConfig m_config;
+    std::string m_baseDir;
+    Table m_table;
+    CsvReport m_report;
+    std::vector<std::size_t> m_qi, m_sensitive, m_identifying;
+    std::vector<Hierarchy> m_hierarchies;
+    std::unique_ptr<Dataset> m_dataset;
+};
+
+}  // namespace ldv

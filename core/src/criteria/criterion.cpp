@@ -1,0 +1,173 @@
+// Criterion: binding a spec to a dictionary, dispatch, descriptions (criteria.h).
+#include "ldiv/criteria.h"
+#include "ldiv/criteria_tau.h"
+#include "ldiv/error.h"
+
+#include <algorithm>
+
+namespace ldv {
+
+namespace {
+
+std::string allowedValues(const std::vector<std::string>& dictionary)
+{
+    std::string out;
+    for (const std::string& value : dictionary) {
+        if (!out.empty())
+            out += ", ";
+        out += "'" + value + "'";
+    }
+    return out.empty() ? std::string("(the dictionary is empty)") : out;
+}
+
+std::uint32_t codeOf(const std::string& value, const std::vector<std::string>& dictionary,
+                     std::string_view key, const CriterionSpec& spec)
+{
+    const auto it = std::find(dictionary.begin(), dictionary.end(), value);
+    if (it == dictionary.end()) {
+        const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
+                                                         : spec.attribute;
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': " + std::string(key) +
+                             " value '" + value + "' is not a value of " + where +
+                             "; allowed values: " + allowedValues(dictionary));
+    }
+    return std::uint32_t(it - dictionary.begin());
+}
+
+std::vector<std::uint8_t> maskOf(const std::vector<std::string>& values,
+                                 const std::vector<std::string>& dictionary, std::string_view key,
+                                 const CriterionSpec& spec)
+{
+    std::vector<std::uint8_t> mask(dictionary.size(), 0);
+    for (const std::string& value : values)
+        mask[codeOf(value, dictionary, key, spec)] = 1;
+    return mask;
+}
+
+std::string joined(const std::vector<std::string>& values)
+{
+    std::string out;
+    for (const std::string& v : values)
+        out += (out.empty() ? "" : ", ") + v;
+    return "{" + out + "}";
+}
+
+}  // namespace
+
+Criterion::Criterion(CriterionSpec spec, CriterionVariant variant)
+    : m_spec(std::move(spec)), m_variant(std::move(variant))
+{
+}
+
+Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary)
+{
+    const auto& p = spec.parameters;
+    auto whole = [](double v) { return std::uint32_t(v); };
+    switch (spec.kind) {
+    case CriterionKind::KAnonymity:
+        return {spec, KAnonymity{std::uint64_t(p[0])}};
+    case CriterionKind::DistinctL:
+        return {spec, DistinctL{whole(p[0])}};
+    case CriterionKind::EntropyL:
+        if (spec.dontCare.empty())
+            return {spec, EntropyL{p[0]}};
+        return {spec, EntropyLDontCare{p[0], maskOf(spec.dontCare, dictionary, "dontcare", spec)}};
+    case CriterionKind::RecursiveCL:
+        return {spec, RecursiveCL{p[0], whole(p[1])}};
+    case CriterionKind::PdRecursiveCL:
+        return {spec, PdRecursiveCL{p[0], whole(p[1]),
+                                    maskOf(spec.dontCare, dictionary, "dontcare", spec)}};
+    case CriterionKind::NpdRecursiveCL: {
+        std::vector<std::uint32_t> protectedCodes;
+        for (const std::string& value : spec.protectedValues)
+            protectedCodes.push_back(codeOf(value, dictionary, "protected", spec));
+        return {spec, NpdRecursiveCL{p[0], p[1], whole(p[2]),
+                                     maskOf(spec.dontCare, dictionary, "dontcare", spec),
+                                     std::move(protectedCodes)}};
+    }
+    case CriterionKind::SimpleL:
+        return {spec, SimpleL{p[0]}};
+    case CriterionKind::TauL:
+        if (!dictionary.empty()) {
+            try {
+                validateTau(p[0], p[1], dictionary.size());
+            } catch (const ParameterError& e) {
+                const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
+                                                                 : spec.attribute;
+                throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': " + e.what() +
+                                     " (" + where + " has m = " + std::to_string(dictionary.size()) +
+                                     " values)");
+            }
+        }
+        return {spec, TauL{p[0], p[1]}};
+    }
+    throw ParameterError("unknown criterion kind");
+}
+
+Criterion Criterion::parse(std::string_view text, const std::vector<std::string>& dictionary)
+{
+    return bind(parseCriterionSpec(text), dictionary);
+}
+
+bool Criterion::holds(Histogram counts) const
+{
+    return std::visit([counts](const auto& c) { return c.holds(counts); }, m_variant);
+}
+
+double Criterion::measure(Histogram counts) const
+{
+    return std::visit([counts](const auto& c) { return c.measure(counts); }, m_variant);
+}
+
+double Criterion::threshold() const
+{
+    return m_spec.kind == CriterionKind::TauL ? 0.0 : m_spec.parameters.back();
+}
+
+bool Criterion::measureHigherIsBetter() const { return m_spec.kind != CriterionKind::TauL; }
+
+bool Criterion::isMonotone() const { return true; }
+
+std::string Criterion::describe() const
+{
+    const auto& p = m_spec.parameters;
+    std::string out;
+    switch (m_spec.kind) {
+    case CriterionKind::KAnonymity:
+        out = formatNumber(p[0]) + "-anonymity";
+        break;
+    case CriterionKind::DistinctL:
+        out = "distinct " + formatNumber(p[0]) + "-diversity";
+        break;
+    case CriterionKind::EntropyL:
+        out = "entropy " + formatNumber(p[0]) + "-diversity";
+        if (!m_spec.dontCare.empty())
+            out += " with don't-care set " + joined(m_spec.dontCare);
+        break;
+    case CriterionKind::RecursiveCL:
+        out = "recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
+        break;
+    case CriterionKind::PdRecursiveCL:
+        out = "pd-recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) +
+              ")-diversity with don't-care set " + joined(m_spec.dontCare);
+        break;
+    case CriterionKind::NpdRecursiveCL:
+        out = "npd-recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ", " +
+              formatNumber(p[2]) + ")-diversity with don't-care set " + joined(m_spec.dontCare) +
+              " and protected set " + joined(m_spec.protectedValues);
+        break;
+    case CriterionKind::SimpleL:
+        out = "simple " + formatNumber(p[0]) + "-diversity";
+        break;
+    case CriterionKind::TauL:
+        out = "functional (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
+        break;
+    }
+    if (!m_spec.attribute.empty())
+        out += " on " + m_spec.attribute;
+    if (m_spec.multiAttribute)
+        out += " (multi-attribute: other sensitive attributes join the quasi-identifier)";
+    return out;
+}
+
+}  // namespace ldv

@@ -1,0 +1,91 @@
+#include "ldiv/table.h"
+
+#include "ldiv/error.h"
+
+namespace ldv {
+
+std::string_view toString(ColumnType type) {
+    switch (type) {
+        case ColumnType::Integer: return "integer";
+        case ColumnType::Decimal: return "decimal";
+        case ColumnType::Date: return "date";
+        case ColumnType::Text: return "text";
+    }
+    return "text";
+}
+
+std::string_view toString(Role role) {
+    switch (role) {
+        case Role::Identifying: return "identifying";
+        case Role::QuasiIdentifying: return "quasi-identifying";
+        case Role::Sensitive: return "sensitive";
+        case Role::Insensitive: return "insensitive";
+    }
+    return "insensitive";
+}
+
+std::optional<ColumnType> columnTypeFromString(std::string_view text) {
+    for (ColumnType t : {ColumnType::Integer, ColumnType::Decimal, ColumnType::Date, ColumnType::Text})
+        if (toString(t) == text) return t;
+    return std::nullopt;
+}
+
+std::optional<Role> roleFromString(std::string_view text) {
+    if (text == "qi" || text == "quasi-identifier") return Role::QuasiIdentifying;
+    for (Role r : {Role::Identifying, Role::QuasiIdentifying, Role::Sensitive, Role::Insensitive})
+        if (toString(r) == text) return r;
+    return std::nullopt;
+}
+
+Column::Column(std::string name) : m_name(std::move(name)) {}
+
+std::optional<Code> Column::find(std::string_view value) const {
+    auto it = m_index.find(value);
+    if (it == m_index.end()) return std::nullopt;
+    return it->second;
+}
+
+Code Column::intern(std::string_view value) {
+    auto it = m_index.find(value);
+    if (it != m_index.end()) return it->second;
+    const Code code = static_cast<Code>(m_dictionary.size());
+    m_dictionary.emplace_back(value);
+    m_index.emplace(m_dictionary.back(), code);
+    return code;
+}
+
+Code Column::append(std::string_view value) {
+    const Code code = intern(value);
+    m_codes.push_back(code);
+    return code;
+}
+
+void Column::keepRows(const std::vector<bool>& keep) {
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < m_codes.size(); ++i)
+        if (keep[i]) m_codes[out++] = m_codes[i];
+    m_codes.resize(out);
+}
+
+Table::Table(std::vector<Column> columns) : m_columns(std::move(columns)) {}
+
+std::optional<std::size_t> Table::columnIndex(std::string_view name) const {
+    for (std::size_t i = 0; i < m_columns.size(); ++i)
+        if (m_columns[i].name() == name) return i;
+    return std::nullopt;
+}
+
+std::size_t Table::requireColumn(std::string_view name) const {
+    if (auto index = columnIndex(name)) return *index;
+    std::string list;
+    for (const Column& c : m_columns) list += (list.empty() ? "" : ", ") + c.name();
+    throw ParameterError("no column named '" + std::string(name) + "'; the columns are: " + list);
+}
+
+std::vector<std::string> Table::columnNames() const {
+    std::vector<std::string> names;
+    for (const Column& c : m_columns) names.push_back(c.name());
+    return names;
+}
+
+}  // namespace ldv

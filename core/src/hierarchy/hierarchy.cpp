@@ -1,0 +1,129 @@
+#include "ldiv/hierarchy.h"
+
+#include <sstream>
+#include <unordered_map>
+
+#include "ldiv/csv.h"
+#include "ldiv/error.h"
+
+namespace ldv {
+
+Hierarchy::Hierarchy(std::vector<std::vector<std::string>> rows, std::string source)
+    : m_rows(std::move(rows)), m_source(std::move(source)) {}
+
+int Hierarchy::height() const {
+    return m_rows.empty() ? 0 : static_cast<int>(m_rows.front().size()) - 1;
+}
+
+Hierarchy Hierarchy::identity(const std::vector<std::string>& values) {
+    std::vector<std::vector<std::string>> rows;
+    rows.reserve(values.size());
+    for (const std::string& v : values) rows.push_back({v});
+    return Hierarchy(std::move(rows), "identity");
+}
+
+bool isError(const HierarchyIssue& issue) {
+    return issue.kind != HierarchyIssue::Kind::MultipleTops;
+}
+
+std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const Column* column) {
+    using Kind = HierarchyIssue::Kind;
+    std::vector<HierarchyIssue> issues;
+    const auto& rows = hierarchy.rows();
+    if (rows.empty()) {
+        issues.push_back({Kind::EmptyCell, -1, -1, "the hierarchy has no rows"});
+        return issues;
+    }
+    const std::size_t width = rows.front().size();
+    std::unordered_map<std::string_view, int> baseRow;
+    bool shapeOk = true;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (rows[r].size() != width) {
+            shapeOk = false;
+            issues.push_back({Kind::RaggedRow, int(r), -1,
+                              "row " + std::to_string(r + 1) + " ('" + rows[r].front() + "') has " +
+                                  std::to_string(rows[r].size()) + " levels, the first row has " +
+                                  std::to_string(width)});
+            continue;
+        }
+        for (std::size_t j = 0; j < width; ++j)
+            if (rows[r][j].empty())
+                issues.push_back({Kind::EmptyCell, int(r), int(j),
+                                  "empty cell at row " + std::to_string(r + 1) + ", level " +
+                                      std::to_string(j)});
+        auto [it, fresh] = baseRow.emplace(rows[r].front(), int(r));
+        if (!fresh)
+            issues.push_back({Kind::DuplicateBase, int(r), 0,
+                              "base value '" + rows[r].front() + "' appears in rows " +
+                                  std::to_string(it->second + 1) + " and " + std::to_string(r + 1)});
+    }
+    if (shapeOk) {
+        // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent.
+        for (std::size_t j = 1; j + 1 < width; ++j) {
+            std::unordered_map<std::string_view, std::size_t> parentRow;
+            for (std::size_t r = 0; r < rows.size(); ++r) {
+                auto [it, fresh] = parentRow.emplace(rows[r][j], r);
+                if (!fresh && rows[it->second][j + 1] != rows[r][j + 1]) {
+                    issues.push_back(
+                        {Kind::NotNesting, int(r), int(j + 1),
+                         "level " + std::to_string(j + 1) + " is not a coarsening of level " +
+                             std::to_string(j) + ": '" + rows[r][j] + "' generalizes to '" +
+                             rows[it->second][j + 1] + "' (row " + std::to_string(it->second + 1) +
+                             ", '" + rows[it->second][0] + "') and to '" + rows[r][j + 1] +
+                             "' (row " + std::to_string(r + 1) + ", '" + rows[r][0] + "')"});
+                    break;  // one example per level pair is enough to act on
+                }
+            }
+        }
+        if (width > 1) {
+            for (std::size_t r = 1; r < rows.size(); ++r)
+                if (rows[r].back() != rows[0].back()) {
+                    issues.push_back({Kind::MultipleTops, int(r), int(width - 1),
+                                      "the top level has more than one value ('" + rows[0].back() +
+                                          "', '" + rows[r].back() + "')"});
+                    break;
+                }
+        }
+    }
+    if (column) {
+        std::string missing;
+        std::size_t count = 0;
+        for (const std::string& v : column->dictionary())
+            if (!baseRow.count(v)) {
+                if (count < 20) missing += (count ? ", '" : "'") + v + "'";
+                ++count;
+            }
+        if (count)
+            issues.push_back({Kind::MissingValue, -1, 0,
+                              std::to_string(count) + " value(s) of attribute '" + column->name() +
+                                  "' are not in the hierarchy: " + missing +
+                                  (count > 20 ? ", …" : "")});
+    }
+    return issues;
+}
+
+Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, char separator) {
+    Hierarchy h(parseCsvRecords(text, sourceName, separator), sourceName);
+    if (h.empty()) throw InputError(sourceName, 0, 0, "the hierarchy file is empty");
+    for (const HierarchyIssue& issue : validateHierarchy(h))
+        if (isError(issue))
+            throw InputError(sourceName, issue.row >= 0 ? std::size_t(issue.row) + 1 : 0,
+                             issue.level >= 0 ? std::size_t(issue.level) + 1 : 0, issue.message);
+    return h;
+}
+
+Hierarchy readHierarchy(const std::string& path, char separator) {
+    return parseHierarchy(readFileText(path), path, separator);
+}
+
+std::string formatHierarchy(const Hierarchy& hierarchy, char separator) {
+    std::ostringstream out;
+    for (const auto& row : hierarchy.rows()) writeCsvRecord(out, row, separator);
+    return out.str();
+}
+
+void writeHierarchy(const Hierarchy& hierarchy, const std::string& path, char separator) {
+    writeFileAtomically(path, formatHierarchy(hierarchy, separator));
+}
+
+}  // namespace ldv

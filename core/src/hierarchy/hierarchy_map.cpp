@@ -1,0 +1,65 @@
+#include "ldiv/error.h"
+#include "ldiv/hierarchy.h"
+
+namespace ldv {
+
+HierarchyMap::HierarchyMap(const Column& column) {
+    std::vector<Code> identity(column.domainSize());
+    for (Code c = 0; c < identity.size(); ++c) identity[c] = c;
+    m_maps.push_back(std::move(identity));
+    m_values.push_back(column.dictionary());
+    computeCoverage({std::vector<std::uint32_t>(column.domainSize(), 1)});
+}
+
+HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
+    for (const HierarchyIssue& issue : validateHierarchy(hierarchy, &column))
+        if (isError(issue))
+            throw InputError("hierarchy of '" + column.name() + "'" +
+                             (hierarchy.source().empty() ? "" : " (" + hierarchy.source() + ")") +
+                             ": " + issue.message);
+    const int h = hierarchy.height();
+    std::vector<int> rowOf(column.domainSize(), -1);
+    for (std::size_t r = 0; r < hierarchy.baseCount(); ++r)
+        if (auto code = column.find(hierarchy.value(r, 0))) rowOf[*code] = int(r);
+
+    m_maps.assign(h + 1, std::vector<Code>(column.domainSize()));
+    m_values.assign(h + 1, {});
+    m_values[0] = column.dictionary();
+    for (Code c = 0; c < column.domainSize(); ++c) m_maps[0][c] = c;
+    std::vector<std::vector<std::uint32_t>> fullCounts(h + 1);
+    fullCounts[0].assign(column.domainSize(), 1);
+    for (int j = 1; j <= h; ++j) {
+        StringIndex index;
+        for (Code c = 0; c < column.domainSize(); ++c) {
+            const std::string& v = hierarchy.value(rowOf[c], j);
+            auto [it, fresh] = index.emplace(v, Code(m_values[j].size()));
+            if (fresh) m_values[j].push_back(v);
+            m_maps[j][c] = it->second;
+        }
+        // Values covered in the whole hierarchy (including base values absent from the data).
+        fullCounts[j].assign(m_values[j].size(), 0);
+        for (std::size_t r = 0; r < hierarchy.baseCount(); ++r) {
+            auto it = index.find(hierarchy.value(r, j));
+            if (it != index.end()) ++fullCounts[j][it->second];
+        }
+    }
+    computeCoverage(fullCounts);
+}
+
+void HierarchyMap::computeCoverage(const std::vector<std::vector<std::uint32_t>>& fullCounts) {
+    m_fullCoverage = fullCounts;
+    m_coverage.assign(m_maps.size(), {});
+    for (std::size_t j = 0; j < m_maps.size(); ++j) {
+        m_coverage[j].assign(m_values[j].size(), 0);
+        for (Code v : m_maps[j]) ++m_coverage[j][v];
+    }
+}
+
+std::vector<Code> HierarchyMap::upMap(int from, int to) const {
+    std::vector<Code> up(levelSize(from), 0);
+    for (std::size_t base = 0; base < m_maps[0].size(); ++base)
+        up[m_maps[from][base]] = m_maps[to][base];
+    return up;
+}
+
+}  // namespace ldv

@@ -1,0 +1,222 @@
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <unordered_set>
+
+#include "data/type_inference.h"
+#include "io/csv_tokenizer.h"
+#include "ldiv/csv.h"
+#include "ldiv/error.h"
+#include "ldiv/feedback.h"
+
+namespace ldv {
+namespace {
+
+/// Builds the Table record by record, applying the header, missing-value policy and arity
+/// checks. The tokenizer and this builder see the file once, in chunks, so a 10 M-row file
+/// never has to be held in memory as text.
+class TableBuilder {
+public:
+    TableBuilder(std::string source, const CsvOptions& options)
+        : m_source(std::move(source)), m_options(options) {
+        for (const std::string& t : options.missingTokens) m_missing.insert(t);
+    }
+
+    void onRecord(const std::vector<detail::CsvField>& fields) {
+        if (m_columns.empty()) {
+            startColumns(fields);
+            if (m_options.header) return;
+        }
+        ++m_rowsRead;
+        if (fields.size() != m_columns.size()) {
+            const detail::CsvField& last = fields.back();
+            throw InputError(m_source, fields.front().line,
+                             fields.size() > m_columns.size() ? fields[m_columns.size()].column
+                                                              : last.column + last.text.size(),
+                             "expected " + std::to_string(m_columns.size()) + " fields (as " +
+                                 (m_options.header ? "in the header" : "in the first row") +
+                                 "), found " + std::to_string(fields.size()));
+        }
+        bool anyMissing = false;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            if (!fields[i].quoted && m_missing.count(fields[i].text)) {
+                anyMissing = true;
+                m_missingFlags[i] = true;
+            } else {
+                m_missingFlags[i] = false;
+            }
+        }
+        if (anyMissing && m_options.missing == MissingPolicy::Drop) {
+            ++m_rowsDropped;
+            return;
+        }
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            m_columns[i].append(fields[i].text);
+            if (m_missingFlags[i]) ++m_missingCounts[i];
+        }
+    }
+
+    Table finish() {
+        if (m_columns.empty()) throw InputError(m_source, 0, 0, "the file is empty: no header and no rows");
+        for (std::size_t i = 0; i < m_columns.size(); ++i) {
+            m_columns[i].setMissingCount(m_missingCounts[i]);
+            if (m_options.inferTypes)
+                m_columns[i].setType(detail::inferColumnType(m_columns[i], m_options.missingTokens));
+        }
+        return Table(std::move(m_columns));
+    }
+
+    std::size_t rowsRead() const { return m_rowsRead; }
+    std::size_t rowsDropped() const { return m_rowsDropped; }
+
+private:
+    void startColumns(const std::vector<detail::CsvField>& fields) {
+        std::unordered_set<std::string_view> seen;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            std::string name = m_options.header ? std::string(fields[i].text)
+                                                : "column" + std::to_string(i + 1);
+            if (name.empty()) name = "column" + std::to_string(i + 1);
+            m_columns.emplace_back(name);
+        }
+        if (m_options.header) {
+            for (std::size_t i = 0; i < m_columns.size(); ++i) {
+                if (!seen.insert(m_columns[i].name()).second)
+                    throw InputError(m_source, fields[i].line, fields[i].column,
+                                     "duplicate column name '" + m_columns[i].name() +
+                                         "' in the header (column " + std::to_string(i + 1) + ")");
+            }
+        }
+        m_missingCounts.assign(m_columns.size(), 0);
+        m_missingFlags.assign(m_columns.size(), false);
+    }
+
+    std::string m_source;
+    CsvOptions m_options;
+    std::unordered_set<std::string_view> m_missing;
+    std::vector<Column> m_columns;
+    std::vector<std::size_t> m_missingCounts;
+    std::vector<bool> m_missingFlags;
+    std::size_t m_rowsRead = 0;
+    std::size_t m_rowsDropped = 0;
+};
+
+void fillReport(CsvReport* report, char separator, const TableBuilder& builder, bool bom) {
+    if (!report) return;
+    report->separator = separator;
+    report->rowsRead = builder.rowsRead();
+    report->rowsDropped = builder.rowsDropped();
+    report->hadBom = bom;
+}
+
+}  // namespace
+
+char detectSeparator(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    const char candidates[] = {',', ';', '\t', '|'};
+    char best = ',';
+    double bestScore = 0;
+    for (char sep : candidates) {
+        // Count fields per line over the first 20 lines, ignoring separators inside quotes.
+        std::vector<int> counts;
+        int fields = 1;
+        bool quoted = false;
+        bool lineHasContent = false;
+        for (std::size_t i = 0; i < text.size() && counts.size() < 20; ++i) {
+            const char c = text[i];
+            if (c == '"') quoted = !quoted;
+            else if (!quoted && c == sep) ++fields;
+            else if (!quoted && (c == '\n' || c == '\r')) {
+                if (lineHasContent) counts.push_back(fields);
+                fields = 1;
+                lineHasContent = false;
+                continue;
+            }
+            lineHasContent = true;
+        }
+        if (lineHasContent && counts.size() < 20) counts.push_back(fields);
+        if (counts.empty() || counts.front() < 2) continue;
+        int consistent = 0;
+        for (int n : counts) consistent += (n == counts.front());
+        // Prefer the separator that splits every line into the same number of fields.
+        const double score = consistent * 1000.0 / counts.size() + counts.front();
+        if (score > bestScore) {
+            bestScore = score;
+            best = sep;
+        }
+    }
+    return best;
+}
+
+std::string readFileText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path, 0, 0, "cannot open the file for reading");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOptions& options,
+               CsvReport* report) {
+    const char sep = options.separator ? options.separator : detectSeparator(text);
+    TableBuilder builder(sourceName, options);
+    detail::CsvTokenizer tokenizer(sourceName, sep, options.trim,
+                                   [&](const auto& fields) { builder.onRecord(fields); });
+    tokenizer.feed(text);
+    tokenizer.finish();
+    Table table = builder.finish();
+    fillReport(report, sep, builder, text.substr(0, 3) == "\xEF\xBB\xBF");
+    return table;
+}
+
+Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* report,
+              Feedback* feedback) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!file) throw InputError(path, 0, 0, "cannot open the file for reading");
+    std::fseek(file.get(), 0, SEEK_END);
+    const long total = std::ftell(file.get());
+    std::fseek(file.get(), 0, SEEK_SET);
+    if (total == 0) throw InputError(path, 0, 0, "the file is empty (0 bytes)");
+
+    std::vector<char> chunk(1 << 22);
+    std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    const std::string_view first(chunk.data(), got);
+    const char sep = options.separator ? options.separator : detectSeparator(first);
+    const bool bom = first.substr(0, 3) == "\xEF\xBB\xBF";
+
+    TableBuilder builder(path, options);
+    detail::CsvTokenizer tokenizer(path, sep, options.trim,
+                                   [&](const auto& fields) { builder.onRecord(fields); });
+    std::size_t done = 0;
+    while (got > 0) {
+        tokenizer.feed(std::string_view(chunk.data(), got));
+        done += got;
+        if (feedback) {
+            feedback->checkCancelled();
+            feedback->setProgress(total > 0 ? double(done) / double(total) : 1.0);
+        }
+        got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    }
+    if (std::ferror(file.get())) throw InputError(path, 0, 0, "read error");
+    tokenizer.finish();
+    Table table = builder.finish();
+    fillReport(report, sep, builder, bom);
+    return table;
+}
+
+std::vector<std::vector<std::string>> parseCsvRecords(std::string_view text,
+                                                      const std::string& sourceName, char separator,
+                                                      bool trim) {
+    const char sep = separator ? separator : detectSeparator(text);
+    std::vector<std::vector<std::string>> records;
+    detail::CsvTokenizer tokenizer(sourceName, sep, trim, [&](const auto& fields) {
+        auto& record = records.emplace_back();
+        record.reserve(fields.size());
+        for (const auto& f : fields) record.emplace_back(f.text);
+    });
+    tokenizer.feed(text);
+    tokenizer.finish();
+    return records;
+}
+
+}  // namespace ldv

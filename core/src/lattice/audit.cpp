@@ -1,0 +1,50 @@
+#include "ldiv/audit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ldv {
+
+double entropyOf(std::span<const std::uint32_t> counts) {
+    double total = 0;
+    for (auto c : counts) total += c;
+    if (total <= 0) return 0;
+    double h = 0;
+    for (auto c : counts)
+        if (c) {
+            const double p = c / total;
+            h -= p * std::log(p);
+        }
+    return h;
+}
+
+AuditSummary summarize(const Dataset& data, const EquivalenceClasses& classes) {
+    AuditSummary s;
+    s.rows = data.rowCount();
+    s.classes = classes.count();
+    if (s.classes == 0) return s;
+    s.minClassSize = *std::min_element(classes.sizes.begin(), classes.sizes.end());
+    s.maxClassSize = *std::max_element(classes.sizes.begin(), classes.sizes.end());
+    s.averageClassSize = double(s.rows) / double(s.classes);
+    for (std::size_t a = 0; a < data.sensitiveColumns().size(); ++a) {
+        SensitiveSummary sa;
+        sa.attribute = data.table().column(data.sensitiveColumns()[a]).name();
+        sa.minDistinct = std::numeric_limits<std::size_t>::max();
+        sa.minExpEntropy = std::numeric_limits<double>::infinity();
+        for (std::size_t c = 0; c < classes.count(); ++c) {
+            const auto hist = classes.histogram(c, a);
+            const std::size_t distinct = std::count_if(hist.begin(), hist.end(), [](auto v) { return v > 0; });
+            sa.minDistinct = std::min(sa.minDistinct, distinct);
+            sa.minExpEntropy = std::min(sa.minExpEntropy, std::exp(entropyOf(hist)));
+            if (distinct == 1) {
+                ++sa.homogeneousClasses;
+                sa.homogeneousRows += classes.sizes[c];
+            }
+        }
+        s.sensitive.push_back(sa);
+    }
+    return s;
+}
+
+}  // namespace ldv

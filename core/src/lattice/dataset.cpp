@@ -1,0 +1,157 @@
+#include "ldiv/dataset.h"
+
+#include <algorithm>
+
+#include "lattice/group_index.h"
+#include "ldiv/error.h"
+
+namespace ldv {
+namespace {
+
+/// Assigns every source item (row or finer class) the id of its group under the key
+/// keyAt(item, i) for i < radix.size(). Returns the group count.
+template <class KeyAt>
+std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& radix, KeyAt keyAt,
+                           std::vector<std::uint32_t>& groupOf) {
+    groupOf.resize(items);
+    const std::size_t d = radix.size();
+    detail::GroupIndex index(radix, items);
+    if (index.packs()) {
+        const auto& stride = index.strides();
+        for (std::size_t t = 0; t < items; ++t) {
+            std::uint64_t key = 0;
+            for (std::size_t i = 0; i < d; ++i) key += std::uint64_t(keyAt(t, i)) * stride[i];
+            groupOf[t] = index.insert(key);
+        }
+        return index.groupCount();
+    }
+    // Key space beyond 64 bits: refine the grouping one attribute at a time.
+    std::fill(groupOf.begin(), groupOf.end(), 0);
+    std::uint32_t groups = 1;
+    for (std::size_t i = 0; i < d; ++i) {
+        detail::GroupIndex step({groups, radix[i]}, items);
+        for (std::size_t t = 0; t < items; ++t)
+            groupOf[t] = step.insert(std::uint64_t(groupOf[t]) * radix[i] + keyAt(t, i));
+        groups = step.groupCount();
+    }
+    return groups;
+}
+
+}  // namespace
+
+Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+                 std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns)
+    : m_table(&table),
+      m_qi(std::move(qiColumns)),
+      m_hierarchies(std::move(hierarchies)),
+      m_sensitive(std::move(sensitiveColumns)) {
+    if (m_hierarchies.size() != m_qi.size())
+        throw ParameterError("each quasi-identifier needs one hierarchy");
+    for (std::size_t s : m_sensitive)
+        if (std::find(m_qi.begin(), m_qi.end(), s) != m_qi.end())
+            throw ParameterError("attribute '" + table.column(s).name() +
+                                 "' cannot be both quasi-identifying and sensitive");
+    std::vector<int> heights;
+    for (const HierarchyMap& h : m_hierarchies) heights.push_back(h.height());
+    m_lattice = Lattice(heights);
+
+    // Collapse rows into base groups: distinct QI tuples at the bottom node.
+    const std::size_t d = m_qi.size();
+    std::vector<std::uint64_t> radix(d);
+    std::vector<std::span<const Code>> cols(d);
+    for (std::size_t i = 0; i < d; ++i) {
+        radix[i] = table.column(m_qi[i]).domainSize();
+        cols[i] = table.column(m_qi[i]).codes();
+    }
+    const std::size_t n = table.rowCount();
+    const std::uint32_t groups =
+        assignGroups(n, radix, [&](std::size_t r, std::size_t i) { return cols[i][r]; }, m_rowToBase);
+
+    m_base.levels.assign(d, 0);
+    m_base.qiCount = d;
+    m_base.sizes.assign(groups, 0);
+    m_base.keys.assign(std::size_t(groups) * d, 0);
+    for (std::size_t s : m_sensitive) {
+        m_base.sensitiveDomains.push_back(std::uint32_t(table.column(s).domainSize()));
+        m_base.histograms.emplace_back(std::size_t(groups) * table.column(s).domainSize(), 0);
+    }
+    for (std::size_t r = 0; r < n; ++r) {
+        const std::uint32_t g = m_rowToBase[r];
+        if (m_base.sizes[g]++ == 0)
+            for (std::size_t i = 0; i < d; ++i) m_base.keys[g * d + i] = cols[i][r];
+        for (std::size_t s = 0; s < m_sensitive.size(); ++s)
+            ++m_base.histograms[s][g * m_base.sensitiveDomains[s] + table.column(m_sensitive[s]).code(r)];
+    }
+    m_base.baseToClass.resize(groups);
+    for (std::uint32_t g = 0; g < groups; ++g) m_base.baseToClass[g] = g;
+}
+
+std::size_t Dataset::sensitiveDomain(std::size_t sensitive) const {
+    return m_base.sensitiveDomains[sensitive];
+}
+
+EquivalenceClasses Dataset::classes(std::span<const int> levels, bool withMembership) const {
+    return rollup(m_base, levels, withMembership);
+}
+
+EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<const int> levels,
+                                   bool withMembership) const {
+    const std::size_t d = m_qi.size();
+    if (!m_lattice.contains(levels))
+        throw ParameterError("node " + formatLevels(levels) + " is outside the lattice (heights " +
+                             formatLevels(m_lattice.heights()) + ")");
+    std::vector<std::vector<Code>> up(d);
+    std::vector<std::uint64_t> radix(d);
+    for (std::size_t i = 0; i < d; ++i) {
+        if (finer.levels[i] > levels[i])
+            throw ParameterError("rollup target " + formatLevels(levels) + " does not generalize " +
+                                 formatLevels(finer.levels));
+        up[i] = m_hierarchies[i].upMap(finer.levels[i], levels[i]);
+        radix[i] = m_hierarchies[i].levelSize(levels[i]);
+    }
+    std::vector<std::uint32_t> classOf;
+    const std::size_t src = finer.count();
+    const std::uint32_t count = assignGroups(
+        src, radix, [&](std::size_t c, std::size_t i) { return up[i][finer.keys[c * d + i]]; },
+        classOf);
+
+    EquivalenceClasses out;
+    out.levels.assign(levels.begin(), levels.end());
+    out.qiCount = d;
+    out.sizes.assign(count, 0);
+    out.keys.assign(std::size_t(count) * d, 0);
+    out.sensitiveDomains = finer.sensitiveDomains;
+    out.histograms.resize(finer.histograms.size());
+    for (std::size_t s = 0; s < finer.histograms.size(); ++s)
+        out.histograms[s].assign(std::size_t(count) * finer.sensitiveDomains[s], 0);
+    for (std::size_t c = 0; c < src; ++c) {
+        const std::uint32_t g = classOf[c];
+        if (out.sizes[g] == 0)
+            for (std::size_t i = 0; i < d; ++i) out.keys[g * d + i] = up[i][finer.keys[c * d + i]];
+        out.sizes[g] += finer.sizes[c];
+        for (std::size_t s = 0; s < finer.histograms.size(); ++s) {
+            const std::size_t m = finer.sensitiveDomains[s];
+            const std::uint32_t* from = finer.histograms[s].data() + c * m;
+            std::uint32_t* to = out.histograms[s].data() + g * m;
+            for (std::size_t v = 0; v < m; ++v) to[v] += from[v];
+        }
+    }
+    if (withMembership) {
+        if (finer.baseToClass.size() != m_base.count())
+            throw ParameterError("rollup with membership needs a finer node computed with membership");
+        out.baseToClass.resize(finer.baseToClass.size());
+        for (std::size_t b = 0; b < finer.baseToClass.size(); ++b)
+            out.baseToClass[b] = classOf[finer.baseToClass[b]];
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> Dataset::rowClasses(const EquivalenceClasses& classes) const {
+    if (classes.baseToClass.size() != m_base.count())
+        throw ParameterError("row classes need classes computed with membership");
+    std::vector<std::uint32_t> out(m_rowToBase.size());
+    for (std::size_t r = 0; r < out.size(); ++r) out[r] = classes.baseToClass[m_rowToBase[r]];
+    return out;
+}
+
+}  // namespace ldv

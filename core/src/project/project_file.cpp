@@ -1,0 +1,176 @@
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "ldiv/csv.h"
+#include "ldiv/error.h"
+#include "ldiv/project.h"
+
+namespace ldv {
+using nlohmann::json;
+
+namespace {
+
+std::string separatorName(char c) {
+    if (c == 0) return "auto";
+    if (c == '\t') return "tab";
+    return std::string(1, c);
+}
+
+char separatorFromName(const std::string& s, const std::string& source) {
+    if (s == "auto" || s.empty()) return 0;
+    if (s == "tab" || s == "\t") return '\t';
+    if (s.size() == 1) return s[0];
+    throw InputError(source, 0, 0, "invalid separator '" + s + "': use one character, 'tab' or 'auto'");
+}
+
+template <class T>
+T field(const json& j, const char* key, const T& fallback, const std::string& source) {
+    if (!j.contains(key)) return fallback;
+    try {
+        return j.at(key).get<T>();
+    } catch (const json::exception&) {
+        throw InputError(source, 0, 0, std::string("field '") + key + "' has the wrong type");
+    }
+}
+
+}  // namespace
+
+AttributeConfig* ProjectConfig::attribute(const std::string& name) {
+    for (auto& a : attributes)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+const AttributeConfig* ProjectConfig::attribute(const std::string& name) const {
+    for (const auto& a : attributes)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+AttributeConfig& ProjectConfig::ensureAttribute(const std::string& name) {
+    if (auto* a = attribute(name)) return *a;
+    AttributeConfig a;
+    a.name = name;
+    attributes.push_back(std::move(a));
+    return attributes.back();
+}
+
+std::vector<std::string> ProjectConfig::namesWithRole(Role role) const {
+    std::vector<std::string> out;
+    if (role == Role::QuasiIdentifying && !qiOrder.empty()) return qiOrder;
+    for (const auto& a : attributes)
+        if (a.role == role) out.push_back(a.name);
+    return out;
+}
+
+bool ProjectConfig::operator==(const ProjectConfig& o) const {
+    return dataPath == o.dataPath && csv.separator == o.csv.separator && csv.header == o.csv.header &&
+           csv.missingTokens == o.csv.missingTokens && csv.missing == o.csv.missing &&
+           csv.trim == o.csv.trim && attributes == o.attributes && qiOrder == o.qiOrder &&
+           criteria == o.criteria && suppressionLimit == o.suppressionLimit && metric == o.metric &&
+           algorithm == o.algorithm;
+}
+
+std::string formatProject(const ProjectConfig& c) {
+    json j;
+    j["format"] = "ldiv-project";
+    j["version"] = ProjectConfig::kFormatVersion;
+    j["data"] = {{"path", c.dataPath},
+                 {"separator", separatorName(c.csv.separator)},
+                 {"header", c.csv.header},
+                 {"missing_tokens", c.csv.missingTokens},
+                 {"missing_policy", c.csv.missing == MissingPolicy::Drop ? "drop" : "keep"},
+                 {"trim", c.csv.trim}};
+    json attrs = json::array();
+    for (const auto& a : c.attributes) {
+        json ja{{"name", a.name}, {"role", std::string(toString(a.role))}};
+        if (a.type) ja["type"] = std::string(toString(*a.type));
+        if (a.hierarchy) ja["hierarchy"] = {{"levels", a.hierarchy->rows()}};
+        else if (!a.hierarchyFile.empty()) ja["hierarchy"] = {{"file", a.hierarchyFile}};
+        attrs.push_back(ja);
+    }
+    j["attributes"] = attrs;
+    j["qi_order"] = c.qiOrder;
+    j["criteria"] = c.criteria;
+    j["suppression_limit"] = c.suppressionLimit;
+    j["metric"] = c.metric;
+    j["algorithm"] = c.algorithm;
+    return j.dump(2) + "\n";
+}
+
+ProjectConfig parseProject(const std::string& text, const std::string& source) {
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        // nlohmann reports a byte offset; convert it to line and column.
+        std::size_t line = 1, col = 1;
+        for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+            if (text[i] == '\n') { ++line; col = 1; }
+            else ++col;
+        }
+        std::string what = e.what();
+        const auto pos = what.find("parse error");
+        throw InputError(source, line, col, "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
+    }
+    if (!j.is_object() || field<std::string>(j, "format", "", source) != "ldiv-project")
+        throw InputError(source, 0, 0, "not an ldiv project file (expected \"format\": \"ldiv-project\")");
+    const int version = field<int>(j, "version", 0, source);
+    if (version < 1)
+        throw InputError(source, 0, 0, "project file has no valid \"version\"");
+    if (version > ProjectConfig::kFormatVersion)
+        throw InputError(source, 0, 0,
+                         "project file version " + std::to_string(version) +
+                             " is newer than this ldiv understands (version " +
+                             std::to_string(ProjectConfig::kFormatVersion) +
+                             "); please update ldiv");
+    ProjectConfig c;
+    const json data = j.value("data", json::object());
+    c.dataPath = field<std::string>(data, "path", "", source);
+    if (c.dataPath.empty()) throw InputError(source, 0, 0, "project file names no data file (data.path)");
+    c.csv.separator = separatorFromName(field<std::string>(data, "separator", "auto", source), source);
+    c.csv.header = field<bool>(data, "header", true, source);
+    c.csv.missingTokens = field<std::vector<std::string>>(data, "missing_tokens", {"?", ""}, source);
+    const std::string policy = field<std::string>(data, "missing_policy", "keep", source);
+    if (policy != "keep" && policy != "drop")
+        throw InputError(source, 0, 0, "data.missing_policy must be 'keep' or 'drop', not '" + policy + "'");
+    c.csv.missing = policy == "drop" ? MissingPolicy::Drop : MissingPolicy::Keep;
+    c.csv.trim = field<bool>(data, "trim", true, source);
+    for (const json& ja : j.value("attributes", json::array())) {
+        AttributeConfig a;
+        a.name = field<std::string>(ja, "name", "", source);
+        const std::string role = field<std::string>(ja, "role", "insensitive", source);
+        const auto r = roleFromString(role);
+        if (!r) throw InputError(source, 0, 0, "attribute '" + a.name + "': unknown role '" + role + "'");
+        a.role = *r;
+        if (ja.contains("type")) {
+            const std::string type = field<std::string>(ja, "type", "text", source);
+            a.type = columnTypeFromString(type);
+            if (!a.type) throw InputError(source, 0, 0, "attribute '" + a.name + "': unknown type '" + type + "'");
+        }
+        if (ja.contains("hierarchy")) {
+            const json& h = ja["hierarchy"];
+            if (h.contains("levels"))
+                a.hierarchy = Hierarchy(field<std::vector<std::vector<std::string>>>(h, "levels", {}, source),
+                                        source + " (hierarchy of " + a.name + ")");
+            else a.hierarchyFile = field<std::string>(h, "file", "", source);
+        }
+        c.attributes.push_back(std::move(a));
+    }
+    c.qiOrder = field<std::vector<std::string>>(j, "qi_order", {}, source);
+    c.criteria = field<std::vector<std::string>>(j, "criteria", {}, source);
+    c.suppressionLimit = field<double>(j, "suppression_limit", 0.0, source);
+    c.metric = field<std::string>(j, "metric", "dm", source);
+    c.algorithm = field<std::string>(j, "algorithm", "fast", source);
+    return c;
+}
+
+ProjectConfig loadProject(const std::string& path) {
+    return parseProject(readFileText(path), path);
+}
+
+void saveProject(const ProjectConfig& config, const std::string& path) {
+    writeFileAtomically(path, formatProject(config));
+}
+
+}  // namespace ldv

@@ -1,0 +1,44 @@
+#include <algorithm>
+#include <filesystem>
+
+#include "ldiv/error.h"
+#include "ldiv/project.h"
+
+namespace ldv {
+
+Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback)
+    : m_config(std::move(config)), m_baseDir(baseDir) {
+    m_table = readCsv(resolve(m_config.dataPath), m_config.csv, &m_report, feedback);
+    for (const AttributeConfig& a : m_config.attributes) {
+        const std::size_t col = m_table.requireColumn(a.name);
+        if (a.type) m_table.column(col).setType(*a.type);
+        if (a.role == Role::Sensitive) m_sensitive.push_back(col);
+        if (a.role == Role::Identifying) m_identifying.push_back(col);
+    }
+    std::vector<std::string> qiNames = m_config.namesWithRole(Role::QuasiIdentifying);
+    std::vector<HierarchyMap> maps;
+    for (const std::string& name : qiNames) {
+        const std::size_t col = m_table.requireColumn(name);
+        if (std::find(m_qi.begin(), m_qi.end(), col) != m_qi.end())
+            throw ParameterError("quasi-identifier '" + name + "' is listed twice");
+        if (std::find(m_sensitive.begin(), m_sensitive.end(), col) != m_sensitive.end())
+            throw ParameterError("attribute '" + name + "' cannot be both quasi-identifying and sensitive");
+        m_qi.push_back(col);
+        const AttributeConfig* a = m_config.attribute(name);
+        Hierarchy h;
+        if (a && a->hierarchy) h = *a->hierarchy;
+        else if (a && !a->hierarchyFile.empty()) h = readHierarchy(resolve(a->hierarchyFile));
+        else h = Hierarchy::identity(m_table.column(col).dictionary());
+        maps.emplace_back(h, m_table.column(col));
+        m_hierarchies.push_back(std::move(h));
+    }
+    m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive);
+}
+
+std::string Workspace::resolve(const std::string& path) const {
+    const std::filesystem::path p(path);
+    if (p.is_absolute() || m_baseDir.empty()) return path;
+    return (std::filesystem::path(m_baseDir) / p).lexically_normal().string();
+}
+
+}  // namespace ldv
