@@ -1,0 +1,107 @@
+// `ldiv inspect`, `audit` and `generalize`: the numbers of SPEC Example 2.2 and the
+// generalize → audit round trip on Adult.
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+namespace {
+QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QStringList adultOptions(const QString& data) {
+    QStringList args{data, "--qi", "sex,age,race,marital-status,education", "--sensitive", "salary-class"};
+    for (const char* a : {"sex", "age", "race", "marital-status", "education"})
+        args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
+    return args;
+}
+}  // namespace
+
+class TestCliFoundation : public QObject {
+    Q_OBJECT
+private slots:
+    void inspect() {
+        const auto r = test::runCli({"inspect", ex("adult/adult.csv"), "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j["rows"].toInt(), 30162);
+        const QJsonObject age = j["columns"].toArray()[1].toObject();
+        QCOMPARE(age["name"].toString(), QString("age"));
+        QCOMPARE(age["type"].toString(), QString("integer"));
+        QCOMPARE(age["distinct"].toInt(), 72);
+    }
+    void auditFigure2() {
+        const auto r = test::runCli({"audit", ex("hospital/hospital_fig2_4anonymous.csv"), "--qi",
+                                     "zip,age,nationality", "--sensitive", "condition", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j["k"].toInt(), 4);
+        QCOMPARE(j["classes"].toInt(), 3);
+        const QJsonObject sa = j["sensitive"].toArray()[0].toObject();
+        QCOMPARE(sa["homogeneous_classes"].toInt(), 1);
+        QCOMPARE(sa["homogeneous_rows"].toInt(), 4);
+    }
+    void auditFigure4() {
+        const auto r = test::runCli({"audit", ex("hospital/hospital_fig4_3diverse.csv"), "--qi",
+                                     "zip,age,nationality", "--sensitive", "condition", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject sa = r.json()["sensitive"].toArray()[0].toObject();
+        QCOMPARE(sa["min_distinct"].toInt(), 3);
+        QCOMPARE(qRound(sa["min_exp_entropy"].toDouble() * 100), 283);
+        QCOMPARE(sa["homogeneous_classes"].toInt(), 0);
+    }
+    void auditNodeOfProject() {
+        const auto r = test::runCli({"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node",
+                                     "zip=1,age=2,nationality=1", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json()["classes"].toInt(), 3);
+        QCOMPARE(r.json()["k"].toInt(), 4);
+    }
+    void generalizeRoundTrip() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("adult_node.csv");
+        auto r = test::runCli(QStringList{"generalize"} + adultOptions(ex("adult/adult.csv")) +
+                              QStringList{"--node", "1,2,1,1,2", "--output", out, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const auto original = test::runCli(QStringList{"audit"} + adultOptions(ex("adult/adult.csv")) +
+                                           QStringList{"--node", "1,2,1,1,2", "--json"});
+        const auto published = test::runCli({"audit", out, "--qi", "sex,age,race,marital-status,education",
+                                             "--sensitive", "salary-class", "--json"});
+        QCOMPARE(published.exitCode, 0);
+        for (const char* key : {"classes", "k", "max_class_size", "rows"})
+            QCOMPARE(published.json()[key].toInt(), original.json()[key].toInt());
+        QCOMPARE(published.json()["sensitive"], original.json()["sensitive"]);
+        QCOMPARE(original.json()["classes"].toInt(), 47);
+    }
+    void errorsAndExitCodes_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing file") << QStringList{"inspect", "/nonexistent.csv"} << 2
+                                      << "/nonexistent.csv: cannot open the file for reading";
+        QTest::newRow("unknown column") << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zipcode"} << 1
+                                        << "no column named 'zipcode'; the columns are: zip, age, nationality, condition";
+        QTest::newRow("node too high") << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2,5"}
+                                       << 1 << "--node: level 5 of 'nationality' exceeds its hierarchy height 1";
+        QTest::newRow("node length") << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2"}
+                                     << 1 << "--node has 2 levels but there are 3 quasi-identifiers";
+        QTest::newRow("no subcommand") << QStringList{} << 1 << "A subcommand is required";
+        QTest::newRow("qi is sensitive") << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zip", "--sensitive", "zip"}
+                                         << 1 << "attribute 'zip' cannot be both --qi and --sensitive";
+        QTest::newRow("hierarchy misses values")
+            << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "age", "--hierarchy",
+                           "age=" + ex("hospital/hierarchy_zip.csv")}
+            << 2 << "12 value(s) of attribute 'age' are not in the hierarchy: '28', '29'";
+    }
+    void errorsAndExitCodes() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const auto r = test::runCli(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(QString(r.err).contains(message), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFoundation)
+#include "test_cli_foundation.moc"

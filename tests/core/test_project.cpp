@@ -1,0 +1,107 @@
+// Project file: lossless round trip, version and format errors, workspace loading.
+#include <QtTest>
+
+#include "ldiv/csv.h"
+#include "ldiv/error.h"
+#include "ldiv/project.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+class TestProject : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTrip() {
+        ProjectConfig c;
+        c.dataPath = "data/table.csv";
+        c.csv.separator = '\t';
+        c.csv.missing = MissingPolicy::Drop;
+        c.csv.missingTokens = {"NA"};
+        c.qiOrder = {"age", "zip"};
+        AttributeConfig& age = c.ensureAttribute("age");
+        age.role = Role::QuasiIdentifying;
+        age.type = ColumnType::Integer;
+        age.hierarchy = Hierarchy(std::vector<std::vector<std::string>>{{"1", "0-4", "*"}, {"7", "5-9", "*"}});
+        AttributeConfig& zip = c.ensureAttribute("zip");
+        zip.role = Role::QuasiIdentifying;
+        zip.hierarchyFile = "zip.csv";
+        c.ensureAttribute("name").role = Role::Identifying;
+        c.ensureAttribute("disease").role = Role::Sensitive;
+        c.criteria = {"k=5", "entropy-l=3"};
+        c.suppressionLimit = 0.02;
+        c.metric = "kl";
+        const std::string text = formatProject(c);
+        const ProjectConfig back = parseProject(text, "p.json");
+        QVERIFY(back == c);
+        QCOMPARE(formatProject(back), text);
+    }
+    void errors_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("malformed") << "{\"format\": \"ldiv-project\",\n \"version\": }"
+                                   << "p.json:2:13: malformed JSON";
+        QTest::newRow("not a project") << "{\"format\": \"other\"}"
+                                       << "p.json: not an ldiv project file (expected \"format\": \"ldiv-project\")";
+        QTest::newRow("newer version")
+            << "{\"format\": \"ldiv-project\", \"version\": 7, \"data\": {\"path\": \"x.csv\"}}"
+            << "p.json: project file version 7 is newer than this ldiv understands (version 1); please update ldiv";
+        QTest::newRow("no data") << "{\"format\": \"ldiv-project\", \"version\": 1}"
+                                 << "p.json: project file names no data file (data.path)";
+        QTest::newRow("bad role")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"attributes\": [{\"name\": \"a\", \"role\": \"secret\"}]}"
+            << "p.json: attribute 'a': unknown role 'secret'";
+    }
+    void errors() {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        try {
+            parseProject(text.toStdString(), "p.json");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).startsWith(message), e.what());
+        }
+    }
+    void loadsBundledExamples() {
+        Workspace hospital(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        QCOMPARE(hospital.dataset().lattice().size(), NodeId(40));
+        Workspace adult(loadProject(test::example("adult/adult.ldiv.json")), test::example("adult"));
+        QCOMPARE(adult.table().rowCount(), std::size_t(30162));
+        QCOMPARE(adult.qiColumns().size(), std::size_t(7));
+        QCOMPARE(adult.sensitiveColumns().size(), std::size_t(1));
+    }
+    void missingDataFileIsNamed() {
+        ProjectConfig c;
+        c.dataPath = "missing.csv";
+        try {
+            Workspace ws(c, "/tmp/nowhere");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString(e.what()), QString("/tmp/nowhere/missing.csv: cannot open the file for reading"));
+        }
+    }
+    void qiAndSensitiveConflict() {
+        ProjectConfig c;
+        c.dataPath = test::example("hospital/hospital.csv");
+        c.qiOrder = {"zip", "condition"};
+        c.ensureAttribute("zip").role = Role::QuasiIdentifying;
+        c.ensureAttribute("condition").role = Role::Sensitive;
+        QVERIFY_THROWS_EXCEPTION(ParameterError, Workspace(c, ""));
+    }
+    void atomicWriteKeepsOldFileOnFailure() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.json").toStdString();
+        writeFileAtomically(path, "old");
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
+        if (::geteuid() != 0) {  // root ignores permissions
+            QVERIFY_THROWS_EXCEPTION(InputError, writeFileAtomically(path, "new"));
+            QCOMPARE(readFileText(path), std::string("old"));
+        }
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        writeFileAtomically(path, "new");
+        QCOMPARE(readFileText(path), std::string("new"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestProject)
+#include "test_project.moc"
