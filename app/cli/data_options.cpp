@@ -15,12 +15,25 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
     cmd.add_option("--project", o.project, "ldiv project file (.ldiv.json) instead of DATA and role options");
     cmd.add_flag("--json", o.json, "Print one JSON object on stdout");
     if (!withRoles) return;
-    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE: generalization hierarchy CSV for a column (repeatable)");
+    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE (repeatable)");
     cmd.add_option("--qi", o.qi, "Quasi-identifiers COL,COL,... (their order is the order of level vectors)")
         ->delimiter(',');
     cmd.add_option("--sensitive", o.sensitive, "Sensitive attribute(s) COL[,COL]")->delimiter(',');
     cmd.add_option("--identifying", o.identifying, "Identifying attributes, never exported")->delimiter(',');
 }
+
+namespace {
+bool isBuilderSpec(const std::string& v) {
+    for (const char* kind : {"intervals:", "mask", "suppress", "dates", "ordered:", "taxonomy:"})
+        if (v.rfind(kind, 0) == 0) return true;
+    return false;
+}
+// A taxonomy file named on the command line is relative to the working folder.
+std::string absolutizeBuilder(const std::string& v) {
+    if (v.rfind("taxonomy:", 0) != 0) return v;
+    return "taxonomy:" + std::filesystem::absolute(v.substr(9)).string();
+}
+}  // namespace
 
 char parseSeparator(const std::string& text) {
     if (text.empty() || text == "auto") return 0;
@@ -69,7 +82,11 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
             throw ParameterError("invalid --hierarchy '" + spec + "': expected COL=FILE");
         AttributeConfig& a = c.ensureAttribute(spec.substr(0, eq));
         a.hierarchy.reset();
-        a.hierarchyFile = std::filesystem::absolute(spec.substr(eq + 1)).string();
+        a.hierarchyFile.clear();
+        a.hierarchyBuilder.clear();
+        const std::string value = spec.substr(eq + 1);
+        if (isBuilderSpec(value)) a.hierarchyBuilder = absolutizeBuilder(value);
+        else a.hierarchyFile = std::filesystem::absolute(value).string();
     }
     for (const std::string& q : o.qi)
         for (const std::string& s : o.sensitive)

@@ -78,7 +78,7 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << QStringList{"inspect", "/nonexistent.csv"} << 2
-                                      << "/nonexistent.csv: cannot open the file for reading";
+                                      << "/nonexistent.csv: cannot open the file for reading: No such file or directory";
         QTest::newRow("unknown column") << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zipcode"} << 1
                                         << "no column named 'zipcode'; the columns are: zip, age, nationality, condition";
         QTest::newRow("node too high") << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2,5"}

@@ -319,6 +319,10 @@ private slots:
                 if (c.holds(counts) != expected)
                     QFAIL(qPrintable(QString("%1 on %2 counts: got %3").arg(text).arg(round).arg(!expected)));
                 QCOMPARE(c.holds(padded), expected);  // trailing zeros change nothing
+                // The display measure agrees with holds() (away from rounding at the boundary).
+                const double measure = c.measure(counts);
+                if (std::abs(measure - c.threshold()) > 1e-9)
+                    QCOMPARE(c.measureHigherIsBetter() ? measure >= c.threshold() : measure <= 0, expected);
             }
             const std::vector<std::uint8_t> mask{1, 0, 1, 0, 0, 0, 0, 0};
             const std::vector<bool> y{true, false, true, false, false, false, false, false};

@@ -77,7 +77,7 @@ private slots:
             Workspace ws(c, "/tmp/nowhere");
             QFAIL("no error");
         } catch (const InputError& e) {
-            QCOMPARE(QString(e.what()), QString("/tmp/nowhere/missing.csv: cannot open the file for reading"));
+            QCOMPARE(QString(e.what()), QString("/tmp/nowhere/missing.csv: cannot open the file for reading: No such file or directory"));
         }
     }
     void qiAndSensitiveConflict() {

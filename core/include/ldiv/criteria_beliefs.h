@@ -25,18 +25,18 @@ double observedBelief(std::span<const double> priorGivenQ, std::span<const doubl
 void observedBeliefs(std::span<const double> priorGivenQ, std::span<const double> priorGivenQStar,
                      std::span<const std::uint32_t> classCounts, std::vector<double>& out);
 
-/// Positive disclosure (000 Def. 3.2): β(q,s,T*) > 1 − δ for the individual's true s.
+/// Positive disclosure (000 Def. 3.1): β(q,s,T*) > 1 − δ for the individual's true s.
 bool positiveDisclosure(double belief, double delta);
-/// Negative disclosure (000 Def. 3.3): β(q,s,T*) < ε for a value s the individual does not have.
+/// Negative disclosure (000 Def. 3.2): β(q,s,T*) < ε for a value s the individual does not have.
 bool negativeDisclosure(double belief, double epsilon);
-/// (ρ1,ρ2)-privacy breach (SPEC §4): α < ρ1 and β > ρ2, or α > 1 − ρ1 and β < 1 − ρ2.
+/// (ρ1,ρ2)-privacy breach (000 Def. 3.3, SPEC §4): α < ρ1 and β > ρ2, or α > 1 − ρ1 and β < 1 − ρ2.
 bool rhoBreach(double prior, double belief, double rho1, double rho2);
 
 /// Per-individual summary for one QI value q in one class.
 struct DisclosureReport {
     std::vector<double> beliefs;             ///< β(q,s,T*) for every code s
     bool positive = false;                   ///< β(true s) > 1 − δ
-    std::vector<std::size_t> negativeCodes;  ///< s ≠ true s with n(q*,s) ≥ 0 and β < ε
+    std::vector<std::size_t> negativeCodes;  ///< every s ≠ true s with β < ε
 };
 DisclosureReport assessDisclosure(std::span<const double> priorGivenQ,
                                   std::span<const double> priorGivenQStar,
@@ -60,8 +60,9 @@ struct BackgroundStatement {
 BackgroundStatement parseBackgroundStatement(std::string_view text);
 std::string formatBackgroundStatement(const BackgroundStatement& statement);
 
-/// Sets distribution[s] = p and scales the other entries by (1−p)/(1−old) so the sum stays
-/// 1; if the others are all 0, the remaining mass 1−p is spread evenly over them.
+/// Sets distribution[s] = p and scales the other entries by (1−p)/Σ(others) so the sum becomes
+/// 1 (for a normalized input that is (1−p)/(1−old)); if the others are all 0, the remaining
+/// mass 1−p is spread evenly over them. Throws ParameterError when s is out of range.
 void applyBackgroundKnowledge(std::span<double> distribution, std::size_t s, double p);
 
 }  // namespace ldv

@@ -24,6 +24,9 @@ struct CsvOptions {
     bool trim = true;
     /// Infer integer/decimal/date/text per column; otherwise every column is Text.
     bool inferTypes = true;
+    /// A record longer than this is refused (a binary file or a missing newline would
+    /// otherwise be read into memory whole).
+    std::size_t maxRecordBytes = std::size_t(64) << 20;
 };
 
 struct CsvReport {

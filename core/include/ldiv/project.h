@@ -23,6 +23,8 @@ struct AttributeConfig {
     std::optional<Hierarchy> hierarchy;
     /// ... or referenced as a CSV file (relative to the project file).
     std::string hierarchyFile;
+    /// ... or built from a spec such as "intervals:5,10,20" (see buildFromSpec).
+    std::string hierarchyBuilder;
     bool operator==(const AttributeConfig&) const = default;
 };
 

@@ -83,6 +83,25 @@ bool protectedHold(Histogram counts, std::span<const std::uint32_t> protectedCod
     return true;
 }
 
+// The largest ℓ′ for which pd-recursive (c,ℓ′) holds; ∞ when only don't-care values are present.
+double pdMeasure(Histogram counts, std::span<const std::uint8_t> dontCare, double c)
+{
+    const SortedCounts sorted(counts);
+    if (sorted.total() == 0)
+        return 0;
+    const NonDontCare y = mostFrequentOutsideY(counts, dontCare, sorted);
+    if (y.rank == 0)
+        return std::numeric_limits<double>::infinity();
+    // Both tails of Def. 4.3 shrink as ℓ grows, so the allowed ℓ are again a prefix.
+    std::uint32_t best = 1;
+    for (std::uint32_t candidate = 2; candidate <= sorted.distinct(); ++candidate) {
+        if (!pdHolds(sorted, y, c, candidate))
+            break;
+        best = candidate;
+    }
+    return double(best);
+}
+
 }  // namespace
 
 double entropy(Histogram counts)
@@ -224,23 +243,7 @@ bool PdRecursiveCL::holds(Histogram counts) const
     return pdHolds(sorted, mostFrequentOutsideY(counts, dontCare, sorted), c, l);
 }
 
-double PdRecursiveCL::measure(Histogram counts) const
-{
-    const SortedCounts sorted(counts);
-    if (sorted.total() == 0)
-        return 0;
-    const NonDontCare y = mostFrequentOutsideY(counts, dontCare, sorted);
-    if (y.rank == 0)
-        return std::numeric_limits<double>::infinity();
-    // Both tails of Def. 4.3 shrink as ℓ grows, so the allowed ℓ are again a prefix.
-    std::uint32_t best = 1;
-    for (std::uint32_t candidate = 2; candidate <= sorted.distinct(); ++candidate) {
-        if (!pdHolds(sorted, y, c, candidate))
-            break;
-        best = candidate;
-    }
-    return double(best);
-}
+double PdRecursiveCL::measure(Histogram counts) const { return pdMeasure(counts, dontCare, c); }
 
 bool NpdRecursiveCL::holds(Histogram counts) const
 {
@@ -254,7 +257,7 @@ double NpdRecursiveCL::measure(Histogram counts) const
 {
     if (!protectedHold(counts, protectedCodes, c2))
         return 0;
-    return PdRecursiveCL{c1, l, dontCare}.measure(counts);
+    return pdMeasure(counts, dontCare, c1);
 }
 
 bool SimpleL::holds(Histogram counts) const

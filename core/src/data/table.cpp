@@ -79,7 +79,10 @@ std::size_t Table::requireColumn(std::string_view name) const {
     if (auto index = columnIndex(name)) return *index;
     std::string list;
     for (const Column& c : m_columns) list += (list.empty() ? "" : ", ") + c.name();
-    throw ParameterError("no column named '" + std::string(name) + "'; the columns are: " + list);
+    std::string hint;
+    if (m_columns.size() == 1 && m_columns[0].name().find_first_of(",;\t|") != std::string::npos)
+        hint = " (the file was read as a single column: is the separator right? see --sep)";
+    throw ParameterError("no column named '" + std::string(name) + "'; the columns are: " + list + hint);
 }
 
 std::vector<std::string> Table::columnNames() const {

@@ -7,6 +7,7 @@
 
 #include "data/type_inference.h"
 #include "ldiv/error.h"
+#include "ldiv/csv.h"
 #include "ldiv/hierarchy_builders.h"
 
 namespace ldv {
@@ -168,6 +169,90 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
     for (auto& p : paths)
         while (p.size() < depth) p.insert(p.begin(), p.front());  // pad shallow leaves
     return Hierarchy(std::move(paths), "taxonomy");
+}
+
+}  // namespace ldv
+
+namespace ldv {
+namespace {
+
+std::vector<double> numbersOf(const std::string& list, const std::string& spec) {
+    std::vector<double> out;
+    std::stringstream in(list);
+    std::string part;
+    while (std::getline(in, part, ',')) {
+        if (!detail::looksDecimal(part))
+            throw ParameterError("hierarchy builder '" + spec + "': '" + part + "' is not a number");
+        out.push_back(std::stod(part));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& column,
+                                       const std::string& baseDir) {
+    const auto colon = spec.find(':');
+    const std::string kind = spec.substr(0, colon);
+    const std::string args = colon == std::string::npos ? "" : spec.substr(colon + 1);
+    const std::vector<std::string>& values = column.dictionary();
+    Hierarchy h;
+    if (kind == "intervals") {
+        IntervalOptions o;
+        std::stringstream in(args);
+        std::string part;
+        std::getline(in, part, ';');
+        for (double w : numbersOf(part, spec)) o.widths.push_back(w);
+        while (std::getline(in, part, ';')) {
+            const auto eq = part.find('=');
+            const std::string key = part.substr(0, eq);
+            const double v = numbersOf(eq == std::string::npos ? "" : part.substr(eq + 1), spec).at(0);
+            if (key == "bottom") o.bottom = v;
+            else if (key == "top") o.top = v;
+            else if (key == "origin") o.origin = v;
+            else throw ParameterError("hierarchy builder '" + spec + "': unknown option '" + key + "' (bottom, top, origin)");
+        }
+        o.integerLabels = column.type() == ColumnType::Integer;
+        h = buildIntervals(values, o);
+    } else if (kind == "mask") {
+        std::vector<int> steps;
+        if (!args.empty())
+            for (double s : numbersOf(args, spec)) steps.push_back(int(s));
+        h = buildMasking(values, steps);
+    } else if (kind == "suppress") {
+        h = buildSuppression(values);
+    } else if (kind == "dates") {
+        h = buildDates(values);
+    } else if (kind == "ordered") {
+        std::vector<std::string> ordered = values;
+        if (column.type() == ColumnType::Integer || column.type() == ColumnType::Decimal)
+            std::sort(ordered.begin(), ordered.end(),
+                      [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
+        std::vector<std::size_t> sizes;
+        for (double s : numbersOf(args, spec)) sizes.push_back(std::size_t(s));
+        h = buildOrderedGrouping(ordered, sizes);
+    } else if (kind == "taxonomy") {
+        std::string path = args;
+        if (!baseDir.empty() && !path.empty() && path.front() != '/') path = baseDir + "/" + path;
+        std::vector<std::pair<std::string, std::string>> edges;
+        const auto records = parseCsvRecords(readFileText(path), path);
+        for (std::size_t r = 0; r < records.size(); ++r) {
+            if (r == 0 && records[r].size() == 2 && records[r][0] == "parent" && records[r][1] == "child")
+                continue;  // optional header row
+            if (records[r].size() != 2)
+                throw InputError(path, r + 1, 1, "a taxonomy row needs two fields: parent, child");
+            edges.emplace_back(records[r][0], records[r][1]);
+        }
+        try {
+            h = buildTaxonomy(edges, values);
+        } catch (const ParameterError& e) {
+            throw InputError(path, 0, 0, e.what());
+        }
+    } else {
+        return std::nullopt;
+    }
+    h.setSource(spec);
+    return h;
 }
 
 }  // namespace ldv

@@ -1,4 +1,6 @@
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -101,6 +103,11 @@ private:
     std::size_t m_rowsDropped = 0;
 };
 
+// Says why a file cannot be opened (missing, a folder, no permission).
+std::string openFailure() {
+    return std::string("cannot open the file for reading: ") + std::strerror(errno);
+}
+
 void fillReport(CsvReport* report, char separator, const TableBuilder& builder, bool bom) {
     if (!report) return;
     report->separator = separator;
@@ -150,7 +157,7 @@ char detectSeparator(std::string_view text) {
 
 std::string readFileText(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, 0, 0, "cannot open the file for reading");
+    if (!in) throw InputError(path, 0, 0, openFailure());
     std::ostringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
@@ -161,7 +168,8 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
     const char sep = options.separator ? options.separator : detectSeparator(text);
     TableBuilder builder(sourceName, options);
     detail::CsvTokenizer tokenizer(sourceName, sep, options.trim,
-                                   [&](const auto& fields) { builder.onRecord(fields); });
+                                   [&](const auto& fields) { builder.onRecord(fields); },
+                                   options.maxRecordBytes);
     tokenizer.feed(text);
     tokenizer.finish();
     Table table = builder.finish();
@@ -172,7 +180,7 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
 Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* report,
               Feedback* feedback) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) throw InputError(path, 0, 0, "cannot open the file for reading");
+    if (!file) throw InputError(path, 0, 0, openFailure());
     std::fseek(file.get(), 0, SEEK_END);
     const long total = std::ftell(file.get());
     std::fseek(file.get(), 0, SEEK_SET);
@@ -186,7 +194,8 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
 
     TableBuilder builder(path, options);
     detail::CsvTokenizer tokenizer(path, sep, options.trim,
-                                   [&](const auto& fields) { builder.onRecord(fields); });
+                                   [&](const auto& fields) { builder.onRecord(fields); },
+                                   options.maxRecordBytes);
     std::size_t done = 0;
     while (got > 0) {
         tokenizer.feed(std::string_view(chunk.data(), got));

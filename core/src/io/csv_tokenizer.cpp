@@ -31,10 +31,12 @@ std::size_t invalidUtf8Offset(std::string_view text) {
     return std::string_view::npos;
 }
 
-CsvTokenizer::CsvTokenizer(std::string sourceName, char separator, bool trim, RecordHandler handler)
+CsvTokenizer::CsvTokenizer(std::string sourceName, char separator, bool trim, RecordHandler handler,
+                           std::size_t maxRecordBytes)
     : m_source(std::move(sourceName)),
       m_separator(separator),
       m_trim(trim && separator != ' ' && separator != '\t'),
+      m_maxRecord(maxRecordBytes),
       m_handler(std::move(handler)) {}
 
 void CsvTokenizer::endField() {
@@ -82,12 +84,21 @@ void CsvTokenizer::endRecord() {
     m_recordHasContent = false;
 }
 
+void CsvTokenizer::checkRecordSize() const {
+    if (m_buffer.size() > m_maxRecord)
+        throw InputError(m_source, m_spans.empty() ? m_fieldLine : m_spans.front().line, 1,
+                         "a record longer than " + std::to_string(m_maxRecord >> 20) +
+                             " MiB: is this a CSV file, and are its quotes balanced?");
+}
+
 void CsvTokenizer::feed(std::string_view chunk) {
     if (m_firstChunk) {
         m_firstChunk = false;
         if (chunk.substr(0, 3) == "\xEF\xBB\xBF") chunk.remove_prefix(3);  // UTF-8 BOM
     }
     for (const char c : chunk) {
+        // Cheap test per byte; the message is built only when it fails.
+        if (m_buffer.size() > m_maxRecord) checkRecordSize();
         if (m_pendingCr) {
             m_pendingCr = false;
             if (c == '\n') continue;  // CRLF already ended the record

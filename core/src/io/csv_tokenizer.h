@@ -21,7 +21,8 @@ class CsvTokenizer {
 public:
     using RecordHandler = std::function<void(const std::vector<CsvField>& fields)>;
 
-    CsvTokenizer(std::string sourceName, char separator, bool trim, RecordHandler handler);
+    CsvTokenizer(std::string sourceName, char separator, bool trim, RecordHandler handler,
+                 std::size_t maxRecordBytes = std::size_t(64) << 20);
     /// Feeds the next chunk; throws InputError on a syntax error.
     void feed(std::string_view chunk);
     /// Ends the input; throws InputError on an unterminated quote.
@@ -33,10 +34,12 @@ private:
     void endField();
     void endRecord();
     void checkUtf8(std::size_t fieldIndex) const;
+    void checkRecordSize() const;
 
     std::string m_source;
     char m_separator;
     bool m_trim;
+    std::size_t m_maxRecord;
     RecordHandler m_handler;
     State m_state = State::FieldStart;
     std::string m_buffer;  // the current record's field bytes, concatenated

@@ -87,6 +87,7 @@ std::string formatProject(const ProjectConfig& c) {
         if (a.type) ja["type"] = std::string(toString(*a.type));
         if (a.hierarchy) ja["hierarchy"] = {{"levels", a.hierarchy->rows()}};
         else if (!a.hierarchyFile.empty()) ja["hierarchy"] = {{"file", a.hierarchyFile}};
+        else if (!a.hierarchyBuilder.empty()) ja["hierarchy"] = {{"builder", a.hierarchyBuilder}};
         attrs.push_back(ja);
     }
     j["attributes"] = attrs;
@@ -153,6 +154,7 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
             if (h.contains("levels"))
                 a.hierarchy = Hierarchy(field<std::vector<std::vector<std::string>>>(h, "levels", {}, source),
                                         source + " (hierarchy of " + a.name + ")");
+            else if (h.contains("builder")) a.hierarchyBuilder = field<std::string>(h, "builder", "", source);
             else a.hierarchyFile = field<std::string>(h, "file", "", source);
         }
         c.attributes.push_back(std::move(a));

@@ -2,13 +2,23 @@
 #include <filesystem>
 
 #include "ldiv/error.h"
+#include "ldiv/hierarchy_builders.h"
 #include "ldiv/project.h"
 
 namespace ldv {
 
 Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback)
     : m_config(std::move(config)), m_baseDir(baseDir) {
-    m_table = readCsv(resolve(m_config.dataPath), m_config.csv, &m_report, feedback);
+    const std::string dataPath = resolve(m_config.dataPath);
+    m_table = readCsv(dataPath, m_config.csv, &m_report, feedback);
+    if (m_table.rowCount() == 0) {
+        if (m_report.rowsDropped > 0)
+            throw InputError(dataPath, 0, 0,
+                             "all " + std::to_string(m_report.rowsDropped) +
+                                 " rows have missing values and were dropped (missing policy 'drop'); "
+                                 "keep them as a value instead (--missing keep)");
+        throw InputError(dataPath, 0, 0, "the file has a header but no data rows");
+    }
     for (const AttributeConfig& a : m_config.attributes) {
         const std::size_t col = m_table.requireColumn(a.name);
         if (a.type) m_table.column(col).setType(*a.type);
@@ -28,6 +38,11 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         Hierarchy h;
         if (a && a->hierarchy) h = *a->hierarchy;
         else if (a && !a->hierarchyFile.empty()) h = readHierarchy(resolve(a->hierarchyFile));
+        else if (a && !a->hierarchyBuilder.empty()) {
+            auto built = buildFromSpec(a->hierarchyBuilder, m_table.column(col), m_baseDir);
+            if (!built) throw ParameterError("attribute '" + name + "': unknown hierarchy builder '" + a->hierarchyBuilder + "'");
+            h = std::move(*built);
+        }
         else h = Hierarchy::identity(m_table.column(col).dictionary());
         maps.emplace_back(h, m_table.column(col));
         m_hierarchies.push_back(std::move(h));
@@ -37,8 +52,10 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
 
 std::string Workspace::resolve(const std::string& path) const {
     const std::filesystem::path p(path);
-    if (p.is_absolute() || m_baseDir.empty()) return path;
-    return (std::filesystem::path(m_baseDir) / p).lexically_normal().string();
+    if (p.is_absolute()) return path;
+    const std::filesystem::path base = m_baseDir.empty() ? "." : m_baseDir;
+    // Absolute, so that error messages say exactly which file was looked for.
+    return std::filesystem::absolute(base / p).lexically_normal().string();
 }
 
 }  // namespace ldv

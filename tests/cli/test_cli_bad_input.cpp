@@ -1,0 +1,133 @@
+// The bad-input corpus (tests/data/bad/): every malformed file or impossible parameter gets
+// the exact, helpful error and the right exit code from `ldiv`. Paths in messages are shown
+// relative to the corpus folder.
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+class TestCliBadInput : public QObject {
+    Q_OBJECT
+    QString m_dir = QString::fromStdString(test::fixture("bad"));
+
+private slots:
+    void corpus_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        auto inspect = [](const char* file, const char* message) {
+            QTest::newRow(file) << QStringList{"inspect", file} << 2 << QString(message);
+        };
+        inspect("ragged_short.csv", "ragged_short.csv:3:9: expected 3 fields (as in the header), found 2");
+        inspect("ragged_long.csv", "ragged_long.csv:2:14: expected 3 fields (as in the header), found 4");
+        inspect("unterminated_quote.csv",
+                "unterminated_quote.csv:2:7: unterminated quote: the field that starts here has no closing '\"'");
+        inspect("invalid_utf8.csv",
+                "invalid_utf8.csv:2:12: invalid UTF-8 byte sequence in field 3 (save the file as UTF-8)");
+        inspect("empty.csv", "empty.csv: the file is empty (0 bytes)");
+        inspect("header_only.csv", "header_only.csv: the file has a header but no data rows");
+        inspect("duplicate_header.csv", "duplicate_header.csv:1:9: duplicate column name 'zip' in the header (column 3)");
+        inspect("text_after_quote.csv",
+                "text_after_quote.csv:2:8: expected a separator or the end of the line after the closing quote, found 'x'");
+        inspect("binary.csv", "binary.csv:1:1: invalid UTF-8 byte sequence in field 1 (save the file as UTF-8)");
+        inspect("crlf_ragged.csv", "crlf_ragged.csv:4:9: expected 3 fields (as in the header), found 2");
+        inspect("quoted_newline_ragged.csv",
+                "quoted_newline_ragged.csv:4:16: expected 3 fields (as in the header), found 4");
+        inspect("no_such_file.csv", "no_such_file.csv: cannot open the file for reading: No such file or directory");
+
+        QTest::newRow("one column") << QStringList{"audit", "one_column.csv", "--sep", ",", "--qi", "zip"} << 1
+                                    << "no column named 'zip'; the columns are: zip;age;condition (the file was "
+                                       "read as a single column: is the separator right? see --sep)";
+        QTest::newRow("all rows dropped") << QStringList{"audit", "all_missing.csv", "--missing", "drop", "--qi", "zip"} << 2
+                                          << "all_missing.csv: all 2 rows have missing values and were dropped "
+                                             "(missing policy 'drop'); keep them as a value instead (--missing keep)";
+        auto hierarchy = [](const char* file, const char* message) {
+            QTest::newRow(file) << QStringList{"audit", "small.csv", "--qi", "zip", "--hierarchy", QString("zip=") + file}
+                                << 2 << QString(message);
+        };
+        hierarchy("hier_missing_values.csv",
+                  "hierarchy of 'zip' (hier_missing_values.csv): 1 value(s) of attribute 'zip' are not in the hierarchy: '14850'");
+        hierarchy("hier_not_nesting.csv",
+                  "hier_not_nesting.csv:2:3: level 2 is not a coarsening of level 1: '130**' generalizes to '1****' "
+                  "(row 1, '13053') and to '2****' (row 2, '13068')");
+        hierarchy("hier_ragged.csv", "hier_ragged.csv:2: row 2 ('13068') has 2 levels, the first row has 3");
+        hierarchy("hier_empty_cell.csv", "hier_empty_cell.csv:2:2: empty cell at row 2, level 1");
+        hierarchy("hier_duplicate_base.csv", "hier_duplicate_base.csv:3:1: base value '13053' appears in rows 1 and 3");
+        hierarchy("hier_empty.csv", "hier_empty.csv: the hierarchy file is empty");
+        hierarchy("hier_unterminated_quote.csv",
+                  "hier_unterminated_quote.csv:1:7: unterminated quote: the field that starts here has no closing '\"'");
+        hierarchy("no_such_hierarchy.csv", "no_such_hierarchy.csv: cannot open the file for reading: No such file or directory");
+        QTest::newRow("taxonomy cycle")
+            << QStringList{"audit", "small.csv", "--qi", "condition", "--hierarchy", "condition=taxonomy:taxonomy_cycle.csv"}
+            << 2 << "taxonomy_cycle.csv: taxonomy: cycle through 'Resp'";
+        QTest::newRow("taxonomy two parents")
+            << QStringList{"audit", "small.csv", "--qi", "condition", "--hierarchy",
+                           "condition=taxonomy:taxonomy_two_parents.csv"}
+            << 2 << "taxonomy_two_parents.csv: taxonomy: 'Flu' has two parents, 'Europe' and 'Asia'";
+        QTest::newRow("intervals do not nest")
+            << QStringList{"audit", "small.csv", "--qi", "zip", "--hierarchy", "zip=intervals:10,15"} << 1
+            << "interval width 15 is not a multiple of 10: the levels would not nest";
+        QTest::newRow("intervals of text")
+            << QStringList{"audit", "small.csv", "--qi", "condition", "--hierarchy", "condition=intervals:10"} << 1
+            << "value 'Flu' is not a number: an interval hierarchy needs numeric values";
+
+        auto project = [](const char* file, int code, const char* message) {
+            QTest::newRow(file) << QStringList{"audit", "--project", file} << code << QString(message);
+        };
+        project("project_future_version.ldiv.json", 2,
+                "project_future_version.ldiv.json: project file version 99 is newer than this ldiv understands "
+                "(version 1); please update ldiv");
+        project("project_missing_data.ldiv.json", 2,
+                "no_such_table.csv: cannot open the file for reading: No such file or directory");
+        project("project_malformed.ldiv.json", 2,
+                "project_malformed.ldiv.json:5:1: malformed JSON: parse error at line 5, column 1: syntax error "
+                "while parsing object - unexpected end of input; expected '}'");
+        project("project_not_ldiv.json", 2,
+                "project_not_ldiv.json: not an ldiv project file (expected \"format\": \"ldiv-project\")");
+        project("project_bad_role.ldiv.json", 2, "project_bad_role.ldiv.json: attribute 'zip': unknown role 'secret'");
+        project("project_missing_hierarchy.ldiv.json", 2,
+                "no_such_hierarchy.csv: cannot open the file for reading: No such file or directory");
+        project("project_unknown_column.ldiv.json", 1, "no column named 'zipcode'; the columns are: zip, age, condition");
+        project("project_bad_version_type.ldiv.json", 2, "project_bad_version_type.ldiv.json: field 'version' has the wrong type");
+
+        QTest::newRow("bad separator") << QStringList{"audit", "small.csv", "--sep", "ab"} << 1
+                                       << "invalid --sep 'ab': use one character, tab, comma, semicolon or pipe";
+        QTest::newRow("node above hierarchy") << QStringList{"audit", "small.csv", "--qi", "zip", "--node", "1"} << 1
+                                              << "--node: level 1 of 'zip' exceeds its hierarchy height 0";
+        QTest::newRow("node not numeric") << QStringList{"audit", "small.csv", "--qi", "zip", "--node", "x"} << 1
+                                          << "invalid level 'x' in node 'x': expected non-negative integers separated by commas, e.g. 1,2,0";
+    }
+    void corpus() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const auto r = test::runCli(args, m_dir);
+        QString err = QString::fromUtf8(r.err).trimmed();
+        err.replace(m_dir + "/", "");
+        QCOMPARE(r.exitCode, exitCode);
+        QCOMPARE(err, "ldiv: error: " + message);
+        QVERIFY(r.out.isEmpty());
+    }
+    void corpusHasThirtyFiles() {
+        QVERIFY(QDir(m_dir).entryList(QDir::Files).size() >= 30);
+    }
+    void overlongRecordIsRefused() {
+        // A 70 MB line (no newline) is refused before it is read into memory whole.
+        QTemporaryDir dir;
+        QFile f(dir.filePath("long.csv"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("a,b\n");
+        const QByteArray block(1 << 20, 'x');
+        for (int i = 0; i < 70; ++i) f.write(block);
+        f.close();
+        const auto r = test::runCli({"inspect", f.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString(r.err).contains("long.csv:2:1: a record longer than 64 MiB: is this a CSV file, and are its quotes balanced?"),
+                 r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliBadInput)
+#include "test_cli_bad_input.moc"
