@@ -6,6 +6,7 @@
 #include "cli/data_options.h"
 #include "cli/node_option.h"
 #include "ldiv/audit.h"
+#include "ldiv/evaluation.h"
 
 namespace ldv::cli {
 namespace {
@@ -18,14 +19,23 @@ public:
                      "homogeneous classes, for a node or for the table as it stands");
         addDataOptions(*m_command, m_options);
         m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
+        m_command->add_option("--criterion", m_criteria,
+                              "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
+                              "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
+                              "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., suffix @ATTRIBUTE, ;multi "
+                              "(see docs/criteria.md)");
+        m_command->add_flag("--class-measures", m_classMeasures, "With --json: list every class's measure per criterion");
     }
 
     int execute(std::ostream& out, std::ostream&) override {
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         const Levels levels = resolveNode(m_node, data);
-        const EquivalenceClasses classes = data.classes(levels);
+        const auto criteria = bindCriteria(data, m_criteria);
+        const EquivalenceClasses classes = data.classes(levels, true);
         const AuditSummary s = summarize(data, classes);
+        const auto results = evaluateCriteria(data, classes, criteria);
+        const auto warnings = feasibilityWarnings(data, criteria);
         nlohmann::json j{{"rows", s.rows},
                          {"node", levels},
                          {"classes", s.classes},
@@ -42,10 +52,25 @@ public:
                                       {"min_exp_entropy", sa.minExpEntropy},
                                       {"homogeneous_classes", sa.homogeneousClasses},
                                       {"homogeneous_rows", sa.homogeneousRows}});
+        j["criteria"] = nlohmann::json::array();
+        for (const CriterionResult& r : results) {
+            nlohmann::json jc{{"spec", r.spec},
+                              {"description", r.description},
+                              {"holds", r.holds},
+                              {"failing_classes", r.failingClasses},
+                              {"failing_rows", r.failingRows},
+                              {"threshold", r.threshold},
+                              {"worst_class", r.worstClass},
+                              {"worst_measure", r.worstMeasure}};
+            if (m_classMeasures) jc["class_measures"] = r.classMeasures;
+            j["criteria"].push_back(jc);
+        }
+        j["warnings"] = warnings;
         if (m_options.json) {
             out << j.dump() << "\n";
             return 0;
         }
+        for (const std::string& w : warnings) out << "warning: " << w << "\n";
         out << "node " << formatLevels(levels) << ": " << s.rows << " rows in " << s.classes
             << " classes; k = " << s.minClassSize << " (class sizes min " << s.minClassSize
             << ", average " << s.averageClassSize << ", max " << s.maxClassSize << ")\n";
@@ -53,12 +78,20 @@ public:
             out << "  " << sa.attribute << ": distinct " << sa.minDistinct << ", exp(entropy) "
                 << sa.minExpEntropy << ", homogeneous classes " << sa.homogeneousClasses << " ("
                 << sa.homogeneousRows << " rows)\n";
+        for (const CriterionResult& r : results) {
+            out << "  " << r.spec << " (" << r.description << "): " << (r.holds ? "holds" : "FAILS");
+            if (!r.holds) out << " in " << r.failingClasses << " classes (" << r.failingRows << " rows)";
+            out << "; worst class " << r.worstClass + 1 << " measure " << r.worstMeasure << " (threshold "
+                << r.threshold << ")\n";
+        }
         return 0;
     }
 
 private:
     DataOptions m_options;
     std::string m_node;
+    std::vector<std::string> m_criteria;
+    bool m_classMeasures = false;
 };
 
 }  // namespace

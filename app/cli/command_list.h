@@ -9,5 +9,6 @@ namespace ldv::cli {
 std::unique_ptr<Command> makeInspectCommand();
 std::unique_ptr<Command> makeAuditCommand();
 std::unique_ptr<Command> makeGeneralizeCommand();
+std::unique_ptr<Command> makeBeliefsCommand();
 
 }  // namespace ldv::cli

@@ -9,6 +9,7 @@ std::vector<std::unique_ptr<Command>> makeCommands() {
     commands.push_back(makeInspectCommand());
     commands.push_back(makeAuditCommand());
     commands.push_back(makeGeneralizeCommand());
+    commands.push_back(makeBeliefsCommand());
     return commands;
 }
 

@@ -1,0 +1,160 @@
+#include <algorithm>
+#include <limits>
+
+#include "ldiv/criteria_multi.h"
+#include "ldiv/error.h"
+#include "ldiv/evaluation.h"
+
+namespace ldv {
+namespace {
+
+constexpr std::size_t kNoSensitive = std::numeric_limits<std::size_t>::max();
+
+std::vector<std::uint32_t> tableHistogram(const Dataset& data, std::size_t sensitive) {
+    const EquivalenceClasses& base = data.baseGroups();
+    const std::size_t m = data.sensitiveDomain(sensitive);
+    std::vector<std::uint32_t> total(m, 0);
+    for (std::size_t g = 0; g < base.count(); ++g) {
+        const auto h = base.histogram(g, sensitive);
+        for (std::size_t v = 0; v < m; ++v) total[v] += h[v];
+    }
+    return total;
+}
+
+std::string sensitiveName(const Dataset& data, std::size_t sensitive) {
+    return data.table().column(data.sensitiveColumns()[sensitive]).name();
+}
+
+/// Per class, the joint histogram of all sensitive attributes (multi-attribute mode only).
+std::vector<JointHistogram> jointHistograms(const Dataset& data, const EquivalenceClasses& classes) {
+    if (classes.baseToClass.empty())
+        throw ParameterError("multi-attribute criteria need classes computed with membership");
+    const auto rowClass = data.rowClasses(classes);
+    const std::size_t d = data.sensitiveColumns().size();
+    std::vector<JointHistogram> joint(classes.count());
+    for (auto& j : joint) j.attributeCount = d;
+    std::vector<std::uint32_t> combination(d);
+    for (std::size_t r = 0; r < rowClass.size(); ++r) {
+        for (std::size_t a = 0; a < d; ++a) combination[a] = data.table().column(data.sensitiveColumns()[a]).code(r);
+        joint[rowClass[r]].add(combination);
+    }
+    return joint;
+}
+
+}  // namespace
+
+std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs) {
+    std::vector<BoundCriterion> out;
+    const auto& sensitive = data.sensitiveColumns();
+    for (const std::string& text : specs) {
+        const CriterionSpec spec = parseCriterionSpec(text);
+        if (spec.kind == CriterionKind::KAnonymity) {
+            out.push_back({Criterion::bind(spec, {}), kNoSensitive});
+            continue;
+        }
+        std::size_t index = kNoSensitive;
+        if (!spec.attribute.empty()) {
+            for (std::size_t i = 0; i < sensitive.size(); ++i)
+                if (sensitiveName(data, i) == spec.attribute) index = i;
+            if (index == kNoSensitive)
+                throw ParameterError("criterion '" + text + "' names '" + spec.attribute +
+                                     "', which is not a sensitive attribute (set it with --sensitive)");
+        } else if (sensitive.size() == 1) {
+            index = 0;
+        } else if (sensitive.empty()) {
+            throw ParameterError("criterion '" + text + "' needs a sensitive attribute (--sensitive COL)");
+        } else {
+            throw ParameterError("criterion '" + text + "': there are " + std::to_string(sensitive.size()) +
+                                 " sensitive attributes; name one with @ATTRIBUTE, e.g. " + text + "@" +
+                                 sensitiveName(data, 0));
+        }
+        if (spec.multiAttribute && sensitive.size() < 2)
+            throw ParameterError("criterion '" + text + "': multi-attribute mode needs at least two sensitive attributes");
+        const Column& column = data.table().column(sensitive[index]);
+        // ℓ above the number of sensitive values is impossible for every ℓ-criterion: refuse
+        // it outright instead of running a search that cannot succeed.
+        const double l = spec.parameters.back();
+        if (spec.kind != CriterionKind::TauL && l > double(column.domainSize())) {
+            std::string values;
+            for (std::size_t v = 0; v < column.domainSize() && v < 10; ++v)
+                values += (v ? ", " : "") + column.value(Code(v));
+            if (column.domainSize() > 10) values += ", …";
+            throw ParameterError("criterion '" + text + "': l = " + formatNumber(l) + " is larger than the " +
+                                 std::to_string(column.domainSize()) + " values of '" + column.name() + "' (" +
+                                 values + ")");
+        }
+        out.push_back({Criterion::bind(spec, column.dictionary()), index});
+    }
+    return out;
+}
+
+std::vector<std::string> feasibilityWarnings(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
+    std::vector<std::string> warnings;
+    for (const BoundCriterion& b : criteria) {
+        if (b.sensitive == kNoSensitive) {
+            const std::uint32_t n = std::uint32_t(data.rowCount());
+            const Feasibility f = feasibility(b.criterion, std::span<const std::uint32_t>(&n, 1), "the table");
+            if (!f.feasible) warnings.push_back(f.warning);
+            continue;
+        }
+        const auto histogram = tableHistogram(data, b.sensitive);
+        const Feasibility f = feasibility(b.criterion, histogram, sensitiveName(data, b.sensitive));
+        if (!f.feasible) warnings.push_back(f.warning);
+    }
+    return warnings;
+}
+
+std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const EquivalenceClasses& classes,
+                                              const std::vector<BoundCriterion>& criteria) {
+    std::vector<CriterionResult> results;
+    std::vector<JointHistogram> joint;
+    for (const BoundCriterion& b : criteria) {
+        CriterionResult r;
+        r.spec = b.criterion.spec();
+        r.description = b.criterion.describe();
+        r.threshold = b.criterion.threshold();
+        r.higherIsBetter = b.criterion.measureHigherIsBetter();
+        r.classMeasures.resize(classes.count());
+        r.classFails.assign(classes.count(), false);
+        if (b.criterion.multiAttribute() && joint.empty()) joint = jointHistograms(data, classes);
+        for (std::size_t c = 0; c < classes.count(); ++c) {
+            bool ok;
+            double measure;
+            if (b.sensitive == kNoSensitive) {
+                const std::uint32_t size = classes.sizes[c];
+                const std::span<const std::uint32_t> h(&size, 1);
+                ok = b.criterion.holds(h);
+                measure = size;
+            } else {
+                const auto h = classes.histogram(c, b.sensitive);
+                ok = b.criterion.multiAttribute() ? holdsForClass(b.criterion, joint[c], b.sensitive)
+                                                  : b.criterion.holds(h);
+                measure = b.criterion.measure(h);
+            }
+            r.classMeasures[c] = measure;
+            if (!ok) {
+                r.classFails[c] = true;
+                r.holds = false;
+                ++r.failingClasses;
+                r.failingRows += classes.sizes[c];
+            }
+            const bool worse = c == 0 || (r.higherIsBetter ? measure < r.worstMeasure : measure > r.worstMeasure);
+            if (worse) {
+                r.worstClass = c;
+                r.worstMeasure = measure;
+            }
+        }
+        results.push_back(std::move(r));
+    }
+    return results;
+}
+
+std::vector<bool> failingClasses(const std::vector<CriterionResult>& results, std::size_t classCount) {
+    std::vector<bool> failing(classCount, false);
+    for (const CriterionResult& r : results)
+        for (std::size_t c = 0; c < classCount && c < r.classFails.size(); ++c)
+            if (r.classFails[c]) failing[c] = true;
+    return failing;
+}
+
+}  // namespace ldv
