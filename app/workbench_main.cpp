@@ -1,29 +1,50 @@
 // The ldiv workbench executable: argument parsing only; the window lives in ldv::ui.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QStyleFactory>
+#include <QTimer>
 
-#include "main_window.h"
-#include "resource_paths.h"
+#include "app/autosave.h"
+#include "app/mainwindow.h"
+#include "app/projectcontroller.h"
+#include "app/screenshotrunner.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName("ldiv");
     QApplication::setOrganizationName("ldiv");
     QApplication::setApplicationVersion(LDIV_VERSION);
+    QApplication::setStyle(QStyleFactory::create("Fusion"));
     QCommandLineParser parser;
     parser.setApplicationDescription("ldiv workbench: publish microdata without disclosing who is who");
     parser.addHelpOption();
     parser.addVersionOption();
     QCommandLineOption open("open", "Project file or bundled example (hospital, adult, nursery).", "project");
-    parser.addOption(open);
+    QCommandLineOption perspective("perspective",
+                                   "Perspective to show: data, hierarchies, privacy, lattice, analysis, export.", "name");
+    QCommandLineOption screenshot("screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file");
+    QCommandLineOption attribute("attribute", "Attribute to select in the Data and Hierarchies perspectives.", "name");
+    parser.addOptions({open, perspective, screenshot, attribute});
+    parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
     parser.process(app);
+    QString target = parser.value(open);
+    if (target.isEmpty() && !parser.positionalArguments().isEmpty()) target = parser.positionalArguments().first();
 
     ldv::ui::MainWindow window;
-    if (parser.isSet(open)) {
-        QString target = parser.value(open);
-        const QString example = ldv::ui::exampleProject(target);
-        window.openProject(example.isEmpty() ? target : example);
+    if (parser.isSet(screenshot)) {
+        // Deterministic size, no prompts, nothing restored from earlier sessions.
+        window.resize(1440, 900);
+        ldv::ui::ScreenshotRunner runner(&window, target, parser.value(perspective), parser.value(screenshot));
+        QObject::connect(&runner, &ldv::ui::ScreenshotRunner::finished, &app, &QApplication::exit, Qt::QueuedConnection);
+        window.show();
+        runner.setAttribute(parser.value(attribute));
+        runner.start();
+        const int code = app.exec();
+        return code;
     }
     window.show();
+    if (!target.isEmpty()) window.controller()->open(target);
+    else QTimer::singleShot(0, &window, &ldv::ui::MainWindow::offerRecovery);
+    if (parser.isSet(perspective)) window.showPerspective(parser.value(perspective));
     return app.exec();
 }

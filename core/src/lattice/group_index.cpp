@@ -16,11 +16,13 @@ inline std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
 
 GroupIndex::GroupIndex(const std::vector<std::uint64_t>& radix, std::size_t expectedItems) {
     m_strides.assign(radix.size(), 1);
-    unsigned __int128 space = 1;
+    std::uint64_t space = 1;
     for (std::size_t i = radix.size(); i-- > 0;) {
-        m_strides[i] = std::uint64_t(space);
-        space *= std::max<std::uint64_t>(radix[i], 1);
-        if (space > std::numeric_limits<std::uint64_t>::max()) m_packs = false;
+        m_strides[i] = space;
+        if (__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space)) {
+            m_packs = false;
+            return;
+        }
     }
     if (!m_packs) return;
     // A dense array beats hashing while it is not much larger than the input.

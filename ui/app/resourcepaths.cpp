@@ -1,4 +1,4 @@
-#include "resource_paths.h"
+#include "app/resourcepaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -17,8 +17,15 @@ QString resourcesDir() {
     return QStringLiteral(LDIV_SOURCE_RESOURCES);
 }
 
+QStringList exampleNames() { return {"hospital", "adult", "nursery"}; }
+
 QString exampleProject(const QString& name) {
     const QString path = resourcesDir() + "/examples/" + name + "/" + name + ".ldiv.json";
+    return QFileInfo::exists(path) ? path : QString();
+}
+
+QString exampleData(const QString& name) {
+    const QString path = resourcesDir() + "/examples/" + name + "/" + name + ".csv";
     return QFileInfo::exists(path) ? path : QString();
 }
 

@@ -1,19 +1,18 @@
 #pragma once
 #include <QAbstractTableModel>
-
-namespace ldv {
-class Table;
-}
+#include <QPointer>
 
 namespace ldv::ui {
 
-/// Read-only view of a core Table: cells are read lazily by (row, column), so a 10 M-row
-/// table costs nothing until it is scrolled to.
+class Project;
+
+/// Read-only view of the project's table: cells are read lazily by (row, column), so a
+/// 10 M-row table costs nothing until it is scrolled to. The header is colour-coded by role.
 class TableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     explicit TableModel(QObject* parent = nullptr);
-    void setTable(const Table* table);
+    void setProject(Project* project);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -21,7 +20,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    const Table* m_table = nullptr;
+    QPointer<Project> m_project;
 };
 
 }  // namespace ldv::ui

@@ -1,0 +1,245 @@
+#include "app/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoGroup>
+
+#include "app/autosave.h"
+#include "app/placeholderperspective.h"
+#include "app/projectcontroller.h"
+#include "app/recentprojects.h"
+#include "app/resourcepaths.h"
+#include "app/startpage.h"
+#include "data/dataperspective.h"
+#include "hierarchy/hierarchyperspective.h"
+#include "project/project.h"
+
+namespace ldv::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_controller(new ProjectController(this, this)), m_autosave(new Autosave(this)),
+      m_undoGroup(new QUndoGroup(this)), m_stack(new QStackedWidget(this)), m_start(new StartPage(this)),
+      m_tabs(new QTabWidget(this)), m_data(new DataPerspective(this)), m_hierarchies(new HierarchyPerspective(this)),
+      m_status(new QLabel(this)), m_progress(new QProgressBar(this)), m_cancel(new QToolButton(this)) {
+    setObjectName("MainWindow");
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_data, tr("&1 Data"));
+    m_tabs->addTab(m_hierarchies, tr("&2 Hierarchies"));
+    m_tabs->addTab(new PlaceholderPerspective(tr("Privacy & search"),
+                                              tr("Choose privacy criteria (k-anonymity, distinct, entropy and recursive "
+                                                 "ℓ-diversity, (τ,ℓ)-diversity), the suppression limit, the utility "
+                                                 "metric and the search algorithm, and run the search."), this),
+                   tr("&3 Privacy && search"));
+    m_tabs->addTab(new PlaceholderPerspective(tr("Lattice"),
+                                              tr("The generalization lattice: which nodes satisfy the criteria, the "
+                                                 "optimum, and each node's equivalence classes."), this),
+                   tr("&4 Lattice"));
+    m_tabs->addTab(new PlaceholderPerspective(tr("Analysis"),
+                                              tr("Utility of the chosen node (information loss, count-query error) and "
+                                                 "its exposure to homogeneity and background-knowledge attacks."), this),
+                   tr("&5 Analysis"));
+    m_tabs->addTab(new PlaceholderPerspective(tr("Export"),
+                                              tr("Write the publishable table and a report of the criteria it meets."), this),
+                   tr("&6 Export"));
+    m_stack->addWidget(m_start);
+    m_stack->addWidget(m_tabs);
+    setCentralWidget(m_stack);
+
+    createActions();
+    createStatusBar();
+
+    connect(m_controller, &ProjectController::projectChanged, this, &MainWindow::projectChanged);
+    connect(m_start, &StartPage::exampleRequested, m_controller, &ProjectController::open);
+    connect(m_start, &StartPage::projectRequested, m_controller, &ProjectController::openProjectFile);
+    connect(m_start, &StartPage::openRequested, m_controller, &ProjectController::openDialog);
+    connect(m_start, &StartPage::importRequested, m_controller, &ProjectController::importDialog);
+    connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
+    projectChanged(nullptr);
+
+    resize(1400, 880);
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+}
+
+MainWindow::~MainWindow() {
+    // The project (owned by the controller) leaves the undo group while this window is
+    // already half destroyed: cut the signals first.
+    m_undoGroup->disconnect(this);
+    m_controller->disconnect(this);
+    if (Project* p = m_controller->project()) p->disconnect(this);
+}
+
+QStringList MainWindow::perspectiveNames() {
+    return {"data", "hierarchies", "privacy", "lattice", "analysis", "export"};
+}
+
+bool MainWindow::showPerspective(const QString& name) {
+    const int index = perspectiveNames().indexOf(name.toLower());
+    if (index < 0) return false;
+    showPerspective(Perspective(index));
+    return true;
+}
+
+void MainWindow::showPerspective(Perspective perspective) { m_tabs->setCurrentIndex(int(perspective)); }
+
+MainWindow::Perspective MainWindow::currentPerspective() const { return Perspective(m_tabs->currentIndex()); }
+
+bool MainWindow::selectAttribute(const QString& name) {
+    const Project* p = m_controller->project();
+    const int column = p ? p->columnIndex(name.toStdString()) : -1;
+    if (column < 0) return false;
+    m_data->selectColumn(column);
+    return m_hierarchies->selectAttribute(name);
+}
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newAction = file->addAction(tr("&New project from CSV…"), QKeySequence::New, m_controller,
+                                         &ProjectController::importDialog);
+    QAction* openAction = file->addAction(tr("&Open project…"), QKeySequence::Open, m_controller,
+                                          &ProjectController::openDialog);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    QMenu* examples = file->addMenu(tr("Open &example"));
+    for (const QString& name : exampleNames())
+        examples->addAction(name.at(0).toUpper() + name.mid(1), this, [this, name] { m_controller->open(name); });
+    file->addSeparator();
+    QAction* save = file->addAction(tr("&Save"), QKeySequence::Save, m_controller, &ProjectController::save);
+    QAction* saveAs = file->addAction(tr("Save &as…"), QKeySequence::SaveAs, m_controller, &ProjectController::saveAs);
+    QAction* asFiles = file->addAction(tr("Save hierarchies as CSV files next to the project"));
+    asFiles->setCheckable(true);
+    asFiles->setChecked(m_controller->hierarchiesAsFiles());
+    connect(asFiles, &QAction::toggled, m_controller, &ProjectController::setHierarchiesAsFiles);
+    QAction* close = file->addAction(tr("&Close project"), QKeySequence::Close, m_controller, &ProjectController::close);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    m_projectActions = {save, saveAs, close};
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < PerspectiveCount; ++i) {
+        QAction* a = view->addAction(m_tabs->tabText(i).remove('&').mid(2), this, [this, i] { showPerspective(Perspective(i)); });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        m_projectActions << a;
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ldiv"), this, &MainWindow::about);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName("mainToolBar");
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->addAction(newAction);
+    bar->addAction(openAction);
+    bar->addAction(save);
+    bar->addSeparator();
+    bar->addAction(undo);
+    bar->addAction(redo);
+}
+
+void MainWindow::createStatusBar() {
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(220);
+    m_progress->hide();
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->hide();
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QToolButton::clicked, m_controller, &ProjectController::cancel);
+    connect(m_controller, &ProjectController::message, m_status, &QLabel::setText);
+    connect(m_controller, &ProjectController::loadFailed, m_status, &QLabel::setText);
+    connect(m_controller, &ProjectController::progressChanged, this,
+            [this](double f) { m_progress->setValue(int(f * 1000)); });
+    connect(m_controller, &ProjectController::busyChanged, this, [this](bool busy, const QString& title) {
+        m_progress->setVisible(busy);
+        m_cancel->setVisible(busy);
+        m_progress->setValue(0);
+        if (busy) m_status->setText(title + QStringLiteral("…"));
+    });
+}
+
+void MainWindow::projectChanged(Project* project) {
+    if (project) {
+        m_undoGroup->addStack(project->undoStack());
+        m_undoGroup->setActiveStack(project->undoStack());
+        connect(project, &Project::dirtyChanged, this, &MainWindow::updateTitle);
+        connect(project, &Project::filePathChanged, this, &MainWindow::updateTitle);
+    }
+    m_data->setProject(project);
+    m_hierarchies->setProject(project);
+    m_autosave->setProject(project);
+    m_stack->setCurrentWidget(project ? static_cast<QWidget*>(m_tabs) : m_start);
+    if (!project) m_start->refresh();
+    for (QAction* a : m_projectActions) a->setEnabled(project != nullptr);
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    const Project* p = m_controller->project();
+    setWindowTitle(p ? QStringLiteral("%1%2 — ldiv workbench").arg(p->displayName(), p->isDirty() ? "*" : "")
+                     : tr("ldiv workbench"));
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    for (const QString& path : RecentProjects::list())
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_controller->openProjectFile(path); })
+            ->setToolTip(path);
+    if (m_recentMenu->isEmpty()) m_recentMenu->addAction(tr("No recent projects"))->setEnabled(false);
+}
+
+void MainWindow::about() {
+    QMessageBox::about(this, tr("About ldiv"),
+                       tr("<h3>ldiv workbench %1</h3><p>Publishing microdata with k-anonymity, ℓ-diversity "
+                          "(Machanavajjhala et al., ICDE 2006) and (τ,ℓ)-diversity with generalized sensitive "
+                          "values.</p><p>Qt %2 · QCustomPlot 2.1</p>")
+                           .arg(QStringLiteral(LDIV_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::offerRecovery() {
+    if (!Autosave::hasRecovery()) return;
+    const QString original = Autosave::recoveredOriginalPath();
+    const auto answer = QMessageBox::question(
+        this, tr("Restore unsaved changes?"),
+        tr("The last session ended without saving its changes%1. Restore them?")
+            .arg(original.isEmpty() ? QString() : tr(" to %1").arg(original)),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes) m_controller->openRecovery(Autosave::recoveryProjectPath(), original);
+    else Autosave::discard();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_controller->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    Autosave::discard();
+    event->accept();
+}
+
+}  // namespace ldv::ui

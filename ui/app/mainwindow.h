@@ -1,0 +1,77 @@
+#pragma once
+// Assembles the workbench: perspectives, menus, toolbar, status bar. Document logic lives in
+// ProjectController, views in the perspectives.
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QTabWidget;
+class QToolButton;
+class QUndoGroup;
+
+namespace ldv::ui {
+
+class Autosave;
+class DataPerspective;
+class HierarchyPerspective;
+class Project;
+class ProjectController;
+class StartPage;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum Perspective { Data, Hierarchies, Privacy, Lattice, Analysis, Export, PerspectiveCount };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ProjectController* controller() const { return m_controller; }
+    Autosave* autosave() const { return m_autosave; }
+    DataPerspective* dataPerspective() const { return m_data; }
+    HierarchyPerspective* hierarchyPerspective() const { return m_hierarchies; }
+    StartPage* startPage() const { return m_start; }
+    QUndoGroup* undoGroup() const { return m_undoGroup; }
+
+    /// Perspective names as used on the command line: data, hierarchies, privacy, …
+    static QStringList perspectiveNames();
+    /// Shows a perspective by name; false when the name is unknown.
+    bool showPerspective(const QString& name);
+    void showPerspective(Perspective perspective);
+    Perspective currentPerspective() const;
+    /// Selects an attribute in the Data and Hierarchies perspectives; false when unknown.
+    bool selectAttribute(const QString& name);
+    /// Offers to restore the changes of a session that did not end cleanly.
+    void offerRecovery();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createStatusBar();
+    void projectChanged(Project* project);
+    void updateTitle();
+    void rebuildRecentMenu();
+    void about();
+
+    ProjectController* m_controller;
+    Autosave* m_autosave;
+    QUndoGroup* m_undoGroup;
+    QStackedWidget* m_stack;
+    StartPage* m_start;
+    QTabWidget* m_tabs;
+    DataPerspective* m_data;
+    HierarchyPerspective* m_hierarchies;
+    QMenu* m_recentMenu = nullptr;
+    QList<QAction*> m_projectActions;
+    QLabel* m_status;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+};
+
+}  // namespace ldv::ui

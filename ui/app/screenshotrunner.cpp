@@ -1,0 +1,69 @@
+#include "app/screenshotrunner.h"
+
+#include <QPixmap>
+
+#include "app/mainwindow.h"
+#include "app/projectcontroller.h"
+#include "project/job.h"
+
+namespace ldv::ui {
+
+namespace {
+constexpr int kTimeoutMs = 120 * 1000;
+}
+
+ScreenshotRunner::ScreenshotRunner(MainWindow* window, QString target, QString perspective, QString output,
+                                   QObject* parent)
+    : QObject(parent), m_window(window), m_target(std::move(target)), m_perspective(std::move(perspective)),
+      m_output(std::move(output)) {
+    m_poll.setInterval(100);
+    connect(&m_poll, &QTimer::timeout, this, &ScreenshotRunner::poll);
+}
+
+void ScreenshotRunner::start() {
+    ProjectController* controller = m_window->controller();
+    controller->setInteractive(false);
+    if (!m_perspective.isEmpty() && !MainWindow::perspectiveNames().contains(m_perspective.toLower()))
+        return fail(1, tr("unknown perspective '%1' (use one of: %2)")
+                           .arg(m_perspective, MainWindow::perspectiveNames().join(", ")));
+    connect(controller, &ProjectController::loadFailed, this, [this](const QString& e) { fail(1, e); });
+    m_clock.start();
+    if (!m_target.isEmpty()) controller->open(m_target);
+    m_poll.start();
+}
+
+void ScreenshotRunner::poll() {
+    if (m_done) return;
+    if (m_clock.elapsed() > kTimeoutMs) return fail(2, tr("timed out waiting for background work"));
+    const bool loaded = m_target.isEmpty() || m_window->controller()->project();
+    if (!loaded || m_window->controller()->isBusy() || Job::runningCount() > 0) {
+        m_quietTicks = 0;
+        return;
+    }
+    if (m_quietTicks++ == 0) {
+        if (!m_perspective.isEmpty()) m_window->showPerspective(m_perspective);
+        if (!m_attribute.isEmpty() && !m_window->selectAttribute(m_attribute))
+            return fail(1, tr("no attribute '%1' in the project").arg(m_attribute));
+        m_quietTicks = 1;
+        return;  // selecting starts validation and previews: wait for them too
+    }
+    // A few quiet ticks let debounced previews and queued results land before the grab.
+    if (m_quietTicks < 4) return;
+    m_done = true;
+    m_poll.stop();
+    if (!m_output.isEmpty() && !m_window->grab().save(m_output)) {
+        m_done = false;
+        return fail(2, tr("cannot write %1").arg(m_output));
+    }
+    emit finished(0);
+}
+
+void ScreenshotRunner::fail(int code, const QString& message) {
+    if (m_done) return;
+    m_done = true;
+    m_poll.stop();
+    qCritical("ldiv-workbench: %s", qPrintable(message));
+    emit finished(code);
+}
+
+}  // namespace ldv::ui

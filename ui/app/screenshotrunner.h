@@ -1,0 +1,37 @@
+#pragma once
+// The scriptable view: open a project or bundled example, show a perspective, wait until
+// background work is done, save QWidget::grab() of the main window and finish with an exit
+// code (0 = written, 1 = cannot open, 2 = cannot write or timed out).
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+namespace ldv::ui {
+
+class MainWindow;
+
+class ScreenshotRunner : public QObject {
+    Q_OBJECT
+public:
+    ScreenshotRunner(MainWindow* window, QString target, QString perspective, QString output,
+                     QObject* parent = nullptr);
+    /// Starts; `finished` is emitted once with the exit code.
+    void start();
+    /// Attribute to select in the Data and Hierarchies perspectives once loaded.
+    void setAttribute(const QString& attribute) { m_attribute = attribute; }
+
+signals:
+    void finished(int exitCode);
+
+private:
+    void poll();
+    void fail(int code, const QString& message);
+    MainWindow* m_window;
+    QString m_target, m_perspective, m_output, m_attribute;
+    QTimer m_poll;
+    QElapsedTimer m_clock;
+    int m_quietTicks = 0;
+    bool m_done = false;
+};
+
+}  // namespace ldv::ui

@@ -1,0 +1,104 @@
+#include "data/columnpanel.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <numeric>
+
+#include "charts/barchart.h"
+#include "data/rolestyle.h"
+#include "project/project.h"
+
+namespace ldv::ui {
+
+ColumnPanel::ColumnPanel(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_type(new QComboBox(this)), m_role(new QComboBox(this)),
+      m_stats(new QLabel(this)), m_chart(new BarChart(this)) {
+    auto* layout = new QVBoxLayout(this);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.15);
+    m_title->setFont(bold);
+    layout->addWidget(m_title);
+    auto* form = new QFormLayout;
+    m_type->addItems(typeNames());
+    for (const QString& name : roleNames()) m_role->addItem(roleIcon(*roleFromName(name)), name);
+    form->addRow(tr("&Type:"), m_type);
+    form->addRow(tr("&Role:"), m_role);
+    form->addRow(m_stats);
+    layout->addLayout(form);
+    m_chart->setTitle(tr("Most frequent values"));
+    m_chart->setEmptyText(tr("select an attribute"));
+    layout->addWidget(m_chart, 1);
+    connect(m_type, &QComboBox::activated, this, [this] {
+        if (m_project && m_column >= 0) m_project->setType(m_column, typeFromName(m_type->currentText()));
+    });
+    connect(m_role, &QComboBox::activated, this, [this] {
+        if (m_project && m_column >= 0) m_project->setRole(m_column, *roleFromName(m_role->currentText()));
+    });
+    refresh();
+}
+
+void ColumnPanel::setProject(Project* project) {
+    if (m_project) m_project->disconnect(this);
+    m_project = project;
+    m_column = -1;
+    if (project) {
+        const auto changed = [this](int column) { if (column == m_column) refresh(); };
+        connect(project, &Project::roleChanged, this, changed);
+        connect(project, &Project::typeChanged, this, changed);
+    }
+    refresh();
+}
+
+void ColumnPanel::setColumn(int column) {
+    if (column == m_column) return;
+    m_column = column;
+    refresh();
+}
+
+void ColumnPanel::refresh() {
+    const bool valid = m_project && m_column >= 0 && m_column < m_project->columnCount();
+    m_type->setEnabled(valid);
+    m_role->setEnabled(valid);
+    if (!valid) {
+        m_title->setText(tr("No attribute selected"));
+        m_stats->clear();
+        m_chart->setBars({}, {}, {});
+        return;
+    }
+    const Role role = m_project->role(m_column);
+    const auto& column = m_project->table().column(std::size_t(m_column));
+    m_title->setText(m_project->columnName(m_column));
+    m_type->setCurrentText(typeName(m_project->type(m_column)));
+    m_type->setToolTip(tr("Inferred type: %1").arg(typeName(m_project->inferredType(m_column))));
+    m_role->setCurrentText(roleName(role));
+    const std::size_t rows = column.size();
+    m_stats->setText(tr("%L1 rows · %L2 distinct values · %L3 missing (%4 %)")
+                         .arg(rows)
+                         .arg(column.domainSize())
+                         .arg(column.missingCount())
+                         .arg(rows ? 100.0 * double(column.missingCount()) / double(rows) : 0.0, 0, 'f', 1));
+    // Top values by count: a partial sort over the dictionary, never over the rows.
+    const auto& counts = m_project->valueCounts(m_column);
+    std::vector<Code> order(counts.size());
+    std::iota(order.begin(), order.end(), Code(0));
+    const std::size_t n = std::min<std::size_t>(kTopValues, order.size());
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(n), order.end(),
+                      [&](Code a, Code b) { return counts[a] != counts[b] ? counts[a] > counts[b] : a < b; });
+    QStringList labels;
+    QVector<double> values;
+    for (std::size_t i = 0; i < n; ++i) {
+        const QString v = QString::fromStdString(column.value(order[i]));
+        labels << (v.isEmpty() ? tr("(empty)") : v);
+        values << counts[order[i]];
+    }
+    m_chart->setColor(roleColor(role));
+    m_chart->setTitle(column.domainSize() > n ? tr("Top %1 of %L2 values").arg(n).arg(column.domainSize())
+                                              : tr("All %1 values").arg(n));
+    m_chart->setBars(labels, values, tr("rows"));
+}
+
+}  // namespace ldv::ui

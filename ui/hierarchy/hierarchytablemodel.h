@@ -1,0 +1,44 @@
+#pragma once
+#include <QAbstractTableModel>
+#include <QPointer>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ldiv/hierarchy.h"
+
+namespace ldv::ui {
+
+class Project;
+
+/// The levels of one attribute's hierarchy: rows = base values, columns = levels 0..h.
+/// Editing a cell at level >= 1 moves that base value to the typed group (an undo command);
+/// cells with validation issues are marked.
+class HierarchyTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit HierarchyTableModel(QObject* parent = nullptr);
+    void setProject(Project* project);
+    void setAttribute(const QString& attribute);
+    const QString& attribute() const { return m_attribute; }
+    const Hierarchy& hierarchy() const { return m_hierarchy; }
+    /// Marks cells (row, level; level -1 = the whole row) with the validation issues.
+    void setIssues(const std::vector<HierarchyIssue>& issues);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+private:
+    void reload();
+    QPointer<Project> m_project;
+    QString m_attribute;
+    Hierarchy m_hierarchy;
+    std::map<std::pair<int, int>, QString> m_issues;
+};
+
+}  // namespace ldv::ui

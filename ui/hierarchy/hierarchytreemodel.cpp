@@ -1,0 +1,145 @@
+#include "hierarchy/hierarchytreemodel.h"
+
+#include <map>
+
+#include "hierarchy/hierarchyedits.h"
+#include "project/project.h"
+
+namespace ldv::ui {
+
+HierarchyTreeModel::HierarchyTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
+
+void HierarchyTreeModel::setProject(Project* project) {
+    if (m_project) m_project->disconnect(this);
+    m_project = project;
+    m_attribute.clear();
+    if (project)
+        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) { if (a == m_attribute) reload(); });
+    reload();
+}
+
+void HierarchyTreeModel::setAttribute(const QString& attribute) {
+    m_attribute = attribute;
+    reload();
+}
+
+void HierarchyTreeModel::reload() {
+    beginResetModel();
+    m_nodes.clear();
+    m_roots.clear();
+    m_hierarchy = m_project && !m_attribute.isEmpty() ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
+                                                      : Hierarchy();
+    if (!m_hierarchy.empty()) {
+        const std::size_t width = m_hierarchy.rows().front().size();
+        std::map<std::pair<int, std::string>, int> lookup;
+        for (const auto& row : m_hierarchy.rows()) {
+            if (row.size() != width) continue;  // ragged rows are listed by validation
+            int parent = -1;
+            for (int level = int(width) - 1; level >= 0; --level) {
+                const std::string& value = row[std::size_t(level)];
+                auto [it, fresh] = lookup.emplace(std::make_pair(parent, value), int(m_nodes.size()));
+                if (fresh) {
+                    m_nodes.push_back({value, level, parent, 0, 0, {}});
+                    // Only now take the reference: push_back may have moved the nodes.
+                    std::vector<int>& siblings = parent < 0 ? m_roots : m_nodes[std::size_t(parent)].children;
+                    m_nodes.back().row = int(siblings.size());
+                    siblings.push_back(it->second);
+                }
+                ++m_nodes[std::size_t(it->second)].leaves;
+                parent = it->second;
+            }
+        }
+    }
+    endResetModel();
+}
+
+const HierarchyTreeModel::Node* HierarchyTreeModel::node(const QModelIndex& index) const {
+    if (!index.isValid() || index.internalId() >= m_nodes.size()) return nullptr;
+    return &m_nodes[index.internalId()];
+}
+
+int HierarchyTreeModel::level(const QModelIndex& index) const {
+    const Node* n = node(index);
+    return n ? n->level : -1;
+}
+
+QModelIndex HierarchyTreeModel::index(int row, int column, const QModelIndex& parent) const {
+    if (!hasIndex(row, column, parent)) return {};
+    const std::vector<int>& siblings = parent.isValid() ? node(parent)->children : m_roots;
+    return createIndex(row, column, quintptr(siblings[std::size_t(row)]));
+}
+
+QModelIndex HierarchyTreeModel::parent(const QModelIndex& child) const {
+    const Node* n = node(child);
+    if (!n || n->parent < 0) return {};
+    return createIndex(m_nodes[std::size_t(n->parent)].row, 0, quintptr(n->parent));
+}
+
+int HierarchyTreeModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return int(m_roots.size());
+    if (parent.column() != 0) return 0;
+    const Node* n = node(parent);
+    return n ? int(n->children.size()) : 0;
+}
+
+int HierarchyTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+QVariant HierarchyTreeModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    const Node* n = node(index);
+    if (role == Qt::DisplayRole || role == Qt::EditRole) {
+        if (index.column() == Value) return QString::fromStdString(n->value);
+        return n->level == 0 ? QVariant() : QVariant(qulonglong(n->leaves));
+    }
+    if (role == Qt::ToolTipRole && index.column() == Value)
+        return n->level == 0 ? tr("Base value") : tr("Level %1 group of %2 base values").arg(n->level).arg(n->leaves);
+    if (role == Qt::TextAlignmentRole && index.column() == BaseValues) return int(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant HierarchyTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    return section == Value ? tr("Value") : tr("Base values");
+}
+
+Qt::ItemFlags HierarchyTreeModel::flags(const QModelIndex& index) const {
+    Qt::ItemFlags f = QAbstractItemModel::flags(index);
+    if (index.column() == Value && level(index) > 0) f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool HierarchyTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    const Node* n = node(index);
+    if (!m_project || role != Qt::EditRole || !n || index.column() != Value || n->level == 0) return false;
+    const std::string name = value.toString().trimmed().toStdString();
+    if (name.empty() || name == n->value) return false;
+    const std::string old = n->value;
+    const int lvl = n->level;
+    m_project->setHierarchy(m_attribute.toStdString(), hierarchyedits::renameGroup(m_hierarchy, lvl, old, name),
+                            tr("Rename '%1' to '%2' at level %3 of '%4'")
+                                .arg(QString::fromStdString(old), QString::fromStdString(name))
+                                .arg(lvl)
+                                .arg(m_attribute));
+    return true;
+}
+
+QStringList HierarchyTreeModel::parentChoices(const QModelIndex& index) const {
+    const Node* n = node(index);
+    QStringList out;
+    if (!n || n->level >= m_hierarchy.height()) return out;
+    for (const std::string& g : hierarchyedits::groupsAt(m_hierarchy, n->level + 1)) out << QString::fromStdString(g);
+    return out;
+}
+
+bool HierarchyTreeModel::moveNode(const QModelIndex& index, const QString& parent) {
+    const Node* n = node(index);
+    if (!m_project || !n || n->level >= m_hierarchy.height() || parent.trimmed().isEmpty()) return false;
+    const std::string value = n->value;
+    const int lvl = n->level;
+    m_project->setHierarchy(m_attribute.toStdString(),
+                            hierarchyedits::moveGroup(m_hierarchy, lvl, value, parent.trimmed().toStdString()),
+                            tr("Move '%1' under '%2' in '%3'").arg(QString::fromStdString(value), parent.trimmed(), m_attribute));
+    return true;
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,155 @@
+#include "project/project.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "ldiv/error.h"
+#include "project/projectcommands.h"
+
+namespace ldv::ui {
+
+Project::Project(std::shared_ptr<ProjectData> data, QObject* parent)
+    : QObject(parent), m_data(std::move(data)) {
+    connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { emit dirtyChanged(isDirty()); });
+}
+
+Project::~Project() = default;
+
+QString Project::displayName() const {
+    return QFileInfo(m_data->projectPath.isEmpty() ? m_data->dataPath : m_data->projectPath).fileName();
+}
+
+void Project::setForcedDirty(bool dirty) {
+    if (m_forcedDirty == dirty) return;
+    m_forcedDirty = dirty;
+    emit dirtyChanged(isDirty());
+}
+
+QString Project::columnName(int column) const {
+    return QString::fromStdString(table().column(std::size_t(column)).name());
+}
+
+int Project::columnIndex(const std::string& name) const {
+    const auto index = table().columnIndex(name);
+    return index ? int(*index) : -1;
+}
+
+Role Project::role(int column) const {
+    const AttributeConfig* a = config().attribute(table().column(std::size_t(column)).name());
+    return a ? a->role : Role::Insensitive;
+}
+
+std::optional<ColumnType> Project::typeOverride(int column) const {
+    const AttributeConfig* a = config().attribute(table().column(std::size_t(column)).name());
+    return a ? a->type : std::nullopt;
+}
+
+const Hierarchy* Project::hierarchy(const std::string& attribute) const {
+    const auto it = m_data->hierarchies.find(attribute);
+    return it == m_data->hierarchies.end() ? nullptr : &it->second;
+}
+
+Hierarchy Project::hierarchyOrIdentity(const std::string& attribute) const {
+    if (const Hierarchy* h = hierarchy(attribute)) return *h;
+    const int column = columnIndex(attribute);
+    if (column < 0) return {};
+    return Hierarchy::identity(table().column(std::size_t(column)).dictionary());
+}
+
+void Project::setRole(int column, Role role) {
+    if (role != this->role(column)) m_undo.push(new SetRoleCommand(this, column, role));
+}
+
+void Project::setType(int column, std::optional<ColumnType> type) {
+    // Choosing the inferred type again removes the override.
+    if (type == inferredType(column)) type.reset();
+    if (type != typeOverride(column)) m_undo.push(new SetTypeCommand(this, column, type));
+}
+
+void Project::setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
+                           const QString& text) {
+    const Hierarchy* old = this->hierarchy(attribute);
+    if ((!old && !hierarchy) || (old && hierarchy && *old == *hierarchy)) return;
+    m_undo.push(new SetHierarchyCommand(this, attribute, std::move(hierarchy), text));
+}
+
+void Project::applyRole(int column, Role role, const std::vector<std::string>& qiOrder) {
+    m_data->config.ensureAttribute(table().column(std::size_t(column)).name()).role = role;
+    m_data->config.qiOrder = qiOrder;
+    emit roleChanged(column);
+}
+
+void Project::applyType(int column, std::optional<ColumnType> type) {
+    m_data->config.ensureAttribute(table().column(std::size_t(column)).name()).type = type;
+    m_data->table->column(std::size_t(column)).setType(type.value_or(inferredType(column)));
+    emit typeChanged(column);
+}
+
+void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy) {
+    m_data->origins.erase(attribute);
+    if (hierarchy) m_data->hierarchies[attribute] = std::move(*hierarchy);
+    else m_data->hierarchies.erase(attribute);
+    emit hierarchyChanged(QString::fromStdString(attribute));
+}
+
+ProjectConfig Project::configForSave(const QString& path, bool asFiles,
+                                     std::vector<std::pair<QString, Hierarchy>>* files) const {
+    const QFileInfo info(path);
+    const QDir dir = info.absoluteDir();
+    ProjectConfig c = config();
+    c.dataPath = dir.relativeFilePath(m_data->dataPath).toStdString();
+    QString stem = info.fileName();
+    if (stem.endsWith(".ldiv.json")) stem.chop(10);
+    else stem = info.completeBaseName();
+    for (const auto& [name, h] : m_data->hierarchies) {
+        AttributeConfig& a = c.ensureAttribute(name);
+        const auto origin = m_data->origins.find(name);
+        if (origin != m_data->origins.end() && !origin->second.file.empty()) {
+            a.hierarchyFile = dir.relativeFilePath(QString::fromStdString(origin->second.file)).toStdString();
+        } else if (origin != m_data->origins.end() && !origin->second.builder.empty()) {
+            a.hierarchyBuilder = origin->second.builder;
+        } else if (asFiles) {
+            const QString file = stem + "_hierarchy_" + QString::fromStdString(name) + ".csv";
+            a.hierarchyFile = file.toStdString();
+            if (files) files->emplace_back(dir.filePath(file), h);
+        } else {
+            a.hierarchy = h;
+        }
+    }
+    // Attributes with nothing to say are left out (they default to insensitive).
+    std::erase_if(c.attributes, [](const AttributeConfig& a) {
+        return a.role == Role::Insensitive && !a.type && !a.hierarchy && a.hierarchyFile.empty() &&
+               a.hierarchyBuilder.empty();
+    });
+    return c;
+}
+
+void Project::save(const QString& path, bool asFiles) {
+    std::vector<std::pair<QString, Hierarchy>> files;
+    const ProjectConfig c = configForSave(path, asFiles, &files);
+    for (const auto& [file, h] : files) writeHierarchy(h, file.toStdString());
+    saveProject(c, path.toStdString());
+    // Hierarchies written as files are now unmodified copies of those files.
+    for (const auto& a : c.attributes)
+        if (!a.hierarchyFile.empty())
+            m_data->origins[a.name].file =
+                QDir::cleanPath(QFileInfo(path).absoluteDir().filePath(QString::fromStdString(a.hierarchyFile)))
+                    .toStdString();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute != m_data->projectPath) {
+        m_data->projectPath = absolute;
+        emit filePathChanged(absolute);
+    }
+    m_forcedDirty = false;
+    m_undo.setClean();
+    emit dirtyChanged(isDirty());
+}
+
+std::string Project::recoveryText() const {
+    ProjectConfig c = config();
+    c.dataPath = m_data->dataPath.toStdString();
+    for (const auto& [name, h] : m_data->hierarchies) c.ensureAttribute(name).hierarchy = h;
+    return formatProject(c);
+}
+
+}  // namespace ldv::ui

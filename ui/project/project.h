@@ -1,0 +1,92 @@
+#pragma once
+// The open document: configuration, loaded table, hierarchies and the undo stack. Every
+// user edit goes through an undo command (projectcommands.h) that calls an apply*()
+// function here; those emit typed change signals the views listen to.
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ldiv/project.h"
+#include "ldiv/table.h"
+#include "project/projectdata.h"
+
+namespace ldv::ui {
+
+class Project : public QObject {
+    Q_OBJECT
+public:
+    explicit Project(std::shared_ptr<ProjectData> data, QObject* parent = nullptr);
+    ~Project() override;
+
+    const Table& table() const { return *m_data->table; }
+    /// Shared ownership for background jobs that read the table.
+    std::shared_ptr<const Table> sharedTable() const { return m_data->table; }
+    const ProjectConfig& config() const { return m_data->config; }
+    const CsvReport& loadReport() const { return m_data->report; }
+    const QStringList& loadWarnings() const { return m_data->warnings; }
+    QString filePath() const { return m_data->projectPath; }
+    QString dataPath() const { return m_data->dataPath; }
+    /// File name of the project, or of the data for a project not saved yet.
+    QString displayName() const;
+    QUndoStack* undoStack() { return &m_undo; }
+    /// Unsaved changes (edits since the last save, or restored from a recovery file).
+    bool isDirty() const { return m_forcedDirty || !m_undo.isClean(); }
+    void setForcedDirty(bool dirty);
+
+    int columnCount() const { return int(table().columnCount()); }
+    QString columnName(int column) const;
+    int columnIndex(const std::string& name) const;
+    Role role(int column) const;
+    ColumnType type(int column) const { return table().column(std::size_t(column)).type(); }
+    ColumnType inferredType(int column) const { return m_data->inferredTypes[std::size_t(column)]; }
+    std::optional<ColumnType> typeOverride(int column) const;
+    const std::vector<std::uint32_t>& valueCounts(int column) const {
+        return m_data->valueCounts[std::size_t(column)];
+    }
+    /// Quasi-identifiers in level-vector order.
+    std::vector<std::string> qiOrder() const { return m_data->config.namesWithRole(Role::QuasiIdentifying); }
+
+    /// The attribute's hierarchy, or nullptr when it has none.
+    const Hierarchy* hierarchy(const std::string& attribute) const;
+    /// The hierarchy, or the identity (height 0) over the column's values.
+    Hierarchy hierarchyOrIdentity(const std::string& attribute) const;
+
+    // Undoable edits (push a command on the undo stack).
+    void setRole(int column, Role role);
+    void setType(int column, std::optional<ColumnType> type);
+    void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy, const QString& text);
+
+    // Apply without undo; called by the commands.
+    void applyRole(int column, Role role, const std::vector<std::string>& qiOrder);
+    void applyType(int column, std::optional<ColumnType> type);
+    void applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy);
+
+    /// The configuration as it would be written to `path`: data and unmodified hierarchy
+    /// files relative to its folder; other hierarchies embedded, or (asFiles) written next to
+    /// it — `files` receives those (path, hierarchy) pairs.
+    ProjectConfig configForSave(const QString& path, bool hierarchiesAsFiles,
+                                std::vector<std::pair<QString, Hierarchy>>* files = nullptr) const;
+    /// Writes the project (and hierarchy files when asked). Throws InputError on failure.
+    void save(const QString& path, bool hierarchiesAsFiles = false);
+    /// Self-contained project text for crash recovery: absolute paths, hierarchies embedded.
+    std::string recoveryText() const;
+
+signals:
+    void roleChanged(int column);
+    void typeChanged(int column);
+    void hierarchyChanged(const QString& attribute);
+    void filePathChanged(const QString& path);
+    void dirtyChanged(bool dirty);
+
+private:
+    std::shared_ptr<ProjectData> m_data;
+    QUndoStack m_undo;
+    bool m_forcedDirty = false;
+};
+
+}  // namespace ldv::ui

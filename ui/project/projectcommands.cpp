@@ -1,0 +1,49 @@
+#include "project/projectcommands.h"
+
+#include <algorithm>
+
+#include "project/project.h"
+
+namespace ldv::ui {
+
+namespace {
+QString roleText(Role r) { return QString::fromUtf8(toString(r).data(), qsizetype(toString(r).size())); }
+}
+
+SetRoleCommand::SetRoleCommand(Project* project, int column, Role role)
+    : m_project(project), m_column(column), m_old(project->role(column)), m_new(role) {
+    const std::string name = project->table().column(std::size_t(column)).name();
+    m_oldOrder = project->config().qiOrder;
+    m_newOrder = m_oldOrder;
+    // An explicit QI order stays explicit; an empty one means "the order of attributes".
+    if (!m_newOrder.empty()) {
+        std::erase(m_newOrder, name);
+        if (role == Role::QuasiIdentifying) m_newOrder.push_back(name);
+    }
+    setText(QObject::tr("Set role of '%1' to %2").arg(QString::fromStdString(name), roleText(role)));
+}
+
+void SetRoleCommand::redo() { m_project->applyRole(m_column, m_new, m_newOrder); }
+void SetRoleCommand::undo() { m_project->applyRole(m_column, m_old, m_oldOrder); }
+
+SetTypeCommand::SetTypeCommand(Project* project, int column, std::optional<ColumnType> type)
+    : m_project(project), m_column(column), m_old(project->typeOverride(column)), m_new(type) {
+    const ColumnType shown = type.value_or(project->inferredType(column));
+    setText(QObject::tr("Set type of '%1' to %2")
+                .arg(project->columnName(column), QString::fromStdString(std::string(toString(shown)))));
+}
+
+void SetTypeCommand::redo() { m_project->applyType(m_column, m_new); }
+void SetTypeCommand::undo() { m_project->applyType(m_column, m_old); }
+
+SetHierarchyCommand::SetHierarchyCommand(Project* project, std::string attribute,
+                                         std::optional<Hierarchy> hierarchy, const QString& text)
+    : m_project(project), m_attribute(std::move(attribute)), m_new(std::move(hierarchy)) {
+    if (const Hierarchy* old = project->hierarchy(m_attribute)) m_old = *old;
+    setText(text);
+}
+
+void SetHierarchyCommand::redo() { m_project->applyHierarchy(m_attribute, m_new); }
+void SetHierarchyCommand::undo() { m_project->applyHierarchy(m_attribute, m_old); }
+
+}  // namespace ldv::ui

@@ -1,0 +1,58 @@
+#pragma once
+// The undo commands of the workbench: each stores the old and new state of one piece of the
+// project and calls Project::apply*() in redo()/undo().
+#include <QUndoCommand>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ldiv/hierarchy.h"
+#include "ldiv/table.h"
+
+namespace ldv::ui {
+
+class Project;
+
+/// Changes an attribute's role; keeps the QI order in step (a new QI goes last).
+class SetRoleCommand : public QUndoCommand {
+public:
+    SetRoleCommand(Project* project, int column, Role role);
+    void redo() override;
+    void undo() override;
+
+private:
+    Project* m_project;
+    int m_column;
+    Role m_old, m_new;
+    std::vector<std::string> m_oldOrder, m_newOrder;
+};
+
+/// Overrides the inferred type of a column (nullopt = back to the inferred type).
+class SetTypeCommand : public QUndoCommand {
+public:
+    SetTypeCommand(Project* project, int column, std::optional<ColumnType> type);
+    void redo() override;
+    void undo() override;
+
+private:
+    Project* m_project;
+    int m_column;
+    std::optional<ColumnType> m_old, m_new;
+};
+
+/// Replaces an attribute's hierarchy: every hierarchy edit (rename, move, levels, builder,
+/// import, clear) is one of these, so the editors stay simple and undo is exact.
+class SetHierarchyCommand : public QUndoCommand {
+public:
+    SetHierarchyCommand(Project* project, std::string attribute, std::optional<Hierarchy> hierarchy,
+                        const QString& text);
+    void redo() override;
+    void undo() override;
+
+private:
+    Project* m_project;
+    std::string m_attribute;
+    std::optional<Hierarchy> m_old, m_new;
+};
+
+}  // namespace ldv::ui

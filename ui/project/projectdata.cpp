@@ -1,0 +1,91 @@
+#include "project/projectdata.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "ldiv/error.h"
+#include "ldiv/feedback.h"
+#include "ldiv/hierarchy_builders.h"
+
+namespace ldv::ui {
+
+namespace {
+
+QString resolve(const QString& baseDir, const std::string& path) {
+    const QString p = QString::fromStdString(path);
+    return QDir::cleanPath(QFileInfo(p).isAbsolute() ? p : baseDir + "/" + p);
+}
+
+void finishTable(ProjectData& data) {
+    const Table& t = *data.table;
+    for (std::size_t c = 0; c < t.columnCount(); ++c) {
+        data.inferredTypes.push_back(t.column(c).type());
+        data.valueCounts.push_back(countValues(t.column(c)));
+    }
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> countValues(const Column& column) {
+    std::vector<std::uint32_t> counts(column.domainSize(), 0);
+    for (Code code : column.codes()) ++counts[code];
+    return counts;
+}
+
+std::shared_ptr<ProjectData> loadCsvProject(const QString& csvPath, const CsvOptions& options,
+                                            Feedback* feedback) {
+    auto data = std::make_shared<ProjectData>();
+    data->dataPath = QFileInfo(csvPath).absoluteFilePath();
+    data->config.dataPath = data->dataPath.toStdString();
+    data->config.csv = options;
+    data->table = std::make_shared<Table>(
+        readCsv(data->dataPath.toStdString(), options, &data->report, feedback));
+    finishTable(*data);
+    return data;
+}
+
+std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedback* feedback) {
+    const QFileInfo info(projectPath);
+    if (!info.exists())
+        throw InputError(projectPath.toStdString(), 0, 0, "no such project file");
+    auto data = std::make_shared<ProjectData>();
+    data->projectPath = info.absoluteFilePath();
+    data->config = loadProject(data->projectPath.toStdString());
+    const QString baseDir = info.absolutePath();
+    data->dataPath = resolve(baseDir, data->config.dataPath);
+    data->table = std::make_shared<Table>(readCsv(data->dataPath.toStdString(), data->config.csv,
+                                                  &data->report, feedback));
+    finishTable(*data);
+    Table& table = *data->table;
+    for (AttributeConfig& a : data->config.attributes) {
+        const std::size_t col = table.requireColumn(a.name);
+        if (a.type) table.column(col).setType(*a.type);
+        try {
+            if (a.hierarchy) {
+                data->hierarchies[a.name] = *a.hierarchy;
+            } else if (!a.hierarchyFile.empty()) {
+                const QString file = resolve(baseDir, a.hierarchyFile);
+                data->hierarchies[a.name] = readHierarchy(file.toStdString());
+                data->origins[a.name].file = file.toStdString();
+            } else if (!a.hierarchyBuilder.empty()) {
+                auto built = buildFromSpec(a.hierarchyBuilder, table.column(col), baseDir.toStdString());
+                if (!built) throw ParameterError("unknown hierarchy builder '" + a.hierarchyBuilder + "'");
+                data->hierarchies[a.name] = std::move(*built);
+                data->origins[a.name].builder = a.hierarchyBuilder;
+            }
+        } catch (const Cancelled&) {
+            throw;
+        } catch (const std::exception& e) {
+            // Open the project anyway: the hierarchy editor shows what is wrong.
+            data->warnings << QString("Hierarchy of '%1': %2").arg(QString::fromStdString(a.name),
+                                                                   QString::fromStdString(e.what()));
+        }
+        a.hierarchy.reset();
+        a.hierarchyFile.clear();
+        a.hierarchyBuilder.clear();
+    }
+    if (feedback) feedback->setProgress(1.0);
+    return data;
+}
+
+}  // namespace ldv::ui
