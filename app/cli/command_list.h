@@ -10,5 +10,10 @@ std::unique_ptr<Command> makeInspectCommand();
 std::unique_ptr<Command> makeAuditCommand();
 std::unique_ptr<Command> makeGeneralizeCommand();
 std::unique_ptr<Command> makeBeliefsCommand();
+std::unique_ptr<Command> makeDiagnoseCommand();
+std::unique_ptr<Command> makeSweepCommand();
+std::unique_ptr<Command> makeExperimentCommand();
+std::unique_ptr<Command> makeSearchCommand();
+std::unique_ptr<Command> makeSynthCommand();
 
 }  // namespace ldv::cli

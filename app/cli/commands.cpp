@@ -10,6 +10,11 @@ std::vector<std::unique_ptr<Command>> makeCommands() {
     commands.push_back(makeAuditCommand());
     commands.push_back(makeGeneralizeCommand());
     commands.push_back(makeBeliefsCommand());
+    commands.push_back(makeDiagnoseCommand());
+    commands.push_back(makeSweepCommand());
+    commands.push_back(makeExperimentCommand());
+    commands.push_back(makeSearchCommand());
+    commands.push_back(makeSynthCommand());
     return commands;
 }
 

@@ -91,7 +91,7 @@ private slots:
         QTest::newRow("unknown dontcare") << project + QStringList{"pd-recursive-cl=3,2;dontcare=Flu"}
                                           << "'Flu'";
         QTest::newRow("no sensitive") << QStringList{"audit", ex("hospital/hospital.csv"), "--criterion", "entropy-l=2"}
-                                      << "criterion 'entropy-l=2' needs a sensitive attribute (--sensitive COL)";
+                                      << "criterion 'entropy-l=2' needs a sensitive attribute (--sensitive)";
         QTest::newRow("bad knowledge") << QStringList{"beliefs", "--project", ex("hospital/hospital.ldiv.json"),
                                                       "--knowledge", "nationality=Martian => condition=Cancer : 0.5"}
                                        << "background knowledge: attribute 'nationality' has no value 'Martian'";

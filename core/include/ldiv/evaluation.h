@@ -8,21 +8,14 @@
 
 #include "ldiv/criteria.h"
 #include "ldiv/dataset.h"
+#include "ldiv/search.h"  // BoundCriterion, bindCriteria
 
 namespace ldv {
 
-/// A criterion bound to one of the dataset's sensitive attributes.
-struct BoundCriterion {
-    Criterion criterion;
-    /// Index into Dataset::sensitiveColumns(); npos for k-anonymity (needs no SA).
-    std::size_t sensitive;
-};
-
-/// Parses the specs and binds each to its sensitive attribute: the one named by `@attr`, or
-/// the only sensitive attribute. Throws ParameterError when the attribute is unknown, when
-/// several sensitive attributes exist and none is named, or when an ℓ-criterion is given
-/// with no sensitive attribute.
-std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs);
+/// Refuses ℓ-criteria whose ℓ exceeds the number of values of their sensitive attribute:
+/// impossible for every ℓ-criterion, so no search should start (ParameterError naming the
+/// attribute and its values).
+void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria);
 
 /// Warnings for criteria that no generalization can satisfy (the table as one class fails;
 /// all criteria are monotone), e.g. "occupation is at most entropy 10.57-diverse: …".

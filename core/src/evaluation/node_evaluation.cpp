@@ -8,8 +8,6 @@
 namespace ldv {
 namespace {
 
-constexpr std::size_t kNoSensitive = std::numeric_limits<std::size_t>::max();
-
 std::vector<std::uint32_t> tableHistogram(const Dataset& data, std::size_t sensitive) {
     const EquivalenceClasses& base = data.baseGroups();
     const std::size_t m = data.sensitiveDomain(sensitive);
@@ -20,6 +18,8 @@ std::vector<std::uint32_t> tableHistogram(const Dataset& data, std::size_t sensi
     }
     return total;
 }
+
+bool isK(const BoundCriterion& b) { return b.criterion.kind() == CriterionKind::KAnonymity; }
 
 std::string sensitiveName(const Dataset& data, std::size_t sensitive) {
     return data.table().column(data.sensitiveColumns()[sensitive]).name();
@@ -43,55 +43,27 @@ std::vector<JointHistogram> jointHistograms(const Dataset& data, const Equivalen
 
 }  // namespace
 
-std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs) {
-    std::vector<BoundCriterion> out;
-    const auto& sensitive = data.sensitiveColumns();
-    for (const std::string& text : specs) {
-        const CriterionSpec spec = parseCriterionSpec(text);
-        if (spec.kind == CriterionKind::KAnonymity) {
-            out.push_back({Criterion::bind(spec, {}), kNoSensitive});
-            continue;
-        }
-        std::size_t index = kNoSensitive;
-        if (!spec.attribute.empty()) {
-            for (std::size_t i = 0; i < sensitive.size(); ++i)
-                if (sensitiveName(data, i) == spec.attribute) index = i;
-            if (index == kNoSensitive)
-                throw ParameterError("criterion '" + text + "' names '" + spec.attribute +
-                                     "', which is not a sensitive attribute (set it with --sensitive)");
-        } else if (sensitive.size() == 1) {
-            index = 0;
-        } else if (sensitive.empty()) {
-            throw ParameterError("criterion '" + text + "' needs a sensitive attribute (--sensitive COL)");
-        } else {
-            throw ParameterError("criterion '" + text + "': there are " + std::to_string(sensitive.size()) +
-                                 " sensitive attributes; name one with @ATTRIBUTE, e.g. " + text + "@" +
-                                 sensitiveName(data, 0));
-        }
-        if (spec.multiAttribute && sensitive.size() < 2)
-            throw ParameterError("criterion '" + text + "': multi-attribute mode needs at least two sensitive attributes");
-        const Column& column = data.table().column(sensitive[index]);
-        // ℓ above the number of sensitive values is impossible for every ℓ-criterion: refuse
-        // it outright instead of running a search that cannot succeed.
+void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
+    for (const BoundCriterion& b : criteria) {
+        const CriterionSpec& spec = b.criterion.definition();
+        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::TauL) continue;
+        const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();
-        if (spec.kind != CriterionKind::TauL && l > double(column.domainSize())) {
-            std::string values;
-            for (std::size_t v = 0; v < column.domainSize() && v < 10; ++v)
-                values += (v ? ", " : "") + column.value(Code(v));
-            if (column.domainSize() > 10) values += ", …";
-            throw ParameterError("criterion '" + text + "': l = " + formatNumber(l) + " is larger than the " +
-                                 std::to_string(column.domainSize()) + " values of '" + column.name() + "' (" +
-                                 values + ")");
-        }
-        out.push_back({Criterion::bind(spec, column.dictionary()), index});
+        if (l <= double(column.domainSize())) continue;
+        std::string values;
+        for (std::size_t v = 0; v < column.domainSize() && v < 10; ++v)
+            values += (v ? ", " : "") + column.value(Code(v));
+        if (column.domainSize() > 10) values += ", …";
+        throw ParameterError("criterion '" + b.criterion.spec() + "': l = " + formatNumber(l) +
+                             " is larger than the " + std::to_string(column.domainSize()) + " values of '" +
+                             column.name() + "' (" + values + ")");
     }
-    return out;
 }
 
 std::vector<std::string> feasibilityWarnings(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
     std::vector<std::string> warnings;
     for (const BoundCriterion& b : criteria) {
-        if (b.sensitive == kNoSensitive) {
+        if (isK(b)) {
             const std::uint32_t n = std::uint32_t(data.rowCount());
             const Feasibility f = feasibility(b.criterion, std::span<const std::uint32_t>(&n, 1), "the table");
             if (!f.feasible) warnings.push_back(f.warning);
@@ -120,7 +92,7 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const Equival
         for (std::size_t c = 0; c < classes.count(); ++c) {
             bool ok;
             double measure;
-            if (b.sensitive == kNoSensitive) {
+            if (isK(b)) {
                 const std::uint32_t size = classes.sizes[c];
                 const std::span<const std::uint32_t> h(&size, 1);
                 ok = b.criterion.holds(h);

@@ -1,0 +1,53 @@
+// `ldiv synth`: a larger table with the columns' distributions and neighbouring-column
+// structure of the input (synth.h), for scale tests.
+#include <fstream>
+#include <ostream>
+
+#include "cli/command_list.h"
+#include "cli/data_options.h"
+#include "ldiv/error.h"
+#include "ldiv/synth.h"
+
+namespace ldv::cli {
+namespace {
+
+class SynthCommand : public Command {
+public:
+    void attach(CLI::App& app) override {
+        m_command = app.add_subcommand(
+            "synth", "Write N synthetic rows that keep each column's distribution and the pairwise "
+                     "structure of neighbouring columns (for scale tests)");
+        addDataOptions(*m_command, m_options, false);
+        m_command->add_option("--rows", m_synth.rows, "Number of rows to write")->required();
+        m_command->add_option("--seed", m_synth.seed, "Random seed (default 1)");
+        m_command->add_option("--resample", m_synth.resampleProbability,
+                              "Probability of redrawing a column given its left neighbour (default 0.3)");
+        m_command->add_option("--output", m_output, "Output CSV file")->required();
+    }
+
+    int execute(std::ostream& out, std::ostream&) override {
+        auto ws = loadWorkspace(m_options);
+        m_synth.separator = ws->loadReport().separator;
+        std::ofstream file(m_output, std::ios::binary);
+        if (!file) throw InputError(m_output, 0, 0, "cannot open the output file for writing");
+        writeSyntheticRows(ws->table(), m_synth, file);
+        file.close();
+        if (!file) throw InputError(m_output, 0, 0, "writing failed");
+        if (m_options.json)
+            out << "{\"rows\":" << m_synth.rows << ",\"columns\":" << ws->table().columnCount() << "}\n";
+        else
+            out << "wrote " << m_synth.rows << " rows to " << m_output << "\n";
+        return 0;
+    }
+
+private:
+    DataOptions m_options;
+    SynthOptions m_synth;
+    std::string m_output;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> makeSynthCommand() { return std::make_unique<SynthCommand>(); }
+
+}  // namespace ldv::cli

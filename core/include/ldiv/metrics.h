@@ -1,0 +1,96 @@
+#pragma once
+// Utility metrics of one lattice node (SPEC §5, 000 §6, 002 Def. 14, Sweeney's precision).
+// Every metric is computed from a node's equivalence classes; rows of suppressed classes
+// (SPEC §5 tuple suppression) count as published fully generalized where a metric needs
+// their values (see each field). All metrics here are oriented "lower is better" through
+// metricValue() so one rule picks the optimum.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ldiv/dataset.h"
+
+namespace ldv {
+
+enum class Metric {
+    Height,            ///< "height": l1+…+ld (000 §6, LeFevre et al. 2005)
+    AverageClassSize,  ///< "aecs": average class size over published rows
+    Discernibility,    ///< "dm": Σ|E|² + n·(suppressed rows) (Bayardo & Agrawal 2005)
+    KlDivergence,      ///< "kl": KL(F̂ ‖ F̂*) over QI × first SA (000 §6)
+    Information,       ///< "info": 1 − um(G), 002 Def. 14 on the QI attributes
+    Loss,              ///< "loss": 1 − Prec, Sweeney's precision
+};
+
+/// "height", "aecs", "dm", "kl", "info", "loss"; throws ParameterError listing them.
+Metric parseMetric(std::string_view name);
+std::string_view metricName(Metric metric);
+
+struct NodeMetrics {
+    Levels levels;
+    int height = 0;
+    /// Published (non-suppressed) classes and the rows of the suppressed ones.
+    std::size_t classes = 0;
+    std::size_t suppressedRows = 0;
+    /// (n − suppressed) / classes: suppressed rows are removed from the release, so they
+    /// belong to no published class (0 when every row is suppressed).
+    double averageClassSize = 0;
+    /// Σ_{published E} |E|² + n·suppressed (000 §6: a suppressed tuple costs |D|).
+    double discernibility = 0;
+    /// Σ_x F̂(x) log(F̂(x)/F̂*(x)) over the base domain of QI × SA (first sensitive attribute;
+    /// QI only when there is none). F̂*(x) = count(t*) / (n·area(t*)) for the tuple t* that x's
+    /// row is published as; area = ∏ coverage of its generalized QI values (data-domain base
+    /// values, HierarchyMap::coverage). Suppressed rows are published as (*,…,*, s): one
+    /// pseudo-class per SA value with area = ∏ data-domain sizes. Equivalently
+    /// KL = (Σ_b,s c_bs log c_bs + Σ_E [|E| log area(E) − Σ_s h_Es log h_Es]) / n
+    /// with c_bs the counts of base groups and h_Es the class histograms.
+    double klDivergence = 0;
+    /// um(G) = I(G)/I(O) with I(v) = 1/|leaves(v)| over the QI attributes (002 Def. 14; the SA
+    /// is not generalized and is left out of both sums). Suppressed rows count at the top.
+    double information = 1;
+    /// Sweeney's Prec = 1 − (Σ_i l_i/h_i)/d (attributes of height 0 contribute 0). A property
+    /// of the node: suppression is not reflected.
+    double precision = 1;
+};
+
+/// The value minimized for `metric`: height, aecs, dm, kl, 1 − information, 1 − precision.
+double metricValue(const NodeMetrics& metrics, Metric metric);
+
+/// True when (a, levels a) is a strictly better optimum than (b): smaller metric (relative
+/// tolerance 1e-12, so equal values computed in different orders tie), then lower height,
+/// then lexicographically smaller level vector (SPEC §5, deterministic optimum).
+bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric);
+
+/// Metrics of a node's classes; `suppressed[c]` != 0 marks suppressed classes (empty: none).
+NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classes,
+                           std::span<const std::uint8_t> suppressed = {});
+
+/// KL-divergence of the "base" release of 000 Figs. 19–20: every QI attribute suppressed,
+/// only the sensitive attribute published (F̂*(x) = n(s) / (n·∏ domain sizes)).
+double baseKlDivergence(const Dataset& data);
+
+namespace detail {
+
+/// The raw inputs of measureClasses, shared with the search's own class tables. `keys` are
+/// class-major (width = d) codes at `levels`; `histogram` is class-major with width `m`
+/// (the first SA) or empty.
+struct ClassesView {
+    std::span<const int> levels;
+    std::span<const std::uint32_t> sizes;
+    std::span<const std::uint32_t> keys;
+    std::span<const std::uint32_t> histogram;
+    std::size_t m = 0;
+    /// Distance between two classes' histograms (0: m).
+    std::size_t histStride = 0;
+    std::span<const std::uint8_t> suppressed;
+};
+
+NodeMetrics measure(const Dataset& data, const ClassesView& view);
+/// Σ_b,s c_bs log c_bs over the base groups (the constant part of KL), cached per dataset
+/// by the caller.
+double baseEntropyTerm(const Dataset& data);
+NodeMetrics measure(const Dataset& data, const ClassesView& view, double baseTerm);
+
+}  // namespace detail
+}  // namespace ldv

@@ -1,0 +1,88 @@
+#pragma once
+// Full-domain lattice search (SPEC §5): classify every node of the QI lattice against a set of
+// criteria (k-anonymity and ℓ-criteria, each on one sensitive attribute) with optional tuple
+// suppression, and report the satisfying nodes, the minimal ones and the optimum by a metric.
+//
+// Algorithms (all give the same answer; see docs/search.md):
+//  - "brute": checks every node, grouping it from the base groups (the test oracle);
+//  - "incognito": LeFevre, DeWitt & Ramakrishnan 2005 as used by 000 §5–6 — a-priori over
+//    QI subsets, rollup of frequency sets, marking generalizations of passing nodes;
+//  - "fast": binary search along upward paths with two-way monotone tagging, rolling each
+//    checked node up from the coarsest already computed finer node.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ldiv/criteria.h"
+#include "ldiv/dataset.h"
+#include "ldiv/feedback.h"
+#include "ldiv/metrics.h"
+
+namespace ldv {
+
+enum class SearchAlgorithm { Fast, Incognito, Brute };
+
+/// "fast", "incognito", "brute"; throws ParameterError listing them.
+SearchAlgorithm parseSearchAlgorithm(std::string_view name);
+std::string_view searchAlgorithmName(SearchAlgorithm algorithm);
+
+/// A criterion bound to one of the dataset's sensitive attributes (index into
+/// Dataset::sensitiveColumns(); ignored for k-anonymity).
+struct BoundCriterion {
+    Criterion criterion;
+    std::size_t sensitive = 0;
+};
+
+/// Parses and binds spec strings ("k=5", "entropy-l=6@occupation", …) against the dataset's
+/// sensitive attributes: "@attr" selects one, no attribute means the only (or first) one.
+/// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute,
+/// and multi-attribute mode (not supported by the lattice search).
+std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs);
+
+struct SearchConfig {
+    std::vector<BoundCriterion> criteria;
+    /// Tuple suppression limit as a fraction of rows (SPEC §5): a node satisfies when the rows
+    /// of classes failing any criterion number at most ⌊limit·n⌋; those rows are suppressed.
+    double suppressionLimit = 0;
+    Metric metric = Metric::Discernibility;
+    SearchAlgorithm algorithm = SearchAlgorithm::Fast;
+    /// Worker threads for the parts that pay (0 = std::thread::hardware_concurrency()).
+    unsigned threads = 0;
+};
+
+struct SearchStatistics {
+    /// Nodes whose classes were computed and judged (tagged nodes are not counted).
+    std::uint64_t checkedNodes = 0;
+    /// Source items (base groups or finer classes) read by rollups, and classes produced.
+    std::uint64_t classesRead = 0;
+    std::uint64_t classesBuilt = 0;
+    /// Nodes whose metric was evaluated to pick the optimum.
+    std::uint64_t measuredNodes = 0;
+    double classifyMs = 0;
+    double optimumMs = 0;
+    double elapsedMs = 0;
+    unsigned threads = 1;
+};
+
+struct SearchResult {
+    NodeId latticeSize = 0;
+    /// Per node id: 1 when the node satisfies (with suppression).
+    std::vector<std::uint8_t> satisfies;
+    /// Satisfying node ids, increasing; the minimal ones have no satisfying predecessor.
+    std::vector<NodeId> satisfying;
+    std::vector<NodeId> minimal;
+    /// The optimum by SearchConfig::metric (metrics.h: betterOptimum), when any node satisfies.
+    std::optional<NodeId> optimum;
+    NodeMetrics optimumMetrics;
+    /// Warnings such as "occupation is at most entropy 4.2-diverse: entropy-l=6 is impossible".
+    std::vector<std::string> warnings;
+    SearchStatistics statistics;
+};
+
+/// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
+/// thrown when cancelled) and reports progress as the fraction of classified nodes.
+SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback = nullptr);
+
+}  // namespace ldv

@@ -1,0 +1,161 @@
+// Utility metrics of a node (metrics.h): height, classes, average class size, discernibility,
+// KL-divergence, information utility and precision.
+#include "ldiv/metrics.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ldiv/error.h"
+
+namespace ldv {
+namespace {
+
+constexpr std::string_view kNames[] = {"height", "aecs", "dm", "kl", "info", "loss"};
+
+double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
+
+}  // namespace
+
+Metric parseMetric(std::string_view name) {
+    for (std::size_t i = 0; i < std::size(kNames); ++i)
+        if (kNames[i] == name) return Metric(i);
+    throw ParameterError("unknown metric '" + std::string(name) +
+                         "': use height, aecs, dm, kl, info or loss");
+}
+
+std::string_view metricName(Metric metric) { return kNames[std::size_t(metric)]; }
+
+double metricValue(const NodeMetrics& m, Metric metric) {
+    switch (metric) {
+    case Metric::Height: return m.height;
+    case Metric::AverageClassSize: return m.averageClassSize;
+    case Metric::Discernibility: return m.discernibility;
+    case Metric::KlDivergence: return m.klDivergence;
+    case Metric::Information: return 1.0 - m.information;
+    case Metric::Loss: return 1.0 - m.precision;
+    }
+    return 0;
+}
+
+bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric) {
+    const double va = metricValue(a, metric), vb = metricValue(b, metric);
+    // Values that are mathematically equal may differ in the last bits when summed over
+    // different class orders; treat them as a tie so the height rule decides.
+    const double tolerance = 1e-12 * std::max({1.0, std::abs(va), std::abs(vb)});
+    if (va < vb - tolerance) return true;
+    if (vb < va - tolerance) return false;
+    if (a.height != b.height) return a.height < b.height;
+    return a.levels < b.levels;
+}
+
+namespace detail {
+
+double baseEntropyTerm(const Dataset& data) {
+    const EquivalenceClasses& base = data.baseGroups();
+    double sum = 0;
+    if (base.histograms.empty()) {
+        for (std::uint32_t s : base.sizes) sum += xlogx(s);
+        return sum;
+    }
+    for (std::uint32_t c : base.histograms[0]) sum += xlogx(c);
+    return sum;
+}
+
+NodeMetrics measure(const Dataset& data, const ClassesView& v) {
+    return measure(data, v, baseEntropyTerm(data));
+}
+
+NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) {
+    const std::size_t d = data.qiCount();
+    const double n = double(data.rowCount());
+    NodeMetrics out;
+    out.levels.assign(v.levels.begin(), v.levels.end());
+    out.height = Lattice::height(v.levels);
+
+    // Per attribute: coverage of the node's level and the data-domain size (area of '*').
+    std::vector<const std::uint32_t*> cover(d);
+    double logTopArea = 0;
+    double topInformation = 0;
+    for (std::size_t i = 0; i < d; ++i) {
+        const HierarchyMap& h = data.hierarchy(i);
+        cover[i] = h.coverage(v.levels[i]).data();
+        const double domain = double(h.levelSize(0));
+        logTopArea += std::log(domain);
+        topInformation += 1.0 / domain;
+    }
+
+    double published = 0, dm = 0, info = 0, kl = baseTerm;
+    std::vector<double> suppressedHist(std::max<std::size_t>(v.m, 1), 0.0);
+    const std::size_t count = v.sizes.size();
+    const std::size_t stride = v.histStride ? v.histStride : v.m;
+    for (std::size_t c = 0; c < count; ++c) {
+        const double size = v.sizes[c];
+        const bool suppressed = !v.suppressed.empty() && v.suppressed[c];
+        if (suppressed) {
+            out.suppressedRows += v.sizes[c];
+            if (v.m)
+                for (std::size_t s = 0; s < v.m; ++s) suppressedHist[s] += v.histogram[c * stride + s];
+            else
+                suppressedHist[0] += size;
+            continue;
+        }
+        ++out.classes;
+        published += size;
+        dm += size * size;
+        double logArea = 0, classInfo = 0;
+        for (std::size_t i = 0; i < d; ++i) {
+            const double leaves = cover[i][v.keys[c * d + i]];
+            logArea += std::log(leaves);
+            classInfo += 1.0 / leaves;
+        }
+        info += size * classInfo;
+        kl += size * logArea;
+        if (v.m)
+            for (std::size_t s = 0; s < v.m; ++s) kl -= xlogx(v.histogram[c * stride + s]);
+        else
+            kl -= xlogx(size);
+    }
+    const double suppressedRows = double(out.suppressedRows);
+    dm += n * suppressedRows;
+    info += suppressedRows * topInformation;
+    kl += suppressedRows * logTopArea;
+    for (double h : suppressedHist) kl -= xlogx(h);
+
+    out.averageClassSize = out.classes ? published / double(out.classes) : 0.0;
+    out.discernibility = dm;
+    out.klDivergence = n > 0 ? std::max(0.0, kl / n) : 0.0;
+    out.information = (n > 0 && d > 0) ? info / (n * double(d)) : 1.0;
+    double generalized = 0;
+    for (std::size_t i = 0; i < d; ++i) {
+        const int h = data.hierarchy(i).height();
+        if (h > 0) generalized += double(v.levels[i]) / h;
+    }
+    out.precision = d ? 1.0 - generalized / double(d) : 1.0;
+    return out;
+}
+
+}  // namespace detail
+
+NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classes,
+                           std::span<const std::uint8_t> suppressed) {
+    detail::ClassesView v;
+    v.levels = classes.levels;
+    v.sizes = classes.sizes;
+    v.keys = classes.keys;
+    if (!classes.histograms.empty()) {
+        v.histogram = classes.histograms[0];
+        v.m = classes.sensitiveDomains[0];
+    }
+    v.suppressed = suppressed;
+    return detail::measure(data, v);
+}
+
+double baseKlDivergence(const Dataset& data) {
+    // All QI suppressed: one class with every row, area = ∏ data-domain sizes.
+    const Levels top(data.lattice().heights().size(), 0);
+    EquivalenceClasses all = data.classes(top);
+    std::vector<std::uint8_t> suppressed(all.count(), 1);
+    return measureClasses(data, all, suppressed).klDivergence;
+}
+
+}  // namespace ldv

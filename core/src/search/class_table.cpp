@@ -1,0 +1,211 @@
+// Lean rollup of equivalence classes for the lattice search (class_table.h).
+#include "search/class_table.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+
+namespace ldv::detail {
+namespace {
+
+constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
+
+inline std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+}  // namespace
+
+void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
+    m_groupKeys.clear();
+    m_groupSlots.clear();
+    // A dense array beats hashing while it is not much larger than the input; it is kept
+    // between calls, so only its first use pays for the allocation.
+    const std::uint64_t denseLimit = std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(expected));
+    m_dense = space <= denseLimit;
+    if (m_dense) {
+        if (m_denseIds.size() < space) m_denseIds.resize(std::size_t(space), kEmpty);
+        return;
+    }
+    const std::uint64_t wanted =
+        std::bit_ceil(std::max<std::uint64_t>(1024, 2 * std::min<std::uint64_t>(expected, space)));
+    if (m_slotIds.size() < wanted) {
+        m_slotKeys.assign(std::size_t(wanted), 0);
+        m_slotIds.assign(std::size_t(wanted), kEmpty);
+    }
+    m_mask = m_slotIds.size() - 1;
+}
+
+void KeyGrouper::growHash() {
+    const std::size_t size = m_slotIds.size() * 2;
+    m_slotKeys.assign(size, 0);
+    m_slotIds.assign(size, kEmpty);
+    m_mask = size - 1;
+    for (std::uint32_t g = 0; g < m_groupKeys.size(); ++g) {
+        std::uint64_t p = mix(m_groupKeys[g]) & m_mask;
+        while (m_slotIds[p] != kEmpty) p = (p + 1) & m_mask;
+        m_slotKeys[p] = m_groupKeys[g];
+        m_slotIds[p] = g;
+        m_groupSlots[g] = p;
+    }
+}
+
+std::uint32_t KeyGrouper::insert(std::uint64_t key) {
+    if (m_dense) {
+        std::uint32_t& id = m_denseIds[key];
+        if (id == kEmpty) {
+            id = std::uint32_t(m_groupKeys.size());
+            m_groupKeys.push_back(key);
+        }
+        return id;
+    }
+    std::uint64_t p = mix(key) & m_mask;
+    while (m_slotIds[p] != kEmpty) {
+        if (m_slotKeys[p] == key) return m_slotIds[p];
+        p = (p + 1) & m_mask;
+    }
+    const auto id = std::uint32_t(m_groupKeys.size());
+    m_slotKeys[p] = key;
+    m_slotIds[p] = id;
+    m_groupKeys.push_back(key);
+    m_groupSlots.push_back(p);
+    if (2 * m_groupKeys.size() > m_mask) growHash();
+    return id;
+}
+
+void KeyGrouper::end() {
+    if (m_dense) {
+        for (std::uint64_t key : m_groupKeys) m_denseIds[key] = kEmpty;
+    } else {
+        for (std::uint64_t slot : m_groupSlots) m_slotIds[slot] = kEmpty;
+    }
+    m_groupKeys.clear();
+    m_groupSlots.clear();
+}
+
+RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried)
+    : m_data(data), m_carried(std::move(carried)) {
+    for (std::size_t sa : m_carried) {
+        m_offsets.push_back(m_histWidth);
+        m_domains.push_back(data.sensitiveDomain(sa));
+        m_histWidth += data.sensitiveDomain(sa);
+    }
+    const std::size_t d = data.qiCount();
+    m_up.resize(d);
+    for (std::size_t i = 0; i < d; ++i) {
+        const HierarchyMap& h = data.hierarchy(i);
+        const int levels = h.height() + 1;
+        m_up[i].resize(std::size_t(levels * levels));
+        for (int from = 0; from < levels; ++from)
+            for (int to = from; to < levels; ++to) m_up[i][from * levels + to] = h.upMap(from, to);
+    }
+}
+
+ClassTable RollupEngine::base() const {
+    const EquivalenceClasses& b = m_data.baseGroups();
+    ClassTable t;
+    const std::size_t d = m_data.qiCount();
+    t.levels.assign(d, 0);
+    for (std::size_t i = 0; i < d; ++i) t.attrs.push_back(std::uint32_t(i));
+    t.keys.assign(b.keys.begin(), b.keys.end());
+    t.sizes = b.sizes;
+    t.hist.assign(b.count() * m_histWidth, 0);
+    for (std::size_t j = 0; j < m_carried.size(); ++j) {
+        const std::size_t m = m_domains[j];
+        const std::vector<std::uint32_t>& h = b.histograms[m_carried[j]];
+        for (std::size_t c = 0; c < b.count(); ++c)
+            std::copy_n(h.data() + c * m, m, t.hist.data() + c * m_histWidth + m_offsets[j]);
+    }
+    return t;
+}
+
+void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, ClassTable& out) {
+    struct Part {
+        std::size_t position;  // in src.attrs
+        const Code* map;
+        std::uint64_t radix;
+    };
+    std::vector<Part> parts;
+    parts.reserve(src.attrs.size());
+    out.levels.assign(levels.begin(), levels.end());
+    out.attrs.clear();
+    const std::size_t width = src.attrs.size();
+    std::uint64_t space = 1;
+    bool packs = true;
+    for (std::size_t p = 0; p < width; ++p) {
+        const std::uint32_t i = src.attrs[p];
+        if (levels[i] < 0) continue;
+        const int stride = m_data.hierarchy(i).height() + 1;
+        const Code* map = m_up[i][std::size_t(src.levels[i] * stride + levels[i])].data();
+        const std::uint64_t radix = std::max<std::size_t>(1, m_data.hierarchy(i).levelSize(levels[i]));
+        parts.push_back({p, map, radix});
+        out.attrs.push_back(i);
+        if (__builtin_mul_overflow(space, radix, &space) || space > (std::uint64_t(1) << 62)) packs = false;
+    }
+    const std::size_t count = src.count();
+    const std::size_t outWidth = parts.size();
+    const std::size_t hw = m_histWidth;
+    m_read += count;
+    out.sizes.clear();
+    out.keys.clear();
+    out.hist.clear();
+    // One pass: a class's target group is created on first sight and accumulated in place.
+    auto accumulate = [&](std::size_t c, std::uint32_t g) {
+        const Code* row = src.keys.data() + c * width;
+        if (g == out.sizes.size()) {
+            out.sizes.push_back(0);
+            for (std::size_t q = 0; q < outWidth; ++q) out.keys.push_back(parts[q].map[row[parts[q].position]]);
+            out.hist.resize(out.hist.size() + hw, 0);
+        }
+        out.sizes[g] += src.sizes[c];
+        if (hw) {
+            const std::uint32_t* from = src.hist.data() + c * hw;
+            std::uint32_t* to = out.hist.data() + std::size_t(g) * hw;
+            for (std::size_t v = 0; v < hw; ++v) to[v] += from[v];
+        }
+    };
+
+    if (packs) {
+        // Pack the key in mixed radix (last attribute fastest); per attribute a table of
+        // code → (up-mapped code × stride) saves the multiplications.
+        m_contrib.resize(outWidth);
+        std::uint64_t stride = 1;
+        for (std::size_t q = outWidth; q-- > 0;) {
+            const std::uint32_t i = out.attrs[q];
+            const std::size_t from = m_data.hierarchy(i).levelSize(src.levels[i]);
+            m_contrib[q].resize(from);
+            for (std::size_t code = 0; code < from; ++code) m_contrib[q][code] = parts[q].map[code] * stride;
+            stride *= parts[q].radix;
+        }
+        m_grouper.begin(space, count);
+        const Code* keys = src.keys.data();
+        for (std::size_t c = 0; c < count; ++c) {
+            std::uint64_t key = 0;
+            const Code* row = keys + c * width;
+            for (std::size_t q = 0; q < outWidth; ++q) key += m_contrib[q][row[parts[q].position]];
+            accumulate(c, m_grouper.insert(key));
+        }
+    } else {
+        // Key space beyond 64 bits: refine the grouping one attribute at a time.
+        m_classOf.assign(count, 0);
+        std::uint64_t groups = 1;
+        for (std::size_t q = 0; q < outWidth; ++q) {
+            m_refine.begin(groups * parts[q].radix, count);
+            for (std::size_t c = 0; c < count; ++c)
+                m_classOf[c] = m_refine.insert(std::uint64_t(m_classOf[c]) * parts[q].radix +
+                                               parts[q].map[src.keys[c * width + parts[q].position]]);
+            groups = m_refine.groups();
+            m_refine.end();
+        }
+        m_grouper.begin(groups, count);  // renumber in first-seen order, like the packed path
+        for (std::size_t c = 0; c < count; ++c) accumulate(c, m_grouper.insert(m_classOf[c]));
+    }
+    m_built += m_grouper.groups();
+    m_grouper.end();
+}
+
+}  // namespace ldv::detail

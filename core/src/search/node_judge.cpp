@@ -1,0 +1,84 @@
+// Judging a node's classes against the criteria with suppression (node_judge.h).
+#include "search/node_judge.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ldv::detail {
+
+NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& criteria, double limit) {
+    // ⌊limit·n⌋ (SPEC §5); the epsilon keeps e.g. 0.02·30162 = 603.24 from rounding below.
+    m_limitRows = std::uint64_t(std::floor(limit * double(data.rowCount()) + 1e-9));
+    for (const BoundCriterion& b : criteria) {
+        m_allMonotone = m_allMonotone && b.criterion.isMonotone();
+        if (b.criterion.kind() == CriterionKind::KAnonymity) {
+            m_k = std::max<std::uint64_t>(m_k, std::uint64_t(b.criterion.definition().parameters[0]));
+            continue;
+        }
+        m_others.push_back({&b.criterion, b.sensitive});
+        if (std::find(m_needed.begin(), m_needed.end(), b.sensitive) == m_needed.end())
+            m_needed.push_back(b.sensitive);
+    }
+}
+
+template <class HistAt>
+Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
+                             std::vector<std::uint8_t>* failing) const {
+    Verdict v;
+    if (failing) failing->assign(count, 0);
+    std::uint64_t kRows = 0;
+    if (m_k > 1)
+        for (std::size_t c = 0; c < count; ++c)
+            if (sizes[c] < m_k) {
+                kRows += sizes[c];
+                if (failing) (*failing)[c] = 1;
+            }
+    v.kFails = kRows > m_limitRows;
+    std::uint64_t rows = kRows;
+    // Without a failing-class list, stop as soon as the verdict is known.
+    if (!m_others.empty() && (failing || rows <= m_limitRows)) {
+        for (std::size_t c = 0; c < count; ++c) {
+            if (m_k > 1 && sizes[c] < m_k) continue;
+            for (const Other& o : m_others)
+                if (!o.criterion->holds(histAt(c, o.sensitive))) {
+                    rows += sizes[c];
+                    if (failing) (*failing)[c] = 1;
+                    break;
+                }
+            if (!failing && rows > m_limitRows) break;
+        }
+    }
+    v.satisfies = rows <= m_limitRows && count > 0;
+    v.clean = rows == 0 && count > 0;
+    return v;
+}
+
+Verdict NodeJudge::judge(const ClassTable& t, const RollupEngine& engine,
+                         std::vector<std::uint8_t>* failing) const {
+    // Position of each needed attribute in the engine's carried list.
+    std::size_t offsets[64] = {};
+    std::size_t domains[64] = {};
+    for (std::size_t j = 0; j < engine.carried().size() && j < 64; ++j) {
+        const std::size_t sa = engine.carried()[j];
+        if (sa < 64) {
+            offsets[sa] = engine.histOffset(j);
+            domains[sa] = engine.histDomain(j);
+        }
+    }
+    const std::size_t width = engine.histWidth();
+    const std::uint32_t* hist = t.hist.data();
+    return judgeImpl(
+        t.count(), t.sizes.data(),
+        [&](std::size_t c, std::size_t sa) {
+            return Histogram(hist + c * width + offsets[sa], domains[sa]);
+        },
+        failing);
+}
+
+Verdict NodeJudge::judge(const EquivalenceClasses& classes, std::vector<std::uint8_t>* failing) const {
+    return judgeImpl(
+        classes.count(), classes.sizes.data(),
+        [&](std::size_t c, std::size_t sa) { return classes.histogram(c, sa); }, failing);
+}
+
+}  // namespace ldv::detail

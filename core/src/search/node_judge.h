@@ -1,0 +1,60 @@
+#pragma once
+// Judging one node's classes against the criteria with tuple suppression (SPEC §5), and the
+// monotonicity facts the searches may use for tagging.
+#include <cstdint>
+#include <vector>
+
+#include "ldiv/search.h"
+#include "search/class_table.h"
+
+namespace ldv::detail {
+
+struct Verdict {
+    bool satisfies = false;
+    /// Every class meets every criterion (no row needs suppressing).
+    bool clean = false;
+    /// The k-anonymity part alone needs more suppression than allowed.
+    bool kFails = false;
+};
+
+class NodeJudge {
+public:
+    NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& criteria, double limit);
+
+    /// Sensitive attributes whose histograms the classes must carry.
+    const std::vector<std::size_t>& neededSensitive() const { return m_needed; }
+    std::uint64_t limitRows() const { return m_limitRows; }
+    std::uint64_t k() const { return m_k; }
+    /// The predicate "satisfies with suppression" is monotone (satisfying ⇒ every
+    /// generalization satisfies; failing ⇒ every specialization fails). True without
+    /// suppression (000 Thm 5.2–5.4: each criterion survives unions of classes) and for
+    /// k-anonymity alone with suppression: a coarser class of a class of size ≥ k has size
+    /// ≥ k, so failing rows can only shrink when generalizing.
+    bool monotone() const { return m_allMonotone && (m_limitRows == 0 || m_others.empty()); }
+    /// Every criterion is monotone without suppression (tagging of clean nodes is sound).
+    bool criteriaMonotone() const { return m_allMonotone; }
+
+    /// `engine` tells where each carried histogram sits. `failing` (optional) receives one
+    /// flag per class.
+    Verdict judge(const ClassTable& classes, const RollupEngine& engine,
+                  std::vector<std::uint8_t>* failing = nullptr) const;
+    /// The same on the Dataset's own classes (used by the brute-force oracle).
+    Verdict judge(const EquivalenceClasses& classes, std::vector<std::uint8_t>* failing = nullptr) const;
+
+private:
+    struct Other {
+        const Criterion* criterion;
+        std::size_t sensitive;
+    };
+    template <class HistAt>
+    Verdict judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
+                      std::vector<std::uint8_t>* failing) const;
+
+    std::vector<Other> m_others;
+    std::vector<std::size_t> m_needed;
+    std::uint64_t m_k = 0;
+    std::uint64_t m_limitRows = 0;
+    bool m_allMonotone = true;
+};
+
+}  // namespace ldv::detail

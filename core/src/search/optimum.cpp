@@ -1,0 +1,138 @@
+// Choosing the optimum among satisfying nodes (search.h, metrics.h: betterOptimum).
+#include <algorithm>
+#include <thread>
+#include <unordered_map>
+
+#include "search/search_context.h"
+
+namespace ldv::detail {
+namespace {
+
+/// Metrics that need no classes: height and precision depend on the levels only.
+NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id) {
+    NodeMetrics m;
+    m.levels = ctx.levels(id);
+    m.height = Lattice::height(m.levels);
+    double generalized = 0;
+    for (std::size_t i = 0; i < ctx.d; ++i)
+        if (ctx.heights[i] > 0) generalized += double(m.levels[i]) / ctx.heights[i];
+    m.precision = ctx.d ? 1.0 - generalized / double(ctx.d) : 1.0;
+    return m;
+}
+
+}  // namespace
+
+bool metricNeedsClasses(Metric metric) { return metric != Metric::Height && metric != Metric::Loss; }
+
+std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics) {
+    std::vector<std::size_t> carried = ctx.judge.neededSensitive();
+    if ((forMetrics || ctx.config.metric == Metric::KlDivergence) && !ctx.data.sensitiveColumns().empty() &&
+        std::find(carried.begin(), carried.end(), std::size_t(0)) == carried.end())
+        carried.push_back(0);
+    return carried;
+}
+
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t) {
+    std::vector<std::uint8_t> failing;
+    if (ctx.judge.limitRows() > 0) ctx.judge.judge(t, engine, &failing);
+    ClassesView v;
+    v.levels = t.levels;
+    v.sizes = t.sizes;
+    v.keys = t.keys;
+    const auto& carried = engine.carried();
+    const auto slot = std::find(carried.begin(), carried.end(), std::size_t(0));
+    if (slot != carried.end()) {
+        const std::size_t j = std::size_t(slot - carried.begin());
+        v.m = engine.histDomain(j);
+        v.histStride = engine.histWidth();
+        v.histogram = std::span<const std::uint32_t>(t.hist).subspan(engine.histOffset(j));
+    }
+    v.suppressed = failing;
+    return measure(ctx.data, v, ctx.baseTerm);
+}
+
+void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, SearchResult& result) {
+    if (candidates.empty()) return;
+    const Metric metric = ctx.config.metric;
+    std::vector<NodeMetrics> metrics(candidates.size());
+    if (!metricNeedsClasses(metric)) {
+        for (std::size_t c = 0; c < candidates.size(); ++c) metrics[c] = levelMetrics(ctx, candidates[c]);
+    } else {
+        const std::vector<std::size_t> carried = carriedSensitive(ctx, true);
+        // Candidates by height; each rolls up from a candidate one level below when one was
+        // computed (satisfying nodes cluster upwards), else from the base groups. The nodes
+        // of one height are independent: split them over the threads.
+        std::vector<std::size_t> order(candidates.size());
+        for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return ctx.data.lattice().height(candidates[a]) < ctx.data.lattice().height(candidates[b]);
+        });
+        const unsigned threads = std::max(1u, ctx.stats.threads);
+        std::vector<RollupEngine> engines;
+        for (unsigned t = 0; t < threads; ++t) engines.emplace_back(ctx.data, carried);
+        const ClassTable base = engines[0].base();
+        std::unordered_map<NodeId, ClassTable> previous, current;
+        const std::size_t budget = std::size_t(512) << 20;
+        std::size_t pos = 0;
+        unsigned step = 1;
+        while (pos < order.size()) {
+            const int h = ctx.data.lattice().height(candidates[order[pos]]);
+            std::size_t end = pos;
+            while (end < order.size() && ctx.data.lattice().height(candidates[order[end]]) == h) ++end;
+            std::vector<ClassTable> tables(end - pos);
+            auto work = [&](unsigned t) {
+                for (std::size_t k = pos + t; k < end; k += step) {
+                    const NodeId id = candidates[order[k]];
+                    if (auto m = ctx.measured.find(id); m != ctx.measured.end()) {
+                        metrics[order[k]] = m->second;  // measured when it was checked
+                        continue;
+                    }
+                    const ClassTable* src = &base;
+                    for (std::size_t i = 0; i < ctx.d; ++i) {
+                        if (ctx.level(id, i) == 0) continue;
+                        auto it = previous.find(id - ctx.strides[i]);
+                        if (it != previous.end() && it->second.count() < src->count()) src = &it->second;
+                    }
+                    const std::vector<int> lv = ctx.levels(id);
+                    engines[t].rollup(*src, lv, tables[k - pos]);
+                    metrics[order[k]] = measureTable(ctx, engines[t], tables[k - pos]);
+                }
+            };
+            // Threads pay only when a height has enough work to split.
+            const bool parallel = threads > 1 && end - pos > 1 &&
+                                  (end - pos) * std::max<std::size_t>(base.count(), 1) > 200000;
+            step = parallel ? unsigned(std::min<std::size_t>(threads, end - pos)) : 1;
+            std::vector<std::thread> pool;
+            for (unsigned t = 1; t < step; ++t) pool.emplace_back(work, t);
+            work(0);
+            for (auto& t : pool) t.join();
+            current.clear();
+            std::size_t bytes = 0;
+            for (std::size_t k = pos; k < end; ++k) {
+                if (tables[k - pos].levels.empty()) continue;  // reused metrics, no classes
+                bytes += tables[k - pos].bytes();
+                if (bytes > budget) break;
+                current.emplace(candidates[order[k]], std::move(tables[k - pos]));
+            }
+            previous.swap(current);
+            if (ctx.feedback) ctx.feedback->checkCancelled();
+            pos = end;
+        }
+        for (const RollupEngine& e : engines) {
+            ctx.stats.classesRead += e.classesRead();
+            ctx.stats.classesBuilt += e.classesBuilt();
+        }
+    }
+    ctx.stats.measuredNodes += candidates.size();
+    std::size_t best = 0;
+    for (std::size_t c = 1; c < candidates.size(); ++c)
+        if (betterOptimum(metrics[c], metrics[best], metric)) best = c;
+    result.optimum = candidates[best];
+    // The reported figures of the winner come from the Dataset's own grouping.
+    const EquivalenceClasses classes = ctx.data.classes(ctx.levels(candidates[best]));
+    std::vector<std::uint8_t> failing;
+    if (ctx.judge.limitRows() > 0) ctx.judge.judge(classes, &failing);
+    result.optimumMetrics = measureClasses(ctx.data, classes, failing);
+}
+
+}  // namespace ldv::detail

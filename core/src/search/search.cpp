@@ -1,0 +1,180 @@
+// The lattice search facade (search.h): binding criteria, dispatching to an algorithm,
+// minimal nodes, warnings for impossible criteria.
+#include "ldiv/search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "ldiv/error.h"
+#include "search/search_context.h"
+
+namespace ldv {
+namespace {
+
+constexpr std::string_view kAlgorithms[] = {"fast", "incognito", "brute"};
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
+    for (std::size_t i = 0; i < std::size(kAlgorithms); ++i)
+        if (kAlgorithms[i] == name) return SearchAlgorithm(i);
+    throw ParameterError("unknown algorithm '" + std::string(name) + "': use fast, incognito or brute");
+}
+
+std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
+    return kAlgorithms[std::size_t(algorithm)];
+}
+
+std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs) {
+    std::vector<BoundCriterion> out;
+    const auto& sa = data.sensitiveColumns();
+    for (const std::string& text : specs) {
+        const CriterionSpec spec = parseCriterionSpec(text);
+        if (spec.multiAttribute)
+            throw ParameterError("criterion '" + text +
+                                 "': multi-attribute mode is not supported by the lattice search");
+        if (spec.kind == CriterionKind::KAnonymity) {
+            out.push_back({Criterion::bind(spec, {}), 0});
+            continue;
+        }
+        if (sa.empty())
+            throw ParameterError("criterion '" + text + "' needs a sensitive attribute (--sensitive)");
+        std::size_t index = 0;
+        if (!spec.attribute.empty()) {
+            auto it = std::find_if(sa.begin(), sa.end(), [&](std::size_t c) {
+                return data.table().column(c).name() == spec.attribute;
+            });
+            if (it == sa.end())
+                throw ParameterError("criterion '" + text + "': '" + spec.attribute +
+                                     "' is not a sensitive attribute");
+            index = std::size_t(it - sa.begin());
+        }
+        if (index >= 64) throw ParameterError("at most 64 sensitive attributes are supported");
+        out.push_back({Criterion::bind(spec, data.table().column(sa[index]).dictionary()), index});
+    }
+    return out;
+}
+
+namespace detail {
+
+SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, Feedback* feedback_)
+    : data(data_), config(config_), feedback(feedback_),
+      judge(data_, config_.criteria, config_.suppressionLimit), d(data_.qiCount()),
+      size(data_.lattice().size()), heights(data_.lattice().heights()) {
+    if (size > (NodeId(1) << 28))
+        throw ParameterError("the lattice has " + std::to_string(size) +
+                             " nodes; the search handles at most 2^28");
+    strides.assign(d, 1);
+    for (std::size_t i = d; i-- > 1;) strides[i - 1] = strides[i] * NodeId(heights[i] + 1);
+    levelsOf.resize(std::size_t(size) * d);
+    std::vector<std::vector<NodeId>> buckets(std::size_t(data.lattice().maxHeight()) + 1);
+    std::vector<int> l(d, 0);
+    for (NodeId id = 0; id < size; ++id) {
+        int h = 0;
+        for (std::size_t i = 0; i < d; ++i) {
+            levelsOf[id * d + i] = std::uint8_t(l[i]);
+            h += l[i];
+        }
+        buckets[std::size_t(h)].push_back(id);
+        for (std::size_t i = d; i-- > 0;) {  // mixed-radix increment, last QI fastest
+            if (++l[i] <= heights[i]) break;
+            l[i] = 0;
+        }
+    }
+    byHeight.reserve(std::size_t(size));
+    for (auto& b : buckets) byHeight.insert(byHeight.end(), b.begin(), b.end());
+}
+
+std::vector<int> SearchContext::levels(NodeId id) const {
+    return {levelsOf.begin() + std::ptrdiff_t(id * d), levelsOf.begin() + std::ptrdiff_t((id + 1) * d)};
+}
+
+bool SearchContext::generalizes(NodeId b, NodeId a) const {
+    const std::uint8_t* lb = &levelsOf[b * d];
+    const std::uint8_t* la = &levelsOf[a * d];
+    for (std::size_t i = 0; i < d; ++i)
+        if (lb[i] < la[i]) return false;
+    return true;
+}
+
+void SearchContext::poll(std::uint64_t done) {
+    if (!feedback) return;
+    feedback->checkCancelled();
+    feedback->setProgress(size ? double(done) / double(size) : 1.0);
+}
+
+}  // namespace detail
+
+SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback) {
+    const auto t0 = std::chrono::steady_clock::now();
+    detail::SearchContext ctx(data, config, feedback);
+    ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    ctx.baseTerm = detail::baseEntropyTerm(data);
+    SearchResult result;
+    result.latticeSize = ctx.size;
+
+    // Warn when the criteria are impossible even for the table as one class (the top node
+    // has the fewest, largest classes; all criteria are monotone).
+    for (const BoundCriterion& b : config.criteria) {
+        std::vector<std::uint32_t> counts;
+        if (b.criterion.kind() == CriterionKind::KAnonymity) {
+            counts = {std::uint32_t(data.rowCount())};
+        } else {
+            counts.assign(data.sensitiveDomain(b.sensitive), 0);
+            const EquivalenceClasses& base = data.baseGroups();
+            for (std::size_t c = 0; c < base.count(); ++c) {
+                const auto h = base.histogram(c, b.sensitive);
+                for (std::size_t s = 0; s < h.size(); ++s) counts[s] += h[s];
+            }
+        }
+        const std::string name = b.criterion.kind() == CriterionKind::KAnonymity
+                                     ? std::string("the table")
+                                     : data.table().column(data.sensitiveColumns()[b.sensitive]).name();
+        const Feasibility f = feasibility(b.criterion, counts, name);
+        if (!f.feasible) result.warnings.push_back(f.warning);
+    }
+
+    std::vector<std::uint8_t>& sat = result.satisfies;
+    sat.assign(std::size_t(ctx.size), 0);
+    switch (config.algorithm) {
+    case SearchAlgorithm::Brute: detail::classifyBrute(ctx, sat); break;
+    case SearchAlgorithm::Fast: detail::classifyFast(ctx, sat); break;
+    case SearchAlgorithm::Incognito: detail::classifyIncognito(ctx, sat); break;
+    }
+    ctx.stats.classifyMs = msSince(t0);
+
+    for (NodeId id = 0; id < ctx.size; ++id) {
+        if (!sat[id]) continue;
+        result.satisfying.push_back(id);
+        bool minimal = true;
+        for (std::size_t i = 0; i < ctx.d && minimal; ++i)
+            if (ctx.level(id, i) > 0 && sat[id - ctx.strides[i]]) minimal = false;
+        if (minimal) result.minimal.push_back(id);
+    }
+    if (result.satisfying.empty() && result.warnings.empty())
+        result.warnings.push_back(ctx.judge.limitRows() > 0
+                                      ? "no node of the lattice satisfies the criteria within the suppression limit"
+                                      : "no node of the lattice satisfies the criteria");
+
+    const auto t1 = std::chrono::steady_clock::now();
+    // Without suppression every metric here grows under generalization (merging classes
+    // raises Σ|E|² and n/#classes; coverage only grows, lowering information and raising
+    // KL, which for nested partitions splits as KL(fine) + KL(fine‖coarse) ≥ KL(fine)), and
+    // height and precision never depend on suppression: then some minimal node ≤ every
+    // satisfying node is at least as good and strictly lower, so only minimal nodes compete.
+    const bool minimalSuffice = ctx.judge.limitRows() == 0 || config.metric == Metric::Height ||
+                                config.metric == Metric::Loss;
+    detail::selectOptimum(ctx, minimalSuffice ? result.minimal : result.satisfying, result);
+    ctx.stats.optimumMs = msSince(t1);
+    ctx.stats.elapsedMs = msSince(t0);
+    result.statistics = ctx.stats;
+    if (feedback) feedback->setProgress(1.0);
+    return result;
+}
+
+}  // namespace ldv

@@ -1,0 +1,58 @@
+#pragma once
+// What the three classification algorithms share: the dataset, the judge, per-node levels
+// and the statistics they fill in. Each algorithm writes satisfies[node] (1/0) for every node.
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "ldiv/search.h"
+#include "search/class_table.h"
+#include "search/node_judge.h"
+
+namespace ldv::detail {
+
+struct SearchContext {
+    SearchContext(const Dataset& data, const SearchConfig& config, Feedback* feedback);
+
+    const Dataset& data;
+    const SearchConfig& config;
+    Feedback* feedback;
+    NodeJudge judge;
+    std::size_t d;
+    NodeId size;
+    std::vector<NodeId> strides;
+    std::vector<int> heights;
+    /// levelsOf[id * d + i]: the level of QI i at node id (precomputed; lattices are small).
+    std::vector<std::uint8_t> levelsOf;
+    /// Node ids by height, then id (bottom first).
+    std::vector<NodeId> byHeight;
+    SearchStatistics stats;
+    /// Metrics of satisfying nodes measured when they were checked (reused by the optimum).
+    std::unordered_map<NodeId, NodeMetrics> measured;
+    /// Σ c log c of the base groups (metrics.h, KL), computed once.
+    double baseTerm = 0;
+
+    int level(NodeId id, std::size_t i) const { return levelsOf[id * d + i]; }
+    std::vector<int> levels(NodeId id) const;
+    bool generalizes(NodeId b, NodeId a) const;  ///< every level of b >= that of a
+    /// Polls cancellation and reports `done` / size as progress.
+    void poll(std::uint64_t done);
+};
+
+void classifyBrute(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
+void classifyFast(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
+void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
+
+/// The histograms a rollup must carry: what the judge reads, plus the first sensitive
+/// attribute when the metric is KL-divergence (or `forMetrics` asks for it).
+std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics);
+/// Metrics of a satisfying node from its classes (suppressed = classes failing the judge).
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table);
+/// True when the optimum's metric needs a node's classes (not height or precision alone).
+bool metricNeedsClasses(Metric metric);
+
+/// Picks the optimum among `candidates` (satisfying nodes) by config.metric; fills
+/// result.optimum and optimumMetrics.
+void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, SearchResult& result);
+
+}  // namespace ldv::detail

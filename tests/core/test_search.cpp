@@ -1,0 +1,213 @@
+// Lattice search (search.h): brute force, fast and Incognito agree on random tables and
+// hierarchies (with and without suppression); the Adult and hospital golden cases.
+#include <QtTest>
+
+#include <random>
+
+#include "ldiv/error.h"
+#include "ldiv/project.h"
+#include "ldiv/search.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+namespace {
+
+/// A random table: `d` QI columns and two sensitive columns, with random hierarchies that
+/// coarsen by merging random groups level by level up to '*'.
+struct RandomCase {
+    Table table;
+    std::unique_ptr<Dataset> data;
+};
+
+std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std::size_t d) {
+    auto rc = std::make_unique<RandomCase>();
+    std::vector<Column> columns;
+    std::vector<std::size_t> domains;
+    for (std::size_t i = 0; i < d + 2; ++i) {
+        Column c(i < d ? "q" + std::to_string(i) : "s" + std::to_string(i - d));
+        const std::size_t domain = 2 + rng() % (i < d ? 6 : 5);
+        domains.push_back(domain);
+        // Skewed values so that classes of very different sizes appear.
+        for (std::size_t r = 0; r < rows; ++r) {
+            const std::size_t v = std::min(rng() % domain, rng() % domain + rng() % 2);
+            c.append("v" + std::to_string(std::min(v, domain - 1)));
+        }
+        columns.push_back(std::move(c));
+    }
+    rc->table = Table(std::move(columns));
+    std::vector<HierarchyMap> maps;
+    std::vector<std::size_t> qi;
+    for (std::size_t i = 0; i < d; ++i) {
+        const Column& col = rc->table.column(i);
+        const std::size_t m = col.domainSize();
+        const int height = 1 + int(rng() % 3);
+        std::vector<std::size_t> group(m);
+        for (std::size_t v = 0; v < m; ++v) group[v] = v;
+        std::vector<std::vector<std::string>> hrows(m);
+        for (std::size_t v = 0; v < m; ++v) hrows[v].push_back(col.value(Code(v)));
+        std::size_t groups = m;
+        for (int level = 1; level <= height; ++level) {
+            const std::size_t next = level == height ? 1 : std::max<std::size_t>(1, (groups + 1) / 2);
+            std::vector<std::size_t> to(groups);
+            for (std::size_t g = 0; g < groups; ++g) to[g] = g < next ? g : rng() % next;
+            for (std::size_t v = 0; v < m; ++v) {
+                group[v] = to[group[v]];
+                hrows[v].push_back(level == height ? std::string("*")
+                                                   : "L" + std::to_string(level) + "g" + std::to_string(group[v]));
+            }
+            groups = next;
+        }
+        maps.emplace_back(Hierarchy(hrows), col);
+        qi.push_back(i);
+    }
+    rc->data = std::make_unique<Dataset>(rc->table, qi, std::move(maps), std::vector<std::size_t>{d, d + 1});
+    return rc;
+}
+
+std::vector<std::string> randomCriteria(std::mt19937& rng) {
+    std::vector<std::string> specs;
+    if (rng() % 4 != 0) specs.push_back("k=" + std::to_string(2 + rng() % 5));
+    switch (rng() % 6) {
+    case 0: specs.push_back("distinct-l=2"); break;
+    case 1: specs.push_back("entropy-l=1.6@s1"); break;
+    case 2: specs.push_back("recursive-cl=3,2"); break;
+    case 3: specs.push_back("simple-l=1.5@s1"); break;
+    case 4: specs.push_back("tau-l=0.7,2"); break;
+    default: break;
+    }
+    if (specs.empty()) specs.push_back("k=3");
+    return specs;
+}
+
+SearchResult run(const Dataset& data, const std::vector<std::string>& specs, SearchAlgorithm algorithm,
+                 double suppression = 0, Metric metric = Metric::Discernibility, unsigned threads = 2) {
+    SearchConfig config;
+    config.criteria = bindCriteria(data, specs);
+    config.suppressionLimit = suppression;
+    config.metric = metric;
+    config.algorithm = algorithm;
+    config.threads = threads;
+    return search(data, config);
+}
+
+std::unique_ptr<Workspace> adult(const std::vector<std::string>& qi, const std::string& sensitive) {
+    ProjectConfig c;
+    const std::string dir = test::example("adult/");
+    c.dataPath = dir + "adult.csv";
+    for (const std::string& a : qi) {
+        AttributeConfig& attr = c.ensureAttribute(a);
+        attr.role = Role::QuasiIdentifying;
+        attr.hierarchyFile = dir + "adult_hierarchy_" + a + ".csv";
+        c.qiOrder.push_back(a);
+    }
+    c.ensureAttribute(sensitive).role = Role::Sensitive;
+    return std::make_unique<Workspace>(c, "");
+}
+
+}  // namespace
+
+class TestSearch : public QObject {
+    Q_OBJECT
+private slots:
+    void algorithmsAgreeOnRandomTables_data() {
+        QTest::addColumn<double>("suppression");
+        QTest::newRow("no suppression") << 0.0;
+        QTest::newRow("5% suppression") << 0.05;
+        QTest::newRow("20% suppression") << 0.2;
+    }
+    void algorithmsAgreeOnRandomTables() {
+        QFETCH(double, suppression);
+        std::mt19937 rng(1234 + unsigned(suppression * 100));
+        int nonTrivial = 0;
+        for (int round = 0; round < 60; ++round) {
+            const auto rc = randomCase(rng, 20 + rng() % 200, 2 + rng() % 3);
+            const auto specs = randomCriteria(rng);
+            const Metric metric = Metric(rng() % 6);
+            const auto brute = run(*rc->data, specs, SearchAlgorithm::Brute, suppression, metric);
+            for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+                const auto r = run(*rc->data, specs, a, suppression, metric, 1 + rng() % 2);
+                const QByteArray what = QByteArray("round ") + QByteArray::number(round) + " " +
+                                        searchAlgorithmName(a).data() + " " + specs.front().c_str();
+                QVERIFY2(r.satisfying == brute.satisfying, what);
+                QVERIFY2(r.minimal == brute.minimal, what);
+                QVERIFY2(r.optimum == brute.optimum, what);
+                if (r.optimum) QCOMPARE(r.optimumMetrics.discernibility, brute.optimumMetrics.discernibility);
+                // Incognito also checks nodes of the subset lattices; fast only full nodes.
+                if (a == SearchAlgorithm::Fast) QVERIFY(r.statistics.checkedNodes <= brute.statistics.checkedNodes);
+                if (r.optimum) ++nonTrivial;
+            }
+        }
+        QVERIFY(nonTrivial > 40);  // most rounds have satisfying nodes to compare
+    }
+    void adultKAnonymity_data() {
+        QTest::addColumn<int>("algorithm");
+        QTest::newRow("fast") << int(SearchAlgorithm::Fast);
+        QTest::newRow("incognito") << int(SearchAlgorithm::Incognito);
+        QTest::newRow("brute") << int(SearchAlgorithm::Brute);
+    }
+    void adultKAnonymity() {
+        // Issue 4: Adult (30,162 rows), QI sex, age, race, marital-status, education, k=5.
+        QFETCH(int, algorithm);
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        QCOMPARE(ws->dataset().rowCount(), std::size_t(30162));
+        const auto r = run(ws->dataset(), {"k=5"}, SearchAlgorithm(algorithm));
+        QCOMPARE(r.latticeSize, NodeId(240));
+        QCOMPARE(r.satisfying.size(), std::size_t(33));
+        QCOMPARE(r.minimal.size(), std::size_t(9));
+    }
+    void hospitalDistinct3() {
+        // 000 Fig. 4: the single minimal distinct 3-diverse node is zip=1, age=2, nationality=1.
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito, SearchAlgorithm::Brute}) {
+            const auto r = run(ws.dataset(), {"distinct-l=3"}, a);
+            QCOMPARE(r.minimal.size(), std::size_t(1));
+            QCOMPARE(ws.dataset().lattice().levels(r.minimal[0]), (Levels{1, 2, 1}));
+            QCOMPARE(*r.optimum, r.minimal[0]);
+            QCOMPARE(r.optimumMetrics.classes, std::size_t(3));
+        }
+    }
+    void impossibleCriterionWarns() {
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        const auto r = run(ws.dataset(), {"distinct-l=4"}, SearchAlgorithm::Fast);
+        QVERIFY(r.satisfying.empty());
+        QVERIFY(!r.optimum);
+        QVERIFY(!r.warnings.empty());
+    }
+    void suppressionAdmitsLowerNodes() {
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto plain = run(ws->dataset(), {"k=5"}, SearchAlgorithm::Fast);
+        const auto suppressed = run(ws->dataset(), {"k=5"}, SearchAlgorithm::Fast, 0.02);
+        QVERIFY(suppressed.satisfying.size() > plain.satisfying.size());
+        QVERIFY(suppressed.optimumMetrics.suppressedRows <= std::size_t(603));  // ⌊0.02·30162⌋
+        const auto brute = run(ws->dataset(), {"k=5"}, SearchAlgorithm::Brute, 0.02);
+        QCOMPARE(suppressed.satisfying, brute.satisfying);
+        QCOMPARE(suppressed.optimum, brute.optimum);
+    }
+    void cancellation() {
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        Feedback feedback;
+        feedback.cancel();
+        SearchConfig config;
+        config.criteria = bindCriteria(ws->dataset(), {"k=5"});
+        QVERIFY_THROWS_EXCEPTION(Cancelled, search(ws->dataset(), config, &feedback));
+    }
+    void progressReported() {
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        double last = -1;
+        Feedback feedback([&](double f) { last = f; });
+        SearchConfig config;
+        config.criteria = bindCriteria(ws->dataset(), {"k=5"});
+        search(ws->dataset(), config, &feedback);
+        QCOMPARE(last, 1.0);
+    }
+    void bindingErrors() {
+        const auto ws = adult({"sex", "age"}, "salary-class");
+        QVERIFY_THROWS_EXCEPTION(ParameterError, bindCriteria(ws->dataset(), {"entropy-l=2@nope"}));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, bindCriteria(ws->dataset(), {"entropy-l=2;multi"}));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parseSearchAlgorithm("flash"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSearch)
+#include "test_search.moc"
