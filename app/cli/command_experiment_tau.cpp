@@ -173,35 +173,6 @@ Json eligibleRows(const TauInput& input) {
     return rows;
 }
 
-class ExperimentCommand : public Command {
-public:
-    void attach(CLI::App& app) override {
-        m_command = app.add_subcommand(
-            "experiment",
-            "Experiments of Tian & Zhang 2011 (002 §5) over a (tau, l) grid, as {\"rows\": [...]} "
-            "with --json.\n  excessive-protection, information: per (tau, l) and algorithm (sweep, "
-            "1dld, cld) the fields algorithm, tau, l, empty, excessive_protection, information, "
-            "classes, generalized_sa_rows, chosen_c, chosen_l, runs, satisfying_runs, "
-            "milliseconds, weakest_simple_l, weakest_cl.\n  count-query: kind=dimensions "
-            "(dimensions, average_relative_error), kind=all-dimensions, kind=sensitive-value "
-            "(value, actual, estimate, relative_error).\n  eligible: kind=summary (rows, m, "
-            "top_frequency, max_simple_l) and kind=l (l, min_c, "
-            "min_tau_without_sa_generalization, min_tau_with_sa_generalization).");
-        m_command->add_option("NAME", m_name, "excessive-protection, information, count-query or eligible")
-            ->required();
-        addDataOptions(*m_command, m_data);
-        addTauExperimentOptions(*m_command, m_options);
-    }
-    int execute(std::ostream& out, std::ostream&) override {
-        return runTauExperiment(m_name, m_data, m_options, out);
-    }
-
-private:
-    std::string m_name;
-    DataOptions m_data;
-    TauExperimentOptions m_options;
-};
-
 }  // namespace
 
 bool isTauExperiment(const std::string& name) {
@@ -244,6 +215,5 @@ int runTauExperiment(const std::string& name, const DataOptions& data,
     return 0;
 }
 
-std::unique_ptr<Command> makeExperimentCommand() { return std::make_unique<ExperimentCommand>(); }
 
 }  // namespace ldv::cli

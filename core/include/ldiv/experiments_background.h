@@ -1,0 +1,72 @@
+#pragma once
+// The background-knowledge attack (000 §1.1 "Umeko", §3): the Bayes-optimal beliefs of every
+// individual of one published table computed twice with analyzeBeliefs — without and with the
+// adversary's background statements — so a chart shows who crosses 1 − δ (positive
+// disclosure, 000 Def. 3.1) or drops under ε (negative disclosure, Def. 3.2) only because of
+// the knowledge. Example (000 Figs 2 and 4): "nationality=Japanese => condition=Heart
+// Disease : 0.01" reveals Umeko's viral infection in Fig. 2 but not in the 3-diverse Fig. 4.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ldiv/beliefs_analysis.h"
+#include "ldiv/dataset.h"
+#include "ldiv/feedback.h"
+#include "ldiv/table.h"
+
+namespace ldv {
+
+struct BackgroundAttackOptions {
+    std::vector<BackgroundStatement> statements;
+    PriorModel prior = PriorModel::Marginal;
+    double delta = 0.05;    ///< positive disclosure: β(true s) > 1 − δ
+    double epsilon = 0.05;  ///< negative disclosure: β(s′) < ε for an s′ the individual lacks
+};
+
+/// One individual, before (no statements) and after (with them).
+struct BackgroundIndividual {
+    std::size_t row = 0;  ///< 0-based row of the original table
+    std::size_t cls = 0;
+    Code value = 0;       ///< true sensitive code
+    bool knowledgeApplies = false;
+    double beliefBefore = 0, beliefAfter = 0;  ///< β(q, true s, T*)
+    bool positiveBefore = false, positiveAfter = false;
+    std::size_t negativeBefore = 0, negativeAfter = 0;  ///< values with β < ε
+};
+
+/// Counts per class and, in BackgroundAttackResult, in total. "Negative" counts individuals
+/// with at least one negative disclosure.
+struct BackgroundClassRow {
+    std::size_t cls = 0;
+    std::size_t rows = 0;
+    std::size_t knowledgeRows = 0;
+    std::size_t positiveBefore = 0, positiveAfter = 0;
+    std::size_t negativeBefore = 0, negativeAfter = 0;
+};
+
+struct BackgroundAttackResult {
+    std::vector<BackgroundClassRow> classes;
+    BackgroundClassRow total;  ///< cls = number of classes
+    std::vector<BackgroundIndividual> individuals;  ///< every row, in row order
+    /// Individuals newly disclosed by the knowledge (positive or negative after, not before).
+    std::size_t newlyDisclosed = 0;
+};
+
+/// `rowClass[r]` is row r's class in the published table (rows in `original`'s order);
+/// `sensitive` / `quasiIdentifiers` are columns of `original`. Throws ParameterError for
+/// statements naming unknown attributes or values (analyzeBeliefs).
+BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensitive,
+                                        const std::vector<std::size_t>& quasiIdentifiers,
+                                        const std::vector<std::uint32_t>& rowClass,
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback = nullptr);
+/// The same for a node of `data` (its first sensitive attribute).
+BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& levels,
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback = nullptr);
+
+/// Row classes of a published table: its rows grouped by the values of the `qi` columns as
+/// they stand (generalized values are just values). Throws ParameterError for a missing column.
+std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std::vector<std::string>& qi);
+
+}  // namespace ldv

@@ -1,0 +1,85 @@
+// The background-knowledge attack (000 §1.1, §3): beliefs without and with the statements.
+#include "ldiv/experiments_background.h"
+
+#include <map>
+
+#include "ldiv/error.h"
+
+namespace ldv {
+
+BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensitive,
+                                        const std::vector<std::size_t>& quasiIdentifiers,
+                                        const std::vector<std::uint32_t>& rowClass,
+                                        const BackgroundAttackOptions& options, Feedback* feedback) {
+    BeliefOptions belief;
+    belief.prior = options.prior;
+    belief.delta = options.delta;
+    belief.epsilon = options.epsilon;
+    if (feedback) feedback->checkCancelled();
+    const BeliefAnalysis before = analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
+    if (feedback) {
+        feedback->setProgress(0.5);
+        feedback->checkCancelled();
+    }
+    belief.statements = options.statements;
+    const BeliefAnalysis after = analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
+
+    BackgroundAttackResult result;
+    result.classes.resize(after.classCount);
+    for (std::size_t c = 0; c < after.classCount; ++c) result.classes[c].cls = c;
+    result.individuals.reserve(after.individuals.size());
+    for (std::size_t i = 0; i < after.individuals.size(); ++i) {
+        const IndividualBelief& b = before.individuals[i];
+        const IndividualBelief& a = after.individuals[i];
+        BackgroundIndividual x;
+        x.row = a.row;
+        x.cls = a.cls;
+        x.value = a.trueValue;
+        x.knowledgeApplies = a.knowledgeApplies;
+        x.beliefBefore = b.belief;
+        x.beliefAfter = a.belief;
+        x.positiveBefore = b.positive;
+        x.positiveAfter = a.positive;
+        x.negativeBefore = b.negativeValues;
+        x.negativeAfter = a.negativeValues;
+        BackgroundClassRow& row = result.classes[a.cls];
+        for (BackgroundClassRow* r : {&row, &result.total}) {
+            ++r->rows;
+            r->knowledgeRows += x.knowledgeApplies ? 1 : 0;
+            r->positiveBefore += x.positiveBefore ? 1 : 0;
+            r->positiveAfter += x.positiveAfter ? 1 : 0;
+            r->negativeBefore += x.negativeBefore > 0 ? 1 : 0;
+            r->negativeAfter += x.negativeAfter > 0 ? 1 : 0;
+        }
+        const bool disclosedBefore = x.positiveBefore || x.negativeBefore > 0;
+        const bool disclosedAfter = x.positiveAfter || x.negativeAfter > 0;
+        result.newlyDisclosed += disclosedAfter && !disclosedBefore ? 1 : 0;
+        result.individuals.push_back(x);
+    }
+    result.total.cls = after.classCount;
+    if (feedback) feedback->setProgress(1);
+    return result;
+}
+
+BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& levels,
+                                        const BackgroundAttackOptions& options, Feedback* feedback) {
+    if (data.sensitiveColumns().empty()) throw ParameterError("the background attack needs a sensitive attribute");
+    const std::vector<std::uint32_t> rowClass = data.rowClasses(data.classes(levels, true));
+    return backgroundAttack(data.table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass, options, feedback);
+}
+
+std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std::vector<std::string>& qi) {
+    std::vector<std::size_t> columns;
+    for (const std::string& name : qi) columns.push_back(published.requireColumn(name));
+    // Grouping by code tuples: published values are plain values, no hierarchy is needed.
+    std::map<std::vector<Code>, std::uint32_t> ids;
+    std::vector<std::uint32_t> rowClass(published.rowCount());
+    std::vector<Code> key(columns.size());
+    for (std::size_t r = 0; r < published.rowCount(); ++r) {
+        for (std::size_t i = 0; i < columns.size(); ++i) key[i] = published.column(columns[i]).code(r);
+        rowClass[r] = ids.emplace(key, std::uint32_t(ids.size())).first->second;
+    }
+    return rowClass;
+}
+
+}  // namespace ldv
