@@ -1,4 +1,5 @@
 // Bayes-optimal beliefs and background-knowledge statements, 000 §3 (criteria_beliefs.h).
+#include "data/text_util.h"
 #include "ldiv/criteria_beliefs.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/error.h"
@@ -27,23 +28,14 @@ double term(std::span<const double> priorGivenQ, std::span<const double> priorGi
     return double(n) * fq / fqStar;
 }
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
-
 std::pair<std::string, std::string> assignment(std::string_view text, std::string_view statement)
 {
     const std::size_t eq = text.find('=');
-    const std::string attribute(trim(text.substr(0, eq)));
-    const std::string value(eq == std::string_view::npos ? "" : trim(text.substr(eq + 1)));
+    const std::string attribute(detail::trimBlanks(text.substr(0, eq)));
+    const std::string value(eq == std::string_view::npos ? "" : detail::trimBlanks(text.substr(eq + 1)));
     if (eq == std::string_view::npos || attribute.empty() || value.empty())
         throw ParameterError("background knowledge '" + std::string(statement) + "': '" +
-                             std::string(trim(text)) + "' must be attribute=value");
+                             std::string(detail::trimBlanks(text)) + "' must be attribute=value");
     return {attribute, value};
 }
 
@@ -117,7 +109,7 @@ BackgroundStatement parseBackgroundStatement(std::string_view text)
         throw ParameterError("background knowledge '" + std::string(text) +
                              "': missing ': probability' after the sensitive value");
     std::tie(statement.attribute, statement.value) = assignment(right.substr(0, colon), text);
-    const std::string_view number = trim(right.substr(colon + 1));
+    const std::string_view number = detail::trimBlanks(right.substr(colon + 1));
     const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(),
                                            statement.probability);
     if (number.empty() || ec != std::errc() || end != number.data() + number.size())

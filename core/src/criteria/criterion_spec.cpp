@@ -1,4 +1,5 @@
 // Parsing and formatting of criterion spec strings (criteria_spec.h, docs/criteria.md).
+#include "data/text_util.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/criteria_tau.h"
 #include "ldiv/error.h"
@@ -49,15 +50,6 @@ std::string knownNamesList()
     return out;
 }
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
-
 // A segment of the spec between unescaped ';' with escapes still in place, so that '|' and '@'
 // splitting can still tell escaped from unescaped characters.
 std::vector<std::string_view> splitUnescaped(std::string_view s, char separator)
@@ -100,7 +92,7 @@ std::string escape(const std::string& s)
 
 double parseNumber(std::string_view text, std::string_view what, std::string_view spec)
 {
-    const std::string_view t = trim(text);
+    const std::string_view t = detail::trimBlanks(text);
     double value = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !std::isfinite(value))
@@ -189,7 +181,7 @@ std::vector<std::string> parseValues(std::string_view list, std::string_view key
 {
     std::vector<std::string> values;
     for (std::string_view part : splitUnescaped(list, '|')) {
-        std::string value = unescape(trim(part));
+        std::string value = unescape(detail::trimBlanks(part));
         if (value.empty())
             throw ParameterError("criterion '" + std::string(spec) + "': empty value in " +
                                  std::string(key) + " (separate values with '|')");
@@ -233,7 +225,7 @@ CriterionSpec parseCriterionSpec(std::string_view text)
         if (at.size() > 2 || haveAttribute)
             throw ParameterError("criterion '" + std::string(text) +
                                  "': more than one '@attribute' (escape a literal '@' as '\\@')");
-        spec.attribute = unescape(trim(at[1]));
+        spec.attribute = unescape(detail::trimBlanks(at[1]));
         if (spec.attribute.empty())
             throw ParameterError("criterion '" + std::string(text) +
                                  "': '@' must be followed by a sensitive attribute name");
@@ -241,9 +233,9 @@ CriterionSpec parseCriterionSpec(std::string_view text)
         haveAttribute = true;
     }
 
-    const std::string_view head = trim(segments[0]);
+    const std::string_view head = detail::trimBlanks(segments[0]);
     const std::size_t eq = head.find('=');
-    const std::string_view name = trim(head.substr(0, eq));
+    const std::string_view name = detail::trimBlanks(head.substr(0, eq));
     const KindInfo* info = nullptr;
     for (const KindInfo& candidate : Kinds)
         if (candidate.name == name)
@@ -273,9 +265,9 @@ CriterionSpec parseCriterionSpec(std::string_view text)
     }
 
     for (std::size_t i = 1; i < segments.size(); ++i) {
-        const std::string_view option = trim(segments[i]);
+        const std::string_view option = detail::trimBlanks(segments[i]);
         const std::size_t optionEq = option.find('=');
-        const std::string_view key = trim(option.substr(0, optionEq));
+        const std::string_view key = detail::trimBlanks(option.substr(0, optionEq));
         if (key == "multi" && optionEq == std::string_view::npos) {
             spec.multiAttribute = true;
         } else if ((key == "dontcare" || key == "protected") && optionEq != std::string_view::npos) {

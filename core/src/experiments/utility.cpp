@@ -1,5 +1,6 @@
 // Utility and KL-divergence of the best k-anonymous and ℓ-diverse tables (000 §6,
 // Figs 15–20), and the row sample the paper used for them.
+#include "data/text_util.h"
 #include "ldiv/experiments.h"
 
 #include <cmath>
@@ -14,12 +15,6 @@
 
 namespace ldv {
 namespace {
-
-std::string number(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
 
 /// Metrics keyed by node id. Without a suppression limit a satisfying node publishes every
 /// class whatever the criterion, so the 15 searches of one run measure each node once; with
@@ -63,17 +58,17 @@ std::string privacyModelSpec(PrivacyModel model, double parameter, double c, con
     switch (model) {
     case PrivacyModel::KAnonymity:
         if (parameter < 1 || parameter != std::floor(parameter))
-            throw ParameterError("k must be a positive integer, got " + number(parameter));
-        return "k=" + number(parameter);
-    case PrivacyModel::EntropyL: return "entropy-l=" + number(parameter) + at;
-    case PrivacyModel::RecursiveCL: return "recursive-cl=" + number(c) + "," + number(parameter) + at;
+            throw ParameterError("k must be a positive integer, got " + detail::shortNumber(parameter));
+        return "k=" + detail::shortNumber(parameter);
+    case PrivacyModel::EntropyL: return "entropy-l=" + detail::shortNumber(parameter) + at;
+    case PrivacyModel::RecursiveCL: return "recursive-cl=" + detail::shortNumber(c) + "," + detail::shortNumber(parameter) + at;
     }
     return {};
 }
 
 DatasetSample::DatasetSample(const Dataset& source, double fraction, std::uint64_t seed) {
     if (!(fraction > 0 && fraction <= 1))
-        throw ParameterError("the sample fraction must be in (0, 1], got " + number(fraction));
+        throw ParameterError("the sample fraction must be in (0, 1], got " + detail::shortNumber(fraction));
     const Table& t = source.table();
     std::vector<bool> keep(t.rowCount(), true);
     if (fraction < 1) {

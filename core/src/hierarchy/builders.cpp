@@ -1,3 +1,4 @@
+#include "data/text_util.h"
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -13,15 +14,9 @@
 namespace ldv {
 namespace {
 
-std::string number(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
-}
-
 std::string intervalLabel(double lo, double hi, bool integer) {
-    if (integer) return number(lo) + "-" + number(hi - 1);
-    return "[" + number(lo) + ", " + number(hi) + ")";
+    if (integer) return detail::shortNumber(lo) + "-" + detail::shortNumber(hi - 1);
+    return "[" + detail::shortNumber(lo) + ", " + detail::shortNumber(hi) + ")";
 }
 
 double parseNumber(const std::string& v) {
@@ -39,8 +34,8 @@ Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalO
         if (j > 0) {
             const double ratio = o.widths[j] / o.widths[j - 1];
             if (std::abs(ratio - std::round(ratio)) > 1e-9 || ratio < 1)
-                throw ParameterError("interval width " + number(o.widths[j]) + " is not a multiple of " +
-                                     number(o.widths[j - 1]) + ": the levels would not nest");
+                throw ParameterError("interval width " + detail::shortNumber(o.widths[j]) + " is not a multiple of " +
+                                     detail::shortNumber(o.widths[j - 1]) + ": the levels would not nest");
         }
     }
     if (o.bottom && o.top && *o.bottom >= *o.top)
@@ -50,8 +45,8 @@ Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalO
         const double x = parseNumber(v);
         std::vector<std::string> row{v};
         for (double w : o.widths) {
-            if (o.bottom && x < *o.bottom) row.push_back("<" + number(*o.bottom));
-            else if (o.top && x >= *o.top) row.push_back(">=" + number(*o.top));
+            if (o.bottom && x < *o.bottom) row.push_back("<" + detail::shortNumber(*o.bottom));
+            else if (o.top && x >= *o.top) row.push_back(">=" + detail::shortNumber(*o.top));
             else {
                 const double lo = o.origin + std::floor((x - o.origin) / w) * w;
                 row.push_back(intervalLabel(lo, lo + w, o.integerLabels));
