@@ -11,6 +11,12 @@
 namespace ldv::cli {
 namespace {
 
+std::vector<std::string> removedColumns(const Workspace& ws) {
+    std::vector<std::string> names;
+    for (std::size_t c : ws.identifyingColumns()) names.push_back(ws.table().column(c).name());
+    return names;
+}
+
 class GeneralizeCommand : public Command {
 public:
     void attach(CLI::App& app) override {
@@ -20,6 +26,8 @@ public:
         m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order")->required();
         m_command->add_option("--output,-o", m_output, "Output CSV file")->required();
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
+        m_command->add_flag("--neutralize-formulas", m_neutralize,
+                            "Prefix cells starting with = + - @ (not numbers) with ' so spreadsheets do not run them");
     }
 
     int execute(std::ostream& out, std::ostream&) override {
@@ -28,17 +36,20 @@ public:
         const Levels levels = resolveNode(m_node, data);
         const Table published = generalizeTable(data, levels, ws->identifyingColumns());
         const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
-        writeTableCsv(published, m_output, sep);
+        writeTableCsv(published, m_output, sep, m_neutralize);
         if (m_options.json) {
             out << nlohmann::json{{"output", m_output},
                                   {"node", levels},
                                   {"rows", published.rowCount()},
-                                  {"columns", published.columnNames()}}
+                                  {"columns", published.columnNames()},
+                                  {"removed_columns", removedColumns(*ws)}}
                        .dump()
                 << "\n";
         } else {
             out << "wrote " << published.rowCount() << " rows to " << m_output << " (node "
                 << formatLevels(levels) << ")\n";
+            for (const std::string& name : removedColumns(*ws))
+                out << "  identifying column '" << name << "' removed\n";
         }
         return 0;
     }
@@ -48,6 +59,7 @@ private:
     std::string m_node;
     std::string m_output;
     std::string m_outputSep;
+    bool m_neutralize = false;
 };
 
 }  // namespace

@@ -73,6 +73,25 @@ private slots:
         QCOMPARE(published.json()["sensitive"], original.json()["sensitive"]);
         QCOMPARE(original.json()["classes"].toInt(), 47);
     }
+    void exportSafety() {
+        // Identifying columns never reach the output; formula-like cells are neutralised on
+        // request while numbers (including negative ones) stay as they are.
+        QTemporaryDir dir;
+        const QString data = dir.filePath("people.csv");
+        QFile f(data);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("name,zip,note,delta\nAnn,13053,=HYPERLINK(\"x\"),-5\nBob,13068,@SUM(A1),+2\nCy,13068,plain,3\n");
+        f.close();
+        const QString out = dir.filePath("out.csv");
+        const auto r = test::runCli({"generalize", data, "--qi", "zip", "--identifying", "name", "--hierarchy",
+                                     "zip=mask", "--node", "1", "--output", out, "--neutralize-formulas", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json()["removed_columns"].toArray().first().toString(), QString("name"));
+        QFile written(out);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(QString(written.readAll()),
+                 QString("zip,note,delta\n1305*,\"'=HYPERLINK(\"\"x\"\")\",-5\n1306*,'@SUM(A1),+2\n1306*,plain,3\n"));
+    }
     void errorsAndExitCodes_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
