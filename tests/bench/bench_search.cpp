@@ -1,5 +1,6 @@
 // Benchmark of the lattice search (not a test; run on a Release build):
 //   bench_search adult RESOURCES_DIR [runs]   the issue-4 figures on Adult, 8 QI (4,320 nodes)
+//   bench_search case RESOURCES ALGORITHM SUPPRESSION SPEC[,SPEC…] [runs] [threads]   one case
 //   bench_search file FILE.csv RESOURCES SPEC [runs]   search on a synth table with Adult's columns
 //                                             (QI: every Adult QI present in FILE; SA occupation)
 #include <algorithm>
@@ -81,6 +82,22 @@ int main(int argc, char** argv) {
         }
         runCase(data, "k=5", {"k=5"}, 0, SearchAlgorithm::Brute, 1);
         runCase(data, "k=5 + 2% suppression (1 thread)", {"k=5"}, 0.02, SearchAlgorithm::Fast, runs, 1);
+        return 0;
+    }
+    if (mode == "case" && argc >= 6) {
+        // bench_search case RESOURCES ALGORITHM SUPPRESSION SPEC[,SPEC…] [runs] [threads]
+        const std::string dir = std::string(argv[2]) + "/examples/adult/";
+        const auto ws = load(dir + "adult.csv", dir);
+        std::vector<std::string> specs;
+        std::string all = argv[5];
+        for (std::size_t p = 0; p <= all.size();) {
+            const std::size_t q = std::min(all.find(',', p), all.size());
+            specs.push_back(all.substr(p, q - p));
+            p = q + 1;
+        }
+        const int runs = argc > 6 ? std::stoi(argv[6]) : 1;
+        const unsigned threads = argc > 7 ? unsigned(std::stoul(argv[7])) : 0;
+        runCase(ws->dataset(), argv[5], specs, std::stod(argv[4]), parseSearchAlgorithm(argv[3]), runs, threads);
         return 0;
     }
     if (mode == "file" && argc >= 5) {

@@ -16,14 +16,18 @@
 #include <QToolButton>
 #include <QUndoGroup>
 
+#include "analysis/analysisperspective.h"
 #include "app/autosave.h"
-#include "app/placeholderperspective.h"
 #include "app/projectcontroller.h"
 #include "app/recentprojects.h"
 #include "app/resourcepaths.h"
 #include "app/startpage.h"
 #include "data/dataperspective.h"
+#include "export/exportperspective.h"
 #include "hierarchy/hierarchyperspective.h"
+#include "lattice/latticeperspective.h"
+#include "privacy/privacyperspective.h"
+#include "search/searchsession.h"
 #include "project/project.h"
 
 namespace ldv::ui {
@@ -32,27 +36,17 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_controller(new ProjectController(this, this)), m_autosave(new Autosave(this)),
       m_undoGroup(new QUndoGroup(this)), m_stack(new QStackedWidget(this)), m_start(new StartPage(this)),
       m_tabs(new QTabWidget(this)), m_data(new DataPerspective(this)), m_hierarchies(new HierarchyPerspective(this)),
+      m_search(new SearchSession(this)), m_privacy(new PrivacyPerspective(this)), m_lattice(new LatticePerspective(this)),
+      m_analysis(new AnalysisPerspective(this)), m_export(new ExportPerspective(this)),
       m_status(new QLabel(this)), m_progress(new QProgressBar(this)), m_cancel(new QToolButton(this)) {
     setObjectName("MainWindow");
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_data, tr("&1 Data"));
     m_tabs->addTab(m_hierarchies, tr("&2 Hierarchies"));
-    m_tabs->addTab(new PlaceholderPerspective(tr("Privacy & search"),
-                                              tr("Choose privacy criteria (k-anonymity, distinct, entropy and recursive "
-                                                 "ℓ-diversity, (τ,ℓ)-diversity), the suppression limit, the utility "
-                                                 "metric and the search algorithm, and run the search."), this),
-                   tr("&3 Privacy && search"));
-    m_tabs->addTab(new PlaceholderPerspective(tr("Lattice"),
-                                              tr("The generalization lattice: which nodes satisfy the criteria, the "
-                                                 "optimum, and each node's equivalence classes."), this),
-                   tr("&4 Lattice"));
-    m_tabs->addTab(new PlaceholderPerspective(tr("Analysis"),
-                                              tr("Utility of the chosen node (information loss, count-query error) and "
-                                                 "its exposure to homogeneity and background-knowledge attacks."), this),
-                   tr("&5 Analysis"));
-    m_tabs->addTab(new PlaceholderPerspective(tr("Export"),
-                                              tr("Write the publishable table and a report of the criteria it meets."), this),
-                   tr("&6 Export"));
+    m_tabs->addTab(m_privacy, tr("&3 Privacy && search"));
+    m_tabs->addTab(m_lattice, tr("&4 Lattice"));
+    m_tabs->addTab(m_analysis, tr("&5 Analysis"));
+    m_tabs->addTab(m_export, tr("&6 Export"));
     m_stack->addWidget(m_start);
     m_stack->addWidget(m_tabs);
     setCentralWidget(m_stack);
@@ -65,6 +59,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_start, &StartPage::projectRequested, m_controller, &ProjectController::openProjectFile);
     connect(m_start, &StartPage::openRequested, m_controller, &ProjectController::openDialog);
     connect(m_start, &StartPage::importRequested, m_controller, &ProjectController::importDialog);
+    // The node chosen in the lattice is the one the Export perspective publishes.
+    connect(m_lattice, &LatticePerspective::nodeChosen, m_export, qOverload<NodeId>(&ExportPerspective::setNode));
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
     projectChanged(nullptr);
 
@@ -172,6 +168,23 @@ void MainWindow::createStatusBar() {
     connect(m_controller, &ProjectController::loadFailed, m_status, &QLabel::setText);
     connect(m_controller, &ProjectController::progressChanged, this,
             [this](double f) { m_progress->setValue(int(f * 1000)); });
+    // The search reports in the status bar too, so it can be followed from any perspective.
+    connect(m_search, &SearchSession::runningChanged, this, [this](bool running) {
+        m_progress->setVisible(running);
+        m_cancel->setVisible(running);
+        m_progress->setValue(0);
+        m_status->setText(running ? tr("Searching the lattice…") : QString());
+    });
+    connect(m_search, &SearchSession::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+    connect(m_cancel, &QToolButton::clicked, m_search, &SearchSession::cancel);
+    connect(m_analysis, &AnalysisPerspective::runningChanged, this, [this](bool running, const QString& title) {
+        m_progress->setVisible(running);
+        m_cancel->setVisible(running);
+        m_progress->setValue(0);
+        m_status->setText(running ? title + QStringLiteral("…") : QString());
+    });
+    connect(m_analysis, &AnalysisPerspective::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+    connect(m_cancel, &QToolButton::clicked, m_analysis, &AnalysisPerspective::cancel);
     connect(m_controller, &ProjectController::busyChanged, this, [this](bool busy, const QString& title) {
         m_progress->setVisible(busy);
         m_cancel->setVisible(busy);
@@ -189,6 +202,11 @@ void MainWindow::projectChanged(Project* project) {
     }
     m_data->setProject(project);
     m_hierarchies->setProject(project);
+    m_search->setProject(project);
+    m_analysis->setProject(project);
+    m_privacy->setSession(m_search);
+    m_lattice->setSession(m_search);
+    m_export->setSession(m_search);
     m_autosave->setProject(project);
     m_stack->setCurrentWidget(project ? static_cast<QWidget*>(m_tabs) : m_start);
     if (!project) m_start->refresh();

@@ -15,10 +15,15 @@ class QUndoGroup;
 
 namespace ldv::ui {
 
+class AnalysisPerspective;
 class Autosave;
 class DataPerspective;
+class ExportPerspective;
 class HierarchyPerspective;
+class LatticePerspective;
+class PrivacyPerspective;
 class Project;
+class SearchSession;
 class ProjectController;
 class StartPage;
 
@@ -34,6 +39,12 @@ public:
     Autosave* autosave() const { return m_autosave; }
     DataPerspective* dataPerspective() const { return m_data; }
     HierarchyPerspective* hierarchyPerspective() const { return m_hierarchies; }
+    PrivacyPerspective* privacyPerspective() const { return m_privacy; }
+    LatticePerspective* latticePerspective() const { return m_lattice; }
+    AnalysisPerspective* analysisPerspective() const { return m_analysis; }
+    ExportPerspective* exportPerspective() const { return m_export; }
+    /// The open project's search, shared by the Privacy, Lattice, Analysis and Export views.
+    SearchSession* searchSession() const { return m_search; }
     StartPage* startPage() const { return m_start; }
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -67,6 +78,11 @@ private:
     QTabWidget* m_tabs;
     DataPerspective* m_data;
     HierarchyPerspective* m_hierarchies;
+    SearchSession* m_search;
+    PrivacyPerspective* m_privacy;
+    LatticePerspective* m_lattice;
+    AnalysisPerspective* m_analysis;
+    ExportPerspective* m_export;
     QMenu* m_recentMenu = nullptr;
     QList<QAction*> m_projectActions;
     QLabel* m_status;

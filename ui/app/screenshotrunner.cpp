@@ -2,9 +2,13 @@
 
 #include <QPixmap>
 
+#include "analysis/analysisperspective.h"
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
+#include "lattice/latticeperspective.h"
+#include "lattice/latticeview.h"
 #include "project/job.h"
+#include "search/searchsession.h"
 
 namespace ldv::ui {
 
@@ -42,6 +46,37 @@ void ScreenshotRunner::poll() {
     }
     if (m_quietTicks++ == 0) {
         if (!m_perspective.isEmpty()) m_window->showPerspective(m_perspective);
+        const int p = int(m_window->currentPerspective());
+        if (m_searchStage == 0 && !m_perspective.isEmpty() && p == MainWindow::Analysis) {
+            // The analyses do not need the search: run the first one and wait for it.
+            m_searchStage = 3;
+            // --attribute names the analysis here (homogeneity, utility, diagnosis).
+            AnalysisPerspective* analysis = m_window->analysisPerspective();
+            if (m_attribute.isEmpty()) analysis->setCurrentAnalysis(0);
+            else if (!analysis->setCurrentAnalysis(m_attribute))
+                return fail(1, tr("no analysis '%1'").arg(m_attribute));
+            m_attribute.clear();
+            analysis->run();
+            m_quietTicks = 0;
+            return;
+        }
+        if (m_searchStage == 0 && !m_perspective.isEmpty() && p >= MainWindow::Privacy) {
+            m_searchStage = 1;
+            m_window->searchSession()->run();
+            m_quietTicks = 0;
+            return;
+        }
+        if (m_searchStage == 1) {
+            m_searchStage = 2;
+            const auto outcome = m_window->searchSession()->outcome();
+            if (!outcome) return fail(1, tr("the search did not produce a result"));
+            // Show the optimum's details (or the first minimal node) where nodes are chosen.
+            if (outcome->result.optimum) m_window->latticePerspective()->view()->selectNode(*outcome->result.optimum);
+            m_quietTicks = 0;
+            return;
+        }
+        if (m_searchStage == 3 && !m_window->analysisPerspective()->hasResult())
+            return fail(1, tr("the analysis did not produce a result"));
         if (!m_attribute.isEmpty() && !m_window->selectAttribute(m_attribute))
             return fail(1, tr("no attribute '%1' in the project").arg(m_attribute));
         m_quietTicks = 1;

@@ -1,7 +1,9 @@
 #pragma once
 // The scriptable view: open a project or bundled example, show a perspective, wait until
 // background work is done, save QWidget::grab() of the main window and finish with an exit
-// code (0 = written, 1 = cannot open, 2 = cannot write or timed out).
+// code (0 = written, 1 = cannot open, 2 = cannot write or timed out). For the privacy,
+// lattice and export perspectives the project's search is run and waited for first; for the
+// analysis perspective the first analysis is run and waited for.
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
@@ -31,6 +33,10 @@ private:
     QTimer m_poll;
     QElapsedTimer m_clock;
     int m_quietTicks = 0;
+    /// privacy, lattice, analysis, export: the project's search runs first (stage 1), then the
+    /// perspective prepares its view (stage 2, e.g. the lattice selects the optimum); 3: the
+    /// first analysis runs.
+    int m_searchStage = 0;
     bool m_done = false;
 };
 

@@ -92,6 +92,24 @@ void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarc
     emit hierarchyChanged(QString::fromStdString(attribute));
 }
 
+SearchSettings Project::searchSettings() const {
+    const ProjectConfig& c = config();
+    return {c.criteria, c.suppressionLimit, c.metric, c.algorithm};
+}
+
+void Project::setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable) {
+    if (settings != searchSettings()) m_undo.push(new SetSearchSettingsCommand(this, settings, text, mergeable));
+}
+
+void Project::applySearchSettings(const SearchSettings& settings) {
+    ProjectConfig& c = m_data->config;
+    c.criteria = settings.criteria;
+    c.suppressionLimit = settings.suppressionLimit;
+    c.metric = settings.metric;
+    c.algorithm = settings.algorithm;
+    emit searchSettingsChanged();
+}
+
 ProjectConfig Project::configForSave(const QString& path, bool asFiles,
                                      std::vector<std::pair<QString, Hierarchy>>* files) const {
     const QFileInfo info(path);

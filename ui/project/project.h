@@ -17,6 +17,16 @@
 
 namespace ldv::ui {
 
+/// The privacy and search part of the configuration (criteria spec strings such as "k=5",
+/// suppression limit as a fraction, metric and algorithm names), stored in ProjectConfig.
+struct SearchSettings {
+    std::vector<std::string> criteria;
+    double suppressionLimit = 0;
+    std::string metric = "dm";
+    std::string algorithm = "fast";
+    bool operator==(const SearchSettings&) const = default;
+};
+
 class Project : public QObject {
     Q_OBJECT
 public:
@@ -56,7 +66,9 @@ public:
     /// The hierarchy, or the identity (height 0) over the column's values.
     Hierarchy hierarchyOrIdentity(const std::string& attribute) const;
 
+    SearchSettings searchSettings() const;
     // Undoable edits (push a command on the undo stack).
+    void setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable = false);
     void setRole(int column, Role role);
     void setType(int column, std::optional<ColumnType> type);
     void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy, const QString& text);
@@ -65,6 +77,7 @@ public:
     void applyRole(int column, Role role, const std::vector<std::string>& qiOrder);
     void applyType(int column, std::optional<ColumnType> type);
     void applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy);
+    void applySearchSettings(const SearchSettings& settings);
 
     /// The configuration as it would be written to `path`: data and unmodified hierarchy
     /// files relative to its folder; other hierarchies embedded, or (asFiles) written next to
@@ -80,6 +93,7 @@ signals:
     void roleChanged(int column);
     void typeChanged(int column);
     void hierarchyChanged(const QString& attribute);
+    void searchSettingsChanged();
     void filePathChanged(const QString& path);
     void dirtyChanged(bool dirty);
 

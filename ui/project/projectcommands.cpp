@@ -46,4 +46,20 @@ SetHierarchyCommand::SetHierarchyCommand(Project* project, std::string attribute
 void SetHierarchyCommand::redo() { m_project->applyHierarchy(m_attribute, m_new); }
 void SetHierarchyCommand::undo() { m_project->applyHierarchy(m_attribute, m_old); }
 
+SetSearchSettingsCommand::SetSearchSettingsCommand(Project* project, SearchSettings settings, const QString& text,
+                                                   bool mergeable)
+    : m_project(project), m_old(project->searchSettings()), m_new(std::move(settings)), m_mergeable(mergeable) {
+    setText(text);
+}
+
+void SetSearchSettingsCommand::redo() { m_project->applySearchSettings(m_new); }
+void SetSearchSettingsCommand::undo() { m_project->applySearchSettings(m_old); }
+
+bool SetSearchSettingsCommand::mergeWith(const QUndoCommand* other) {
+    const auto* o = static_cast<const SetSearchSettingsCommand*>(other);
+    if (!o->m_mergeable || o->text() != text() || o->m_project != m_project) return false;
+    m_new = o->m_new;
+    return true;
+}
+
 }  // namespace ldv::ui

@@ -8,6 +8,7 @@
 
 #include "ldiv/hierarchy.h"
 #include "ldiv/table.h"
+#include "project/project.h"
 
 namespace ldv::ui {
 
@@ -53,6 +54,22 @@ private:
     Project* m_project;
     std::string m_attribute;
     std::optional<Hierarchy> m_old, m_new;
+};
+
+/// Replaces the criteria, suppression limit, metric and algorithm in one step.
+class SetSearchSettingsCommand : public QUndoCommand {
+public:
+    /// `mergeable`: consecutive edits with the same text (a spin box) merge into one step.
+    SetSearchSettingsCommand(Project* project, SearchSettings settings, const QString& text, bool mergeable = false);
+    void redo() override;
+    void undo() override;
+    int id() const override { return m_mergeable ? 9 : -1; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    Project* m_project;
+    SearchSettings m_old, m_new;
+    bool m_mergeable;
 };
 
 }  // namespace ldv::ui

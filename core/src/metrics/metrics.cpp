@@ -73,12 +73,19 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
     out.height = Lattice::height(v.levels);
 
     // Per attribute: coverage of the node's level and the data-domain size (area of '*').
-    std::vector<const std::uint32_t*> cover(d);
+    // log and inverse of each code's coverage, once per code rather than once per class.
+    std::vector<std::vector<double>> logCover(d), invCover(d);
     double logTopArea = 0;
     double topInformation = 0;
     for (std::size_t i = 0; i < d; ++i) {
         const HierarchyMap& h = data.hierarchy(i);
-        cover[i] = h.coverage(v.levels[i]).data();
+        const auto cov = h.coverage(v.levels[i]);
+        logCover[i].resize(cov.size());
+        invCover[i].resize(cov.size());
+        for (std::size_t code = 0; code < cov.size(); ++code) {
+            logCover[i][code] = std::log(double(cov[code]));
+            invCover[i][code] = 1.0 / double(cov[code]);
+        }
         const double domain = double(h.levelSize(0));
         logTopArea += std::log(domain);
         topInformation += 1.0 / domain;
@@ -104,9 +111,9 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         dm += size * size;
         double logArea = 0, classInfo = 0;
         for (std::size_t i = 0; i < d; ++i) {
-            const double leaves = cover[i][v.keys[c * d + i]];
-            logArea += std::log(leaves);
-            classInfo += 1.0 / leaves;
+            const Code code = v.keys[c * d + i];
+            logArea += logCover[i][code];
+            classInfo += invCover[i][code];
         }
         info += size * classInfo;
         kl += size * logArea;

@@ -124,15 +124,11 @@ ClassTable RollupEngine::base() const {
 }
 
 void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, ClassTable& out) {
-    struct Part {
-        std::size_t position;  // in src.attrs
-        const Code* map;
-        std::uint64_t radix;
-    };
-    std::vector<Part> parts;
-    parts.reserve(src.attrs.size());
     out.levels.assign(levels.begin(), levels.end());
     out.attrs.clear();
+    m_positions.clear();
+    m_maps.clear();
+    m_radix.clear();
     const std::size_t width = src.attrs.size();
     std::uint64_t space = 1;
     bool packs = true;
@@ -142,70 +138,94 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
         const int stride = m_data.hierarchy(i).height() + 1;
         const Code* map = m_up[i][std::size_t(src.levels[i] * stride + levels[i])].data();
         const std::uint64_t radix = std::max<std::size_t>(1, m_data.hierarchy(i).levelSize(levels[i]));
-        parts.push_back({p, map, radix});
+        m_positions.push_back(p);
+        m_maps.push_back(map);
+        m_radix.push_back(radix);
         out.attrs.push_back(i);
         if (__builtin_mul_overflow(space, radix, &space) || space > (std::uint64_t(1) << 62)) packs = false;
     }
     const std::size_t count = src.count();
-    const std::size_t outWidth = parts.size();
+    const std::size_t outWidth = out.attrs.size();
     const std::size_t hw = m_histWidth;
     m_read += count;
-    out.sizes.clear();
-    out.keys.clear();
-    out.hist.clear();
-    // One pass: a class's target group is created on first sight and accumulated in place.
-    auto accumulate = [&](std::size_t c, std::uint32_t g) {
-        const Code* row = src.keys.data() + c * width;
-        if (g == out.sizes.size()) {
-            out.sizes.push_back(0);
-            for (std::size_t q = 0; q < outWidth; ++q) out.keys.push_back(parts[q].map[row[parts[q].position]]);
-            out.hist.resize(out.hist.size() + hw, 0);
-        }
-        out.sizes[g] += src.sizes[c];
-        if (hw) {
-            const std::uint32_t* from = src.hist.data() + c * hw;
-            std::uint32_t* to = out.hist.data() + std::size_t(g) * hw;
-            for (std::size_t v = 0; v < hw; ++v) to[v] += from[v];
-        }
-    };
+    m_classOf.resize(count);
+    m_first.clear();
+    std::uint32_t* classOf = m_classOf.data();
+    const Code* keys = src.keys.data();
 
+    // Pass 1: the group of every source class, and the first source class of every group.
     if (packs) {
         // Pack the key in mixed radix (last attribute fastest); per attribute a table of
         // code → (up-mapped code × stride) saves the multiplications.
         m_contrib.resize(outWidth);
+        m_contribPtr.resize(outWidth);
         std::uint64_t stride = 1;
         for (std::size_t q = outWidth; q-- > 0;) {
             const std::uint32_t i = out.attrs[q];
             const std::size_t from = m_data.hierarchy(i).levelSize(src.levels[i]);
             m_contrib[q].resize(from);
-            for (std::size_t code = 0; code < from; ++code) m_contrib[q][code] = parts[q].map[code] * stride;
-            stride *= parts[q].radix;
+            for (std::size_t code = 0; code < from; ++code) m_contrib[q][code] = m_maps[q][code] * stride;
+            m_contribPtr[q] = m_contrib[q].data();
+            stride *= m_radix[q];
         }
         m_grouper.begin(space, count);
-        const Code* keys = src.keys.data();
+        const std::uint64_t* const* contrib = m_contribPtr.data();
+        const std::size_t* pos = m_positions.data();
+        const bool identity = outWidth == width;  // positions are 0..width-1
         for (std::size_t c = 0; c < count; ++c) {
             std::uint64_t key = 0;
             const Code* row = keys + c * width;
-            for (std::size_t q = 0; q < outWidth; ++q) key += m_contrib[q][row[parts[q].position]];
-            accumulate(c, m_grouper.insert(key));
+            if (identity)
+                for (std::size_t q = 0; q < outWidth; ++q) key += contrib[q][row[q]];
+            else
+                for (std::size_t q = 0; q < outWidth; ++q) key += contrib[q][row[pos[q]]];
+            const std::uint32_t g = m_grouper.insert(key);
+            if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
+            classOf[c] = g;
         }
     } else {
         // Key space beyond 64 bits: refine the grouping one attribute at a time.
-        m_classOf.assign(count, 0);
+        std::fill_n(classOf, count, 0);
         std::uint64_t groups = 1;
         for (std::size_t q = 0; q < outWidth; ++q) {
-            m_refine.begin(groups * parts[q].radix, count);
+            m_refine.begin(groups * m_radix[q], count);
             for (std::size_t c = 0; c < count; ++c)
-                m_classOf[c] = m_refine.insert(std::uint64_t(m_classOf[c]) * parts[q].radix +
-                                               parts[q].map[src.keys[c * width + parts[q].position]]);
+                classOf[c] = m_refine.insert(std::uint64_t(classOf[c]) * m_radix[q] +
+                                             m_maps[q][keys[c * width + m_positions[q]]]);
             groups = m_refine.groups();
             m_refine.end();
         }
         m_grouper.begin(groups, count);  // renumber in first-seen order, like the packed path
-        for (std::size_t c = 0; c < count; ++c) accumulate(c, m_grouper.insert(m_classOf[c]));
+        for (std::size_t c = 0; c < count; ++c) {
+            const std::uint32_t g = m_grouper.insert(classOf[c]);
+            if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
+            classOf[c] = g;
+        }
     }
-    m_built += m_grouper.groups();
+    const std::size_t groups = m_first.size();
+    m_built += groups;
     m_grouper.end();
+
+    // Pass 2: sizes, keys and histograms of the groups.
+    out.sizes.assign(groups, 0);
+    std::uint32_t* sizes = out.sizes.data();
+    for (std::size_t c = 0; c < count; ++c) sizes[classOf[c]] += src.sizes[c];
+    out.keys.resize(groups * outWidth);
+    Code* outKeys = out.keys.data();
+    for (std::size_t g = 0; g < groups; ++g) {
+        const Code* row = keys + std::size_t(m_first[g]) * width;
+        for (std::size_t q = 0; q < outWidth; ++q) outKeys[g * outWidth + q] = m_maps[q][row[m_positions[q]]];
+    }
+    out.hist.assign(groups * hw, 0);
+    if (hw) {
+        const std::uint32_t* from = src.hist.data();
+        std::uint32_t* to = out.hist.data();
+        for (std::size_t c = 0; c < count; ++c) {
+            std::uint32_t* t = to + std::size_t(classOf[c]) * hw;
+            const std::uint32_t* f = from + c * hw;
+            for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];
+        }
+    }
 }
 
 }  // namespace ldv::detail

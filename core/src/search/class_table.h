@@ -77,8 +77,12 @@ private:
     /// m_up[i][from * (h+1) + to] = code map from level `from` to level `to` of QI i.
     std::vector<std::vector<std::vector<Code>>> m_up;
     KeyGrouper m_grouper, m_refine;
-    std::vector<std::uint32_t> m_classOf;
+    std::vector<std::uint32_t> m_classOf, m_first;
+    std::vector<std::size_t> m_positions;
+    std::vector<const Code*> m_maps;
+    std::vector<std::uint64_t> m_radix;
     std::vector<std::vector<std::uint64_t>> m_contrib;
+    std::vector<const std::uint64_t*> m_contribPtr;
     std::uint64_t m_read = 0, m_built = 0;
 };
 

@@ -15,6 +15,7 @@
 // Remaining undecided nodes are checked one by one, bottom-up (phase 2).
 #include <algorithm>
 #include <memory>
+#include <unordered_map>
 
 #include "search/search_context.h"
 
@@ -45,6 +46,8 @@ public:
                 if (!(m_state[id] & (kSat | kFail))) check(id, true);
         }
         for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (m_state[id] & kSat) ? 1 : 0;
+        for (Cached& c : m_cache) m_ctx.tables.emplace_back(c.id, std::move(c.table));
+        for (auto& [hub, table] : m_hubs) m_ctx.tables.emplace_back(hub, std::move(table));
         m_ctx.stats.classesRead += m_engine.classesRead();
         m_ctx.stats.classesBuilt += m_engine.classesBuilt();
     }
@@ -96,9 +99,7 @@ private:
 
     void check(NodeId id, bool tagging) {
         m_ctx.poll(m_ctx.stats.checkedNodes);
-        const ClassTable* src = &m_base;
-        for (const Cached& c : m_cache)
-            if (c.table->count() < src->count() && m_ctx.generalizes(id, c.id)) src = c.table.get();
+        const ClassTable* src = source(id);
         auto table = std::make_unique<ClassTable>();
         const Verdict v = [&] {
             if (id == 0) return m_ctx.judge.judge(m_base, m_engine);
@@ -126,6 +127,63 @@ private:
             }
         }
         if (id != 0) remember(id, std::move(table));
+    }
+
+    /// The computed node finer than `id` with the fewest classes (the base groups when none).
+    const ClassTable* bestCached(NodeId id) const {
+        const ClassTable* src = &m_base;
+        for (const Cached& c : m_cache)
+            if (c.table->count() < src->count() && m_ctx.generalizes(id, c.id)) src = c.table.get();
+        for (const auto& [hub, table] : m_hubs)
+            if (table->count() < src->count() && m_ctx.generalizes(id, hub)) src = table.get();
+        return src;
+    }
+
+    /// The rollup source of `id`. When no computed finer node exists, grouping from the base
+    /// groups is the most expensive check there is, and it happens most near the bottom where
+    /// fresh paths start. Instead the node rolls up from its "hub" min(levels, 1) (every
+    /// attribute generalized at most once): hubs are few (at most 2^d), already cut the
+    /// classes of the large attributes, and are shared by every node above them. A hub
+    /// itself rolls up from the best finer hub, computed recursively by dropping the attribute
+    /// whose first generalization merges least, so only the first hubs read the base groups.
+    const ClassTable* source(NodeId id) {
+        const ClassTable* src = bestCached(id);
+        if (src != &m_base) return src;
+        NodeId hub = 0;
+        for (std::size_t i = 0; i < m_ctx.d; ++i)
+            if (m_ctx.level(id, i) > 0) hub += m_ctx.strides[i];
+        if (hub == id || hub == 0) return src;
+        return hubTable(hub);
+    }
+
+    const ClassTable* hubTable(NodeId hub) {
+        if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second.get();
+        const ClassTable* src = bestCached(hub);
+        if (src == &m_base) {
+            std::size_t drop = m_ctx.d, generalized = 0;
+            double least = 0;
+            for (std::size_t i = 0; i < m_ctx.d; ++i) {
+                if (m_ctx.level(hub, i) == 0) continue;
+                ++generalized;
+                const HierarchyMap& h = m_ctx.data.hierarchy(i);
+                const double ratio = double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
+                if (drop == m_ctx.d || ratio < least) {
+                    drop = i;
+                    least = ratio;
+                }
+            }
+            if (generalized > 1) src = hubTable(hub - m_ctx.strides[drop]);
+        }
+        auto table = std::make_unique<ClassTable>();
+        m_engine.rollup(*src, m_ctx.levels(hub), *table);
+        const ClassTable* out = table.get();
+        if (m_hubBytes + table->bytes() <= kBudget / 2) {
+            m_hubBytes += table->bytes();
+            m_hubs.emplace(hub, std::move(table));
+        } else {
+            remember(hub, std::move(table));  // kept at least until the next remember()
+        }
+        return out;
     }
 
     /// Marks `id` and every generalization with `bits`, not descending past nodes that
@@ -157,17 +215,17 @@ private:
     }
 
     /// Keeps computed classes as rollup sources within a memory budget, dropping the
-    /// largest tables first (they save the least when rolled up from).
+    /// largest older tables first (they save the least when rolled up from).
     void remember(NodeId id, std::unique_ptr<ClassTable> table) {
         m_bytes += table->bytes();
         m_cache.push_back({id, std::move(table)});
         while (m_cache.size() > 1 && (m_bytes > kBudget || m_cache.size() > kMaxEntries)) {
-            auto worst = std::max_element(m_cache.begin(), m_cache.end(), [](const Cached& a, const Cached& b) {
+            // The newest entry stays (a hub's caller is about to read it).
+            auto worst = std::max_element(m_cache.begin(), m_cache.end() - 1, [](const Cached& a, const Cached& b) {
                 return a.table->count() < b.table->count();
             });
             m_bytes -= worst->table->bytes();
-            *worst = std::move(m_cache.back());
-            m_cache.pop_back();
+            m_cache.erase(worst);
         }
     }
 
@@ -185,6 +243,8 @@ private:
     bool m_monotone;
     std::vector<Cached> m_cache;
     std::size_t m_bytes = 0;
+    std::unordered_map<NodeId, std::unique_ptr<ClassTable>> m_hubs;
+    std::size_t m_hubBytes = 0;
     std::vector<NodeId> m_stack;
 };
 

@@ -13,6 +13,7 @@
 // from a node one level below: Incognito's structure would give wrong answers there.
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -97,6 +98,35 @@ void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies)
     std::stable_sort(masks.begin(), masks.end(),
                      [](std::uint32_t a, std::uint32_t b) { return std::popcount(a) < std::popcount(b); });
 
+    // Projections of the base groups onto attribute subsets (level 0), each rolled up from
+    // the projection onto a superset with one more attribute (the one of smallest domain
+    // not in the subset, keeping that superset small): a data-cube pass where only the
+    // first projections read the base groups. Kept while they fit a memory budget.
+    std::unordered_map<std::uint32_t, std::shared_ptr<const ClassTable>> projections;
+    std::size_t projectionBytes = 0;
+    std::vector<int> projectionLevels(ctx.d);
+    std::function<std::shared_ptr<const ClassTable>(std::uint32_t)> projection =
+        [&](std::uint32_t mask) -> std::shared_ptr<const ClassTable> {
+        if (mask == full) return std::shared_ptr<const ClassTable>(&base, [](const ClassTable*) {});
+        if (auto it = projections.find(mask); it != projections.end()) return it->second;
+        std::uint32_t add = 0;
+        for (std::uint32_t i = 0; i < ctx.d; ++i)
+            if (!(mask & (1u << i)) &&
+                (!add || ctx.data.hierarchy(i).levelSize(0) < ctx.data.hierarchy(std::countr_zero(add)).levelSize(0)))
+                add = 1u << i;
+        const std::shared_ptr<const ClassTable> from = projectionBytes < (std::size_t(256) << 20)
+                                                           ? projection(mask | add)
+                                                           : projection(full);
+        auto out = std::make_shared<ClassTable>();
+        for (std::uint32_t i = 0; i < ctx.d; ++i) projectionLevels[i] = (mask & (1u << i)) ? 0 : -1;
+        engine.rollup(*from, projectionLevels, *out);
+        if (projectionBytes < (std::size_t(256) << 20)) {
+            projectionBytes += out->bytes();
+            projections.emplace(mask, out);
+        }
+        return out;
+    };
+
     std::vector<int> levels(ctx.d);
     for (std::uint32_t mask : masks) {
         const SubLattice s = subLattice(ctx, mask);
@@ -144,13 +174,7 @@ void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies)
         // groups onto S once (a GROUP BY S that the database would also share) and roll every
         // root up from that smaller set.
         std::shared_ptr<const ClassTable> rootSource(&base, [](const ClassTable*) {});
-        if (roots.size() > 1 && w < ctx.d) {
-            auto projected = std::make_shared<ClassTable>();
-            std::fill(levels.begin(), levels.end(), -1);
-            for (std::uint32_t a : s.attrs) levels[a] = 0;
-            engine.rollup(base, levels, *projected);
-            rootSource = std::move(projected);
-        }
+        if (roots.size() > 1 && w < ctx.d) rootSource = projection(mask);
         for (NodeId id : roots) push(id, rootSource);
         std::vector<NodeId> stack;
         for (std::size_t h = 0; h < queue.size(); ++h) {

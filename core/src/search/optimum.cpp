@@ -58,7 +58,10 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
     if (!metricNeedsClasses(metric)) {
         for (std::size_t c = 0; c < candidates.size(); ++c) metrics[c] = levelMetrics(ctx, candidates[c]);
     } else {
-        const std::vector<std::size_t> carried = carriedSensitive(ctx, true);
+        // Only what the judge and the chosen metric read (KL: the first SA); the other
+        // fields of a candidate's metrics are never compared, and the winner's figures are
+        // recomputed below. The classifier's tables carry the same, so they serve as sources.
+        const std::vector<std::size_t> carried = carriedSensitive(ctx, false);
         // Candidates by height; each rolls up from a candidate one level below when one was
         // computed (satisfying nodes cluster upwards), else from the base groups. The nodes
         // of one height are independent: split them over the threads.
@@ -93,6 +96,8 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
                         auto it = previous.find(id - ctx.strides[i]);
                         if (it != previous.end() && it->second.count() < src->count()) src = &it->second;
                     }
+                    for (const auto& [from, table] : ctx.tables)
+                        if (table->count() < src->count() && ctx.generalizes(id, from)) src = table.get();
                     const std::vector<int> lv = ctx.levels(id);
                     engines[t].rollup(*src, lv, tables[k - pos]);
                     metrics[order[k]] = measureTable(ctx, engines[t], tables[k - pos]);

@@ -2,6 +2,7 @@
 // What the three classification algorithms share: the dataset, the judge, per-node levels
 // and the statistics they fill in. Each algorithm writes satisfies[node] (1/0) for every node.
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct SearchContext {
     SearchStatistics stats;
     /// Metrics of satisfying nodes measured when they were checked (reused by the optimum).
     std::unordered_map<NodeId, NodeMetrics> measured;
+    /// Class tables a classifier computed (carrying carriedSensitive(ctx, false)), handed to
+    /// the optimum as rollup sources.
+    std::vector<std::pair<NodeId, std::unique_ptr<ClassTable>>> tables;
     /// Σ c log c of the base groups (metrics.h, KL), computed once.
     double baseTerm = 0;
 

@@ -1,0 +1,136 @@
+// The Privacy & search perspective (offscreen): criteria composed in the editor are stored
+// in the project config (undo/redo/redo), feasibility warnings appear before running, the
+// search runs in the background and can be cancelled while the GUI keeps responding.
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "app/autosave.h"
+#include "app/mainwindow.h"
+#include "app/projectcontroller.h"
+#include "privacy/criterioneditor.h"
+#include "privacy/privacyperspective.h"
+#include "project/project.h"
+#include "search/searchsession.h"
+
+using namespace ldv;
+using namespace ldv::ui;
+
+class TestPrivacy : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    Project* open(MainWindow& window, const QString& target) {
+        window.controller()->setInteractive(false);
+        window.controller()->open(target);
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000)) return nullptr;
+        return window.controller()->project();
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        Autosave::setDirectory(m_dir.filePath("recovery"));
+    }
+
+    void criteriaAreStoredUndoably() {
+        MainWindow window;
+        window.show();
+        Project* project = open(window, "adult");
+        QVERIFY(project);
+        PrivacyPerspective* pp = window.privacyPerspective();
+        const std::vector<std::string> before = project->config().criteria;
+        QCOMPARE(pp->criteriaList()->count(), int(before.size()));
+
+        QVERIFY(pp->editor()->setSpec("recursive-cl=3,4"));
+        QCOMPARE(pp->editor()->spec(), QString("recursive-cl=3,4"));
+        QVERIFY(pp->addCriterion());
+        std::vector<std::string> after = before;
+        after.push_back("recursive-cl=3,4");
+        QCOMPARE(project->config().criteria, after);
+        project->undoStack()->undo();
+        QCOMPARE(project->config().criteria, before);
+        QCOMPARE(pp->criteriaList()->count(), int(before.size()));
+        project->undoStack()->redo();
+        QCOMPARE(project->config().criteria, after);
+        project->undoStack()->undo();
+        project->undoStack()->redo();
+        QCOMPARE(project->config().criteria, after);
+        QCOMPARE(pp->criteriaList()->item(int(after.size()) - 1)->text(), QString("recursive-cl=3,4"));
+
+        // Suppression limit in percent, stored as a fraction; spin steps merge into one command.
+        const int count = project->undoStack()->count();
+        pp->suppressionBox()->setValue(3);
+        pp->suppressionBox()->setValue(4);
+        QCOMPARE(project->config().suppressionLimit, 0.04);
+        QCOMPARE(project->undoStack()->count(), count + 1);
+
+        // A don't-care set from the value list.
+        QVERIFY(pp->editor()->setSpec("entropy-l=6@occupation"));
+        QVERIFY(pp->editor()->spec().startsWith("entropy-l=6"));
+    }
+
+    void feasibilityWarningBeforeRunning() {
+        MainWindow window;
+        window.show();
+        Project* project = open(window, "adult");
+        QVERIFY(project);
+        PrivacyPerspective* pp = window.privacyPerspective();
+        QVERIFY(pp->editor()->setSpec("entropy-l=12"));
+        QVERIFY(pp->addCriterion());
+        QTRY_VERIFY_WITH_TIMEOUT(!pp->isCheckingFeasibility(), 30000);
+        const QString text = pp->warningsLabel()->text();
+        QVERIFY2(text.contains("occupation is at most entropy 10.") && text.contains("entropy-l=12"), qPrintable(text));
+        QVERIFY(!window.searchSession()->outcome());  // nothing ran
+    }
+
+    void searchRunsAndCancels() {
+        MainWindow window;
+        window.show();
+        Project* project = open(window, "adult");
+        QVERIFY(project);
+        PrivacyPerspective* pp = window.privacyPerspective();
+        SearchSession* session = window.searchSession();
+        QVERIFY(window.showPerspective("privacy"));
+
+        // A complete run fills the summary.
+        QTest::mouseClick(pp->runButton(), Qt::LeftButton);
+        QVERIFY(session->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 120000);
+        QVERIFY(session->outcome());
+        QVERIFY2(pp->summary()->toPlainText().contains("Optimum"), qPrintable(pp->summary()->toPlainText()));
+        const auto first = session->outcome();
+
+        // A slowed-down run: the GUI keeps processing timers while it runs, Cancel stops it
+        // and the previous outcome stays.
+        session->setArtificialDelay(30);
+        QSignalSpy cancelled(session, &SearchSession::cancelled);
+        QTest::mouseClick(pp->runButton(), Qt::LeftButton);
+        QVERIFY(session->isRunning());
+        QVERIFY(pp->cancelButton()->isVisible());
+        int ticks = 0;
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, [&] { ++ticks; });
+        timer.start(20);
+        QTest::qWait(400);
+        QVERIFY2(ticks >= 10, qPrintable(QString::number(ticks)));  // the event loop is not blocked
+        QVERIFY(session->isRunning());
+        QElapsedTimer clock;
+        clock.start();
+        QTest::mouseClick(pp->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 10000);
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(clock.elapsed() < 5000);
+        QCOMPARE(session->outcome(), first);
+        QVERIFY(pp->summary()->toPlainText().contains("cancelled"));
+    }
+};
+
+QTEST_MAIN(TestPrivacy)
+#include "test_privacy.moc"

@@ -1,0 +1,51 @@
+#pragma once
+// The analyses of the Analysis perspective: each runs an engine experiment on the prepared
+// project (on a worker thread, polling the Feedback) and turns its result into ChartData.
+// The adapters (…Chart) are separate so tests can compare a chart with the engine's result.
+#include <QString>
+#include <functional>
+#include <vector>
+
+#include "charts/chartdata.h"
+#include "ldiv/diagnosis.h"
+#include "ldiv/experiments.h"
+#include "ldiv/feedback.h"
+
+namespace ldv::ui {
+
+struct PreparedData;
+
+struct AnalysisDef {
+    QString id;     ///< "homogeneity", "utility", "diagnosis"
+    QString title;  ///< list entry
+    QString description;
+    std::function<ChartData(const PreparedData&, Feedback&)> run;
+};
+
+/// The analyses in the order of the list.
+const std::vector<AnalysisDef>& analyses();
+
+/// Options of the homogeneity analysis (000 Figs 9–12): k = 2,5,10,15,20,30,50; p = 1, 0.95.
+HomogeneityOptions homogeneityOptions();
+/// Affected tables (with all minimal tables), average affected classes and rows per table vs k.
+ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& data);
+
+/// Options of the utility analysis (000 Figs 15–20): k = ℓ = 2,4,6,8,10; c = 3.
+UtilityOptions utilityOptions();
+/// Minimum height, average class size, discernibility vs parameter and KL bars with the base.
+ChartData utilityChart(const UtilityResult& result, const PreparedData& data);
+
+/// 004 Figs 1–2: calls of Algorithm 2 (question 3, δ = 0, and question 7, δ = 0.1) vs k
+/// against the naive 2^|R|, and the number of maximal attribute sets.
+struct DiagnosisPoint {
+    std::size_t k = 0;
+    double delta = 0;
+    DiagnosisResult result;
+};
+std::vector<std::size_t> diagnosisKs();
+ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const PreparedData& data);
+
+/// "k-anonymity", "entropy ℓ", "recursive (3,ℓ)".
+QString modelLabel(PrivacyModel model, double c);
+
+}  // namespace ldv::ui

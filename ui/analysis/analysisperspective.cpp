@@ -1,0 +1,209 @@
+#include "analysis/analysisperspective.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "analysis/analyses.h"
+#include "charts/panelchart.h"
+#include "project/job.h"
+#include "project/project.h"
+#include "search/preparedinput.h"
+
+namespace ldv::ui {
+
+AnalysisPerspective::AnalysisPerspective(QWidget* parent)
+    : QWidget(parent), m_list(new QListWidget(this)), m_title(new QLabel(this)), m_description(new QLabel(this)),
+      m_status(new QLabel(this)), m_chart(new PanelChart(this)), m_run(new QPushButton(tr("&Run"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
+      m_results(analyses().size()) {
+    for (const AnalysisDef& a : analyses()) m_list->addItem(a.title);
+    m_list->setMaximumWidth(260);
+
+    m_title->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 13pt;"));
+    m_description->setWordWrap(true);
+    m_status->setWordWrap(true);
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(200);
+    m_run->setDefault(true);
+    m_run->setToolTip(tr("Compute the selected analysis in the background"));
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_progress);
+    buttons->addStretch(1);
+    buttons->addWidget(new QLabel(tr("Export:"), this));
+    for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("csv")}) {
+        auto* b = new QPushButton(suffix.toUpper(), this);
+        b->setToolTip(suffix == "csv" ? tr("Save the plotted data as CSV") : tr("Save the chart as %1").arg(suffix.toUpper()));
+        connect(b, &QPushButton::clicked, this, [this, suffix] { exportDialog(suffix); });
+        buttons->addWidget(b);
+        m_exports << b;
+    }
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->addWidget(m_title);
+    rightLayout->addWidget(m_description);
+    rightLayout->addLayout(buttons);
+    rightLayout->addWidget(m_status);
+    rightLayout->addWidget(m_chart, 1);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->addWidget(new QLabel(tr("Analyses"), this));
+    leftLayout->addWidget(m_list, 1);
+
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({240, 1100});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &AnalysisPerspective::showCurrent);
+    connect(m_run, &QPushButton::clicked, this, &AnalysisPerspective::run);
+    connect(m_cancel, &QPushButton::clicked, this, &AnalysisPerspective::cancel);
+    m_list->setCurrentRow(0);
+    setRunning(false);
+    setProject(nullptr);
+}
+
+void AnalysisPerspective::setProject(Project* project) {
+    if (m_project) m_project->disconnect(this);
+    cancel();
+    m_project = project;
+    for (Slot& s : m_results) s = Slot{};
+    if (project) {
+        connect(project, &Project::roleChanged, this, &AnalysisPerspective::markStale);
+        connect(project, &Project::typeChanged, this, &AnalysisPerspective::markStale);
+        connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
+        connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
+    }
+    m_run->setEnabled(project != nullptr);
+    showCurrent();
+}
+
+int AnalysisPerspective::analysisCount() const { return int(analyses().size()); }
+int AnalysisPerspective::currentAnalysis() const { return m_list->currentRow(); }
+void AnalysisPerspective::setCurrentAnalysis(int index) { m_list->setCurrentRow(index); }
+
+bool AnalysisPerspective::setCurrentAnalysis(const QString& id) {
+    for (std::size_t i = 0; i < analyses().size(); ++i) {
+        if (analyses()[i].id == id) {
+            setCurrentAnalysis(int(i));
+            return true;
+        }
+    }
+    return false;
+}
+
+bool AnalysisPerspective::isRunning() const { return m_job && m_job->isRunning(); }
+
+bool AnalysisPerspective::hasResult() const {
+    const int i = currentAnalysis();
+    return i >= 0 && m_results[std::size_t(i)].chart.has_value();
+}
+
+void AnalysisPerspective::markStale() {
+    for (Slot& s : m_results)
+        if (s.chart) s.stale = true;
+    showCurrent();
+}
+
+void AnalysisPerspective::showCurrent() {
+    const int i = currentAnalysis();
+    if (i < 0) return;
+    const AnalysisDef& def = analyses()[std::size_t(i)];
+    const Slot& slot = m_results[std::size_t(i)];
+    m_title->setText(def.title);
+    m_description->setText(def.description);
+    if (slot.chart) {
+        m_chart->setData(*slot.chart);
+    } else {
+        m_chart->setData({});
+        m_chart->setEmptyText(m_project ? tr("Press Run to compute “%1”").arg(def.title) : tr("Open a project first"));
+    }
+    QString status;
+    if (isRunning() && m_jobAnalysis == i) status = tr("Running…");
+    else if (!slot.error.isEmpty()) status = QStringLiteral("<span style='color:#b00'>%1</span>").arg(slot.error.toHtmlEscaped());
+    else if (slot.stale) status = tr("The project changed since this was computed: press Run to update.");
+    m_status->setText(status);
+    m_status->setVisible(!status.isEmpty());
+    for (QPushButton* b : m_exports) b->setEnabled(slot.chart.has_value());
+}
+
+void AnalysisPerspective::run() {
+    const int index = currentAnalysis();
+    if (!m_project || index < 0) return;
+    cancel();
+    const AnalysisDef def = analyses()[std::size_t(index)];
+    const DataSnapshot snapshot = snapshotOf(*m_project);
+    auto work = [snapshot, def](Feedback& feedback) -> std::shared_ptr<void> {
+        const std::shared_ptr<PreparedData> data = snapshot.prepare();
+        feedback.checkCancelled();
+        return std::make_shared<ChartData>(def.run(*data, feedback));
+    };
+    delete m_job;
+    m_job = new Job(def.title, work, this);
+    m_jobAnalysis = index;
+    m_results[std::size_t(index)].error.clear();
+    connect(m_job, &Job::progressChanged, this, [this](double f) {
+        m_progress->setValue(int(f * 1000));
+        emit progressChanged(f);
+    });
+    connect(m_job, &Job::succeeded, this, [this, index](std::shared_ptr<void> r) {
+        m_results[std::size_t(index)] = Slot{*std::static_pointer_cast<ChartData>(r), false, {}};
+    });
+    connect(m_job, &Job::failed, this, [this, index](const QString& e) { m_results[std::size_t(index)].error = e; });
+    connect(m_job, &Job::cancelled, this, [this, index] { m_results[std::size_t(index)].error = tr("Cancelled."); });
+    connect(m_job, &Job::finished, this, [this] {
+        setRunning(false);
+        showCurrent();
+        emit finished();
+    });
+    m_job->start();
+    setRunning(true);
+    showCurrent();
+}
+
+void AnalysisPerspective::cancel() {
+    if (m_job && m_job->isRunning()) m_job->cancel();
+}
+
+void AnalysisPerspective::setRunning(bool running) {
+    m_cancel->setVisible(running);
+    m_progress->setVisible(running);
+    m_progress->setValue(0);
+    m_run->setEnabled(!running && m_project);
+    emit runningChanged(running, running && m_job ? m_job->title() : QString());
+}
+
+bool AnalysisPerspective::exportChart(const QString& path) {
+    m_error.clear();
+    if (!hasResult()) return (m_error = tr("nothing to export: run the analysis first")), false;
+    if (!m_chart->exportTo(path)) return (m_error = tr("cannot write %1").arg(path)), false;
+    return true;
+}
+
+void AnalysisPerspective::exportDialog(const QString& suffix) {
+    const int i = currentAnalysis();
+    if (i < 0) return;
+    const QString filter = suffix == "csv" ? tr("CSV data (*.csv)") : tr("%1 (*.%2)").arg(suffix.toUpper(), suffix);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(analyses()[std::size_t(i)].title),
+                                                analyses()[std::size_t(i)].id + '.' + suffix, filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith('.' + suffix, Qt::CaseInsensitive)) path += '.' + suffix;
+    m_status->setVisible(true);
+    m_status->setText(exportChart(path) ? tr("Wrote %1").arg(path) : m_error);
+}
+
+}  // namespace ldv::ui

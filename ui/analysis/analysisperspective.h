@@ -1,0 +1,79 @@
+#pragma once
+// The Analysis perspective: the list of analyses (analyses.h) on the left, the chosen one's
+// description and chart on the right. Run computes it in the background (Job: progress and
+// Cancel here and in the status bar); results are kept per analysis until the project's
+// roles, hierarchies or settings change (then they are marked out of date, never undone).
+// Export writes the chart as PNG, PDF or SVG and the plotted data as CSV.
+#include <QPointer>
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+#include "charts/chartdata.h"
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+
+namespace ldv::ui {
+
+class Job;
+class PanelChart;
+class Project;
+
+class AnalysisPerspective : public QWidget {
+    Q_OBJECT
+public:
+    explicit AnalysisPerspective(QWidget* parent = nullptr);
+    void setProject(Project* project);
+
+    int analysisCount() const;
+    int currentAnalysis() const;
+    /// Selects an analysis by index or id ("homogeneity", "utility", "diagnosis").
+    void setCurrentAnalysis(int index);
+    bool setCurrentAnalysis(const QString& id);
+    /// Runs the selected analysis (cancels a running one).
+    void run();
+    void cancel();
+    bool isRunning() const;
+    /// True when the selected analysis has a result.
+    bool hasResult() const;
+    PanelChart* chart() const { return m_chart; }
+    /// PNG, PDF, SVG or CSV by suffix; false with lastError() when there is nothing or writing fails.
+    bool exportChart(const QString& path);
+    QString lastError() const { return m_error; }
+
+signals:
+    void runningChanged(bool running, const QString& title);
+    void progressChanged(double fraction);
+    /// A run ended (successfully or not).
+    void finished();
+
+private:
+    void showCurrent();
+    void markStale();
+    void exportDialog(const QString& suffix);
+    void setRunning(bool running);
+    QPointer<Project> m_project;
+    QListWidget* m_list;
+    QLabel* m_title;
+    QLabel* m_description;
+    QLabel* m_status;
+    PanelChart* m_chart;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QList<QPushButton*> m_exports;
+    Job* m_job = nullptr;
+    int m_jobAnalysis = -1;
+    struct Slot {
+        std::optional<ChartData> chart;
+        bool stale = false;
+        QString error;
+    };
+    std::vector<Slot> m_results;
+    QString m_error;
+};
+
+}  // namespace ldv::ui

@@ -1,0 +1,35 @@
+#include "charts/chartdata.h"
+
+#include <cmath>
+
+namespace ldv::ui {
+
+QString ChartPanel::xText(int i) const {
+    if (kind == Kind::GroupedBars) return categories.value(i);
+    return QString::number(x.value(i), 'g', 10);
+}
+
+namespace {
+QString quoted(const QString& s) {
+    if (!s.contains(',') && !s.contains('"') && !s.contains('\n') && !s.contains('\r')) return s;
+    QString out = s;
+    out.replace('"', QStringLiteral("\"\""));
+    return '"' + out + '"';
+}
+}  // namespace
+
+QString chartCsv(const ChartData& data) {
+    QString out = QStringLiteral("panel,x,series,value\n");
+    for (const ChartPanel& panel : data.panels) {
+        for (const ChartSeries& s : panel.series) {
+            for (int i = 0; i < panel.count() && i < s.values.size(); ++i) {
+                if (std::isnan(s.values[i])) continue;
+                out += quoted(panel.title) + ',' + quoted(panel.xText(i)) + ',' + quoted(s.name) + ',' +
+                       QString::number(s.values[i], 'g', 12) + '\n';
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,41 @@
+#pragma once
+// ldiv's generic chart: ChartData (line panels and grouped-bar panels) drawn as axis rects of
+// one QCustomPlot, with one shared legend (a series name has the same colour in every panel).
+// One plot means PNG, PDF and SVG exports keep every panel as vectors; csv() is the data.
+#include <QWidget>
+
+#include "charts/chartdata.h"
+
+class QCustomPlot;
+
+namespace ldv::ui {
+
+class PanelChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit PanelChart(QWidget* parent = nullptr);
+
+    void setData(const ChartData& data);
+    const ChartData& data() const { return m_data; }
+    /// Shown (as the title) while there is no data.
+    void setEmptyText(const QString& text);
+    /// The plotted data as CSV (chartCsv).
+    QString csv() const { return chartCsv(m_data); }
+    /// PNG, PDF, SVG or CSV by the file's suffix. Returns false when writing fails.
+    bool exportTo(const QString& path) const;
+    QCustomPlot* plot() const { return m_plot; }
+
+protected:
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
+private:
+    void rebuild();
+    QCustomPlot* m_plot;
+    ChartData m_data;
+    QString m_emptyText;
+};
+
+/// Okabe–Ito colour of the i-th series (colour-blind safe).
+QColor seriesColor(int index);
+
+}  // namespace ldv::ui

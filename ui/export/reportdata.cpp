@@ -1,0 +1,65 @@
+#include "export/reportdata.h"
+
+#include "ldiv/beliefs_analysis.h"
+#include "ldiv/experiments.h"
+#include "search/preparedinput.h"
+#include "search/searchsession.h"
+
+namespace ldv::ui {
+
+ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName, const QString& nodeState) {
+    const Dataset& data = *o.data->dataset;
+    const Lattice& lattice = data.lattice();
+    ReportData r;
+    r.projectName = projectName;
+    r.rows = data.rowCount();
+    for (std::size_t i = 0; i < o.data->qiNames.size(); ++i)
+        r.quasiIdentifiers << QStringLiteral("%1 (height %2)")
+                                  .arg(QString::fromStdString(o.data->qiNames[i]))
+                                  .arg(lattice.heights()[i]);
+    for (const std::string& s : o.data->sensitiveNames) r.sensitive << QString::fromStdString(s);
+    for (const BoundCriterion& c : o.config.criteria) r.criteria << QString::fromStdString(c.criterion.describe());
+    r.suppressionLimit = o.settings.suppressionLimit;
+    r.metric = QString::fromStdString(o.settings.metric);
+    r.algorithm = QString::fromStdString(o.settings.algorithm);
+    r.nodeState = nodeState;
+    r.node = analyzeNode(*o.data, o.config, id);
+
+    auto neighbour = [&](NodeId n, const QString& relation) {
+        NeighbourRow row;
+        row.relation = relation;
+        row.levels = lattice.levels(n);
+        row.satisfies = n < o.result.satisfies.size() && o.result.satisfies[n];
+        row.metrics = n < o.metrics.size() ? o.metrics[n] : judgeNode(data, o.config, row.levels).metrics;
+        r.neighbours.push_back(row);
+    };
+    for (NodeId n : lattice.predecessors(id)) neighbour(n, QObject::tr("specialization"));
+    for (NodeId n : lattice.successors(id)) neighbour(n, QObject::tr("generalization"));
+
+    if (!data.sensitiveColumns().empty()) {
+        const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
+        // Suppressed classes are not published: skip them by size when the node suppresses.
+        for (const HomogeneousClass& h : homogeneousClasses(node.classes, 1.0)) {
+            if (!node.suppressed.empty() && node.suppressed[h.cls]) continue;
+            ++r.homogeneousClasses;
+            r.homogeneousRows += h.size;
+        }
+        for (const HomogeneousClass& h : homogeneousClasses(node.classes, 0.95)) {
+            if (!node.suppressed.empty() && node.suppressed[h.cls]) continue;
+            ++r.nearHomogeneousClasses;
+            r.nearHomogeneousRows += h.size;
+        }
+        const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
+        const BeliefAnalysis beliefs =
+            analyzeBeliefs(data.table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass, BeliefOptions{});
+        for (const IndividualBelief& b : beliefs.individuals) {
+            if (!node.suppressed.empty() && node.suppressed[b.cls]) continue;
+            r.maxBelief = std::max(r.maxBelief, b.belief);
+            r.positiveDisclosures += b.positive ? 1 : 0;
+            r.negativeDisclosures += b.negativeValues > 0 ? 1 : 0;
+        }
+    }
+    return r;
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,44 @@
+#pragma once
+// Everything the publication report says about a chosen node, computed on a worker thread:
+// the configuration, the node's details, its neighbours' metrics and its risks
+// (homogeneity, 000 §1.1; Bayes-optimal beliefs without background knowledge, 000 §3).
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <vector>
+
+#include "search/nodeanalysis.h"
+
+namespace ldv::ui {
+
+struct SearchOutcome;
+
+struct NeighbourRow {
+    QString relation;  ///< "specialization" / "generalization"
+    Levels levels;
+    bool satisfies = false;
+    NodeMetrics metrics;
+};
+
+struct ReportData {
+    QString projectName;
+    std::size_t rows = 0;
+    QStringList quasiIdentifiers;  ///< "age (height 4)"
+    QStringList sensitive;
+    QStringList criteria;          ///< descriptions
+    double suppressionLimit = 0;
+    QString metric, algorithm;
+    QString nodeState;
+    NodeDetails node;
+    std::vector<NeighbourRow> neighbours;
+    // Risks of the published classes.
+    std::size_t homogeneousClasses = 0, homogeneousRows = 0;      ///< 100 % one value
+    std::size_t nearHomogeneousClasses = 0, nearHomogeneousRows = 0;  ///< ≥ 95 %
+    std::size_t positiveDisclosures = 0, negativeDisclosures = 0;
+    double maxBelief = 0;
+};
+
+ReportData buildReportData(const SearchOutcome& outcome, NodeId id, const QString& projectName,
+                           const QString& nodeState);
+
+}  // namespace ldv::ui

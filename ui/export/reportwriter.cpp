@@ -1,0 +1,106 @@
+#include "export/reportwriter.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QTextDocument>
+
+#include "export/reportdata.h"
+#include "lattice/nodedetailspanel.h"
+
+namespace ldv::ui {
+
+namespace {
+QString esc(const QString& s) { return s.toHtmlEscaped(); }
+
+QString levelsText(const Levels& levels) { return QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(levels))); }
+
+QString pngDataUrl(const QImage& image) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(bytes.toBase64());
+}
+}  // namespace
+
+QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) {
+    QString h;
+    h += QStringLiteral("<html><head><meta charset='utf-8'><title>%1</title>"
+                        "<style>body{font-family:sans-serif} td,th{padding:2px 8px;border-bottom:1px solid #ccc}"
+                        "th{text-align:left;background:#eee}</style></head><body>")
+             .arg(QObject::tr("ldiv report — %1").arg(esc(d.projectName)));
+    h += QObject::tr("<h1>Publication report: %1</h1>").arg(esc(d.projectName));
+    h += QObject::tr("<h2>Configuration</h2><table>"
+                     "<tr><td>Rows</td><td>%1</td></tr><tr><td>Quasi-identifiers</td><td>%2</td></tr>"
+                     "<tr><td>Sensitive</td><td>%3</td></tr><tr><td>Requirement</td><td>%4</td></tr>"
+                     "<tr><td>Suppression limit</td><td>%5 %</td></tr><tr><td>Metric / algorithm</td><td>%6 / %7</td></tr></table>")
+             .arg(d.rows).arg(esc(d.quasiIdentifiers.join(", ")), esc(d.sensitive.join(", ")), esc(d.criteria.join("; ")))
+             .arg(d.suppressionLimit * 100).arg(esc(d.metric), esc(d.algorithm));
+    h += QObject::tr("<h2>Chosen node %1 (%2)</h2>").arg(levelsText(d.node.levels), esc(d.nodeState));
+    const QStringList names = metricRowNames();
+    h += QStringLiteral("<table><tr><th>%1</th><th>%2</th>").arg(QObject::tr("Node"), QObject::tr("Satisfies"));
+    for (const QString& n : names) h += QStringLiteral("<th>%1</th>").arg(esc(n));
+    h += QStringLiteral("</tr>");
+    auto row = [&](const QString& label, bool satisfies, const NodeMetrics& m, bool bold) {
+        h += QStringLiteral("<tr>");
+        h += QStringLiteral("<td>%1</td><td>%2</td>").arg(bold ? "<b>" + label + "</b>" : label,
+                                                          satisfies ? QObject::tr("yes") : QObject::tr("no"));
+        for (const QString& v : metricRowValues(m)) h += QStringLiteral("<td align=right>%1</td>").arg(v);
+        h += QStringLiteral("</tr>");
+    };
+    row(levelsText(d.node.levels) + QObject::tr(" chosen"), d.node.satisfies, d.node.metrics, true);
+    for (const NeighbourRow& n : d.neighbours) row(levelsText(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
+    h += QStringLiteral("</table>");
+    h += QObject::tr("<h3>Criteria on the published classes</h3><table><tr><th>Criterion</th><th>Holds</th>"
+                     "<th>Failing classes (rows), suppressed</th><th>Worst measure</th><th>Threshold</th></tr>");
+    for (const CriterionResult& c : d.node.criteria)
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3 (%4)</td><td>%5</td><td>%6</td></tr>")
+                 .arg(esc(QString::fromStdString(c.description)),
+                      c.holds ? QObject::tr("yes") : (d.node.satisfies ? QObject::tr("after suppression") : QObject::tr("no")))
+                 .arg(c.failingClasses).arg(c.failingRows).arg(c.worstMeasure, 0, 'g', 4).arg(c.threshold, 0, 'g', 4);
+    h += QStringLiteral("</table>");
+    h += QObject::tr("<h2>Risks</h2><ul>"
+                     "<li>Homogeneity attack (000 §1.1): %1 published classes (%2 rows) have a single sensitive value; "
+                     "%3 classes (%4 rows) have one value in at least 95 %.</li>"
+                     "<li>Beliefs without background knowledge (000 §3): %5 individuals with a positive disclosure "
+                     "(β &gt; 0.95), %6 with a negative disclosure (β &lt; 0.05), highest belief %7.</li></ul>")
+             .arg(d.homogeneousClasses).arg(d.homogeneousRows).arg(d.nearHomogeneousClasses).arg(d.nearHomogeneousRows)
+             .arg(d.positiveDisclosures).arg(d.negativeDisclosures).arg(d.maxBelief, 0, 'f', 3);
+    if (!charts.empty()) h += QObject::tr("<h2>Charts</h2>");
+    for (const ReportChart& c : charts)
+        h += QStringLiteral("<h3>%1</h3><p><img src='%2' width='%3'></p>")
+                 .arg(esc(c.title), pngDataUrl(c.image)).arg(std::min(640, c.image.width()));
+    h += QStringLiteral("</body></html>");
+    return h;
+}
+
+bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path) {
+    if (path.endsWith(".pdf", Qt::CaseInsensitive)) {
+        QTextDocument document;
+        // QTextDocument does not load data: URLs; register the images as resources instead.
+        QString html = reportHtml(data, {});
+        QString images;
+        for (std::size_t i = 0; i < charts.size(); ++i) {
+            const QUrl url(QStringLiteral("chart://%1.png").arg(i));
+            document.addResource(QTextDocument::ImageResource, url, charts[i].image);
+            images += QStringLiteral("<h3>%1</h3><p><img src='%2' width='600'></p>").arg(esc(charts[i].title), url.toString());
+        }
+        if (!charts.empty()) html.replace("</body>", QObject::tr("<h2>Charts</h2>") + images + "</body>");
+        document.setHtml(html);
+        QPdfWriter writer(path);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setResolution(150);
+        writer.setTitle(QObject::tr("ldiv report — %1").arg(data.projectName));
+        document.setPageSize(QSizeF(writer.width(), writer.height()));
+        document.print(&writer);
+        return QFile::exists(path) && QFile(path).size() > 0;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    const QByteArray bytes = reportHtml(data, charts).toUtf8();
+    return file.write(bytes) == bytes.size();
+}
+
+}  // namespace ldv::ui

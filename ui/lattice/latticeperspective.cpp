@@ -1,0 +1,293 @@
+#include "lattice/latticeperspective.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "ldiv/error.h"
+#include "lattice/latticelegend.h"
+#include "lattice/latticeview.h"
+#include "lattice/nodedetailspanel.h"
+#include "lattice/nodestyle.h"
+#include "project/job.h"
+#include "search/preparedinput.h"
+#include "search/searchsession.h"
+
+namespace ldv::ui {
+
+namespace {
+// Colouring choices: index 0 = state, then these metrics.
+const std::vector<std::pair<QString, Metric>>& colorMetrics() {
+    static const std::vector<std::pair<QString, Metric>> list{
+        {QObject::tr("Height"), Metric::Height},
+        {QObject::tr("Avg. class size"), Metric::AverageClassSize},
+        {QObject::tr("Discernibility"), Metric::Discernibility},
+        {QObject::tr("KL-divergence"), Metric::KlDivergence},
+        {QObject::tr("Information loss (1 − um)"), Metric::Information},
+        {QObject::tr("Precision loss (1 − Prec)"), Metric::Loss}};
+    return list;
+}
+
+double parseBound(const QLineEdit* edit) {
+    bool ok = false;
+    const double v = edit->text().trimmed().toDouble(&ok);
+    return ok ? v : std::numeric_limits<double>::quiet_NaN();
+}
+}  // namespace
+
+LatticePerspective::LatticePerspective(QWidget* parent)
+    : QWidget(parent), m_view(new LatticeView(this)), m_legend(new LatticeLegend(this)),
+      m_details(new NodeDetailsPanel(this)), m_color(new QComboBox(this)), m_levelForm(nullptr),
+      m_metricMin(new QLineEdit(this)), m_metricMax(new QLineEdit(this)), m_find(new QLineEdit(this)),
+      m_counts(new QLabel(this)) {
+    m_color->addItem(tr("State"));
+    for (const auto& [name, metric] : colorMetrics()) m_color->addItem(name);
+
+    // Left: colouring and filters.
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    auto* colorForm = new QFormLayout;
+    colorForm->addRow(tr("Colour by"), m_color);
+    leftLayout->addLayout(colorForm);
+    auto* states = new QGroupBox(tr("Show states"), left);
+    auto* statesLayout = new QVBoxLayout(states);
+    for (int s = kNodeStateCount - 1; s >= 0; --s) {
+        auto* box = new QCheckBox(stateName(NodeState(s)), states);
+        box->setChecked(true);
+        statesLayout->addWidget(box);
+        connect(box, &QCheckBox::toggled, this, &LatticePerspective::applyFilter);
+        m_stateBoxes.insert(m_stateBoxes.begin(), box);
+    }
+    leftLayout->addWidget(states);
+    auto* levels = new QGroupBox(tr("Level range"), left);
+    m_levelForm = new QFormLayout(levels);
+    leftLayout->addWidget(levels);
+    auto* metricBox = new QGroupBox(tr("Metric range (colouring metric)"), left);
+    auto* metricForm = new QFormLayout(metricBox);
+    m_metricMin->setPlaceholderText(tr("any"));
+    m_metricMax->setPlaceholderText(tr("any"));
+    metricForm->addRow(tr("from"), m_metricMin);
+    metricForm->addRow(tr("to"), m_metricMax);
+    leftLayout->addWidget(metricBox);
+    connect(m_metricMin, &QLineEdit::editingFinished, this, &LatticePerspective::applyFilter);
+    connect(m_metricMax, &QLineEdit::editingFinished, this, &LatticePerspective::applyFilter);
+    auto* findRow = new QHBoxLayout;
+    m_find->setPlaceholderText(tr("levels, e.g. 1,2,0,1"));
+    auto* findButton = new QPushButton(tr("Find"), left);
+    findRow->addWidget(m_find);
+    findRow->addWidget(findButton);
+    leftLayout->addWidget(new QLabel(tr("Find node by levels:"), left));
+    leftLayout->addLayout(findRow);
+    leftLayout->addStretch(1);
+    connect(findButton, &QPushButton::clicked, this, [this] { findNode(m_find->text()); });
+    connect(m_find, &QLineEdit::returnPressed, this, [this] { findNode(m_find->text()); });
+
+    // Middle: view, its toolbar and the legend.
+    auto* middle = new QWidget(this);
+    auto* middleLayout = new QVBoxLayout(middle);
+    middleLayout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    for (auto [text, slot] : {std::pair{tr("Fit"), &LatticeView::fitAll}, std::pair{tr("+"), &LatticeView::zoomIn},
+                              std::pair{tr("−"), &LatticeView::zoomOut}}) {
+        auto* b = new QToolButton(middle);
+        b->setText(text);
+        connect(b, &QToolButton::clicked, m_view, slot);
+        bar->addWidget(b);
+    }
+    bar->addWidget(m_counts, 1);
+    middleLayout->addLayout(bar);
+    middleLayout->addWidget(m_view, 1);
+    middleLayout->addWidget(m_legend);
+
+    auto* split = new QSplitter(this);
+    split->addWidget(left);
+    split->addWidget(middle);
+    split->addWidget(m_details);
+    split->setStretchFactor(1, 1);
+    split->setSizes({220, 700, 430});
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connect(m_color, &QComboBox::currentIndexChanged, this, &LatticePerspective::applyColoring);
+    connect(m_view, &LatticeView::selectionChanged, this, &LatticePerspective::selectionChanged);
+    m_view->setTooltipProvider([this](NodeId id) { return tooltip(id); });
+}
+
+void LatticePerspective::setSession(SearchSession* session) {
+    if (m_session) m_session->disconnect(this);
+    m_session = session;
+    if (session) connect(session, &SearchSession::outcomeChanged, this, &LatticePerspective::rebuild);
+    rebuild();
+}
+
+void LatticePerspective::rebuild() {
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    if (outcome) {
+        const Lattice& lattice = outcome->data->dataset->lattice();
+        m_view->setLattice(lattice);
+        m_view->item()->setStates(nodeStates(&outcome->result, lattice.size()));
+    } else if (m_session && m_session->project()) {
+        std::vector<int> heights;
+        for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies) heights.push_back(h.height());
+        m_view->setLattice(Lattice(heights));
+    } else {
+        m_view->setLattice(Lattice(std::vector<int>{}));
+    }
+    m_details->clear(outcome ? tr("Click a node to see its details; Ctrl+click more nodes to compare them.")
+                             : tr("Run the search in the Privacy & search perspective to classify the nodes."));
+    rebuildLevelFilters();
+    applyColoring();
+}
+
+void LatticePerspective::rebuildLevelFilters() {
+    while (m_levelForm->rowCount() > 0) m_levelForm->removeRow(0);
+    m_levelBoxes.clear();
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    const auto& heights = m_view->layout().lattice().heights();
+    for (std::size_t i = 0; i < heights.size(); ++i) {
+        auto* low = new QSpinBox(this);
+        auto* high = new QSpinBox(this);
+        low->setRange(0, heights[i]);
+        high->setRange(0, heights[i]);
+        high->setValue(heights[i]);
+        auto* row = new QWidget(this);
+        auto* rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        rowLayout->addWidget(low);
+        rowLayout->addWidget(new QLabel(QStringLiteral("–"), row));
+        rowLayout->addWidget(high);
+        const QString name = outcome && i < outcome->data->qiNames.size()
+                                 ? QString::fromStdString(outcome->data->qiNames[i])
+                                 : tr("QI %1").arg(i + 1);
+        m_levelForm->addRow(name, row);
+        connect(low, &QSpinBox::valueChanged, this, &LatticePerspective::applyFilter);
+        connect(high, &QSpinBox::valueChanged, this, &LatticePerspective::applyFilter);
+        m_levelBoxes.emplace_back(low, high);
+    }
+}
+
+std::vector<double> LatticePerspective::colorValues() const {
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    const int index = m_color->currentIndex();
+    if (!outcome || index <= 0 || outcome->metrics.empty()) return {};
+    const Metric metric = colorMetrics()[std::size_t(index - 1)].second;
+    std::vector<double> values(outcome->metrics.size());
+    for (std::size_t id = 0; id < values.size(); ++id) values[id] = metricValue(outcome->metrics[id], metric);
+    return values;
+}
+
+void LatticePerspective::applyColoring() {
+    if (!m_view->item()) return;
+    std::vector<double> values = colorValues();
+    const bool byMetric = !values.empty();
+    m_view->item()->setMetricValues(std::move(values));
+    if (byMetric) {
+        const auto [min, max] = m_view->item()->metricRange();
+        m_legend->showScale(m_color->currentText(), min, max);
+    } else {
+        m_legend->showStates();
+    }
+    applyFilter();
+}
+
+void LatticePerspective::applyFilter() {
+    if (!m_view->item()) return;
+    LatticeFilter filter;
+    for (std::size_t s = 0; s < m_stateBoxes.size(); ++s) filter.states[s] = m_stateBoxes[s]->isChecked();
+    for (const auto& [low, high] : m_levelBoxes) filter.levels.emplace_back(low->value(), high->value());
+    filter.metricMin = parseBound(m_metricMin);
+    filter.metricMax = parseBound(m_metricMax);
+    m_view->item()->setFilter(filter);
+    updateCounts();
+}
+
+void LatticePerspective::updateCounts() {
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    const NodeId n = m_view->layout().size();
+    QString text = tr("%1 nodes, %2 shown").arg(n).arg(m_view->item() ? m_view->item()->visibleCount() : 0);
+    if (outcome)
+        text += tr(" · %1 satisfying, %2 minimal%3")
+                    .arg(outcome->result.satisfying.size())
+                    .arg(outcome->result.minimal.size())
+                    .arg(outcome->result.optimum
+                             ? tr(", optimum [%1]").arg(QString::fromStdString(
+                                   formatLevels(outcome->data->dataset->lattice().levels(*outcome->result.optimum))))
+                             : tr(", no optimum"));
+    if (m_session && m_session->isStale()) text += tr(" · settings changed since this search");
+    m_counts->setText(text);
+}
+
+bool LatticePerspective::findNode(const QString& text) {
+    try {
+        const Levels levels = parseLevels(text.trimmed().toStdString());
+        const Lattice& lattice = m_view->layout().lattice();
+        if (!lattice.contains(levels)) return false;
+        const NodeId id = lattice.id(levels);
+        m_view->selectNode(id);
+        m_view->centerOnNode(id);
+        return true;
+    } catch (const ParameterError&) {
+        return false;
+    }
+}
+
+bool LatticePerspective::isLoadingDetails() const { return m_detailsJob && m_detailsJob->isRunning(); }
+
+QString LatticePerspective::tooltip(NodeId id) const {
+    const Lattice& lattice = m_view->layout().lattice();
+    QString text = tr("<b>[%1]</b> — %2")
+                       .arg(QString::fromStdString(formatLevels(lattice.levels(id))), stateName(m_view->item()->state(id)));
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    if (outcome && id < outcome->metrics.size()) {
+        const QStringList names = metricRowNames();
+        const QStringList values = metricRowValues(outcome->metrics[id]);
+        for (int i = 0; i < names.size(); ++i) text += QStringLiteral("<br>%1: %2").arg(names[i], values[i]);
+    }
+    return text;
+}
+
+void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) {
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    if (selection.empty() || !outcome) {
+        if (m_detailsJob) m_detailsJob->cancel();
+        if (!outcome) m_details->clear(tr("Run the search first to see node details."));
+        return;
+    }
+    if (outcome->metrics.size() == outcome->result.latticeSize) {
+        std::vector<NodeMetrics> nodes;
+        QStringList states;
+        for (NodeId id : selection) {
+            nodes.push_back(outcome->metrics[id]);
+            states << stateName(m_view->item()->state(id));
+        }
+        m_details->setComparison(nodes, states);
+    }
+    const NodeId id = selection.back();
+    m_details->showLoading(QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(id))));
+    auto work = [outcome, id](Feedback&) -> std::shared_ptr<void> {
+        return std::make_shared<NodeDetails>(analyzeNode(*outcome->data, outcome->config, id));
+    };
+    delete m_detailsJob;
+    m_detailsJob = new Job(tr("Node details"), work, this);
+    connect(m_detailsJob, &Job::succeeded, this, [this, outcome](std::shared_ptr<void> r) {
+        const auto details = std::static_pointer_cast<NodeDetails>(r);
+        m_details->setDetails(*details, outcome->data->qiNames, stateName(m_view->item()->state(details->id)));
+        if (m_view->selection().size() < 2) m_details->tabs()->setCurrentIndex(0);
+        emit nodeChosen(details->id);
+    });
+    connect(m_detailsJob, &Job::failed, this, [this](const QString& e) { m_details->clear(e); });
+    m_detailsJob->start();
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,69 @@
+#pragma once
+// The Lattice perspective: filters and colouring on the left, the Hasse diagram in the
+// middle, the selected node's details (computed in the background) on the right.
+#include <QPointer>
+#include <QWidget>
+#include <vector>
+
+#include "ldiv/lattice.h"
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace ldv::ui {
+
+class Job;
+class LatticeLegend;
+class LatticeView;
+class NodeDetailsPanel;
+class SearchSession;
+
+class LatticePerspective : public QWidget {
+    Q_OBJECT
+public:
+    explicit LatticePerspective(QWidget* parent = nullptr);
+    void setSession(SearchSession* session);
+
+    LatticeView* view() const { return m_view; }
+    NodeDetailsPanel* details() const { return m_details; }
+    QComboBox* colorBox() const { return m_color; }
+    /// Selects the node with these levels ("1,0,2"), centres it; false when not in the lattice.
+    bool findNode(const QString& levels);
+    /// True while a node's details are being computed.
+    bool isLoadingDetails() const;
+    /// The per-node values of the current colouring (empty: by state).
+    std::vector<double> colorValues() const;
+
+signals:
+    /// The node shown in the details pane (for the Export perspective).
+    void nodeChosen(ldv::NodeId id);
+
+private:
+    void rebuild();
+    void rebuildLevelFilters();
+    void applyColoring();
+    void applyFilter();
+    void selectionChanged(const std::vector<NodeId>& selection);
+    QString tooltip(NodeId id) const;
+    void updateCounts();
+
+    QPointer<SearchSession> m_session;
+    LatticeView* m_view;
+    LatticeLegend* m_legend;
+    NodeDetailsPanel* m_details;
+    QComboBox* m_color;
+    std::vector<QCheckBox*> m_stateBoxes;
+    QFormLayout* m_levelForm;
+    std::vector<std::pair<QSpinBox*, QSpinBox*>> m_levelBoxes;
+    QLineEdit* m_metricMin;
+    QLineEdit* m_metricMax;
+    QLineEdit* m_find;
+    QLabel* m_counts;
+    Job* m_detailsJob = nullptr;
+};
+
+}  // namespace ldv::ui

@@ -1,0 +1,136 @@
+#include "lattice/latticeview.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace ldv::ui {
+
+LatticeView::LatticeView(QWidget* parent) : QGraphicsView(parent), m_layout(std::make_unique<LatticeLayout>()) {
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing, false);
+    // One item repaints the exposed region itself; no per-item indexing is needed.
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    setViewportUpdateMode(QGraphicsView::MinimalViewportUpdate);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setDragMode(QGraphicsView::NoDrag);
+    setBackgroundBrush(QColor(0xFA, 0xFA, 0xFA));
+    setMouseTracking(true);
+    setMinimumSize(300, 200);
+}
+
+LatticeView::~LatticeView() {
+    if (m_item) scene()->removeItem(m_item.get());
+}
+
+void LatticeView::setLattice(const Lattice& lattice) {
+    if (m_item) scene()->removeItem(m_item.get());
+    m_item.reset();
+    m_layout = std::make_unique<LatticeLayout>(lattice);
+    m_item = std::make_unique<LatticeItem>(m_layout.get());
+    scene()->addItem(m_item.get());
+    scene()->setSceneRect(m_layout->bounds());
+    m_selection.clear();
+    fitAll();
+}
+
+void LatticeView::fitAll() {
+    if (!m_item) return;
+    fitInView(m_layout->bounds(), Qt::KeepAspectRatio);
+}
+
+void LatticeView::zoomIn() { zoomBy(1.25); }
+void LatticeView::zoomOut() { zoomBy(0.8); }
+
+void LatticeView::zoomBy(double factor) {
+    const double current = transform().m11();
+    // Between the whole lattice in a few pixels and a node filling a large part of the view.
+    const double next = std::clamp(current * factor, 1e-4, 8.0);
+    scale(next / current, next / current);
+}
+
+void LatticeView::wheelEvent(QWheelEvent* event) {
+    zoomBy(std::pow(1.0015, event->angleDelta().y()));
+    event->accept();
+}
+
+void LatticeView::mousePressEvent(QMouseEvent* event) {
+    m_pressPos = event->pos();
+    m_panning = false;
+    if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void LatticeView::mouseMoveEvent(QMouseEvent* event) {
+    if (event->buttons() & (Qt::LeftButton | Qt::MiddleButton)) {
+        const QPoint delta = event->pos() - m_pressPos;
+        if (m_panning || delta.manhattanLength() > 4) {
+            m_panning = true;
+            horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+            verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+            m_pressPos = event->pos();
+            setCursor(Qt::ClosedHandCursor);
+        }
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void LatticeView::mouseReleaseEvent(QMouseEvent* event) {
+    unsetCursor();
+    if (event->button() == Qt::LeftButton && !m_panning && m_item) {
+        const double slack = 3 / std::max(1e-6, transform().m11());
+        const auto id = m_layout->nodeAt(mapToScene(event->pos()), slack);
+        const bool add = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
+        if (id) selectNode(*id, add);
+        else if (!add) clearSelection();
+    }
+    m_panning = false;
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+bool LatticeView::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip && m_item) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const double slack = 3 / std::max(1e-6, transform().m11());
+        const auto id = m_layout->nodeAt(mapToScene(help->pos()), slack);
+        if (id && m_tooltip) QToolTip::showText(help->globalPos(), m_tooltip(*id), viewport());
+        else QToolTip::hideText();
+        return true;
+    }
+    return QGraphicsView::viewportEvent(event);
+}
+
+void LatticeView::selectNode(NodeId id, bool add) {
+    if (!m_item || id >= m_layout->size()) return;
+    if (!add) m_selection.clear();
+    const auto it = std::find(m_selection.begin(), m_selection.end(), id);
+    if (it != m_selection.end() && add) m_selection.erase(it);
+    else if (it == m_selection.end()) m_selection.push_back(id);
+    m_item->setSelection(m_selection);
+    emit selectionChanged(m_selection);
+}
+
+void LatticeView::clearSelection() {
+    if (m_selection.empty()) return;
+    m_selection.clear();
+    if (m_item) m_item->setSelection(m_selection);
+    emit selectionChanged(m_selection);
+}
+
+void LatticeView::centerOnNode(NodeId id) {
+    if (!m_item || id >= m_layout->size()) return;
+    if (transform().m11() < 0.5) zoomBy(0.8 / transform().m11());
+    centerOn(m_layout->position(id));
+}
+
+QPoint LatticeView::nodeViewportPosition(NodeId id) const { return mapFromScene(m_layout->position(id)); }
+
+}  // namespace ldv::ui

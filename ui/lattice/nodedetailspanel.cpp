@@ -1,0 +1,179 @@
+#include "lattice/nodedetailspanel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "charts/barchart.h"
+#include "lattice/sharedtablemodel.h"
+
+namespace ldv::ui {
+
+QStringList metricRowNames() {
+    return {QObject::tr("Height"),       QObject::tr("Classes"),         QObject::tr("Suppressed rows"),
+            QObject::tr("Avg. class size"), QObject::tr("Discernibility"), QObject::tr("KL-divergence"),
+            QObject::tr("Information um(G)"), QObject::tr("Precision")};
+}
+
+QStringList metricRowValues(const NodeMetrics& m) {
+    return {QString::number(m.height),
+            QString::number(qulonglong(m.classes)),
+            QString::number(qulonglong(m.suppressedRows)),
+            QString::number(m.averageClassSize, 'f', 2),
+            QString::number(m.discernibility, 'f', 0),
+            QString::number(m.klDivergence, 'f', 4),
+            QString::number(m.information, 'f', 4),
+            QString::number(m.precision, 'f', 4)};
+}
+
+void classSizeBars(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes, QStringList* labels,
+                   QVector<double>* values) {
+    labels->clear();
+    values->clear();
+    // Up to 16 distinct sizes one bar each; more are binned on a 1-2-5 scale.
+    if (sizes.size() <= 16) {
+        for (const auto& [size, n] : sizes) {
+            *labels << QObject::tr("size %1").arg(size);
+            *values << double(n);
+        }
+    } else {
+        std::vector<std::uint32_t> edges{1};
+        for (std::uint32_t base = 1; edges.back() <= sizes.back().first; base *= 10)
+            for (std::uint32_t f : {2u, 5u, 10u}) edges.push_back(base * f);
+        for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
+            double n = 0;
+            for (const auto& [size, count] : sizes)
+                if (size >= edges[b] && size < edges[b + 1]) n += count;
+            if (n == 0 && labels->isEmpty()) continue;
+            *labels << QObject::tr("%1–%2").arg(edges[b]).arg(edges[b + 1] - 1);
+            *values << n;
+        }
+        while (!values->isEmpty() && values->back() == 0) {
+            values->removeLast();
+            labels->removeLast();
+        }
+    }
+}
+
+namespace {
+QTableWidget* makeTable(QWidget* parent, const QStringList& headers) {
+    auto* t = new QTableWidget(0, int(headers.size()), parent);
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    return t;
+}
+
+void setRow(QTableWidget* t, int row, const QStringList& cells) {
+    for (int c = 0; c < cells.size(); ++c) t->setItem(row, c, new QTableWidgetItem(cells[c]));
+}
+}  // namespace
+
+NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_metrics(makeTable(this, {tr("Metric"), tr("Value")})),
+      m_criteria(makeTable(this, {tr("Criterion"), tr("Holds"), tr("Failing classes"), tr("Worst")})),
+      m_histogram(new BarChart(this)), m_preview(new QTableView(this)), m_model(new SharedTableModel(this)),
+      m_compare(makeTable(this, {tr("Metric")})) {
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::RichText);
+    m_metrics->setObjectName("metricsTable");
+    m_criteria->setObjectName("criteriaTable");
+    m_compare->setObjectName("comparisonTable");
+    m_preview->setModel(m_model);
+    m_preview->verticalHeader()->setDefaultSectionSize(20);
+    m_preview->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_histogram->setTitle(tr("Class sizes"));
+    m_histogram->setEmptyText(tr("select a node"));
+
+    auto* summary = new QSplitter(Qt::Vertical, this);
+    summary->addWidget(m_metrics);
+    summary->addWidget(m_criteria);
+    summary->addWidget(m_histogram);
+    summary->setSizes({230, 90, 200});
+    m_tabs->addTab(summary, tr("Node"));
+    m_tabs->addTab(m_preview, tr("Generalized table"));
+    m_tabs->addTab(m_compare, tr("Compare"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_title);
+    layout->addWidget(m_tabs, 1);
+    clear(tr("Click a node to see its details; Ctrl+click more nodes to compare them."));
+}
+
+void NodeDetailsPanel::clear(const QString& message) {
+    m_title->setText(message);
+    m_metrics->setRowCount(0);
+    m_criteria->setRowCount(0);
+    m_histogram->setBars({}, {}, tr("classes"));
+    m_model->setTable(nullptr);
+}
+
+void NodeDetailsPanel::showLoading(const QString& levelsText) {
+    m_title->setText(tr("<b>%1</b> — computing…").arg(levelsText.toHtmlEscaped()));
+}
+
+void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::string>& qiNames,
+                                  const QString& state) {
+    QStringList parts;
+    for (std::size_t i = 0; i < d.levels.size(); ++i)
+        parts << QStringLiteral("%1=%2").arg(i < qiNames.size() ? QString::fromStdString(qiNames[i]) : "?")
+                     .arg(d.levels[i]);
+    m_title->setText(tr("<b>Node [%1]</b> · %2<br><small>%3</small>")
+                         .arg(QString::fromStdString(formatLevels(d.levels)), state.toHtmlEscaped(),
+                              parts.join(", ").toHtmlEscaped()));
+    const QStringList names = metricRowNames();
+    const QStringList values = metricRowValues(d.metrics);
+    m_metrics->setRowCount(int(names.size()));
+    for (int r = 0; r < names.size(); ++r) setRow(m_metrics, r, {names[r], values[r]});
+    m_metrics->resizeColumnToContents(0);
+
+    m_criteria->setRowCount(int(d.criteria.size()));
+    for (int r = 0; r < int(d.criteria.size()); ++r) {
+        const CriterionResult& c = d.criteria[std::size_t(r)];
+        setRow(m_criteria, r,
+               {QString::fromStdString(c.spec),
+                c.holds ? tr("yes") : (d.satisfies ? tr("after suppression") : tr("no")),
+                tr("%1 (%2 rows)").arg(c.failingClasses).arg(c.failingRows),
+                QString::number(c.worstMeasure, 'g', 4)});
+    }
+    m_criteria->resizeColumnsToContents();
+
+    QStringList labels;
+    QVector<double> counts;
+    classSizeBars(d.classSizes, &labels, &counts);
+    m_histogram->setTitle(tr("Class sizes of [%1] (%2 suppressed rows)")
+                              .arg(QString::fromStdString(formatLevels(d.levels)))
+                              .arg(d.suppressedRowCount));
+    m_histogram->setBars(labels, counts, tr("number of classes"));
+    m_model->setTable(d.preview);
+}
+
+void NodeDetailsPanel::setComparison(const std::vector<NodeMetrics>& nodes, const QStringList& states) {
+    const QStringList names = metricRowNames();
+    m_compare->clear();
+    m_compare->setColumnCount(int(nodes.size()) + 1);
+    QStringList headers{tr("Metric")};
+    for (const NodeMetrics& m : nodes) headers << QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(m.levels)));
+    m_compare->setHorizontalHeaderLabels(headers);
+    m_compare->setRowCount(int(names.size()) + 1);
+    setRow(m_compare, 0, QStringList{tr("State")} + states);
+    for (int c = 0; c < int(nodes.size()); ++c) {
+        const QStringList values = metricRowValues(nodes[std::size_t(c)]);
+        for (int r = 0; r < names.size(); ++r) {
+            if (c == 0) m_compare->setItem(r + 1, 0, new QTableWidgetItem(names[r]));
+            m_compare->setItem(r + 1, c + 1, new QTableWidgetItem(values[r]));
+        }
+    }
+    m_compare->resizeColumnsToContents();
+    if (nodes.size() >= 2) m_tabs->setCurrentWidget(m_compare);
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,62 @@
+#pragma once
+// The selected node: its levels and state, its metrics, each criterion's result, its class-
+// size histogram and a preview of the generalized table; with two or more nodes selected, a
+// side-by-side comparison of their metrics.
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "ldiv/metrics.h"
+#include "search/nodeanalysis.h"
+
+class QLabel;
+class QTableView;
+class QTableWidget;
+class QTabWidget;
+
+namespace ldv::ui {
+
+class BarChart;
+class SharedTableModel;
+
+/// Rows of the metrics table, in order (names and values shared with the comparison table,
+/// the tooltips and the report).
+QStringList metricRowNames();
+QStringList metricRowValues(const NodeMetrics& metrics);
+
+/// Bars of a class-size histogram: one per size up to 16 distinct sizes, else 1-2-5 bins.
+void classSizeBars(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes, QStringList* labels,
+                   QVector<double>* values);
+
+class NodeDetailsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit NodeDetailsPanel(QWidget* parent = nullptr);
+    void clear(const QString& message);
+    void showLoading(const QString& levelsText);
+    /// `qiNames` label the levels.
+    void setDetails(const NodeDetails& details, const std::vector<std::string>& qiNames, const QString& state);
+    /// Comparison: one column per node.
+    void setComparison(const std::vector<NodeMetrics>& nodes, const QStringList& states);
+
+    QLabel* title() const { return m_title; }
+    QTableWidget* metricsTable() const { return m_metrics; }
+    QTableWidget* criteriaTable() const { return m_criteria; }
+    QTableWidget* comparisonTable() const { return m_compare; }
+    BarChart* histogram() const { return m_histogram; }
+    QTableView* previewView() const { return m_preview; }
+    SharedTableModel* previewModel() const { return m_model; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+private:
+    QLabel* m_title;
+    QTabWidget* m_tabs;
+    QTableWidget* m_metrics;
+    QTableWidget* m_criteria;
+    BarChart* m_histogram;
+    QTableView* m_preview;
+    SharedTableModel* m_model;
+    QTableWidget* m_compare;
+};
+
+}  // namespace ldv::ui

@@ -1,0 +1,24 @@
+#pragma once
+// How a lattice node looks: its state from the search (satisfying, minimal, optimum,
+// failing, not evaluated) with a colour-blind safe palette (Okabe–Ito), and a sequential
+// colour scale for colouring by a metric.
+#include <QColor>
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+#include "ldiv/search.h"
+
+namespace ldv::ui {
+
+enum class NodeState : std::uint8_t { NotEvaluated, Failing, Satisfying, Minimal, Optimum };
+inline constexpr int kNodeStateCount = 5;
+
+QColor stateColor(NodeState state);
+QString stateName(NodeState state);
+/// Per node id; every node NotEvaluated when `result` is null.
+std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize);
+/// t in [0,1] → a perceptually ordered colour (viridis-like), light = low.
+QColor scaleColor(double t);
+
+}  // namespace ldv::ui

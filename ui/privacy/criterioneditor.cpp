@@ -1,0 +1,149 @@
+#include "privacy/criterioneditor.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QListWidget>
+
+#include "ldiv/criteria_spec.h"
+#include "ldiv/error.h"
+#include "project/project.h"
+
+namespace ldv::ui {
+
+namespace {
+QString escapeValue(QString v) {
+    v.replace('\\', "\\\\").replace(';', "\\;").replace('|', "\\|").replace('@', "\\@");
+    return v;
+}
+QStringList checked(const QListWidget* list) {
+    QStringList out;
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() == Qt::Checked) out << escapeValue(list->item(i)->text());
+    return out;
+}
+QDoubleSpinBox* spin(QWidget* parent, double min, double max, double value, int decimals) {
+    auto* s = new QDoubleSpinBox(parent);
+    s->setRange(min, max);
+    s->setDecimals(decimals);
+    s->setValue(value);
+    return s;
+}
+}  // namespace
+
+CriterionEditor::CriterionEditor(QWidget* parent)
+    : QWidget(parent), m_kind(new QComboBox(this)), m_attribute(new QComboBox(this)),
+      m_main(spin(this, 1, 1e6, 5, 2)), m_c(spin(this, 0.01, 1e4, 3, 2)), m_c2(spin(this, 0, 99.99, 10, 2)),
+      m_tau(spin(this, 0.01, 0.99, 0.5, 3)), m_dontCare(new QListWidget(this)), m_protected(new QListWidget(this)),
+      m_mainLabel(new QLabel(this)), m_preview(new QLabel(this)) {
+    m_kind->addItem(tr("k-anonymity"), "k");
+    m_kind->addItem(tr("distinct ℓ-diversity"), "distinct-l");
+    m_kind->addItem(tr("entropy ℓ-diversity"), "entropy-l");
+    m_kind->addItem(tr("recursive (c,ℓ)-diversity"), "recursive-cl");
+    m_kind->addItem(tr("pd-recursive (c,ℓ) with don't-care set"), "pd-recursive-cl");
+    m_kind->addItem(tr("npd-recursive (c1,c2,ℓ) with protected set"), "npd-recursive-cl");
+    m_kind->addItem(tr("simple ℓ-diversity"), "simple-l");
+    m_kind->addItem(tr("(τ,ℓ)-diversity"), "tau-l");
+    m_dontCare->setMaximumHeight(90);
+    m_protected->setMaximumHeight(90);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Criterion"), m_kind);
+    form->addRow(tr("Sensitive attribute"), m_attribute);
+    form->addRow(m_mainLabel, m_main);
+    form->addRow(tr("c (c1)"), m_c);
+    form->addRow(tr("c2 (% of class)"), m_c2);
+    form->addRow(tr("τ"), m_tau);
+    form->addRow(tr("Don't-care values Y"), m_dontCare);
+    form->addRow(tr("Protected values W"), m_protected);
+    form->addRow(tr("Spec"), m_preview);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &CriterionEditor::updateFields);
+    connect(m_attribute, &QComboBox::currentIndexChanged, this, &CriterionEditor::fillValues);
+    for (QDoubleSpinBox* s : {m_main, m_c, m_c2, m_tau})
+        connect(s, &QDoubleSpinBox::valueChanged, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
+    for (QListWidget* l : {m_dontCare, m_protected})
+        connect(l, &QListWidget::itemChanged, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
+    updateFields();
+}
+
+void CriterionEditor::setProject(Project* project) {
+    m_project = project;
+    m_attribute->clear();
+    if (project)
+        for (int c = 0; c < project->columnCount(); ++c)
+            if (project->role(c) == Role::Sensitive) m_attribute->addItem(project->columnName(c));
+    fillValues();
+}
+
+void CriterionEditor::fillValues() {
+    for (QListWidget* list : {m_dontCare, m_protected}) {
+        list->clear();
+        if (!m_project || m_attribute->currentText().isEmpty()) continue;
+        const int column = m_project->columnIndex(m_attribute->currentText().toStdString());
+        if (column < 0) continue;
+        for (const std::string& v : m_project->table().column(std::size_t(column)).dictionary()) {
+            auto* item = new QListWidgetItem(QString::fromStdString(v), list);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(Qt::Unchecked);
+        }
+    }
+    m_preview->setText(spec());
+}
+
+void CriterionEditor::updateFields() {
+    const QString kind = m_kind->currentData().toString();
+    const bool k = kind == "k";
+    m_mainLabel->setText(k ? tr("k") : tr("ℓ"));
+    const bool integer = kind != "entropy-l" && kind != "simple-l";
+    m_main->setDecimals(integer ? 0 : 2);
+    m_attribute->setEnabled(!k);
+    m_c->setEnabled(kind.contains("recursive"));
+    m_c2->setEnabled(kind == "npd-recursive-cl");
+    m_tau->setEnabled(kind == "tau-l");
+    m_dontCare->setEnabled(kind == "pd-recursive-cl" || kind == "npd-recursive-cl" || kind == "entropy-l");
+    m_protected->setEnabled(kind == "npd-recursive-cl");
+    m_preview->setText(spec());
+    emit specChanged(spec());
+}
+
+QString CriterionEditor::spec() const {
+    const QString kind = m_kind->currentData().toString();
+    const QString main = QString::fromStdString(formatNumber(m_main->value()));
+    QString s = kind + '=';
+    if (kind == "k" || kind == "distinct-l" || kind == "entropy-l" || kind == "simple-l") s += main;
+    else if (kind == "recursive-cl" || kind == "pd-recursive-cl")
+        s += QString::fromStdString(formatNumber(m_c->value())) + ',' + main;
+    else if (kind == "npd-recursive-cl")
+        s += QString::fromStdString(formatNumber(m_c->value())) + ',' +
+             QString::fromStdString(formatNumber(m_c2->value())) + ',' + main;
+    else if (kind == "tau-l") s += QString::fromStdString(formatNumber(m_tau->value())) + ',' + main;
+    if (kind != "k" && m_attribute->count() > 1 && !m_attribute->currentText().isEmpty())
+        s += '@' + m_attribute->currentText();
+    if (m_dontCare->isEnabled() && !checked(m_dontCare).isEmpty()) s += ";dontcare=" + checked(m_dontCare).join('|');
+    if (m_protected->isEnabled() && !checked(m_protected).isEmpty())
+        s += ";protected=" + checked(m_protected).join('|');
+    return s;
+}
+
+bool CriterionEditor::setSpec(const QString& text) {
+    try {
+        const CriterionSpec spec = parseCriterionSpec(text.toStdString());
+        const int index = m_kind->findData(QString::fromUtf8(criterionName(spec.kind).data(),
+                                                             qsizetype(criterionName(spec.kind).size())));
+        if (index < 0) return false;
+        m_kind->setCurrentIndex(index);
+        if (!spec.attribute.empty()) m_attribute->setCurrentText(QString::fromStdString(spec.attribute));
+        const auto& p = spec.parameters;
+        m_main->setValue(p.back());
+        if (p.size() >= 2 && m_c->isEnabled()) m_c->setValue(p[0]);
+        if (p.size() == 3) m_c2->setValue(p[1]);
+        if (m_tau->isEnabled() && p.size() == 2) m_tau->setValue(p[0]);
+        return true;
+    } catch (const ParameterError&) {
+        return false;
+    }
+}
+
+}  // namespace ldv::ui

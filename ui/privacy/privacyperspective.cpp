@@ -1,0 +1,275 @@
+#include "privacy/privacyperspective.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "ldiv/criteria.h"
+#include "ldiv/error.h"
+#include "ldiv/evaluation.h"
+#include "privacy/criterioneditor.h"
+#include "project/job.h"
+#include "project/project.h"
+#include "search/preparedinput.h"
+#include "search/searchsession.h"
+
+namespace ldv::ui {
+
+namespace {
+struct Feasibility {
+    QStringList warnings;
+    QString error;
+};
+}  // namespace
+
+PrivacyPerspective::PrivacyPerspective(QWidget* parent)
+    : QWidget(parent), m_editor(new CriterionEditor(this)), m_criteria(new QListWidget(this)),
+      m_suppression(new QDoubleSpinBox(this)), m_metric(new QComboBox(this)), m_algorithm(new QComboBox(this)),
+      m_warnings(new QLabel(this)), m_editorError(new QLabel(this)), m_run(new QPushButton(tr("Run search"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
+      m_summary(new QTextBrowser(this)) {
+    m_criteria->setObjectName("criteriaList");
+    m_suppression->setRange(0, 100);
+    m_suppression->setDecimals(2);
+    m_suppression->setSuffix(QStringLiteral(" %"));
+    m_metric->addItem(tr("Discernibility (dm)"), "dm");
+    m_metric->addItem(tr("Height"), "height");
+    m_metric->addItem(tr("Average class size (aecs)"), "aecs");
+    m_metric->addItem(tr("KL-divergence (kl)"), "kl");
+    m_metric->addItem(tr("Information loss, 1 − um (info)"), "info");
+    m_metric->addItem(tr("Precision loss, 1 − Prec (loss)"), "loss");
+    m_algorithm->addItem(tr("Fast (binary search with tagging)"), "fast");
+    m_algorithm->addItem(tr("Incognito"), "incognito");
+    m_algorithm->addItem(tr("Brute force (oracle)"), "brute");
+    m_warnings->setWordWrap(true);
+    m_warnings->setObjectName("feasibilityWarnings");
+    m_editorError->setWordWrap(true);
+    m_editorError->setStyleSheet("color: #D55E00");
+    m_progress->setRange(0, 1000);
+    m_progress->hide();
+    m_cancel->hide();
+    m_summary->setObjectName("searchSummary");
+
+    auto* compose = new QGroupBox(tr("Compose a criterion"), this);
+    auto* composeLayout = new QVBoxLayout(compose);
+    composeLayout->addWidget(m_editor);
+    auto* add = new QPushButton(tr("Add criterion"), compose);
+    composeLayout->addWidget(add);
+    composeLayout->addWidget(m_editorError);
+    composeLayout->addStretch(1);
+
+    auto* requirement = new QGroupBox(tr("Requirement (all must hold)"), this);
+    auto* reqLayout = new QVBoxLayout(requirement);
+    reqLayout->addWidget(m_criteria, 1);
+    auto* remove = new QPushButton(tr("Remove selected"), requirement);
+    reqLayout->addWidget(remove);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Suppression limit"), m_suppression);
+    form->addRow(tr("Utility metric (optimum)"), m_metric);
+    form->addRow(tr("Algorithm"), m_algorithm);
+    reqLayout->addLayout(form);
+    reqLayout->addWidget(m_warnings);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_progress, 1);
+    runRow->addWidget(m_cancel);
+    reqLayout->addLayout(runRow);
+
+    auto* result = new QGroupBox(tr("Result"), this);
+    auto* resultLayout = new QVBoxLayout(result);
+    resultLayout->addWidget(m_summary);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(compose, 3);
+    layout->addWidget(requirement, 3);
+    layout->addWidget(result, 4);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(150);
+    connect(&m_debounce, &QTimer::timeout, this, &PrivacyPerspective::checkFeasibility);
+    connect(add, &QPushButton::clicked, this, &PrivacyPerspective::addCriterion);
+    connect(remove, &QPushButton::clicked, this, &PrivacyPerspective::removeSelectedCriterion);
+    connect(m_suppression, &QDoubleSpinBox::valueChanged, this,
+            [this] { storeSettings(tr("Change suppression limit"), true); });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { storeSettings(tr("Change utility metric"), false); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { storeSettings(tr("Change algorithm"), false); });
+    connect(m_run, &QPushButton::clicked, this, [this] { if (m_session) m_session->run(); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] { if (m_session) m_session->cancel(); });
+    setSession(nullptr);
+}
+
+Project* PrivacyPerspective::project() const { return m_session ? m_session->project() : nullptr; }
+
+void PrivacyPerspective::setSession(SearchSession* session) {
+    if (m_session) {
+        m_session->disconnect(this);
+        if (m_session->project()) m_session->project()->disconnect(this);
+    }
+    m_session = session;
+    m_editor->setProject(project());
+    setEnabled(project() != nullptr);
+    if (session) {
+        connect(session, &SearchSession::outcomeChanged, this, &PrivacyPerspective::showOutcome);
+        connect(session, &SearchSession::staleChanged, this, &PrivacyPerspective::showOutcome);
+        connect(session, &SearchSession::runningChanged, this, &PrivacyPerspective::setRunning);
+        connect(session, &SearchSession::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+        connect(session, &SearchSession::failed, this,
+                [this](const QString& e) { m_summary->setHtml(tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>").arg(e.toHtmlEscaped())); });
+        connect(session, &SearchSession::cancelled, this,
+                [this] { m_summary->setHtml(tr("<p>The search was cancelled.</p>")); });
+    }
+    if (Project* p = project()) {
+        connect(p, &Project::searchSettingsChanged, this, &PrivacyPerspective::loadSettings);
+        connect(p, &Project::roleChanged, this, [this] { m_editor->setProject(project()); m_debounce.start(); });
+        connect(p, &Project::hierarchyChanged, this, [this] { m_debounce.start(); });
+    }
+    loadSettings();
+    showOutcome();
+}
+
+void PrivacyPerspective::loadSettings() {
+    m_loading = true;
+    m_criteria->clear();
+    if (Project* p = project()) {
+        const SearchSettings s = p->searchSettings();
+        for (const std::string& c : s.criteria) m_criteria->addItem(QString::fromStdString(c));
+        m_suppression->setValue(s.suppressionLimit * 100);
+        m_metric->setCurrentIndex(std::max(0, m_metric->findData(QString::fromStdString(s.metric))));
+        m_algorithm->setCurrentIndex(std::max(0, m_algorithm->findData(QString::fromStdString(s.algorithm))));
+    }
+    m_loading = false;
+    m_debounce.start();
+}
+
+void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
+    Project* p = project();
+    if (m_loading || !p) return;
+    SearchSettings s = p->searchSettings();
+    s.criteria.clear();
+    for (int i = 0; i < m_criteria->count(); ++i) s.criteria.push_back(m_criteria->item(i)->text().toStdString());
+    s.suppressionLimit = m_suppression->value() / 100;
+    s.metric = m_metric->currentData().toString().toStdString();
+    s.algorithm = m_algorithm->currentData().toString().toStdString();
+    p->setSearchSettings(s, text, mergeable);
+}
+
+bool PrivacyPerspective::addCriterion() {
+    const QString spec = m_editor->spec();
+    try {
+        const CriterionSpec parsed = parseCriterionSpec(spec.toStdString());
+        m_editorError->clear();
+        m_criteria->addItem(QString::fromStdString(formatCriterionSpec(parsed)));
+        storeSettings(tr("Add criterion %1").arg(spec), false);
+        return true;
+    } catch (const ParameterError& e) {
+        m_editorError->setText(QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+void PrivacyPerspective::removeSelectedCriterion() {
+    const int row = m_criteria->currentRow();
+    if (row < 0) return;
+    const QString text = m_criteria->item(row)->text();
+    delete m_criteria->takeItem(row);
+    storeSettings(tr("Remove criterion %1").arg(text), false);
+}
+
+bool PrivacyPerspective::isCheckingFeasibility() const {
+    return m_debounce.isActive() || (m_feasibilityJob && m_feasibilityJob->isRunning());
+}
+
+void PrivacyPerspective::checkFeasibility() {
+    Project* p = project();
+    if (!p) return;
+    const DataSnapshot snapshot = snapshotOf(*p);
+    const SearchSettings settings = p->searchSettings();
+    auto work = [snapshot, settings](Feedback&) -> std::shared_ptr<void> {
+        auto out = std::make_shared<Feasibility>();
+        try {
+            const auto data = snapshot.prepare();
+            const auto criteria = bindCriteria(*data->dataset, settings.criteria);
+            for (const std::string& w : feasibilityWarnings(*data->dataset, criteria))
+                out->warnings << QString::fromStdString(w);
+            checkCriteriaDomains(*data->dataset, criteria);
+        } catch (const std::exception& e) {
+            out->error = QString::fromStdString(e.what());
+        }
+        return out;
+    };
+    delete m_feasibilityJob;
+    m_feasibilityJob = new Job(tr("Checking feasibility"), work, this);
+    connect(m_feasibilityJob, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
+        const auto f = std::static_pointer_cast<Feasibility>(r);
+        QStringList lines;
+        if (!f->error.isEmpty()) lines << tr("<b>Cannot search:</b> %1").arg(f->error.toHtmlEscaped());
+        for (const QString& w : f->warnings) lines << tr("⚠ %1").arg(w.toHtmlEscaped());
+        if (lines.isEmpty()) lines << tr("✓ Every criterion is achievable by some generalization.");
+        m_warnings->setText(lines.join("<br>"));
+        m_warnings->setStyleSheet(lines.size() == 1 && f->error.isEmpty() && f->warnings.isEmpty()
+                                      ? "color: #009E73" : "color: #D55E00");
+    });
+    m_feasibilityJob->start();
+}
+
+void PrivacyPerspective::setRunning(bool running) {
+    m_run->setEnabled(!running);
+    m_progress->setVisible(running);
+    m_cancel->setVisible(running);
+    m_progress->setValue(0);
+    if (running) m_summary->setHtml(tr("<p>Searching…</p>"));
+}
+
+void PrivacyPerspective::showOutcome() {
+    const auto o = m_session ? m_session->outcome() : nullptr;
+    if (!o) {
+        m_summary->setHtml(tr("<p>No search yet. Compose the requirement and press <b>Run search</b>.</p>"));
+        return;
+    }
+    const SearchResult& r = o->result;
+    const Dataset& data = *o->data->dataset;
+    QString html;
+    if (m_session->isStale()) html += tr("<p style='color:#D55E00'>The settings changed since this search; run it again.</p>");
+    QStringList criteria;
+    for (const BoundCriterion& c : o->config.criteria) criteria << QString::fromStdString(c.criterion.describe()).toHtmlEscaped();
+    html += tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % (%5 rows), metric %6, algorithm %7.</p>")
+                .arg(r.satisfying.size()).arg(r.latticeSize).arg(criteria.join("<br>"))
+                .arg(o->settings.suppressionLimit * 100)
+                .arg(qulonglong(o->settings.suppressionLimit * double(data.rowCount()) + 1e-9))
+                .arg(QString::fromStdString(o->settings.metric), QString::fromStdString(o->settings.algorithm));
+    if (r.optimum) {
+        const NodeMetrics& m = r.optimumMetrics;
+        QStringList levels;
+        const Levels lv = data.lattice().levels(*r.optimum);
+        for (std::size_t i = 0; i < lv.size(); ++i)
+            levels << QStringLiteral("%1=%2").arg(QString::fromStdString(o->data->qiNames[i])).arg(lv[i]);
+        html += tr("<h3>Optimum [%1]</h3><p>%2</p><table cellspacing=4>"
+                   "<tr><td>classes</td><td align=right>%3</td></tr><tr><td>suppressed rows</td><td align=right>%4</td></tr>"
+                   "<tr><td>avg. class size</td><td align=right>%5</td></tr><tr><td>discernibility</td><td align=right>%6</td></tr>"
+                   "<tr><td>KL-divergence</td><td align=right>%7</td></tr><tr><td>height</td><td align=right>%8</td></tr></table>")
+                    .arg(QString::fromStdString(formatLevels(lv)), levels.join(", ").toHtmlEscaped())
+                    .arg(m.classes).arg(m.suppressedRows).arg(m.averageClassSize, 0, 'f', 2)
+                    .arg(m.discernibility, 0, 'f', 0).arg(m.klDivergence, 0, 'f', 4).arg(m.height);
+    } else {
+        html += tr("<h3>No node satisfies the requirement</h3>");
+    }
+    QStringList minimal;
+    for (std::size_t i = 0; i < r.minimal.size() && i < 12; ++i)
+        minimal << QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(data.lattice().levels(r.minimal[i]))));
+    if (r.minimal.size() > 12) minimal << tr("… (%1 in all)").arg(r.minimal.size());
+    html += tr("<p><b>Minimal nodes (%1):</b> %2</p>").arg(r.minimal.size()).arg(minimal.join(" "));
+    for (const std::string& w : r.warnings) html += tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+    html += tr("<p><small>%1 nodes checked · search %2 ms · measuring all nodes %3 ms</small></p>")
+                .arg(r.statistics.checkedNodes).arg(r.statistics.elapsedMs, 0, 'f', 0).arg(o->measureMs, 0, 'f', 0);
+    m_summary->setHtml(html);
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,70 @@
+#pragma once
+// The Privacy & search perspective: the criteria (stored in the project, undoable), the
+// suppression limit, utility metric and algorithm; feasibility warnings computed in the
+// background before running; the search with progress and Cancel; a summary of the result.
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+
+namespace ldv::ui {
+
+class CriterionEditor;
+class Job;
+class Project;
+class SearchSession;
+
+class PrivacyPerspective : public QWidget {
+    Q_OBJECT
+public:
+    explicit PrivacyPerspective(QWidget* parent = nullptr);
+    void setSession(SearchSession* session);
+
+    CriterionEditor* editor() const { return m_editor; }
+    QListWidget* criteriaList() const { return m_criteria; }
+    QLabel* warningsLabel() const { return m_warnings; }
+    QTextBrowser* summary() const { return m_summary; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QDoubleSpinBox* suppressionBox() const { return m_suppression; }
+    QComboBox* metricBox() const { return m_metric; }
+    QComboBox* algorithmBox() const { return m_algorithm; }
+    bool isCheckingFeasibility() const;
+
+    /// Adds the editor's criterion (false with a message when it does not parse).
+    bool addCriterion();
+    void removeSelectedCriterion();
+
+private:
+    void loadSettings();
+    void storeSettings(const QString& text, bool mergeable);
+    void checkFeasibility();
+    void showOutcome();
+    void setRunning(bool running);
+    Project* project() const;
+
+    QPointer<SearchSession> m_session;
+    CriterionEditor* m_editor;
+    QListWidget* m_criteria;
+    QDoubleSpinBox* m_suppression;
+    QComboBox* m_metric;
+    QComboBox* m_algorithm;
+    QLabel* m_warnings;
+    QLabel* m_editorError;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QTextBrowser* m_summary;
+    QTimer m_debounce;
+    Job* m_feasibilityJob = nullptr;
+    bool m_loading = false;
+};
+
+}  // namespace ldv::ui

@@ -1,0 +1,72 @@
+#pragma once
+// The project's search: runs ldv::search (and then measures every node for the lattice's
+// metric colouring) on a worker thread through a Job, and keeps the last outcome for the
+// Lattice, Analysis and Export perspectives. Results are derived: a settings change marks
+// the outcome stale, it is never undone.
+#include <QObject>
+#include <QPointer>
+#include <memory>
+
+#include "ldiv/search.h"
+#include "project/project.h"
+
+namespace ldv::ui {
+
+class Job;
+struct PreparedData;
+
+struct SearchOutcome {
+    std::shared_ptr<const PreparedData> data;
+    SearchSettings settings;
+    SearchConfig config;
+    SearchResult result;
+    /// Per node id (empty when measuring was not asked for).
+    std::vector<NodeMetrics> metrics;
+    double measureMs = 0;
+};
+
+/// Builds the SearchConfig of the project's settings against a prepared dataset (throws
+/// ParameterError for a bad spec, metric or algorithm, or an ℓ above the attribute's values).
+SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& settings);
+
+class SearchSession : public QObject {
+    Q_OBJECT
+public:
+    explicit SearchSession(QObject* parent = nullptr);
+    ~SearchSession() override;
+    void setProject(Project* project);
+    Project* project() const { return m_project; }
+
+    /// Starts the search with the project's current settings (cancels a running one).
+    void run();
+    void cancel();
+    bool isRunning() const;
+    /// The last successful outcome, or nullptr.
+    std::shared_ptr<const SearchOutcome> outcome() const { return m_outcome; }
+    /// True when the project changed since the outcome was computed.
+    bool isStale() const { return m_stale; }
+    /// Measure every node after the search (default on; lattices of any size, with progress).
+    void setMeasureNodes(bool on) { m_measureNodes = on; }
+    /// Test hook: pretend to be slower by sleeping this many ms per progress step.
+    void setArtificialDelay(int ms) { m_delayMs = ms; }
+
+signals:
+    void started();
+    void progressChanged(double fraction);
+    void outcomeChanged();
+    void failed(const QString& message);
+    void cancelled();
+    void runningChanged(bool running);
+    void staleChanged(bool stale);
+
+private:
+    void markStale();
+    QPointer<Project> m_project;
+    Job* m_job = nullptr;
+    std::shared_ptr<const SearchOutcome> m_outcome;
+    bool m_stale = false;
+    bool m_measureNodes = true;
+    int m_delayMs = 0;
+};
+
+}  // namespace ldv::ui
