@@ -5,13 +5,6 @@
 namespace ldv::detail {
 namespace {
 constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-inline std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 }  // namespace
 
 GroupIndex::GroupIndex(const std::vector<std::uint64_t>& radix, std::size_t expectedItems) {
@@ -42,7 +35,7 @@ void GroupIndex::grow() {
     const std::uint64_t mask = keys.size() - 1;
     for (std::size_t s = 0; s < m_keys.size(); ++s) {
         if (m_ids[s] == kEmpty) continue;
-        std::uint64_t p = mix(m_keys[s]) & mask;
+        std::uint64_t p = mixKey(m_keys[s]) & mask;
         while (ids[p] != kEmpty) p = (p + 1) & mask;
         keys[p] = m_keys[s];
         ids[p] = m_ids[s];
@@ -58,7 +51,7 @@ std::uint32_t GroupIndex::insert(std::uint64_t packed) {
         if (id == kEmpty) id = m_groups++;
         return id;
     }
-    std::uint64_t p = mix(packed) & m_mask;
+    std::uint64_t p = mixKey(packed) & m_mask;
     while (m_ids[p] != kEmpty) {
         if (m_keys[p] == packed) return m_ids[p];
         p = (p + 1) & m_mask;

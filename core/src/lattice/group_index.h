@@ -7,6 +7,16 @@
 
 namespace ldv::detail {
 
+/// splitmix64 finalizer: spreads packed keys over hash-table slots (shared by GroupIndex and
+/// the search's KeyGrouper).
+inline std::uint64_t mixKey(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 class GroupIndex {
 public:
     /// `radix[i]` is the number of distinct codes of key part i.

@@ -1,5 +1,6 @@
 // Lean rollup of equivalence classes for the lattice search (class_table.h).
 #include "search/class_table.h"
+#include "lattice/group_index.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,14 +10,6 @@ namespace ldv::detail {
 namespace {
 
 constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-
-inline std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 }  // namespace
 
@@ -46,7 +39,7 @@ void KeyGrouper::growHash() {
     m_slotIds.assign(size, kEmpty);
     m_mask = size - 1;
     for (std::uint32_t g = 0; g < m_groupKeys.size(); ++g) {
-        std::uint64_t p = mix(m_groupKeys[g]) & m_mask;
+        std::uint64_t p = mixKey(m_groupKeys[g]) & m_mask;
         while (m_slotIds[p] != kEmpty) p = (p + 1) & m_mask;
         m_slotKeys[p] = m_groupKeys[g];
         m_slotIds[p] = g;
@@ -63,7 +56,7 @@ std::uint32_t KeyGrouper::insert(std::uint64_t key) {
         }
         return id;
     }
-    std::uint64_t p = mix(key) & m_mask;
+    std::uint64_t p = mixKey(key) & m_mask;
     while (m_slotIds[p] != kEmpty) {
         if (m_slotKeys[p] == key) return m_slotIds[p];
         p = (p + 1) & m_mask;
