@@ -7,12 +7,6 @@
 #include <limits>
 
 namespace ldv::detail {
-namespace {
-
-constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-
-}  // namespace
-
 void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
     m_groupKeys.clear();
     m_groupSlots.clear();
@@ -21,14 +15,14 @@ void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
     const std::uint64_t denseLimit = std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(expected));
     m_dense = space <= denseLimit;
     if (m_dense) {
-        if (m_denseIds.size() < space) m_denseIds.resize(std::size_t(space), kEmpty);
+        if (m_denseIds.size() < space) m_denseIds.resize(std::size_t(space), kNone);
         return;
     }
     const std::uint64_t wanted =
         std::bit_ceil(std::max<std::uint64_t>(1024, 2 * std::min<std::uint64_t>(expected, space)));
     if (m_slotIds.size() < wanted) {
         m_slotKeys.assign(std::size_t(wanted), 0);
-        m_slotIds.assign(std::size_t(wanted), kEmpty);
+        m_slotIds.assign(std::size_t(wanted), kNone);
     }
     m_mask = m_slotIds.size() - 1;
 }
@@ -36,28 +30,20 @@ void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
 void KeyGrouper::growHash() {
     const std::size_t size = m_slotIds.size() * 2;
     m_slotKeys.assign(size, 0);
-    m_slotIds.assign(size, kEmpty);
+    m_slotIds.assign(size, kNone);
     m_mask = size - 1;
     for (std::uint32_t g = 0; g < m_groupKeys.size(); ++g) {
         std::uint64_t p = mixKey(m_groupKeys[g]) & m_mask;
-        while (m_slotIds[p] != kEmpty) p = (p + 1) & m_mask;
+        while (m_slotIds[p] != kNone) p = (p + 1) & m_mask;
         m_slotKeys[p] = m_groupKeys[g];
         m_slotIds[p] = g;
         m_groupSlots[g] = p;
     }
 }
 
-std::uint32_t KeyGrouper::insert(std::uint64_t key) {
-    if (m_dense) {
-        std::uint32_t& id = m_denseIds[key];
-        if (id == kEmpty) {
-            id = std::uint32_t(m_groupKeys.size());
-            m_groupKeys.push_back(key);
-        }
-        return id;
-    }
+std::uint32_t KeyGrouper::insertHashed(std::uint64_t key) {
     std::uint64_t p = mixKey(key) & m_mask;
-    while (m_slotIds[p] != kEmpty) {
+    while (m_slotIds[p] != kNone) {
         if (m_slotKeys[p] == key) return m_slotIds[p];
         p = (p + 1) & m_mask;
     }
@@ -72,9 +58,9 @@ std::uint32_t KeyGrouper::insert(std::uint64_t key) {
 
 void KeyGrouper::end() {
     if (m_dense) {
-        for (std::uint64_t key : m_groupKeys) m_denseIds[key] = kEmpty;
+        for (std::uint64_t key : m_groupKeys) m_denseIds[key] = kNone;
     } else {
-        for (std::uint64_t slot : m_groupSlots) m_slotIds[slot] = kEmpty;
+        for (std::uint64_t slot : m_groupSlots) m_slotIds[slot] = kNone;
     }
     m_groupKeys.clear();
     m_groupSlots.clear();
@@ -96,6 +82,37 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
         for (int from = 0; from < levels; ++from)
             for (int to = from; to < levels; ++to) m_up[i][from * levels + to] = h.upMap(from, to);
     }
+    m_fixedStride.assign(d, 0);
+    m_fixedPacks = true;
+    for (std::size_t i = d; i-- > 0;) {
+        m_fixedStride[i] = m_fixedSpace;
+        const std::uint64_t radix = std::max<std::size_t>(1, data.hierarchy(i).levelSize(0));
+        if (__builtin_mul_overflow(m_fixedSpace, radix, &m_fixedSpace) || m_fixedSpace > (std::uint64_t(1) << 62)) {
+            m_fixedPacks = false;
+            break;
+        }
+    }
+    m_delta.resize(d);
+}
+
+const std::uint64_t* RollupEngine::delta(std::uint32_t i, int from, int to) {
+    const int stride = m_data.hierarchy(i).height() + 2;
+    std::vector<std::vector<std::uint64_t>>& tables = m_delta[i];
+    if (tables.empty()) tables.resize(std::size_t(stride * stride));
+    std::vector<std::uint64_t>& t = tables[std::size_t(from * stride + to + 1)];
+    if (t.empty()) {
+        const std::size_t n = m_data.hierarchy(i).levelSize(from);
+        t.resize(std::max<std::size_t>(n, 1));
+        const std::uint64_t s = m_fixedStride[i];
+        // Unsigned wrap-around makes a negative delta an addition modulo 2^64.
+        if (to < 0) {
+            for (std::size_t v = 0; v < n; ++v) t[v] = std::uint64_t(0) - std::uint64_t(v) * s;
+        } else {
+            const Code* map = m_up[i][std::size_t(from * (stride - 1) + to)].data();
+            for (std::size_t v = 0; v < n; ++v) t[v] = (std::uint64_t(map[v]) - std::uint64_t(v)) * s;
+        }
+    }
+    return t.data();
 }
 
 ClassTable RollupEngine::base() const {
@@ -106,6 +123,14 @@ ClassTable RollupEngine::base() const {
     for (std::size_t i = 0; i < d; ++i) t.attrs.push_back(std::uint32_t(i));
     t.keys.assign(b.keys.begin(), b.keys.end());
     t.sizes = b.sizes;
+    if (m_fixedPacks) {
+        t.packed.resize(b.count());
+        for (std::size_t c = 0; c < b.count(); ++c) {
+            std::uint64_t key = 0;
+            for (std::size_t i = 0; i < d; ++i) key += std::uint64_t(t.keys[c * d + i]) * m_fixedStride[i];
+            t.packed[c] = key;
+        }
+    }
     t.hist.assign(b.count() * m_histWidth, 0);
     for (std::size_t j = 0; j < m_carried.size(); ++j) {
         const std::size_t m = m_domains[j];
@@ -138,77 +163,66 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
         if (__builtin_mul_overflow(space, radix, &space) || space > (std::uint64_t(1) << 62)) packs = false;
     }
     const std::size_t count = src.count();
-    const std::size_t outWidth = out.attrs.size();
-    const std::size_t hw = m_histWidth;
     m_read += count;
-    m_classOf.resize(count);
+    // Grown only: resizing down and up again would zero-fill it on every call.
+    if (m_classOf.size() < count) m_classOf.resize(count);
     m_first.clear();
-    std::uint32_t* classOf = m_classOf.data();
-    const Code* keys = src.keys.data();
 
     // Pass 1: the group of every source class, and the first source class of every group.
-    if (packs) {
-        // Pack the key in mixed radix (last attribute fastest); per attribute a table of
-        // code → (up-mapped code × stride) saves the multiplications.
-        m_contrib.resize(outWidth);
-        m_contribPtr.resize(outWidth);
-        std::uint64_t stride = 1;
-        for (std::size_t q = outWidth; q-- > 0;) {
-            const std::uint32_t i = out.attrs[q];
-            const std::size_t from = m_data.hierarchy(i).levelSize(src.levels[i]);
-            m_contrib[q].resize(from);
-            for (std::size_t code = 0; code < from; ++code) m_contrib[q][code] = m_maps[q][code] * stride;
-            m_contribPtr[q] = m_contrib[q].data();
-            stride *= m_radix[q];
-        }
-        m_grouper.begin(space, count);
-        const std::uint64_t* const* contrib = m_contribPtr.data();
-        const std::size_t* pos = m_positions.data();
-        const bool identity = outWidth == width;  // positions are 0..width-1
-        for (std::size_t c = 0; c < count; ++c) {
-            std::uint64_t key = 0;
-            const Code* row = keys + c * width;
-            if (identity)
-                for (std::size_t q = 0; q < outWidth; ++q) key += contrib[q][row[q]];
-            else
-                for (std::size_t q = 0; q < outWidth; ++q) key += contrib[q][row[pos[q]]];
-            const std::uint32_t g = m_grouper.insert(key);
-            if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
-            classOf[c] = g;
-        }
-    } else {
-        // Key space beyond 64 bits: refine the grouping one attribute at a time.
-        std::fill_n(classOf, count, 0);
-        std::uint64_t groups = 1;
-        for (std::size_t q = 0; q < outWidth; ++q) {
-            m_refine.begin(groups * m_radix[q], count);
-            for (std::size_t c = 0; c < count; ++c)
-                classOf[c] = m_refine.insert(std::uint64_t(classOf[c]) * m_radix[q] +
-                                             m_maps[q][keys[c * width + m_positions[q]]]);
-            groups = m_refine.groups();
-            m_refine.end();
-        }
-        m_grouper.begin(groups, count);  // renumber in first-seen order, like the packed path
-        for (std::size_t c = 0; c < count; ++c) {
-            const std::uint32_t g = m_grouper.insert(classOf[c]);
-            if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
-            classOf[c] = g;
-        }
-    }
+    // A small key space is counted densely; otherwise the fixed-radix keys are hashed, each
+    // updated by the attributes that change only.
+    const bool dense = packs && space <= std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(count));
+    const bool byDelta = m_fixedPacks && src.packed.size() == count && !dense;
+    if (byDelta)
+        rollupByDelta(src, levels);
+    else if (packs)
+        rollupByPacking(src, space);
+    else
+        rollupByRefining(src);
     const std::size_t groups = m_first.size();
     m_built += groups;
-    m_grouper.end();
 
-    // Pass 2: sizes, keys and histograms of the groups.
+    // Pass 2: sizes, keys, packed keys and histograms of the groups.
+    const std::size_t outWidth = out.attrs.size();
+    const std::uint32_t* classOf = m_classOf.data();
+    const Code* keys = src.keys.data();
     out.sizes.assign(groups, 0);
     std::uint32_t* sizes = out.sizes.data();
     for (std::size_t c = 0; c < count; ++c) sizes[classOf[c]] += src.sizes[c];
     out.keys.resize(groups * outWidth);
     Code* outKeys = out.keys.data();
-    for (std::size_t g = 0; g < groups; ++g) {
-        const Code* row = keys + std::size_t(m_first[g]) * width;
-        for (std::size_t q = 0; q < outWidth; ++q) outKeys[g * outWidth + q] = m_maps[q][row[m_positions[q]]];
+    // The attributes whose level changes (all others keep their codes).
+    m_changed.clear();
+    for (std::size_t q = 0; q < outWidth; ++q)
+        if (levels[out.attrs[q]] != src.levels[out.attrs[q]]) m_changed.push_back(q);
+    if (outWidth == width) {
+        for (std::size_t g = 0; g < groups; ++g) {
+            const Code* row = keys + std::size_t(m_first[g]) * width;
+            Code* to = outKeys + g * outWidth;
+            std::copy_n(row, width, to);
+            for (std::size_t q : m_changed) to[q] = m_maps[q][row[q]];
+        }
+    } else {
+        for (std::size_t g = 0; g < groups; ++g) {
+            const Code* row = keys + std::size_t(m_first[g]) * width;
+            for (std::size_t q = 0; q < outWidth; ++q) outKeys[g * outWidth + q] = m_maps[q][row[m_positions[q]]];
+        }
     }
+    if (byDelta) {
+        out.packed.assign(m_grouper.groupKeys().begin(), m_grouper.groupKeys().end());
+    } else if (m_fixedPacks) {
+        out.packed.resize(groups);
+        for (std::size_t g = 0; g < groups; ++g) {
+            std::uint64_t key = 0;
+            for (std::size_t q = 0; q < outWidth; ++q)
+                key += std::uint64_t(outKeys[g * outWidth + q]) * m_fixedStride[out.attrs[q]];
+            out.packed[g] = key;
+        }
+    } else {
+        out.packed.clear();
+    }
+    m_grouper.end();
+    const std::size_t hw = m_histWidth;
     out.hist.assign(groups * hw, 0);
     if (hw) {
         const std::uint32_t* from = src.hist.data();
@@ -218,6 +232,94 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
             const std::uint32_t* f = from + c * hw;
             for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];
         }
+    }
+}
+
+void RollupEngine::rollupByDelta(const ClassTable& src, std::span<const int> levels) {
+    m_deltaPtr.clear();
+    m_deltaPos.clear();
+    for (std::size_t p = 0; p < src.attrs.size(); ++p) {
+        const std::uint32_t i = src.attrs[p];
+        if (levels[i] == src.levels[i]) continue;
+        m_deltaPtr.push_back(delta(i, src.levels[i], levels[i]));
+        m_deltaPos.push_back(p);
+    }
+    const std::size_t count = src.count();
+    const std::size_t width = src.attrs.size();
+    const std::size_t changed = m_deltaPtr.size();
+    const std::uint64_t* const* deltas = m_deltaPtr.data();
+    const std::size_t* pos = m_deltaPos.data();
+    const std::uint64_t* packed = src.packed.data();
+    const Code* keys = src.keys.data();
+    std::uint32_t* classOf = m_classOf.data();
+    m_grouper.begin(m_fixedSpace, count);
+    for (std::size_t c = 0; c < count; ++c) {
+        std::uint64_t key = packed[c];
+        const Code* row = keys + c * width;
+        for (std::size_t j = 0; j < changed; ++j) key += deltas[j][row[pos[j]]];
+        const std::uint32_t g = m_grouper.insert(key);
+        if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
+        classOf[c] = g;
+    }
+}
+
+void RollupEngine::rollupByPacking(const ClassTable& src, std::uint64_t space) {
+    // Pack the key in mixed radix (last attribute fastest); per attribute a table of
+    // code → (up-mapped code × stride) saves the multiplications.
+    const std::size_t outWidth = m_maps.size();
+    const std::size_t width = src.attrs.size();
+    m_contrib.resize(outWidth);
+    m_contribPtr.resize(outWidth);
+    std::uint64_t stride = 1;
+    for (std::size_t q = outWidth; q-- > 0;) {
+        const std::uint32_t i = src.attrs[m_positions[q]];
+        const std::size_t from = m_data.hierarchy(i).levelSize(src.levels[i]);
+        m_contrib[q].resize(from);
+        for (std::size_t code = 0; code < from; ++code) m_contrib[q][code] = m_maps[q][code] * stride;
+        m_contribPtr[q] = m_contrib[q].data();
+        stride *= m_radix[q];
+    }
+    const std::size_t count = src.count();
+    m_grouper.begin(space, count);
+    const std::uint64_t* const* contrib = m_contribPtr.data();
+    const std::size_t* pos = m_positions.data();
+    const bool identity = outWidth == width;  // positions are 0..width-1
+    const Code* keys = src.keys.data();
+    std::uint32_t* classOf = m_classOf.data();
+    for (std::size_t c = 0; c < count; ++c) {
+        std::uint64_t key = 0;
+        const Code* row = keys + c * width;
+        if (identity)
+            for (std::size_t q = 0; q < outWidth; ++q) key += contrib[q][row[q]];
+        else
+            for (std::size_t q = 0; q < outWidth; ++q) key += contrib[q][row[pos[q]]];
+        const std::uint32_t g = m_grouper.insert(key);
+        if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
+        classOf[c] = g;
+    }
+}
+
+void RollupEngine::rollupByRefining(const ClassTable& src) {
+    // Key space beyond 64 bits: refine the grouping one attribute at a time.
+    const std::size_t count = src.count();
+    const std::size_t width = src.attrs.size();
+    const Code* keys = src.keys.data();
+    std::uint32_t* classOf = m_classOf.data();
+    std::fill_n(classOf, count, 0);
+    std::uint64_t groups = 1;
+    for (std::size_t q = 0; q < m_maps.size(); ++q) {
+        m_refine.begin(groups * m_radix[q], count);
+        for (std::size_t c = 0; c < count; ++c)
+            classOf[c] =
+                m_refine.insert(std::uint64_t(classOf[c]) * m_radix[q] + m_maps[q][keys[c * width + m_positions[q]]]);
+        groups = m_refine.groups();
+        m_refine.end();
+    }
+    m_grouper.begin(groups, count);  // renumber in first-seen order, like the packed path
+    for (std::size_t c = 0; c < count; ++c) {
+        const std::uint32_t g = m_grouper.insert(classOf[c]);
+        if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
+        classOf[c] = g;
     }
 }
 

@@ -20,10 +20,13 @@ struct ClassTable {
     std::vector<Code> keys;            ///< class-major, width attrs.size()
     std::vector<std::uint32_t> sizes;  ///< rows per class
     std::vector<std::uint32_t> hist;   ///< class-major, width RollupEngine::histWidth()
+    /// Per class, the key packed with the engine's fixed strides (RollupEngine::packs());
+    /// empty when the dataset's full key space does not fit in 62 bits.
+    std::vector<std::uint64_t> packed;
 
     std::size_t count() const { return sizes.size(); }
     std::size_t bytes() const {
-        return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4;
+        return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 + packed.capacity() * 8;
     }
 };
 
@@ -32,8 +35,20 @@ struct ClassTable {
 class KeyGrouper {
 public:
     void begin(std::uint64_t space, std::size_t expected);
-    std::uint32_t insert(std::uint64_t key);
+    std::uint32_t insert(std::uint64_t key) {
+        if (m_dense) {
+            std::uint32_t& id = m_denseIds[key];
+            if (id == kNone) {
+                id = std::uint32_t(m_groupKeys.size());
+                m_groupKeys.push_back(key);
+            }
+            return id;
+        }
+        return insertHashed(key);
+    }
     std::uint32_t groups() const { return std::uint32_t(m_groupKeys.size()); }
+    /// The key of each group, valid until end().
+    const std::vector<std::uint64_t>& groupKeys() const { return m_groupKeys; }
     /// Clears only what was touched, so the next begin() costs O(groups).
     void end();
 
@@ -45,6 +60,8 @@ private:
     std::uint64_t m_mask = 0;
     std::vector<std::uint64_t> m_groupKeys;
     std::vector<std::uint64_t> m_groupSlots;  ///< hash slot of each group, to clear it
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    std::uint32_t insertHashed(std::uint64_t key);
     void growHash();
 };
 
@@ -67,6 +84,10 @@ public:
     /// kept attribute must be in src.attrs with src.levels[i] <= levels[i].
     void rollup(const ClassTable& src, std::span<const int> levels, ClassTable& out);
 
+    /// Whether ClassTables carry packed keys (the product of the attributes' base domains
+    /// fits in 62 bits).
+    bool packs() const { return m_fixedPacks; }
+
     std::uint64_t classesRead() const { return m_read; }
     std::uint64_t classesBuilt() const { return m_built; }
 
@@ -83,6 +104,22 @@ private:
     std::vector<std::uint64_t> m_radix;
     std::vector<std::vector<std::uint64_t>> m_contrib;
     std::vector<const std::uint64_t*> m_contribPtr;
+    /// Fixed-radix packing: attribute i contributes code·m_fixedStride[i] at every level
+    /// (codes of a coarser level are smaller than the base domain), so rolling up changes a
+    /// packed key by a per-code delta of only the attributes whose level changes.
+    bool m_fixedPacks = false;
+    std::uint64_t m_fixedSpace = 1;
+    std::vector<std::uint64_t> m_fixedStride;
+    /// m_delta[i][from * (h+2) + to + 1]: code at `from` → (code at `to` − code)·stride, with
+    /// to = −1 for dropping the attribute; built on first use.
+    std::vector<std::vector<std::vector<std::uint64_t>>> m_delta;
+    std::vector<const std::uint64_t*> m_deltaPtr;
+    std::vector<std::size_t> m_deltaPos;
+    std::vector<std::size_t> m_changed;
+    const std::uint64_t* delta(std::uint32_t i, int from, int to);
+    void rollupByDelta(const ClassTable& src, std::span<const int> levels);
+    void rollupByPacking(const ClassTable& src, std::uint64_t space);
+    void rollupByRefining(const ClassTable& src);
     std::uint64_t m_read = 0, m_built = 0;
 };
 

@@ -13,8 +13,20 @@
 //  (2) a node where every class meets every criterion ("clean", nothing to suppress) stays
 //      clean when generalized (000 Thm 5.2–5.4), so its generalizations satisfy.
 // Remaining undecided nodes are checked one by one, bottom-up (phase 2).
+//
+// Both phases use every worker thread (SearchStatistics::threads). Phase 1 hands out path
+// starts from a shared cursor; a worker's check tags nodes for all. Phase 2 goes height by
+// height: nodes of one height never tag each other (tags go strictly up or down), so they are
+// checked in parallel and the set of checked nodes does not depend on the threads. Phase 1
+// may check a few more nodes with two threads than with one (a path started before another
+// worker's tag would have decided it); the classification is the same either way.
 #include <algorithm>
+#include <atomic>
+#include <barrier>
+#include <exception>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 
 #include "search/search_context.h"
@@ -30,51 +42,123 @@ enum : std::uint8_t {
     kP1False = 16,   // the phase-1 predicate fails here and below
 };
 
+using TablePtr = std::shared_ptr<const ClassTable>;
+
 class FastClassifier {
 public:
-    FastClassifier(SearchContext& ctx)
-        : m_ctx(ctx), m_engine(ctx.data, carriedSensitive(ctx, false)), m_base(m_engine.base()),
-          m_state(std::size_t(ctx.size), 0), m_monotone(ctx.judge.monotone()) {}
+    explicit FastClassifier(SearchContext& ctx)
+        : m_ctx(ctx), m_carried(carriedSensitive(ctx, false)), m_state(std::size_t(ctx.size)),
+          m_monotone(ctx.judge.monotone()) {
+        m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
+        m_base = std::make_shared<const ClassTable>(m_workers[0]->base());
+        // Threads pay once a check costs more than starting one: skip them on small inputs.
+        const bool worthIt = double(m_base->count()) * double(ctx.size) >= 1e6;
+        const unsigned threads = worthIt ? std::max(1u, std::min(ctx.stats.threads, 64u)) : 1u;
+        for (unsigned t = 1; t < threads; ++t)
+            m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
+        for (std::size_t id = 0; id < m_state.size(); ++id) m_state[id].store(0, std::memory_order_relaxed);
+    }
 
     void run(std::vector<std::uint8_t>& satisfies) {
         if (!m_ctx.judge.criteriaMonotone()) {
-            // A non-monotone criterion: no tagging at all.
-            for (NodeId id : m_ctx.byHeight) check(id, false);
+            checkByHeight(false);  // a non-monotone criterion: no tagging at all
         } else {
-            if (m_monotone || m_ctx.judge.k() > 1) binarySearchPaths();
-            for (NodeId id : m_ctx.byHeight)
-                if (!(m_state[id] & (kSat | kFail))) check(id, true);
+            if (m_monotone || m_ctx.judge.k() > 1) parallel([this](RollupEngine& e) { binarySearchPaths(e); });
+            checkByHeight(true);
         }
-        for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (m_state[id] & kSat) ? 1 : 0;
+        for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (state(id) & kSat) ? 1 : 0;
         for (Cached& c : m_cache) m_ctx.tables.emplace_back(c.id, std::move(c.table));
         for (auto& [hub, table] : m_hubs) m_ctx.tables.emplace_back(hub, std::move(table));
-        m_ctx.stats.classesRead += m_engine.classesRead();
-        m_ctx.stats.classesBuilt += m_engine.classesBuilt();
+        for (const auto& e : m_workers) {
+            m_ctx.stats.classesRead += e->classesRead();
+            m_ctx.stats.classesBuilt += e->classesBuilt();
+        }
     }
 
 private:
-    void binarySearchPaths() {
+    std::uint8_t state(NodeId id) const { return m_state[id].load(std::memory_order_relaxed); }
+    void mark(NodeId id, std::uint8_t bits) { m_state[id].fetch_or(bits, std::memory_order_relaxed); }
+
+    /// Runs `work` on every worker engine (the calling thread takes the first) and rethrows
+    /// the first exception (e.g. Cancelled) once all have stopped.
+    template <class Work>
+    void parallel(Work work) {
+        std::vector<std::thread> pool;
+        for (std::size_t t = 1; t < m_workers.size(); ++t)
+            pool.emplace_back([&, t] { guarded([&] { work(*m_workers[t]); }); });
+        guarded([&] { work(*m_workers[0]); });
+        for (auto& t : pool) t.join();
+        if (m_error) std::rethrow_exception(m_error);
+    }
+
+    template <class Body>
+    void guarded(Body body) {
+        try {
+            body();
+        } catch (...) {
+            const std::lock_guard lock(m_mutex);
+            if (!m_error) m_error = std::current_exception();
+            m_abort.store(true);
+        }
+    }
+
+    /// Phase 1: binary search of upward paths; workers take path starts from a shared cursor.
+    void binarySearchPaths(RollupEngine& engine) {
         std::vector<NodeId> path;
-        for (NodeId start : m_ctx.byHeight) {
-            if (m_state[start] & (kP1True | kP1False)) continue;
-            path.assign(1, start);
-            for (NodeId cur = start;;) {
-                const NodeId next = nextOnPath(cur);
-                if (next == cur) break;
-                path.push_back(next);
-                cur = next;
+        for (;;) {
+            if (m_abort.load()) return;
+            {
+                const std::lock_guard lock(m_mutex);
+                while (m_cursor < m_ctx.byHeight.size() && (state(m_ctx.byHeight[m_cursor]) & (kP1True | kP1False)))
+                    ++m_cursor;
+                if (m_cursor == m_ctx.byHeight.size()) return;
+                const NodeId start = m_ctx.byHeight[m_cursor++];
+                path.assign(1, start);
+                for (NodeId cur = start;;) {
+                    const NodeId next = nextOnPath(cur);
+                    if (next == cur) break;
+                    path.push_back(next);
+                    cur = next;
+                }
             }
             std::ptrdiff_t lo = 0, hi = std::ptrdiff_t(path.size()) - 1;
             while (lo <= hi) {
                 const std::ptrdiff_t mid = (lo + hi) / 2;
                 const NodeId id = path[std::size_t(mid)];
-                if (!(m_state[id] & (kP1True | kP1False))) check(id, true);
-                if (m_state[id] & kP1True)
+                if (!(state(id) & (kP1True | kP1False))) check(engine, id, true);
+                if (state(id) & kP1True)
                     hi = mid - 1;
                 else
                     lo = mid + 1;
             }
         }
+    }
+
+    /// Phase 2: every node still undecided, height by height, the nodes of a height spread
+    /// over the workers.
+    void checkByHeight(bool tagging) {
+        std::vector<std::size_t> ends;  // end of each height's run in byHeight
+        for (std::size_t k = 0; k < m_ctx.byHeight.size(); ++k)
+            if (k + 1 == m_ctx.byHeight.size() ||
+                m_ctx.data.lattice().height(m_ctx.byHeight[k + 1]) != m_ctx.data.lattice().height(m_ctx.byHeight[k]))
+                ends.push_back(k + 1);
+        std::vector<std::atomic<std::size_t>> cursors(ends.size());
+        for (std::size_t h = 0; h < ends.size(); ++h) cursors[h].store(h ? ends[h - 1] : 0);
+        std::barrier sync(std::ptrdiff_t(m_workers.size()));
+        parallel([&](RollupEngine& engine) {
+            try {
+                for (std::size_t h = 0; h < ends.size() && !m_abort.load(); ++h) {
+                    for (std::size_t k; !m_abort.load() && (k = cursors[h].fetch_add(1)) < ends[h];) {
+                        const NodeId id = m_ctx.byHeight[k];
+                        if (!(state(id) & (kSat | kFail))) check(engine, id, tagging);
+                    }
+                    sync.arrive_and_wait();
+                }
+            } catch (...) {
+                sync.arrive_and_drop();  // the others must not wait for this worker
+                throw;
+            }
+        });
     }
 
     /// The undecided successor whose attribute loses most distinct values (the step that
@@ -86,7 +170,7 @@ private:
             const int l = m_ctx.level(cur, i);
             if (l >= m_ctx.heights[i]) continue;
             const NodeId s = cur + m_ctx.strides[i];
-            if (m_state[s] & (kP1True | kP1False)) continue;
+            if (state(s) & (kP1True | kP1False)) continue;
             const HierarchyMap& h = m_ctx.data.hierarchy(i);
             const double ratio = double(h.levelSize(l)) / double(std::max<std::size_t>(1, h.levelSize(l + 1)));
             if (best == cur || ratio > bestRatio) {
@@ -97,21 +181,29 @@ private:
         return best;
     }
 
-    void check(NodeId id, bool tagging) {
-        m_ctx.poll(m_ctx.stats.checkedNodes);
-        const ClassTable* src = source(id);
-        auto table = std::make_unique<ClassTable>();
-        const Verdict v = [&] {
-            if (id == 0) return m_ctx.judge.judge(m_base, m_engine);
-            m_engine.rollup(*src, m_ctx.levels(id), *table);
-            return m_ctx.judge.judge(*table, m_engine);
-        }();
-        ++m_ctx.stats.checkedNodes;
-        m_state[id] |= v.satisfies ? kSat : kFail;
+    void check(RollupEngine& engine, NodeId id, bool tagging) {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_ctx.poll(m_ctx.stats.checkedNodes);
+        }
+        const TablePtr src = id == 0 ? m_base : source(engine, id);
+        std::shared_ptr<ClassTable> table;
+        const ClassTable* classes = m_base.get();
+        if (id != 0) {
+            table = std::make_shared<ClassTable>();
+            engine.rollup(*src, m_ctx.levels(id), *table);
+            classes = table.get();
+        }
+        const Verdict v = m_ctx.judge.judge(*classes, engine);
         // Every minimal node is checked (nothing below it satisfies to tag it), so measuring
         // satisfying nodes here spares the optimum a second rollup.
-        if (v.satisfies && metricNeedsClasses(m_ctx.config.metric))
-            m_ctx.measured.emplace(id, measureTable(m_ctx, m_engine, id == 0 ? m_base : *table));
+        std::optional<NodeMetrics> metrics;
+        if (v.satisfies && metricNeedsClasses(m_ctx.config.metric)) metrics = measureTable(m_ctx, engine, *classes);
+
+        const std::lock_guard lock(m_mutex);
+        ++m_ctx.stats.checkedNodes;
+        mark(id, v.satisfies ? kSat : kFail);
+        if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
         if (tagging) {
             if (m_monotone) {
                 if (v.satisfies)
@@ -126,17 +218,18 @@ private:
                 if (v.clean) tagUp(id, kSat | kUpClosed, kUpClosed);
             }
         }
-        if (id != 0) remember(id, std::move(table));
+        if (table) remember(id, std::move(table));
     }
 
     /// The computed node finer than `id` with the fewest classes (the base groups when none).
-    const ClassTable* bestCached(NodeId id) const {
-        const ClassTable* src = &m_base;
+    /// Call with m_mutex held.
+    TablePtr bestCached(NodeId id) const {
+        const TablePtr* src = &m_base;
         for (const Cached& c : m_cache)
-            if (c.table->count() < src->count() && m_ctx.generalizes(id, c.id)) src = c.table.get();
+            if (c.table->count() < (*src)->count() && m_ctx.generalizes(id, c.id)) src = &c.table;
         for (const auto& [hub, table] : m_hubs)
-            if (table->count() < src->count() && m_ctx.generalizes(id, hub)) src = table.get();
-        return src;
+            if (table->count() < (*src)->count() && m_ctx.generalizes(id, hub)) src = &table;
+        return *src;
     }
 
     /// The rollup source of `id`. When no computed finer node exists, grouping from the base
@@ -146,20 +239,29 @@ private:
     /// classes of the large attributes, and are shared by every node above them. A hub
     /// itself rolls up from the best finer hub, computed recursively by dropping the attribute
     /// whose first generalization merges least, so only the first hubs read the base groups.
-    const ClassTable* source(NodeId id) {
-        const ClassTable* src = bestCached(id);
-        if (src != &m_base) return src;
+    TablePtr source(RollupEngine& engine, NodeId id) {
+        {
+            const std::lock_guard lock(m_mutex);
+            TablePtr src = bestCached(id);
+            if (src != m_base) return src;
+        }
         NodeId hub = 0;
         for (std::size_t i = 0; i < m_ctx.d; ++i)
             if (m_ctx.level(id, i) > 0) hub += m_ctx.strides[i];
-        if (hub == id || hub == 0) return src;
-        return hubTable(hub);
+        if (hub == id || hub == 0) return m_base;
+        const std::lock_guard hubs(m_hubMutex);  // one worker builds hubs at a time
+        return hubTable(engine, hub);
     }
 
-    const ClassTable* hubTable(NodeId hub) {
-        if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second.get();
-        const ClassTable* src = bestCached(hub);
-        if (src == &m_base) {
+    /// Call with m_hubMutex held (not m_mutex).
+    TablePtr hubTable(RollupEngine& engine, NodeId hub) {
+        TablePtr src;
+        {
+            const std::lock_guard lock(m_mutex);
+            if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second;
+            src = bestCached(hub);
+        }
+        if (src == m_base) {
             std::size_t drop = m_ctx.d, generalized = 0;
             double least = 0;
             for (std::size_t i = 0; i < m_ctx.d; ++i) {
@@ -172,31 +274,32 @@ private:
                     least = ratio;
                 }
             }
-            if (generalized > 1) src = hubTable(hub - m_ctx.strides[drop]);
+            if (generalized > 1) src = hubTable(engine, hub - m_ctx.strides[drop]);
         }
-        auto table = std::make_unique<ClassTable>();
-        m_engine.rollup(*src, m_ctx.levels(hub), *table);
-        const ClassTable* out = table.get();
+        auto table = std::make_shared<ClassTable>();
+        engine.rollup(*src, m_ctx.levels(hub), *table);
+        const TablePtr out = table;
+        const std::lock_guard lock(m_mutex);
         if (m_hubBytes + table->bytes() <= kBudget / 2) {
             m_hubBytes += table->bytes();
             m_hubs.emplace(hub, std::move(table));
         } else {
-            remember(hub, std::move(table));  // kept at least until the next remember()
+            remember(hub, std::move(table));  // `out` keeps it alive for the caller
         }
         return out;
     }
 
     /// Marks `id` and every generalization with `bits`, not descending past nodes that
-    /// already carry `stop` (their generalizations carry it too).
+    /// already carry `stop` (their generalizations carry it too). Call with m_mutex held.
     void tagUp(NodeId id, std::uint8_t bits, std::uint8_t stop) {
         m_stack.assign(1, id);
         while (!m_stack.empty()) {
             const NodeId n = m_stack.back();
             m_stack.pop_back();
-            if (n != id && (m_state[n] & stop)) continue;
-            m_state[n] |= bits;
+            if (n != id && (state(n) & stop)) continue;
+            mark(n, bits);
             for (std::size_t i = 0; i < m_ctx.d; ++i)
-                if (m_ctx.level(n, i) < m_ctx.heights[i] && !(m_state[n + m_ctx.strides[i]] & stop))
+                if (m_ctx.level(n, i) < m_ctx.heights[i] && !(state(n + m_ctx.strides[i]) & stop))
                     m_stack.push_back(n + m_ctx.strides[i]);
         }
     }
@@ -206,21 +309,21 @@ private:
         while (!m_stack.empty()) {
             const NodeId n = m_stack.back();
             m_stack.pop_back();
-            if (n != id && (m_state[n] & kP1False)) continue;
-            m_state[n] |= bits;
+            if (n != id && (state(n) & kP1False)) continue;
+            mark(n, bits);
             for (std::size_t i = 0; i < m_ctx.d; ++i)
-                if (m_ctx.level(n, i) > 0 && !(m_state[n - m_ctx.strides[i]] & kP1False))
+                if (m_ctx.level(n, i) > 0 && !(state(n - m_ctx.strides[i]) & kP1False))
                     m_stack.push_back(n - m_ctx.strides[i]);
         }
     }
 
     /// Keeps computed classes as rollup sources within a memory budget, dropping the
-    /// largest older tables first (they save the least when rolled up from).
-    void remember(NodeId id, std::unique_ptr<ClassTable> table) {
+    /// largest older tables first (they save the least when rolled up from). A worker still
+    /// reading a dropped table keeps it alive through its own pointer. Call with m_mutex held.
+    void remember(NodeId id, TablePtr table) {
         m_bytes += table->bytes();
         m_cache.push_back({id, std::move(table)});
         while (m_cache.size() > 1 && (m_bytes > kBudget || m_cache.size() > kMaxEntries)) {
-            // The newest entry stays (a hub's caller is about to read it).
             auto worst = std::max_element(m_cache.begin(), m_cache.end() - 1, [](const Cached& a, const Cached& b) {
                 return a.table->count() < b.table->count();
             });
@@ -231,19 +334,28 @@ private:
 
     struct Cached {
         NodeId id;
-        std::unique_ptr<ClassTable> table;
+        TablePtr table;
     };
     static constexpr std::size_t kBudget = std::size_t(256) << 20;
     static constexpr std::size_t kMaxEntries = 512;
 
     SearchContext& m_ctx;
-    RollupEngine m_engine;
-    ClassTable m_base;
-    std::vector<std::uint8_t> m_state;
+    std::vector<std::size_t> m_carried;
+    std::vector<std::unique_ptr<RollupEngine>> m_workers;  ///< one engine (scratch) per thread
+    TablePtr m_base;
+    std::vector<std::atomic<std::uint8_t>> m_state;  ///< written under m_mutex, read anywhere
     bool m_monotone;
+
+    /// Guards the context (statistics, measured, feedback), the cache, the hubs, tagging
+    /// scratch and the phase-1 cursor. Rollups run outside it.
+    std::mutex m_mutex;
+    std::mutex m_hubMutex;
+    std::exception_ptr m_error;
+    std::atomic<bool> m_abort{false};
+    std::size_t m_cursor = 0;
     std::vector<Cached> m_cache;
     std::size_t m_bytes = 0;
-    std::unordered_map<NodeId, std::unique_ptr<ClassTable>> m_hubs;
+    std::unordered_map<NodeId, TablePtr> m_hubs;
     std::size_t m_hubBytes = 0;
     std::vector<NodeId> m_stack;
 };

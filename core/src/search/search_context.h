@@ -32,7 +32,7 @@ struct SearchContext {
     std::unordered_map<NodeId, NodeMetrics> measured;
     /// Class tables a classifier computed (carrying carriedSensitive(ctx, false)), handed to
     /// the optimum as rollup sources.
-    std::vector<std::pair<NodeId, std::unique_ptr<ClassTable>>> tables;
+    std::vector<std::pair<NodeId, std::shared_ptr<const ClassTable>>> tables;
     /// Σ c log c of the base groups (metrics.h, KL), computed once.
     double baseTerm = 0;
 
