@@ -184,6 +184,50 @@ private slots:
         QCOMPARE(suppressed.satisfying, brute.satisfying);
         QCOMPARE(suppressed.optimum, brute.optimum);
     }
+    void threadsAgreeOnAdult_data() {
+        QTest::addColumn<QString>("specs");
+        QTest::addColumn<double>("suppression");
+        // Phase 1 only (monotone), and phase 1 on the k part then phase 2 (ℓ with suppression).
+        QTest::newRow("k=5, 2%") << "k=5" << 0.02;
+        QTest::newRow("k=2 + entropy-l=3, 2%") << "k=2;entropy-l=3" << 0.02;
+        QTest::newRow("distinct-l=4, 5%") << "distinct-l=4" << 0.05;
+        QTest::newRow("recursive-cl=3,3, none") << "recursive-cl=3,3" << 0.0;
+    }
+    void threadsAgreeOnAdult() {
+        // Large enough (12k base groups × 240 nodes) for the fast classifier to use threads:
+        // every thread count must give brute force's answer.
+        QFETCH(QString, specs);
+        QFETCH(double, suppression);
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "occupation");
+        std::vector<std::string> list;
+        for (const QString& s : specs.split(u';')) list.push_back(s.toStdString());
+        const auto brute = run(ws->dataset(), list, SearchAlgorithm::Brute, suppression);
+        QVERIFY(!brute.satisfying.empty());
+        for (unsigned threads : {1u, 2u, 4u}) {
+            const auto r = run(ws->dataset(), list, SearchAlgorithm::Fast, suppression, Metric::Discernibility, threads);
+            QCOMPARE(r.satisfying, brute.satisfying);
+            QCOMPARE(r.minimal, brute.minimal);
+            QCOMPARE(r.optimum, brute.optimum);
+            QCOMPARE(r.statistics.threads, threads);
+        }
+    }
+    void cancellationDuringThreadedSearch() {
+        // Cancelling from the progress callback mid-search stops every worker (no hang at the
+        // phase-2 barrier) and throws Cancelled to the caller.
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "occupation");
+        for (const char* spec : {"k=5", "entropy-l=3"}) {
+            Feedback* self = nullptr;
+            Feedback feedback([&](double f) {
+                if (f > 0.05) self->cancel();
+            });
+            self = &feedback;
+            SearchConfig config;
+            config.criteria = bindCriteria(ws->dataset(), {spec});
+            config.suppressionLimit = 0.02;
+            config.threads = 2;
+            QVERIFY_THROWS_EXCEPTION(Cancelled, search(ws->dataset(), config, &feedback));
+        }
+    }
     void cancellation() {
         const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         Feedback feedback;

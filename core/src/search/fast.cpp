@@ -23,13 +23,13 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
-#include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <shared_mutex>
 #include <unordered_map>
 
 #include "search/search_context.h"
+#include "search/workers.h"
 
 namespace ldv::detail {
 namespace {
@@ -79,27 +79,10 @@ private:
     std::uint8_t state(NodeId id) const { return m_state[id].load(std::memory_order_relaxed); }
     void mark(NodeId id, std::uint8_t bits) { m_state[id].fetch_or(bits, std::memory_order_relaxed); }
 
-    /// Runs `work` on every worker engine (the calling thread takes the first) and rethrows
-    /// the first exception (e.g. Cancelled) once all have stopped.
+    /// Runs `work` on every worker engine (the calling thread takes the first).
     template <class Work>
     void parallel(Work work) {
-        std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < m_workers.size(); ++t)
-            pool.emplace_back([&, t] { guarded([&] { work(*m_workers[t]); }); });
-        guarded([&] { work(*m_workers[0]); });
-        for (auto& t : pool) t.join();
-        if (m_error) std::rethrow_exception(m_error);
-    }
-
-    template <class Body>
-    void guarded(Body body) {
-        try {
-            body();
-        } catch (...) {
-            const std::lock_guard lock(m_mutex);
-            if (!m_error) m_error = std::current_exception();
-            m_abort.store(true);
-        }
+        runWorkers(unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
     }
 
     /// Phase 1: binary search of upward paths; workers take path starts from a shared cursor.
@@ -182,10 +165,6 @@ private:
     }
 
     void check(RollupEngine& engine, NodeId id, bool tagging) {
-        {
-            const std::lock_guard lock(m_mutex);
-            m_ctx.poll(m_ctx.stats.checkedNodes);
-        }
         const TablePtr src = id == 0 ? m_base : source(engine, id);
         std::shared_ptr<ClassTable> table;
         const ClassTable* classes = m_base.get();
@@ -201,6 +180,7 @@ private:
         if (v.satisfies && metricNeedsClasses(m_ctx.config.metric)) metrics = measureTable(m_ctx, engine, *classes);
 
         const std::lock_guard lock(m_mutex);
+        m_ctx.poll(m_ctx.stats.checkedNodes);  // progress and Cancel are serialised here too
         ++m_ctx.stats.checkedNodes;
         mark(id, v.satisfies ? kSat : kFail);
         if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
@@ -222,7 +202,7 @@ private:
     }
 
     /// The computed node finer than `id` with the fewest classes (the base groups when none).
-    /// Call with m_mutex held.
+    /// Call with m_mutex held (shared is enough).
     TablePtr bestCached(NodeId id) const {
         const TablePtr* src = &m_base;
         for (const Cached& c : m_cache)
@@ -241,7 +221,7 @@ private:
     /// whose first generalization merges least, so only the first hubs read the base groups.
     TablePtr source(RollupEngine& engine, NodeId id) {
         {
-            const std::lock_guard lock(m_mutex);
+            const std::shared_lock lock(m_mutex);  // checks look up sources side by side
             TablePtr src = bestCached(id);
             if (src != m_base) return src;
         }
@@ -257,7 +237,7 @@ private:
     TablePtr hubTable(RollupEngine& engine, NodeId hub) {
         TablePtr src;
         {
-            const std::lock_guard lock(m_mutex);
+            const std::shared_lock lock(m_mutex);
             if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second;
             src = bestCached(hub);
         }
@@ -347,10 +327,10 @@ private:
     bool m_monotone;
 
     /// Guards the context (statistics, measured, feedback), the cache, the hubs, tagging
-    /// scratch and the phase-1 cursor. Rollups run outside it.
-    std::mutex m_mutex;
+    /// scratch and the phase-1 cursor. Rollups run outside it; looking up a source only
+    /// reads, so it takes the lock shared.
+    std::shared_mutex m_mutex;
     std::mutex m_hubMutex;
-    std::exception_ptr m_error;
     std::atomic<bool> m_abort{false};
     std::size_t m_cursor = 0;
     std::vector<Cached> m_cache;

@@ -11,14 +11,20 @@
 // Both prunings need monotonicity (NodeJudge::monotone()). When it does not hold (ℓ-criteria
 // with suppression, see fast.cpp) every node of the full lattice is checked, each rolled up
 // from a node one level below: Incognito's structure would give wrong answers there.
+//
+// The subsets of one size only read the results of smaller subsets, so they are searched in
+// parallel (one rollup engine per thread); the nodes checked are the same for any number of
+// threads.
 #include <algorithm>
+#include <atomic>
 #include <bit>
-#include <functional>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 
 #include "ldiv/error.h"
 #include "search/search_context.h"
+#include "search/workers.h"
 
 namespace ldv::detail {
 namespace {
@@ -53,32 +59,205 @@ SubLattice subLattice(const SearchContext& ctx, std::uint32_t mask) {
     return s;
 }
 
-void checkEveryNode(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
-    RollupEngine engine(ctx.data, ctx.judge.neededSensitive());
-    const ClassTable base = engine.base();
-    std::unordered_map<NodeId, ClassTable> previous, current;
-    int height = 0;
-    for (NodeId id : ctx.byHeight) {
-        ctx.poll(ctx.stats.checkedNodes);
-        if (ctx.data.lattice().height(id) != height) {
-            previous.swap(current);
-            current.clear();
-            height = ctx.data.lattice().height(id);
-        }
-        const ClassTable* src = &base;
-        for (std::size_t i = 0; i < ctx.d && src == &base; ++i)
-            if (ctx.level(id, i) > 0)
-                if (auto it = previous.find(id - ctx.strides[i]); it != previous.end()) src = &it->second;
-        ClassTable& t = current[id];
-        if (id == 0)
-            t = base;
-        else
-            engine.rollup(*src, ctx.levels(id), t);
-        satisfies[id] = ctx.judge.judge(t, engine).satisfies;
-        ++ctx.stats.checkedNodes;
+/// The rollup engine of each worker thread, and the statistics they add up to.
+struct Engines {
+    Engines(const SearchContext& ctx, unsigned threads) {
+        for (unsigned t = 0; t < threads; ++t) list.push_back(std::make_unique<RollupEngine>(ctx.data, ctx.judge.neededSensitive()));
     }
-    ctx.stats.classesRead += engine.classesRead();
-    ctx.stats.classesBuilt += engine.classesBuilt();
+    void addStatistics(SearchContext& ctx) const {
+        for (const auto& e : list) {
+            ctx.stats.classesRead += e->classesRead();
+            ctx.stats.classesBuilt += e->classesBuilt();
+        }
+    }
+    std::vector<std::unique_ptr<RollupEngine>> list;
+};
+
+/// Threads pay once the work outweighs starting them (as in fast.cpp).
+unsigned threadsFor(const SearchContext& ctx) {
+    const bool worthIt = double(ctx.data.baseGroupCount()) * double(ctx.size) >= 1e6;
+    return worthIt ? std::max(1u, std::min(ctx.stats.threads, 64u)) : 1u;
+}
+
+void checkEveryNode(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
+    // Height by height; each node rolls up from a node one level below. The nodes of one
+    // height are independent and spread over the threads.
+    Engines engines(ctx, threadsFor(ctx));
+    const ClassTable base = engines.list[0]->base();
+    std::unordered_map<NodeId, ClassTable> previous;
+    std::mutex lock;
+    std::atomic<bool> abort{false};
+    for (std::size_t pos = 0; pos < ctx.byHeight.size();) {
+        const int height = ctx.data.lattice().height(ctx.byHeight[pos]);
+        std::size_t end = pos;
+        while (end < ctx.byHeight.size() && ctx.data.lattice().height(ctx.byHeight[end]) == height) ++end;
+        std::vector<ClassTable> tables(end - pos);
+        std::atomic<std::size_t> next{pos};
+        runWorkers(
+            unsigned(engines.list.size()),
+            [&](unsigned t) {
+                RollupEngine& engine = *engines.list[t];
+                for (std::size_t k; !abort && (k = next.fetch_add(1)) < end;) {
+                    const NodeId id = ctx.byHeight[k];
+                    {
+                        const std::lock_guard hold(lock);
+                        ctx.poll(ctx.stats.checkedNodes);
+                    }
+                    const ClassTable* src = &base;
+                    for (std::size_t i = 0; i < ctx.d && src == &base; ++i)
+                        if (ctx.level(id, i) > 0)
+                            if (auto it = previous.find(id - ctx.strides[i]); it != previous.end()) src = &it->second;
+                    ClassTable& table = tables[k - pos];
+                    if (id == 0)
+                        table = base;
+                    else
+                        engine.rollup(*src, ctx.levels(id), table);
+                    satisfies[id] = ctx.judge.judge(table, engine).satisfies;
+                    const std::lock_guard hold(lock);
+                    ++ctx.stats.checkedNodes;
+                }
+            },
+            &abort);
+        previous.clear();
+        for (std::size_t k = pos; k < end; ++k) previous.emplace(ctx.byHeight[k], std::move(tables[k - pos]));
+        pos = end;
+    }
+    engines.addStatistics(ctx);
+}
+
+/// Projections of the base groups onto attribute subsets (level 0), each rolled up from the
+/// projection onto a superset with one more attribute (the one of smallest domain not in
+/// the subset, keeping that superset small): a data-cube pass where only the first
+/// projections read the base groups. Kept while they fit a memory budget. Thread-safe: two
+/// workers may compute the same projection at once; the first stored wins.
+class Projections {
+public:
+    Projections(const SearchContext& ctx, const ClassTable& base)
+        : m_ctx(ctx), m_base(&base, [](const ClassTable*) {}),
+          m_full(ctx.d == 0 ? 0 : std::uint32_t((1ull << ctx.d) - 1)) {}
+
+    std::shared_ptr<const ClassTable> get(std::uint32_t mask, RollupEngine& engine) {
+        if (mask == m_full) return m_base;
+        bool keep;
+        {
+            const std::lock_guard hold(m_lock);
+            if (auto it = m_tables.find(mask); it != m_tables.end()) return it->second;
+            keep = m_bytes < kBudget;
+        }
+        std::uint32_t add = 0;
+        for (std::uint32_t i = 0; i < m_ctx.d; ++i)
+            if (!(mask & (1u << i)) && (!add || m_ctx.data.hierarchy(i).levelSize(0) <
+                                                    m_ctx.data.hierarchy(std::countr_zero(add)).levelSize(0)))
+                add = 1u << i;
+        const std::shared_ptr<const ClassTable> from = keep ? get(mask | add, engine) : m_base;
+        auto out = std::make_shared<ClassTable>();
+        std::vector<int> levels(m_ctx.d);
+        for (std::uint32_t i = 0; i < m_ctx.d; ++i) levels[i] = (mask & (1u << i)) ? 0 : -1;
+        engine.rollup(*from, levels, *out);
+        const std::lock_guard hold(m_lock);
+        if (keep && m_tables.emplace(mask, out).second) m_bytes += out->bytes();
+        return out;
+    }
+
+private:
+    static constexpr std::size_t kBudget = std::size_t(256) << 20;
+    const SearchContext& m_ctx;
+    std::shared_ptr<const ClassTable> m_base;
+    std::uint32_t m_full;
+    std::mutex m_lock;
+    std::unordered_map<std::uint32_t, std::shared_ptr<const ClassTable>> m_tables;
+    std::size_t m_bytes = 0;
+};
+
+/// Incognito's search of one subset lattice; passing[mask] receives its passing nodes.
+/// Reads passing[] of the (w−1)-subsets only, so subsets of one size run in parallel.
+void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base, Projections& projections,
+                  RollupEngine& engine, std::vector<std::vector<std::uint8_t>>& passing, std::mutex& lock) {
+    const SubLattice s = subLattice(ctx, mask);
+    const std::size_t w = s.attrs.size();
+    enum : std::uint8_t { kCandidate = 1, kPass = 2, kQueued = 4 };
+    std::vector<std::uint8_t> state(std::size_t(s.size), 0);
+    // A-priori candidates: every (w−1)-projection passed.
+    for (NodeId id = 0; id < s.size; ++id) {
+        bool ok = true;
+        for (std::size_t drop = 0; drop < w && ok && w > 1; ++drop) {
+            const std::uint32_t sub = mask & ~(1u << s.attrs[drop]);
+            NodeId pid = 0, stride = 1;
+            for (std::size_t p = w; p-- > 0;) {
+                if (p == drop) continue;
+                pid += NodeId(s.levels[id * w + p]) * stride;
+                stride *= NodeId(ctx.heights[s.attrs[p]] + 1);
+            }
+            ok = passing[sub][pid] != 0;
+        }
+        if (ok) state[id] = kCandidate;
+    }
+    std::vector<int> levels(ctx.d);
+    auto fullLevels = [&](NodeId id) {
+        std::fill(levels.begin(), levels.end(), -1);
+        for (std::size_t p = 0; p < w; ++p) levels[s.attrs[p]] = s.levels[id * w + p];
+        return std::span<const int>(levels);
+    };
+    // Breadth-first by height; each queued node keeps the frequency set it rolls up from.
+    std::vector<std::vector<std::pair<NodeId, std::shared_ptr<const ClassTable>>>> queue;
+    auto push = [&](NodeId id, std::shared_ptr<const ClassTable> from) {
+        int h = 0;
+        for (std::size_t p = 0; p < w; ++p) h += s.levels[id * w + p];
+        if (queue.size() <= std::size_t(h)) queue.resize(std::size_t(h) + 1);
+        state[id] |= kQueued;
+        queue[std::size_t(h)].emplace_back(id, std::move(from));
+    };
+    std::vector<NodeId> roots;
+    for (NodeId id = 0; id < s.size; ++id) {
+        if (!(state[id] & kCandidate)) continue;
+        bool root = true;
+        for (std::size_t p = 0; p < w && root; ++p)
+            if (s.levels[id * w + p] > 0 && (state[id - s.strides[p]] & kCandidate)) root = false;
+        if (root) roots.push_back(id);
+    }
+    // Roots group the table's frequency set on S; with several roots, project the base
+    // groups onto S once (a GROUP BY S that the database would also share) and roll every
+    // root up from that smaller set.
+    std::shared_ptr<const ClassTable> rootSource(&base, [](const ClassTable*) {});
+    if (roots.size() > 1 && w < ctx.d) rootSource = projections.get(mask, engine);
+    for (NodeId id : roots) push(id, rootSource);
+    std::vector<NodeId> stack;
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+        for (std::size_t q = 0; q < queue[h].size(); ++q) {
+            const NodeId id = queue[h][q].first;
+            if (state[id] & kPass) continue;  // marked: a generalization of a passing node
+            {
+                const std::lock_guard hold(lock);
+                ctx.poll(ctx.stats.checkedNodes);
+                ++ctx.stats.checkedNodes;
+            }
+            auto table = std::make_shared<ClassTable>();
+            engine.rollup(*queue[h][q].second, fullLevels(id), *table);
+            queue[h][q].second.reset();
+            if (ctx.judge.judge(*table, engine).satisfies) {
+                stack.assign(1, id);  // mark every candidate generalization
+                while (!stack.empty()) {
+                    const NodeId n = stack.back();
+                    stack.pop_back();
+                    if (state[n] & kPass) continue;
+                    state[n] |= kPass;
+                    for (std::size_t p = 0; p < w; ++p)
+                        if (s.levels[n * w + p] < ctx.heights[s.attrs[p]] && (state[n + s.strides[p]] & kCandidate))
+                            stack.push_back(n + s.strides[p]);
+                }
+            } else {
+                for (std::size_t p = 0; p < w; ++p) {
+                    if (s.levels[id * w + p] >= ctx.heights[s.attrs[p]]) continue;
+                    const NodeId next = id + s.strides[p];
+                    if ((state[next] & kCandidate) && !(state[next] & (kQueued | kPass))) push(next, table);
+                }
+            }
+        }
+        queue[h].clear();
+    }
+    std::vector<std::uint8_t>& out = passing[mask];
+    out.resize(std::size_t(s.size));
+    for (NodeId id = 0; id < s.size; ++id) out[id] = (state[id] & kPass) ? 1 : 0;
 }
 
 }  // namespace
@@ -86,135 +265,31 @@ void checkEveryNode(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
 void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
     if (!ctx.judge.monotone()) return checkEveryNode(ctx, satisfies);
     if (ctx.d > 24) throw ParameterError("Incognito handles at most 24 quasi-identifiers");
-    RollupEngine engine(ctx.data, ctx.judge.neededSensitive());
-    const ClassTable base = engine.base();
+    Engines engines(ctx, threadsFor(ctx));
+    const ClassTable base = engines.list[0]->base();
+    Projections projections(ctx, base);
     const std::uint32_t full = (ctx.d == 0) ? 0 : std::uint32_t((1ull << ctx.d) - 1);
     // passing[mask][sub-node id]; a subset's results are needed by its supersets only.
     std::vector<std::vector<std::uint8_t>> passing(std::size_t(full) + 1);
     passing[0] = {1};  // the empty QI: one class with every row (never consulted below d=1)
+    std::vector<std::vector<std::uint32_t>> bySize(ctx.d + 1);
+    for (std::uint32_t m = 1; m <= full; ++m) bySize[std::size_t(std::popcount(m))].push_back(m);
 
-    std::vector<std::uint32_t> masks;
-    for (std::uint32_t m = 1; m <= full; ++m) masks.push_back(m);
-    std::stable_sort(masks.begin(), masks.end(),
-                     [](std::uint32_t a, std::uint32_t b) { return std::popcount(a) < std::popcount(b); });
-
-    // Projections of the base groups onto attribute subsets (level 0), each rolled up from
-    // the projection onto a superset with one more attribute (the one of smallest domain
-    // not in the subset, keeping that superset small): a data-cube pass where only the
-    // first projections read the base groups. Kept while they fit a memory budget.
-    std::unordered_map<std::uint32_t, std::shared_ptr<const ClassTable>> projections;
-    std::size_t projectionBytes = 0;
-    std::vector<int> projectionLevels(ctx.d);
-    std::function<std::shared_ptr<const ClassTable>(std::uint32_t)> projection =
-        [&](std::uint32_t mask) -> std::shared_ptr<const ClassTable> {
-        if (mask == full) return std::shared_ptr<const ClassTable>(&base, [](const ClassTable*) {});
-        if (auto it = projections.find(mask); it != projections.end()) return it->second;
-        std::uint32_t add = 0;
-        for (std::uint32_t i = 0; i < ctx.d; ++i)
-            if (!(mask & (1u << i)) &&
-                (!add || ctx.data.hierarchy(i).levelSize(0) < ctx.data.hierarchy(std::countr_zero(add)).levelSize(0)))
-                add = 1u << i;
-        const std::shared_ptr<const ClassTable> from = projectionBytes < (std::size_t(256) << 20)
-                                                           ? projection(mask | add)
-                                                           : projection(full);
-        auto out = std::make_shared<ClassTable>();
-        for (std::uint32_t i = 0; i < ctx.d; ++i) projectionLevels[i] = (mask & (1u << i)) ? 0 : -1;
-        engine.rollup(*from, projectionLevels, *out);
-        if (projectionBytes < (std::size_t(256) << 20)) {
-            projectionBytes += out->bytes();
-            projections.emplace(mask, out);
-        }
-        return out;
-    };
-
-    std::vector<int> levels(ctx.d);
-    for (std::uint32_t mask : masks) {
-        const SubLattice s = subLattice(ctx, mask);
-        const std::size_t w = s.attrs.size();
-        enum : std::uint8_t { kCandidate = 1, kPass = 2, kQueued = 4 };
-        std::vector<std::uint8_t> state(std::size_t(s.size), 0);
-        // A-priori candidates: every (w−1)-projection passed.
-        for (NodeId id = 0; id < s.size; ++id) {
-            bool ok = true;
-            for (std::size_t drop = 0; drop < w && ok && w > 1; ++drop) {
-                const std::uint32_t sub = mask & ~(1u << s.attrs[drop]);
-                NodeId pid = 0, stride = 1;
-                for (std::size_t p = w; p-- > 0;) {
-                    if (p == drop) continue;
-                    pid += NodeId(s.levels[id * w + p]) * stride;
-                    stride *= NodeId(ctx.heights[s.attrs[p]] + 1);
-                }
-                ok = passing[sub][pid] != 0;
-            }
-            if (ok) state[id] = kCandidate;
-        }
-        auto fullLevels = [&](NodeId id) {
-            std::fill(levels.begin(), levels.end(), -1);
-            for (std::size_t p = 0; p < w; ++p) levels[s.attrs[p]] = s.levels[id * w + p];
-            return std::span<const int>(levels);
-        };
-        // Breadth-first by height; each queued node keeps the frequency set it rolls up from.
-        std::vector<std::vector<std::pair<NodeId, std::shared_ptr<const ClassTable>>>> queue;
-        auto push = [&](NodeId id, std::shared_ptr<const ClassTable> from) {
-            int h = 0;
-            for (std::size_t p = 0; p < w; ++p) h += s.levels[id * w + p];
-            if (queue.size() <= std::size_t(h)) queue.resize(std::size_t(h) + 1);
-            state[id] |= kQueued;
-            queue[std::size_t(h)].emplace_back(id, std::move(from));
-        };
-        std::vector<NodeId> roots;
-        for (NodeId id = 0; id < s.size; ++id) {
-            if (!(state[id] & kCandidate)) continue;
-            bool root = true;
-            for (std::size_t p = 0; p < w && root; ++p)
-                if (s.levels[id * w + p] > 0 && (state[id - s.strides[p]] & kCandidate)) root = false;
-            if (root) roots.push_back(id);
-        }
-        // Roots group the table's frequency set on S; with several roots, project the base
-        // groups onto S once (a GROUP BY S that the database would also share) and roll every
-        // root up from that smaller set.
-        std::shared_ptr<const ClassTable> rootSource(&base, [](const ClassTable*) {});
-        if (roots.size() > 1 && w < ctx.d) rootSource = projection(mask);
-        for (NodeId id : roots) push(id, rootSource);
-        std::vector<NodeId> stack;
-        for (std::size_t h = 0; h < queue.size(); ++h) {
-            for (std::size_t q = 0; q < queue[h].size(); ++q) {
-                const NodeId id = queue[h][q].first;
-                if (state[id] & kPass) continue;  // marked: a generalization of a passing node
-                ctx.poll(ctx.stats.checkedNodes);
-                auto table = std::make_shared<ClassTable>();
-                engine.rollup(*queue[h][q].second, fullLevels(id), *table);
-                queue[h][q].second.reset();
-                ++ctx.stats.checkedNodes;
-                if (ctx.judge.judge(*table, engine).satisfies) {
-                    stack.assign(1, id);  // mark every candidate generalization
-                    while (!stack.empty()) {
-                        const NodeId n = stack.back();
-                        stack.pop_back();
-                        if (state[n] & kPass) continue;
-                        state[n] |= kPass;
-                        for (std::size_t p = 0; p < w; ++p)
-                            if (s.levels[n * w + p] < ctx.heights[s.attrs[p]] &&
-                                (state[n + s.strides[p]] & kCandidate))
-                                stack.push_back(n + s.strides[p]);
-                    }
-                } else {
-                    for (std::size_t p = 0; p < w; ++p) {
-                        if (s.levels[id * w + p] >= ctx.heights[s.attrs[p]]) continue;
-                        const NodeId next = id + s.strides[p];
-                        if ((state[next] & kCandidate) && !(state[next] & (kQueued | kPass))) push(next, table);
-                    }
-                }
-            }
-            queue[h].clear();
-        }
-        passing[mask].resize(std::size_t(s.size));
-        for (NodeId id = 0; id < s.size; ++id) passing[mask][id] = (state[id] & kPass) ? 1 : 0;
-        // Free the subsets no later superset needs (all supersets are of larger size).
+    std::mutex lock;  // the context's statistics and feedback
+    std::atomic<bool> abort{false};
+    for (std::size_t size = 1; size <= ctx.d; ++size) {
+        const std::vector<std::uint32_t>& masks = bySize[size];
+        std::atomic<std::size_t> next{0};
+        runWorkers(
+            unsigned(std::min<std::size_t>(engines.list.size(), masks.size())),
+            [&](unsigned t) {
+                for (std::size_t k; !abort && (k = next.fetch_add(1)) < masks.size();)
+                    searchSubset(ctx, masks[k], base, projections, *engines.list[t], passing, lock);
+            },
+            &abort);
     }
     for (NodeId id = 0; id < ctx.size; ++id) satisfies[id] = passing[full][id];
-    ctx.stats.classesRead += engine.classesRead();
-    ctx.stats.classesBuilt += engine.classesBuilt();
+    engines.addStatistics(ctx);
 }
 
 }  // namespace ldv::detail

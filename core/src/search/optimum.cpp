@@ -1,9 +1,9 @@
 // Choosing the optimum among satisfying nodes (search.h, metrics.h: betterOptimum).
 #include <algorithm>
-#include <thread>
 #include <unordered_map>
 
 #include "search/search_context.h"
+#include "search/workers.h"
 
 namespace ldv::detail {
 namespace {
@@ -107,10 +107,7 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
             const bool parallel = threads > 1 && end - pos > 1 &&
                                   (end - pos) * std::max<std::size_t>(base.count(), 1) > 200000;
             step = parallel ? unsigned(std::min<std::size_t>(threads, end - pos)) : 1;
-            std::vector<std::thread> pool;
-            for (unsigned t = 1; t < step; ++t) pool.emplace_back(work, t);
-            work(0);
-            for (auto& t : pool) t.join();
+            runWorkers(step, work);
             current.clear();
             std::size_t bytes = 0;
             for (std::size_t k = pos; k < end; ++k) {
