@@ -15,24 +15,32 @@ std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& 
                            std::vector<std::uint32_t>& groupOf) {
     groupOf.resize(items);
     const std::size_t d = radix.size();
-    detail::GroupIndex index(radix, items);
-    if (index.packs()) {
-        const auto& stride = index.strides();
+    std::vector<std::uint64_t> stride(d, 1);
+    std::uint64_t space = 1;
+    bool packs = true;
+    for (std::size_t i = d; i-- > 0 && packs;) {
+        stride[i] = space;
+        packs = !__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space);
+    }
+    detail::KeyGrouper index;
+    if (packs) {
+        index.begin(space, items);
         for (std::size_t t = 0; t < items; ++t) {
             std::uint64_t key = 0;
             for (std::size_t i = 0; i < d; ++i) key += std::uint64_t(keyAt(t, i)) * stride[i];
             groupOf[t] = index.insert(key);
         }
-        return index.groupCount();
+        return index.groups();
     }
     // Key space beyond 64 bits: refine the grouping one attribute at a time.
     std::fill(groupOf.begin(), groupOf.end(), 0);
     std::uint32_t groups = 1;
     for (std::size_t i = 0; i < d; ++i) {
-        detail::GroupIndex step({groups, radix[i]}, items);
+        index.begin(std::uint64_t(groups) * std::max<std::uint64_t>(radix[i], 1), items);
         for (std::size_t t = 0; t < items; ++t)
-            groupOf[t] = step.insert(std::uint64_t(groupOf[t]) * radix[i] + keyAt(t, i));
-        groups = step.groupCount();
+            groupOf[t] = index.insert(std::uint64_t(groupOf[t]) * radix[i] + keyAt(t, i));
+        groups = index.groups();
+        index.end();
     }
     return groups;
 }

@@ -1,65 +1,68 @@
+// The grouping primitive (group_index.h).
 #include "lattice/group_index.h"
 
-#include <limits>
+#include <algorithm>
+#include <bit>
 
 namespace ldv::detail {
-namespace {
-constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-}  // namespace
 
-GroupIndex::GroupIndex(const std::vector<std::uint64_t>& radix, std::size_t expectedItems) {
-    m_strides.assign(radix.size(), 1);
-    std::uint64_t space = 1;
-    for (std::size_t i = radix.size(); i-- > 0;) {
-        m_strides[i] = space;
-        if (__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space)) {
-            m_packs = false;
-            return;
-        }
-    }
-    if (!m_packs) return;
-    // A dense array beats hashing while it is not much larger than the input.
-    if (space <= std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(expectedItems))) {
-        m_dense = true;
-        m_denseIds.assign(std::size_t(space), kEmpty);
-    } else {
-        m_keys.assign(1024, 0);
-        m_ids.assign(1024, kEmpty);
-        m_mask = 1023;
-    }
-}
-
-void GroupIndex::grow() {
-    std::vector<std::uint64_t> keys(m_keys.size() * 2, 0);
-    std::vector<std::uint32_t> ids(m_ids.size() * 2, kEmpty);
-    const std::uint64_t mask = keys.size() - 1;
-    for (std::size_t s = 0; s < m_keys.size(); ++s) {
-        if (m_ids[s] == kEmpty) continue;
-        std::uint64_t p = mixKey(m_keys[s]) & mask;
-        while (ids[p] != kEmpty) p = (p + 1) & mask;
-        keys[p] = m_keys[s];
-        ids[p] = m_ids[s];
-    }
-    m_keys.swap(keys);
-    m_ids.swap(ids);
-    m_mask = mask;
-}
-
-std::uint32_t GroupIndex::insert(std::uint64_t packed) {
+void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
+    m_groupKeys.clear();
+    m_groupSlots.clear();
+    // A dense array beats hashing while it is not much larger than the input; it is kept
+    // between calls, so only its first use pays for the allocation.
+    const std::uint64_t denseLimit = std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(expected));
+    m_dense = space <= denseLimit;
     if (m_dense) {
-        std::uint32_t& id = m_denseIds[packed];
-        if (id == kEmpty) id = m_groups++;
-        return id;
+        if (m_denseIds.size() < space) m_denseIds.resize(std::size_t(space), kNone);
+        return;
     }
-    std::uint64_t p = mixKey(packed) & m_mask;
-    while (m_ids[p] != kEmpty) {
-        if (m_keys[p] == packed) return m_ids[p];
+    const std::uint64_t wanted =
+        std::bit_ceil(std::max<std::uint64_t>(1024, 2 * std::min<std::uint64_t>(expected, space)));
+    if (m_slotIds.size() < wanted) {
+        m_slotKeys.assign(std::size_t(wanted), 0);
+        m_slotIds.assign(std::size_t(wanted), kNone);
+    }
+    m_mask = m_slotIds.size() - 1;
+}
+
+void KeyGrouper::growHash() {
+    const std::size_t size = m_slotIds.size() * 2;
+    m_slotKeys.assign(size, 0);
+    m_slotIds.assign(size, kNone);
+    m_mask = size - 1;
+    for (std::uint32_t g = 0; g < m_groupKeys.size(); ++g) {
+        std::uint64_t p = mixKey(m_groupKeys[g]) & m_mask;
+        while (m_slotIds[p] != kNone) p = (p + 1) & m_mask;
+        m_slotKeys[p] = m_groupKeys[g];
+        m_slotIds[p] = g;
+        m_groupSlots[g] = p;
+    }
+}
+
+std::uint32_t KeyGrouper::insertHashed(std::uint64_t key) {
+    std::uint64_t p = mixKey(key) & m_mask;
+    while (m_slotIds[p] != kNone) {
+        if (m_slotKeys[p] == key) return m_slotIds[p];
         p = (p + 1) & m_mask;
     }
-    m_keys[p] = packed;
-    m_ids[p] = m_groups++;
-    if (std::uint64_t(m_groups) * 2 > m_mask) grow();
-    return m_groups - 1;
+    const auto id = std::uint32_t(m_groupKeys.size());
+    m_slotKeys[p] = key;
+    m_slotIds[p] = id;
+    m_groupKeys.push_back(key);
+    m_groupSlots.push_back(p);
+    if (2 * m_groupKeys.size() > m_mask) growHash();
+    return id;
+}
+
+void KeyGrouper::end() {
+    if (m_dense) {
+        for (std::uint64_t key : m_groupKeys) m_denseIds[key] = kNone;
+    } else {
+        for (std::uint64_t slot : m_groupSlots) m_slotIds[slot] = kNone;
+    }
+    m_groupKeys.clear();
+    m_groupSlots.clear();
 }
 
 }  // namespace ldv::detail

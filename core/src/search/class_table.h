@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ldiv/dataset.h"
+#include "lattice/group_index.h"
 
 namespace ldv::detail {
 
@@ -28,41 +29,6 @@ struct ClassTable {
     std::size_t bytes() const {
         return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 + packed.capacity() * 8;
     }
-};
-
-/// Reusable grouping of packed 64-bit keys into dense ids (dense array for small key spaces,
-/// open addressing otherwise). Not thread-safe: one per worker.
-class KeyGrouper {
-public:
-    void begin(std::uint64_t space, std::size_t expected);
-    std::uint32_t insert(std::uint64_t key) {
-        if (m_dense) {
-            std::uint32_t& id = m_denseIds[key];
-            if (id == kNone) {
-                id = std::uint32_t(m_groupKeys.size());
-                m_groupKeys.push_back(key);
-            }
-            return id;
-        }
-        return insertHashed(key);
-    }
-    std::uint32_t groups() const { return std::uint32_t(m_groupKeys.size()); }
-    /// The key of each group, valid until end().
-    const std::vector<std::uint64_t>& groupKeys() const { return m_groupKeys; }
-    /// Clears only what was touched, so the next begin() costs O(groups).
-    void end();
-
-private:
-    bool m_dense = false;
-    std::vector<std::uint32_t> m_denseIds;
-    std::vector<std::uint64_t> m_slotKeys;
-    std::vector<std::uint32_t> m_slotIds;
-    std::uint64_t m_mask = 0;
-    std::vector<std::uint64_t> m_groupKeys;
-    std::vector<std::uint64_t> m_groupSlots;  ///< hash slot of each group, to clear it
-    static constexpr std::uint32_t kNone = 0xffffffffu;
-    std::uint32_t insertHashed(std::uint64_t key);
-    void growHash();
 };
 
 /// Builds and rolls up ClassTables for one dataset. One engine per thread (it owns scratch
