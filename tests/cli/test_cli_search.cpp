@@ -57,12 +57,22 @@ private slots:
         QVERIFY(r.json()["optimum"].toObject()["suppressed_rows"].toInt() <= 603);
     }
     void impossibleWarns() {
+        // Possible for the values (3 conditions) but not for their frequencies: a warning.
         const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "-c",
-                                     "distinct-l=4", "--json"});
+                                     "entropy-l=3", "--json"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.err.contains("warning"));
+        QVERIFY(r.err.contains("warning: condition is at most entropy 2.94-diverse"));
         QVERIFY(r.json()["optimum"].isNull());
         QCOMPARE(r.json()["satisfying_count"].toInt(), 0);
+    }
+    void lAboveValuesIsAnError() {
+        // ℓ above the number of sensitive values can never hold: refused before searching.
+        const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "-c",
+                                     "distinct-l=4", "--json"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("criterion 'distinct-l=4': l = 4 is larger than the 3 values of 'condition' "
+                                "(Heart Disease, Viral Infection, Cancer)"),
+                 qPrintable(r.err));
     }
     void errors_data() {
         QTest::addColumn<QStringList>("args");

@@ -169,10 +169,14 @@ private slots:
     }
     void impossibleCriterionWarns() {
         Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
-        const auto r = run(ws.dataset(), {"distinct-l=4"}, SearchAlgorithm::Fast);
+        // Three conditions, but not frequent enough for entropy 3 anywhere.
+        const auto r = run(ws.dataset(), {"entropy-l=3"}, SearchAlgorithm::Fast);
         QVERIFY(r.satisfying.empty());
         QVERIFY(!r.optimum);
-        QVERIFY(!r.warnings.empty());
+        QCOMPARE(r.warnings.size(), std::size_t(1));
+        QCOMPARE(r.warnings[0], std::string("condition is at most entropy 2.94-diverse: entropy-l=3 is impossible"));
+        // ℓ above the number of values is refused when binding.
+        QVERIFY_THROWS_EXCEPTION(ParameterError, bindCriteria(ws.dataset(), {"distinct-l=4"}));
     }
     void suppressionAdmitsLowerNodes() {
         const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");

@@ -199,7 +199,6 @@ void PrivacyPerspective::checkFeasibility() {
             const auto criteria = bindCriteria(*data->dataset, settings.criteria);
             for (const std::string& w : feasibilityWarnings(*data->dataset, criteria))
                 out->warnings << QString::fromStdString(w);
-            checkCriteriaDomains(*data->dataset, criteria);
         } catch (const std::exception& e) {
             out->error = QString::fromStdString(e.what());
         }

@@ -14,7 +14,6 @@ namespace ldv::ui {
 SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& settings) {
     SearchConfig config;
     config.criteria = bindCriteria(data, settings.criteria);
-    checkCriteriaDomains(data, config.criteria);
     config.suppressionLimit = settings.suppressionLimit;
     config.metric = parseMetric(settings.metric);
     config.algorithm = parseSearchAlgorithm(settings.algorithm);

@@ -14,7 +14,7 @@ namespace ldv {
 
 /// Refuses ℓ-criteria whose ℓ exceeds the number of values of their sensitive attribute:
 /// impossible for every ℓ-criterion, so no search should start (ParameterError naming the
-/// attribute and its values).
+/// attribute and its values). bindCriteria calls it.
 void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria);
 
 /// Warnings for criteria that no generalization can satisfy (the table as one class fails;

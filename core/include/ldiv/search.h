@@ -37,8 +37,9 @@ struct BoundCriterion {
 
 /// Parses and binds spec strings ("k=5", "entropy-l=6@occupation", …) against the dataset's
 /// sensitive attributes: "@attr" selects one, no attribute means the only (or first) one.
-/// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute,
-/// and multi-attribute mode (not supported by the lattice search).
+/// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute, an
+/// ℓ above the sensitive attribute's number of values (checkCriteriaDomains), and
+/// multi-attribute mode (not supported by the lattice search).
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs);
 
 struct SearchConfig {

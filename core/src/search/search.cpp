@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ldiv/error.h"
+#include "ldiv/evaluation.h"
 #include "search/search_context.h"
 
 namespace ldv {
@@ -57,6 +58,8 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
         if (index >= 64) throw ParameterError("at most 64 sensitive attributes are supported");
         out.push_back({Criterion::bind(spec, data.table().column(sa[index]).dictionary()), index});
     }
+    // Binding is where an impossible ℓ is caught, so no caller can forget the check.
+    checkCriteriaDomains(data, out);
     return out;
 }
 
