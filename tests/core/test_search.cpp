@@ -2,9 +2,11 @@
 // hierarchies (with and without suppression); the Adult and hospital golden cases.
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 #include "ldiv/error.h"
+#include "ldiv/evaluation.h"
 #include "ldiv/project.h"
 #include "ldiv/search.h"
 #include "test_paths.h"
@@ -231,6 +233,58 @@ private slots:
             config.threads = 2;
             QVERIFY_THROWS_EXCEPTION(Cancelled, search(ws->dataset(), config, &feedback));
         }
+    }
+    void measureLatticeMatchesPerNode_data() {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<double>("suppression");
+        QTest::newRow("k=5, 2%") << "k=5" << 0.02;
+        QTest::newRow("entropy-l=3, 1%") << "entropy-l=3" << 0.01;
+        QTest::newRow("k=10, none") << "k=10" << 0.0;
+    }
+    void measureLatticeMatchesPerNode() {
+        // Every node's metrics from the rollup sweep equal those of the node grouped on its
+        // own by the Dataset (independent path), judged by evaluateCriteria.
+        QFETCH(QString, spec);
+        QFETCH(double, suppression);
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "occupation");
+        const Dataset& data = ws->dataset();
+        SearchConfig config;
+        config.criteria = bindCriteria(data, {spec.toStdString()});
+        config.suppressionLimit = suppression;
+        const auto limit = std::size_t(std::floor(suppression * double(data.rowCount()) + 1e-9));
+        std::vector<std::vector<NodeMetrics>> runs;
+        for (unsigned threads : {1u, 2u}) {
+            config.threads = threads;
+            runs.push_back(measureLattice(data, config));
+        }
+        QCOMPARE(runs[0].size(), std::size_t(240));
+        std::size_t suppressing = 0;
+        for (NodeId id = 0; id < data.lattice().size(); ++id) {
+            const EquivalenceClasses classes = data.classes(data.lattice().levels(id));
+            const std::vector<bool> failing = failingClasses(evaluateCriteria(data, classes, config.criteria), classes.count());
+            std::size_t failingRows = 0;
+            std::vector<std::uint8_t> suppressed(classes.count(), 0);
+            for (std::size_t c = 0; c < failing.size(); ++c)
+                if (failing[c]) {
+                    failingRows += classes.sizes[c];
+                    suppressed[c] = 1;
+                }
+            if (failingRows > limit) suppressed.clear();  // a failing node is measured as is
+            const NodeMetrics expected = measureClasses(data, classes, suppressed);
+            if (!suppressed.empty() && failingRows > 0) ++suppressing;
+            for (const auto& run : runs) {
+                const NodeMetrics& m = run[id];
+                QCOMPARE(m.levels, expected.levels);
+                QCOMPARE(m.classes, expected.classes);
+                QCOMPARE(m.suppressedRows, expected.suppressedRows);
+                QCOMPARE(m.discernibility, expected.discernibility);
+                QCOMPARE(m.averageClassSize, expected.averageClassSize);
+                QVERIFY(std::abs(m.klDivergence - expected.klDivergence) < 1e-9);
+                QVERIFY(std::abs(m.information - expected.information) < 1e-12);
+                QCOMPARE(m.precision, expected.precision);
+            }
+        }
+        if (suppression > 0) QVERIFY(suppressing > 0);  // the suppressed path was compared too
     }
     void cancellation() {
         const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");

@@ -59,17 +59,4 @@ NodeDetails analyzeNode(const PreparedData& prepared, const SearchConfig& config
     return out;
 }
 
-std::vector<NodeMetrics> measureAllNodes(const Dataset& data, const SearchConfig& config, Feedback* feedback) {
-    const Lattice& lattice = data.lattice();
-    std::vector<NodeMetrics> out(lattice.size());
-    for (NodeId id = 0; id < lattice.size(); ++id) {
-        if (feedback) {
-            feedback->checkCancelled();
-            feedback->setProgress(double(id) / double(lattice.size()));
-        }
-        out[id] = judgeNode(data, config, lattice.levels(id)).metrics;
-    }
-    return out;
-}
-
 }  // namespace ldv::ui

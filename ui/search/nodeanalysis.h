@@ -50,8 +50,4 @@ NodeDetails analyzeNode(const PreparedData& data, const SearchConfig& config, No
 /// Rows of the suppressed classes of a judged node (classes with membership), ascending.
 std::vector<std::uint32_t> suppressedRows(const Dataset& data, const NodeJudgement& node);
 
-/// The metrics of every node of the lattice (index = node id), judged as above. Polls and
-/// reports progress through `feedback`.
-std::vector<NodeMetrics> measureAllNodes(const Dataset& data, const SearchConfig& config, Feedback* feedback);
-
 }  // namespace ldv::ui

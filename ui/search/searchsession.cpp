@@ -63,30 +63,29 @@ void SearchSession::run() {
         out->data = data;
         out->settings = settings;
         out->config = makeSearchConfig(*data->dataset, settings);
-        // The search reports 0..1 on its own feedback; map it to the first part of the job's
-        // progress and pass cancellation on at every progress step.
+        // The search and the measuring report 0..1 on their own feedback; map it to their part
+        // of the job's progress and pass cancellation on at every progress step.
         const double share = measure ? 0.5 : 1.0;
-        Feedback* innerPtr = nullptr;
-        Feedback inner([&feedback, &innerPtr, share, delay](double f) {
-            feedback.setProgress(f * share);
-            if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-            if (feedback.isCancelled() && innerPtr) innerPtr->cancel();
-        });
-        innerPtr = &inner;
+        auto stage = [&feedback, delay](Feedback*& self, double from, double to) {
+            return [&feedback, &self, delay, from, to](double f) {
+                feedback.setProgress(from + f * (to - from));
+                if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+                if (feedback.isCancelled() && self) self->cancel();
+            };
+        };
+        Feedback* searchPtr = nullptr;
+        Feedback searchFeedback(stage(searchPtr, 0, share));
+        searchPtr = &searchFeedback;
         feedback.checkCancelled();
-        out->result = search(*data->dataset, out->config, &inner);
+        out->result = search(*data->dataset, out->config, &searchFeedback);
         feedback.checkCancelled();
         if (measure) {
             QElapsedTimer clock;
             clock.start();
-            std::vector<NodeMetrics> metrics(out->result.latticeSize);
-            const Lattice& lattice = data->dataset->lattice();
-            for (NodeId id = 0; id < lattice.size(); ++id) {
-                feedback.checkCancelled();
-                feedback.setProgress(share + (1 - share) * double(id) / double(lattice.size()));
-                metrics[id] = judgeNode(*data->dataset, out->config, lattice.levels(id)).metrics;
-            }
-            out->metrics = std::move(metrics);
+            Feedback* measurePtr = nullptr;
+            Feedback measureFeedback(stage(measurePtr, share, 1));
+            measurePtr = &measureFeedback;
+            out->metrics = measureLattice(*data->dataset, out->config, &measureFeedback);
             out->measureMs = double(clock.elapsed());
         }
         return out;

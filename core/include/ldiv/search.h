@@ -86,4 +86,11 @@ struct SearchResult {
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback = nullptr);
 
+/// Metrics of every node (indexed by node id), e.g. to colour the lattice by a metric. A node
+/// satisfying config's criteria is measured with its failing classes suppressed, as the
+/// search measures it; a failing node is measured with nothing suppressed. Uses
+/// config.threads; polls `feedback` once per node (Cancelled is thrown when cancelled).
+std::vector<NodeMetrics> measureLattice(const Dataset& data, const SearchConfig& config,
+                                        Feedback* feedback = nullptr);
+
 }  // namespace ldv

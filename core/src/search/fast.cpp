@@ -51,10 +51,7 @@ public:
           m_monotone(ctx.judge.monotone()) {
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         m_base = std::make_shared<const ClassTable>(m_workers[0]->base());
-        // Threads pay once a check costs more than starting one: skip them on small inputs.
-        const bool worthIt = double(m_base->count()) * double(ctx.size) >= 1e6;
-        const unsigned threads = worthIt ? std::max(1u, std::min(ctx.stats.threads, 64u)) : 1u;
-        for (unsigned t = 1; t < threads; ++t)
+        for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         for (std::size_t id = 0; id < m_state.size(); ++id) m_state[id].store(0, std::memory_order_relaxed);
     }

@@ -23,6 +23,7 @@
 #include <unordered_map>
 
 #include "ldiv/error.h"
+#include "search/height_sweep.h"
 #include "search/search_context.h"
 #include "search/workers.h"
 
@@ -61,8 +62,9 @@ SubLattice subLattice(const SearchContext& ctx, std::uint32_t mask) {
 
 /// The rollup engine of each worker thread, and the statistics they add up to.
 struct Engines {
-    Engines(const SearchContext& ctx, unsigned threads) {
-        for (unsigned t = 0; t < threads; ++t) list.push_back(std::make_unique<RollupEngine>(ctx.data, ctx.judge.neededSensitive()));
+    explicit Engines(const SearchContext& ctx) {
+        for (unsigned t = 0; t < workerThreads(ctx); ++t)
+            list.push_back(std::make_unique<RollupEngine>(ctx.data, ctx.judge.neededSensitive()));
     }
     void addStatistics(SearchContext& ctx) const {
         for (const auto& e : list) {
@@ -72,58 +74,6 @@ struct Engines {
     }
     std::vector<std::unique_ptr<RollupEngine>> list;
 };
-
-/// Threads pay once the work outweighs starting them (as in fast.cpp).
-unsigned threadsFor(const SearchContext& ctx) {
-    const bool worthIt = double(ctx.data.baseGroupCount()) * double(ctx.size) >= 1e6;
-    return worthIt ? std::max(1u, std::min(ctx.stats.threads, 64u)) : 1u;
-}
-
-void checkEveryNode(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
-    // Height by height; each node rolls up from a node one level below. The nodes of one
-    // height are independent and spread over the threads.
-    Engines engines(ctx, threadsFor(ctx));
-    const ClassTable base = engines.list[0]->base();
-    std::unordered_map<NodeId, ClassTable> previous;
-    std::mutex lock;
-    std::atomic<bool> abort{false};
-    for (std::size_t pos = 0; pos < ctx.byHeight.size();) {
-        const int height = ctx.data.lattice().height(ctx.byHeight[pos]);
-        std::size_t end = pos;
-        while (end < ctx.byHeight.size() && ctx.data.lattice().height(ctx.byHeight[end]) == height) ++end;
-        std::vector<ClassTable> tables(end - pos);
-        std::atomic<std::size_t> next{pos};
-        runWorkers(
-            unsigned(engines.list.size()),
-            [&](unsigned t) {
-                RollupEngine& engine = *engines.list[t];
-                for (std::size_t k; !abort && (k = next.fetch_add(1)) < end;) {
-                    const NodeId id = ctx.byHeight[k];
-                    {
-                        const std::lock_guard hold(lock);
-                        ctx.poll(ctx.stats.checkedNodes);
-                    }
-                    const ClassTable* src = &base;
-                    for (std::size_t i = 0; i < ctx.d && src == &base; ++i)
-                        if (ctx.level(id, i) > 0)
-                            if (auto it = previous.find(id - ctx.strides[i]); it != previous.end()) src = &it->second;
-                    ClassTable& table = tables[k - pos];
-                    if (id == 0)
-                        table = base;
-                    else
-                        engine.rollup(*src, ctx.levels(id), table);
-                    satisfies[id] = ctx.judge.judge(table, engine).satisfies;
-                    const std::lock_guard hold(lock);
-                    ++ctx.stats.checkedNodes;
-                }
-            },
-            &abort);
-        previous.clear();
-        for (std::size_t k = pos; k < end; ++k) previous.emplace(ctx.byHeight[k], std::move(tables[k - pos]));
-        pos = end;
-    }
-    engines.addStatistics(ctx);
-}
 
 /// Projections of the base groups onto attribute subsets (level 0), each rolled up from the
 /// projection onto a superset with one more attribute (the one of smallest domain not in
@@ -263,9 +213,14 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
 }  // namespace
 
 void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
-    if (!ctx.judge.monotone()) return checkEveryNode(ctx, satisfies);
+    if (!ctx.judge.monotone()) {
+        sweepByHeight(ctx, ctx.judge.neededSensitive(), [&](RollupEngine& engine, NodeId id, const ClassTable& t) {
+            satisfies[id] = ctx.judge.judge(t, engine).satisfies ? 1 : 0;
+        });
+        return;
+    }
     if (ctx.d > 24) throw ParameterError("Incognito handles at most 24 quasi-identifiers");
-    Engines engines(ctx, threadsFor(ctx));
+    Engines engines(ctx);
     const ClassTable base = engines.list[0]->base();
     Projections projections(ctx, base);
     const std::uint32_t full = (ctx.d == 0) ? 0 : std::uint32_t((1ull << ctx.d) - 1);

@@ -35,6 +35,11 @@ std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetr
 NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t) {
     std::vector<std::uint8_t> failing;
     if (ctx.judge.limitRows() > 0) ctx.judge.judge(t, engine, &failing);
+    return measureTable(ctx, engine, t, failing);
+}
+
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t,
+                         std::span<const std::uint8_t> suppressed) {
     ClassesView v;
     v.levels = t.levels;
     v.sizes = t.sizes;
@@ -47,7 +52,7 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
         v.histStride = engine.histWidth();
         v.histogram = std::span<const std::uint32_t>(t.hist).subspan(engine.histOffset(j));
     }
-    v.suppressed = failing;
+    v.suppressed = suppressed;
     return measure(ctx.data, v, ctx.baseTerm);
 }
 

@@ -105,6 +105,11 @@ bool SearchContext::generalizes(NodeId b, NodeId a) const {
     return true;
 }
 
+unsigned workerThreads(const SearchContext& ctx) {
+    const bool worthIt = double(ctx.data.baseGroupCount()) * double(ctx.size) >= 1e6;
+    return worthIt ? std::max(1u, std::min(ctx.stats.threads, 64u)) : 1u;
+}
+
 void SearchContext::poll(std::uint64_t done) {
     if (!feedback) return;
     feedback->checkCancelled();

@@ -43,6 +43,10 @@ struct SearchContext {
     void poll(std::uint64_t done);
 };
 
+/// Worker threads for a classification: SearchStatistics::threads when the input is large
+/// enough for threads to pay (a check costs more than starting one), else 1.
+unsigned workerThreads(const SearchContext& ctx);
+
 void classifyBrute(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
 void classifyFast(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
 void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
@@ -52,6 +56,9 @@ void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies)
 std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics);
 /// Metrics of a satisfying node from its classes (suppressed = classes failing the judge).
 NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table);
+/// The same with the suppressed classes given (one flag per class, or empty for none).
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table,
+                         std::span<const std::uint8_t> suppressed);
 /// True when the optimum's metric needs a node's classes (not height or precision alone).
 bool metricNeedsClasses(Metric metric);
 

@@ -1,0 +1,26 @@
+// Metrics of every node (search.h: measureLattice).
+#include <thread>
+
+#include "ldiv/search.h"
+#include "search/height_sweep.h"
+
+namespace ldv {
+
+std::vector<NodeMetrics> measureLattice(const Dataset& data, const SearchConfig& config, Feedback* feedback) {
+    detail::SearchContext ctx(data, config, feedback);
+    ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    ctx.baseTerm = detail::baseEntropyTerm(data);
+    std::vector<NodeMetrics> out(std::size_t(ctx.size));
+    detail::sweepByHeight(ctx, detail::carriedSensitive(ctx, true),
+                          [&](detail::RollupEngine& engine, NodeId id, const detail::ClassTable& t) {
+                              std::vector<std::uint8_t> failing;
+                              const detail::Verdict v =
+                                  ctx.judge.judge(t, engine, ctx.judge.limitRows() > 0 ? &failing : nullptr);
+                              if (!v.satisfies) failing.clear();
+                              out[id] = detail::measureTable(ctx, engine, t, failing);
+                          });
+    if (feedback) feedback->setProgress(1.0);
+    return out;
+}
+
+}  // namespace ldv
