@@ -7,29 +7,11 @@
 #include "cli/data_options.h"
 #include "cli/node_option.h"
 #include "ldiv/beliefs_analysis.h"
-#include "ldiv/csv.h"
 #include "ldiv/error.h"
+#include "ldiv/experiments_background.h"
 
 namespace ldv::cli {
 namespace {
-
-/// Classes of a published table: its rows grouped by the QI columns as they stand.
-std::vector<std::uint32_t> publishedClasses(const std::string& path, const std::vector<std::string>& qi,
-                                            std::size_t expectedRows) {
-    const Table published = readCsv(path);
-    if (published.rowCount() != expectedRows)
-        throw InputError(path, 0, 0, "the published table has " + std::to_string(published.rowCount()) +
-                                         " rows but the original has " + std::to_string(expectedRows) +
-                                         " (rows must be in the same order)");
-    std::vector<std::size_t> cols;
-    std::vector<HierarchyMap> maps;
-    for (const std::string& name : qi) {
-        cols.push_back(published.requireColumn(name));
-        maps.emplace_back(published.column(cols.back()));
-    }
-    const Dataset data(published, cols, std::move(maps), {});
-    return data.rowClasses(data.classes(Levels(cols.size(), 0), true));
-}
 
 class BeliefsCommand : public Command {
 public:
@@ -62,9 +44,7 @@ public:
         std::vector<std::uint32_t> rowClass;
         Levels levels;
         if (!m_published.empty()) {
-            std::vector<std::string> names;
-            for (std::size_t c : data.qiColumns()) names.push_back(data.table().column(c).name());
-            rowClass = publishedClasses(m_published, names, data.rowCount());
+            rowClass = readPublishedRowClasses(m_published, data);
         } else {
             levels = resolveNode(m_node, data);
             rowClass = data.rowClasses(data.classes(levels, true));

@@ -11,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/node_option.h"
-#include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/experiments.h"
 #include "ldiv/experiments_background.h"
@@ -96,17 +95,6 @@ const Dataset& requireSensitive(const Workspace& ws) {
     return ws.dataset();
 }
 
-/// The published table of --published, or nothing.
-std::vector<std::uint32_t> publishedClasses(const AttackExperimentOptions& o, const Dataset& data) {
-    const Table published = readCsv(o.published);
-    if (published.rowCount() != data.rowCount())
-        throw InputError(o.published, 0, 0, "the published table has " + std::to_string(published.rowCount()) +
-                                                 " rows but the original has " + std::to_string(data.rowCount()) +
-                                                 " (rows must be in the same order)");
-    std::vector<std::string> names;
-    for (std::size_t c : data.qiColumns()) names.push_back(data.table().column(c).name());
-    return publishedRowClasses(published, names);
-}
 
 /// Classes of one table (a node or --published) with their sensitive histograms.
 EquivalenceClasses singleTableClasses(const AttackExperimentOptions& o, const Dataset& data,
@@ -117,7 +105,7 @@ EquivalenceClasses singleTableClasses(const AttackExperimentOptions& o, const Da
         rowClass = data.rowClasses(classes);
         return classes;
     }
-    rowClass = publishedClasses(o, data);
+    rowClass = readPublishedRowClasses(o.published, data);
     const std::size_t count = rowClass.empty() ? 0 : *std::max_element(rowClass.begin(), rowClass.end()) + 1;
     EquivalenceClasses classes;
     classes.sizes.assign(count, 0);
@@ -257,7 +245,7 @@ Json background(const AttackExperimentOptions& o, const Dataset& data) {
         levels = resolveNode(o.node, data);
         rowClass = data.rowClasses(data.classes(levels, true));
     } else {
-        rowClass = publishedClasses(o, data);
+        rowClass = readPublishedRowClasses(o.published, data);
     }
     const std::size_t sa = data.sensitiveColumns()[0];
     const BackgroundAttackResult r = backgroundAttack(data.table(), sa, data.qiColumns(), rowClass, options);

@@ -1,11 +1,13 @@
 // Benchmark of the lattice search (not a test; run on a Release build):
 //   bench_search adult RESOURCES_DIR [runs]   the issue-4 figures on Adult, 8 QI (4,320 nodes)
 //   bench_search case RESOURCES ALGORITHM SUPPRESSION SPEC[,SPEC…] [runs] [threads]   one case
+//   bench_search lattice RESOURCES [runs]      scaling with the lattice: Adult's first 2..8 QI
 //   bench_search file FILE.csv RESOURCES SPEC [runs]   search on a synth table with Adult's columns
 //                                             (QI: every Adult QI present in FILE; SA occupation)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <span>
 #include <string>
 
 #include "ldiv/project.h"
@@ -24,10 +26,10 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-std::unique_ptr<Workspace> load(const std::string& data, const std::string& hierarchyDir) {
+std::unique_ptr<Workspace> load(const std::string& data, const std::string& hierarchyDir, std::size_t qiCount = 8) {
     ProjectConfig c;
     c.dataPath = data;
-    for (const char* a : kQi) {
+    for (const char* a : std::span(kQi, qiCount)) {
         AttributeConfig& attr = c.ensureAttribute(a);
         attr.role = Role::QuasiIdentifying;
         attr.hierarchyFile = hierarchyDir + "adult_hierarchy_" + a + ".csv";
@@ -62,7 +64,7 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_search adult RESOURCES [runs] | file FILE.csv RESOURCES SPEC [runs]\n");
+        std::fprintf(stderr, "usage: bench_search adult|lattice RESOURCES [runs] | case … | file FILE.csv RESOURCES SPEC [runs]\n");
         return 2;
     }
     const std::string mode = argv[1];
@@ -82,6 +84,21 @@ int main(int argc, char** argv) {
         }
         runCase(data, "k=5", {"k=5"}, 0, SearchAlgorithm::Brute, 1);
         runCase(data, "k=5 + 2% suppression (1 thread)", {"k=5"}, 0.02, SearchAlgorithm::Fast, runs, 1);
+        return 0;
+    }
+    if (mode == "lattice") {
+        const std::string dir = std::string(argv[2]) + "/examples/adult/";
+        const int runs = argc > 3 ? std::stoi(argv[3]) : 5;
+        for (std::size_t d = 2; d <= 8; ++d) {
+            const auto ws = load(dir + "adult.csv", dir, d);
+            const Dataset& data = ws->dataset();
+            std::printf("-- %zu QI: %llu nodes, %zu base groups\n", d, (unsigned long long)data.lattice().size(),
+                        data.baseGroupCount());
+            runCase(data, "k=5", {"k=5"}, 0, SearchAlgorithm::Fast, runs);
+            runCase(data, "k=5 + 2% suppression", {"k=5"}, 0.02, SearchAlgorithm::Fast, runs);
+            runCase(data, "entropy-l=6", {"entropy-l=6"}, 0, SearchAlgorithm::Fast, runs);
+            runCase(data, "k=5", {"k=5"}, 0, SearchAlgorithm::Incognito, runs);
+        }
         return 0;
     }
     if (mode == "case" && argc >= 6) {

@@ -68,5 +68,9 @@ BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& level
 /// Row classes of a published table: its rows grouped by the values of the `qi` columns as
 /// they stand (generalized values are just values). Throws ParameterError for a missing column.
 std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std::vector<std::string>& qi);
+/// The same for the published table in the CSV file `path`, whose rows must be those of
+/// `original` in the same order (its QI columns give the names). Throws InputError naming the
+/// file when the row counts differ.
+std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path, const Dataset& original);
 
 }  // namespace ldv

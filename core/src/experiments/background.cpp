@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "ldiv/csv.h"
 #include "ldiv/error.h"
 
 namespace ldv {
@@ -80,6 +81,17 @@ std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std
         rowClass[r] = ids.emplace(key, std::uint32_t(ids.size())).first->second;
     }
     return rowClass;
+}
+
+std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path, const Dataset& original) {
+    const Table published = readCsv(path);
+    if (published.rowCount() != original.rowCount())
+        throw InputError(path, 0, 0, "the published table has " + std::to_string(published.rowCount()) +
+                                         " rows but the original has " + std::to_string(original.rowCount()) +
+                                         " (rows must be in the same order)");
+    std::vector<std::string> names;
+    for (std::size_t c : original.qiColumns()) names.push_back(original.table().column(c).name());
+    return publishedRowClasses(published, names);
 }
 
 }  // namespace ldv
