@@ -78,6 +78,16 @@ private slots:
         QVERIFY(umeko4["belief"].toDouble() < 0.95);
         QCOMPARE(fig4.json()["positive_disclosures"].toInt(), 0);
     }
+    void publishedTableOfOtherRows() {
+        // A published table that is not the original's rows is refused, naming the file.
+        const QString adult = ex("adult/adult.csv");
+        const auto r = test::runCli(QStringList{"beliefs", ex("hospital/hospital.csv")} + kHospital +
+                                    QStringList{"--published", adult});
+        QCOMPARE(r.exitCode, 2);
+        const QString expected = adult + ": the published table has 30162 rows but the original has 12 "
+                                         "(rows must be in the same order)";
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+    }
     void parameterErrors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
