@@ -281,6 +281,25 @@ private slots:
         utilityComparison(ws->dataset(), options, &feedback);
         QCOMPARE(feedback.progress(), 1.0);
     }
+    void lAboveValuesIsAGap() {
+        // Hospital's condition has 3 values: ℓ = 4 is infeasible for the ℓ-models (a gap in the
+        // figure), while k = 4 is searched as usual.
+        const auto ws = hospital();
+        UtilityOptions options;
+        options.parameters = {3, 4};
+        const UtilityResult r = utilityComparison(ws->dataset(), options);
+        QCOMPARE(r.rows.size(), std::size_t(6));
+        for (const UtilityRow& u : r.rows) {
+            if (u.parameter < 4 || u.model == PrivacyModel::KAnonymity) continue;
+            QVERIFY(!u.feasible);
+            QCOMPARE(u.satisfyingNodes, std::size_t(0));
+            QVERIFY(std::isnan(u.minHeight) && std::isnan(u.minKl));
+        }
+        const auto k4 = std::find_if(r.rows.begin(), r.rows.end(), [](const UtilityRow& u) {
+            return u.model == PrivacyModel::KAnonymity && u.parameter == 4;
+        });
+        QVERIFY(k4 != r.rows.end() && k4->feasible);
+    }
     void modelNames() {
         QCOMPARE(privacyModelSpec(PrivacyModel::RecursiveCL, 6, 3, "occupation"), std::string("recursive-cl=3,6@occupation"));
         QCOMPARE(privacyModelSpec(PrivacyModel::KAnonymity, 6, 3, "occupation"), std::string("k=6"));

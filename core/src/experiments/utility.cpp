@@ -115,6 +115,15 @@ UtilityResult utilityComparison(const Dataset& source, const UtilityOptions& opt
             row.model = model;
             row.parameter = parameter;
             row.spec = privacyModelSpec(model, parameter, options.c, attribute);
+            constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+            if (model != PrivacyModel::KAnonymity && parameter > double(data.sensitiveDomain(options.sensitive))) {
+                // ℓ above the number of sensitive values: no table can satisfy it (a gap in the
+                // figure); binding would refuse it as an impossible parameter.
+                row.minHeight = row.minAverageClassSize = row.minDiscernibility = row.minKl = nan;
+                result.rows.push_back(std::move(row));
+                ++step;
+                continue;
+            }
             SearchConfig config;
             config.criteria = bindCriteria(data, {row.spec});
             config.suppressionLimit = options.suppressionLimit;
@@ -141,7 +150,6 @@ UtilityResult utilityComparison(const Dataset& source, const UtilityOptions& opt
             }
             row.satisfyingNodes = found.satisfying.size();
             row.feasible = !found.satisfying.empty();
-            constexpr double nan = std::numeric_limits<double>::quiet_NaN();
             row.minHeight = height ? height->height : nan;
             row.minAverageClassSize = aecs ? aecs->averageClassSize : nan;
             row.minDiscernibility = dm ? dm->discernibility : nan;

@@ -165,11 +165,25 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
             if (s.levels[id * w + p] > 0 && (state[id - s.strides[p]] & kCandidate)) root = false;
         if (root) roots.push_back(id);
     }
-    // Roots group the table's frequency set on S; with several roots, project the base
-    // groups onto S once (a GROUP BY S that the database would also share) and roll every
-    // root up from that smaller set.
+    // Roots group the table's frequency set on S. With several roots, Incognito's "super-root"
+    // (LeFevre et al. §3.3) is computed first: the frequency set at the roots' greatest lower
+    // bound (levelwise minimum), from the projection of the base groups onto S; every root
+    // then rolls up from that smaller set.
     std::shared_ptr<const ClassTable> rootSource(&base, [](const ClassTable*) {});
-    if (roots.size() > 1 && w < ctx.d) rootSource = projections.get(mask, engine);
+    if (roots.size() > 1) {
+        if (w < ctx.d) rootSource = projections.get(mask, engine);
+        std::vector<int> lower(ctx.d, -1);
+        for (std::size_t p = 0; p < w; ++p) {
+            int l = ctx.heights[s.attrs[p]];
+            for (NodeId id : roots) l = std::min<int>(l, s.levels[id * w + p]);
+            lower[s.attrs[p]] = l;
+        }
+        if (std::any_of(lower.begin(), lower.end(), [](int l) { return l > 0; })) {
+            auto superRoot = std::make_shared<ClassTable>();
+            engine.rollup(*rootSource, lower, *superRoot);
+            rootSource = std::move(superRoot);
+        }
+    }
     for (NodeId id : roots) push(id, rootSource);
     std::vector<NodeId> stack;
     for (std::size_t h = 0; h < queue.size(); ++h) {
