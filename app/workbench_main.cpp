@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QStyleFactory>
 #include <QTimer>
+#include <csignal>
 
 #include "app/autosave.h"
 #include "app/mainwindow.h"
@@ -10,6 +11,9 @@
 #include "app/screenshotrunner.h"
 
 int main(int argc, char** argv) {
+    // Past a file-size limit the kernel sends SIGXFSZ, which would kill the workbench with
+    // the user's unsaved work; ignored, the write fails with EFBIG and is reported.
+    std::signal(SIGXFSZ, SIG_IGN);
     QApplication app(argc, argv);
     QApplication::setApplicationName("ldiv");
     QApplication::setOrganizationName("ldiv");
@@ -24,7 +28,10 @@ int main(int argc, char** argv) {
                                    "Perspective to show: data, hierarchies, privacy, lattice, analysis, export.", "name");
     QCommandLineOption screenshot("screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file");
     QCommandLineOption attribute("attribute", "Attribute to select in the Data and Hierarchies perspectives.", "name");
-    parser.addOptions({open, perspective, screenshot, attribute});
+    QCommandLineOption analysis("analysis", "Analysis to run for --perspective analysis (homogeneity, utility, timing, "
+                                            "tau-protection, tau-information, diagnosis, diagnosis-sets, beliefs).", "id");
+    QCommandLineOption analysisOption("analysis-option", "KEY=VALUE set in the analysis' options (repeatable).", "option");
+    parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption});
     parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
     parser.process(app);
     QString target = parser.value(open);
@@ -37,7 +44,8 @@ int main(int argc, char** argv) {
         ldv::ui::ScreenshotRunner runner(&window, target, parser.value(perspective), parser.value(screenshot));
         QObject::connect(&runner, &ldv::ui::ScreenshotRunner::finished, &app, &QApplication::exit, Qt::QueuedConnection);
         window.show();
-        runner.setAttribute(parser.value(attribute));
+        runner.setAttribute(parser.isSet(analysis) ? parser.value(analysis) : parser.value(attribute));
+        runner.setAnalysisOptions(parser.values(analysisOption));
         runner.start();
         const int code = app.exec();
         return code;

@@ -130,7 +130,7 @@ private slots:
         const auto data = runIn(window, "hospital", "utility");
         QVERIFY(data);
         AnalysisPerspective* ap = window.analysisPerspective();
-        QVERIFY(ap->hasResult());
+        QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
         const UtilityResult r = utilityComparison(*data->dataset, utilityOptions());
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 4);

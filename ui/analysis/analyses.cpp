@@ -1,9 +1,14 @@
 #include "analysis/analyses.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
-#include <limits>
 
+#include "analysis/analysishelpers.h"
+#include "analysis/beliefsanalysis.h"
+#include "analysis/diagnosissets.h"
+#include "analysis/tauanalyses.h"
+#include "analysis/timinganalysis.h"
 #include "ldiv/error.h"
 #include "search/preparedinput.h"
 
@@ -11,68 +16,69 @@ namespace ldv::ui {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QString tr(const char* text) { return QCoreApplication::translate("ldv::ui::Analyses", text); }
-
-void requireSensitive(const PreparedData& data) {
-    if (data.sensitiveNames.empty())
-        throw ParameterError("this analysis needs a sensitive attribute: mark one as sensitive in the Data perspective");
-}
-
-QString qiText(const PreparedData& data) {
-    QStringList names;
-    for (const std::string& n : data.qiNames) names << QString::fromStdString(n);
-    return names.join(QStringLiteral(", "));
-}
+using namespace analysis;
 
 QString thresholdLabel(double p) {
     return p >= 1 ? tr("100 % homogeneous") : tr("≥ %1 % homogeneous").arg(p * 100, 0, 'g', 3);
 }
 
-ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel, const QVector<double>& x) {
-    ChartPanel p;
-    p.title = title;
-    p.xLabel = xLabel;
-    p.yLabel = yLabel;
-    p.x = x;
-    return p;
+std::vector<OptionDef> homogeneityDefs() {
+    const HomogeneityOptions d = homogeneityOptions();
+    std::vector<double> ks(d.ks.begin(), d.ks.end());
+    return {{QStringLiteral("ks"), tr("k values"), tr("k of the minimal k-anonymous tables, comma-separated"),
+             OptionDef::Kind::Numbers, numbersText(ks), 1, 1e7, true},
+            {QStringLiteral("thresholds"), tr("Thresholds p"),
+             tr("a class is affected when one sensitive value covers at least p of it (0 < p ≤ 1)"),
+             OptionDef::Kind::Numbers, numbersText(d.thresholds), 0.01, 1},
+            {QStringLiteral("suppression"), tr("Suppression limit"),
+             tr("tuple suppression of the k-anonymity search, as a fraction of the rows (000 §6 used 0)"),
+             OptionDef::Kind::Number, QString::number(d.suppressionLimit), 0, 1}};
 }
 
-ChartData runHomogeneity(const PreparedData& data, Feedback& feedback) {
-    requireSensitive(data);
-    const HomogeneityResult r = homogeneityAttack(*data.dataset, homogeneityOptions(), &feedback);
-    return homogeneityChart(r, data);
+std::vector<OptionDef> utilityDefs() {
+    const UtilityOptions d = utilityOptions();
+    return {{QStringLiteral("parameters"), tr("k = ℓ values"), tr("the parameter of every model, comma-separated"),
+             OptionDef::Kind::Numbers, numbersText(d.parameters), 1, 1e7},
+            {QStringLiteral("c"), tr("c of recursive (c,ℓ)"), tr("c > 0"), OptionDef::Kind::Number, QString::number(d.c),
+             1e-6, 1e9},
+            {QStringLiteral("sample"), tr("Row sample"),
+             tr("Bernoulli sample of the rows (000 used 0.05 for Figs 15–19; 1 = all rows)"), OptionDef::Kind::Number,
+             QString::number(d.sample), 1e-4, 1}};
 }
 
-ChartData runUtility(const PreparedData& data, Feedback& feedback) {
-    requireSensitive(data);
-    return utilityChart(utilityComparison(*data.dataset, utilityOptions(), &feedback), data);
+std::vector<OptionDef> diagnosisDefs() {
+    std::vector<double> ks;
+    for (std::size_t k : diagnosisKs()) ks.push_back(double(k));
+    return {{QStringLiteral("ks"), tr("k values"), tr("k of questions 3 and 7, comma-separated"),
+             OptionDef::Kind::Numbers, numbersText(ks), 1, 1e9, true},
+            {QStringLiteral("delta"), tr("δ of question 7"), tr("fraction of rows that may be suppressed (0 … 1)"),
+             OptionDef::Kind::Number, QStringLiteral("0.1"), 0, 1}};
 }
 
-ChartData runDiagnosis(const PreparedData& data, Feedback& feedback) {
-    std::vector<std::size_t> columns;
-    for (const std::string& name : data.qiNames) columns.push_back(data.table->requireColumn(name));
-    std::vector<DiagnosisPoint> points;
-    const std::vector<std::size_t> ks = diagnosisKs();
-    const std::size_t total = ks.size() * 2;
-    for (double delta : {0.0, 0.1}) {
-        for (std::size_t k : ks) {
-            feedback.checkCancelled();
-            DiagnosisQuery q;
-            q.question = delta > 0 ? 7 : 3;
-            q.k = k;
-            if (delta > 0) q.delta = delta;
-            points.push_back({k, delta, diagnose(*data.table, columns, q, &feedback)});
-            feedback.setProgress(double(points.size()) / double(total));
-        }
-    }
-    return diagnosisChart(points, data);
+ChartData runHomogeneity(const AnalysisInput& in, Feedback& feedback) {
+    requireSensitive(in.data);
+    const HomogeneityResult r = homogeneityAttack(*in.data.dataset, homogeneityOptions(in.options), &feedback);
+    return homogeneityChart(r, in.data);
+}
+
+ChartData runUtility(const AnalysisInput& in, Feedback& feedback) {
+    requireSensitive(in.data);
+    const UtilityOptions o = utilityOptions(in.options);
+    return utilityChart(utilityComparison(*in.data.dataset, o, &feedback), in.data, o.c);
+}
+
+ChartData runDiagnosis(const AnalysisInput& in, Feedback& feedback) {
+    const std::vector<OptionDef> defs = diagnosisDefs();
+    std::vector<std::size_t> ks;
+    for (double k : optionNumbers(defs, in.options, QStringLiteral("ks"))) ks.push_back(std::size_t(k));
+    return diagnosisChart(diagnosisPoints(in.data, ks, optionNumber(defs, in.options, QStringLiteral("delta")), &feedback),
+                          in.data);
 }
 
 }  // namespace
 
 QString modelLabel(PrivacyModel model, double c) {
+    using analysis::tr;
     switch (model) {
     case PrivacyModel::KAnonymity: return tr("k-anonymity");
     case PrivacyModel::EntropyL: return tr("entropy ℓ-diversity");
@@ -85,21 +91,32 @@ const std::vector<AnalysisDef>& analyses() {
     static const std::vector<AnalysisDef> list{
         {QStringLiteral("homogeneity"), tr("Homogeneity attack vs k"),
          tr("For each k, all minimal k-anonymous tables of the project's quasi-identifier are found; a class is "
-            "affected when one value of the first sensitive attribute covers all (or ≥ 95 %) of it "
+            "affected when one value of the first sensitive attribute covers all (or at least p) of it "
             "(Machanavajjhala et al., ℓ-Diversity, §6, Figs 9–12)."),
-         runHomogeneity},
+         homogeneityDefs(), runHomogeneity},
         {QStringLiteral("utility"), tr("Utility vs parameter"),
          tr("The best minimal height, average class size, discernibility and KL-divergence over all satisfying "
-            "tables of k-anonymity, entropy ℓ-diversity and recursive (3,ℓ)-diversity for k = ℓ = 2…10; "
+            "tables of k-anonymity, entropy ℓ-diversity and recursive (c,ℓ)-diversity for each k = ℓ; "
             "\"base\" is the KL of suppressing the whole quasi-identifier (ℓ-Diversity §6, Figs 15–20)."),
-         runUtility},
+         utilityDefs(), runUtility},
+        timingAnalysis(),
+        tauProtectionAnalysis(),
+        tauInformationAnalysis(),
         {QStringLiteral("diagnosis"), tr("Diagnosis: calls vs k"),
          tr("For which attribute sets S of the quasi-identifier is the table k-anonymous (question 3), and "
-            "δ-suppressed k-anonymous with δ = 0.1 (question 7)? Computations of k(S) by Algorithm 2 against the "
+            "δ-suppressed k-anonymous (question 7)? Computations of k(S) by Algorithm 2 against the "
             "naive 2^|R| (Anonymity diagnosis, Figs 1–2)."),
-         runDiagnosis},
+         diagnosisDefs(), runDiagnosis},
+        diagnosisSetsAnalysis(),
+        beliefsAnalysis(),
     };
     return list;
+}
+
+const AnalysisDef* findAnalysis(const QString& id) {
+    for (const AnalysisDef& a : analyses())
+        if (a.id == id) return &a;
+    return nullptr;
 }
 
 HomogeneityOptions homogeneityOptions() {
@@ -108,6 +125,16 @@ HomogeneityOptions homogeneityOptions() {
     o.thresholds = {1.0, 0.95};
     o.sensitive = 0;
     o.includeRows = false;
+    return o;
+}
+
+HomogeneityOptions homogeneityOptions(const OptionValues& values) {
+    const std::vector<OptionDef> defs = homogeneityDefs();
+    HomogeneityOptions o = homogeneityOptions();
+    o.ks.clear();
+    for (double k : optionNumbers(defs, values, QStringLiteral("ks"))) o.ks.push_back(std::uint32_t(k));
+    o.thresholds = optionNumbers(defs, values, QStringLiteral("thresholds"));
+    o.suppressionLimit = optionNumber(defs, values, QStringLiteral("suppression"));
     return o;
 }
 
@@ -155,10 +182,18 @@ UtilityOptions utilityOptions() {
     return o;
 }
 
-ChartData utilityChart(const UtilityResult& result, const PreparedData& data) {
+UtilityOptions utilityOptions(const OptionValues& values) {
+    const std::vector<OptionDef> defs = utilityDefs();
+    UtilityOptions o = utilityOptions();
+    o.parameters = optionNumbers(defs, values, QStringLiteral("parameters"));
+    o.c = optionNumber(defs, values, QStringLiteral("c"));
+    o.sample = optionNumber(defs, values, QStringLiteral("sample"));
+    return o;
+}
+
+ChartData utilityChart(const UtilityResult& result, const PreparedData& data, double c) {
     QVector<double> params;
     QVector<PrivacyModel> models;
-    const double c = utilityOptions().c;
     for (const UtilityRow& r : result.rows) {
         if (!params.contains(r.parameter)) params << r.parameter;
         if (!models.contains(r.model)) models << r.model;
@@ -205,9 +240,32 @@ ChartData utilityChart(const UtilityResult& result, const PreparedData& data) {
 
 std::vector<std::size_t> diagnosisKs() { return {2, 5, 10, 20, 50, 100, 200}; }
 
+std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data, const std::vector<std::size_t>& ks, double delta,
+                                            Feedback* feedback) {
+    std::vector<std::size_t> columns;
+    for (const std::string& name : data.qiNames) columns.push_back(data.table->requireColumn(name));
+    std::vector<DiagnosisPoint> points;
+    const std::vector<double> deltas = delta > 0 ? std::vector<double>{0.0, delta} : std::vector<double>{0.0};
+    const std::size_t total = ks.size() * deltas.size();
+    for (double d : deltas) {
+        for (std::size_t k : ks) {
+            if (feedback) feedback->checkCancelled();
+            DiagnosisQuery q;
+            q.question = d > 0 ? 7 : 3;
+            q.k = k;
+            if (d > 0) q.delta = d;
+            points.push_back({k, d, diagnose(*data.table, columns, q, feedback)});
+            if (feedback) feedback->setProgress(double(points.size()) / double(total));
+        }
+    }
+    return points;
+}
+
 ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const PreparedData& data) {
     QVector<double> ks;
-    for (std::size_t k : diagnosisKs()) ks << double(k);
+    for (const DiagnosisPoint& p : points)
+        if (!ks.contains(double(p.k))) ks << double(p.k);
+    std::sort(ks.begin(), ks.end());
     ChartPanel calls = linePanel(tr("Computations of k(S)"), tr("k"), tr("calls"), ks);
     ChartPanel sets = linePanel(tr("Maximal attribute sets S with k(S) ≥ k"), tr("k"), tr("attribute sets"), ks);
     QVector<double> deltas;

@@ -8,9 +8,12 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 #include "analysis/analyses.h"
+#include "analysis/analysisoptionsform.h"
 #include "charts/panelchart.h"
+#include "export/reportwriter.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
@@ -19,10 +22,14 @@ namespace ldv::ui {
 
 AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     : QWidget(parent), m_list(new QListWidget(this)), m_title(new QLabel(this)), m_description(new QLabel(this)),
-      m_status(new QLabel(this)), m_chart(new PanelChart(this)), m_run(new QPushButton(tr("&Run"), this)),
+      m_status(new QLabel(this)), m_chart(new PanelChart(this)), m_options(new AnalysisOptionsForm(this)),
+      m_run(new QPushButton(tr("&Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
       m_results(analyses().size()) {
-    for (const AnalysisDef& a : analyses()) m_list->addItem(a.title);
+    for (const AnalysisDef& a : analyses()) {
+        m_list->addItem(a.title);
+        m_values.push_back(loadOptions(a.id, a.options));
+    }
     m_list->setMaximumWidth(260);
 
     m_title->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 13pt;"));
@@ -51,6 +58,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->addWidget(m_title);
     rightLayout->addWidget(m_description);
+    rightLayout->addWidget(m_options);
     rightLayout->addLayout(buttons);
     rightLayout->addWidget(m_status);
     rightLayout->addWidget(m_chart, 1);
@@ -72,6 +80,10 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     connect(m_list, &QListWidget::currentRowChanged, this, &AnalysisPerspective::showCurrent);
     connect(m_run, &QPushButton::clicked, this, &AnalysisPerspective::run);
     connect(m_cancel, &QPushButton::clicked, this, &AnalysisPerspective::cancel);
+    connect(m_options, &AnalysisOptionsForm::changed, this, [this] {
+        if (m_shown >= 0) m_values[std::size_t(m_shown)] = m_options->values();
+        m_run->setEnabled(!isRunning() && m_project && m_options->error().isEmpty());
+    });
     m_list->setCurrentRow(0);
     setRunning(false);
     setProject(nullptr);
@@ -88,7 +100,7 @@ void AnalysisPerspective::setProject(Project* project) {
         connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
     }
-    m_run->setEnabled(project != nullptr);
+    m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
     showCurrent();
 }
 
@@ -124,6 +136,12 @@ void AnalysisPerspective::showCurrent() {
     if (i < 0) return;
     const AnalysisDef& def = analyses()[std::size_t(i)];
     const Slot& slot = m_results[std::size_t(i)];
+    if (m_shown != i) {
+        m_shown = -1;  // the form's signals must not overwrite the values being shown
+        m_options->setOptions(def.options, m_values[std::size_t(i)]);
+        m_shown = i;
+        m_run->setEnabled(!isRunning() && m_project && m_options->error().isEmpty());
+    }
     m_title->setText(def.title);
     m_description->setText(def.description);
     if (slot.chart) {
@@ -146,11 +164,24 @@ void AnalysisPerspective::run() {
     if (!m_project || index < 0) return;
     cancel();
     const AnalysisDef def = analyses()[std::size_t(index)];
+    const OptionValues values = m_values[std::size_t(index)];
+    if (const QString problem = validateOptions(def.options, values); !problem.isEmpty()) {
+        m_results[std::size_t(index)].error = problem;
+        showCurrent();
+        emit finished();
+        return;
+    }
+    saveOptions(def.id, values);
     const DataSnapshot snapshot = snapshotOf(*m_project);
-    auto work = [snapshot, def](Feedback& feedback) -> std::shared_ptr<void> {
+    const SearchSettings settings = m_project->searchSettings();
+    std::optional<Hierarchy> taxonomy;
+    if (!snapshot.sensitiveColumns.empty())
+        if (const Hierarchy* h = m_project->hierarchy(m_project->table().column(snapshot.sensitiveColumns.front()).name()))
+            taxonomy = *h;
+    auto work = [snapshot, def, values, settings, taxonomy](Feedback& feedback) -> std::shared_ptr<void> {
         const std::shared_ptr<PreparedData> data = snapshot.prepare();
         feedback.checkCancelled();
-        return std::make_shared<ChartData>(def.run(*data, feedback));
+        return std::make_shared<ChartData>(def.run(AnalysisInput{*data, values, settings, taxonomy}, feedback));
     };
     delete m_job;
     m_job = new Job(def.title, work, this);
@@ -183,7 +214,7 @@ void AnalysisPerspective::setRunning(bool running) {
     m_cancel->setVisible(running);
     m_progress->setVisible(running);
     m_progress->setValue(0);
-    m_run->setEnabled(!running && m_project);
+    m_run->setEnabled(!running && m_project && m_options->error().isEmpty());
     emit runningChanged(running, running && m_job ? m_job->title() : QString());
 }
 
@@ -192,6 +223,35 @@ bool AnalysisPerspective::exportChart(const QString& path) {
     if (!hasResult()) return (m_error = tr("nothing to export: run the analysis first")), false;
     if (!m_chart->exportTo(path)) return (m_error = tr("cannot write %1").arg(path)), false;
     return true;
+}
+
+QString AnalysisPerspective::runError() const {
+    const int i = currentAnalysis();
+    return i < 0 ? QString() : m_results[std::size_t(i)].error;
+}
+
+OptionValues AnalysisPerspective::options() const {
+    const int i = currentAnalysis();
+    return i < 0 ? OptionValues{} : m_values[std::size_t(i)];
+}
+
+bool AnalysisPerspective::setOption(const QString& key, const QString& text) { return m_options->setValue(key, text); }
+
+std::vector<ReportChart> AnalysisPerspective::reportCharts() const {
+    std::vector<ReportChart> out;
+    for (std::size_t i = 0; i < m_results.size(); ++i) {
+        const Slot& slot = m_results[i];
+        if (!slot.chart) continue;
+        // An unshown chart of its own, at a size where the fonts read well in the report.
+        PanelChart chart;
+        chart.resize(1100, 680);
+        chart.setData(*slot.chart);
+        QString note = slot.chart->note;
+        if (slot.stale) note += tr(" · computed before the project's last change");
+        out.push_back({analyses()[i].title + QStringLiteral(" — ") + slot.chart->title, note,
+                       chart.plot()->toPixmap(1100, 680).toImage()});
+    }
+    return out;
 }
 
 void AnalysisPerspective::exportDialog(const QString& suffix) {

@@ -3,12 +3,15 @@
 // description and chart on the right. Run computes it in the background (Job: progress and
 // Cancel here and in the status bar); results are kept per analysis until the project's
 // roles, hierarchies or settings change (then they are marked out of date, never undone).
-// Export writes the chart as PNG, PDF or SVG and the plotted data as CSV.
+// Export writes the chart as PNG, PDF or SVG and the plotted data as CSV. Each analysis has
+// an options form above the chart; its values are validated before a run and remembered in
+// QSettings per analysis. reportCharts() renders the session's results for the report.
 #include <QPointer>
 #include <QWidget>
 #include <optional>
 #include <vector>
 
+#include "analysis/analysisoptions.h"
 #include "charts/chartdata.h"
 
 class QLabel;
@@ -18,9 +21,11 @@ class QPushButton;
 
 namespace ldv::ui {
 
+class AnalysisOptionsForm;
 class Job;
 class PanelChart;
 class Project;
+struct ReportChart;
 
 class AnalysisPerspective : public QWidget {
     Q_OBJECT
@@ -30,7 +35,8 @@ public:
 
     int analysisCount() const;
     int currentAnalysis() const;
-    /// Selects an analysis by index or id ("homogeneity", "utility", "diagnosis").
+    /// Selects an analysis by index or id ("homogeneity", "utility", "timing", "tau-protection",
+    /// "tau-information", "diagnosis", "diagnosis-sets", "beliefs").
     void setCurrentAnalysis(int index);
     bool setCurrentAnalysis(const QString& id);
     /// Runs the selected analysis (cancels a running one).
@@ -42,7 +48,17 @@ public:
     PanelChart* chart() const { return m_chart; }
     /// PNG, PDF, SVG or CSV by suffix; false with lastError() when there is nothing or writing fails.
     bool exportChart(const QString& path);
+    /// The option texts of the selected analysis (as in its form).
+    OptionValues options() const;
+    /// Sets one option of the selected analysis in its form (false: no such option).
+    bool setOption(const QString& key, const QString& text);
+    AnalysisOptionsForm* optionsForm() const { return m_options; }
+    /// Every chart computed in this session (in list order) as an image with its title and
+    /// note, for the report; results older than the project's last change say so.
+    std::vector<ReportChart> reportCharts() const;
     QString lastError() const { return m_error; }
+    /// Why the selected analysis' last run failed (invalid options, engine error, Cancelled).
+    QString runError() const;
 
 signals:
     void runningChanged(bool running, const QString& title);
@@ -61,6 +77,8 @@ private:
     QLabel* m_description;
     QLabel* m_status;
     PanelChart* m_chart;
+    AnalysisOptionsForm* m_options;
+    int m_shown = -1;  ///< the analysis whose options the form holds
     QPushButton* m_run;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
@@ -73,6 +91,7 @@ private:
         QString error;
     };
     std::vector<Slot> m_results;
+    std::vector<OptionValues> m_values;  ///< per analysis, the form's texts
     QString m_error;
 };
 

@@ -17,6 +17,7 @@
 #include <QUndoGroup>
 
 #include "analysis/analysisperspective.h"
+#include "export/reportwriter.h"
 #include "app/autosave.h"
 #include "app/projectcontroller.h"
 #include "app/recentprojects.h"
@@ -61,6 +62,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_start, &StartPage::importRequested, m_controller, &ProjectController::importDialog);
     // The node chosen in the lattice is the one the Export perspective publishes.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_export, qOverload<NodeId>(&ExportPerspective::setNode));
+    // The report carries the analysis charts computed in this session.
+    m_export->setChartSource([this] { return m_analysis->reportCharts(); });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
     projectChanged(nullptr);
 

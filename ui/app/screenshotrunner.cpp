@@ -13,7 +13,8 @@
 namespace ldv::ui {
 
 namespace {
-constexpr int kTimeoutMs = 120 * 1000;
+// Long enough for a (τ,ℓ) grid on Nursery in a Debug build (SWEEP takes seconds per cell).
+constexpr int kTimeoutMs = 600 * 1000;
 }
 
 ScreenshotRunner::ScreenshotRunner(MainWindow* window, QString target, QString perspective, QString output,
@@ -50,12 +51,15 @@ void ScreenshotRunner::poll() {
         if (m_searchStage == 0 && !m_perspective.isEmpty() && p == MainWindow::Analysis) {
             // The analyses do not need the search: run the first one and wait for it.
             m_searchStage = 3;
-            // --attribute names the analysis here (homogeneity, utility, diagnosis).
+            // --attribute (or --analysis) names the analysis here (homogeneity, utility, timing, …).
             AnalysisPerspective* analysis = m_window->analysisPerspective();
             if (m_attribute.isEmpty()) analysis->setCurrentAnalysis(0);
             else if (!analysis->setCurrentAnalysis(m_attribute))
                 return fail(1, tr("no analysis '%1'").arg(m_attribute));
             m_attribute.clear();
+            for (const QString& option : m_analysisOptions)
+                if (!analysis->setOption(option.section('=', 0, 0).trimmed(), option.section('=', 1)))
+                    return fail(1, tr("the analysis has no option '%1'").arg(option.section('=', 0, 0)));
             analysis->run();
             m_quietTicks = 0;
             return;

@@ -6,6 +6,7 @@
 // analysis perspective the first analysis is run and waited for.
 #include <QElapsedTimer>
 #include <QObject>
+#include <QStringList>
 #include <QTimer>
 
 namespace ldv::ui {
@@ -21,6 +22,8 @@ public:
     void start();
     /// Attribute to select in the Data and Hierarchies perspectives once loaded.
     void setAttribute(const QString& attribute) { m_attribute = attribute; }
+    /// Options ("key=value") set in the analysis' form before it runs (analysis perspective).
+    void setAnalysisOptions(const QStringList& options) { m_analysisOptions = options; }
 
 signals:
     void finished(int exitCode);
@@ -30,6 +33,7 @@ private:
     void fail(int code, const QString& message);
     MainWindow* m_window;
     QString m_target, m_perspective, m_output, m_attribute;
+    QStringList m_analysisOptions;
     QTimer m_poll;
     QElapsedTimer m_clock;
     int m_quietTicks = 0;

@@ -1,6 +1,7 @@
 #pragma once
-// Plot data independent of QCustomPlot: a chart is a title and panels; a panel is either lines
-// over numeric x values or grouped bars over categories. The CSV of a chart is exactly what is
+// Plot data independent of QCustomPlot: a chart is a title and panels; a panel is lines over
+// numeric x values, grouped bars over categories, or a colour map over an x × y grid (one
+// series per y value, its values over x, so the CSV stays the same long format). The CSV of a chart is exactly what is
 // plotted (long format: panel, x, series, value), so a figure can be redrawn elsewhere.
 #include <QString>
 #include <QStringList>
@@ -15,13 +16,15 @@ struct ChartSeries {
 };
 
 struct ChartPanel {
-    enum class Kind { Lines, GroupedBars };
+    enum class Kind { Lines, GroupedBars, ColorMap };
     Kind kind = Kind::Lines;
     QString title, xLabel, yLabel;
-    QVector<double> x;     ///< Lines: the x values (ticks are put at them)
+    QVector<double> x;     ///< Lines, ColorMap: the x values (ticks are put at them)
     QStringList categories;  ///< GroupedBars: one label per group
+    QVector<double> y;     ///< ColorMap: the y value of each series (row of cells)
+    QString valueLabel;    ///< ColorMap: the label of the colour scale
     QVector<ChartSeries> series;
-    int count() const { return kind == Kind::Lines ? int(x.size()) : int(categories.size()); }
+    int count() const { return kind == Kind::GroupedBars ? int(categories.size()) : int(x.size()); }
     QString xText(int i) const;
 };
 

@@ -68,10 +68,98 @@ void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base) {
         axis->setTickLabelFont(QFont(base.family(), 8));
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < panel.count(); ++i)
+    bool longLabels = false;
+    for (int i = 0; i < panel.count(); ++i) {
         ticker->addTick(panel.kind == ChartPanel::Kind::Lines ? panel.x[i] : double(i), panel.xText(i));
-    bottom->setTicker(ticker);
+        longLabels = longLabels || panel.xText(i).size() > 9;
+    }
+    // A tick at every x reads best, unless x values crowd together (e.g. δ = 0, 0.005, 0.01,
+    // 0.1): then their labels would overlap and evenly spaced automatic ticks are used.
+    bool crowded = false;
+    if (panel.kind == ChartPanel::Kind::Lines && panel.x.size() > 2) {
+        QVector<double> xs = panel.x;
+        std::sort(xs.begin(), xs.end());
+        const double span = xs.back() - xs.front();
+        for (int i = 1; i < xs.size(); ++i) crowded = crowded || (span > 0 && xs[i] - xs[i - 1] < span / 18);
+    }
+    if (crowded) bottom->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    else bottom->setTicker(ticker);
     bottom->grid()->setVisible(panel.kind == ChartPanel::Kind::Lines);
+    // Many long category labels (sensitive values, requirements) would overlap side by side.
+    bottom->setTickLabelRotation(panel.kind == ChartPanel::Kind::GroupedBars && longLabels && panel.count() > 3 ? 35 : 0);
+}
+
+/// Viridis (perceptually uniform, colour-blind safe); cells without a value are light grey.
+QCPColorGradient mapGradient() {
+    QCPColorGradient g;
+    g.clearColorStops();
+    g.setColorStopAt(0, QColor(0x44, 0x01, 0x54));
+    g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+    g.setColorStopAt(0.5, QColor(0x21, 0x91, 0x8c));
+    g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+    g.setColorStopAt(1, QColor(0xfd, 0xe7, 0x25));
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(0xe8, 0xe8, 0xe8));
+    return g;
+}
+
+/// A colour map over grid indices (x and y values need not be evenly spaced): a colour
+/// scale beside it and each cell's value written in it, so the map reads without the scale.
+void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& panel, const QFont& base) {
+    auto* rect = new QCPAxisRect(plot);
+    cell->addElement(0, 0, rect);
+    styleAxes(rect, panel, base);
+    QCPAxis* keyAxis = rect->axis(QCPAxis::atBottom);
+    QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
+    const int nx = int(panel.x.size()), ny = int(panel.y.size());
+    auto yTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int j = 0; j < ny; ++j) yTicker->addTick(j, QString::number(panel.y[j], 'g', 10));
+    valueAxis->setTicker(yTicker);
+    valueAxis->grid()->setVisible(false);
+    keyAxis->setRange(-0.5, nx - 0.5);
+    valueAxis->setRange(-0.5, ny - 0.5);
+    auto* map = new QCPColorMap(keyAxis, valueAxis);
+    map->data()->setSize(std::max(1, nx), std::max(1, ny));
+    map->data()->setRange(QCPRange(0, std::max(0, nx - 1)), QCPRange(0, std::max(0, ny - 1)));
+    Range values;
+    for (int j = 0; j < ny && j < panel.series.size(); ++j)
+        for (int i = 0; i < nx; ++i) {
+            const double v = panel.series[j].values.value(i, std::nan(""));
+            map->data()->setCell(i, j, v);
+            values.add(v);
+        }
+    const QCPRange range = values.any ? QCPRange(values.lo, values.hi > values.lo ? values.hi : values.lo + 1) : QCPRange(0, 1);
+    map->setGradient(mapGradient());
+    map->setDataRange(range);
+    map->setInterpolate(false);
+    auto* scale = new QCPColorScale(plot);
+    cell->addElement(0, 1, scale);
+    scale->setType(QCPAxis::atRight);
+    scale->setGradient(mapGradient());
+    scale->setDataRange(range);
+    scale->setBarWidth(14);
+    scale->axis()->setLabel(panel.valueLabel);
+    scale->axis()->setLabelFont(QFont(base.family(), 9));
+    scale->axis()->setTickLabelFont(QFont(base.family(), 8));
+    map->setColorScale(scale);
+    auto* margins = new QCPMarginGroup(plot);
+    rect->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    cell->setColumnStretchFactor(1, 0.01);
+    for (int j = 0; j < ny && j < panel.series.size(); ++j)
+        for (int i = 0; i < nx; ++i) {
+            const double v = panel.series[j].values.value(i, std::nan(""));
+            auto* label = new QCPItemText(plot);
+            label->setClipAxisRect(rect);
+            label->position->setAxes(keyAxis, valueAxis);
+            label->position->setCoords(i, j);
+            label->setFont(QFont(base.family(), 8));
+            // Round-off like 1.1e-16 reads as 0 in a cell (the CSV keeps the exact value).
+            label->setText(std::isfinite(v) ? QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', 3) : QStringLiteral("–"));
+            // Light text on the dark lower half of viridis, dark text on the light upper half.
+            const double t = std::isfinite(v) ? (v - range.lower) / range.size() : 1;
+            label->setColor(t < 0.55 ? Qt::white : QColor(0x22, 0x22, 0x22));
+        }
 }
 
 void setValueRange(QCPAxis* axis, const Range& r) {
@@ -85,6 +173,7 @@ void setValueRange(QCPAxis* axis, const Range& r) {
 
 void PanelChart::rebuild() {
     m_plot->clearPlottables();
+    m_plot->clearItems();
     m_plot->plotLayout()->clear();
     m_plot->legend = nullptr;
     const QFont base = font();
@@ -118,13 +207,19 @@ void PanelChart::rebuild() {
     QStringList names;
     for (const ChartPanel& panel : m_data.panels)
         for (const ChartSeries& s : panel.series)
-            if (!names.contains(s.name)) names << s.name;
+            if (panel.kind != ChartPanel::Kind::ColorMap && !names.contains(s.name)) names << s.name;
     QStringList inLegend;
 
     const int n = int(m_data.panels.size());
     const int columns = n <= 3 ? n : (n == 4 ? 2 : 3);
     for (int p = 0; p < n; ++p) {
         const ChartPanel& panel = m_data.panels[p];
+        if (panel.kind == ChartPanel::Kind::ColorMap) {
+            auto* cell = new QCPLayoutGrid;
+            grid->addElement(p / columns, p % columns, cell);
+            drawColorMap(m_plot, cell, panel, base);
+            continue;
+        }
         auto* rect = new QCPAxisRect(m_plot);
         grid->addElement(p / columns, p % columns, rect);
         styleAxes(rect, panel, base);
@@ -135,7 +230,8 @@ void PanelChart::rebuild() {
         if (panel.kind == ChartPanel::Kind::Lines) {
             Range xs;
             for (double x : panel.x) xs.add(x);
-            const double pad = xs.any ? std::max(0.5, (xs.hi - xs.lo) * 0.04) : 1;
+            // 5 % of the span keeps the end markers inside the frame at any scale of x.
+            const double pad = xs.any && xs.hi > xs.lo ? (xs.hi - xs.lo) * 0.05 : 0.5;
             keyAxis->setRange(xs.lo - pad, xs.hi + pad);
             for (const ChartSeries& s : panel.series) {
                 QCPGraph* graph = m_plot->addGraph(keyAxis, valueAxis);

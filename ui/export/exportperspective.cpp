@@ -209,8 +209,10 @@ bool ExportPerspective::exportHierarchies(const QString& directory) {
 bool ExportPerspective::exportReport(const QString& path) {
     if (!m_report) return (m_error = tr("the report is not ready yet")), false;
     std::vector<ReportChart> charts;
-    charts.push_back({tr("Class sizes of node [%1]").arg(m_node->text()), m_chart->plot()->toPixmap(720, 360).toImage()});
-    if (!writeReport(*m_report, charts, path)) return (m_error = tr("cannot write %1").arg(path)), false;
+    charts.push_back({tr("Class sizes of node [%1]").arg(m_node->text()), QString(), m_chart->plot()->toPixmap(720, 360).toImage()});
+    if (m_chartSource)
+        for (ReportChart& c : m_chartSource()) charts.push_back(std::move(c));
+    if (!writeReport(*m_report, charts, path, &m_error)) return false;  // m_error: "PATH: reason"
     return true;
 }
 

@@ -5,7 +5,9 @@
 // node changes; the buttons write files.
 #include <QPointer>
 #include <QWidget>
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "ldiv/lattice.h"
 
@@ -20,6 +22,7 @@ namespace ldv::ui {
 class BarChart;
 class Job;
 class SearchSession;
+struct ReportChart;
 struct ReportData;
 
 class ExportPerspective : public QWidget {
@@ -27,6 +30,8 @@ class ExportPerspective : public QWidget {
 public:
     explicit ExportPerspective(QWidget* parent = nullptr);
     void setSession(SearchSession* session);
+    /// Where the report gets further charts (the Analysis perspective's results) when written.
+    void setChartSource(std::function<std::vector<ReportChart>()> source) { m_chartSource = std::move(source); }
 
     /// Chooses the node to publish ("1,0,2"); false when there is no search or no such node.
     bool setNode(const QString& levels);
@@ -59,6 +64,7 @@ private:
     Job* m_job = nullptr;
     std::shared_ptr<const ReportData> m_report;
     QString m_error;
+    std::function<std::vector<ReportChart>()> m_chartSource;
 };
 
 }  // namespace ldv::ui

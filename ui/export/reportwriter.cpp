@@ -7,6 +7,7 @@
 #include <QTextDocument>
 
 #include "export/reportdata.h"
+#include "ldiv/csv.h"
 #include "lattice/nodedetailspanel.h"
 
 namespace ldv::ui {
@@ -15,6 +16,10 @@ namespace {
 QString esc(const QString& s) { return s.toHtmlEscaped(); }
 
 QString levelsText(const Levels& levels) { return QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(levels))); }
+
+QString noteHtml(const QString& note) {
+    return note.isEmpty() ? QString() : QStringLiteral("<p><small>%1</small></p>").arg(esc(note));
+}
 
 QString pngDataUrl(const QImage& image) {
     QByteArray bytes;
@@ -70,13 +75,16 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
              .arg(d.positiveDisclosures).arg(d.negativeDisclosures).arg(d.maxBelief, 0, 'f', 3);
     if (!charts.empty()) h += QObject::tr("<h2>Charts</h2>");
     for (const ReportChart& c : charts)
-        h += QStringLiteral("<h3>%1</h3><p><img src='%2' width='%3'></p>")
-                 .arg(esc(c.title), pngDataUrl(c.image)).arg(std::min(640, c.image.width()));
+        h += QStringLiteral("<h3>%1</h3><p><img src='%2' width='%3' alt='%1'></p>%4")
+                 .arg(esc(c.title), pngDataUrl(c.image))
+                 .arg(std::min(900, c.image.width()))
+                 .arg(noteHtml(c.note));
     h += QStringLiteral("</body></html>");
     return h;
 }
 
-bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path) {
+bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path, QString* error) {
+    QByteArray bytes;
     if (path.endsWith(".pdf", Qt::CaseInsensitive)) {
         QTextDocument document;
         // QTextDocument does not load data: URLs; register the images as resources instead.
@@ -85,22 +93,33 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
         for (std::size_t i = 0; i < charts.size(); ++i) {
             const QUrl url(QStringLiteral("chart://%1.png").arg(i));
             document.addResource(QTextDocument::ImageResource, url, charts[i].image);
-            images += QStringLiteral("<h3>%1</h3><p><img src='%2' width='600'></p>").arg(esc(charts[i].title), url.toString());
+            images += QStringLiteral("<h3>%1</h3><p><img src='%2' width='600'></p>%3")
+                          .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note));
         }
         if (!charts.empty()) html.replace("</body>", QObject::tr("<h2>Charts</h2>") + images + "</body>");
         document.setHtml(html);
-        QPdfWriter writer(path);
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setResolution(150);
         writer.setTitle(QObject::tr("ldiv report — %1").arg(data.projectName));
         document.setPageSize(QSizeF(writer.width(), writer.height()));
         document.print(&writer);
-        return QFile::exists(path) && QFile(path).size() > 0;
+    } else {
+        bytes = reportHtml(data, charts).toUtf8();
     }
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-    const QByteArray bytes = reportHtml(data, charts).toUtf8();
-    return file.write(bytes) == bytes.size();
+    // Laid out in memory, then written like the project and the exported table: through a
+    // temporary file renamed into place, so a read-only folder or a full disk keeps the old
+    // report and the message gives the reason. (Not QSaveFile: Qt 6.4 commits a truncated
+    // file when the final flush of its buffer comes up short, e.g. past a file-size limit.)
+    try {
+        writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
 }
 
 }  // namespace ldv::ui

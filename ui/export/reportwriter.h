@@ -11,11 +11,16 @@ struct ReportData;
 
 struct ReportChart {
     QString title;
+    QString note;  ///< data set and options of the chart (may be empty)
     QImage image;
 };
 
 QString reportHtml(const ReportData& data, const std::vector<ReportChart>& charts);
-/// By suffix: .pdf → PDF, anything else → HTML. False when the file cannot be written.
-bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path);
+/// By suffix: .pdf → PDF, anything else → HTML, through a temporary file renamed into
+/// place (writeFileAtomically). False when the file cannot be written (the old file is
+/// kept); `error` then gets the message, e.g. "PATH: cannot write into its folder:
+/// Permission denied; the old file is kept".
+bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path,
+                 QString* error = nullptr);
 
 }  // namespace ldv::ui

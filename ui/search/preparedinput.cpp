@@ -27,6 +27,7 @@ std::shared_ptr<PreparedData> DataSnapshot::prepare() const {
     auto out = std::make_shared<PreparedData>();
     out->table = table;
     out->identifying = identifyingColumns;
+    out->hierarchies = hierarchies;
     std::vector<HierarchyMap> maps;
     for (std::size_t i = 0; i < qiColumns.size(); ++i) {
         const Column& column = table->column(qiColumns[i]);

@@ -20,6 +20,8 @@ struct PreparedData {
     std::vector<std::string> qiNames;
     std::vector<std::string> sensitiveNames;
     std::vector<std::size_t> identifying;
+    /// Per QI (the dataset's maps were bound from these; 1DLD orders values by them).
+    std::vector<Hierarchy> hierarchies;
     std::unique_ptr<Dataset> dataset;
 };
 
