@@ -37,9 +37,8 @@ struct BoundCriterion {
 
 /// Parses and binds spec strings ("k=5", "entropy-l=6@occupation", …) against the dataset's
 /// sensitive attributes: "@attr" selects one, no attribute means the only (or first) one.
-/// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute, an
-/// ℓ above the sensitive attribute's number of values (checkCriteriaDomains), and
-/// multi-attribute mode (not supported by the lattice search).
+/// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute and
+/// an ℓ above the sensitive attribute's number of values (checkCriteriaDomains).
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs);
 
 struct SearchConfig {
@@ -84,6 +83,9 @@ struct SearchResult {
 
 /// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.
+/// Multi-attribute criteria (";multi", 000 Def. 4.6) are classified on the view where the
+/// other sensitive attributes join the quasi-identifier; they cannot be combined with
+/// suppression (ParameterError).
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback = nullptr);
 
 /// Metrics of every node (indexed by node id), e.g. to colour the lattice by a metric. A node

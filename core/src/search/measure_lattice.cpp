@@ -1,12 +1,20 @@
 // Metrics of every node (search.h: measureLattice).
 #include <thread>
 
+#include "ldiv/error.h"
 #include "ldiv/search.h"
 #include "search/height_sweep.h"
 
 namespace ldv {
 
 std::vector<NodeMetrics> measureLattice(const Dataset& data, const SearchConfig& config, Feedback* feedback) {
+    // Without suppression the judge's verdict is not used; with it, multi-attribute criteria
+    // are refused as by search().
+    if (config.suppressionLimit > 0)
+        for (const BoundCriterion& b : config.criteria)
+            if (b.criterion.multiAttribute() && data.sensitiveColumns().size() > 1)
+                throw ParameterError("criterion '" + b.criterion.spec() +
+                                     "': multi-attribute mode cannot be combined with tuple suppression");
     detail::SearchContext ctx(data, config, feedback);
     ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
     ctx.baseTerm = detail::baseEntropyTerm(data);

@@ -19,6 +19,58 @@ double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+/// 000 Def. 4.6 as a dataset: the view of `data` where the target sensitive attribute is the
+/// only one and the other sensitive attributes join the quasi-identifier, never generalized
+/// (height 0). Its lattice has the same node ids as data's (the extra attributes come last
+/// and have one level), and its classes are data's classes split by the other SAs' values.
+Dataset multiAttributeView(const Dataset& data, std::size_t target) {
+    std::vector<std::size_t> qi = data.qiColumns();
+    std::vector<HierarchyMap> maps;
+    for (std::size_t i = 0; i < data.qiCount(); ++i) maps.push_back(data.hierarchy(i));
+    for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
+        if (s == target) continue;
+        qi.push_back(data.sensitiveColumns()[s]);
+        maps.emplace_back(data.table().column(data.sensitiveColumns()[s]));
+    }
+    return Dataset(data.table(), std::move(qi), std::move(maps), {data.sensitiveColumns()[target]});
+}
+
+bool isMultiAttribute(const Dataset& data, const BoundCriterion& b) {
+    return b.criterion.multiAttribute() && data.sensitiveColumns().size() > 1;
+}
+
+void classify(detail::SearchContext& ctx, std::vector<std::uint8_t>& sat) {
+    switch (ctx.config.algorithm) {
+    case SearchAlgorithm::Brute: detail::classifyBrute(ctx, sat); break;
+    case SearchAlgorithm::Fast: detail::classifyFast(ctx, sat); break;
+    case SearchAlgorithm::Incognito: detail::classifyIncognito(ctx, sat); break;
+    }
+}
+
+/// Removes from `sat` the nodes failing a multi-attribute criterion: each is the criterion
+/// in single mode on its multiAttributeView, classified by the same algorithm. Without
+/// suppression each part is monotone and a node satisfies the set exactly when it satisfies
+/// every part.
+void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const BoundCriterion& b,
+                         Feedback* feedback, detail::SearchContext& ctx, std::vector<std::uint8_t>& sat) {
+    const Dataset view = multiAttributeView(data, b.sensitive);
+    CriterionSpec single = b.criterion.definition();
+    single.multiAttribute = false;
+    SearchConfig viewConfig;
+    viewConfig.criteria = {{Criterion::bind(single, data.table().column(data.sensitiveColumns()[b.sensitive]).dictionary()), 0}};
+    viewConfig.metric = Metric::Height;
+    viewConfig.algorithm = config.algorithm;
+    viewConfig.threads = ctx.stats.threads;
+    detail::SearchContext viewCtx(view, viewConfig, feedback);
+    viewCtx.stats.threads = ctx.stats.threads;
+    std::vector<std::uint8_t> viewSat(std::size_t(ctx.size), 0);
+    classify(viewCtx, viewSat);
+    for (std::size_t id = 0; id < sat.size(); ++id) sat[id] = sat[id] && viewSat[id];
+    ctx.stats.checkedNodes += viewCtx.stats.checkedNodes;
+    ctx.stats.classesRead += viewCtx.stats.classesRead;
+    ctx.stats.classesBuilt += viewCtx.stats.classesBuilt;
+}
+
 }  // namespace
 
 SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
@@ -36,9 +88,6 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
     const auto& sa = data.sensitiveColumns();
     for (const std::string& text : specs) {
         const CriterionSpec spec = parseCriterionSpec(text);
-        if (spec.multiAttribute)
-            throw ParameterError("criterion '" + text +
-                                 "': multi-attribute mode is not supported by the lattice search");
         if (spec.kind == CriterionKind::KAnonymity) {
             out.push_back({Criterion::bind(spec, {}), 0});
             continue;
@@ -120,7 +169,23 @@ void SearchContext::poll(std::uint64_t done) {
 
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback) {
     const auto t0 = std::chrono::steady_clock::now();
-    detail::SearchContext ctx(data, config, feedback);
+    // Multi-attribute criteria are classified on their own views (applyMultiAttribute); the
+    // others together on the data.
+    SearchConfig plain = config;
+    plain.criteria.clear();
+    std::vector<const BoundCriterion*> multi;
+    for (const BoundCriterion& b : config.criteria) {
+        if (!isMultiAttribute(data, b)) {
+            plain.criteria.push_back(b);
+            continue;
+        }
+        if (config.suppressionLimit > 0)
+            throw ParameterError("criterion '" + b.criterion.spec() +
+                                 "': multi-attribute mode cannot be combined with tuple suppression (a row "
+                                 "suppressed for one sensitive attribute's view is suppressed for all)");
+        multi.push_back(&b);
+    }
+    detail::SearchContext ctx(data, plain, feedback);
     ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
     ctx.baseTerm = detail::baseEntropyTerm(data);
     SearchResult result;
@@ -149,11 +214,8 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
 
     std::vector<std::uint8_t>& sat = result.satisfies;
     sat.assign(std::size_t(ctx.size), 0);
-    switch (config.algorithm) {
-    case SearchAlgorithm::Brute: detail::classifyBrute(ctx, sat); break;
-    case SearchAlgorithm::Fast: detail::classifyFast(ctx, sat); break;
-    case SearchAlgorithm::Incognito: detail::classifyIncognito(ctx, sat); break;
-    }
+    classify(ctx, sat);
+    for (const BoundCriterion* b : multi) applyMultiAttribute(data, config, *b, feedback, ctx, sat);
     ctx.stats.classifyMs = msSince(t0);
 
     for (NodeId id = 0; id < ctx.size; ++id) {
