@@ -74,6 +74,13 @@ private slots:
         // A don't-care set from the value list.
         QVERIFY(pp->editor()->setSpec("entropy-l=6@occupation"));
         QVERIFY(pp->editor()->spec().startsWith("entropy-l=6"));
+
+        // Multi-attribute mode needs a second sensitive attribute: ignored until there is one.
+        QVERIFY(pp->editor()->setSpec("entropy-l=6@occupation;multi"));
+        QCOMPARE(pp->editor()->spec(), QString("entropy-l=6"));
+        project->setRole(project->columnIndex("salary-class"), Role::Sensitive);
+        QVERIFY(pp->editor()->setSpec("entropy-l=1.5@occupation;multi"));
+        QCOMPARE(pp->editor()->spec(), QString("entropy-l=1.5@occupation;multi"));
     }
 
     void feasibilityWarningBeforeRunning() {

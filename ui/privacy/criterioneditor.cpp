@@ -1,5 +1,6 @@
 #include "privacy/criterioneditor.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -36,7 +37,8 @@ CriterionEditor::CriterionEditor(QWidget* parent)
     : QWidget(parent), m_kind(new QComboBox(this)), m_attribute(new QComboBox(this)),
       m_main(spin(this, 1, 1e6, 5, 2)), m_c(spin(this, 0.01, 1e4, 3, 2)), m_c2(spin(this, 0, 99.99, 10, 2)),
       m_tau(spin(this, 0.01, 0.99, 0.5, 3)), m_dontCare(new QListWidget(this)), m_protected(new QListWidget(this)),
-      m_mainLabel(new QLabel(this)), m_preview(new QLabel(this)) {
+      m_multi(new QCheckBox(tr("also split by the other sensitive attributes"), this)), m_mainLabel(new QLabel(this)),
+      m_preview(new QLabel(this)) {
     m_kind->addItem(tr("k-anonymity"), "k");
     m_kind->addItem(tr("distinct ℓ-diversity"), "distinct-l");
     m_kind->addItem(tr("entropy ℓ-diversity"), "entropy-l");
@@ -58,11 +60,16 @@ CriterionEditor::CriterionEditor(QWidget* parent)
     form->addRow(tr("τ"), m_tau);
     form->addRow(tr("Don't-care values Y"), m_dontCare);
     form->addRow(tr("Protected values W"), m_protected);
+    m_multi->setToolTip(tr("Multi-attribute ℓ-diversity (ℓ-Diversity Def. 4.6): the criterion must hold within "
+                           "every group of a class's rows that share the values of all other sensitive "
+                           "attributes. Needs two or more sensitive attributes; not with suppression."));
+    form->addRow(tr("Multi-attribute"), m_multi);
     form->addRow(tr("Spec"), m_preview);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &CriterionEditor::updateFields);
     connect(m_attribute, &QComboBox::currentIndexChanged, this, &CriterionEditor::fillValues);
     for (QDoubleSpinBox* s : {m_main, m_c, m_c2, m_tau})
         connect(s, &QDoubleSpinBox::valueChanged, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
+    connect(m_multi, &QCheckBox::toggled, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
     for (QListWidget* l : {m_dontCare, m_protected})
         connect(l, &QListWidget::itemChanged, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
     updateFields();
@@ -74,6 +81,7 @@ void CriterionEditor::setProject(Project* project) {
     if (project)
         for (int c = 0; c < project->columnCount(); ++c)
             if (project->role(c) == Role::Sensitive) m_attribute->addItem(project->columnName(c));
+    updateFields();
     fillValues();
 }
 
@@ -104,6 +112,7 @@ void CriterionEditor::updateFields() {
     m_tau->setEnabled(kind == "tau-l");
     m_dontCare->setEnabled(kind == "pd-recursive-cl" || kind == "npd-recursive-cl" || kind == "entropy-l");
     m_protected->setEnabled(kind == "npd-recursive-cl");
+    m_multi->setEnabled(!k && m_attribute->count() > 1);
     m_preview->setText(spec());
     emit specChanged(spec());
 }
@@ -124,6 +133,7 @@ QString CriterionEditor::spec() const {
     if (m_dontCare->isEnabled() && !checked(m_dontCare).isEmpty()) s += ";dontcare=" + checked(m_dontCare).join('|');
     if (m_protected->isEnabled() && !checked(m_protected).isEmpty())
         s += ";protected=" + checked(m_protected).join('|');
+    if (m_multi->isEnabled() && m_multi->isChecked()) s += ";multi";
     return s;
 }
 
@@ -140,6 +150,7 @@ bool CriterionEditor::setSpec(const QString& text) {
         if (p.size() >= 2 && m_c->isEnabled()) m_c->setValue(p[0]);
         if (p.size() == 3) m_c2->setValue(p[1]);
         if (m_tau->isEnabled() && p.size() == 2) m_tau->setValue(p[0]);
+        m_multi->setChecked(spec.multiAttribute);
         return true;
     } catch (const ParameterError&) {
         return false;

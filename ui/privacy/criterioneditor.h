@@ -1,8 +1,10 @@
 #pragma once
 // Composes one privacy criterion as a spec string (docs/criteria.md): the kind, its
-// parameters (k, ℓ, c, c2, τ), the sensitive attribute and the don't-care / protected values.
+// parameters (k, ℓ, c, c2, τ), the sensitive attribute, the don't-care / protected values and
+// multi-attribute mode.
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -39,6 +41,7 @@ private:
     QDoubleSpinBox* m_tau;
     QListWidget* m_dontCare;
     QListWidget* m_protected;
+    QCheckBox* m_multi;
     QLabel* m_mainLabel;
     QLabel* m_preview;
 };
