@@ -13,6 +13,9 @@ endif()
 
 if(LDIV_FUZZ)
   # Instrument everything for coverage feedback; only the fuzz targets link the driver.
-  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  # Undefined behaviour aborts, so libFuzzer keeps the input as a crash instead of printing
+  # a line and going on (how a float-to-int overflow in the project reader first went by).
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+                      -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)
 endif()

@@ -1,5 +1,7 @@
 // `ldiv synth`: a larger table with the columns' distributions and neighbouring-column
 // structure of the input (synth.h), for scale tests.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <ostream>
 
@@ -29,10 +31,15 @@ public:
         auto ws = loadWorkspace(m_options);
         m_synth.separator = ws->loadReport().separator;
         std::ofstream file(m_output, std::ios::binary);
-        if (!file) throw InputError(m_output, 0, 0, "cannot open the output file for writing");
+        if (!file) throw InputError(m_output, 0, 0, std::string("cannot open the output file for writing: ") + std::strerror(errno));
         writeSyntheticRows(ws->table(), m_synth, file);
+        // Streamed (the output may be far larger than memory), so not atomic; a failed write
+        // still must not pass for success. errno is the failing write's (ENOSPC, EFBIG).
+        const int writeError = file ? 0 : errno;
         file.close();
-        if (!file) throw InputError(m_output, 0, 0, "writing failed");
+        if (!file)
+            throw InputError(m_output, 0, 0,
+                             std::string("cannot write the whole file: ") + std::strerror(writeError ? writeError : errno));
         if (m_options.json)
             out << "{\"rows\":" << m_synth.rows << ",\"columns\":" << ws->table().columnCount() << "}\n";
         else

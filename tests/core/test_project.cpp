@@ -88,18 +88,32 @@ private slots:
         c.ensureAttribute("condition").role = Role::Sensitive;
         QVERIFY_THROWS_EXCEPTION(ParameterError, Workspace(c, ""));
     }
-    void atomicWriteKeepsOldFileOnFailure() {
-        QTemporaryDir dir;
-        const std::string path = dir.filePath("p.json").toStdString();
-        writeFileAtomically(path, "old");
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
-        if (::geteuid() != 0) {  // root ignores permissions
-            QVERIFY_THROWS_EXCEPTION(InputError, writeFileAtomically(path, "new"));
-            QCOMPARE(readFileText(path), std::string("old"));
+    void hugeNumberIsMalformedJson() {
+        // Regression for fuzz_project's finding: a number beyond double's range made the JSON
+        // library throw out_of_range, which escaped as an uncaught exception.
+        try {
+            parseProject("{\"format\": \"ldiv-project\", \"version\": 1e999}", "p.ldiv.json");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString(e.what()), QString("p.ldiv.json: malformed JSON: number overflow parsing '1e999'"));
         }
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        writeFileAtomically(path, "new");
-        QCOMPARE(readFileText(path), std::string("new"));
+        const std::string found = LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/number_overflow_found_by_fuzzer.ldiv.json";
+        QVERIFY_THROWS_EXCEPTION(InputError, loadProject(found));
+    }
+    void versionBeyondIntIsRefused() {
+        // Regression for UBSan in fuzz_project: 9.9e20 was converted to int (undefined
+        // behaviour); out-of-range and fractional versions are now refused by name.
+        const QString range = "field 'version' must be a whole number from -2147483648 to 2147483647";
+        for (const char* version : {"9.9e20", "4294967297", "1.5", "-1e300"}) {
+            try {
+                parseProject(std::string("{\"format\": \"ldiv-project\", \"version\": ") + version + "}", "p.ldiv.json");
+                QFAIL(version);
+            } catch (const InputError& e) {
+                QCOMPARE(QString(e.what()), "p.ldiv.json: " + range);
+            }
+        }
+        const std::string found = LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/version_beyond_int.ldiv.json";
+        QVERIFY_THROWS_EXCEPTION(InputError, loadProject(found));
     }
 };
 

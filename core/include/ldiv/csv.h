@@ -56,8 +56,10 @@ std::string readFileText(const std::string& path);
 /// Quotes a field when it contains the separator, a quote, CR or LF.
 void writeCsvField(std::ostream& out, std::string_view field, char separator);
 void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, char separator);
-/// Writes `text` to `path` through a temporary file renamed into place, so a failed write
-/// keeps the old file. Throws InputError on failure.
+/// Writes `text` to `path` through a temporary file (`path`.ldiv-tmp, synced, then renamed
+/// into place), so a failed write keeps the old file and leaves no temporary file. Throws
+/// InputError naming `path` and the system's reason ("cannot write into its folder:
+/// Permission denied", "cannot write the whole file: No space left on device", …).
 void writeFileAtomically(const std::string& path, std::string_view text);
 
 }  // namespace ldv

@@ -1,6 +1,10 @@
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <ostream>
 
 #include "ldiv/csv.h"
@@ -32,27 +36,53 @@ void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, c
     out << '\n';
 }
 
+namespace {
+// Each failure keeps whatever was at `path` before; say so when there was something to keep.
+[[noreturn]] void writeFailed(const std::string& path, const std::string& what, int error, bool existed) {
+    throw InputError(path, 0, 0,
+                     what + ": " + std::strerror(error) + (existed ? "; the old file is kept" : ""));
+}
+}  // namespace
+
 void writeFileAtomically(const std::string& path, std::string_view text) {
+    // POSIX calls rather than a stream: a full disk (ENOSPC), a file-size limit (EFBIG, with
+    // SIGXFSZ ignored by the executables) or a read-only folder (EACCES, EROFS) must reach the
+    // message with its real cause, and the temporary file must be gone before we report.
     namespace fs = std::filesystem;
-    const fs::path target(path);
-    const fs::path temp = target.parent_path() / (target.filename().string() + ".ldiv-tmp");
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError(path, 0, 0, "cannot write: the folder is missing or read-only");
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        out.flush();
-        if (!out) {
-            out.close();
-            std::error_code ignored;
-            fs::remove(temp, ignored);
-            throw InputError(path, 0, 0, "cannot write the whole file (disk full?); the old file is kept");
-        }
-    }
     std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw InputError(path, 0, 0, "cannot replace the file: " + ec.message());
+    const bool existed = fs::exists(fs::path(path), ec);
+    const std::string temp = path + ".ldiv-tmp";
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) writeFailed(path, "cannot write into its folder", errno, existed);
+    auto abandon = [&](const std::string& what) {
+        const int error = errno;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        writeFailed(path, what, error, existed);
+    };
+    const char* data = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, data, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n == 0) errno = EIO;
+            abandon("cannot write the whole file");
+        }
+        data += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    // On the disk before the rename, so a power cut cannot leave an empty file in its place.
+    if (::fsync(fd) != 0 && errno != EINVAL) abandon("cannot write the whole file");
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        writeFailed(path, "cannot write the whole file", error, existed);
+    }
+    if (::rename(temp.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        writeFailed(path, "cannot replace the file", error, existed);
     }
 }
 

@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 
 #include "ldiv/csv.h"
@@ -26,6 +29,21 @@ char separatorFromName(const std::string& s, const std::string& source) {
 template <class T>
 T field(const json& j, const char* key, const T& fallback, const std::string& source) {
     if (!j.contains(key)) return fallback;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        // get<int>() converts without a range check: 1e21 is undefined behaviour (UBSan in
+        // fuzz_project) and 4294967297 wraps to 1; 1.5 would pass as 1.
+        const json& v = j.at(key);
+        if (!v.is_number()) throw InputError(source, 0, 0, std::string("field '") + key + "' has the wrong type");
+        const double d = v.get<double>();
+        if (!(d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+              d <= static_cast<double>(std::numeric_limits<T>::max())) ||
+            std::trunc(d) != d)
+            throw InputError(source, 0, 0,
+                             std::string("field '") + key + "' must be a whole number from " +
+                                 std::to_string(std::numeric_limits<T>::min()) + " to " +
+                                 std::to_string(std::numeric_limits<T>::max()));
+        return static_cast<T>(d);
+    }
     try {
         return j.at(key).get<T>();
     } catch (const json::exception&) {
@@ -113,6 +131,12 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         std::string what = e.what();
         const auto pos = what.find("parse error");
         throw InputError(source, line, col, "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
+    } catch (const json::out_of_range& e) {
+        // A number beyond double's range ("version": 1e999) is not a parse_error to
+        // nlohmann but out_of_range 406, without a position (found by fuzz_project).
+        std::string what = e.what();
+        const auto pos = what.find("] ");
+        throw InputError(source, 0, 0, "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
     }
     if (!j.is_object() || field<std::string>(j, "format", "", source) != "ldiv-project")
         throw InputError(source, 0, 0, "not an ldiv project file (expected \"format\": \"ldiv-project\")");
