@@ -23,7 +23,8 @@ public:
                               "recursive-cl=3,4, simple-l=2, tau-l=0.5,3 (repeatable)");
         m_command->add_option("--suppression", m_suppression,
                               "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
-        m_command->add_option("--metric", m_metric, "Optimum metric: height, aecs, dm, kl, info, loss")
+        m_command->add_option("--metric", m_metric, "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), info (1 − um), "
+                              "loss (loss metric LM)")
             ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
         m_command->add_option("--algorithm", m_algorithm, "fast, incognito or brute")
             ->check(CLI::IsMember({"fast", "incognito", "brute"}));
@@ -62,13 +63,26 @@ public:
                        {"discernibility", m.discernibility},
                        {"kl_divergence", m.klDivergence}};
         }
+        const SearchStatistics& st = r.statistics;
         if (m_options.json) {
+            // checked_nodes and elapsed_ms stay at the top level (the original contract);
+            // "statistics" repeats them with the other counters (search.h: SearchStatistics).
+            const nlohmann::json statistics{{"checked_nodes", st.checkedNodes},
+                                            {"rows_touched", st.rowsTouched},
+                                            {"classes_read", st.classesRead},
+                                            {"classes_built", st.classesBuilt},
+                                            {"measured_nodes", st.measuredNodes},
+                                            {"classify_ms", st.classifyMs},
+                                            {"optimum_ms", st.optimumMs},
+                                            {"elapsed_ms", st.elapsedMs},
+                                            {"threads", st.threads}};
             const nlohmann::json j{{"lattice_size", r.latticeSize},
                                    {"satisfying_count", r.satisfying.size()},
                                    {"minimal_nodes", minimal},
                                    {"optimum", optimum},
-                                   {"checked_nodes", r.statistics.checkedNodes},
-                                   {"elapsed_ms", r.statistics.elapsedMs}};
+                                   {"checked_nodes", st.checkedNodes},
+                                   {"elapsed_ms", st.elapsedMs},
+                                   {"statistics", statistics}};
             out << j.dump() << "\n";
             return 0;
         }
@@ -77,6 +91,10 @@ public:
         out << searchAlgorithmName(config.algorithm) << " search over " << r.latticeSize << " nodes (" << qi
             << "): " << r.satisfying.size() << " satisfy, " << r.minimal.size() << " minimal; "
             << r.statistics.checkedNodes << " checked in " << r.statistics.elapsedMs << " ms\n";
+        out << "statistics: " << st.checkedNodes << " nodes checked, " << st.rowsTouched << " rows touched, "
+            << st.classesRead << " classes read, " << st.classesBuilt << " classes built, " << st.measuredNodes
+            << " nodes measured; classify " << st.classifyMs << " ms, optimum " << st.optimumMs << " ms, total "
+            << st.elapsedMs << " ms, " << st.threads << (st.threads == 1 ? " thread" : " threads") << "\n";
         for (NodeId id : r.minimal) out << "  minimal " << formatLevels(lattice.levels(id)) << "\n";
         if (!r.optimum) {
             out << "no optimum: no node satisfies the criteria\n";
@@ -87,7 +105,7 @@ public:
             << m.height << ", " << m.classes << " classes, " << m.suppressedRows
             << " suppressed rows, average class size " << m.averageClassSize << ", discernibility "
             << m.discernibility << ", KL-divergence " << m.klDivergence << ", information " << m.information
-            << ", precision " << m.precision << ")\n";
+            << ", loss " << m.loss << ", precision " << m.precision << ")\n";
         return 0;
     }
 

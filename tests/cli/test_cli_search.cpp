@@ -42,12 +42,37 @@ private slots:
         QCOMPARE(o["levels"].toArray().size(), 5);
         QVERIFY(j.contains("checked_nodes"));
         QVERIFY(j.contains("elapsed_ms"));
+        // The statistics object (issue 4: nodes checked, rows touched, time) repeats the
+        // top-level counters.
+        QVERIFY(j["statistics"].isObject());
+        const QJsonObject st = j["statistics"].toObject();
+        for (const char* key : {"checked_nodes", "rows_touched", "classes_read", "classes_built", "measured_nodes",
+                                "classify_ms", "optimum_ms", "elapsed_ms", "threads"})
+            QVERIFY2(st.contains(key), key);
+        QCOMPARE(st["checked_nodes"].toInteger(), j["checked_nodes"].toInteger());
+        QCOMPARE(st["elapsed_ms"].toDouble(), j["elapsed_ms"].toDouble());
+        QCOMPARE(st["rows_touched"].toInteger(), qint64(30162));  // the rows are read once, into base groups
+        QVERIFY(st["classes_read"].toInteger() > 0);
+        if (algorithm == "brute") QCOMPARE(st["checked_nodes"].toInteger(), qint64(240));
+        // The original top-level keys are all still there, and only "statistics" was added.
+        QCOMPARE(j.keys(), (QStringList{"checked_nodes", "elapsed_ms", "lattice_size", "minimal_nodes", "optimum",
+                                        "satisfying_count", "statistics"}));
     }
     void hospitalProjectText() {
         const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("minimal 1,2,1"));
         QVERIFY(r.out.contains("optimum by dm: 1,2,1"));
+        QVERIFY2(r.out.contains(" nodes checked, 12 rows touched, "), qPrintable(r.out));
+        QVERIFY(r.out.contains(" nodes measured; classify "));
+    }
+    void lossMetric() {
+        // --metric loss is the loss metric LM: the optimum of distinct-l=3 on the hospital table
+        // is its only minimal node 1,2,1 with LM = 161/297 = 0.542088 (test_metrics.cpp).
+        const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "--metric", "loss"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("optimum by loss: 1,2,1"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("loss 0.542088"), qPrintable(r.out));
     }
     void suppressionAndMetric() {
         const auto r = test::runCli(QStringList{"search"} + adultOptions() +

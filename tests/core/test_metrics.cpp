@@ -33,6 +33,62 @@ private slots:
         QVERIFY(near(m.averageClassSize, 1.0));
         QVERIFY(near(m.information, 1.0));
         QVERIFY(near(m.precision, 1.0));
+        // Every cell is a base value covering 1 leaf: (1 − 1)/(|domain| − 1) = 0.
+        QVERIFY(near(m.loss, 0.0));
+    }
+    void lossMetricByHand() {
+        // LM (metrics.h): mean over the 12·3 QI cells of (|leaves(v)| − 1)/(|domain| − 1), data
+        // domains zip 4, age 12, nationality 4 (so denominators 3, 11, 3).
+        const auto ws = hospital();
+        const Dataset& data = ws->dataset();
+        // Top node zip=4, age=3, nationality=1: every value is '*', covering the whole domain:
+        // each cell (4−1)/3 = (12−1)/11 = 1, LM = 36/36 = 1.
+        QVERIFY(near(measureClasses(data, data.classes(Levels{4, 3, 1})).loss, 1.0));
+        // Node zip=1, age=2, nationality=1 (000 Fig. 4):
+        //   8 rows in 1305*/1306* (1 zip each) and <=40 (8 ages): 0/3 + 7/11 + 3/3 per row;
+        //   4 rows in 1485* (2 zips) and >40 (4 ages):            1/3 + 3/11 + 3/3 per row.
+        //   Σ = 8·(7/11 + 1) + 4·(1/3 + 3/11 + 1) = 204/33 + 396/33 + 44/33 = 644/33;
+        //   LM = (644/33)/36 = 161/297 = 0.542088 (1 − Prec would be 0.638889).
+        const auto classes = data.classes(Levels{1, 2, 1});
+        QVERIFY(near(measureClasses(data, classes).loss, 161.0 / 297.0));
+        // Middle node zip=2, age=1, nationality=0: 130** covers 2 zips, 148** 2: 1/3 per row;
+        // ages 2*, 3*, 4* cover 4, 4, 2 (4*: 47, 49; 5*: 50, 55 → 2): rows aged 2x and 3x
+        // (8 rows) 3/11, rows aged 4x and 5x (4 rows) 1/11; nationality 0.
+        //   Σ = 12·(1/3) + 8·(3/11) + 4·(1/11) = 4 + 24/11 + 4/11 = 72/11; LM = 72/396 = 2/11.
+        QVERIFY(near(measureClasses(data, data.classes(Levels{2, 1, 0})).loss, 2.0 / 11.0));
+        // Suppressing E3 (the 4 rows of 1485*) of the Fig. 4 node: those rows count 1 per
+        // attribute: Σ = 8·(7/11 + 1) + 4·3 = 276/11, LM = 276/396 = 23/33.
+        std::vector<std::uint8_t> suppressed(3, 0);
+        for (std::size_t c = 0; c < 3; ++c)
+            if (data.hierarchy(1).levelValue(2, classes.key(c)[1]) == ">40") suppressed[c] = 1;
+        QVERIFY(near(measureClasses(data, classes, suppressed).loss, 23.0 / 33.0));
+        // Everything suppressed: 1; the level-only form used by the search agrees.
+        const auto bottom = data.classes(Levels{0, 0, 0});
+        QVERIFY(near(measureClasses(data, bottom, std::vector<std::uint8_t>(bottom.count(), 1)).loss, 1.0));
+        const auto table = detail::lossByLevel(data);
+        QVERIFY(near(detail::lossOfLevels(data, table, Levels{1, 2, 1}), 161.0 / 297.0));
+        QVERIFY(near(detail::lossOfLevels(data, table, Levels{2, 1, 0}), 2.0 / 11.0));
+        QVERIFY(near(detail::lossOfLevels(data, table, Levels{4, 3, 1}), 1.0));
+        // The optimum metric is LM, not 1 − precision.
+        NodeMetrics m = measureClasses(data, classes);
+        QVERIFY(near(metricValue(m, Metric::Loss), 161.0 / 297.0));
+    }
+    void lossGrowsUnderGeneralization() {
+        // Every node's LM is ≥ that of each direct predecessor (coverage only grows), which
+        // the search's "without suppression only minimal nodes compete" relies on.
+        const auto ws = hospital();
+        const Dataset& data = ws->dataset();
+        const Lattice& lattice = data.lattice();
+        for (NodeId id = 0; id < lattice.size(); ++id) {
+            const Levels l = lattice.levels(id);
+            const double loss = measureClasses(data, data.classes(l)).loss;
+            for (std::size_t i = 0; i < l.size(); ++i) {
+                if (l[i] == 0) continue;
+                Levels below = l;
+                --below[i];
+                QVERIFY(measureClasses(data, data.classes(below)).loss <= loss + 1e-12);
+            }
+        }
     }
     void baseKl() {
         // Base release (all QI suppressed): the data domain has 4 zips × 12 ages × 4

@@ -121,11 +121,13 @@ private slots:
     void algorithmsAgreeOnRandomTables() {
         QFETCH(double, suppression);
         std::mt19937 rng(1234 + unsigned(suppression * 100));
-        int nonTrivial = 0;
+        int nonTrivial = 0, lossCompared = 0;
         for (int round = 0; round < 60; ++round) {
             const auto rc = randomCase(rng, 20 + rng() % 200, 2 + rng() % 3);
             const auto specs = randomCriteria(rng);
-            const Metric metric = Metric(rng() % 6);
+            const Metric drawn = Metric(rng() % 6);
+            // Every fifth round uses the loss metric (LM), whatever was drawn.
+            const Metric metric = round % 5 == 0 ? Metric::Loss : drawn;
             const auto brute = run(*rc->data, specs, SearchAlgorithm::Brute, suppression, metric);
             for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
                 const auto r = run(*rc->data, specs, a, suppression, metric, 1 + rng() % 2);
@@ -135,12 +137,91 @@ private slots:
                 QVERIFY2(r.minimal == brute.minimal, what);
                 QVERIFY2(r.optimum == brute.optimum, what);
                 if (r.optimum) QCOMPARE(r.optimumMetrics.discernibility, brute.optimumMetrics.discernibility);
+                if (r.optimum) QCOMPARE(r.optimumMetrics.loss, brute.optimumMetrics.loss);
+                if (r.optimum && metric == Metric::Loss) ++lossCompared;
                 // Incognito also checks nodes of the subset lattices; fast only full nodes.
                 if (a == SearchAlgorithm::Fast) QVERIFY(r.statistics.checkedNodes <= brute.statistics.checkedNodes);
                 if (r.optimum) ++nonTrivial;
             }
         }
         QVERIFY(nonTrivial > 40);  // most rounds have satisfying nodes to compare
+        QVERIFY(lossCompared >= 10);
+    }
+    void lossOptimumAgreesOnAdult_data() {
+        QTest::addColumn<double>("suppression");
+        QTest::newRow("no suppression") << 0.0;
+        QTest::newRow("2% suppression") << 0.02;
+    }
+    void lossOptimumAgreesOnAdult() {
+        // --metric loss: the three algorithms pick the same optimum; without suppression the
+        // level-only LM (only minimal nodes compete) equals the classes' LM, and with
+        // suppression it is the best over every satisfying node measured on its own.
+        QFETCH(double, suppression);
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const Dataset& data = ws->dataset();
+        const auto brute = run(data, {"k=5"}, SearchAlgorithm::Brute, suppression, Metric::Loss);
+        QVERIFY(brute.optimum);
+        for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+            const auto r = run(data, {"k=5"}, a, suppression, Metric::Loss);
+            QCOMPARE(r.optimum, brute.optimum);
+            QCOMPARE(r.optimumMetrics.loss, brute.optimumMetrics.loss);
+        }
+        SearchConfig config;
+        config.criteria = bindCriteria(data, {"k=5"});
+        config.suppressionLimit = suppression;
+        const auto all = measureLattice(data, config);
+        NodeId best = brute.satisfying.front();
+        for (NodeId id : brute.satisfying)
+            if (betterOptimum(all[id], all[best], Metric::Loss)) best = id;
+        QCOMPARE(*brute.optimum, best);
+        QVERIFY(std::abs(all[best].loss - brute.optimumMetrics.loss) < 1e-12);
+        if (suppression == 0)
+            QVERIFY(std::abs(detail::lossOfLevels(data, detail::lossByLevel(data), data.lattice().levels(best)) -
+                             brute.optimumMetrics.loss) < 1e-12);
+    }
+    void rowsTouched() {
+        // Rows are read only to collapse the table into base groups (search.h): n once, for
+        // every algorithm. The brute-force oracle groups each node with Dataset::classes from
+        // the base groups, which counts in classesRead, not in rowsTouched.
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        const Dataset& hospital = ws.dataset();  // 12 rows, 12 base groups (all ages differ)
+        QCOMPARE(hospital.baseGroupCount(), std::size_t(12));
+        for (SearchAlgorithm a : {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+            const auto r = run(hospital, {"distinct-l=3"}, a);
+            QCOMPARE(r.statistics.rowsTouched, std::uint64_t(12));
+            QCOMPARE(r.statistics.measuredNodes, std::uint64_t(1));  // the one minimal node, 1,2,1
+        }
+        // Brute: 5·4·2 = 40 nodes, each grouped from the 12 base groups (480 read), plus the
+        // optimum's one candidate rolled up from the base groups (12): 492.
+        const auto brute = run(hospital, {"distinct-l=3"}, SearchAlgorithm::Brute);
+        QCOMPARE(brute.statistics.checkedNodes, std::uint64_t(40));
+        QCOMPARE(brute.statistics.classesRead, std::uint64_t(40 * 12 + 12));
+
+        // A hand-made table of 6 rows with two sensitive attributes: each multi-attribute
+        // criterion builds a view (a Dataset grouped from the rows again): 6 + 6 per view.
+        std::vector<Column> columns;
+        const std::vector<std::vector<std::string>> values{{"a", "a", "b", "b", "c", "c"},
+                                                           {"x", "y", "x", "y", "x", "y"},
+                                                           {"1", "2", "1", "2", "1", "2"},
+                                                           {"u", "v", "v", "u", "u", "v"}};
+        for (std::size_t c = 0; c < values.size(); ++c) {
+            Column col(std::string(1, "pqst"[c]));
+            for (const std::string& v : values[c]) col.append(v);
+            columns.push_back(std::move(col));
+        }
+        const Table table(std::move(columns));
+        std::vector<HierarchyMap> maps;
+        using Rows = std::vector<std::vector<std::string>>;
+        maps.emplace_back(Hierarchy(Rows{{"a", "*"}, {"b", "*"}, {"c", "*"}}), table.column(0));
+        maps.emplace_back(Hierarchy(Rows{{"x", "*"}, {"y", "*"}}), table.column(1));
+        const Dataset small(table, {0, 1}, std::move(maps), {2, 3});
+        for (SearchAlgorithm a : {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+            const QByteArray what(searchAlgorithmName(a).data());
+            QVERIFY2(run(small, {"k=2"}, a).statistics.rowsTouched == 6, what);
+            QVERIFY2(run(small, {"distinct-l=2@s;multi"}, a).statistics.rowsTouched == 6 + 6, what);
+            const auto both = run(small, {"distinct-l=2@s;multi", "distinct-l=2@t;multi"}, a);
+            QVERIFY2(both.statistics.rowsTouched == 6 + 6 + 6, what);
+        }
     }
     void multiAttributeAgreesWithEvaluation() {
         // 000 Def. 4.6 through the search (views with the other SA in the QI) against the
@@ -324,6 +405,7 @@ private slots:
                 QVERIFY(std::abs(m.klDivergence - expected.klDivergence) < 1e-9);
                 QVERIFY(std::abs(m.information - expected.information) < 1e-12);
                 QCOMPARE(m.precision, expected.precision);
+                QVERIFY(std::abs(m.loss - expected.loss) < 1e-12);
             }
         }
         if (suppression > 0) QVERIFY(suppressing > 0);  // the suppressed path was compared too

@@ -45,7 +45,7 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     m_metric->addItem(tr("Average class size (aecs)"), "aecs");
     m_metric->addItem(tr("KL-divergence (kl)"), "kl");
     m_metric->addItem(tr("Information loss, 1 − um (info)"), "info");
-    m_metric->addItem(tr("Precision loss, 1 − Prec (loss)"), "loss");
+    m_metric->addItem(tr("Loss metric LM (loss)"), "loss");
     m_algorithm->addItem(tr("Fast (binary search with tagging)"), "fast");
     m_algorithm->addItem(tr("Incognito"), "incognito");
     m_algorithm->addItem(tr("Brute force (oracle)"), "brute");

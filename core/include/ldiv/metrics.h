@@ -1,5 +1,6 @@
 #pragma once
-// Utility metrics of one lattice node (SPEC §5, 000 §6, 002 Def. 14, Sweeney's precision).
+// Utility metrics of one lattice node (SPEC §5, 000 §6, 002 Def. 14, Iyengar's loss metric,
+// Sweeney's precision).
 // Every metric is computed from a node's equivalence classes; rows of suppressed classes
 // (SPEC §5 tuple suppression) count as published fully generalized where a metric needs
 // their values (see each field). All metrics here are oriented "lower is better" through
@@ -20,7 +21,7 @@ enum class Metric {
     Discernibility,    ///< "dm": Σ|E|² + n·(suppressed rows) (Bayardo & Agrawal 2005)
     KlDivergence,      ///< "kl": KL(F̂ ‖ F̂*) over QI × first SA (000 §6)
     Information,       ///< "info": 1 − um(G), 002 Def. 14 on the QI attributes
-    Loss,              ///< "loss": 1 − Prec, Sweeney's precision
+    Loss,              ///< "loss": Iyengar's / ARX's loss metric LM over the QI cells
 };
 
 /// "height", "aecs", "dm", "kl", "info", "loss"; throws ParameterError listing them.
@@ -49,12 +50,21 @@ struct NodeMetrics {
     /// um(G) = I(G)/I(O) with I(v) = 1/|leaves(v)| over the QI attributes (002 Def. 14; the SA
     /// is not generalized and is left out of both sums). Suppressed rows count at the top.
     double information = 1;
+    /// Loss metric LM (Iyengar 2002, ARX's "loss"): the mean over all n·d published QI cells of
+    /// (|leaves(v)| − 1)/(|domain| − 1) for the cell's generalized value v, where leaves(v) are
+    /// the *data-domain* base values v covers (HierarchyMap::coverage, as for KL and
+    /// information: base values that occur in the column) and |domain| = their number
+    /// (levelSize(0)). An attribute with a single value contributes 0; a suppressed row counts
+    /// 1 for every QI attribute. 0 = nothing generalized, 1 = everything suppressed. It never
+    /// decreases under generalization (an ancestor covers at least its descendants' leaves),
+    /// so without suppression it is a function of the levels alone.
+    double loss = 0;
     /// Sweeney's Prec = 1 − (Σ_i l_i/h_i)/d (attributes of height 0 contribute 0). A property
-    /// of the node: suppression is not reflected.
+    /// of the node: suppression is not reflected. Reported, not an optimum metric.
     double precision = 1;
 };
 
-/// The value minimized for `metric`: height, aecs, dm, kl, 1 − information, 1 − precision.
+/// The value minimized for `metric`: height, aecs, dm, kl, 1 − information, loss (LM).
 double metricValue(const NodeMetrics& metrics, Metric metric);
 
 /// True when (a, levels a) is a strictly better optimum than (b): smaller metric (relative
@@ -91,6 +101,12 @@ NodeMetrics measure(const Dataset& data, const ClassesView& view);
 /// by the caller.
 double baseEntropyTerm(const Dataset& data);
 NodeMetrics measure(const Dataset& data, const ClassesView& view, double baseTerm);
+/// Per QI attribute i and level l: Σ over the rows of the LM loss of their attribute-i cell at
+/// level l (from the base groups). Without suppression LM = Σ_i table[i][l_i] / (n·d).
+std::vector<std::vector<double>> lossByLevel(const Dataset& data);
+/// LM of a node without suppression from lossByLevel's table.
+double lossOfLevels(const Dataset& data, const std::vector<std::vector<double>>& table,
+                    std::span<const int> levels);
 
 }  // namespace detail
 }  // namespace ldv

@@ -55,11 +55,21 @@ struct SearchConfig {
 struct SearchStatistics {
     /// Nodes whose classes were computed and judged (tagged nodes are not counted).
     std::uint64_t checkedNodes = 0;
+    /// Data rows read on behalf of the search. Rows are read only where a grouping starts
+    /// from the rows: the collapse of the table into base groups (n rows; done once when the
+    /// Dataset was built, so it is not in the times below), plus n for every view a
+    /// multi-attribute criterion builds (a Dataset of its own, 000 Def. 4.6). Every other
+    /// pass — the searches' rollups, the brute-force oracle's per-node Dataset::classes,
+    /// measuring the optimum, KL's constant term, the feasibility warnings — reads base groups
+    /// or classes, never rows, and is counted in classesRead. So it is n for every algorithm
+    /// without multi-attribute criteria: the rows are touched once, whatever the lattice.
+    std::uint64_t rowsTouched = 0;
     /// Source items (base groups or finer classes) read by rollups, and classes produced.
     std::uint64_t classesRead = 0;
     std::uint64_t classesBuilt = 0;
     /// Nodes whose metric was evaluated to pick the optimum.
     std::uint64_t measuredNodes = 0;
+    /// Wall-clock times: classification (incl. multi-attribute views), optimum, both.
     double classifyMs = 0;
     double optimumMs = 0;
     double elapsedMs = 0;

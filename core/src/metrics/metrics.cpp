@@ -1,5 +1,5 @@
 // Utility metrics of a node (metrics.h): height, classes, average class size, discernibility,
-// KL-divergence, information utility and precision.
+// KL-divergence, information utility, loss metric LM and precision.
 #include "ldiv/metrics.h"
 
 #include <algorithm>
@@ -13,6 +13,11 @@ namespace {
 constexpr std::string_view kNames[] = {"height", "aecs", "dm", "kl", "info", "loss"};
 
 double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
+
+/// LM loss of a cell whose value covers `coverage` of the attribute's `domain` base values.
+double cellLoss(std::uint32_t coverage, std::size_t domain) {
+    return domain > 1 ? double(coverage - 1) / double(domain - 1) : 0.0;
+}
 
 }  // namespace
 
@@ -32,7 +37,7 @@ double metricValue(const NodeMetrics& m, Metric metric) {
     case Metric::Discernibility: return m.discernibility;
     case Metric::KlDivergence: return m.klDivergence;
     case Metric::Information: return 1.0 - m.information;
-    case Metric::Loss: return 1.0 - m.precision;
+    case Metric::Loss: return m.loss;
     }
     return 0;
 }
@@ -74,7 +79,7 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
 
     // Per attribute: coverage of the node's level and the data-domain size (area of '*').
     // log and inverse of each code's coverage, once per code rather than once per class.
-    std::vector<std::vector<double>> logCover(d), invCover(d);
+    std::vector<std::vector<double>> logCover(d), invCover(d), cellLosses(d);
     double logTopArea = 0;
     double topInformation = 0;
     for (std::size_t i = 0; i < d; ++i) {
@@ -82,16 +87,18 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         const auto cov = h.coverage(v.levels[i]);
         logCover[i].resize(cov.size());
         invCover[i].resize(cov.size());
+        cellLosses[i].resize(cov.size());
         for (std::size_t code = 0; code < cov.size(); ++code) {
             logCover[i][code] = std::log(double(cov[code]));
             invCover[i][code] = 1.0 / double(cov[code]);
+            cellLosses[i][code] = cellLoss(cov[code], h.levelSize(0));
         }
         const double domain = double(h.levelSize(0));
         logTopArea += std::log(domain);
         topInformation += 1.0 / domain;
     }
 
-    double published = 0, dm = 0, info = 0, kl = baseTerm;
+    double published = 0, dm = 0, info = 0, loss = 0, kl = baseTerm;
     std::vector<double> suppressedHist(std::max<std::size_t>(v.m, 1), 0.0);
     const std::size_t count = v.sizes.size();
     const std::size_t stride = v.histStride ? v.histStride : v.m;
@@ -109,13 +116,15 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         ++out.classes;
         published += size;
         dm += size * size;
-        double logArea = 0, classInfo = 0;
+        double logArea = 0, classInfo = 0, classLoss = 0;
         for (std::size_t i = 0; i < d; ++i) {
             const Code code = v.keys[c * d + i];
             logArea += logCover[i][code];
             classInfo += invCover[i][code];
+            classLoss += cellLosses[i][code];
         }
         info += size * classInfo;
+        loss += size * classLoss;
         kl += size * logArea;
         if (v.m)
             for (std::size_t s = 0; s < v.m; ++s) kl -= xlogx(v.histogram[c * stride + s]);
@@ -125,6 +134,7 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
     const double suppressedRows = double(out.suppressedRows);
     dm += n * suppressedRows;
     info += suppressedRows * topInformation;
+    loss += suppressedRows * double(d);  // a suppressed cell loses everything
     kl += suppressedRows * logTopArea;
     for (double h : suppressedHist) kl -= xlogx(h);
 
@@ -132,6 +142,7 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
     out.discernibility = dm;
     out.klDivergence = n > 0 ? std::max(0.0, kl / n) : 0.0;
     out.information = (n > 0 && d > 0) ? info / (n * double(d)) : 1.0;
+    out.loss = (n > 0 && d > 0) ? loss / (n * double(d)) : 0.0;
     double generalized = 0;
     for (std::size_t i = 0; i < d; ++i) {
         const int h = data.hierarchy(i).height();
@@ -139,6 +150,33 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
     }
     out.precision = d ? 1.0 - generalized / double(d) : 1.0;
     return out;
+}
+
+std::vector<std::vector<double>> lossByLevel(const Dataset& data) {
+    const std::size_t d = data.qiCount();
+    const EquivalenceClasses& base = data.baseGroups();
+    std::vector<std::vector<double>> table(d);
+    for (std::size_t i = 0; i < d; ++i) {
+        const HierarchyMap& h = data.hierarchy(i);
+        const std::size_t domain = h.levelSize(0);
+        std::vector<double> rows(domain, 0.0);  // rows per base value
+        for (std::size_t c = 0; c < base.count(); ++c) rows[base.keys[c * d + i]] += base.sizes[c];
+        table[i].assign(std::size_t(h.height()) + 1, 0.0);
+        for (int l = 0; l <= h.height(); ++l) {
+            const auto& cov = h.coverage(l);
+            for (Code b = 0; b < domain; ++b) table[i][std::size_t(l)] += rows[b] * cellLoss(cov[h.map(b, l)], domain);
+        }
+    }
+    return table;
+}
+
+double lossOfLevels(const Dataset& data, const std::vector<std::vector<double>>& table, std::span<const int> levels) {
+    const std::size_t d = data.qiCount();
+    const double n = double(data.rowCount());
+    if (n <= 0 || d == 0) return 0.0;
+    double sum = 0;
+    for (std::size_t i = 0; i < d; ++i) sum += table[i][std::size_t(levels[i])];
+    return sum / (n * double(d));
 }
 
 }  // namespace detail

@@ -174,7 +174,7 @@ private:
         // Every minimal node is checked (nothing below it satisfies to tag it), so measuring
         // satisfying nodes here spares the optimum a second rollup.
         std::optional<NodeMetrics> metrics;
-        if (v.satisfies && metricNeedsClasses(m_ctx.config.metric)) metrics = measureTable(m_ctx, engine, *classes);
+        if (v.satisfies && metricNeedsClasses(m_ctx)) metrics = measureTable(m_ctx, engine, *classes);
 
         const std::lock_guard lock(m_mutex);
         m_ctx.poll(m_ctx.stats.checkedNodes);  // progress and Cancel are serialised here too

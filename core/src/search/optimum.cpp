@@ -8,8 +8,9 @@
 namespace ldv::detail {
 namespace {
 
-/// Metrics that need no classes: height and precision depend on the levels only.
-NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id) {
+/// Metrics that need no classes: height and precision depend on the levels only, and so does
+/// the loss metric without suppression (`lossTable`: detail::lossByLevel, empty when unused).
+NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id, const std::vector<std::vector<double>>& lossTable) {
     NodeMetrics m;
     m.levels = ctx.levels(id);
     m.height = Lattice::height(m.levels);
@@ -17,12 +18,17 @@ NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id) {
     for (std::size_t i = 0; i < ctx.d; ++i)
         if (ctx.heights[i] > 0) generalized += double(m.levels[i]) / ctx.heights[i];
     m.precision = ctx.d ? 1.0 - generalized / double(ctx.d) : 1.0;
+    if (!lossTable.empty()) m.loss = lossOfLevels(ctx.data, lossTable, m.levels);
     return m;
 }
 
 }  // namespace
 
-bool metricNeedsClasses(Metric metric) { return metric != Metric::Height && metric != Metric::Loss; }
+bool metricNeedsClasses(const SearchContext& ctx) {
+    const Metric metric = ctx.config.metric;
+    // LM counts suppressed rows as fully lost, so with suppression it needs the classes.
+    return metric != Metric::Height && (metric != Metric::Loss || ctx.judge.limitRows() > 0);
+}
 
 std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics) {
     std::vector<std::size_t> carried = ctx.judge.neededSensitive();
@@ -60,8 +66,10 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
     if (candidates.empty()) return;
     const Metric metric = ctx.config.metric;
     std::vector<NodeMetrics> metrics(candidates.size());
-    if (!metricNeedsClasses(metric)) {
-        for (std::size_t c = 0; c < candidates.size(); ++c) metrics[c] = levelMetrics(ctx, candidates[c]);
+    if (!metricNeedsClasses(ctx)) {
+        const std::vector<std::vector<double>> lossTable =
+            metric == Metric::Loss ? lossByLevel(ctx.data) : std::vector<std::vector<double>>{};
+        for (std::size_t c = 0; c < candidates.size(); ++c) metrics[c] = levelMetrics(ctx, candidates[c], lossTable);
     } else {
         // Only what the judge and the chosen metric read (KL: the first SA); the other
         // fields of a candidate's metrics are never compared, and the winner's figures are

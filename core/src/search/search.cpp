@@ -66,6 +66,7 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
     std::vector<std::uint8_t> viewSat(std::size_t(ctx.size), 0);
     classify(viewCtx, viewSat);
     for (std::size_t id = 0; id < sat.size(); ++id) sat[id] = sat[id] && viewSat[id];
+    ctx.stats.rowsTouched += view.rowCount();  // the view's base groups were grouped from the rows
     ctx.stats.checkedNodes += viewCtx.stats.checkedNodes;
     ctx.stats.classesRead += viewCtx.stats.classesRead;
     ctx.stats.classesBuilt += viewCtx.stats.classesBuilt;
@@ -188,6 +189,8 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     detail::SearchContext ctx(data, plain, feedback);
     ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
     ctx.baseTerm = detail::baseEntropyTerm(data);
+    // The one pass over the rows: the Dataset's collapse into base groups (search.h).
+    ctx.stats.rowsTouched = data.rowCount();
     SearchResult result;
     result.latticeSize = ctx.size;
 
@@ -234,11 +237,13 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     const auto t1 = std::chrono::steady_clock::now();
     // Without suppression every metric here grows under generalization (merging classes
     // raises Σ|E|² and n/#classes; coverage only grows, lowering information and raising
-    // KL, which for nested partitions splits as KL(fine) + KL(fine‖coarse) ≥ KL(fine)), and
-    // height and precision never depend on suppression: then some minimal node ≤ every
-    // satisfying node is at least as good and strictly lower, so only minimal nodes compete.
-    const bool minimalSuffice = ctx.judge.limitRows() == 0 || config.metric == Metric::Height ||
-                                config.metric == Metric::Loss;
+    // KL, which for nested partitions splits as KL(fine) + KL(fine‖coarse) ≥ KL(fine), and
+    // the loss metric, whose every cell's (coverage − 1)/(domain − 1) can only grow), and
+    // height never depends on suppression: then some minimal node ≤ every satisfying node is
+    // at least as good and strictly lower, so only minimal nodes compete. With suppression
+    // (which the loss metric counts as full loss per suppressed row) every satisfying node
+    // competes.
+    const bool minimalSuffice = ctx.judge.limitRows() == 0 || config.metric == Metric::Height;
     detail::selectOptimum(ctx, minimalSuffice ? result.minimal : result.satisfying, result);
     ctx.stats.optimumMs = msSince(t1);
     ctx.stats.elapsedMs = msSince(t0);

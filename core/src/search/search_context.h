@@ -59,8 +59,9 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
 /// The same with the suppressed classes given (one flag per class, or empty for none).
 NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table,
                          std::span<const std::uint8_t> suppressed);
-/// True when the optimum's metric needs a node's classes (not height or precision alone).
-bool metricNeedsClasses(Metric metric);
+/// True when the optimum's metric needs a node's classes: not for height, nor for the loss
+/// metric without suppression (both functions of the levels).
+bool metricNeedsClasses(const SearchContext& ctx);
 
 /// Picks the optimum among `candidates` (satisfying nodes) by config.metric; fills
 /// result.optimum and optimumMetrics.
