@@ -34,7 +34,7 @@ const std::vector<std::pair<QString, Metric>>& colorMetrics() {
         {QObject::tr("Discernibility"), Metric::Discernibility},
         {QObject::tr("KL-divergence"), Metric::KlDivergence},
         {QObject::tr("Information loss (1 − um)"), Metric::Information},
-        {QObject::tr("Precision loss (1 − Prec)"), Metric::Loss}};
+        {QObject::tr("Loss metric (LM)"), Metric::Loss}};
     return list;
 }
 
