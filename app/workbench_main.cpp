@@ -1,6 +1,8 @@
 // The ldiv workbench executable: argument parsing only; the window lives in ldv::ui.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QStandardPaths>
+#include <QTextStream>
 #include <QStyleFactory>
 #include <QTimer>
 #include <csignal>
@@ -9,6 +11,7 @@
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
 #include "app/screenshotrunner.h"
+#include "app/selftest.h"
 
 int main(int argc, char** argv) {
     // Past a file-size limit the kernel sends SIGXFSZ, which would kill the workbench with
@@ -31,12 +34,25 @@ int main(int argc, char** argv) {
     QCommandLineOption analysis("analysis", "Analysis to run for --perspective analysis (homogeneity, utility, timing, "
                                             "tau-protection, tau-information, diagnosis, diagnosis-sets, beliefs).", "id");
     QCommandLineOption analysisOption("analysis-option", "KEY=VALUE set in the analysis' options (repeatable).", "option");
-    parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption});
+    QCommandLineOption selfTest("self-test", "Open the bundled hospital example, run its search, compare it with the "
+                                             "engine, show every perspective and render a chart; print one line per "
+                                             "check, exit 0 when all pass, 1 otherwise.");
+    parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption, selfTest});
     parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
     parser.process(app);
     QString target = parser.value(open);
     if (target.isEmpty() && !parser.positionalArguments().isEmpty()) target = parser.positionalArguments().first();
 
+    if (parser.isSet(selfTest)) {
+        // Settings, recent files and autosave go to Qt's test locations: a self-test leaves
+        // the user's configuration alone.
+        QStandardPaths::setTestModeEnabled(true);
+        ldv::ui::MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QTextStream out(stdout);
+        return ldv::ui::runSelfTest(window, out);
+    }
     ldv::ui::MainWindow window;
     if (parser.isSet(screenshot)) {
         // Deterministic size, no prompts, nothing restored from earlier sessions.

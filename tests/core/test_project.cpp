@@ -115,6 +115,43 @@ private slots:
         const std::string found = LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/version_beyond_int.ldiv.json";
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject(found));
     }
+    void savedFileMatchesMimeMagic() {
+        // The desktop's file-type detection (installer/linux/ldiv-project.xml) recognises a
+        // project by a string near the start of the file; nlohmann::json sorts keys, so the
+        // writer must put "format" first on purpose. The pattern and offset range are read
+        // from the installed XML itself.
+        QFile xml(LDIV_SOURCE_DIR "/installer/linux/ldiv-project.xml");
+        QVERIFY(xml.open(QIODevice::ReadOnly));
+        const QString spec = QString::fromUtf8(xml.readAll());
+        const QRegularExpression match("<match type=\"string\" value=\"([^\"]*)\" offset=\"(\\d+):(\\d+)\"/>");
+        const QRegularExpressionMatch m = match.match(spec);
+        QVERIFY2(m.hasMatch(), "no string magic in ldiv-project.xml");
+        const QByteArray pattern = m.captured(1).replace("&quot;", "\"").toUtf8();
+        const int first = m.captured(2).toInt(), last = m.captured(3).toInt();
+        QCOMPARE(pattern, QByteArray("\"format\": \"ldiv-project\""));
+
+        ProjectConfig c;
+        c.dataPath = "table.csv";
+        c.ensureAttribute("age").role = Role::QuasiIdentifying;
+        c.ensureAttribute("disease").role = Role::Sensitive;
+        c.criteria = {"k=2"};
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.ldiv.json").toStdString();
+        saveProject(c, path);
+        QFile saved(QString::fromStdString(path));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray bytes = saved.readAll();
+        const qsizetype at = bytes.indexOf(pattern);
+        QVERIFY2(at >= first && at <= last, bytes.left(128).constData());
+        QVERIFY(bytes.startsWith("{\n  \"format\": \"ldiv-project\",\n  \"version\": 1,\n"));
+        // The bundled examples, written by hand, follow the same layout.
+        for (const char* example : {"hospital/hospital.ldiv.json", "adult/adult.ldiv.json", "nursery/nursery.ldiv.json"}) {
+            QFile f(QString(LDIV_RESOURCES "/examples/") + example);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const qsizetype pos = f.read(last + pattern.size()).indexOf(pattern);
+            QVERIFY2(pos >= first && pos <= last, example);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestProject)

@@ -90,10 +90,13 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
 }
 
 std::string formatProject(const ProjectConfig& c) {
-    json j;
+    // The top level keeps insertion order so that a saved file starts with
+    // {\n  "format": "ldiv-project", which the MIME magic (installer/linux/ldiv-project.xml)
+    // looks for in the first 64 bytes; nested objects stay sorted as before.
+    nlohmann::ordered_json j;
     j["format"] = "ldiv-project";
     j["version"] = ProjectConfig::kFormatVersion;
-    j["data"] = {{"path", c.dataPath},
+    j["data"] = json{{"path", c.dataPath},
                  {"separator", separatorName(c.csv.separator)},
                  {"header", c.csv.header},
                  {"missing_tokens", c.csv.missingTokens},
