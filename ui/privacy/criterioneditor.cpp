@@ -8,6 +8,7 @@
 #include <QListWidget>
 
 #include "ldiv/criteria_spec.h"
+#include "ldiv/criteria_tau.h"
 #include "ldiv/error.h"
 #include "project/project.h"
 
@@ -38,7 +39,7 @@ CriterionEditor::CriterionEditor(QWidget* parent)
       m_main(spin(this, 1, 1e6, 5, 2)), m_c(spin(this, 0.01, 1e4, 3, 2)), m_c2(spin(this, 0, 99.99, 10, 2)),
       m_tau(spin(this, 0.01, 0.99, 0.5, 3)), m_dontCare(new QListWidget(this)), m_protected(new QListWidget(this)),
       m_multi(new QCheckBox(tr("also split by the other sensitive attributes"), this)), m_mainLabel(new QLabel(this)),
-      m_preview(new QLabel(this)) {
+      m_preview(new QLabel(this)), m_problem(new QLabel(this)) {
     m_kind->addItem(tr("k-anonymity"), "k");
     m_kind->addItem(tr("distinct ℓ-diversity"), "distinct-l");
     m_kind->addItem(tr("entropy ℓ-diversity"), "entropy-l");
@@ -65,13 +66,17 @@ CriterionEditor::CriterionEditor(QWidget* parent)
                            "attributes. Needs two or more sensitive attributes; not with suppression."));
     form->addRow(tr("Multi-attribute"), m_multi);
     form->addRow(tr("Spec"), m_preview);
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet("color: #D55E00");
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(QString(), m_problem);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &CriterionEditor::updateFields);
     connect(m_attribute, &QComboBox::currentIndexChanged, this, &CriterionEditor::fillValues);
     for (QDoubleSpinBox* s : {m_main, m_c, m_c2, m_tau})
-        connect(s, &QDoubleSpinBox::valueChanged, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
-    connect(m_multi, &QCheckBox::toggled, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
+        connect(s, &QDoubleSpinBox::valueChanged, this, &CriterionEditor::refresh);
+    connect(m_multi, &QCheckBox::toggled, this, &CriterionEditor::refresh);
     for (QListWidget* l : {m_dontCare, m_protected})
-        connect(l, &QListWidget::itemChanged, this, [this] { m_preview->setText(spec()); emit specChanged(spec()); });
+        connect(l, &QListWidget::itemChanged, this, &CriterionEditor::refresh);
     updateFields();
 }
 
@@ -97,7 +102,15 @@ void CriterionEditor::fillValues() {
             item->setCheckState(Qt::Unchecked);
         }
     }
-    m_preview->setText(spec());
+    refresh();
+}
+
+void CriterionEditor::refresh() {
+    m_rejected.clear();
+    const QString s = spec();
+    m_preview->setText(s);
+    m_problem->setText(checkSpec(s));
+    emit specChanged(s);
 }
 
 void CriterionEditor::updateFields() {
@@ -113,8 +126,7 @@ void CriterionEditor::updateFields() {
     m_dontCare->setEnabled(kind == "pd-recursive-cl" || kind == "npd-recursive-cl" || kind == "entropy-l");
     m_protected->setEnabled(kind == "npd-recursive-cl");
     m_multi->setEnabled(!k && m_attribute->count() > 1);
-    m_preview->setText(spec());
-    emit specChanged(spec());
+    refresh();
 }
 
 QString CriterionEditor::spec() const {
@@ -137,9 +149,56 @@ QString CriterionEditor::spec() const {
     return s;
 }
 
+QString CriterionEditor::problem() const { return m_rejected.isEmpty() ? checkSpec(spec()) : m_rejected; }
+
+QString CriterionEditor::checkSpec(const QString& text) const {
+    CriterionSpec parsed;
+    try {
+        parsed = parseCriterionSpec(text.toStdString());
+    } catch (const ParameterError& e) {
+        return QString::fromStdString(e.what());
+    }
+    if (parsed.kind == CriterionKind::KAnonymity || !m_project) return {};
+    // The values of the sensitive attribute the criterion is on (the search binds a spec
+    // without "@attribute" to the only, or first, sensitive attribute).
+    QString attribute = QString::fromStdString(parsed.attribute);
+    if (attribute.isEmpty()) {
+        for (int c = 0; c < m_project->columnCount() && attribute.isEmpty(); ++c)
+            if (m_project->role(c) == Role::Sensitive) attribute = m_project->columnName(c);
+    }
+    const int column = attribute.isEmpty() ? -1 : m_project->columnIndex(attribute.toStdString());
+    if (column < 0 || m_project->role(column) != Role::Sensitive)
+        return {};  // no sensitive attribute yet: the feasibility check says so
+    const Column& values = m_project->table().column(std::size_t(column));
+    const std::size_t m = values.domainSize();
+    QStringList names;
+    for (std::size_t v = 0; v < m && v < 10; ++v) names << QString::fromStdString(values.value(Code(v)));
+    if (m > 10) names << QStringLiteral("…");
+    const QString listed = names.join(", ");
+    const double l = parsed.parameters.back();
+    if (parsed.kind == CriterionKind::TauL) {
+        try {
+            validateTau(parsed.parameters[0], l, m);
+        } catch (const ParameterError& e) {
+            return tr("criterion '%1': %2; '%3' has %4 values (%5)")
+                .arg(text, QString::fromStdString(e.what()), attribute)
+                .arg(m)
+                .arg(listed);
+        }
+        return {};
+    }
+    if (l > double(m))
+        return tr("criterion '%1': l = %2 is larger than the %3 values of '%4' (%5)")
+            .arg(text, QString::fromStdString(formatNumber(l)))
+            .arg(m)
+            .arg(attribute, listed);
+    return {};
+}
+
 bool CriterionEditor::setSpec(const QString& text) {
     try {
         const CriterionSpec spec = parseCriterionSpec(text.toStdString());
+        if (const QString problem = checkSpec(text); !problem.isEmpty()) throw ParameterError(problem.toStdString());
         const int index = m_kind->findData(QString::fromUtf8(criterionName(spec.kind).data(),
                                                              qsizetype(criterionName(spec.kind).size())));
         if (index < 0) return false;
@@ -151,8 +210,12 @@ bool CriterionEditor::setSpec(const QString& text) {
         if (p.size() == 3) m_c2->setValue(p[1]);
         if (m_tau->isEnabled() && p.size() == 2) m_tau->setValue(p[0]);
         m_multi->setChecked(spec.multiAttribute);
+        refresh();
         return true;
-    } catch (const ParameterError&) {
+    } catch (const ParameterError& e) {
+        // Nothing changes: the refused spec's reason stays until the next edit.
+        m_rejected = QString::fromStdString(e.what());
+        m_problem->setText(m_rejected);
         return false;
     }
 }

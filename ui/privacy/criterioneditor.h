@@ -1,7 +1,9 @@
 #pragma once
 // Composes one privacy criterion as a spec string (docs/criteria.md): the kind, its
 // parameters (k, ℓ, c, c2, τ), the sensitive attribute, the don't-care / protected values and
-// multi-attribute mode.
+// multi-attribute mode. Impossible parameters (k < 1, τ outside [1/ℓ, 1), an ℓ above the
+// number of the sensitive attribute's values, a spec that does not parse) are shown as they
+// are entered and reported by problem(); the Privacy perspective refuses to add them.
 #include <QWidget>
 
 class QCheckBox;
@@ -22,8 +24,16 @@ public:
     void setProject(Project* project);
     /// The spec of the current choice, e.g. "recursive-cl=3,4@occupation" (not validated).
     QString spec() const;
-    /// Fills the editor from a spec (false when it does not parse).
+    /// Fills the editor from a spec. False when it does not parse or has an impossible
+    /// parameter: the fields stay as they were and problem() holds the reason until the next
+    /// edit.
     bool setSpec(const QString& spec);
+    /// Why the current criterion cannot be added, naming the parameter, the attribute and its
+    /// values ("" when it can): the core's parse and range checks, then ℓ (or τ) against the
+    /// values of the sensitive attribute in the project's data.
+    QString problem() const;
+    /// problem() for any spec against this editor's project.
+    QString checkSpec(const QString& spec) const;
     QComboBox* kindBox() const { return m_kind; }
 
 signals:
@@ -32,6 +42,8 @@ signals:
 private:
     void updateFields();
     void fillValues();
+    /// Shows the spec and its problem, emits specChanged (after every edit).
+    void refresh();
     Project* m_project = nullptr;
     QComboBox* m_kind;
     QComboBox* m_attribute;
@@ -44,6 +56,9 @@ private:
     QCheckBox* m_multi;
     QLabel* m_mainLabel;
     QLabel* m_preview;
+    QLabel* m_problem;
+    /// Why the last setSpec was refused (cleared by the next edit).
+    QString m_rejected;
 };
 
 }  // namespace ldv::ui

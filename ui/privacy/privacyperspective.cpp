@@ -163,6 +163,10 @@ void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
 
 bool PrivacyPerspective::addCriterion() {
     const QString spec = m_editor->spec();
+    if (const QString problem = m_editor->problem(); !problem.isEmpty()) {
+        m_editorError->setText(problem);
+        return false;
+    }
     try {
         const CriterionSpec parsed = parseCriterionSpec(spec.toStdString());
         m_editorError->clear();

@@ -18,6 +18,16 @@ QString resolve(const QString& baseDir, const std::string& path) {
 
 void finishTable(ProjectData& data) {
     const Table& t = *data.table;
+    // As ldv::Workspace refuses it (the same messages as `ldiv`): nothing to publish.
+    if (t.rowCount() == 0) {
+        const std::string path = data.dataPath.toStdString();
+        if (data.report.rowsDropped > 0)
+            throw InputError(path, 0, 0,
+                             "all " + std::to_string(data.report.rowsDropped) +
+                                 " rows have missing values and were dropped (missing policy 'drop'); "
+                                 "keep them as a value instead (--missing keep)");
+        throw InputError(path, 0, 0, "the file has a header but no data rows");
+    }
     for (std::size_t c = 0; c < t.columnCount(); ++c) {
         data.inferredTypes.push_back(t.column(c).type());
         data.valueCounts.push_back(countValues(t.column(c)));
