@@ -144,6 +144,7 @@ private slots:
             if (row.feasible) {
                 QCOMPARE(kl.series[s].values[i], row.minKl);
                 QCOMPARE(chart.panels[0].series[s].values[i], row.minHeight);
+                QCOMPARE(chart.panels[1].series[s].values[i], row.minAverageClassSize);
                 QCOMPARE(chart.panels[2].series[s].values[i], row.minDiscernibility);
             } else {
                 QVERIFY(std::isnan(kl.series[s].values[i]));

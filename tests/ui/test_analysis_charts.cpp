@@ -251,6 +251,39 @@ private slots:
         }
     }
 
+    void diagnosisCallsEqualEngine() {
+        // Calls of Algorithm 2 for question 3 (δ = 0) and question 7 (δ = 0.05) against the
+        // engine's diagnose() called directly; the naive line is 2^|R| (004 Figs 1–2).
+        MainWindow window;
+        QVERIFY(open(window, "adult"));
+        QVERIFY(run(window, "diagnosis", {{"ks", "2, 10, 50"}, {"delta", "0.05"}}));
+        AnalysisPerspective* ap = window.analysisPerspective();
+        QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
+        const auto data = prepared(window);
+        std::vector<std::size_t> columns;
+        for (const std::string& n : data->qiNames) columns.push_back(data->table->requireColumn(n));
+        const ChartData& chart = ap->chart()->data();
+        QCOMPARE(chart.panels.size(), 2);
+        const ChartPanel& calls = chart.panels[0];
+        const ChartPanel& sets = chart.panels[1];
+        QCOMPARE(calls.x, QVector<double>({2, 10, 50}));
+        QCOMPARE(calls.series.size(), 3);  // δ = 0, δ = 0.05, naive
+        for (int i = 0; i < 3; ++i) {
+            for (int s = 0; s < 2; ++s) {
+                DiagnosisQuery q;
+                q.question = s == 0 ? 3 : 7;
+                q.k = std::size_t(calls.x[i]);
+                if (s == 1) q.delta = 0.05;
+                const DiagnosisResult r = diagnose(*data->table, columns, q);
+                QCOMPARE(calls.series[s].values[i], double(r.calls));
+                QCOMPARE(sets.series[s].values[i], double(r.answers.size()));
+                QVERIFY(r.calls < r.naiveCalls);
+            }
+            QCOMPARE(calls.series[2].values[i], std::pow(2.0, double(columns.size())));
+        }
+        exportsAreNonTrivial(ap, "diagnosis_calls");
+    }
+
     void diagnosisSetsEqualEngine() {
         MainWindow window;
         QVERIFY(open(window, "adult"));

@@ -3,6 +3,11 @@
 // exported file), suppressed rows are removed or masked, formula-like cells are neutralised,
 // and the report (HTML, PDF) and charts (PNG, PDF, SVG) are written and non-trivial.
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
 #include <QImage>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -15,9 +20,12 @@
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
+#include "export/sweepexport.h"
 #include "export/tableexport.h"
+#include "project/project.h"
 #include "ldiv/csv.h"
 #include "ldiv/evaluation.h"
+#include "ldiv/generalize.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
 
@@ -25,6 +33,12 @@ using namespace ldv;
 using namespace ldv::ui;
 
 namespace {
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
 int pdfPages(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return -1;
@@ -44,15 +58,15 @@ private slots:
     }
 
     void neutralizesFormulas() {
-        QVERIFY(isFormulaLike("=1+2"));
-        QVERIFY(isFormulaLike("@SUM(A1)"));
-        QVERIFY(isFormulaLike("+cmd"));
-        QVERIFY(isFormulaLike("-x"));
-        QVERIFY(!isFormulaLike("-5"));
-        QVERIFY(!isFormulaLike("1e3"));
-        QVERIFY(!isFormulaLike("a=b"));
-        QCOMPARE(neutralizeCell("=HYPERLINK(\"x\")"), std::string("'=HYPERLINK(\"x\")"));
-        QCOMPARE(neutralizeCell("20-29"), std::string("20-29"));
+        QCOMPARE(neutralizeFormula("=1+2"), std::string("'=1+2"));
+        QCOMPARE(neutralizeFormula("@SUM(A1)"), std::string("'@SUM(A1)"));
+        QCOMPARE(neutralizeFormula("+cmd"), std::string("'+cmd"));
+        QCOMPARE(neutralizeFormula("-x"), std::string("'-x"));
+        QCOMPARE(neutralizeFormula("-5"), std::string("-5"));
+        QCOMPARE(neutralizeFormula("1e3"), std::string("1e3"));
+        QCOMPARE(neutralizeFormula("a=b"), std::string("a=b"));
+        QCOMPARE(neutralizeFormula("=HYPERLINK(\"x\")"), std::string("'=HYPERLINK(\"x\")"));
+        QCOMPARE(neutralizeFormula("20-29"), std::string("20-29"));
     }
 
     void publishedTableAuditsAndReportIsWritten() {
@@ -112,6 +126,35 @@ private slots:
         }
         QCOMPARE(stars, outcome->result.optimumMetrics.suppressedRows);
 
+        // The same file audited by `ldiv audit` (the command line re-reads it on its own).
+        QProcess cliAudit;
+        cliAudit.start(LDIV_CLI_PATH, {"audit", csv, "--qi", QString::fromStdString(joined(outcome->data->qiNames)),
+                                    "--sensitive", "occupation", "--criterion", "k=5", "--criterion", "entropy-l=3",
+                                    "--json"});
+        QVERIFY(cliAudit.waitForFinished(60000));
+        QCOMPARE(cliAudit.exitCode(), 0);
+        const QJsonObject audited = QJsonDocument::fromJson(cliAudit.readAllStandardOutput()).object();
+        QCOMPARE(qulonglong(audited["rows"].toInteger()), qulonglong(published.rowCount()));
+        QCOMPARE(audited["criteria"].toArray().size(), 2);
+        for (const QJsonValue c : audited["criteria"].toArray())
+            QVERIFY2(c["holds"].toBool() && c["failing_classes"].toInt() == 0, qPrintable(c["spec"].toString()));
+
+        // The value mapping: every QI value of the data once, generalized as the table is.
+        const QString mapping = m_dir.filePath("mapping.csv");
+        QVERIFY2(ep->exportValueMapping(mapping), qPrintable(ep->lastError()));
+        const Table map = readCsv(mapping.toStdString(), options);
+        QCOMPARE(map.columnNames(), (std::vector<std::string>{"attribute", "level", "value", "generalized", "rows"}));
+        std::size_t expectedRows = 0;
+        for (std::size_t c : outcome->data->dataset->qiColumns()) expectedRows += outcome->data->table->column(c).domainSize();
+        QCOMPARE(map.rowCount(), expectedRows);
+        const HierarchyMap& ageMap = outcome->data->dataset->hierarchy(1);
+        const Column& ageColumn = outcome->data->table->column(outcome->data->dataset->qiColumns()[1]);
+        for (std::size_t r = 0; r < map.rowCount(); ++r) {
+            if (map.value(r, 0) != "age") continue;
+            const Code code = *ageColumn.find(map.value(r, 2));
+            QCOMPARE(map.value(r, 3), ageMap.levelValue(levels[1], ageMap.map(code, levels[1])));
+        }
+
         // Hierarchies.
         QVERIFY(ep->exportHierarchies(m_dir.path()));
         for (const std::string& name : outcome->data->qiNames)
@@ -148,6 +191,86 @@ private slots:
         const auto match = QRegularExpression("<svg[^>]*width=\"([0-9.]+)[a-z]*\"[^>]*height=\"([0-9.]+)").match(svgText);
         QVERIFY2(match.hasMatch(), qPrintable(svgText.left(400)));
         QVERIFY(match.captured(1).toDouble() > 50 && match.captured(2).toDouble() > 50);
+    }
+
+    void configurationRerunsHeadless() {
+        // The exported configuration re-runs with `ldiv generalize` on a new table of the same
+        // schema (the first 10,000 rows of Adult) and publishes a table that audits.
+        MainWindow window;
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open("adult");
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
+        SearchSession* session = window.searchSession();
+        session->setMeasureNodes(false);
+        session->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 120000);
+        ExportPerspective* ep = window.exportPerspective();
+        const QString config = m_dir.filePath("configuration.ldiv.json");
+        QVERIFY2(ep->exportConfiguration(config), qPrintable(ep->lastError()));
+        QVERIFY(!window.controller()->project()->isDirty());
+        QCOMPARE(window.controller()->project()->filePath().endsWith("adult.ldiv.json"), true);
+
+        QFile all(LDIV_RESOURCES "/examples/adult/adult.csv");
+        QVERIFY(all.open(QIODevice::ReadOnly));
+        const QString part = m_dir.filePath("adult_part.csv");
+        QFile f(part);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i <= 10000; ++i) f.write(all.readLine());
+        f.close();
+        const QString out = m_dir.filePath("part_published.csv");
+        QProcess run;
+        run.start(LDIV_CLI_PATH, {"generalize", "--project", config, part, "--node", "optimum", "-o", out, "--json"});
+        QVERIFY(run.waitForFinished(60000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        const QJsonObject j = QJsonDocument::fromJson(run.readAllStandardOutput()).object();
+        QVERIFY(j["satisfies"].toBool());
+        QProcess audit;
+        audit.start(LDIV_CLI_PATH, {"audit", out, "--qi", "sex,age,race,marital-status,education,native-country,workclass",
+                                    "--sensitive", "occupation", "--criterion", "k=5", "--criterion", "entropy-l=3", "--json"});
+        QVERIFY(audit.waitForFinished(60000));
+        const QJsonObject audited = QJsonDocument::fromJson(audit.readAllStandardOutput()).object();
+        QCOMPARE(audited["rows"].toInt(), j["rows"].toInt());
+        for (const QJsonValue c : audited["criteria"].toArray()) QVERIFY(c["holds"].toBool());
+        QCOMPARE(audited["criteria"].toArray().size(), 2);
+    }
+
+    void sweepTableEqualsTheCommandLine() {
+        // SWEEP from the Export perspective writes the same table as `ldiv sweep` (Nursery,
+        // whose sensitive attribute 'class' has a taxonomy).
+        MainWindow window;
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open("nursery");
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
+        SweepExportBox* box = window.exportPerspective()->sweepBox();
+        box->setParameters(0.5, 3);
+        const QString gui = m_dir.filePath("sweep_gui.csv");
+        QSignalSpy done(box, &SweepExportBox::finished);
+        box->exportTo(gui, false);
+        QVERIFY(done.wait(300000));
+        QVERIFY2(done.first().first().toBool(), qPrintable(box->status()));
+        QVERIFY(box->status().contains("every class is (τ,ℓ)-diverse"));
+        const QString cli = m_dir.filePath("sweep_cli.csv");
+        QProcess run;
+        run.start(LDIV_CLI_PATH, {"sweep", "--project", LDIV_RESOURCES "/examples/nursery/nursery.ldiv.json", "--tau", "0.5",
+                                  "--l", "3", "--seed", "1", "-o", cli, "--output-sep", ","});
+        QVERIFY(run.waitForFinished(300000));
+        QCOMPARE(run.exitCode(), 0);
+        QFile a(gui), b(cli);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray bytes = a.readAll();
+        QVERIFY(bytes.size() > 10000);
+        QCOMPARE(bytes, b.readAll());
+
+        // An impossible requirement is refused with the engine's message, nothing written.
+        box->setParameters(0.2, 3);  // τ < 1/ℓ
+        const QString bad = m_dir.filePath("sweep_bad.csv");
+        box->exportTo(bad, false);
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.last().first().toBool(), false);
+        QVERIFY2(box->status().startsWith("tau = 0.2 is not allowed, tau must be in [1/l, 1)"), qPrintable(box->status()));
+        QVERIFY(!QFile::exists(bad));
     }
 };
 

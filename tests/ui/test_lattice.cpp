@@ -4,6 +4,12 @@
 // quickly (one item, level of detail).
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <map>
+#include <set>
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
@@ -21,6 +27,7 @@
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "project/project.h"
+#include "ldiv/publish.h"
 #include "search/nodeanalysis.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
@@ -88,6 +95,46 @@ private slots:
                                            outcome->data->dataset->lattice().levels(id)).metrics.discernibility);
     }
 
+    void adultStatesMatchTheCommandLine() {
+        // Every node's state (and so its colour) on Adult agrees with `ldiv search` run as a
+        // separate process on the project file: satisfying count, minimal nodes, optimum.
+        MainWindow window;
+        window.show();
+        window.searchSession()->setMeasureNodes(false);
+        const auto outcome = openAndSearch(window, "adult");
+        QVERIFY(outcome);
+        QProcess cli;
+        cli.start(LDIV_CLI_PATH, {"search", "--project", LDIV_RESOURCES "/examples/adult/adult.ldiv.json", "--json"});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonObject j = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        const Lattice& lattice = outcome->data->dataset->lattice();
+        LatticeItem* item = window.latticePerspective()->view()->item();
+        QCOMPARE(qulonglong(j["lattice_size"].toInteger()), qulonglong(outcome->result.latticeSize));
+        std::set<Levels> minimal;
+        for (const QJsonValue v : j["minimal_nodes"].toArray()) {
+            Levels levels;
+            for (const QJsonValue l : v.toArray()) levels.push_back(l.toInt());
+            minimal.insert(levels);
+        }
+        Levels optimum;
+        for (const QJsonValue l : j["optimum"].toObject()["levels"].toArray()) optimum.push_back(l.toInt());
+        std::size_t satisfying = 0;
+        for (NodeId id = 0; id < outcome->result.latticeSize; ++id) {
+            const Levels levels = lattice.levels(id);
+            const NodeState state = item->state(id);
+            NodeState expected = NodeState::Failing;
+            if (levels == optimum) expected = NodeState::Optimum;
+            else if (minimal.count(levels)) expected = NodeState::Minimal;
+            else if (state != NodeState::Failing) expected = NodeState::Satisfying;
+            QCOMPARE(state, expected);
+            QCOMPARE(item->nodeColor(id), stateColor(expected));
+            satisfying += state != NodeState::Failing;
+        }
+        QCOMPARE(qulonglong(satisfying), qulonglong(j["satisfying_count"].toInteger()));
+        QVERIFY(satisfying > 0 && satisfying < outcome->result.latticeSize);
+    }
+
     void clickSelectsNodeAndFillsDetails() {
         MainWindow window;
         window.resize(1440, 900);
@@ -129,6 +176,39 @@ private slots:
         QCOMPARE(lp->details()->comparisonTable()->columnCount(), 3);
         QCOMPARE(lp->details()->comparisonTable()->item(2, 2)->text(),
                  QString::number(qulonglong(outcome->metrics[other].classes)));
+
+        // The value diff of the two published tables, checked cell by cell against the core.
+        QTRY_VERIFY_WITH_TIMEOUT(!lp->isDiffing(), 20000);
+        const Dataset& data = *outcome->data->dataset;
+        const Levels from = data.lattice().levels(id), to = data.lattice().levels(other);
+        PublishOptions masked;
+        masked.maskSuppressed = true;
+        const Table a = publishNode(data, outcome->config, from, outcome->data->identifying, masked).table;
+        const Table b = publishNode(data, outcome->config, to, outcome->data->identifying, masked).table;
+        std::map<std::tuple<std::string, std::string, std::string>, qulonglong> changes;
+        std::size_t rowsChanged = 0;
+        for (std::size_t r = 0; r < a.rowCount(); ++r) {
+            bool changed = false;
+            for (const std::string& name : outcome->data->qiNames) {
+                const std::string& x = a.value(r, a.requireColumn(name));
+                const std::string& y = b.value(r, b.requireColumn(name));
+                if (x == y) continue;
+                ++changes[{name, x, y}];
+                changed = true;
+            }
+            rowsChanged += changed;
+        }
+        QTableWidget* diff = lp->details()->diffTable();
+        QCOMPARE(diff->rowCount(), int(changes.size()));
+        QVERIFY(!changes.empty());
+        for (int r = 0; r < diff->rowCount(); ++r) {
+            const auto key = std::make_tuple(diff->item(r, 0)->text().toStdString(), diff->item(r, 1)->text().toStdString(),
+                                             diff->item(r, 2)->text().toStdString());
+            QVERIFY(changes.count(key));
+            QCOMPARE(diff->item(r, 3)->text().toULongLong(), changes[key]);
+        }
+        QVERIFY2(lp->details()->diffSummary()->text().contains(QStringLiteral(": %1 rows").arg(rowsChanged)),
+                 qPrintable(lp->details()->diffSummary()->text()));
 
         // Find by levels.
         QVERIFY(lp->findNode("0,0,0"));

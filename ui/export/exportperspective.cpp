@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,11 +19,13 @@
 #include "charts/barchart.h"
 #include "export/reportdata.h"
 #include "export/reportwriter.h"
+#include "export/sweepexport.h"
 #include "export/tableexport.h"
 #include "ldiv/error.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodestyle.h"
 #include "project/job.h"
+#include "project/project.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
 
@@ -32,7 +35,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     : QWidget(parent), m_node(new QLineEdit(this)), m_nodeInfo(new QLabel(this)),
       m_remove(new QRadioButton(tr("remove them"), this)), m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
       m_neutralize(new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
-      m_preview(new QTextBrowser(this)), m_chart(new BarChart(this)) {
+      m_preview(new QTextBrowser(this)), m_chart(new BarChart(this)), m_sweep(new SweepExportBox(this)) {
     m_remove->setChecked(true);
     m_neutralize->setChecked(true);
     m_nodeInfo->setWordWrap(true);
@@ -54,16 +57,29 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
     auto* tableButton = new QPushButton(tr("Export table…"), tableBox);
-    tableLayout->addWidget(tableButton);
+    tableButton->setToolTip(tr("The chosen node's table: generalized, identifying columns removed, the rows of "
+                               "failing classes suppressed as the search suppressed them"));
+    auto* mappingButton = new QPushButton(tr("Export value mapping…"), tableBox);
+    mappingButton->setToolTip(tr("attribute, level, value, generalized value and rows for every quasi-identifier value"));
+    auto* tableButtons = new QHBoxLayout;
+    tableButtons->addWidget(tableButton);
+    tableButtons->addWidget(mappingButton);
+    tableLayout->addLayout(tableButtons);
     leftLayout->addWidget(tableBox);
-    auto* otherBox = new QGroupBox(tr("Hierarchies and report"), left);
-    auto* otherLayout = new QVBoxLayout(otherBox);
-    auto* hierarchiesButton = new QPushButton(tr("Export hierarchies to a folder…"), otherBox);
+    leftLayout->addWidget(m_sweep);
+    auto* otherBox = new QGroupBox(tr("Hierarchies, configuration and report"), left);
+    auto* otherLayout = new QGridLayout(otherBox);
+    auto* hierarchiesButton = new QPushButton(tr("Export hierarchies…"), otherBox);
+    hierarchiesButton->setToolTip(tr("hierarchy_<attribute>.csv for every quasi-identifier and sensitive attribute with one"));
+    auto* configButton = new QPushButton(tr("Export configuration…"), otherBox);
+    configButton->setToolTip(tr("An ldiv project file that re-runs headless on a new table of the same schema:\n"
+                                "ldiv generalize --project FILE NEW.csv --node optimum --output published.csv"));
     auto* htmlButton = new QPushButton(tr("Export report as HTML…"), otherBox);
     auto* pdfButton = new QPushButton(tr("Export report as PDF…"), otherBox);
-    otherLayout->addWidget(hierarchiesButton);
-    otherLayout->addWidget(htmlButton);
-    otherLayout->addWidget(pdfButton);
+    otherLayout->addWidget(hierarchiesButton, 0, 0);
+    otherLayout->addWidget(configButton, 0, 1);
+    otherLayout->addWidget(htmlButton, 1, 0);
+    otherLayout->addWidget(pdfButton, 1, 1);
     leftLayout->addWidget(otherBox);
     leftLayout->addWidget(m_chart, 1);
 
@@ -82,6 +98,14 @@ ExportPerspective::ExportPerspective(QWidget* parent)
         const QString p = ask(tr("Export table"), "published.csv", tr("CSV (*.csv)"));
         if (!p.isEmpty() && !exportTable(p)) m_nodeInfo->setText(m_error);
     });
+    connect(mappingButton, &QPushButton::clicked, this, [this, ask] {
+        const QString p = ask(tr("Export value mapping"), "value_mapping.csv", tr("CSV (*.csv)"));
+        if (!p.isEmpty() && !exportValueMapping(p)) m_nodeInfo->setText(m_error);
+    });
+    connect(configButton, &QPushButton::clicked, this, [this, ask] {
+        const QString p = ask(tr("Export configuration"), "configuration.ldiv.json", tr("ldiv project (*.ldiv.json)"));
+        if (!p.isEmpty() && !exportConfiguration(p)) m_nodeInfo->setText(m_error);
+    });
     connect(hierarchiesButton, &QPushButton::clicked, this, [this] {
         const QString d = QFileDialog::getExistingDirectory(this, tr("Export hierarchies"));
         if (!d.isEmpty() && !exportHierarchies(d)) m_nodeInfo->setText(m_error);
@@ -95,12 +119,14 @@ ExportPerspective::ExportPerspective(QWidget* parent)
         if (!p.isEmpty() && !exportReport(p)) m_nodeInfo->setText(m_error);
     });
     connect(m_remove, &QRadioButton::toggled, this, &ExportPerspective::prepare);
+    connect(m_neutralize, &QCheckBox::toggled, m_sweep, &SweepExportBox::setNeutralizeFormulas);
     outcomeChanged();
 }
 
 void ExportPerspective::setSession(SearchSession* session) {
     if (m_session) m_session->disconnect(this);
     m_session = session;
+    m_sweep->setProject(session ? session->project() : nullptr);
     if (session) connect(session, &SearchSession::outcomeChanged, this, &ExportPerspective::outcomeChanged);
     outcomeChanged();
 }
@@ -195,10 +221,43 @@ bool ExportPerspective::exportTable(const QString& path) {
 bool ExportPerspective::exportHierarchies(const QString& directory) {
     Project* project = m_session ? m_session->project() : nullptr;
     if (!project) return (m_error = tr("no project")), false;
+    auto file = [&](const std::string& name) {
+        return QDir(directory).filePath(QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name))).toStdString();
+    };
     try {
-        for (const std::string& name : project->qiOrder())
-            writeHierarchy(project->hierarchyOrIdentity(name),
-                           QDir(directory).filePath(QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name))).toStdString());
+        for (const std::string& name : project->qiOrder()) writeHierarchy(project->hierarchyOrIdentity(name), file(name));
+        // A sensitive attribute's hierarchy is its taxonomy for (τ,ℓ)-diversity.
+        for (std::size_t c = 0; c < project->table().columnCount(); ++c) {
+            const std::string& name = project->table().column(c).name();
+            if (project->role(int(c)) != Role::Sensitive) continue;
+            if (const Hierarchy* h = project->hierarchy(name)) writeHierarchy(*h, file(name));
+        }
+        return true;
+    } catch (const std::exception& e) {
+        m_error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool ExportPerspective::exportValueMapping(const QString& path) {
+    const auto o = m_session ? m_session->outcome() : nullptr;
+    if (!o) return (m_error = tr("no search result")), false;
+    TableExportOptions options;
+    options.neutralizeFormulas = m_neutralize->isChecked();
+    try {
+        exportValueMappingCsv(*o->data, parseLevels(m_node->text().toStdString()), options, path.toStdString());
+        return true;
+    } catch (const std::exception& e) {
+        m_error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool ExportPerspective::exportConfiguration(const QString& path) {
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!project) return (m_error = tr("no project")), false;
+    try {
+        saveProject(project->configForSave(path, false), path.toStdString());
         return true;
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());

@@ -1,7 +1,8 @@
 #pragma once
-// The Export perspective: the publishable table of a chosen node (CSV), the hierarchies
-// (CSV files) and the report (HTML, PDF) with the configuration, the node and its
-// neighbours, risks and charts. The report's content is computed in the background when the
+// The Export perspective: the publishable table of a chosen node (CSV) or of SWEEP, the
+// node's value-to-generalized-value mapping, the hierarchies (CSV files), the configuration
+// (an ldiv project file that `ldiv generalize` re-runs on a new table) and the report (HTML,
+// PDF) with the configuration, the node and its neighbours, risks and charts. The report's content is computed in the background when the
 // node changes; the buttons write files.
 #include <QPointer>
 #include <QWidget>
@@ -22,6 +23,7 @@ namespace ldv::ui {
 class BarChart;
 class Job;
 class SearchSession;
+class SweepExportBox;
 struct ReportChart;
 struct ReportData;
 
@@ -46,6 +48,12 @@ public:
     // Writers (used by the buttons after a file dialog); false with a message on failure.
     bool exportTable(const QString& path);
     bool exportHierarchies(const QString& directory);
+    /// attribute,level,value,generalized,rows of the chosen node.
+    bool exportValueMapping(const QString& path);
+    /// The project's configuration as a self-contained project file (data path relative to
+    /// it, edited hierarchies embedded) without changing the open project's file.
+    bool exportConfiguration(const QString& path);
+    SweepExportBox* sweepBox() const { return m_sweep; }
     bool exportReport(const QString& path);
     QString lastError() const { return m_error; }
     BarChart* classChart() const { return m_chart; }
@@ -61,6 +69,7 @@ private:
     QCheckBox* m_neutralize;
     QTextBrowser* m_preview;
     BarChart* m_chart;
+    SweepExportBox* m_sweep;
     Job* m_job = nullptr;
     std::shared_ptr<const ReportData> m_report;
     QString m_error;

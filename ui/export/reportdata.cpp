@@ -18,6 +18,7 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
                                   .arg(QString::fromStdString(o.data->qiNames[i]))
                                   .arg(lattice.heights()[i]);
     for (const std::string& s : o.data->sensitiveNames) r.sensitive << QString::fromStdString(s);
+    for (std::size_t c : o.data->identifying) r.removedColumns << QString::fromStdString(o.data->table->column(c).name());
     for (const BoundCriterion& c : o.config.criteria) r.criteria << QString::fromStdString(c.criterion.describe());
     r.suppressionLimit = o.settings.suppressionLimit;
     r.metric = QString::fromStdString(o.settings.metric);

@@ -26,6 +26,7 @@ struct ReportData {
     QStringList quasiIdentifiers;  ///< "age (height 4)"
     QStringList sensitive;
     QStringList criteria;          ///< descriptions
+    QStringList removedColumns;    ///< identifying attributes, never published
     double suppressionLimit = 0;
     QString metric, algorithm;
     QString nodeState;

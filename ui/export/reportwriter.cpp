@@ -40,9 +40,13 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
     h += QObject::tr("<h2>Configuration</h2><table>"
                      "<tr><td>Rows</td><td>%1</td></tr><tr><td>Quasi-identifiers</td><td>%2</td></tr>"
                      "<tr><td>Sensitive</td><td>%3</td></tr><tr><td>Requirement</td><td>%4</td></tr>"
-                     "<tr><td>Suppression limit</td><td>%5 %</td></tr><tr><td>Metric / algorithm</td><td>%6 / %7</td></tr></table>")
+                     "<tr><td>Suppression limit</td><td>%5 %</td></tr><tr><td>Metric / algorithm</td><td>%6 / %7</td></tr>"
+                     "<tr><td>Removed columns</td><td>%8</td></tr></table>")
              .arg(d.rows).arg(esc(d.quasiIdentifiers.join(", ")), esc(d.sensitive.join(", ")), esc(d.criteria.join("; ")))
-             .arg(d.suppressionLimit * 100).arg(esc(d.metric), esc(d.algorithm));
+             .arg(d.suppressionLimit * 100)
+             .arg(esc(d.metric), esc(d.algorithm),
+                  d.removedColumns.isEmpty() ? QObject::tr("none (no attribute is marked identifying)")
+                                             : esc(d.removedColumns.join(", ")) + QObject::tr(" (identifying: never published)"));
     h += QObject::tr("<h2>Chosen node %1 (%2)</h2>").arg(levelsText(d.node.levels), esc(d.nodeState));
     const QStringList names = metricRowNames();
     h += QStringLiteral("<table><tr><th>%1</th><th>%2</th>").arg(QObject::tr("Node"), QObject::tr("Satisfies"));
@@ -73,6 +77,13 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                      "(β &gt; 0.95), %6 with a negative disclosure (β &lt; 0.05), highest belief %7.</li></ul>")
              .arg(d.homogeneousClasses).arg(d.homogeneousRows).arg(d.nearHomogeneousClasses).arg(d.nearHomogeneousRows)
              .arg(d.positiveDisclosures).arg(d.negativeDisclosures).arg(d.maxBelief, 0, 'f', 3);
+    h += QObject::tr("<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> (an ldiv "
+                     "project file: roles, hierarchies, criteria, suppression limit, metric). On a new table of the "
+                     "same schema, this node is published by</p><pre>%1</pre><p>and the new table's own optimum by "
+                     "<code>--node optimum</code>; both judge the node as the search does and suppress the same "
+                     "classes.</p>")
+             .arg(esc(QStringLiteral("ldiv generalize --project configuration.ldiv.json NEW.csv --node %1 --output published.csv")
+                          .arg(QString::fromStdString(formatLevels(d.node.levels)))));
     if (!charts.empty()) h += QObject::tr("<h2>Charts</h2>");
     for (const ReportChart& c : charts)
         h += QStringLiteral("<h3>%1</h3><p><img src='%2' width='%3' alt='%1'></p>%4")

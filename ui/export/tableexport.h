@@ -1,10 +1,10 @@
 #pragma once
-// The publishable table of a node (SPEC §1, §5): generalized with generalizeTable,
-// identifying columns removed, suppressed rows removed or masked, and optionally every cell
-// that a spreadsheet would run as a formula neutralised. Pure functions (worker-safe).
+// Writing the publishable table of a node (the core's publishNode: generalized, identifying
+// columns removed, suppressed rows removed or masked) and its value mapping, with every cell
+// that a spreadsheet would run as a formula optionally neutralised. Worker-safe.
 #include <string>
 
-#include "ldiv/generalize.h"
+#include "ldiv/publish.h"
 #include "ldiv/search.h"
 
 namespace ldv::ui {
@@ -21,15 +21,11 @@ struct TableExportOptions {
     char separator = ',';
 };
 
-/// True when a spreadsheet would interpret the cell as a formula.
-bool isFormulaLike(const std::string& cell);
-/// The cell made inert ("'=1+2"), or unchanged.
-std::string neutralizeCell(const std::string& cell);
-
-Table publishableTable(const PreparedData& data, const SearchConfig& config, std::span<const int> levels,
-                       const TableExportOptions& options);
-/// publishableTable + writeTableCsv. Throws InputError when the file cannot be written.
+/// publishNode + writeTableCsv. Throws InputError when the file cannot be written.
 void exportTableCsv(const PreparedData& data, const SearchConfig& config, std::span<const int> levels,
                     const TableExportOptions& options, const std::string& path);
+/// valueMapping (attribute, level, value, generalized, rows) as CSV.
+void exportValueMappingCsv(const PreparedData& data, std::span<const int> levels,
+                           const TableExportOptions& options, const std::string& path);
 
 }  // namespace ldv::ui

@@ -243,6 +243,7 @@ bool LatticePerspective::findNode(const QString& text) {
 }
 
 bool LatticePerspective::isLoadingDetails() const { return m_detailsJob && m_detailsJob->isRunning(); }
+bool LatticePerspective::isDiffing() const { return m_diffJob && m_diffJob->isRunning(); }
 
 QString LatticePerspective::tooltip(NodeId id) const {
     const Lattice& lattice = m_view->layout().lattice();
@@ -272,6 +273,25 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
             states << stateName(m_view->item()->state(id));
         }
         m_details->setComparison(nodes, states);
+    }
+    if (m_diffJob) m_diffJob->cancel();
+    if (selection.size() >= 2) {
+        const NodeId from = selection.front(), to = selection.back();
+        const Lattice& lattice = outcome->data->dataset->lattice();
+        m_details->setDiffMessage(tr("Comparing the published values of [%1] and [%2]…")
+                                      .arg(QString::fromStdString(formatLevels(lattice.levels(from))),
+                                           QString::fromStdString(formatLevels(lattice.levels(to)))));
+        auto diff = [outcome, from, to](Feedback&) -> std::shared_ptr<void> {
+            const Lattice& l = outcome->data->dataset->lattice();
+            return std::make_shared<NodeDiff>(diffNodes(*outcome->data, outcome->config, l.levels(from), l.levels(to)));
+        };
+        delete m_diffJob;
+        m_diffJob = new Job(tr("Comparing nodes"), diff, this);
+        connect(m_diffJob, &Job::succeeded, this, [this, outcome](std::shared_ptr<void> r) {
+            m_details->setDiff(*std::static_pointer_cast<NodeDiff>(r), outcome->data->qiNames);
+        });
+        connect(m_diffJob, &Job::failed, this, [this](const QString& e) { m_details->setDiffMessage(e); });
+        m_diffJob->start();
     }
     const NodeId id = selection.back();
     m_details->showLoading(QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(id))));

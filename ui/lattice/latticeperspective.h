@@ -35,6 +35,7 @@ public:
     bool findNode(const QString& levels);
     /// True while a node's details are being computed.
     bool isLoadingDetails() const;
+    bool isDiffing() const;
     /// The per-node values of the current colouring (empty: by state).
     std::vector<double> colorValues() const;
 
@@ -64,6 +65,7 @@ private:
     QLineEdit* m_find;
     QLabel* m_counts;
     Job* m_detailsJob = nullptr;
+    Job* m_diffJob = nullptr;
 };
 
 }  // namespace ldv::ui

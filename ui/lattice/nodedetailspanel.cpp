@@ -80,7 +80,8 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
       m_metrics(makeTable(this, {tr("Metric"), tr("Value")})),
       m_criteria(makeTable(this, {tr("Criterion"), tr("Holds"), tr("Failing classes"), tr("Worst")})),
       m_histogram(new BarChart(this)), m_preview(new QTableView(this)), m_model(new SharedTableModel(this)),
-      m_compare(makeTable(this, {tr("Metric")})) {
+      m_compare(makeTable(this, {tr("Metric")})), m_diffSummary(new QLabel(this)),
+      m_diff(makeTable(this, {tr("Attribute"), tr("From"), tr("To"), tr("Rows")})) {
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
     m_metrics->setObjectName("metricsTable");
@@ -99,7 +100,20 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
     summary->setSizes({230, 90, 200});
     m_tabs->addTab(summary, tr("Node"));
     m_tabs->addTab(m_preview, tr("Generalized table"));
-    m_tabs->addTab(m_compare, tr("Compare"));
+    m_diffSummary->setWordWrap(true);
+    m_diff->setObjectName("diffTable");
+    m_diff->setToolTip(tr("Quasi-identifier values of the published tables that differ between the first and the "
+                          "last selected node, counted by rows (suppressed rows appear as *)"));
+    auto* diffBox = new QWidget(this);
+    auto* diffLayout = new QVBoxLayout(diffBox);
+    diffLayout->setContentsMargins(0, 0, 0, 0);
+    diffLayout->addWidget(m_diffSummary);
+    diffLayout->addWidget(m_diff, 1);
+    auto* compare = new QSplitter(Qt::Vertical, this);
+    compare->addWidget(m_compare);
+    compare->addWidget(diffBox);
+    compare->setSizes({260, 260});
+    m_tabs->addTab(compare, tr("Compare"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -173,7 +187,33 @@ void NodeDetailsPanel::setComparison(const std::vector<NodeMetrics>& nodes, cons
         }
     }
     m_compare->resizeColumnsToContents();
-    if (nodes.size() >= 2) m_tabs->setCurrentWidget(m_compare);
+    if (nodes.size() >= 2) m_tabs->setCurrentIndex(m_tabs->count() - 1);
+    else setDiffMessage(tr("Ctrl+click a second node to see which published values differ."));
+}
+
+void NodeDetailsPanel::setDiffMessage(const QString& message) {
+    m_diffSummary->setText(message);
+    m_diff->setRowCount(0);
+}
+
+void NodeDetailsPanel::setDiff(const NodeDiff& d, const std::vector<std::string>& qiNames) {
+    auto name = [&](std::size_t i) { return i < qiNames.size() ? QString::fromStdString(qiNames[i]) : QStringLiteral("?"); };
+    QStringList perAttribute;
+    for (std::size_t i = 0; i < d.rowsChangedPerAttribute.size(); ++i)
+        if (d.rowsChangedPerAttribute[i] > 0) perAttribute << tr("%1: %2").arg(name(i)).arg(d.rowsChangedPerAttribute[i]);
+    m_diffSummary->setText(
+        tr("<b>[%1] → [%2]</b>: %3 rows publish a different quasi-identifier value%4")
+            .arg(QString::fromStdString(formatLevels(d.from)), QString::fromStdString(formatLevels(d.to)))
+            .arg(d.rowsChanged)
+            .arg(perAttribute.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(perAttribute.join(", "))));
+    m_diff->setRowCount(int(d.changes.size()));
+    for (int r = 0; r < int(d.changes.size()); ++r) {
+        const ValueChange& c = d.changes[std::size_t(r)];
+        setRow(m_diff, r, {name(c.attribute), QString::fromStdString(c.from), QString::fromStdString(c.to),
+                           QString::number(qulonglong(c.rows))});
+        m_diff->item(r, 3)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    m_diff->resizeColumnsToContents();
 }
 
 }  // namespace ldv::ui

@@ -1,13 +1,15 @@
 #pragma once
 // The selected node: its levels and state, its metrics, each criterion's result, its class-
 // size histogram and a preview of the generalized table; with two or more nodes selected, a
-// side-by-side comparison of their metrics.
+// side-by-side comparison of their metrics and the value diff of the first and last node's
+// published tables.
 #include <QWidget>
 #include <memory>
 #include <vector>
 
 #include "ldiv/metrics.h"
 #include "search/nodeanalysis.h"
+#include "search/nodecomparison.h"
 
 class QLabel;
 class QTableView;
@@ -38,11 +40,16 @@ public:
     void setDetails(const NodeDetails& details, const std::vector<std::string>& qiNames, const QString& state);
     /// Comparison: one column per node.
     void setComparison(const std::vector<NodeMetrics>& nodes, const QStringList& states);
+    /// The value diff below the comparison (`message` instead while it is computed).
+    void setDiff(const NodeDiff& diff, const std::vector<std::string>& qiNames);
+    void setDiffMessage(const QString& message);
 
     QLabel* title() const { return m_title; }
     QTableWidget* metricsTable() const { return m_metrics; }
     QTableWidget* criteriaTable() const { return m_criteria; }
     QTableWidget* comparisonTable() const { return m_compare; }
+    QTableWidget* diffTable() const { return m_diff; }
+    QLabel* diffSummary() const { return m_diffSummary; }
     BarChart* histogram() const { return m_histogram; }
     QTableView* previewView() const { return m_preview; }
     SharedTableModel* previewModel() const { return m_model; }
@@ -57,6 +64,8 @@ private:
     QTableView* m_preview;
     SharedTableModel* m_model;
     QTableWidget* m_compare;
+    QLabel* m_diffSummary;
+    QTableWidget* m_diff;
 };
 
 }  // namespace ldv::ui

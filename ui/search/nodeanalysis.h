@@ -1,7 +1,6 @@
 #pragma once
-// One lattice node judged and measured the way the search judges it (SPEC §5): the classes
-// failing any criterion are suppressed when their rows fit the limit ⌊limit·n⌋; otherwise
-// the node fails and nothing is suppressed. Runs on worker threads (pure functions).
+// What the lattice's details pane shows for one node, judged by the core's judgeNode (the
+// search's own verdict, SPEC §5). Runs on worker threads (pure functions).
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -9,6 +8,7 @@
 
 #include "ldiv/evaluation.h"
 #include "ldiv/metrics.h"
+#include "ldiv/publish.h"
 #include "ldiv/search.h"
 
 namespace ldv {
@@ -18,18 +18,6 @@ class Feedback;
 namespace ldv::ui {
 
 struct PreparedData;
-
-struct NodeJudgement {
-    EquivalenceClasses classes;
-    std::vector<CriterionResult> criteria;
-    bool satisfies = false;
-    /// Per class: 1 = suppressed (empty when nothing is).
-    std::vector<std::uint8_t> suppressed;
-    NodeMetrics metrics;
-};
-
-NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                        bool withMembership = false);
 
 /// What the lattice's details pane shows for one node.
 struct NodeDetails {
@@ -46,8 +34,5 @@ struct NodeDetails {
 };
 
 NodeDetails analyzeNode(const PreparedData& data, const SearchConfig& config, NodeId id);
-
-/// Rows of the suppressed classes of a judged node (classes with membership), ascending.
-std::vector<std::uint32_t> suppressedRows(const Dataset& data, const NodeJudgement& node);
 
 }  // namespace ldv::ui

@@ -1,0 +1,35 @@
+#include "cli/search_options.h"
+
+#include "ldiv/error.h"
+
+namespace ldv::cli {
+
+void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
+    cmd.add_option("-c,--criterion", o.criteria,
+                   "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
+                   "recursive-cl=3,4, simple-l=2, tau-l=0.5,3 (repeatable)");
+    cmd.add_option("--suppression", o.suppression, "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
+    cmd.add_option("--metric", o.metric, "Optimum metric: height, aecs, dm, kl, info, loss")
+        ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
+    cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute")
+        ->check(CLI::IsMember({"fast", "incognito", "brute"}));
+    cmd.add_option("--threads", o.threads, "Worker threads (default: all cores)");
+}
+
+SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const ProjectConfig& project,
+                            bool requireCriteria) {
+    SearchConfig config;
+    const std::vector<std::string> specs = !o.criteria.empty() ? o.criteria : project.criteria;
+    if (specs.empty() && requireCriteria)
+        throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
+    config.criteria = bindCriteria(data, specs);
+    config.suppressionLimit = o.suppression >= 0 ? o.suppression : project.suppressionLimit;
+    if (config.suppressionLimit < 0 || config.suppressionLimit > 1)
+        throw ParameterError("--suppression must be a fraction between 0 and 1 (e.g. 0.02)");
+    config.metric = parseMetric(!o.metric.empty() ? o.metric : project.metric);
+    config.algorithm = parseSearchAlgorithm(!o.algorithm.empty() ? o.algorithm : project.algorithm);
+    config.threads = o.threads;
+    return config;
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,28 @@
+#pragma once
+// The requirement options that `ldiv search` and `ldiv generalize` share: --criterion,
+// --suppression, --metric, --algorithm, --threads. Command-line values win; a --project
+// file supplies the rest, so a configuration saved by the workbench re-runs headless.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "ldiv/project.h"
+#include "ldiv/search.h"
+
+namespace ldv::cli {
+
+struct SearchOptions {
+    std::vector<std::string> criteria;
+    double suppression = -1;
+    std::string metric;
+    std::string algorithm;
+    unsigned threads = 0;
+};
+
+void addSearchOptions(CLI::App& command, SearchOptions& options);
+/// Binds the criteria to `data` (ParameterError when there is none and `requireCriteria`).
+SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data, const ProjectConfig& project,
+                            bool requireCriteria);
+
+}  // namespace ldv::cli

@@ -1,0 +1,72 @@
+#include "ldiv/publish.h"
+
+#include <cmath>
+
+#include "ldiv/generalize.h"
+
+namespace ldv {
+
+NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
+                        bool withMembership) {
+    NodeJudgement out;
+    out.classes = data.classes(levels, withMembership);
+    out.criteria = evaluateCriteria(data, out.classes, config.criteria);
+    const std::vector<bool> failing = failingClasses(out.criteria, out.classes.count());
+    std::uint64_t failingRows = 0;
+    for (std::size_t c = 0; c < failing.size(); ++c)
+        if (failing[c]) failingRows += out.classes.sizes[c];
+    const auto limit = std::uint64_t(std::floor(config.suppressionLimit * double(data.rowCount()) + 1e-9));
+    out.satisfies = failingRows <= limit;
+    if (out.satisfies && failingRows > 0) {
+        out.suppressed.resize(out.classes.count());
+        for (std::size_t c = 0; c < failing.size(); ++c) out.suppressed[c] = failing[c] ? 1 : 0;
+    }
+    out.metrics = measureClasses(data, out.classes, out.suppressed);
+    return out;
+}
+
+std::vector<std::uint32_t> suppressedRows(const Dataset& data, const NodeJudgement& node) {
+    std::vector<std::uint32_t> rows;
+    if (node.suppressed.empty()) return rows;
+    const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
+    for (std::size_t r = 0; r < rowClass.size(); ++r)
+        if (node.suppressed[rowClass[r]]) rows.push_back(std::uint32_t(r));
+    return rows;
+}
+
+PublishedNode publishNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
+                          const std::vector<std::size_t>& identifying, const PublishOptions& options) {
+    PublishedNode out;
+    out.judgement = judgeNode(data, config, levels, true);
+    GeneralizeOptions g;
+    g.suppressedRows = suppressedRows(data, out.judgement);
+    g.maskSuppressed = options.maskSuppressed;
+    g.suppressedToken = options.maskToken;
+    out.suppressedRows = g.suppressedRows.size();
+    out.table = generalizeTable(data, levels, identifying, g);
+    return out;
+}
+
+Table valueMapping(const Dataset& data, std::span<const int> levels) {
+    Column attribute("attribute"), level("level"), value("value"), generalized("generalized"), rows("rows");
+    for (std::size_t i = 0; i < data.qiColumns().size(); ++i) {
+        const Column& column = data.table().column(data.qiColumns()[i]);
+        const HierarchyMap& h = data.hierarchy(i);
+        std::vector<std::size_t> counts(column.domainSize(), 0);
+        for (std::size_t r = 0; r < column.size(); ++r) ++counts[column.code(r)];
+        for (Code v = 0; v < column.domainSize(); ++v) {
+            attribute.append(column.name());
+            level.append(std::to_string(levels[i]));
+            value.append(column.value(v));
+            generalized.append(h.levelValue(levels[i], h.map(v, levels[i])));
+            rows.append(std::to_string(counts[v]));
+        }
+    }
+    level.setType(ColumnType::Integer);
+    rows.setType(ColumnType::Integer);
+    std::vector<Column> columns;
+    for (Column* c : {&attribute, &level, &value, &generalized, &rows}) columns.push_back(std::move(*c));
+    return Table(std::move(columns));
+}
+
+}  // namespace ldv

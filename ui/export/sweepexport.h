@@ -1,0 +1,47 @@
+#pragma once
+// The Export perspective's (τ,ℓ) box: the publishable table of SWEEP (002 §4: local recoding
+// of the QI, sensitive values generalized along the sensitive attribute's hierarchy where a
+// class needs it), computed on a worker thread from the project and written as CSV. The
+// written table is checked with checkTau before it is reported as (τ,ℓ)-diverse.
+#include <QGroupBox>
+#include <QPointer>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+namespace ldv::ui {
+
+class Job;
+class Project;
+
+class SweepExportBox : public QGroupBox {
+    Q_OBJECT
+public:
+    explicit SweepExportBox(QWidget* parent = nullptr);
+    void setProject(Project* project);
+    void setParameters(double tau, double l);
+    /// Follows the perspective's "neutralise formulas" option (for the button).
+    void setNeutralizeFormulas(bool on) { m_neutralize = on; }
+    /// Starts SWEEP and writes its table to `path` when done (finished() tells).
+    void exportTo(const QString& path, bool neutralizeFormulas);
+    bool isRunning() const;
+    QString status() const;
+
+signals:
+    void finished(bool ok);
+
+private:
+    QPointer<Project> m_project;
+    QDoubleSpinBox* m_tau;
+    QSpinBox* m_l;
+    QSpinBox* m_seed;
+    QPushButton* m_button;
+    QPushButton* m_cancel;
+    QLabel* m_status;
+    Job* m_job = nullptr;
+    bool m_neutralize = true;
+};
+
+}  // namespace ldv::ui
