@@ -147,6 +147,29 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError, buildTaxonomy({{"a", "b"}, {"b", "a"}}, {"a"}));
         QVERIFY_THROWS_EXCEPTION(ParameterError, buildTaxonomy({{"p", "a"}, {"q", "a"}}, {"a"}));
     }
+    void taxonomyCycleBeforeValues() {
+        // A cycle beside the root's tree (tests/data/bad/taxonomy_cycle.csv) is named whatever
+        // the values: whether they are covered by the edges (the CLI on its small.csv) or not
+        // (the workbench's builder on another column), and when no value reaches it.
+        const std::vector<std::pair<std::string, std::string>> edges{
+            {"*", "Cold"}, {"Resp", "Flu"}, {"Ill", "Resp"}, {"Resp", "Ill"}};
+        for (const std::vector<std::string>& values :
+             {std::vector<std::string>{"Flu", "Cold"}, {"Russian", "Cold"}, {"Cold"}}) {
+            try {
+                buildTaxonomy(edges, values);
+                QFAIL("a taxonomy with a cycle was built");
+            } catch (const ParameterError& e) {
+                QCOMPARE(std::string(e.what()), std::string("taxonomy: cycle through 'Resp'"));
+            }
+        }
+        // Without the cycle, an uncovered value is named.
+        try {
+            buildTaxonomy({{"*", "Cold"}, {"*", "Flu"}}, {"Russian"});
+            QFAIL("a taxonomy without the value was built");
+        } catch (const ParameterError& e) {
+            QCOMPARE(std::string(e.what()), std::string("taxonomy: value 'Russian' appears in no parent → child edge"));
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHierarchy)

@@ -147,6 +147,54 @@ private slots:
         for (const auto& issue : validateHierarchy(h, &c)) QVERIFY2(!isError(issue), issue.message.c_str());
     }
 
+    void hierarchyOriginFollowsUndo() {
+        // Undo gives a hierarchy back the file it came from, so a save links to that file
+        // instead of embedding the hierarchy; redo makes it an edited (embedded) one again.
+        QTemporaryDir dir;
+        auto p = open();
+        const QString path = dir.filePath("copy.ldiv.json");
+        const std::string saved = formatProject(p->configForSave(path, false));
+        const auto origin = p->hierarchyOrigin("age");
+        QVERIFY(origin && QString::fromStdString(origin->file).endsWith("/hierarchy_age.csv"));
+        p->setHierarchy("age", he::removeLevel(*p->hierarchy("age"), 1), "remove");
+        QVERIFY(!p->hierarchyOrigin("age"));
+        QVERIFY(p->configForSave(path, false).attribute("age")->hierarchy);
+        p->undoStack()->undo();
+        QCOMPARE(p->hierarchyOrigin("age")->file, origin->file);
+        QCOMPARE(formatProject(p->configForSave(path, false)), saved);
+        // A save with hierarchy files makes the edited hierarchy that file's copy: undo and
+        // redo keep each state's origin.
+        p->undoStack()->redo();
+        p->save(path, true);
+        const auto written = p->hierarchyOrigin("age");
+        QVERIFY(written && written->file == dir.filePath("copy_hierarchy_age.csv").toStdString());
+        p->undoStack()->undo();
+        QCOMPARE(p->hierarchyOrigin("age")->file, origin->file);
+        p->undoStack()->redo();
+        QCOMPARE(p->hierarchyOrigin("age")->file, written->file);
+        // Clearing and restoring a hierarchy restores its origin too.
+        p->setHierarchy("zip", std::nullopt, "clear");
+        QVERIFY(!p->hierarchyOrigin("zip"));
+        p->undoStack()->undo();
+        QVERIFY(QString::fromStdString(p->hierarchyOrigin("zip")->file).endsWith("/hierarchy_zip.csv"));
+    }
+
+    void taxonomyHeaderRow() {
+        // The edge list may start with a "parent,child" header row, as a taxonomy file read
+        // by `ldiv`'s taxonomy:FILE builder (and loaded with "Load edges…") does.
+        Column c("condition");
+        for (const char* v : {"Flu", "Cold"}) c.append(v);
+        BuilderSettings s;
+        s.kind = BuilderSettings::Kind::Taxonomy;
+        s.edges = "parent,child\n*,Resp\nResp,Flu\n*,Cold\n";
+        const Hierarchy h = buildHierarchy(s, c, {});
+        QVERIFY(validateHierarchy(h, &c).empty());
+        QCOMPARE(h.height(), 2);
+        // Only as the first row: later it is an edge (here a second root).
+        s.edges = "*,Resp\nparent,child\nResp,Flu\n*,Cold\n";
+        QVERIFY_THROWS_EXCEPTION(ParameterError, buildHierarchy(s, c, {}));
+    }
+
     void taxonomyAndMissing() {
         Column c("status");
         for (const char* v : {"married", "divorced", "never", "?"}) c.append(v);

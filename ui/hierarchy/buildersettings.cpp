@@ -101,8 +101,14 @@ Hierarchy buildHierarchy(const BuilderSettings& s, const Column& column, const s
         std::vector<std::pair<std::string, std::string>> edges;
         const std::string text = s.edges.toStdString();
         const auto records = parseCsvRecords(text, "taxonomy", ',');
+        bool first = true;
         for (std::size_t r = 0; r < records.size(); ++r) {
             if (records[r].size() == 1 && records[r][0].empty()) continue;
+            // An optional "parent,child" header row, as `ldiv`'s taxonomy:FILE builder reads it
+            // (a file opened with "Load edges…" usually has one).
+            const bool header = first && records[r].size() == 2 && records[r][0] == "parent" && records[r][1] == "child";
+            first = false;
+            if (header) continue;
             if (records[r].size() != 2)
                 throw InputError("taxonomy", r + 1, 1, "a taxonomy line needs two fields: parent,child");
             edges.emplace_back(records[r][0], records[r][1]);

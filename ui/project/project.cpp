@@ -49,6 +49,12 @@ const Hierarchy* Project::hierarchy(const std::string& attribute) const {
     return it == m_data->hierarchies.end() ? nullptr : &it->second;
 }
 
+std::optional<HierarchyOrigin> Project::hierarchyOrigin(const std::string& attribute) const {
+    const auto it = m_data->origins.find(attribute);
+    if (it == m_data->origins.end()) return std::nullopt;
+    return it->second;
+}
+
 Hierarchy Project::hierarchyOrIdentity(const std::string& attribute) const {
     if (const Hierarchy* h = hierarchy(attribute)) return *h;
     const int column = columnIndex(attribute);
@@ -85,8 +91,10 @@ void Project::applyType(int column, std::optional<ColumnType> type) {
     emit typeChanged(column);
 }
 
-void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy) {
-    m_data->origins.erase(attribute);
+void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
+                             std::optional<HierarchyOrigin> origin) {
+    if (hierarchy && origin) m_data->origins[attribute] = std::move(*origin);
+    else m_data->origins.erase(attribute);
     if (hierarchy) m_data->hierarchies[attribute] = std::move(*hierarchy);
     else m_data->hierarchies.erase(attribute);
     emit hierarchyChanged(QString::fromStdString(attribute));

@@ -63,6 +63,9 @@ public:
 
     /// The attribute's hierarchy, or nullptr when it has none.
     const Hierarchy* hierarchy(const std::string& attribute) const;
+    /// Where the attribute's hierarchy came from (an unmodified file or builder spec), or
+    /// nullopt when it has none or was edited: such a hierarchy is embedded when saved.
+    std::optional<HierarchyOrigin> hierarchyOrigin(const std::string& attribute) const;
     /// The hierarchy, or the identity (height 0) over the column's values.
     Hierarchy hierarchyOrIdentity(const std::string& attribute) const;
 
@@ -76,7 +79,9 @@ public:
     // Apply without undo; called by the commands.
     void applyRole(int column, Role role, const std::vector<std::string>& qiOrder);
     void applyType(int column, std::optional<ColumnType> type);
-    void applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy);
+    /// Sets the hierarchy and its origin (none: an edited hierarchy).
+    void applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
+                        std::optional<HierarchyOrigin> origin = std::nullopt);
     void applySearchSettings(const SearchSettings& settings);
 
     /// The configuration as it would be written to `path`: data and unmodified hierarchy

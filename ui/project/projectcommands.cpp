@@ -40,11 +40,19 @@ SetHierarchyCommand::SetHierarchyCommand(Project* project, std::string attribute
                                          std::optional<Hierarchy> hierarchy, const QString& text)
     : m_project(project), m_attribute(std::move(attribute)), m_new(std::move(hierarchy)) {
     if (const Hierarchy* old = project->hierarchy(m_attribute)) m_old = *old;
+    m_oldOrigin = project->hierarchyOrigin(m_attribute);
     setText(text);
 }
 
-void SetHierarchyCommand::redo() { m_project->applyHierarchy(m_attribute, m_new); }
-void SetHierarchyCommand::undo() { m_project->applyHierarchy(m_attribute, m_old); }
+void SetHierarchyCommand::redo() {
+    m_oldOrigin = m_project->hierarchyOrigin(m_attribute);
+    m_project->applyHierarchy(m_attribute, m_new, m_newOrigin);
+}
+
+void SetHierarchyCommand::undo() {
+    m_newOrigin = m_project->hierarchyOrigin(m_attribute);
+    m_project->applyHierarchy(m_attribute, m_old, m_oldOrigin);
+}
 
 SetSearchSettingsCommand::SetSearchSettingsCommand(Project* project, SearchSettings settings, const QString& text,
                                                    bool mergeable)

@@ -54,6 +54,10 @@ private:
     Project* m_project;
     std::string m_attribute;
     std::optional<Hierarchy> m_old, m_new;
+    /// Where each state's hierarchy came from: undo gives the old one back its file or
+    /// builder (so a save links to it again rather than embedding it). Each step first takes
+    /// the current origin of the state it leaves, which a save may have set.
+    std::optional<HierarchyOrigin> m_oldOrigin, m_newOrigin;
 };
 
 /// Replaces the criteria, suppression limit, metric and algorithm in one step.

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "data/type_inference.h"
 #include "ldiv/error.h"
@@ -145,6 +146,24 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
         for (const auto& r : roots) list += (list.empty() ? "" : ", ") + r;
         throw ParameterError("taxonomy must have exactly one root; found " +
                              (roots.empty() ? std::string("none (there is a cycle)") : list));
+    }
+    // A cycle apart from the root's tree is an error of the file whatever the values: look
+    // for one from every node (in sorted order, so a file gives the same message for any
+    // column) before asking whether the edges cover the values. Linear: a node whose chain
+    // is known to reach the root is not walked again.
+    std::unordered_set<std::string> reachesRoot;
+    for (const std::string& n : nodes) {
+        std::vector<std::string> chain;
+        std::unordered_set<std::string> seen;
+        std::string cur = n;
+        while (!reachesRoot.count(cur)) {
+            if (!seen.insert(cur).second) throw ParameterError("taxonomy: cycle through '" + cur + "'");
+            chain.push_back(cur);
+            const auto up = parent.find(cur);
+            if (up == parent.end()) break;
+            cur = up->second;
+        }
+        reachesRoot.insert(chain.begin(), chain.end());
     }
     std::vector<std::vector<std::string>> paths;
     std::size_t depth = 0;
