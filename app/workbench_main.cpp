@@ -37,7 +37,9 @@ int main(int argc, char** argv) {
     QCommandLineOption selfTest("self-test", "Open the bundled hospital example, run its search, compare it with the "
                                              "engine, show every perspective and render a chart; print one line per "
                                              "check, exit 0 when all pass, 1 otherwise.");
-    parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption, selfTest});
+    QCommandLineOption nodes("node", "Lattice node (levels, e.g. 0,1,2) to select for --perspective lattice; "
+                                     "repeat it to compare nodes.", "levels");
+    parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption, nodes, selfTest});
     parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
     parser.process(app);
     QString target = parser.value(open);
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
         window.show();
         runner.setAttribute(parser.isSet(analysis) ? parser.value(analysis) : parser.value(attribute));
         runner.setAnalysisOptions(parser.values(analysisOption));
+        runner.setNodes(parser.values(nodes));
         runner.start();
         const int code = app.exec();
         return code;

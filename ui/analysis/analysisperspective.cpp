@@ -30,7 +30,8 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
         m_list->addItem(a.title);
         m_values.push_back(loadOptions(a.id, a.options));
     }
-    m_list->setMaximumWidth(260);
+    // Wide enough for the longest title at any font size or scale factor (no clipped entries).
+    m_list->setMinimumWidth(m_list->sizeHintForColumn(0) + 2 * m_list->frameWidth() + 8);
 
     m_title->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 13pt;"));
     m_description->setWordWrap(true);
@@ -72,7 +73,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({240, 1100});
+    splitter->setSizes({m_list->minimumWidth(), 1100});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

@@ -7,7 +7,9 @@
 #include "app/projectcontroller.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
+#include "ldiv/lattice.h"
 #include "project/job.h"
+#include "search/preparedinput.h"
 #include "search/searchsession.h"
 
 namespace ldv::ui {
@@ -74,8 +76,19 @@ void ScreenshotRunner::poll() {
             m_searchStage = 2;
             const auto outcome = m_window->searchSession()->outcome();
             if (!outcome) return fail(1, tr("the search did not produce a result"));
-            // Show the optimum's details (or the first minimal node) where nodes are chosen.
-            if (outcome->result.optimum) m_window->latticePerspective()->view()->selectNode(*outcome->result.optimum);
+            // Show the optimum's details where nodes are chosen, or the nodes asked for.
+            LatticeView* view = m_window->latticePerspective()->view();
+            const Lattice& lattice = outcome->data->dataset->lattice();
+            for (const QString& node : m_nodes) {
+                Levels levels;
+                try {
+                    levels = parseLevels(node.toStdString());
+                } catch (const std::exception&) {
+                }
+                if (!lattice.contains(levels)) return fail(1, tr("'%1' is not a node of the lattice").arg(node));
+                view->selectNode(lattice.id(levels), &node != &m_nodes.front());
+            }
+            if (m_nodes.isEmpty() && outcome->result.optimum) view->selectNode(*outcome->result.optimum);
             m_quietTicks = 0;
             return;
         }

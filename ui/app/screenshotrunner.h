@@ -24,6 +24,8 @@ public:
     void setAttribute(const QString& attribute) { m_attribute = attribute; }
     /// Options ("key=value") set in the analysis' form before it runs (analysis perspective).
     void setAnalysisOptions(const QStringList& options) { m_analysisOptions = options; }
+    /// Lattice nodes ("1,0,2") selected instead of the optimum; two or more are compared.
+    void setNodes(const QStringList& nodes) { m_nodes = nodes; }
 
 signals:
     void finished(int exitCode);
@@ -33,7 +35,7 @@ private:
     void fail(int code, const QString& message);
     MainWindow* m_window;
     QString m_target, m_perspective, m_output, m_attribute;
-    QStringList m_analysisOptions;
+    QStringList m_analysisOptions, m_nodes;
     QTimer m_poll;
     QElapsedTimer m_clock;
     int m_quietTicks = 0;

@@ -1,9 +1,10 @@
 #include "charts/barchart.h"
 
+#include "charts/plotexport.h"
+
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QMenu>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <cmath>
 #include <qcustomplot.h>
@@ -84,19 +85,7 @@ void BarChart::resizeEvent(QResizeEvent* event) {
 }
 
 bool BarChart::exportTo(const QString& path) const {
-    const QString suffix = path.section('.', -1).toLower();
-    if (suffix == "pdf") return m_plot->savePdf(path);
-    if (suffix == "svg") {
-        QSvgGenerator generator;
-        generator.setFileName(path);
-        generator.setSize(m_plot->size());
-        generator.setViewBox(m_plot->rect());
-        QCPPainter painter;
-        if (!painter.begin(&generator)) return false;
-        m_plot->toPainter(&painter, m_plot->width(), m_plot->height());
-        return painter.end();
-    }
-    return m_plot->savePng(path);
+    return exportPlot(m_plot, path, m_plot->width(), m_plot->height());
 }
 
 void BarChart::contextMenuEvent(QContextMenuEvent* event) {

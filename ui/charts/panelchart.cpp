@@ -1,10 +1,11 @@
 #include "charts/panelchart.h"
 
+#include "charts/plotexport.h"
+
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QMenu>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -299,19 +300,7 @@ bool PanelChart::exportTo(const QString& path) const {
     // A chart that was never laid out (hidden) is exported at a readable size.
     const bool small = m_plot->width() < 300 || m_plot->height() < 200;
     const int w = small ? 1200 : m_plot->width(), h = small ? 800 : m_plot->height();
-    if (suffix == "pdf") return m_plot->savePdf(path, w, h);
-    if (suffix == "svg") {
-        QSvgGenerator generator;
-        generator.setFileName(path);
-        generator.setSize(QSize(w, h));
-        generator.setViewBox(QRect(0, 0, w, h));
-        generator.setTitle(m_data.title);
-        QCPPainter painter;
-        if (!painter.begin(&generator)) return false;
-        m_plot->toPainter(&painter, w, h);
-        return painter.end();
-    }
-    return m_plot->savePng(path, w, h);
+    return exportPlot(m_plot, path, w, h, m_data.title);
 }
 
 void PanelChart::contextMenuEvent(QContextMenuEvent* event) {
