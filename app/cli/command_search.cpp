@@ -5,6 +5,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "cli/search_options.h"
 #include "ldiv/error.h"
 #include "ldiv/search.h"
 
@@ -18,34 +19,13 @@ public:
             "search", "Classify every node of the generalization lattice: satisfying nodes, minimal "
                       "ones and the optimum by a utility metric");
         addDataOptions(*m_command, m_options);
-        m_command->add_option("-c,--criterion", m_criteria,
-                              "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
-                              "recursive-cl=3,4, simple-l=2, tau-l=0.5,3 (repeatable)");
-        m_command->add_option("--suppression", m_suppression,
-                              "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
-        m_command->add_option("--metric", m_metric, "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), info (1 − um), "
-                              "loss (loss metric LM)")
-            ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
-        m_command->add_option("--algorithm", m_algorithm, "fast, incognito or brute")
-            ->check(CLI::IsMember({"fast", "incognito", "brute"}));
-        m_command->add_option("--threads", m_threads, "Worker threads (default: all cores)");
+        addSearchOptions(*m_command, m_search);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
-        const ProjectConfig& project = ws->config();
-        // Command-line values win; a --project file supplies the rest.
-        SearchConfig config;
-        const std::vector<std::string> specs = !m_criteria.empty() ? m_criteria : project.criteria;
-        if (specs.empty()) throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
-        config.criteria = bindCriteria(data, specs);
-        config.suppressionLimit = m_suppression >= 0 ? m_suppression : project.suppressionLimit;
-        if (config.suppressionLimit < 0 || config.suppressionLimit > 1)
-            throw ParameterError("--suppression must be a fraction between 0 and 1 (e.g. 0.02)");
-        config.metric = parseMetric(!m_metric.empty() ? m_metric : project.metric);
-        config.algorithm = parseSearchAlgorithm(!m_algorithm.empty() ? m_algorithm : project.algorithm);
-        config.threads = m_threads;
+        const SearchConfig config = toSearchConfig(m_search, data, ws->config(), true);
         const SearchResult r = search(data, config);
         for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
 
@@ -111,10 +91,7 @@ public:
 
 private:
     DataOptions m_options;
-    std::vector<std::string> m_criteria;
-    double m_suppression = -1;
-    std::string m_metric, m_algorithm;
-    unsigned m_threads = 0;
+    SearchOptions m_search;
 };
 
 }  // namespace

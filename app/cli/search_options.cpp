@@ -9,7 +9,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
                    "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
                    "recursive-cl=3,4, simple-l=2, tau-l=0.5,3 (repeatable)");
     cmd.add_option("--suppression", o.suppression, "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
-    cmd.add_option("--metric", o.metric, "Optimum metric: height, aecs, dm, kl, info, loss")
+    cmd.add_option("--metric", o.metric, "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), "
+                                         "info (1 − um), loss (loss metric LM)")
         ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
     cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute")
         ->check(CLI::IsMember({"fast", "incognito", "brute"}));
