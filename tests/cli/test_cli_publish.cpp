@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "file_fixtures.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -105,13 +106,8 @@ private slots:
 
     void configurationRerunsOnANewTable() {
         // A new table of the same schema: the first 12,000 rows of Adult.
-        QFile all(ex("adult/adult.csv"));
-        QVERIFY(all.open(QIODevice::ReadOnly));
         const QString part = m_dir.filePath("adult_part.csv");
-        QFile f(part);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        for (int i = 0; i <= 12000; ++i) f.write(all.readLine());
-        f.close();
+        QVERIFY(test::writeFirstRows(ex("adult/adult.csv"), part, 12000));
         const QString out = m_dir.filePath("part_published.csv");
         const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), part, "--node", "optimum",
                                      "-o", out, "--json"});

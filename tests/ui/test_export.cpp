@@ -28,6 +28,7 @@
 #include "ldiv/generalize.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
+#include "file_fixtures.h"
 
 using namespace ldv;
 using namespace ldv::ui;
@@ -51,6 +52,20 @@ class TestExport : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
+    /// Opens an example at 1440×900 and runs its project's search (without measuring every node).
+    static std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& example) {
+        window.resize(1440, 900);
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open(example);
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000)) return nullptr;
+        SearchSession* session = window.searchSession();
+        session->setMeasureNodes(false);
+        session->run();
+        if (!QTest::qWaitFor([&] { return !session->isRunning(); }, 120000)) return nullptr;
+        return session->outcome();
+    }
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -71,16 +86,7 @@ private slots:
 
     void publishedTableAuditsAndReportIsWritten() {
         MainWindow window;
-        window.resize(1440, 900);
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open("adult");
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
-        SearchSession* session = window.searchSession();
-        session->setMeasureNodes(false);
-        session->run();
-        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 120000);
-        const auto outcome = session->outcome();
+        const auto outcome = openAndSearch(window, "adult");
         QVERIFY(outcome && outcome->result.optimum);
         QVERIFY(window.showPerspective("export"));
         ExportPerspective* ep = window.exportPerspective();
@@ -197,27 +203,15 @@ private slots:
         // The exported configuration re-runs with `ldiv generalize` on a new table of the same
         // schema (the first 10,000 rows of Adult) and publishes a table that audits.
         MainWindow window;
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open("adult");
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
-        SearchSession* session = window.searchSession();
-        session->setMeasureNodes(false);
-        session->run();
-        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 120000);
+        QVERIFY(openAndSearch(window, "adult"));
         ExportPerspective* ep = window.exportPerspective();
         const QString config = m_dir.filePath("configuration.ldiv.json");
         QVERIFY2(ep->exportConfiguration(config), qPrintable(ep->lastError()));
         QVERIFY(!window.controller()->project()->isDirty());
         QCOMPARE(window.controller()->project()->filePath().endsWith("adult.ldiv.json"), true);
 
-        QFile all(LDIV_RESOURCES "/examples/adult/adult.csv");
-        QVERIFY(all.open(QIODevice::ReadOnly));
         const QString part = m_dir.filePath("adult_part.csv");
-        QFile f(part);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        for (int i = 0; i <= 10000; ++i) f.write(all.readLine());
-        f.close();
+        QVERIFY(test::writeFirstRows(LDIV_RESOURCES "/examples/adult/adult.csv", part, 10000));
         const QString out = m_dir.filePath("part_published.csv");
         QProcess run;
         run.start(LDIV_CLI_PATH, {"generalize", "--project", config, part, "--node", "optimum", "-o", out, "--json"});
