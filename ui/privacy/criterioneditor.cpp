@@ -48,6 +48,14 @@ CriterionEditor::CriterionEditor(QWidget* parent)
     m_kind->addItem(tr("npd-recursive (c1,c2,ℓ) with protected set"), "npd-recursive-cl");
     m_kind->addItem(tr("simple ℓ-diversity"), "simple-l");
     m_kind->addItem(tr("(τ,ℓ)-diversity"), "tau-l");
+    // The lattice generalizes quasi-identifiers only, so a node's sensitive values are
+    // published as they are; SWEEP is the algorithm that also generalizes them.
+    const QString tauHelp = tr("(τ,ℓ)-diversity (Tian & Zhang, 002 Def. 11) on the published sensitive values of each "
+                               "class. Lattice nodes publish sensitive values as they are; to generalize them along "
+                               "the sensitive attribute's hierarchy (its taxonomy), export the SWEEP table in the "
+                               "Export perspective.");
+    m_kind->setItemData(m_kind->count() - 1, tauHelp, Qt::ToolTipRole);
+    m_tau->setToolTip(tauHelp);
     m_dontCare->setMaximumHeight(90);
     m_protected->setMaximumHeight(90);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
