@@ -4,9 +4,12 @@
 //   bench_search lattice RESOURCES [runs]      scaling with the lattice: Adult's first 2..8 QI
 //   bench_search file FILE.csv RESOURCES SPEC [runs]   search on a synth table with Adult's columns
 //                                             (QI: every Adult QI present in FILE; SA occupation)
+//   bench_search project FILE.ldiv.json SPEC [runs] [DATA.csv]   any project (its QI, hierarchies,
+//                                             suppression limit), optionally on another table
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <span>
 #include <string>
 
@@ -128,6 +131,21 @@ int main(int argc, char** argv) {
         const int runs = argc > 6 ? std::stoi(argv[6]) : 1;
         const unsigned threads = argc > 7 ? unsigned(std::stoul(argv[7])) : 0;
         runCase(ws->dataset(), argv[5], specs, std::stod(argv[4]), parseSearchAlgorithm(argv[3]), runs, threads);
+        return 0;
+    }
+    if (mode == "project" && argc >= 4) {
+        const int runs = argc > 4 ? std::stoi(argv[4]) : 1;
+        ProjectConfig c = loadProject(argv[2]);
+        std::string base = std::filesystem::path(argv[2]).parent_path().string();
+        if (argc > 5) c.dataPath = std::filesystem::absolute(argv[5]).string();
+        const auto t0 = Clock::now();
+        const Workspace ws(c, base.empty() ? "." : base);
+        const Dataset& data = ws.dataset();
+        const double loadMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+        std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n", c.dataPath.c_str(),
+                    data.rowCount(), data.qiColumns().size(), data.baseGroupCount(),
+                    (unsigned long long)data.lattice().size(), loadMs);
+        runCase(data, argv[3], {argv[3]}, c.suppressionLimit, SearchAlgorithm::Fast, runs);
         return 0;
     }
     if (mode == "file" && argc >= 5) {

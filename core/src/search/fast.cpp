@@ -225,7 +225,9 @@ private:
         NodeId hub = 0;
         for (std::size_t i = 0; i < m_ctx.d; ++i)
             if (m_ctx.level(id, i) > 0) hub += m_ctx.strides[i];
-        if (hub == id || hub == 0) return m_base;
+        // Once a hub did not fit the budget, new hubs would be evicted and rebuilt (a chain of
+        // rollups of the base groups per fresh path): roll up from the base groups instead.
+        if (hub == id || hub == 0 || m_hubsFull.load()) return m_base;
         const std::lock_guard hubs(m_hubMutex);  // one worker builds hubs at a time
         return hubTable(engine, hub);
     }
@@ -261,6 +263,7 @@ private:
             m_hubBytes += table->bytes();
             m_hubs.emplace(hub, std::move(table));
         } else {
+            m_hubsFull.store(true);
             remember(hub, std::move(table));  // `out` keeps it alive for the caller
         }
         return out;
@@ -329,6 +332,7 @@ private:
     std::shared_mutex m_mutex;
     std::mutex m_hubMutex;
     std::atomic<bool> m_abort{false};
+    std::atomic<bool> m_hubsFull{false};
     std::size_t m_cursor = 0;
     std::vector<Cached> m_cache;
     std::size_t m_bytes = 0;
