@@ -179,6 +179,28 @@ private slots:
             QVERIFY(std::abs(detail::lossOfLevels(data, detail::lossByLevel(data), data.lattice().levels(best)) -
                              brute.optimumMetrics.loss) < 1e-12);
     }
+    void discernibilityBoundIsExact() {
+        // With suppression every satisfying node competes for the DM optimum; the fast path
+        // skips nodes whose Σ|E|² bound exceeds the best value so far. The pick must still be
+        // the best of all satisfying nodes measured one by one, and the bound must have
+        // spared work.
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const Dataset& data = ws->dataset();
+        SearchConfig config;
+        config.criteria = bindCriteria(data, {"k=5"});
+        config.suppressionLimit = 0.02;
+        const auto all = measureLattice(data, config);
+        const auto r = run(data, {"k=5"}, SearchAlgorithm::Fast, 0.02, Metric::Discernibility);
+        QVERIFY(r.optimum);
+        NodeId best = r.satisfying.front();
+        for (NodeId id : r.satisfying)
+            if (betterOptimum(all[id], all[best], Metric::Discernibility)) best = id;
+        QCOMPARE(*r.optimum, best);
+        QCOMPARE(r.optimumMetrics.discernibility, all[best].discernibility);
+        QVERIFY2(r.statistics.measuredNodes < r.satisfying.size(),
+                 QByteArray::number(qulonglong(r.statistics.measuredNodes)) + " of " +
+                     QByteArray::number(qulonglong(r.satisfying.size())));
+    }
     void rowsTouched() {
         // Rows are read only to collapse the table into base groups (search.h): n once, for
         // every algorithm. The brute-force oracle groups each node with Dataset::classes from

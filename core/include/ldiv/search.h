@@ -67,7 +67,7 @@ struct SearchStatistics {
     /// Source items (base groups or finer classes) read by rollups, and classes produced.
     std::uint64_t classesRead = 0;
     std::uint64_t classesBuilt = 0;
-    /// Nodes whose metric was evaluated to pick the optimum.
+    /// Nodes whose metric was evaluated to pick the optimum (not those a bound ruled out).
     std::uint64_t measuredNodes = 0;
     /// Wall-clock times: classification (incl. multi-attribute views), optimum, both.
     double classifyMs = 0;

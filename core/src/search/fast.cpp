@@ -48,7 +48,8 @@ class FastClassifier {
 public:
     explicit FastClassifier(SearchContext& ctx)
         : m_ctx(ctx), m_carried(carriedSensitive(ctx, false)), m_state(std::size_t(ctx.size)),
-          m_monotone(ctx.judge.monotone()) {
+          m_monotone(ctx.judge.monotone()), m_bound(ctx.discernibilityBound()) {
+        if (m_bound) ctx.squaresBound.assign(std::size_t(ctx.size), 0.0);
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         m_base = std::make_shared<const ClassTable>(m_workers[0]->base());
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
@@ -174,13 +175,17 @@ private:
         // Every minimal node is checked (nothing below it satisfies to tag it), so measuring
         // satisfying nodes here spares the optimum a second rollup.
         std::optional<NodeMetrics> metrics;
-        if (v.satisfies && metricNeedsClasses(m_ctx)) metrics = measureTable(m_ctx, engine, *classes);
+        if (v.satisfies && metricNeedsClasses(m_ctx)) metrics = rankingMetrics(m_ctx, engine, *classes);
+        double squares = 0;
+        if (m_bound)
+            for (const std::uint32_t size : classes->sizes) squares += double(size) * double(size);
 
         const std::lock_guard lock(m_mutex);
         m_ctx.poll(m_ctx.stats.checkedNodes);  // progress and Cancel are serialised here too
         ++m_ctx.stats.checkedNodes;
         mark(id, v.satisfies ? kSat : kFail);
         if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
+        if (m_bound) m_ctx.squaresBound[id] = squares;
         if (tagging) {
             if (m_monotone) {
                 if (v.satisfies)
@@ -325,6 +330,7 @@ private:
     TablePtr m_base;
     std::vector<std::atomic<std::uint8_t>> m_state;  ///< written under m_mutex, read anywhere
     bool m_monotone;
+    bool m_bound;  ///< records SearchContext::squaresBound
 
     /// Guards the context (statistics, measured, feedback), the cache, the hubs, tagging
     /// scratch and the phase-1 cursor. Rollups run outside it; looking up a source only

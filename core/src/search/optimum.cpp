@@ -1,5 +1,6 @@
 // Choosing the optimum among satisfying nodes (search.h, metrics.h: betterOptimum).
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 #include "search/search_context.h"
@@ -20,6 +21,18 @@ NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id, const std::vector<
     m.precision = ctx.d ? 1.0 - generalized / double(ctx.d) : 1.0;
     if (!lossTable.empty()) m.loss = lossOfLevels(ctx.data, lossTable, m.levels);
     return m;
+}
+
+/// SearchContext::squaresBound made to hold for every node: a node's bound is the largest of
+/// its own and its direct specializations' (whose bounds hold for all their generalizations).
+/// Empty when the optimum does not prune.
+std::vector<double> discernibilityBounds(const SearchContext& ctx) {
+    if (!ctx.discernibilityBound() || ctx.squaresBound.size() != std::size_t(ctx.size)) return {};
+    std::vector<double> bound = ctx.squaresBound;
+    for (const NodeId id : ctx.byHeight)  // bottom first: specializations are final
+        for (std::size_t i = 0; i < ctx.d; ++i)
+            if (ctx.level(id, i) > 0) bound[id] = std::max(bound[id], bound[id - ctx.strides[i]]);
+    return bound;
 }
 
 }  // namespace
@@ -44,6 +57,33 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
     return measureTable(ctx, engine, t, failing);
 }
 
+NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t) {
+    const Metric metric = ctx.config.metric;
+    if (metric != Metric::Discernibility && metric != Metric::AverageClassSize) return measureTable(ctx, engine, t);
+    // Only class sizes matter: skip measure()'s per-attribute tables and per-cell sums, which
+    // cost more than the rollup of a small node. (selectOptimum recomputes the winner's full
+    // figures.)
+    std::vector<std::uint8_t> suppressed;
+    if (ctx.judge.limitRows() > 0) ctx.judge.judge(t, engine, &suppressed);
+    NodeMetrics m;
+    m.levels = t.levels;
+    m.height = Lattice::height(m.levels);
+    double published = 0, dm = 0;
+    for (std::size_t c = 0; c < t.count(); ++c) {
+        const double size = t.sizes[c];
+        if (!suppressed.empty() && suppressed[c]) {
+            m.suppressedRows += t.sizes[c];
+            continue;
+        }
+        ++m.classes;
+        published += size;
+        dm += size * size;
+    }
+    m.discernibility = dm + double(ctx.data.rowCount()) * double(m.suppressedRows);
+    m.averageClassSize = m.classes ? published / double(m.classes) : 0.0;
+    return m;
+}
+
 NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t,
                          std::span<const std::uint8_t> suppressed) {
     ClassesView v;
@@ -66,6 +106,7 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
     if (candidates.empty()) return;
     const Metric metric = ctx.config.metric;
     std::vector<NodeMetrics> metrics(candidates.size());
+    std::vector<std::uint8_t> pruned(candidates.size(), 0);  ///< skipped by the bound, never optimal
     if (!metricNeedsClasses(ctx)) {
         const std::vector<std::vector<double>> lossTable =
             metric == Metric::Loss ? lossByLevel(ctx.data) : std::vector<std::vector<double>>{};
@@ -89,6 +130,14 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
         const ClassTable base = engines[0].base();
         std::unordered_map<NodeId, ClassTable> previous, current;
         const std::size_t budget = std::size_t(512) << 20;
+        // Branch and bound (discernibility with suppression): a candidate whose bound exceeds
+        // the best value among the candidates already measured can neither win nor tie.
+        std::vector<double> bound = discernibilityBounds(ctx);
+        double bestValue = std::numeric_limits<double>::infinity();
+        if (!bound.empty())
+            for (const NodeId id : candidates)
+                if (auto m = ctx.measured.find(id); m != ctx.measured.end())
+                    bestValue = std::min(bestValue, m->second.discernibility);
         std::size_t pos = 0;
         unsigned step = 1;
         while (pos < order.size()) {
@@ -103,6 +152,10 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
                         metrics[order[k]] = m->second;  // measured when it was checked
                         continue;
                     }
+                    if (!bound.empty() && bound[id] > bestValue + 1e-9 * std::max(1.0, bestValue)) {
+                        pruned[order[k]] = 1;
+                        continue;
+                    }
                     const ClassTable* src = &base;
                     for (std::size_t i = 0; i < ctx.d; ++i) {
                         if (ctx.level(id, i) == 0) continue;
@@ -113,7 +166,7 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
                         if (table->count() < src->count() && ctx.generalizes(id, from)) src = table.get();
                     const std::vector<int> lv = ctx.levels(id);
                     engines[t].rollup(*src, lv, tables[k - pos]);
-                    metrics[order[k]] = measureTable(ctx, engines[t], tables[k - pos]);
+                    metrics[order[k]] = rankingMetrics(ctx, engines[t], tables[k - pos]);
                 }
             };
             // Threads pay only when a height has enough work to split.
@@ -130,6 +183,9 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
                 current.emplace(candidates[order[k]], std::move(tables[k - pos]));
             }
             previous.swap(current);
+            if (!bound.empty())
+                for (std::size_t k = pos; k < end; ++k)
+                    if (!pruned[order[k]]) bestValue = std::min(bestValue, metrics[order[k]].discernibility);
             if (ctx.feedback) ctx.feedback->checkCancelled();
             pos = end;
         }
@@ -138,10 +194,12 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
             ctx.stats.classesBuilt += e.classesBuilt();
         }
     }
-    ctx.stats.measuredNodes += candidates.size();
-    std::size_t best = 0;
-    for (std::size_t c = 1; c < candidates.size(); ++c)
-        if (betterOptimum(metrics[c], metrics[best], metric)) best = c;
+    std::size_t best = candidates.size();
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+        if (pruned[c]) continue;
+        ++ctx.stats.measuredNodes;
+        if (best == candidates.size() || betterOptimum(metrics[c], metrics[best], metric)) best = c;
+    }
     result.optimum = candidates[best];
     // The reported figures of the winner come from the Dataset's own grouping.
     const EquivalenceClasses classes = ctx.data.classes(ctx.levels(candidates[best]));

@@ -35,6 +35,15 @@ struct SearchContext {
     std::vector<std::pair<NodeId, std::shared_ptr<const ClassTable>>> tables;
     /// Σ c log c of the base groups (metrics.h, KL), computed once.
     double baseTerm = 0;
+    /// When discernibilityBound(): per node, Σ|E|² over all classes of the node, suppressed or
+    /// not, for nodes a classifier computed (0 elsewhere). It bounds the discernibility of the
+    /// node and of every generalization from below: a row counts |E| at the node, and in a
+    /// generalization either its class's size, which only grows, or n when suppressed.
+    std::vector<double> squaresBound;
+
+    /// Whether the optimum prunes by squaresBound: discernibility with suppression, where every
+    /// satisfying node competes (without suppression only the minimal nodes do).
+    bool discernibilityBound() const { return config.metric == Metric::Discernibility && judge.limitRows() > 0; }
 
     int level(NodeId id, std::size_t i) const { return levelsOf[id * d + i]; }
     std::vector<int> levels(NodeId id) const;
@@ -59,6 +68,9 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
 /// The same with the suppressed classes given (one flag per class, or empty for none).
 NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table,
                          std::span<const std::uint8_t> suppressed);
+/// What the optimum compares of a satisfying node: measureTable's figures, or for metrics
+/// of class sizes alone (discernibility, average class size) only those, computed directly.
+NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table);
 /// True when the optimum's metric needs a node's classes: not for height, nor for the loss
 /// metric without suppression (both functions of the levels).
 bool metricNeedsClasses(const SearchContext& ctx);
