@@ -15,6 +15,7 @@
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
 #include "charts/panelchart.h"
+#include "project/project.h"
 #include "search/preparedinput.h"
 
 using namespace ldv;
@@ -63,6 +64,53 @@ private slots:
         p.series = {{"s\"1", {1.5, NAN}}, {"base", {NAN, 2}}};
         d.panels = {p};
         QCOMPARE(chartCsv(d), QString("panel,x,series,value\n\"a, b\",x,\"s\"\"1\",1.5\n\"a, b\",base,base,2\n"));
+    }
+
+    /// With two sensitive attributes, the one chosen in the perspective is attacked: the chart
+    /// equals homogeneityAttack on the second attribute of the project's own order.
+    void chosenSensitiveAttributeIsAnalysed() {
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open("adult");
+        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 60000));
+        Project* project = window.controller()->project();
+        window.showPerspective("analysis");
+        AnalysisPerspective* ap = window.analysisPerspective();
+        QCOMPARE(ap->sensitiveAttribute(), QString("occupation"));
+        QVERIFY(!ap->setSensitiveAttribute("salary-class"));  // not sensitive yet
+        project->setRole(project->columnIndex("salary-class"), Role::Sensitive);
+        QCOMPARE(ap->sensitiveAttribute(), QString("occupation"));  // the choice survives the role change
+        QVERIFY(ap->setSensitiveAttribute("salary-class"));
+        QVERIFY(ap->setCurrentAnalysis("homogeneity"));
+        ap->run();
+        QVERIFY(QTest::qWaitFor([&] { return !ap->isRunning(); }, 300000));
+        QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
+
+        const auto data = snapshotOf(*project).prepare();
+        QCOMPARE(data->sensitiveNames, (std::vector<std::string>{"occupation", "salary-class"}));
+        HomogeneityOptions options;
+        options.sensitive = 1;
+        options.includeRows = false;
+        const HomogeneityResult r = homogeneityAttack(*data->dataset, options);
+        options.sensitive = 0;
+        const HomogeneityResult occupation = homogeneityAttack(*data->dataset, options);
+        const ChartData& chart = ap->chart()->data();
+        QVERIFY(chart.note.contains("salary-class"));
+        QCOMPARE(r.rows.size(), std::size_t(14));
+        bool differs = false;
+        for (std::size_t i = 0; i < r.rows.size(); ++i) {
+            const int k = int(i / 2), s = int(i % 2);
+            QCOMPARE(chart.panels[0].series[s].values[k], double(r.rows[i].affectedTables));
+            QCOMPARE(chart.panels[2].series[s].values[k], r.rows[i].avgAffectedRows);
+            differs = differs || r.rows[i].avgAffectedRows != occupation.rows[i].avgAffectedRows;
+        }
+        QVERIFY(differs);  // the test would not tell the attributes apart otherwise
+
+        // Removing the role falls back to the remaining attribute.
+        project->setRole(project->columnIndex("salary-class"), Role::Insensitive);
+        QCOMPARE(ap->sensitiveAttribute(), QString("occupation"));
     }
 
     void homogeneityChartEqualsEngine_data() {

@@ -23,6 +23,7 @@
 #include "export/sweepexport.h"
 #include "export/tableexport.h"
 #include "project/project.h"
+#include "ldiv/audit.h"
 #include "ldiv/csv.h"
 #include "ldiv/evaluation.h"
 #include "ldiv/generalize.h"
@@ -52,13 +53,22 @@ class TestExport : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    /// Opens an example at 1440×900 and runs its project's search (without measuring every node).
-    static std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& example) {
+    /// Opens an example at 1440×900.
+    static Project* open(MainWindow& window, const QString& example) {
         window.resize(1440, 900);
         window.show();
         window.controller()->setInteractive(false);
         window.controller()->open(example);
         if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000)) return nullptr;
+        return window.controller()->project();
+    }
+
+    /// Opens an example and runs its project's search (without measuring every node).
+    static std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& example) {
+        return open(window, example) ? search(window) : nullptr;
+    }
+
+    static std::shared_ptr<const SearchOutcome> search(MainWindow& window) {
         SearchSession* session = window.searchSession();
         session->setMeasureNodes(false);
         session->run();
@@ -197,6 +207,66 @@ private slots:
         const auto match = QRegularExpression("<svg[^>]*width=\"([0-9.]+)[a-z]*\"[^>]*height=\"([0-9.]+)").match(svgText);
         QVERIFY2(match.hasMatch(), qPrintable(svgText.left(400)));
         QVERIFY(match.captured(1).toDouble() > 50 && match.captured(2).toDouble() > 50);
+    }
+
+    /// The report's risks, per sensitive attribute, equal an audit of the exported table
+    /// (re-read from the CSV: suppressed rows removed, classes regrouped from the file).
+    void reportRisksMatchTheExportedTable() {
+        MainWindow window;
+        Project* project = open(window, "adult");
+        QVERIFY(project);
+        project->setRole(project->columnIndex("salary-class"), Role::Sensitive);
+        SearchSettings settings = project->searchSettings();
+        settings.criteria = {"k=5", "entropy-l=3@occupation"};
+        project->setSearchSettings(settings, "criteria");
+        const auto outcome = search(window);
+        QVERIFY(outcome && outcome->result.optimum);
+        QCOMPARE(outcome->data->sensitiveNames, (std::vector<std::string>{"occupation", "salary-class"}));
+        QVERIFY(window.showPerspective("export"));
+        ExportPerspective* ep = window.exportPerspective();
+        QTRY_VERIFY_WITH_TIMEOUT(!ep->isPreparing() && ep->report(), 60000);
+        QVERIFY(outcome->result.optimumMetrics.suppressedRows > 0);  // suppressed classes must not count
+
+        const QString csv = m_dir.filePath("risks.csv");
+        QVERIFY2(ep->exportTable(csv), qPrintable(ep->lastError()));
+        CsvOptions options;
+        options.separator = ',';
+        options.inferTypes = false;
+        const Table published = readCsv(csv.toStdString(), options);
+        std::vector<std::size_t> qi, sa;
+        std::vector<HierarchyMap> maps;
+        for (const std::string& name : outcome->data->qiNames) {
+            qi.push_back(published.requireColumn(name));
+            maps.emplace_back(published.column(qi.back()));
+        }
+        for (const std::string& name : outcome->data->sensitiveNames) sa.push_back(published.requireColumn(name));
+        const Dataset audit(published, qi, maps, sa);
+        const AuditSummary summary = summarize(audit, audit.classes(Levels(qi.size(), 0)));
+
+        const std::vector<SensitiveRisk>& risks = ep->report()->risks;
+        QCOMPARE(risks.size(), std::size_t(2));
+        for (std::size_t j = 0; j < 2; ++j) {
+            QCOMPARE(risks[j].attribute.toStdString(), summary.sensitive[j].attribute);
+            QCOMPARE(risks[j].homogeneousClasses, summary.sensitive[j].homogeneousClasses);
+            QCOMPARE(risks[j].homogeneousRows, summary.sensitive[j].homogeneousRows);
+            // A homogeneous class's rows are believed with certainty (β = 1, 000 §3).
+            QVERIFY(risks[j].positiveDisclosures >= risks[j].homogeneousRows);
+            QVERIFY(risks[j].nearHomogeneousClasses >= risks[j].homogeneousClasses);
+        }
+        // Entropy 3-diversity on occupation leaves no homogeneous class; salary-class (two
+        // values, unprotected) has many.
+        QCOMPARE(risks[0].homogeneousClasses, std::size_t(0));
+        QVERIFY(risks[1].homogeneousClasses > 0);
+        QCOMPARE(risks[1].maxBelief, 1.0);
+
+        const QString html = m_dir.filePath("risks.html");
+        QVERIFY2(ep->exportReport(html), qPrintable(ep->lastError()));
+        QFile htmlFile(html);
+        QVERIFY(htmlFile.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(htmlFile.readAll());
+        QVERIFY(text.contains(QStringLiteral("<tr><td>salary-class</td><td>%1 (%2)</td>")
+                                  .arg(risks[1].homogeneousClasses)
+                                  .arg(risks[1].homogeneousRows)));
     }
 
     void configurationRerunsHeadless() {

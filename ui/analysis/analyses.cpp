@@ -91,7 +91,7 @@ const std::vector<AnalysisDef>& analyses() {
     static const std::vector<AnalysisDef> list{
         {QStringLiteral("homogeneity"), tr("Homogeneity attack vs k"),
          tr("For each k, all minimal k-anonymous tables of the project's quasi-identifier are found; a class is "
-            "affected when one value of the first sensitive attribute covers all (or at least p) of it "
+            "affected when one value of the chosen sensitive attribute covers all (or at least p) of it "
             "(Machanavajjhala et al., ℓ-Diversity, §6, Figs 9–12)."),
          homogeneityDefs(), runHomogeneity},
         {QStringLiteral("utility"), tr("Utility vs parameter"),

@@ -1,5 +1,6 @@
 #include "analysis/analysisperspective.h"
 
+#include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -8,6 +9,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <qcustomplot.h>
 
 #include "analysis/analyses.h"
@@ -22,8 +24,8 @@ namespace ldv::ui {
 
 AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     : QWidget(parent), m_list(new QListWidget(this)), m_title(new QLabel(this)), m_description(new QLabel(this)),
-      m_status(new QLabel(this)), m_chart(new PanelChart(this)), m_options(new AnalysisOptionsForm(this)),
-      m_run(new QPushButton(tr("&Run"), this)),
+      m_status(new QLabel(this)), m_chart(new PanelChart(this)), m_sensitive(new QComboBox(this)),
+      m_options(new AnalysisOptionsForm(this)), m_run(new QPushButton(tr("&Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
       m_results(analyses().size()) {
     for (const AnalysisDef& a : analyses()) {
@@ -55,10 +57,21 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
         m_exports << b;
     }
 
+    m_sensitive->setToolTip(tr("The sensitive attribute the analyses attack (homogeneity, beliefs, (τ,ℓ), "
+                               "ℓ-diversity utility); criteria of the privacy perspective that name an attribute "
+                               "keep it"));
+    auto* sensitiveRow = new QHBoxLayout;
+    auto* sensitiveLabel = new QLabel(tr("&Sensitive attribute:"), this);
+    sensitiveLabel->setBuddy(m_sensitive);
+    sensitiveRow->addWidget(sensitiveLabel);
+    sensitiveRow->addWidget(m_sensitive);
+    sensitiveRow->addStretch(1);
+
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->addWidget(m_title);
     rightLayout->addWidget(m_description);
+    rightLayout->addLayout(sensitiveRow);
     rightLayout->addWidget(m_options);
     rightLayout->addLayout(buttons);
     rightLayout->addWidget(m_status);
@@ -80,6 +93,8 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
 
     connect(m_list, &QListWidget::currentRowChanged, this, &AnalysisPerspective::showCurrent);
     connect(m_run, &QPushButton::clicked, this, &AnalysisPerspective::run);
+    // Results computed for another attribute are out of date, like after a role change.
+    connect(m_sensitive, &QComboBox::activated, this, &AnalysisPerspective::markStale);
     connect(m_cancel, &QPushButton::clicked, this, &AnalysisPerspective::cancel);
     connect(m_options, &AnalysisOptionsForm::changed, this, [this] {
         if (m_shown >= 0) m_values[std::size_t(m_shown)] = m_options->values();
@@ -97,12 +112,39 @@ void AnalysisPerspective::setProject(Project* project) {
     for (Slot& s : m_results) s = Slot{};
     if (project) {
         connect(project, &Project::roleChanged, this, &AnalysisPerspective::markStale);
+        connect(project, &Project::roleChanged, this, &AnalysisPerspective::fillSensitive);
         connect(project, &Project::typeChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
     }
     m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
+    fillSensitive();
     showCurrent();
+}
+
+void AnalysisPerspective::fillSensitive() {
+    const QString current = sensitiveAttribute();
+    m_sensitive->clear();
+    if (m_project) {
+        for (std::size_t c : snapshotOf(*m_project).sensitiveColumns)
+            m_sensitive->addItem(QString::fromStdString(m_project->table().column(c).name()),
+                                 QString::fromStdString(m_project->table().column(c).name()));
+    }
+    if (const int i = m_sensitive->findData(current); i >= 0) m_sensitive->setCurrentIndex(i);
+    m_sensitive->setEnabled(m_sensitive->count() > 1);
+    if (m_sensitive->count() == 0) m_sensitive->addItem(tr("(none)"));
+}
+
+QString AnalysisPerspective::sensitiveAttribute() const { return m_sensitive->currentData().toString(); }
+
+bool AnalysisPerspective::setSensitiveAttribute(const QString& name) {
+    const int i = m_sensitive->findData(name);
+    if (i < 0 || !m_project) return false;
+    if (i != m_sensitive->currentIndex()) {
+        m_sensitive->setCurrentIndex(i);
+        markStale();
+    }
+    return true;
 }
 
 int AnalysisPerspective::analysisCount() const { return int(analyses().size()); }
@@ -173,7 +215,13 @@ void AnalysisPerspective::run() {
         return;
     }
     saveOptions(def.id, values);
-    const DataSnapshot snapshot = snapshotOf(*m_project);
+    DataSnapshot snapshot = snapshotOf(*m_project);
+    // The analyses read the first sensitive attribute: put the chosen one first.
+    const QString chosenName = sensitiveAttribute();
+    auto chosen = std::find_if(snapshot.sensitiveColumns.begin(), snapshot.sensitiveColumns.end(), [&](std::size_t c) {
+        return QString::fromStdString(m_project->table().column(c).name()) == chosenName;
+    });
+    if (chosen != snapshot.sensitiveColumns.end()) std::rotate(snapshot.sensitiveColumns.begin(), chosen, chosen + 1);
     const SearchSettings settings = m_project->searchSettings();
     std::optional<Hierarchy> taxonomy;
     if (!snapshot.sensitiveColumns.empty())

@@ -14,6 +14,7 @@
 #include "analysis/analysisoptions.h"
 #include "charts/chartdata.h"
 
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -57,6 +58,10 @@ public:
     /// note, for the report; results older than the project's last change say so.
     std::vector<ReportChart> reportCharts() const;
     QString lastError() const { return m_error; }
+    /// The sensitive attribute the analyses read (those that read one read only one): the
+    /// project's first by default. False when `name` is not a sensitive attribute.
+    QString sensitiveAttribute() const;
+    bool setSensitiveAttribute(const QString& name);
     /// Why the selected analysis' last run failed (invalid options, engine error, Cancelled).
     QString runError() const;
 
@@ -71,12 +76,14 @@ private:
     void markStale();
     void exportDialog(const QString& suffix);
     void setRunning(bool running);
+    void fillSensitive();
     QPointer<Project> m_project;
     QListWidget* m_list;
     QLabel* m_title;
     QLabel* m_description;
     QLabel* m_status;
     PanelChart* m_chart;
+    QComboBox* m_sensitive;
     AnalysisOptionsForm* m_options;
     int m_shown = -1;  ///< the analysis whose options the form holds
     QPushButton* m_run;

@@ -39,25 +39,31 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
 
     if (!data.sensitiveColumns().empty()) {
         const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
-        // Suppressed classes are not published: skip them by size when the node suppresses.
-        for (const HomogeneousClass& h : homogeneousClasses(node.classes, 1.0)) {
-            if (!node.suppressed.empty() && node.suppressed[h.cls]) continue;
-            ++r.homogeneousClasses;
-            r.homogeneousRows += h.size;
-        }
-        for (const HomogeneousClass& h : homogeneousClasses(node.classes, 0.95)) {
-            if (!node.suppressed.empty() && node.suppressed[h.cls]) continue;
-            ++r.nearHomogeneousClasses;
-            r.nearHomogeneousRows += h.size;
-        }
         const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
-        const BeliefAnalysis beliefs =
-            analyzeBeliefs(data.table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass, BeliefOptions{});
-        for (const IndividualBelief& b : beliefs.individuals) {
-            if (!node.suppressed.empty() && node.suppressed[b.cls]) continue;
-            r.maxBelief = std::max(r.maxBelief, b.belief);
-            r.positiveDisclosures += b.positive ? 1 : 0;
-            r.negativeDisclosures += b.negativeValues > 0 ? 1 : 0;
+        // Suppressed classes are not published: their rows count nowhere.
+        auto published = [&](std::size_t cls) { return node.suppressed.empty() || !node.suppressed[cls]; };
+        for (std::size_t j = 0; j < data.sensitiveColumns().size(); ++j) {
+            SensitiveRisk risk;
+            risk.attribute = QString::fromStdString(o.data->sensitiveNames[j]);
+            for (const HomogeneousClass& h : homogeneousClasses(node.classes, 1.0, j)) {
+                if (!published(h.cls)) continue;
+                ++risk.homogeneousClasses;
+                risk.homogeneousRows += h.size;
+            }
+            for (const HomogeneousClass& h : homogeneousClasses(node.classes, 0.95, j)) {
+                if (!published(h.cls)) continue;
+                ++risk.nearHomogeneousClasses;
+                risk.nearHomogeneousRows += h.size;
+            }
+            const BeliefAnalysis beliefs =
+                analyzeBeliefs(data.table(), data.sensitiveColumns()[j], data.qiColumns(), rowClass, BeliefOptions{});
+            for (const IndividualBelief& b : beliefs.individuals) {
+                if (!published(b.cls)) continue;
+                risk.maxBelief = std::max(risk.maxBelief, b.belief);
+                risk.positiveDisclosures += b.positive ? 1 : 0;
+                risk.negativeDisclosures += b.negativeValues > 0 ? 1 : 0;
+            }
+            r.risks.push_back(risk);
         }
     }
     return r;

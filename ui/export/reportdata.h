@@ -20,6 +20,15 @@ struct NeighbourRow {
     NodeMetrics metrics;
 };
 
+/// What an attacker learns about one sensitive attribute from the published classes.
+struct SensitiveRisk {
+    QString attribute;
+    std::size_t homogeneousClasses = 0, homogeneousRows = 0;          ///< 100 % one value
+    std::size_t nearHomogeneousClasses = 0, nearHomogeneousRows = 0;  ///< ≥ 95 %
+    std::size_t positiveDisclosures = 0, negativeDisclosures = 0;
+    double maxBelief = 0;
+};
+
 struct ReportData {
     QString projectName;
     std::size_t rows = 0;
@@ -32,11 +41,8 @@ struct ReportData {
     QString nodeState;
     NodeDetails node;
     std::vector<NeighbourRow> neighbours;
-    // Risks of the published classes.
-    std::size_t homogeneousClasses = 0, homogeneousRows = 0;      ///< 100 % one value
-    std::size_t nearHomogeneousClasses = 0, nearHomogeneousRows = 0;  ///< ≥ 95 %
-    std::size_t positiveDisclosures = 0, negativeDisclosures = 0;
-    double maxBelief = 0;
+    /// Risks of the published classes, one entry per sensitive attribute (in role order).
+    std::vector<SensitiveRisk> risks;
 };
 
 ReportData buildReportData(const SearchOutcome& outcome, NodeId id, const QString& projectName,

@@ -70,13 +70,20 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                       c.holds ? QObject::tr("yes") : (d.node.satisfies ? QObject::tr("after suppression") : QObject::tr("no")))
                  .arg(c.failingClasses).arg(c.failingRows).arg(c.worstMeasure, 0, 'g', 4).arg(c.threshold, 0, 'g', 4);
     h += QStringLiteral("</table>");
-    h += QObject::tr("<h2>Risks</h2><ul>"
-                     "<li>Homogeneity attack (000 §1.1): %1 published classes (%2 rows) have a single sensitive value; "
-                     "%3 classes (%4 rows) have one value in at least 95 %.</li>"
-                     "<li>Beliefs without background knowledge (000 §3): %5 individuals with a positive disclosure "
-                     "(β &gt; 0.95), %6 with a negative disclosure (β &lt; 0.05), highest belief %7.</li></ul>")
-             .arg(d.homogeneousClasses).arg(d.homogeneousRows).arg(d.nearHomogeneousClasses).arg(d.nearHomogeneousRows)
-             .arg(d.positiveDisclosures).arg(d.negativeDisclosures).arg(d.maxBelief, 0, 'f', 3);
+    h += QObject::tr("<h2>Risks</h2><p>Homogeneity attack (000 §1.1): published classes whose sensitive value "
+                     "is the same in every row, or in at least 95 % of them. Beliefs without background knowledge "
+                     "(000 §3): individuals whose value an attacker believes with β &gt; 0.95 (positive "
+                     "disclosure) or rules out with β &lt; 0.05 (negative disclosure).</p>"
+                     "<table><tr><th>Sensitive attribute</th><th>Homogeneous classes (rows)</th>"
+                     "<th>≥ 95 % one value (rows)</th><th>Positive disclosures</th><th>Negative disclosures</th>"
+                     "<th>Highest belief</th></tr>");
+    for (const SensitiveRisk& k : d.risks)
+        h += QStringLiteral("<tr><td>%1</td><td>%2 (%3)</td><td>%4 (%5)</td><td>%6</td><td>%7</td><td>%8</td></tr>")
+                 .arg(esc(k.attribute))
+                 .arg(k.homogeneousClasses).arg(k.homogeneousRows).arg(k.nearHomogeneousClasses).arg(k.nearHomogeneousRows)
+                 .arg(k.positiveDisclosures).arg(k.negativeDisclosures).arg(k.maxBelief, 0, 'f', 3);
+    if (d.risks.empty()) h += QObject::tr("<tr><td colspan='6'>no sensitive attribute</td></tr>");
+    h += QStringLiteral("</table>");
     h += QObject::tr("<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> (an ldiv "
                      "project file: roles, hierarchies, criteria, suppression limit, metric). On a new table of the "
                      "same schema, this node is published by</p><pre>%1</pre><p>and the new table's own optimum by "
