@@ -41,6 +41,33 @@ std::string joined(const std::vector<std::string>& names) {
     return out;
 }
 
+CsvOptions publishedCsvOptions() {
+    CsvOptions options;
+    options.separator = ',';
+    options.inferTypes = false;
+    return options;
+}
+
+/// An exported table re-read on its own, with the search's QI (each published value its own
+/// class: identity hierarchies) and sensitive attributes, so its classes are the file's.
+struct PublishedTable {
+    Table table;
+    std::unique_ptr<Dataset> dataset;  ///< points into `table`
+};
+
+std::unique_ptr<PublishedTable> readPublished(const QString& csv, const PreparedData& data) {
+    auto out = std::make_unique<PublishedTable>(PublishedTable{readCsv(csv.toStdString(), publishedCsvOptions()), nullptr});
+    std::vector<std::size_t> qi, sa;
+    std::vector<HierarchyMap> maps;
+    for (const std::string& name : data.qiNames) {
+        qi.push_back(out->table.requireColumn(name));
+        maps.emplace_back(out->table.column(qi.back()));
+    }
+    for (const std::string& name : data.sensitiveNames) sa.push_back(out->table.requireColumn(name));
+    out->dataset = std::make_unique<Dataset>(out->table, qi, maps, sa);
+    return out;
+}
+
 int pdfPages(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return -1;
@@ -108,22 +135,13 @@ private slots:
         // The table, suppressed rows removed: every published class satisfies every criterion.
         const QString csv = m_dir.filePath("published.csv");
         QVERIFY2(ep->exportTable(csv), qPrintable(ep->lastError()));
-        CsvOptions options;
-        options.separator = ',';
-        options.inferTypes = false;
-        const Table published = readCsv(csv.toStdString(), options);
+        const auto reread = readPublished(csv, *outcome->data);
+        const Table& published = reread->table;
+        const Dataset& audit = *reread->dataset;
         const std::size_t n = outcome->data->dataset->rowCount();
         QCOMPARE(published.rowCount(), n - outcome->result.optimumMetrics.suppressedRows);
-        std::vector<std::size_t> qi, sa;
-        std::vector<HierarchyMap> maps;
-        for (const std::string& name : outcome->data->qiNames) {
-            qi.push_back(published.requireColumn(name));
-            maps.emplace_back(published.column(qi.back()));
-        }
-        for (const std::string& name : outcome->data->sensitiveNames) sa.push_back(published.requireColumn(name));
-        const Dataset audit(published, qi, maps, sa);
         const auto criteria = bindCriteria(audit, outcome->settings.criteria);
-        const EquivalenceClasses classes = audit.classes(Levels(qi.size(), 0));
+        const EquivalenceClasses classes = audit.classes(Levels(audit.qiCount(), 0));
         QCOMPARE(classes.count(), outcome->result.optimumMetrics.classes);
         for (const CriterionResult& r : evaluateCriteria(audit, classes, criteria))
             QVERIFY2(r.holds && r.failingClasses == 0, r.spec.c_str());
@@ -132,7 +150,7 @@ private slots:
         ep->setMaskSuppressed(true);
         const QString masked = m_dir.filePath("masked.csv");
         QVERIFY(ep->exportTable(masked));
-        const Table all = readCsv(masked.toStdString(), options);
+        const Table all = readCsv(masked.toStdString(), publishedCsvOptions());
         QCOMPARE(all.rowCount(), n);
         std::size_t stars = 0;
         for (std::size_t r = 0; r < all.rowCount(); ++r) {
@@ -158,7 +176,7 @@ private slots:
         // The value mapping: every QI value of the data once, generalized as the table is.
         const QString mapping = m_dir.filePath("mapping.csv");
         QVERIFY2(ep->exportValueMapping(mapping), qPrintable(ep->lastError()));
-        const Table map = readCsv(mapping.toStdString(), options);
+        const Table map = readCsv(mapping.toStdString(), publishedCsvOptions());
         QCOMPARE(map.columnNames(), (std::vector<std::string>{"attribute", "level", "value", "generalized", "rows"}));
         std::size_t expectedRows = 0;
         for (std::size_t c : outcome->data->dataset->qiColumns()) expectedRows += outcome->data->table->column(c).domainSize();
@@ -229,19 +247,9 @@ private slots:
 
         const QString csv = m_dir.filePath("risks.csv");
         QVERIFY2(ep->exportTable(csv), qPrintable(ep->lastError()));
-        CsvOptions options;
-        options.separator = ',';
-        options.inferTypes = false;
-        const Table published = readCsv(csv.toStdString(), options);
-        std::vector<std::size_t> qi, sa;
-        std::vector<HierarchyMap> maps;
-        for (const std::string& name : outcome->data->qiNames) {
-            qi.push_back(published.requireColumn(name));
-            maps.emplace_back(published.column(qi.back()));
-        }
-        for (const std::string& name : outcome->data->sensitiveNames) sa.push_back(published.requireColumn(name));
-        const Dataset audit(published, qi, maps, sa);
-        const AuditSummary summary = summarize(audit, audit.classes(Levels(qi.size(), 0)));
+        const auto reread = readPublished(csv, *outcome->data);
+        const Dataset& audit = *reread->dataset;
+        const AuditSummary summary = summarize(audit, audit.classes(Levels(audit.qiCount(), 0)));
 
         const std::vector<SensitiveRisk>& risks = ep->report()->risks;
         QCOMPARE(risks.size(), std::size_t(2));
