@@ -379,6 +379,52 @@ private slots:
             QVERIFY_THROWS_EXCEPTION(Cancelled, search(ws->dataset(), config, &feedback));
         }
     }
+    void cancelledSearchReportsWhatItDecided_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<double>("suppression");
+        QTest::newRow("fast k=5, 2%") << "fast" << "k=5" << 0.02;
+        QTest::newRow("fast entropy-l=3, 2%") << "fast" << "entropy-l=3" << 0.02;  // phase 2 too
+        QTest::newRow("fast k=5") << "fast" << "k=5" << 0.0;
+        QTest::newRow("brute k=5") << "brute" << "k=5" << 0.0;
+    }
+    void cancelledSearchReportsWhatItDecided() {
+        // Cancelled part-way, the search hands back the nodes it had decided: each one agrees
+        // with the finished classification, and some are left not evaluated.
+        QFETCH(QString, algorithm);
+        QFETCH(QString, spec);
+        QFETCH(double, suppression);
+        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "occupation");
+        const auto full = run(ws->dataset(), {spec.toStdString()}, SearchAlgorithm::Brute, suppression);
+        SearchConfig config;
+        config.criteria = bindCriteria(ws->dataset(), {spec.toStdString()});
+        config.suppressionLimit = suppression;
+        config.algorithm = parseSearchAlgorithm(algorithm.toStdString());
+        config.threads = 2;
+        // Without cancelling it is never filled.
+        PartialClassification unused;
+        search(ws->dataset(), config, nullptr, &unused);
+        QCOMPARE(unused.checkedNodes, std::uint64_t(0));
+        for (int polls : {2, 5, 25}) {  // the node under check when cancelled is dropped
+            Feedback* self = nullptr;
+            int seen = 0;
+            Feedback feedback([&](double) {
+                if (++seen == polls) self->cancel();
+            });
+            self = &feedback;
+            PartialClassification partial;
+            QVERIFY_THROWS_EXCEPTION(Cancelled, search(ws->dataset(), config, &feedback, &partial));
+            QCOMPARE(partial.state.size(), std::size_t(full.latticeSize));
+            std::size_t decided = 0;
+            for (NodeId id = 0; id < full.latticeSize; ++id) {
+                if (partial.state[id] == PartialClassification::kNotEvaluated) continue;
+                ++decided;
+                QCOMPARE(partial.state[id] == PartialClassification::kSatisfies, full.satisfies[id] == 1);
+            }
+            QVERIFY2(decided > 0 && decided < full.latticeSize, qPrintable(QString::number(decided)));
+            QVERIFY(partial.checkedNodes > 0 && partial.checkedNodes <= decided);
+        }
+    }
     void measureLatticeMatchesPerNode_data() {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<double>("suppression");

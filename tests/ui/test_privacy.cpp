@@ -14,6 +14,9 @@
 #include "app/autosave.h"
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
+#include "lattice/latticeitem.h"
+#include "lattice/latticeperspective.h"
+#include "lattice/latticeview.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
@@ -114,10 +117,20 @@ private slots:
         QVERIFY2(pp->summary()->toPlainText().contains("Optimum"), qPrintable(pp->summary()->toPlainText()));
         const auto first = session->outcome();
 
-        // A slowed-down run: the GUI keeps processing timers while it runs, Cancel stops it
-        // and the previous outcome stays.
+        // Cancelled before it decided any node: the previous outcome stays.
         session->setArtificialDelay(30);
         QSignalSpy cancelled(session, &SearchSession::cancelled);
+        QTest::mouseClick(pp->runButton(), Qt::LeftButton);
+        QVERIFY(pp->cancelButton()->isVisible());
+        QTest::mouseClick(pp->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 10000);
+        QCOMPARE(cancelled.count(), 1);
+        QCOMPARE(session->outcome(), first);
+        QVERIFY(pp->summary()->toPlainText().contains("cancelled before"));
+        cancelled.clear();
+
+        // A slowed-down run: the GUI keeps processing timers while it runs, and Cancel stops
+        // it; what it had decided becomes a partial outcome.
         QTest::mouseClick(pp->runButton(), Qt::LeftButton);
         QVERIFY(session->isRunning());
         QVERIFY(pp->cancelButton()->isVisible());
@@ -134,8 +147,48 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 10000);
         QCOMPARE(cancelled.count(), 1);
         QVERIFY(clock.elapsed() < 5000);
-        QCOMPARE(session->outcome(), first);
-        QVERIFY(pp->summary()->toPlainText().contains("cancelled"));
+        const auto partial = session->outcome();
+        QVERIFY(partial && partial != first && !partial->complete);
+        QVERIFY(!partial->result.optimum);
+        QVERIFY2(pp->summary()->toPlainText().contains("Search cancelled"), qPrintable(pp->summary()->toPlainText()));
+
+        // The lattice: decided nodes in their state from the finished search, the others
+        // not evaluated; minimal only where every specialization is known to fail.
+        QVERIFY(window.showPerspective("lattice"));
+        const LatticeItem* item = window.latticePerspective()->view()->item();
+        const NodeId size = first->result.latticeSize;
+        QCOMPARE(partial->decided.size(), std::size_t(size));
+        std::size_t decided = 0;
+        for (NodeId id = 0; id < size; ++id) {
+            const NodeState state = item->state(id);
+            if (!partial->decided[id]) {
+                QCOMPARE(state, NodeState::NotEvaluated);
+                continue;
+            }
+            ++decided;
+            QCOMPARE(state != NodeState::Failing, first->result.satisfies[id] == 1);
+            if (state == NodeState::Minimal)
+                QVERIFY(std::binary_search(first->result.minimal.begin(), first->result.minimal.end(), id));
+        }
+        QVERIFY2(decided > 0 && decided < size, qPrintable(QString::number(decided)));
+
+        // Cancelled while every node is measured (the second half of the progress): the
+        // finished search stays, without metrics.
+        QVERIFY(window.showPerspective("privacy"));
+        session->setArtificialDelay(2);
+        double progress = 0;
+        connect(session, &SearchSession::progressChanged, this, [&](double f) { progress = f; });
+        cancelled.clear();
+        QTest::mouseClick(pp->runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(progress > 0.55, 60000);
+        QTest::mouseClick(pp->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 10000);
+        QCOMPARE(cancelled.count(), 1);
+        const auto unmeasured = session->outcome();
+        QVERIFY(unmeasured->complete && unmeasured->measuringCancelled && unmeasured->metrics.empty());
+        QCOMPARE(unmeasured->result.satisfying, first->result.satisfying);
+        QCOMPARE(unmeasured->result.optimum, first->result.optimum);
+        QVERIFY(pp->summary()->toPlainText().contains("Measuring every node was cancelled"));
     }
 };
 

@@ -178,7 +178,7 @@ void ExportPerspective::prepare() {
     if (!o) return;
     const Levels levels = parseLevels(m_node->text().toStdString());
     const NodeId id = o->data->dataset->lattice().id(levels);
-    const std::vector<NodeState> states = nodeStates(&o->result, o->result.latticeSize);
+    const std::vector<NodeState> states = nodeStates(&o->result, o->result.latticeSize, o->decided);
     const QString state = stateName(states[id]);
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
     m_nodeInfo->setText(tr("Node [%1]: %2 — preparing the report…").arg(m_node->text(), state));

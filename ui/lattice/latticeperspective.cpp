@@ -12,6 +12,7 @@
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "ldiv/error.h"
@@ -136,7 +137,7 @@ void LatticePerspective::rebuild() {
     if (outcome) {
         const Lattice& lattice = outcome->data->dataset->lattice();
         m_view->setLattice(lattice);
-        m_view->item()->setStates(nodeStates(&outcome->result, lattice.size()));
+        m_view->item()->setStates(nodeStates(&outcome->result, lattice.size(), outcome->decided));
     } else if (m_session && m_session->project()) {
         std::vector<int> heights;
         for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies) heights.push_back(h.height());
@@ -216,7 +217,11 @@ void LatticePerspective::updateCounts() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const NodeId n = m_view->layout().size();
     QString text = tr("%1 nodes, %2 shown").arg(n).arg(m_view->item() ? m_view->item()->visibleCount() : 0);
-    if (outcome)
+    if (outcome && !outcome->complete)
+        text += tr(" · cancelled: %1 classified, %2 satisfying")
+                    .arg(std::count(outcome->decided.begin(), outcome->decided.end(), std::uint8_t(1)))
+                    .arg(outcome->result.satisfying.size());
+    else if (outcome)
         text += tr(" · %1 satisfying, %2 minimal%3")
                     .arg(outcome->result.satisfying.size())
                     .arg(outcome->result.minimal.size())

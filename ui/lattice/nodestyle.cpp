@@ -29,11 +29,12 @@ QString stateName(NodeState state) {
     return {};
 }
 
-std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize) {
+std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize, const std::vector<std::uint8_t>& decided) {
     std::vector<NodeState> states(latticeSize, NodeState::NotEvaluated);
     if (!result || result->satisfies.size() != latticeSize) return states;
+    const bool partial = decided.size() == latticeSize;
     for (NodeId id = 0; id < latticeSize; ++id)
-        states[id] = result->satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
+        if (!partial || decided[id]) states[id] = result->satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
     for (NodeId id : result->minimal) states[id] = NodeState::Minimal;
     if (result->optimum) states[*result->optimum] = NodeState::Optimum;
     return states;

@@ -16,8 +16,11 @@ inline constexpr int kNodeStateCount = 5;
 
 QColor stateColor(NodeState state);
 QString stateName(NodeState state);
-/// Per node id; every node NotEvaluated when `result` is null.
-std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize);
+/// Per node id; every node NotEvaluated when `result` is null. `decided` (a cancelled
+/// search, SearchOutcome::decided) leaves the nodes where it is 0 NotEvaluated; empty means
+/// every node was classified.
+std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize,
+                                  const std::vector<std::uint8_t>& decided = {});
 /// t in [0,1] → a perceptually ordered colour (viridis-like), light = low.
 QColor scaleColor(double t);
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "ldiv/error.h"
 #include "ldiv/evaluation.h"
 #include "project/job.h"
 #include "search/nodeanalysis.h"
@@ -18,6 +19,26 @@ SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& setting
     config.metric = parseMetric(settings.metric);
     config.algorithm = parseSearchAlgorithm(settings.algorithm);
     return config;
+}
+
+SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial) {
+    SearchResult r;
+    r.latticeSize = lattice.size();
+    r.satisfies.assign(std::size_t(r.latticeSize), 0);
+    for (NodeId id = 0; id < r.latticeSize; ++id) {
+        if (partial.state[id] != PartialClassification::kSatisfies) continue;
+        r.satisfies[id] = 1;
+        r.satisfying.push_back(id);
+    }
+    // Minimal only where proven: every direct specialization is known to fail.
+    for (NodeId id : r.satisfying) {
+        bool minimal = true;
+        for (NodeId p : lattice.predecessors(id))
+            minimal = minimal && partial.state[p] == PartialClassification::kFails;
+        if (minimal) r.minimal.push_back(id);
+    }
+    r.statistics.checkedNodes = partial.checkedNodes;
+    return r;
 }
 
 SearchSession::SearchSession(QObject* parent) : QObject(parent) {}
@@ -77,17 +98,32 @@ void SearchSession::run() {
         Feedback searchFeedback(stage(searchPtr, 0, share));
         searchPtr = &searchFeedback;
         feedback.checkCancelled();
-        out->result = search(*data->dataset, out->config, &searchFeedback);
-        feedback.checkCancelled();
-        if (measure) {
+        PartialClassification partial;
+        try {
+            out->result = search(*data->dataset, out->config, &searchFeedback, &partial);
+        } catch (const Cancelled&) {
+            if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
+            out->result = partialSearchResult(data->dataset->lattice(), partial);
+            out->complete = false;
+            out->decided.resize(partial.state.size());
+            for (std::size_t id = 0; id < partial.state.size(); ++id)
+                out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
+            return out;
+        }
+        if (measure && !feedback.isCancelled()) {
             QElapsedTimer clock;
             clock.start();
             Feedback* measurePtr = nullptr;
             Feedback measureFeedback(stage(measurePtr, share, 1));
             measurePtr = &measureFeedback;
-            out->metrics = measureLattice(*data->dataset, out->config, &measureFeedback);
+            try {
+                out->metrics = measureLattice(*data->dataset, out->config, &measureFeedback);
+            } catch (const Cancelled&) {
+                out->metrics.clear();  // the search itself is complete: keep it
+            }
             out->measureMs = double(clock.elapsed());
         }
+        out->measuringCancelled = measure && out->metrics.empty();
         return out;
     };
     delete m_job;
@@ -98,6 +134,7 @@ void SearchSession::run() {
         m_stale = false;
         emit staleChanged(false);
         emit outcomeChanged();
+        if (!m_outcome->complete || m_outcome->measuringCancelled) emit cancelled();
     });
     connect(m_job, &Job::failed, this, &SearchSession::failed);
     connect(m_job, &Job::cancelled, this, &SearchSession::cancelled);

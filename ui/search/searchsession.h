@@ -20,10 +20,20 @@ struct SearchOutcome {
     SearchSettings settings;
     SearchConfig config;
     SearchResult result;
-    /// Per node id (empty when measuring was not asked for).
+    /// Per node id (empty when measuring was not asked for or was cancelled).
     std::vector<NodeMetrics> metrics;
     double measureMs = 0;
+    /// False when the search was cancelled part-way: `decided` then holds 1 per node the
+    /// search had classified (result.satisfies is final there; the others are not evaluated),
+    /// result.minimal only the nodes proven minimal, and there is no optimum.
+    bool complete = true;
+    std::vector<std::uint8_t> decided;
+    /// The search finished but measuring every node was cancelled (metrics is empty).
+    bool measuringCancelled = false;
 };
+
+/// The outcome of a search cancelled after deciding some nodes (SearchOutcome::complete).
+SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial);
 
 /// Builds the SearchConfig of the project's settings against a prepared dataset (throws
 /// ParameterError for a bad spec, metric or algorithm, or an ℓ above the attribute's values).
@@ -41,7 +51,8 @@ public:
     void run();
     void cancel();
     bool isRunning() const;
-    /// The last successful outcome, or nullptr.
+    /// The last outcome, or nullptr: a finished search, or a cancelled one that had decided
+    /// some nodes (then !complete; a run cancelled before deciding any keeps the previous one).
     std::shared_ptr<const SearchOutcome> outcome() const { return m_outcome; }
     /// True when the project changed since the outcome was computed.
     bool isStale() const { return m_stale; }
@@ -55,6 +66,7 @@ signals:
     void progressChanged(double fraction);
     void outcomeChanged();
     void failed(const QString& message);
+    /// A run was cancelled (emitted after outcomeChanged when it left a partial outcome).
     void cancelled();
     void runningChanged(bool running);
     void staleChanged(bool stale);

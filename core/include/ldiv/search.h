@@ -91,12 +91,25 @@ struct SearchResult {
     SearchStatistics statistics;
 };
 
+/// What a cancelled search had decided: the workbench shows it as a partly evaluated lattice.
+struct PartialClassification {
+    static constexpr std::uint8_t kNotEvaluated = 0, kFails = 1, kSatisfies = 2;
+    /// Per node id; a decided node's state is final (checked, or tagged from a checked node).
+    std::vector<std::uint8_t> state;
+    std::uint64_t checkedNodes = 0;
+};
+
 /// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.
 /// Multi-attribute criteria (";multi", 000 Def. 4.6) are classified on the view where the
 /// other sensitive attributes join the quasi-identifier; they cannot be combined with
 /// suppression (ParameterError).
-SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback = nullptr);
+/// When cancelled, `partial` (if given) receives the nodes decided so far before Cancelled
+/// propagates: fast's checked and tagged nodes, brute force's checked nodes. Incognito decides
+/// the full lattice only in its last round and multi-attribute criteria only at the end, so
+/// they leave every node not evaluated.
+SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback = nullptr,
+                    PartialClassification* partial = nullptr);
 
 /// Metrics of every node (indexed by node id), e.g. to colour the lattice by a metric. A node
 /// satisfying config's criteria is measured with its failing classes suppressed, as the

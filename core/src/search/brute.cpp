@@ -1,7 +1,9 @@
 // The brute-force oracle: every node grouped from the base groups by Dataset::classes (an
 // independent code path from the searches' own rollup) and judged; no tagging.
+#include <algorithm>
 #include <atomic>
 
+#include "ldiv/error.h"
 #include "search/search_context.h"
 #include "search/workers.h"
 
@@ -12,19 +14,32 @@ void classifyBrute(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
     std::atomic<NodeId> next{0};
     std::atomic<std::uint64_t> read{0}, built{0};
     std::atomic<bool> abort{false};
-    runWorkers(
-        threads,
-        [&](unsigned t) {
-            for (NodeId id; !abort && (id = next.fetch_add(1)) < ctx.size;) {
-                if (ctx.feedback) ctx.feedback->checkCancelled();
-                const EquivalenceClasses classes = ctx.data.classes(ctx.levels(id));
-                satisfies[id] = ctx.judge.judge(classes).satisfies ? 1 : 0;
-                read += ctx.data.baseGroupCount();
-                built += classes.count();
-                if (t == 0 && ctx.feedback) ctx.feedback->setProgress(double(id) / double(ctx.size));
-            }
-        },
-        &abort);
+    // Per node: PartialClassification's state (each written by one worker, read after join).
+    std::vector<std::uint8_t> state(std::size_t(ctx.size), PartialClassification::kNotEvaluated);
+    try {
+        runWorkers(
+            threads,
+            [&](unsigned t) {
+                for (NodeId id; !abort && (id = next.fetch_add(1)) < ctx.size;) {
+                    if (ctx.feedback) ctx.feedback->checkCancelled();
+                    const EquivalenceClasses classes = ctx.data.classes(ctx.levels(id));
+                    state[id] = ctx.judge.judge(classes).satisfies ? PartialClassification::kSatisfies
+                                                                   : PartialClassification::kFails;
+                    read += ctx.data.baseGroupCount();
+                    built += classes.count();
+                    if (t == 0 && ctx.feedback) ctx.feedback->setProgress(double(id) / double(ctx.size));
+                }
+            },
+            &abort);
+    } catch (const Cancelled&) {
+        if (ctx.partial) {
+            ctx.partial->state = state;
+            ctx.partial->checkedNodes = std::uint64_t(
+                std::count_if(state.begin(), state.end(), [](std::uint8_t s) { return s != PartialClassification::kNotEvaluated; }));
+        }
+        throw;
+    }
+    for (NodeId id = 0; id < ctx.size; ++id) satisfies[id] = state[id] == PartialClassification::kSatisfies ? 1 : 0;
     ctx.stats.checkedNodes += ctx.size;
     ctx.stats.classesRead += read;
     ctx.stats.classesBuilt += built;

@@ -28,6 +28,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "ldiv/error.h"
 #include "search/search_context.h"
 #include "search/workers.h"
 
@@ -58,11 +59,23 @@ public:
     }
 
     void run(std::vector<std::uint8_t>& satisfies) {
-        if (!m_ctx.judge.criteriaMonotone()) {
-            checkByHeight(false);  // a non-monotone criterion: no tagging at all
-        } else {
-            if (m_monotone || m_ctx.judge.k() > 1) parallel([this](RollupEngine& e) { binarySearchPaths(e); });
-            checkByHeight(true);
+        try {
+            if (!m_ctx.judge.criteriaMonotone()) {
+                checkByHeight(false);  // a non-monotone criterion: no tagging at all
+            } else {
+                if (m_monotone || m_ctx.judge.k() > 1) parallel([this](RollupEngine& e) { binarySearchPaths(e); });
+                checkByHeight(true);
+            }
+        } catch (const Cancelled&) {
+            // Every worker has stopped (runWorkers joins before rethrowing): the states are final.
+            if (PartialClassification* p = m_ctx.partial) {
+                for (NodeId id = 0; id < m_ctx.size; ++id)
+                    p->state[id] = (state(id) & kSat)    ? PartialClassification::kSatisfies
+                                   : (state(id) & kFail) ? PartialClassification::kFails
+                                                         : PartialClassification::kNotEvaluated;
+                p->checkedNodes = m_ctx.stats.checkedNodes;
+            }
+            throw;
         }
         for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (state(id) & kSat) ? 1 : 0;
         for (Cached& c : m_cache) m_ctx.tables.emplace_back(c.id, std::move(c.table));

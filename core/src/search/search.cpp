@@ -164,11 +164,15 @@ void SearchContext::poll(std::uint64_t done) {
     if (!feedback) return;
     feedback->checkCancelled();
     feedback->setProgress(size ? double(done) / double(size) : 1.0);
+    // The progress callback may cancel (the workbench passes its Cancel on there): then the
+    // node being checked is not recorded, so a run cancelled at once decides nothing.
+    feedback->checkCancelled();
 }
 
 }  // namespace detail
 
-SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback) {
+SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback,
+                    PartialClassification* partial) {
     const auto t0 = std::chrono::steady_clock::now();
     // Multi-attribute criteria are classified on their own views (applyMultiAttribute); the
     // others together on the data.
@@ -187,6 +191,11 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         multi.push_back(&b);
     }
     detail::SearchContext ctx(data, plain, feedback);
+    if (partial) {
+        partial->state.assign(std::size_t(ctx.size), PartialClassification::kNotEvaluated);
+        partial->checkedNodes = 0;
+        if (multi.empty()) ctx.partial = partial;  // the views' verdicts come only at the end
+    }
     ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
     ctx.baseTerm = detail::baseEntropyTerm(data);
     // The one pass over the rows: the Dataset's collapse into base groups (search.h).

@@ -40,6 +40,8 @@ struct SearchContext {
     /// node and of every generalization from below: a row counts |E| at the node, and in a
     /// generalization either its class's size, which only grows, or n when suppressed.
     std::vector<double> squaresBound;
+    /// Where a classifier that is cancelled reports what it decided (search.h); may be null.
+    PartialClassification* partial = nullptr;
 
     /// Whether the optimum prunes by squaresBound: discernibility with suppression, where every
     /// satisfying node competes (without suppression only the minimal nodes do).
