@@ -78,7 +78,7 @@ public:
             throw;
         }
         for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (state(id) & kSat) ? 1 : 0;
-        for (Cached& c : m_cache) m_ctx.tables.emplace_back(c.id, std::move(c.table));
+        for (auto& [id, table] : m_cache) m_ctx.tables.emplace_back(id, std::move(table));
         for (auto& [hub, table] : m_hubs) m_ctx.tables.emplace_back(hub, std::move(table));
         for (const auto& e : m_workers) {
             m_ctx.stats.classesRead += e->classesRead();
@@ -225,13 +225,12 @@ private:
         const TablePtr* src = &m_base;
         for (std::size_t i = 0; i < m_ctx.d; ++i) {
             if (m_ctx.level(id, i) == 0) continue;
-            if (auto it = m_cachedById.find(id - m_ctx.strides[i]);
-                it != m_cachedById.end() && it->second->count() < (*src)->count())
+            if (auto it = m_cache.find(id - m_ctx.strides[i]); it != m_cache.end() && it->second->count() < (*src)->count())
                 src = &it->second;
         }
         if (src != &m_base) return *src;
-        for (const Cached& c : m_cache)
-            if (c.table->count() < (*src)->count() && m_ctx.generalizes(id, c.id)) src = &c.table;
+        for (const auto& [node, table] : m_cache)
+            if (table->count() < (*src)->count() && m_ctx.generalizes(id, node)) src = &table;
         for (const auto& [hub, table] : m_hubs)
             if (table->count() < (*src)->count() && m_ctx.generalizes(id, hub)) src = &table;
         return *src;
@@ -330,22 +329,21 @@ private:
     /// reading a dropped table keeps it alive through its own pointer. Call with m_mutex held.
     void remember(NodeId id, TablePtr table) {
         m_bytes += table->bytes();
-        m_cachedById.emplace(id, table);
-        m_cache.push_back({id, std::move(table)});
+        // A hub kept here (hubs over budget) may be checked later: the newer table replaces it.
+        if (auto [it, fresh] = m_cache.try_emplace(id, table); !fresh) {
+            m_bytes -= it->second->bytes();
+            it->second = std::move(table);
+        }
         while (m_cache.size() > 1 && (m_bytes > kBudget || m_cache.size() > kMaxEntries)) {
-            auto worst = std::max_element(m_cache.begin(), m_cache.end() - 1, [](const Cached& a, const Cached& b) {
-                return a.table->count() < b.table->count();
-            });
-            m_bytes -= worst->table->bytes();
-            m_cachedById.erase(worst->id);
+            auto worst = m_cache.end();
+            for (auto it = m_cache.begin(); it != m_cache.end(); ++it)
+                if (it->first != id && (worst == m_cache.end() || it->second->count() > worst->second->count()))
+                    worst = it;
+            m_bytes -= worst->second->bytes();
             m_cache.erase(worst);
         }
     }
 
-    struct Cached {
-        NodeId id;
-        TablePtr table;
-    };
     static constexpr std::size_t kBudget = std::size_t(256) << 20;
     static constexpr std::size_t kMaxEntries = 4096;
 
@@ -365,8 +363,7 @@ private:
     std::atomic<bool> m_abort{false};
     std::atomic<bool> m_hubsFull{false};
     std::size_t m_cursor = 0;
-    std::vector<Cached> m_cache;
-    std::unordered_map<NodeId, TablePtr> m_cachedById;  ///< m_cache by node
+    std::unordered_map<NodeId, TablePtr> m_cache;  ///< by node: direct specializations are looked up
     std::size_t m_bytes = 0;
     std::unordered_map<NodeId, TablePtr> m_hubs;
     std::size_t m_hubBytes = 0;
