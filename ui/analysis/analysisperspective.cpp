@@ -125,11 +125,9 @@ void AnalysisPerspective::setProject(Project* project) {
 void AnalysisPerspective::fillSensitive() {
     const QString current = sensitiveAttribute();
     m_sensitive->clear();
-    if (m_project) {
-        for (std::size_t c : snapshotOf(*m_project).sensitiveColumns)
-            m_sensitive->addItem(QString::fromStdString(m_project->table().column(c).name()),
-                                 QString::fromStdString(m_project->table().column(c).name()));
-    }
+    // Roles only: a snapshot would copy every hierarchy on each role change.
+    for (int c = 0; m_project && c < m_project->columnCount(); ++c)
+        if (m_project->role(c) == Role::Sensitive) m_sensitive->addItem(m_project->columnName(c), m_project->columnName(c));
     if (const int i = m_sensitive->findData(current); i >= 0) m_sensitive->setCurrentIndex(i);
     m_sensitive->setEnabled(m_sensitive->count() > 1);
     if (m_sensitive->count() == 0) m_sensitive->addItem(tr("(none)"));
@@ -219,7 +217,7 @@ void AnalysisPerspective::run() {
     // The analyses read the first sensitive attribute: put the chosen one first.
     const QString chosenName = sensitiveAttribute();
     auto chosen = std::find_if(snapshot.sensitiveColumns.begin(), snapshot.sensitiveColumns.end(), [&](std::size_t c) {
-        return QString::fromStdString(m_project->table().column(c).name()) == chosenName;
+        return m_project->columnName(int(c)) == chosenName;
     });
     if (chosen != snapshot.sensitiveColumns.end()) std::rotate(snapshot.sensitiveColumns.begin(), chosen, chosen + 1);
     const SearchSettings settings = m_project->searchSettings();
