@@ -148,7 +148,7 @@ private slots:
         QCOMPARE(cancelled.count(), 1);
         QVERIFY(clock.elapsed() < 5000);
         const auto partial = session->outcome();
-        QVERIFY(partial && partial != first && !partial->complete);
+        QVERIFY(partial && partial != first && !partial->complete());
         QVERIFY(!partial->result.optimum);
         QVERIFY2(pp->summary()->toPlainText().contains("Search cancelled"), qPrintable(pp->summary()->toPlainText()));
 
@@ -185,7 +185,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 10000);
         QCOMPARE(cancelled.count(), 1);
         const auto unmeasured = session->outcome();
-        QVERIFY(unmeasured->complete && unmeasured->measuringCancelled && unmeasured->metrics.empty());
+        QVERIFY(unmeasured->complete() && unmeasured->measuringCancelled && unmeasured->metrics.empty());
         QCOMPARE(unmeasured->result.satisfying, first->result.satisfying);
         QCOMPARE(unmeasured->result.optimum, first->result.optimum);
         QVERIFY(pp->summary()->toPlainText().contains("Measuring every node was cancelled"));

@@ -217,7 +217,7 @@ void LatticePerspective::updateCounts() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const NodeId n = m_view->layout().size();
     QString text = tr("%1 nodes, %2 shown").arg(n).arg(m_view->item() ? m_view->item()->visibleCount() : 0);
-    if (outcome && !outcome->complete)
+    if (outcome && !outcome->complete())
         text += tr(" · cancelled: %1 classified, %2 satisfying")
                     .arg(std::count(outcome->decided.begin(), outcome->decided.end(), std::uint8_t(1)))
                     .arg(outcome->result.satisfying.size());

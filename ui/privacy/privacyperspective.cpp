@@ -127,7 +127,7 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         connect(session, &SearchSession::cancelled, this, [this] {
             // A partial outcome explains itself; otherwise the previous one stays in the session.
             const auto o = m_session->outcome();
-            if (o && (!o->complete || o->measuringCancelled)) showOutcome();
+            if (o && (!o->complete() || o->measuringCancelled)) showOutcome();
             else m_summary->setHtml(tr("<p>The search was cancelled before it had classified any node.</p>"));
         });
     }
@@ -248,7 +248,7 @@ void PrivacyPerspective::showOutcome() {
     if (m_session->isStale()) html += tr("<p style='color:#D55E00'>The settings changed since this search; run it again.</p>");
     QStringList criteria;
     for (const BoundCriterion& c : o->config.criteria) criteria << QString::fromStdString(c.criterion.describe()).toHtmlEscaped();
-    if (!o->complete)
+    if (!o->complete())
         html += tr("<h3>Search cancelled: %1 of %2 nodes classified</h3><p>The lattice shows the others as not "
                    "evaluated. Run the search to the end for every minimal node and the optimum.</p>")
                     .arg(std::count(o->decided.begin(), o->decided.end(), std::uint8_t(1)))
@@ -256,7 +256,7 @@ void PrivacyPerspective::showOutcome() {
     if (o->measuringCancelled)
         html += tr("<p style='color:#D55E00'>Measuring every node was cancelled: the lattice cannot be coloured by "
                    "a metric until the search is run again.</p>");
-    html += (o->complete ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % (%5 rows), metric %6, "
+    html += (o->complete() ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % (%5 rows), metric %6, "
                               "algorithm %7.</p>")
                          : tr("<h3>Satisfying nodes found so far: %1 (of %2 nodes)</h3><p>%3<br>Suppression limit %4 % (%5 "
                               "rows), metric %6, algorithm %7.</p>"))
@@ -277,18 +277,18 @@ void PrivacyPerspective::showOutcome() {
                     .arg(QString::fromStdString(formatLevels(lv)), levels.join(", ").toHtmlEscaped())
                     .arg(m.classes).arg(m.suppressedRows).arg(m.averageClassSize, 0, 'f', 2)
                     .arg(m.discernibility, 0, 'f', 0).arg(m.klDivergence, 0, 'f', 4).arg(m.height);
-    } else if (o->complete) {
+    } else if (o->complete()) {
         html += tr("<h3>No node satisfies the requirement</h3>");
     }
     QStringList minimal;
     for (std::size_t i = 0; i < r.minimal.size() && i < 12; ++i)
         minimal << QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(data.lattice().levels(r.minimal[i]))));
     if (r.minimal.size() > 12) minimal << tr("… (%1 in all)").arg(r.minimal.size());
-    html += (o->complete ? tr("<p><b>Minimal nodes (%1):</b> %2</p>") : tr("<p><b>Proven minimal so far (%1):</b> %2</p>"))
+    html += (o->complete() ? tr("<p><b>Minimal nodes (%1):</b> %2</p>") : tr("<p><b>Proven minimal so far (%1):</b> %2</p>"))
                 .arg(r.minimal.size())
                 .arg(minimal.join(" "));
     for (const std::string& w : r.warnings) html += tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
-    if (o->complete)
+    if (o->complete())
         html += tr("<p><small>%1 nodes checked · search %2 ms · measuring all nodes %3 ms</small></p>")
                     .arg(r.statistics.checkedNodes).arg(r.statistics.elapsedMs, 0, 'f', 0).arg(o->measureMs, 0, 'f', 0);
     else

@@ -104,7 +104,6 @@ void SearchSession::run() {
         } catch (const Cancelled&) {
             if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
             out->result = partialSearchResult(data->dataset->lattice(), partial);
-            out->complete = false;
             out->decided.resize(partial.state.size());
             for (std::size_t id = 0; id < partial.state.size(); ++id)
                 out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
@@ -134,7 +133,7 @@ void SearchSession::run() {
         m_stale = false;
         emit staleChanged(false);
         emit outcomeChanged();
-        if (!m_outcome->complete || m_outcome->measuringCancelled) emit cancelled();
+        if (!m_outcome->complete() || m_outcome->measuringCancelled) emit cancelled();
     });
     connect(m_job, &Job::failed, this, &SearchSession::failed);
     connect(m_job, &Job::cancelled, this, &SearchSession::cancelled);

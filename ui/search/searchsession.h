@@ -23,16 +23,16 @@ struct SearchOutcome {
     /// Per node id (empty when measuring was not asked for or was cancelled).
     std::vector<NodeMetrics> metrics;
     double measureMs = 0;
-    /// False when the search was cancelled part-way: `decided` then holds 1 per node the
-    /// search had classified (result.satisfies is final there; the others are not evaluated),
-    /// result.minimal only the nodes proven minimal, and there is no optimum.
-    bool complete = true;
+    /// Empty when the search finished. Cancelled part-way, 1 per node the search had
+    /// classified (result.satisfies is final there; the others are not evaluated); then
+    /// result.minimal holds only the nodes proven minimal, and there is no optimum.
     std::vector<std::uint8_t> decided;
+    bool complete() const { return decided.empty(); }
     /// The search finished but measuring every node was cancelled (metrics is empty).
     bool measuringCancelled = false;
 };
 
-/// The outcome of a search cancelled after deciding some nodes (SearchOutcome::complete).
+/// The outcome of a search cancelled after deciding some nodes (SearchOutcome::complete()).
 SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial);
 
 /// Builds the SearchConfig of the project's settings against a prepared dataset (throws
