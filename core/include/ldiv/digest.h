@@ -1,0 +1,20 @@
+#pragma once
+// Cryptographic digests used for release records (SHA-256 of the files a release is made
+// of) and keyed pseudonyms (HMAC-SHA-256 with a user secret). Backed by OpenSSL's libcrypto
+// (Debian libssl-dev): a well-kept, audited implementation rather than hand-written code.
+#include <string>
+#include <string_view>
+
+namespace ldv {
+
+/// Lower-case hex SHA-256 of a byte string.
+std::string sha256Hex(std::string_view bytes);
+
+/// Lower-case hex SHA-256 of a file's bytes, read in blocks. Throws InputError naming the
+/// file when it cannot be read.
+std::string sha256FileHex(const std::string& path);
+
+/// Lower-case hex HMAC-SHA-256 of `message` under `key` (RFC 2104).
+std::string hmacSha256Hex(std::string_view key, std::string_view message);
+
+}  // namespace ldv
