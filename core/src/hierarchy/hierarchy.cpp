@@ -34,6 +34,15 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         issues.push_back({Kind::EmptyCell, -1, -1, "the hierarchy has no rows"});
         return issues;
     }
+    // An empty row has no base value to name it by (and no front() to take): report it
+    // before anything reads a cell, whichever row it is.
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        if (rows[r].empty()) {
+            issues.push_back({Kind::EmptyCell, int(r), -1,
+                              "row " + std::to_string(r + 1) + " is empty: every row needs a base value and "
+                              "one value per level"});
+            return issues;
+        }
     const std::size_t width = rows.front().size();
     std::unordered_map<std::string_view, int> baseRow;
     bool shapeOk = true;

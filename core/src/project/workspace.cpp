@@ -33,6 +33,11 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
             throw ParameterError("quasi-identifier '" + name + "' is listed twice");
         if (std::find(m_sensitive.begin(), m_sensitive.end(), col) != m_sensitive.end())
             throw ParameterError("attribute '" + name + "' cannot be both quasi-identifying and sensitive");
+        // An identifying column is removed from the output, a quasi-identifier is published
+        // (generalized, and value by value in a mapping file): both would leak the identifiers.
+        if (std::find(m_identifying.begin(), m_identifying.end(), col) != m_identifying.end())
+            throw ParameterError("attribute '" + name + "' cannot be both identifying and quasi-identifying: "
+                                 "its values would be published; make it one or the other");
         m_qi.push_back(col);
         const AttributeConfig* a = m_config.attribute(name);
         Hierarchy h;
