@@ -41,6 +41,9 @@ char parseSeparator(const std::string& text) {
     if (text == "comma") return ',';
     if (text == "semicolon") return ';';
     if (text == "pipe") return '|';
+    if (text == "\"" || text == "\n" || text == "\r")
+        throw ParameterError("invalid --sep: a quote or a line break cannot separate fields; use one character "
+                             "such as , ; | or tab");
     if (text.size() == 1) return text[0];
     throw ParameterError("invalid --sep '" + text + "': use one character, tab, comma, semicolon or pipe");
 }
