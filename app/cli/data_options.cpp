@@ -1,6 +1,7 @@
 #include "cli/data_options.h"
 
 #include <filesystem>
+#include <iostream>
 
 #include "ldiv/error.h"
 
@@ -100,7 +101,10 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     std::string baseDir;
     ProjectConfig c = toProjectConfig(o, baseDir);
-    return std::make_unique<Workspace>(std::move(c), baseDir);
+    auto ws = std::make_unique<Workspace>(std::move(c), baseDir);
+    // On the process's stderr (every command loads through here; no command's output changes).
+    for (const std::string& w : ws->warnings()) std::cerr << "warning: " << w << "\n";
+    return ws;
 }
 
 }  // namespace ldv::cli

@@ -148,6 +148,13 @@ private slots:
         cli("synth over its input", {"synth", "small.csv", "--rows", "5", "--output", "small.csv"}, 1,
             "--output 'small.csv' is the data file: writing it would destroy an input; choose another file");
 
+        cli("NUL byte", {"inspect", "cli/nul_byte.csv"}, 2, "cli/nul_byte.csv:2:2: NUL byte in field 1: is this a text file?");
+        cli("second BOM", {"inspect", "cli/second_bom.csv"}, 2,
+            "cli/second_bom.csv:1:1: byte-order mark (U+FEFF) at the start of field 1: remove it (a second BOM, or files "
+            "joined together?)");
+        cli("content is not echoed", {"audit", "cli/not_a_table.csv", "--sep", ",", "--qi", "zip"}, 1,
+            "no column named 'zip'; the columns are: root:x:0:0:root:/root:/bin/bash:…");
+
         QTest::newRow("bad separator") << QStringList{"audit", "small.csv", "--sep", "ab"} << 1
                                        << "invalid --sep 'ab': use one character, tab, comma, semicolon or pipe";
         QTest::newRow("node above hierarchy") << QStringList{"audit", "small.csv", "--qi", "zip", "--node", "1"} << 1

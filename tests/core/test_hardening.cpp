@@ -11,6 +11,7 @@
 
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
+#include "ldiv/feedback.h"
 #include "ldiv/hierarchy.h"
 #include "ldiv/hierarchy_builders.h"
 #include "ldiv/project.h"
@@ -196,6 +197,26 @@ private slots:
         writer.waitForFinished();
     }
 
+    void fileCutWhileReadIsRefused() {
+        // 6 MiB of whole lines; after the first 4 MiB chunk the file is cut at a line boundary
+        // (as a copy that is still running would leave it): the table must not pass as complete.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("cut.csv").toStdString();
+        std::string text = "a,b\n";
+        while (text.size() < (6u << 20)) text += "x,1\n";
+        writeFileAtomically(path, text);
+        bool cut = false;
+        Feedback feedback([&](double) {
+            if (!cut) QCOMPARE(::truncate(path.c_str(), 5u << 20), 0);
+            cut = true;
+        });
+        QCOMPARE(failure([&] { readCsv(path, {}, nullptr, &feedback); }),
+                 QString::fromStdString(path) + QString(": the file changed while it was read (%1 bytes when opened, "
+                                                        "%2 read, %2 now): read it again when it is complete")
+                                                    .arg(text.size())
+                                                    .arg(5u << 20));
+    }
+
     void identifyingQuasiIdentifierIsRefused() {
         QTemporaryDir dir;
         const std::string data = dir.filePath("d.csv").toStdString();
@@ -208,6 +229,23 @@ private slots:
         QCOMPARE(failure([&] { Workspace(c, ""); }),
                  QString("attribute 'name' cannot be both identifying and quasi-identifying: its values would be "
                          "published; make it one or the other"));
+    }
+
+    void whiteSpaceLookalikesAreNamed() {
+        QTemporaryDir dir;
+        const std::string data = dir.filePath("d.csv").toStdString();
+        // Three spellings of one city (inner runs of blanks), two of another; the ends are
+        // trimmed by the reader already.
+        writeFileAtomically(data, "city,s\nNew York,a\nNew  York,b\nNew\tYork,a\nLos Angeles,b\nLos   Angeles,a\n");
+        ProjectConfig c;
+        c.dataPath = data;
+        c.ensureAttribute("city").role = Role::QuasiIdentifying;
+        c.qiOrder = {"city"};
+        Workspace ws(c, "");
+        QCOMPARE(ws.warnings().size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(ws.warnings().front()),
+                 QString("attribute 'city': 'New York' and 'New  York' differ only in white space (and 2 more such "
+                         "values); they form separate classes"));
     }
 
     void threadsAreCapped() {

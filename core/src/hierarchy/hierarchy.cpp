@@ -3,6 +3,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "data/text_util.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 
@@ -99,7 +100,7 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         std::size_t count = 0;
         for (const std::string& v : column->dictionary())
             if (!baseRow.count(v)) {
-                if (count < 20) missing += (count ? ", '" : "'") + v + "'";
+                if (count < 20) missing += (count ? ", '" : "'") + detail::clip(v) + "'";
                 ++count;
             }
         if (count)

@@ -246,6 +246,14 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
         got = std::fread(chunk.data(), 1, chunk.size(), file.get());
     }
     if (std::ferror(file.get())) throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    // A file cut or extended while it was read (a copy still running) reads as a shorter
+    // table that looks complete when the cut falls on a line boundary: compare the sizes.
+    if (!pipe && total > 0 && ::fstat(fileno(file.get()), &st) == 0 &&
+        (std::uint64_t(st.st_size) != total || done != total))
+        throw InputError(path, 0, 0,
+                         "the file changed while it was read (" + std::to_string(total) + " bytes when opened, " +
+                             std::to_string(done) + " read, " + std::to_string(st.st_size) +
+                             " now): read it again when it is complete");
     tokenizer.finish();
     Table table = builder.finish();
     fillReport(report, sep, builder, bom);
