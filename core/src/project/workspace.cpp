@@ -33,8 +33,11 @@ void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& wa
         }
         auto [it, fresh] = firstWithKey.emplace(key, v);
         if (fresh) continue;
-        if (pairs++ == 0)
-            example = "'" + detail::clip(values[it->second]) + "' and '" + detail::clip(values[v]) + "'";
+        if (pairs++ == 0) {
+            // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on the chain.
+            example.append("'").append(detail::clip(values[it->second])).append("' and '");
+            example.append(detail::clip(values[v])).append("'");
+        }
     }
     if (pairs)
         warnings.push_back("attribute '" + column.name() + "': " + example + " differ only in white space" +
