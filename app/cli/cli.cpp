@@ -1,7 +1,9 @@
 #include "cli/cli.h"
 
 #include <CLI/CLI.hpp>
+#include <new>
 #include <ostream>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "ldiv/error.h"
@@ -39,6 +41,17 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
             return kInputError;
         } catch (const ParameterError& e) {
             err << "ldiv: error: " << e.what() << "\n";
+            return kUsageError;
+        } catch (const std::bad_alloc&) {
+            err << "ldiv: error: out of memory: the input, its hierarchies or the lattice are too large for this "
+                   "machine\n";
+            return kInputError;
+        } catch (const std::out_of_range& e) {
+            // std::stod and friends name only themselves ("stod").
+            err << "ldiv: error: a number is out of range (" << e.what() << ")\n";
+            return kUsageError;
+        } catch (const std::invalid_argument& e) {
+            err << "ldiv: error: not a number where one was expected (" << e.what() << ")\n";
             return kUsageError;
         } catch (const std::exception& e) {
             err << "ldiv: error: " << e.what() << "\n";

@@ -5,6 +5,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "cli/output_guard.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
 #include "ldiv/sweep.h"
@@ -29,10 +30,14 @@ public:
         m_command->add_option("--seed", m_seed, "Seed of the row order (ties)");
         m_command->add_option("--output,-o", m_output, "Output CSV file (optional)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
+        addNeutralizeOptions(*m_command, m_neutralize);
     }
 
     int execute(std::ostream& out, std::ostream&) override {
         auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output}}, m_options, *ws,
+                                {{"the sensitive hierarchy", m_taxonomy}});
+        const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
         SweepOptions options;
         options.tau = m_tau;
@@ -51,10 +56,9 @@ public:
         const double e = excessiveProtection(input, result.recoding, m_tau, m_l);
         const double um = informationUtility(input, result.recoding);
         const std::size_t saRows = generalizedSaRows(input, result.recoding);
-        if (!m_output.empty()) {
-            const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
-            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep);
-        }
+        if (!m_output.empty())
+            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep,
+                          m_neutralize.enabled());
         const SweepStatistics& s = result.statistics;
         if (m_options.json) {
             out << nlohmann::json{{"tau", m_tau},
@@ -94,6 +98,7 @@ private:
     std::uint64_t m_seed = 1;
     std::string m_output;
     std::string m_outputSep;
+    NeutralizeOptions m_neutralize;
 };
 
 }  // namespace

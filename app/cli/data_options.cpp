@@ -1,6 +1,7 @@
 #include "cli/data_options.h"
 
 #include <filesystem>
+#include <iostream>
 
 #include "ldiv/error.h"
 
@@ -41,6 +42,9 @@ char parseSeparator(const std::string& text) {
     if (text == "comma") return ',';
     if (text == "semicolon") return ';';
     if (text == "pipe") return '|';
+    if (text == "\"" || text == "\n" || text == "\r")
+        throw ParameterError("invalid --sep: a quote or a line break cannot separate fields; use one character "
+                             "such as , ; | or tab");
     if (text.size() == 1) return text[0];
     throw ParameterError("invalid --sep '" + text + "': use one character, tab, comma, semicolon or pipe");
 }
@@ -97,7 +101,10 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     std::string baseDir;
     ProjectConfig c = toProjectConfig(o, baseDir);
-    return std::make_unique<Workspace>(std::move(c), baseDir);
+    auto ws = std::make_unique<Workspace>(std::move(c), baseDir);
+    // On the process's stderr (every command loads through here; no command's output changes).
+    for (const std::string& w : ws->warnings()) std::cerr << "warning: " << w << "\n";
+    return ws;
 }
 
 }  // namespace ldv::cli

@@ -79,6 +79,10 @@ public:
     const std::vector<Hierarchy>& hierarchies() const { return m_hierarchies; }
     const Dataset& dataset() const { return *m_dataset; }
     std::string resolve(const std::string& path) const;
+    /// Things worth a user's look that do not stop the load: values of a quasi-identifier or
+    /// sensitive attribute that differ only in white space ("New York", "New  York"), which
+    /// form separate classes.
+    const std::vector<std::string>& warnings() const { return m_warnings; }
 
 private:
     ProjectConfig m_config;
@@ -88,6 +92,7 @@ private:
     std::vector<std::size_t> m_qi, m_sensitive, m_identifying;
     std::vector<Hierarchy> m_hierarchies;
     std::unique_ptr<Dataset> m_dataset;
+    std::vector<std::string> m_warnings;
 };
 
 }  // namespace ldv

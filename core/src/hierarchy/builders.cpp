@@ -59,21 +59,34 @@ Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalO
     return Hierarchy(std::move(rows), "intervals");
 }
 
+namespace {
+/// Byte offsets where the code points of UTF-8 text start (continuation bytes are 10xxxxxx):
+/// masking counts characters, not bytes, so it never splits one (José → Jos*, not Jos\xC3*).
+std::vector<std::size_t> codePointStarts(const std::string& v) {
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if ((static_cast<unsigned char>(v[i]) & 0xC0) != 0x80) starts.push_back(i);
+    return starts;
+}
+}  // namespace
+
 Hierarchy buildMasking(const std::vector<std::string>& values, std::vector<int> steps, char mask) {
     std::size_t longest = 0;
-    for (const std::string& v : values) longest = std::max(longest, v.size());
+    for (const std::string& v : values) longest = std::max(longest, codePointStarts(v).size());
     if (steps.empty()) steps.assign(longest, 1);
     for (int s : steps)
         if (s <= 0) throw ParameterError("masking steps must be positive numbers of characters");
     std::vector<std::vector<std::string>> rows;
     for (const std::string& v : values) {
         std::vector<std::string> row{v};
+        const std::vector<std::size_t> starts = codePointStarts(v);
         std::size_t masked = 0;
         for (int s : steps) {
             masked = std::min(masked + std::size_t(s), longest);
-            std::string m = v;
             // Align on the right so values of different lengths mask the same positions.
-            for (std::size_t k = 0; k < masked && k < m.size(); ++k) m[m.size() - 1 - k] = mask;
+            const std::size_t kept = starts.size() - std::min(masked, starts.size());
+            std::string m = v.substr(0, kept < starts.size() ? starts[kept] : v.size());
+            m.append(starts.size() - kept, mask);
             row.push_back(m);
         }
         rows.push_back(std::move(row));

@@ -1,11 +1,50 @@
 #include <algorithm>
 #include <filesystem>
+#include <unordered_map>
+
+#include "data/text_util.h"
 
 #include "ldiv/error.h"
 #include "ldiv/hierarchy_builders.h"
 #include "ldiv/project.h"
 
 namespace ldv {
+
+namespace {
+/// Names pairs of values that are equal once runs of white space are made one space (the
+/// reader already trims the ends): most likely one label typed twice. One warning per
+/// attribute, naming the first pair (clipped) and the count.
+void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& warnings) {
+    std::unordered_map<std::string, std::size_t> firstWithKey;
+    std::size_t pairs = 0;
+    std::string example;
+    const auto& values = column.dictionary();
+    for (std::size_t v = 0; v < values.size(); ++v) {
+        std::string key;
+        bool space = false;
+        for (char c : values[v]) {
+            const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+            if (blank) space = !key.empty();
+            else {
+                if (space) key += ' ';
+                space = false;
+                key += c;
+            }
+        }
+        auto [it, fresh] = firstWithKey.emplace(key, v);
+        if (fresh) continue;
+        if (pairs++ == 0) {
+            // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on the chain.
+            example.append("'").append(detail::clip(values[it->second])).append("' and '");
+            example.append(detail::clip(values[v])).append("'");
+        }
+    }
+    if (pairs)
+        warnings.push_back("attribute '" + column.name() + "': " + example + " differ only in white space" +
+                           (pairs > 1 ? " (and " + std::to_string(pairs - 1) + " more such values)" : "") +
+                           "; they form separate classes");
+}
+}  // namespace
 
 Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback)
     : m_config(std::move(config)), m_baseDir(baseDir) {
@@ -33,6 +72,11 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
             throw ParameterError("quasi-identifier '" + name + "' is listed twice");
         if (std::find(m_sensitive.begin(), m_sensitive.end(), col) != m_sensitive.end())
             throw ParameterError("attribute '" + name + "' cannot be both quasi-identifying and sensitive");
+        // An identifying column is removed from the output, a quasi-identifier is published
+        // (generalized, and value by value in a mapping file): both would leak the identifiers.
+        if (std::find(m_identifying.begin(), m_identifying.end(), col) != m_identifying.end())
+            throw ParameterError("attribute '" + name + "' cannot be both identifying and quasi-identifying: "
+                                 "its values would be published; make it one or the other");
         m_qi.push_back(col);
         const AttributeConfig* a = m_config.attribute(name);
         Hierarchy h;
@@ -48,6 +92,8 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         m_hierarchies.push_back(std::move(h));
     }
     m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive);
+    for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
+        for (std::size_t col : *columns) warnWhiteSpaceLookalikes(m_table.column(col), m_warnings);
 }
 
 std::string Workspace::resolve(const std::string& path) const {

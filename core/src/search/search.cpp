@@ -3,6 +3,7 @@
 #include "ldiv/search.h"
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <thread>
 
@@ -122,6 +123,11 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
     if (size > (NodeId(1) << 28))
         throw ParameterError("the lattice has " + std::to_string(size) +
                              " nodes; the search handles at most 2^28");
+    for (std::size_t i = 0; i < d; ++i)
+        if (heights[i] > std::numeric_limits<std::uint16_t>::max())
+            throw ParameterError("the hierarchy of '" + data.table().column(data.qiColumns()[i]).name() + "' has " +
+                                 std::to_string(heights[i]) + " levels; the search handles at most " +
+                                 std::to_string(std::numeric_limits<std::uint16_t>::max()));
     strides.assign(d, 1);
     for (std::size_t i = d; i-- > 1;) strides[i - 1] = strides[i] * NodeId(heights[i] + 1);
     levelsOf.resize(std::size_t(size) * d);
@@ -130,7 +136,7 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
     for (NodeId id = 0; id < size; ++id) {
         int h = 0;
         for (std::size_t i = 0; i < d; ++i) {
-            levelsOf[id * d + i] = std::uint8_t(l[i]);
+            levelsOf[id * d + i] = std::uint16_t(l[i]);
             h += l[i];
         }
         buckets[std::size_t(h)].push_back(id);
@@ -148,11 +154,17 @@ std::vector<int> SearchContext::levels(NodeId id) const {
 }
 
 bool SearchContext::generalizes(NodeId b, NodeId a) const {
-    const std::uint8_t* lb = &levelsOf[b * d];
-    const std::uint8_t* la = &levelsOf[a * d];
+    const std::uint16_t* lb = &levelsOf[b * d];
+    const std::uint16_t* la = &levelsOf[a * d];
     for (std::size_t i = 0; i < d; ++i)
         if (lb[i] < la[i]) return false;
     return true;
+}
+
+unsigned threadBudget(unsigned requested) {
+    constexpr unsigned kMaxThreads = 256;
+    const unsigned wanted = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+    return std::min(wanted, kMaxThreads);
 }
 
 unsigned workerThreads(const SearchContext& ctx) {
@@ -196,7 +208,7 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         partial->checkedNodes = 0;
         if (multi.empty()) ctx.partial = partial;  // the views' verdicts come only at the end
     }
-    ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    ctx.stats.threads = detail::threadBudget(config.threads);
     ctx.baseTerm = detail::baseEntropyTerm(data);
     // The one pass over the rows: the Dataset's collapse into base groups (search.h).
     ctx.stats.rowsTouched = data.rowCount();
