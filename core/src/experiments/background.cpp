@@ -14,6 +14,7 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
                                         const BackgroundAttackOptions& options, Feedback* feedback) {
     BeliefOptions belief;
     belief.prior = options.prior;
+    belief.joint = options.joint;
     belief.delta = options.delta;
     belief.epsilon = options.epsilon;
     if (feedback) feedback->checkCancelled();
