@@ -50,7 +50,8 @@ struct BackgroundAttackResult {
     std::vector<BackgroundClassRow> classes;
     BackgroundClassRow total;  ///< cls = number of classes
     std::vector<BackgroundIndividual> individuals;  ///< every row, in row order
-    /// Individuals newly disclosed by the knowledge (positive or negative after, not before).
+    /// Individuals with a disclosure the knowledge alone causes: positive after but not
+    /// before, or more values with β < ε after than before.
     std::size_t newlyDisclosed = 0;
 };
 
