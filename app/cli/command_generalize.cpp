@@ -71,6 +71,7 @@ public:
         const SearchConfig config = toSearchConfig(m_search, data, ws->config(), optimum);
         Levels levels;
         if (optimum) {
+            ws->requireQiHierarchies();
             const SearchResult r = search(data, config);
             for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
             if (!r.optimum) {

@@ -24,6 +24,7 @@ public:
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
+        ws->requireQiHierarchies();
         const Dataset& data = ws->dataset();
         const SearchConfig config = toSearchConfig(m_search, data, ws->config(), true);
         const SearchResult r = search(data, config);

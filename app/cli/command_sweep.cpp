@@ -38,6 +38,7 @@ public:
         refuseOverwritingInputs({{"--output", m_output}}, m_options, *ws,
                                 {{"the sensitive hierarchy", m_taxonomy}});
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
+        ws->requireQiHierarchies();
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
         SweepOptions options;
         options.tau = m_tau;

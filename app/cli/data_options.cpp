@@ -16,7 +16,7 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
     cmd.add_option("--project", o.project, "ldiv project file (.ldiv.json) instead of DATA and role options");
     cmd.add_flag("--json", o.json, "Print one JSON object on stdout");
     if (!withRoles) return;
-    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE (repeatable)");
+    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE, identity (never generalized) (repeatable)");
     cmd.add_option("--qi", o.qi, "Quasi-identifiers COL,COL,... (their order is the order of level vectors)")
         ->delimiter(',');
     cmd.add_option("--sensitive", o.sensitive, "Sensitive attribute(s) COL[,COL]")->delimiter(',');
@@ -27,7 +27,7 @@ namespace {
 bool isBuilderSpec(const std::string& v) {
     for (const char* kind : {"intervals:", "mask", "suppress", "dates", "ordered:", "taxonomy:"})
         if (v.rfind(kind, 0) == 0) return true;
-    return false;
+    return v == "identity";
 }
 // A taxonomy file named on the command line is relative to the working folder.
 std::string absolutizeBuilder(const std::string& v) {

@@ -77,6 +77,12 @@ public:
     const std::vector<std::size_t>& identifyingColumns() const { return m_identifying; }
     /// Per QI (in QI order); identity hierarchies where none was configured.
     const std::vector<Hierarchy>& hierarchies() const { return m_hierarchies; }
+    /// QIs (in QI order) that got an identity hierarchy because none was configured.
+    const std::vector<std::string>& qiWithoutHierarchy() const { return m_withoutHierarchy; }
+    /// For lattice searches: throws ParameterError "age has no hierarchy: it can never be
+    /// generalized …" for the first QI without one (the builder `identity` keeps a QI as is
+    /// on purpose). Audits of a node or a published table do not need it.
+    void requireQiHierarchies() const;
     const Dataset& dataset() const { return *m_dataset; }
     std::string resolve(const std::string& path) const;
     /// Things worth a user's look that do not stop the load: values of a quasi-identifier or
@@ -91,6 +97,7 @@ private:
     CsvReport m_report;
     std::vector<std::size_t> m_qi, m_sensitive, m_identifying;
     std::vector<Hierarchy> m_hierarchies;
+    std::vector<std::string> m_withoutHierarchy;
     std::unique_ptr<Dataset> m_dataset;
     std::vector<std::string> m_warnings;
 };

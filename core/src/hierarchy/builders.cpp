@@ -218,11 +218,19 @@ std::vector<double> numbersOf(const std::string& list, const std::string& spec) 
 }  // namespace
 
 std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& column,
-                                       const std::string& baseDir) {
+                                       const std::string& baseDir,
+                                       const std::vector<std::string>& missingTokens) {
     const auto colon = spec.find(':');
     const std::string kind = spec.substr(0, colon);
     const std::string args = colon == std::string::npos ? "" : spec.substr(colon + 1);
-    const std::vector<std::string>& values = column.dictionary();
+    // Builders over ordered values leave missing values out and put them at the top level,
+    // as the workbench's builder does: "?" is neither a number nor a date.
+    const bool skipMissing = kind == "intervals" || kind == "dates" || kind == "ordered";
+    std::vector<std::string> values, missing;
+    for (const std::string& v : column.dictionary()) {
+        const bool isMissing = std::find(missingTokens.begin(), missingTokens.end(), v) != missingTokens.end();
+        (skipMissing && isMissing ? missing : values).push_back(v);
+    }
     Hierarchy h;
     if (kind == "intervals") {
         IntervalOptions o;
@@ -248,6 +256,8 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         h = buildMasking(values, steps);
     } else if (kind == "suppress") {
         h = buildSuppression(values);
+    } else if (kind == "identity" && args.empty()) {
+        h = Hierarchy::identity(values);  // a QI that is kept as it is, on purpose
     } else if (kind == "dates") {
         h = buildDates(values);
     } else if (kind == "ordered") {
@@ -277,6 +287,11 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         }
     } else {
         return std::nullopt;
+    }
+    if (!h.empty() && !missing.empty()) {
+        const std::string top = h.rows().front().back();
+        for (const std::string& m : missing) h.rows().push_back(std::vector<std::string>(std::size_t(h.height()) + 1, top));
+        for (std::size_t i = 0; i < missing.size(); ++i) h.rows()[h.rows().size() - missing.size() + i][0] = missing[i];
     }
     h.setSource(spec);
     return h;

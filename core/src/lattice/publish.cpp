@@ -8,6 +8,7 @@ namespace ldv {
 
 NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
                         bool withMembership) {
+    checkMultiAttributeSuppression(data, config);
     NodeJudgement out;
     out.classes = data.classes(levels, withMembership);
     out.criteria = evaluateCriteria(data, out.classes, config.criteria);

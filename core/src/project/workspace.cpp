@@ -83,17 +83,27 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         if (a && a->hierarchy) h = *a->hierarchy;
         else if (a && !a->hierarchyFile.empty()) h = readHierarchy(resolve(a->hierarchyFile));
         else if (a && !a->hierarchyBuilder.empty()) {
-            auto built = buildFromSpec(a->hierarchyBuilder, m_table.column(col), m_baseDir);
+            auto built = buildFromSpec(a->hierarchyBuilder, m_table.column(col), m_baseDir, m_config.csv.missingTokens);
             if (!built) throw ParameterError("attribute '" + name + "': unknown hierarchy builder '" + a->hierarchyBuilder + "'");
             h = std::move(*built);
         }
-        else h = Hierarchy::identity(m_table.column(col).dictionary());
+        else {
+            h = Hierarchy::identity(m_table.column(col).dictionary());
+            m_withoutHierarchy.push_back(name);
+        }
         maps.emplace_back(h, m_table.column(col));
         m_hierarchies.push_back(std::move(h));
     }
     m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive);
     for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
         for (std::size_t col : *columns) warnWhiteSpaceLookalikes(m_table.column(col), m_warnings);
+}
+
+void Workspace::requireQiHierarchies() const {
+    if (m_withoutHierarchy.empty()) return;
+    const std::string& name = m_withoutHierarchy.front();
+    throw ParameterError(name + " has no hierarchy: it can never be generalized (give --hierarchy " + name +
+                         "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
 }
 
 std::string Workspace::resolve(const std::string& path) const {

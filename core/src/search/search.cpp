@@ -183,8 +183,18 @@ void SearchContext::poll(std::uint64_t done) {
 
 }  // namespace detail
 
+void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config) {
+    if (!(config.suppressionLimit > 0)) return;
+    for (const BoundCriterion& b : config.criteria)
+        if (isMultiAttribute(data, b))
+            throw ParameterError("criterion '" + b.criterion.spec() +
+                                 "': multi-attribute mode cannot be combined with tuple suppression (a row "
+                                 "suppressed for one sensitive attribute's view is suppressed for all)");
+}
+
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback,
                     PartialClassification* partial) {
+    checkMultiAttributeSuppression(data, config);
     const auto t0 = std::chrono::steady_clock::now();
     // Multi-attribute criteria are classified on their own views (applyMultiAttribute); the
     // others together on the data.
@@ -196,10 +206,6 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
             plain.criteria.push_back(b);
             continue;
         }
-        if (config.suppressionLimit > 0)
-            throw ParameterError("criterion '" + b.criterion.spec() +
-                                 "': multi-attribute mode cannot be combined with tuple suppression (a row "
-                                 "suppressed for one sensitive attribute's view is suppressed for all)");
         multi.push_back(&b);
     }
     detail::SearchContext ctx(data, plain, feedback);
