@@ -13,6 +13,7 @@
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
 #include "ldiv/publish.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::cli {
 namespace {
@@ -34,7 +35,8 @@ public:
         m_command->add_option("--node", m_node,
                               "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
             ->required();
-        m_command->add_option("--output,-o", m_output, "Output CSV file")->required();
+        m_command->add_option("--output,-o", m_output, "Output CSV file, or postgresql://…?table=NAME (written with COPY in one transaction)")->required();
+        m_command->add_flag("--replace", m_replace, "Replace an existing database table (otherwise it is refused)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
         m_command->add_option("--suppressed", m_suppressed, "Suppressed rows: remove them, or mask their QI values with *")
             ->check(CLI::IsMember({"remove", "mask"}));
@@ -65,8 +67,12 @@ public:
             err << "warning: node " << formatLevels(levels) << " does not satisfy the criteria, even with "
                 << "the suppression limit; nothing was suppressed\n";
         const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
-        writeTableCsv(node.table, m_output, sep, m_neutralize);
-        if (!m_mapping.empty()) writeTableCsv(valueMapping(data, levels), m_mapping, sep, m_neutralize);
+        const auto write = [&](const Table& table, const std::string& to) {
+            if (isSourceUri(to)) writeTableTo(to, table, {m_replace});
+            else writeTableCsv(table, to, sep, m_neutralize);
+        };
+        write(node.table, m_output);
+        if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
@@ -98,6 +104,7 @@ private:
     std::string m_suppressed = "remove";
     std::string m_mapping;
     bool m_neutralize = false;
+    bool m_replace = false;
 };
 
 }  // namespace

@@ -3,11 +3,12 @@
 #include <filesystem>
 
 #include "ldiv/error.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::cli {
 
 void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
-    cmd.add_option("DATA", o.data, "CSV file with a header row");
+    cmd.add_option("DATA", o.data, "CSV file with a header row, or postgresql://USER@HOST:PORT/DB?table=NAME (or ?query=SELECT …)");
     cmd.add_option("--sep", o.separator, "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
     cmd.add_option("--missing", o.missing, "Rows with missing values: keep them (as a value) or drop them")
         ->check(CLI::IsMember({"keep", "drop"}));
@@ -55,7 +56,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     }
     if (!o.data.empty()) {
         // A DATA argument overrides the project's table; it is relative to the working folder.
-        c.dataPath = std::filesystem::absolute(o.data).string();
+        c.dataPath = isSourceUri(o.data) ? o.data : std::filesystem::absolute(o.data).string();
     }
     if (c.dataPath.empty()) throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
     if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
@@ -94,10 +95,20 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     return c;
 }
 
+void addStreamOption(CLI::App& cmd, DataOptions& o) {
+    o.groupsSuffice = true;
+    cmd.add_flag("--stream", o.stream,
+                 "Stream the CSV into groups of distinct QI and sensitive values: memory bounded by the groups, "
+                 "not the rows (database tables are always grouped in the database)");
+}
+
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     std::string baseDir;
     ProjectConfig c = toProjectConfig(o, baseDir);
-    return std::make_unique<Workspace>(std::move(c), baseDir);
+    // A command that runs on groups lets the database (or the stream) collapse the rows; the
+    // others fetch the rows (a database table in batches).
+    const bool groups = o.groupsSuffice && (o.stream || isSourceUri(c.dataPath));
+    return std::make_unique<Workspace>(std::move(c), baseDir, nullptr, groups ? DataLoad::Groups : DataLoad::Rows);
 }
 
 }  // namespace ldv::cli
