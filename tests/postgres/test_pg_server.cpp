@@ -143,7 +143,21 @@ private slots:
         QCOMPARE(a.exitCode, 0);
         QVERIFY2(b.exitCode == 0, b.err.constData());
         QVERIFY(a.json()["k"].toInt() >= 5);
-        QCOMPARE(b.json(), a.json());
+        // Classes are numbered in the order their groups arrive, which the database chooses:
+        // the worst class's number may differ, its measure may not.
+        const auto unnumbered = [](QJsonObject j) {
+            QJsonArray criteria = j["criteria"].toArray();
+            for (auto c : criteria) {
+                QJsonObject o = c.toObject();
+                o.remove("worst_class");
+                c = o;
+            }
+            j["criteria"] = criteria;
+            return j;
+        };
+        QCOMPARE(unnumbered(b.json()), unnumbered(a.json()));
+        const auto streamed = test::runCli(QStringList{"audit", csvOut, "--stream"} + audit);
+        QCOMPARE(unnumbered(streamed.json()), unnumbered(a.json()));
         // An existing table is refused unless --replace is given.
         const auto again = test::runCli(publish + QStringList{"--output", uri("table=published")});
         QCOMPARE(again.exitCode, 1);
@@ -188,7 +202,8 @@ private slots:
                                         << "password authentication failed";
         QTest::newRow("permission denied") << uri("table=adult", "ldiv_reader") << "sex" << ""
                                            << "permission denied for table adult";
-        QTest::newRow("failing query") << uri("query=SELECT sex, 1 / (age - age) AS z FROM adult") << "sex" << ""
+        // Fails at the first row aged 39, after rows have been sent.
+        QTest::newRow("failing query") << uri("query=SELECT (100 / (age - 39))::text AS sex FROM adult") << "sex" << ""
                                        << "division by zero";
         QTest::newRow("query syntax") << uri("query=SELEKT sex FROM adult") << "sex" << "" << "syntax error";
     }
@@ -227,9 +242,17 @@ private slots:
         QCOMPARE(test::runCli(QStringList{"generalize"} + roles(ex("adult/adult.csv")) + node + QStringList{"--output", a}).exitCode, 0);
         const auto r = test::runCli(QStringList{"generalize"} + roles(uri("table=adult")) + node + QStringList{"--output", b});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QFile fa(a), fb(b);
-        QVERIFY(fa.open(QIODevice::ReadOnly) && fb.open(QIODevice::ReadOnly));
-        QCOMPARE(fb.readAll(), fa.readAll());
+        // A table has no row order (a parallel scan interleaves), so compare the rows as a multiset.
+        const auto sortedLines = [](const QString& path) {
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly)) return QList<QByteArray>{};
+            QList<QByteArray> lines = f.readAll().split('\n');
+            std::sort(lines.begin() + 1, lines.end());
+            return lines;
+        };
+        const QList<QByteArray> la = sortedLines(a), lb = sortedLines(b);
+        QCOMPARE(la.size(), 30162 + 2);  // header, rows, the empty piece after the last newline
+        QCOMPARE(lb, la);
     }
 };
 
