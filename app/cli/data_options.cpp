@@ -107,7 +107,13 @@ std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     ProjectConfig c = toProjectConfig(o, baseDir);
     // A command that runs on groups lets the database (or the stream) collapse the rows; the
     // others fetch the rows (a database table in batches).
-    const bool groups = o.groupsSuffice && (o.stream || isSourceUri(c.dataPath));
+    // A CSV above 2 GiB is streamed by these commands without being asked: held as rows, it
+    // would need several times its size in memory.
+    constexpr std::uintmax_t kAutoStreamBytes = std::uintmax_t(2) << 30;
+    std::error_code ec;
+    const std::filesystem::path file = std::filesystem::path(baseDir.empty() ? "." : baseDir) / c.dataPath;
+    const bool large = !isSourceUri(c.dataPath) && std::filesystem::file_size(file, ec) > kAutoStreamBytes && !ec;
+    const bool groups = o.groupsSuffice && (o.stream || large || isSourceUri(c.dataPath));
     return std::make_unique<Workspace>(std::move(c), baseDir, nullptr, groups ? DataLoad::Groups : DataLoad::Rows);
 }
 
