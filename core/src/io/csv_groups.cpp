@@ -3,7 +3,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <unordered_map>
+#include <algorithm>
 #include <unordered_set>
 
 #include "data/type_inference.h"
@@ -27,11 +27,13 @@ struct CsvGroupReader::Impl {
     std::size_t countField = 0;
     std::vector<Column> columns;
     std::vector<std::uint64_t> missingRows;
-    // A group's key is its codes' bytes; the map owns one copy per group, which is the
-    // memory bound that makes streaming worthwhile.
-    std::unordered_map<std::string, std::uint32_t> index;
+    // Groups in an open-addressing table over their flat code keys: per group, its codes
+    // and a count, which is the memory bound that makes streaming worthwhile (no node or
+    // string per group, no allocation per record).
+    std::vector<Code> keys;             // group-major, fieldOf.size() codes per group
+    std::vector<std::uint32_t> slots;   // 0 = empty, else group + 1
     std::vector<std::uint64_t> counts;
-    std::string key;
+    std::vector<Code> key;
     std::uint64_t rowsRead = 0, rowsDropped = 0, rows = 0;
 
     Impl(std::string s, char sep, const CsvOptions& o, std::vector<std::string> cols, std::string count)
@@ -87,17 +89,48 @@ struct CsvGroupReader::Impl {
                     return;
                 }
         }
-        key.resize(fieldOf.size() * sizeof(Code));
+        key.resize(fieldOf.size());
         for (std::size_t c = 0; c < fieldOf.size(); ++c) {
             const detail::CsvField& f = fields[fieldOf[c]];
-            const Code code = columns[c].intern(f.text);
-            std::memcpy(key.data() + c * sizeof(Code), &code, sizeof(Code));
+            key[c] = columns[c].intern(f.text);
             if (!f.quoted && missing.count(f.text)) missingRows[c] += weight;
         }
-        const auto [it, added] = index.try_emplace(key, std::uint32_t(counts.size()));
-        if (added) counts.push_back(0);
-        counts[it->second] += weight;
+        counts[groupOf(key)] += weight;
         rows += weight;
+    }
+
+    static std::uint64_t hashOf(const Code* k, std::size_t width) {
+        std::uint64_t h = 0x9E3779B97F4A7C15ull;
+        for (std::size_t i = 0; i < width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
+        return h ^ (h >> 31);
+    }
+
+    std::uint32_t groupOf(const std::vector<Code>& k) {
+        const std::size_t width = k.size();
+        if (slots.empty()) slots.assign(1024, 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t p = hashOf(k.data(), width) & mask;; p = (p + 1) & mask) {
+            const std::uint32_t s = slots[p];
+            if (s == 0) {
+                const auto g = std::uint32_t(counts.size());
+                slots[p] = g + 1;
+                keys.insert(keys.end(), k.begin(), k.end());
+                counts.push_back(0);
+                if (counts.size() * 2 > slots.size()) grow(width);
+                return g;
+            }
+            if (std::equal(k.begin(), k.end(), keys.begin() + std::ptrdiff_t(std::size_t(s - 1) * width))) return s - 1;
+        }
+    }
+
+    void grow(std::size_t width) {
+        slots.assign(slots.size() * 2, 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::uint32_t g = 0; g < counts.size(); ++g) {
+            std::size_t p = hashOf(keys.data() + std::size_t(g) * width, width) & mask;
+            while (slots[p] != 0) p = (p + 1) & mask;
+            slots[p] = g + 1;
+        }
     }
 
     GroupedTable finish() {
@@ -112,15 +145,11 @@ struct CsvGroupReader::Impl {
             out.counts[g] = std::uint32_t(counts[g]);
         }
         for (Column& c : columns) c.reserve(counts.size());
-        std::vector<const std::string*> keyOf(counts.size());
-        for (const auto& [k, g] : index) keyOf[g] = &k;
+        const std::size_t width = columns.size();
         for (std::size_t g = 0; g < counts.size(); ++g)
-            for (std::size_t c = 0; c < columns.size(); ++c) {
-                Code code;
-                std::memcpy(&code, keyOf[g]->data() + c * sizeof(Code), sizeof(Code));
-                columns[c].appendCode(code);
-            }
-        index.clear();
+            for (std::size_t c = 0; c < width; ++c) columns[c].appendCode(keys[g * width + c]);
+        keys = {};
+        slots = {};
         for (std::size_t c = 0; c < columns.size(); ++c) {
             columns[c].setMissingCount(std::size_t(missingRows[c]));
             if (options.inferTypes) columns[c].setType(detail::inferColumnType(columns[c], options.missingTokens));
