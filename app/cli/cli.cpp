@@ -7,10 +7,16 @@
 
 #include "cli/commands.h"
 #include "ldiv/error.h"
+#ifdef LDIV_HAVE_POSTGRES
+#include "ldiv/postgres.h"
+#endif
 
 namespace ldv::cli {
 
 int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
+#ifdef LDIV_HAVE_POSTGRES
+    pg::registerPostgres();  // postgresql:// as DATA and as --output
+#endif
     CLI::App app{"ldiv: publish microdata with k-anonymity, l-diversity and (tau,l)-diversity", "ldiv"};
     app.set_version_flag("--version", std::string("ldiv ") + LDIV_VERSION);
     app.require_subcommand(1);

@@ -32,6 +32,7 @@ public:
             "audit", "Class sizes, k, and per sensitive attribute distinct and entropy minima and "
                      "homogeneous classes, for a node or for the table as it stands");
         addDataOptions(*m_command, m_options);
+        addStreamOption(*m_command, m_options);
         m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
         m_command->add_option("--criterion", m_criteria,
                               "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "

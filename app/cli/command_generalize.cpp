@@ -14,6 +14,7 @@
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
 #include "ldiv/publish.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::cli {
 namespace {
@@ -50,7 +51,8 @@ public:
         m_command->add_option("--node", m_node,
                               "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
             ->required();
-        m_command->add_option("--output,-o", m_output, "Output CSV file")->required();
+        m_command->add_option("--output,-o", m_output, "Output CSV file, or postgresql://…?table=NAME (written with COPY in one transaction)")->required();
+        m_command->add_flag("--replace", m_replace, "Replace an existing database table (otherwise it is refused)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
         m_command->add_option("--suppressed", m_suppressed, "Suppressed rows: remove them, or mask their QI values with *")
             ->check(CLI::IsMember({"remove", "mask"}));
@@ -94,12 +96,23 @@ public:
             }
             err << "warning: " << what << "; written anyway (--allow-failing), nothing was suppressed\n";
         }
-        // The table and its mapping as one transaction: both files are replaced, or neither.
-        const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
-        std::string mapping;
-        if (!m_mapping.empty()) mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
-        if (m_mapping.empty()) writeFileAtomically(m_output, table);
-        else writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
+        if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
+            // A database table is written in one transaction of its own (COPY); see docs/database.md.
+            const auto write = [&](const Table& table, const std::string& to) {
+                if (isSourceUri(to)) writeTableTo(to, table, {m_replace});
+                else writeFileAtomically(to, formatTableCsv(table, sep, m_neutralize.enabled()));
+            };
+            write(node.table, m_output);
+            if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
+        } else {
+            // The table and its mapping as one transaction: both files are replaced, or neither.
+            const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
+            std::string mapping;
+            if (!m_mapping.empty())
+                mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
+            if (m_mapping.empty()) writeFileAtomically(m_output, table);
+            else writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
+        }
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
@@ -134,6 +147,7 @@ private:
     std::string m_mapping;
     NeutralizeOptions m_neutralize;
     bool m_allowFailing = false;
+    bool m_replace = false;
 };
 
 }  // namespace

@@ -20,6 +20,7 @@ public:
                       "ones and the optimum by a utility metric");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
+        addStreamOption(*m_command, m_options);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
@@ -56,7 +57,10 @@ public:
                                             {"classify_ms", st.classifyMs},
                                             {"optimum_ms", st.optimumMs},
                                             {"elapsed_ms", st.elapsedMs},
-                                            {"threads", st.threads}};
+                                            {"threads", st.threads},
+                                            {"rows", data.rowCount()},
+                                            {"base_groups", data.baseGroupCount()},
+                                            {"sql_ms", ws->sourceReport().queryMs}};
             const nlohmann::json j{{"lattice_size", r.latticeSize},
                                    {"satisfying_count", r.satisfying.size()},
                                    {"minimal_nodes", minimal},

@@ -4,11 +4,12 @@
 #include <iostream>
 
 #include "ldiv/error.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::cli {
 
 void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
-    cmd.add_option("DATA", o.data, "CSV file with a header row");
+    cmd.add_option("DATA", o.data, "CSV file with a header row, or postgresql://USER@HOST:PORT/DB?table=NAME (or ?query=SELECT …)");
     cmd.add_option("--sep", o.separator, "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
     cmd.add_option("--missing", o.missing, "Rows with missing values: keep them (as a value) or drop them")
         ->check(CLI::IsMember({"keep", "drop"}));
@@ -59,7 +60,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     }
     if (!o.data.empty()) {
         // A DATA argument overrides the project's table; it is relative to the working folder.
-        c.dataPath = std::filesystem::absolute(o.data).string();
+        c.dataPath = isSourceUri(o.data) ? o.data : std::filesystem::absolute(o.data).string();
     }
     if (c.dataPath.empty()) throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
     if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
@@ -98,10 +99,26 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     return c;
 }
 
+void addStreamOption(CLI::App& cmd, DataOptions& o) {
+    o.groupsSuffice = true;
+    cmd.add_flag("--stream", o.stream,
+                 "Stream the CSV into groups of distinct QI and sensitive values: memory bounded by the groups, "
+                 "not the rows (database tables are always grouped in the database)");
+}
+
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     std::string baseDir;
     ProjectConfig c = toProjectConfig(o, baseDir);
-    auto ws = std::make_unique<Workspace>(std::move(c), baseDir);
+    // A command that runs on groups lets the database (or the stream) collapse the rows; the
+    // others fetch the rows (a database table in batches).
+    // A CSV above 2 GiB is streamed by these commands without being asked: held as rows, it
+    // would need several times its size in memory.
+    constexpr std::uintmax_t kAutoStreamBytes = std::uintmax_t(2) << 30;
+    std::error_code ec;
+    const std::filesystem::path file = std::filesystem::path(baseDir.empty() ? "." : baseDir) / c.dataPath;
+    const bool large = !isSourceUri(c.dataPath) && std::filesystem::file_size(file, ec) > kAutoStreamBytes && !ec;
+    const bool groups = o.groupsSuffice && (o.stream || large || isSourceUri(c.dataPath));
+    auto ws = std::make_unique<Workspace>(std::move(c), baseDir, nullptr, groups ? DataLoad::Groups : DataLoad::Rows);
     // On the process's stderr (every command loads through here; no command's output changes).
     for (const std::string& w : ws->warnings()) std::cerr << "warning: " << w << "\n";
     return ws;

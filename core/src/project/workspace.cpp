@@ -44,12 +44,53 @@ void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& wa
                            (pairs > 1 ? " (and " + std::to_string(pairs - 1) + " more such values)" : "") +
                            "; they form separate classes");
 }
+
+/// The columns a grouped load needs: the quasi-identifiers and sensitive attributes. Other
+/// attributes named in the project must still exist in the source.
+std::vector<std::string> groupColumns(const ProjectConfig& config, const std::vector<SourceColumn>& available,
+                                      const std::string& sourceName) {
+    std::vector<std::string> names;
+    for (const AttributeConfig& a : config.attributes) {
+        const bool found = std::any_of(available.begin(), available.end(),
+                                       [&](const SourceColumn& c) { return c.name == a.name; });
+        if (!found) {
+            std::string list;
+            for (const SourceColumn& c : available) list += (list.empty() ? "" : ", ") + c.name;
+            throw InputError(sourceName, 0, 0, "no column '" + a.name + "'; columns are: " + list);
+        }
+    }
+    for (const std::string& n : config.namesWithRole(Role::QuasiIdentifying)) names.push_back(n);
+    for (const std::string& n : config.namesWithRole(Role::Sensitive)) names.push_back(n);
+    if (names.empty())
+        throw ParameterError("loading the data as groups needs quasi-identifiers (--qi) or sensitive attributes");
+    return names;
+}
+
 }  // namespace
 
-Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback)
+Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback, DataLoad load)
     : m_config(std::move(config)), m_baseDir(baseDir) {
-    const std::string dataPath = resolve(m_config.dataPath);
-    m_table = readCsv(dataPath, m_config.csv, &m_report, feedback);
+    const bool uri = isSourceUri(m_config.dataPath);
+    const std::string dataPath = uri ? m_config.dataPath : resolve(m_config.dataPath);
+    std::unique_ptr<TableSource> source;
+    if (uri) source = openTableSource(dataPath);
+    else if (load == DataLoad::Groups) source = openCsvStream(dataPath, m_config.csv);
+    if (!source) {
+        m_table = readCsv(dataPath, m_config.csv, &m_report, feedback);
+        m_source.kind = "csv";
+        m_source.rows = m_table.rowCount();
+        m_source.groups = m_table.rowCount();
+    } else if (load == DataLoad::Groups) {
+        const std::vector<SourceColumn> available = source->columns();
+        GroupedTable g = source->groups(groupColumns(m_config, available, source->name()), m_config.csv, m_source,
+                                        feedback);
+        m_table = std::move(g.table);
+        m_weights = std::move(g.counts);
+        m_report.rowsRead = std::size_t(g.rows);
+    } else {
+        m_table = source->rows(m_config.csv, m_source, feedback);
+        m_report.rowsRead = m_table.rowCount();
+    }
     if (m_table.rowCount() == 0) {
         if (m_report.rowsDropped > 0)
             throw InputError(dataPath, 0, 0,
@@ -59,6 +100,8 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         throw InputError(dataPath, 0, 0, "the file has a header but no data rows");
     }
     for (const AttributeConfig& a : m_config.attributes) {
+        // A grouped load holds only the QI and sensitive columns (groupColumns checked the rest).
+        if (!m_weights.empty() && !m_table.columnIndex(a.name)) continue;
         const std::size_t col = m_table.requireColumn(a.name);
         if (a.type) m_table.column(col).setType(*a.type);
         if (a.role == Role::Sensitive) m_sensitive.push_back(col);
@@ -94,7 +137,7 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         maps.emplace_back(h, m_table.column(col));
         m_hierarchies.push_back(std::move(h));
     }
-    m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive);
+    m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive, m_weights);
     for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
         for (std::size_t col : *columns) warnWhiteSpaceLookalikes(m_table.column(col), m_warnings);
 }

@@ -33,7 +33,8 @@ Dataset multiAttributeView(const Dataset& data, std::size_t target) {
         qi.push_back(data.sensitiveColumns()[s]);
         maps.emplace_back(data.table().column(data.sensitiveColumns()[s]));
     }
-    return Dataset(data.table(), std::move(qi), std::move(maps), {data.sensitiveColumns()[target]});
+    return Dataset(data.table(), std::move(qi), std::move(maps), {data.sensitiveColumns()[target]},
+                   {data.rowWeights().begin(), data.rowWeights().end()});
 }
 
 bool isMultiAttribute(const Dataset& data, const BoundCriterion& b) {

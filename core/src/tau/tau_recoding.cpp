@@ -72,6 +72,9 @@ bool coversLeaf(const SensitiveTaxonomy& t, std::size_t node, std::uint32_t leaf
 TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::size_t sensitive,
                         const std::vector<Hierarchy>* hierarchies)
 {
+    if (data.grouped())
+        throw ParameterError("(tau, l) algorithms recode rows one by one, but the data was loaded as groups "
+                             "(a database table or --stream)");
     if (sensitive >= data.sensitiveColumns().size())
         throw ParameterError("(tau, l) algorithms need a sensitive attribute (--sensitive COL)");
     TauInput in;
