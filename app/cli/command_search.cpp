@@ -25,9 +25,10 @@ public:
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
-        ws->requireQiHierarchies();
         const Dataset& data = ws->dataset();
+        // The requirement's own parameters are checked before the hierarchies (exit 1 either way).
         const SearchConfig config = toSearchConfig(m_search, data, ws->config(), true);
+        ws->requireQiHierarchies();
         const SearchResult r = search(data, config);
         for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
 
