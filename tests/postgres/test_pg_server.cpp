@@ -60,7 +60,7 @@ class TestPgServer : public QObject {
 private slots:
     void initTestCase() {
         if (env("PGHOST").isEmpty()) QSKIP("no PostgreSQL server: run under scripts/with-postgres.sh");
-        psql("DROP TABLE IF EXISTS adult, published, failed, faulty");
+        psql("DROP TABLE IF EXISTS adult, published, failed, faulty, mapping");
         psql("CREATE TABLE adult (sex text, age integer, race text, \"marital-status\" text, education text, "
              "\"native-country\" text, workclass text, occupation text, \"salary-class\" text)");
         psql(QString("\\copy adult FROM '%1' WITH (FORMAT csv, HEADER true, DELIMITER ';')").arg(ex("adult/adult.csv")));
@@ -130,8 +130,19 @@ private slots:
                                     QStringList{"--identifying", "occupation", "--criterion", "k=5", "--suppression",
                                                 "0.02", "--node", "optimum"};
         QCOMPARE(test::runCli(publish + QStringList{"--output", csvOut}).exitCode, 0);
-        const auto toDb = test::runCli(publish + QStringList{"--output", uri("table=published")});
+        const auto toDb = test::runCli(publish + QStringList{"--output", uri("table=published"), "--mapping",
+                                                             uri("table=mapping"), "--replace"});
         QVERIFY2(toDb.exitCode == 0, toDb.err.constData());
+        // The value mapping went to a table too: one row per QI value of the five QIs, with
+        // every row of the data counted once per QI.
+        const auto mapping = test::runCli(publish + QStringList{"--output", dir.filePath("p2.csv"), "--mapping",
+                                                                dir.filePath("mapping.csv")});
+        QCOMPARE(mapping.exitCode, 0);
+        QFile mappingCsv(dir.filePath("mapping.csv"));
+        QVERIFY(mappingCsv.open(QIODevice::ReadOnly));
+        const int mappingRows = mappingCsv.readAll().trimmed().count('\n');  // lines minus the header
+        QCOMPARE(psql("SELECT count(*) FROM mapping").toInt(), mappingRows);
+        QCOMPARE(psql("SELECT sum(rows::bigint) FROM mapping"), QString::number(5 * 30162));
         // Identifying columns never reach the database.
         QCOMPARE(psql("SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns "
                       "WHERE table_name = 'published'"),
