@@ -3,7 +3,10 @@
 // base groups, criteria and search results of the rows themselves.
 #include <QtTest>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <regex>
 
 #include "ldiv/csv_groups.h"
 #include "ldiv/error.h"
@@ -155,6 +158,24 @@ private slots:
         // Analyses that need the rows say so instead of treating groups as rows.
         const EquivalenceClasses cls = streamed.dataset().classes(std::vector<int>(5, 0), true);
         QVERIFY_THROWS_EXCEPTION(ParameterError, streamed.dataset().rowClasses(cls));
+    }
+
+    // Layering: core/ knows databases only through table_source.h; libpq lives in
+    // sources/postgres. Fails if a core file includes a database client header.
+    void coreIncludesNoDatabaseClient() {
+        const std::string hash = "#";  // in pieces, so that moc does not read the pattern
+        const std::regex client(hash + "\\s*include\\s*[<\"](libpq-fe\\.h|libpq/|pqxx/|postgres|mysql|sqlite3)");
+        int files = 0;
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(LDIV_SOURCE_DIR) + "/core")) {
+            if (!entry.is_regular_file()) continue;
+            ++files;
+            std::ifstream in(entry.path());
+            std::string line;
+            for (int n = 1; std::getline(in, line); ++n)
+                QVERIFY2(!std::regex_search(line, client),
+                         (entry.path().string() + ":" + std::to_string(n) + ": " + line).c_str());
+        }
+        QVERIFY(files > 10);
     }
 
     void unknownScheme() {
