@@ -3,7 +3,10 @@
 // base groups, criteria and search results of the rows themselves.
 #include <QtTest>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <regex>
 
 #include "ldiv/csv_groups.h"
 #include "ldiv/error.h"
@@ -16,7 +19,8 @@ using namespace ldv;
 namespace {
 
 // Groups keyed by their values as text (codes differ between the two loads).
-std::map<std::vector<std::string>, std::uint64_t> groupsAsText(const Table& t, std::span<const std::uint32_t> weights) {
+std::map<std::vector<std::string>, std::uint64_t> groupsAsText(
+    const Table& t, std::span<const std::uint32_t> weights) {
     std::map<std::vector<std::string>, std::uint64_t> out;
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
         std::vector<std::string> key;
@@ -27,13 +31,15 @@ std::map<std::vector<std::string>, std::uint64_t> groupsAsText(const Table& t, s
 }
 
 // Base groups as (QI values → sensitive histogram by value), independent of code order.
-std::map<std::vector<std::string>, std::map<std::string, std::uint32_t>> baseGroups(const Dataset& d) {
+std::map<std::vector<std::string>, std::map<std::string, std::uint32_t>> baseGroups(
+    const Dataset& d) {
     std::map<std::vector<std::string>, std::map<std::string, std::uint32_t>> out;
     const EquivalenceClasses& b = d.baseGroups();
     const Column& sa = d.table().column(d.sensitiveColumns()[0]);
     for (std::size_t g = 0; g < b.count(); ++g) {
         std::vector<std::string> key;
-        for (std::size_t i = 0; i < d.qiCount(); ++i) key.push_back(d.table().column(d.qiColumns()[i]).value(b.key(g)[i]));
+        for (std::size_t i = 0; i < d.qiCount(); ++i)
+            key.push_back(d.table().column(d.qiColumns()[i]).value(b.key(g)[i]));
         const auto h = b.histogram(g);
         for (Code v = 0; v < h.size(); ++v)
             if (h[v]) out[key][sa.value(v)] += h[v];
@@ -70,27 +76,32 @@ private slots:
     }
     void groupsByHand() {
         QFETCH(int, chunk);
-        const std::string text = "zip,note,disease\n"
-                                 "47677,a,flu\n"
-                                 "47602,b,flu\n"
-                                 "47677,c,cold\n"
-                                 "\"47677\",d,flu\n"
-                                 "47602,?,flu\n"
-                                 "47678,e,flu\n"
-                                 "47677,f,flu\n";
+        const std::string text =
+            "zip,note,disease\n"
+            "47677,a,flu\n"
+            "47602,b,flu\n"
+            "47677,c,cold\n"
+            "\"47677\",d,flu\n"
+            "47602,?,flu\n"
+            "47678,e,flu\n"
+            "47677,f,flu\n";
         for (MissingPolicy policy : {MissingPolicy::Keep, MissingPolicy::Drop}) {
             CsvOptions o;
             o.missing = policy;
             CsvGroupReader reader("hand.csv", ',', o, {"zip", "disease"});
             const std::size_t step = std::size_t(std::max(chunk, 1));
-            for (std::size_t p = 0; p < text.size(); p += step) reader.feed(std::string_view(text).substr(p, step));
+            for (std::size_t p = 0; p < text.size(); p += step)
+                reader.feed(std::string_view(text).substr(p, step));
             const GroupedTable g = reader.finish();
             const bool drop = policy == MissingPolicy::Drop;
             QCOMPARE(g.rows, std::uint64_t(drop ? 6 : 7));
             QCOMPARE(reader.rowsDropped(), std::uint64_t(drop ? 1 : 0));
             const auto groups = groupsAsText(g.table, g.counts);
             const std::map<std::vector<std::string>, std::uint64_t> expected{
-                {{"47677", "flu"}, 3}, {{"47602", "flu"}, drop ? 1u : 2u}, {{"47677", "cold"}, 1}, {{"47678", "flu"}, 1}};
+                {{"47677", "flu"}, 3},
+                {{"47602", "flu"}, drop ? 1u : 2u},
+                {{"47677", "cold"}, 1},
+                {{"47678", "flu"}, 1}};
             QCOMPARE(groups, expected);
             QVERIFY(g.table.column(0).type() == ColumnType::Integer);
             QVERIFY(g.table.column(1).type() == ColumnType::Text);
@@ -103,9 +114,11 @@ private slots:
         const GroupedTable g = reader.finish();
         QCOMPARE(g.rows, std::uint64_t(14));
         // An unquoted empty field (a database NULL) and a quoted empty string are the same text.
-        const std::map<std::vector<std::string>, std::uint64_t> expected{{{"1", "x"}, 5}, {{"1", "y"}, 2}, {{"2", ""}, 7}};
+        const std::map<std::vector<std::string>, std::uint64_t> expected{
+            {{"1", "x"}, 5}, {{"1", "y"}, 2}, {{"2", ""}, 7}};
         QCOMPARE(groupsAsText(g.table, g.counts), expected);
-        QCOMPARE(g.table.column(1).missingCount(), std::size_t(4));  // only the unquoted one is missing
+        QCOMPARE(g.table.column(1).missingCount(),
+                 std::size_t(4));  // only the unquoted one is missing
         CsvGroupReader bad("db", ',', CsvOptions{}, {"a"}, "n");
         QVERIFY_THROWS_EXCEPTION(InputError, (bad.feed("a,n\nx,many\n"), bad.finish()));
         CsvGroupReader missing("db", ',', CsvOptions{}, {"nosuch"});
@@ -131,18 +144,38 @@ private slots:
                 a.criteria = bindCriteria(rows.dataset(), specs);
                 b.criteria = bindCriteria(streamed.dataset(), specs);
                 a.suppressionLimit = b.suppressionLimit = suppression;
-                const SearchResult ra = search(rows.dataset(), a), rb = search(streamed.dataset(), b);
+                const SearchResult ra = search(rows.dataset(), a),
+                                   rb = search(streamed.dataset(), b);
                 QCOMPARE(rb.satisfying, ra.satisfying);
                 QCOMPARE(rb.minimal, ra.minimal);
                 QCOMPARE(rb.optimum, ra.optimum);
                 QCOMPARE(rb.optimumMetrics.suppressedRows, ra.optimumMetrics.suppressedRows);
                 QCOMPARE(rb.optimumMetrics.discernibility, ra.optimumMetrics.discernibility);
-                QVERIFY(std::abs(rb.optimumMetrics.klDivergence - ra.optimumMetrics.klDivergence) < 1e-9);
+                QVERIFY(std::abs(rb.optimumMetrics.klDivergence - ra.optimumMetrics.klDivergence) <
+                        1e-9);
             }
         }
         // Analyses that need the rows say so instead of treating groups as rows.
         const EquivalenceClasses cls = streamed.dataset().classes(std::vector<int>(5, 0), true);
         QVERIFY_THROWS_EXCEPTION(ParameterError, streamed.dataset().rowClasses(cls));
+    }
+
+    // Layering: core/ knows databases only through table_source.h; libpq lives in
+    // sources/postgres. Fails if a core file includes a database client header.
+    void coreIncludesNoDatabaseClient() {
+        const std::string hash = "#";  // in pieces, so that moc does not read the pattern
+        const std::regex client(hash + "\\s*include\\s*[<\"](libpq-fe\\.h|libpq/|pqxx/|postgres|mysql|sqlite3)");
+        int files = 0;
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(LDIV_SOURCE_DIR) + "/core")) {
+            if (!entry.is_regular_file()) continue;
+            ++files;
+            std::ifstream in(entry.path());
+            std::string line;
+            for (int n = 1; std::getline(in, line); ++n)
+                QVERIFY2(!std::regex_search(line, client),
+                         (entry.path().string() + ":" + std::to_string(n) + ": " + line).c_str());
+        }
+        QVERIFY(files > 10);
     }
 
     void unknownScheme() {

@@ -45,18 +45,23 @@ std::string unquoted(const std::string& sql) {
 QStringList citusProblems(const std::string& sql) {
     QStringList problems;
     const std::string text = unquoted(sql);
-    for (const char* banned : {" join ", " temp ", " temporary ", " recursive ", " over ", " lateral ", "nextval",
-                               " into ", " unlogged ", " window "})
-        if ((" " + text + " ").find(banned) != std::string::npos) problems << QString("uses%1").arg(banned);
-    static const std::set<std::string> keywords{"copy", "in", "with", "from", "count", "table", "exists", "values"};
+    for (const char* banned : {" join ", " temp ", " temporary ", " recursive ", " over ",
+                               " lateral ", "nextval", " into ", " unlogged ", " window "})
+        if ((" " + text + " ").find(banned) != std::string::npos)
+            problems << QString("uses%1").arg(banned);
+    static const std::set<std::string> keywords{"copy",  "in",    "with",   "from",
+                                                "count", "table", "exists", "values"};
     static const std::regex call(R"(([a-z_][a-z0-9_]*)\s*\()");
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), call); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), call);
+         it != std::sregex_iterator(); ++it) {
         const std::string name = (*it)[1];
         if (!keywords.count(name)) problems << QString::fromStdString("calls " + name + "()");
     }
     // One relation per statement: a second FROM would be a subquery or join.
     std::size_t froms = 0;
-    for (std::size_t p = text.find(" from "); p != std::string::npos; p = text.find(" from ", p + 1)) ++froms;
+    for (std::size_t p = text.find(" from "); p != std::string::npos;
+         p = text.find(" from ", p + 1))
+        ++froms;
     if (froms > 1) problems << "reads more than one relation";
     return problems;
 }
@@ -67,12 +72,14 @@ class TestPgStatements : public QObject {
     Q_OBJECT
 private slots:
     void parsesTableAndQuery() {
-        const pg::Location t = pg::parseLocation("postgresql://ldiv@127.0.0.1:55432/db?table=public.adult&sslmode=disable");
+        const pg::Location t = pg::parseLocation(
+            "postgresql://ldiv@127.0.0.1:55432/db?table=public.adult&sslmode=disable");
         QCOMPARE(t.table, std::string("public.adult"));
         QCOMPARE(t.conninfo, std::string("postgresql://ldiv@127.0.0.1:55432/db?sslmode=disable"));
         QVERIFY(t.query.empty());
         // query= takes the rest, with & and = inside; %HH decoded, a lone % kept.
-        const pg::Location q = pg::parseLocation("postgres://u@h/db?query=SELECT a FROM t WHERE b = 'x&y' AND c LIKE '5%'%3B");
+        const pg::Location q = pg::parseLocation(
+            "postgres://u@h/db?query=SELECT a FROM t WHERE b = 'x&y' AND c LIKE '5%'%3B");
         QCOMPARE(q.query, std::string("SELECT a FROM t WHERE b = 'x&y' AND c LIKE '5%';"));
         QCOMPARE(q.conninfo, std::string("postgres://u@h/db"));
     }
@@ -80,12 +87,18 @@ private slots:
     void malformedUris_data() {
         QTest::addColumn<QString>("uri");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no table") << "postgresql://u@h/db" << "no table= or query=";
-        QTest::newRow("both") << "postgresql://u@h/db?table=a&query=SELECT 1" << "either table= or query=";
-        QTest::newRow("empty table") << "postgresql://u@h/db?table=" << "names no table";
-        QTest::newRow("port") << "postgresql://u@h:99999/db?table=a" << "invalid port '99999'";
-        QTest::newRow("port text") << "postgresql://u@h:abc/db?table=a" << "invalid";
-        QTest::newRow("libpq param") << "postgresql://u@h/db?table=a&nosuch=1" << "nosuch";
+        QTest::newRow("no table") << "postgresql://u@h/db"
+                                  << "no table= or query=";
+        QTest::newRow("both") << "postgresql://u@h/db?table=a&query=SELECT 1"
+                              << "either table= or query=";
+        QTest::newRow("empty table") << "postgresql://u@h/db?table="
+                                     << "names no table";
+        QTest::newRow("port") << "postgresql://u@h:99999/db?table=a"
+                              << "invalid port '99999'";
+        QTest::newRow("port text") << "postgresql://u@h:abc/db?table=a"
+                                   << "invalid";
+        QTest::newRow("libpq param") << "postgresql://u@h/db?table=a&nosuch=1"
+                                     << "nosuch";
     }
     void malformedUris() {
         QFETCH(QString, uri);
@@ -100,9 +113,11 @@ private slots:
     }
 
     void refusesPasswordInUri() {
-        QVERIFY_THROWS_EXCEPTION(ParameterError, pg::parseLocation("postgresql://u:secret@h/db?table=a"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 pg::parseLocation("postgresql://u:secret@h/db?table=a"));
         // A publication target must be a table.
-        QVERIFY_THROWS_EXCEPTION(InputError, pg::parseLocation("postgresql://u@h/db?query=SELECT 1", true));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 pg::parseLocation("postgresql://u@h/db?query=SELECT 1", true));
     }
 
     void quotesIdentifiers() {
@@ -117,54 +132,67 @@ private slots:
         const pg::Location t = pg::parseLocation("postgresql://u@h/db?table=adult");
         CsvOptions keep;
         QCOMPARE(pg::groupStatement(t, {"sex", "age", "salary-class"}, {}, keep),
-                 std::string("COPY (SELECT \"sex\", \"age\", \"salary-class\", count(*) AS ldiv_rows FROM \"adult\" "
-                             "GROUP BY \"sex\", \"age\", \"salary-class\") TO STDOUT WITH (FORMAT csv, HEADER true)"));
+                 std::string("COPY (SELECT \"sex\", \"age\", \"salary-class\", count(*) AS "
+                             "ldiv_rows FROM \"adult\" "
+                             "GROUP BY \"sex\", \"age\", \"salary-class\") TO STDOUT WITH (FORMAT "
+                             "csv, HEADER true)"));
         CsvOptions drop;
         drop.missing = MissingPolicy::Drop;
         QCOMPARE(pg::groupStatement(t, {"sex"}, {"sex", "age"}, drop),
-                 std::string("COPY (SELECT \"sex\", count(*) AS ldiv_rows FROM \"adult\" WHERE \"sex\" IS NOT NULL AND "
-                             "\"sex\"::text NOT IN ('?', '') AND \"age\" IS NOT NULL AND \"age\"::text NOT IN ('?', '') "
+                 std::string("COPY (SELECT \"sex\", count(*) AS ldiv_rows FROM \"adult\" WHERE "
+                             "\"sex\" IS NOT NULL AND "
+                             "\"sex\"::text NOT IN ('?', '') AND \"age\" IS NOT NULL AND "
+                             "\"age\"::text NOT IN ('?', '') "
                              "GROUP BY \"sex\") TO STDOUT WITH (FORMAT csv, HEADER true)"));
         QCOMPARE(pg::describeStatement(t), std::string("SELECT * FROM \"adult\""));
-        const auto publish = pg::publishStatements(pg::parseLocation("postgresql://u@h/db?table=published", true),
-                                                   {"sex", "age"}, true);
-        QCOMPARE(publish, (std::vector<std::string>{"BEGIN", "DROP TABLE IF EXISTS \"published\"",
-                                                    "CREATE TABLE \"published\" (\"sex\" text, \"age\" text)",
-                                                    "COPY \"published\" (\"sex\", \"age\") FROM STDIN WITH (FORMAT csv)",
-                                                    "COMMIT"}));
+        const auto publish = pg::publishStatements(
+            pg::parseLocation("postgresql://u@h/db?table=published", true), {"sex", "age"}, true);
+        QCOMPARE(publish, (std::vector<std::string>{
+                              "BEGIN", "DROP TABLE IF EXISTS \"published\"",
+                              "CREATE TABLE \"published\" (\"sex\" text, \"age\" text)",
+                              "COPY \"published\" (\"sex\", \"age\") FROM STDIN WITH (FORMAT csv)",
+                              "COMMIT"}));
     }
 
     void statementsStayWithinCitus() {
         const pg::Location t = pg::parseLocation("postgresql://u@h/db?table=adult");
         CsvOptions drop;
         drop.missing = MissingPolicy::Drop;
-        const std::vector<std::string> columns{"sex", "age", "race", "marital-status", "education", "salary-class"};
+        const std::vector<std::string> columns{"sex",       "age",         "race", "marital-status",
+                                               "education", "salary-class"};
         std::vector<std::string> all = columns;
         all.push_back("join");  // a column named like a keyword stays quoted
-        std::vector<std::string> statements{pg::describeStatement(t), pg::groupStatement(t, columns, all, CsvOptions{}),
-                                            pg::groupStatement(t, columns, all, drop), pg::rowsStatement(t)};
-        for (const std::string& s : pg::publishStatements(pg::parseLocation("postgresql://u@h/db?table=p", true), all, true))
+        std::vector<std::string> statements{
+            pg::describeStatement(t), pg::groupStatement(t, columns, all, CsvOptions{}),
+            pg::groupStatement(t, columns, all, drop), pg::rowsStatement(t)};
+        for (const std::string& s : pg::publishStatements(
+                 pg::parseLocation("postgresql://u@h/db?table=p", true), all, true))
             statements.push_back(s);
         for (const std::string& s : statements) {
             const QStringList problems = citusProblems(s);
-            QVERIFY2(problems.isEmpty(), qPrintable(QString::fromStdString(s) + ": " + problems.join("; ")));
+            QVERIFY2(problems.isEmpty(),
+                     qPrintable(QString::fromStdString(s) + ": " + problems.join("; ")));
         }
         // The checker itself catches what it is there to catch.
         QVERIFY(!citusProblems("SELECT a FROM t JOIN pg_temp.x USING (a)").isEmpty());
         QVERIFY(!citusProblems("CREATE TEMP TABLE x (a text)").isEmpty());
         QVERIFY(!citusProblems("SELECT a, row_number() OVER () FROM t").isEmpty());
         QVERIFY(!citusProblems("SELECT md5(a) FROM t").isEmpty());
-        QVERIFY(citusProblems("SELECT \"md5(\", count(*) FROM t WHERE x = 'JOIN' GROUP BY 1").isEmpty());
+        QVERIFY(citusProblems("SELECT \"md5(\", count(*) FROM t WHERE x = 'JOIN' GROUP BY 1")
+                    .isEmpty());
     }
 
     // Errors that need no server: exit code 2 and a message naming the fault.
     void cliErrorsWithoutServer_data() {
         QTest::addColumn<QString>("uri");
         QTest::addColumn<QString>("message");
-        QTest::newRow("malformed") << "postgresql://ldiv@127.0.0.1:70000/ldiv?table=adult" << "invalid port";
-        QTest::newRow("no table") << "postgresql://ldiv@127.0.0.1/ldiv" << "no table= or query=";
+        QTest::newRow("malformed") << "postgresql://ldiv@127.0.0.1:70000/ldiv?table=adult"
+                                   << "invalid port";
+        QTest::newRow("no table") << "postgresql://ldiv@127.0.0.1/ldiv"
+                                  << "no table= or query=";
         // Nothing listens on port 1 of the loopback.
-        QTest::newRow("refused") << "postgresql://ldiv@127.0.0.1:1/ldiv?table=adult" << "cannot connect";
+        QTest::newRow("refused") << "postgresql://ldiv@127.0.0.1:1/ldiv?table=adult"
+                                 << "cannot connect";
     }
     void cliErrorsWithoutServer() {
         QFETCH(QString, uri);

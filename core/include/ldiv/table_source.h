@@ -35,10 +35,10 @@ struct SourceColumn {
 
 /// What loading took, for the statistics of `--json` output.
 struct SourceReport {
-    std::string kind;            ///< "csv", "csv-stream", "postgresql"
-    std::uint64_t rows = 0;      ///< rows of the source (after the missing-value policy)
-    std::size_t groups = 0;      ///< rows held in memory (distinct combinations when grouped)
-    double queryMs = 0;          ///< time spent in the source (SQL or streaming), ms
+    std::string kind;        ///< "csv", "csv-stream", "postgresql"
+    std::uint64_t rows = 0;  ///< rows of the source (after the missing-value policy)
+    std::size_t groups = 0;  ///< rows held in memory (distinct combinations when grouped)
+    double queryMs = 0;      ///< time spent in the source (SQL or streaming), ms
     std::vector<std::string> statements;  ///< the statements sent to a database, in order
 };
 
@@ -55,7 +55,8 @@ public:
     virtual GroupedTable groups(const std::vector<std::string>& columns, const CsvOptions& options,
                                 SourceReport& report, Feedback* feedback = nullptr) = 0;
     /// Every row, for the analyses that need rows (fetched in batches).
-    virtual Table rows(const CsvOptions& options, SourceReport& report, Feedback* feedback = nullptr) = 0;
+    virtual Table rows(const CsvOptions& options, SourceReport& report,
+                       Feedback* feedback = nullptr) = 0;
 };
 
 using TableSourceFactory = std::function<std::unique_ptr<TableSource>(const std::string& uri)>;
@@ -74,11 +75,13 @@ struct TableWriteOptions {
     /// Replace an existing table; otherwise an existing table is refused (ParameterError).
     bool replace = false;
 };
-using TableWriter = std::function<void(const std::string& uri, const Table& table, const TableWriteOptions&)>;
+using TableWriter =
+    std::function<void(const std::string& uri, const Table& table, const TableWriteOptions&)>;
 void registerTableWriter(const std::string& scheme, TableWriter writer);
 /// Writes with the scheme's registered writer, all or nothing. Throws ParameterError when the
 /// scheme is not registered.
-void writeTableTo(const std::string& uri, const Table& table, const TableWriteOptions& options = {});
+void writeTableTo(const std::string& uri, const Table& table,
+                  const TableWriteOptions& options = {});
 
 /// A CSV file read record by record: groups() keeps one entry per distinct combination, so
 /// memory is bounded by the groups, not by the rows (`ldiv … --stream`).

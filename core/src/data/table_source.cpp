@@ -21,9 +21,11 @@ std::map<std::string, TableWriter>& writers() {
 
 [[noreturn]] void unknownScheme(const std::string& scheme) {
     if (scheme == "postgresql" || scheme == "postgres")
-        throw ParameterError("'" + scheme + "://' needs PostgreSQL support, which this build of ldiv does not "
+        throw ParameterError("'" + scheme +
+                             "://' needs PostgreSQL support, which this build of ldiv does not "
                              "have (configure with -DLDIV_POSTGRES=ON and libpq-dev installed)");
-    throw ParameterError("unknown data source '" + scheme + "://': give a CSV file or a postgresql:// URI");
+    throw ParameterError("unknown data source '" + scheme +
+                         "://': give a CSV file or a postgresql:// URI");
 }
 
 std::string schemeOf(const std::string& location) {
@@ -31,8 +33,8 @@ std::string schemeOf(const std::string& location) {
     if (colon == std::string::npos || colon == 0) return {};
     for (std::size_t i = 0; i < colon; ++i) {
         const char c = location[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
-              c == '-' || c == '.'))
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '+' || c == '-' || c == '.'))
             return {};
     }
     return location.substr(0, colon);
@@ -40,24 +42,28 @@ std::string schemeOf(const std::string& location) {
 
 class CsvStreamSource : public TableSource {
 public:
-    CsvStreamSource(std::string path, const CsvOptions& options) : m_path(std::move(path)), m_options(options) {}
+    CsvStreamSource(std::string path, const CsvOptions& options)
+        : m_path(std::move(path)), m_options(options) {}
 
     std::string name() const override { return m_path; }
 
     std::vector<SourceColumn> columns() override {
         std::vector<SourceColumn> out;
-        for (std::string& n : readCsvHeader(m_path, m_options)) out.push_back({std::move(n), ColumnType::Text});
+        for (std::string& n : readCsvHeader(m_path, m_options))
+            out.push_back({std::move(n), ColumnType::Text});
         return out;
     }
 
-    GroupedTable groups(const std::vector<std::string>& columns, const CsvOptions& options, SourceReport& report,
-                        Feedback* feedback) override {
+    GroupedTable groups(const std::vector<std::string>& columns, const CsvOptions& options,
+                        SourceReport& report, Feedback* feedback) override {
         const auto start = std::chrono::steady_clock::now();
         GroupedTable out = readCsvGroups(m_path, options, columns, nullptr, feedback);
         report.kind = "csv-stream";
         report.rows = out.rows;
         report.groups = out.counts.size();
-        report.queryMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        report.queryMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
         return out;
     }
 
@@ -93,7 +99,9 @@ std::unique_ptr<TableSource> openTableSource(const std::string& uri) {
     return it->second(uri);
 }
 
-void registerTableWriter(const std::string& scheme, TableWriter writer) { writers()[scheme] = std::move(writer); }
+void registerTableWriter(const std::string& scheme, TableWriter writer) {
+    writers()[scheme] = std::move(writer);
+}
 
 void writeTableTo(const std::string& uri, const Table& table, const TableWriteOptions& options) {
     const std::string scheme = schemeOf(uri);

@@ -1,9 +1,9 @@
 #include "ldiv/csv_groups.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
 #include <unordered_set>
 
 #include "data/type_inference.h"
@@ -30,18 +30,20 @@ struct CsvGroupReader::Impl {
     // Groups in an open-addressing table over their flat code keys: per group, its codes
     // and a count, which is the memory bound that makes streaming worthwhile (no node or
     // string per group, no allocation per record).
-    std::vector<Code> keys;             // group-major, fieldOf.size() codes per group
-    std::vector<std::uint32_t> slots;   // 0 = empty, else group + 1
+    std::vector<Code> keys;            // group-major, fieldOf.size() codes per group
+    std::vector<std::uint32_t> slots;  // 0 = empty, else group + 1
     std::vector<std::uint64_t> counts;
     std::vector<Code> key;
     std::uint64_t rowsRead = 0, rowsDropped = 0, rows = 0;
 
-    Impl(std::string s, char sep, const CsvOptions& o, std::vector<std::string> cols, std::string count)
+    Impl(std::string s, char sep, const CsvOptions& o, std::vector<std::string> cols,
+         std::string count)
         : source(std::move(s)),
           options(o),
           wanted(std::move(cols)),
           countName(std::move(count)),
-          tokenizer(source, sep, o.trim, [this](const auto& f) { onRecord(f); }, o.maxRecordBytes) {
+          tokenizer(
+              source, sep, o.trim, [this](const auto& f) { onRecord(f); }, o.maxRecordBytes) {
         for (const std::string& t : options.missingTokens) missing.insert(t);
     }
 
@@ -69,15 +71,17 @@ struct CsvGroupReader::Impl {
         ++rowsRead;
         if (fields.size() != arity) {
             const detail::CsvField& last = fields.back();
-            throw InputError(source, fields.front().line,
-                             fields.size() > arity ? fields[arity].column : last.column + last.text.size(),
-                             "expected " + std::to_string(arity) + " fields (as in the header), found " +
-                                 std::to_string(fields.size()));
+            throw InputError(
+                source, fields.front().line,
+                fields.size() > arity ? fields[arity].column : last.column + last.text.size(),
+                "expected " + std::to_string(arity) + " fields (as in the header), found " +
+                    std::to_string(fields.size()));
         }
         std::uint64_t weight = 1;
         if (!countName.empty()) {
             const detail::CsvField& f = fields[countField];
-            const auto [end, ec] = std::from_chars(f.text.data(), f.text.data() + f.text.size(), weight);
+            const auto [end, ec] =
+                std::from_chars(f.text.data(), f.text.data() + f.text.size(), weight);
             if (ec != std::errc() || end != f.text.data() + f.text.size())
                 throw InputError(source, f.line, f.column,
                                  "row count '" + std::string(f.text) + "' is not a whole number");
@@ -119,7 +123,9 @@ struct CsvGroupReader::Impl {
                 if (counts.size() * 2 > slots.size()) grow(width);
                 return g;
             }
-            if (std::equal(k.begin(), k.end(), keys.begin() + std::ptrdiff_t(std::size_t(s - 1) * width))) return s - 1;
+            if (std::equal(k.begin(), k.end(),
+                           keys.begin() + std::ptrdiff_t(std::size_t(s - 1) * width)))
+                return s - 1;
         }
     }
 
@@ -135,13 +141,15 @@ struct CsvGroupReader::Impl {
 
     GroupedTable finish() {
         tokenizer.finish();
-        if (!haveHeader) throw InputError(source, 0, 0, "the input is empty: no header and no rows");
+        if (!haveHeader)
+            throw InputError(source, 0, 0, "the input is empty: no header and no rows");
         GroupedTable out;
         out.rows = rows;
         out.counts.resize(counts.size());
         for (std::size_t g = 0; g < counts.size(); ++g) {
             if (counts[g] > UINT32_MAX)
-                throw InputError(source, 0, 0, "a combination of values occurs more than 2^32-1 times");
+                throw InputError(source, 0, 0,
+                                 "a combination of values occurs more than 2^32-1 times");
             out.counts[g] = std::uint32_t(counts[g]);
         }
         for (Column& c : columns) c.reserve(counts.size());
@@ -152,7 +160,8 @@ struct CsvGroupReader::Impl {
         slots = {};
         for (std::size_t c = 0; c < columns.size(); ++c) {
             columns[c].setMissingCount(std::size_t(missingRows[c]));
-            if (options.inferTypes) columns[c].setType(detail::inferColumnType(columns[c], options.missingTokens));
+            if (options.inferTypes)
+                columns[c].setType(detail::inferColumnType(columns[c], options.missingTokens));
         }
         out.table = Table(std::move(columns));
         return out;
@@ -164,22 +173,33 @@ CsvGroupReader::CsvGroupReader(std::string sourceName, char separator, const Csv
     : m_impl(std::make_unique<Impl>(std::move(sourceName), separator, options, std::move(columns),
                                     std::move(countColumn))) {}
 CsvGroupReader::~CsvGroupReader() = default;
-void CsvGroupReader::feed(std::string_view chunk) { m_impl->tokenizer.feed(chunk); }
-GroupedTable CsvGroupReader::finish() { return m_impl->finish(); }
-std::uint64_t CsvGroupReader::rowsRead() const { return m_impl->rowsRead; }
-std::uint64_t CsvGroupReader::rowsDropped() const { return m_impl->rowsDropped; }
+void CsvGroupReader::feed(std::string_view chunk) {
+    m_impl->tokenizer.feed(chunk);
+}
+GroupedTable CsvGroupReader::finish() {
+    return m_impl->finish();
+}
+std::uint64_t CsvGroupReader::rowsRead() const {
+    return m_impl->rowsRead;
+}
+std::uint64_t CsvGroupReader::rowsDropped() const {
+    return m_impl->rowsDropped;
+}
 
 namespace {
 using FilePtr = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
 FilePtr openOrThrow(const std::string& path) {
     FilePtr file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) throw InputError(path, 0, 0, std::string("cannot open the file for reading: ") + std::strerror(errno));
+    if (!file)
+        throw InputError(path, 0, 0,
+                         std::string("cannot open the file for reading: ") + std::strerror(errno));
     return file;
 }
 }  // namespace
 
 GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
-                           const std::vector<std::string>& columns, CsvReport* report, Feedback* feedback) {
+                           const std::vector<std::string>& columns, CsvReport* report,
+                           Feedback* feedback) {
     FilePtr file = openOrThrow(path);
     std::fseek(file.get(), 0, SEEK_END);
     const long total = std::ftell(file.get());
@@ -211,7 +231,8 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
     return out;
 }
 
-std::vector<std::string> readCsvHeader(const std::string& path, const CsvOptions& options, char* separator) {
+std::vector<std::string> readCsvHeader(const std::string& path, const CsvOptions& options,
+                                       char* separator) {
     FilePtr file = openOrThrow(path);
     std::vector<char> chunk(1 << 16);
     const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());

@@ -37,13 +37,16 @@ void Connection::exec(const std::string& sql) {
 
 Result Connection::describe(const std::string& sql) {
     Result prepared(PQprepare(m_conn, "", sql.c_str(), 0, nullptr));
-    if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK) fail("cannot read the table's columns", prepared.get());
+    if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK)
+        fail("cannot read the table's columns", prepared.get());
     Result d(PQdescribePrepared(m_conn, ""));
-    if (PQresultStatus(d.get()) != PGRES_COMMAND_OK) fail("cannot read the table's columns", d.get());
+    if (PQresultStatus(d.get()) != PGRES_COMMAND_OK)
+        fail("cannot read the table's columns", d.get());
     return d;
 }
 
-void Connection::copyOut(const std::string& sql, const std::function<void(std::string_view)>& sink) {
+void Connection::copyOut(const std::string& sql,
+                         const std::function<void(std::string_view)>& sink) {
     Result r(PQexec(m_conn, sql.c_str()));
     if (PQresultStatus(r.get()) != PGRES_COPY_OUT) fail("query failed", r.get());
     for (;;) {
@@ -67,8 +70,9 @@ void Connection::copyOut(const std::string& sql, const std::function<void(std::s
     while (PGresult* more = PQgetResult(m_conn)) PQclear(more);
 }
 
-void Connection::copyIn(const std::string& sql,
-                        const std::function<void(const std::function<void(std::string_view)>&)>& produce) {
+void Connection::copyIn(
+    const std::string& sql,
+    const std::function<void(const std::function<void(std::string_view)>&)>& produce) {
     Result r(PQexec(m_conn, sql.c_str()));
     if (PQresultStatus(r.get()) != PGRES_COPY_IN) fail("COPY failed", r.get());
     bool serverFailed = false;

@@ -32,7 +32,8 @@ public:
     /// Runs COPY … TO STDOUT, handing each chunk of CSV to `sink`.
     void copyOut(const std::string& sql, const std::function<void(std::string_view)>& sink);
     /// Runs COPY … FROM STDIN; `produce` calls `put` with CSV text until it returns.
-    void copyIn(const std::string& sql, const std::function<void(const std::function<void(std::string_view)>&)>& produce);
+    void copyIn(const std::string& sql,
+                const std::function<void(const std::function<void(std::string_view)>&)>& produce);
     /// Runs a one-parameter query and returns its first value (empty for NULL).
     std::string scalar(const std::string& sql, const std::string& parameter);
 

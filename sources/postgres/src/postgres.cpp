@@ -18,20 +18,30 @@ using detail::Connection;
 // Type OIDs from PostgreSQL's catalog (pg_type.dat); stable across releases.
 ColumnType columnTypeOf(Oid type) {
     switch (type) {
-    case 20: case 21: case 23: return ColumnType::Integer;       // int8, int2, int4
-    case 700: case 701: case 1700: return ColumnType::Decimal;   // float4, float8, numeric
-    case 1082: return ColumnType::Date;                          // date
-    default: return ColumnType::Text;
+        case 20:
+        case 21:
+        case 23:
+            return ColumnType::Integer;  // int8, int2, int4
+        case 700:
+        case 701:
+        case 1700:
+            return ColumnType::Decimal;  // float4, float8, numeric
+        case 1082:
+            return ColumnType::Date;  // date
+        default:
+            return ColumnType::Text;
     }
 }
 
 double msSince(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
 }
 
 class PostgresSource : public TableSource {
 public:
-    explicit PostgresSource(const std::string& uri) : m_location(parseLocation(uri)), m_conn(m_location) {}
+    explicit PostgresSource(const std::string& uri)
+        : m_location(parseLocation(uri)), m_conn(m_location) {}
 
     std::string name() const override { return m_location.display; }
 
@@ -46,13 +56,14 @@ public:
         return m_columns;
     }
 
-    GroupedTable groups(const std::vector<std::string>& wanted, const CsvOptions& options, SourceReport& report,
-                        Feedback* feedback) override {
+    GroupedTable groups(const std::vector<std::string>& wanted, const CsvOptions& options,
+                        SourceReport& report, Feedback* feedback) override {
         const std::vector<SourceColumn> all = columns();
         std::vector<std::string> allNames;
         for (const SourceColumn& c : all) allNames.push_back(c.name);
         for (const std::string& w : wanted)
-            if (std::find(allNames.begin(), allNames.end(), w) == allNames.end()) missingColumn(w, all);
+            if (std::find(allNames.begin(), allNames.end(), w) == allNames.end())
+                missingColumn(w, all);
         const std::string sql = groupStatement(m_location, wanted, allNames, options);
         m_statements.push_back(sql);
         const auto start = std::chrono::steady_clock::now();
@@ -103,7 +114,8 @@ public:
     }
 
 private:
-    [[noreturn]] void missingColumn(const std::string& wanted, const std::vector<SourceColumn>& all) const {
+    [[noreturn]] void missingColumn(const std::string& wanted,
+                                    const std::vector<SourceColumn>& all) const {
         std::string list;
         for (const SourceColumn& c : all) list += (list.empty() ? "" : ", ") + c.name;
         throw InputError(name(), 0, 0, "no column '" + wanted + "'; columns are: " + list);
@@ -127,24 +139,27 @@ void publish(const std::string& uri, const Table& table, const TableWriteOptions
     if (!options.replace && !conn.scalar("SELECT to_regclass($1)::text", rel).empty())
         throw ParameterError("table " + rel + " already exists at " + uri +
                              "; give --replace to overwrite it");
-    const std::vector<std::string> statements = publishStatements(target, table.columnNames(), options.replace);
+    const std::vector<std::string> statements =
+        publishStatements(target, table.columnNames(), options.replace);
     // BEGIN, [DROP], CREATE run as they are; COPY streams the rows; COMMIT only if all went
     // well. On any failure the connection closes with the transaction open, and the server
     // rolls it back: no table, or the old one untouched.
     for (std::size_t s = 0; s + 2 < statements.size(); ++s) conn.exec(statements[s]);
-    conn.copyIn(statements[statements.size() - 2], [&](const std::function<void(std::string_view)>& put) {
-        std::ostringstream batch;
-        std::vector<std::string> fields(table.columnCount());
-        for (std::size_t r = 0; r < table.rowCount(); ++r) {
-            for (std::size_t c = 0; c < fields.size(); ++c) fields[c] = table.value(r, c);
-            writeCsvRecord(batch, fields, ',');
-            if (batch.tellp() > (1 << 20)) {
-                put(batch.str());
-                batch.str({});
-            }
-        }
-        put(batch.str());
-    });
+    conn.copyIn(statements[statements.size() - 2],
+                [&](const std::function<void(std::string_view)>& put) {
+                    std::ostringstream batch;
+                    std::vector<std::string> fields(table.columnCount());
+                    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+                        for (std::size_t c = 0; c < fields.size(); ++c)
+                            fields[c] = table.value(r, c);
+                        writeCsvRecord(batch, fields, ',');
+                        if (batch.tellp() > (1 << 20)) {
+                            put(batch.str());
+                            batch.str({});
+                        }
+                    }
+                    put(batch.str());
+                });
     conn.exec(statements.back());
 }
 

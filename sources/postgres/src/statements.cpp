@@ -23,7 +23,8 @@ int hexValue(char c) {
 std::string percentDecode(const std::string& text) {
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '%' && i + 2 < text.size() && hexValue(text[i + 1]) >= 0 && hexValue(text[i + 2]) >= 0) {
+        if (text[i] == '%' && i + 2 < text.size() && hexValue(text[i + 1]) >= 0 &&
+            hexValue(text[i + 2]) >= 0) {
             out += char(hexValue(text[i + 1]) * 16 + hexValue(text[i + 2]));
             i += 2;
         } else {
@@ -34,8 +35,10 @@ std::string percentDecode(const std::string& text) {
 }
 
 [[noreturn]] void malformed(const std::string& uri, const std::string& why) {
-    throw InputError(uri, 0, 0, "malformed PostgreSQL URI: " + why +
-                                    " (expected postgresql://USER@HOST:PORT/DB?table=NAME or ?query=SELECT …)");
+    throw InputError(
+        uri, 0, 0,
+        "malformed PostgreSQL URI: " + why +
+            " (expected postgresql://USER@HOST:PORT/DB?table=NAME or ?query=SELECT …)");
 }
 
 }  // namespace
@@ -46,15 +49,19 @@ Location parseLocation(const std::string& uri, bool needTable) {
     const auto schemeEnd = uri.find("://");
     if (schemeEnd == std::string::npos) malformed(uri, "no scheme");
     const std::string scheme = uri.substr(0, schemeEnd);
-    if (scheme != "postgresql" && scheme != "postgres") malformed(uri, "the scheme must be postgresql://");
+    if (scheme != "postgresql" && scheme != "postgres")
+        malformed(uri, "the scheme must be postgresql://");
     const auto question = uri.find('?');
     std::string base = uri.substr(0, question);
     // A password in the URI would end up in project files and shell histories.
-    const std::string authority = base.substr(schemeEnd + 3, base.find('/', schemeEnd + 3) - (schemeEnd + 3));
+    const std::string authority =
+        base.substr(schemeEnd + 3, base.find('/', schemeEnd + 3) - (schemeEnd + 3));
     const auto at = authority.rfind('@');
     if (at != std::string::npos && authority.substr(0, at).find(':') != std::string::npos)
-        throw ParameterError("the URI '" + uri.substr(0, schemeEnd + 3) + "…' carries a password; remove it and give "
-                             "it in PGPASSWORD or ~/.pgpass instead, so that it is never stored in a project file");
+        throw ParameterError(
+            "the URI '" + uri.substr(0, schemeEnd + 3) +
+            "…' carries a password; remove it and give "
+            "it in PGPASSWORD or ~/.pgpass instead, so that it is never stored in a project file");
     std::string passThrough;
     if (question != std::string::npos) {
         std::string rest = uri.substr(question + 1);
@@ -76,8 +83,10 @@ Location parseLocation(const std::string& uri, bool needTable) {
             }
         }
     }
-    if (!loc.table.empty() && !loc.query.empty()) malformed(uri, "give either table= or query=, not both");
-    if (needTable && !loc.query.empty()) malformed(uri, "a publication target needs ?table=NAME, not a query");
+    if (!loc.table.empty() && !loc.query.empty())
+        malformed(uri, "give either table= or query=, not both");
+    if (needTable && !loc.query.empty())
+        malformed(uri, "a publication target needs ?table=NAME, not a query");
     if (loc.table.empty() && loc.query.empty()) malformed(uri, "no table= or query= parameter");
     if (!loc.query.empty() && loc.query.find_first_not_of(" \t\r\n") == std::string::npos)
         malformed(uri, "query= is empty");
@@ -94,8 +103,8 @@ Location parseLocation(const std::string& uri, bool needTable) {
     for (PQconninfoOption* o = options; o->keyword; ++o) {
         if (std::string(o->keyword) == "port" && o->val) {
             const std::string port = o->val;
-            if (port.empty() || port.find_first_not_of("0123456789") != std::string::npos || std::stol(port) > 65535 ||
-                std::stol(port) == 0)
+            if (port.empty() || port.find_first_not_of("0123456789") != std::string::npos ||
+                std::stol(port) > 65535 || std::stol(port) == 0)
                 malformed(uri, "invalid port '" + port + "'");
         }
     }
@@ -128,7 +137,9 @@ std::string relation(const Location& loc) {
     return "(" + q + ") AS ldiv_source";
 }
 
-std::string describeStatement(const Location& loc) { return "SELECT * FROM " + relation(loc); }
+std::string describeStatement(const Location& loc) {
+    return "SELECT * FROM " + relation(loc);
+}
 
 std::string groupStatement(const Location& loc, const std::vector<std::string>& columns,
                            const std::vector<std::string>& allColumns, const CsvOptions& options) {
@@ -137,11 +148,13 @@ std::string groupStatement(const Location& loc, const std::vector<std::string>& 
     std::string sql = "SELECT " + list + ", count(*) AS " + kCountColumn + " FROM " + relation(loc);
     if (options.missing == MissingPolicy::Drop) {
         std::string tokens;
-        for (const std::string& t : options.missingTokens) tokens += (tokens.empty() ? "" : ", ") + quoteLiteral(t);
+        for (const std::string& t : options.missingTokens)
+            tokens += (tokens.empty() ? "" : ", ") + quoteLiteral(t);
         std::string where;
         for (const std::string& c : allColumns) {
             where += (where.empty() ? "" : " AND ") + quoteIdentifier(c) + " IS NOT NULL";
-            if (!tokens.empty()) where += " AND " + quoteIdentifier(c) + "::text NOT IN (" + tokens + ")";
+            if (!tokens.empty())
+                where += " AND " + quoteIdentifier(c) + "::text NOT IN (" + tokens + ")";
         }
         if (!where.empty()) sql += " WHERE " + where;
     }
@@ -153,8 +166,8 @@ std::string rowsStatement(const Location& loc) {
     return "COPY (SELECT * FROM " + relation(loc) + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
 }
 
-std::vector<std::string> publishStatements(const Location& target, const std::vector<std::string>& columns,
-                                           bool replace) {
+std::vector<std::string> publishStatements(const Location& target,
+                                           const std::vector<std::string>& columns, bool replace) {
     const std::string rel = quoteQualified(target.table);
     std::string defs, list;
     for (const std::string& c : columns) {

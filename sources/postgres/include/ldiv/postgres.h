@@ -42,8 +42,8 @@ std::string groupStatement(const Location& location, const std::vector<std::stri
 std::string rowsStatement(const Location& location);
 /// The statements of a publication, in order; the rows go through COPY … FROM STDIN between
 /// the last two. All in one transaction, so a failure leaves no table.
-std::vector<std::string> publishStatements(const Location& target, const std::vector<std::string>& columns,
-                                           bool replace);
+std::vector<std::string> publishStatements(const Location& target,
+                                           const std::vector<std::string>& columns, bool replace);
 /// The name of the count column of groupStatement().
 inline constexpr const char* kCountColumn = "ldiv_rows";
 
