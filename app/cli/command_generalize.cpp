@@ -8,6 +8,7 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
+#include "cli/release_option.h"
 #include "cli/search_options.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
@@ -42,6 +43,7 @@ public:
                               "Also write the value-to-generalized-value mapping (attribute,level,value,generalized,rows) to this CSV");
         m_command->add_flag("--neutralize-formulas", m_neutralize,
                             "Prefix cells starting with = + - @ (not numbers) with ' so spreadsheets do not run them");
+        addReleaseOption(*m_command, m_release);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
@@ -67,6 +69,7 @@ public:
         const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
         writeTableCsv(node.table, m_output, sep, m_neutralize);
         if (!m_mapping.empty()) writeTableCsv(valueMapping(data, levels), m_mapping, sep, m_neutralize);
+        writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, err);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
@@ -98,6 +101,7 @@ private:
     std::string m_suppressed = "remove";
     std::string m_mapping;
     bool m_neutralize = false;
+    std::string m_release;
 };
 
 }  // namespace
