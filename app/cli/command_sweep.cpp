@@ -5,6 +5,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "cli/release_option.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
 #include "ldiv/sweep.h"
@@ -29,9 +30,12 @@ public:
         m_command->add_option("--seed", m_seed, "Seed of the row order (ties)");
         m_command->add_option("--output,-o", m_output, "Output CSV file (optional)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
+        addReleaseOption(*m_command, m_release);
     }
 
-    int execute(std::ostream& out, std::ostream&) override {
+    int execute(std::ostream& out, std::ostream& err) override {
+        if (!m_release.empty() && m_output.empty())
+            throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
         SweepOptions options;
@@ -54,6 +58,7 @@ public:
         if (!m_output.empty()) {
             const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
             writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep);
+            writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;
         if (m_options.json) {
@@ -94,6 +99,7 @@ private:
     std::uint64_t m_seed = 1;
     std::string m_output;
     std::string m_outputSep;
+    std::string m_release;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "ldiv/error.h"
 #include "ldiv/release.h"
 
 namespace ldv::cli {
@@ -20,6 +21,15 @@ void writeReleaseIfAsked(const std::string& releasePath, const Workspace& ws, co
     const std::string published = std::filesystem::absolute(publishedPath).lexically_normal().string();
     const ReleaseRecord record = makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION);
     writeRelease(record, releasePath);
+    err << "release record written to " << releasePath << "\n";
+}
+
+void writeSweepReleaseIfAsked(const std::string& releasePath, const Workspace& ws, const TauInput& input,
+                              double tau, double l, const std::string& publishedPath, std::ostream& err) {
+    if (releasePath.empty()) return;
+    if (publishedPath.empty()) throw ParameterError("--release needs --output: a release record certifies a file");
+    const std::string published = std::filesystem::absolute(publishedPath).lexically_normal().string();
+    writeRelease(makeSweepRelease(ws, input, tau, l, published, LDIV_VERSION), releasePath);
     err << "release record written to " << releasePath << "\n";
 }
 

@@ -8,6 +8,7 @@
 
 #include "ldiv/project.h"
 #include "ldiv/publish.h"
+#include "ldiv/tau_recoding.h"
 
 namespace ldv::cli {
 
@@ -17,5 +18,10 @@ void addReleaseOption(CLI::App& command, std::string& path);
 void writeReleaseIfAsked(const std::string& releasePath, const Workspace& workspace, const SearchConfig& config,
                          std::span<const int> levels, const PublishedNode& node, const PublishOptions& publish,
                          const std::string& publishedPath, std::ostream& err);
+
+/// The same for a SWEEP publication written to `publishedPath` (ParameterError when there
+/// is none: a record certifies a file).
+void writeSweepReleaseIfAsked(const std::string& releasePath, const Workspace& workspace, const TauInput& input,
+                              double tau, double l, const std::string& publishedPath, std::ostream& err);
 
 }  // namespace ldv::cli

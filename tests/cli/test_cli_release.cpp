@@ -196,6 +196,20 @@ private slots:
         QVERIFY(failing(l.json()).contains("requirement"));
     }
 
+    void sweepReleaseVerifies() {
+        const QString published = m_dir.filePath("sweep.csv"), release = m_dir.filePath("sweep.json");
+        const auto g = test::runCli({"sweep", "--project", ex("nursery/nursery.ldiv.json"), "--tau", "0.5", "--l", "3",
+                                     "-o", published, "--release", release});
+        QCOMPARE(g.exitCode, 0);
+        const auto r = verify(release, published, ex("nursery/nursery.csv"));
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(verdict(r.json(), "criterion tau-l=0.5,3"), QString("holds"));
+        // A record certifies a file: --release without --output is a usage error.
+        const auto noOutput = test::runCli({"sweep", "--project", ex("nursery/nursery.ldiv.json"), "--tau", "0.5",
+                                            "--l", "3", "--release", release});
+        QCOMPARE(noOutput.exitCode, 1);
+    }
+
     void explainReportsAndExits3WhenTheNodeFails() {
         const auto r = test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"), "--node", "0,1,0,1,1,1,1",
                                      "--json", "--max-classes", "2", "--max-rows", "3"});

@@ -9,6 +9,9 @@
 #include "ldiv/generalize.h"
 #include "ldiv/published_table.h"
 #include "ldiv/release.h"
+#include "ldiv/sweep.h"
+
+#include <nlohmann/json.hpp>
 #include "test_paths.h"
 
 using namespace ldv;
@@ -78,6 +81,43 @@ private slots:
         QCOMPARE(bad.criteria[0].measured, 4.0);
         const Verification w = verifyRelease(bad, csv);
         QVERIFY(!w.allHold());
+    }
+
+    void sweepReleaseRecomputesTauWithGeneralizedValues() {
+        ProjectConfig c = loadProject(test::example("nursery/nursery.ldiv.json"));
+        const Workspace ws(c, test::example("nursery"));
+        const TauInput input = TauInput::fromWorkspace(ws);
+        SweepOptions options;
+        options.tau = 0.5;
+        options.l = 3;
+        const SweepResult result = sweep(input, options);
+        QVERIFY(checkTau(input, result.recoding, 0.5, 3).holds());
+        QVERIFY(generalizedSaRows(input, result.recoding) > 0);  // the test needs generalized SA values
+        const std::string csv = m_dir.filePath("sweep.csv").toStdString();
+        writeTableCsv(recodedTable(input, result.recoding, ws.identifyingColumns()), csv);
+        const ReleaseRecord r = makeSweepRelease(ws, input, 0.5, 3, csv, "test");
+        QCOMPARE(r.criteria.size(), std::size_t(1));
+        QCOMPARE(r.criteria[0].spec, std::string("tau-l=0.5,3"));
+        QCOMPARE(r.criteria[0].holds, true);
+        QVERIFY(r.criteria[0].measured <= 1e-12);
+        QCOMPARE(r.publishedRows, input.rowCount());
+        QVERIFY(verifyRelease(r, csv, ws.resolve(c.dataPath)).allHold());
+
+        // An honest-looking record (hash recomputed) claiming a stronger τ than the file has.
+        auto config = nlohmann::json::parse(r.configuration);
+        config["tau"] = 0.4;
+        ReleaseRecord stronger = r;
+        stronger.configuration = config.dump();
+        stronger.configurationSha = sha256Hex(stronger.configuration);
+        stronger.criteria[0].spec = "tau-l=0.4,3";
+        const Verification v = verifyRelease(stronger, csv);
+        QVERIFY(!v.allHold());
+        bool tauFails = false;
+        for (const ClaimVerdict& claim : v.claims) {
+            if (claim.claim == "configuration hash") QVERIFY(claim.holds);
+            if (claim.claim == "criterion tau-l=0.4,3") tauFails = !claim.holds;
+        }
+        QVERIFY(tauFails);
     }
 
     void malformedRecordsNameTheFile() {

@@ -14,6 +14,7 @@
 
 #include "ldiv/project.h"
 #include "ldiv/publish.h"
+#include "ldiv/tau_recoding.h"
 
 namespace ldv {
 
@@ -37,6 +38,8 @@ struct ReleaseCriterion {
     double threshold = 0;
     bool higherIsBetter = true;
     bool holds = false;
+    /// Classes that fail (computed, not written to the record).
+    std::size_t failingClasses = 0;
 };
 
 struct ReleaseRecord {
@@ -57,6 +60,13 @@ struct ReleaseRecord {
 ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config, std::span<const int> levels,
                           const PublishedNode& node, const PublishOptions& publish,
                           const std::string& publishedPath, const std::string& ldivVersion);
+
+/// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
+/// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
+/// present in the original (the weights of 002 §3), so that (τ,ℓ) with generalized sensitive
+/// values is recomputed from the published file alone.
+ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input, double tau, double l,
+                               const std::string& publishedPath, const std::string& ldivVersion);
 
 std::string formatRelease(const ReleaseRecord& record);
 /// Parses a record; InputError naming `sourceName` for malformed JSON or a missing field.

@@ -51,7 +51,53 @@ ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& 
         const double m = r.classMeasures[c];
         if (!any || (r.higherIsBetter ? m < out.measured : m > out.measured)) out.measured = m;
         any = true;
-        if (r.classFails[c]) out.holds = false;
+        if (r.classFails[c]) {
+            out.holds = false;
+            ++out.failingClasses;
+        }
+    }
+    return out;
+}
+
+/// (τ,ℓ) with generalized sensitive values (002 Def. 7–11) on the classes of a published
+/// SWEEP table: each published SA label is a taxonomy node; its rows spread over the node's
+/// weighted leaves (induced frequencies). Measured: the largest max_k F(k) − ψ(k).
+ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
+    const double tau = c.at("tau").get<double>(), l = c.at("l").get<double>();
+    const auto rows = c.at("taxonomy").get<std::vector<std::vector<std::string>>>();
+    std::vector<std::string> base;
+    for (const auto& row : rows) base.push_back(row.at(0));
+    const SensitiveTaxonomy taxonomy = SensitiveTaxonomy::fromHierarchyRows(base, rows);
+    std::vector<double> weights(taxonomy.baseCount(), 0);
+    for (const std::string& v : c.at("weighted_values").get<std::vector<std::string>>())
+        if (const auto node = taxonomy.find(v); node && *node < weights.size()) weights[*node] = 1;
+    ReleaseCriterion out;
+    out.spec = "tau-l=" + formatNumber(tau) + "," + formatNumber(l);
+    out.description = "(" + formatNumber(tau) + ", " + formatNumber(l) + ")-diversity with generalized sensitive values";
+    out.measure = "max_tau_excess";
+    out.higherIsBetter = false;
+    out.holds = true;
+    const EquivalenceClasses classes = published.classes(Levels(published.qiCount(), 0));
+    const Column& sa = published.table().column(published.sensitiveColumns().at(0));
+    std::vector<std::size_t> nodeOf(sa.domainSize());
+    for (Code v = 0; v < sa.domainSize(); ++v) {
+        const auto node = taxonomy.find(sa.value(v));
+        if (!node) throw InputError("the published sensitive value '" + sa.value(v) + "' is not in the taxonomy");
+        nodeOf[v] = *node;
+    }
+    std::vector<std::uint32_t> nodeCounts(taxonomy.nodeCount());
+    std::vector<double> frequencies;
+    for (std::size_t k = 0; k < classes.count(); ++k) {
+        std::fill(nodeCounts.begin(), nodeCounts.end(), 0);
+        const auto h = classes.histogram(k, 0);
+        for (std::size_t v = 0; v < h.size(); ++v) nodeCounts[nodeOf[v]] += h[v];
+        taxonomy.inducedFrequencies(nodeCounts, weights, frequencies);
+        const double margin = tauMargin(frequencies, tau, l);
+        if (k == 0 || margin > out.measured) out.measured = margin;
+        if (!tauHolds(frequencies, tau, l)) {
+            out.holds = false;
+            ++out.failingClasses;
+        }
     }
     return out;
 }
@@ -131,6 +177,52 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config, std::
         r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k], node.judgement.suppressed));
     const auto sizes = publishedSizes(node.judgement.classes, node.judgement.suppressed);
     r.risk = prosecutorRisk(sizes);
+    return r;
+}
+
+ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, double tau, double l,
+                               const std::string& publishedPath, const std::string& ldivVersion) {
+    ReleaseRecord r;
+    r.ldivVersion = ldivVersion;
+    const Dataset& data = ws.dataset();
+    // The taxonomy as hierarchy rows [base, parent, …, root], rebuilt from the tree.
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> weighted;
+    for (std::size_t b = 0; b < input.taxonomy.baseCount(); ++b) {
+        std::vector<std::string> row;
+        for (int v = int(b); v >= 0; v = input.taxonomy.parent(std::size_t(v))) row.push_back(input.taxonomy.label(std::size_t(v)));
+        rows.push_back(std::move(row));
+        if (b < input.weights.size() && input.weights[b] > 0) weighted.push_back(input.taxonomy.label(b));
+    }
+    ProjectConfig project = ws.config();
+    project.criteria = {"tau-l=" + formatNumber(tau) + "," + formatNumber(l)};
+    const json c{{"kind", "sweep"},
+                 {"project", json::parse(formatProject(project))},
+                 {"criteria", json::array()},
+                 {"tau", tau},
+                 {"l", l},
+                 {"taxonomy", rows},
+                 {"weighted_values", weighted},
+                 {"suppression_limit", 0.0},
+                 {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
+                 {"sensitive", std::vector<std::string>{input.saColumn().name()}},
+                 {"suppressed", "removed"},
+                 {"mask_token", "*"}};
+    r.configuration = c.dump();
+    r.configurationSha = sha256Hex(r.configuration);
+    r.originalPath = ws.resolve(ws.config().dataPath);
+    r.originalSha = sha256FileHex(r.originalPath);
+    r.publishedPath = publishedPath;
+    r.publishedSha = sha256FileHex(publishedPath);
+    // Measured on the written file, as verify will: the classes are its distinct QI tuples.
+    const PublishedTable published(publishedPath, c.at("quasi_identifiers").get<std::vector<std::string>>(),
+                                   c.at("sensitive").get<std::vector<std::string>>());
+    r.originalRows = data.rowCount();
+    r.publishedRows = published.fileRows();
+    r.suppressedRows = 0;
+    r.criteria.push_back(tauClaim(published.dataset(), c));
+    r.satisfies = r.criteria.front().holds;
+    r.risk = prosecutorRisk(published.dataset().classes(Levels(published.dataset().qiCount(), 0)).sizes);
     return r;
 }
 
@@ -263,27 +355,31 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
               std::to_string(record.originalRows));
 
     const EquivalenceClasses classes = data.classes(Levels(data.qiCount(), 0), true);
-    const std::vector<std::string> specs = c.at("criteria").get<std::vector<std::string>>();
-    std::vector<BoundCriterion> criteria;
+    std::vector<ReleaseCriterion> recomputed;
     try {
-        criteria = bindCriteria(data, specs);
-    } catch (const ParameterError& e) {
+        if (c.value("kind", "node") == "sweep") {
+            recomputed.push_back(tauClaim(data, c));
+        } else {
+            const std::vector<BoundCriterion> criteria =
+                bindCriteria(data, c.at("criteria").get<std::vector<std::string>>());
+            const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
+            for (std::size_t k = 0; k < criteria.size(); ++k)
+                recomputed.push_back(criterionClaim(criteria[k], results[k], {}));
+        }
+    } catch (const std::exception& e) {
         claim("criteria", false, std::string("cannot be checked on the published file: ") + e.what());
         return v;
     }
-    const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
     bool allCriteria = true;
-    for (std::size_t k = 0; k < criteria.size(); ++k) {
-        const ReleaseCriterion now = criterionClaim(criteria[k], results[k], {});
+    for (const ReleaseCriterion& now : recomputed) {
         const ReleaseCriterion* recorded = nullptr;
         for (const ReleaseCriterion& rc : record.criteria)
             if (rc.spec == now.spec) recorded = &rc;
         const bool matches = recorded && same(recorded->measured, now.measured) && recorded->holds == now.holds;
         allCriteria = allCriteria && now.holds;
         std::string detail = now.measure + " " + number(now.measured) + (now.higherIsBetter ? " >= " : " <= ") +
-                             number(now.threshold) + (now.holds ? "" : " FAILS in " +
-                                                                      std::to_string(results[k].failingClasses) +
-                                                                      " classes");
+                             number(now.threshold) +
+                             (now.holds ? "" : " FAILS in " + std::to_string(now.failingClasses) + " classes");
         if (!recorded) detail += "; no recorded claim";
         else if (!matches) detail += "; recorded " + number(recorded->measured) + (recorded->holds ? " (holds)" : " (fails)");
         claim("criterion " + now.spec, now.holds && matches, detail);
