@@ -39,19 +39,24 @@ nlohmann::json explanationJson(const Explanation& e, Metric metric) {
                               {"rows", f.rows},
                               {"rows_listed", f.rows.size()}};
             if (!f.dominatingValue.empty())
-                jf["dominating"] = {{"value", f.dominatingValue}, {"count", f.dominatingCount}, {"share", f.dominatingShare}};
+                jf["dominating"] = {{"value", f.dominatingValue},
+                                    {"count", f.dominatingCount},
+                                    {"share", f.dominatingShare}};
             if (f.entropyMissing != 0) jf["entropy_missing"] = f.entropyMissing;
             classes.push_back(jf);
         }
-        criteria.push_back({{"spec", c.spec},
-                            {"description", c.description},
-                            {"holds", c.holds},
-                            {"failing_class_count", c.failingClassCount},
-                            {"failing_rows", c.failingRows},
-                            {"failing_classes", classes},
-                            {"strongest", c.strongestSpec.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.strongestSpec)},
-                            {"strongest_parameter", c.strongestSpec.empty() ? nlohmann::json(nullptr)
-                                                                            : nlohmann::json(c.strongestParameter)}});
+        criteria.push_back(
+            {{"spec", c.spec},
+             {"description", c.description},
+             {"holds", c.holds},
+             {"failing_class_count", c.failingClassCount},
+             {"failing_rows", c.failingRows},
+             {"failing_classes", classes},
+             {"strongest",
+              c.strongestSpec.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.strongestSpec)},
+             {"strongest_parameter", c.strongestSpec.empty()
+                                         ? nlohmann::json(nullptr)
+                                         : nlohmann::json(c.strongestParameter)}});
     }
     nlohmann::json raises = nlohmann::json::array();
     for (const RaiseFix& r : e.raises)
@@ -79,31 +84,39 @@ nlohmann::json explanationJson(const Explanation& e, Metric metric) {
 }
 
 void printText(std::ostream& out, const Explanation& e, Metric metric) {
-    out << "node " << formatLevels(e.levels) << ": " << e.rows << " rows in " << e.classes << " classes; "
-        << (e.satisfies ? "satisfies" : "FAILS") << " the requirement (" << e.suppressedRows
-        << " rows suppressed; " << metricName(metric) << " " << e.utility << ")\n";
+    out << "node " << formatLevels(e.levels) << ": " << e.rows << " rows in " << e.classes
+        << " classes; " << (e.satisfies ? "satisfies" : "FAILS") << " the requirement ("
+        << e.suppressedRows << " rows suppressed; " << metricName(metric) << " " << e.utility
+        << ")\n";
     for (const CriterionExplanation& c : e.criteria) {
         out << "  " << c.spec << " (" << c.description << "): " << (c.holds ? "holds" : "fails");
-        if (!c.holds) out << " in " << c.failingClassCount << " classes (" << c.failingRows << " rows)";
+        if (!c.holds)
+            out << " in " << c.failingClassCount << " classes (" << c.failingRows << " rows)";
         out << "\n";
         for (const FailingClass& f : c.failingClasses) {
             out << "    class " << f.index << " [";
-            for (std::size_t i = 0; i < f.qiValues.size(); ++i) out << (i ? ", " : "") << f.qiValues[i];
+            for (std::size_t i = 0; i < f.qiValues.size(); ++i)
+                out << (i ? ", " : "") << f.qiValues[i];
             out << "] " << f.size << " rows, measure " << f.measure << ", short by " << f.distance;
             if (!f.dominatingValue.empty())
-                out << "; '" << f.dominatingValue << "' dominates (" << f.dominatingCount << " of " << f.size << ")";
+                out << "; '" << f.dominatingValue << "' dominates (" << f.dominatingCount << " of "
+                    << f.size << ")";
             out << "\n";
         }
         if (c.failingClasses.size() < c.failingClassCount)
-            out << "    … " << c.failingClassCount - c.failingClasses.size() << " more classes (see --json)\n";
-        out << "    strongest that holds here: " << (c.strongestSpec.empty() ? "none" : c.strongestSpec) << "\n";
+            out << "    … " << c.failingClassCount - c.failingClasses.size()
+                << " more classes (see --json)\n";
+        out << "    strongest that holds here: "
+            << (c.strongestSpec.empty() ? "none" : c.strongestSpec) << "\n";
     }
     out << "fixes (by " << metricName(metric) << "):\n";
     for (const RaiseFix& r : e.raises)
         out << "  raise " << r.name << " -> node " << formatLevels(r.levels) << ": "
-            << (r.satisfies ? "satisfies" : "fails") << ", " << metricName(metric) << " " << r.utility << "\n";
-    out << "  suppress " << e.suppress.rows << " rows: " << (e.suppress.withinLimit ? "within" : "beyond")
-        << " the limit of " << e.suppress.limitRows << " rows (needs --suppression " << e.suppress.requiredLimit
+            << (r.satisfies ? "satisfies" : "fails") << ", " << metricName(metric) << " "
+            << r.utility << "\n";
+    out << "  suppress " << e.suppress.rows
+        << " rows: " << (e.suppress.withinLimit ? "within" : "beyond") << " the limit of "
+        << e.suppress.limitRows << " rows (needs --suppression " << e.suppress.requiredLimit
         << "), " << metricName(metric) << " " << e.suppress.utility << "\n";
 }
 
@@ -111,15 +124,18 @@ class ExplainCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "explain", "Why a node or a published table fails its criteria, which classes and rows, and "
-                       "the cheapest computed fixes (exit 3 when it fails)");
+            "explain",
+            "Why a node or a published table fails its criteria, which classes and rows, and "
+            "the cheapest computed fixes (exit 3 when it fails)");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
         auto* node = m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order");
         auto* published = m_command->add_option(
-            "--published", m_published, "A published CSV judged as it stands (its QI columns are the classes)");
+            "--published", m_published,
+            "A published CSV judged as it stands (its QI columns are the classes)");
         node->excludes(published);
-        m_command->add_option("--max-classes", m_options2.classCap, "Failing classes listed per criterion");
+        m_command->add_option("--max-classes", m_options2.classCap,
+                              "Failing classes listed per criterion");
         m_command->add_option("--max-rows", m_options2.rowCap, "Row indices listed per class");
     }
 
@@ -132,13 +148,15 @@ public:
         if (!m_published.empty()) {
             std::vector<std::string> qi, sensitive;
             for (std::size_t c : data->qiColumns()) qi.push_back(data->table().column(c).name());
-            for (std::size_t c : data->sensitiveColumns()) sensitive.push_back(data->table().column(c).name());
+            for (std::size_t c : data->sensitiveColumns())
+                sensitive.push_back(data->table().column(c).name());
             published = std::make_unique<PublishedTable>(m_published, qi, sensitive);
             data = &published->dataset();
         }
         const SearchConfig config = toSearchConfig(m_search, *data, ws->config(), true);
         const Levels levels = published ? Levels(data->qiCount(), 0) : resolveNode(m_node, *data);
-        for (const std::string& w : feasibilityWarnings(*data, config.criteria)) err << "warning: " << w << "\n";
+        for (const std::string& w : feasibilityWarnings(*data, config.criteria))
+            err << "warning: " << w << "\n";
         const Explanation e = explainNode(*data, config, levels, m_options2);
         if (m_options.json) {
             nlohmann::json j = explanationJson(e, config.metric);
@@ -160,6 +178,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeExplainCommand() { return std::make_unique<ExplainCommand>(); }
+std::unique_ptr<Command> makeExplainCommand() {
+    return std::make_unique<ExplainCommand>();
+}
 
 }  // namespace ldv::cli

@@ -17,19 +17,27 @@ class FrontierCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "frontier", "Risk-utility frontier: the optimum of every requirement of a criteria grid × "
-                        "suppression limits, with its prosecutor risk and utility, and the Pareto set");
+            "frontier",
+            "Risk-utility frontier: the optimum of every requirement of a criteria grid × "
+            "suppression limits, with its prosecutor risk and utility, and the Pareto set");
         addDataOptions(*m_command, m_options);
-        m_command->add_option("--criteria-grid", m_grids,
-                              "Criterion with one parameter ranging, e.g. k=2..50, entropy-l=2..6, "
-                              "recursive-cl=3,2..5, entropy-l=2..4:0.5, k=2,5,10 (repeatable: cross product)")
+        m_command
+            ->add_option(
+                "--criteria-grid", m_grids,
+                "Criterion with one parameter ranging, e.g. k=2..50, entropy-l=2..6, "
+                "recursive-cl=3,2..5, entropy-l=2..4:0.5, k=2,5,10 (repeatable: cross product)")
             ->required();
-        m_command->add_option("--criterion,-c", m_fixed, "A criterion every requirement also holds (repeatable)");
-        m_command->add_option("--suppression", m_suppressions, "Suppression limits as fractions, e.g. 0,0.01,0.02,0.05")
+        m_command->add_option("--criterion,-c", m_fixed,
+                              "A criterion every requirement also holds (repeatable)");
+        m_command
+            ->add_option("--suppression", m_suppressions,
+                         "Suppression limits as fractions, e.g. 0,0.01,0.02,0.05")
             ->delimiter(',');
-        m_command->add_option("--metric", m_metric, "Utility metric: height, aecs, dm, kl, info, loss")
+        m_command
+            ->add_option("--metric", m_metric, "Utility metric: height, aecs, dm, kl, info, loss")
             ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
-        m_command->add_option("--risk", m_risk, "Risk model (prosecutor)")->check(CLI::IsMember({"prosecutor"}));
+        m_command->add_option("--risk", m_risk, "Risk model (prosecutor)")
+            ->check(CLI::IsMember({"prosecutor"}));
         m_command->add_option("--threads", m_threads, "Worker threads (default: all cores)");
     }
 
@@ -47,7 +55,8 @@ public:
         if (m_options.json) {
             nlohmann::json points = nlohmann::json::array();
             for (const FrontierPoint& p : r.points) {
-                nlohmann::json jp{{"criteria", p.criteria}, {"suppression", p.suppression}, {"pareto", p.pareto}};
+                nlohmann::json jp{
+                    {"criteria", p.criteria}, {"suppression", p.suppression}, {"pareto", p.pareto}};
                 if (p.optimum) {
                     jp["optimum"] = *p.optimum;
                     jp["utility"] = p.utility;
@@ -69,18 +78,21 @@ public:
                 << "\n";
             return any ? kSuccess : kRequirementNotMet;
         }
-        out << r.points.size() << " requirements, " << r.pareto.size() << " Pareto-optimal (risk = highest "
-            << m_risk << " risk, utility = " << metricName(config.metric) << "), " << r.elapsedMs << " ms\n";
+        out << r.points.size() << " requirements, " << r.pareto.size()
+            << " Pareto-optimal (risk = highest " << m_risk
+            << " risk, utility = " << metricName(config.metric) << "), " << r.elapsedMs << " ms\n";
         for (const FrontierPoint& p : r.points) {
             out << (p.pareto ? "* " : "  ");
-            for (std::size_t i = 0; i < p.criteria.size(); ++i) out << (i ? " + " : "") << p.criteria[i];
+            for (std::size_t i = 0; i < p.criteria.size(); ++i)
+                out << (i ? " + " : "") << p.criteria[i];
             out << ", suppression " << p.suppression << ": ";
             if (!p.optimum) {
                 out << "no node satisfies\n";
                 continue;
             }
-            out << "node " << formatLevels(*p.optimum) << ", risk " << p.risk.highest << " (average "
-                << p.risk.average << "), " << metricName(config.metric) << " " << p.utility << "\n";
+            out << "node " << formatLevels(*p.optimum) << ", risk " << p.risk.highest
+                << " (average " << p.risk.average << "), " << metricName(config.metric) << " "
+                << p.utility << "\n";
         }
         return any ? kSuccess : kRequirementNotMet;
     }
@@ -97,6 +109,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeFrontierCommand() { return std::make_unique<FrontierCommand>(); }
+std::unique_ptr<Command> makeFrontierCommand() {
+    return std::make_unique<FrontierCommand>();
+}
 
 }  // namespace ldv::cli

@@ -15,9 +15,11 @@ class VerifyCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "verify", "Check a release record against the published file: hashes, rows, every criterion, "
-                      "risk (exit 0 when every claim holds, 3 otherwise)");
-        m_command->add_option("RELEASE", m_release, "The release record (.ldiv-release.json)")->required();
+            "verify",
+            "Check a release record against the published file: hashes, rows, every criterion, "
+            "risk (exit 0 when every claim holds, 3 otherwise)");
+        m_command->add_option("RELEASE", m_release, "The release record (.ldiv-release.json)")
+            ->required();
         m_command->add_option("--published", m_published, "The published CSV")->required();
         m_command->add_option("--original", m_original, "The original CSV (its hash is checked)");
         m_command->add_flag("--json", m_json, "Print one JSON object on stdout");
@@ -33,12 +35,19 @@ public:
             nlohmann::json claims = nlohmann::json::array();
             for (const ClaimVerdict& c : v.claims)
                 claims.push_back({{"claim", c.claim},
-                                  {"verdict", !c.checked ? "not checked" : c.holds ? "holds" : "fails"},
+                                  {"verdict", !c.checked ? "not checked"
+                                              : c.holds  ? "holds"
+                                                         : "fails"},
                                   {"detail", c.detail}});
-            out << nlohmann::json{{"release", m_release}, {"verified", ok}, {"claims", claims}}.dump() << "\n";
+            out << nlohmann::json{{"release", m_release}, {"verified", ok}, {"claims", claims}}
+                       .dump()
+                << "\n";
         } else {
             for (const ClaimVerdict& c : v.claims)
-                out << (!c.checked ? "SKIP " : c.holds ? "OK   " : "FAIL ") << c.claim << ": " << c.detail << "\n";
+                out << (!c.checked ? "SKIP "
+                        : c.holds  ? "OK   "
+                                   : "FAIL ")
+                    << c.claim << ": " << c.detail << "\n";
             out << (ok ? "verified: every claim holds\n" : "NOT verified\n");
         }
         return ok ? kSuccess : kRequirementNotMet;
@@ -53,6 +62,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeVerifyCommand() { return std::make_unique<VerifyCommand>(); }
+std::unique_ptr<Command> makeVerifyCommand() {
+    return std::make_unique<VerifyCommand>();
+}
 
 }  // namespace ldv::cli

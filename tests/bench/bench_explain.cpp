@@ -21,8 +21,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-const char* kQi[] = {"sex", "age", "race", "marital-status", "education", "native-country", "workclass",
-                     "salary-class"};
+const char* kQi[] = {
+    "sex",       "age",         "race", "marital-status", "education", "native-country",
+    "workclass", "salary-class"};
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -68,16 +69,19 @@ int main(int argc, char** argv) {
     Explanation e;
     const double explainMs = time(runs, [&] { e = explainNode(data, config, node); });
     std::printf("explain %s (k=5 + entropy-l=3, 2%%): %8.3f ms  (median of %d; %zu classes, %s)\n",
-                formatLevels(node).c_str(), explainMs, runs, e.classes, e.satisfies ? "satisfies" : "fails");
+                formatLevels(node).c_str(), explainMs, runs, e.classes,
+                e.satisfies ? "satisfies" : "fails");
 
     FrontierConfig fc;
     fc.grids = {expandCriteriaGrid("k=2..50")};
     fc.suppressions = {0, 0.01, 0.02, 0.05};
     FrontierResult fr;
     const double frontierMs = time(runs, [&] { fr = frontier(data, fc); });
-    std::printf("frontier k=2..50 x 4 suppression limits (dm): %8.3f ms  (median of %d; %zu points, %zu Pareto, "
-                "shared grouping %s)\n",
-                frontierMs, runs, fr.points.size(), fr.pareto.size(), fr.sharedGrouping ? "yes" : "no");
+    std::printf(
+        "frontier k=2..50 x 4 suppression limits (dm): %8.3f ms  (median of %d; %zu points, %zu "
+        "Pareto, "
+        "shared grouping %s)\n",
+        frontierMs, runs, fr.points.size(), fr.pareto.size(), fr.sharedGrouping ? "yes" : "no");
 
     SearchConfig k5;
     k5.criteria = bindCriteria(data, {"k=5"});
@@ -87,7 +91,8 @@ int main(int argc, char** argv) {
     const PublishedNode published = publishNode(data, k5, optimum, ws.identifyingColumns());
     const std::string folder = std::filesystem::temp_directory_path() / "ldiv_bench_release";
     std::filesystem::create_directories(folder);
-    const std::string csv = folder + "/published.csv", record = folder + "/published.ldiv-release.json";
+    const std::string csv = folder + "/published.csv",
+                      record = folder + "/published.ldiv-release.json";
     writeTableCsv(published.table, csv);
     writeRelease(makeRelease(ws, k5, optimum, published, {}, csv, "bench"), record);
     Verification v;
@@ -95,6 +100,7 @@ int main(int argc, char** argv) {
         v = verifyRelease(parseRelease(readFileText(record), record), csv, dir + "adult.csv");
     });
     std::printf("verify of a %zu-row release (with --original): %8.3f ms  (median of %d; %s)\n",
-                published.table.rowCount(), verifyMs, runs, v.allHold() ? "verified" : "NOT verified");
+                published.table.rowCount(), verifyMs, runs,
+                v.allHold() ? "verified" : "NOT verified");
     return 0;
 }

@@ -12,7 +12,9 @@
 using namespace ldv;
 
 namespace {
-QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QString ex(const char* path) {
+    return QString::fromStdString(test::example(path));
+}
 const QString kQi = "sex,age,race,marital-status,education,native-country,workclass";
 
 QByteArray readAll(const QString& path) {
@@ -43,7 +45,8 @@ class TestCliRelease : public QObject {
     QTemporaryDir m_dir;
     QString m_published, m_release;
 
-    test::CliResult verify(const QString& release, const QString& published, const QString& original = {}) {
+    test::CliResult verify(const QString& release, const QString& published,
+                           const QString& original = {}) {
         QStringList args{"verify", release, "--published", published, "--json"};
         if (!original.isEmpty()) args << "--original" << original;
         return test::runCli(args);
@@ -53,8 +56,9 @@ private slots:
     void initTestCase() {
         m_published = m_dir.filePath("adult.csv");
         m_release = m_dir.filePath("adult.ldiv-release.json");
-        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node", "optimum", "-o",
-                                     m_published, "--release", m_release});
+        const auto r =
+            test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
+                          "optimum", "-o", m_published, "--release", m_release});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(QFile::exists(m_release));
     }
@@ -64,9 +68,9 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j["verified"].toBool(), true);
-        for (const char* claim : {"configuration hash", "published file hash", "original file hash", "published rows",
-                                  "suppressed rows", "criterion k=5", "criterion entropy-l=3", "prosecutor risk",
-                                  "requirement"})
+        for (const char* claim : {"configuration hash", "published file hash", "original file hash",
+                                  "published rows", "suppressed rows", "criterion k=5",
+                                  "criterion entropy-l=3", "prosecutor risk", "requirement"})
             QCOMPARE(verdict(j, claim), QString("holds"));
         // Without the original its hash is not checked, which is not a failure.
         const auto noOriginal = verify(m_release, m_published);
@@ -76,7 +80,8 @@ private slots:
 
     void recordedFiguresMatchAnIndependentAudit() {
         const QJsonObject record = QJsonDocument::fromJson(readAll(m_release)).object();
-        const auto audit = test::runCli({"audit", m_published, "--qi", kQi, "--sensitive", "occupation", "--json"});
+        const auto audit = test::runCli(
+            {"audit", m_published, "--qi", kQi, "--sensitive", "occupation", "--json"});
         QCOMPARE(audit.exitCode, 0);
         const QJsonObject a = audit.json();
         const QJsonArray criteria = record["criteria"].toArray();
@@ -84,21 +89,24 @@ private slots:
         QCOMPARE(criteria[0]["measure"].toString(), QString("min_class_size"));
         QCOMPARE(criteria[0]["measured"].toDouble(), a["k"].toDouble());
         QCOMPARE(criteria[1]["measure"].toString(), QString("min_exp_entropy"));
-        QVERIFY(qAbs(criteria[1]["measured"].toDouble() - a["sensitive"][0]["min_exp_entropy"].toDouble()) < 1e-9);
+        QVERIFY(qAbs(criteria[1]["measured"].toDouble() -
+                     a["sensitive"][0]["min_exp_entropy"].toDouble()) < 1e-9);
         const QJsonObject rows = record["rows"].toObject();
         QCOMPARE(rows["original"].toInt(), 30162);
         QCOMPARE(rows["published"].toInt(), a["rows"].toInt());
         QCOMPARE(rows["suppressed"].toInt(), 30162 - a["rows"].toInt());
         // Prosecutor risk: 1 / smallest class and classes / rows of the published table.
         QCOMPARE(record["risk"]["highest"].toDouble(), 1.0 / a["k"].toDouble());
-        QVERIFY(qAbs(record["risk"]["average"].toDouble() - a["classes"].toDouble() / a["rows"].toDouble()) < 1e-12);
+        QVERIFY(qAbs(record["risk"]["average"].toDouble() -
+                     a["classes"].toDouble() / a["rows"].toDouble()) < 1e-12);
     }
 
     void changedCellFails() {
         QByteArray bytes = readAll(m_published);
         const int at = bytes.indexOf("\nMale;") + 1;
         QVERIFY(at > 0);
-        bytes.replace(at, 4, "Fema");  // "Male" -> "Female" would change the length; a cell is enough
+        bytes.replace(at, 4,
+                      "Fema");  // "Male" -> "Female" would change the length; a cell is enough
         const QString changed = m_dir.filePath("cell.csv");
         QVERIFY(writeAll(changed, bytes));
         const auto r = verify(m_release, changed);
@@ -153,9 +161,11 @@ private slots:
     }
 
     void maskedReleaseVerifies() {
-        const QString published = m_dir.filePath("masked.csv"), release = m_dir.filePath("masked.json");
-        const auto g = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node", "optimum", "-o",
-                                     published, "--suppressed", "mask", "--release", release});
+        const QString published = m_dir.filePath("masked.csv"),
+                      release = m_dir.filePath("masked.json");
+        const auto g = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"),
+                                     "--node", "optimum", "-o", published, "--suppressed", "mask",
+                                     "--release", release});
         QCOMPARE(g.exitCode, 0);
         const auto r = verify(release, published, ex("adult/adult.csv"));
         QCOMPARE(r.exitCode, 0);
@@ -165,11 +175,14 @@ private slots:
     }
 
     void releaseOfFailingNodeNeverVerifies() {
-        const QString published = m_dir.filePath("failing.csv"), release = m_dir.filePath("failing.json");
-        QStringList args{"generalize", "--project", ex("adult/adult.ldiv.json"), "--node", "0,1,0,1,1,1,1",
-                         "-o", published, "--release", release};
+        const QString published = m_dir.filePath("failing.csv"),
+                      release = m_dir.filePath("failing.json");
+        QStringList args{"generalize", "--project",     ex("adult/adult.ldiv.json"),
+                         "--node",     "0,1,0,1,1,1,1", "-o",
+                         published,    "--release",     release};
         auto g = test::runCli(args);
-        if (g.exitCode == 3) g = test::runCli(args << "--allow-failing");  // generalize refuses failing nodes
+        if (g.exitCode == 3)
+            g = test::runCli(args << "--allow-failing");  // generalize refuses failing nodes
         QVERIFY(QFile::exists(release));
         const QJsonObject record = QJsonDocument::fromJson(readAll(release)).object();
         QCOMPARE(record["satisfies"].toBool(), false);
@@ -197,22 +210,24 @@ private slots:
     }
 
     void sweepReleaseVerifies() {
-        const QString published = m_dir.filePath("sweep.csv"), release = m_dir.filePath("sweep.json");
-        const auto g = test::runCli({"sweep", "--project", ex("nursery/nursery.ldiv.json"), "--tau", "0.5", "--l", "3",
-                                     "-o", published, "--release", release});
+        const QString published = m_dir.filePath("sweep.csv"),
+                      release = m_dir.filePath("sweep.json");
+        const auto g = test::runCli({"sweep", "--project", ex("nursery/nursery.ldiv.json"), "--tau",
+                                     "0.5", "--l", "3", "-o", published, "--release", release});
         QCOMPARE(g.exitCode, 0);
         const auto r = verify(release, published, ex("nursery/nursery.csv"));
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(verdict(r.json(), "criterion tau-l=0.5,3"), QString("holds"));
         // A record certifies a file: --release without --output is a usage error.
-        const auto noOutput = test::runCli({"sweep", "--project", ex("nursery/nursery.ldiv.json"), "--tau", "0.5",
-                                            "--l", "3", "--release", release});
+        const auto noOutput = test::runCli({"sweep", "--project", ex("nursery/nursery.ldiv.json"),
+                                            "--tau", "0.5", "--l", "3", "--release", release});
         QCOMPARE(noOutput.exitCode, 1);
     }
 
     void explainReportsAndExits3WhenTheNodeFails() {
-        const auto r = test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"), "--node", "0,1,0,1,1,1,1",
-                                     "--json", "--max-classes", "2", "--max-rows", "3"});
+        const auto r =
+            test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"), "--node",
+                          "0,1,0,1,1,1,1", "--json", "--max-classes", "2", "--max-rows", "3"});
         QCOMPARE(r.exitCode, 3);
         const QJsonObject j = r.json();
         QCOMPARE(j["satisfies"].toBool(), false);
@@ -230,26 +245,30 @@ private slots:
         const QJsonObject first = j["fixes"]["raise"][0].toObject();
         QStringList levels;
         for (const QJsonValue& v : first["node"].toArray()) levels << QString::number(v.toInt());
-        const auto again = test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"), "--node",
-                                         levels.join(','), "--json"});
+        const auto again = test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"),
+                                         "--node", levels.join(','), "--json"});
         QCOMPARE(again.json()["satisfies"].toBool(), first["satisfies"].toBool());
         QCOMPARE(again.json()["utility"].toDouble(), first["utility"].toDouble());
     }
 
     void explainOfPublishedTable() {
-        const auto r = test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"), "--published", m_published,
-                                     "--suppression", "0", "--json"});
+        const auto r = test::runCli({"explain", "--project", ex("adult/adult.ldiv.json"),
+                                     "--published", m_published, "--suppression", "0", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j["satisfies"].toBool(), true);
-        for (const QJsonValue& c : j["criteria"].toArray()) QCOMPARE(c["failing_class_count"].toInt(), 0);
-        const auto audit = test::runCli({"audit", m_published, "--qi", kQi, "--sensitive", "occupation", "--json"});
+        for (const QJsonValue& c : j["criteria"].toArray())
+            QCOMPARE(c["failing_class_count"].toInt(), 0);
+        const auto audit = test::runCli(
+            {"audit", m_published, "--qi", kQi, "--sensitive", "occupation", "--json"});
         QCOMPARE(j["classes"].toInt(), audit.json()["classes"].toInt());
-        QCOMPARE(j["criteria"][0]["strongest"].toString(), "k=" + QString::number(audit.json()["k"].toInt()));
+        QCOMPARE(j["criteria"][0]["strongest"].toString(),
+                 "k=" + QString::number(audit.json()["k"].toInt()));
     }
 
     void searchExits3WithoutASatisfyingNode() {
-        const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "--criterion", "k=13"});
+        const auto r = test::runCli(
+            {"search", "--project", ex("hospital/hospital.ldiv.json"), "--criterion", "k=13"});
         QCOMPARE(r.exitCode, 3);
         QVERIFY(r.out.contains("no optimum"));
         const auto ok = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json")});
@@ -257,19 +276,22 @@ private slots:
     }
 
     void frontierPointsEqualSearches() {
-        const auto r = test::runCli({"frontier", "--project", ex("hospital/hospital.ldiv.json"), "--criteria-grid",
-                                     "k=2..5", "--suppression", "0,0.25", "--metric", "dm", "--json"});
+        const auto r = test::runCli({"frontier", "--project", ex("hospital/hospital.ldiv.json"),
+                                     "--criteria-grid", "k=2..5", "--suppression", "0,0.25",
+                                     "--metric", "dm", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray points = r.json()["points"].toArray();
         QCOMPARE(points.size(), 8);
         for (const QJsonValue& p : points) {
             const QString spec = p["criteria"][0].toString();
             const QString suppression = QString::number(p["suppression"].toDouble());
-            const auto s = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "--criterion", spec,
-                                         "--suppression", suppression, "--metric", "dm", "--json"});
+            const auto s = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"),
+                                         "--criterion", spec, "--suppression", suppression,
+                                         "--metric", "dm", "--json"});
             QCOMPARE(p["optimum"], s.json()["optimum"].toObject()["levels"]);
             if (!p["optimum"].isNull())
-                QCOMPARE(p["utility"].toDouble(), s.json()["optimum"].toObject()["discernibility"].toDouble());
+                QCOMPARE(p["utility"].toDouble(),
+                         s.json()["optimum"].toObject()["discernibility"].toDouble());
         }
         QVERIFY(!r.json()["pareto"].toArray().isEmpty());
     }

@@ -14,10 +14,12 @@ using namespace ldv;
 
 namespace {
 
-bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)}); }
+bool close(double a, double b) {
+    return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
 
-SearchConfig configOf(const Dataset& data, const std::vector<std::string>& specs, double suppression,
-                      Metric metric = Metric::Discernibility) {
+SearchConfig configOf(const Dataset& data, const std::vector<std::string>& specs,
+                      double suppression, Metric metric = Metric::Discernibility) {
     SearchConfig c;
     c.criteria = bindCriteria(data, specs);
     c.suppressionLimit = suppression;
@@ -38,7 +40,8 @@ struct Hand {
         const Hierarchy h({{"1", "12", "*"}, {"2", "12", "*"}, {"3", "3x", "*"}});
         std::vector<HierarchyMap> maps;
         maps.emplace_back(h, table.column(0));
-        data = std::make_unique<Dataset>(table, std::vector<std::size_t>{0}, std::move(maps), std::vector<std::size_t>{1});
+        data = std::make_unique<Dataset>(table, std::vector<std::size_t>{0}, std::move(maps),
+                                         std::vector<std::size_t>{1});
     }
 };
 
@@ -129,7 +132,8 @@ private slots:
                         for (std::size_t i = 0; i < data.qiCount(); ++i) {
                             const HierarchyMap& h = data.hierarchy(i);
                             const Code base = data.table().column(data.qiColumns()[i]).code(row);
-                            QCOMPARE(f.qiValues[i], h.levelValue(levels[i], h.map(base, levels[i])));
+                            QCOMPARE(f.qiValues[i],
+                                     h.levelValue(levels[i], h.map(base, levels[i])));
                         }
                     }
                 }
@@ -138,19 +142,22 @@ private slots:
                 const auto alone = [&](const std::string& spec) {
                     SearchConfig one = config;
                     one.criteria = {config.criteria[k]};
-                    one.criteria[0].criterion = Criterion::parse(spec, config.criteria[k].criterion.kind() ==
-                                                                               CriterionKind::KAnonymity
-                                                                           ? std::vector<std::string>{}
-                                                                           : data.table()
-                                                                                 .column(data.sensitiveColumns()[config.criteria[k].sensitive])
-                                                                                 .dictionary());
+                    one.criteria[0].criterion = Criterion::parse(
+                        spec,
+                        config.criteria[k].criterion.kind() == CriterionKind::KAnonymity
+                            ? std::vector<std::string>{}
+                            : data.table()
+                                  .column(data.sensitiveColumns()[config.criteria[k].sensitive])
+                                  .dictionary());
                     return judgeNode(data, one, levels).satisfies;
                 };
                 QVERIFY2(alone(c.strongestSpec), c.strongestSpec.c_str());
                 const Criterion& original = config.criteria[k].criterion;
                 const bool tau = original.kind() == CriterionKind::TauL;
-                const bool integer = original.kind() != CriterionKind::EntropyL && original.kind() != CriterionKind::SimpleL && !tau;
-                const double stronger = tau ? c.strongestParameter - 1e-3 : c.strongestParameter + (integer ? 1 : 1e-3);
+                const bool integer = original.kind() != CriterionKind::EntropyL &&
+                                     original.kind() != CriterionKind::SimpleL && !tau;
+                const double stronger =
+                    tau ? c.strongestParameter - 1e-3 : c.strongestParameter + (integer ? 1 : 1e-3);
                 try {
                     QVERIFY2(!alone(withParameter(original, stronger)), c.strongestSpec.c_str());
                     ++strongestChecked;
@@ -161,7 +168,8 @@ private slots:
 
             // (a) Every raise, judged on its own, gives the verdict and utility reported; ranked.
             std::size_t raisable = 0;
-            for (std::size_t i = 0; i < data.qiCount(); ++i) raisable += levels[i] < data.hierarchy(i).height();
+            for (std::size_t i = 0; i < data.qiCount(); ++i)
+                raisable += levels[i] < data.hierarchy(i).height();
             QCOMPARE(e.raises.size(), raisable);
             for (std::size_t r = 0; r < e.raises.size(); ++r) {
                 const RaiseFix& fix = e.raises[r];
@@ -174,7 +182,8 @@ private slots:
                 if (r > 0) {
                     const RaiseFix& prev = e.raises[r - 1];
                     QVERIFY(prev.satisfies || !fix.satisfies);
-                    if (prev.satisfies == fix.satisfies) QVERIFY(!betterOptimum(fix.metrics, prev.metrics, config.metric));
+                    if (prev.satisfies == fix.satisfies)
+                        QVERIFY(!betterOptimum(fix.metrics, prev.metrics, config.metric));
                 }
                 raisesThatFix += !e.satisfies && fix.satisfies;
             }
@@ -186,7 +195,8 @@ private slots:
             QVERIFY(suppressed.satisfies);
             QCOMPARE(suppressed.metrics.suppressedRows, e.suppress.rows);
             QVERIFY(close(e.suppress.utility, metricValue(suppressed.metrics, config.metric)));
-            QCOMPARE(e.suppress.withinLimit, e.suppress.rows <= suppressionLimitRows(suppression, data.rowCount()));
+            QCOMPARE(e.suppress.withinLimit,
+                     e.suppress.rows <= suppressionLimitRows(suppression, data.rowCount()));
             QCOMPARE(e.suppress.withinLimit, e.satisfies);
         }
         // The rounds must exercise failing nodes, fixing raises and the strongest-parameter check.

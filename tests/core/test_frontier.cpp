@@ -16,10 +16,13 @@ using namespace ldv;
 
 namespace {
 
-bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)}); }
+bool close(double a, double b) {
+    return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
 
 /// Each point against its own search, and its risk from the judged published classes.
-void checkAgainstSearch(const Dataset& data, const FrontierResult& r, Metric metric, int& feasible) {
+void checkAgainstSearch(const Dataset& data, const FrontierResult& r, Metric metric,
+                        int& feasible) {
     for (const FrontierPoint& p : r.points) {
         SearchConfig config;
         config.criteria = bindCriteria(data, p.criteria);
@@ -56,10 +59,13 @@ std::vector<std::size_t> paretoBySweep(const std::vector<FrontierPoint>& points)
         double bestLowerRisk = INFINITY, bestSameRisk = INFINITY;
         for (const FrontierPoint& q : points) {
             if (!q.optimum) continue;
-            if (q.risk.highest < points[i].risk.highest) bestLowerRisk = std::min(bestLowerRisk, q.utility);
-            if (q.risk.highest == points[i].risk.highest) bestSameRisk = std::min(bestSameRisk, q.utility);
+            if (q.risk.highest < points[i].risk.highest)
+                bestLowerRisk = std::min(bestLowerRisk, q.utility);
+            if (q.risk.highest == points[i].risk.highest)
+                bestSameRisk = std::min(bestSameRisk, q.utility);
         }
-        if (bestLowerRisk > points[i].utility && bestSameRisk >= points[i].utility) out.push_back(i);
+        if (bestLowerRisk > points[i].utility && bestSameRisk >= points[i].utility)
+            out.push_back(i);
     }
     return out;
 }
@@ -70,20 +76,26 @@ class TestFrontier : public QObject {
     Q_OBJECT
 private slots:
     void expandsGrids() {
-        QCOMPARE(expandCriteriaGrid("k=2..5"), (std::vector<std::string>{"k=2", "k=3", "k=4", "k=5"}));
-        QCOMPARE(expandCriteriaGrid("recursive-cl=3,2..4"),
-                 (std::vector<std::string>{"recursive-cl=3,2", "recursive-cl=3,3", "recursive-cl=3,4"}));
-        QCOMPARE(expandCriteriaGrid("entropy-l=2..3:0.5@s1"),
-                 (std::vector<std::string>{"entropy-l=2@s1", "entropy-l=2.5@s1", "entropy-l=3@s1"}));
+        QCOMPARE(expandCriteriaGrid("k=2..5"),
+                 (std::vector<std::string>{"k=2", "k=3", "k=4", "k=5"}));
+        QCOMPARE(
+            expandCriteriaGrid("recursive-cl=3,2..4"),
+            (std::vector<std::string>{"recursive-cl=3,2", "recursive-cl=3,3", "recursive-cl=3,4"}));
+        QCOMPARE(
+            expandCriteriaGrid("entropy-l=2..3:0.5@s1"),
+            (std::vector<std::string>{"entropy-l=2@s1", "entropy-l=2.5@s1", "entropy-l=3@s1"}));
         QCOMPARE(expandCriteriaGrid("k=2,5"), (std::vector<std::string>{"k=2", "k=5"}));
-        for (const char* bad : {"k=5..2", "k", "k=a..b", "k=2..4:0", "recursive-cl=1..2,2..3", "k=0..2"})
+        for (const char* bad :
+             {"k=5..2", "k", "k=a..b", "k=2..4:0", "recursive-cl=1..2,2..3", "k=0..2"})
             QVERIFY_THROWS_EXCEPTION(ParameterError, expandCriteriaGrid(bad));
     }
 
     void paretoByHand() {
-        // (risk, utility): A (0.5, 10), B (0.25, 20), C (0.25, 15), D (0.1, 15), E (0.5, 10), F none.
+        // (risk, utility): A (0.5, 10), B (0.25, 20), C (0.25, 15), D (0.1, 15), E (0.5, 10), F
+        // none.
         std::vector<FrontierPoint> points(6);
-        const double values[][2] = {{0.5, 10}, {0.25, 20}, {0.25, 15}, {0.1, 15}, {0.5, 10}, {0, 0}};
+        const double values[][2] = {{0.5, 10}, {0.25, 20}, {0.25, 15},
+                                    {0.1, 15}, {0.5, 10},  {0, 0}};
         for (std::size_t i = 0; i < 6; ++i) {
             points[i].risk.highest = values[i][0];
             points[i].utility = values[i][1];
@@ -120,7 +132,8 @@ private slots:
             checkAgainstSearch(data, r, Metric(metric), feasible);
             QCOMPARE(r.pareto, paretoBySweep(r.points));
             for (std::size_t i = 0; i < r.points.size(); ++i)
-                QCOMPARE(r.points[i].pareto, std::find(r.pareto.begin(), r.pareto.end(), i) != r.pareto.end());
+                QCOMPARE(r.points[i].pareto,
+                         std::find(r.pareto.begin(), r.pareto.end(), i) != r.pareto.end());
             paretoPoints += int(r.pareto.size());
         }
         QVERIFY(feasible > 100);
@@ -134,13 +147,15 @@ private slots:
             const auto rc = test::randomCase(rng, 60 + rng() % 120, 2 + rng() % 2);
             const Dataset& data = *rc->data;
             FrontierConfig config;
-            config.grids = {expandCriteriaGrid("k=2..4"), expandCriteriaGrid("entropy-l=1.2..1.8:0.3@s1")};
+            config.grids = {expandCriteriaGrid("k=2..4"),
+                            expandCriteriaGrid("entropy-l=1.2..1.8:0.3@s1")};
             config.fixed = {"distinct-l=1"};
             config.suppressions = {0, 0.1};
             const FrontierResult r = frontier(data, config);
             QVERIFY(!r.sharedGrouping);
             QCOMPARE(r.points.size(), std::size_t(3 * 3 * 2));
-            QCOMPARE(r.points[0].criteria, (std::vector<std::string>{"k=2", "entropy-l=1.2@s1", "distinct-l=1"}));
+            QCOMPARE(r.points[0].criteria,
+                     (std::vector<std::string>{"k=2", "entropy-l=1.2@s1", "distinct-l=1"}));
             checkAgainstSearch(data, r, config.metric, feasible);
             QCOMPARE(r.pareto, paretoBySweep(r.points));
         }

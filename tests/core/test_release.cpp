@@ -41,7 +41,8 @@ private slots:
         SearchConfig config;
         config.criteria = bindCriteria(ws.dataset(), {"k=4", "distinct-l=3", "entropy-l=2.8"});
         const Levels node{1, 2, 1};
-        const PublishedNode published = publishNode(ws.dataset(), config, node, ws.identifyingColumns());
+        const PublishedNode published =
+            publishNode(ws.dataset(), config, node, ws.identifyingColumns());
         const std::string csv = m_dir.filePath("hospital.csv").toStdString();
         writeTableCsv(published.table, csv);
         const ReleaseRecord r = makeRelease(ws, config, node, published, {}, csv, "test");
@@ -74,7 +75,8 @@ private slots:
         // k=5 is not met by that node: its record can never verify.
         SearchConfig strict = config;
         strict.criteria = bindCriteria(ws.dataset(), {"k=5", "distinct-l=3"});
-        const PublishedNode failing = publishNode(ws.dataset(), strict, node, ws.identifyingColumns());
+        const PublishedNode failing =
+            publishNode(ws.dataset(), strict, node, ws.identifyingColumns());
         QCOMPARE(failing.judgement.satisfies, false);
         const ReleaseRecord bad = makeRelease(ws, strict, node, failing, {}, csv, "test");
         QCOMPARE(bad.criteria[0].holds, false);
@@ -92,7 +94,8 @@ private slots:
         options.l = 3;
         const SweepResult result = sweep(input, options);
         QVERIFY(checkTau(input, result.recoding, 0.5, 3).holds());
-        QVERIFY(generalizedSaRows(input, result.recoding) > 0);  // the test needs generalized SA values
+        QVERIFY(generalizedSaRows(input, result.recoding) >
+                0);  // the test needs generalized SA values
         const std::string csv = m_dir.filePath("sweep.csv").toStdString();
         writeTableCsv(recodedTable(input, result.recoding, ws.identifyingColumns()), csv);
         const ReleaseRecord r = makeSweepRelease(ws, input, 0.5, 3, csv, "test");
@@ -122,8 +125,10 @@ private slots:
 
     void malformedRecordsNameTheFile() {
         QVERIFY_THROWS_EXCEPTION(InputError, parseRelease("{", "r.json"));
-        QVERIFY_THROWS_EXCEPTION(InputError, parseRelease("{\"format\": \"ldiv-project\"}", "r.json"));
-        QVERIFY_THROWS_EXCEPTION(InputError, parseRelease("{\"format\": \"ldiv-release\", \"version\": 1}", "r.json"));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 parseRelease("{\"format\": \"ldiv-project\"}", "r.json"));
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, parseRelease("{\"format\": \"ldiv-release\", \"version\": 1}", "r.json"));
         try {
             parseRelease("{\"format\": \"ldiv-release\", \"version\": 9}", "r.json");
             QFAIL("accepted a newer version");

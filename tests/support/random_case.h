@@ -47,20 +47,23 @@ inline std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t row
         for (std::size_t v = 0; v < m; ++v) hrows[v].push_back(col.value(Code(v)));
         std::size_t groups = m;
         for (int level = 1; level <= height; ++level) {
-            const std::size_t next = level == height ? 1 : std::max<std::size_t>(1, (groups + 1) / 2);
+            const std::size_t next =
+                level == height ? 1 : std::max<std::size_t>(1, (groups + 1) / 2);
             std::vector<std::size_t> to(groups);
             for (std::size_t g = 0; g < groups; ++g) to[g] = g < next ? g : rng() % next;
             for (std::size_t v = 0; v < m; ++v) {
                 group[v] = to[group[v]];
                 hrows[v].push_back(level == height ? std::string("*")
-                                                   : "L" + std::to_string(level) + "g" + std::to_string(group[v]));
+                                                   : "L" + std::to_string(level) + "g" +
+                                                         std::to_string(group[v]));
             }
             groups = next;
         }
         maps.emplace_back(Hierarchy(hrows), col);
         qi.push_back(i);
     }
-    rc->data = std::make_unique<Dataset>(rc->table, qi, std::move(maps), std::vector<std::size_t>{d, d + 1});
+    rc->data = std::make_unique<Dataset>(rc->table, qi, std::move(maps),
+                                         std::vector<std::size_t>{d, d + 1});
     return rc;
 }
 
@@ -68,12 +71,23 @@ inline std::vector<std::string> randomCriteria(std::mt19937& rng) {
     std::vector<std::string> specs;
     if (rng() % 4 != 0) specs.push_back("k=" + std::to_string(2 + rng() % 5));
     switch (rng() % 6) {
-    case 0: specs.push_back("distinct-l=2"); break;
-    case 1: specs.push_back("entropy-l=1.6@s1"); break;
-    case 2: specs.push_back("recursive-cl=3,2"); break;
-    case 3: specs.push_back("simple-l=1.5@s1"); break;
-    case 4: specs.push_back("tau-l=0.7,2"); break;
-    default: break;
+        case 0:
+            specs.push_back("distinct-l=2");
+            break;
+        case 1:
+            specs.push_back("entropy-l=1.6@s1");
+            break;
+        case 2:
+            specs.push_back("recursive-cl=3,2");
+            break;
+        case 3:
+            specs.push_back("simple-l=1.5@s1");
+            break;
+        case 4:
+            specs.push_back("tau-l=0.7,2");
+            break;
+        default:
+            break;
     }
     if (specs.empty()) specs.push_back("k=3");
     return specs;

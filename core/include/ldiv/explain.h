@@ -90,8 +90,8 @@ struct ExplainOptions {
 };
 
 /// Explains `levels` against `config` (criteria, suppression limit, metric).
-Explanation explainNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                        const ExplainOptions& options = {});
+Explanation explainNode(const Dataset& data, const SearchConfig& config,
+                        std::span<const int> levels, const ExplainOptions& options = {});
 
 /// The spec of `criterion` with its main parameter replaced (k, ℓ, or τ for tau-l).
 std::string withParameter(const Criterion& criterion, double parameter);

@@ -48,7 +48,8 @@ struct FrontierConfig {
     unsigned threads = 0;
 };
 
-FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedback* feedback = nullptr);
+FrontierResult frontier(const Dataset& data, const FrontierConfig& config,
+                        Feedback* feedback = nullptr);
 
 /// The Pareto-optimal points (minimizing highest risk and utility) among those with an optimum.
 std::vector<std::size_t> paretoFront(const std::vector<FrontierPoint>& points);

@@ -57,16 +57,18 @@ struct ReleaseRecord {
 };
 
 /// The record of a node published by publishNode and written to `publishedPath`.
-ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config, std::span<const int> levels,
-                          const PublishedNode& node, const PublishOptions& publish,
-                          const std::string& publishedPath, const std::string& ldivVersion);
+ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config,
+                          std::span<const int> levels, const PublishedNode& node,
+                          const PublishOptions& publish, const std::string& publishedPath,
+                          const std::string& ldivVersion);
 
 /// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
 /// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
 /// present in the original (the weights of 002 §3), so that (τ,ℓ) with generalized sensitive
 /// values is recomputed from the published file alone.
-ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input, double tau, double l,
-                               const std::string& publishedPath, const std::string& ldivVersion);
+ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input, double tau,
+                               double l, const std::string& publishedPath,
+                               const std::string& ldivVersion);
 
 std::string formatRelease(const ReleaseRecord& record);
 /// Parses a record; InputError naming `sourceName` for malformed JSON or a missing field.
@@ -74,7 +76,7 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
 void writeRelease(const ReleaseRecord& record, const std::string& path);
 
 struct ClaimVerdict {
-    std::string claim;  ///< e.g. "published file hash", "criterion k=5", "prosecutor risk"
+    std::string claim;    ///< e.g. "published file hash", "criterion k=5", "prosecutor risk"
     bool checked = true;  ///< false: could not be checked (e.g. no original given), not a failure
     bool holds = false;
     std::string detail;

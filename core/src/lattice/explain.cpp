@@ -13,10 +13,13 @@ namespace {
 /// or τ for tau-l, whose ℓ stays).
 std::size_t mainParameter(CriterionKind kind) {
     switch (kind) {
-    case CriterionKind::RecursiveCL:
-    case CriterionKind::PdRecursiveCL: return 1;
-    case CriterionKind::NpdRecursiveCL: return 2;
-    default: return 0;
+        case CriterionKind::RecursiveCL:
+        case CriterionKind::PdRecursiveCL:
+            return 1;
+        case CriterionKind::NpdRecursiveCL:
+            return 2;
+        default:
+            return 0;
     }
 }
 
@@ -28,7 +31,8 @@ bool integerParameter(CriterionKind kind) {
 
 const std::vector<std::string>& dictionaryOf(const Dataset& data, const BoundCriterion& b) {
     static const std::vector<std::string> none;
-    if (b.criterion.kind() == CriterionKind::KAnonymity || data.sensitiveColumns().empty()) return none;
+    if (b.criterion.kind() == CriterionKind::KAnonymity || data.sensitiveColumns().empty())
+        return none;
     return data.table().column(data.sensitiveColumns()[b.sensitive]).dictionary();
 }
 
@@ -73,15 +77,17 @@ std::optional<double> strongestParameter(const Dataset& data, const EquivalenceC
     }
     std::vector<std::size_t> order(classes.count());
     for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t a, std::size_t c) { return result.classMeasures[a] < result.classMeasures[c]; });
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t c) {
+        return result.classMeasures[a] < result.classMeasures[c];
+    });
     double best = -1;
     std::uint64_t below = 0;
     for (std::size_t i = 0; i < order.size();) {
         const double m = result.classMeasures[order[i]];
         if (below > limitRows) break;
         best = m;
-        for (; i < order.size() && result.classMeasures[order[i]] == m; ++i) below += classes.sizes[order[i]];
+        for (; i < order.size() && result.classMeasures[order[i]] == m; ++i)
+            below += classes.sizes[order[i]];
     }
     if (best < 1) return std::nullopt;
     // pd-recursive's measure is +∞ when only don't-care values occur: ℓ is bounded by the domain.
@@ -96,8 +102,8 @@ std::optional<double> strongestParameter(const Dataset& data, const EquivalenceC
     return std::nullopt;
 }
 
-FailingClass describeClass(const Dataset& data, const EquivalenceClasses& classes, const BoundCriterion& b,
-                           const CriterionResult& r, std::size_t c) {
+FailingClass describeClass(const Dataset& data, const EquivalenceClasses& classes,
+                           const BoundCriterion& b, const CriterionResult& r, std::size_t c) {
     FailingClass f;
     f.index = c;
     f.size = classes.sizes[c];
@@ -106,7 +112,8 @@ FailingClass describeClass(const Dataset& data, const EquivalenceClasses& classe
         f.qiValues.push_back(data.hierarchy(i).levelValue(classes.levels[i], key[i]));
     f.measure = r.classMeasures[c];
     f.distance = r.higherIsBetter ? r.threshold - f.measure : f.measure - r.threshold;
-    if (b.criterion.kind() == CriterionKind::KAnonymity || data.sensitiveColumns().empty()) return f;
+    if (b.criterion.kind() == CriterionKind::KAnonymity || data.sensitiveColumns().empty())
+        return f;
     const auto h = classes.histogram(c, b.sensitive);
     const auto top = std::max_element(h.begin(), h.end());
     if (top != h.end() && f.size > 0) {
@@ -127,8 +134,8 @@ std::string withParameter(const Criterion& criterion, double parameter) {
     return formatCriterionSpec(spec);
 }
 
-Explanation explainNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                        const ExplainOptions& options) {
+Explanation explainNode(const Dataset& data, const SearchConfig& config,
+                        std::span<const int> levels, const ExplainOptions& options) {
     Explanation out;
     out.levels.assign(levels.begin(), levels.end());
     out.rows = data.rowCount();
@@ -149,10 +156,12 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config, std::sp
         for (std::size_t c = 0; c < classes.count(); ++c)
             if (r.classFails[c]) order[k].push_back(c);
         const auto distance = [&](std::size_t c) {
-            return r.higherIsBetter ? r.threshold - r.classMeasures[c] : r.classMeasures[c] - r.threshold;
+            return r.higherIsBetter ? r.threshold - r.classMeasures[c]
+                                    : r.classMeasures[c] - r.threshold;
         };
         std::stable_sort(order[k].begin(), order[k].end(), [&](std::size_t a, std::size_t b) {
-            return distance(a) > distance(b) || (distance(a) == distance(b) && classes.sizes[a] > classes.sizes[b]);
+            return distance(a) > distance(b) ||
+                   (distance(a) == distance(b) && classes.sizes[a] > classes.sizes[b]);
         });
         if (order[k].size() > options.classCap) order[k].resize(options.classCap);
         for (std::size_t c : order[k]) shown[c] = 1;
@@ -162,7 +171,8 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config, std::sp
         const std::vector<std::uint32_t> rowClass = data.rowClasses(classes);
         for (std::size_t row = 0; row < rowClass.size(); ++row) {
             const std::uint32_t c = rowClass[row];
-            if (shown[c] && rowsOf[c].size() < options.rowCap) rowsOf[c].push_back(std::uint32_t(row));
+            if (shown[c] && rowsOf[c].size() < options.rowCap)
+                rowsOf[c].push_back(std::uint32_t(row));
         }
     }
     for (std::size_t k = 0; k < config.criteria.size(); ++k) {
@@ -199,10 +209,11 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config, std::sp
         fix.utility = metricValue(up.metrics, config.metric);
         out.raises.push_back(std::move(fix));
     }
-    std::stable_sort(out.raises.begin(), out.raises.end(), [&](const RaiseFix& a, const RaiseFix& b) {
-        if (a.satisfies != b.satisfies) return a.satisfies;
-        return betterOptimum(a.metrics, b.metrics, config.metric);
-    });
+    std::stable_sort(out.raises.begin(), out.raises.end(),
+                     [&](const RaiseFix& a, const RaiseFix& b) {
+                         if (a.satisfies != b.satisfies) return a.satisfies;
+                         return betterOptimum(a.metrics, b.metrics, config.metric);
+                     });
 
     // (b) suppress every failing class.
     const std::vector<bool> failing = failingClasses(node.criteria, classes.count());
@@ -214,8 +225,10 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config, std::sp
         }
     out.suppress.limitRows = limitRows;
     out.suppress.withinLimit = out.suppress.rows <= limitRows;
-    out.suppress.requiredLimit = data.rowCount() ? double(out.suppress.rows) / double(data.rowCount()) : 0;
-    out.suppress.metrics = out.suppress.rows ? measureClasses(data, classes, suppressed) : node.metrics;
+    out.suppress.requiredLimit =
+        data.rowCount() ? double(out.suppress.rows) / double(data.rowCount()) : 0;
+    out.suppress.metrics =
+        out.suppress.rows ? measureClasses(data, classes, suppressed) : node.metrics;
     out.suppress.utility = metricValue(out.suppress.metrics, config.metric);
     return out;
 }

@@ -24,7 +24,8 @@ PublishedTable::PublishedTable(const std::string& path, const std::vector<std::s
             }
         }
         if (m_maskedRows)
-            for (std::size_t c = 0; c < m_table.columnCount(); ++c) m_table.column(c).keepRows(keep);
+            for (std::size_t c = 0; c < m_table.columnCount(); ++c)
+                m_table.column(c).keepRows(keep);
     }
     std::vector<HierarchyMap> maps;
     for (std::size_t c : qi) maps.emplace_back(m_table.column(c));

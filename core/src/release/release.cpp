@@ -17,14 +17,20 @@ using nlohmann::json;
 
 std::string measureName(CriterionKind kind) {
     switch (kind) {
-    case CriterionKind::KAnonymity: return "min_class_size";
-    case CriterionKind::DistinctL: return "min_distinct_values";
-    case CriterionKind::EntropyL: return "min_exp_entropy";
-    case CriterionKind::RecursiveCL:
-    case CriterionKind::PdRecursiveCL:
-    case CriterionKind::NpdRecursiveCL: return "min_recursive_l";
-    case CriterionKind::SimpleL: return "min_simple_l";
-    case CriterionKind::TauL: return "max_tau_excess";
+        case CriterionKind::KAnonymity:
+            return "min_class_size";
+        case CriterionKind::DistinctL:
+            return "min_distinct_values";
+        case CriterionKind::EntropyL:
+            return "min_exp_entropy";
+        case CriterionKind::RecursiveCL:
+        case CriterionKind::PdRecursiveCL:
+        case CriterionKind::NpdRecursiveCL:
+            return "min_recursive_l";
+        case CriterionKind::SimpleL:
+            return "min_simple_l";
+        case CriterionKind::TauL:
+            return "max_tau_excess";
     }
     return "measure";
 }
@@ -73,7 +79,8 @@ ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
         if (const auto node = taxonomy.find(v); node && *node < weights.size()) weights[*node] = 1;
     ReleaseCriterion out;
     out.spec = "tau-l=" + formatNumber(tau) + "," + formatNumber(l);
-    out.description = "(" + formatNumber(tau) + ", " + formatNumber(l) + ")-diversity with generalized sensitive values";
+    out.description = "(" + formatNumber(tau) + ", " + formatNumber(l) +
+                      ")-diversity with generalized sensitive values";
     out.measure = "max_tau_excess";
     out.higherIsBetter = false;
     out.holds = true;
@@ -82,7 +89,9 @@ ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
     std::vector<std::size_t> nodeOf(sa.domainSize());
     for (Code v = 0; v < sa.domainSize(); ++v) {
         const auto node = taxonomy.find(sa.value(v));
-        if (!node) throw InputError("the published sensitive value '" + sa.value(v) + "' is not in the taxonomy");
+        if (!node)
+            throw InputError("the published sensitive value '" + sa.value(v) +
+                             "' is not in the taxonomy");
         nodeOf[v] = *node;
     }
     std::vector<std::uint32_t> nodeCounts(taxonomy.nodeCount());
@@ -102,7 +111,8 @@ ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
     return out;
 }
 
-std::vector<std::uint32_t> publishedSizes(const EquivalenceClasses& classes, std::span<const std::uint8_t> suppressed) {
+std::vector<std::uint32_t> publishedSizes(const EquivalenceClasses& classes,
+                                          std::span<const std::uint8_t> suppressed) {
     std::vector<std::uint32_t> sizes;
     for (std::size_t c = 0; c < classes.count(); ++c)
         if (suppressed.empty() || !suppressed[c]) sizes.push_back(classes.sizes[c]);
@@ -120,7 +130,9 @@ std::string number(double v) {
     return formatNumber(v);
 }
 
-json numberJson(double v) { return std::isfinite(v) ? json(v) : json(number(v)); }
+json numberJson(double v) {
+    return std::isfinite(v) ? json(v) : json(number(v));
+}
 double numberFrom(const json& j) {
     if (j.is_string()) return j.get<std::string>() == "inf" ? INFINITY : -INFINITY;
     return j.get<double>();
@@ -142,9 +154,10 @@ ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
     return risk;
 }
 
-ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config, std::span<const int> levels,
-                          const PublishedNode& node, const PublishOptions& publish,
-                          const std::string& publishedPath, const std::string& ldivVersion) {
+ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
+                          std::span<const int> levels, const PublishedNode& node,
+                          const PublishOptions& publish, const std::string& publishedPath,
+                          const std::string& ldivVersion) {
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     ProjectConfig project = ws.config();
@@ -174,7 +187,8 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config, std::
     r.suppressedRows = node.suppressedRows;
     r.satisfies = node.judgement.satisfies;
     for (std::size_t k = 0; k < config.criteria.size(); ++k)
-        r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k], node.judgement.suppressed));
+        r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k],
+                                            node.judgement.suppressed));
     const auto sizes = publishedSizes(node.judgement.classes, node.judgement.suppressed);
     r.risk = prosecutorRisk(sizes);
     return r;
@@ -190,9 +204,11 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
     std::vector<std::string> weighted;
     for (std::size_t b = 0; b < input.taxonomy.baseCount(); ++b) {
         std::vector<std::string> row;
-        for (int v = int(b); v >= 0; v = input.taxonomy.parent(std::size_t(v))) row.push_back(input.taxonomy.label(std::size_t(v)));
+        for (int v = int(b); v >= 0; v = input.taxonomy.parent(std::size_t(v)))
+            row.push_back(input.taxonomy.label(std::size_t(v)));
         rows.push_back(std::move(row));
-        if (b < input.weights.size() && input.weights[b] > 0) weighted.push_back(input.taxonomy.label(b));
+        if (b < input.weights.size() && input.weights[b] > 0)
+            weighted.push_back(input.taxonomy.label(b));
     }
     ProjectConfig project = ws.config();
     project.criteria = {"tau-l=" + formatNumber(tau) + "," + formatNumber(l)};
@@ -215,14 +231,16 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
     r.publishedPath = publishedPath;
     r.publishedSha = sha256FileHex(publishedPath);
     // Measured on the written file, as verify will: the classes are its distinct QI tuples.
-    const PublishedTable published(publishedPath, c.at("quasi_identifiers").get<std::vector<std::string>>(),
+    const PublishedTable published(publishedPath,
+                                   c.at("quasi_identifiers").get<std::vector<std::string>>(),
                                    c.at("sensitive").get<std::vector<std::string>>());
     r.originalRows = data.rowCount();
     r.publishedRows = published.fileRows();
     r.suppressedRows = 0;
     r.criteria.push_back(tauClaim(published.dataset(), c));
     r.satisfies = r.criteria.front().holds;
-    r.risk = prosecutorRisk(published.dataset().classes(Levels(published.dataset().qiCount(), 0)).sizes);
+    r.risk =
+        prosecutorRisk(published.dataset().classes(Levels(published.dataset().qiCount(), 0)).sizes);
     return r;
 }
 
@@ -236,21 +254,26 @@ std::string formatRelease(const ReleaseRecord& r) {
                             {"threshold", c.threshold},
                             {"higher_is_better", c.higherIsBetter},
                             {"holds", c.holds}});
-    const json j{{"format", "ldiv-release"},
-                 {"version", ReleaseRecord::kFormatVersion},
-                 {"ldiv_version", r.ldivVersion},
-                 {"hashes",
-                  {{"algorithm", "sha256"},
-                   {"original", r.originalSha},
-                   {"configuration", r.configurationSha},
-                   {"published", r.publishedSha}}},
-                 {"files", {{"original", r.originalPath}, {"published", r.publishedPath}}},
-                 {"configuration", json::parse(r.configuration)},
-                 {"node", r.levels},
-                 {"rows", {{"original", r.originalRows}, {"published", r.publishedRows}, {"suppressed", r.suppressedRows}}},
-                 {"satisfies", r.satisfies},
-                 {"criteria", criteria},
-                 {"risk", {{"model", "prosecutor"}, {"highest", r.risk.highest}, {"average", r.risk.average}}}};
+    const json j{
+        {"format", "ldiv-release"},
+        {"version", ReleaseRecord::kFormatVersion},
+        {"ldiv_version", r.ldivVersion},
+        {"hashes",
+         {{"algorithm", "sha256"},
+          {"original", r.originalSha},
+          {"configuration", r.configurationSha},
+          {"published", r.publishedSha}}},
+        {"files", {{"original", r.originalPath}, {"published", r.publishedPath}}},
+        {"configuration", json::parse(r.configuration)},
+        {"node", r.levels},
+        {"rows",
+         {{"original", r.originalRows},
+          {"published", r.publishedRows},
+          {"suppressed", r.suppressedRows}}},
+        {"satisfies", r.satisfies},
+        {"criteria", criteria},
+        {"risk",
+         {{"model", "prosecutor"}, {"highest", r.risk.highest}, {"average", r.risk.average}}}};
     return j.dump(2) + "\n";
 }
 
@@ -264,11 +287,13 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
     ReleaseRecord r;
     try {
         if (!j.is_object() || j.value("format", "") != "ldiv-release")
-            throw InputError(sourceName, 0, 0, "not an ldiv release record (\"format\" is not \"ldiv-release\")");
+            throw InputError(sourceName, 0, 0,
+                             "not an ldiv release record (\"format\" is not \"ldiv-release\")");
         if (j.at("version").get<int>() > ReleaseRecord::kFormatVersion)
-            throw InputError(sourceName, 0, 0, "release record version " + j.at("version").dump() +
-                                                   " is newer than this ldiv reads (" +
-                                                   std::to_string(ReleaseRecord::kFormatVersion) + ")");
+            throw InputError(sourceName, 0, 0,
+                             "release record version " + j.at("version").dump() +
+                                 " is newer than this ldiv reads (" +
+                                 std::to_string(ReleaseRecord::kFormatVersion) + ")");
         r.ldivVersion = j.at("ldiv_version").get<std::string>();
         r.configuration = j.at("configuration").dump();
         const json& h = j.at("hashes");
@@ -306,7 +331,8 @@ void writeRelease(const ReleaseRecord& record, const std::string& path) {
 }
 
 bool Verification::allHold() const {
-    return std::all_of(claims.begin(), claims.end(), [](const ClaimVerdict& c) { return !c.checked || c.holds; });
+    return std::all_of(claims.begin(), claims.end(),
+                       [](const ClaimVerdict& c) { return !c.checked || c.holds; });
 }
 
 Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
@@ -317,20 +343,23 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     };
     const std::string configSha = sha256Hex(record.configuration);
     claim("configuration hash", configSha == record.configurationSha,
-          configSha == record.configurationSha ? "sha256 " + configSha
-                                               : "the configuration was changed: sha256 " + configSha +
-                                                     ", recorded " + record.configurationSha);
+          configSha == record.configurationSha
+              ? "sha256 " + configSha
+              : "the configuration was changed: sha256 " + configSha + ", recorded " +
+                    record.configurationSha);
     const std::string publishedSha = sha256FileHex(publishedPath);
     claim("published file hash", publishedSha == record.publishedSha,
-          publishedSha == record.publishedSha ? "sha256 " + publishedSha
-                                              : "'" + publishedPath + "' was changed: sha256 " + publishedSha +
-                                                    ", recorded " + record.publishedSha);
+          publishedSha == record.publishedSha
+              ? "sha256 " + publishedSha
+              : "'" + publishedPath + "' was changed: sha256 " + publishedSha + ", recorded " +
+                    record.publishedSha);
     if (originalPath) {
         const std::string originalSha = sha256FileHex(*originalPath);
         claim("original file hash", originalSha == record.originalSha,
-              originalSha == record.originalSha ? "sha256 " + originalSha
-                                                : "'" + *originalPath + "' differs: sha256 " + originalSha +
-                                                      ", recorded " + record.originalSha);
+              originalSha == record.originalSha
+                  ? "sha256 " + originalSha
+                  : "'" + *originalPath + "' differs: sha256 " + originalSha + ", recorded " +
+                        record.originalSha);
     } else {
         v.claims.push_back({"original file hash", false, false, "not checked (no --original)"});
     }
@@ -340,19 +369,23 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     const bool masked = c.value("suppressed", "removed") == "masked";
     std::optional<std::string> token;
     if (masked) token = c.value("mask_token", "*");
-    const PublishedTable published(publishedPath, c.at("quasi_identifiers").get<std::vector<std::string>>(),
+    const PublishedTable published(publishedPath,
+                                   c.at("quasi_identifiers").get<std::vector<std::string>>(),
                                    c.at("sensitive").get<std::vector<std::string>>(), token);
     const Dataset& data = published.dataset();
     claim("published rows", published.fileRows() == record.publishedRows,
-          std::to_string(published.fileRows()) + " rows in the file, recorded " + std::to_string(record.publishedRows));
+          std::to_string(published.fileRows()) + " rows in the file, recorded " +
+              std::to_string(record.publishedRows));
 
-    const std::size_t suppressed = masked ? published.maskedRows() : record.originalRows - std::min(record.originalRows, published.fileRows());
+    const std::size_t suppressed =
+        masked ? published.maskedRows()
+               : record.originalRows - std::min(record.originalRows, published.fileRows());
     const double limit = c.at("suppression_limit").get<double>();
     const std::uint64_t limitRows = suppressionLimitRows(limit, record.originalRows);
     claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
           std::to_string(suppressed) + (masked ? " masked" : " removed") + " rows (recorded " +
-              std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) + " of " +
-              std::to_string(record.originalRows));
+              std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) +
+              " of " + std::to_string(record.originalRows));
 
     const EquivalenceClasses classes = data.classes(Levels(data.qiCount(), 0), true);
     std::vector<ReleaseCriterion> recomputed;
@@ -367,7 +400,8 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                 recomputed.push_back(criterionClaim(criteria[k], results[k], {}));
         }
     } catch (const std::exception& e) {
-        claim("criteria", false, std::string("cannot be checked on the published file: ") + e.what());
+        claim("criteria", false,
+              std::string("cannot be checked on the published file: ") + e.what());
         return v;
     }
     bool allCriteria = true;
@@ -375,25 +409,33 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
         const ReleaseCriterion* recorded = nullptr;
         for (const ReleaseCriterion& rc : record.criteria)
             if (rc.spec == now.spec) recorded = &rc;
-        const bool matches = recorded && same(recorded->measured, now.measured) && recorded->holds == now.holds;
+        const bool matches =
+            recorded && same(recorded->measured, now.measured) && recorded->holds == now.holds;
         allCriteria = allCriteria && now.holds;
-        std::string detail = now.measure + " " + number(now.measured) + (now.higherIsBetter ? " >= " : " <= ") +
-                             number(now.threshold) +
-                             (now.holds ? "" : " FAILS in " + std::to_string(now.failingClasses) + " classes");
-        if (!recorded) detail += "; no recorded claim";
-        else if (!matches) detail += "; recorded " + number(recorded->measured) + (recorded->holds ? " (holds)" : " (fails)");
+        std::string detail =
+            now.measure + " " + number(now.measured) + (now.higherIsBetter ? " >= " : " <= ") +
+            number(now.threshold) +
+            (now.holds ? "" : " FAILS in " + std::to_string(now.failingClasses) + " classes");
+        if (!recorded)
+            detail += "; no recorded claim";
+        else if (!matches)
+            detail += "; recorded " + number(recorded->measured) +
+                      (recorded->holds ? " (holds)" : " (fails)");
         claim("criterion " + now.spec, now.holds && matches, detail);
     }
     const ProsecutorRisk risk = prosecutorRisk(classes.sizes);
-    const bool riskSame = same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
+    const bool riskSame =
+        same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
     claim("prosecutor risk", riskSame,
           "highest " + number(risk.highest) + ", average " + number(risk.average) +
-              (riskSame ? "" : "; recorded highest " + number(record.risk.highest) + ", average " +
-                                   number(record.risk.average)));
+              (riskSame ? ""
+                        : "; recorded highest " + number(record.risk.highest) + ", average " +
+                              number(record.risk.average)));
     const bool satisfies = allCriteria && suppressed <= limitRows;
     claim("requirement", record.satisfies && satisfies,
-          std::string(satisfies ? "the published classes meet every criterion within the suppression limit"
-                                : "the published classes do not meet the requirement") +
+          std::string(
+              satisfies ? "the published classes meet every criterion within the suppression limit"
+                        : "the published classes do not meet the requirement") +
               (record.satisfies ? "" : "; the record itself says the node does not satisfy it"));
     return v;
 }

@@ -85,7 +85,8 @@ LevelTables levelTables(const Dataset& data) {
     return t;
 }
 
-SizeBuckets bucketNode(const Dataset& data, const LevelTables& t, std::span<const int> levels, std::size_t kMax) {
+SizeBuckets bucketNode(const Dataset& data, const LevelTables& t, std::span<const int> levels,
+                       std::size_t kMax) {
     const EquivalenceClasses classes = data.classes(levels);
     const std::size_t d = data.qiCount();
     SizeBuckets b;
@@ -129,13 +130,15 @@ SizeBuckets bucketNode(const Dataset& data, const LevelTables& t, std::span<cons
 }
 
 /// Answers a pure k-grid from one grouping of every node.
-void sharedKGrid(const Dataset& data, const FrontierConfig& config, std::vector<FrontierPoint>& points,
-                 const std::vector<std::size_t>& kOf, Feedback* feedback) {
+void sharedKGrid(const Dataset& data, const FrontierConfig& config,
+                 std::vector<FrontierPoint>& points, const std::vector<std::size_t>& kOf,
+                 Feedback* feedback) {
     const Lattice& lattice = data.lattice();
     const std::size_t kMax = *std::max_element(kOf.begin(), kOf.end());
     const LevelTables tables = levelTables(data);
     std::vector<SizeBuckets> buckets(lattice.size());
-    unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    unsigned threads =
+        config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
     threads = unsigned(std::min<std::uint64_t>(threads, lattice.size()));
     std::vector<std::thread> pool;
     for (unsigned w = 0; w < threads; ++w)
@@ -164,7 +167,10 @@ void sharedKGrid(const Dataset& data, const FrontierConfig& config, std::vector<
             m.suppressedRows = b.rows[k];
             m.averageClassSize = m.classes ? (n - suppressed) / double(m.classes) : 0.0;
             m.discernibility = b.dm - b.dmBelow[k] + n * suppressed;
-            m.information = (n > 0 && d > 0) ? (b.totalInfo - b.info[k] + suppressed * tables.topInformation) / (n * d) : 1.0;
+            m.information =
+                (n > 0 && d > 0)
+                    ? (b.totalInfo - b.info[k] + suppressed * tables.topInformation) / (n * d)
+                    : 1.0;
             m.loss = (n > 0 && d > 0) ? (b.totalLoss - b.loss[k] + suppressed * d) / (n * d) : 0.0;
             if (!best || betterOptimum(m, *best, config.metric)) best = std::move(m);
         }
@@ -178,7 +184,8 @@ void sharedKGrid(const Dataset& data, const FrontierConfig& config, std::vector<
 std::vector<std::string> expandCriteriaGrid(const std::string& grid) {
     const auto eq = grid.find('=');
     if (eq == std::string::npos || eq == 0)
-        throw ParameterError("--criteria-grid '" + grid + "': expected NAME=FROM..TO (e.g. k=2..50)");
+        throw ParameterError("--criteria-grid '" + grid +
+                             "': expected NAME=FROM..TO (e.g. k=2..50)");
     const std::string name = grid.substr(0, eq);
     std::string rest = grid.substr(eq + 1), suffix;
     if (const auto cut = rest.find_first_of(";@"); cut != std::string::npos) {
@@ -195,7 +202,8 @@ std::vector<std::string> expandCriteriaGrid(const std::string& grid) {
     for (std::size_t i = 0; i < parts.size(); ++i)
         if (parts[i].find("..") != std::string::npos) ++ranges, rangeAt = i;
     std::vector<std::string> specs;
-    if (ranges > 1) throw ParameterError("--criteria-grid '" + grid + "': only one parameter may be a range");
+    if (ranges > 1)
+        throw ParameterError("--criteria-grid '" + grid + "': only one parameter may be a range");
     if (ranges == 0) {
         // "k=2,5,10": a list of values of a one-parameter criterion.
         for (const std::string& v : parts) {
@@ -235,7 +243,8 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     FrontierResult out;
     if (config.suppressions.empty()) throw ParameterError("frontier: no suppression limit");
     for (double s : config.suppressions)
-        if (s < 0 || s > 1) throw ParameterError("--suppression values must be fractions between 0 and 1");
+        if (s < 0 || s > 1)
+            throw ParameterError("--suppression values must be fractions between 0 and 1");
     // The cross product of the grids, each joined with the fixed criteria.
     std::vector<std::vector<std::string>> requirements{{}};
     for (const auto& grid : config.grids) {
@@ -266,7 +275,8 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     for (const FrontierPoint& p : out.points) {
         if (!shared) break;
         const CriterionSpec spec = parseCriterionSpec(p.criteria.front());
-        shared = p.criteria.size() == 1 && spec.kind == CriterionKind::KAnonymity && spec.parameters[0] <= 100000;
+        shared = p.criteria.size() == 1 && spec.kind == CriterionKind::KAnonymity &&
+                 spec.parameters[0] <= 100000;
         if (shared) kOf.push_back(std::size_t(spec.parameters[0]));
     }
     out.sharedGrouping = shared && !out.points.empty();
@@ -300,7 +310,8 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     }
     out.pareto = paretoFront(out.points);
     for (std::size_t i : out.pareto) out.points[i].pareto = true;
-    out.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    out.elapsedMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }
 
