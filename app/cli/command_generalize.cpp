@@ -9,6 +9,7 @@
 #include "cli/data_options.h"
 #include "cli/node_option.h"
 #include "cli/output_guard.h"
+#include "cli/release_option.h"
 #include "cli/search_options.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
@@ -62,11 +63,16 @@ public:
         m_command->add_flag("--allow-failing", m_allowFailing,
                             "Write the table even when the node fails the criteria beyond the suppression limit "
                             "(refused otherwise, exit 3)");
+        addReleaseOption(*m_command, m_release);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs({{"--output", m_output}, {"--mapping", m_mapping}}, m_options, *ws);
+        refuseOverwritingInputs({{"--output", m_output}, {"--mapping", m_mapping}, {"--release", m_release}},
+                                m_options, *ws);
+        if (!m_release.empty() && isSourceUri(m_output))
+            throw ParameterError("--release records the SHA-256 of the published file: give --output a CSV file, "
+                                 "not a database table");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const Dataset& data = ws->dataset();
         const bool optimum = m_node == "optimum";
@@ -113,6 +119,8 @@ public:
             if (m_mapping.empty()) writeFileAtomically(m_output, table);
             else writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
         }
+        if (!isSourceUri(m_output))
+            writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, err);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
@@ -148,6 +156,7 @@ private:
     NeutralizeOptions m_neutralize;
     bool m_allowFailing = false;
     bool m_replace = false;
+    std::string m_release;
 };
 
 }  // namespace

@@ -15,5 +15,8 @@ std::unique_ptr<Command> makeSweepCommand();
 std::unique_ptr<Command> makeExperimentCommand();
 std::unique_ptr<Command> makeSearchCommand();
 std::unique_ptr<Command> makeSynthCommand();
+std::unique_ptr<Command> makeExplainCommand();
+std::unique_ptr<Command> makeVerifyCommand();
+std::unique_ptr<Command> makeFrontierCommand();
 
 }  // namespace ldv::cli

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/search_options.h"
@@ -70,7 +71,7 @@ public:
                                    {"elapsed_ms", st.elapsedMs},
                                    {"statistics", statistics}};
             out << j.dump() << "\n";
-            return 0;
+            return r.optimum ? kSuccess : kRequirementNotMet;
         }
         std::string qi;
         for (std::size_t c : data.qiColumns()) qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
@@ -84,7 +85,7 @@ public:
         for (NodeId id : r.minimal) out << "  minimal " << formatLevels(lattice.levels(id)) << "\n";
         if (!r.optimum) {
             out << "no optimum: no node satisfies the criteria\n";
-            return 0;
+            return kRequirementNotMet;
         }
         const NodeMetrics& m = r.optimumMetrics;
         out << "optimum by " << metricName(config.metric) << ": " << formatLevels(m.levels) << " (height "

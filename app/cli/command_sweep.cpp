@@ -6,6 +6,7 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/output_guard.h"
+#include "cli/release_option.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
 #include "ldiv/sweep.h"
@@ -31,11 +32,14 @@ public:
         m_command->add_option("--output,-o", m_output, "Output CSV file (optional)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
         addNeutralizeOptions(*m_command, m_neutralize);
+        addReleaseOption(*m_command, m_release);
     }
 
-    int execute(std::ostream& out, std::ostream&) override {
+    int execute(std::ostream& out, std::ostream& err) override {
+        if (!m_release.empty() && m_output.empty())
+            throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs({{"--output", m_output}}, m_options, *ws,
+        refuseOverwritingInputs({{"--output", m_output}, {"--release", m_release}}, m_options, *ws,
                                 {{"the sensitive hierarchy", m_taxonomy}});
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         ws->requireQiHierarchies();
@@ -57,9 +61,11 @@ public:
         const double e = excessiveProtection(input, result.recoding, m_tau, m_l);
         const double um = informationUtility(input, result.recoding);
         const std::size_t saRows = generalizedSaRows(input, result.recoding);
-        if (!m_output.empty())
+        if (!m_output.empty()) {
             writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep,
                           m_neutralize.enabled());
+            writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
+        }
         const SweepStatistics& s = result.statistics;
         if (m_options.json) {
             out << nlohmann::json{{"tau", m_tau},
@@ -100,6 +106,7 @@ private:
     std::string m_output;
     std::string m_outputSep;
     NeutralizeOptions m_neutralize;
+    std::string m_release;
 };
 
 }  // namespace

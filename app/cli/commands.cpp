@@ -15,6 +15,9 @@ std::vector<std::unique_ptr<Command>> makeCommands() {
     commands.push_back(makeExperimentCommand());
     commands.push_back(makeSearchCommand());
     commands.push_back(makeSynthCommand());
+    commands.push_back(makeExplainCommand());
+    commands.push_back(makeFrontierCommand());
+    commands.push_back(makeVerifyCommand());
     return commands;
 }
 

@@ -8,15 +8,22 @@ namespace ldv {
 
 NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
                         bool withMembership) {
-    checkMultiAttributeSuppression(data, config);
+    return judgeClasses(data, config, data.classes(levels, withMembership));
+}
+
+std::uint64_t suppressionLimitRows(double limit, std::size_t rows) {
+    return std::uint64_t(std::floor(limit * double(rows) + 1e-9));
+}
+
+NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config, EquivalenceClasses classes) {
     NodeJudgement out;
-    out.classes = data.classes(levels, withMembership);
+    out.classes = std::move(classes);
     out.criteria = evaluateCriteria(data, out.classes, config.criteria);
     const std::vector<bool> failing = failingClasses(out.criteria, out.classes.count());
     std::uint64_t failingRows = 0;
     for (std::size_t c = 0; c < failing.size(); ++c)
         if (failing[c]) failingRows += out.classes.sizes[c];
-    const auto limit = std::uint64_t(std::floor(config.suppressionLimit * double(data.rowCount()) + 1e-9));
+    const auto limit = suppressionLimitRows(config.suppressionLimit, data.rowCount());
     out.satisfies = failingRows <= limit;
     if (out.satisfies && failingRows > 0) {
         out.suppressed.resize(out.classes.count());

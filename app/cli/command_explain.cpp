@@ -1,0 +1,185 @@
+// `ldiv explain`: why a node (or a published table) fails its requirement, and the cheapest
+// fixes, each computed by judging it (core: ldiv/explain.h). Exit 3 when the node fails.
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "cli/cli.h"
+#include "cli/command_list.h"
+#include "cli/data_options.h"
+#include "cli/node_option.h"
+#include "cli/search_options.h"
+#include "ldiv/error.h"
+#include "ldiv/explain.h"
+#include "ldiv/published_table.h"
+
+namespace ldv::cli {
+namespace {
+
+nlohmann::json metricsJson(const NodeMetrics& m) {
+    return {{"height", m.height},
+            {"classes", m.classes},
+            {"suppressed_rows", m.suppressedRows},
+            {"average_class_size", m.averageClassSize},
+            {"discernibility", m.discernibility},
+            {"kl_divergence", m.klDivergence},
+            {"information", m.information},
+            {"loss", m.loss}};
+}
+
+nlohmann::json explanationJson(const Explanation& e, Metric metric) {
+    nlohmann::json criteria = nlohmann::json::array();
+    for (const CriterionExplanation& c : e.criteria) {
+        nlohmann::json classes = nlohmann::json::array();
+        for (const FailingClass& f : c.failingClasses) {
+            nlohmann::json jf{{"class", f.index},
+                              {"qi_values", f.qiValues},
+                              {"size", f.size},
+                              {"measure", f.measure},
+                              {"distance", f.distance},
+                              {"rows", f.rows},
+                              {"rows_listed", f.rows.size()}};
+            if (!f.dominatingValue.empty())
+                jf["dominating"] = {{"value", f.dominatingValue},
+                                    {"count", f.dominatingCount},
+                                    {"share", f.dominatingShare}};
+            if (f.entropyMissing != 0) jf["entropy_missing"] = f.entropyMissing;
+            classes.push_back(jf);
+        }
+        criteria.push_back(
+            {{"spec", c.spec},
+             {"description", c.description},
+             {"holds", c.holds},
+             {"failing_class_count", c.failingClassCount},
+             {"failing_rows", c.failingRows},
+             {"failing_classes", classes},
+             {"strongest",
+              c.strongestSpec.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.strongestSpec)},
+             {"strongest_parameter", c.strongestSpec.empty()
+                                         ? nlohmann::json(nullptr)
+                                         : nlohmann::json(c.strongestParameter)}});
+    }
+    nlohmann::json raises = nlohmann::json::array();
+    for (const RaiseFix& r : e.raises)
+        raises.push_back({{"attribute", r.name},
+                          {"node", r.levels},
+                          {"satisfies", r.satisfies},
+                          {"utility", r.utility},
+                          {"metrics", metricsJson(r.metrics)}});
+    return {{"node", e.levels},
+            {"rows", e.rows},
+            {"classes", e.classes},
+            {"satisfies", e.satisfies},
+            {"suppressed_rows", e.suppressedRows},
+            {"metric", metricName(metric)},
+            {"utility", e.utility},
+            {"criteria", criteria},
+            {"fixes",
+             {{"raise", raises},
+              {"suppress",
+               {{"rows", e.suppress.rows},
+                {"limit_rows", e.suppress.limitRows},
+                {"within_limit", e.suppress.withinLimit},
+                {"required_limit", e.suppress.requiredLimit},
+                {"utility", e.suppress.utility}}}}}};
+}
+
+void printText(std::ostream& out, const Explanation& e, Metric metric) {
+    out << "node " << formatLevels(e.levels) << ": " << e.rows << " rows in " << e.classes
+        << " classes; " << (e.satisfies ? "satisfies" : "FAILS") << " the requirement ("
+        << e.suppressedRows << " rows suppressed; " << metricName(metric) << " " << e.utility
+        << ")\n";
+    for (const CriterionExplanation& c : e.criteria) {
+        out << "  " << c.spec << " (" << c.description << "): " << (c.holds ? "holds" : "fails");
+        if (!c.holds)
+            out << " in " << c.failingClassCount << " classes (" << c.failingRows << " rows)";
+        out << "\n";
+        for (const FailingClass& f : c.failingClasses) {
+            out << "    class " << f.index << " [";
+            for (std::size_t i = 0; i < f.qiValues.size(); ++i)
+                out << (i ? ", " : "") << f.qiValues[i];
+            out << "] " << f.size << " rows, measure " << f.measure << ", short by " << f.distance;
+            if (!f.dominatingValue.empty())
+                out << "; '" << f.dominatingValue << "' dominates (" << f.dominatingCount << " of "
+                    << f.size << ")";
+            out << "\n";
+        }
+        if (c.failingClasses.size() < c.failingClassCount)
+            out << "    … " << c.failingClassCount - c.failingClasses.size()
+                << " more classes (see --json)\n";
+        out << "    strongest that holds here: "
+            << (c.strongestSpec.empty() ? "none" : c.strongestSpec) << "\n";
+    }
+    out << "fixes (by " << metricName(metric) << "):\n";
+    for (const RaiseFix& r : e.raises)
+        out << "  raise " << r.name << " -> node " << formatLevels(r.levels) << ": "
+            << (r.satisfies ? "satisfies" : "fails") << ", " << metricName(metric) << " "
+            << r.utility << "\n";
+    out << "  suppress " << e.suppress.rows
+        << " rows: " << (e.suppress.withinLimit ? "within" : "beyond") << " the limit of "
+        << e.suppress.limitRows << " rows (needs --suppression " << e.suppress.requiredLimit
+        << "), " << metricName(metric) << " " << e.suppress.utility << "\n";
+}
+
+class ExplainCommand : public Command {
+public:
+    void attach(CLI::App& app) override {
+        m_command = app.add_subcommand(
+            "explain",
+            "Why a node or a published table fails its criteria, which classes and rows, and "
+            "the cheapest computed fixes (exit 3 when it fails)");
+        addDataOptions(*m_command, m_options);
+        addSearchOptions(*m_command, m_search);
+        auto* node = m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order");
+        auto* published = m_command->add_option(
+            "--published", m_published,
+            "A published CSV judged as it stands (its QI columns are the classes)");
+        node->excludes(published);
+        m_command->add_option("--max-classes", m_options2.classCap,
+                              "Failing classes listed per criterion");
+        m_command->add_option("--max-rows", m_options2.rowCap, "Row indices listed per class");
+    }
+
+    int execute(std::ostream& out, std::ostream& err) override {
+        if (m_node.empty() && m_published.empty())
+            throw ParameterError("give --node L1,L2,... or --published FILE");
+        auto ws = loadWorkspace(m_options);
+        std::unique_ptr<PublishedTable> published;
+        const Dataset* data = &ws->dataset();
+        if (!m_published.empty()) {
+            std::vector<std::string> qi, sensitive;
+            for (std::size_t c : data->qiColumns()) qi.push_back(data->table().column(c).name());
+            for (std::size_t c : data->sensitiveColumns())
+                sensitive.push_back(data->table().column(c).name());
+            published = std::make_unique<PublishedTable>(m_published, qi, sensitive);
+            data = &published->dataset();
+        }
+        const SearchConfig config = toSearchConfig(m_search, *data, ws->config(), true);
+        const Levels levels = published ? Levels(data->qiCount(), 0) : resolveNode(m_node, *data);
+        for (const std::string& w : feasibilityWarnings(*data, config.criteria))
+            err << "warning: " << w << "\n";
+        const Explanation e = explainNode(*data, config, levels, m_options2);
+        if (m_options.json) {
+            nlohmann::json j = explanationJson(e, config.metric);
+            if (published) j["published"] = m_published;
+            out << j.dump() << "\n";
+        } else {
+            printText(out, e, config.metric);
+        }
+        return e.satisfies ? kSuccess : kRequirementNotMet;
+    }
+
+private:
+    DataOptions m_options;
+    SearchOptions m_search;
+    ExplainOptions m_options2;
+    std::string m_node;
+    std::string m_published;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> makeExplainCommand() {
+    return std::make_unique<ExplainCommand>();
+}
+
+}  // namespace ldv::cli

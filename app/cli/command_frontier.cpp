@@ -1,0 +1,116 @@
+// `ldiv frontier`: the optimum, its prosecutor risk and utility for every requirement of a
+// grid of criteria parameters × suppression limits, and the Pareto-optimal points
+// (core: ldiv/frontier.h). Exit 3 when no requirement of the grid can be met.
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "cli/cli.h"
+#include "cli/command_list.h"
+#include "cli/data_options.h"
+#include "ldiv/error.h"
+#include "ldiv/frontier.h"
+
+namespace ldv::cli {
+namespace {
+
+class FrontierCommand : public Command {
+public:
+    void attach(CLI::App& app) override {
+        m_command = app.add_subcommand(
+            "frontier",
+            "Risk-utility frontier: the optimum of every requirement of a criteria grid × "
+            "suppression limits, with its prosecutor risk and utility, and the Pareto set");
+        addDataOptions(*m_command, m_options);
+        m_command
+            ->add_option(
+                "--criteria-grid", m_grids,
+                "Criterion with one parameter ranging, e.g. k=2..50, entropy-l=2..6, "
+                "recursive-cl=3,2..5, entropy-l=2..4:0.5, k=2,5,10 (repeatable: cross product)")
+            ->required();
+        m_command->add_option("--criterion,-c", m_fixed,
+                              "A criterion every requirement also holds (repeatable)");
+        m_command
+            ->add_option("--suppression", m_suppressions,
+                         "Suppression limits as fractions, e.g. 0,0.01,0.02,0.05")
+            ->delimiter(',');
+        m_command
+            ->add_option("--metric", m_metric, "Utility metric: height, aecs, dm, kl, info, loss")
+            ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
+        m_command->add_option("--risk", m_risk, "Risk model (prosecutor)")
+            ->check(CLI::IsMember({"prosecutor"}));
+        m_command->add_option("--threads", m_threads, "Worker threads (default: all cores)");
+    }
+
+    int execute(std::ostream& out, std::ostream&) override {
+        auto ws = loadWorkspace(m_options);
+        const Dataset& data = ws->dataset();
+        FrontierConfig config;
+        for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));
+        config.fixed = m_fixed;
+        if (!m_suppressions.empty()) config.suppressions = m_suppressions;
+        config.metric = parseMetric(!m_metric.empty() ? m_metric : ws->config().metric);
+        config.threads = m_threads;
+        const FrontierResult r = frontier(data, config);
+        const bool any = !r.pareto.empty();
+        if (m_options.json) {
+            nlohmann::json points = nlohmann::json::array();
+            for (const FrontierPoint& p : r.points) {
+                nlohmann::json jp{
+                    {"criteria", p.criteria}, {"suppression", p.suppression}, {"pareto", p.pareto}};
+                if (p.optimum) {
+                    jp["optimum"] = *p.optimum;
+                    jp["utility"] = p.utility;
+                    jp["risk"] = {{"highest", p.risk.highest}, {"average", p.risk.average}};
+                    jp["suppressed_rows"] = p.metrics.suppressedRows;
+                    jp["classes"] = p.metrics.classes;
+                } else {
+                    jp["optimum"] = nullptr;
+                }
+                points.push_back(jp);
+            }
+            out << nlohmann::json{{"metric", metricName(config.metric)},
+                                  {"risk_model", m_risk},
+                                  {"points", points},
+                                  {"pareto", r.pareto},
+                                  {"shared_grouping", r.sharedGrouping},
+                                  {"elapsed_ms", r.elapsedMs}}
+                       .dump()
+                << "\n";
+            return any ? kSuccess : kRequirementNotMet;
+        }
+        out << r.points.size() << " requirements, " << r.pareto.size()
+            << " Pareto-optimal (risk = highest " << m_risk
+            << " risk, utility = " << metricName(config.metric) << "), " << r.elapsedMs << " ms\n";
+        for (const FrontierPoint& p : r.points) {
+            out << (p.pareto ? "* " : "  ");
+            for (std::size_t i = 0; i < p.criteria.size(); ++i)
+                out << (i ? " + " : "") << p.criteria[i];
+            out << ", suppression " << p.suppression << ": ";
+            if (!p.optimum) {
+                out << "no node satisfies\n";
+                continue;
+            }
+            out << "node " << formatLevels(*p.optimum) << ", risk " << p.risk.highest
+                << " (average " << p.risk.average << "), " << metricName(config.metric) << " "
+                << p.utility << "\n";
+        }
+        return any ? kSuccess : kRequirementNotMet;
+    }
+
+private:
+    DataOptions m_options;
+    std::vector<std::string> m_grids;
+    std::vector<std::string> m_fixed;
+    std::vector<double> m_suppressions;
+    std::string m_metric;
+    std::string m_risk = "prosecutor";
+    unsigned m_threads = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> makeFrontierCommand() {
+    return std::make_unique<FrontierCommand>();
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,29 @@
+#pragma once
+// `--release FILE` of the publishing commands: writes the release record (ldiv/release.h)
+// of what was just published, for `ldiv verify`.
+#include <iosfwd>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "ldiv/project.h"
+#include "ldiv/publish.h"
+#include "ldiv/tau_recoding.h"
+
+namespace ldv::cli {
+
+void addReleaseOption(CLI::App& command, std::string& path);
+/// Writes the record to `releasePath` when it is not empty (the published table must already
+/// be at `publishedPath`); says so on `out` unless `quiet`.
+void writeReleaseIfAsked(const std::string& releasePath, const Workspace& workspace,
+                         const SearchConfig& config, std::span<const int> levels,
+                         const PublishedNode& node, const PublishOptions& publish,
+                         const std::string& publishedPath, std::ostream& err);
+
+/// The same for a SWEEP publication written to `publishedPath` (ParameterError when there
+/// is none: a record certifies a file).
+void writeSweepReleaseIfAsked(const std::string& releasePath, const Workspace& workspace,
+                              const TauInput& input, double tau, double l,
+                              const std::string& publishedPath, std::ostream& err);
+
+}  // namespace ldv::cli

@@ -1,0 +1,95 @@
+#pragma once
+// Release records (`*.ldiv-release.json`): what a publication claims, in a form anyone can
+// check from the files (`ldiv verify`). A record holds the SHA-256 of the original data, of
+// the configuration and of the published file, the configuration itself (node, criteria,
+// suppression limit, roles), each criterion's measured value on the published classes, the
+// suppressed rows and the prosecutor risk. Verification recomputes every claim from the
+// published file and reports a verdict per claim.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ldiv/project.h"
+#include "ldiv/publish.h"
+#include "ldiv/tau_recoding.h"
+
+namespace ldv {
+
+/// Prosecutor re-identification risk of the published classes (Sweeney 2002; El Emam &
+/// Dankar 2008): an attacker who knows the target is in the release picks one record of the
+/// target's class. Highest = 1 / smallest class, average = classes / rows. Kept in one
+/// function so that a fuller risk model can replace it.
+struct ProsecutorRisk {
+    double highest = 0;
+    double average = 0;
+};
+ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes);
+
+struct ReleaseCriterion {
+    std::string spec;
+    std::string description;
+    /// "min_class_size", "min_exp_entropy", …: the worst class measure over the published
+    /// classes (the minimum, or the maximum for tau-l) and the threshold it is held against.
+    std::string measure;
+    double measured = 0;
+    double threshold = 0;
+    bool higherIsBetter = true;
+    bool holds = false;
+    /// Classes that fail (computed, not written to the record).
+    std::size_t failingClasses = 0;
+};
+
+struct ReleaseRecord {
+    static constexpr int kFormatVersion = 1;
+    std::string ldivVersion;
+    /// Canonical JSON text of the configuration (what configurationSha covers).
+    std::string configuration;
+    std::string originalSha, configurationSha, publishedSha;
+    std::string originalPath, publishedPath;
+    Levels levels;
+    std::size_t originalRows = 0, publishedRows = 0, suppressedRows = 0;
+    bool satisfies = false;
+    std::vector<ReleaseCriterion> criteria;
+    ProsecutorRisk risk;
+};
+
+/// The record of a node published by publishNode and written to `publishedPath`.
+ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config,
+                          std::span<const int> levels, const PublishedNode& node,
+                          const PublishOptions& publish, const std::string& publishedPath,
+                          const std::string& ldivVersion);
+
+/// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
+/// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
+/// present in the original (the weights of 002 §3), so that (τ,ℓ) with generalized sensitive
+/// values is recomputed from the published file alone.
+ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input, double tau,
+                               double l, const std::string& publishedPath,
+                               const std::string& ldivVersion);
+
+std::string formatRelease(const ReleaseRecord& record);
+/// Parses a record; InputError naming `sourceName` for malformed JSON or a missing field.
+ReleaseRecord parseRelease(const std::string& text, const std::string& sourceName);
+void writeRelease(const ReleaseRecord& record, const std::string& path);
+
+struct ClaimVerdict {
+    std::string claim;    ///< e.g. "published file hash", "criterion k=5", "prosecutor risk"
+    bool checked = true;  ///< false: could not be checked (e.g. no original given), not a failure
+    bool holds = false;
+    std::string detail;
+};
+
+struct Verification {
+    std::vector<ClaimVerdict> claims;
+    bool allHold() const;
+};
+
+/// Recomputes the claims of `record` from `publishedPath` (and checks `originalPath`'s hash
+/// when given).
+Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
+                           const std::optional<std::string>& originalPath = std::nullopt);
+
+}  // namespace ldv

@@ -1,0 +1,443 @@
+#include "ldiv/release.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "ldiv/csv.h"
+#include "ldiv/digest.h"
+#include "ldiv/error.h"
+#include "ldiv/published_table.h"
+
+namespace ldv {
+namespace {
+
+using nlohmann::json;
+
+std::string measureName(CriterionKind kind) {
+    switch (kind) {
+        case CriterionKind::KAnonymity:
+            return "min_class_size";
+        case CriterionKind::DistinctL:
+            return "min_distinct_values";
+        case CriterionKind::EntropyL:
+            return "min_exp_entropy";
+        case CriterionKind::RecursiveCL:
+        case CriterionKind::PdRecursiveCL:
+        case CriterionKind::NpdRecursiveCL:
+            return "min_recursive_l";
+        case CriterionKind::SimpleL:
+            return "min_simple_l";
+        case CriterionKind::TauL:
+            return "max_tau_excess";
+    }
+    return "measure";
+}
+
+std::vector<std::string> columnNames(const Table& table, const std::vector<std::size_t>& columns) {
+    std::vector<std::string> names;
+    for (std::size_t c : columns) names.push_back(table.column(c).name());
+    return names;
+}
+
+/// The claims of one criterion over the classes that are published (suppressed[c] == 0).
+ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& r,
+                                std::span<const std::uint8_t> suppressed) {
+    ReleaseCriterion out;
+    out.spec = r.spec;
+    out.description = r.description;
+    out.measure = measureName(b.criterion.kind());
+    out.threshold = r.threshold;
+    out.higherIsBetter = r.higherIsBetter;
+    out.holds = true;
+    bool any = false;
+    for (std::size_t c = 0; c < r.classMeasures.size(); ++c) {
+        if (!suppressed.empty() && suppressed[c]) continue;
+        const double m = r.classMeasures[c];
+        if (!any || (r.higherIsBetter ? m < out.measured : m > out.measured)) out.measured = m;
+        any = true;
+        if (r.classFails[c]) {
+            out.holds = false;
+            ++out.failingClasses;
+        }
+    }
+    return out;
+}
+
+/// (τ,ℓ) with generalized sensitive values (002 Def. 7–11) on the classes of a published
+/// SWEEP table: each published SA label is a taxonomy node; its rows spread over the node's
+/// weighted leaves (induced frequencies). Measured: the largest max_k F(k) − ψ(k).
+ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
+    const double tau = c.at("tau").get<double>(), l = c.at("l").get<double>();
+    const auto rows = c.at("taxonomy").get<std::vector<std::vector<std::string>>>();
+    std::vector<std::string> base;
+    for (const auto& row : rows) base.push_back(row.at(0));
+    const SensitiveTaxonomy taxonomy = SensitiveTaxonomy::fromHierarchyRows(base, rows);
+    std::vector<double> weights(taxonomy.baseCount(), 0);
+    for (const std::string& v : c.at("weighted_values").get<std::vector<std::string>>())
+        if (const auto node = taxonomy.find(v); node && *node < weights.size()) weights[*node] = 1;
+    ReleaseCriterion out;
+    out.spec = "tau-l=" + formatNumber(tau) + "," + formatNumber(l);
+    out.description = "(" + formatNumber(tau) + ", " + formatNumber(l) +
+                      ")-diversity with generalized sensitive values";
+    out.measure = "max_tau_excess";
+    out.higherIsBetter = false;
+    out.holds = true;
+    const EquivalenceClasses classes = published.classes(Levels(published.qiCount(), 0));
+    const Column& sa = published.table().column(published.sensitiveColumns().at(0));
+    std::vector<std::size_t> nodeOf(sa.domainSize());
+    for (Code v = 0; v < sa.domainSize(); ++v) {
+        const auto node = taxonomy.find(sa.value(v));
+        if (!node)
+            throw InputError("the published sensitive value '" + sa.value(v) +
+                             "' is not in the taxonomy");
+        nodeOf[v] = *node;
+    }
+    std::vector<std::uint32_t> nodeCounts(taxonomy.nodeCount());
+    std::vector<double> frequencies;
+    for (std::size_t k = 0; k < classes.count(); ++k) {
+        std::fill(nodeCounts.begin(), nodeCounts.end(), 0);
+        const auto h = classes.histogram(k, 0);
+        for (std::size_t v = 0; v < h.size(); ++v) nodeCounts[nodeOf[v]] += h[v];
+        taxonomy.inducedFrequencies(nodeCounts, weights, frequencies);
+        const double margin = tauMargin(frequencies, tau, l);
+        if (k == 0 || margin > out.measured) out.measured = margin;
+        if (!tauHolds(frequencies, tau, l)) {
+            out.holds = false;
+            ++out.failingClasses;
+        }
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> publishedSizes(const EquivalenceClasses& classes,
+                                          std::span<const std::uint8_t> suppressed) {
+    std::vector<std::uint32_t> sizes;
+    for (std::size_t c = 0; c < classes.count(); ++c)
+        if (suppressed.empty() || !suppressed[c]) sizes.push_back(classes.sizes[c]);
+    return sizes;
+}
+
+/// Equal up to rounding: measures recomputed from the file sum entropies in another order.
+bool same(double a, double b) {
+    if (std::isinf(a) || std::isinf(b)) return a == b;
+    return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
+
+std::string number(double v) {
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return formatNumber(v);
+}
+
+json numberJson(double v) {
+    return std::isfinite(v) ? json(v) : json(number(v));
+}
+double numberFrom(const json& j) {
+    if (j.is_string()) return j.get<std::string>() == "inf" ? INFINITY : -INFINITY;
+    return j.get<double>();
+}
+
+}  // namespace
+
+ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
+    ProsecutorRisk risk;
+    std::uint64_t rows = 0;
+    std::uint32_t smallest = 0;
+    for (std::uint32_t s : classSizes) {
+        rows += s;
+        if (s && (smallest == 0 || s < smallest)) smallest = s;
+    }
+    if (rows == 0) return risk;
+    risk.highest = 1.0 / double(smallest);
+    risk.average = double(classSizes.size()) / double(rows);
+    return risk;
+}
+
+ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
+                          std::span<const int> levels, const PublishedNode& node,
+                          const PublishOptions& publish, const std::string& publishedPath,
+                          const std::string& ldivVersion) {
+    ReleaseRecord r;
+    r.ldivVersion = ldivVersion;
+    ProjectConfig project = ws.config();
+    project.criteria.clear();
+    for (const BoundCriterion& b : config.criteria) project.criteria.push_back(b.criterion.spec());
+    project.suppressionLimit = config.suppressionLimit;
+    project.metric = std::string(metricName(config.metric));
+    const Dataset& data = ws.dataset();
+    json c{{"project", json::parse(formatProject(project))},
+           {"node", Levels(levels.begin(), levels.end())},
+           {"criteria", project.criteria},
+           {"suppression_limit", config.suppressionLimit},
+           {"metric", project.metric},
+           {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
+           {"sensitive", columnNames(data.table(), data.sensitiveColumns())},
+           {"suppressed", publish.maskSuppressed ? "masked" : "removed"},
+           {"mask_token", publish.maskToken}};
+    r.configuration = c.dump();
+    r.configurationSha = sha256Hex(r.configuration);
+    r.originalPath = ws.resolve(ws.config().dataPath);
+    r.originalSha = sha256FileHex(r.originalPath);
+    r.publishedPath = publishedPath;
+    r.publishedSha = sha256FileHex(publishedPath);
+    r.levels.assign(levels.begin(), levels.end());
+    r.originalRows = data.rowCount();
+    r.publishedRows = node.table.rowCount();
+    r.suppressedRows = node.suppressedRows;
+    r.satisfies = node.judgement.satisfies;
+    for (std::size_t k = 0; k < config.criteria.size(); ++k)
+        r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k],
+                                            node.judgement.suppressed));
+    const auto sizes = publishedSizes(node.judgement.classes, node.judgement.suppressed);
+    r.risk = prosecutorRisk(sizes);
+    return r;
+}
+
+ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, double tau, double l,
+                               const std::string& publishedPath, const std::string& ldivVersion) {
+    ReleaseRecord r;
+    r.ldivVersion = ldivVersion;
+    const Dataset& data = ws.dataset();
+    // The taxonomy as hierarchy rows [base, parent, …, root], rebuilt from the tree.
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> weighted;
+    for (std::size_t b = 0; b < input.taxonomy.baseCount(); ++b) {
+        std::vector<std::string> row;
+        for (int v = int(b); v >= 0; v = input.taxonomy.parent(std::size_t(v)))
+            row.push_back(input.taxonomy.label(std::size_t(v)));
+        rows.push_back(std::move(row));
+        if (b < input.weights.size() && input.weights[b] > 0)
+            weighted.push_back(input.taxonomy.label(b));
+    }
+    ProjectConfig project = ws.config();
+    project.criteria = {"tau-l=" + formatNumber(tau) + "," + formatNumber(l)};
+    const json c{{"kind", "sweep"},
+                 {"project", json::parse(formatProject(project))},
+                 {"criteria", json::array()},
+                 {"tau", tau},
+                 {"l", l},
+                 {"taxonomy", rows},
+                 {"weighted_values", weighted},
+                 {"suppression_limit", 0.0},
+                 {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
+                 {"sensitive", std::vector<std::string>{input.saColumn().name()}},
+                 {"suppressed", "removed"},
+                 {"mask_token", "*"}};
+    r.configuration = c.dump();
+    r.configurationSha = sha256Hex(r.configuration);
+    r.originalPath = ws.resolve(ws.config().dataPath);
+    r.originalSha = sha256FileHex(r.originalPath);
+    r.publishedPath = publishedPath;
+    r.publishedSha = sha256FileHex(publishedPath);
+    // Measured on the written file, as verify will: the classes are its distinct QI tuples.
+    const PublishedTable published(publishedPath,
+                                   c.at("quasi_identifiers").get<std::vector<std::string>>(),
+                                   c.at("sensitive").get<std::vector<std::string>>());
+    r.originalRows = data.rowCount();
+    r.publishedRows = published.fileRows();
+    r.suppressedRows = 0;
+    r.criteria.push_back(tauClaim(published.dataset(), c));
+    r.satisfies = r.criteria.front().holds;
+    r.risk =
+        prosecutorRisk(published.dataset().classes(Levels(published.dataset().qiCount(), 0)).sizes);
+    return r;
+}
+
+std::string formatRelease(const ReleaseRecord& r) {
+    json criteria = json::array();
+    for (const ReleaseCriterion& c : r.criteria)
+        criteria.push_back({{"spec", c.spec},
+                            {"description", c.description},
+                            {"measure", c.measure},
+                            {"measured", numberJson(c.measured)},
+                            {"threshold", c.threshold},
+                            {"higher_is_better", c.higherIsBetter},
+                            {"holds", c.holds}});
+    const json j{
+        {"format", "ldiv-release"},
+        {"version", ReleaseRecord::kFormatVersion},
+        {"ldiv_version", r.ldivVersion},
+        {"hashes",
+         {{"algorithm", "sha256"},
+          {"original", r.originalSha},
+          {"configuration", r.configurationSha},
+          {"published", r.publishedSha}}},
+        {"files", {{"original", r.originalPath}, {"published", r.publishedPath}}},
+        {"configuration", json::parse(r.configuration)},
+        {"node", r.levels},
+        {"rows",
+         {{"original", r.originalRows},
+          {"published", r.publishedRows},
+          {"suppressed", r.suppressedRows}}},
+        {"satisfies", r.satisfies},
+        {"criteria", criteria},
+        {"risk",
+         {{"model", "prosecutor"}, {"highest", r.risk.highest}, {"average", r.risk.average}}}};
+    return j.dump(2) + "\n";
+}
+
+ReleaseRecord parseRelease(const std::string& text, const std::string& sourceName) {
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw InputError(sourceName, 0, 0, std::string("not valid JSON: ") + e.what());
+    }
+    ReleaseRecord r;
+    try {
+        if (!j.is_object() || j.value("format", "") != "ldiv-release")
+            throw InputError(sourceName, 0, 0,
+                             "not an ldiv release record (\"format\" is not \"ldiv-release\")");
+        if (j.at("version").get<int>() > ReleaseRecord::kFormatVersion)
+            throw InputError(sourceName, 0, 0,
+                             "release record version " + j.at("version").dump() +
+                                 " is newer than this ldiv reads (" +
+                                 std::to_string(ReleaseRecord::kFormatVersion) + ")");
+        r.ldivVersion = j.at("ldiv_version").get<std::string>();
+        r.configuration = j.at("configuration").dump();
+        const json& h = j.at("hashes");
+        r.originalSha = h.at("original").get<std::string>();
+        r.configurationSha = h.at("configuration").get<std::string>();
+        r.publishedSha = h.at("published").get<std::string>();
+        r.originalPath = j.at("files").value("original", "");
+        r.publishedPath = j.at("files").value("published", "");
+        r.levels = j.at("node").get<Levels>();
+        r.originalRows = j.at("rows").at("original").get<std::size_t>();
+        r.publishedRows = j.at("rows").at("published").get<std::size_t>();
+        r.suppressedRows = j.at("rows").at("suppressed").get<std::size_t>();
+        r.satisfies = j.at("satisfies").get<bool>();
+        for (const json& c : j.at("criteria")) {
+            ReleaseCriterion rc;
+            rc.spec = c.at("spec").get<std::string>();
+            rc.description = c.value("description", "");
+            rc.measure = c.at("measure").get<std::string>();
+            rc.measured = numberFrom(c.at("measured"));
+            rc.threshold = c.at("threshold").get<double>();
+            rc.higherIsBetter = c.at("higher_is_better").get<bool>();
+            rc.holds = c.at("holds").get<bool>();
+            r.criteria.push_back(rc);
+        }
+        r.risk.highest = j.at("risk").at("highest").get<double>();
+        r.risk.average = j.at("risk").at("average").get<double>();
+    } catch (const json::exception& e) {
+        throw InputError(sourceName, 0, 0, std::string("malformed release record: ") + e.what());
+    }
+    return r;
+}
+
+void writeRelease(const ReleaseRecord& record, const std::string& path) {
+    writeFileAtomically(path, formatRelease(record));
+}
+
+bool Verification::allHold() const {
+    return std::all_of(claims.begin(), claims.end(),
+                       [](const ClaimVerdict& c) { return !c.checked || c.holds; });
+}
+
+Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
+                           const std::optional<std::string>& originalPath) {
+    Verification v;
+    auto claim = [&](std::string name, bool holds, std::string detail) {
+        v.claims.push_back({std::move(name), true, holds, std::move(detail)});
+    };
+    const std::string configSha = sha256Hex(record.configuration);
+    claim("configuration hash", configSha == record.configurationSha,
+          configSha == record.configurationSha
+              ? "sha256 " + configSha
+              : "the configuration was changed: sha256 " + configSha + ", recorded " +
+                    record.configurationSha);
+    const std::string publishedSha = sha256FileHex(publishedPath);
+    claim("published file hash", publishedSha == record.publishedSha,
+          publishedSha == record.publishedSha
+              ? "sha256 " + publishedSha
+              : "'" + publishedPath + "' was changed: sha256 " + publishedSha + ", recorded " +
+                    record.publishedSha);
+    if (originalPath) {
+        const std::string originalSha = sha256FileHex(*originalPath);
+        claim("original file hash", originalSha == record.originalSha,
+              originalSha == record.originalSha
+                  ? "sha256 " + originalSha
+                  : "'" + *originalPath + "' differs: sha256 " + originalSha + ", recorded " +
+                        record.originalSha);
+    } else {
+        v.claims.push_back({"original file hash", false, false, "not checked (no --original)"});
+    }
+
+    // Everything below is recomputed from the published file under the configuration's roles.
+    const json c = json::parse(record.configuration);
+    const bool masked = c.value("suppressed", "removed") == "masked";
+    std::optional<std::string> token;
+    if (masked) token = c.value("mask_token", "*");
+    const PublishedTable published(publishedPath,
+                                   c.at("quasi_identifiers").get<std::vector<std::string>>(),
+                                   c.at("sensitive").get<std::vector<std::string>>(), token);
+    const Dataset& data = published.dataset();
+    claim("published rows", published.fileRows() == record.publishedRows,
+          std::to_string(published.fileRows()) + " rows in the file, recorded " +
+              std::to_string(record.publishedRows));
+
+    const std::size_t suppressed =
+        masked ? published.maskedRows()
+               : record.originalRows - std::min(record.originalRows, published.fileRows());
+    const double limit = c.at("suppression_limit").get<double>();
+    const std::uint64_t limitRows = suppressionLimitRows(limit, record.originalRows);
+    claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
+          std::to_string(suppressed) + (masked ? " masked" : " removed") + " rows (recorded " +
+              std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) +
+              " of " + std::to_string(record.originalRows));
+
+    const EquivalenceClasses classes = data.classes(Levels(data.qiCount(), 0), true);
+    std::vector<ReleaseCriterion> recomputed;
+    try {
+        if (c.value("kind", "node") == "sweep") {
+            recomputed.push_back(tauClaim(data, c));
+        } else {
+            const std::vector<BoundCriterion> criteria =
+                bindCriteria(data, c.at("criteria").get<std::vector<std::string>>());
+            const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
+            for (std::size_t k = 0; k < criteria.size(); ++k)
+                recomputed.push_back(criterionClaim(criteria[k], results[k], {}));
+        }
+    } catch (const std::exception& e) {
+        claim("criteria", false,
+              std::string("cannot be checked on the published file: ") + e.what());
+        return v;
+    }
+    bool allCriteria = true;
+    for (const ReleaseCriterion& now : recomputed) {
+        const ReleaseCriterion* recorded = nullptr;
+        for (const ReleaseCriterion& rc : record.criteria)
+            if (rc.spec == now.spec) recorded = &rc;
+        const bool matches =
+            recorded && same(recorded->measured, now.measured) && recorded->holds == now.holds;
+        allCriteria = allCriteria && now.holds;
+        std::string detail =
+            now.measure + " " + number(now.measured) + (now.higherIsBetter ? " >= " : " <= ") +
+            number(now.threshold) +
+            (now.holds ? "" : " FAILS in " + std::to_string(now.failingClasses) + " classes");
+        if (!recorded)
+            detail += "; no recorded claim";
+        else if (!matches)
+            detail += "; recorded " + number(recorded->measured) +
+                      (recorded->holds ? " (holds)" : " (fails)");
+        claim("criterion " + now.spec, now.holds && matches, detail);
+    }
+    const ProsecutorRisk risk = prosecutorRisk(classes.sizes);
+    const bool riskSame =
+        same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
+    claim("prosecutor risk", riskSame,
+          "highest " + number(risk.highest) + ", average " + number(risk.average) +
+              (riskSame ? ""
+                        : "; recorded highest " + number(record.risk.highest) + ", average " +
+                              number(record.risk.average)));
+    const bool satisfies = allCriteria && suppressed <= limitRows;
+    claim("requirement", record.satisfies && satisfies,
+          std::string(
+              satisfies ? "the published classes meet every criterion within the suppression limit"
+                        : "the published classes do not meet the requirement") +
+              (record.satisfies ? "" : "; the record itself says the node does not satisfy it"));
+    return v;
+}
+
+}  // namespace ldv

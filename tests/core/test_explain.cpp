@@ -1,0 +1,210 @@
+// Explaining a node (explain.h): every proposed fix is judged again independently and gives
+// the promised verdict and utility; failing classes, their rows and QI values are checked
+// against the data; a worked example by hand.
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+#include "ldiv/error.h"
+#include "ldiv/explain.h"
+#include "random_case.h"
+
+using namespace ldv;
+
+namespace {
+
+bool close(double a, double b) {
+    return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
+
+SearchConfig configOf(const Dataset& data, const std::vector<std::string>& specs,
+                      double suppression, Metric metric = Metric::Discernibility) {
+    SearchConfig c;
+    c.criteria = bindCriteria(data, specs);
+    c.suppressionLimit = suppression;
+    c.metric = metric;
+    return c;
+}
+
+/// The hand example: zip 1,1,2,3,3,3 with hierarchy 1,2 -> "12" -> *, 3 -> "3x" -> *; the
+/// sensitive values x,y,x,x,x,y.
+struct Hand {
+    Table table;
+    std::unique_ptr<Dataset> data;
+    Hand() {
+        Column zip("zip"), s("s");
+        for (const char* v : {"1", "1", "2", "3", "3", "3"}) zip.append(v);
+        for (const char* v : {"x", "y", "x", "x", "x", "y"}) s.append(v);
+        table = Table({zip, s});
+        const Hierarchy h({{"1", "12", "*"}, {"2", "12", "*"}, {"3", "3x", "*"}});
+        std::vector<HierarchyMap> maps;
+        maps.emplace_back(h, table.column(0));
+        data = std::make_unique<Dataset>(table, std::vector<std::size_t>{0}, std::move(maps),
+                                         std::vector<std::size_t>{1});
+    }
+};
+
+}  // namespace
+
+class TestExplain : public QObject {
+    Q_OBJECT
+private slots:
+    void workedExampleByHand() {
+        const Hand hand;
+        const Dataset& data = *hand.data;
+        const SearchConfig config = configOf(data, {"k=2", "distinct-l=2"}, 0);
+        const Explanation e = explainNode(data, config, Levels{0});
+        QCOMPARE(e.satisfies, false);
+        QCOMPARE(e.classes, std::size_t(3));
+        // Level 0: {1: 2 rows}, {2: 1 row}, {3: 3 rows}; dm = 4 + 1 + 9.
+        QCOMPARE(e.utility, 14.0);
+        QCOMPARE(e.criteria.size(), std::size_t(2));
+        const CriterionExplanation& k = e.criteria[0];
+        QCOMPARE(k.holds, false);
+        QCOMPARE(k.failingClassCount, std::size_t(1));
+        QCOMPARE(k.failingRows, std::size_t(1));
+        QCOMPARE(k.failingClasses.size(), std::size_t(1));
+        QCOMPARE(k.failingClasses[0].qiValues, std::vector<std::string>{"2"});
+        QCOMPARE(k.failingClasses[0].size, std::size_t(1));
+        QCOMPARE(k.failingClasses[0].distance, 1.0);  // one row missing
+        QCOMPARE(k.failingClasses[0].rows, std::vector<std::uint32_t>{2});
+        QCOMPARE(k.strongestSpec, std::string("k=1"));  // sizes 1, 2, 3 and no suppression
+        const CriterionExplanation& l = e.criteria[1];
+        QCOMPARE(l.failingClassCount, std::size_t(1));
+        QCOMPARE(l.failingClasses[0].dominatingValue, std::string("x"));
+        QCOMPARE(l.failingClasses[0].dominatingShare, 1.0);
+        QCOMPARE(l.failingClasses[0].distance, 1.0);  // one value missing
+        QCOMPARE(l.strongestSpec, std::string("distinct-l=1"));
+        // (a) zip to level 1: {12: 3 rows (x,y,x)}, {3x: 3 rows} -> satisfies, dm 9 + 9.
+        QCOMPARE(e.raises.size(), std::size_t(1));
+        QCOMPARE(e.raises[0].levels, Levels{1});
+        QCOMPARE(e.raises[0].satisfies, true);
+        QCOMPARE(e.raises[0].utility, 18.0);
+        // (b) suppress the one row of class "2": beyond a 0 limit; dm = 4 + 9 + 6·1.
+        QCOMPARE(e.suppress.rows, std::size_t(1));
+        QCOMPARE(e.suppress.withinLimit, false);
+        QCOMPARE(e.suppress.requiredLimit, 1.0 / 6);
+        QCOMPARE(e.suppress.utility, 19.0);
+
+        // With a 1/6 limit the same node satisfies (the row is suppressed) and k=2 is the
+        // strongest k: k=3 would fail the rows of classes 1 and 2 (3 rows > 1).
+        const Explanation s = explainNode(data, configOf(data, {"k=2"}, 1.0 / 6), Levels{0});
+        QCOMPARE(s.satisfies, true);
+        QCOMPARE(s.suppressedRows, std::size_t(1));
+        QCOMPARE(s.criteria[0].strongestSpec, std::string("k=2"));
+        QCOMPARE(s.suppress.withinLimit, true);
+    }
+
+    void fixesHoldWhenAppliedOnRandomTables() {
+        std::mt19937 rng(2025);
+        int failing = 0, raisesThatFix = 0, strongestChecked = 0;
+        for (int round = 0; round < 80; ++round) {
+            const auto rc = test::randomCase(rng, 30 + rng() % 150, 2 + rng() % 3);
+            const Dataset& data = *rc->data;
+            const auto specs = test::randomCriteria(rng);
+            const double suppression = round % 3 == 0 ? 0.0 : (round % 3 == 1 ? 0.05 : 0.2);
+            const SearchConfig config = configOf(data, specs, suppression, Metric(rng() % 6));
+            const Levels levels = data.lattice().levels(rng() % data.lattice().size());
+            ExplainOptions options;
+            options.rowCap = 3;
+            const Explanation e = explainNode(data, config, levels, options);
+
+            const NodeJudgement judged = judgeNode(data, config, levels, true);
+            QCOMPARE(e.satisfies, judged.satisfies);
+            QVERIFY(close(e.utility, metricValue(judged.metrics, config.metric)));
+            failing += !e.satisfies;
+
+            // Failing classes: the judge's, with the rows and generalized values of the data.
+            const auto rowClass = data.rowClasses(judged.classes);
+            for (std::size_t k = 0; k < e.criteria.size(); ++k) {
+                const CriterionExplanation& c = e.criteria[k];
+                QCOMPARE(c.failingClassCount, judged.criteria[k].failingClasses);
+                QCOMPARE(c.holds, c.failingClassCount == 0);
+                if (suppression == 0 && e.satisfies) QCOMPARE(c.failingClassCount, std::size_t(0));
+                for (const FailingClass& f : c.failingClasses) {
+                    QVERIFY(judged.criteria[k].classFails[f.index]);
+                    QCOMPARE(f.size, std::size_t(judged.classes.sizes[f.index]));
+                    QCOMPARE(f.rows.size(), std::min<std::size_t>(f.size, options.rowCap));
+                    QVERIFY(f.distance > 0);
+                    for (std::uint32_t row : f.rows) {
+                        QCOMPARE(rowClass[row], std::uint32_t(f.index));
+                        for (std::size_t i = 0; i < data.qiCount(); ++i) {
+                            const HierarchyMap& h = data.hierarchy(i);
+                            const Code base = data.table().column(data.qiColumns()[i]).code(row);
+                            QCOMPARE(f.qiValues[i],
+                                     h.levelValue(levels[i], h.map(base, levels[i])));
+                        }
+                    }
+                }
+                // (c) The strongest parameter holds alone; one step stronger does not.
+                if (c.strongestSpec.empty()) continue;
+                const auto alone = [&](const std::string& spec) {
+                    SearchConfig one = config;
+                    one.criteria = {config.criteria[k]};
+                    one.criteria[0].criterion = Criterion::parse(
+                        spec,
+                        config.criteria[k].criterion.kind() == CriterionKind::KAnonymity
+                            ? std::vector<std::string>{}
+                            : data.table()
+                                  .column(data.sensitiveColumns()[config.criteria[k].sensitive])
+                                  .dictionary());
+                    return judgeNode(data, one, levels).satisfies;
+                };
+                QVERIFY2(alone(c.strongestSpec), c.strongestSpec.c_str());
+                const Criterion& original = config.criteria[k].criterion;
+                const bool tau = original.kind() == CriterionKind::TauL;
+                const bool integer = original.kind() != CriterionKind::EntropyL &&
+                                     original.kind() != CriterionKind::SimpleL && !tau;
+                const double stronger =
+                    tau ? c.strongestParameter - 1e-3 : c.strongestParameter + (integer ? 1 : 1e-3);
+                try {
+                    QVERIFY2(!alone(withParameter(original, stronger)), c.strongestSpec.c_str());
+                    ++strongestChecked;
+                } catch (const ParameterError&) {
+                    // Stronger is not a valid parameter (ℓ above the domain, τ below 1/ℓ).
+                }
+            }
+
+            // (a) Every raise, judged on its own, gives the verdict and utility reported; ranked.
+            std::size_t raisable = 0;
+            for (std::size_t i = 0; i < data.qiCount(); ++i)
+                raisable += levels[i] < data.hierarchy(i).height();
+            QCOMPARE(e.raises.size(), raisable);
+            for (std::size_t r = 0; r < e.raises.size(); ++r) {
+                const RaiseFix& fix = e.raises[r];
+                Levels expected = levels;
+                ++expected[fix.attribute];
+                QCOMPARE(fix.levels, expected);
+                const NodeJudgement up = judgeNode(data, config, fix.levels);
+                QCOMPARE(fix.satisfies, up.satisfies);
+                QVERIFY(close(fix.utility, metricValue(up.metrics, config.metric)));
+                if (r > 0) {
+                    const RaiseFix& prev = e.raises[r - 1];
+                    QVERIFY(prev.satisfies || !fix.satisfies);
+                    if (prev.satisfies == fix.satisfies)
+                        QVERIFY(!betterOptimum(fix.metrics, prev.metrics, config.metric));
+                }
+                raisesThatFix += !e.satisfies && fix.satisfies;
+            }
+
+            // (b) Suppressing the failing rows with the limit it names satisfies, at its utility.
+            SearchConfig relaxed = config;
+            relaxed.suppressionLimit = e.suppress.requiredLimit;
+            const NodeJudgement suppressed = judgeNode(data, relaxed, levels);
+            QVERIFY(suppressed.satisfies);
+            QCOMPARE(suppressed.metrics.suppressedRows, e.suppress.rows);
+            QVERIFY(close(e.suppress.utility, metricValue(suppressed.metrics, config.metric)));
+            QCOMPARE(e.suppress.withinLimit,
+                     e.suppress.rows <= suppressionLimitRows(suppression, data.rowCount()));
+            QCOMPARE(e.suppress.withinLimit, e.satisfies);
+        }
+        // The rounds must exercise failing nodes, fixing raises and the strongest-parameter check.
+        QVERIFY(failing > 10);
+        QVERIFY(raisesThatFix > 3);
+        QVERIFY(strongestChecked > 20);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplain)
+#include "test_explain.moc"
