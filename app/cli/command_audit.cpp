@@ -58,17 +58,17 @@ public:
         for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
             const auto hierarchy = configuredHierarchy(*ws, data.sensitiveColumns()[s]);
             if (!hierarchy) continue;
-            bool others = false;
+            bool others = false, tau = false;
             for (std::size_t i = 0; i < criteria.size(); ++i) {
                 if (criteria[i].sensitive != s || criteria[i].criterion.kind() == CriterionKind::KAnonymity) continue;
                 if (criteria[i].criterion.kind() == CriterionKind::TauL) {
                     results[i] = evaluateTauWithHierarchy(data, classes, criteria[i], *hierarchy);
-                    viaHierarchy[i] = true;
+                    viaHierarchy[i] = tau = true;
                 } else {
                     others = true;
                 }
             }
-            if (others)
+            if (others || !tau)
                 warnings.push_back("the hierarchy of the sensitive attribute '" +
                                    data.table().column(data.sensitiveColumns()[s]).name() +
                                    "' is used by tau-l criteria only; the other criteria count its values as "

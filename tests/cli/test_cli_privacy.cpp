@@ -153,6 +153,16 @@ private slots:
         QVERIFY(m1["breach"].toBool());
         // q1's s2 row is the other branch: α = .7 > 1 − ρ1 and β = .4088 < 1 − ρ2; q2's α = .5.
         QCOMPARE(merged.json()["breaches"].toInt(), 2);
+        // `experiment background` takes the same prior; a statement that restates f(s2|q1) = .7
+        // changes nothing, so β before and after is 0.5912 for q1's s1 row.
+        const auto background = test::runCli({"experiment", "background", data.fileName(), "--qi", "q", "--sensitive",
+                                              "s", "--published", published.fileName(), "--prior", prior.fileName(),
+                                              "--knowledge", "q=q1 => s=s2 : 0.7", "--json"});
+        QCOMPARE(background.exitCode, 0);
+        const QJsonObject b1 = background.json()["individuals"].toArray()[0].toObject();
+        QCOMPARE(b1["row"].toInt(), 1);
+        QCOMPARE(qRound(b1["belief_before"].toDouble() * 1e4), 5912);
+        QCOMPARE(qRound(b1["belief_after"].toDouble() * 1e4), 5912);
         // Counts work as weights too (×100), and a bad weight names file, line and column.
         QVERIFY(prior.open(QIODevice::WriteOnly));
         prior.write("s,q,count\ns1,q1,15\ns2,q1,35\ns1,q2,25\ns2,q2,25\n");

@@ -1,6 +1,6 @@
 #pragma once
 // Auditing functional (τ,ℓ)-diversity of a table whose sensitive values may be generalized
-// (Wang, Huang & Wang? see docs/references.md; SPEC §3): a value that is an inner node of the
+// (Tian & Zhang 2011, Def. 7–11; SPEC §3): a value that is an inner node of the
 // sensitive attribute's hierarchy induces each base value under it with weight
 // l(v,a) = w(a)/Σ_{b∈leaves(v)} w(b), not a label of its own.
 #include "ldiv/evaluation.h"
