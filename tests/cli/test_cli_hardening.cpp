@@ -140,13 +140,13 @@ private slots:
         writeText(dir.filePath("sw.csv"), "city,s\n=cmd,a\n=cmd,b\n@x,c\n@x,a\nplain,b\nplain,c\n");
         writeText(dir.filePath("tax.csv"), "a,*\nb,*\nc,*\n");
         const QStringList args{"sweep", "sw.csv", "--qi", "city", "--sensitive", "s", "--sensitive-hierarchy",
-                               "tax.csv", "--tau", "0.5", "--l", "2", "-o", "out.csv"};
+                               "tax.csv", "--tau", "0.5", "--l", "2", "--hierarchy", "city=suppress", "-o", "out.csv"};
         // Every class already holds two values at most half the rows: nothing is recoded.
         QCOMPARE(test::runCli(args, dir.path()).exitCode, 0);
         QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("city,s\n'=cmd,a\n'=cmd,b\n'@x,c\n'@x,a\nplain,b\nplain,c\n"));
         QCOMPARE(test::runCli(args + QStringList{"--no-neutralize-formulas"}, dir.path()).exitCode, 0);
         QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("city,s\n=cmd,a\n=cmd,b\n@x,c\n@x,a\nplain,b\nplain,c\n"));
-        const auto r = test::runCli(QStringList(args.mid(0, 12)) + QStringList{"-o", "tax.csv"}, dir.path());
+        const auto r = test::runCli(QStringList(args.mid(0, 14)) + QStringList{"-o", "tax.csv"}, dir.path());
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(QString(r.err).trimmed(), QString("ldiv: error: --output 'tax.csv' is the sensitive hierarchy: writing "
                                                    "it would destroy an input; choose another file"));

@@ -16,6 +16,7 @@ std::uint64_t suppressionLimitRows(double limit, std::size_t rows) {
 }
 
 NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config, EquivalenceClasses classes) {
+    checkMultiAttributeSuppression(data, config);
     NodeJudgement out;
     out.classes = std::move(classes);
     out.criteria = evaluateCriteria(data, out.classes, config.criteria);
