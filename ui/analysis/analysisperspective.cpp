@@ -19,6 +19,8 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
+#include "widgets/filedialogs.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -67,15 +69,29 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     sensitiveRow->addWidget(m_sensitive);
     sensitiveRow->addStretch(1);
 
-    auto* right = new QWidget(this);
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->addWidget(m_title);
-    rightLayout->addWidget(m_description);
-    rightLayout->addLayout(sensitiveRow);
-    rightLayout->addWidget(m_options);
-    rightLayout->addLayout(buttons);
-    rightLayout->addWidget(m_status);
-    rightLayout->addWidget(m_chart, 1);
+    // Title and buttons first: their place does not depend on how long the analysis'
+    // description is or how many options it has (no misclicks when switching analyses).
+    // Description and options scroll, the chart takes what is left: it fits 1366×768.
+    auto* settings = new QWidget(this);
+    auto* settingsLayout = new QVBoxLayout(settings);
+    settingsLayout->setContentsMargins(0, 0, 0, 0);
+    settingsLayout->addWidget(m_description);
+    settingsLayout->addLayout(sensitiveRow);
+    settingsLayout->addWidget(m_options);
+    settingsLayout->addStretch(1);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_title);
+    topLayout->addLayout(buttons);
+    topLayout->addWidget(scrollPanel(settings, this), 1);
+    topLayout->addWidget(m_status);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->setChildrenCollapsible(false);
+    right->addWidget(top);
+    right->addWidget(m_chart);
+    right->setStretchFactor(1, 1);
+    right->setSizes({260, 440});
 
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
@@ -305,8 +321,8 @@ void AnalysisPerspective::exportDialog(const QString& suffix) {
     const int i = currentAnalysis();
     if (i < 0) return;
     const QString filter = suffix == "csv" ? tr("CSV data (*.csv)") : tr("%1 (*.%2)").arg(suffix.toUpper(), suffix);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(analyses()[std::size_t(i)].title),
-                                                analyses()[std::size_t(i)].id + '.' + suffix, filter);
+    QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export %1").arg(analyses()[std::size_t(i)].title),
+                                         analyses()[std::size_t(i)].id + '.' + suffix, filter);
     if (path.isEmpty()) return;
     if (!path.endsWith('.' + suffix, Qt::CaseInsensitive)) path += '.' + suffix;
     m_status->setVisible(true);
