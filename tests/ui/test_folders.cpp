@@ -57,6 +57,8 @@ private slots:
         // A folder that has gone away falls back to home.
         fd::remember(fd::Kind::Project, m_dir.filePath("gone/p.ldiv.json"));
         QCOMPARE(fd::lastFolder(fd::Kind::Project), QDir::homePath());
+        QVERIFY(!fd::hasFolder(fd::Kind::Project));
+        QVERIFY(fd::hasFolder(fd::Kind::Data));
     }
 
     void dialogOpensInTheRememberedFolder() {

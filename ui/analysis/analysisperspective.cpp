@@ -88,6 +88,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     topLayout->addWidget(m_status);
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setChildrenCollapsible(false);
+    right->setContentsMargins(0, 6, 9, 9);
     right->addWidget(top);
     right->addWidget(m_chart);
     right->setStretchFactor(1, 1);

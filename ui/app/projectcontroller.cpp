@@ -125,7 +125,9 @@ bool ProjectController::saveAs() {
     QString suggestion = m_project->filePath();
     if (suggestion.isEmpty()) {
         const QFileInfo data(m_project->dataPath());
+        // A new project: where projects were saved last, else next to its data.
         suggestion = data.completeBaseName() + ".ldiv.json";
+        if (!filedialogs::hasFolder(filedialogs::Kind::Project)) suggestion = data.absolutePath() + "/" + suggestion;
     }
     QString path = filedialogs::saveFile(m_dialogParent, filedialogs::Kind::Project, tr("Save project"), suggestion,
                                          tr("ldiv projects (*.ldiv.json)"));

@@ -120,11 +120,15 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
     painter->setRenderHint(QPainter::Antialiasing, discs && nodes.size() < 20000);
     QFont font = painter->font();
     font.setPointSizeF(5.5);
-    painter->setFont(font);
     if (labels && !nodes.empty()) {
+        // Scaled down until the widest level vector fits between neighbours; drawn only when
+        // that is still readable on screen (7 px).
         const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
-        labels = QFontMetricsF(font).horizontalAdvance(widest) <= LatticeLayout::kDx * 0.95;
+        const double width = QFontMetricsF(font).horizontalAdvance(widest);
+        if (width > LatticeLayout::kDx * 0.95) font.setPointSizeF(font.pointSizeF() * LatticeLayout::kDx * 0.95 / width);
+        labels = font.pointSizeF() * lod * 96.0 / 72.0 >= 7;
     }
+    painter->setFont(font);
     const QPen outline(QColor(60, 60, 60), 0);
     for (NodeId id : nodes) {
         const QPointF p = m_layout->position(id);

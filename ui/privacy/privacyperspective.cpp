@@ -196,7 +196,8 @@ void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
 bool PrivacyPerspective::addCriterion() {
     const QString spec = m_editor->spec();
     if (const QString problem = m_editor->problem(); !problem.isEmpty()) {
-        m_editorError->setText(problem);
+        // The editor already shows the problem itself: do not repeat it.
+        m_editorError->setText(tr("Not added: fix the problem shown above."));
         return false;
     }
     try {

@@ -24,6 +24,11 @@ QString lastFolder(Kind kind) {
     return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QDir::homePath();
 }
 
+bool hasFolder(Kind kind) {
+    const QString folder = QSettings().value(key(kind)).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir();
+}
+
 void remember(Kind kind, const QString& path) {
     if (path.isEmpty()) return;
     const QFileInfo info(path);

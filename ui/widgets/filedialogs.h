@@ -13,6 +13,8 @@ enum class Kind { Data, Hierarchy, Project, Export };
 
 /// The remembered folder of a kind; the user's home folder before the first use.
 QString lastFolder(Kind kind);
+/// True once a folder of `kind` has been remembered (and still exists).
+bool hasFolder(Kind kind);
 /// Remembers the folder of `path` (a file, or a folder itself) for `kind`.
 void remember(Kind kind, const QString& path);
 /// Where a dialog of `kind` starts: the remembered folder, with `fileName` in it if given
