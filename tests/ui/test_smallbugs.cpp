@@ -143,6 +143,21 @@ private slots:
         window.controller()->setInteractive(false);
         window.controller()->open("hospital");
         QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 20000);
+        // The main toolbar's Undo/Redo: fixed text, the command in the tooltip.
+        auto* undo = window.findChild<QAction*>("toolbarUndo");
+        QVERIFY(undo);
+        QVERIFY(!undo->isEnabled());
+        auto* mainBar = window.findChild<QToolBar*>("mainToolBar");
+        QWidget* redoButton = mainBar->widgetForAction(window.findChild<QAction*>("toolbarRedo"));
+        const QPoint redoAt = redoButton->mapTo(&window, QPoint());
+        window.controller()->project()->setHierarchy("age", std::nullopt, "Remove hierarchy of 'age'");
+        QVERIFY(undo->isEnabled());
+        QCOMPARE(undo->text(), QStringLiteral("Undo"));
+        QVERIFY2(undo->toolTip().contains("Remove hierarchy of 'age'"), qPrintable(undo->toolTip()));
+        QCoreApplication::processEvents();
+        QCOMPARE(redoButton->mapTo(&window, QPoint()), redoAt);
+        undo->trigger();
+        QVERIFY(window.controller()->project()->hierarchy("age"));
         // Hierarchies toolbar: an attribute with and one without a hierarchy (the heading's
         // text, and so its height, differ).
         window.showPerspective("hierarchies");

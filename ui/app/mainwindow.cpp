@@ -164,8 +164,20 @@ void MainWindow::createActions() {
     bar->addAction(openAction);
     bar->addAction(save);
     bar->addSeparator();
-    bar->addAction(undo);
-    bar->addAction(redo);
+    // The toolbar's Undo and Redo keep a short, fixed text (the menu's say what they undo): a
+    // text that changes with every edit moved Redo and the buttons after it.
+    for (auto [text, menuAction] : {std::pair{tr("Undo"), undo}, std::pair{tr("Redo"), redo}}) {
+        auto* fixed = new QAction(text, this);
+        fixed->setObjectName(menuAction == undo ? "toolbarUndo" : "toolbarRedo");
+        fixed->setEnabled(menuAction->isEnabled());
+        fixed->setToolTip(menuAction->text().remove('&'));
+        connect(fixed, &QAction::triggered, menuAction, &QAction::trigger);
+        connect(menuAction, &QAction::changed, fixed, [fixed, menuAction] {
+            fixed->setEnabled(menuAction->isEnabled());
+            fixed->setToolTip(menuAction->text().remove('&'));
+        });
+        bar->addAction(fixed);
+    }
 }
 
 void MainWindow::createStatusBar() {
