@@ -133,10 +133,37 @@ void AnalysisPerspective::setProject(Project* project) {
         connect(project, &Project::typeChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
+        connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::followProjectSuppression);
     }
     m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
+    m_projectSuppression.clear();
+    followProjectSuppression();
     fillSensitive();
     showCurrent();
+}
+
+void AnalysisPerspective::followProjectSuppression() {
+    if (!m_project) return;
+    const QString now = QString::number(m_project->searchSettings().suppressionLimit);
+    // An analysis' suppression limit is the project's unless the user typed another one: a
+    // value still at the analysis' default, or at the project's previous limit, follows.
+    bool shownChanged = false;
+    for (std::size_t i = 0; i < analyses().size(); ++i) {
+        for (const OptionDef& d : analyses()[i].options) {
+            if (d.key != QLatin1String("suppression")) continue;
+            const QString value = m_values[i].value(d.key, d.defaultText);
+            if (value != d.defaultText && value != m_projectSuppression) continue;
+            m_values[i][d.key] = now;
+            shownChanged |= int(i) == m_shown;
+        }
+    }
+    m_projectSuppression = now;
+    if (shownChanged) {
+        const int i = m_shown;
+        m_shown = -1;
+        m_options->setOptions(analyses()[std::size_t(i)].options, m_values[std::size_t(i)]);
+        m_shown = i;
+    }
 }
 
 void AnalysisPerspective::fillSensitive() {
