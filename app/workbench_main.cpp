@@ -1,6 +1,8 @@
 // The ldiv workbench executable: argument parsing only; the window lives in ldv::ui.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QStringList>
 #include <QStandardPaths>
 #include <QTextStream>
 #include <QStyleFactory>
@@ -13,35 +15,71 @@
 #include "app/screenshotrunner.h"
 #include "app/selftest.h"
 
+namespace {
+struct Options {
+    QCommandLineOption open{"open", "Project file or bundled example (hospital, adult, nursery).", "project"};
+    QCommandLineOption perspective{"perspective",
+                                   "Perspective to show: data, hierarchies, privacy, lattice, analysis, export.", "name"};
+    QCommandLineOption screenshot{"screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file"};
+    QCommandLineOption attribute{"attribute", "Attribute to select in the Data and Hierarchies perspectives.", "name"};
+    QCommandLineOption analysis{"analysis", "Analysis to run for --perspective analysis (homogeneity, utility, timing, "
+                                            "tau-protection, tau-information, diagnosis, diagnosis-sets, beliefs).", "id"};
+    QCommandLineOption analysisOption{"analysis-option", "KEY=VALUE set in the analysis' options (repeatable).", "option"};
+    QCommandLineOption selfTest{"self-test", "Open the bundled hospital example, run its search, compare it with the "
+                                             "engine, show every perspective and render a chart; print one line per "
+                                             "check, exit 0 when all pass, 1 otherwise."};
+    QCommandLineOption nodes{"node", "Lattice node (levels, e.g. 0,1,2) to select for --perspective lattice; "
+                                     "repeat it to compare nodes.", "levels"};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription("ldiv workbench: publish microdata without disclosing who is who");
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption, nodes, selfTest});
+        parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
+    }
+};
+
+void setNames() {
+    QCoreApplication::setApplicationName("ldiv");
+    QCoreApplication::setOrganizationName("ldiv");
+    QCoreApplication::setApplicationVersion(LDIV_VERSION);
+}
+
+// --help, --version and unknown options need no window: they are answered before a
+// QApplication exists, so they work without a display (in a terminal over ssh, in CI).
+bool answeredWithoutDisplay(int argc, char** argv) {
+    QStringList args;
+    for (int i = 0; i < argc; ++i) args << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    Options options;
+    options.addTo(parser);
+    const bool parsed = parser.parse(args);
+    return !parsed || parser.isSet("help") || parser.isSet("help-all") || parser.isSet("version");
+}
+}  // namespace
+
 int main(int argc, char** argv) {
     // Past a file-size limit the kernel sends SIGXFSZ, which would kill the workbench with
     // the user's unsaved work; ignored, the write fails with EFBIG and is reported.
     std::signal(SIGXFSZ, SIG_IGN);
+    if (answeredWithoutDisplay(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        setNames();
+        QCommandLineParser parser;
+        Options options;
+        options.addTo(parser);
+        parser.process(core);  // prints help, the version or the error and exits
+        return 1;
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName("ldiv");
-    QApplication::setOrganizationName("ldiv");
-    QApplication::setApplicationVersion(LDIV_VERSION);
+    setNames();
     QApplication::setStyle(QStyleFactory::create("Fusion"));
     QCommandLineParser parser;
-    parser.setApplicationDescription("ldiv workbench: publish microdata without disclosing who is who");
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption open("open", "Project file or bundled example (hospital, adult, nursery).", "project");
-    QCommandLineOption perspective("perspective",
-                                   "Perspective to show: data, hierarchies, privacy, lattice, analysis, export.", "name");
-    QCommandLineOption screenshot("screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file");
-    QCommandLineOption attribute("attribute", "Attribute to select in the Data and Hierarchies perspectives.", "name");
-    QCommandLineOption analysis("analysis", "Analysis to run for --perspective analysis (homogeneity, utility, timing, "
-                                            "tau-protection, tau-information, diagnosis, diagnosis-sets, beliefs).", "id");
-    QCommandLineOption analysisOption("analysis-option", "KEY=VALUE set in the analysis' options (repeatable).", "option");
-    QCommandLineOption selfTest("self-test", "Open the bundled hospital example, run its search, compare it with the "
-                                             "engine, show every perspective and render a chart; print one line per "
-                                             "check, exit 0 when all pass, 1 otherwise.");
-    QCommandLineOption nodes("node", "Lattice node (levels, e.g. 0,1,2) to select for --perspective lattice; "
-                                     "repeat it to compare nodes.", "levels");
-    parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption, nodes, selfTest});
-    parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
+    const Options options;
+    options.addTo(parser);
     parser.process(app);
+    const auto& [open, perspective, screenshot, attribute, analysis, analysisOption, selfTest, nodes] = options;
     QString target = parser.value(open);
     if (target.isEmpty() && !parser.positionalArguments().isEmpty()) target = parser.positionalArguments().first();
 
@@ -57,8 +95,9 @@ int main(int argc, char** argv) {
     }
     ldv::ui::MainWindow window;
     if (parser.isSet(screenshot)) {
-        // Deterministic size, no prompts, nothing restored from earlier sessions.
-        window.resize(1440, 900);
+        // Deterministic size (a 1366×768 laptop screen), no prompts, nothing restored from
+        // earlier sessions.
+        window.resize(1366, 768);
         ldv::ui::ScreenshotRunner runner(&window, target, parser.value(perspective), parser.value(screenshot));
         QObject::connect(&runner, &ldv::ui::ScreenshotRunner::finished, &app, &QApplication::exit, Qt::QueuedConnection);
         window.show();

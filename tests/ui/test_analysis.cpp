@@ -93,6 +93,8 @@ private slots:
         HomogeneityOptions options;
         options.sensitive = 1;
         options.includeRows = false;
+        // The analysis uses the project's suppression limit by default.
+        options.suppressionLimit = project->searchSettings().suppressionLimit;
         const HomogeneityResult r = homogeneityAttack(*data->dataset, options);
         options.sensitive = 0;
         const HomogeneityResult occupation = homogeneityAttack(*data->dataset, options);
@@ -133,6 +135,8 @@ private slots:
         options.ks = {2, 5, 10, 15, 20, 30, 50};
         options.thresholds = {1.0, 0.95};
         options.includeRows = false;
+        // The analysis uses the project's suppression limit by default.
+        options.suppressionLimit = window.controller()->project()->searchSettings().suppressionLimit;
         const HomogeneityResult r = homogeneityAttack(*data->dataset, options);
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);

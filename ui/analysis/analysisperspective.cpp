@@ -19,6 +19,8 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
+#include "widgets/filedialogs.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -67,15 +69,30 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     sensitiveRow->addWidget(m_sensitive);
     sensitiveRow->addStretch(1);
 
-    auto* right = new QWidget(this);
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->addWidget(m_title);
-    rightLayout->addWidget(m_description);
-    rightLayout->addLayout(sensitiveRow);
-    rightLayout->addWidget(m_options);
-    rightLayout->addLayout(buttons);
-    rightLayout->addWidget(m_status);
-    rightLayout->addWidget(m_chart, 1);
+    // Title and buttons first: their place does not depend on how long the analysis'
+    // description is or how many options it has (no misclicks when switching analyses).
+    // Description and options scroll, the chart takes what is left: it fits 1366×768.
+    auto* settings = new QWidget(this);
+    auto* settingsLayout = new QVBoxLayout(settings);
+    settingsLayout->setContentsMargins(0, 0, 0, 0);
+    settingsLayout->addWidget(m_description);
+    settingsLayout->addLayout(sensitiveRow);
+    settingsLayout->addWidget(m_options);
+    settingsLayout->addStretch(1);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_title);
+    topLayout->addLayout(buttons);
+    topLayout->addWidget(scrollPanel(settings, this), 1);
+    topLayout->addWidget(m_status);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->setChildrenCollapsible(false);
+    right->setContentsMargins(0, 6, 9, 9);
+    right->addWidget(top);
+    right->addWidget(m_chart);
+    right->setStretchFactor(1, 1);
+    right->setSizes({260, 440});
 
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
@@ -116,10 +133,37 @@ void AnalysisPerspective::setProject(Project* project) {
         connect(project, &Project::typeChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
+        connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::followProjectSuppression);
     }
     m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
+    m_projectSuppression.clear();
+    followProjectSuppression();
     fillSensitive();
     showCurrent();
+}
+
+void AnalysisPerspective::followProjectSuppression() {
+    if (!m_project) return;
+    const QString now = QString::number(m_project->searchSettings().suppressionLimit);
+    // An analysis' suppression limit is the project's unless the user typed another one: a
+    // value still at the analysis' default, or at the project's previous limit, follows.
+    bool shownChanged = false;
+    for (std::size_t i = 0; i < analyses().size(); ++i) {
+        for (const OptionDef& d : analyses()[i].options) {
+            if (d.key != QLatin1String("suppression")) continue;
+            const QString value = m_values[i].value(d.key, d.defaultText);
+            if (value != d.defaultText && value != m_projectSuppression) continue;
+            m_values[i][d.key] = now;
+            shownChanged |= int(i) == m_shown;
+        }
+    }
+    m_projectSuppression = now;
+    if (shownChanged) {
+        const int i = m_shown;
+        m_shown = -1;
+        m_options->setOptions(analyses()[std::size_t(i)].options, m_values[std::size_t(i)]);
+        m_shown = i;
+    }
 }
 
 void AnalysisPerspective::fillSensitive() {
@@ -305,8 +349,8 @@ void AnalysisPerspective::exportDialog(const QString& suffix) {
     const int i = currentAnalysis();
     if (i < 0) return;
     const QString filter = suffix == "csv" ? tr("CSV data (*.csv)") : tr("%1 (*.%2)").arg(suffix.toUpper(), suffix);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(analyses()[std::size_t(i)].title),
-                                                analyses()[std::size_t(i)].id + '.' + suffix, filter);
+    QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export %1").arg(analyses()[std::size_t(i)].title),
+                                         analyses()[std::size_t(i)].id + '.' + suffix, filter);
     if (path.isEmpty()) return;
     if (!path.endsWith('.' + suffix, Qt::CaseInsensitive)) path += '.' + suffix;
     m_status->setVisible(true);

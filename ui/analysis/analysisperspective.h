@@ -72,6 +72,7 @@ signals:
     void finished();
 
 private:
+    void followProjectSuppression();
     void showCurrent();
     void markStale();
     void exportDialog(const QString& suffix);
@@ -85,7 +86,9 @@ private:
     PanelChart* m_chart;
     QComboBox* m_sensitive;
     AnalysisOptionsForm* m_options;
-    int m_shown = -1;  ///< the analysis whose options the form holds
+    int m_shown = -1;
+    /// The project's suppression limit as last applied to the analyses' options.
+    QString m_projectSuppression;  ///< the analysis whose options the form holds
     QPushButton* m_run;
     QPushButton* m_cancel;
     QProgressBar* m_progress;

@@ -3,11 +3,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QUrl>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -67,7 +71,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
     projectChanged(nullptr);
 
-    resize(1400, 880);
+    // A comfortable size, but never larger than the screen (1366×768 laptops).
+    QSize size(1400, 880);
+    if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
+    resize(size);
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
@@ -137,7 +144,11 @@ void MainWindow::createActions() {
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < PerspectiveCount; ++i) {
-        QAction* a = view->addAction(m_tabs->tabText(i).remove('&').mid(2), this, [this, i] { showPerspective(Perspective(i)); });
+        // "&3 Privacy && search" → "Privacy && search": drop the tab's mnemonic, keep the "&&"
+        // that a menu shows as "&".
+        const QString title = m_tabs->tabText(i).mid(3);
+        QAction* a = view->addAction(title, this, [this, i] { showPerspective(Perspective(i)); });
+        a->setObjectName(QStringLiteral("view_%1").arg(perspectiveNames().at(i)));
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         m_projectActions << a;
     }
@@ -153,8 +164,20 @@ void MainWindow::createActions() {
     bar->addAction(openAction);
     bar->addAction(save);
     bar->addSeparator();
-    bar->addAction(undo);
-    bar->addAction(redo);
+    // The toolbar's Undo and Redo keep a short, fixed text (the menu's say what they undo): a
+    // text that changes with every edit moved Redo and the buttons after it.
+    for (auto [text, menuAction] : {std::pair{tr("Undo"), undo}, std::pair{tr("Redo"), redo}}) {
+        auto* fixed = new QAction(text, this);
+        fixed->setObjectName(menuAction == undo ? "toolbarUndo" : "toolbarRedo");
+        fixed->setEnabled(menuAction->isEnabled());
+        fixed->setToolTip(menuAction->text().remove('&'));
+        connect(fixed, &QAction::triggered, menuAction, &QAction::trigger);
+        connect(menuAction, &QAction::changed, fixed, [fixed, menuAction] {
+            fixed->setEnabled(menuAction->isEnabled());
+            fixed->setToolTip(menuAction->text().remove('&'));
+        });
+        bar->addAction(fixed);
+    }
 }
 
 void MainWindow::createStatusBar() {
@@ -163,12 +186,22 @@ void MainWindow::createStatusBar() {
     m_progress->hide();
     m_cancel->setText(tr("Cancel"));
     m_cancel->hide();
+    // After an export: where the file went, and a button to open its folder.
+    m_openFolder = new QToolButton(this);
+    m_openFolder->setObjectName("openFolder");
+    m_openFolder->setText(tr("Open folder"));
+    m_openFolder->hide();
+    connect(m_openFolder, &QToolButton::clicked, this, [this] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(m_openFolder->property("folder").toString()));
+    });
+    connect(m_export, &ExportPerspective::wrote, this, &MainWindow::showWritten);
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addWidget(m_openFolder);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, m_controller, &ProjectController::cancel);
-    connect(m_controller, &ProjectController::message, m_status, &QLabel::setText);
-    connect(m_controller, &ProjectController::loadFailed, m_status, &QLabel::setText);
+    connect(m_controller, &ProjectController::message, this, &MainWindow::showStatus);
+    connect(m_controller, &ProjectController::loadFailed, this, &MainWindow::showStatus);
     connect(m_controller, &ProjectController::progressChanged, this,
             [this](double f) { m_progress->setValue(int(f * 1000)); });
     // The search reports in the status bar too, so it can be followed from any perspective.
@@ -176,7 +209,7 @@ void MainWindow::createStatusBar() {
         m_progress->setVisible(running);
         m_cancel->setVisible(running);
         m_progress->setValue(0);
-        m_status->setText(running ? tr("Searching the lattice…") : QString());
+        showStatus(running ? tr("Searching the lattice…") : QString());
     });
     connect(m_search, &SearchSession::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_cancel, &QToolButton::clicked, m_search, &SearchSession::cancel);
@@ -184,7 +217,7 @@ void MainWindow::createStatusBar() {
         m_progress->setVisible(running);
         m_cancel->setVisible(running);
         m_progress->setValue(0);
-        m_status->setText(running ? title + QStringLiteral("…") : QString());
+        showStatus(running ? title + QStringLiteral("…") : QString());
     });
     connect(m_analysis, &AnalysisPerspective::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_cancel, &QToolButton::clicked, m_analysis, &AnalysisPerspective::cancel);
@@ -192,8 +225,24 @@ void MainWindow::createStatusBar() {
         m_progress->setVisible(busy);
         m_cancel->setVisible(busy);
         m_progress->setValue(0);
-        if (busy) m_status->setText(title + QStringLiteral("…"));
+        if (busy) showStatus(title + QStringLiteral("…"));
     });
+}
+
+void MainWindow::showWritten(const QString& path) {
+    const QFileInfo info(path);
+    const QString folder = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
+    m_status->setText(info.isDir() ? tr("Wrote the files to %1").arg(QDir::toNativeSeparators(folder))
+                                   : tr("Wrote %1").arg(QDir::toNativeSeparators(info.absoluteFilePath())));
+    m_openFolder->setProperty("folder", folder);
+    m_openFolder->setToolTip(tr("Open %1 in the file manager").arg(QDir::toNativeSeparators(folder)));
+    m_openFolder->show();
+}
+
+void MainWindow::showStatus(const QString& text) {
+    // Any other message replaces the export's, and its button goes with it.
+    m_status->setText(text);
+    m_openFolder->hide();
 }
 
 void MainWindow::projectChanged(Project* project) {

@@ -58,6 +58,10 @@ public:
     bool selectAttribute(const QString& name);
     /// Offers to restore the changes of a session that did not end cleanly.
     void offerRecovery();
+    /// Says in the status bar where an export wrote, with an "Open folder" button.
+    void showWritten(const QString& path);
+    QLabel* statusLabel() const { return m_status; }
+    QToolButton* openFolderButton() const { return m_openFolder; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -69,6 +73,7 @@ private:
     void updateTitle();
     void rebuildRecentMenu();
     void about();
+    void showStatus(const QString& text);
 
     ProjectController* m_controller;
     Autosave* m_autosave;
@@ -88,6 +93,7 @@ private:
     QLabel* m_status;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
+    QToolButton* m_openFolder = nullptr;
 };
 
 }  // namespace ldv::ui

@@ -11,6 +11,7 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "project/projectdata.h"
+#include "widgets/filedialogs.h"
 
 namespace ldv::ui {
 
@@ -102,7 +103,7 @@ void ProjectController::adopt(std::shared_ptr<ProjectData> data, const QString& 
 }
 
 void ProjectController::openDialog() {
-    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open project"), {},
+    const QString path = filedialogs::openFile(m_dialogParent, filedialogs::Kind::Project, tr("Open project"),
                                                       tr("ldiv projects (*.ldiv.json *.json);;All files (*)"));
     if (!path.isEmpty()) openProjectFile(path);
 }
@@ -124,10 +125,12 @@ bool ProjectController::saveAs() {
     QString suggestion = m_project->filePath();
     if (suggestion.isEmpty()) {
         const QFileInfo data(m_project->dataPath());
-        suggestion = data.absolutePath() + "/" + data.completeBaseName() + ".ldiv.json";
+        // A new project: where projects were saved last, else next to its data.
+        suggestion = data.completeBaseName() + ".ldiv.json";
+        if (!filedialogs::hasFolder(filedialogs::Kind::Project)) suggestion = data.absolutePath() + "/" + suggestion;
     }
-    QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save project"), suggestion,
-                                                tr("ldiv projects (*.ldiv.json)"));
+    QString path = filedialogs::saveFile(m_dialogParent, filedialogs::Kind::Project, tr("Save project"), suggestion,
+                                         tr("ldiv projects (*.ldiv.json)"));
     if (path.isEmpty()) return false;
     if (!path.endsWith(".json")) path += ".ldiv.json";
     return saveTo(path);

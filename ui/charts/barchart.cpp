@@ -1,6 +1,7 @@
 #include "charts/barchart.h"
 
 #include "charts/plotexport.h"
+#include "widgets/filedialogs.h"
 
 #include <QContextMenuEvent>
 #include <QFileDialog>
@@ -91,7 +92,7 @@ bool BarChart::exportTo(const QString& path) const {
 void BarChart::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
     menu.addAction(tr("Export chart…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), "chart.png",
+        const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export chart"), "chart.png",
                                                           tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg)"));
         if (!path.isEmpty()) exportTo(path);
     });

@@ -1,6 +1,7 @@
 #include "charts/panelchart.h"
 
 #include "charts/plotexport.h"
+#include "widgets/filedialogs.h"
 
 #include <QContextMenuEvent>
 #include <QFile>
@@ -306,7 +307,7 @@ bool PanelChart::exportTo(const QString& path) const {
 void PanelChart::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
     menu.addAction(tr("Export chart…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), "chart.png",
+        const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export chart"), "chart.png",
                                                           tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg);;CSV data (*.csv)"));
         if (!path.isEmpty()) exportTo(path);
     });

@@ -14,8 +14,13 @@ QWidget* ComboDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem
     auto* combo = new QComboBox(parent);
     combo->addItems(choices);
     connect(combo, &QComboBox::activated, this, [this, combo] {
-        emit const_cast<ComboDelegate*>(this)->commitData(combo);
-        emit const_cast<ComboDelegate*>(this)->closeEditor(combo);
+        auto* self = const_cast<ComboDelegate*>(this);
+        emit self->commitData(combo);
+        // Committing may already have ended the edit: the change it makes can move the focus,
+        // and the view then closes the editor itself (and hides it). Closing it a second time
+        // is what made Qt warn "closeEditor called with an editor that does not belong to
+        // this view".
+        if (combo->isVisible()) emit self->closeEditor(combo);
     });
     return combo;
 }

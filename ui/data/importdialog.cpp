@@ -18,6 +18,7 @@
 #include "ldiv/error.h"
 #include "project/job.h"
 #include "project/projectdata.h"
+#include "widgets/filedialogs.h"
 
 namespace ldv::ui {
 
@@ -50,7 +51,10 @@ ImportDialog::ImportDialog(QWidget* parent)
     m_policy->addItem(tr("Keep as a value of their own"), int(MissingPolicy::Keep));
     m_policy->addItem(tr("Drop rows with a missing value"), int(MissingPolicy::Drop));
     auto* form = new QFormLayout;
-    form->addRow(tr("&File:"), pathRow);
+    // A row whose field is a layout gets no buddy from QFormLayout, and its '&' would show.
+    auto* fileLabel = new QLabel(tr("&File:"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, pathRow);
     form->addRow(tr("&Separator:"), m_separator);
     form->addRow(QString(), m_header);
     form->addRow(tr("&Missing tokens:"), m_tokens);
@@ -116,7 +120,7 @@ CsvOptions ImportDialog::options() const {
 }
 
 void ImportDialog::browse() {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Import CSV"), path(),
+    const QString file = filedialogs::openFile(this, filedialogs::Kind::Data, tr("Import CSV"),
                                                       tr("CSV files (*.csv *.txt *.tsv);;All files (*)"));
     if (!file.isEmpty()) setPath(file);
 }

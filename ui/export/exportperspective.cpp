@@ -28,6 +28,8 @@
 #include "project/project.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
+#include "widgets/scrollpanel.h"
+#include "widgets/filedialogs.h"
 
 namespace ldv::ui {
 
@@ -56,11 +58,14 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addWidget(m_remove);
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
-    auto* tableButton = new QPushButton(tr("Export table…"), tableBox);
-    tableButton->setToolTip(tr("The chosen node's table: generalized, identifying columns removed, the rows of "
-                               "failing classes suppressed as the search suppressed them"));
-    auto* mappingButton = new QPushButton(tr("Export value mapping…"), tableBox);
-    mappingButton->setToolTip(tr("attribute, level, value, generalized value and rows for every quasi-identifier value"));
+    m_tableButton = new QPushButton(tr("Export table…"), tableBox);
+    m_tableButton->setProperty("purpose", tr("The chosen node's table: generalized, identifying columns removed, the "
+                                             "rows of failing classes suppressed as the search suppressed them"));
+    m_mappingButton = new QPushButton(tr("Export value mapping…"), tableBox);
+    m_mappingButton->setProperty("purpose", tr("attribute, level, value, generalized value and rows for every "
+                                               "quasi-identifier value"));
+    auto* tableButton = m_tableButton;
+    auto* mappingButton = m_mappingButton;
     auto* tableButtons = new QHBoxLayout;
     tableButtons->addWidget(tableButton);
     tableButtons->addWidget(mappingButton);
@@ -69,13 +74,23 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     leftLayout->addWidget(m_sweep);
     auto* otherBox = new QGroupBox(tr("Hierarchies, configuration and report"), left);
     auto* otherLayout = new QGridLayout(otherBox);
-    auto* hierarchiesButton = new QPushButton(tr("Export hierarchies…"), otherBox);
-    hierarchiesButton->setToolTip(tr("hierarchy_<attribute>.csv for every quasi-identifier and sensitive attribute with one"));
-    auto* configButton = new QPushButton(tr("Export configuration…"), otherBox);
-    configButton->setToolTip(tr("An ldiv project file that re-runs headless on a new table of the same schema:\n"
-                                "ldiv generalize --project FILE NEW.csv --node optimum --output published.csv"));
-    auto* htmlButton = new QPushButton(tr("Export report as HTML…"), otherBox);
-    auto* pdfButton = new QPushButton(tr("Export report as PDF…"), otherBox);
+    m_hierarchiesButton = new QPushButton(tr("Export hierarchies…"), otherBox);
+    m_hierarchiesButton->setProperty("purpose", tr("hierarchy_<attribute>.csv for every quasi-identifier and "
+                                                   "sensitive attribute with one"));
+    m_configButton = new QPushButton(tr("Export configuration…"), otherBox);
+    m_configButton->setProperty("purpose", tr("An ldiv project file that re-runs headless on a new table of the same "
+                                              "schema:\nldiv generalize --project FILE NEW.csv --node optimum "
+                                              "--output published.csv"));
+    m_htmlButton = new QPushButton(tr("Export report as HTML…"), otherBox);
+    m_htmlButton->setProperty("purpose", tr("The report of the chosen node: configuration, node, neighbours, risks, charts"));
+    m_pdfButton = new QPushButton(tr("Export report as PDF…"), otherBox);
+    m_pdfButton->setProperty("purpose", m_htmlButton->property("purpose"));
+    auto* hierarchiesButton = m_hierarchiesButton;
+    auto* configButton = m_configButton;
+    auto* htmlButton = m_htmlButton;
+    auto* pdfButton = m_pdfButton;
+    const QStringList names{"exportTable", "exportMapping", "exportHierarchies", "exportConfiguration", "exportHtml", "exportPdf"};
+    for (int i = 0; i < names.size(); ++i) exportButtons()[i]->setObjectName(names[i]);
     otherLayout->addWidget(hierarchiesButton, 0, 0);
     otherLayout->addWidget(configButton, 0, 1);
     otherLayout->addWidget(htmlButton, 1, 0);
@@ -83,8 +98,9 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     leftLayout->addWidget(otherBox);
     leftLayout->addWidget(m_chart, 1);
 
+    // The settings column scrolls rather than force the window taller (1366×768 screens).
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(left, 2);
+    layout->addWidget(scrollPanel(left, this), 2);
     auto* previewBox = new QGroupBox(tr("Report preview"), this);
     auto* previewLayout = new QVBoxLayout(previewBox);
     previewLayout->addWidget(m_preview);
@@ -92,52 +108,132 @@ ExportPerspective::ExportPerspective(QWidget* parent)
 
     connect(m_node, &QLineEdit::editingFinished, this, [this] { setNode(m_node->text()); });
     auto ask = [this](const QString& title, const QString& name, const QString& filter) {
-        return QFileDialog::getSaveFileName(this, title, name, filter);
+        return filedialogs::saveFile(this, filedialogs::Kind::Export, title, name, filter);
     };
     connect(tableButton, &QPushButton::clicked, this, [this, ask] {
-        const QString p = ask(tr("Export table"), "published.csv", tr("CSV (*.csv)"));
-        if (!p.isEmpty() && !exportTable(p)) m_nodeInfo->setText(m_error);
+        write(ask(tr("Export table"), "published.csv", tr("CSV (*.csv)")), &ExportPerspective::exportTable);
     });
     connect(mappingButton, &QPushButton::clicked, this, [this, ask] {
-        const QString p = ask(tr("Export value mapping"), "value_mapping.csv", tr("CSV (*.csv)"));
-        if (!p.isEmpty() && !exportValueMapping(p)) m_nodeInfo->setText(m_error);
+        write(ask(tr("Export value mapping"), "value_mapping.csv", tr("CSV (*.csv)")), &ExportPerspective::exportValueMapping);
     });
     connect(configButton, &QPushButton::clicked, this, [this, ask] {
-        const QString p = ask(tr("Export configuration"), "configuration.ldiv.json", tr("ldiv project (*.ldiv.json)"));
-        if (!p.isEmpty() && !exportConfiguration(p)) m_nodeInfo->setText(m_error);
+        write(ask(tr("Export configuration"), "configuration.ldiv.json", tr("ldiv project (*.ldiv.json)")),
+              &ExportPerspective::exportConfiguration);
     });
     connect(hierarchiesButton, &QPushButton::clicked, this, [this] {
-        const QString d = QFileDialog::getExistingDirectory(this, tr("Export hierarchies"));
-        if (!d.isEmpty() && !exportHierarchies(d)) m_nodeInfo->setText(m_error);
+        write(filedialogs::folder(this, filedialogs::Kind::Export, tr("Export hierarchies")),
+              &ExportPerspective::exportHierarchies);
     });
     connect(htmlButton, &QPushButton::clicked, this, [this, ask] {
-        const QString p = ask(tr("Export report"), "report.html", tr("HTML (*.html)"));
-        if (!p.isEmpty() && !exportReport(p)) m_nodeInfo->setText(m_error);
+        write(ask(tr("Export report"), "report.html", tr("HTML (*.html)")), &ExportPerspective::exportReport);
     });
     connect(pdfButton, &QPushButton::clicked, this, [this, ask] {
-        const QString p = ask(tr("Export report"), "report.pdf", tr("PDF (*.pdf)"));
-        if (!p.isEmpty() && !exportReport(p)) m_nodeInfo->setText(m_error);
+        write(ask(tr("Export report"), "report.pdf", tr("PDF (*.pdf)")), &ExportPerspective::exportReport);
     });
+    connect(m_sweep, &SweepExportBox::wrote, this, &ExportPerspective::wrote);
     connect(m_remove, &QRadioButton::toggled, this, &ExportPerspective::prepare);
     connect(m_neutralize, &QCheckBox::toggled, m_sweep, &SweepExportBox::setNeutralizeFormulas);
     outcomeChanged();
 }
 
 void ExportPerspective::setSession(SearchSession* session) {
-    if (m_session) m_session->disconnect(this);
+    if (m_session) {
+        m_session->disconnect(this);
+        if (m_session->project()) m_session->project()->disconnect(this);
+    }
     m_session = session;
     m_sweep->setProject(session ? session->project() : nullptr);
     if (session) connect(session, &SearchSession::outcomeChanged, this, &ExportPerspective::outcomeChanged);
+    if (Project* p = session ? session->project() : nullptr) {
+        // Levels typed without a search were judged with the settings of their time.
+        auto drop = [this] {
+            if (!m_typed && !(m_typedJob && m_typedJob->isRunning())) return;
+            const QString typed = m_node->text();
+            outcomeChanged();
+            if (!typed.isEmpty() && !(m_session && m_session->outcome())) setNode(typed);
+        };
+        connect(p, &Project::searchSettingsChanged, this, drop);
+        connect(p, &Project::roleChanged, this, drop);
+        connect(p, &Project::typeChanged, this, drop);
+        connect(p, &Project::hierarchyChanged, this, drop);
+    }
     outcomeChanged();
 }
 
+std::shared_ptr<const SearchOutcome> ExportPerspective::outcome() const {
+    if (m_session && m_session->outcome()) return m_session->outcome();
+    return m_typed;
+}
+
+QList<QPushButton*> ExportPerspective::exportButtons() const {
+    return {m_tableButton, m_mappingButton, m_hierarchiesButton, m_configButton, m_htmlButton, m_pdfButton};
+}
+
+void ExportPerspective::updateActions() {
+    const bool project = m_session && m_session->project();
+    const bool node = outcome() && !m_node->text().isEmpty();
+    const QString noProject = tr("Open a project first.");
+    const QString noNode = tr("Nothing to export yet: run the search (Privacy & search), pick a node in the "
+                              "Lattice, or type a node's levels above.");
+    const QString noReport = tr("The report of the chosen node is not ready yet.");
+    auto set = [](QPushButton* b, bool enabled, const QString& why) {
+        b->setEnabled(enabled);
+        b->setToolTip(enabled ? b->property("purpose").toString() : why);
+    };
+    set(m_tableButton, node, project ? noNode : noProject);
+    set(m_mappingButton, node, project ? noNode : noProject);
+    set(m_hierarchiesButton, project, noProject);
+    set(m_configButton, project, noProject);
+    set(m_htmlButton, node && m_report, !project ? noProject : node ? noReport : noNode);
+    set(m_pdfButton, node && m_report, !project ? noProject : node ? noReport : noNode);
+}
+
+void ExportPerspective::write(const QString& path, bool (ExportPerspective::*writer)(const QString&)) {
+    if (path.isEmpty()) return;
+    if (!(this->*writer)(path)) return m_nodeInfo->setText(m_error);
+    emit wrote(path);
+}
+
+void ExportPerspective::prepareTyped(const QString& levels) {
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!project) return;
+    const DataSnapshot snapshot = snapshotOf(*project);
+    const SearchSettings settings = project->searchSettings();
+    // The node is judged on its own, as `ldiv generalize --node` does: no search needed.
+    auto work = [snapshot, settings](Feedback&) -> std::shared_ptr<void> {
+        auto out = std::make_shared<SearchOutcome>();
+        out->data = snapshot.prepare();
+        out->settings = settings;
+        out->config = makeSearchConfig(*out->data->dataset, settings);
+        out->result.latticeSize = out->data->dataset->lattice().size();
+        out->decided.assign(out->result.latticeSize, 0);  // nothing classified by a search
+        return out;
+    };
+    delete m_typedJob;
+    m_typedJob = new Job(tr("Preparing node [%1]").arg(levels), work, this);
+    m_nodeInfo->setText(tr("Node [%1]: preparing (no search has run)…").arg(levels));
+    connect(m_typedJob, &Job::succeeded, this, [this, levels](std::shared_ptr<void> r) {
+        m_typed = std::static_pointer_cast<const SearchOutcome>(r);
+        const Lattice& lattice = m_typed->data->dataset->lattice();
+        setNode(lattice.id(parseLevels(levels.toStdString())));
+    });
+    connect(m_typedJob, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
+    m_typedJob->start();
+}
+
 void ExportPerspective::outcomeChanged() {
-    const auto o = m_session ? m_session->outcome() : nullptr;
+    const auto session = m_session ? m_session->outcome() : nullptr;
     m_report.reset();
+    m_typed.reset();
+    if (m_typedJob) m_typedJob->cancel();
+    const auto o = session;
     if (!o) {
         m_node->clear();
-        m_nodeInfo->setText(tr("Run the search (Privacy & search) to choose a node."));
+        m_nodeInfo->setText(tr("Run the search (Privacy & search) to choose a node, or type a node's levels to "
+                               "publish it without a search."));
         m_preview->setHtml(QString());
+        m_chart->setBars({}, {}, {});
+        updateActions();
         return;
     }
     if (o->result.optimum) setNode(*o->result.optimum);
@@ -146,10 +242,21 @@ void ExportPerspective::outcomeChanged() {
 }
 
 bool ExportPerspective::setNode(const QString& text) {
-    const auto o = m_session ? m_session->outcome() : nullptr;
-    if (!o) return false;
+    const auto o = outcome();
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!o && !project) return false;
     try {
         const Levels levels = parseLevels(text.trimmed().toStdString());
+        if (!o) {
+            // No search: check the levels against the project's hierarchies, then prepare.
+            std::vector<int> heights;
+            for (const Hierarchy& h : snapshotOf(*project).hierarchies) heights.push_back(h.height());
+            if (!Lattice(heights).contains(levels)) throw ParameterError("not in the lattice");
+            m_node->setText(QString::fromStdString(formatLevels(levels)));
+            prepareTyped(m_node->text());
+            updateActions();
+            return true;
+        }
         if (!o->data->dataset->lattice().contains(levels)) throw ParameterError("not in the lattice");
         setNode(o->data->dataset->lattice().id(levels));
         return true;
@@ -160,7 +267,7 @@ bool ExportPerspective::setNode(const QString& text) {
 }
 
 void ExportPerspective::setNode(NodeId id) {
-    const auto o = m_session ? m_session->outcome() : nullptr;
+    const auto o = outcome();
     if (!o || id >= o->result.latticeSize) return;
     m_node->setText(QString::fromStdString(formatLevels(o->data->dataset->lattice().levels(id))));
     prepare();
@@ -168,22 +275,34 @@ void ExportPerspective::setNode(NodeId id) {
 
 QString ExportPerspective::nodeText() const { return m_node->text(); }
 
-bool ExportPerspective::isPreparing() const { return m_job && m_job->isRunning(); }
+bool ExportPerspective::isPreparing() const {
+    return (m_job && m_job->isRunning()) || (m_typedJob && m_typedJob->isRunning());
+}
 
 void ExportPerspective::setMaskSuppressed(bool mask) { (mask ? m_mask : m_remove)->setChecked(true); }
 void ExportPerspective::setNeutralizeFormulas(bool on) { m_neutralize->setChecked(on); }
 
 void ExportPerspective::prepare() {
-    const auto o = m_session ? m_session->outcome() : nullptr;
+    const auto o = outcome();
+    const Levels levels = o ? parseLevels(m_node->text().toStdString()) : Levels{};
+    // The report of another node must not be written for this one (the same node's stays
+    // until the new one is ready: suppression options do not change it).
+    if (m_report && m_report->node.levels != levels) m_report.reset();
+    updateActions();
     if (!o) return;
-    const Levels levels = parseLevels(m_node->text().toStdString());
     const NodeId id = o->data->dataset->lattice().id(levels);
+    const bool searched = o != m_typed;
     const std::vector<NodeState> states = nodeStates(&o->result, o->result.latticeSize, o->decided);
-    const QString state = stateName(states[id]);
+    const QString state = searched ? stateName(states[id]) : tr("no search");
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
     m_nodeInfo->setText(tr("Node [%1]: %2 — preparing the report…").arg(m_node->text(), state));
-    auto work = [o, id, name, state](Feedback&) -> std::shared_ptr<void> {
-        return std::make_shared<ReportData>(buildReportData(*o, id, name, state));
+    auto work = [o, id, name, state, searched](Feedback&) -> std::shared_ptr<void> {
+        auto report = std::make_shared<ReportData>(buildReportData(*o, id, name, state));
+        // Without a search the node's own judgement is its state.
+        if (!searched)
+            report->nodeState = report->node.satisfies ? tr("satisfies the requirement (judged without a search)")
+                                                       : tr("fails the requirement (judged without a search)");
+        return report;
     };
     delete m_job;
     m_job = new Job(tr("Preparing the report"), work, this);
@@ -198,13 +317,14 @@ void ExportPerspective::prepare() {
                                 .arg(m_node->text(), m_report->nodeState)
                                 .arg(d.metrics.classes).arg(d.metrics.suppressedRows));
         m_preview->setHtml(reportHtml(*m_report, {}));
+        updateActions();
     });
     connect(m_job, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
     m_job->start();
 }
 
 bool ExportPerspective::exportTable(const QString& path) {
-    const auto o = m_session ? m_session->outcome() : nullptr;
+    const auto o = outcome();
     if (!o) return (m_error = tr("no search result")), false;
     TableExportOptions options;
     options.suppressed = m_mask->isChecked() ? TableExportOptions::Suppressed::Mask : TableExportOptions::Suppressed::Remove;
@@ -240,7 +360,7 @@ bool ExportPerspective::exportHierarchies(const QString& directory) {
 }
 
 bool ExportPerspective::exportValueMapping(const QString& path) {
-    const auto o = m_session ? m_session->outcome() : nullptr;
+    const auto o = outcome();
     if (!o) return (m_error = tr("no search result")), false;
     TableExportOptions options;
     options.neutralizeFormulas = m_neutralize->isChecked();

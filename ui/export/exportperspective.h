@@ -4,6 +4,7 @@
 // (an ldiv project file that `ldiv generalize` re-runs on a new table) and the report (HTML,
 // PDF) with the configuration, the node and its neighbours, risks and charts. The report's content is computed in the background when the
 // node changes; the buttons write files.
+#include <QList>
 #include <QPointer>
 #include <QWidget>
 #include <functional>
@@ -15,6 +16,7 @@
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QRadioButton;
 class QTextBrowser;
 
@@ -24,6 +26,7 @@ class BarChart;
 class Job;
 class SearchSession;
 class SweepExportBox;
+struct SearchOutcome;
 struct ReportChart;
 struct ReportData;
 
@@ -35,7 +38,8 @@ public:
     /// Where the report gets further charts (the Analysis perspective's results) when written.
     void setChartSource(std::function<std::vector<ReportChart>()> source) { m_chartSource = std::move(source); }
 
-    /// Chooses the node to publish ("1,0,2"); false when there is no search or no such node.
+    /// Chooses the node to publish ("1,0,2"); false when there is no project or no such node.
+    /// Without a search the node is judged on its own (prepared in the background).
     bool setNode(const QString& levels);
     void setNode(NodeId id);
     QString nodeText() const;
@@ -57,10 +61,24 @@ public:
     bool exportReport(const QString& path);
     QString lastError() const { return m_error; }
     BarChart* classChart() const { return m_chart; }
+    /// The export buttons (objectName: exportTable, exportMapping, exportHierarchies,
+    /// exportConfiguration, exportHtml, exportPdf).
+    QList<QPushButton*> exportButtons() const;
+
+signals:
+    /// A file (or a folder of hierarchy files) was written.
+    void wrote(const QString& path);
 
 private:
     void outcomeChanged();
     void prepare();
+    /// The search's outcome, or the one prepared for typed levels without a search.
+    std::shared_ptr<const SearchOutcome> outcome() const;
+    void prepareTyped(const QString& levels);
+    /// Enables the buttons that have something to write; the others say why in their tooltip.
+    void updateActions();
+    /// Runs a writer after asking for its file; reports where it wrote.
+    void write(const QString& path, bool (ExportPerspective::*writer)(const QString&));
     QPointer<SearchSession> m_session;
     QLineEdit* m_node;
     QLabel* m_nodeInfo;
@@ -71,6 +89,14 @@ private:
     BarChart* m_chart;
     SweepExportBox* m_sweep;
     Job* m_job = nullptr;
+    Job* m_typedJob = nullptr;
+    std::shared_ptr<const SearchOutcome> m_typed;
+    QPushButton* m_tableButton;
+    QPushButton* m_mappingButton;
+    QPushButton* m_hierarchiesButton;
+    QPushButton* m_configButton;
+    QPushButton* m_htmlButton;
+    QPushButton* m_pdfButton;
     std::shared_ptr<const ReportData> m_report;
     QString m_error;
     std::function<std::vector<ReportChart>()> m_chartSource;

@@ -14,6 +14,7 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
+#include "widgets/filedialogs.h"
 
 namespace ldv::ui {
 
@@ -55,7 +56,7 @@ SweepExportBox::SweepExportBox(QWidget* parent)
     form->addRow(buttons);
     form->addRow(m_status);
     connect(m_button, &QPushButton::clicked, this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, tr("Export SWEEP table"), "published_sweep.csv", tr("CSV (*.csv)"));
+        const QString p = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export SWEEP table"), "published_sweep.csv", tr("CSV (*.csv)"));
         if (!p.isEmpty()) exportTo(p, m_neutralize);
     });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
@@ -117,6 +118,7 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
                               .arg(s.rows).arg(path).arg(s.classes).arg(s.saRows).arg(s.e, 0, 'g', 4)
                               .arg(s.failingClasses == 0 ? tr("every class is (τ,ℓ)-diverse.")
                                                          : tr("%1 classes fail (τ,ℓ).").arg(s.failingClasses)));
+        emit wrote(path);
         emit finished(s.failingClasses == 0);
     });
     connect(m_job, &Job::failed, this, [this](const QString& e) {

@@ -31,6 +31,8 @@ public:
 
 signals:
     void finished(bool ok);
+    /// The table was written to `path`.
+    void wrote(const QString& path);
 
 private:
     QPointer<Project> m_project;

@@ -17,6 +17,8 @@
 #include "ldiv/csv.h"
 #include "hierarchy/hierarchyedits.h"
 #include "project/project.h"
+#include "widgets/filedialogs.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -97,7 +99,7 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     connect(m_edges, &QPlainTextEdit::textChanged, this, later);
     connect(m_apply, &QPushButton::clicked, this, &BuilderPanel::apply);
     connect(loadEdges, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Taxonomy edges"), {}, tr("CSV (*.csv);;All (*)"));
+        const QString path = filedialogs::openFile(this, filedialogs::Kind::Hierarchy, tr("Taxonomy edges"), tr("CSV (*.csv);;All (*)"));
         if (path.isEmpty()) return;
         try {
             m_edges->setPlainText(QString::fromStdString(readFileText(path.toStdString())));
@@ -204,7 +206,9 @@ void BuilderPanel::updatePreview() {
         m_table->setItem(level, 3, new QTableWidgetItem(examples.join(", ") + (groups.size() > 4 ? ", …" : "")));
     }
     m_table->resizeColumnsToContents();
-    m_status->setText(tr("%1 levels above the base for %2 values.").arg(m_preview->height()).arg(m_preview->baseCount()));
+    m_status->setText(tr("%1 above the base for %2.")
+                          .arg(countOf(std::size_t(m_preview->height()), "level", "levels"),
+                               countOf(m_preview->baseCount(), "value", "values")));
     m_apply->setEnabled(true);
 }
 

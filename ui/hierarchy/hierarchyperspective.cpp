@@ -1,6 +1,5 @@
 #include "hierarchy/hierarchyperspective.h"
 
-#include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,6 +13,7 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -21,10 +21,13 @@
 #include "data/rolestyle.h"
 #include "hierarchy/builderpanel.h"
 #include "hierarchy/hierarchyedits.h"
+#include "hierarchy/hierarchyimportdialog.h"
 #include "hierarchy/hierarchytablemodel.h"
 #include "hierarchy/hierarchytreemodel.h"
 #include "project/job.h"
 #include "project/project.h"
+#include "widgets/scrollpanel.h"
+#include "widgets/filedialogs.h"
 
 namespace ldv::ui {
 
@@ -61,12 +64,10 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     tools->addAction(tr("Add level"), this, &HierarchyPerspective::addLevel)->setToolTip(tr("Copy the selected level into a new level above it"));
     tools->addAction(tr("Remove level"), this, &HierarchyPerspective::removeLevel)->setToolTip(tr("Remove the selected level"));
     tools->addSeparator();
-    tools->addAction(tr("Import CSV…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import hierarchy"), {}, tr("CSV (*.csv);;All (*)"));
-        if (!path.isEmpty()) m_heading->setText(importHierarchy(path).toHtmlEscaped());
-    });
+    tools->addAction(tr("Import CSV…"), this, &HierarchyPerspective::importDialog)
+        ->setToolTip(tr("Import one or several hierarchy files; each is matched to an attribute by its name"));
     tools->addAction(tr("Export CSV…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export hierarchy"), m_attribute + ".csv", tr("CSV (*.csv)"));
+        const QString path = filedialogs::saveFile(this, filedialogs::Kind::Hierarchy, tr("Export hierarchy"), m_attribute + ".csv", tr("CSV (*.csv)"));
         if (!path.isEmpty()) {
             const QString error = exportHierarchy(path);
             if (!error.isEmpty()) m_heading->setText(error.toHtmlEscaped());
@@ -79,8 +80,9 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     auto* centerLayout = new QVBoxLayout(center);
     centerLayout->setContentsMargins(0, 0, 0, 0);
     m_heading->setWordWrap(true);
-    centerLayout->addWidget(m_heading);
+    // The toolbar first: the heading's height changes with its text, the buttons keep their place.
     centerLayout->addWidget(tools);
+    centerLayout->addWidget(m_heading);
     centerLayout->addWidget(m_editors, 1);
 
     auto* histogram = new QWidget(this);
@@ -95,7 +97,8 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     m_histogram->setEmptyText(tr("no groups"));
 
     auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(box(tr("Build"), m_builder, this));
+    // The builder's forms scroll: the perspective must fit a 1366×768 screen.
+    right->addWidget(box(tr("Build"), scrollPanel(m_builder, this), this));
     right->addWidget(box(tr("Validation"), m_issues, this));
     right->addWidget(box(tr("Group sizes"), histogram, this));
     right->setStretchFactor(0, 3);
@@ -275,6 +278,40 @@ QString HierarchyPerspective::importHierarchy(const QString& path) {
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
+}
+
+void HierarchyPerspective::importDialog() {
+    if (!m_project) return;
+    const QStringList paths = filedialogs::openFiles(this, filedialogs::Kind::Hierarchy, tr("Import hierarchies"),
+                                                     tr("CSV (*.csv);;All (*)"));
+    if (paths.isEmpty()) return;
+    QStringList attributes;
+    for (int c = 0; c < m_project->columnCount(); ++c) attributes << m_project->columnName(c);
+    HierarchyImportDialog dialog(paths, attributes, m_attribute, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const QStringList errors = importHierarchies(dialog.matches());
+    if (!errors.isEmpty()) m_heading->setText(errors.join("\n").toHtmlEscaped().replace("\n", "<br>"));
+}
+
+QStringList HierarchyPerspective::importHierarchies(const QList<QPair<QString, QString>>& matches) {
+    QStringList errors;
+    if (!m_project) return {tr("No project is open.")};
+    // Read every file first: one undo step for the files that read, nothing for those that fail.
+    std::vector<std::pair<QString, Hierarchy>> read;
+    for (const auto& [path, attribute] : matches) {
+        try {
+            read.emplace_back(attribute, readHierarchy(path.toStdString()));
+        } catch (const std::exception& e) {
+            errors << QString::fromStdString(e.what());
+        }
+    }
+    if (read.empty()) return errors;
+    QUndoStack* undo = m_project->undoStack();
+    if (read.size() > 1) undo->beginMacro(tr("Import %1 hierarchies").arg(read.size()));
+    for (auto& [attribute, h] : read)
+        m_project->setHierarchy(attribute.toStdString(), std::move(h), tr("Import hierarchy of '%1'").arg(attribute));
+    if (read.size() > 1) undo->endMacro();
+    return errors;
 }
 
 QString HierarchyPerspective::exportHierarchy(const QString& path) const {

@@ -2,7 +2,10 @@
 // The Hierarchies perspective: per attribute, the levels table and the tree (both
 // editable), builders with live preview, import/export, live validation against the data
 // (on a worker thread) and a per-level group-size histogram.
+#include <QList>
+#include <QPair>
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -36,6 +39,12 @@ public:
     /// Replaces the hierarchy by a CSV file's; returns the error message ("" on success).
     QString importHierarchy(const QString& path);
     QString exportHierarchy(const QString& path) const;
+    /// Asks for one or several hierarchy files, shows how they match attributes by name and
+    /// imports the confirmed ones.
+    void importDialog();
+    /// Imports (file, attribute) pairs as one undo step; returns the errors of files that
+    /// could not be read (naming file, line and column), the others are imported.
+    QStringList importHierarchies(const QList<QPair<QString, QString>>& matches);
     void addLevel();
     void removeLevel();
     void removeHierarchy();

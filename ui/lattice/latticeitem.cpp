@@ -1,5 +1,6 @@
 #include "lattice/latticeitem.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
@@ -75,6 +76,17 @@ QColor LatticeItem::nodeColor(NodeId id) const {
 
 QRectF LatticeItem::boundingRect() const { return m_layout->bounds(); }
 
+QRectF LatticeItem::visibleBounds() const {
+    QRectF box;
+    for (NodeId id = 0; id < m_layout->size(); ++id) {
+        if (!passesFilter(id)) continue;
+        const QPointF p = m_layout->position(id);
+        box = box.isNull() ? QRectF(p, QSizeF(0.001, 0.001)) : box.united(QRectF(p, QSizeF(0.001, 0.001)));
+    }
+    const double m = 2 * LatticeLayout::kRadius;
+    return box.isNull() ? QRectF() : box.adjusted(-m, -m, m, m);
+}
+
 void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     // The exposed rectangle, but never more than the paint device shows.
@@ -91,28 +103,37 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
 
     if (pixels >= kEdgeMinPixels && nodes.size() <= kEdgeMaxNodes) {
         painter->setPen(QPen(QColor(0, 0, 0, 50), 0));
+        // Edges only between nodes the filter shows: a hidden node takes its edges with it.
         for (NodeId id : nodes) {
+            if (!passesFilter(id)) continue;
             const QPointF from = m_layout->position(id);
-            for (NodeId up : lattice.successors(id)) painter->drawLine(from, m_layout->position(up));
+            for (NodeId up : lattice.successors(id))
+                if (passesFilter(up)) painter->drawLine(from, m_layout->position(up));
         }
     }
 
     // Rarer, more interesting states on top where nodes overlap (zoomed out).
     std::stable_sort(nodes.begin(), nodes.end(), [this](NodeId a, NodeId b) { return state(a) < state(b); });
     const bool discs = pixels >= 4;
-    const bool labels = pixels >= 30;
+    // Labels only where they fit: readable, and no wider than the distance to a neighbour.
+    bool labels = pixels >= 30;
     painter->setRenderHint(QPainter::Antialiasing, discs && nodes.size() < 20000);
     QFont font = painter->font();
     font.setPointSizeF(5.5);
+    if (labels && !nodes.empty()) {
+        // Scaled down until the widest level vector fits between neighbours; drawn only when
+        // that is still readable on screen (7 px).
+        const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
+        const double width = QFontMetricsF(font).horizontalAdvance(widest);
+        if (width > LatticeLayout::kDx * 0.95) font.setPointSizeF(font.pointSizeF() * LatticeLayout::kDx * 0.95 / width);
+        labels = font.pointSizeF() * lod * 96.0 / 72.0 >= 7;
+    }
     painter->setFont(font);
     const QPen outline(QColor(60, 60, 60), 0);
     for (NodeId id : nodes) {
         const QPointF p = m_layout->position(id);
         const bool shown = passesFilter(id);
-        if (!shown) {
-            painter->fillRect(QRectF(p.x() - r / 4, p.y() - r / 4, r / 2, r / 2), QColor(0, 0, 0, 30));
-            continue;
-        }
+        if (!shown) continue;  // filtered out: not drawn at all
         const QColor color = nodeColor(id);
         if (discs) {
             painter->setPen(outline);
@@ -125,7 +146,7 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
         }
         if (labels) {
             painter->setPen(Qt::black);
-            painter->drawText(QRectF(p.x() - 2 * r, p.y() + r, 4 * r, r * 1.2), Qt::AlignCenter,
+            painter->drawText(QRectF(p.x() - LatticeLayout::kDx / 2, p.y() + r, LatticeLayout::kDx, r * 1.2), Qt::AlignCenter,
                               QString::fromStdString(formatLevels(lattice.levels(id))));
         }
     }

@@ -40,6 +40,8 @@ public:
     bool passesFilter(NodeId id) const;
     std::pair<double, double> metricRange() const { return {m_min, m_max}; }
     std::size_t visibleCount() const;
+    /// The scene rectangle around the nodes the filter shows (null when none is shown).
+    QRectF visibleBounds() const;
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

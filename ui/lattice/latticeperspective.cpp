@@ -22,7 +22,9 @@
 #include "lattice/nodestyle.h"
 #include "project/job.h"
 #include "search/preparedinput.h"
+#include "project/project.h"
 #include "search/searchsession.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -111,7 +113,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     middleLayout->addWidget(m_legend);
 
     auto* split = new QSplitter(this);
-    split->addWidget(left);
+    // The filters scroll (one level range per quasi-identifier): the perspective fits 1366×768.
+    split->addWidget(scrollPanel(left, this));
     split->addWidget(middle);
     split->addWidget(m_details);
     split->setStretchFactor(1, 1);
@@ -156,6 +159,9 @@ void LatticePerspective::rebuildLevelFilters() {
     m_levelBoxes.clear();
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const auto& heights = m_view->layout().lattice().heights();
+    // Attribute names, also before a search (the lattice is then built from the project).
+    std::vector<std::string> names = outcome ? outcome->data->qiNames : std::vector<std::string>{};
+    if (!outcome && m_session && m_session->project()) names = m_session->project()->qiOrder();
     for (std::size_t i = 0; i < heights.size(); ++i) {
         auto* low = new QSpinBox(this);
         auto* high = new QSpinBox(this);
@@ -168,9 +174,7 @@ void LatticePerspective::rebuildLevelFilters() {
         rowLayout->addWidget(low);
         rowLayout->addWidget(new QLabel(QStringLiteral("–"), row));
         rowLayout->addWidget(high);
-        const QString name = outcome && i < outcome->data->qiNames.size()
-                                 ? QString::fromStdString(outcome->data->qiNames[i])
-                                 : tr("QI %1").arg(i + 1);
+        const QString name = i < names.size() ? QString::fromStdString(names[i]) : tr("QI %1").arg(i + 1);
         m_levelForm->addRow(name, row);
         connect(low, &QSpinBox::valueChanged, this, &LatticePerspective::applyFilter);
         connect(high, &QSpinBox::valueChanged, this, &LatticePerspective::applyFilter);

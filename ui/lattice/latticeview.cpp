@@ -15,7 +15,9 @@ LatticeView::LatticeView(QWidget* parent) : QGraphicsView(parent), m_layout(std:
     setRenderHint(QPainter::Antialiasing, false);
     // One item repaints the exposed region itself; no per-item indexing is needed.
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
-    setViewportUpdateMode(QGraphicsView::MinimalViewportUpdate);
+    // The one item paints what is exposed; partial updates while scrolling left edges cut
+    // off at the old viewport's border, so the whole viewport is repainted.
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setDragMode(QGraphicsView::NoDrag);
     setBackgroundBrush(QColor(0xFA, 0xFA, 0xFA));
@@ -35,18 +37,37 @@ void LatticeView::setLattice(const Lattice& lattice) {
     scene()->addItem(m_item.get());
     scene()->setSceneRect(m_layout->bounds());
     m_selection.clear();
+    // Fitted once the view has its size (a lattice set while hidden would fit a default
+    // 100×30 viewport and open as a tiny blob); until the user zooms or pans, resizes refit.
+    m_autoFit = true;
     fitAll();
 }
 
 void LatticeView::fitAll() {
     if (!m_item) return;
-    fitInView(m_layout->bounds(), Qt::KeepAspectRatio);
+    m_autoFit = true;
+    // Only the nodes the filter shows.
+    const QRectF visible = m_item->visibleBounds();
+    fitInView(visible.isNull() ? m_layout->bounds() : visible, Qt::KeepAspectRatio);
+    // Not larger than a comfortable node size for tiny lattices.
+    if (transform().m11() > 2.0) zoomBy(2.0 / transform().m11(), false);
+}
+
+void LatticeView::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit) fitAll();
+}
+
+void LatticeView::showEvent(QShowEvent* event) {
+    QGraphicsView::showEvent(event);
+    if (m_autoFit) fitAll();
 }
 
 void LatticeView::zoomIn() { zoomBy(1.25); }
 void LatticeView::zoomOut() { zoomBy(0.8); }
 
-void LatticeView::zoomBy(double factor) {
+void LatticeView::zoomBy(double factor, bool byUser) {
+    if (byUser) m_autoFit = false;
     const double current = transform().m11();
     // Between the whole lattice in a few pixels and a node filling a large part of the view.
     const double next = std::clamp(current * factor, 1e-4, 8.0);
@@ -73,6 +94,7 @@ void LatticeView::mouseMoveEvent(QMouseEvent* event) {
         const QPoint delta = event->pos() - m_pressPos;
         if (m_panning || delta.manhattanLength() > 4) {
             m_panning = true;
+            m_autoFit = false;
             horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
             verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
             m_pressPos = event->pos();

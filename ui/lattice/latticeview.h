@@ -51,13 +51,17 @@ protected:
     bool viewportEvent(QEvent* event) override;
 
 private:
-    void zoomBy(double factor);
+    void zoomBy(double factor, bool byUser = true);
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     std::unique_ptr<LatticeLayout> m_layout;
     std::unique_ptr<LatticeItem> m_item;
     std::vector<NodeId> m_selection;
     std::function<QString(NodeId)> m_tooltip;
     QPoint m_pressPos;
     bool m_panning = false;
+    /// Fit on resize until the user zooms or pans.
+    bool m_autoFit = true;
 };
 
 }  // namespace ldv::ui

@@ -21,6 +21,8 @@
 #include "project/project.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
+#include "widgets/plural.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -61,11 +63,19 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
 
     auto* compose = new QGroupBox(tr("Compose a criterion"), this);
     auto* composeLayout = new QVBoxLayout(compose);
-    composeLayout->addWidget(m_editor);
+    // The editor scrolls; the button sits below it, outside the scrolling part, so it keeps
+    // its place whatever the chosen kind shows (the number of fields changes).
+    auto* fields = new QWidget(compose);
+    auto* fieldsLayout = new QVBoxLayout(fields);
+    fieldsLayout->setContentsMargins(0, 0, 0, 0);
+    fieldsLayout->addWidget(m_editor);
+    fieldsLayout->addStretch(1);
+    fieldsLayout->addWidget(m_editorError);
+    composeLayout->addWidget(scrollPanel(fields, compose), 1);
     auto* add = new QPushButton(tr("Add criterion"), compose);
+    add->setObjectName("addCriterion");
+    add->setToolTip(tr("Add the composed criterion to the requirement"));
     composeLayout->addWidget(add);
-    composeLayout->addWidget(m_editorError);
-    composeLayout->addStretch(1);
 
     auto* requirement = new QGroupBox(tr("Requirement (all must hold)"), this);
     auto* reqLayout = new QVBoxLayout(requirement);
@@ -88,15 +98,18 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     auto* resultLayout = new QVBoxLayout(result);
     resultLayout->addWidget(m_summary);
 
+    // The columns scroll rather than force the window taller (1366×768 screens).
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(compose, 3);
-    layout->addWidget(requirement, 3);
+    layout->addWidget(scrollPanel(requirement, this), 3);
     layout->addWidget(result, 4);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &PrivacyPerspective::checkFeasibility);
     connect(add, &QPushButton::clicked, this, &PrivacyPerspective::addCriterion);
+    // A refusal is about the criterion that was composed: editing it removes the message.
+    connect(m_editor, &CriterionEditor::specChanged, m_editorError, &QLabel::clear);
     connect(remove, &QPushButton::clicked, this, &PrivacyPerspective::removeSelectedCriterion);
     connect(m_suppression, &QDoubleSpinBox::valueChanged, this,
             [this] { storeSettings(tr("Change suppression limit"), true); });
@@ -122,8 +135,10 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         connect(session, &SearchSession::staleChanged, this, &PrivacyPerspective::showOutcome);
         connect(session, &SearchSession::runningChanged, this, &PrivacyPerspective::setRunning);
         connect(session, &SearchSession::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
-        connect(session, &SearchSession::failed, this,
-                [this](const QString& e) { m_summary->setHtml(tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>").arg(e.toHtmlEscaped())); });
+        connect(session, &SearchSession::failed, this, [this](const QString& e) {
+            m_failure = e;
+            showOutcome();
+        });
         connect(session, &SearchSession::cancelled, this, [this] {
             // A partial outcome explains itself; otherwise the previous one stays in the session.
             const auto o = m_session->outcome();
@@ -135,9 +150,21 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         connect(p, &Project::searchSettingsChanged, this, &PrivacyPerspective::loadSettings);
         connect(p, &Project::roleChanged, this, [this] { m_editor->setProject(project()); m_debounce.start(); });
         connect(p, &Project::hierarchyChanged, this, [this] { m_debounce.start(); });
+        // A failure is about the settings it ran with: any change (an undo too) removes it.
+        connect(p, &Project::searchSettingsChanged, this, &PrivacyPerspective::clearFailure);
+        connect(p, &Project::roleChanged, this, &PrivacyPerspective::clearFailure);
+        connect(p, &Project::typeChanged, this, &PrivacyPerspective::clearFailure);
+        connect(p, &Project::hierarchyChanged, this, &PrivacyPerspective::clearFailure);
     }
+    m_failure.clear();
     loadSettings();
     showOutcome();
+}
+
+void PrivacyPerspective::clearFailure() {
+    if (m_failure.isEmpty()) return;
+    m_failure.clear();
+    if (!m_session || !m_session->isRunning()) showOutcome();
 }
 
 void PrivacyPerspective::loadSettings() {
@@ -169,7 +196,8 @@ void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
 bool PrivacyPerspective::addCriterion() {
     const QString spec = m_editor->spec();
     if (const QString problem = m_editor->problem(); !problem.isEmpty()) {
-        m_editorError->setText(problem);
+        // The editor already shows the problem itself: do not repeat it.
+        m_editorError->setText(tr("Not added: fix the problem shown above."));
         return false;
     }
     try {
@@ -201,13 +229,41 @@ void PrivacyPerspective::checkFeasibility() {
     if (!p) return;
     const DataSnapshot snapshot = snapshotOf(*p);
     const SearchSettings settings = p->searchSettings();
-    auto work = [snapshot, settings](Feedback&) -> std::shared_ptr<void> {
+    // A quasi-identifier that cannot be generalized keeps every class as fine as the data:
+    // say so before the search, not after it finds nothing.
+    QStringList rigid;
+    for (const std::string& name : p->qiOrder()) {
+        const Hierarchy* h = p->hierarchy(name);
+        const QString n = QString::fromStdString(name);
+        if (!h) rigid << tr("%1 has no hierarchy: it can never be generalized").arg(n);
+        else if (h->height() == 0) rigid << tr("%1's hierarchy has height 0: it can never be generalized").arg(n);
+    }
+    auto work = [snapshot, settings, rigid](Feedback&) -> std::shared_ptr<void> {
         auto out = std::make_shared<Feasibility>();
+        out->warnings = rigid;
         try {
             const auto data = snapshot.prepare();
-            const auto criteria = bindCriteria(*data->dataset, settings.criteria);
-            for (const std::string& w : feasibilityWarnings(*data->dataset, criteria))
-                out->warnings << QString::fromStdString(w);
+            const Dataset& dataset = *data->dataset;
+            const auto criteria = bindCriteria(dataset, settings.criteria);
+            const auto tableWarnings = feasibilityWarnings(dataset, criteria);
+            for (const std::string& w : tableWarnings) out->warnings << QString::fromStdString(w);
+            // The table as one class may satisfy while the hierarchies cannot reach it: the most
+            // general node is the best any generalization does (all criteria are monotone).
+            if (tableWarnings.empty() && !criteria.empty()) {
+                const Levels top = dataset.lattice().levels(dataset.lattice().top());
+                const EquivalenceClasses classes = dataset.classes(top, true);
+                const auto fails = failingClasses(evaluateCriteria(dataset, classes, criteria), classes.count());
+                std::size_t failingRows = 0;
+                for (std::size_t c = 0; c < classes.count(); ++c)
+                    if (fails[c]) failingRows += classes.sizes[c];
+                const auto allowed = std::size_t(settings.suppressionLimit * double(dataset.rowCount()) + 1e-9);
+                if (failingRows > allowed)
+                    out->warnings << PrivacyPerspective::tr("even the most general node [%1] leaves %2 in failing "
+                                                            "classes and the suppression limit allows %3: no node can "
+                                                            "satisfy the requirement")
+                                         .arg(QString::fromStdString(formatLevels(top)), countOf(failingRows, "row", "rows"))
+                                         .arg(allowed);
+            }
         } catch (const std::exception& e) {
             out->error = QString::fromStdString(e.what());
         }
@@ -220,7 +276,7 @@ void PrivacyPerspective::checkFeasibility() {
         QStringList lines;
         if (!f->error.isEmpty()) lines << tr("<b>Cannot search:</b> %1").arg(f->error.toHtmlEscaped());
         for (const QString& w : f->warnings) lines << tr("⚠ %1").arg(w.toHtmlEscaped());
-        if (lines.isEmpty()) lines << tr("✓ Every criterion is achievable by some generalization.");
+        if (lines.isEmpty()) lines << tr("✓ Every criterion is achievable by some generalization of these hierarchies.");
         m_warnings->setText(lines.join("<br>"));
         m_warnings->setStyleSheet(lines.size() == 1 && f->error.isEmpty() && f->warnings.isEmpty()
                                       ? "color: #009E73" : "color: #D55E00");
@@ -229,6 +285,7 @@ void PrivacyPerspective::checkFeasibility() {
 }
 
 void PrivacyPerspective::setRunning(bool running) {
+    if (running) m_failure.clear();
     m_run->setEnabled(!running);
     m_progress->setVisible(running);
     m_cancel->setVisible(running);
@@ -239,12 +296,16 @@ void PrivacyPerspective::setRunning(bool running) {
 void PrivacyPerspective::showOutcome() {
     const auto o = m_session ? m_session->outcome() : nullptr;
     if (!o) {
+        if (!m_failure.isEmpty())
+            return m_summary->setHtml(tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>").arg(m_failure.toHtmlEscaped()));
         m_summary->setHtml(tr("<p>No search yet. Compose the requirement and press <b>Run search</b>.</p>"));
         return;
     }
     const SearchResult& r = o->result;
     const Dataset& data = *o->data->dataset;
     QString html;
+    if (!m_failure.isEmpty())
+        html += tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>").arg(m_failure.toHtmlEscaped());
     if (m_session->isStale()) html += tr("<p style='color:#D55E00'>The settings changed since this search; run it again.</p>");
     QStringList criteria;
     for (const BoundCriterion& c : o->config.criteria) criteria << QString::fromStdString(c.criterion.describe()).toHtmlEscaped();

@@ -30,6 +30,9 @@ public:
     CriterionEditor* editor() const { return m_editor; }
     QListWidget* criteriaList() const { return m_criteria; }
     QLabel* warningsLabel() const { return m_warnings; }
+    QLabel* editorErrorLabel() const { return m_editorError; }
+    /// The message of the last failed search while its cause is unchanged ("" = none).
+    QString failure() const { return m_failure; }
     QTextBrowser* summary() const { return m_summary; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -48,6 +51,7 @@ private:
     void checkFeasibility();
     void showOutcome();
     void setRunning(bool running);
+    void clearFailure();
     Project* project() const;
 
     QPointer<SearchSession> m_session;
@@ -65,6 +69,8 @@ private:
     QTimer m_debounce;
     Job* m_feasibilityJob = nullptr;
     bool m_loading = false;
+    /// Why the last search failed, shown until the project changes ("" = none).
+    QString m_failure;
 };
 
 }  // namespace ldv::ui

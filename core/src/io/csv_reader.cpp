@@ -38,7 +38,8 @@ public:
             throw InputError(m_source, fields.front().line,
                              fields.size() > m_columns.size() ? fields[m_columns.size()].column
                                                               : last.column + last.text.size(),
-                             "expected " + std::to_string(m_columns.size()) + " fields (as " +
+                             "expected " + std::to_string(m_columns.size()) +
+                                 (m_columns.size() == 1 ? " field (as " : " fields (as ") +
                                  (m_options.header ? "in the header" : "in the first row") +
                                  "), found " + std::to_string(fields.size()));
         }

@@ -1,0 +1,53 @@
+// Analyses follow the project (issue 18): an analysis' suppression limit is the project's
+// (Adult's project says 2 %, the analysis default is 0) until the user types another one.
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "analysis/analysisperspective.h"
+#include "app/autosave.h"
+#include "app/mainwindow.h"
+#include "app/projectcontroller.h"
+#include "project/project.h"
+
+using namespace ldv::ui;
+
+class TestAnalysisProject : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        Autosave::setDirectory(m_dir.filePath("recovery"));
+    }
+
+    void suppressionFollowsTheProject() {
+        MainWindow window;
+        window.controller()->setInteractive(false);
+        window.controller()->open("adult");
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 30000);
+        Project* project = window.controller()->project();
+        const double limit = project->searchSettings().suppressionLimit;
+        QVERIFY(limit > 0);
+        AnalysisPerspective* a = window.analysisPerspective();
+        QVERIFY(a->setCurrentAnalysis("homogeneity"));
+        QCOMPARE(a->options().value("suppression").toDouble(), limit);
+        // The project changes: so does the analysis.
+        SearchSettings s = project->searchSettings();
+        s.suppressionLimit = 0.05;
+        project->setSearchSettings(s, "5 %");
+        QCOMPARE(a->options().value("suppression"), QStringLiteral("0.05"));
+        // The user's own value is kept when the project changes again.
+        QVERIFY(a->setOption("suppression", "0.1"));
+        s.suppressionLimit = 0.01;
+        project->setSearchSettings(s, "1 %");
+        QCOMPARE(a->options().value("suppression"), QStringLiteral("0.1"));
+    }
+};
+
+QTEST_MAIN(TestAnalysisProject)
+#include "test_analysis_project.moc"

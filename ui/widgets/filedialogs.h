@@ -1,0 +1,29 @@
+#pragma once
+// Every QFileDialog of the workbench goes through these: each kind of file (data,
+// hierarchy, project, export) remembers the folder last used for it in QSettings
+// ("folders/<kind>"), so a dialog opens where the user was, not in the working directory.
+#include <QString>
+#include <QStringList>
+
+class QWidget;
+
+namespace ldv::ui::filedialogs {
+
+enum class Kind { Data, Hierarchy, Project, Export };
+
+/// The remembered folder of a kind; the user's home folder before the first use.
+QString lastFolder(Kind kind);
+/// True once a folder of `kind` has been remembered (and still exists).
+bool hasFolder(Kind kind);
+/// Remembers the folder of `path` (a file, or a folder itself) for `kind`.
+void remember(Kind kind, const QString& path);
+/// Where a dialog of `kind` starts: the remembered folder, with `fileName` in it if given
+/// (an absolute `fileName` is kept as it is).
+QString startPath(Kind kind, const QString& fileName = {});
+
+QString openFile(QWidget* parent, Kind kind, const QString& caption, const QString& filter);
+QStringList openFiles(QWidget* parent, Kind kind, const QString& caption, const QString& filter);
+QString saveFile(QWidget* parent, Kind kind, const QString& caption, const QString& fileName, const QString& filter);
+QString folder(QWidget* parent, Kind kind, const QString& caption);
+
+}  // namespace ldv::ui::filedialogs
