@@ -15,5 +15,6 @@ std::unique_ptr<Command> makeSweepCommand();
 std::unique_ptr<Command> makeExperimentCommand();
 std::unique_ptr<Command> makeSearchCommand();
 std::unique_ptr<Command> makeSynthCommand();
+std::unique_ptr<Command> makeRiskCommand();
 
 }  // namespace ldv::cli

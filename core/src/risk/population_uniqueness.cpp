@@ -115,6 +115,9 @@ UniquenessEstimate pitmanUniqueness(const ClassSizeFrequencies& c, double N) {
     const Sample s = summarize(c);
     if (s.c1 == 0) return {0.0, {}};
     if (s.u < 2) return none("Pitman: one class only, the likelihood has no maximum");
+    // Every class unique: ∂L/∂α = Σ i/(θ+iα) > 0 everywhere, so the likelihood has no
+    // stationary point.
+    if (s.c1 == s.u) return none("Pitman: every class is unique, the likelihood equations have no solution");
     // Starting point: ARX's moment-based guess (ModelPitman), c2 taken as 1 when 0.
     const double c2 = s.c2 != 0 ? s.c2 : 1;
     const double cc = s.c1 * (s.c1 - 1) / c2;

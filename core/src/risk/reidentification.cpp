@@ -82,13 +82,16 @@ RiskAnalysis analyzeRisk(std::span<const std::uint32_t> classSizes, const RiskOp
     for (std::uint32_t s : sizes) uniques += s == 1;
     a.sampleUniques = double(uniques) / n;
 
-    for (double bound : riskBinBounds()) a.distribution.push_back({bound, 0});
+    // Whole rows per bar first, one division at the end: bars of whole classes read exactly.
+    const std::vector<double>& bounds = riskBinBounds();
+    std::vector<std::uint64_t> binRows(bounds.size(), 0);
     for (std::uint32_t s : sizes) {
         const double r = 1.0 / s;
-        auto bin = std::find_if(a.distribution.begin(), a.distribution.end(),
-                                [&](const RiskBin& b) { return r <= b.upperBound * (1 + Slack); });
-        bin->fraction += double(s) / n;
+        std::size_t bin = 0;
+        while (r > bounds[bin] * (1 + Slack)) ++bin;
+        binRows[bin] += s;
     }
+    for (std::size_t i = 0; i < bounds.size(); ++i) a.distribution.push_back({bounds[i], double(binRows[i]) / n});
 
     if (options.populationSize) {
         const double N = *options.populationSize;
