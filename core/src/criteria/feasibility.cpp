@@ -91,6 +91,12 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
                          roundedUp(100.0 / std::max(criterion.measure(tableCounts), 1e-300)) +
                          "% of the rows)" + impossible;
         break;
+    case CriterionKind::TCloseness:
+    case CriterionKind::DeltaDisclosure:
+    case CriterionKind::BetaLikeness:
+        // The table as one class has its own distribution: distance 0, always feasible.
+        result.warning = attribute + " as a single class fails" + impossible;
+        break;
     case CriterionKind::TauL:
         result.warning = attribute + " as a single class exceeds the bound ψ(k) of (" +
                          formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity by " +

@@ -46,7 +46,9 @@ std::vector<JointHistogram> jointHistograms(const Dataset& data, const Equivalen
 void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
     for (const BoundCriterion& b : criteria) {
         const CriterionSpec& spec = b.criterion.definition();
-        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::TauL) continue;
+        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::TauL ||
+            Criterion::needsTableDistribution(spec.kind))
+            continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();
         if (l <= double(column.domainSize())) continue;

@@ -106,7 +106,16 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             index = std::size_t(it - sa.begin());
         }
         if (index >= 64) throw ParameterError("at most 64 sensitive attributes are supported");
-        out.push_back({Criterion::bind(spec, data.table().column(sa[index]).dictionary()), index});
+        const Column& column = data.table().column(sa[index]);
+        if (Criterion::needsTableDistribution(spec.kind)) {
+            // p(s) over every row of the table (the distribution the published classes are
+            // compared with, Li, Li & Venkatasubramanian 2007).
+            std::vector<std::uint64_t> counts(column.domainSize(), 0);
+            for (Code c : column.codes()) ++counts[c];
+            out.push_back({Criterion::bind(spec, column.dictionary(), counts), index});
+            continue;
+        }
+        out.push_back({Criterion::bind(spec, column.dictionary()), index});
     }
     // Binding is where an impossible ℓ is caught, so no caller can forget the check.
     checkCriteriaDomains(data, out);
