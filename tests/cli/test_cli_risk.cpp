@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 #include "cli_runner.h"
 #include "test_paths.h"
 
@@ -89,6 +91,48 @@ private slots:
         QVERIFY(near(nationality["distinction"].toDouble(), 1.0 / 12));
         QVERIFY(near(nationality["separation"].toDouble(), 0.0));
         QCOMPARE(c[6].toObject()["attributes"].toArray().size(), 3);
+    }
+    void distributionCriteriaInAudit() {
+        // Fig. 4 (node 1,2,1): condition over the table is HD 3, VI 4, C 5 of 12. The classes
+        // 1305* (HD, VI, C, C) and 1306* (the same) have q = (3, 3, 6)/12: equal EMD
+        // ½(0 + 1/12 + 1/12) = 1/12; 1485* (C, HD, VI, VI) has q = (3, 6, 3)/12: ½(0 + 2/12 +
+        // 2/12) = 1/6. δ of 1485*: max(ln(6/4), ln(5/3)) = ln(5/3).
+        const auto r = test::runCli({"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2,1",
+                                     "--criterion", "t-closeness=0.15", "--criterion", "delta-disclosure=0.6",
+                                     "--class-measures", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject t = r.json()["criteria"].toArray()[0].toObject();
+        QVERIFY(!t["holds"].toBool());
+        QCOMPARE(t["failing_classes"].toInt(), 1);
+        QCOMPARE(t["failing_rows"].toInt(), 4);
+        const QJsonArray m = t["class_measures"].toArray();
+        QVERIFY(near(m[0].toDouble(), 1.0 / 12) && near(m[1].toDouble(), 1.0 / 12) && near(m[2].toDouble(), 1.0 / 6));
+        const QJsonObject d = r.json()["criteria"].toArray()[1].toObject();
+        QVERIFY(d["holds"].toBool());
+        QVERIFY(near(d["worst_measure"].toDouble(), std::log(5.0 / 3)));
+        // The search finds fig. 4's node as the only minimal one for 0.2-closeness.
+        const auto s = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "-c", "t-closeness=0.2", "--json"});
+        QCOMPARE(s.exitCode, 0);
+        QCOMPARE(s.json()["minimal_nodes"].toArray().size(), 1);
+    }
+    void badCriterionParameters() {
+        const QString project = ex("hospital/hospital.ldiv.json");
+        const auto t = test::runCli({"audit", "--project", project, "--criterion", "t-closeness=1.5"});
+        QCOMPARE(t.exitCode, 1);
+        QCOMPARE(t.err.trimmed(),
+                 QByteArray("ldiv: error: criterion 't-closeness=1.5': t = 1.5 is not allowed, t must be in (0, 1]"));
+        const auto ordered = test::runCli({"search", "--project", project, "-c", "t-closeness=0.2:ordered"});
+        QCOMPARE(ordered.exitCode, 1);
+        QCOMPARE(ordered.err.trimmed(),
+                 QByteArray("ldiv: error: criterion 't-closeness=0.2:ordered': the ordered distance needs a numeric "
+                            "sensitive attribute, the sensitive attribute has the value 'Heart Disease'; use "
+                            "t-closeness=T (equal distance) instead"));
+        const auto hierarchical = test::runCli({"search", "--project", project, "-c", "t-closeness=0.2:hierarchical"});
+        QCOMPARE(hierarchical.exitCode, 1);
+        const auto beta = test::runCli({"search", "--project", project, "-c", "beta-likeness=0"});
+        QCOMPARE(beta.exitCode, 1);
+        QCOMPARE(beta.err.trimmed(),
+                 QByteArray("ldiv: error: criterion 'beta-likeness=0': b = 0 is not allowed, b must be greater than 0"));
     }
     void badParameters() {
         const QString project = ex("hospital/hospital.ldiv.json");
