@@ -24,6 +24,8 @@ public:
                               "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
                               "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., suffix @ATTRIBUTE, ;multi "
                               "(see docs/criteria.md)");
+        m_command->add_option("--population-size", m_populationSize,
+                              "N, the number of people the data is a sample of (needed by k-map=K)");
         m_command->add_flag("--class-measures", m_classMeasures, "With --json: list every class's measure per criterion");
     }
 
@@ -31,7 +33,7 @@ public:
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         const Levels levels = resolveNode(m_node, data);
-        const auto criteria = bindCriteria(data, m_criteria);
+        const auto criteria = bindCriteria(data, m_criteria, m_populationSize);
         const EquivalenceClasses classes = data.classes(levels, true);
         const AuditSummary s = summarize(data, classes);
         const auto results = evaluateCriteria(data, classes, criteria);
@@ -92,6 +94,7 @@ private:
     std::string m_node;
     std::vector<std::string> m_criteria;
     bool m_classMeasures = false;
+    double m_populationSize = 0;
 };
 
 }  // namespace

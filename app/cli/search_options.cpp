@@ -15,6 +15,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute")
         ->check(CLI::IsMember({"fast", "incognito", "brute"}));
     cmd.add_option("--threads", o.threads, "Worker threads (default: all cores)");
+    cmd.add_option("--population-size", o.populationSize,
+                   "N, the number of people the data is a sample of (needed by k-map=K)");
 }
 
 SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const ProjectConfig& project,
@@ -23,7 +25,9 @@ SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const P
     const std::vector<std::string> specs = !o.criteria.empty() ? o.criteria : project.criteria;
     if (specs.empty() && requireCriteria)
         throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
-    config.criteria = bindCriteria(data, specs);
+    if (o.populationSize < 0)
+        throw ParameterError("--population-size must be a positive number of people");
+    config.criteria = bindCriteria(data, specs, o.populationSize);
     config.suppressionLimit = o.suppression >= 0 ? o.suppression : project.suppressionLimit;
     if (config.suppressionLimit < 0 || config.suppressionLimit > 1)
         throw ParameterError("--suppression must be a fraction between 0 and 1 (e.g. 0.02)");

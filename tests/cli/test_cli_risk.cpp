@@ -115,6 +115,16 @@ private slots:
         QCOMPARE(s.exitCode, 0);
         QCOMPARE(s.json()["minimal_nodes"].toArray().size(), 1);
     }
+    void kMapInAudit() {
+        // 12 rows of N = 120 people: k-map=5 is 4-anonymity (λ = 0.5, see test_criteria_distribution);
+        // fig. 4's classes of 4 satisfy it, k=5 would not.
+        const auto r = test::runCli({"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2,1",
+                                     "--criterion", "k-map=5", "--population-size", "120", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = r.json()["criteria"].toArray()[0].toObject();
+        QVERIFY(c["holds"].toBool());
+        QCOMPARE(c["threshold"].toDouble(), 4.0);
+    }
     void badCriterionParameters() {
         const QString project = ex("hospital/hospital.ldiv.json");
         const auto t = test::runCli({"audit", "--project", project, "--criterion", "t-closeness=1.5"});
@@ -129,6 +139,11 @@ private slots:
                             "t-closeness=T (equal distance) instead"));
         const auto hierarchical = test::runCli({"search", "--project", project, "-c", "t-closeness=0.2:hierarchical"});
         QCOMPARE(hierarchical.exitCode, 1);
+        const auto kmap = test::runCli({"search", "--project", project, "-c", "k-map=5"});
+        QCOMPARE(kmap.exitCode, 1);
+        QCOMPARE(kmap.err.trimmed(),
+                 QByteArray("ldiv: error: criterion 'k-map=5' needs the population size: give --population-size N "
+                            "(the number of people the data is a sample of)"));
         const auto beta = test::runCli({"search", "--project", project, "-c", "beta-likeness=0"});
         QCOMPARE(beta.exitCode, 1);
         QCOMPARE(beta.err.trimmed(),

@@ -153,6 +153,55 @@ private slots:
         QVERIFY(enhanced.holds(e1));
         QCOMPARE(enhanced.threshold(), 1.0);
     }
+    void kMapDerivedKByHand() {
+        // k-map=K from a sample of n of N people (Criterion::bindKMap): λ = K·n/N, k′ = min(K,
+        // c + 1) with c the smallest count whose Poisson(λ) CDF reaches 0.99.
+        // K = 5, n/N = 0.1: λ = 0.5; CDF(0) = e^−0.5 = 0.60653, CDF(1) = 0.90980,
+        // CDF(2) = 0.98561, CDF(3) = 0.99825 ≥ 0.99 → c = 3, k′ = 4.
+        QCOMPARE(Criterion::kMapDerivedK(5, 12, 120), std::uint64_t(4));
+        // K = 20, n/N = 0.1: λ = 2; CDF(5) = 0.98344, CDF(6) = 0.99547 → c = 6, k′ = 7.
+        QCOMPARE(Criterion::kMapDerivedK(20, 100, 1000), std::uint64_t(7));
+        // The sample is the population (λ = K): P(X ≤ K) < 0.99, so c ≥ K and k′ = K.
+        QCOMPARE(Criterion::kMapDerivedK(5, 50, 50), std::uint64_t(5));
+        const Criterion c = Criterion::bindKMap(parseCriterionSpec("k-map=5"), 12, 120);
+        QCOMPARE(c.threshold(), 4.0);
+        QVERIFY(c.isClassSize());
+        const std::vector<std::uint32_t> three{3}, four{4};
+        QVERIFY(!c.holds(three));
+        QVERIFY(c.holds(four));
+        QCOMPARE(errorOf([] { Criterion::bindKMap(parseCriterionSpec("k-map=5"), 12, 0); }),
+                 std::string("criterion 'k-map=5' needs the population size: give --population-size N (the "
+                             "number of people the data is a sample of)"));
+        QCOMPARE(errorOf([] { Criterion::bindKMap(parseCriterionSpec("k-map=5"), 12, 10); }),
+                 std::string("criterion 'k-map=5': the population size 10 is smaller than the 12 rows of the "
+                             "data; it must be at least that"));
+        QCOMPARE(errorOf([] { parseCriterionSpec("k-map=2.5"); }),
+                 std::string("criterion 'k-map=2.5': k must be a whole number, got 2.5"));
+    }
+    void kMapSearchAgreesWithBruteForce() {
+        // k-map binds as k′-anonymity, so the search keeps k-anonymity's monotone tagging,
+        // also with suppression.
+        std::mt19937 rng(99);
+        for (int round = 0; round < 12; ++round) {
+            const auto rc = randomCase(rng, 20 + rng() % 150, 2 + rng() % 3);
+            const double n = double(rc->data->rowCount());
+            for (double suppression : {0.0, 0.1}) {
+                SearchConfig config;
+                config.criteria = bindCriteria(*rc->data, {"k-map=6"}, 3 * n);
+                config.suppressionLimit = suppression;
+                config.algorithm = SearchAlgorithm::Brute;
+                const auto brute = search(*rc->data, config);
+                config.algorithm = SearchAlgorithm::Fast;
+                const auto fast = search(*rc->data, config);
+                QVERIFY(brute.satisfying == fast.satisfying);
+                QVERIFY(brute.optimum == fast.optimum);
+                // The same as k′-anonymity with k′ from the formula.
+                config.criteria = bindCriteria(*rc->data, {"k=" + std::to_string(Criterion::kMapDerivedK(6, n, 3 * n))});
+                config.algorithm = SearchAlgorithm::Brute;
+                QVERIFY(search(*rc->data, config).satisfying == brute.satisfying);
+            }
+        }
+    }
     void specRoundTrip() {
         for (const char* text : {"t-closeness=0.2", "t-closeness=0.2:ordered", "t-closeness=0.2:hierarchical",
                                  "delta-disclosure=1.5", "beta-likeness=2", "beta-likeness=2:enhanced@disease"}) {

@@ -51,6 +51,19 @@ public:
     bool measureHigherIsBetter() const;
     /// True for the criteria bound with the table's distribution (t-closeness, δ, β).
     static bool needsTableDistribution(CriterionKind kind);
+    /// k-map=K (El Emam & Dankar 2008; Sweeney's k-map) for a sample of n rows from a
+    /// population of N: every class must stand for at least K people of the population. The
+    /// population class sizes are estimated as ARX's KMap does with its Poisson estimator: a
+    /// population class of K people appears in the sample Poisson(λ = K·n/N) times, so a sample
+    /// class of more than c rows, c the smallest count with P(X ≤ c) ≥ 1 − α (α = 0.01), is
+    /// one of at least K people at significance α. The criterion binds as k′-anonymity with
+    /// k′ = min(K, c + 1) (docs/criteria.md). Throws ParameterError when N < n or N ≤ 0.
+    static Criterion bindKMap(const CriterionSpec& spec, double rows, double populationSize);
+    /// The derived k′ of bindKMap.
+    static std::uint64_t kMapDerivedK(double k, double rows, double populationSize);
+    /// True for k-anonymity and k-map: a condition on class sizes only, bound as KAnonymity
+    /// (the minimum class size is std::get<KAnonymity>(variant()).k).
+    bool isClassSize() const;
 
     /// Holds for a class ⇒ holds for every union of such classes (000 Thm 5.2–5.4; (τ,ℓ) by
     /// convexity of F). All criteria here are monotone; Bayes-optimal privacy is not.

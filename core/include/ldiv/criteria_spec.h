@@ -32,6 +32,7 @@ enum class CriterionKind {
     TCloseness,     ///< t-closeness=T[:hierarchical|:ordered]
     DeltaDisclosure,///< delta-disclosure=D
     BetaLikeness,   ///< beta-likeness=B[:enhanced]
+    KMap,           ///< k-map=K (with the population size, see criteria.h)
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.

@@ -95,6 +95,10 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
     case CriterionKind::BetaLikeness:
         throw ParameterError("criterion '" + formatCriterionSpec(spec) +
                              "' compares classes with the whole table: it must be bound with the data");
+    case CriterionKind::KMap:
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                             "' needs the population size: give --population-size N (the number of "
+                             "people the data is a sample of)");
     case CriterionKind::TauL:
         if (!dictionary.empty()) {
             try {
@@ -110,6 +114,39 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
         return {spec, TauL{p[0], p[1]}};
     }
     throw ParameterError("unknown criterion kind");
+}
+
+std::uint64_t Criterion::kMapDerivedK(double k, double rows, double populationSize)
+{
+    const double alpha = 0.01;
+    const double lambda = k * rows / populationSize;
+    // Smallest c with the Poisson(λ) CDF ≥ 1 − α, summing P(X = i) = e^−λ λ^i / i! upwards.
+    double term = std::exp(-lambda), cdf = term;
+    std::uint64_t c = 0;
+    while (cdf < 1 - alpha) {
+        ++c;
+        term *= lambda / double(c);
+        cdf += term;
+    }
+    return std::min<std::uint64_t>(std::uint64_t(k), c + 1);
+}
+
+Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double populationSize)
+{
+    if (spec.kind != CriterionKind::KMap)
+        return bind(spec, {});
+    if (populationSize <= 0)
+        return bind(spec, {});  // throws: needs the population size
+    if (!(populationSize >= rows))
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': the population size " +
+                             formatNumber(populationSize) + " is smaller than the " +
+                             formatNumber(rows) + " rows of the data; it must be at least that");
+    return {spec, KAnonymity{kMapDerivedK(spec.parameters[0], rows, populationSize)}};
+}
+
+bool Criterion::isClassSize() const
+{
+    return m_spec.kind == CriterionKind::KAnonymity || m_spec.kind == CriterionKind::KMap;
 }
 
 bool Criterion::needsTableDistribution(CriterionKind kind)
@@ -184,6 +221,8 @@ double Criterion::threshold() const
         return 0.0;
     if (m_spec.kind == CriterionKind::BetaLikeness && m_spec.variant == "enhanced")
         return 1.0;
+    if (m_spec.kind == CriterionKind::KMap)
+        return double(std::get<KAnonymity>(m_variant).k);
     return m_spec.parameters.back();
 }
 
@@ -233,6 +272,10 @@ std::string Criterion::describe() const
               (m_spec.variant == "ordered" ? std::string("ordered") :
                m_spec.variant == "hierarchical" ? std::string("hierarchical") : std::string("equal")) +
               " distance)";
+        break;
+    case CriterionKind::KMap:
+        out = formatNumber(p[0]) + "-map (estimated as " +
+              std::to_string(std::get<KAnonymity>(m_variant).k) + "-anonymity, Poisson, alpha 0.01)";
         break;
     case CriterionKind::DeltaDisclosure:
         out = formatNumber(p[0]) + "-disclosure privacy";

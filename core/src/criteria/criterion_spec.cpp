@@ -33,6 +33,7 @@ constexpr KindInfo Kinds[] = {
     {CriterionKind::TCloseness, "t-closeness", "T", 1},
     {CriterionKind::DeltaDisclosure, "delta-disclosure", "D", 1},
     {CriterionKind::BetaLikeness, "beta-likeness", "B", 1},
+    {CriterionKind::KMap, "k-map", "K", 1},
 };
 
 // The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
@@ -179,6 +180,12 @@ void validate(const CriterionSpec& s, std::string_view text)
         } catch (const ParameterError& e) {
             throw ParameterError("criterion '" + std::string(text) + "': " + e.what());
         }
+        break;
+    case CriterionKind::KMap:
+        if (!(p[0] >= 1))
+            throw ParameterError("criterion '" + std::string(text) + "': k = " + formatNumber(p[0]) +
+                                 " is not allowed, k must be at least 1");
+        requireWhole(p[0], "k", text);
         break;
     case CriterionKind::TCloseness:
         if (!(p[0] > 0 && p[0] <= 1))

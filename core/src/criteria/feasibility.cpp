@@ -58,6 +58,7 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
     const std::string impossible = ": " + criterion.spec() + " is impossible";
     switch (criterion.kind()) {
     case CriterionKind::KAnonymity:
+    case CriterionKind::KMap:
         result.warning = "the table has only " + wholeNumber(result.bound) + " rows" + impossible;
         break;
     case CriterionKind::DistinctL:
