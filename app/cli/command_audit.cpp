@@ -22,7 +22,8 @@ public:
         m_command->add_option("--criterion", m_criteria,
                               "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
                               "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
-                              "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., suffix @ATTRIBUTE, ;multi "
+                              "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered], delta-disclosure=D, "
+                              "beta-likeness=B[:enhanced], k-map=K (with --population-size), suffix @ATTRIBUTE, ;multi "
                               "(see docs/criteria.md)");
         m_command->add_option("--population-size", m_populationSize,
                               "N, the number of people the data is a sample of (needed by k-map=K)");

@@ -7,7 +7,8 @@ namespace ldv::cli {
 void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option("-c,--criterion", o.criteria,
                    "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
-                   "recursive-cl=3,4, simple-l=2, tau-l=0.5,3 (repeatable)");
+                   "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered], delta-disclosure=1, "
+                   "beta-likeness=1[:enhanced], k-map=5 (with --population-size) (repeatable)");
     cmd.add_option("--suppression", o.suppression, "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
     cmd.add_option("--metric", o.metric, "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), "
                                          "info (1 − um), loss (loss metric LM)")
