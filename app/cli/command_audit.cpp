@@ -37,8 +37,11 @@ public:
         m_command->add_option("--criterion", m_criteria,
                               "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
                               "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
-                              "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., suffix @ATTRIBUTE, ;multi "
+                              "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered], delta-disclosure=D, "
+                              "beta-likeness=B[:enhanced], k-map=K (with --population-size), suffix @ATTRIBUTE, ;multi "
                               "(see docs/criteria.md)");
+        m_command->add_option("--population-size", m_populationSize,
+                              "N, the number of people the data is a sample of (needed by k-map=K)");
         m_command->add_flag("--class-measures", m_classMeasures, "With --json: list every class's measure per criterion");
     }
 
@@ -46,7 +49,7 @@ public:
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         const Levels levels = resolveNode(m_node, data);
-        const auto criteria = bindCriteria(data, m_criteria);
+        const auto criteria = bindCriteria(data, m_criteria, m_populationSize);
         const EquivalenceClasses classes = data.classes(levels, true);
         const AuditSummary s = summarize(data, classes);
         auto results = evaluateCriteria(data, classes, criteria);
@@ -134,6 +137,7 @@ private:
     std::string m_node;
     std::vector<std::string> m_criteria;
     bool m_classMeasures = false;
+    double m_populationSize = 0;
 };
 
 }  // namespace

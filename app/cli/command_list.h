@@ -18,5 +18,6 @@ std::unique_ptr<Command> makeSynthCommand();
 std::unique_ptr<Command> makeExplainCommand();
 std::unique_ptr<Command> makeVerifyCommand();
 std::unique_ptr<Command> makeFrontierCommand();
+std::unique_ptr<Command> makeRiskCommand();
 
 }  // namespace ldv::cli

@@ -19,6 +19,8 @@ struct SearchOptions {
     std::string metric;
     std::string algorithm;
     unsigned threads = 0;
+    /// N for k-map=K (0: not given).
+    double populationSize = 0;
 };
 
 void addSearchOptions(CLI::App& command, SearchOptions& options);

@@ -4,6 +4,7 @@
 // spec syntax in criteria_spec.h, (τ,ℓ) with generalized sensitive values in
 // criteria_tau.h, multi-attribute mode in criteria_multi.h, Bayes-optimal beliefs in
 // criteria_beliefs.h.
+#include "ldiv/criteria_distribution.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/criteria_types.h"
 
@@ -16,7 +17,8 @@
 namespace ldv {
 
 using CriterionVariant = std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare,
-                                      RecursiveCL, PdRecursiveCL, NpdRecursiveCL, SimpleL, TauL>;
+                                      RecursiveCL, PdRecursiveCL, NpdRecursiveCL, SimpleL, TauL,
+                                      TCloseness, DeltaDisclosure, BetaLikeness>;
 
 /// A privacy criterion bound to a sensitive attribute's dictionary (code = index). Cheap to
 /// copy; `holds` and `measure` are const, allocation-free for m ≤ 128 and thread-safe.
@@ -26,6 +28,13 @@ public:
     /// ParameterError naming an unknown value and listing the allowed ones. For tau-l it also
     /// checks ℓ ≤ m = dictionary.size() when the dictionary is not empty.
     static Criterion bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary);
+    /// The same for criteria that compare a class with the whole table (t-closeness,
+    /// delta-disclosure, beta-likeness): `tableCounts[code]` counts the sensitive values of the
+    /// table. The ordered t-closeness distance also needs every dictionary value to be a
+    /// number (ParameterError naming the first that is not); the hierarchical one a taxonomy
+    /// of the sensitive attribute, which is not supported yet (ParameterError).
+    static Criterion bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary,
+                          std::span<const std::uint64_t> tableCounts);
     /// parseCriterionSpec + bind.
     static Criterion parse(std::string_view text, const std::vector<std::string>& dictionary = {});
 
@@ -35,10 +44,26 @@ public:
     /// largest ℓ′ still allowed with the same c; npd: same, 0 if W fails; simple: N/r1;
     /// tau-l: max_k F(k) − ψ(k).
     double measure(Histogram counts) const;
-    /// The value `measure` is compared with: k, ℓ, or 0 for tau-l.
+    /// The value `measure` is compared with: k, ℓ, 0 for tau-l, t, δ, β (1 for enhanced β).
     double threshold() const;
-    /// False only for tau-l, whose measure must stay ≤ 0.
+    /// False for tau-l, t-closeness, delta-disclosure and beta-likeness, whose measure must
+    /// stay at most the threshold.
     bool measureHigherIsBetter() const;
+    /// True for the criteria bound with the table's distribution (t-closeness, δ, β).
+    static bool needsTableDistribution(CriterionKind kind);
+    /// k-map=K (El Emam & Dankar 2008; Sweeney's k-map) for a sample of n rows from a
+    /// population of N: every class must stand for at least K people of the population. The
+    /// population class sizes are estimated as ARX's KMap does with its Poisson estimator: a
+    /// population class of K people appears in the sample Poisson(λ = K·n/N) times, so a sample
+    /// class of more than c rows, c the smallest count with P(X ≤ c) ≥ 1 − α (α = 0.01), is
+    /// one of at least K people at significance α. The criterion binds as k′-anonymity with
+    /// k′ = min(K, c + 1) (docs/criteria.md). Throws ParameterError when N < n or N ≤ 0.
+    static Criterion bindKMap(const CriterionSpec& spec, double rows, double populationSize);
+    /// The derived k′ of bindKMap.
+    static std::uint64_t kMapDerivedK(double k, double rows, double populationSize);
+    /// True for k-anonymity and k-map: a condition on class sizes only, bound as KAnonymity
+    /// (the minimum class size is std::get<KAnonymity>(variant()).k).
+    bool isClassSize() const;
 
     /// Holds for a class ⇒ holds for every union of such classes (000 Thm 5.2–5.4; (τ,ℓ) by
     /// convexity of F). All criteria here are monotone; Bayes-optimal privacy is not.

@@ -8,6 +8,8 @@
 //   k=5   distinct-l=6   entropy-l=6   entropy-l=2.83   recursive-cl=C,L   simple-l=L
 //   tau-l=TAU,L   pd-recursive-cl=C,L;dontcare=v1|v2   entropy-l=6;dontcare=v1|v2
 //   npd-recursive-cl=C1,C2,L;dontcare=v1;protected=v2|v3   entropy-l=6@occupation;multi
+//   t-closeness=T   t-closeness=T:hierarchical   t-closeness=T:ordered   delta-disclosure=D
+//   beta-likeness=B   beta-likeness=B:enhanced
 //
 // Parsing yields a CriterionSpec holding strings; Criterion::bind (criteria.h) resolves the
 // value sets against the sensitive attribute's dictionary. Every error is a ParameterError
@@ -27,6 +29,10 @@ enum class CriterionKind {
     NpdRecursiveCL, ///< npd-recursive-cl=C1,C2,L;dontcare=…;protected=…
     SimpleL,        ///< simple-l=L
     TauL,           ///< tau-l=TAU,L
+    TCloseness,     ///< t-closeness=T[:hierarchical|:ordered]
+    DeltaDisclosure,///< delta-disclosure=D
+    BetaLikeness,   ///< beta-likeness=B[:enhanced]
+    KMap,           ///< k-map=K (with the population size, see criteria.h)
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.
@@ -34,6 +40,9 @@ struct CriterionSpec {
     CriterionKind kind = CriterionKind::KAnonymity;
     /// k | ℓ | c,ℓ | c1,c2,ℓ | τ,ℓ — exactly as written in the spec.
     std::vector<double> parameters;
+    /// The ':variant' after the parameters: "hierarchical" or "ordered" (t-closeness),
+    /// "enhanced" (beta-likeness); empty for the plain criterion.
+    std::string variant;
     std::vector<std::string> dontCare;        ///< Y (pd-recursive, npd-recursive, entropy)
     std::vector<std::string> protectedValues; ///< W (npd-recursive)
     std::string attribute;                    ///< empty: the only sensitive attribute
@@ -48,7 +57,7 @@ std::string_view criterionName(CriterionKind kind);
 const std::vector<std::string_view>& knownCriterionNames();
 
 /// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
-/// 0 ≤ c2 < 100, whole numbers where required). Throws ParameterError.
+/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, whole numbers where required). Throws ParameterError.
 CriterionSpec parseCriterionSpec(std::string_view text);
 
 /// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.

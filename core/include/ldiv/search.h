@@ -39,7 +39,9 @@ struct BoundCriterion {
 /// sensitive attributes: "@attr" selects one, no attribute means the only (or first) one.
 /// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute and
 /// an ℓ above the sensitive attribute's number of values (checkCriteriaDomains).
-std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs);
+/// `populationSize` (N, 0 = not given) is what k-map=K needs (Criterion::bindKMap).
+std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
+                                         double populationSize = 0);
 
 struct SearchConfig {
     std::vector<BoundCriterion> criteria;

@@ -4,6 +4,9 @@
 #include "ldiv/error.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <numeric>
 
 namespace ldv {
 
@@ -87,6 +90,15 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
     }
     case CriterionKind::SimpleL:
         return {spec, SimpleL{p[0]}};
+    case CriterionKind::TCloseness:
+    case CriterionKind::DeltaDisclosure:
+    case CriterionKind::BetaLikeness:
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                             "' compares classes with the whole table: it must be bound with the data");
+    case CriterionKind::KMap:
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                             "' needs the population size: give --population-size N (the number of "
+                             "people the data is a sample of)");
     case CriterionKind::TauL:
         if (!dictionary.empty()) {
             try {
@@ -102,6 +114,90 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
         return {spec, TauL{p[0], p[1]}};
     }
     throw ParameterError("unknown criterion kind");
+}
+
+std::uint64_t Criterion::kMapDerivedK(double k, double rows, double populationSize)
+{
+    const double alpha = 0.01;
+    const double lambda = k * rows / populationSize;
+    // Smallest c with the Poisson(λ) CDF ≥ 1 − α, summing P(X = i) = e^−λ λ^i / i! upwards.
+    double term = std::exp(-lambda), cdf = term;
+    std::uint64_t c = 0;
+    while (cdf < 1 - alpha) {
+        ++c;
+        term *= lambda / double(c);
+        cdf += term;
+    }
+    return std::min<std::uint64_t>(std::uint64_t(k), c + 1);
+}
+
+Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double populationSize)
+{
+    if (spec.kind != CriterionKind::KMap)
+        return bind(spec, {});
+    if (populationSize <= 0)
+        return bind(spec, {});  // throws: needs the population size
+    if (!(populationSize >= rows))
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': the population size " +
+                             formatNumber(populationSize) + " is smaller than the " +
+                             formatNumber(rows) + " rows of the data; it must be at least that");
+    return {spec, KAnonymity{kMapDerivedK(spec.parameters[0], rows, populationSize)}};
+}
+
+bool Criterion::isClassSize() const
+{
+    return m_spec.kind == CriterionKind::KAnonymity || m_spec.kind == CriterionKind::KMap;
+}
+
+bool Criterion::needsTableDistribution(CriterionKind kind)
+{
+    return kind == CriterionKind::TCloseness || kind == CriterionKind::DeltaDisclosure ||
+           kind == CriterionKind::BetaLikeness;
+}
+
+Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary,
+                          std::span<const std::uint64_t> tableCounts)
+{
+    if (!needsTableDistribution(spec.kind))
+        return bind(spec, dictionary);
+    const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
+                                                     : "'" + spec.attribute + "'";
+    std::vector<double> p = tableDistribution(tableCounts);
+    p.resize(dictionary.size(), 0);
+    const double x = spec.parameters[0];
+    switch (spec.kind) {
+    case CriterionKind::TCloseness: {
+        if (spec.variant == "hierarchical")
+            throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                                 "': the hierarchical distance needs a hierarchy of " + where +
+                                 ", and sensitive-attribute hierarchies are not supported yet; "
+                                 "use t-closeness=T or t-closeness=T:ordered");
+        std::vector<std::uint32_t> order;
+        if (spec.variant == "ordered") {
+            std::vector<double> values(dictionary.size());
+            for (std::size_t s = 0; s < dictionary.size(); ++s) {
+                const std::string& v = dictionary[s];
+                const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), values[s]);
+                if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(values[s]))
+                    throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                                         "': the ordered distance needs a numeric sensitive attribute, " +
+                                         where + " has the value '" + v +
+                                         "'; use t-closeness=T (equal distance) instead");
+            }
+            order.resize(dictionary.size());
+            std::iota(order.begin(), order.end(), 0u);
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+        }
+        return {spec, TCloseness{x, std::move(p), std::move(order)}};
+    }
+    case CriterionKind::DeltaDisclosure:
+        return {spec, DeltaDisclosure{x, std::move(p)}};
+    case CriterionKind::BetaLikeness:
+        return {spec, BetaLikeness{x, spec.variant == "enhanced", std::move(p)}};
+    default:
+        return bind(spec, dictionary);
+    }
 }
 
 Criterion Criterion::parse(std::string_view text, const std::vector<std::string>& dictionary)
@@ -121,10 +217,19 @@ double Criterion::measure(Histogram counts) const
 
 double Criterion::threshold() const
 {
-    return m_spec.kind == CriterionKind::TauL ? 0.0 : m_spec.parameters.back();
+    if (m_spec.kind == CriterionKind::TauL)
+        return 0.0;
+    if (m_spec.kind == CriterionKind::BetaLikeness && m_spec.variant == "enhanced")
+        return 1.0;
+    if (m_spec.kind == CriterionKind::KMap)
+        return double(std::get<KAnonymity>(m_variant).k);
+    return m_spec.parameters.back();
 }
 
-bool Criterion::measureHigherIsBetter() const { return m_spec.kind != CriterionKind::TauL; }
+bool Criterion::measureHigherIsBetter() const
+{
+    return m_spec.kind != CriterionKind::TauL && !needsTableDistribution(m_spec.kind);
+}
 
 bool Criterion::isMonotone() const { return true; }
 
@@ -161,6 +266,22 @@ std::string Criterion::describe() const
         break;
     case CriterionKind::TauL:
         out = "functional (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
+        break;
+    case CriterionKind::TCloseness:
+        out = formatNumber(p[0]) + "-closeness (" +
+              (m_spec.variant == "ordered" ? std::string("ordered") :
+               m_spec.variant == "hierarchical" ? std::string("hierarchical") : std::string("equal")) +
+              " distance)";
+        break;
+    case CriterionKind::KMap:
+        out = formatNumber(p[0]) + "-map (estimated as " +
+              std::to_string(std::get<KAnonymity>(m_variant).k) + "-anonymity, Poisson, alpha 0.01)";
+        break;
+    case CriterionKind::DeltaDisclosure:
+        out = formatNumber(p[0]) + "-disclosure privacy";
+        break;
+    case CriterionKind::BetaLikeness:
+        out = (m_spec.variant == "enhanced" ? "enhanced " : "basic ") + formatNumber(p[0]) + "-likeness";
         break;
     }
     if (!m_spec.attribute.empty())

@@ -4,6 +4,7 @@
 #include "ldiv/criteria_tau.h"
 #include "ldiv/error.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -29,7 +30,24 @@ constexpr KindInfo Kinds[] = {
     {CriterionKind::NpdRecursiveCL, "npd-recursive-cl", "C1,C2,L", 3},
     {CriterionKind::SimpleL, "simple-l", "L", 1},
     {CriterionKind::TauL, "tau-l", "TAU,L", 2},
+    {CriterionKind::TCloseness, "t-closeness", "T", 1},
+    {CriterionKind::DeltaDisclosure, "delta-disclosure", "D", 1},
+    {CriterionKind::BetaLikeness, "beta-likeness", "B", 1},
+    {CriterionKind::KMap, "k-map", "K", 1},
 };
+
+// The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
+std::vector<std::string_view> variantsOf(CriterionKind kind)
+{
+    switch (kind) {
+    case CriterionKind::TCloseness:
+        return {"", "hierarchical", "ordered"};
+    case CriterionKind::BetaLikeness:
+        return {"", "enhanced"};
+    default:
+        return {""};
+    }
+}
 
 const KindInfo& infoOf(CriterionKind kind)
 {
@@ -163,6 +181,27 @@ void validate(const CriterionSpec& s, std::string_view text)
             throw ParameterError("criterion '" + std::string(text) + "': " + e.what());
         }
         break;
+    case CriterionKind::KMap:
+        if (!(p[0] >= 1))
+            throw ParameterError("criterion '" + std::string(text) + "': k = " + formatNumber(p[0]) +
+                                 " is not allowed, k must be at least 1");
+        requireWhole(p[0], "k", text);
+        break;
+    case CriterionKind::TCloseness:
+        if (!(p[0] > 0 && p[0] <= 1))
+            throw ParameterError("criterion '" + std::string(text) + "': t = " + formatNumber(p[0]) +
+                                 " is not allowed, t must be in (0, 1]");
+        break;
+    case CriterionKind::DeltaDisclosure:
+        if (!(p[0] > 0))
+            throw ParameterError("criterion '" + std::string(text) + "': d = " + formatNumber(p[0]) +
+                                 " is not allowed, d must be greater than 0");
+        break;
+    case CriterionKind::BetaLikeness:
+        if (!(p[0] > 0))
+            throw ParameterError("criterion '" + std::string(text) + "': b = " + formatNumber(p[0]) +
+                                 " is not allowed, b must be greater than 0");
+        break;
     }
     const bool takesDontCare = s.kind == CriterionKind::PdRecursiveCL ||
                                s.kind == CriterionKind::NpdRecursiveCL ||
@@ -248,7 +287,20 @@ CriterionSpec parseCriterionSpec(std::string_view text)
     if (eq == std::string_view::npos)
         throw ParameterError("criterion '" + std::string(text) + "': missing parameters, write " +
                              usage);
-    const auto numbers = splitUnescaped(head.substr(eq + 1), ',');
+    std::string_view parameterText = head.substr(eq + 1);
+    if (const std::size_t colon = parameterText.find(':'); colon != std::string_view::npos) {
+        spec.variant = std::string(detail::trimBlanks(parameterText.substr(colon + 1)));
+        parameterText = parameterText.substr(0, colon);
+        const auto allowed = variantsOf(info->kind);
+        if (std::find(allowed.begin(), allowed.end(), spec.variant) == allowed.end() || spec.variant.empty()) {
+            std::string forms;
+            for (std::string_view v : allowed)
+                forms += (forms.empty() ? "" : ", ") + usage + (v.empty() ? "" : ":" + std::string(v));
+            throw ParameterError("criterion '" + std::string(text) + "': unknown variant '" + spec.variant +
+                                 "'; write " + forms);
+        }
+    }
+    const auto numbers = splitUnescaped(parameterText, ',');
     if (numbers.size() != info->parameterCount)
         throw ParameterError("criterion '" + std::string(text) + "': expected " +
                              std::to_string(info->parameterCount) + " parameter(s), write " +
@@ -295,6 +347,8 @@ std::string formatCriterionSpec(const CriterionSpec& spec)
             out += ',';
         out += formatNumber(spec.parameters[i]);
     }
+    if (!spec.variant.empty())
+        out += ':' + spec.variant;
     if (!spec.attribute.empty())
         out += '@' + escape(spec.attribute);
     auto list = [&](std::string_view key, const std::vector<std::string>& values) {

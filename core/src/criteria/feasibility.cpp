@@ -67,6 +67,7 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
     const std::string impossible = ": " + criterion.spec() + " is impossible";
     switch (criterion.kind()) {
     case CriterionKind::KAnonymity:
+    case CriterionKind::KMap:
         result.warning = "the table has only " + wholeNumber(result.bound) + " rows" + impossible;
         break;
     case CriterionKind::DistinctL:
@@ -99,6 +100,12 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
                          "-diverse (its most frequent value is " +
                          roundedUp(100.0 / std::max(criterion.measure(tableCounts), 1e-300)) +
                          "% of the rows)" + impossible;
+        break;
+    case CriterionKind::TCloseness:
+    case CriterionKind::DeltaDisclosure:
+    case CriterionKind::BetaLikeness:
+        // The table as one class has its own distribution: distance 0, always feasible.
+        result.warning = attribute + " as a single class fails" + impossible;
         break;
     case CriterionKind::TauL:
         result.warning = attribute + " as a single class exceeds the bound ψ(k) of (" +

@@ -19,7 +19,7 @@ std::vector<std::uint32_t> tableHistogram(const Dataset& data, std::size_t sensi
     return total;
 }
 
-bool isK(const BoundCriterion& b) { return b.criterion.kind() == CriterionKind::KAnonymity; }
+bool isK(const BoundCriterion& b) { return b.criterion.isClassSize(); }
 
 std::string sensitiveName(const Dataset& data, std::size_t sensitive) {
     return data.table().column(data.sensitiveColumns()[sensitive]).name();
@@ -46,7 +46,9 @@ std::vector<JointHistogram> jointHistograms(const Dataset& data, const Equivalen
 void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
     for (const BoundCriterion& b : criteria) {
         const CriterionSpec& spec = b.criterion.definition();
-        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::TauL) continue;
+        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap || spec.kind == CriterionKind::TauL ||
+            Criterion::needsTableDistribution(spec.kind))
+            continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();
         if (l <= double(column.domainSize())) continue;

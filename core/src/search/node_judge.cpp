@@ -11,8 +11,8 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
     m_limitRows = std::uint64_t(std::floor(limit * double(data.rowCount()) + 1e-9));
     for (const BoundCriterion& b : criteria) {
         m_allMonotone = m_allMonotone && b.criterion.isMonotone();
-        if (b.criterion.kind() == CriterionKind::KAnonymity) {
-            m_k = std::max<std::uint64_t>(m_k, std::uint64_t(b.criterion.definition().parameters[0]));
+        if (b.criterion.isClassSize()) {
+            m_k = std::max<std::uint64_t>(m_k, std::get<KAnonymity>(b.criterion.variant()).k);
             continue;
         }
         m_others.push_back({&b.criterion, b.sensitive});

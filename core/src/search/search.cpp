@@ -86,13 +86,18 @@ std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
     return kAlgorithms[std::size_t(algorithm)];
 }
 
-std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs) {
+std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
+                                         double populationSize) {
     std::vector<BoundCriterion> out;
     const auto& sa = data.sensitiveColumns();
     for (const std::string& text : specs) {
         const CriterionSpec spec = parseCriterionSpec(text);
         if (spec.kind == CriterionKind::KAnonymity) {
             out.push_back({Criterion::bind(spec, {}), 0});
+            continue;
+        }
+        if (spec.kind == CriterionKind::KMap) {
+            out.push_back({Criterion::bindKMap(spec, double(data.rowCount()), populationSize), 0});
             continue;
         }
         if (sa.empty())
@@ -108,7 +113,16 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             index = std::size_t(it - sa.begin());
         }
         if (index >= 64) throw ParameterError("at most 64 sensitive attributes are supported");
-        out.push_back({Criterion::bind(spec, data.table().column(sa[index]).dictionary()), index});
+        const Column& column = data.table().column(sa[index]);
+        if (Criterion::needsTableDistribution(spec.kind)) {
+            // p(s) over every row of the table (the distribution the published classes are
+            // compared with, Li, Li & Venkatasubramanian 2007).
+            std::vector<std::uint64_t> counts(column.domainSize(), 0);
+            for (Code c : column.codes()) ++counts[c];
+            out.push_back({Criterion::bind(spec, column.dictionary(), counts), index});
+            continue;
+        }
+        out.push_back({Criterion::bind(spec, column.dictionary()), index});
     }
     // Binding is where an impossible ℓ is caught, so no caller can forget the check.
     checkCriteriaDomains(data, out);
@@ -226,7 +240,7 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     // has the fewest, largest classes; all criteria are monotone).
     for (const BoundCriterion& b : config.criteria) {
         std::vector<std::uint32_t> counts;
-        if (b.criterion.kind() == CriterionKind::KAnonymity) {
+        if (b.criterion.isClassSize()) {
             counts = {std::uint32_t(data.rowCount())};
         } else {
             counts.assign(data.sensitiveDomain(b.sensitive), 0);
@@ -236,7 +250,7 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
                 for (std::size_t s = 0; s < h.size(); ++s) counts[s] += h[s];
             }
         }
-        const std::string name = b.criterion.kind() == CriterionKind::KAnonymity
+        const std::string name = b.criterion.isClassSize()
                                      ? std::string("the table")
                                      : data.table().column(data.sensitiveColumns()[b.sensitive]).name();
         const Feasibility f = feasibility(b.criterion, counts, name);

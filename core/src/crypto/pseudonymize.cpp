@@ -1,0 +1,101 @@
+// Pseudonymization of a column (pseudonymize.h).
+#include "ldiv/pseudonymize.h"
+
+#include <charconv>
+#include <cstdio>
+#include <random>
+#include <set>
+
+#include "ldiv/digest.h"
+#include "ldiv/error.h"
+
+namespace ldv {
+
+namespace {
+
+constexpr const char* Forms = "write COL, COL=hmac, COL=random or COL=mask:N (N ≠ 0 characters kept, negative "
+                              "from the end)";
+
+// UTF-8: positions where a character starts (continuation bytes are 10xxxxxx).
+std::vector<std::size_t> characterStarts(const std::string& s) {
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) starts.push_back(i);
+    return starts;
+}
+
+std::string masked(const std::string& value, int keep) {
+    const std::vector<std::size_t> starts = characterStarts(value);
+    const std::size_t n = starts.size(), k = std::size_t(keep > 0 ? keep : -keep);
+    if (k >= n) return value;
+    if (keep > 0) return value.substr(0, starts[k]) + std::string(n - k, '*');
+    return std::string(n - k, '*') + value.substr(starts[n - k]);
+}
+
+}  // namespace
+
+PseudonymSpec parsePseudonymSpec(std::string_view text) {
+    PseudonymSpec spec;
+    const std::size_t eq = text.find('=');
+    spec.column = std::string(text.substr(0, eq));
+    if (spec.column.empty())
+        throw ParameterError("pseudonymize '" + std::string(text) + "': no column; " + Forms);
+    if (eq == std::string_view::npos) return spec;
+    const std::string_view method = text.substr(eq + 1);
+    if (method == "hmac") return spec;
+    if (method == "random") {
+        spec.method = PseudonymMethod::Random;
+        return spec;
+    }
+    if (method.substr(0, 5) == "mask:") {
+        const std::string_view number = method.substr(5);
+        int keep = 0;
+        const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), keep);
+        if (ec == std::errc() && end == number.data() + number.size() && keep != 0 && !number.empty()) {
+            spec.method = PseudonymMethod::Mask;
+            spec.keep = keep;
+            return spec;
+        }
+    }
+    throw ParameterError("pseudonymize '" + std::string(text) + "': unknown method '" + std::string(method) +
+                         "'; " + Forms);
+}
+
+Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::string_view secret,
+                          std::vector<std::pair<std::string, std::string>>* mapping) {
+    if (spec.method == PseudonymMethod::Hmac && secret.empty())
+        throw ParameterError("pseudonymizing '" + spec.column + "' with hmac needs a secret (--secret-file)");
+    // One pseudonym per dictionary value, then the codes are rewritten.
+    std::vector<std::string> pseudonym(column.domainSize());
+    std::random_device device;
+    std::mt19937_64 rng((std::uint64_t(device()) << 32) ^ device());
+    std::set<std::string> used;
+    for (std::size_t c = 0; c < column.domainSize(); ++c) {
+        const std::string& value = column.value(Code(c));
+        if (value.empty()) continue;
+        switch (spec.method) {
+        case PseudonymMethod::Hmac:
+            pseudonym[c] = hmacSha256Hex(secret, value).substr(0, 32);
+            break;
+        case PseudonymMethod::Random: {
+            std::string id;
+            do {
+                char buffer[17];
+                std::snprintf(buffer, sizeof buffer, "%016llx", (unsigned long long)rng());
+                id = buffer;
+            } while (!used.insert(id).second);
+            pseudonym[c] = id;
+            if (mapping) mapping->emplace_back(value, id);
+            break;
+        }
+        case PseudonymMethod::Mask:
+            pseudonym[c] = masked(value, spec.keep);
+            break;
+        }
+    }
+    Column out(column.name());
+    for (std::size_t r = 0; r < column.size(); ++r) out.append(pseudonym[column.code(r)]);
+    return out;
+}
+
+}  // namespace ldv
