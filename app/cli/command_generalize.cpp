@@ -69,7 +69,8 @@ public:
         const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
         writeTableCsv(node.table, m_output, sep, m_neutralize);
         if (!m_mapping.empty()) writeTableCsv(valueMapping(data, levels), m_mapping, sep, m_neutralize);
-        writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, err);
+        writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep, m_neutralize,
+                            err);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
