@@ -61,9 +61,9 @@ fuzz_smoke() {
 echo "== fuzz smoke run ($fuzz_seconds s per target)"
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLDIV_FUZZ=ON \
       -DLDIV_BUILD_GUI=OFF -DLDIV_BUILD_TESTS=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_csv fuzz_hierarchy fuzz_project
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_csv fuzz_hierarchy fuzz_project fuzz_workspace
 fuzz_failed=0
-for target in csv hierarchy project; do
+for target in csv hierarchy project workspace; do
   fuzz_smoke "$target" build-fuzz/tests/fuzz/fuzz_$target tests/fuzz/corpus/$target || fuzz_failed=1
 done
 [ "$fuzz_failed" -eq 0 ] || { echo "ci-extra: the fuzz smoke run found a problem (see above)"; exit 1; }

@@ -1,14 +1,22 @@
 #include "cli/cli.h"
 
 #include <CLI/CLI.hpp>
+#include <new>
 #include <ostream>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "ldiv/error.h"
+#ifdef LDIV_HAVE_POSTGRES
+#include "ldiv/postgres.h"
+#endif
 
 namespace ldv::cli {
 
 int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
+#ifdef LDIV_HAVE_POSTGRES
+    pg::registerPostgres();  // postgresql:// as DATA and as --output
+#endif
     CLI::App app{"ldiv: publish microdata with k-anonymity, l-diversity and (tau,l)-diversity", "ldiv"};
     app.set_version_flag("--version", std::string("ldiv ") + LDIV_VERSION);
     app.require_subcommand(1);
@@ -39,6 +47,17 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
             return kInputError;
         } catch (const ParameterError& e) {
             err << "ldiv: error: " << e.what() << "\n";
+            return kUsageError;
+        } catch (const std::bad_alloc&) {
+            err << "ldiv: error: out of memory: the input, its hierarchies or the lattice are too large for this "
+                   "machine\n";
+            return kInputError;
+        } catch (const std::out_of_range& e) {
+            // std::stod and friends name only themselves ("stod").
+            err << "ldiv: error: a number is out of range (" << e.what() << ")\n";
+            return kUsageError;
+        } catch (const std::invalid_argument& e) {
+            err << "ldiv: error: not a number where one was expected (" << e.what() << ")\n";
             return kUsageError;
         } catch (const std::exception& e) {
             err << "ldiv: error: " << e.what() << "\n";

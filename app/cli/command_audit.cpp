@@ -7,9 +7,23 @@
 #include "cli/node_option.h"
 #include "ldiv/audit.h"
 #include "ldiv/evaluation.h"
+#include "ldiv/hierarchy_builders.h"
+#include "ldiv/project.h"
+#include "ldiv/tau_audit.h"
 
 namespace ldv::cli {
 namespace {
+
+/// The hierarchy configured for a (sensitive) attribute, if any: stored, file or builder.
+std::optional<Hierarchy> configuredHierarchy(const Workspace& ws, std::size_t column) {
+    const Column& c = ws.table().column(column);
+    const AttributeConfig* a = ws.config().attribute(c.name());
+    if (!a) return std::nullopt;
+    if (a->hierarchy) return a->hierarchy;
+    if (!a->hierarchyFile.empty()) return readHierarchy(ws.resolve(a->hierarchyFile));
+    if (!a->hierarchyBuilder.empty()) return buildFromSpec(a->hierarchyBuilder, c, ws.resolve("."));
+    return std::nullopt;
+}
 
 class AuditCommand : public Command {
 public:
@@ -18,6 +32,7 @@ public:
             "audit", "Class sizes, k, and per sensitive attribute distinct and entropy minima and "
                      "homogeneous classes, for a node or for the table as it stands");
         addDataOptions(*m_command, m_options);
+        addStreamOption(*m_command, m_options);
         m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
         m_command->add_option("--criterion", m_criteria,
                               "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
@@ -34,8 +49,35 @@ public:
         const auto criteria = bindCriteria(data, m_criteria);
         const EquivalenceClasses classes = data.classes(levels, true);
         const AuditSummary s = summarize(data, classes);
-        const auto results = evaluateCriteria(data, classes, criteria);
-        const auto warnings = feasibilityWarnings(data, criteria);
+        auto results = evaluateCriteria(data, classes, criteria);
+        // A hierarchy of a sensitive attribute: (τ,ℓ) criteria read generalized values through
+        // it (Tian & Zhang 2011); the other criteria compare values as labels, which we say.
+        std::vector<std::string> warnings;
+        std::vector<BoundCriterion> flat;  // criteria judged on labels, for the whole-table bounds
+        std::vector<bool> viaHierarchy(criteria.size(), false);
+        for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
+            const auto hierarchy = configuredHierarchy(*ws, data.sensitiveColumns()[s]);
+            if (!hierarchy) continue;
+            bool others = false;
+            for (std::size_t i = 0; i < criteria.size(); ++i) {
+                if (criteria[i].sensitive != s || criteria[i].criterion.kind() == CriterionKind::KAnonymity) continue;
+                if (criteria[i].criterion.kind() == CriterionKind::TauL) {
+                    results[i] = evaluateTauWithHierarchy(data, classes, criteria[i], *hierarchy);
+                    viaHierarchy[i] = true;
+                } else {
+                    others = true;
+                }
+            }
+            if (others)
+                warnings.push_back("the hierarchy of the sensitive attribute '" +
+                                   data.table().column(data.sensitiveColumns()[s]).name() +
+                                   "' is used by tau-l criteria only; the other criteria count its values as "
+                                   "they stand");
+        }
+        for (std::size_t i = 0; i < criteria.size(); ++i)
+            if (!viaHierarchy[i]) flat.push_back(criteria[i]);
+        const auto bounds = feasibilityWarnings(data, flat);
+        warnings.insert(warnings.begin(), bounds.begin(), bounds.end());
         nlohmann::json j{{"rows", s.rows},
                          {"node", levels},
                          {"classes", s.classes},

@@ -1,5 +1,5 @@
 // `ldiv beliefs`: the Bayes-optimal adversary's beliefs about every individual of a node or
-// of a published table, with background knowledge (000 §3, SPEC §4).
+// of a published table, with background knowledge (Machanavajjhala et al. 2007 §3, SPEC §4).
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -26,8 +26,11 @@ public:
         m_command->add_option("--knowledge", m_knowledge,
                               "Background knowledge (repeatable), e.g. \"nationality=Japanese => "
                               "condition=Heart Disease : 0.01\"");
-        m_command->add_option("--prior", m_prior, "marginal (table distribution, default) or base (f(s|q) per QI tuple)")
-            ->check(CLI::IsMember({"marginal", "base"}));
+        m_command->add_option("--prior", m_prior,
+                              "The adversary's joint distribution f(q,s): marginal (default; f(s|q) = f(s), so "
+                              "beliefs are class frequencies), base (the table's own f(s|q) per QI tuple) or "
+                              "FILE, a CSV with the QI columns, the sensitive column and one weight column "
+                              "(f(q,s) or counts)");
         m_command->add_option("--delta", m_options2.delta, "Positive disclosure when belief > 1 - delta (default 0.05)");
         m_command->add_option("--epsilon", m_options2.epsilon, "Negative disclosure when belief < epsilon (default 0.05)");
         m_command->add_option("--rho1", m_options2.rho1, "(rho1,rho2)-breach check: rho1");
@@ -40,7 +43,8 @@ public:
         if (ws->sensitiveColumns().size() != 1)
             throw ParameterError("beliefs needs exactly one sensitive attribute (--sensitive COL)");
         for (const std::string& k : m_knowledge) m_options2.statements.push_back(parseBackgroundStatement(k));
-        m_options2.prior = m_prior == "base" ? PriorModel::BaseQuasiIdentifier : PriorModel::Marginal;
+        resolvePriorOption(m_prior, ws->table(), ws->sensitiveColumns()[0], ws->qiColumns(), m_options2.prior,
+                           m_options2.joint);
         std::vector<std::uint32_t> rowClass;
         Levels levels;
         if (!m_published.empty()) {

@@ -235,8 +235,8 @@ Json classJson(const BackgroundClassRow& c) {
 Json background(const AttackExperimentOptions& o, const Dataset& data) {
     BackgroundAttackOptions options;
     for (const std::string& k : o.knowledge) options.statements.push_back(parseBackgroundStatement(k));
-    if (o.prior != "marginal" && o.prior != "base") throw ParameterError("--prior must be marginal or base");
-    options.prior = o.prior == "base" ? PriorModel::BaseQuasiIdentifier : PriorModel::Marginal;
+    const std::size_t sa = data.sensitiveColumns()[0];
+    resolvePriorOption(o.prior, data.table(), sa, data.qiColumns(), options.prior, options.joint);
     options.delta = o.delta;
     options.epsilon = o.epsilon;
     std::vector<std::uint32_t> rowClass;
@@ -247,7 +247,6 @@ Json background(const AttackExperimentOptions& o, const Dataset& data) {
     } else {
         rowClass = readPublishedRowClasses(o.published, data);
     }
-    const std::size_t sa = data.sensitiveColumns()[0];
     const BackgroundAttackResult r = backgroundAttack(data.table(), sa, data.qiColumns(), rowClass, options);
     Json doc{{"rows", Json::array()}, {"total", classJson(r.total)}, {"newly_disclosed", r.newlyDisclosed},
              {"delta", o.delta}, {"epsilon", o.epsilon}, {"knowledge", o.knowledge}};
@@ -292,7 +291,7 @@ void addAttackExperimentOptions(CLI::App& cmd, AttackExperimentOptions& o) {
     cmd.add_option("--models", o.models, "utility, kl, timing: k-anonymity,entropy-l,recursive-cl (default all; "
                                          "timing k-anonymity,entropy-l)")->delimiter(',');
     addShared(cmd, "--c", o.c, "utility, kl: c of recursive (c,l)-diversity (default 3)");
-    cmd.add_option("--sample", o.sample, "utility, kl: Bernoulli row sample fraction (000 used 0.05; default 1)");
+    cmd.add_option("--sample", o.sample, "utility, kl: Bernoulli row sample fraction (Machanavajjhala et al. 2007 used 0.05; default 1)");
     addShared(cmd, "--seed", o.seed, "utility, kl: seed of --sample (default 1)");
     cmd.add_option("--suppression", o.suppression, "homogeneity, utility, kl: tuple suppression limit (fraction of rows, default 0)");
     cmd.add_option("--algorithm", o.algorithm, "Search algorithm fast|incognito|brute (default fast; timing incognito)");
@@ -304,7 +303,10 @@ void addAttackExperimentOptions(CLI::App& cmd, AttackExperimentOptions& o) {
     cmd.add_option("--published", o.published, "homogeneity, background: a published table, rows in DATA's order");
     cmd.add_option("--knowledge", o.knowledge, "background: statement, repeatable, e.g. \"nationality=Japanese => "
                                                "condition=Heart Disease : 0.01\"");
-    cmd.add_option("--prior", o.prior, "background: marginal (default) or base");
+    cmd.add_option("--prior", o.prior, "background: the adversary's joint distribution f(q,s): marginal (default; "
+                                       "f(s|q) = f(s), so beliefs are class frequencies), base (the table's own) "
+                                       "or FILE, a CSV with the QI columns, the sensitive column and one weight "
+                                       "column (f(q,s) or counts)");
     cmd.add_option("--delta", o.delta, "background: positive disclosure when belief > 1 - delta (default 0.05)");
     cmd.add_option("--epsilon", o.epsilon, "background: negative disclosure when belief < epsilon (default 0.05)");
 }
@@ -314,6 +316,10 @@ int runAttackExperiment(const std::string& name, const DataOptions& dataOptions,
     if (!isAttackExperiment(name))
         throw ParameterError("unknown experiment '" + name + "' (homogeneity, utility, kl, timing, background)");
     const auto ws = loadWorkspace(dataOptions);
+    // Lattice searches: a QI without a hierarchy would silently stay at height 0.
+    if (name == "utility" || name == "kl" || name == "timing" ||
+        (name == "homogeneity" && o.node.empty() && o.published.empty()))
+        ws->requireQiHierarchies();
     const Dataset& data = requireSensitive(*ws);
     Json doc;
     if (name == "homogeneity") doc = homogeneity(o, data);

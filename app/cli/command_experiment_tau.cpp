@@ -195,6 +195,7 @@ int runTauExperiment(const std::string& name, const DataOptions& data,
         throw ParameterError("unknown experiment '" + name +
                              "': use excessive-protection, information, count-query or eligible");
     auto ws = loadWorkspace(data);
+    if (name != "eligible") ws->requireQiHierarchies();
     const TauInput input = TauInput::fromWorkspace(*ws, options.sensitiveHierarchy);
     Json rows;
     if (name == "eligible") rows = eligibleRows(input);

@@ -8,15 +8,32 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
+#include "cli/output_guard.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
 #include "ldiv/publish.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::cli {
 namespace {
+
+/// Exit code of a node that fails the requirement and is not written (--allow-failing writes it).
+constexpr int kFailsRequirement = 3;
+
+/// "k=13 fails in 3 classes (12 rows)", one per failing criterion, joined with "; ".
+std::string failingCriteria(const NodeJudgement& judgement) {
+    std::string text;
+    for (const CriterionResult& c : judgement.criteria) {
+        if (c.holds) continue;
+        if (!text.empty()) text += "; ";
+        text += c.spec + " fails in " + std::to_string(c.failingClasses) + " classes (" +
+                std::to_string(c.failingRows) + " rows)";
+    }
+    return text.empty() ? "the criteria fail" : text;
+}
 
 std::vector<std::string> removedColumns(const Workspace& ws) {
     std::vector<std::string> names;
@@ -35,27 +52,40 @@ public:
         m_command->add_option("--node", m_node,
                               "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
             ->required();
-        m_command->add_option("--output,-o", m_output, "Output CSV file")->required();
+        m_command->add_option("--output,-o", m_output, "Output CSV file, or postgresql://…?table=NAME (written with COPY in one transaction)")->required();
+        m_command->add_flag("--replace", m_replace, "Replace an existing database table (otherwise it is refused)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
         m_command->add_option("--suppressed", m_suppressed, "Suppressed rows: remove them, or mask their QI values with *")
             ->check(CLI::IsMember({"remove", "mask"}));
         m_command->add_option("--mapping", m_mapping,
                               "Also write the value-to-generalized-value mapping (attribute,level,value,generalized,rows) to this CSV");
-        m_command->add_flag("--neutralize-formulas", m_neutralize,
-                            "Prefix cells starting with = + - @ (not numbers) with ' so spreadsheets do not run them");
+        addNeutralizeOptions(*m_command, m_neutralize);
+        m_command->add_flag("--allow-failing", m_allowFailing,
+                            "Write the table even when the node fails the criteria beyond the suppression limit "
+                            "(refused otherwise, exit 3)");
         addReleaseOption(*m_command, m_release);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output}, {"--mapping", m_mapping}, {"--release", m_release}},
+                                m_options, *ws);
+        if (!m_release.empty() && isSourceUri(m_output))
+            throw ParameterError("--release records the SHA-256 of the published file: give --output a CSV file, "
+                                 "not a database table");
+        const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const Dataset& data = ws->dataset();
         const bool optimum = m_node == "optimum";
         const SearchConfig config = toSearchConfig(m_search, data, ws->config(), optimum);
         Levels levels;
         if (optimum) {
+            ws->requireQiHierarchies();
             const SearchResult r = search(data, config);
             for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
-            if (!r.optimum) throw ParameterError("no optimum: no node satisfies the criteria");
+            if (!r.optimum) {
+                err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was written\n";
+                return kFailsRequirement;
+            }
             levels = data.lattice().levels(*r.optimum);
         } else {
             levels = resolveNode(m_node, data);
@@ -63,14 +93,35 @@ public:
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
         const PublishedNode node = publishNode(data, config, levels, ws->identifyingColumns(), publish);
-        if (!node.judgement.satisfies)
-            err << "warning: node " << formatLevels(levels) << " does not satisfy the criteria, even with "
-                << "the suppression limit; nothing was suppressed\n";
-        const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
-        writeTableCsv(node.table, m_output, sep, m_neutralize);
-        if (!m_mapping.empty()) writeTableCsv(valueMapping(data, levels), m_mapping, sep, m_neutralize);
-        writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep, m_neutralize,
-                            err);
+        if (!node.judgement.satisfies) {
+            const std::string what = "node " + formatLevels(levels) + " does not satisfy the criteria, even with " +
+                                     "the suppression limit: " + failingCriteria(node.judgement);
+            if (!m_allowFailing) {
+                err << "ldiv: error: " << what << "; nothing was written (write it anyway with --allow-failing)\n";
+                return kFailsRequirement;
+            }
+            err << "warning: " << what << "; written anyway (--allow-failing), nothing was suppressed\n";
+        }
+        if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
+            // A database table is written in one transaction of its own (COPY); see docs/database.md.
+            const auto write = [&](const Table& table, const std::string& to) {
+                if (isSourceUri(to)) writeTableTo(to, table, {m_replace});
+                else writeFileAtomically(to, formatTableCsv(table, sep, m_neutralize.enabled()));
+            };
+            write(node.table, m_output);
+            if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
+        } else {
+            // The table and its mapping as one transaction: both files are replaced, or neither.
+            const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
+            std::string mapping;
+            if (!m_mapping.empty())
+                mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
+            if (m_mapping.empty()) writeFileAtomically(m_output, table);
+            else writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
+        }
+        if (!isSourceUri(m_output))
+            writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
+                                m_neutralize.enabled(), err);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
@@ -78,6 +129,8 @@ public:
                              {"columns", node.table.columnNames()},
                              {"removed_columns", removedColumns(*ws)},
                              {"satisfies", node.judgement.satisfies},
+                             {"allow_failing", m_allowFailing && !node.judgement.satisfies},
+                             {"formulas_neutralized", m_neutralize.enabled()},
                              {"suppressed_rows", node.suppressedRows},
                              {"suppressed", publish.maskSuppressed ? "masked" : "removed"}};
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
@@ -101,7 +154,9 @@ private:
     std::string m_outputSep;
     std::string m_suppressed = "remove";
     std::string m_mapping;
-    bool m_neutralize = false;
+    NeutralizeOptions m_neutralize;
+    bool m_allowFailing = false;
+    bool m_replace = false;
     std::string m_release;
 };
 

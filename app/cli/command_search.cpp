@@ -21,12 +21,15 @@ public:
                       "ones and the optimum by a utility metric");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
+        addStreamOption(*m_command, m_options);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
+        // The requirement's own parameters are checked before the hierarchies (exit 1 either way).
         const SearchConfig config = toSearchConfig(m_search, data, ws->config(), true);
+        ws->requireQiHierarchies();
         const SearchResult r = search(data, config);
         for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
 
@@ -56,7 +59,10 @@ public:
                                             {"classify_ms", st.classifyMs},
                                             {"optimum_ms", st.optimumMs},
                                             {"elapsed_ms", st.elapsedMs},
-                                            {"threads", st.threads}};
+                                            {"threads", st.threads},
+                                            {"rows", data.rowCount()},
+                                            {"base_groups", data.baseGroupCount()},
+                                            {"sql_ms", ws->sourceReport().queryMs}};
             const nlohmann::json j{{"lattice_size", r.latticeSize},
                                    {"satisfying_count", r.satisfying.size()},
                                    {"minimal_nodes", minimal},

@@ -5,6 +5,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "cli/output_guard.h"
 #include "cli/release_option.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
@@ -30,6 +31,7 @@ public:
         m_command->add_option("--seed", m_seed, "Seed of the row order (ties)");
         m_command->add_option("--output,-o", m_output, "Output CSV file (optional)");
         m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
+        addNeutralizeOptions(*m_command, m_neutralize);
         addReleaseOption(*m_command, m_release);
     }
 
@@ -37,6 +39,10 @@ public:
         if (!m_release.empty() && m_output.empty())
             throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output}, {"--release", m_release}}, m_options, *ws,
+                                {{"the sensitive hierarchy", m_taxonomy}});
+        const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
+        ws->requireQiHierarchies();
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
         SweepOptions options;
         options.tau = m_tau;
@@ -56,8 +62,8 @@ public:
         const double um = informationUtility(input, result.recoding);
         const std::size_t saRows = generalizedSaRows(input, result.recoding);
         if (!m_output.empty()) {
-            const char sep = m_outputSep.empty() ? ws->loadReport().separator : parseSeparator(m_outputSep);
-            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep);
+            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep,
+                          m_neutralize.enabled());
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;
@@ -99,6 +105,7 @@ private:
     std::uint64_t m_seed = 1;
     std::string m_output;
     std::string m_outputSep;
+    NeutralizeOptions m_neutralize;
     std::string m_release;
 };
 

@@ -7,6 +7,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "cli/output_guard.h"
 #include "ldiv/error.h"
 #include "ldiv/synth.h"
 
@@ -28,7 +29,12 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream&) override {
+        // NaN passes every comparison but !(x >= 0 && x <= 1).
+        if (!(m_synth.resampleProbability >= 0 && m_synth.resampleProbability <= 1))
+            throw ParameterError("--resample must lie in [0, 1], not " +
+                                 std::to_string(m_synth.resampleProbability));
         auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output}}, m_options, *ws);
         m_synth.separator = ws->loadReport().separator;
         std::ofstream file(m_output, std::ios::binary);
         if (!file) throw InputError(m_output, 0, 0, std::string("cannot open the output file for writing: ") + std::strerror(errno));

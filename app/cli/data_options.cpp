@@ -1,13 +1,15 @@
 #include "cli/data_options.h"
 
 #include <filesystem>
+#include <iostream>
 
 #include "ldiv/error.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::cli {
 
 void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
-    cmd.add_option("DATA", o.data, "CSV file with a header row");
+    cmd.add_option("DATA", o.data, "CSV file with a header row, or postgresql://USER@HOST:PORT/DB?table=NAME (or ?query=SELECT …)");
     cmd.add_option("--sep", o.separator, "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
     cmd.add_option("--missing", o.missing, "Rows with missing values: keep them (as a value) or drop them")
         ->check(CLI::IsMember({"keep", "drop"}));
@@ -15,7 +17,7 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
     cmd.add_option("--project", o.project, "ldiv project file (.ldiv.json) instead of DATA and role options");
     cmd.add_flag("--json", o.json, "Print one JSON object on stdout");
     if (!withRoles) return;
-    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE (repeatable)");
+    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE, identity (never generalized) (repeatable)");
     cmd.add_option("--qi", o.qi, "Quasi-identifiers COL,COL,... (their order is the order of level vectors)")
         ->delimiter(',');
     cmd.add_option("--sensitive", o.sensitive, "Sensitive attribute(s) COL[,COL]")->delimiter(',');
@@ -26,7 +28,7 @@ namespace {
 bool isBuilderSpec(const std::string& v) {
     for (const char* kind : {"intervals:", "mask", "suppress", "dates", "ordered:", "taxonomy:"})
         if (v.rfind(kind, 0) == 0) return true;
-    return false;
+    return v == "identity";
 }
 // A taxonomy file named on the command line is relative to the working folder.
 std::string absolutizeBuilder(const std::string& v) {
@@ -41,6 +43,9 @@ char parseSeparator(const std::string& text) {
     if (text == "comma") return ',';
     if (text == "semicolon") return ';';
     if (text == "pipe") return '|';
+    if (text == "\"" || text == "\n" || text == "\r")
+        throw ParameterError("invalid --sep: a quote or a line break cannot separate fields; use one character "
+                             "such as , ; | or tab");
     if (text.size() == 1) return text[0];
     throw ParameterError("invalid --sep '" + text + "': use one character, tab, comma, semicolon or pipe");
 }
@@ -55,7 +60,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     }
     if (!o.data.empty()) {
         // A DATA argument overrides the project's table; it is relative to the working folder.
-        c.dataPath = std::filesystem::absolute(o.data).string();
+        c.dataPath = isSourceUri(o.data) ? o.data : std::filesystem::absolute(o.data).string();
     }
     if (c.dataPath.empty()) throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
     if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
@@ -94,10 +99,29 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     return c;
 }
 
+void addStreamOption(CLI::App& cmd, DataOptions& o) {
+    o.groupsSuffice = true;
+    cmd.add_flag("--stream", o.stream,
+                 "Stream the CSV into groups of distinct QI and sensitive values: memory bounded by the groups, "
+                 "not the rows (database tables are always grouped in the database)");
+}
+
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     std::string baseDir;
     ProjectConfig c = toProjectConfig(o, baseDir);
-    return std::make_unique<Workspace>(std::move(c), baseDir);
+    // A command that runs on groups lets the database (or the stream) collapse the rows; the
+    // others fetch the rows (a database table in batches).
+    // A CSV above 2 GiB is streamed by these commands without being asked: held as rows, it
+    // would need several times its size in memory.
+    constexpr std::uintmax_t kAutoStreamBytes = std::uintmax_t(2) << 30;
+    std::error_code ec;
+    const std::filesystem::path file = std::filesystem::path(baseDir.empty() ? "." : baseDir) / c.dataPath;
+    const bool large = !isSourceUri(c.dataPath) && std::filesystem::file_size(file, ec) > kAutoStreamBytes && !ec;
+    const bool groups = o.groupsSuffice && (o.stream || large || isSourceUri(c.dataPath));
+    auto ws = std::make_unique<Workspace>(std::move(c), baseDir, nullptr, groups ? DataLoad::Groups : DataLoad::Rows);
+    // On the process's stderr (every command loads through here; no command's output changes).
+    for (const std::string& w : ws->warnings()) std::cerr << "warning: " << w << "\n";
+    return ws;
 }
 
 }  // namespace ldv::cli

@@ -22,6 +22,10 @@ struct DataOptions {
     std::vector<std::string> missingTokens;
     std::string project;
     bool json = false;
+    /// Set by addStreamOption: the command runs on base groups, so a database table is grouped
+    /// by the database and --stream is offered.
+    bool groupsSuffice = false;
+    bool stream = false;
 };
 
 /// Adds the options to a subcommand. `withRoles` = false for commands that only read data.
@@ -29,6 +33,8 @@ void addDataOptions(CLI::App& command, DataOptions& options, bool withRoles = tr
 /// Turns the options into a project configuration (the --project file, with command-line
 /// roles and hierarchies overriding it). Sets `baseDir` for relative paths.
 ProjectConfig toProjectConfig(const DataOptions& options, std::string& baseDir);
+/// For commands that need only base groups (search, audit): adds --stream.
+void addStreamOption(CLI::App& command, DataOptions& options);
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& options);
 /// Parses the separator option: one character, or "tab", "comma", "semicolon", "pipe".
 char parseSeparator(const std::string& text);

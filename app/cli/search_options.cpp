@@ -1,5 +1,7 @@
 #include "cli/search_options.h"
 
+#include <sstream>
+
 #include "ldiv/error.h"
 
 namespace ldv::cli {
@@ -24,9 +26,26 @@ SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const P
     if (specs.empty() && requireCriteria)
         throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
     config.criteria = bindCriteria(data, specs);
-    config.suppressionLimit = o.suppression >= 0 ? o.suppression : project.suppressionLimit;
-    if (config.suppressionLimit < 0 || config.suppressionLimit > 1)
-        throw ParameterError("--suppression must be a fraction between 0 and 1 (e.g. 0.02)");
+    // The option is unset only when absent (std::optional): a negative or NaN value given on
+    // the command line is refused, not replaced by the project's. A bad project value is
+    // blamed on the project's key.
+    auto inRange = [](double x) { return x >= 0 && x <= 1; };  // false for NaN
+    auto shortNumber = [](double x) {
+        std::ostringstream text;
+        text << x;
+        return text.str();
+    };
+    if (o.suppression) {
+        if (!inRange(*o.suppression))
+            throw ParameterError("--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +
+                                 shortNumber(*o.suppression));
+        config.suppressionLimit = *o.suppression;
+    } else {
+        if (!inRange(project.suppressionLimit))
+            throw ParameterError("the project's suppression_limit must be a fraction between 0 and 1 (e.g. 0.02), "
+                                 "not " + shortNumber(project.suppressionLimit));
+        config.suppressionLimit = project.suppressionLimit;
+    }
     config.metric = parseMetric(!o.metric.empty() ? o.metric : project.metric);
     config.algorithm = parseSearchAlgorithm(!o.algorithm.empty() ? o.algorithm : project.algorithm);
     config.threads = o.threads;

@@ -2,6 +2,7 @@
 // The requirement options that `ldiv search` and `ldiv generalize` share: --criterion,
 // --suppression, --metric, --algorithm, --threads. Command-line values win; a --project
 // file supplies the rest, so a configuration saved by the workbench re-runs headless.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@ namespace ldv::cli {
 
 struct SearchOptions {
     std::vector<std::string> criteria;
-    double suppression = -1;
+    std::optional<double> suppression;  ///< unset: the project's suppression_limit
     std::string metric;
     std::string algorithm;
     unsigned threads = 0;

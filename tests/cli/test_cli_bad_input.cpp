@@ -92,6 +92,69 @@ private slots:
         project("project_unknown_column.ldiv.json", 1, "no column named 'zipcode'; the columns are: zip, age, condition");
         project("project_bad_version_type.ldiv.json", 2, "project_bad_version_type.ldiv.json: field 'version' has the wrong type");
 
+        // Issue 24's hostile inputs (tests/data/bad/cli/, a folder the workbench's corpus test
+        // does not list): each refused with its message, never a crash or a wrong answer.
+        auto cli = [](const char* name, QStringList args, int code, const char* message) {
+            QTest::newRow(name) << args << code << QString(message);
+        };
+        cli("empty level row", {"audit", "--project", "cli/project_empty_level_row.ldiv.json"}, 2,
+            "hierarchy of 'zip' (cli/project_empty_level_row.ldiv.json, embedded): row 2 is empty: every row needs a "
+            "base value and one value per level");
+        cli("only an empty row", {"search", "--project", "cli/project_only_empty_row.ldiv.json", "-c", "k=2"}, 2,
+            "hierarchy of 'zip' (cli/project_only_empty_row.ldiv.json, embedded): row 1 is empty: every row needs a "
+            "base value and one value per level");
+        cli("lattice overflow", {"search", "--project", "cli/project_lattice_overflow.ldiv.json", "-c", "k=2"}, 1,
+            "the generalization lattice has 4^32 (about 1.8e+19) nodes, more than a 64-bit node number can address; "
+            "use fewer quasi-identifiers or shorter hierarchies");
+        cli("identifying QI in project", {"audit", "--project", "cli/project_identifying_qi.ldiv.json"}, 1,
+            "attribute 'zip' cannot be both identifying and quasi-identifying: its values would be published; make "
+            "it one or the other");
+        cli("identifying QI on the command line",
+            {"generalize", "small.csv", "--qi", "zip,age", "--identifying", "age", "--node", "0,0", "-o", "x.csv",
+             "--mapping", "map.csv"},
+            1, "attribute 'age' cannot be both identifying and quasi-identifying: its values would be published; make "
+               "it one or the other");
+        cli("project suppression limit", {"search", "--project", "cli/project_bad_suppression.ldiv.json"}, 1,
+            "the project's suppression_limit must be a fraction between 0 and 1 (e.g. 0.02), not -0.5");
+        cli("negative suppression", {"search", "small.csv", "--qi", "zip", "-c", "k=1", "--suppression", "-0.5"}, 1,
+            "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not -0.5");
+        cli("NaN suppression", {"search", "small.csv", "--qi", "zip", "-c", "k=1", "--suppression", "nan"}, 1,
+            "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not nan");
+        cli("hierarchy neither file nor object", {"audit", "--project", "cli/project_hierarchy_number.ldiv.json"}, 2,
+            "cli/project_hierarchy_number.ldiv.json: attribute 'zip': \"hierarchy\" must be a file name or an object "
+            "with \"levels\", \"file\" or \"builder\"");
+        cli("hierarchy /dev/zero in a project", {"audit", "--project", "cli/project_dev_zero.ldiv.json"}, 2,
+            "/dev/zero: this is a device or socket, not a regular file");
+        cli("hierarchy /dev/zero", {"audit", "small.csv", "--qi", "zip", "--hierarchy", "zip=/dev/zero"}, 2,
+            "/dev/zero: this is a device or socket, not a regular file");
+        cli("hierarchy is a folder", {"audit", "small.csv", "--qi", "zip", "--hierarchy", "zip=/"}, 2,
+            "/: this is a folder, not a file");
+        cli("data is a folder", {"inspect", "cli"}, 2, "cli: this is a folder, not a file");
+        cli("data is a device", {"inspect", "/dev/zero"}, 2, "/dev/zero: this is a device or socket, not a regular file");
+        cli("output separator quote", {"generalize", "small.csv", "--qi", "zip", "--node", "0", "-o", "x.csv",
+                                       "--output-sep", "\""},
+            1, "invalid --output-sep: a quote, a line break or an empty separator would write a CSV file that cannot be "
+               "read back; use one character such as , ; | or tab");
+        cli("output separator newline", {"generalize", "small.csv", "--qi", "zip", "--node", "0", "-o", "x.csv",
+                                         "--output-sep", "\n"},
+            1, "invalid --output-sep: a quote, a line break or an empty separator would write a CSV file that cannot be "
+               "read back; use one character such as , ; | or tab");
+        cli("input separator newline", {"audit", "small.csv", "--sep", "\n"}, 1,
+            "invalid --sep: a quote or a line break cannot separate fields; use one character such as , ; | or tab");
+        cli("output is the data", {"generalize", "small.csv", "--qi", "zip", "--node", "0", "-o", "small.csv"}, 1,
+            "--output 'small.csv' is the data file: writing it would destroy an input; choose another file");
+        cli("synth resample nan", {"synth", "small.csv", "--rows", "5", "--resample", "nan", "--output", "x.csv"}, 1,
+            "--resample must lie in [0, 1], not nan");
+        cli("synth over its input", {"synth", "small.csv", "--rows", "5", "--output", "small.csv"}, 1,
+            "--output 'small.csv' is the data file: writing it would destroy an input; choose another file");
+
+        cli("NUL byte", {"inspect", "cli/nul_byte.csv"}, 2, "cli/nul_byte.csv:2:2: NUL byte in field 1: is this a text file?");
+        cli("second BOM", {"inspect", "cli/second_bom.csv"}, 2,
+            "cli/second_bom.csv:1:1: byte-order mark (U+FEFF) at the start of field 1: remove it (a second BOM, or files "
+            "joined together?)");
+        cli("content is not echoed", {"audit", "cli/not_a_table.csv", "--sep", ",", "--qi", "zip"}, 1,
+            "no column named 'zip'; the columns are: root:x:0:0:root:/root:/bin/bash:…");
+
         QTest::newRow("bad separator") << QStringList{"audit", "small.csv", "--sep", "ab"} << 1
                                        << "invalid --sep 'ab': use one character, tab, comma, semicolon or pipe";
         QTest::newRow("node above hierarchy") << QStringList{"audit", "small.csv", "--qi", "zip", "--node", "1"} << 1
@@ -109,6 +172,14 @@ private slots:
         QCOMPARE(r.exitCode, exitCode);
         QCOMPARE(err, "ldiv: error: " + message);
         QVERIFY(r.out.isEmpty());
+    }
+    void hierarchyAsAStringIsItsFile() {
+        // "hierarchy": "hier_zip.csv" names a file (it was ignored, leaving the identity).
+        const auto r = test::runCli({"audit", "--project", "cli/project_hierarchy_string.ldiv.json", "--node", "1",
+                                     "--json"},
+                                    m_dir);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json()["classes"].toInt(), 2);  // 130** (2 rows) and 148** (1 row)
     }
     void corpusHasThirtyFiles() {
         QVERIFY(QDir(m_dir).entryList(QDir::Files).size() >= 30);

@@ -53,7 +53,7 @@ private slots:
         QCOMPARE(qRound(criterion(r, 0)["worst_measure"].toDouble() * 1000), 10567);
         const QJsonArray warnings = r.json()["warnings"].toArray();
         QCOMPARE(warnings.size(), 2);
-        QCOMPARE(warnings[0].toString(), QString("occupation is at most entropy 10.57-diverse: entropy-l=10.58 is impossible"));
+        QCOMPARE(warnings[0].toString(), QString("occupation is at most entropy 10.56-diverse: entropy-l=10.58 is impossible"));
     }
     void umekoBackgroundKnowledge() {
         // Fig. 2 (published as is): Umeko (row 3) is in the class {Heart Disease ×2, Viral ×2};
@@ -66,9 +66,10 @@ private slots:
         QCOMPARE(umeko2["value"].toString(), QString("Viral Infection"));
         QVERIFY(umeko2["knowledge"].toBool());
         QVERIFY(umeko2["belief"].toDouble() >= 0.95);
-        // Marginal prior HD 3/12, V 4/12, C 5/12; HD set to 0.01 rescales V to .99·4/9 = .44;
-        // the class has HD and V twice each, so β = .44/(.44+.01) = 44/45.
-        QVERIFY(qAbs(umeko2["belief"].toDouble() - 44.0 / 45.0) < 1e-9);
+        // Marginal prior HD 3/12, V 4/12, C 5/12 = f(s|q*) of the marginal model; HD set to 0.01
+        // rescales V to .99·4/9 = .44; the class has HD and V twice each, so
+        // β = 2·(.44/(4/12)) / (2·(.44/(4/12)) + 2·(.01/(3/12))) = 2.64/2.72 = 33/34.
+        QVERIFY(qAbs(umeko2["belief"].toDouble() - 33.0 / 34.0) < 1e-9);
         // The homogeneous Cancer class (rows 9-12) is a positive disclosure without any knowledge.
         QCOMPARE(fig2.json()["positive_disclosures"].toInt(), 5);
         const auto fig4 = test::runCli({"beliefs", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2,1",
@@ -77,6 +78,100 @@ private slots:
         const QJsonObject umeko4 = fig4.json()["individuals"].toArray()[2].toObject();
         QVERIFY(umeko4["belief"].toDouble() < 0.95);
         QCOMPARE(fig4.json()["positive_disclosures"].toInt(), 0);
+    }
+    // Without background knowledge β = n(q*,s)/N (SPEC §4): the table q,s with 19 × (x,A),
+    // 1 × (x,B), 80 × (y,B), 20 × (y,C). Every row misses a value of the domain in its class.
+    void beliefsWithoutKnowledgeAreClassFrequencies() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("t.csv");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("q,s\n");
+        for (int i = 0; i < 19; ++i) f.write("x,A\n");
+        f.write("x,B\n");
+        for (int i = 0; i < 80; ++i) f.write("y,B\n");
+        for (int i = 0; i < 20; ++i) f.write("y,C\n");
+        f.close();
+        const auto r = test::runCli({"beliefs", path, "--qi", "q", "--sensitive", "s", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray rows = r.json()["individuals"].toArray();
+        QCOMPARE(rows.size(), 120);
+        QCOMPARE(rows[0].toObject()["belief"].toDouble(), 0.95);
+        QCOMPARE(rows[19].toObject()["belief"].toDouble(), 0.05);
+        QCOMPARE(rows[20].toObject()["belief"].toDouble(), 0.8);
+        QCOMPARE(rows[119].toObject()["belief"].toDouble(), 0.2);
+        QCOMPARE(r.json()["positive_disclosures"].toInt(), 0);  // 0.95 is not > 1 − 0.05
+        // x rows: C absent (β = 0); the B row also has β(A) = .95 ≥ ε. y rows: A absent.
+        QCOMPARE(rows[0].toObject()["negative_values"].toInt(), 1);
+        QCOMPARE(rows[19].toObject()["negative_values"].toInt(), 1);
+        QCOMPARE(r.json()["negative_disclosures"].toInt(), 120);
+    }
+    // Fig. 2 row 7 (Viral Infection in the class Cancer, Heart Disease, Viral ×2): β = 2/4.
+    // Umeko (row 3): Cancer is absent from her class, β(Cancer) = 0, a negative disclosure
+    // (Machanavajjhala et al. 2007 §3.2), with or without knowledge.
+    void hospitalFigure2Beliefs() {
+        const auto r = test::runCli({"beliefs", "--project", ex("hospital/hospital.ldiv.json"), "--published",
+                                     ex("hospital/hospital_fig2_4anonymous.csv"), "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray rows = r.json()["individuals"].toArray();
+        QCOMPARE(rows[6].toObject()["belief"].toDouble(), 0.5);
+        QCOMPARE(rows[2].toObject()["belief"].toDouble(), 0.5);
+        QCOMPARE(rows[2].toObject()["negative_values"].toInt(), 1);
+        // Class 1485*: Cancer 1, HD 1, V 2 → every value present at ≥ .25, no negative disclosure.
+        QCOMPARE(rows[6].toObject()["negative_values"].toInt(), 0);
+        // Classes 130**,<30 (HD, V: Cancer absent) and 130**,3* (Cancer only) → 4 + 4 rows.
+        QCOMPARE(r.json()["negative_disclosures"].toInt(), 8);
+        QCOMPARE(r.json()["positive_disclosures"].toInt(), 4);
+    }
+    // SPEC Example 4.1 (Machanavajjhala et al. 2007 Figs 5–6, Thm 5.1) from the command line:
+    // the prior f(q,s) as a file, q1 and q2 merged into one class.
+    void example41WithPriorFile() {
+        QTemporaryDir dir;
+        QFile data(dir.filePath("t.csv")), published(dir.filePath("p.csv")), prior(dir.filePath("f.csv"));
+        QVERIFY(data.open(QIODevice::WriteOnly) && published.open(QIODevice::WriteOnly) &&
+                prior.open(QIODevice::WriteOnly));
+        data.write("q,s\nq1,s1\nq1,s2\n");
+        published.write("q,s\n*,s1\n*,s2\n");
+        for (int i = 0; i < 35; ++i) data.write("q2,s1\n"), published.write("*,s1\n");
+        for (int i = 0; i < 15; ++i) data.write("q2,s2\n"), published.write("*,s2\n");
+        prior.write("q,s,f\nq1,s1,.15\nq1,s2,.35\nq2,s1,.25\nq2,s2,.25\n");
+        data.close(), published.close(), prior.close();
+        const QStringList common{"beliefs", data.fileName(), "--qi", "q", "--sensitive", "s", "--prior",
+                                 prior.fileName(), "--rho1", "0.31", "--rho2", "0.58", "--json"};
+        // The finer table T (q1 its own class): α = .3, β = .5, no breach.
+        const auto finer = test::runCli(common);
+        QCOMPARE(finer.exitCode, 0);
+        const QJsonObject row1 = finer.json()["individuals"].toArray()[0].toObject();
+        QVERIFY(qAbs(row1["prior"].toDouble() - 0.3) < 1e-12);
+        QVERIFY(qAbs(row1["belief"].toDouble() - 0.5) < 1e-12);
+        QCOMPARE(finer.json()["breaches"].toInt(), 0);
+        // T*: f(s|q*) = .4, .6 from the prior; β = (36·.3/.4)/((36·.3/.4)+(16·.7/.6)) = 0.5912.
+        const auto merged = test::runCli(common + QStringList{"--published", published.fileName()});
+        QCOMPARE(merged.exitCode, 0);
+        const QJsonObject m1 = merged.json()["individuals"].toArray()[0].toObject();
+        QCOMPARE(qRound(m1["belief"].toDouble() * 1e4), 5912);
+        QVERIFY(m1["breach"].toBool());
+        // q1's s2 row is the other branch: α = .7 > 1 − ρ1 and β = .4088 < 1 − ρ2; q2's α = .5.
+        QCOMPARE(merged.json()["breaches"].toInt(), 2);
+        // Counts work as weights too (×100), and a bad weight names file, line and column.
+        QVERIFY(prior.open(QIODevice::WriteOnly));
+        prior.write("s,q,count\ns1,q1,15\ns2,q1,35\ns1,q2,25\ns2,q2,25\n");
+        prior.close();
+        const auto counts = test::runCli(common + QStringList{"--published", published.fileName()});
+        QCOMPARE(counts.json()["individuals"].toArray()[0].toObject()["belief"].toDouble(), m1["belief"].toDouble());
+        QVERIFY(prior.open(QIODevice::WriteOnly));
+        prior.write("q,s,f\nq1,s1,lots\n");
+        prior.close();
+        const auto bad = test::runCli(common);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains((prior.fileName() + ":2:3: weight 'lots' is not a non-negative number").toUtf8()),
+                 bad.err.constData());
+        QVERIFY(prior.open(QIODevice::WriteOnly));
+        prior.write("q,s,f\nq1,s1,1\n");
+        prior.close();
+        const auto missing = test::runCli(common);
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains("no weight for the quasi-identifier tuple (q=q2)"), missing.err.constData());
     }
     void publishedTableOfOtherRows() {
         // A published table that is not the original's rows is refused, naming the file.

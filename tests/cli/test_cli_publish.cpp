@@ -121,16 +121,34 @@ private slots:
         QVERIFY2(allCriteriaHold(audit), QJsonDocument(audit).toJson().constData());
     }
 
-    void failingNodeIsWrittenWithAWarning() {
-        const QString out = m_dir.filePath("bottom.csv");
+    void failingNodeIsRefused() {
+        // A node failing the requirement is not published by default (exit 3, nothing written).
+        const QString out = m_dir.filePath("refused.csv");
         const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
                                      "0,0,0,0,0,0,0", "-o", out, "--json"});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(QString(r.err).trimmed(),
+                 QString("ldiv: error: node 0,0,0,0,0,0,0 does not satisfy the criteria, even with the suppression "
+                         "limit: k=5 fails in 10002 classes (13657 rows); entropy-l=3 fails in 9903 classes (14305 "
+                         "rows); nothing was written (write it anyway with --allow-failing)"));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void failingNodeIsWrittenWhenAllowed() {
+        const QString out = m_dir.filePath("bottom.csv");
+        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
+                                     "0,0,0,0,0,0,0", "-o", out, "--json", "--allow-failing"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["satisfies"].toBool(), false);
+        QCOMPARE(r.json()["allow_failing"].toBool(), true);
         QCOMPARE(r.json()["suppressed_rows"].toInt(), 0);
+        QCOMPARE(r.json()["rows"].toInt(), 30162);
         QCOMPARE(QString(r.err).trimmed(),
                  QString("warning: node 0,0,0,0,0,0,0 does not satisfy the criteria, even with the suppression "
-                         "limit; nothing was suppressed"));
+                         "limit: k=5 fails in 10002 classes (13657 rows); entropy-l=3 fails in 9903 classes (14305 "
+                         "rows); written anyway (--allow-failing), nothing was suppressed"));
+        QVERIFY(QFile::exists(out));
     }
 
     void optimumNeedsCriteria() {

@@ -253,7 +253,7 @@ private slots:
         const auto impossible = feasibility(Criterion::parse("entropy-l=12"), occupation, "occupation");
         QVERIFY(!impossible.feasible);
         QCOMPARE(QString::fromStdString(impossible.warning),
-                 QString("occupation is at most entropy 10.57-diverse: entropy-l=12 is impossible"));
+                 QString("occupation is at most entropy 10.56-diverse: entropy-l=12 is impossible"));
         const auto possible = feasibility(Criterion::parse("entropy-l=10"), occupation, "occupation");
         QVERIFY(possible.feasible);
         QVERIFY(possible.warning.empty());

@@ -123,9 +123,10 @@ private slots:
         const BackgroundIndividual& umeko = published.individuals[2];
         QCOMPARE(ws->table().value(2, data.sensitiveColumns()[0]), std::string("Viral Infection"));
         QVERIFY(umeko.knowledgeApplies);
-        // Without knowledge the marginal prior (3 heart disease, 4 viral, 5 cancer of 12) gives
-        // β = (2·4/12/0.5) / (2·3/12/0.5 + 2·4/12/0.5) = 4/7 in the class (HD, HD, VI, VI).
-        QCOMPARE(umeko.beliefBefore, 4.0 / 7.0);
+        // Without knowledge β = n(q*,s)/N (SPEC §4): 2 of 4 in the class (HD, HD, VI, VI).
+        // With it: V .44/(4/12) against HD .01/(3/12), both twice: β = 2.64/2.72 = 33/34.
+        QCOMPARE(umeko.beliefBefore, 0.5);
+        QVERIFY(std::abs(umeko.beliefAfter - 33.0 / 34.0) < 1e-12);
         QVERIFY(umeko.beliefAfter >= 0.95);
         QVERIFY(!umeko.positiveBefore && umeko.positiveAfter);
         QVERIFY(published.newlyDisclosed >= 1);

@@ -136,9 +136,16 @@ private slots:
             hb.push_back({"b" + std::to_string(v), "P" + std::to_string(v / 2),
                           "B" + std::to_string(v / 10), "*"});
         }
-        std::vector<std::string> a(12, "a0"), b(12, "b0"), s;
-        for (int r = 0; r < 12; ++r)
+        // Information counts leaves in the data domain (docs/tau-diversity.md), so the rows
+        // hold every leaf under A0, B0 and P0: a0..a9, b0..b9, with rows 2–5 (the pair class)
+        // on b0, b1.
+        std::vector<std::string> a, b, s;
+        const int bs[12] = {2, 3, 0, 1, 0, 1, 4, 5, 6, 7, 8, 9};
+        for (int r = 0; r < 12; ++r) {
+            a.push_back("a" + std::to_string(r % 10));
+            b.push_back("b" + std::to_string(bs[r]));
             s.push_back("s" + std::to_string(r % 4));
+        }
         World w({makeColumn("a", a), makeColumn("b", b)}, {Hierarchy(ha), Hierarchy(hb)},
                 makeColumn("sa", s),
                 {{"s0", "p0", "*"}, {"s1", "p0", "*"}, {"s2", "p1", "*"}, {"s3", "p1", "*"}});

@@ -350,8 +350,8 @@ private slots:
         QVERIFY(same(beliefs.series[1].values[truth], a.prior));
         QVERIFY(std::abs(beliefs.series[2].values[truth] - b.belief) < 1e-12);
         QVERIFY(std::abs(beliefs.series[3].values[truth] - a.belief) < 1e-12);
-        // 000 Fig. 2, marginal prior: β ∝ α over the class's values (viral 4/12, heart 3/12) → 4/7.
-        QVERIFY(std::abs(b.belief - 4.0 / 7.0) < 1e-12);
+        // Machanavajjhala et al. 2007 Fig. 2 without knowledge: β = n(q*,s)/N (SPEC §4), viral 2 of 4.
+        QVERIFY(std::abs(b.belief - 0.5) < 1e-12);
         QVERIFY(a.belief > 0.95);                    // … and Umeko's is disclosed by the knowledge
         for (int s = 0; s < 4; ++s) {
             double sum = 0;

@@ -31,7 +31,7 @@ std::vector<OptionDef> homogeneityDefs() {
              tr("a class is affected when one sensitive value covers at least p of it (0 < p ≤ 1)"),
              OptionDef::Kind::Numbers, numbersText(d.thresholds), 0.01, 1},
             {QStringLiteral("suppression"), tr("Suppression limit"),
-             tr("tuple suppression of the k-anonymity search, as a fraction of the rows (000 §6 used 0)"),
+             tr("tuple suppression of the k-anonymity search, as a fraction of the rows (Machanavajjhala et al. 2007 §6 used 0)"),
              OptionDef::Kind::Number, QString::number(d.suppressionLimit), 0, 1}};
 }
 
@@ -42,7 +42,7 @@ std::vector<OptionDef> utilityDefs() {
             {QStringLiteral("c"), tr("c of recursive (c,ℓ)"), tr("c > 0"), OptionDef::Kind::Number, QString::number(d.c),
              1e-6, 1e9},
             {QStringLiteral("sample"), tr("Row sample"),
-             tr("Bernoulli sample of the rows (000 used 0.05 for Figs 15–19; 1 = all rows)"), OptionDef::Kind::Number,
+             tr("Bernoulli sample of the rows (Machanavajjhala et al. 2007 used 0.05 for Figs 15–19; 1 = all rows)"), OptionDef::Kind::Number,
              QString::number(d.sample), 1e-4, 1}};
 }
 

@@ -27,7 +27,7 @@ std::vector<OptionDef> beliefsDefs() {
              OptionDef::Kind::Text, QString(), 0, 0, false, {}, true, tr("none, e.g. a=v => sensitive=s : 0.01")},
             {QStringLiteral("prior"), tr("Prior"),
              tr("marginal: the table's distribution of the sensitive value; base: its distribution among rows with "
-                "the same quasi-identifier (000 §3.1)"),
+                "the same quasi-identifier (Machanavajjhala et al. 2007 §3.1)"),
              OptionDef::Kind::Choice, QStringLiteral("marginal"), 0, 0, false, {"marginal", "base"}}};
 }
 
@@ -152,8 +152,11 @@ IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& leve
     }
     double size = 0;
     for (std::uint32_t c : b.classCounts) size += c;
+    // f(s|q*) of the same prior model as analyzeBeliefs: f(s) for the marginal model, the
+    // class's distribution for the base model (a class holds whole base tuples).
     std::vector<double> classPrior(m);
-    for (std::size_t v = 0; v < m; ++v) classPrior[v] = b.classCounts[v] / size;
+    for (std::size_t v = 0; v < m; ++v)
+        classPrior[v] = options.prior == PriorModel::Marginal ? marginal[v] : b.classCounts[v] / size;
     observedBeliefs(b.prior, classPrior, b.classCounts, b.before);
     observedBeliefs(b.priorWithKnowledge, classPrior, b.classCounts, b.after);
     return b;

@@ -123,7 +123,7 @@ std::vector<OptionDef> informationDefs() {
              OptionDef::Kind::Number, QStringLiteral("0.5"), 0.001, 0.999},
             {QStringLiteral("queryL"), tr("Count queries at ℓ"), tr("the requirement of the count-query panels"),
              OptionDef::Kind::Number, QStringLiteral("3"), 2, 1e6},
-            {QStringLiteral("queries"), tr("Queries per dimension"), tr("random count queries for each s (002 used 1,000)"),
+            {QStringLiteral("queries"), tr("Queries per dimension"), tr("random count queries for each s (Tian & Zhang 2011 used 1,000)"),
              OptionDef::Kind::Number, QStringLiteral("200"), 1, 1e6, true},
             {QStringLiteral("seed"), tr("Seed"), tr("SWEEP's row order and the query workload"), OptionDef::Kind::Number,
              QStringLiteral("1"), 0, 1e15, true}};
@@ -304,18 +304,18 @@ ChartData tauInformationChart(const TauRunner& runs, const std::vector<std::pair
 
 AnalysisDef tauProtectionAnalysis() {
     return {QStringLiteral("tau-protection"), tr("(τ,ℓ): excessive protection"),
-            tr("For every (τ,ℓ) requirement of the grid, the excessive protection e(P) (002 Def. 35: how much more "
+            tr("For every (τ,ℓ) requirement of the grid, the excessive protection e(P) (Tian & Zhang 2011 Def. 35: how much more "
                "than needed the published sensitive distributions are flattened; 0 is best) of SWEEP, of CLD "
                "(Incognito with recursive (c,ℓ′)) and of 1DLD, the latter two tried over every ℓ′ and c and kept when "
-               "their output satisfies (τ,ℓ) (002 §5.2, Figs 9–11). Needs a taxonomy of the sensitive attribute."),
+               "their output satisfies (τ,ℓ) (Tian & Zhang 2011 §5.2, Figs 9–11). Needs a taxonomy of the sensitive attribute."),
             protectionDefs(), runProtection};
 }
 
 AnalysisDef tauInformationAnalysis() {
     return {QStringLiteral("tau-information"), tr("(τ,ℓ): information and count queries"),
-            tr("Information um(G) (002 Def. 14: average 1/|leaves| of the published values, 1 = the original) of "
+            tr("Information um(G) (Tian & Zhang 2011 Def. 14: average 1/|leaves| of the published values, 1 = the original) of "
                "SWEEP, CLD and 1DLD per requirement, and the average relative error of random count queries over s "
-               "attributes including the sensitive one, and of the count of each sensitive value (002 §5.3, "
+               "attributes including the sensitive one, and of the count of each sensitive value (Tian & Zhang 2011 §5.3, "
                "Figs 14–16, 19–21). Needs a taxonomy of the sensitive attribute."),
             informationDefs(), runInformation};
 }

@@ -17,9 +17,9 @@ std::vector<OptionDef> timingDefs() {
     const TimingOptions d;
     return {{QStringLiteral("models"), tr("Models"), tr("comma-separated: k-anonymity, entropy-l, recursive-cl"),
              OptionDef::Kind::Text, QStringLiteral("k-anonymity, entropy-l")},
-            {QStringLiteral("algorithms"), tr("Algorithms"), tr("comma-separated: incognito (000 §6), fast, brute"),
+            {QStringLiteral("algorithms"), tr("Algorithms"), tr("comma-separated: incognito (Machanavajjhala et al. 2007 §6), fast, brute"),
              OptionDef::Kind::Text, QStringLiteral("incognito, fast")},
-            {QStringLiteral("parameter"), tr("k = ℓ"), tr("000 Fig. 13 used k = ℓ = 6"), OptionDef::Kind::Number,
+            {QStringLiteral("parameter"), tr("k = ℓ"), tr("Machanavajjhala et al. 2007 Fig. 13 used k = ℓ = 6"), OptionDef::Kind::Number,
              QString::number(d.parameter), 1, 1e7},
             {QStringLiteral("c"), tr("c of recursive (c,ℓ)"), tr("c > 0"), OptionDef::Kind::Number, QString::number(d.c),
              1e-6, 1e9},

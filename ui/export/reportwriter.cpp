@@ -70,9 +70,9 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                       c.holds ? QObject::tr("yes") : (d.node.satisfies ? QObject::tr("after suppression") : QObject::tr("no")))
                  .arg(c.failingClasses).arg(c.failingRows).arg(c.worstMeasure, 0, 'g', 4).arg(c.threshold, 0, 'g', 4);
     h += QStringLiteral("</table>");
-    h += QObject::tr("<h2>Risks</h2><p>Homogeneity attack (000 §1.1): published classes whose sensitive value "
+    h += QObject::tr("<h2>Risks</h2><p>Homogeneity attack (Machanavajjhala et al. 2007 §1.1): published classes whose sensitive value "
                      "is the same in every row, or in at least 95 % of them. Beliefs without background knowledge "
-                     "(000 §3): individuals whose value an attacker believes with β &gt; 0.95 (positive "
+                     "(Machanavajjhala et al. 2007 §3): individuals whose value an attacker believes with β &gt; 0.95 (positive "
                      "disclosure) or rules out with β &lt; 0.05 (negative disclosure).</p>"
                      "<table><tr><th>Sensitive attribute</th><th>Homogeneous classes (rows)</th>"
                      "<th>≥ 95 % one value (rows)</th><th>Positive disclosures</th><th>Negative disclosures</th>"

@@ -32,7 +32,7 @@ SweepExportBox::SweepExportBox(QWidget* parent)
     m_tau->setSingleStep(0.05);
     m_tau->setDecimals(2);
     m_tau->setValue(0.5);
-    m_tau->setToolTip(tr("τ: no sensitive value may have a frequency above τ in a class (002 Def. 11); 1/ℓ ≤ τ < 1"));
+    m_tau->setToolTip(tr("τ: no sensitive value may have a frequency above τ in a class (Tian & Zhang 2011 Def. 11); 1/ℓ ≤ τ < 1"));
     m_l->setRange(2, 1000);
     m_l->setValue(3);
     m_l->setToolTip(tr("ℓ: every class needs ℓ well-represented sensitive values; 2 ≤ ℓ ≤ number of sensitive values"));

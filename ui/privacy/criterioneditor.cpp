@@ -50,7 +50,7 @@ CriterionEditor::CriterionEditor(QWidget* parent)
     m_kind->addItem(tr("(τ,ℓ)-diversity"), "tau-l");
     // The lattice generalizes quasi-identifiers only, so a node's sensitive values are
     // published as they are; SWEEP is the algorithm that also generalizes them.
-    const QString tauHelp = tr("(τ,ℓ)-diversity (Tian & Zhang, 002 Def. 11) on the published sensitive values of each "
+    const QString tauHelp = tr("(τ,ℓ)-diversity (Tian & Zhang 2011, Def. 11) on the published sensitive values of each "
                                "class. Lattice nodes publish sensitive values as they are; to generalize them along "
                                "the sensitive attribute's hierarchy (its taxonomy), export the SWEEP table in the "
                                "Export perspective.");

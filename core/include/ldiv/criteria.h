@@ -70,7 +70,7 @@ struct Feasibility {
     /// The best parameter any generalization can reach: k: N; distinct: m; entropy: e^H;
     /// recursive / pd / npd (same c): the largest ℓ; simple: ⌊N/r1⌋; tau-l: max_k F(k)−ψ(k).
     double bound = 0;
-    /// Empty when feasible, else e.g. "occupation is at most entropy 10.57-diverse:
+    /// Empty when feasible, else e.g. "occupation is at most entropy 10.56-diverse:
     /// entropy-l=12 is impossible".
     std::string warning;
 };

@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ldiv/table.h"
@@ -27,6 +28,9 @@ struct CsvOptions {
     /// A record longer than this is refused (a binary file or a missing newline would
     /// otherwise be read into memory whole).
     std::size_t maxRecordBytes = std::size_t(64) << 20;
+    /// Data read from a pipe (stdin, a FIFO) stops with an error past this many bytes, so an
+    /// endless producer (`yes |`) cannot fill the memory.
+    std::size_t maxPipeBytes = std::size_t(1) << 30;
 };
 
 struct CsvReport {
@@ -51,15 +55,26 @@ std::vector<std::vector<std::string>> parseCsvRecords(std::string_view text,
 /// Guesses the separator from the first lines of text: the candidate that splits the most
 /// lines into the same number (>1) of fields.
 char detectSeparator(std::string_view text);
-std::string readFileText(const std::string& path);
+/// The whole text of a hierarchy, taxonomy or project file. Refuses what is not a regular
+/// file (a folder, a FIFO, a device such as /dev/zero) and files past `maxBytes`, naming the
+/// file and the limit.
+inline constexpr std::size_t kMaxTextFileBytes = std::size_t(256) << 20;
+std::string readFileText(const std::string& path, std::size_t maxBytes = kMaxTextFileBytes);
 
 /// Quotes a field when it contains the separator, a quote, CR or LF.
 void writeCsvField(std::ostream& out, std::string_view field, char separator);
 void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, char separator);
-/// Writes `text` to `path` through a temporary file (`path`.ldiv-tmp, synced, then renamed
-/// into place), so a failed write keeps the old file and leaves no temporary file. Throws
-/// InputError naming `path` and the system's reason ("cannot write into its folder:
-/// Permission denied", "cannot write the whole file: No space left on device", …).
+/// Writes `text` to `path` through a temporary file (`path`.XXXXXX.ldiv-tmp, a name unique
+/// to this writer, synced, then renamed into place), so a failed write keeps the old file and
+/// leaves no temporary file, and writers racing on one path each install a complete file
+/// (the last rename wins). Throws InputError naming `path` and the system's reason ("cannot
+/// write into its folder: Permission denied", "cannot write the whole file: No space left on
+/// device", …).
 void writeFileAtomically(const std::string& path, std::string_view text);
+/// Several files as one transaction (a table and its value mapping): all are written to
+/// temporary files first, then renamed; when a rename fails, the files already replaced get
+/// their old content back (or are removed when they did not exist) and InputError names the
+/// file that failed.
+void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files);
 
 }  // namespace ldv

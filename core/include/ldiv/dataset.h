@@ -44,9 +44,18 @@ public:
     /// column is also a QI or the sizes disagree.
     Dataset(const Table& table, std::vector<std::size_t> qiColumns,
             std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns);
+    /// A grouped table (see GroupedTable): table row r stands for `rowWeights[r]` rows. Base
+    /// groups, classes, criteria and metrics count the weights; rowClasses() is refused,
+    /// since the rows themselves are not here.
+    Dataset(const Table& table, std::vector<std::size_t> qiColumns, std::vector<HierarchyMap> hierarchies,
+            std::vector<std::size_t> sensitiveColumns, std::vector<std::uint32_t> rowWeights);
 
     const Table& table() const { return *m_table; }
-    std::size_t rowCount() const { return m_table->rowCount(); }
+    /// Rows of the data (the sum of the weights for a grouped table).
+    std::size_t rowCount() const { return m_rows; }
+    /// True when table() holds weighted groups rather than rows.
+    bool grouped() const { return !m_weights.empty(); }
+    std::span<const std::uint32_t> rowWeights() const { return m_weights; }
     std::size_t qiCount() const { return m_qi.size(); }
     const std::vector<std::size_t>& qiColumns() const { return m_qi; }
     const HierarchyMap& hierarchy(std::size_t qi) const { return m_hierarchies[qi]; }
@@ -70,6 +79,8 @@ public:
 
 private:
     const Table* m_table;
+    std::size_t m_rows = 0;
+    std::vector<std::uint32_t> m_weights;
     std::vector<std::size_t> m_qi;
     std::vector<HierarchyMap> m_hierarchies;
     std::vector<std::size_t> m_sensitive;

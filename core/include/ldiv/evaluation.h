@@ -18,7 +18,7 @@ namespace ldv {
 void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria);
 
 /// Warnings for criteria that no generalization can satisfy (the table as one class fails;
-/// all criteria are monotone), e.g. "occupation is at most entropy 10.57-diverse: …".
+/// all criteria are monotone), e.g. "occupation is at most entropy 10.56-diverse: …".
 std::vector<std::string> feasibilityWarnings(const Dataset& data,
                                              const std::vector<BoundCriterion>& criteria);
 

@@ -19,6 +19,7 @@ namespace ldv {
 struct BackgroundAttackOptions {
     std::vector<BackgroundStatement> statements;
     PriorModel prior = PriorModel::Marginal;
+    JointPrior joint;       ///< used when prior == PriorModel::Joint
     double delta = 0.05;    ///< positive disclosure: β(true s) > 1 − δ
     double epsilon = 0.05;  ///< negative disclosure: β(s′) < ε for an s′ the individual lacks
 };
@@ -31,7 +32,8 @@ struct BackgroundIndividual {
     bool knowledgeApplies = false;
     double beliefBefore = 0, beliefAfter = 0;  ///< β(q, true s, T*)
     bool positiveBefore = false, positiveAfter = false;
-    std::size_t negativeBefore = 0, negativeAfter = 0;  ///< values with β < ε
+    /// Values of the sensitive domain other than the true one with β < ε (absent ones included).
+    std::size_t negativeBefore = 0, negativeAfter = 0;
 };
 
 /// Counts per class and, in BackgroundAttackResult, in total. "Negative" counts individuals
@@ -48,7 +50,8 @@ struct BackgroundAttackResult {
     std::vector<BackgroundClassRow> classes;
     BackgroundClassRow total;  ///< cls = number of classes
     std::vector<BackgroundIndividual> individuals;  ///< every row, in row order
-    /// Individuals newly disclosed by the knowledge (positive or negative after, not before).
+    /// Individuals with a disclosure the knowledge alone causes: positive after but not
+    /// before, or more values with β < ε after than before.
     std::size_t newlyDisclosed = 0;
 };
 

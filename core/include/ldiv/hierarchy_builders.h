@@ -57,8 +57,11 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
 /// `mask` or `mask:2,3`, `suppress`, `dates`, `ordered:2,2` (values in dictionary order, or
 /// numerically for numeric columns), `taxonomy:FILE` (CSV of parent,child rows).
 /// Returns nullopt when `spec` is not a builder spec (then it is a hierarchy file path).
+/// Values in `missingTokens` are left out of intervals, dates and ordered groupings and put
+/// under the top value at every level, as the workbench does.
 class Column;
 std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& column,
-                                       const std::string& baseDir = {});
+                                       const std::string& baseDir = {},
+                                       const std::vector<std::string>& missingTokens = {"?", ""});
 
 }  // namespace ldv

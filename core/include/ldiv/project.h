@@ -11,6 +11,7 @@
 #include "ldiv/dataset.h"
 #include "ldiv/hierarchy.h"
 #include "ldiv/table.h"
+#include "ldiv/table_source.h"
 
 namespace ldv {
 
@@ -58,13 +59,22 @@ std::string formatProject(const ProjectConfig& config);
 /// Written through a temporary file and renamed into place.
 void saveProject(const ProjectConfig& config, const std::string& path);
 
+/// How a Workspace holds its data. Rows: every row in memory (a CSV, or a database table
+/// fetched in batches). Groups: only the distinct combinations of the quasi-identifying and
+/// sensitive values with their counts, computed by the database (GROUP BY) or while a CSV is
+/// streamed; enough for search, metrics and audits, refused by analyses that need rows.
+enum class DataLoad { Rows, Groups };
+
 /// A loaded project: the table, the roles resolved to column indices and the hierarchies
 /// bound to the data, ready for analyses.
 class Workspace {
 public:
     /// `baseDir` resolves relative data and hierarchy paths (the project file's folder).
-    /// Throws InputError / ParameterError with the attribute and value at fault.
-    Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback = nullptr);
+    /// A data path "postgresql://…" is opened through openTableSource(); a CSV with
+    /// DataLoad::Groups is streamed. Throws InputError / ParameterError with the attribute and
+    /// value at fault.
+    Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback = nullptr,
+              DataLoad load = DataLoad::Rows);
     // The Dataset points into the table: a Workspace stays where it was built.
     Workspace(const Workspace&) = delete;
     Workspace& operator=(const Workspace&) = delete;
@@ -72,22 +82,38 @@ public:
     const ProjectConfig& config() const { return m_config; }
     const Table& table() const { return m_table; }
     const CsvReport& loadReport() const { return m_report; }
+    /// Where the data came from, its rows and the rows held in memory, time in the source.
+    const SourceReport& sourceReport() const { return m_source; }
     const std::vector<std::size_t>& qiColumns() const { return m_qi; }
     const std::vector<std::size_t>& sensitiveColumns() const { return m_sensitive; }
     const std::vector<std::size_t>& identifyingColumns() const { return m_identifying; }
     /// Per QI (in QI order); identity hierarchies where none was configured.
     const std::vector<Hierarchy>& hierarchies() const { return m_hierarchies; }
+    /// QIs (in QI order) that got an identity hierarchy because none was configured.
+    const std::vector<std::string>& qiWithoutHierarchy() const { return m_withoutHierarchy; }
+    /// For lattice searches: throws ParameterError "age has no hierarchy: it can never be
+    /// generalized …" for the first QI without one (the builder `identity` keeps a QI as is
+    /// on purpose). Audits of a node or a published table do not need it.
+    void requireQiHierarchies() const;
     const Dataset& dataset() const { return *m_dataset; }
     std::string resolve(const std::string& path) const;
+    /// Things worth a user's look that do not stop the load: values of a quasi-identifier or
+    /// sensitive attribute that differ only in white space ("New York", "New  York"), which
+    /// form separate classes.
+    const std::vector<std::string>& warnings() const { return m_warnings; }
 
 private:
     ProjectConfig m_config;
     std::string m_baseDir;
     Table m_table;
     CsvReport m_report;
+    SourceReport m_source;
+    std::vector<std::uint32_t> m_weights;
     std::vector<std::size_t> m_qi, m_sensitive, m_identifying;
     std::vector<Hierarchy> m_hierarchies;
+    std::vector<std::string> m_withoutHierarchy;
     std::unique_ptr<Dataset> m_dataset;
+    std::vector<std::string> m_warnings;
 };
 
 }  // namespace ldv

@@ -99,6 +99,12 @@ struct PartialClassification {
     std::uint64_t checkedNodes = 0;
 };
 
+/// Multi-attribute ℓ-diversity (Machanavajjhala et al. 2007, Def. 4.6) judges each sensitive
+/// attribute on its own view of the table; a row suppressed for one view would be suppressed
+/// for all, so no view can be judged alone and the combination with tuple suppression is
+/// refused everywhere (search, judgeNode, generalize): throws ParameterError naming the criterion.
+void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config);
+
 /// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.
 /// Multi-attribute criteria (";multi", 000 Def. 4.6) are classified on the view where the

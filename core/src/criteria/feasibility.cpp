@@ -10,7 +10,16 @@ namespace ldv {
 
 namespace {
 
-// "At most" bounds are rounded up so the statement stays true (10.5669 → "10.57").
+// "At most" bounds are rounded down (10.5669 → "10.56"): every ℓ up to the printed value is
+// reachable, while a rounded-up bound (10.57) would invite an ℓ that is impossible.
+std::string roundedDown(double value)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.2f", std::floor(value * 100.0 + 1e-9) / 100.0);
+    return buffer;
+}
+
+// Excesses and shares are rounded up, so a tiny excess never prints as 0.00.
 std::string roundedUp(double value)
 {
     char buffer[64];
@@ -65,7 +74,7 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
                          " distinct values" + impossible;
         break;
     case CriterionKind::EntropyL:
-        result.warning = attribute + " is at most entropy " + roundedUp(result.bound) +
+        result.warning = attribute + " is at most entropy " + roundedDown(result.bound) +
                          "-diverse" +
                          (criterion.definition().dontCare.empty() ? "" : " with these don't-care values") +
                          impossible;

@@ -1,5 +1,7 @@
 #include "ldiv/table.h"
 
+#include "data/text_util.h"
+
 #include "ldiv/error.h"
 
 namespace ldv {
@@ -77,12 +79,16 @@ std::optional<std::size_t> Table::columnIndex(std::string_view name) const {
 
 std::size_t Table::requireColumn(std::string_view name) const {
     if (auto index = columnIndex(name)) return *index;
+    // A few characters of each name and at most ten names: the header may be a line of a file
+    // that is not a table at all.
     std::string list;
-    for (const Column& c : m_columns) list += (list.empty() ? "" : ", ") + c.name();
+    for (std::size_t i = 0; i < m_columns.size() && i < 10; ++i)
+        list += (list.empty() ? "" : ", ") + detail::clip(m_columns[i].name());
+    if (m_columns.size() > 10) list += ", … (" + std::to_string(m_columns.size()) + " columns)";
     std::string hint;
     if (m_columns.size() == 1 && m_columns[0].name().find_first_of(",;\t|") != std::string::npos)
         hint = " (the file was read as a single column: is the separator right? see --sep)";
-    throw ParameterError("no column named '" + std::string(name) + "'; the columns are: " + list + hint);
+    throw ParameterError("no column named '" + detail::clip(name) + "'; the columns are: " + list + hint);
 }
 
 std::vector<std::string> Table::columnNames() const {

@@ -22,4 +22,14 @@ inline std::string shortNumber(double v) {
     return out.str();
 }
 
+/// At most `max` bytes of untrusted text for a message, cut on a UTF-8 character boundary
+/// and marked with "…": a message about a file that is not what it should be (a password
+/// file named as data) must not echo its content.
+inline std::string clip(std::string_view text, std::size_t max = 32) {
+    if (text.size() <= max) return std::string(text);
+    std::size_t end = max;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+    return std::string(text.substr(0, end)) + "…";
+}
+
 }  // namespace ldv::detail

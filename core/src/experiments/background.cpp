@@ -14,6 +14,7 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
                                         const BackgroundAttackOptions& options, Feedback* feedback) {
     BeliefOptions belief;
     belief.prior = options.prior;
+    belief.joint = options.joint;
     belief.delta = options.delta;
     belief.epsilon = options.epsilon;
     if (feedback) feedback->checkCancelled();
@@ -52,9 +53,10 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
             r->negativeBefore += x.negativeBefore > 0 ? 1 : 0;
             r->negativeAfter += x.negativeAfter > 0 ? 1 : 0;
         }
-        const bool disclosedBefore = x.positiveBefore || x.negativeBefore > 0;
-        const bool disclosedAfter = x.positiveAfter || x.negativeAfter > 0;
-        result.newlyDisclosed += disclosedAfter && !disclosedBefore ? 1 : 0;
+        // A value absent from the class is negatively disclosed already without knowledge
+        // (β = 0), so "new" means a positive disclosure or more negative values than before.
+        const bool newly = (x.positiveAfter && !x.positiveBefore) || x.negativeAfter > x.negativeBefore;
+        result.newlyDisclosed += newly ? 1 : 0;
         result.individuals.push_back(x);
     }
     result.total.cls = after.classCount;

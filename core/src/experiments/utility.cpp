@@ -69,6 +69,8 @@ std::string privacyModelSpec(PrivacyModel model, double parameter, double c, con
 DatasetSample::DatasetSample(const Dataset& source, double fraction, std::uint64_t seed) {
     if (!(fraction > 0 && fraction <= 1))
         throw ParameterError("the sample fraction must be in (0, 1], got " + detail::shortNumber(fraction));
+    if (source.grouped())
+        throw ParameterError("sampling needs the rows themselves, but the data was loaded as groups");
     const Table& t = source.table();
     std::vector<bool> keep(t.rowCount(), true);
     if (fraction < 1) {
@@ -91,7 +93,8 @@ Dataset firstQuasiIdentifiers(const Dataset& source, std::size_t qiCount) {
     std::vector<std::size_t> columns(source.qiColumns().begin(), source.qiColumns().begin() + qiCount);
     std::vector<HierarchyMap> maps;
     for (std::size_t i = 0; i < qiCount; ++i) maps.push_back(source.hierarchy(i));
-    return Dataset(source.table(), std::move(columns), std::move(maps), source.sensitiveColumns());
+    return Dataset(source.table(), std::move(columns), std::move(maps), source.sensitiveColumns(),
+                   {source.rowWeights().begin(), source.rowWeights().end()});
 }
 
 UtilityResult utilityComparison(const Dataset& source, const UtilityOptions& options, Feedback* feedback) {

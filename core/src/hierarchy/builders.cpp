@@ -59,21 +59,34 @@ Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalO
     return Hierarchy(std::move(rows), "intervals");
 }
 
+namespace {
+/// Byte offsets where the code points of UTF-8 text start (continuation bytes are 10xxxxxx):
+/// masking counts characters, not bytes, so it never splits one (José → Jos*, not Jos\xC3*).
+std::vector<std::size_t> codePointStarts(const std::string& v) {
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if ((static_cast<unsigned char>(v[i]) & 0xC0) != 0x80) starts.push_back(i);
+    return starts;
+}
+}  // namespace
+
 Hierarchy buildMasking(const std::vector<std::string>& values, std::vector<int> steps, char mask) {
     std::size_t longest = 0;
-    for (const std::string& v : values) longest = std::max(longest, v.size());
+    for (const std::string& v : values) longest = std::max(longest, codePointStarts(v).size());
     if (steps.empty()) steps.assign(longest, 1);
     for (int s : steps)
         if (s <= 0) throw ParameterError("masking steps must be positive numbers of characters");
     std::vector<std::vector<std::string>> rows;
     for (const std::string& v : values) {
         std::vector<std::string> row{v};
+        const std::vector<std::size_t> starts = codePointStarts(v);
         std::size_t masked = 0;
         for (int s : steps) {
             masked = std::min(masked + std::size_t(s), longest);
-            std::string m = v;
             // Align on the right so values of different lengths mask the same positions.
-            for (std::size_t k = 0; k < masked && k < m.size(); ++k) m[m.size() - 1 - k] = mask;
+            const std::size_t kept = starts.size() - std::min(masked, starts.size());
+            std::string m = v.substr(0, kept < starts.size() ? starts[kept] : v.size());
+            m.append(starts.size() - kept, mask);
             row.push_back(m);
         }
         rows.push_back(std::move(row));
@@ -205,11 +218,19 @@ std::vector<double> numbersOf(const std::string& list, const std::string& spec) 
 }  // namespace
 
 std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& column,
-                                       const std::string& baseDir) {
+                                       const std::string& baseDir,
+                                       const std::vector<std::string>& missingTokens) {
     const auto colon = spec.find(':');
     const std::string kind = spec.substr(0, colon);
     const std::string args = colon == std::string::npos ? "" : spec.substr(colon + 1);
-    const std::vector<std::string>& values = column.dictionary();
+    // Builders over ordered values leave missing values out and put them at the top level,
+    // as the workbench's builder does: "?" is neither a number nor a date.
+    const bool skipMissing = kind == "intervals" || kind == "dates" || kind == "ordered";
+    std::vector<std::string> values, missing;
+    for (const std::string& v : column.dictionary()) {
+        const bool isMissing = std::find(missingTokens.begin(), missingTokens.end(), v) != missingTokens.end();
+        (skipMissing && isMissing ? missing : values).push_back(v);
+    }
     Hierarchy h;
     if (kind == "intervals") {
         IntervalOptions o;
@@ -235,6 +256,8 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         h = buildMasking(values, steps);
     } else if (kind == "suppress") {
         h = buildSuppression(values);
+    } else if (kind == "identity" && args.empty()) {
+        h = Hierarchy::identity(values);  // a QI that is kept as it is, on purpose
     } else if (kind == "dates") {
         h = buildDates(values);
     } else if (kind == "ordered") {
@@ -264,6 +287,11 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         }
     } else {
         return std::nullopt;
+    }
+    if (!h.empty() && !missing.empty()) {
+        const std::string top = h.rows().front().back();
+        for (const std::string& m : missing) h.rows().push_back(std::vector<std::string>(std::size_t(h.height()) + 1, top));
+        for (std::size_t i = 0; i < missing.size(); ++i) h.rows()[h.rows().size() - missing.size() + i][0] = missing[i];
     }
     h.setSource(spec);
     return h;

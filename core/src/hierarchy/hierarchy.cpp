@@ -3,6 +3,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "data/text_util.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 
@@ -34,6 +35,15 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         issues.push_back({Kind::EmptyCell, -1, -1, "the hierarchy has no rows"});
         return issues;
     }
+    // An empty row has no base value to name it by (and no front() to take): report it
+    // before anything reads a cell, whichever row it is.
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        if (rows[r].empty()) {
+            issues.push_back({Kind::EmptyCell, int(r), -1,
+                              "row " + std::to_string(r + 1) + " is empty: every row needs a base value and "
+                              "one value per level"});
+            return issues;
+        }
     const std::size_t width = rows.front().size();
     std::unordered_map<std::string_view, int> baseRow;
     bool shapeOk = true;
@@ -90,7 +100,7 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         std::size_t count = 0;
         for (const std::string& v : column->dictionary())
             if (!baseRow.count(v)) {
-                if (count < 20) missing += (count ? ", '" : "'") + v + "'";
+                if (count < 20) missing += (count ? ", '" : "'") + detail::clip(v) + "'";
                 ++count;
             }
         if (count)

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -108,6 +110,23 @@ std::string openFailure() {
     return std::string("cannot open the file for reading: ") + std::strerror(errno);
 }
 
+std::string mebibytes(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+/// stat()s `path` before it is opened (opening a FIFO would block until a writer comes) and
+/// refuses what is not a file: a folder, a device (/dev/zero never ends), a socket, and a
+/// FIFO unless `pipeOk`. Returns the size (0 for a pipe, and for /proc files, which have
+/// content but no size).
+std::uint64_t checkReadable(const std::string& path, bool pipeOk) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, 0, openFailure());
+    if (S_ISDIR(st.st_mode)) throw InputError(path, 0, 0, "this is a folder, not a file");
+    if (S_ISFIFO(st.st_mode) && !pipeOk)
+        throw InputError(path, 0, 0, "this is a pipe (FIFO), not a regular file: save it to a file first");
+    if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+        throw InputError(path, 0, 0, "this is a device or socket, not a regular file");
+    return S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0;
+}
+
 void fillReport(CsvReport* report, char separator, const TableBuilder& builder, bool bom) {
     if (!report) return;
     report->separator = separator;
@@ -155,12 +174,26 @@ char detectSeparator(std::string_view text) {
     return best;
 }
 
-std::string readFileText(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, 0, 0, openFailure());
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
+std::string readFileText(const std::string& path, std::size_t maxBytes) {
+    const std::uint64_t size = checkReadable(path, false);
+    auto tooLarge = [&] {
+        return InputError(path, 0, 0,
+                          "the file is larger than " + mebibytes(maxBytes) +
+                              ", the limit for hierarchy, taxonomy and project files");
+    };
+    if (size > maxBytes) throw tooLarge();
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!file) throw InputError(path, 0, 0, openFailure());
+    // Read up to the cap whatever the size said: a /proc file says 0 and has content, and a
+    // file may grow while it is read.
+    std::string text;
+    std::vector<char> chunk(1 << 16);
+    while (std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get())) {
+        if (text.size() + got > maxBytes) throw tooLarge();
+        text.append(chunk.data(), got);
+    }
+    if (std::ferror(file.get())) throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    return text;
 }
 
 Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOptions& options,
@@ -179,15 +212,17 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
 
 Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* report,
               Feedback* feedback) {
+    // A pipe (`ldiv inspect /dev/stdin`) is read, up to options.maxPipeBytes; a folder or a
+    // device is refused by name.
+    const std::uint64_t total = checkReadable(path, true);
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file) throw InputError(path, 0, 0, openFailure());
-    std::fseek(file.get(), 0, SEEK_END);
-    const long total = std::ftell(file.get());
-    std::fseek(file.get(), 0, SEEK_SET);
-    if (total == 0) throw InputError(path, 0, 0, "the file is empty (0 bytes)");
+    struct stat st {};
+    const bool pipe = ::fstat(fileno(file.get()), &st) == 0 && S_ISFIFO(st.st_mode);
 
     std::vector<char> chunk(1 << 22);
     std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    if (got == 0 && !std::ferror(file.get())) throw InputError(path, 0, 0, "the file is empty (0 bytes)");
     const std::string_view first(chunk.data(), got);
     const char sep = options.separator ? options.separator : detectSeparator(first);
     const bool bom = first.substr(0, 3) == "\xEF\xBB\xBF";
@@ -200,13 +235,25 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
     while (got > 0) {
         tokenizer.feed(std::string_view(chunk.data(), got));
         done += got;
+        if (pipe && done > options.maxPipeBytes)
+            throw InputError(path, 0, 0,
+                             "more than " + mebibytes(options.maxPipeBytes) +
+                                 " read from a pipe: save the data to a file instead");
         if (feedback) {
             feedback->checkCancelled();
             feedback->setProgress(total > 0 ? double(done) / double(total) : 1.0);
         }
         got = std::fread(chunk.data(), 1, chunk.size(), file.get());
     }
-    if (std::ferror(file.get())) throw InputError(path, 0, 0, "read error");
+    if (std::ferror(file.get())) throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    // A file cut or extended while it was read (a copy still running) reads as a shorter
+    // table that looks complete when the cut falls on a line boundary: compare the sizes.
+    if (!pipe && total > 0 && ::fstat(fileno(file.get()), &st) == 0 &&
+        (std::uint64_t(st.st_size) != total || done != total))
+        throw InputError(path, 0, 0,
+                         "the file changed while it was read (" + std::to_string(total) + " bytes when opened, " +
+                             std::to_string(done) + " read, " + std::to_string(st.st_size) +
+                             " now): read it again when it is complete");
     tokenizer.finish();
     Table table = builder.finish();
     fillReport(report, sep, builder, bom);

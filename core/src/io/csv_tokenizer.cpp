@@ -58,6 +58,17 @@ void CsvTokenizer::checkUtf8(std::size_t fieldIndex) const {
         throw InputError(m_source, s.line, s.column + bad + (s.quoted ? 1 : 0),
                          "invalid UTF-8 byte sequence in field " + std::to_string(fieldIndex + 1) +
                              " (save the file as UTF-8)");
+    // Valid UTF-8, but not text a table should hold: a NUL byte would pass into the output
+    // (and cut C strings), a byte-order mark at a field's start is an invisible character
+    // that makes a second class (a second BOM, or files concatenated).
+    const std::size_t nul = text.find('\0');
+    if (nul != std::string_view::npos)
+        throw InputError(m_source, s.line, s.column + nul + (s.quoted ? 1 : 0),
+                         "NUL byte in field " + std::to_string(fieldIndex + 1) + ": is this a text file?");
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        throw InputError(m_source, s.line, s.column + (s.quoted ? 1 : 0),
+                         "byte-order mark (U+FEFF) at the start of field " + std::to_string(fieldIndex + 1) +
+                             ": remove it (a second BOM, or files joined together?)");
 }
 
 void CsvTokenizer::endRecord() {

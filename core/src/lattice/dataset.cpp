@@ -49,7 +49,12 @@ std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& 
 
 Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
                  std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns)
+    : Dataset(table, std::move(qiColumns), std::move(hierarchies), std::move(sensitiveColumns), {}) {}
+
+Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns, std::vector<HierarchyMap> hierarchies,
+                 std::vector<std::size_t> sensitiveColumns, std::vector<std::uint32_t> rowWeights)
     : m_table(&table),
+      m_weights(std::move(rowWeights)),
       m_qi(std::move(qiColumns)),
       m_hierarchies(std::move(hierarchies)),
       m_sensitive(std::move(sensitiveColumns)) {
@@ -83,12 +88,18 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
         m_base.sensitiveDomains.push_back(std::uint32_t(table.column(s).domainSize()));
         m_base.histograms.emplace_back(std::size_t(groups) * table.column(s).domainSize(), 0);
     }
+    if (!m_weights.empty() && m_weights.size() != n)
+        throw ParameterError("a grouped table needs one weight per row");
+    m_rows = 0;
     for (std::size_t r = 0; r < n; ++r) {
         const std::uint32_t g = m_rowToBase[r];
-        if (m_base.sizes[g]++ == 0)
+        const std::uint32_t w = m_weights.empty() ? 1 : m_weights[r];
+        if (m_base.sizes[g] == 0)
             for (std::size_t i = 0; i < d; ++i) m_base.keys[g * d + i] = cols[i][r];
+        m_base.sizes[g] += w;
+        m_rows += w;
         for (std::size_t s = 0; s < m_sensitive.size(); ++s)
-            ++m_base.histograms[s][g * m_base.sensitiveDomains[s] + table.column(m_sensitive[s]).code(r)];
+            m_base.histograms[s][g * m_base.sensitiveDomains[s] + table.column(m_sensitive[s]).code(r)] += w;
     }
     m_base.baseToClass.resize(groups);
     for (std::uint32_t g = 0; g < groups; ++g) m_base.baseToClass[g] = g;
@@ -155,6 +166,9 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
 }
 
 std::vector<std::uint32_t> Dataset::rowClasses(const EquivalenceClasses& classes) const {
+    if (grouped())
+        throw ParameterError("this analysis needs the rows themselves, but the data was loaded as groups "
+                             "(a database table or --stream); load it as rows to run it");
     if (classes.baseToClass.size() != m_base.count())
         throw ParameterError("row classes need classes computed with membership");
     std::vector<std::uint32_t> out(m_rowToBase.size());

@@ -1,6 +1,8 @@
 #include "ldiv/lattice.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <sstream>
 
@@ -8,13 +10,37 @@
 
 namespace ldv {
 
+namespace {
+/// "4^32 (about 1.8e+19)": the product of (height + 1), written without overflowing.
+std::string describeSize(const std::vector<int>& heights) {
+    double log10Size = 0;
+    bool same = true;
+    for (int h : heights) {
+        log10Size += std::log10(double(h) + 1);
+        same = same && h == heights.front();
+    }
+    std::string text = "about 1e" + std::to_string(int(std::floor(log10Size)));
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "about %.2g", std::pow(10.0, log10Size));
+    if (log10Size < 300) text = buffer;
+    if (same && !heights.empty())
+        return std::to_string(heights.front() + 1) + "^" + std::to_string(heights.size()) + " (" + text + ")";
+    return text;
+}
+}  // namespace
+
 Lattice::Lattice(std::vector<int> heights) : m_heights(std::move(heights)) {
     m_stride.assign(m_heights.size(), 1);
     m_size = 1;
     for (std::size_t i = m_heights.size(); i-- > 0;) {
         if (m_heights[i] < 0) throw ParameterError("a hierarchy height cannot be negative");
         m_stride[i] = m_size;
-        m_size *= NodeId(m_heights[i] + 1);
+        // Node ids are 64-bit: a product that wraps (32 QIs of height 3 is 4^32 = 2^64,
+        // which wrapped to 0 nodes) would make every search answer about another lattice.
+        if (__builtin_mul_overflow(m_size, NodeId(m_heights[i]) + 1, &m_size))
+            throw ParameterError("the generalization lattice has " + describeSize(m_heights) +
+                                 " nodes, more than a 64-bit node number can address; use fewer "
+                                 "quasi-identifiers or shorter hierarchies");
     }
     m_maxHeight = std::accumulate(m_heights.begin(), m_heights.end(), 0);
 }

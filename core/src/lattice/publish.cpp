@@ -61,7 +61,8 @@ Table valueMapping(const Dataset& data, std::span<const int> levels) {
         const Column& column = data.table().column(data.qiColumns()[i]);
         const HierarchyMap& h = data.hierarchy(i);
         std::vector<std::size_t> counts(column.domainSize(), 0);
-        for (std::size_t r = 0; r < column.size(); ++r) ++counts[column.code(r)];
+        const auto weights = data.rowWeights();
+        for (std::size_t r = 0; r < column.size(); ++r) counts[column.code(r)] += weights.empty() ? 1 : weights[r];
         for (Code v = 0; v < column.domainSize(); ++v) {
             attribute.append(column.name());
             level.append(std::to_string(levels[i]));

@@ -178,9 +178,15 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         }
         if (ja.contains("hierarchy")) {
             const json& h = ja["hierarchy"];
-            if (h.contains("levels"))
+            // "hierarchy": "zip.csv" reads as the file it names (it was ignored, leaving an
+            // identity hierarchy); anything else but an object is refused.
+            if (h.is_string()) a.hierarchyFile = h.get<std::string>();
+            else if (!h.is_object())
+                throw InputError(source, 0, 0, "attribute '" + a.name + "': \"hierarchy\" must be a file name or an "
+                                 "object with \"levels\", \"file\" or \"builder\"");
+            else if (h.contains("levels"))
                 a.hierarchy = Hierarchy(field<std::vector<std::vector<std::string>>>(h, "levels", {}, source),
-                                        source + " (hierarchy of " + a.name + ")");
+                                        source + ", embedded");
             else if (h.contains("builder")) a.hierarchyBuilder = field<std::string>(h, "builder", "", source);
             else a.hierarchyFile = field<std::string>(h, "file", "", source);
         }

@@ -15,13 +15,6 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
     }
     const std::size_t d = data.qiCount();
     m_up.resize(d);
-    for (std::size_t i = 0; i < d; ++i) {
-        const HierarchyMap& h = data.hierarchy(i);
-        const int levels = h.height() + 1;
-        m_up[i].resize(std::size_t(levels * levels));
-        for (int from = 0; from < levels; ++from)
-            for (int to = from; to < levels; ++to) m_up[i][from * levels + to] = h.upMap(from, to);
-    }
     m_fixedStride.assign(d, 0);
     m_fixedPacks = true;
     for (std::size_t i = d; i-- > 0;) {
@@ -35,11 +28,16 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
     m_delta.resize(d);
 }
 
+const Code* RollupEngine::upMap(std::uint32_t i, int from, int to) {
+    const HierarchyMap& h = m_data.hierarchy(i);
+    std::vector<Code>& map = m_up[i][std::uint64_t(from) * std::uint64_t(h.height() + 1) + std::uint64_t(to)];
+    if (map.empty()) map = h.upMap(from, to);
+    return map.data();
+}
+
 const std::uint64_t* RollupEngine::delta(std::uint32_t i, int from, int to) {
-    const int stride = m_data.hierarchy(i).height() + 2;
-    std::vector<std::vector<std::uint64_t>>& tables = m_delta[i];
-    if (tables.empty()) tables.resize(std::size_t(stride * stride));
-    std::vector<std::uint64_t>& t = tables[std::size_t(from * stride + to + 1)];
+    const std::uint64_t stride = std::uint64_t(m_data.hierarchy(i).height()) + 2;
+    std::vector<std::uint64_t>& t = m_delta[i][std::uint64_t(from) * stride + std::uint64_t(to + 1)];
     if (t.empty()) {
         const std::size_t n = m_data.hierarchy(i).levelSize(from);
         t.resize(std::max<std::size_t>(n, 1));
@@ -48,7 +46,7 @@ const std::uint64_t* RollupEngine::delta(std::uint32_t i, int from, int to) {
         if (to < 0) {
             for (std::size_t v = 0; v < n; ++v) t[v] = std::uint64_t(0) - std::uint64_t(v) * s;
         } else {
-            const Code* map = m_up[i][std::size_t(from * (stride - 1) + to)].data();
+            const Code* map = upMap(i, from, to);
             for (std::size_t v = 0; v < n; ++v) t[v] = (std::uint64_t(map[v]) - std::uint64_t(v)) * s;
         }
     }
@@ -93,8 +91,7 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
     for (std::size_t p = 0; p < width; ++p) {
         const std::uint32_t i = src.attrs[p];
         if (levels[i] < 0) continue;
-        const int stride = m_data.hierarchy(i).height() + 1;
-        const Code* map = m_up[i][std::size_t(src.levels[i] * stride + levels[i])].data();
+        const Code* map = upMap(i, src.levels[i], levels[i]);
         const std::uint64_t radix = std::max<std::size_t>(1, m_data.hierarchy(i).levelSize(levels[i]));
         m_positions.push_back(p);
         m_maps.push_back(map);

@@ -6,6 +6,7 @@
 // carried. Classes may also cover a subset of the QI attributes (Incognito's frequency sets).
 #include <cstdint>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "ldiv/dataset.h"
@@ -61,8 +62,11 @@ private:
     const Dataset& m_data;
     std::vector<std::size_t> m_carried, m_offsets, m_domains;
     std::size_t m_histWidth = 0;
-    /// m_up[i][from * (h+1) + to] = code map from level `from` to level `to` of QI i.
-    std::vector<std::vector<std::vector<Code>>> m_up;
+    /// m_up[i][from * (h+1) + to] = code map from level `from` to level `to` of QI i, built on
+    /// first use: precomputing every pair costs height² × distinct values (a 5,000-level
+    /// masking hierarchy took 1.96 GB), while a search reads few pairs.
+    std::vector<std::unordered_map<std::uint64_t, std::vector<Code>>> m_up;
+    const Code* upMap(std::uint32_t i, int from, int to);
     KeyGrouper m_grouper, m_refine;
     std::vector<std::uint32_t> m_classOf, m_first;
     std::vector<std::size_t> m_positions;
@@ -78,7 +82,7 @@ private:
     std::vector<std::uint64_t> m_fixedStride;
     /// m_delta[i][from * (h+2) + to + 1]: code at `from` → (code at `to` − code)·stride, with
     /// to = −1 for dropping the attribute; built on first use.
-    std::vector<std::vector<std::vector<std::uint64_t>>> m_delta;
+    std::vector<std::unordered_map<std::uint64_t, std::vector<std::uint64_t>>> m_delta;
     std::vector<const std::uint64_t*> m_deltaPtr;
     std::vector<std::size_t> m_deltaPos;
     std::vector<std::size_t> m_changed;

@@ -35,7 +35,7 @@ struct SubLattice {
     std::vector<std::uint32_t> attrs;
     std::vector<NodeId> strides;
     NodeId size = 1;
-    std::vector<std::uint8_t> levels;  // size × attrs.size()
+    std::vector<std::uint16_t> levels;  // size × attrs.size() (16 bits, as SearchContext::levelsOf)
 };
 
 SubLattice subLattice(const SearchContext& ctx, std::uint32_t mask) {
@@ -51,7 +51,7 @@ SubLattice subLattice(const SearchContext& ctx, std::uint32_t mask) {
     s.levels.resize(std::size_t(s.size) * w);
     std::vector<int> l(w, 0);
     for (NodeId id = 0; id < s.size; ++id) {
-        for (std::size_t p = 0; p < w; ++p) s.levels[id * w + p] = std::uint8_t(l[p]);
+        for (std::size_t p = 0; p < w; ++p) s.levels[id * w + p] = std::uint16_t(l[p]);
         for (std::size_t p = w; p-- > 0;) {
             if (++l[p] <= ctx.heights[s.attrs[p]]) break;
             l[p] = 0;

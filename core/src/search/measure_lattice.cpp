@@ -16,7 +16,7 @@ std::vector<NodeMetrics> measureLattice(const Dataset& data, const SearchConfig&
                 throw ParameterError("criterion '" + b.criterion.spec() +
                                      "': multi-attribute mode cannot be combined with tuple suppression");
     detail::SearchContext ctx(data, config, feedback);
-    ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    ctx.stats.threads = detail::threadBudget(config.threads);
     ctx.baseTerm = detail::baseEntropyTerm(data);
     std::vector<NodeMetrics> out(std::size_t(ctx.size));
     detail::sweepByHeight(ctx, detail::carriedSensitive(ctx, true),

@@ -3,6 +3,7 @@
 #include "ldiv/search.h"
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <thread>
 
@@ -32,7 +33,8 @@ Dataset multiAttributeView(const Dataset& data, std::size_t target) {
         qi.push_back(data.sensitiveColumns()[s]);
         maps.emplace_back(data.table().column(data.sensitiveColumns()[s]));
     }
-    return Dataset(data.table(), std::move(qi), std::move(maps), {data.sensitiveColumns()[target]});
+    return Dataset(data.table(), std::move(qi), std::move(maps), {data.sensitiveColumns()[target]},
+                   {data.rowWeights().begin(), data.rowWeights().end()});
 }
 
 bool isMultiAttribute(const Dataset& data, const BoundCriterion& b) {
@@ -122,6 +124,11 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
     if (size > (NodeId(1) << 28))
         throw ParameterError("the lattice has " + std::to_string(size) +
                              " nodes; the search handles at most 2^28");
+    for (std::size_t i = 0; i < d; ++i)
+        if (heights[i] > std::numeric_limits<std::uint16_t>::max())
+            throw ParameterError("the hierarchy of '" + data.table().column(data.qiColumns()[i]).name() + "' has " +
+                                 std::to_string(heights[i]) + " levels; the search handles at most " +
+                                 std::to_string(std::numeric_limits<std::uint16_t>::max()));
     strides.assign(d, 1);
     for (std::size_t i = d; i-- > 1;) strides[i - 1] = strides[i] * NodeId(heights[i] + 1);
     levelsOf.resize(std::size_t(size) * d);
@@ -130,7 +137,7 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
     for (NodeId id = 0; id < size; ++id) {
         int h = 0;
         for (std::size_t i = 0; i < d; ++i) {
-            levelsOf[id * d + i] = std::uint8_t(l[i]);
+            levelsOf[id * d + i] = std::uint16_t(l[i]);
             h += l[i];
         }
         buckets[std::size_t(h)].push_back(id);
@@ -148,11 +155,17 @@ std::vector<int> SearchContext::levels(NodeId id) const {
 }
 
 bool SearchContext::generalizes(NodeId b, NodeId a) const {
-    const std::uint8_t* lb = &levelsOf[b * d];
-    const std::uint8_t* la = &levelsOf[a * d];
+    const std::uint16_t* lb = &levelsOf[b * d];
+    const std::uint16_t* la = &levelsOf[a * d];
     for (std::size_t i = 0; i < d; ++i)
         if (lb[i] < la[i]) return false;
     return true;
+}
+
+unsigned threadBudget(unsigned requested) {
+    constexpr unsigned kMaxThreads = 256;
+    const unsigned wanted = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+    return std::min(wanted, kMaxThreads);
 }
 
 unsigned workerThreads(const SearchContext& ctx) {
@@ -171,8 +184,18 @@ void SearchContext::poll(std::uint64_t done) {
 
 }  // namespace detail
 
+void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config) {
+    if (!(config.suppressionLimit > 0)) return;
+    for (const BoundCriterion& b : config.criteria)
+        if (isMultiAttribute(data, b))
+            throw ParameterError("criterion '" + b.criterion.spec() +
+                                 "': multi-attribute mode cannot be combined with tuple suppression (a row "
+                                 "suppressed for one sensitive attribute's view is suppressed for all)");
+}
+
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback,
                     PartialClassification* partial) {
+    checkMultiAttributeSuppression(data, config);
     const auto t0 = std::chrono::steady_clock::now();
     // Multi-attribute criteria are classified on their own views (applyMultiAttribute); the
     // others together on the data.
@@ -184,10 +207,6 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
             plain.criteria.push_back(b);
             continue;
         }
-        if (config.suppressionLimit > 0)
-            throw ParameterError("criterion '" + b.criterion.spec() +
-                                 "': multi-attribute mode cannot be combined with tuple suppression (a row "
-                                 "suppressed for one sensitive attribute's view is suppressed for all)");
         multi.push_back(&b);
     }
     detail::SearchContext ctx(data, plain, feedback);
@@ -196,7 +215,7 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         partial->checkedNodes = 0;
         if (multi.empty()) ctx.partial = partial;  // the views' verdicts come only at the end
     }
-    ctx.stats.threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    ctx.stats.threads = detail::threadBudget(config.threads);
     ctx.baseTerm = detail::baseEntropyTerm(data);
     // The one pass over the rows: the Dataset's collapse into base groups (search.h).
     ctx.stats.rowsTouched = data.rowCount();

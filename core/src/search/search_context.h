@@ -24,7 +24,9 @@ struct SearchContext {
     std::vector<NodeId> strides;
     std::vector<int> heights;
     /// levelsOf[id * d + i]: the level of QI i at node id (precomputed; lattices are small).
-    std::vector<std::uint8_t> levelsOf;
+    /// 16 bits: a character-masking hierarchy of long text has hundreds of levels, which
+    /// 8 bits silently wrapped (a 260-level hierarchy read level 256 as 0).
+    std::vector<std::uint16_t> levelsOf;
     /// Node ids by height, then id (bottom first).
     std::vector<NodeId> byHeight;
     SearchStatistics stats;
@@ -53,6 +55,10 @@ struct SearchContext {
     /// Polls cancellation and reports `done` / size as progress.
     void poll(std::uint64_t done);
 };
+
+/// Threads a search may use: `requested` (0 = all cores) capped at 256. Every phase starts
+/// one rollup engine per thread, so an uncapped --threads 1000000 allocated gigabytes.
+unsigned threadBudget(unsigned requested);
 
 /// Worker threads for a classification: SearchStatistics::threads when the input is large
 /// enough for threads to pay (a check costs more than starting one), else 1.

@@ -14,7 +14,7 @@ namespace ldv {
 void writeSyntheticRows(const Table& input, const SynthOptions& options, std::ostream& out, Feedback* feedback) {
     const std::size_t n = input.rowCount(), m = input.columnCount();
     if (n == 0 || m == 0) throw ParameterError("synth needs a table with at least one row and column");
-    if (options.resampleProbability < 0 || options.resampleProbability > 1)
+    if (!(options.resampleProbability >= 0 && options.resampleProbability <= 1))  // NaN too
         throw ParameterError("the resampling probability must lie in [0, 1]");
     // rowsWith[c][v]: input rows whose column c−1 has code v (the conditioning index for c).
     std::vector<std::vector<std::vector<std::uint32_t>>> rowsWith(m);

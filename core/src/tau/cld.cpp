@@ -44,7 +44,7 @@ CldSearch::CldSearch(const TauInput& input, std::vector<double> cValues, Feedbac
         for (std::size_t k = 0; k < ec.count(); ++k) {
             double qi = 0;
             for (std::size_t i = 0; i < d; ++i)
-                qi += 1.0 / double(data.hierarchy(i).fullCoverage(levels[i])[ec.key(k)[i]]);
+                qi += 1.0 / double(data.hierarchy(i).coverage(levels[i])[ec.key(k)[i]]);  // data domain
             info += (qi + 1.0) * ec.sizes[k];  // the SA is never generalized by CLD
             // r1 < c·(rℓ + … + rm) (000 Def. 4.2); ℓ = 1 always holds.
             const auto h = ec.histogram(k, input.sensitive);
@@ -96,12 +96,16 @@ BaselineOutcome CldSearch::best(double tau, double l) const
     const TauInput& input = *m_input;
     validateTau(tau, l, input.domain());
     BaselineOutcome best;
+    const std::vector<int> heights = input.data->lattice().heights();
+    const Levels top(heights.begin(), heights.end());
     // Many (c,ℓ′) share a node: judge every node once.
     std::map<Levels, std::pair<bool, double>> judged;
     for (double c : m_c)
         for (std::size_t lp = 2; lp <= input.domain(); ++lp) {
             const auto levels = node(c, lp);
-            if (!levels)
+            // The top node publishes one class with every QI suppressed: not a useful table,
+            // so it counts like the "empty output" of Tian & Zhang 2011 §5.2, not as a run.
+            if (!levels || *levels == top)
                 continue;
             ++best.runs;
             auto it = judged.find(*levels);

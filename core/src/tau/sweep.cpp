@@ -120,7 +120,8 @@ std::vector<SweepItem> sweepOrder(const Dataset& data, const std::vector<std::si
     for (std::size_t i = 0; i < check.size(); ++i)
         if (check.size() != d || check[i] != i)
             throw ParameterError("the importance order must list every quasi-identifier once");
-    // I(S_i,j): the leaf-weighted mean information of the level-j values (002 §4.1).
+    // I(S_i,j): the leaf-weighted mean information of the level-j values (Tian & Zhang 2011
+    // §4.1), leaves counted in the data domain as informationUtility does.
     std::vector<std::vector<double>> levelInfo(d);
     for (std::size_t i = 0; i < d; ++i) {
         const HierarchyMap& h = data.hierarchy(i);
@@ -128,7 +129,7 @@ std::vector<SweepItem> sweepOrder(const Dataset& data, const std::vector<std::si
             double num = 0, den = 0;
             for (std::size_t v = 0; v < h.levelSize(j); ++v) {
                 const double w = h.coverage(j)[v];
-                num += w / double(std::max<std::uint32_t>(1, h.fullCoverage(j)[v]));
+                num += w / double(std::max<std::uint32_t>(1, h.coverage(j)[v]));
                 den += w;
             }
             levelInfo[i].push_back(den > 0 ? num / den : 0.0);

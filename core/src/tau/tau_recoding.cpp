@@ -72,6 +72,9 @@ bool coversLeaf(const SensitiveTaxonomy& t, std::size_t node, std::uint32_t leaf
 TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::size_t sensitive,
                         const std::vector<Hierarchy>* hierarchies)
 {
+    if (data.grouped())
+        throw ParameterError("(tau, l) algorithms recode rows one by one, but the data was loaded as groups "
+                             "(a database table or --stream)");
     if (sensitive >= data.sensitiveColumns().size())
         throw ParameterError("(tau, l) algorithms need a sensitive attribute (--sensitive COL)");
     TauInput in;
@@ -220,8 +223,10 @@ double informationUtility(const TauInput& input, const LocalRecoding& out)
     double total = 0;
     for (const RecodedClass& cls : out.classes) {
         double qi = 0;
+        // One domain for QIs and the SA: the base values that occur in the data (coverage,
+        // as the taxonomy of fromWorkspace and the search's `info` metric use).
         for (std::size_t i = 0; i < data.qiCount(); ++i)
-            qi += 1.0 / double(data.hierarchy(i).fullCoverage(cls.levels[i])[cls.codes[i]]);
+            qi += 1.0 / double(data.hierarchy(i).coverage(cls.levels[i])[cls.codes[i]]);
         total += qi * double(cls.rows.size());
         for (std::uint32_t r : cls.rows)
             total += input.taxonomy.information(out.saNode[r]);

@@ -1,0 +1,258 @@
+#include "ldiv/csv_groups.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <unordered_set>
+
+#include "data/type_inference.h"
+#include "io/csv_tokenizer.h"
+#include "ldiv/error.h"
+#include "ldiv/feedback.h"
+
+namespace ldv {
+
+struct CsvGroupReader::Impl {
+    std::string source;
+    CsvOptions options;
+    std::vector<std::string> wanted;
+    std::string countName;
+    std::unordered_set<std::string_view> missing;
+    detail::CsvTokenizer tokenizer;
+
+    bool haveHeader = false;
+    std::size_t arity = 0;
+    std::vector<std::size_t> fieldOf;  // kept column -> field index
+    std::size_t countField = 0;
+    std::vector<Column> columns;
+    std::vector<std::uint64_t> missingRows;
+    // Groups in an open-addressing table over their flat code keys: per group, its codes
+    // and a count, which is the memory bound that makes streaming worthwhile (no node or
+    // string per group, no allocation per record).
+    std::vector<Code> keys;            // group-major, fieldOf.size() codes per group
+    std::vector<std::uint32_t> slots;  // 0 = empty, else group + 1
+    std::vector<std::uint64_t> counts;
+    std::vector<Code> key;
+    std::uint64_t rowsRead = 0, rowsDropped = 0, rows = 0;
+
+    Impl(std::string s, char sep, const CsvOptions& o, std::vector<std::string> cols,
+         std::string count)
+        : source(std::move(s)),
+          options(o),
+          wanted(std::move(cols)),
+          countName(std::move(count)),
+          tokenizer(
+              source, sep, o.trim, [this](const auto& f) { onRecord(f); }, o.maxRecordBytes) {
+        for (const std::string& t : options.missingTokens) missing.insert(t);
+    }
+
+    void header(const std::vector<detail::CsvField>& fields) {
+        haveHeader = true;
+        arity = fields.size();
+        auto find = [&](const std::string& name) -> std::size_t {
+            for (std::size_t i = 0; i < fields.size(); ++i)
+                if (fields[i].text == name) return i;
+            std::string names;
+            for (const auto& f : fields) names += (names.empty() ? "" : ", ") + std::string(f.text);
+            throw InputError(source, fields.front().line, 0,
+                             "no column '" + name + "' in the header; columns are: " + names);
+        };
+        for (const std::string& name : wanted) {
+            fieldOf.push_back(find(name));
+            columns.emplace_back(name);
+        }
+        if (!countName.empty()) countField = find(countName);
+        missingRows.assign(wanted.size(), 0);
+    }
+
+    void onRecord(const std::vector<detail::CsvField>& fields) {
+        if (!haveHeader) return header(fields);
+        ++rowsRead;
+        if (fields.size() != arity) {
+            const detail::CsvField& last = fields.back();
+            throw InputError(
+                source, fields.front().line,
+                fields.size() > arity ? fields[arity].column : last.column + last.text.size(),
+                "expected " + std::to_string(arity) + " fields (as in the header), found " +
+                    std::to_string(fields.size()));
+        }
+        std::uint64_t weight = 1;
+        if (!countName.empty()) {
+            const detail::CsvField& f = fields[countField];
+            const auto [end, ec] =
+                std::from_chars(f.text.data(), f.text.data() + f.text.size(), weight);
+            if (ec != std::errc() || end != f.text.data() + f.text.size())
+                throw InputError(source, f.line, f.column,
+                                 "row count '" + std::string(f.text) + "' is not a whole number");
+        }
+        if (options.missing == MissingPolicy::Drop) {
+            for (std::size_t i = 0; i < fields.size(); ++i)
+                if (!fields[i].quoted && missing.count(fields[i].text)) {
+                    rowsDropped += weight;
+                    return;
+                }
+        }
+        key.resize(fieldOf.size());
+        for (std::size_t c = 0; c < fieldOf.size(); ++c) {
+            const detail::CsvField& f = fields[fieldOf[c]];
+            key[c] = columns[c].intern(f.text);
+            if (!f.quoted && missing.count(f.text)) missingRows[c] += weight;
+        }
+        counts[groupOf(key)] += weight;
+        rows += weight;
+    }
+
+    static std::uint64_t hashOf(const Code* k, std::size_t width) {
+        std::uint64_t h = 0x9E3779B97F4A7C15ull;
+        for (std::size_t i = 0; i < width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
+        return h ^ (h >> 31);
+    }
+
+    std::uint32_t groupOf(const std::vector<Code>& k) {
+        const std::size_t width = k.size();
+        if (slots.empty()) slots.assign(1024, 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t p = hashOf(k.data(), width) & mask;; p = (p + 1) & mask) {
+            const std::uint32_t s = slots[p];
+            if (s == 0) {
+                const auto g = std::uint32_t(counts.size());
+                slots[p] = g + 1;
+                keys.insert(keys.end(), k.begin(), k.end());
+                counts.push_back(0);
+                if (counts.size() * 2 > slots.size()) grow(width);
+                return g;
+            }
+            if (std::equal(k.begin(), k.end(),
+                           keys.begin() + std::ptrdiff_t(std::size_t(s - 1) * width)))
+                return s - 1;
+        }
+    }
+
+    void grow(std::size_t width) {
+        slots.assign(slots.size() * 2, 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::uint32_t g = 0; g < counts.size(); ++g) {
+            std::size_t p = hashOf(keys.data() + std::size_t(g) * width, width) & mask;
+            while (slots[p] != 0) p = (p + 1) & mask;
+            slots[p] = g + 1;
+        }
+    }
+
+    GroupedTable finish() {
+        tokenizer.finish();
+        if (!haveHeader)
+            throw InputError(source, 0, 0, "the input is empty: no header and no rows");
+        GroupedTable out;
+        out.rows = rows;
+        out.counts.resize(counts.size());
+        for (std::size_t g = 0; g < counts.size(); ++g) {
+            if (counts[g] > UINT32_MAX)
+                throw InputError(source, 0, 0,
+                                 "a combination of values occurs more than 2^32-1 times");
+            out.counts[g] = std::uint32_t(counts[g]);
+        }
+        for (Column& c : columns) c.reserve(counts.size());
+        const std::size_t width = columns.size();
+        for (std::size_t g = 0; g < counts.size(); ++g)
+            for (std::size_t c = 0; c < width; ++c) columns[c].appendCode(keys[g * width + c]);
+        keys = {};
+        slots = {};
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            columns[c].setMissingCount(std::size_t(missingRows[c]));
+            if (options.inferTypes)
+                columns[c].setType(detail::inferColumnType(columns[c], options.missingTokens));
+        }
+        out.table = Table(std::move(columns));
+        return out;
+    }
+};
+
+CsvGroupReader::CsvGroupReader(std::string sourceName, char separator, const CsvOptions& options,
+                               std::vector<std::string> columns, std::string countColumn)
+    : m_impl(std::make_unique<Impl>(std::move(sourceName), separator, options, std::move(columns),
+                                    std::move(countColumn))) {}
+CsvGroupReader::~CsvGroupReader() = default;
+void CsvGroupReader::feed(std::string_view chunk) {
+    m_impl->tokenizer.feed(chunk);
+}
+GroupedTable CsvGroupReader::finish() {
+    return m_impl->finish();
+}
+std::uint64_t CsvGroupReader::rowsRead() const {
+    return m_impl->rowsRead;
+}
+std::uint64_t CsvGroupReader::rowsDropped() const {
+    return m_impl->rowsDropped;
+}
+
+namespace {
+using FilePtr = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+FilePtr openOrThrow(const std::string& path) {
+    FilePtr file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!file)
+        throw InputError(path, 0, 0,
+                         std::string("cannot open the file for reading: ") + std::strerror(errno));
+    return file;
+}
+}  // namespace
+
+GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
+                           const std::vector<std::string>& columns, CsvReport* report,
+                           Feedback* feedback) {
+    FilePtr file = openOrThrow(path);
+    std::fseek(file.get(), 0, SEEK_END);
+    const long total = std::ftell(file.get());
+    std::fseek(file.get(), 0, SEEK_SET);
+    if (total == 0) throw InputError(path, 0, 0, "the file is empty (0 bytes)");
+    std::vector<char> chunk(1 << 22);
+    std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    const std::string_view first(chunk.data(), got);
+    const char sep = options.separator ? options.separator : detectSeparator(first);
+    CsvGroupReader reader(path, sep, options, columns);
+    std::size_t done = 0;
+    while (got > 0) {
+        reader.feed(std::string_view(chunk.data(), got));
+        done += got;
+        if (feedback) {
+            feedback->checkCancelled();
+            feedback->setProgress(total > 0 ? double(done) / double(total) : 1.0);
+        }
+        got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    }
+    if (std::ferror(file.get())) throw InputError(path, 0, 0, "read error");
+    GroupedTable out = reader.finish();
+    if (report) {
+        report->separator = sep;
+        report->rowsRead = std::size_t(reader.rowsRead());
+        report->rowsDropped = std::size_t(reader.rowsDropped());
+        report->hadBom = first.substr(0, 3) == "\xEF\xBB\xBF";
+    }
+    return out;
+}
+
+std::vector<std::string> readCsvHeader(const std::string& path, const CsvOptions& options,
+                                       char* separator) {
+    FilePtr file = openOrThrow(path);
+    std::vector<char> chunk(1 << 16);
+    const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+    const std::string_view first(chunk.data(), got);
+    const char sep = options.separator ? options.separator : detectSeparator(first);
+    if (separator) *separator = sep;
+    std::vector<std::string> names;
+    bool done = false;
+    detail::CsvTokenizer tokenizer(path, sep, options.trim, [&](const auto& fields) {
+        if (done) return;
+        done = true;
+        for (const auto& f : fields) names.emplace_back(f.text);
+    });
+    // The header ends at the first line break outside quotes; feed until it is seen.
+    std::string_view rest = first;
+    const std::size_t nl = rest.find('\n');
+    tokenizer.feed(nl == std::string_view::npos ? rest : rest.substr(0, nl + 1));
+    if (!done) tokenizer.finish();
+    if (names.empty()) throw InputError(path, 0, 0, "the file is empty: no header");
+    return names;
+}
+
+}  // namespace ldv

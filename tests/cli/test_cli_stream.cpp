@@ -1,0 +1,56 @@
+// `ldiv search|audit --stream`: a CSV streamed into base groups gives the results of the
+// rows held in memory, and reports the same rows and base groups (issue 21).
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+namespace {
+QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QStringList adult() {
+    QStringList args{ex("adult/adult.csv"), "--qi", "sex,age,race,marital-status,education", "--sensitive",
+                     "salary-class"};
+    for (const char* a : {"sex", "age", "race", "marital-status", "education"})
+        args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
+    return args;
+}
+}  // namespace
+
+class TestCliStream : public QObject {
+    Q_OBJECT
+private slots:
+    void searchStreamedEqualsRows_data() {
+        QTest::addColumn<QStringList>("criteria");
+        QTest::newRow("k=5") << QStringList{"--criterion", "k=5"};
+        QTest::newRow("entropy-l, 2%") << QStringList{"--criterion", "entropy-l=1.5", "--suppression", "0.02"};
+    }
+    void searchStreamedEqualsRows() {
+        QFETCH(QStringList, criteria);
+        const auto rows = test::runCli(QStringList{"search"} + adult() + criteria + QStringList{"--json"});
+        const auto streamed =
+            test::runCli(QStringList{"search"} + adult() + criteria + QStringList{"--json", "--stream"});
+        QCOMPARE(rows.exitCode, 0);
+        QVERIFY2(streamed.exitCode == 0, streamed.err.constData());
+        const QJsonObject a = rows.json(), b = streamed.json();
+        for (const char* key : {"lattice_size", "satisfying_count", "minimal_nodes", "optimum"})
+            QCOMPARE(b[key], a[key]);
+        const QJsonObject sa = a["statistics"].toObject(), sb = b["statistics"].toObject();
+        QCOMPARE(sb["rows"].toInteger(), qint64(30162));
+        QCOMPARE(sa["rows"].toInteger(), qint64(30162));
+        QCOMPARE(sb["base_groups"].toInteger(), sa["base_groups"].toInteger());
+        QCOMPARE(sa["base_groups"].toInteger(), qint64(6072));
+    }
+
+    // Commands that need rows do not offer --stream.
+    void rowCommandsHaveNoStream() {
+        const auto r = test::runCli(QStringList{"generalize"} + adult() +
+                                    QStringList{"--node", "0,0,0,0,0", "--output", "/dev/null", "--stream"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--stream"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliStream)
+#include "test_cli_stream.moc"

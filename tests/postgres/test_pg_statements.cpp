@@ -1,0 +1,208 @@
+// The PostgreSQL module without a server: URI parsing and its errors, identifier quoting,
+// the exact statements ldiv sends, and a check that they stay within what Citus
+// (distributed PostgreSQL) runs on its workers. Citus is not packaged for Debian bookworm,
+// so this test checks the statements' shape against Citus's documented limits instead of
+// running them on a cluster (docs/database.md).
+#include <QtTest>
+
+#include <regex>
+#include <set>
+
+#include "cli_runner.h"
+#include "ldiv/error.h"
+#include "ldiv/postgres.h"
+
+using namespace ldv;
+
+namespace {
+
+// The text outside quoted identifiers and string literals, where keywords and function
+// names live (a column named "count(" or a literal 'JOIN' must not trip the check).
+std::string unquoted(const std::string& sql) {
+    std::string out;
+    char quote = 0;
+    for (char c : sql) {
+        if (quote) {
+            if (c == quote) quote = 0;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            quote = c;
+            out += ' ';
+            continue;
+        }
+        out += char(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+// What Citus distributes (Citus docs, "SQL support and workarounds"): single-table SELECT
+// with GROUP BY and the count aggregate (computed per shard, summed by the coordinator),
+// COPY (SELECT …) TO STDOUT, COPY … FROM STDIN, CREATE/DROP TABLE in a transaction. It
+// does not push down joins of local temporary tables with distributed ones, and
+// functions outside its list would run on the coordinator; so the statements may call no
+// function but count, join nothing, and create nothing temporary.
+QStringList citusProblems(const std::string& sql) {
+    QStringList problems;
+    const std::string text = unquoted(sql);
+    for (const char* banned : {" join ", " temp ", " temporary ", " recursive ", " over ",
+                               " lateral ", "nextval", " into ", " unlogged ", " window "})
+        if ((" " + text + " ").find(banned) != std::string::npos)
+            problems << QString("uses%1").arg(banned);
+    static const std::set<std::string> keywords{"copy",  "in",    "with",   "from",
+                                                "count", "table", "exists", "values"};
+    static const std::regex call(R"(([a-z_][a-z0-9_]*)\s*\()");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), call);
+         it != std::sregex_iterator(); ++it) {
+        const std::string name = (*it)[1];
+        if (!keywords.count(name)) problems << QString::fromStdString("calls " + name + "()");
+    }
+    // One relation per statement: a second FROM would be a subquery or join.
+    std::size_t froms = 0;
+    for (std::size_t p = text.find(" from "); p != std::string::npos;
+         p = text.find(" from ", p + 1))
+        ++froms;
+    if (froms > 1) problems << "reads more than one relation";
+    return problems;
+}
+
+}  // namespace
+
+class TestPgStatements : public QObject {
+    Q_OBJECT
+private slots:
+    void parsesTableAndQuery() {
+        const pg::Location t = pg::parseLocation(
+            "postgresql://ldiv@127.0.0.1:55432/db?table=public.adult&sslmode=disable");
+        QCOMPARE(t.table, std::string("public.adult"));
+        QCOMPARE(t.conninfo, std::string("postgresql://ldiv@127.0.0.1:55432/db?sslmode=disable"));
+        QVERIFY(t.query.empty());
+        // query= takes the rest, with & and = inside; %HH decoded, a lone % kept.
+        const pg::Location q = pg::parseLocation(
+            "postgres://u@h/db?query=SELECT a FROM t WHERE b = 'x&y' AND c LIKE '5%'%3B");
+        QCOMPARE(q.query, std::string("SELECT a FROM t WHERE b = 'x&y' AND c LIKE '5%';"));
+        QCOMPARE(q.conninfo, std::string("postgres://u@h/db"));
+    }
+
+    void malformedUris_data() {
+        QTest::addColumn<QString>("uri");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no table") << "postgresql://u@h/db"
+                                  << "no table= or query=";
+        QTest::newRow("both") << "postgresql://u@h/db?table=a&query=SELECT 1"
+                              << "either table= or query=";
+        QTest::newRow("empty table") << "postgresql://u@h/db?table="
+                                     << "names no table";
+        QTest::newRow("port") << "postgresql://u@h:99999/db?table=a"
+                              << "invalid port '99999'";
+        QTest::newRow("port text") << "postgresql://u@h:abc/db?table=a"
+                                   << "invalid";
+        QTest::newRow("libpq param") << "postgresql://u@h/db?table=a&nosuch=1"
+                                     << "nosuch";
+    }
+    void malformedUris() {
+        QFETCH(QString, uri);
+        QFETCH(QString, message);
+        try {
+            pg::parseLocation(uri.toStdString());
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains(message), e.what());
+            QVERIFY2(QString(e.what()).contains("malformed PostgreSQL URI"), e.what());
+        }
+    }
+
+    void refusesPasswordInUri() {
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 pg::parseLocation("postgresql://u:secret@h/db?table=a"));
+        // A publication target must be a table.
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 pg::parseLocation("postgresql://u@h/db?query=SELECT 1", true));
+    }
+
+    void quotesIdentifiers() {
+        QCOMPARE(pg::quoteIdentifier("marital-status"), std::string("\"marital-status\""));
+        QCOMPARE(pg::quoteIdentifier("a\"b"), std::string("\"a\"\"b\""));
+        QCOMPARE(pg::quoteQualified("s.t"), std::string("\"s\".\"t\""));
+        QCOMPARE(pg::quoteLiteral("it's"), std::string("'it''s'"));
+    }
+
+    // The exact text, so that docs/database.md can quote it.
+    void exactStatements() {
+        const pg::Location t = pg::parseLocation("postgresql://u@h/db?table=adult");
+        CsvOptions keep;
+        QCOMPARE(pg::groupStatement(t, {"sex", "age", "salary-class"}, {}, keep),
+                 std::string("COPY (SELECT \"sex\", \"age\", \"salary-class\", count(*) AS "
+                             "ldiv_rows FROM \"adult\" "
+                             "GROUP BY \"sex\", \"age\", \"salary-class\") TO STDOUT WITH (FORMAT "
+                             "csv, HEADER true)"));
+        CsvOptions drop;
+        drop.missing = MissingPolicy::Drop;
+        QCOMPARE(pg::groupStatement(t, {"sex"}, {"sex", "age"}, drop),
+                 std::string("COPY (SELECT \"sex\", count(*) AS ldiv_rows FROM \"adult\" WHERE "
+                             "\"sex\" IS NOT NULL AND "
+                             "\"sex\"::text NOT IN ('?', '') AND \"age\" IS NOT NULL AND "
+                             "\"age\"::text NOT IN ('?', '') "
+                             "GROUP BY \"sex\") TO STDOUT WITH (FORMAT csv, HEADER true)"));
+        QCOMPARE(pg::describeStatement(t), std::string("SELECT * FROM \"adult\""));
+        const auto publish = pg::publishStatements(
+            pg::parseLocation("postgresql://u@h/db?table=published", true), {"sex", "age"}, true);
+        QCOMPARE(publish, (std::vector<std::string>{
+                              "BEGIN", "DROP TABLE IF EXISTS \"published\"",
+                              "CREATE TABLE \"published\" (\"sex\" text, \"age\" text)",
+                              "COPY \"published\" (\"sex\", \"age\") FROM STDIN WITH (FORMAT csv)",
+                              "COMMIT"}));
+    }
+
+    void statementsStayWithinCitus() {
+        const pg::Location t = pg::parseLocation("postgresql://u@h/db?table=adult");
+        CsvOptions drop;
+        drop.missing = MissingPolicy::Drop;
+        const std::vector<std::string> columns{"sex",       "age",         "race", "marital-status",
+                                               "education", "salary-class"};
+        std::vector<std::string> all = columns;
+        all.push_back("join");  // a column named like a keyword stays quoted
+        std::vector<std::string> statements{
+            pg::describeStatement(t), pg::groupStatement(t, columns, all, CsvOptions{}),
+            pg::groupStatement(t, columns, all, drop), pg::rowsStatement(t)};
+        for (const std::string& s : pg::publishStatements(
+                 pg::parseLocation("postgresql://u@h/db?table=p", true), all, true))
+            statements.push_back(s);
+        for (const std::string& s : statements) {
+            const QStringList problems = citusProblems(s);
+            QVERIFY2(problems.isEmpty(),
+                     qPrintable(QString::fromStdString(s) + ": " + problems.join("; ")));
+        }
+        // The checker itself catches what it is there to catch.
+        QVERIFY(!citusProblems("SELECT a FROM t JOIN pg_temp.x USING (a)").isEmpty());
+        QVERIFY(!citusProblems("CREATE TEMP TABLE x (a text)").isEmpty());
+        QVERIFY(!citusProblems("SELECT a, row_number() OVER () FROM t").isEmpty());
+        QVERIFY(!citusProblems("SELECT md5(a) FROM t").isEmpty());
+        QVERIFY(citusProblems("SELECT \"md5(\", count(*) FROM t WHERE x = 'JOIN' GROUP BY 1")
+                    .isEmpty());
+    }
+
+    // Errors that need no server: exit code 2 and a message naming the fault.
+    void cliErrorsWithoutServer_data() {
+        QTest::addColumn<QString>("uri");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("malformed") << "postgresql://ldiv@127.0.0.1:70000/ldiv?table=adult"
+                                   << "invalid port";
+        QTest::newRow("no table") << "postgresql://ldiv@127.0.0.1/ldiv"
+                                  << "no table= or query=";
+        // Nothing listens on port 1 of the loopback.
+        QTest::newRow("refused") << "postgresql://ldiv@127.0.0.1:1/ldiv?table=adult"
+                                 << "cannot connect";
+    }
+    void cliErrorsWithoutServer() {
+        QFETCH(QString, uri);
+        QFETCH(QString, message);
+        const auto r = test::runCli({"search", uri, "--qi", "sex", "--criterion", "k=2"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains(uri.toUtf8()), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgStatements)
+#include "test_pg_statements.moc"
