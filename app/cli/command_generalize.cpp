@@ -120,7 +120,8 @@ public:
             else writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
         }
         if (!isSourceUri(m_output))
-            writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, err);
+            writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
+                                m_neutralize.enabled(), err);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},

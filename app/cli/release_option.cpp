@@ -18,12 +18,14 @@ void addReleaseOption(CLI::App& command, std::string& path) {
 void writeReleaseIfAsked(const std::string& releasePath, const Workspace& ws,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
-                         const std::string& publishedPath, std::ostream& err) {
+                         const std::string& publishedPath, char separator, bool neutralizeFormulas,
+                         std::ostream& err) {
     if (releasePath.empty()) return;
     const std::string published =
         std::filesystem::absolute(publishedPath).lexically_normal().string();
     const ReleaseRecord record =
-        makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION);
+        makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION,
+                    ReleaseOutput{separator, neutralizeFormulas});
     writeRelease(record, releasePath);
     err << "release record written to " << releasePath << "\n";
 }

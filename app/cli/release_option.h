@@ -18,7 +18,8 @@ void addReleaseOption(CLI::App& command, std::string& path);
 void writeReleaseIfAsked(const std::string& releasePath, const Workspace& workspace,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
-                         const std::string& publishedPath, std::ostream& err);
+                         const std::string& publishedPath, char separator, bool neutralizeFormulas,
+                         std::ostream& err);
 
 /// The same for a SWEEP publication written to `publishedPath` (ParameterError when there
 /// is none: a record certifies a file).

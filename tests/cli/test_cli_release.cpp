@@ -154,6 +154,22 @@ private slots:
         QCOMPARE(failing(r.json()), QStringList{"criterion k=5"});
     }
 
+    void changedOriginalDoesNotReproduce() {
+        QByteArray bytes = readAll(ex("adult/adult.csv"));
+        const int at = bytes.indexOf("\nMale") + 1;
+        QVERIFY(at > 0);
+        bytes.replace(at, 4, "Female");
+        const QString original = m_dir.filePath("original.csv");
+        QVERIFY(writeAll(original, bytes));
+        const auto r = verify(m_release, m_published, original);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(failing(r.json()), (QStringList{"original file hash",
+                                                 "published file reproduces from the original"}));
+        QCOMPARE(verdict(verify(m_release, m_published, ex("adult/adult.csv")).json(),
+                         "published file reproduces from the original"),
+                 QString("holds"));
+    }
+
     void anotherOriginalFails() {
         const auto r = verify(m_release, m_published, ex("hospital/hospital.csv"));
         QCOMPARE(r.exitCode, 3);

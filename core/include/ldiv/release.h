@@ -56,11 +56,17 @@ struct ReleaseRecord {
     ProsecutorRisk risk;
 };
 
+/// How the published table was written (so that `verify --original` can reproduce its bytes).
+struct ReleaseOutput {
+    char separator = ',';
+    bool neutralizeFormulas = false;
+};
+
 /// The record of a node published by publishNode and written to `publishedPath`.
 ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config,
                           std::span<const int> levels, const PublishedNode& node,
                           const PublishOptions& publish, const std::string& publishedPath,
-                          const std::string& ldivVersion);
+                          const std::string& ldivVersion, const ReleaseOutput& output = {});
 
 /// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
 /// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
@@ -87,8 +93,10 @@ struct Verification {
     bool allHold() const;
 };
 
-/// Recomputes the claims of `record` from `publishedPath` (and checks `originalPath`'s hash
-/// when given).
+/// Recomputes the claims of `record` from `publishedPath`. With `originalPath` it also checks
+/// the original's hash and, for a node release, that publishing the original with the
+/// recorded configuration reproduces the published file byte for byte (not checked when the
+/// configuration's hierarchy files cannot be read).
 Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
                            const std::optional<std::string>& originalPath = std::nullopt);
 

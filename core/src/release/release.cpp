@@ -8,6 +8,7 @@
 #include "ldiv/csv.h"
 #include "ldiv/digest.h"
 #include "ldiv/error.h"
+#include "ldiv/generalize.h"
 #include "ldiv/published_table.h"
 
 namespace ldv {
@@ -138,6 +139,49 @@ double numberFrom(const json& j) {
     return j.get<double>();
 }
 
+/// Publishes the original with the recorded configuration and compares the bytes' hash.
+ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalPath) {
+    ClaimVerdict out{"published file reproduces from the original", true, false, ""};
+    const json c = json::parse(record.configuration);
+    if (c.value("kind", "node") != "node" || !c.contains("output")) {
+        out.checked = false;
+        out.detail = "not checked (not a node release)";
+        return out;
+    }
+    try {
+        ProjectConfig project = parseProject(c.at("project").dump(), "release configuration");
+        project.dataPath = std::filesystem::absolute(originalPath).string();
+        const Workspace ws(project, "");
+        SearchConfig config;
+        config.criteria =
+            bindCriteria(ws.dataset(), c.at("criteria").get<std::vector<std::string>>());
+        config.suppressionLimit = c.at("suppression_limit").get<double>();
+        PublishOptions publish;
+        publish.maskSuppressed = c.value("suppressed", "removed") == "masked";
+        publish.maskToken = c.value("mask_token", "*");
+        const Levels levels = c.at("node").get<Levels>();
+        if (!ws.dataset().lattice().contains(levels))
+            throw ParameterError("the node is outside the lattice");
+        const PublishedNode node =
+            publishNode(ws.dataset(), config, levels, ws.identifyingColumns(), publish);
+        const std::string sep = c.at("output").value("separator", ",");
+        const std::string sha =
+            sha256Hex(formatTableCsv(node.table, sep.empty() ? ',' : sep[0],
+                                     c.at("output").value("neutralize_formulas", false)));
+        out.holds = sha == record.publishedSha;
+        out.detail =
+            out.holds ? "node " + formatLevels(levels) + " of the original gives the published file"
+                      : "node " + formatLevels(levels) + " of the original gives sha256 " + sha +
+                            ", recorded " + record.publishedSha;
+    } catch (const std::exception& e) {
+        // A hierarchy file that moved is not evidence against the release: say why it was
+        // skipped.
+        out.checked = false;
+        out.detail = std::string("not checked: ") + e.what();
+    }
+    return out;
+}
+
 }  // namespace
 
 ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
@@ -157,10 +201,14 @@ ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
 ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
                           std::span<const int> levels, const PublishedNode& node,
                           const PublishOptions& publish, const std::string& publishedPath,
-                          const std::string& ldivVersion) {
+                          const std::string& ldivVersion, const ReleaseOutput& output) {
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     ProjectConfig project = ws.config();
+    // Absolute paths, so that `verify --original` finds the hierarchies from anywhere.
+    project.dataPath = ws.resolve(project.dataPath);
+    for (AttributeConfig& a : project.attributes)
+        if (!a.hierarchyFile.empty()) a.hierarchyFile = ws.resolve(a.hierarchyFile);
     project.criteria.clear();
     for (const BoundCriterion& b : config.criteria) project.criteria.push_back(b.criterion.spec());
     project.suppressionLimit = config.suppressionLimit;
@@ -174,7 +222,10 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
            {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
            {"sensitive", columnNames(data.table(), data.sensitiveColumns())},
            {"suppressed", publish.maskSuppressed ? "masked" : "removed"},
-           {"mask_token", publish.maskToken}};
+           {"mask_token", publish.maskToken},
+           {"output",
+            {{"separator", std::string(1, output.separator)},
+             {"neutralize_formulas", output.neutralizeFormulas}}}};
     r.configuration = c.dump();
     r.configurationSha = sha256Hex(r.configuration);
     r.originalPath = ws.resolve(ws.config().dataPath);
@@ -363,6 +414,7 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     } else {
         v.claims.push_back({"original file hash", false, false, "not checked (no --original)"});
     }
+    if (originalPath) v.claims.push_back(reproduce(record, *originalPath));
 
     // Everything below is recomputed from the published file under the configuration's roles.
     const json c = json::parse(record.configuration);
