@@ -42,9 +42,10 @@ struct HeuristicResult {
 /// nodes, or the exact search ends) bounds the wall-clock time; 0 returns at once, possibly
 /// without a node. config.algorithm is ignored. Multi-attribute criteria are refused
 /// (ParameterError). Progress goes to `feedback` (elapsed / limit when a limit is given); its
-/// Cancel throws Cancelled.
+/// Cancel throws Cancelled. `allowExact` = false skips the exact attempt (tests of the walk).
 HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
-                                std::optional<double> timeLimitSeconds, Feedback* feedback = nullptr);
+                                std::optional<double> timeLimitSeconds, Feedback* feedback = nullptr,
+                                bool allowExact = true);
 
 /// Lattices up to this many nodes get an exact classification attempt within the limit (the
 /// exact search allocates per-node state: beyond this it would not fit a few seconds).

@@ -83,8 +83,9 @@ private:
 
 class Anytime {
 public:
-    Anytime(const Dataset& data, const SearchConfig& config, std::optional<double> limit, Feedback* feedback)
-        : m_data(data), m_config(config), m_feedback(feedback), m_judge(data, config.criteria, config.suppressionLimit),
+    Anytime(const Dataset& data, const SearchConfig& config, std::optional<double> limit, Feedback* feedback,
+            bool allowExact)
+        : m_allowExact(allowExact), m_data(data), m_config(config), m_feedback(feedback), m_judge(data, config.criteria, config.suppressionLimit),
           m_heights(data.lattice().heights()), m_d(m_heights.size()), m_start(Clock::now()), m_limit(limit) {
         if (limit) m_deadline = m_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*limit));
         m_carried = m_judge.neededSensitive();
@@ -112,7 +113,7 @@ public:
             if (m_best && *m_best == 0 && (m_judge.limitRows() == 0 || m_config.metric == Metric::Height))
                 provenByBottom = true;
         }
-        if (!provenByBottom && !expired() && out.latticeSize <= kHeuristicExactLimit) tryExact(out);
+        if (m_allowExact && !provenByBottom && !expired() && out.latticeSize <= kHeuristicExactLimit) tryExact(out);
         if (!provenByBottom && !out.exact) {
             std::mt19937_64 random(20160901);  // fixed: the same walks whatever the threads
             for (unsigned stale = 0; !expired() && stale < staleLimit();) {
@@ -402,6 +403,7 @@ private:
         out.bestMetrics = measureClasses(m_data, classes, failing);
     }
 
+    bool m_allowExact;
     const Dataset& m_data;
     const SearchConfig& m_config;
     Feedback* m_feedback;
@@ -425,7 +427,7 @@ private:
 }  // namespace
 
 HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config, std::optional<double> timeLimitSeconds,
-                                Feedback* feedback) {
+                                Feedback* feedback, bool allowExact) {
     if (timeLimitSeconds && !(*timeLimitSeconds >= 0))
         throw ParameterError("--time-limit must be a number of seconds ≥ 0");
     checkMultiAttributeSuppression(data, config);
@@ -433,7 +435,7 @@ HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
         if (b.criterion.multiAttribute() && data.sensitiveColumns().size() > 1)
             throw ParameterError("criterion '" + b.criterion.spec() +
                                  "': the heuristic search does not handle multi-attribute criteria; use fast");
-    return Anytime(data, config, timeLimitSeconds, feedback).run();
+    return Anytime(data, config, timeLimitSeconds, feedback, allowExact).run();
 }
 
 }  // namespace ldv
