@@ -73,7 +73,8 @@ private slots:
                      .exitCode,
                  1);
         const auto g = test::runCli(QStringList{"generalize"} + adultOptions() +
-                                    QStringList{"-c", "k=5", "--node", "0,0,0,0,0", "--algorithm", "heuristic"});
+                                    QStringList{"-c", "k=5", "--node", "0,0,0,0,0", "--algorithm", "heuristic", "--output",
+                                                "/nonexistent-dir/never-written.csv"});
         QCOMPARE(g.exitCode, 1);
         QVERIFY(g.err.contains("heuristic"));
     }
