@@ -15,8 +15,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option("--metric", o.metric, "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), "
                                          "info (1 − um), loss (loss metric LM)")
         ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
-    cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute")
-        ->check(CLI::IsMember({"fast", "incognito", "brute"}));
+    cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute (search also: heuristic)")
+        ->check(CLI::IsMember({"fast", "incognito", "brute", "heuristic"}));
     cmd.add_option("--threads", o.threads, "Worker threads (default: all cores)");
     cmd.add_option("--population-size", o.populationSize,
                    "N, the number of people the data is a sample of (needed by k-map=K)");
@@ -52,7 +52,12 @@ SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const P
         config.suppressionLimit = project.suppressionLimit;
     }
     config.metric = parseMetric(!o.metric.empty() ? o.metric : project.metric);
-    config.algorithm = parseSearchAlgorithm(!o.algorithm.empty() ? o.algorithm : project.algorithm);
+    const std::string algorithm = !o.algorithm.empty() ? o.algorithm : project.algorithm;
+    // The anytime heuristic (heuristic_search.h) has no classification to hand on: only
+    // `ldiv search` runs it (it passes "fast" here and calls heuristicSearch itself).
+    if (algorithm == "heuristic")
+        throw ParameterError("--algorithm heuristic is offered by `ldiv search` only; use fast, incognito or brute");
+    config.algorithm = parseSearchAlgorithm(algorithm);
     config.threads = o.threads;
     return config;
 }

@@ -54,9 +54,10 @@ private slots:
         QCOMPARE(st["rows_touched"].toInteger(), qint64(30162));  // the rows are read once, into base groups
         QVERIFY(st["classes_read"].toInteger() > 0);
         if (algorithm == "brute") QCOMPARE(st["checked_nodes"].toInteger(), qint64(240));
-        // The original top-level keys are all still there, and only "statistics" was added.
-        QCOMPARE(j.keys(), (QStringList{"checked_nodes", "elapsed_ms", "lattice_size", "minimal_nodes", "optimum",
-                                        "satisfying_count", "statistics"}));
+        // The original top-level keys are all still there; "statistics", "load_ms" and
+        // "proven_optimal" (issue 20) were added.
+        QCOMPARE(j.keys(), (QStringList{"checked_nodes", "elapsed_ms", "lattice_size", "load_ms", "minimal_nodes",
+                                        "optimum", "proven_optimal", "satisfying_count", "statistics"}));
     }
     void hospitalProjectText() {
         const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json")});

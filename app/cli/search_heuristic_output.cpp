@@ -1,0 +1,86 @@
+#include "cli/search_heuristic_output.h"
+
+#include <nlohmann/json.hpp>
+
+#include "ldiv/heuristic_search.h"
+
+namespace ldv::cli {
+
+int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws, const SearchConfig& config,
+                       std::optional<double> timeLimitSeconds, double loadMs, bool json) {
+    const Dataset& data = ws.dataset();
+    const HeuristicResult r = heuristicSearch(data, config, timeLimitSeconds);
+    for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
+    const Lattice& lattice = data.lattice();
+    const SearchStatistics& st = r.statistics;
+    const NodeMetrics& m = r.bestMetrics;
+    if (json) {
+        // The exact search's keys, with what the heuristic cannot know set to null (it does not
+        // classify the lattice) unless the exact search finished within the limit.
+        nlohmann::json optimum = nullptr;
+        if (r.best)
+            optimum = {{"levels", m.levels},
+                       {"height", m.height},
+                       {"classes", m.classes},
+                       {"suppressed_rows", m.suppressedRows},
+                       {"average_class_size", m.averageClassSize},
+                       {"discernibility", m.discernibility},
+                       {"kl_divergence", m.klDivergence},
+                       {"loss", m.loss},
+                       {"information", m.information}};
+        nlohmann::json satisfying = nullptr, minimal = nullptr;
+        if (r.exact) {
+            satisfying = r.exact->satisfying.size();
+            minimal = nlohmann::json::array();
+            for (NodeId id : r.exact->minimal) minimal.push_back(lattice.levels(id));
+        }
+        const nlohmann::json statistics{{"checked_nodes", st.checkedNodes},
+                                        {"rows_touched", st.rowsTouched},
+                                        {"classes_read", st.classesRead},
+                                        {"classes_built", st.classesBuilt},
+                                        {"measured_nodes", st.measuredNodes},
+                                        {"classify_ms", st.classifyMs},
+                                        {"optimum_ms", st.optimumMs},
+                                        {"elapsed_ms", st.elapsedMs},
+                                        {"threads", st.threads},
+                                        {"rows", data.rowCount()},
+                                        {"base_groups", data.baseGroupCount()},
+                                        {"sql_ms", ws.sourceReport().queryMs},
+                                        {"load_ms", loadMs}};
+        const nlohmann::json j{{"algorithm", "heuristic"},
+                               {"lattice_size", r.latticeSize},
+                               {"satisfying_count", satisfying},
+                               {"minimal_nodes", minimal},
+                               {"optimum", optimum},
+                               {"proven_optimal", r.provenOptimal},
+                               {"optimality", r.note},
+                               {"timed_out", r.timedOut},
+                               {"time_limit_s", timeLimitSeconds ? nlohmann::json(*timeLimitSeconds) : nlohmann::json()},
+                               {"climbs", r.climbs},
+                               {"checked_nodes", st.checkedNodes},
+                               {"elapsed_ms", st.elapsedMs},
+                               {"load_ms", loadMs},
+                               {"statistics", statistics}};
+        out << j.dump() << "\n";
+        return 0;
+    }
+    std::string qi;
+    for (std::size_t c : data.qiColumns()) qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
+    out << "heuristic search over " << r.latticeSize << " nodes (" << qi << "): " << st.checkedNodes
+        << " checked in " << st.elapsedMs << " ms (loading " << loadMs << " ms), " << r.climbs << " climbs"
+        << (r.timedOut ? ", time limit reached" : "") << "\n";
+    if (r.exact)
+        out << "exact: " << r.exact->satisfying.size() << " satisfy, " << r.exact->minimal.size() << " minimal\n";
+    out << (r.provenOptimal ? "proven optimal: " : "not proven optimal: ") << r.note << "\n";
+    if (!r.best) {
+        out << "no node found\n";
+        return 0;
+    }
+    out << "best by " << metricName(config.metric) << ": " << formatLevels(m.levels) << " (height " << m.height
+        << ", " << m.classes << " classes, " << m.suppressedRows << " suppressed rows, average class size "
+        << m.averageClassSize << ", discernibility " << m.discernibility << ", KL-divergence " << m.klDivergence
+        << ", information " << m.information << ", loss " << m.loss << ", precision " << m.precision << ")\n";
+    return 0;
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,16 @@
+#pragma once
+// `ldiv search --algorithm heuristic`: runs the anytime search (heuristic_search.h) and prints
+// its answer with the same keys as the exact search, plus whether it is proven optimal.
+#include <optional>
+#include <ostream>
+
+#include "ldiv/project.h"
+#include "ldiv/search.h"
+
+namespace ldv::cli {
+
+/// Returns the exit code. `loadMs`: time to load the data and hierarchies.
+int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws, const SearchConfig& config,
+                       std::optional<double> timeLimitSeconds, double loadMs, bool json);
+
+}  // namespace ldv::cli
