@@ -18,17 +18,19 @@ QString ex(const char* path) {
     return QString::fromStdString(test::example(path));
 }
 
-QString uri(const QString& params, const QString& user = {}) {
+QString uri(const QString& params, const QString& user = {}, const QString& database = {}) {
     return QString("postgresql://%1@%2:%3/%4?%5")
-        .arg(user.isEmpty() ? env("PGUSER") : user, env("PGHOST"), env("PGPORT"), env("PGDATABASE"),
-             params);
+        .arg(user.isEmpty() ? env("PGUSER") : user, env("PGHOST"), env("PGPORT"),
+             database.isEmpty() ? env("PGDATABASE") : database, params);
 }
 
 // psql as the test's superuser; returns stdout (unaligned, tuples only).
-QString psql(const QString& sql) {
+QString psql(const QString& sql, const QString& database = {}) {
     QProcess p;
     const QString bin = env("LDIV_PSQL").isEmpty() ? QString("psql") : env("LDIV_PSQL");
-    p.start(bin, {"-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql});
+    QStringList args{"-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql};
+    if (!database.isEmpty()) args << "-d" << database;
+    p.start(bin, args);
     p.waitForFinished(120000);
     if (p.exitCode() != 0) qWarning("psql failed: %s", p.readAllStandardError().constData());
     return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
@@ -204,33 +206,39 @@ private slots:
         QVERIFY2(replaced.exitCode == 0, replaced.err.constData());
     }
 
-    // A value PostgreSQL refuses (a NUL byte) in row 3,000 of 5,000: the COPY fails midway,
-    // the transaction rolls back, and no table is left — nor is an existing one touched.
+    // A value PostgreSQL refuses in row 3,000 of 5,000: the COPY fails midway, the
+    // transaction rolls back, and no table is left — nor is an existing one touched. ldiv
+    // refuses a NUL byte itself when reading, so the refused value is a valid UTF-8 '€' sent
+    // to a LATIN1 database, which has no such character: the server's conversion fails as
+    // it reaches that row.
     void failedCopyLeavesNoTable() {
+        const QString db = "ldiv_latin1";
+        psql("DROP DATABASE IF EXISTS " + db);
+        psql("CREATE DATABASE " + db + " ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0");
+        QCOMPARE(psql("SHOW server_encoding", db), QString("LATIN1"));
         QTemporaryDir dir;
-        const QString input = dir.filePath("nul.csv");
+        const QString input = dir.filePath("euro.csv");
         QFile f(input);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("zip,note,disease\n");
         for (int r = 0; r < 5000; ++r) {
-            QByteArray note =
-                r == 3000 ? QByteArray("bad", 3) + '\0' + QByteArray("value") : QByteArray("ok");
+            const QByteArray note = r == 3000 ? QByteArray("price \xe2\x82\xac") : QByteArray("ok");
             f.write(QByteArray::number(47600 + r % 7) + "," + note + "," +
                     (r % 2 ? "flu" : "cold") + "\n");
         }
         f.close();
-        const QStringList args{"generalize",  input,     "--qi",   "zip",
+        const QStringList args{"generalize",  input,     "--qi",   "zip", "--hierarchy", "zip=suppress",
                                "--sensitive", "disease", "--node", "0"};
-        const auto r = test::runCli(args + QStringList{"--output", uri("table=failed")});
+        const auto r = test::runCli(args + QStringList{"--output", uri("table=failed", {}, db)});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("COPY failed") && r.err.contains("0x00"), r.err.constData());
-        QCOMPARE(psql("SELECT to_regclass('failed') IS NULL"), QString("t"));
+        QVERIFY2(r.err.contains("COPY failed") && r.err.contains("LATIN1"), r.err.constData());
+        QCOMPARE(psql("SELECT to_regclass('failed') IS NULL", db), QString("t"));
         // Over an existing table with --replace: the old table stays as it was.
-        psql("CREATE TABLE faulty (x text); INSERT INTO faulty VALUES ('kept')");
+        psql("CREATE TABLE faulty (x text); INSERT INTO faulty VALUES ('kept')", db);
         const auto replace =
-            test::runCli(args + QStringList{"--output", uri("table=faulty"), "--replace"});
+            test::runCli(args + QStringList{"--output", uri("table=faulty", {}, db), "--replace"});
         QCOMPARE(replace.exitCode, 2);
-        QCOMPARE(psql("SELECT string_agg(x, ',') FROM faulty"), QString("kept"));
+        QCOMPARE(psql("SELECT string_agg(x, ',') FROM faulty", db), QString("kept"));
     }
 
     void clearErrors_data() {
@@ -282,8 +290,8 @@ private slots:
     void passwordFromEnvironment() {
         psql("GRANT SELECT ON adult TO ldiv_pw");
         qputenv("PGPASSWORD", "right");
-        const auto r = test::runCli({"search", uri("table=adult", "ldiv_pw"), "--qi", "sex",
-                                     "--criterion", "k=2", "--json"});
+        const auto r = test::runCli({"search", uri("table=adult", "ldiv_pw"), "--qi", "sex", "--hierarchy",
+                                     "sex=suppress", "--criterion", "k=2", "--json"});
         qunsetenv("PGPASSWORD");
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json()["statistics"].toObject()["rows"].toInteger(), qint64(30162));
