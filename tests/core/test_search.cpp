@@ -9,6 +9,7 @@
 #include "ldiv/evaluation.h"
 #include "ldiv/project.h"
 #include "ldiv/search.h"
+#include "adult_workspace.h"
 #include "random_case.h"
 #include "test_paths.h"
 
@@ -30,17 +31,7 @@ SearchResult run(const Dataset& data, const std::vector<std::string>& specs, Sea
 }
 
 std::unique_ptr<Workspace> adult(const std::vector<std::string>& qi, const std::string& sensitive) {
-    ProjectConfig c;
-    const std::string dir = test::example("adult/");
-    c.dataPath = dir + "adult.csv";
-    for (const std::string& a : qi) {
-        AttributeConfig& attr = c.ensureAttribute(a);
-        attr.role = Role::QuasiIdentifying;
-        attr.hierarchyFile = dir + "adult_hierarchy_" + a + ".csv";
-        c.qiOrder.push_back(a);
-    }
-    c.ensureAttribute(sensitive).role = Role::Sensitive;
-    return std::make_unique<Workspace>(c, "");
+    return test::adultWorkspace(test::example("adult/"), qi, sensitive);
 }
 
 }  // namespace
