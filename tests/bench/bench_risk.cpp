@@ -18,6 +18,7 @@
 #include "ldiv/risk.h"
 #include "ldiv/risk_attributes.h"
 #include "ldiv/search.h"
+#include "adult_workspace.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;
@@ -30,19 +31,6 @@ const std::vector<std::string> kQi{"sex", "age", "race", "marital-status", "educ
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
-}
-
-std::unique_ptr<Workspace> load(const std::string& dir, const std::vector<std::string>& qi, const std::string& sa) {
-    ProjectConfig c;
-    c.dataPath = dir + "adult.csv";
-    for (const std::string& a : qi) {
-        AttributeConfig& attr = c.ensureAttribute(a);
-        attr.role = Role::QuasiIdentifying;
-        attr.hierarchyFile = dir + "adult_hierarchy_" + a + ".csv";
-        c.qiOrder.push_back(a);
-    }
-    c.ensureAttribute(sa).role = Role::Sensitive;
-    return std::make_unique<Workspace>(c, "");
 }
 
 double timeMs(int runs, const std::function<void()>& f) {
@@ -83,7 +71,7 @@ int main(int argc, char** argv) {
     const std::string dir = std::string(argv[1]) + "/examples/adult/";
     const int runs = argc > 2 ? std::stoi(argv[2]) : 7;
 
-    const auto ws = load(dir, kQi, "occupation");
+    const auto ws = test::adultWorkspace(dir, kQi, "occupation");
     const Dataset& data = ws->dataset();
     std::printf("Adult, 8 QI, sensitive occupation: %zu rows, %llu nodes\n", data.rowCount(),
                 (unsigned long long)data.lattice().size());
@@ -92,7 +80,7 @@ int main(int argc, char** argv) {
 
     std::vector<std::string> seven(kQi.begin(), kQi.end());
     seven.erase(seven.begin() + 1);  // without age
-    const auto wsAge = load(dir, seven, "age");
+    const auto wsAge = test::adultWorkspace(dir, seven, "age");
     std::printf("Adult, 7 QI (no age), sensitive age: %llu nodes\n",
                 (unsigned long long)wsAge->dataset().lattice().size());
     for (const char* spec : {"k=5", "t-closeness=0.2", "t-closeness=0.2:ordered"})

@@ -2,19 +2,15 @@
 // generalize → audit round trip on Adult.
 #include <QtTest>
 
+#include "cli_adult.h"
 #include "cli_runner.h"
 #include "test_paths.h"
 
 using namespace ldv;
+using ldv::test::adultOptions;
 
 namespace {
 QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
-QStringList adultOptions(const QString& data) {
-    QStringList args{data, "--qi", "sex,age,race,marital-status,education", "--sensitive", "salary-class"};
-    for (const char* a : {"sex", "age", "race", "marital-status", "education"})
-        args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
-    return args;
-}
 }  // namespace
 
 class TestCliFoundation : public QObject {

@@ -2,21 +2,11 @@
 // rows held in memory, and reports the same rows and base groups (issue 21).
 #include <QtTest>
 
+#include "cli_adult.h"
 #include "cli_runner.h"
-#include "test_paths.h"
 
 using namespace ldv;
-
-namespace {
-QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
-QStringList adult() {
-    QStringList args{ex("adult/adult.csv"), "--qi", "sex,age,race,marital-status,education", "--sensitive",
-                     "salary-class"};
-    for (const char* a : {"sex", "age", "race", "marital-status", "education"})
-        args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
-    return args;
-}
-}  // namespace
+using ldv::test::adultOptions;
 
 class TestCliStream : public QObject {
     Q_OBJECT
@@ -28,9 +18,9 @@ private slots:
     }
     void searchStreamedEqualsRows() {
         QFETCH(QStringList, criteria);
-        const auto rows = test::runCli(QStringList{"search"} + adult() + criteria + QStringList{"--json"});
+        const auto rows = test::runCli(QStringList{"search"} + adultOptions() + criteria + QStringList{"--json"});
         const auto streamed =
-            test::runCli(QStringList{"search"} + adult() + criteria + QStringList{"--json", "--stream"});
+            test::runCli(QStringList{"search"} + adultOptions() + criteria + QStringList{"--json", "--stream"});
         QCOMPARE(rows.exitCode, 0);
         QVERIFY2(streamed.exitCode == 0, streamed.err.constData());
         const QJsonObject a = rows.json(), b = streamed.json();
@@ -45,7 +35,7 @@ private slots:
 
     // Commands that need rows do not offer --stream.
     void rowCommandsHaveNoStream() {
-        const auto r = test::runCli(QStringList{"generalize"} + adult() +
+        const auto r = test::runCli(QStringList{"generalize"} + adultOptions() +
                                     QStringList{"--node", "0,0,0,0,0", "--output", "/dev/null", "--stream"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("--stream"), r.err.constData());

@@ -10,6 +10,7 @@
 #include "ldiv/criteria.h"
 #include "ldiv/error.h"
 #include "ldiv/search.h"
+#include "random_case.h"
 
 using namespace ldv;
 
@@ -29,57 +30,6 @@ std::string errorOf(const std::function<void()>& f) {
         return e.what();
     }
     return "no error";
-}
-
-struct RandomCase {
-    Table table;
-    std::unique_ptr<Dataset> data;
-};
-
-// `d` QI columns with random hierarchies merging groups up to '*', and two sensitive columns
-// (s0 with numeric values, s1 with strings), skewed so that classes differ.
-std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std::size_t d) {
-    auto rc = std::make_unique<RandomCase>();
-    std::vector<Column> columns;
-    for (std::size_t i = 0; i < d + 2; ++i) {
-        Column c(i < d ? "q" + std::to_string(i) : "s" + std::to_string(i - d));
-        const std::size_t domain = 2 + rng() % (i < d ? 6 : 5);
-        for (std::size_t r = 0; r < rows; ++r) {
-            const std::size_t v = std::min(std::min(rng() % domain, rng() % domain + rng() % 2), domain - 1);
-            c.append(i == d ? std::to_string(10 * v + 3) : "v" + std::to_string(v));
-        }
-        columns.push_back(std::move(c));
-    }
-    rc->table = Table(std::move(columns));
-    std::vector<HierarchyMap> maps;
-    std::vector<std::size_t> qi;
-    for (std::size_t i = 0; i < d; ++i) {
-        const Column& col = rc->table.column(i);
-        const std::size_t m = col.domainSize();
-        const int height = 1 + int(rng() % 3);
-        std::vector<std::size_t> group(m);
-        std::vector<std::vector<std::string>> hrows(m);
-        for (std::size_t v = 0; v < m; ++v) {
-            group[v] = v;
-            hrows[v].push_back(col.value(Code(v)));
-        }
-        std::size_t groups = m;
-        for (int level = 1; level <= height; ++level) {
-            const std::size_t next = level == height ? 1 : std::max<std::size_t>(1, (groups + 1) / 2);
-            std::vector<std::size_t> to(groups);
-            for (std::size_t g = 0; g < groups; ++g) to[g] = g < next ? g : rng() % next;
-            for (std::size_t v = 0; v < m; ++v) {
-                group[v] = to[group[v]];
-                hrows[v].push_back(level == height ? std::string("*")
-                                                   : "L" + std::to_string(level) + "g" + std::to_string(group[v]));
-            }
-            groups = next;
-        }
-        maps.emplace_back(Hierarchy(hrows), col);
-        qi.push_back(i);
-    }
-    rc->data = std::make_unique<Dataset>(rc->table, qi, std::move(maps), std::vector<std::size_t>{d, d + 1});
-    return rc;
 }
 
 SearchResult run(const Dataset& data, const std::vector<std::string>& specs, SearchAlgorithm algorithm,
@@ -183,7 +133,7 @@ private slots:
         // also with suppression.
         std::mt19937 rng(99);
         for (int round = 0; round < 12; ++round) {
-            const auto rc = randomCase(rng, 20 + rng() % 150, 2 + rng() % 3);
+            const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3, test::SensitiveValues::Numeric);
             const double n = double(rc->data->rowCount());
             for (double suppression : {0.0, 0.1}) {
                 SearchConfig config;
@@ -294,7 +244,7 @@ private slots:
             {"beta-likeness=1@s0"}, {"beta-likeness=1.5:enhanced@s1"}, {"k=3", "t-closeness=0.2@s0"}};
         int nonTrivial = 0;
         for (int round = 0; round < 36; ++round) {
-            const auto rc = randomCase(rng, 20 + rng() % 150, 2 + rng() % 3);
+            const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3, test::SensitiveValues::Numeric);
             const auto& s = specs[std::size_t(round) % specs.size()];
             const auto brute = run(*rc->data, s, SearchAlgorithm::Brute, suppression);
             for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <map>
 
+#include "adult_workspace.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -24,17 +25,8 @@ std::unique_ptr<Workspace> hospital() {
 }
 
 std::unique_ptr<Workspace> adultFull(const std::vector<std::string>& qi, const std::string& sensitive) {
-    ProjectConfig c;
-    const std::string dir = test::example("adult/");
-    c.dataPath = dir + "adult_full.csv";
+    ProjectConfig c = test::adultConfig(test::example("adult/"), qi, sensitive, "adult_full.csv");
     c.csv.separator = ';';
-    for (const std::string& a : qi) {
-        AttributeConfig& attr = c.ensureAttribute(a);
-        attr.role = Role::QuasiIdentifying;
-        attr.hierarchyFile = dir + "adult_hierarchy_" + a + ".csv";
-        c.qiOrder.push_back(a);
-    }
-    c.ensureAttribute(sensitive).role = Role::Sensitive;
     return std::make_unique<Workspace>(c, "");
 }
 

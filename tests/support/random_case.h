@@ -1,6 +1,7 @@
 #pragma once
-// Random tables with random hierarchies for brute-force comparisons (the same generator as
-// tests/core/test_search.cpp).
+// Random tables with random hierarchies for brute-force comparisons (test_search,
+// test_explain, test_frontier, test_criteria_distribution). Changing the order of the rng()
+// calls changes every random table and with it the seeds the tests were checked on.
 #include <algorithm>
 #include <memory>
 #include <random>
@@ -12,6 +13,11 @@
 
 namespace ldv::test {
 
+/// How the values of the first sensitive column s0 are written: "v<i>" strings, or numbers
+/// 10·i + 3 for criteria that need a numeric attribute (ordered EMD of t-closeness). The label
+/// does not touch the random stream, so both give the same classes.
+enum class SensitiveValues { Labels, Numeric };
+
 /// A random table: `d` QI columns and two sensitive columns, with random hierarchies that
 /// coarsen by merging random groups level by level up to '*'.
 struct RandomCase {
@@ -19,18 +25,19 @@ struct RandomCase {
     std::unique_ptr<Dataset> data;
 };
 
-inline std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std::size_t d) {
+inline std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std::size_t d,
+                                              SensitiveValues s0 = SensitiveValues::Labels) {
     auto rc = std::make_unique<RandomCase>();
     std::vector<Column> columns;
-    std::vector<std::size_t> domains;
     for (std::size_t i = 0; i < d + 2; ++i) {
         Column c(i < d ? "q" + std::to_string(i) : "s" + std::to_string(i - d));
         const std::size_t domain = 2 + rng() % (i < d ? 6 : 5);
-        domains.push_back(domain);
         // Skewed values so that classes of very different sizes appear.
         for (std::size_t r = 0; r < rows; ++r) {
-            const std::size_t v = std::min(rng() % domain, rng() % domain + rng() % 2);
-            c.append("v" + std::to_string(std::min(v, domain - 1)));
+            const std::size_t skewed = std::min(rng() % domain, rng() % domain + rng() % 2);
+            const std::size_t v = std::min(skewed, domain - 1);
+            c.append(i == d && s0 == SensitiveValues::Numeric ? std::to_string(10 * v + 3)
+                                                               : "v" + std::to_string(v));
         }
         columns.push_back(std::move(c));
     }

@@ -1,7 +1,5 @@
 // Analyses follow the project (issue 18): an analysis' suppression limit is the project's
 // (Adult's project says 2 %, the analysis default is 0) until the user types another one.
-#include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -10,6 +8,7 @@
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
 #include "project/project.h"
+#include "ui_fixtures.h"
 
 using namespace ldv::ui;
 
@@ -19,18 +18,13 @@ class TestAnalysisProject : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings().clear();
-        QVERIFY(m_dir.isValid());
-        Autosave::setDirectory(m_dir.filePath("recovery"));
+        QVERIFY(ldv::test::isolateWorkbench(m_dir, true));
     }
 
     void suppressionFollowsTheProject() {
         MainWindow window;
-        window.controller()->setInteractive(false);
-        window.controller()->open("adult");
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 30000);
-        Project* project = window.controller()->project();
+        Project* project = ldv::test::openProject(window, "adult", 30000);
+        QVERIFY(project);
         const double limit = project->searchSettings().suppressionLimit;
         QVERIFY(limit > 0);
         AnalysisPerspective* a = window.analysisPerspective();

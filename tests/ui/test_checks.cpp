@@ -4,7 +4,6 @@
 #include <QDoubleSpinBox>
 #include <QComboBox>
 #include <QLabel>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -19,6 +18,7 @@
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
 #include "search/searchsession.h"
+#include "ui_fixtures.h"
 
 using namespace ldv;
 using namespace ldv::ui;
@@ -32,24 +32,15 @@ class TestChecks : public QObject {
         return p->warningsLabel()->text();
     }
 
-    static Project* open(MainWindow& window) {
-        window.controller()->setInteractive(false);
-        window.controller()->open("hospital");
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000)) return nullptr;
-        return window.controller()->project();
-    }
-
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_dir.isValid());
-        Autosave::setDirectory(m_dir.filePath("recovery"));
+        QVERIFY(test::isolateWorkbench(m_dir));
     }
 
     void rigidQuasiIdentifierIsNamed() {
         MainWindow window;
         window.show();
-        Project* project = open(window);
+        Project* project = test::openProject(window, "hospital", 20000);
         QVERIFY(project);
         PrivacyPerspective* privacy = window.privacyPerspective();
         QVERIFY(warnings(privacy).contains("achievable"));
@@ -65,7 +56,7 @@ private slots:
     void feasibilityUsesTheHierarchies() {
         MainWindow window;
         window.show();
-        Project* project = open(window);
+        Project* project = test::openProject(window, "hospital", 20000);
         QVERIFY(project);
         // k=2 with age kept as it is: the most general node groups rows by age alone. The
         // rows whose age occurs once fail; counted here straight from the CSV.
@@ -100,7 +91,7 @@ private slots:
     void searchFailureGoesAwayWithItsCause() {
         MainWindow window;
         window.show();
-        Project* project = open(window);
+        Project* project = test::openProject(window, "hospital", 20000);
         QVERIFY(project);
         PrivacyPerspective* privacy = window.privacyPerspective();
         SearchSettings s = project->searchSettings();
@@ -119,7 +110,7 @@ private slots:
     void refusalGoesAwayWhenTheCriterionChanges() {
         MainWindow window;
         window.show();
-        Project* project = open(window);
+        Project* project = test::openProject(window, "hospital", 20000);
         QVERIFY(project);
         PrivacyPerspective* privacy = window.privacyPerspective();
         CriterionEditor* editor = privacy->editor();

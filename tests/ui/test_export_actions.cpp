@@ -5,7 +5,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
@@ -19,6 +18,7 @@
 #include "export/reportdata.h"
 #include "project/project.h"
 #include "search/searchsession.h"
+#include "ui_fixtures.h"
 
 using namespace ldv;
 using namespace ldv::ui;
@@ -40,9 +40,7 @@ class TestExportActions : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_dir.isValid());
-        Autosave::setDirectory(m_dir.filePath("recovery"));
+        QVERIFY(test::isolateWorkbench(m_dir));
     }
 
     void disabledUntilThereIsSomethingToExport() {
@@ -53,9 +51,7 @@ private slots:
             QVERIFY(!b->isEnabled());
             QVERIFY2(b->toolTip().contains("Open a project first"), qPrintable(b->toolTip()));
         }
-        window.controller()->setInteractive(false);
-        window.controller()->open(kProject);
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 20000);
+        QVERIFY(test::openProject(window, kProject, 20000));
         for (const char* name : {"exportTable", "exportMapping", "exportHtml", "exportPdf"}) {
             QVERIFY2(!button(e, name)->isEnabled(), name);
             QVERIFY2(button(e, name)->toolTip().startsWith("Nothing to export yet"), qPrintable(button(e, name)->toolTip()));
@@ -69,9 +65,7 @@ private slots:
     void typedLevelsArePublishedWithoutASearch() {
         MainWindow window;
         window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open(kProject);
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 20000);
+        QVERIFY(test::openProject(window, kProject, 20000));
         QVERIFY(!window.searchSession()->outcome());
         ExportPerspective* e = window.exportPerspective();
         QVERIFY(!e->setNode("9,9,9"));  // not a node

@@ -5,7 +5,6 @@
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -19,6 +18,7 @@
 #include "hierarchy/hierarchyperspective.h"
 #include "ldiv/hierarchy.h"
 #include "project/project.h"
+#include "ui_fixtures.h"
 #include "widgets/filedialogs.h"
 
 using namespace ldv;
@@ -36,10 +36,7 @@ class TestFolders : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings().clear();
-        QVERIFY(m_dir.isValid());
-        Autosave::setDirectory(m_dir.filePath("recovery"));
+        QVERIFY(test::isolateWorkbench(m_dir, true));
     }
 
     void rememberedPerKind() {
@@ -107,10 +104,8 @@ private slots:
 
     void bulkImportIsOneUndoStep() {
         MainWindow window;
-        window.controller()->setInteractive(false);
-        window.controller()->open("hospital");
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 20000);
-        Project* project = window.controller()->project();
+        Project* project = test::openProject(window, "hospital", 20000);
+        QVERIFY(project);
         for (const char* a : {"age", "zip", "nationality"})
             project->setHierarchy(a, std::nullopt, QStringLiteral("remove %1").arg(a));
         const int before = project->undoStack()->index();

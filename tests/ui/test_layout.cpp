@@ -3,7 +3,6 @@
 // window's, leaves room for a taskbar and a title bar. Run at 100 % and, in a child process
 // of this same test, at 200 % (QT_SCALE_FACTOR=2 on a 2732×1536 panel: 1366×768 logical).
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -13,6 +12,7 @@
 #include "app/projectcontroller.h"
 #include "project/project.h"
 #include "search/searchsession.h"
+#include "ui_fixtures.h"
 
 using namespace ldv::ui;
 
@@ -28,9 +28,7 @@ class TestLayout : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_dir.isValid());
-        Autosave::setDirectory(m_dir.filePath("recovery"));
+        QVERIFY(ldv::test::isolateWorkbench(m_dir));
     }
 
     void everyPerspectiveFits_data() {
@@ -42,11 +40,9 @@ private slots:
     void everyPerspectiveFits() {
         QFETCH(QString, example);
         MainWindow window;
-        window.controller()->setInteractive(false);
         window.resize(kWidth, kHeight);
         window.show();
-        window.controller()->open(example);
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 30000);
+        QVERIFY(ldv::test::openProject(window, example, 30000));
         // With a search result, so the lattice, analysis and export perspectives show
         // everything they can.
         window.searchSession()->run();

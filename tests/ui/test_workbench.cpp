@@ -2,7 +2,6 @@
 // interval hierarchy for age, undo/redo, save and reload identically; a malformed import
 // shows the core's error and leaves the open project alone; autosave recovery; the
 // scripted screenshot.
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QUndoGroup>
 #include <QtTest>
@@ -22,6 +21,7 @@
 #include "hierarchy/hierarchyperspective.h"
 #include "project/job.h"
 #include "project/project.h"
+#include "ui_fixtures.h"
 
 using namespace ldv;
 using namespace ldv::ui;
@@ -34,24 +34,15 @@ class TestWorkbench : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    Project* openHospital(MainWindow& window) {
-        window.controller()->setInteractive(false);
-        window.controller()->open(kHospital);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 10000)) return nullptr;
-        return window.controller()->project();
-    }
-
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_dir.isValid());
-        Autosave::setDirectory(m_dir.filePath("recovery"));
+        QVERIFY(test::isolateWorkbench(m_dir));
     }
 
     void roleHierarchyUndoSaveReload() {
         MainWindow window;
         window.show();
-        Project* project = openHospital(window);
+        Project* project = test::openProject(window, kHospital, 10000);
         QVERIFY(project);
         QCOMPARE(window.undoGroup()->activeStack(), project->undoStack());
 
@@ -110,7 +101,7 @@ private slots:
 
     void malformedImportLeavesProjectAlone() {
         MainWindow window;
-        Project* project = openHospital(window);
+        Project* project = test::openProject(window, kHospital, 10000);
         QVERIFY(project);
         project->setRole(project->columnIndex("zip"), Role::Identifying);
         const QString bad = m_dir.filePath("bad.csv");
@@ -147,7 +138,7 @@ private slots:
 
     void autosaveRecovery() {
         MainWindow window;
-        Project* project = openHospital(window);
+        Project* project = test::openProject(window, kHospital, 10000);
         QVERIFY(project);
         QVERIFY(!Autosave::hasRecovery());
         window.autosave()->saveNow();

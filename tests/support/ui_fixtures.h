@@ -1,0 +1,36 @@
+#pragma once
+// Setup shared by the workbench tests: settings and autosave files kept apart from the
+// user's, and a project opened without the questions an interactive session would ask.
+#include <QSettings>
+#include <QStandardPaths>
+#include <QString>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/autosave.h"
+#include "app/mainwindow.h"
+#include "app/projectcontroller.h"
+#include "project/project.h"
+
+namespace ldv::test {
+
+/// For initTestCase: QStandardPaths test mode (so QSettings are the test's own), cleared when
+/// `clearSettings`, and autosave files under `dir`. False when `dir` could not be created.
+inline bool isolateWorkbench(const QTemporaryDir& dir, bool clearSettings = false) {
+    QStandardPaths::setTestModeEnabled(true);
+    if (clearSettings) QSettings().clear();
+    if (!dir.isValid()) return false;
+    ui::Autosave::setDirectory(dir.filePath("recovery"));
+    return true;
+}
+
+/// Opens a bundled example by name ("hospital") or a project file in `window`,
+/// non-interactively, and waits up to `timeoutMs`; nullptr when no project is open by then.
+inline ui::Project* openProject(ui::MainWindow& window, const QString& what, int timeoutMs) {
+    window.controller()->setInteractive(false);
+    window.controller()->open(what);
+    if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, timeoutMs)) return nullptr;
+    return window.controller()->project();
+}
+
+}  // namespace ldv::test
