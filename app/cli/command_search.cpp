@@ -10,6 +10,7 @@
 #include "cli/data_options.h"
 #include "cli/search_heuristic_output.h"
 #include "cli/search_options.h"
+#include "cli/search_statistics_json.h"
 #include "ldiv/error.h"
 #include "ldiv/search.h"
 
@@ -63,19 +64,7 @@ public:
         if (m_options.json) {
             // checked_nodes and elapsed_ms stay at the top level (the original contract);
             // "statistics" repeats them with the other counters (search.h: SearchStatistics).
-            const nlohmann::json statistics{{"checked_nodes", st.checkedNodes},
-                                            {"rows_touched", st.rowsTouched},
-                                            {"classes_read", st.classesRead},
-                                            {"classes_built", st.classesBuilt},
-                                            {"measured_nodes", st.measuredNodes},
-                                            {"classify_ms", st.classifyMs},
-                                            {"optimum_ms", st.optimumMs},
-                                            {"elapsed_ms", st.elapsedMs},
-                                            {"threads", st.threads},
-                                            {"rows", data.rowCount()},
-                                            {"base_groups", data.baseGroupCount()},
-                                            {"sql_ms", ws->sourceReport().queryMs},
-                                            {"load_ms", loadMs}};
+            const nlohmann::json statistics = statisticsJson(st, *ws, loadMs);
             const nlohmann::json j{{"lattice_size", r.latticeSize},
                                    {"satisfying_count", r.satisfying.size()},
                                    {"minimal_nodes", minimal},

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/search_statistics_json.h"
 #include "ldiv/heuristic_search.h"
 
 namespace ldv::cli {
@@ -34,19 +35,7 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
             minimal = nlohmann::json::array();
             for (NodeId id : r.exact->minimal) minimal.push_back(lattice.levels(id));
         }
-        const nlohmann::json statistics{{"checked_nodes", st.checkedNodes},
-                                        {"rows_touched", st.rowsTouched},
-                                        {"classes_read", st.classesRead},
-                                        {"classes_built", st.classesBuilt},
-                                        {"measured_nodes", st.measuredNodes},
-                                        {"classify_ms", st.classifyMs},
-                                        {"optimum_ms", st.optimumMs},
-                                        {"elapsed_ms", st.elapsedMs},
-                                        {"threads", st.threads},
-                                        {"rows", data.rowCount()},
-                                        {"base_groups", data.baseGroupCount()},
-                                        {"sql_ms", ws.sourceReport().queryMs},
-                                        {"load_ms", loadMs}};
+        const nlohmann::json statistics = statisticsJson(st, ws, loadMs);
         const nlohmann::json j{{"algorithm", "heuristic"},
                                {"lattice_size", r.latticeSize},
                                {"satisfying_count", satisfying},

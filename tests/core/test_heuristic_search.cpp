@@ -9,77 +9,13 @@
 #include "ldiv/error.h"
 #include "ldiv/heuristic_search.h"
 #include "ldiv/search.h"
+#include "random_case.h"
 
 using namespace ldv;
+using ldv::test::randomCase;
+using ldv::test::randomCriteria;
 
 namespace {
-
-/// A random table: `d` QI columns and two sensitive columns, with random hierarchies that
-/// coarsen by merging random groups level by level up to '*'.
-struct RandomCase {
-    Table table;
-    std::unique_ptr<Dataset> data;
-};
-
-std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std::size_t d) {
-    auto rc = std::make_unique<RandomCase>();
-    std::vector<Column> columns;
-    std::vector<std::size_t> domains;
-    for (std::size_t i = 0; i < d + 2; ++i) {
-        Column c(i < d ? "q" + std::to_string(i) : "s" + std::to_string(i - d));
-        const std::size_t domain = 2 + rng() % (i < d ? 6 : 5);
-        domains.push_back(domain);
-        // Skewed values so that classes of very different sizes appear.
-        for (std::size_t r = 0; r < rows; ++r) {
-            const std::size_t v = std::min(rng() % domain, rng() % domain + rng() % 2);
-            c.append("v" + std::to_string(std::min(v, domain - 1)));
-        }
-        columns.push_back(std::move(c));
-    }
-    rc->table = Table(std::move(columns));
-    std::vector<HierarchyMap> maps;
-    std::vector<std::size_t> qi;
-    for (std::size_t i = 0; i < d; ++i) {
-        const Column& col = rc->table.column(i);
-        const std::size_t m = col.domainSize();
-        const int height = 1 + int(rng() % 3);
-        std::vector<std::size_t> group(m);
-        for (std::size_t v = 0; v < m; ++v) group[v] = v;
-        std::vector<std::vector<std::string>> hrows(m);
-        for (std::size_t v = 0; v < m; ++v) hrows[v].push_back(col.value(Code(v)));
-        std::size_t groups = m;
-        for (int level = 1; level <= height; ++level) {
-            const std::size_t next = level == height ? 1 : std::max<std::size_t>(1, (groups + 1) / 2);
-            std::vector<std::size_t> to(groups);
-            for (std::size_t g = 0; g < groups; ++g) to[g] = g < next ? g : rng() % next;
-            for (std::size_t v = 0; v < m; ++v) {
-                group[v] = to[group[v]];
-                hrows[v].push_back(level == height ? std::string("*")
-                                                   : "L" + std::to_string(level) + "g" + std::to_string(group[v]));
-            }
-            groups = next;
-        }
-        maps.emplace_back(Hierarchy(hrows), col);
-        qi.push_back(i);
-    }
-    rc->data = std::make_unique<Dataset>(rc->table, qi, std::move(maps), std::vector<std::size_t>{d, d + 1});
-    return rc;
-}
-
-std::vector<std::string> randomCriteria(std::mt19937& rng) {
-    std::vector<std::string> specs;
-    if (rng() % 4 != 0) specs.push_back("k=" + std::to_string(2 + rng() % 5));
-    switch (rng() % 6) {
-    case 0: specs.push_back("distinct-l=2"); break;
-    case 1: specs.push_back("entropy-l=1.6@s1"); break;
-    case 2: specs.push_back("recursive-cl=3,2"); break;
-    case 3: specs.push_back("simple-l=1.5@s1"); break;
-    case 4: specs.push_back("tau-l=0.7,2"); break;
-    default: break;
-    }
-    if (specs.empty()) specs.push_back("k=3");
-    return specs;
-}
 
 SearchConfig configFor(const Dataset& data, const std::vector<std::string>& specs, double suppression, Metric metric,
                        unsigned threads) {

@@ -1,0 +1,29 @@
+#pragma once
+// The "statistics" object of `ldiv search --json`, one definition for the exact and the
+// heuristic search (search.h: SearchStatistics; rows, base_groups and sql_ms from the
+// workspace's source, load_ms from the command).
+#include <nlohmann/json.hpp>
+
+#include "ldiv/project.h"
+#include "ldiv/search.h"
+
+namespace ldv::cli {
+
+inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace& ws, double loadMs) {
+    const Dataset& data = ws.dataset();
+    return {{"checked_nodes", st.checkedNodes},
+            {"rows_touched", st.rowsTouched},
+            {"classes_read", st.classesRead},
+            {"classes_built", st.classesBuilt},
+            {"measured_nodes", st.measuredNodes},
+            {"classify_ms", st.classifyMs},
+            {"optimum_ms", st.optimumMs},
+            {"elapsed_ms", st.elapsedMs},
+            {"threads", st.threads},
+            {"rows", data.rowCount()},
+            {"base_groups", data.baseGroupCount()},
+            {"sql_ms", ws.sourceReport().queryMs},
+            {"load_ms", loadMs}};
+}
+
+}  // namespace ldv::cli
