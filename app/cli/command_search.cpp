@@ -51,14 +51,7 @@ public:
         for (NodeId id : r.minimal) minimal.push_back(lattice.levels(id));
         nlohmann::json optimum = nullptr;
         if (r.optimum) {
-            const NodeMetrics& m = r.optimumMetrics;
-            optimum = {{"levels", m.levels},
-                       {"height", m.height},
-                       {"classes", m.classes},
-                       {"suppressed_rows", m.suppressedRows},
-                       {"average_class_size", m.averageClassSize},
-                       {"discernibility", m.discernibility},
-                       {"kl_divergence", m.klDivergence}};
+            optimum = optimumJson(r.optimumMetrics);
         }
         const SearchStatistics& st = r.statistics;
         if (m_options.json) {

@@ -19,16 +19,11 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
         // The exact search's keys, with what the heuristic cannot know set to null (it does not
         // classify the lattice) unless the exact search finished within the limit.
         nlohmann::json optimum = nullptr;
-        if (r.best)
-            optimum = {{"levels", m.levels},
-                       {"height", m.height},
-                       {"classes", m.classes},
-                       {"suppressed_rows", m.suppressedRows},
-                       {"average_class_size", m.averageClassSize},
-                       {"discernibility", m.discernibility},
-                       {"kl_divergence", m.klDivergence},
-                       {"loss", m.loss},
-                       {"information", m.information}};
+        if (r.best) {
+            optimum = optimumJson(m);
+            optimum["loss"] = m.loss;
+            optimum["information"] = m.information;
+        }
         nlohmann::json satisfying = nullptr, minimal = nullptr;
         if (r.exact) {
             satisfying = r.exact->satisfying.size();

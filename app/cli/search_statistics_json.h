@@ -1,13 +1,23 @@
 #pragma once
-// The "statistics" object of `ldiv search --json`, one definition for the exact and the
-// heuristic search (search.h: SearchStatistics; rows, base_groups and sql_ms from the
-// workspace's source, load_ms from the command).
+// The "optimum" and "statistics" objects of `ldiv search --json`, one definition for the
+// exact and the heuristic search (search.h: NodeMetrics, SearchStatistics; rows, base_groups
+// and sql_ms from the workspace's source, load_ms from the command).
 #include <nlohmann/json.hpp>
 
 #include "ldiv/project.h"
 #include "ldiv/search.h"
 
 namespace ldv::cli {
+
+inline nlohmann::json optimumJson(const NodeMetrics& m) {
+    return {{"levels", m.levels},
+            {"height", m.height},
+            {"classes", m.classes},
+            {"suppressed_rows", m.suppressedRows},
+            {"average_class_size", m.averageClassSize},
+            {"discernibility", m.discernibility},
+            {"kl_divergence", m.klDivergence}};
+}
 
 inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace& ws, double loadMs) {
     const Dataset& data = ws.dataset();
