@@ -2,10 +2,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QStringList>
 #include <QStandardPaths>
-#include <QTextStream>
+#include <QStringList>
 #include <QStyleFactory>
+#include <QTextStream>
 #include <QTimer>
 #include <csignal>
 
@@ -17,26 +17,42 @@
 
 namespace {
 struct Options {
-    QCommandLineOption open{"open", "Project file or bundled example (hospital, adult, nursery).", "project"};
-    QCommandLineOption perspective{"perspective",
-                                   "Perspective to show: data, hierarchies, privacy, lattice, analysis, export.", "name"};
-    QCommandLineOption screenshot{"screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file"};
-    QCommandLineOption attribute{"attribute", "Attribute to select in the Data and Hierarchies perspectives.", "name"};
-    QCommandLineOption analysis{"analysis", "Analysis to run for --perspective analysis (homogeneity, utility, timing, "
-                                            "tau-protection, tau-information, diagnosis, diagnosis-sets, beliefs).", "id"};
-    QCommandLineOption analysisOption{"analysis-option", "KEY=VALUE set in the analysis' options (repeatable).", "option"};
-    QCommandLineOption selfTest{"self-test", "Open the bundled hospital example, run its search, compare it with the "
-                                             "engine, show every perspective and render a chart; print one line per "
-                                             "check, exit 0 when all pass, 1 otherwise."};
-    QCommandLineOption nodes{"node", "Lattice node (levels, e.g. 0,1,2) to select for --perspective lattice; "
-                                     "repeat it to compare nodes.", "levels"};
+    QCommandLineOption open{"open", "Project file or bundled example (hospital, adult, nursery).",
+                            "project"};
+    QCommandLineOption perspective{
+        "perspective",
+        "Perspective to show: data, hierarchies, privacy, lattice, analysis, export.", "name"};
+    QCommandLineOption screenshot{
+        "screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file"};
+    QCommandLineOption attribute{
+        "attribute", "Attribute to select in the Data and Hierarchies perspectives.", "name"};
+    QCommandLineOption analysis{
+        "analysis",
+        "Analysis to run for --perspective analysis (homogeneity, utility, timing, "
+        "tau-protection, tau-information, diagnosis, diagnosis-sets, beliefs).",
+        "id"};
+    QCommandLineOption analysisOption{
+        "analysis-option", "KEY=VALUE set in the analysis' options (repeatable).", "option"};
+    QCommandLineOption selfTest{
+        "self-test",
+        "Open the bundled hospital example, run its search, compare it with the "
+        "engine, show every perspective and render a chart; print one line per "
+        "check, exit 0 when all pass, 1 otherwise."};
+    QCommandLineOption nodes{
+        "node",
+        "Lattice node (levels, e.g. 0,1,2) to select for --perspective lattice; "
+        "repeat it to compare nodes.",
+        "levels"};
 
     void addTo(QCommandLineParser& parser) const {
-        parser.setApplicationDescription("ldiv workbench: publish microdata without disclosing who is who");
+        parser.setApplicationDescription(
+            "ldiv workbench: publish microdata without disclosing who is who");
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({open, perspective, screenshot, attribute, analysis, analysisOption, nodes, selfTest});
-        parser.addPositionalArgument("project", "Project file to open (same as --open).", "[project]");
+        parser.addOptions(
+            {open, perspective, screenshot, attribute, analysis, analysisOption, nodes, selfTest});
+        parser.addPositionalArgument("project", "Project file to open (same as --open).",
+                                     "[project]");
     }
 };
 
@@ -79,9 +95,11 @@ int main(int argc, char** argv) {
     const Options options;
     options.addTo(parser);
     parser.process(app);
-    const auto& [open, perspective, screenshot, attribute, analysis, analysisOption, selfTest, nodes] = options;
+    const auto& [open, perspective, screenshot, attribute, analysis, analysisOption, selfTest,
+                 nodes] = options;
     QString target = parser.value(open);
-    if (target.isEmpty() && !parser.positionalArguments().isEmpty()) target = parser.positionalArguments().first();
+    if (target.isEmpty() && !parser.positionalArguments().isEmpty())
+        target = parser.positionalArguments().first();
 
     if (parser.isSet(selfTest)) {
         // Settings, recent files and autosave go to Qt's test locations: a self-test leaves
@@ -98,10 +116,13 @@ int main(int argc, char** argv) {
         // Deterministic size (a 1366×768 laptop screen), no prompts, nothing restored from
         // earlier sessions.
         window.resize(1366, 768);
-        ldv::ui::ScreenshotRunner runner(&window, target, parser.value(perspective), parser.value(screenshot));
-        QObject::connect(&runner, &ldv::ui::ScreenshotRunner::finished, &app, &QApplication::exit, Qt::QueuedConnection);
+        ldv::ui::ScreenshotRunner runner(&window, target, parser.value(perspective),
+                                         parser.value(screenshot));
+        QObject::connect(&runner, &ldv::ui::ScreenshotRunner::finished, &app, &QApplication::exit,
+                         Qt::QueuedConnection);
         window.show();
-        runner.setAttribute(parser.isSet(analysis) ? parser.value(analysis) : parser.value(attribute));
+        runner.setAttribute(parser.isSet(analysis) ? parser.value(analysis)
+                                                   : parser.value(attribute));
         runner.setAnalysisOptions(parser.values(analysisOption));
         runner.setNodes(parser.values(nodes));
         runner.start();
@@ -109,8 +130,10 @@ int main(int argc, char** argv) {
         return code;
     }
     window.show();
-    if (!target.isEmpty()) window.controller()->open(target);
-    else QTimer::singleShot(0, &window, &ldv::ui::MainWindow::offerRecovery);
+    if (!target.isEmpty())
+        window.controller()->open(target);
+    else
+        QTimer::singleShot(0, &window, &ldv::ui::MainWindow::offerRecovery);
     if (parser.isSet(perspective)) window.showPerspective(parser.value(perspective));
     return app.exec();
 }

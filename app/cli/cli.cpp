@@ -17,7 +17,8 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
 #ifdef LDIV_HAVE_POSTGRES
     pg::registerPostgres();  // postgresql:// as DATA and as --output
 #endif
-    CLI::App app{"ldiv: publish microdata with k-anonymity, l-diversity and (tau,l)-diversity", "ldiv"};
+    CLI::App app{"ldiv: publish microdata with k-anonymity, l-diversity and (tau,l)-diversity",
+                 "ldiv"};
     app.set_version_flag("--version", std::string("ldiv ") + LDIV_VERSION);
     app.require_subcommand(1);
     std::vector<std::unique_ptr<Command>> commands = makeCommands();
@@ -49,7 +50,8 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
             err << "ldiv: error: " << e.what() << "\n";
             return kUsageError;
         } catch (const std::bad_alloc&) {
-            err << "ldiv: error: out of memory: the input, its hierarchies or the lattice are too large for this "
+            err << "ldiv: error: out of memory: the input, its hierarchies or the lattice are too "
+                   "large for this "
                    "machine\n";
             return kInputError;
         } catch (const std::out_of_range& e) {

@@ -29,20 +29,27 @@ class AuditCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "audit", "Class sizes, k, and per sensitive attribute distinct and entropy minima and "
-                     "homogeneous classes, for a node or for the table as it stands");
+            "audit",
+            "Class sizes, k, and per sensitive attribute distinct and entropy minima and "
+            "homogeneous classes, for a node or for the table as it stands");
         addDataOptions(*m_command, m_options);
         addStreamOption(*m_command, m_options);
-        m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
-        m_command->add_option("--criterion", m_criteria,
-                              "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
-                              "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
-                              "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered], delta-disclosure=D, "
-                              "beta-likeness=B[:enhanced], k-map=K (with --population-size), suffix @ATTRIBUTE, ;multi "
-                              "(see docs/criteria.md)");
-        m_command->add_option("--population-size", m_populationSize,
-                              "N, the number of people the data is a sample of (needed by k-map=K)");
-        m_command->add_flag("--class-measures", m_classMeasures, "With --json: list every class's measure per criterion");
+        m_command->add_option("--node", m_node,
+                              "Levels L1,L2,... in --qi order (default: the table as it is)");
+        m_command->add_option(
+            "--criterion", m_criteria,
+            "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
+            "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
+            "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered], "
+            "delta-disclosure=D, "
+            "beta-likeness=B[:enhanced], k-map=K (with --population-size), suffix @ATTRIBUTE, "
+            ";multi "
+            "(see docs/criteria.md)");
+        m_command->add_option(
+            "--population-size", m_populationSize,
+            "N, the number of people the data is a sample of (needed by k-map=K)");
+        m_command->add_flag("--class-measures", m_classMeasures,
+                            "With --json: list every class's measure per criterion");
     }
 
     int execute(std::ostream& out, std::ostream&) override {
@@ -63,7 +70,9 @@ public:
             if (!hierarchy) continue;
             bool others = false, tau = false;
             for (std::size_t i = 0; i < criteria.size(); ++i) {
-                if (criteria[i].sensitive != s || criteria[i].criterion.kind() == CriterionKind::KAnonymity) continue;
+                if (criteria[i].sensitive != s ||
+                    criteria[i].criterion.kind() == CriterionKind::KAnonymity)
+                    continue;
                 if (criteria[i].criterion.kind() == CriterionKind::TauL) {
                     results[i] = evaluateTauWithHierarchy(data, classes, criteria[i], *hierarchy);
                     viaHierarchy[i] = tau = true;
@@ -72,10 +81,11 @@ public:
                 }
             }
             if (others || !tau)
-                warnings.push_back("the hierarchy of the sensitive attribute '" +
-                                   data.table().column(data.sensitiveColumns()[s]).name() +
-                                   "' is used by tau-l criteria only; the other criteria count its values as "
-                                   "they stand");
+                warnings.push_back(
+                    "the hierarchy of the sensitive attribute '" +
+                    data.table().column(data.sensitiveColumns()[s]).name() +
+                    "' is used by tau-l criteria only; the other criteria count its values as "
+                    "they stand");
         }
         for (std::size_t i = 0; i < criteria.size(); ++i)
             if (!viaHierarchy[i]) flat.push_back(criteria[i]);
@@ -124,10 +134,12 @@ public:
                 << sa.minExpEntropy << ", homogeneous classes " << sa.homogeneousClasses << " ("
                 << sa.homogeneousRows << " rows)\n";
         for (const CriterionResult& r : results) {
-            out << "  " << r.spec << " (" << r.description << "): " << (r.holds ? "holds" : "FAILS");
-            if (!r.holds) out << " in " << r.failingClasses << " classes (" << r.failingRows << " rows)";
-            out << "; worst class " << r.worstClass + 1 << " measure " << r.worstMeasure << " (threshold "
-                << r.threshold << ")\n";
+            out << "  " << r.spec << " (" << r.description
+                << "): " << (r.holds ? "holds" : "FAILS");
+            if (!r.holds)
+                out << " in " << r.failingClasses << " classes (" << r.failingRows << " rows)";
+            out << "; worst class " << r.worstClass + 1 << " measure " << r.worstMeasure
+                << " (threshold " << r.threshold << ")\n";
         }
         return 0;
     }
@@ -142,6 +154,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeAuditCommand() { return std::make_unique<AuditCommand>(); }
+std::unique_ptr<Command> makeAuditCommand() {
+    return std::make_unique<AuditCommand>();
+}
 
 }  // namespace ldv::cli

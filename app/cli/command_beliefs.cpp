@@ -17,22 +17,28 @@ class BeliefsCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "beliefs", "Bayes-optimal beliefs per individual: positive/negative disclosures and "
-                       "(rho1,rho2)-breaches, with background knowledge");
+            "beliefs",
+            "Bayes-optimal beliefs per individual: positive/negative disclosures and "
+            "(rho1,rho2)-breaches, with background knowledge");
         addDataOptions(*m_command, m_options);
-        m_command->add_option("--node", m_node, "Levels in --qi order (default: the table as it is)");
-        m_command->add_option("--published", m_published,
-                              "A published (generalized) table with the rows of DATA in the same order");
+        m_command->add_option("--node", m_node,
+                              "Levels in --qi order (default: the table as it is)");
+        m_command->add_option(
+            "--published", m_published,
+            "A published (generalized) table with the rows of DATA in the same order");
         m_command->add_option("--knowledge", m_knowledge,
                               "Background knowledge (repeatable), e.g. \"nationality=Japanese => "
                               "condition=Heart Disease : 0.01\"");
-        m_command->add_option("--prior", m_prior,
-                              "The adversary's joint distribution f(q,s): marginal (default; f(s|q) = f(s), so "
-                              "beliefs are class frequencies), base (the table's own f(s|q) per QI tuple) or "
-                              "FILE, a CSV with the QI columns, the sensitive column and one weight column "
-                              "(f(q,s) or counts)");
-        m_command->add_option("--delta", m_options2.delta, "Positive disclosure when belief > 1 - delta (default 0.05)");
-        m_command->add_option("--epsilon", m_options2.epsilon, "Negative disclosure when belief < epsilon (default 0.05)");
+        m_command->add_option(
+            "--prior", m_prior,
+            "The adversary's joint distribution f(q,s): marginal (default; f(s|q) = f(s), so "
+            "beliefs are class frequencies), base (the table's own f(s|q) per QI tuple) or "
+            "FILE, a CSV with the QI columns, the sensitive column and one weight column "
+            "(f(q,s) or counts)");
+        m_command->add_option("--delta", m_options2.delta,
+                              "Positive disclosure when belief > 1 - delta (default 0.05)");
+        m_command->add_option("--epsilon", m_options2.epsilon,
+                              "Negative disclosure when belief < epsilon (default 0.05)");
         m_command->add_option("--rho1", m_options2.rho1, "(rho1,rho2)-breach check: rho1");
         m_command->add_option("--rho2", m_options2.rho2, "(rho1,rho2)-breach check: rho2");
     }
@@ -42,9 +48,10 @@ public:
         const Dataset& data = ws->dataset();
         if (ws->sensitiveColumns().size() != 1)
             throw ParameterError("beliefs needs exactly one sensitive attribute (--sensitive COL)");
-        for (const std::string& k : m_knowledge) m_options2.statements.push_back(parseBackgroundStatement(k));
-        resolvePriorOption(m_prior, ws->table(), ws->sensitiveColumns()[0], ws->qiColumns(), m_options2.prior,
-                           m_options2.joint);
+        for (const std::string& k : m_knowledge)
+            m_options2.statements.push_back(parseBackgroundStatement(k));
+        resolvePriorOption(m_prior, ws->table(), ws->sensitiveColumns()[0], ws->qiColumns(),
+                           m_options2.prior, m_options2.joint);
         std::vector<std::uint32_t> rowClass;
         Levels levels;
         if (!m_published.empty()) {
@@ -53,7 +60,8 @@ public:
             levels = resolveNode(m_node, data);
             rowClass = data.rowClasses(data.classes(levels, true));
         }
-        const BeliefAnalysis a = analyzeBeliefs(ws->table(), ws->sensitiveColumns()[0], ws->qiColumns(), rowClass, m_options2);
+        const BeliefAnalysis a = analyzeBeliefs(ws->table(), ws->sensitiveColumns()[0],
+                                                ws->qiColumns(), rowClass, m_options2);
         const Column& sa = ws->table().column(ws->sensitiveColumns()[0]);
         nlohmann::json j{{"classes", a.classCount},
                          {"rows", a.individuals.size()},
@@ -76,16 +84,17 @@ public:
             out << j.dump() << "\n";
             return 0;
         }
-        out << a.individuals.size() << " individuals in " << a.classCount << " classes: " << a.positiveDisclosures
-            << " positive disclosures (belief > " << 1 - m_options2.delta << "), " << a.negativeDisclosures
+        out << a.individuals.size() << " individuals in " << a.classCount
+            << " classes: " << a.positiveDisclosures << " positive disclosures (belief > "
+            << 1 - m_options2.delta << "), " << a.negativeDisclosures
             << " with negative disclosures (belief < " << m_options2.epsilon << ")";
         if (m_options2.rho1 > 0) out << ", " << a.breaches << " (rho1,rho2)-breaches";
         out << "\n";
         for (const IndividualBelief& i : a.individuals)
             if (i.positive || i.knowledgeApplies)
-                out << "  row " << i.row + 1 << " (" << sa.value(i.trueValue) << "): belief " << i.belief
-                    << (i.positive ? "  POSITIVE DISCLOSURE" : "") << (i.knowledgeApplies ? "  [knowledge]" : "")
-                    << "\n";
+                out << "  row " << i.row + 1 << " (" << sa.value(i.trueValue) << "): belief "
+                    << i.belief << (i.positive ? "  POSITIVE DISCLOSURE" : "")
+                    << (i.knowledgeApplies ? "  [knowledge]" : "") << "\n";
         return 0;
     }
 
@@ -98,6 +107,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeBeliefsCommand() { return std::make_unique<BeliefsCommand>(); }
+std::unique_ptr<Command> makeBeliefsCommand() {
+    return std::make_unique<BeliefsCommand>();
+}
 
 }  // namespace ldv::cli

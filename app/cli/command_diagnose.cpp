@@ -22,14 +22,15 @@ std::string joinNames(const std::vector<std::string>& names) {
 class DiagnoseCommand : public Command {
 public:
     void attach(CLI::App& app) override {
-        m_command = app.add_subcommand(
-            "diagnose",
-            "Anonymity diagnosis (privacy-diagnosis paper §4.1): which attribute sets identify people, at what k, "
-            "with delta-suppression");
+        m_command = app.add_subcommand("diagnose",
+                                       "Anonymity diagnosis (privacy-diagnosis paper §4.1): which "
+                                       "attribute sets identify people, at what k, "
+                                       "with delta-suppression");
         addDataOptions(*m_command, m_options);
         m_command
-            ->add_option("--question", m_question,
-                         "Question 1-12 of the privacy-diagnosis paper §4.1 (see docs/diagnosis.md)")
+            ->add_option(
+                "--question", m_question,
+                "Question 1-12 of the privacy-diagnosis paper §4.1 (see docs/diagnosis.md)")
             ->required()
             ->check(CLI::Range(1, 12));
         m_command->add_option("--k", m_k, "The given k (questions 1, 3, 5, 7, 9, 10)");

@@ -20,7 +20,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;  // keeps the documented field order in JSON and CSV
 
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+Json number(double v) {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
 
 /// CSV keeps every digit (for charting); the table shows 6 significant ones.
 std::string cell(const Json& v, bool exact) {
@@ -64,15 +66,19 @@ void print(const Json& doc, bool json, bool csv, std::ostream& out) {
     std::vector<std::vector<std::string>> cells{keys};
     for (const Json& r : rows) {
         cells.emplace_back();
-        for (const std::string& k : keys) cells.back().push_back(cell(r.contains(k) ? r[k] : Json(), csv));
+        for (const std::string& k : keys)
+            cells.back().push_back(cell(r.contains(k) ? r[k] : Json(), csv));
     }
     std::vector<std::size_t> width(keys.size(), 0);
     for (const auto& line : cells)
         for (std::size_t i = 0; i < line.size(); ++i) width[i] = std::max(width[i], line[i].size());
     for (const auto& line : cells) {
         for (std::size_t i = 0; i < line.size(); ++i) {
-            if (csv) out << (i ? "," : "") << csvField(line[i]);
-            else out << (i ? "  " : "") << line[i] << std::string(i + 1 < line.size() ? width[i] - line[i].size() : 0, ' ');
+            if (csv)
+                out << (i ? "," : "") << csvField(line[i]);
+            else
+                out << (i ? "  " : "") << line[i]
+                    << std::string(i + 1 < line.size() ? width[i] - line[i].size() : 0, ' ');
         }
         out << "\n";
     }
@@ -83,7 +89,8 @@ std::vector<T> orDefault(const std::vector<T>& given, std::vector<T> fallback) {
     return given.empty() ? fallback : given;
 }
 
-std::vector<PrivacyModel> models(const AttackExperimentOptions& o, std::vector<PrivacyModel> fallback) {
+std::vector<PrivacyModel> models(const AttackExperimentOptions& o,
+                                 std::vector<PrivacyModel> fallback) {
     std::vector<PrivacyModel> out;
     for (const std::string& m : o.models) out.push_back(parsePrivacyModel(m));
     return out.empty() ? fallback : out;
@@ -95,7 +102,6 @@ const Dataset& requireSensitive(const Workspace& ws) {
     return ws.dataset();
 }
 
-
 /// Classes of one table (a node or --published) with their sensitive histograms.
 EquivalenceClasses singleTableClasses(const AttackExperimentOptions& o, const Dataset& data,
                                       std::vector<std::uint32_t>& rowClass, Levels& levels) {
@@ -106,30 +112,39 @@ EquivalenceClasses singleTableClasses(const AttackExperimentOptions& o, const Da
         return classes;
     }
     rowClass = readPublishedRowClasses(o.published, data);
-    const std::size_t count = rowClass.empty() ? 0 : *std::max_element(rowClass.begin(), rowClass.end()) + 1;
+    const std::size_t count =
+        rowClass.empty() ? 0 : *std::max_element(rowClass.begin(), rowClass.end()) + 1;
     EquivalenceClasses classes;
     classes.sizes.assign(count, 0);
     for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
         const Column& sa = data.table().column(data.sensitiveColumns()[s]);
         classes.sensitiveDomains.push_back(std::uint32_t(sa.domainSize()));
         classes.histograms.emplace_back(count * sa.domainSize(), 0);
-        for (std::size_t r = 0; r < rowClass.size(); ++r) ++classes.histograms[s][rowClass[r] * sa.domainSize() + sa.code(r)];
+        for (std::size_t r = 0; r < rowClass.size(); ++r)
+            ++classes.histograms[s][rowClass[r] * sa.domainSize() + sa.code(r)];
     }
     for (std::uint32_t c : rowClass) ++classes.sizes[c];
     return classes;
 }
 
 Json tableJson(const HomogeneityTable& t, const Dataset& data, bool detail) {
-    Json j{{"k", t.k}, {"threshold", t.threshold}, {"levels", t.levels}, {"classes", t.classes},
-           {"affected_classes", t.affected.size()}, {"affected_rows", t.affectedRows}};
+    Json j{{"k", t.k},
+           {"threshold", t.threshold},
+           {"levels", t.levels},
+           {"classes", t.classes},
+           {"affected_classes", t.affected.size()},
+           {"affected_rows", t.affectedRows}};
     if (!detail) return j;
     const Column& sa = data.table().column(data.sensitiveColumns()[0]);
     j["affected"] = Json::array();
     for (const HomogeneousClass& c : t.affected) {
         Json rows = Json::array();
         for (std::size_t r : c.rows) rows.push_back(r + 1);
-        j["affected"].push_back({{"class", c.cls}, {"value", sa.value(c.value)}, {"size", c.size},
-                                 {"count", c.count}, {"rows", rows}});
+        j["affected"].push_back({{"class", c.cls},
+                                 {"value", sa.value(c.value)},
+                                 {"size", c.size},
+                                 {"count", c.count},
+                                 {"rows", rows}});
     }
     return j;
 }
@@ -143,9 +158,12 @@ Json homogeneity(const AttackExperimentOptions& o, const Dataset& data) {
         Levels levels;
         const EquivalenceClasses classes = singleTableClasses(o, data, rowClass, levels);
         // The table's own k: its smallest class.
-        const std::uint32_t k = classes.sizes.empty() ? 0 : *std::min_element(classes.sizes.begin(), classes.sizes.end());
+        const std::uint32_t k = classes.sizes.empty()
+                                    ? 0
+                                    : *std::min_element(classes.sizes.begin(), classes.sizes.end());
         for (double p : thresholds) {
-            HomogeneityTable t{k, p, levels, classes.count(), homogeneousClasses(classes, p, 0, rowClass), 0};
+            HomogeneityTable t{
+                k, p, levels, classes.count(), homogeneousClasses(classes, p, 0, rowClass), 0};
             for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
             tables.push_back(std::move(t));
             rows.push_back(summarizeHomogeneity(k, p, {tables.back()}));
@@ -164,8 +182,11 @@ Json homogeneity(const AttackExperimentOptions& o, const Dataset& data) {
     }
     Json doc{{"rows", Json::array()}, {"tables", Json::array()}};
     for (const HomogeneityRow& r : rows)
-        doc["rows"].push_back({{"k", r.k}, {"threshold", r.threshold}, {"total_tables", r.totalTables},
-                               {"affected_tables", r.affectedTables}, {"avg_affected_classes", r.avgAffectedClasses},
+        doc["rows"].push_back({{"k", r.k},
+                               {"threshold", r.threshold},
+                               {"total_tables", r.totalTables},
+                               {"affected_tables", r.affectedTables},
+                               {"avg_affected_classes", r.avgAffectedClasses},
                                {"avg_affected_rows", r.avgAffectedRows}});
     for (const HomogeneityTable& t : tables) doc["tables"].push_back(tableJson(t, data, o.detail));
     return doc;
@@ -185,23 +206,32 @@ UtilityResult utility(const AttackExperimentOptions& o, const Dataset& data) {
 }
 
 Json utilityJson(const UtilityResult& r, const AttackExperimentOptions& o, bool klOnly) {
-    Json doc{{"rows", Json::array()}, {"base_kl", r.baseKl}, {"rows_used", r.rowsUsed},
-             {"lattice_size", r.latticeSize}, {"sample", o.sample}, {"seed", o.seed}};
+    Json doc{{"rows", Json::array()},         {"base_kl", r.baseKl}, {"rows_used", r.rowsUsed},
+             {"lattice_size", r.latticeSize}, {"sample", o.sample},  {"seed", o.seed}};
     for (const UtilityRow& u : r.rows) {
         Json j{{"model", privacyModelName(u.model)}, {"parameter", u.parameter}};
         if (klOnly) {
             j.update(Json{{"feasible", u.feasible}, {"kl", number(u.minKl)}, {"node", u.klNode}});
         } else {
-            j.update(Json{{"spec", u.spec}, {"feasible", u.feasible}, {"satisfying_nodes", u.satisfyingNodes},
-                          {"min_height", number(u.minHeight)}, {"min_average_class_size", number(u.minAverageClassSize)},
-                          {"min_discernibility", number(u.minDiscernibility)}, {"min_kl", number(u.minKl)},
-                          {"height_node", u.heightNode}, {"average_class_size_node", u.averageClassSizeNode},
-                          {"discernibility_node", u.discernibilityNode}, {"kl_node", u.klNode}});
+            j.update(Json{{"spec", u.spec},
+                          {"feasible", u.feasible},
+                          {"satisfying_nodes", u.satisfyingNodes},
+                          {"min_height", number(u.minHeight)},
+                          {"min_average_class_size", number(u.minAverageClassSize)},
+                          {"min_discernibility", number(u.minDiscernibility)},
+                          {"min_kl", number(u.minKl)},
+                          {"height_node", u.heightNode},
+                          {"average_class_size_node", u.averageClassSizeNode},
+                          {"discernibility_node", u.discernibilityNode},
+                          {"kl_node", u.klNode}});
         }
         doc["rows"].push_back(std::move(j));
     }
     if (klOnly)
-        doc["rows"].push_back({{"model", "base"}, {"parameter", nullptr}, {"feasible", true}, {"kl", r.baseKl},
+        doc["rows"].push_back({{"model", "base"},
+                               {"parameter", nullptr},
+                               {"feasible", true},
+                               {"kl", r.baseKl},
                                {"node", Json::array()}});
     return doc;
 }
@@ -218,23 +248,34 @@ Json timing(const AttackExperimentOptions& o, const Dataset& data) {
     for (double p : orDefault(o.params, {6.0})) {
         options.parameter = p;
         for (const TimingRow& t : qiSizeTiming(data, options))
-            doc["rows"].push_back({{"qi_size", t.qiSize}, {"qi", t.qi}, {"model", privacyModelName(t.model)},
-                                   {"parameter", t.parameter}, {"prepare_ms", t.prepareMs}, {"search_ms", t.searchMs},
-                                   {"lattice_size", t.latticeSize}, {"satisfying_nodes", t.satisfyingNodes},
-                                   {"minimal_nodes", t.minimalNodes}, {"checked_nodes", t.checkedNodes}});
+            doc["rows"].push_back({{"qi_size", t.qiSize},
+                                   {"qi", t.qi},
+                                   {"model", privacyModelName(t.model)},
+                                   {"parameter", t.parameter},
+                                   {"prepare_ms", t.prepareMs},
+                                   {"search_ms", t.searchMs},
+                                   {"lattice_size", t.latticeSize},
+                                   {"satisfying_nodes", t.satisfyingNodes},
+                                   {"minimal_nodes", t.minimalNodes},
+                                   {"checked_nodes", t.checkedNodes}});
     }
     return doc;
 }
 
 Json classJson(const BackgroundClassRow& c) {
-    return {{"class", c.cls}, {"rows", c.rows}, {"knowledge_rows", c.knowledgeRows},
-            {"positive_before", c.positiveBefore}, {"positive_after", c.positiveAfter},
-            {"negative_before", c.negativeBefore}, {"negative_after", c.negativeAfter}};
+    return {{"class", c.cls},
+            {"rows", c.rows},
+            {"knowledge_rows", c.knowledgeRows},
+            {"positive_before", c.positiveBefore},
+            {"positive_after", c.positiveAfter},
+            {"negative_before", c.negativeBefore},
+            {"negative_after", c.negativeAfter}};
 }
 
 Json background(const AttackExperimentOptions& o, const Dataset& data) {
     BackgroundAttackOptions options;
-    for (const std::string& k : o.knowledge) options.statements.push_back(parseBackgroundStatement(k));
+    for (const std::string& k : o.knowledge)
+        options.statements.push_back(parseBackgroundStatement(k));
     const std::size_t sa = data.sensitiveColumns()[0];
     resolvePriorOption(o.prior, data.table(), sa, data.qiColumns(), options.prior, options.joint);
     options.delta = o.delta;
@@ -247,21 +288,34 @@ Json background(const AttackExperimentOptions& o, const Dataset& data) {
     } else {
         rowClass = readPublishedRowClasses(o.published, data);
     }
-    const BackgroundAttackResult r = backgroundAttack(data.table(), sa, data.qiColumns(), rowClass, options);
-    Json doc{{"rows", Json::array()}, {"total", classJson(r.total)}, {"newly_disclosed", r.newlyDisclosed},
-             {"delta", o.delta}, {"epsilon", o.epsilon}, {"knowledge", o.knowledge}};
-    if (o.published.empty()) doc["node"] = levels;
-    else doc["published"] = o.published;
+    const BackgroundAttackResult r =
+        backgroundAttack(data.table(), sa, data.qiColumns(), rowClass, options);
+    Json doc{{"rows", Json::array()},
+             {"total", classJson(r.total)},
+             {"newly_disclosed", r.newlyDisclosed},
+             {"delta", o.delta},
+             {"epsilon", o.epsilon},
+             {"knowledge", o.knowledge}};
+    if (o.published.empty())
+        doc["node"] = levels;
+    else
+        doc["published"] = o.published;
     for (const BackgroundClassRow& c : r.classes) doc["rows"].push_back(classJson(c));
     doc["individuals"] = Json::array();
     const Column& column = data.table().column(sa);
     for (const BackgroundIndividual& i : r.individuals)
-        if (i.knowledgeApplies || i.positiveBefore || i.positiveAfter || i.negativeBefore || i.negativeAfter)
-            doc["individuals"].push_back(
-                {{"row", i.row + 1}, {"class", i.cls}, {"value", column.value(i.value)}, {"knowledge", i.knowledgeApplies},
-                 {"belief_before", number(i.beliefBefore)}, {"belief_after", number(i.beliefAfter)},
-                 {"positive_before", i.positiveBefore}, {"positive_after", i.positiveAfter},
-                 {"negative_before", i.negativeBefore}, {"negative_after", i.negativeAfter}});
+        if (i.knowledgeApplies || i.positiveBefore || i.positiveAfter || i.negativeBefore ||
+            i.negativeAfter)
+            doc["individuals"].push_back({{"row", i.row + 1},
+                                          {"class", i.cls},
+                                          {"value", column.value(i.value)},
+                                          {"knowledge", i.knowledgeApplies},
+                                          {"belief_before", number(i.beliefBefore)},
+                                          {"belief_after", number(i.beliefAfter)},
+                                          {"positive_before", i.positiveBefore},
+                                          {"positive_after", i.positiveAfter},
+                                          {"negative_before", i.negativeBefore},
+                                          {"negative_after", i.negativeAfter}});
     return doc;
 }
 
@@ -269,7 +323,8 @@ Json background(const AttackExperimentOptions& o, const Dataset& data) {
 template <class T>
 void addShared(CLI::App& cmd, const std::string& name, T& target, const std::string& description) {
     if (CLI::Option* existing = cmd.get_option_no_throw(name)) {
-        existing->each([&target](const std::string& value) { CLI::detail::lexical_cast(value, target); });
+        existing->each(
+            [&target](const std::string& value) { CLI::detail::lexical_cast(value, target); });
         existing->description(existing->get_description() + "; " + description);
         return;
     }
@@ -279,42 +334,63 @@ void addShared(CLI::App& cmd, const std::string& name, T& target, const std::str
 }  // namespace
 
 bool isAttackExperiment(const std::string& name) {
-    return name == "homogeneity" || name == "utility" || name == "kl" || name == "timing" || name == "background";
+    return name == "homogeneity" || name == "utility" || name == "kl" || name == "timing" ||
+           name == "background";
 }
 
 void addAttackExperimentOptions(CLI::App& cmd, AttackExperimentOptions& o) {
-    cmd.add_option("--k", o.ks, "homogeneity: k values K,K,... (default 2,5,10,15,20,30,50)")->delimiter(',');
+    cmd.add_option("--k", o.ks, "homogeneity: k values K,K,... (default 2,5,10,15,20,30,50)")
+        ->delimiter(',');
     cmd.add_option("--threshold", o.thresholds,
-                   "homogeneity: a class is affected when its most frequent sensitive value covers >= P of it "
-                   "(P,P,...; default 1,0.95)")->delimiter(',');
-    cmd.add_option("--params", o.params, "utility, kl, timing: k = l values (default 2,4,6,8,10; timing 6)")->delimiter(',');
-    cmd.add_option("--models", o.models, "utility, kl, timing: k-anonymity,entropy-l,recursive-cl (default all; "
-                                         "timing k-anonymity,entropy-l)")->delimiter(',');
+                   "homogeneity: a class is affected when its most frequent sensitive value covers "
+                   ">= P of it "
+                   "(P,P,...; default 1,0.95)")
+        ->delimiter(',');
+    cmd.add_option("--params", o.params,
+                   "utility, kl, timing: k = l values (default 2,4,6,8,10; timing 6)")
+        ->delimiter(',');
+    cmd.add_option("--models", o.models,
+                   "utility, kl, timing: k-anonymity,entropy-l,recursive-cl (default all; "
+                   "timing k-anonymity,entropy-l)")
+        ->delimiter(',');
     addShared(cmd, "--c", o.c, "utility, kl: c of recursive (c,l)-diversity (default 3)");
-    cmd.add_option("--sample", o.sample, "utility, kl: Bernoulli row sample fraction (Machanavajjhala et al. 2007 used 0.05; default 1)");
+    cmd.add_option("--sample", o.sample,
+                   "utility, kl: Bernoulli row sample fraction (Machanavajjhala et al. 2007 used "
+                   "0.05; default 1)");
     addShared(cmd, "--seed", o.seed, "utility, kl: seed of --sample (default 1)");
-    cmd.add_option("--suppression", o.suppression, "homogeneity, utility, kl: tuple suppression limit (fraction of rows, default 0)");
-    cmd.add_option("--algorithm", o.algorithm, "Search algorithm fast|incognito|brute (default fast; timing incognito)");
+    cmd.add_option(
+        "--suppression", o.suppression,
+        "homogeneity, utility, kl: tuple suppression limit (fraction of rows, default 0)");
+    cmd.add_option("--algorithm", o.algorithm,
+                   "Search algorithm fast|incognito|brute (default fast; timing incognito)");
     cmd.add_option("--threads", o.threads, "Search worker threads (default: all cores)");
     cmd.add_option("--from-qi", o.fromQi, "timing: first QI size (default 3)");
-    cmd.add_option("--repetitions", o.repetitions, "timing: report the fastest of N runs (default 1)");
-    cmd.add_flag("--detail", o.detail, "homogeneity --json: affected classes and their rows per table");
+    cmd.add_option("--repetitions", o.repetitions,
+                   "timing: report the fastest of N runs (default 1)");
+    cmd.add_flag("--detail", o.detail,
+                 "homogeneity --json: affected classes and their rows per table");
     cmd.add_option("--node", o.node, "homogeneity, background: one node, levels in --qi order");
-    cmd.add_option("--published", o.published, "homogeneity, background: a published table, rows in DATA's order");
-    cmd.add_option("--knowledge", o.knowledge, "background: statement, repeatable, e.g. \"nationality=Japanese => "
-                                               "condition=Heart Disease : 0.01\"");
-    cmd.add_option("--prior", o.prior, "background: the adversary's joint distribution f(q,s): marginal (default; "
-                                       "f(s|q) = f(s), so beliefs are class frequencies), base (the table's own) "
-                                       "or FILE, a CSV with the QI columns, the sensitive column and one weight "
-                                       "column (f(q,s) or counts)");
-    cmd.add_option("--delta", o.delta, "background: positive disclosure when belief > 1 - delta (default 0.05)");
-    cmd.add_option("--epsilon", o.epsilon, "background: negative disclosure when belief < epsilon (default 0.05)");
+    cmd.add_option("--published", o.published,
+                   "homogeneity, background: a published table, rows in DATA's order");
+    cmd.add_option("--knowledge", o.knowledge,
+                   "background: statement, repeatable, e.g. \"nationality=Japanese => "
+                   "condition=Heart Disease : 0.01\"");
+    cmd.add_option("--prior", o.prior,
+                   "background: the adversary's joint distribution f(q,s): marginal (default; "
+                   "f(s|q) = f(s), so beliefs are class frequencies), base (the table's own) "
+                   "or FILE, a CSV with the QI columns, the sensitive column and one weight "
+                   "column (f(q,s) or counts)");
+    cmd.add_option("--delta", o.delta,
+                   "background: positive disclosure when belief > 1 - delta (default 0.05)");
+    cmd.add_option("--epsilon", o.epsilon,
+                   "background: negative disclosure when belief < epsilon (default 0.05)");
 }
 
 int runAttackExperiment(const std::string& name, const DataOptions& dataOptions,
                         const AttackExperimentOptions& o, bool csv, std::ostream& out) {
     if (!isAttackExperiment(name))
-        throw ParameterError("unknown experiment '" + name + "' (homogeneity, utility, kl, timing, background)");
+        throw ParameterError("unknown experiment '" + name +
+                             "' (homogeneity, utility, kl, timing, background)");
     const auto ws = loadWorkspace(dataOptions);
     // Lattice searches: a QI without a hierarchy would silently stay at height 0.
     if (name == "utility" || name == "kl" || name == "timing" ||
@@ -322,11 +398,16 @@ int runAttackExperiment(const std::string& name, const DataOptions& dataOptions,
         ws->requireQiHierarchies();
     const Dataset& data = requireSensitive(*ws);
     Json doc;
-    if (name == "homogeneity") doc = homogeneity(o, data);
-    else if (name == "utility") doc = utilityJson(utility(o, data), o, false);
-    else if (name == "kl") doc = utilityJson(utility(o, data), o, true);
-    else if (name == "timing") doc = timing(o, data);
-    else doc = background(o, data);
+    if (name == "homogeneity")
+        doc = homogeneity(o, data);
+    else if (name == "utility")
+        doc = utilityJson(utility(o, data), o, false);
+    else if (name == "kl")
+        doc = utilityJson(utility(o, data), o, true);
+    else if (name == "timing")
+        doc = timing(o, data);
+    else
+        doc = background(o, data);
     doc["experiment"] = name;
     print(doc, dataOptions.json, csv, out);
     return 0;

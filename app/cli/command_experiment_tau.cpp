@@ -20,7 +20,8 @@ namespace ldv::cli {
 
 namespace {
 
-const std::vector<std::string> kNames{"excessive-protection", "information", "count-query", "eligible"};
+const std::vector<std::string> kNames{"excessive-protection", "information", "count-query",
+                                      "eligible"};
 
 using Json = nlohmann::json;
 
@@ -33,10 +34,11 @@ struct Run {
     std::size_t runs = 0, satisfying = 0;
 };
 
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+Json number(double v) {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
 
-std::vector<std::pair<double, double>> grid(const TauExperimentOptions& o, std::size_t m)
-{
+std::vector<std::pair<double, double>> grid(const TauExperimentOptions& o, std::size_t m) {
     std::vector<double> ls = o.ls, taus = o.taus;
     if (ls.empty())
         for (std::size_t l = 2; l <= std::min<std::size_t>(m, 5); ++l) ls.push_back(double(l));
@@ -45,7 +47,8 @@ std::vector<std::pair<double, double>> grid(const TauExperimentOptions& o, std::
     // Like 002's plots, the grid keeps only valid requirements (1/ℓ ≤ τ < 1, 2 ≤ ℓ ≤ m).
     for (double l : ls)
         for (double tau : taus)
-            if (l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1) g.emplace_back(tau, l);
+            if (l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1)
+                g.emplace_back(tau, l);
     if (g.empty() && !ls.empty() && !taus.empty()) validateTau(taus.front(), ls.front(), m);
     return g;
 }
@@ -77,9 +80,12 @@ public:
                 r.um = informationUtility(m_input, r.recoding);
             } else {
                 BaselineOutcome b;
-                if (a == "1dld") b = bestOneDld(m_input, tau, l);
+                if (a == "1dld")
+                    b = bestOneDld(m_input, tau, l);
                 else {
-                    if (!m_cld) m_cld = std::make_unique<CldSearch>(m_input, m_o.cs.empty() ? CldSearch::defaultCValues() : m_o.cs);
+                    if (!m_cld)
+                        m_cld = std::make_unique<CldSearch>(
+                            m_input, m_o.cs.empty() ? CldSearch::defaultCValues() : m_o.cs);
                     b = m_cld->best(tau, l);
                 }
                 r.empty = b.empty;
@@ -115,21 +121,22 @@ Json measureRows(const TauInput& input, const TauExperimentOptions& o) {
     Runner runner(input, o);
     for (const auto& [tau, l] : grid(o, input.domain()))
         for (const Run& r : runner.run(tau, l))
-            rows.push_back({{"algorithm", r.algorithm},
-                            {"tau", tau},
-                            {"l", l},
-                            {"empty", r.empty},
-                            {"excessive_protection", r.empty ? Json(nullptr) : number(r.e)},
-                            {"information", r.empty ? Json(nullptr) : Json(r.um)},
-                            {"classes", r.recoding.classes.size()},
-                            {"generalized_sa_rows", generalizedSaRows(input, r.recoding)},
-                            {"chosen_c", r.c},
-                            {"chosen_l", r.l},
-                            {"runs", r.runs},
-                            {"satisfying_runs", r.satisfying},
-                            {"milliseconds", r.ms},
-                            {"weakest_simple_l", theoreticalRequirements(tau, l, input.domain()).simpleL},
-                            {"weakest_cl", weakestCl(tau, l, input.domain())}});
+            rows.push_back(
+                {{"algorithm", r.algorithm},
+                 {"tau", tau},
+                 {"l", l},
+                 {"empty", r.empty},
+                 {"excessive_protection", r.empty ? Json(nullptr) : number(r.e)},
+                 {"information", r.empty ? Json(nullptr) : Json(r.um)},
+                 {"classes", r.recoding.classes.size()},
+                 {"generalized_sa_rows", generalizedSaRows(input, r.recoding)},
+                 {"chosen_c", r.c},
+                 {"chosen_l", r.l},
+                 {"runs", r.runs},
+                 {"satisfying_runs", r.satisfying},
+                 {"milliseconds", r.ms},
+                 {"weakest_simple_l", theoreticalRequirements(tau, l, input.domain()).simpleL},
+                 {"weakest_cl", weakestCl(tau, l, input.domain())}});
     return rows;
 }
 
@@ -140,23 +147,43 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
     for (const auto& [tau, l] : grid(o, input.domain()))
         for (const Run& r : runner.run(tau, l)) {
             if (r.empty) {
-                rows.push_back({{"kind", "dimensions"}, {"algorithm", r.algorithm}, {"tau", tau}, {"l", l},
-                                {"empty", true}, {"dimensions", nullptr}, {"average_relative_error", nullptr}});
+                rows.push_back({{"kind", "dimensions"},
+                                {"algorithm", r.algorithm},
+                                {"tau", tau},
+                                {"l", l},
+                                {"empty", true},
+                                {"dimensions", nullptr},
+                                {"average_relative_error", nullptr}});
                 continue;
             }
             const std::vector<double> errors = workload.averageErrors(r.recoding);
             double all = 0;
             for (std::size_t s = 0; s < errors.size(); ++s) {
                 all += errors[s] / double(errors.size());
-                rows.push_back({{"kind", "dimensions"}, {"algorithm", r.algorithm}, {"tau", tau}, {"l", l},
-                                {"empty", false}, {"dimensions", s + 1}, {"average_relative_error", errors[s]}});
+                rows.push_back({{"kind", "dimensions"},
+                                {"algorithm", r.algorithm},
+                                {"tau", tau},
+                                {"l", l},
+                                {"empty", false},
+                                {"dimensions", s + 1},
+                                {"average_relative_error", errors[s]}});
             }
-            rows.push_back({{"kind", "all-dimensions"}, {"algorithm", r.algorithm}, {"tau", tau}, {"l", l},
-                            {"empty", false}, {"dimensions", nullptr}, {"average_relative_error", all}});
+            rows.push_back({{"kind", "all-dimensions"},
+                            {"algorithm", r.algorithm},
+                            {"tau", tau},
+                            {"l", l},
+                            {"empty", false},
+                            {"dimensions", nullptr},
+                            {"average_relative_error", all}});
             for (const SensitiveCountError& s : sensitiveCountErrors(input, r.recoding))
-                rows.push_back({{"kind", "sensitive-value"}, {"algorithm", r.algorithm}, {"tau", tau},
-                                {"l", l}, {"value", s.value}, {"actual", s.actual},
-                                {"estimate", s.estimate}, {"relative_error", s.relativeError}});
+                rows.push_back({{"kind", "sensitive-value"},
+                                {"algorithm", r.algorithm},
+                                {"tau", tau},
+                                {"l", l},
+                                {"value", s.value},
+                                {"actual", s.actual},
+                                {"estimate", s.estimate},
+                                {"relative_error", s.relativeError}});
         }
     return rows;
 }
@@ -164,10 +191,16 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
 Json eligibleRows(const TauInput& input) {
     const EligibleRange e = eligibleRange(input);
     Json rows = Json::array();
-    rows.push_back({{"kind", "summary"}, {"attribute", input.saColumn().name()}, {"rows", e.rows},
-                    {"m", e.m}, {"top_frequency", e.topFrequency}, {"max_simple_l", e.maxSimpleL}});
+    rows.push_back({{"kind", "summary"},
+                    {"attribute", input.saColumn().name()},
+                    {"rows", e.rows},
+                    {"m", e.m},
+                    {"top_frequency", e.topFrequency},
+                    {"max_simple_l", e.maxSimpleL}});
     for (std::size_t i = 0; i < e.minC.size(); ++i)
-        rows.push_back({{"kind", "l"}, {"l", i + 2}, {"min_c", number(e.minC[i])},
+        rows.push_back({{"kind", "l"},
+                        {"l", i + 2},
+                        {"min_c", number(e.minC[i])},
                         {"min_tau_without_sa_generalization", e.minTau[i]},
                         {"min_tau_with_sa_generalization", 1.0 / double(i + 2)}});
     return rows;
@@ -180,10 +213,12 @@ bool isTauExperiment(const std::string& name) {
 }
 
 void addTauExperimentOptions(CLI::App& cmd, TauExperimentOptions& o) {
-    cmd.add_option("--sensitive-hierarchy", o.sensitiveHierarchy, "Taxonomy CSV of the sensitive attribute (default: the project's)");
+    cmd.add_option("--sensitive-hierarchy", o.sensitiveHierarchy,
+                   "Taxonomy CSV of the sensitive attribute (default: the project's)");
     cmd.add_option("--tau", o.taus, "tau values T,T,... (default 0.3,0.5,0.7)")->delimiter(',');
     cmd.add_option("--l", o.ls, "l values L,L,... (default 2..min(m,5))")->delimiter(',');
-    cmd.add_option("--c", o.cs, "c values CLD tries (default 1..10,15,20,30,50,100,1000,10000)")->delimiter(',');
+    cmd.add_option("--c", o.cs, "c values CLD tries (default 1..10,15,20,30,50,100,1000,10000)")
+        ->delimiter(',');
     cmd.add_option("--algorithms", o.algorithms, "sweep,1dld,cld (default all)")->delimiter(',');
     cmd.add_option("--queries", o.queries, "Count queries per number of dimensions (default 1000)");
     cmd.add_option("--seed", o.seed, "Seed of SWEEP's row order and of the query workload");
@@ -198,9 +233,12 @@ int runTauExperiment(const std::string& name, const DataOptions& data,
     if (name != "eligible") ws->requireQiHierarchies();
     const TauInput input = TauInput::fromWorkspace(*ws, options.sensitiveHierarchy);
     Json rows;
-    if (name == "eligible") rows = eligibleRows(input);
-    else if (name == "count-query") rows = countQueryRows(input, options);
-    else rows = measureRows(input, options);
+    if (name == "eligible")
+        rows = eligibleRows(input);
+    else if (name == "count-query")
+        rows = countQueryRows(input, options);
+    else
+        rows = measureRows(input, options);
     if (data.json) {
         out << Json{{"rows", rows}}.dump() << "\n";
         return 0;
@@ -208,13 +246,13 @@ int runTauExperiment(const std::string& name, const DataOptions& data,
     for (const Json& row : rows) {
         bool first = true;
         for (const auto& [key, value] : row.items()) {
-            out << (first ? "" : "  ") << key << "=" << (value.is_string() ? value.get<std::string>() : value.dump());
+            out << (first ? "" : "  ") << key << "="
+                << (value.is_string() ? value.get<std::string>() : value.dump());
             first = false;
         }
         out << "\n";
     }
     return 0;
 }
-
 
 }  // namespace ldv::cli

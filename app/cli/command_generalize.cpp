@@ -45,34 +45,49 @@ class GeneralizeCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "generalize", "Write the publishable table of a node (identifying columns removed, the rows of "
-                          "failing classes suppressed when they fit the suppression limit)");
+            "generalize",
+            "Write the publishable table of a node (identifying columns removed, the rows of "
+            "failing classes suppressed when they fit the suppression limit)");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
-        m_command->add_option("--node", m_node,
-                              "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
+        m_command
+            ->add_option(
+                "--node", m_node,
+                "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
             ->required();
-        m_command->add_option("--output,-o", m_output, "Output CSV file, or postgresql://…?table=NAME (written with COPY in one transaction)")->required();
-        m_command->add_flag("--replace", m_replace, "Replace an existing database table (otherwise it is refused)");
-        m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
-        m_command->add_option("--suppressed", m_suppressed, "Suppressed rows: remove them, or mask their QI values with *")
+        m_command
+            ->add_option("--output,-o", m_output,
+                         "Output CSV file, or postgresql://…?table=NAME (written with COPY in one "
+                         "transaction)")
+            ->required();
+        m_command->add_flag("--replace", m_replace,
+                            "Replace an existing database table (otherwise it is refused)");
+        m_command->add_option("--output-sep", m_outputSep,
+                              "Output separator (default: the input's)");
+        m_command
+            ->add_option("--suppressed", m_suppressed,
+                         "Suppressed rows: remove them, or mask their QI values with *")
             ->check(CLI::IsMember({"remove", "mask"}));
         m_command->add_option("--mapping", m_mapping,
-                              "Also write the value-to-generalized-value mapping (attribute,level,value,generalized,rows) to this CSV");
+                              "Also write the value-to-generalized-value mapping "
+                              "(attribute,level,value,generalized,rows) to this CSV");
         addNeutralizeOptions(*m_command, m_neutralize);
-        m_command->add_flag("--allow-failing", m_allowFailing,
-                            "Write the table even when the node fails the criteria beyond the suppression limit "
-                            "(refused otherwise, exit 3)");
+        m_command->add_flag(
+            "--allow-failing", m_allowFailing,
+            "Write the table even when the node fails the criteria beyond the suppression limit "
+            "(refused otherwise, exit 3)");
         addReleaseOption(*m_command, m_release);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs({{"--output", m_output}, {"--mapping", m_mapping}, {"--release", m_release}},
-                                m_options, *ws);
+        refuseOverwritingInputs(
+            {{"--output", m_output}, {"--mapping", m_mapping}, {"--release", m_release}}, m_options,
+            *ws);
         if (!m_release.empty() && isSourceUri(m_output))
-            throw ParameterError("--release records the SHA-256 of the published file: give --output a CSV file, "
-                                 "not a database table");
+            throw ParameterError(
+                "--release records the SHA-256 of the published file: give --output a CSV file, "
+                "not a database table");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const Dataset& data = ws->dataset();
         const bool optimum = m_node == "optimum";
@@ -83,7 +98,8 @@ public:
             const SearchResult r = search(data, config);
             for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
             if (!r.optimum) {
-                err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was written\n";
+                err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was "
+                       "written\n";
                 return kFailsRequirement;
             }
             levels = data.lattice().levels(*r.optimum);
@@ -92,21 +108,28 @@ public:
         }
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
-        const PublishedNode node = publishNode(data, config, levels, ws->identifyingColumns(), publish);
+        const PublishedNode node =
+            publishNode(data, config, levels, ws->identifyingColumns(), publish);
         if (!node.judgement.satisfies) {
-            const std::string what = "node " + formatLevels(levels) + " does not satisfy the criteria, even with " +
+            const std::string what = "node " + formatLevels(levels) +
+                                     " does not satisfy the criteria, even with " +
                                      "the suppression limit: " + failingCriteria(node.judgement);
             if (!m_allowFailing) {
-                err << "ldiv: error: " << what << "; nothing was written (write it anyway with --allow-failing)\n";
+                err << "ldiv: error: " << what
+                    << "; nothing was written (write it anyway with --allow-failing)\n";
                 return kFailsRequirement;
             }
-            err << "warning: " << what << "; written anyway (--allow-failing), nothing was suppressed\n";
+            err << "warning: " << what
+                << "; written anyway (--allow-failing), nothing was suppressed\n";
         }
         if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
-            // A database table is written in one transaction of its own (COPY); see docs/database.md.
+            // A database table is written in one transaction of its own (COPY); see
+            // docs/database.md.
             const auto write = [&](const Table& table, const std::string& to) {
-                if (isSourceUri(to)) writeTableTo(to, table, {m_replace});
-                else writeFileAtomically(to, formatTableCsv(table, sep, m_neutralize.enabled()));
+                if (isSourceUri(to))
+                    writeTableTo(to, table, {m_replace});
+                else
+                    writeFileAtomically(to, formatTableCsv(table, sep, m_neutralize.enabled()));
             };
             write(node.table, m_output);
             if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
@@ -116,8 +139,10 @@ public:
             std::string mapping;
             if (!m_mapping.empty())
                 mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
-            if (m_mapping.empty()) writeFileAtomically(m_output, table);
-            else writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
+            if (m_mapping.empty())
+                writeFileAtomically(m_output, table);
+            else
+                writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
         }
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
@@ -162,6 +187,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeGeneralizeCommand() { return std::make_unique<GeneralizeCommand>(); }
+std::unique_ptr<Command> makeGeneralizeCommand() {
+    return std::make_unique<GeneralizeCommand>();
+}
 
 }  // namespace ldv::cli

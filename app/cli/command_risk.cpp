@@ -2,8 +2,8 @@
 // with --attribute-combinations the distinction and separation of every QI combination.
 #include <cmath>
 #include <cstdio>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 
 #include "cli/command_list.h"
@@ -45,35 +45,44 @@ class RiskCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "risk", "Re-identification risk (prosecutor, journalist, marketer), sample and population "
-                    "uniqueness and the risk distribution of a node or a published table");
+            "risk",
+            "Re-identification risk (prosecutor, journalist, marketer), sample and population "
+            "uniqueness and the risk distribution of a node or a published table");
         addDataOptions(*m_command, m_options);
-        auto* node = m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
-        m_command->add_option("--published", m_published,
-                              "A published (generalized) CSV table; its --qi columns are grouped as they stand")
+        auto* node = m_command->add_option(
+            "--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
+        m_command
+            ->add_option(
+                "--published", m_published,
+                "A published (generalized) CSV table; its --qi columns are grouped as they stand")
             ->excludes(node);
-        m_populationOption = m_command->add_option("--population-size", m_populationValue,
-                              "N, the size of the population the data is a sample of (journalist risk, "
-                              "population uniqueness)");
-        m_command->add_option("--threshold", m_threshold,
-                              "Risk threshold R in (0,1] for records_above_threshold (default 0.2)");
-        m_command->add_flag("--attribute-combinations", m_combinations,
-                            "Also list the distinction and separation of every combination of the QIs");
+        m_populationOption = m_command->add_option(
+            "--population-size", m_populationValue,
+            "N, the size of the population the data is a sample of (journalist risk, "
+            "population uniqueness)");
+        m_command->add_option(
+            "--threshold", m_threshold,
+            "Risk threshold R in (0,1] for records_above_threshold (default 0.2)");
+        m_command->add_flag(
+            "--attribute-combinations", m_combinations,
+            "Also list the distinction and separation of every combination of the QIs");
     }
 
     int execute(std::ostream& out, std::ostream&) override {
         std::optional<double> population;
         if (m_populationOption->count() > 0) {
             if (!(m_populationValue > 0 && std::isfinite(m_populationValue)))
-                throw ParameterError("--population-size " + formatNumber(m_populationValue) +
-                                     " is not allowed: it is the number of records in the population (> 0)");
+                throw ParameterError(
+                    "--population-size " + formatNumber(m_populationValue) +
+                    " is not allowed: it is the number of records in the population (> 0)");
             population = m_populationValue;
         }
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         std::vector<std::string> qiNames;
         for (std::size_t c : data.qiColumns()) qiNames.push_back(data.table().column(c).name());
-        if (qiNames.empty()) throw ParameterError("risk needs quasi-identifiers: give --qi COL,...");
+        if (qiNames.empty())
+            throw ParameterError("risk needs quasi-identifiers: give --qi COL,...");
 
         std::vector<std::uint32_t> sizes;
         Levels levels;
@@ -98,14 +107,17 @@ public:
                 combined = &published;
             }
             std::vector<std::size_t> columns;
-            for (const std::string& name : qiNames) columns.push_back(combined->requireColumn(name));
+            for (const std::string& name : qiNames)
+                columns.push_back(combined->requireColumn(name));
             combinations = attributeCombinationRisks(*combined, columns);
         }
 
         if (m_options.json) {
             nlohmann::json j{{"rows", a.rows}, {"classes", a.classes}, {"threshold", a.threshold}};
-            if (m_published.empty()) j["node"] = levels;
-            else j["published"] = m_published;
+            if (m_published.empty())
+                j["node"] = levels;
+            else
+                j["published"] = m_published;
             j["prosecutor"] = figuresJson(a.prosecutor);
             j["journalist"] = a.journalist ? figuresJson(*a.journalist) : nlohmann::json(nullptr);
             j["marketer"] = {{"average", a.marketer}};
@@ -118,40 +130,50 @@ public:
                                            {"dankar", estimateJson(p.dankar)},
                                            {"recommended", p.recommended}};
                 nlohmann::json reasons = nlohmann::json::object();
-                for (const auto& [name, e] : {std::pair{"pitman", &p.pitman}, {"zayatz", &p.zayatz},
-                                              {"snb", &p.snb}, {"dankar", &p.dankar}})
+                for (const auto& [name, e] : {std::pair{"pitman", &p.pitman},
+                                              {"zayatz", &p.zayatz},
+                                              {"snb", &p.snb},
+                                              {"dankar", &p.dankar}})
                     if (!e->fraction) reasons[name] = e->reason;
                 j["population_uniques_notes"] = reasons;
             } else {
                 j["population_uniques"] = nullptr;
             }
-            j["population_size"] = population ? nlohmann::json(*population) : nlohmann::json(nullptr);
+            j["population_size"] =
+                population ? nlohmann::json(*population) : nlohmann::json(nullptr);
             j["distribution"] = nlohmann::json::array();
-            for (const RiskBin& b : a.distribution) j["distribution"].push_back({b.upperBound, b.fraction});
+            for (const RiskBin& b : a.distribution)
+                j["distribution"].push_back({b.upperBound, b.fraction});
             if (m_combinations) {
                 j["attribute_combinations"] = nlohmann::json::array();
                 for (const AttributeCombinationRisk& r : combinations) {
                     nlohmann::json names = nlohmann::json::array();
                     for (std::size_t c : r.columns) names.push_back(combined->column(c).name());
-                    j["attribute_combinations"].push_back(
-                        {{"attributes", names}, {"distinction", r.distinction}, {"separation", r.separation}});
+                    j["attribute_combinations"].push_back({{"attributes", names},
+                                                           {"distinction", r.distinction},
+                                                           {"separation", r.separation}});
                 }
             }
             out << j.dump() << "\n";
             return 0;
         }
 
-        if (m_published.empty()) out << "node " << formatLevels(levels);
-        else out << "published table " << m_published;
+        if (m_published.empty())
+            out << "node " << formatLevels(levels);
+        else
+            out << "published table " << m_published;
         out << ": " << a.rows << " rows in " << a.classes << " classes\n";
         auto printFigures = [&](const char* name, const RiskFigures& f) {
-            out << "  " << name << " risk: highest " << percent(f.highest) << " (" << percent(f.recordsAtHighest)
-                << " of records), average " << percent(f.average) << ", records above " << percent(a.threshold)
-                << ": " << percent(f.recordsAboveThreshold) << "\n";
+            out << "  " << name << " risk: highest " << percent(f.highest) << " ("
+                << percent(f.recordsAtHighest) << " of records), average " << percent(f.average)
+                << ", records above " << percent(a.threshold) << ": "
+                << percent(f.recordsAboveThreshold) << "\n";
         };
         printFigures("prosecutor", a.prosecutor);
-        if (a.journalist) printFigures("journalist", *a.journalist);
-        else out << "  journalist risk: needs --population-size\n";
+        if (a.journalist)
+            printFigures("journalist", *a.journalist);
+        else
+            out << "  journalist risk: needs --population-size\n";
         out << "  marketer risk: " << percent(a.marketer) << "\n";
         out << "  sample uniques: " << percent(a.sampleUniques) << " of records\n";
         if (a.populationUniques) {
@@ -160,13 +182,15 @@ public:
                 << "    Pitman: " << estimateText(p.pitman) << "\n"
                 << "    Zayatz: " << estimateText(p.zayatz) << "\n"
                 << "    SNB:    " << estimateText(p.snb) << "\n"
-                << "    Dankar et al.'s rule: " << estimateText(p.dankar) << " (model: " << p.recommended << ")\n";
+                << "    Dankar et al.'s rule: " << estimateText(p.dankar)
+                << " (model: " << p.recommended << ")\n";
         } else {
             out << "  population uniques: need --population-size\n";
         }
         out << "  prosecutor risk distribution (risk up to: fraction of records):\n";
         for (const RiskBin& b : a.distribution)
-            if (b.fraction > 0) out << "    " << percent(b.upperBound) << ": " << percent(b.fraction) << "\n";
+            if (b.fraction > 0)
+                out << "    " << percent(b.upperBound) << ": " << percent(b.fraction) << "\n";
         if (m_combinations) {
             out << "  attribute combinations (distinction, separation):\n";
             for (const AttributeCombinationRisk& r : combinations) {
@@ -190,6 +214,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeRiskCommand() { return std::make_unique<RiskCommand>(); }
+std::unique_ptr<Command> makeRiskCommand() {
+    return std::make_unique<RiskCommand>();
+}
 
 }  // namespace ldv::cli

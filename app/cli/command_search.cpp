@@ -21,13 +21,15 @@ class SearchCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "search", "Classify every node of the generalization lattice: satisfying nodes, minimal "
-                      "ones and the optimum by a utility metric");
+            "search",
+            "Classify every node of the generalization lattice: satisfying nodes, minimal "
+            "ones and the optimum by a utility metric");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
         addStreamOption(*m_command, m_options);
-        m_command->add_option("--time-limit", m_timeLimit,
-                              "Seconds the heuristic may run (--algorithm heuristic; default: until its walks stop)");
+        m_command->add_option(
+            "--time-limit", m_timeLimit,
+            "Seconds the heuristic may run (--algorithm heuristic; default: until its walks stop)");
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
@@ -35,14 +37,19 @@ public:
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         SearchOptions options = m_search;
-        const bool heuristic = (!options.algorithm.empty() ? options.algorithm : ws->config().algorithm) == "heuristic";
+        const bool heuristic = (!options.algorithm.empty() ? options.algorithm
+                                                           : ws->config().algorithm) == "heuristic";
         if (heuristic) options.algorithm = "fast";
-        if (m_timeLimit && !heuristic) throw ParameterError("--time-limit applies to --algorithm heuristic only");
+        if (m_timeLimit && !heuristic)
+            throw ParameterError("--time-limit applies to --algorithm heuristic only");
         // The requirement's own parameters are checked before the hierarchies (exit 1 either way).
         const SearchConfig config = toSearchConfig(options, data, ws->config(), true);
         ws->requireQiHierarchies();
-        const double loadMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        if (heuristic) return runHeuristicSearch(out, err, *ws, config, m_timeLimit, loadMs, m_options.json);
+        const double loadMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
+        if (heuristic)
+            return runHeuristicSearch(out, err, *ws, config, m_timeLimit, loadMs, m_options.json);
         const SearchResult r = search(data, config);
         for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
 
@@ -71,25 +78,28 @@ public:
             return r.optimum ? kSuccess : kRequirementNotMet;
         }
         std::string qi;
-        for (std::size_t c : data.qiColumns()) qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
-        out << searchAlgorithmName(config.algorithm) << " search over " << r.latticeSize << " nodes (" << qi
-            << "): " << r.satisfying.size() << " satisfy, " << r.minimal.size() << " minimal; "
-            << r.statistics.checkedNodes << " checked in " << r.statistics.elapsedMs << " ms\n";
-        out << "statistics: " << st.checkedNodes << " nodes checked, " << st.rowsTouched << " rows touched, "
-            << st.classesRead << " classes read, " << st.classesBuilt << " classes built, " << st.measuredNodes
-            << " nodes measured; classify " << st.classifyMs << " ms, optimum " << st.optimumMs << " ms, total "
-            << st.elapsedMs << " ms, " << st.threads << (st.threads == 1 ? " thread" : " threads") << "\n";
+        for (std::size_t c : data.qiColumns())
+            qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
+        out << searchAlgorithmName(config.algorithm) << " search over " << r.latticeSize
+            << " nodes (" << qi << "): " << r.satisfying.size() << " satisfy, " << r.minimal.size()
+            << " minimal; " << r.statistics.checkedNodes << " checked in " << r.statistics.elapsedMs
+            << " ms\n";
+        out << "statistics: " << st.checkedNodes << " nodes checked, " << st.rowsTouched
+            << " rows touched, " << st.classesRead << " classes read, " << st.classesBuilt
+            << " classes built, " << st.measuredNodes << " nodes measured; classify "
+            << st.classifyMs << " ms, optimum " << st.optimumMs << " ms, total " << st.elapsedMs
+            << " ms, " << st.threads << (st.threads == 1 ? " thread" : " threads") << "\n";
         for (NodeId id : r.minimal) out << "  minimal " << formatLevels(lattice.levels(id)) << "\n";
         if (!r.optimum) {
             out << "no optimum: no node satisfies the criteria\n";
             return kRequirementNotMet;
         }
         const NodeMetrics& m = r.optimumMetrics;
-        out << "optimum by " << metricName(config.metric) << ": " << formatLevels(m.levels) << " (height "
-            << m.height << ", " << m.classes << " classes, " << m.suppressedRows
+        out << "optimum by " << metricName(config.metric) << ": " << formatLevels(m.levels)
+            << " (height " << m.height << ", " << m.classes << " classes, " << m.suppressedRows
             << " suppressed rows, average class size " << m.averageClassSize << ", discernibility "
-            << m.discernibility << ", KL-divergence " << m.klDivergence << ", information " << m.information
-            << ", loss " << m.loss << ", precision " << m.precision << ")\n";
+            << m.discernibility << ", KL-divergence " << m.klDivergence << ", information "
+            << m.information << ", loss " << m.loss << ", precision " << m.precision << ")\n";
         return 0;
     }
 
@@ -101,6 +111,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeSearchCommand() { return std::make_unique<SearchCommand>(); }
+std::unique_ptr<Command> makeSearchCommand() {
+    return std::make_unique<SearchCommand>();
+}
 
 }  // namespace ldv::cli

@@ -18,19 +18,23 @@ class SweepCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "sweep", "(tau, l)-diversity by Sequential Sweep (Tian & Zhang 2011): generalizes QI "
-                     "values per class (local recoding) and sensitive values where needed");
+            "sweep",
+            "(tau, l)-diversity by Sequential Sweep (Tian & Zhang 2011): generalizes QI "
+            "values per class (local recoding) and sensitive values where needed");
         addDataOptions(*m_command, m_options);
         m_command->add_option("--sensitive-hierarchy", m_taxonomy,
                               "Taxonomy CSV of the sensitive attribute (default: the project's)");
         m_command->add_option("--tau", m_tau, "tau in [1/l, 1)")->required();
-        m_command->add_option("--l", m_l, "l in [2, m], m = number of sensitive values")->required();
-        m_command->add_option("--importance", m_importance,
-                              "QI by importance COL,COL,... (default: the --qi order)")
+        m_command->add_option("--l", m_l, "l in [2, m], m = number of sensitive values")
+            ->required();
+        m_command
+            ->add_option("--importance", m_importance,
+                         "QI by importance COL,COL,... (default: the --qi order)")
             ->delimiter(',');
         m_command->add_option("--seed", m_seed, "Seed of the row order (ties)");
         m_command->add_option("--output,-o", m_output, "Output CSV file (optional)");
-        m_command->add_option("--output-sep", m_outputSep, "Output separator (default: the input's)");
+        m_command->add_option("--output-sep", m_outputSep,
+                              "Output separator (default: the input's)");
         addNeutralizeOptions(*m_command, m_neutralize);
         addReleaseOption(*m_command, m_release);
     }
@@ -62,8 +66,8 @@ public:
         const double um = informationUtility(input, result.recoding);
         const std::size_t saRows = generalizedSaRows(input, result.recoding);
         if (!m_output.empty()) {
-            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output, sep,
-                          m_neutralize.enabled());
+            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output,
+                          sep, m_neutralize.enabled());
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;
@@ -87,9 +91,10 @@ public:
                 << "\n";
             return 0;
         }
-        out << "SWEEP (" << m_tau << ", " << m_l << ")-diversity: " << input.rowCount() << " rows in "
-            << result.recoding.classes.size() << " classes, " << saRows
-            << " sensitive values generalized; " << (check.holds() ? "every class satisfies it" : "FAILS: " + check.problem)
+        out << "SWEEP (" << m_tau << ", " << m_l << ")-diversity: " << input.rowCount()
+            << " rows in " << result.recoding.classes.size() << " classes, " << saRows
+            << " sensitive values generalized; "
+            << (check.holds() ? "every class satisfies it" : "FAILS: " + check.problem)
             << "\n  excessive protection e(P) = " << e << ", information um = " << um << ", "
             << s.milliseconds << " ms\n";
         if (!m_output.empty()) out << "  wrote " << m_output << "\n";
@@ -111,6 +116,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeSweepCommand() { return std::make_unique<SweepCommand>(); }
+std::unique_ptr<Command> makeSweepCommand() {
+    return std::make_unique<SweepCommand>();
+}
 
 }  // namespace ldv::cli

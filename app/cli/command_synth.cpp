@@ -18,13 +18,15 @@ class SynthCommand : public Command {
 public:
     void attach(CLI::App& app) override {
         m_command = app.add_subcommand(
-            "synth", "Write N synthetic rows that keep each column's distribution and the pairwise "
-                     "structure of neighbouring columns (for scale tests)");
+            "synth",
+            "Write N synthetic rows that keep each column's distribution and the pairwise "
+            "structure of neighbouring columns (for scale tests)");
         addDataOptions(*m_command, m_options, false);
         m_command->add_option("--rows", m_synth.rows, "Number of rows to write")->required();
         m_command->add_option("--seed", m_synth.seed, "Random seed (default 1)");
-        m_command->add_option("--resample", m_synth.resampleProbability,
-                              "Probability of redrawing a column given its left neighbour (default 0.3)");
+        m_command->add_option(
+            "--resample", m_synth.resampleProbability,
+            "Probability of redrawing a column given its left neighbour (default 0.3)");
         m_command->add_option("--output", m_output, "Output CSV file")->required();
     }
 
@@ -37,7 +39,10 @@ public:
         refuseOverwritingInputs({{"--output", m_output}}, m_options, *ws);
         m_synth.separator = ws->loadReport().separator;
         std::ofstream file(m_output, std::ios::binary);
-        if (!file) throw InputError(m_output, 0, 0, std::string("cannot open the output file for writing: ") + std::strerror(errno));
+        if (!file)
+            throw InputError(
+                m_output, 0, 0,
+                std::string("cannot open the output file for writing: ") + std::strerror(errno));
         writeSyntheticRows(ws->table(), m_synth, file);
         // Streamed (the output may be far larger than memory), so not atomic; a failed write
         // still must not pass for success. errno is the failing write's (ENOSPC, EFBIG).
@@ -45,9 +50,11 @@ public:
         file.close();
         if (!file)
             throw InputError(m_output, 0, 0,
-                             std::string("cannot write the whole file: ") + std::strerror(writeError ? writeError : errno));
+                             std::string("cannot write the whole file: ") +
+                                 std::strerror(writeError ? writeError : errno));
         if (m_options.json)
-            out << "{\"rows\":" << m_synth.rows << ",\"columns\":" << ws->table().columnCount() << "}\n";
+            out << "{\"rows\":" << m_synth.rows << ",\"columns\":" << ws->table().columnCount()
+                << "}\n";
         else
             out << "wrote " << m_synth.rows << " rows to " << m_output << "\n";
         return 0;
@@ -61,6 +68,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeSynthCommand() { return std::make_unique<SynthCommand>(); }
+std::unique_ptr<Command> makeSynthCommand() {
+    return std::make_unique<SynthCommand>();
+}
 
 }  // namespace ldv::cli

@@ -9,19 +9,31 @@
 namespace ldv::cli {
 
 void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
-    cmd.add_option("DATA", o.data, "CSV file with a header row, or postgresql://USER@HOST:PORT/DB?table=NAME (or ?query=SELECT …)");
-    cmd.add_option("--sep", o.separator, "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
-    cmd.add_option("--missing", o.missing, "Rows with missing values: keep them (as a value) or drop them")
+    cmd.add_option("DATA", o.data,
+                   "CSV file with a header row, or postgresql://USER@HOST:PORT/DB?table=NAME (or "
+                   "?query=SELECT …)");
+    cmd.add_option(
+        "--sep", o.separator,
+        "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
+    cmd.add_option("--missing", o.missing,
+                   "Rows with missing values: keep them (as a value) or drop them")
         ->check(CLI::IsMember({"keep", "drop"}));
-    cmd.add_option("--missing-token", o.missingTokens, "Token that marks a missing value (repeatable; default '?' and empty)");
-    cmd.add_option("--project", o.project, "ldiv project file (.ldiv.json) instead of DATA and role options");
+    cmd.add_option("--missing-token", o.missingTokens,
+                   "Token that marks a missing value (repeatable; default '?' and empty)");
+    cmd.add_option("--project", o.project,
+                   "ldiv project file (.ldiv.json) instead of DATA and role options");
     cmd.add_flag("--json", o.json, "Print one JSON object on stdout");
     if (!withRoles) return;
-    cmd.add_option("--hierarchy", o.hierarchies, "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE, identity (never generalized) (repeatable)");
-    cmd.add_option("--qi", o.qi, "Quasi-identifiers COL,COL,... (their order is the order of level vectors)")
+    cmd.add_option("--hierarchy", o.hierarchies,
+                   "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], "
+                   "mask[:STEPS], suppress, dates, ordered:SIZES, taxonomy:FILE, identity (never "
+                   "generalized) (repeatable)");
+    cmd.add_option("--qi", o.qi,
+                   "Quasi-identifiers COL,COL,... (their order is the order of level vectors)")
         ->delimiter(',');
     cmd.add_option("--sensitive", o.sensitive, "Sensitive attribute(s) COL[,COL]")->delimiter(',');
-    cmd.add_option("--identifying", o.identifying, "Identifying attributes, never exported")->delimiter(',');
+    cmd.add_option("--identifying", o.identifying, "Identifying attributes, never exported")
+        ->delimiter(',');
 }
 
 namespace {
@@ -44,10 +56,12 @@ char parseSeparator(const std::string& text) {
     if (text == "semicolon") return ';';
     if (text == "pipe") return '|';
     if (text == "\"" || text == "\n" || text == "\r")
-        throw ParameterError("invalid --sep: a quote or a line break cannot separate fields; use one character "
-                             "such as , ; | or tab");
+        throw ParameterError(
+            "invalid --sep: a quote or a line break cannot separate fields; use one character "
+            "such as , ; | or tab");
     if (text.size() == 1) return text[0];
-    throw ParameterError("invalid --sep '" + text + "': use one character, tab, comma, semicolon or pipe");
+    throw ParameterError("invalid --sep '" + text +
+                         "': use one character, tab, comma, semicolon or pipe");
 }
 
 ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
@@ -62,7 +76,8 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
         // A DATA argument overrides the project's table; it is relative to the working folder.
         c.dataPath = isSourceUri(o.data) ? o.data : std::filesystem::absolute(o.data).string();
     }
-    if (c.dataPath.empty()) throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
+    if (c.dataPath.empty())
+        throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
     if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
     if (o.missing == "drop") c.csv.missing = MissingPolicy::Drop;
     if (!o.missingTokens.empty()) c.csv.missingTokens = o.missingTokens;
@@ -90,19 +105,23 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
         a.hierarchyFile.clear();
         a.hierarchyBuilder.clear();
         const std::string value = spec.substr(eq + 1);
-        if (isBuilderSpec(value)) a.hierarchyBuilder = absolutizeBuilder(value);
-        else a.hierarchyFile = std::filesystem::absolute(value).string();
+        if (isBuilderSpec(value))
+            a.hierarchyBuilder = absolutizeBuilder(value);
+        else
+            a.hierarchyFile = std::filesystem::absolute(value).string();
     }
     for (const std::string& q : o.qi)
         for (const std::string& s : o.sensitive)
-            if (q == s) throw ParameterError("attribute '" + q + "' cannot be both --qi and --sensitive");
+            if (q == s)
+                throw ParameterError("attribute '" + q + "' cannot be both --qi and --sensitive");
     return c;
 }
 
 void addStreamOption(CLI::App& cmd, DataOptions& o) {
     o.groupsSuffice = true;
     cmd.add_flag("--stream", o.stream,
-                 "Stream the CSV into groups of distinct QI and sensitive values: memory bounded by the groups, "
+                 "Stream the CSV into groups of distinct QI and sensitive values: memory bounded "
+                 "by the groups, "
                  "not the rows (database tables are always grouped in the database)");
 }
 
@@ -115,10 +134,13 @@ std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     // would need several times its size in memory.
     constexpr std::uintmax_t kAutoStreamBytes = std::uintmax_t(2) << 30;
     std::error_code ec;
-    const std::filesystem::path file = std::filesystem::path(baseDir.empty() ? "." : baseDir) / c.dataPath;
-    const bool large = !isSourceUri(c.dataPath) && std::filesystem::file_size(file, ec) > kAutoStreamBytes && !ec;
+    const std::filesystem::path file =
+        std::filesystem::path(baseDir.empty() ? "." : baseDir) / c.dataPath;
+    const bool large =
+        !isSourceUri(c.dataPath) && std::filesystem::file_size(file, ec) > kAutoStreamBytes && !ec;
     const bool groups = o.groupsSuffice && (o.stream || large || isSourceUri(c.dataPath));
-    auto ws = std::make_unique<Workspace>(std::move(c), baseDir, nullptr, groups ? DataLoad::Groups : DataLoad::Rows);
+    auto ws = std::make_unique<Workspace>(std::move(c), baseDir, nullptr,
+                                          groups ? DataLoad::Groups : DataLoad::Rows);
     // On the process's stderr (every command loads through here; no command's output changes).
     for (const std::string& w : ws->warnings()) std::cerr << "warning: " << w << "\n";
     return ws;

@@ -19,8 +19,8 @@ using NamedOutputs = std::vector<std::pair<std::string, std::string>>;
 /// Throws ParameterError when an output is the same file as an input of `options` (compared
 /// with std::filesystem::equivalent, so links and different spellings are caught) or the same
 /// path as another output. `otherInputs` = (what, path) of inputs beyond the data options.
-void refuseOverwritingInputs(const NamedOutputs& outputs, const DataOptions& options, const Workspace& ws,
-                             const NamedOutputs& otherInputs = {});
+void refuseOverwritingInputs(const NamedOutputs& outputs, const DataOptions& options,
+                             const Workspace& ws, const NamedOutputs& otherInputs = {});
 /// --output-sep: parseSeparator, refusing '"', CR, LF and NUL (the file could not be read back).
 char parseOutputSeparator(const std::string& text, char fallback);
 

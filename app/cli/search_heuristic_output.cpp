@@ -7,8 +7,9 @@
 
 namespace ldv::cli {
 
-int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws, const SearchConfig& config,
-                       std::optional<double> timeLimitSeconds, double loadMs, bool json) {
+int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws,
+                       const SearchConfig& config, std::optional<double> timeLimitSeconds,
+                       double loadMs, bool json) {
     const Dataset& data = ws.dataset();
     const HeuristicResult r = heuristicSearch(data, config, timeLimitSeconds);
     for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
@@ -39,7 +40,8 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
                                {"proven_optimal", r.provenOptimal},
                                {"optimality", r.note},
                                {"timed_out", r.timedOut},
-                               {"time_limit_s", timeLimitSeconds ? nlohmann::json(*timeLimitSeconds) : nlohmann::json()},
+                               {"time_limit_s", timeLimitSeconds ? nlohmann::json(*timeLimitSeconds)
+                                                                 : nlohmann::json()},
                                {"climbs", r.climbs},
                                {"checked_nodes", st.checkedNodes},
                                {"elapsed_ms", st.elapsedMs},
@@ -49,21 +51,24 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
         return 0;
     }
     std::string qi;
-    for (std::size_t c : data.qiColumns()) qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
+    for (std::size_t c : data.qiColumns())
+        qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
     out << "heuristic search over " << r.latticeSize << " nodes (" << qi << "): " << st.checkedNodes
-        << " checked in " << st.elapsedMs << " ms (loading " << loadMs << " ms), " << r.climbs << " climbs"
-        << (r.timedOut ? ", time limit reached" : "") << "\n";
+        << " checked in " << st.elapsedMs << " ms (loading " << loadMs << " ms), " << r.climbs
+        << " climbs" << (r.timedOut ? ", time limit reached" : "") << "\n";
     if (r.exact)
-        out << "exact: " << r.exact->satisfying.size() << " satisfy, " << r.exact->minimal.size() << " minimal\n";
+        out << "exact: " << r.exact->satisfying.size() << " satisfy, " << r.exact->minimal.size()
+            << " minimal\n";
     out << (r.provenOptimal ? "proven optimal: " : "not proven optimal: ") << r.note << "\n";
     if (!r.best) {
         out << "no node found\n";
         return 0;
     }
-    out << "best by " << metricName(config.metric) << ": " << formatLevels(m.levels) << " (height " << m.height
-        << ", " << m.classes << " classes, " << m.suppressedRows << " suppressed rows, average class size "
-        << m.averageClassSize << ", discernibility " << m.discernibility << ", KL-divergence " << m.klDivergence
-        << ", information " << m.information << ", loss " << m.loss << ", precision " << m.precision << ")\n";
+    out << "best by " << metricName(config.metric) << ": " << formatLevels(m.levels) << " (height "
+        << m.height << ", " << m.classes << " classes, " << m.suppressedRows
+        << " suppressed rows, average class size " << m.averageClassSize << ", discernibility "
+        << m.discernibility << ", KL-divergence " << m.klDivergence << ", information "
+        << m.information << ", loss " << m.loss << ", precision " << m.precision << ")\n";
     return 0;
 }
 

@@ -10,7 +10,8 @@
 namespace ldv::cli {
 
 /// Returns the exit code. `loadMs`: time to load the data and hierarchies.
-int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws, const SearchConfig& config,
-                       std::optional<double> timeLimitSeconds, double loadMs, bool json);
+int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws,
+                       const SearchConfig& config, std::optional<double> timeLimitSeconds,
+                       double loadMs, bool json);
 
 }  // namespace ldv::cli

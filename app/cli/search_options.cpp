@@ -7,13 +7,16 @@
 namespace ldv::cli {
 
 void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
-    cmd.add_option("-c,--criterion", o.criteria,
-                   "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
-                   "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered], delta-disclosure=1, "
-                   "beta-likeness=1[:enhanced], k-map=5 (with --population-size) (repeatable)");
-    cmd.add_option("--suppression", o.suppression, "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
-    cmd.add_option("--metric", o.metric, "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), "
-                                         "info (1 − um), loss (loss metric LM)")
+    cmd.add_option(
+        "-c,--criterion", o.criteria,
+        "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
+        "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered], delta-disclosure=1, "
+        "beta-likeness=1[:enhanced], k-map=5 (with --population-size) (repeatable)");
+    cmd.add_option("--suppression", o.suppression,
+                   "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
+    cmd.add_option("--metric", o.metric,
+                   "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), "
+                   "info (1 − um), loss (loss metric LM)")
         ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
     cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute (search also: heuristic)")
         ->check(CLI::IsMember({"fast", "incognito", "brute", "heuristic"}));
@@ -22,8 +25,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
                    "N, the number of people the data is a sample of (needed by k-map=K)");
 }
 
-SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const ProjectConfig& project,
-                            bool requireCriteria) {
+SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data,
+                            const ProjectConfig& project, bool requireCriteria) {
     SearchConfig config;
     const std::vector<std::string> specs = !o.criteria.empty() ? o.criteria : project.criteria;
     if (specs.empty() && requireCriteria)
@@ -42,13 +45,16 @@ SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const P
     };
     if (o.suppression) {
         if (!inRange(*o.suppression))
-            throw ParameterError("--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +
-                                 shortNumber(*o.suppression));
+            throw ParameterError(
+                "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +
+                shortNumber(*o.suppression));
         config.suppressionLimit = *o.suppression;
     } else {
         if (!inRange(project.suppressionLimit))
-            throw ParameterError("the project's suppression_limit must be a fraction between 0 and 1 (e.g. 0.02), "
-                                 "not " + shortNumber(project.suppressionLimit));
+            throw ParameterError(
+                "the project's suppression_limit must be a fraction between 0 and 1 (e.g. 0.02), "
+                "not " +
+                shortNumber(project.suppressionLimit));
         config.suppressionLimit = project.suppressionLimit;
     }
     config.metric = parseMetric(!o.metric.empty() ? o.metric : project.metric);
@@ -56,7 +62,8 @@ SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const P
     // The anytime heuristic (heuristic_search.h) has no classification to hand on: only
     // `ldiv search` runs it (it passes "fast" here and calls heuristicSearch itself).
     if (algorithm == "heuristic")
-        throw ParameterError("--algorithm heuristic is offered by `ldiv search` only; use fast, incognito or brute");
+        throw ParameterError(
+            "--algorithm heuristic is offered by `ldiv search` only; use fast, incognito or brute");
     config.algorithm = parseSearchAlgorithm(algorithm);
     config.threads = o.threads;
     return config;

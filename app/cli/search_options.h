@@ -25,7 +25,7 @@ struct SearchOptions {
 
 void addSearchOptions(CLI::App& command, SearchOptions& options);
 /// Binds the criteria to `data` (ParameterError when there is none and `requireCriteria`).
-SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data, const ProjectConfig& project,
-                            bool requireCriteria);
+SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data,
+                            const ProjectConfig& project, bool requireCriteria);
 
 }  // namespace ldv::cli

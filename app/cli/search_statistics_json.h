@@ -19,7 +19,8 @@ inline nlohmann::json optimumJson(const NodeMetrics& m) {
             {"kl_divergence", m.klDivergence}};
 }
 
-inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace& ws, double loadMs) {
+inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace& ws,
+                                     double loadMs) {
     const Dataset& data = ws.dataset();
     return {{"checked_nodes", st.checkedNodes},
             {"rows_touched", st.rowsTouched},

@@ -14,19 +14,20 @@
 #include <span>
 #include <string>
 
+#include "adult_workspace.h"
 #include "ldiv/project.h"
 #include "ldiv/risk.h"
 #include "ldiv/risk_attributes.h"
 #include "ldiv/search.h"
-#include "adult_workspace.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
-const std::vector<std::string> kQi{"sex", "age", "race", "marital-status", "education", "native-country",
-                                   "workclass", "salary-class"};
+const std::vector<std::string> kQi{
+    "sex",       "age",         "race", "marital-status", "education", "native-country",
+    "workclass", "salary-class"};
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -55,9 +56,10 @@ void classify(const Dataset& data, const std::string& spec, int runs) {
             r = search(data, config);
             ms.push_back(r.statistics.classifyMs);
         }
-        std::printf("  %-32s %-6s classify %9.2f ms (median of %d, 1 thread)  satisfying %zu of %llu\n",
-                    spec.c_str(), std::string(searchAlgorithmName(a)).c_str(), median(ms), runs,
-                    r.satisfying.size(), (unsigned long long)r.latticeSize);
+        std::printf(
+            "  %-32s %-6s classify %9.2f ms (median of %d, 1 thread)  satisfying %zu of %llu\n",
+            spec.c_str(), std::string(searchAlgorithmName(a)).c_str(), median(ms), runs,
+            r.satisfying.size(), (unsigned long long)r.latticeSize);
     }
 }
 
@@ -92,24 +94,29 @@ int main(int argc, char** argv) {
         const EquivalenceClasses classes = data.classes(node);
         a = analyzeRisk(classes.sizes, {10.0 * double(data.rowCount()), 0.2});
     });
-    std::printf("risk of node 1,2,1,1,2,1,1,0 (%zu classes, N = 10n): %.2f ms (median of %d); prosecutor "
-                "highest %.3f, dankar %s (%s)\n",
-                a.classes, riskMs, runs, a.prosecutor.highest,
-                a.populationUniques->dankar.fraction ? std::to_string(*a.populationUniques->dankar.fraction).c_str()
-                                                     : "null",
-                a.populationUniques->recommended.c_str());
+    std::printf(
+        "risk of node 1,2,1,1,2,1,1,0 (%zu classes, N = 10n): %.2f ms (median of %d); prosecutor "
+        "highest %.3f, dankar %s (%s)\n",
+        a.classes, riskMs, runs, a.prosecutor.highest,
+        a.populationUniques->dankar.fraction
+            ? std::to_string(*a.populationUniques->dankar.fraction).c_str()
+            : "null",
+        a.populationUniques->recommended.c_str());
     const double bottomMs = timeMs(runs, [&] {
         const EquivalenceClasses classes = data.classes(Levels(8, 0));
         a = analyzeRisk(classes.sizes, {10.0 * double(data.rowCount()), 0.2});
     });
-    std::printf("risk of the bottom node (%zu classes, N = 10n): %.2f ms (median of %d)\n", a.classes, bottomMs, runs);
+    std::printf("risk of the bottom node (%zu classes, N = 10n): %.2f ms (median of %d)\n",
+                a.classes, bottomMs, runs);
 
     std::vector<std::size_t> columns;
     for (const std::string& name : kQi) columns.push_back(ws->table().requireColumn(name));
     columns.push_back(ws->table().requireColumn("occupation"));
     std::size_t count = 0;
-    const double combinationsMs = timeMs(runs, [&] { count = attributeCombinationRisks(ws->table(), columns).size(); });
-    std::printf("distinction/separation of %zu combinations of 9 attributes: %.2f ms (median of %d)\n", count,
-                combinationsMs, runs);
+    const double combinationsMs =
+        timeMs(runs, [&] { count = attributeCombinationRisks(ws->table(), columns).size(); });
+    std::printf(
+        "distinction/separation of %zu combinations of 9 attributes: %.2f ms (median of %d)\n",
+        count, combinationsMs, runs);
     return 0;
 }

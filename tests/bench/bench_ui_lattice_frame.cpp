@@ -29,8 +29,8 @@ int main(int argc, char** argv) {
     for (auto& s : states) s = ldv::ui::NodeState(random() % ldv::ui::kNodeStateCount);
     view.item()->setStates(states);
     QCoreApplication::processEvents();
-    std::printf("lattice: %zu nodes, view %dx%d\n", std::size_t(lattice.size()), view.viewport()->width(),
-                view.viewport()->height());
+    std::printf("lattice: %zu nodes, view %dx%d\n", std::size_t(lattice.size()),
+                view.viewport()->width(), view.viewport()->height());
     QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
     auto frame = [&] {
         QElapsedTimer clock;
@@ -44,7 +44,8 @@ int main(int argc, char** argv) {
         const char* name;
         double scale;  // 0 = fitted
     };
-    for (const Zoom& z : {Zoom{"fitted overview", 0}, Zoom{"middle (0.3)", 0.3}, Zoom{"detail (1.5)", 1.5}}) {
+    for (const Zoom& z :
+         {Zoom{"fitted overview", 0}, Zoom{"middle (0.3)", 0.3}, Zoom{"detail (1.5)", 1.5}}) {
         view.fitAll();
         if (z.scale > 0) {
             view.resetTransform();

@@ -10,7 +10,9 @@ using namespace ldv;
 using ldv::test::adultOptions;
 
 namespace {
-QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QString ex(const char* path) {
+    return QString::fromStdString(test::example(path));
+}
 }  // namespace
 
 class TestCliFoundation : public QObject {
@@ -47,8 +49,8 @@ private slots:
         QCOMPARE(sa["homogeneous_classes"].toInt(), 0);
     }
     void auditNodeOfProject() {
-        const auto r = test::runCli({"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node",
-                                     "zip=1,age=2,nationality=1", "--json"});
+        const auto r = test::runCli({"audit", "--project", ex("hospital/hospital.ldiv.json"),
+                                     "--node", "zip=1,age=2,nationality=1", "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["classes"].toInt(), 3);
         QCOMPARE(r.json()["k"].toInt(), 4);
@@ -59,10 +61,12 @@ private slots:
         auto r = test::runCli(QStringList{"generalize"} + adultOptions(ex("adult/adult.csv")) +
                               QStringList{"--node", "1,2,1,1,2", "--output", out, "--json"});
         QCOMPARE(r.exitCode, 0);
-        const auto original = test::runCli(QStringList{"audit"} + adultOptions(ex("adult/adult.csv")) +
-                                           QStringList{"--node", "1,2,1,1,2", "--json"});
-        const auto published = test::runCli({"audit", out, "--qi", "sex,age,race,marital-status,education",
-                                             "--sensitive", "salary-class", "--json"});
+        const auto original =
+            test::runCli(QStringList{"audit"} + adultOptions(ex("adult/adult.csv")) +
+                         QStringList{"--node", "1,2,1,1,2", "--json"});
+        const auto published =
+            test::runCli({"audit", out, "--qi", "sex,age,race,marital-status,education",
+                          "--sensitive", "salary-class", "--json"});
         QCOMPARE(published.exitCode, 0);
         for (const char* key : {"classes", "k", "max_class_size", "rows"})
             QCOMPARE(published.json()[key].toInt(), original.json()[key].toInt());
@@ -76,36 +80,48 @@ private slots:
         const QString data = dir.filePath("people.csv");
         QFile f(data);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("name,zip,note,delta\nAnn,13053,=HYPERLINK(\"x\"),-5\nBob,13068,@SUM(A1),+2\nCy,13068,plain,3\n");
+        f.write(
+            "name,zip,note,delta\nAnn,13053,=HYPERLINK(\"x\"),-5\nBob,13068,@SUM(A1),+2\nCy,13068,"
+            "plain,3\n");
         f.close();
         const QString out = dir.filePath("out.csv");
-        const auto r = test::runCli({"generalize", data, "--qi", "zip", "--identifying", "name", "--hierarchy",
-                                     "zip=mask", "--node", "1", "--output", out, "--neutralize-formulas", "--json"});
+        const auto r = test::runCli({"generalize", data, "--qi", "zip", "--identifying", "name",
+                                     "--hierarchy", "zip=mask", "--node", "1", "--output", out,
+                                     "--neutralize-formulas", "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["removed_columns"].toArray().first().toString(), QString("name"));
         QFile written(out);
         QVERIFY(written.open(QIODevice::ReadOnly));
         QCOMPARE(QString(written.readAll()),
-                 QString("zip,note,delta\n1305*,\"'=HYPERLINK(\"\"x\"\")\",-5\n1306*,'@SUM(A1),+2\n1306*,plain,3\n"));
+                 QString("zip,note,delta\n1305*,\"'=HYPERLINK(\"\"x\"\")\",-5\n1306*,'@SUM(A1),+"
+                         "2\n1306*,plain,3\n"));
     }
     void errorsAndExitCodes_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing file") << QStringList{"inspect", "/nonexistent.csv"} << 2
-                                      << "/nonexistent.csv: cannot open the file for reading: No such file or directory";
-        QTest::newRow("unknown column") << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zipcode"} << 1
-                                        << "no column named 'zipcode'; the columns are: zip, age, nationality, condition";
-        QTest::newRow("node too high") << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2,5"}
-                                       << 1 << "--node: level 5 of 'nationality' exceeds its hierarchy height 1";
-        QTest::newRow("node length") << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2"}
-                                     << 1 << "--node has 2 levels but there are 3 quasi-identifiers";
+        QTest::newRow("missing file")
+            << QStringList{"inspect", "/nonexistent.csv"} << 2
+            << "/nonexistent.csv: cannot open the file for reading: No such file or directory";
+        QTest::newRow("unknown column")
+            << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zipcode"} << 1
+            << "no column named 'zipcode'; the columns are: zip, age, nationality, condition";
+        QTest::newRow("node too high")
+            << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node",
+                           "1,2,5"}
+            << 1 << "--node: level 5 of 'nationality' exceeds its hierarchy height 1";
+        QTest::newRow("node length")
+            << QStringList{"audit", "--project", ex("hospital/hospital.ldiv.json"), "--node", "1,2"}
+            << 1 << "--node has 2 levels but there are 3 quasi-identifiers";
         QTest::newRow("no subcommand") << QStringList{} << 1 << "A subcommand is required";
-        QTest::newRow("qi is sensitive") << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zip", "--sensitive", "zip"}
-                                         << 1 << "attribute 'zip' cannot be both --qi and --sensitive";
+        QTest::newRow("qi is sensitive")
+            << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "zip", "--sensitive",
+                           "zip"}
+            << 1 << "attribute 'zip' cannot be both --qi and --sensitive";
         QTest::newRow("hierarchy misses values")
-            << QStringList{"audit", ex("hospital/hospital.csv"), "--qi", "age", "--hierarchy",
-                           "age=" + ex("hospital/hierarchy_zip.csv")}
+            << QStringList{"audit",       ex("hospital/hospital.csv"),
+                           "--qi",        "age",
+                           "--hierarchy", "age=" + ex("hospital/hierarchy_zip.csv")}
             << 2 << "12 value(s) of attribute 'age' are not in the hierarchy: '28', '29'";
     }
     void errorsAndExitCodes() {

@@ -29,9 +29,10 @@ class TestCliHardening : public QObject {
     QString m_project;
 
     QString copyHospital() {
-        for (const char* name : {"hospital.ldiv.json", "hospital.csv", "hierarchy_zip.csv", "hierarchy_age.csv",
-                                 "hierarchy_nationality.csv"})
-            QFile::copy(QString::fromStdString(test::example(std::string("hospital/") + name)), m_dir.filePath(name));
+        for (const char* name : {"hospital.ldiv.json", "hospital.csv", "hierarchy_zip.csv",
+                                 "hierarchy_age.csv", "hierarchy_nationality.csv"})
+            QFile::copy(QString::fromStdString(test::example(std::string("hospital/") + name)),
+                        m_dir.filePath(name));
         return m_dir.filePath("hospital.ldiv.json");
     }
     QStringList generalize(const QString& node, const QString& output) const {
@@ -59,7 +60,8 @@ private slots:
             q.start(QStringLiteral(LDIV_CLI_PATH), generalize("1,1,1", same));
             QVERIFY(p.waitForFinished(60000) && q.waitForFinished(60000));
             const QByteArray content = readAll(same);
-            QVERIFY2(content == expectA || content == expectB, qPrintable(QString("torn file in pair %1").arg(i)));
+            QVERIFY2(content == expectA || content == expectB,
+                     qPrintable(QString("torn file in pair %1").arg(i)));
             if (content == expectA) {
                 ++sawA;
                 QCOMPARE(p.exitCode(), 0);
@@ -69,7 +71,8 @@ private slots:
             }
         }
         QCOMPARE(sawA + sawB, kPairs);
-        QCOMPARE(QDir(m_dir.path()).entryList({"*.ldiv-tmp"}, QDir::Files | QDir::Hidden), QStringList());
+        QCOMPARE(QDir(m_dir.path()).entryList({"*.ldiv-tmp"}, QDir::Files | QDir::Hidden),
+                 QStringList());
     }
 
     void outputsNeverReplaceInputs_data() {
@@ -77,19 +80,24 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
         QTest::newRow("data") << QStringList{"-o", "hospital.csv"} << "hospital.csv"
-                              << "--output 'hospital.csv' is the data file: writing it would destroy an input; choose another file";
+                              << "--output 'hospital.csv' is the data file: writing it would "
+                                 "destroy an input; choose another file";
         QTest::newRow("data, other spelling")
             << QStringList{"-o", "./sub/../hospital.csv"} << "hospital.csv"
-            << "--output './sub/../hospital.csv' is the data file: writing it would destroy an input; choose another file";
-        QTest::newRow("project") << QStringList{"-o", "hospital.ldiv.json"} << "hospital.ldiv.json"
-                                 << "--output 'hospital.ldiv.json' is the project file: writing it would destroy an "
-                                    "input; choose another file";
-        QTest::newRow("hierarchy") << QStringList{"-o", "out.csv", "--mapping", "hierarchy_age.csv"} << "hierarchy_age.csv"
-                                   << "--mapping 'hierarchy_age.csv' is the hierarchy of 'age': writing it would "
-                                      "destroy an input; choose another file";
-        QTest::newRow("mapping = output") << QStringList{"-o", "out.csv", "--mapping", "out.csv"} << "out.csv"
-                                          << "--mapping 'out.csv' is also --output: one would overwrite the other; "
-                                             "choose another file";
+            << "--output './sub/../hospital.csv' is the data file: writing it would destroy an "
+               "input; choose another file";
+        QTest::newRow("project")
+            << QStringList{"-o", "hospital.ldiv.json"} << "hospital.ldiv.json"
+            << "--output 'hospital.ldiv.json' is the project file: writing it would destroy an "
+               "input; choose another file";
+        QTest::newRow("hierarchy")
+            << QStringList{"-o", "out.csv", "--mapping", "hierarchy_age.csv"} << "hierarchy_age.csv"
+            << "--mapping 'hierarchy_age.csv' is the hierarchy of 'age': writing it would "
+               "destroy an input; choose another file";
+        QTest::newRow("mapping = output")
+            << QStringList{"-o", "out.csv", "--mapping", "out.csv"} << "out.csv"
+            << "--mapping 'out.csv' is also --output: one would overwrite the other; "
+               "choose another file";
     }
     void outputsNeverReplaceInputs() {
         QFETCH(QStringList, extra);
@@ -97,8 +105,9 @@ private slots:
         QFETCH(QString, message);
         QDir(m_dir.path()).mkpath("sub");
         const QByteArray before = readAll(m_dir.filePath(file));
-        const auto r = test::runCli(QStringList{"generalize", "--project", "hospital.ldiv.json", "-c", "k=1", "--node",
-                                                "1,1,1"} + extra,
+        const auto r = test::runCli(QStringList{"generalize", "--project", "hospital.ldiv.json",
+                                                "-c", "k=1", "--node", "1,1,1"} +
+                                        extra,
                                     m_dir.path());
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(QString(r.err).trimmed(), "ldiv: error: " + message);
@@ -110,7 +119,8 @@ private slots:
         QVERIFY(QFile::link(m_dir.filePath("hospital.csv"), link));
         const auto r = test::runCli(generalize("1,1,1", link));
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("is the data file: writing it would destroy an input"), r.err.constData());
+        QVERIFY2(r.err.contains("is the data file: writing it would destroy an input"),
+                 r.err.constData());
         QFile::remove(link);
     }
 
@@ -120,18 +130,23 @@ private slots:
         QTemporaryDir dir;
         writeText(dir.filePath("f.csv"), "name,city\n=HYPERLINK(1),@home\n+1,-2\n");
         auto run = [&](const QStringList& extra) {
-            return test::runCli(QStringList{"generalize", "f.csv", "--qi", "name,city", "--node", "0,0", "-o", "out.csv",
-                                            "--mapping", "map.csv"} + extra,
+            return test::runCli(QStringList{"generalize", "f.csv", "--qi", "name,city", "--node",
+                                            "0,0", "-o", "out.csv", "--mapping", "map.csv"} +
+                                    extra,
                                 dir.path());
         };
         QCOMPARE(run({}).exitCode, 0);
-        QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("name,city\n'=HYPERLINK(1),'@home\n+1,-2\n"));
-        QVERIFY2(readAll(dir.filePath("map.csv")).contains("name,0,'=HYPERLINK(1),'=HYPERLINK(1),1"),
-                 readAll(dir.filePath("map.csv")).constData());
+        QCOMPARE(readAll(dir.filePath("out.csv")),
+                 QByteArray("name,city\n'=HYPERLINK(1),'@home\n+1,-2\n"));
+        QVERIFY2(
+            readAll(dir.filePath("map.csv")).contains("name,0,'=HYPERLINK(1),'=HYPERLINK(1),1"),
+            readAll(dir.filePath("map.csv")).constData());
         QCOMPARE(run({"--neutralize-formulas"}).exitCode, 0);
-        QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("name,city\n'=HYPERLINK(1),'@home\n+1,-2\n"));
+        QCOMPARE(readAll(dir.filePath("out.csv")),
+                 QByteArray("name,city\n'=HYPERLINK(1),'@home\n+1,-2\n"));
         QCOMPARE(run({"--no-neutralize-formulas"}).exitCode, 0);
-        QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("name,city\n=HYPERLINK(1),@home\n+1,-2\n"));
+        QCOMPARE(readAll(dir.filePath("out.csv")),
+                 QByteArray("name,city\n=HYPERLINK(1),@home\n+1,-2\n"));
         QVERIFY(readAll(dir.filePath("map.csv")).contains("name,0,=HYPERLINK(1),=HYPERLINK(1),1"));
     }
 
@@ -139,27 +154,47 @@ private slots:
         QTemporaryDir dir;
         writeText(dir.filePath("sw.csv"), "city,s\n=cmd,a\n=cmd,b\n@x,c\n@x,a\nplain,b\nplain,c\n");
         writeText(dir.filePath("tax.csv"), "a,*\nb,*\nc,*\n");
-        const QStringList args{"sweep", "sw.csv", "--qi", "city", "--sensitive", "s", "--sensitive-hierarchy",
-                               "tax.csv", "--tau", "0.5", "--l", "2", "--hierarchy", "city=suppress", "-o", "out.csv"};
+        const QStringList args{"sweep",
+                               "sw.csv",
+                               "--qi",
+                               "city",
+                               "--sensitive",
+                               "s",
+                               "--sensitive-hierarchy",
+                               "tax.csv",
+                               "--tau",
+                               "0.5",
+                               "--l",
+                               "2",
+                               "--hierarchy",
+                               "city=suppress",
+                               "-o",
+                               "out.csv"};
         // Every class already holds two values at most half the rows: nothing is recoded.
         QCOMPARE(test::runCli(args, dir.path()).exitCode, 0);
-        QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("city,s\n'=cmd,a\n'=cmd,b\n'@x,c\n'@x,a\nplain,b\nplain,c\n"));
-        QCOMPARE(test::runCli(args + QStringList{"--no-neutralize-formulas"}, dir.path()).exitCode, 0);
-        QCOMPARE(readAll(dir.filePath("out.csv")), QByteArray("city,s\n=cmd,a\n=cmd,b\n@x,c\n@x,a\nplain,b\nplain,c\n"));
-        const auto r = test::runCli(QStringList(args.mid(0, 14)) + QStringList{"-o", "tax.csv"}, dir.path());
+        QCOMPARE(readAll(dir.filePath("out.csv")),
+                 QByteArray("city,s\n'=cmd,a\n'=cmd,b\n'@x,c\n'@x,a\nplain,b\nplain,c\n"));
+        QCOMPARE(test::runCli(args + QStringList{"--no-neutralize-formulas"}, dir.path()).exitCode,
+                 0);
+        QCOMPARE(readAll(dir.filePath("out.csv")),
+                 QByteArray("city,s\n=cmd,a\n=cmd,b\n@x,c\n@x,a\nplain,b\nplain,c\n"));
+        const auto r =
+            test::runCli(QStringList(args.mid(0, 14)) + QStringList{"-o", "tax.csv"}, dir.path());
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(QString(r.err).trimmed(), QString("ldiv: error: --output 'tax.csv' is the sensitive hierarchy: writing "
-                                                   "it would destroy an input; choose another file"));
+        QCOMPARE(QString(r.err).trimmed(),
+                 QString("ldiv: error: --output 'tax.csv' is the sensitive hierarchy: writing "
+                         "it would destroy an input; choose another file"));
     }
 
     // mask works on characters: ldiv reads its own output back.
     void maskedUtf8IsReadBack() {
         const QString bad = QString::fromStdString(test::fixture("bad/cli"));
         const QString out = m_dir.filePath("names.csv");
-        const auto r = test::runCli({"generalize", bad + "/names_utf8.csv", "--qi", "name", "--hierarchy", "name=mask",
-                                     "--node", "1", "-o", out});
+        const auto r = test::runCli({"generalize", bad + "/names_utf8.csv", "--qi", "name",
+                                     "--hierarchy", "name=mask", "--node", "1", "-o", out});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(QString::fromUtf8(readAll(out)), QString("name,age,condition\nJos*,28,Flu\nJos*,29,Cold\nJoã*,47,Flu\n"));
+        QCOMPARE(QString::fromUtf8(readAll(out)),
+                 QString("name,age,condition\nJos*,28,Flu\nJos*,29,Cold\nJoã*,47,Flu\n"));
         QCOMPARE(test::runCli({"inspect", out}).exitCode, 0);
     }
 
@@ -169,13 +204,14 @@ private slots:
         QTemporaryDir dir;
         const QByteArray tail(299, 'x');
         writeText(dir.filePath("long.csv"), "v,s\na" + tail + ",1\nb" + tail + ",2\n");
-        const auto r = test::runCli({"search", "long.csv", "--qi", "v", "--hierarchy", "v=mask", "-c", "k=2", "--json"},
-                                    dir.path());
+        const auto r = test::runCli(
+            {"search", "long.csv", "--qi", "v", "--hierarchy", "v=mask", "-c", "k=2", "--json"},
+            dir.path());
         QCOMPARE(r.exitCode, 0);
         const QJsonArray node = r.json()["optimum"].toObject()["levels"].toArray();
         QVERIFY2(node == QJsonArray{300}, r.out.constData());
-        const auto audit = test::runCli({"audit", "long.csv", "--qi", "v", "--hierarchy", "v=mask", "--criterion", "k=2",
-                                         "--node", "300", "--json"},
+        const auto audit = test::runCli({"audit", "long.csv", "--qi", "v", "--hierarchy", "v=mask",
+                                         "--criterion", "k=2", "--node", "300", "--json"},
                                         dir.path());
         QCOMPARE(audit.exitCode, 0);
         QCOMPARE(audit.json()["k"].toInt(), 2);

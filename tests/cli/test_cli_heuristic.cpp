@@ -8,10 +8,12 @@
 using namespace ldv;
 
 namespace {
-QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QString ex(const char* path) {
+    return QString::fromStdString(test::example(path));
+}
 QStringList adultOptions() {
-    QStringList args{ex("adult/adult.csv"), "--qi", "sex,age,race,marital-status,education", "--sensitive",
-                     "salary-class"};
+    QStringList args{ex("adult/adult.csv"), "--qi", "sex,age,race,marital-status,education",
+                     "--sensitive", "salary-class"};
     for (const char* a : {"sex", "age", "race", "marital-status", "education"})
         args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
     return args;
@@ -22,7 +24,8 @@ class TestCliHeuristic : public QObject {
     Q_OBJECT
 private slots:
     void exactSearchReportsLoadTime() {
-        const auto r = test::runCli(QStringList{"search"} + adultOptions() + QStringList{"-c", "k=5", "--json"});
+        const auto r = test::runCli(QStringList{"search"} + adultOptions() +
+                                    QStringList{"-c", "k=5", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QVERIFY(j["load_ms"].toDouble() > 0);
@@ -33,15 +36,18 @@ private slots:
 
     void heuristicWithinLimitIsTheExactOptimum() {
         // Adult's 240-node lattice is classified within the limit: same answer as fast, proven.
-        const auto exact = test::runCli(QStringList{"search"} + adultOptions() + QStringList{"-c", "k=5", "--json"});
-        const auto r = test::runCli(QStringList{"search"} + adultOptions() +
-                                    QStringList{"-c", "k=5", "--algorithm", "heuristic", "--time-limit", "20", "--json"});
+        const auto exact = test::runCli(QStringList{"search"} + adultOptions() +
+                                        QStringList{"-c", "k=5", "--json"});
+        const auto r = test::runCli(
+            QStringList{"search"} + adultOptions() +
+            QStringList{"-c", "k=5", "--algorithm", "heuristic", "--time-limit", "20", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json(), e = exact.json();
         QCOMPARE(j["algorithm"].toString(), QString("heuristic"));
         QCOMPARE(j["proven_optimal"].toBool(), true);
         QCOMPARE(j["optimum"].toObject()["levels"], e["optimum"].toObject()["levels"]);
-        QCOMPARE(j["optimum"].toObject()["discernibility"], e["optimum"].toObject()["discernibility"]);
+        QCOMPARE(j["optimum"].toObject()["discernibility"],
+                 e["optimum"].toObject()["discernibility"]);
         QCOMPARE(j["satisfying_count"].toInt(), 33);
         QCOMPARE(j["minimal_nodes"].toArray().size(), 9);
         QVERIFY(j["load_ms"].toDouble() > 0);
@@ -50,8 +56,9 @@ private slots:
     }
 
     void zeroLimitIsValidAndUnproven() {
-        const auto r = test::runCli(QStringList{"search"} + adultOptions() +
-                                    QStringList{"-c", "k=5", "--algorithm", "heuristic", "--time-limit", "0", "--json"});
+        const auto r = test::runCli(
+            QStringList{"search"} + adultOptions() +
+            QStringList{"-c", "k=5", "--algorithm", "heuristic", "--time-limit", "0", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j["proven_optimal"].toBool(), false);
@@ -65,16 +72,19 @@ private slots:
 
     void parameterErrors() {
         // --time-limit without the heuristic, a negative limit, heuristic outside search: exit 1.
-        QCOMPARE(test::runCli(QStringList{"search"} + adultOptions() + QStringList{"-c", "k=5", "--time-limit", "3"})
-                     .exitCode,
-                 1);
         QCOMPARE(test::runCli(QStringList{"search"} + adultOptions() +
-                              QStringList{"-c", "k=5", "--algorithm", "heuristic", "--time-limit", "-1"})
+                              QStringList{"-c", "k=5", "--time-limit", "3"})
                      .exitCode,
                  1);
-        const auto g = test::runCli(QStringList{"generalize"} + adultOptions() +
-                                    QStringList{"-c", "k=5", "--node", "0,0,0,0,0", "--algorithm", "heuristic", "--output",
-                                                "/nonexistent-dir/never-written.csv"});
+        QCOMPARE(
+            test::runCli(QStringList{"search"} + adultOptions() +
+                         QStringList{"-c", "k=5", "--algorithm", "heuristic", "--time-limit", "-1"})
+                .exitCode,
+            1);
+        const auto g =
+            test::runCli(QStringList{"generalize"} + adultOptions() +
+                         QStringList{"-c", "k=5", "--node", "0,0,0,0,0", "--algorithm", "heuristic",
+                                     "--output", "/nonexistent-dir/never-written.csv"});
         QCOMPARE(g.exitCode, 1);
         QVERIFY(g.err.contains("heuristic"));
     }

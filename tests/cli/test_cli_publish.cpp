@@ -14,13 +14,15 @@
 using namespace ldv;
 
 namespace {
-QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QString ex(const char* path) {
+    return QString::fromStdString(test::example(path));
+}
 const QString kQi = "sex,age,race,marital-status,education,native-country,workclass";
 
 // `ldiv audit` of a published table at its own level 0, with the Adult project's criteria.
 QJsonObject auditPublished(const QString& csv) {
-    const auto r = test::runCli({"audit", csv, "--qi", kQi, "--sensitive", "occupation", "--criterion", "k=5",
-                                 "--criterion", "entropy-l=3", "--json"});
+    const auto r = test::runCli({"audit", csv, "--qi", kQi, "--sensitive", "occupation",
+                                 "--criterion", "k=5", "--criterion", "entropy-l=3", "--json"});
     return r.exitCode == 0 ? r.json() : QJsonObject{{"error", QString(r.err)}};
 }
 
@@ -39,7 +41,8 @@ class TestCliPublish : public QObject {
 
 private slots:
     void optimumOfProjectIsPublishedWithSuppression() {
-        const auto search = test::runCli({"search", "--project", ex("adult/adult.ldiv.json"), "--json"});
+        const auto search =
+            test::runCli({"search", "--project", ex("adult/adult.ldiv.json"), "--json"});
         QCOMPARE(search.exitCode, 0);
         const QJsonObject optimum = search.json()["optimum"].toObject();
         const int suppressed = optimum["suppressed_rows"].toInt();
@@ -47,8 +50,9 @@ private slots:
 
         const QString out = m_dir.filePath("adult_optimum.csv");
         const QString mapping = m_dir.filePath("adult_mapping.csv");
-        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node", "optimum",
-                                     "-o", out, "--mapping", mapping, "--json"});
+        const auto r =
+            test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
+                          "optimum", "-o", out, "--mapping", mapping, "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j["node"].toArray(), optimum["levels"].toArray());
@@ -90,8 +94,9 @@ private slots:
 
     void maskedRowsStayWithStars() {
         const QString out = m_dir.filePath("adult_masked.csv");
-        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node", "optimum",
-                                     "--suppressed", "mask", "-o", out, "--json"});
+        const auto r =
+            test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
+                          "optimum", "--suppressed", "mask", "-o", out, "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["rows"].toInt(), 30162);
         QFile f(out);
@@ -109,53 +114,63 @@ private slots:
         const QString part = m_dir.filePath("adult_part.csv");
         QVERIFY(test::writeFirstRows(ex("adult/adult.csv"), part, 12000));
         const QString out = m_dir.filePath("part_published.csv");
-        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), part, "--node", "optimum",
-                                     "-o", out, "--json"});
+        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), part,
+                                     "--node", "optimum", "-o", out, "--json"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.json()["satisfies"].toBool());
-        const auto search = test::runCli({"search", "--project", ex("adult/adult.ldiv.json"), part, "--json"});
-        QCOMPARE(r.json()["node"].toArray(), search.json()["optimum"].toObject()["levels"].toArray());
+        const auto search =
+            test::runCli({"search", "--project", ex("adult/adult.ldiv.json"), part, "--json"});
+        QCOMPARE(r.json()["node"].toArray(),
+                 search.json()["optimum"].toObject()["levels"].toArray());
         const QJsonObject audit = auditPublished(out);
         QCOMPARE(audit["rows"].toInt(), r.json()["rows"].toInt());
-        QVERIFY(audit["rows"].toInt() <= 12000 && audit["rows"].toInt() >= 12000 - 240);  // ≤ ⌊0.02·n⌋ removed
+        QVERIFY(audit["rows"].toInt() <= 12000 &&
+                audit["rows"].toInt() >= 12000 - 240);  // ≤ ⌊0.02·n⌋ removed
         QVERIFY2(allCriteriaHold(audit), QJsonDocument(audit).toJson().constData());
     }
 
     void failingNodeIsRefused() {
         // A node failing the requirement is not published by default (exit 3, nothing written).
         const QString out = m_dir.filePath("refused.csv");
-        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
-                                     "0,0,0,0,0,0,0", "-o", out, "--json"});
+        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"),
+                                     "--node", "0,0,0,0,0,0,0", "-o", out, "--json"});
         QCOMPARE(r.exitCode, 3);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(QString(r.err).trimmed(),
-                 QString("ldiv: error: node 0,0,0,0,0,0,0 does not satisfy the criteria, even with the suppression "
-                         "limit: k=5 fails in 10002 classes (13657 rows); entropy-l=3 fails in 9903 classes (14305 "
+                 QString("ldiv: error: node 0,0,0,0,0,0,0 does not satisfy the criteria, even with "
+                         "the suppression "
+                         "limit: k=5 fails in 10002 classes (13657 rows); entropy-l=3 fails in "
+                         "9903 classes (14305 "
                          "rows); nothing was written (write it anyway with --allow-failing)"));
         QVERIFY(!QFile::exists(out));
     }
 
     void failingNodeIsWrittenWhenAllowed() {
         const QString out = m_dir.filePath("bottom.csv");
-        const auto r = test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
-                                     "0,0,0,0,0,0,0", "-o", out, "--json", "--allow-failing"});
+        const auto r =
+            test::runCli({"generalize", "--project", ex("adult/adult.ldiv.json"), "--node",
+                          "0,0,0,0,0,0,0", "-o", out, "--json", "--allow-failing"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["satisfies"].toBool(), false);
         QCOMPARE(r.json()["allow_failing"].toBool(), true);
         QCOMPARE(r.json()["suppressed_rows"].toInt(), 0);
         QCOMPARE(r.json()["rows"].toInt(), 30162);
         QCOMPARE(QString(r.err).trimmed(),
-                 QString("warning: node 0,0,0,0,0,0,0 does not satisfy the criteria, even with the suppression "
-                         "limit: k=5 fails in 10002 classes (13657 rows); entropy-l=3 fails in 9903 classes (14305 "
+                 QString("warning: node 0,0,0,0,0,0,0 does not satisfy the criteria, even with the "
+                         "suppression "
+                         "limit: k=5 fails in 10002 classes (13657 rows); entropy-l=3 fails in "
+                         "9903 classes (14305 "
                          "rows); written anyway (--allow-failing), nothing was suppressed"));
         QVERIFY(QFile::exists(out));
     }
 
     void optimumNeedsCriteria() {
-        const auto r = test::runCli({"generalize", ex("hospital/hospital.csv"), "--qi", "zip", "--hierarchy",
-                                     "zip=mask", "--node", "optimum", "-o", m_dir.filePath("x.csv")});
+        const auto r =
+            test::runCli({"generalize", ex("hospital/hospital.csv"), "--qi", "zip", "--hierarchy",
+                          "zip=mask", "--node", "optimum", "-o", m_dir.filePath("x.csv")});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(QString(r.err).trimmed(), QString("ldiv: error: no criterion: give at least one --criterion (e.g. k=5)"));
+        QCOMPARE(QString(r.err).trimmed(),
+                 QString("ldiv: error: no criterion: give at least one --criterion (e.g. k=5)"));
     }
 };
 

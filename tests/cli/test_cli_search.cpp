@@ -9,7 +9,9 @@ using namespace ldv;
 using ldv::test::adultOptions;
 
 namespace {
-QString ex(const char* path) { return QString::fromStdString(test::example(path)); }
+QString ex(const char* path) {
+    return QString::fromStdString(test::example(path));
+}
 }  // namespace
 
 class TestCliSearch : public QObject {
@@ -23,16 +25,17 @@ private slots:
     }
     void adultJson() {
         QFETCH(QString, algorithm);
-        const auto r = test::runCli(QStringList{"search"} + adultOptions() +
-                                    QStringList{"--criterion", "k=5", "--algorithm", algorithm, "--json"});
+        const auto r =
+            test::runCli(QStringList{"search"} + adultOptions() +
+                         QStringList{"--criterion", "k=5", "--algorithm", algorithm, "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j["lattice_size"].toInt(), 240);
         QCOMPARE(j["satisfying_count"].toInt(), 33);
         QCOMPARE(j["minimal_nodes"].toArray().size(), 9);
         const QJsonObject o = j["optimum"].toObject();
-        for (const char* key : {"levels", "height", "classes", "suppressed_rows", "average_class_size",
-                                "discernibility", "kl_divergence"})
+        for (const char* key : {"levels", "height", "classes", "suppressed_rows",
+                                "average_class_size", "discernibility", "kl_divergence"})
             QVERIFY2(o.contains(key), key);
         QCOMPARE(o["levels"].toArray().size(), 5);
         QVERIFY(j.contains("checked_nodes"));
@@ -41,18 +44,21 @@ private slots:
         // top-level counters.
         QVERIFY(j["statistics"].isObject());
         const QJsonObject st = j["statistics"].toObject();
-        for (const char* key : {"checked_nodes", "rows_touched", "classes_read", "classes_built", "measured_nodes",
-                                "classify_ms", "optimum_ms", "elapsed_ms", "threads"})
+        for (const char* key :
+             {"checked_nodes", "rows_touched", "classes_read", "classes_built", "measured_nodes",
+              "classify_ms", "optimum_ms", "elapsed_ms", "threads"})
             QVERIFY2(st.contains(key), key);
         QCOMPARE(st["checked_nodes"].toInteger(), j["checked_nodes"].toInteger());
         QCOMPARE(st["elapsed_ms"].toDouble(), j["elapsed_ms"].toDouble());
-        QCOMPARE(st["rows_touched"].toInteger(), qint64(30162));  // the rows are read once, into base groups
+        QCOMPARE(st["rows_touched"].toInteger(),
+                 qint64(30162));  // the rows are read once, into base groups
         QVERIFY(st["classes_read"].toInteger() > 0);
         if (algorithm == "brute") QCOMPARE(st["checked_nodes"].toInteger(), qint64(240));
         // The original top-level keys are all still there; "statistics", "load_ms" and
         // "proven_optimal" (issue 20) were added.
-        QCOMPARE(j.keys(), (QStringList{"checked_nodes", "elapsed_ms", "lattice_size", "load_ms", "minimal_nodes",
-                                        "optimum", "proven_optimal", "satisfying_count", "statistics"}));
+        QCOMPARE(j.keys(), (QStringList{"checked_nodes", "elapsed_ms", "lattice_size", "load_ms",
+                                        "minimal_nodes", "optimum", "proven_optimal",
+                                        "satisfying_count", "statistics"}));
     }
     void hospitalProjectText() {
         const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json")});
@@ -65,14 +71,16 @@ private slots:
     void lossMetric() {
         // --metric loss is the loss metric LM: the optimum of distinct-l=3 on the hospital table
         // is its only minimal node 1,2,1 with LM = 161/297 = 0.542088 (test_metrics.cpp).
-        const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "--metric", "loss"});
+        const auto r = test::runCli(
+            {"search", "--project", ex("hospital/hospital.ldiv.json"), "--metric", "loss"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("optimum by loss: 1,2,1"), qPrintable(r.out));
         QVERIFY2(r.out.contains("loss 0.542088"), qPrintable(r.out));
     }
     void suppressionAndMetric() {
-        const auto r = test::runCli(QStringList{"search"} + adultOptions() +
-                                    QStringList{"-c", "k=5", "--suppression", "0.02", "--metric", "kl", "--json"});
+        const auto r = test::runCli(
+            QStringList{"search"} + adultOptions() +
+            QStringList{"-c", "k=5", "--suppression", "0.02", "--metric", "kl", "--json"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.json()["satisfying_count"].toInt() > 33);
         QVERIFY(r.json()["optimum"].toObject()["suppressed_rows"].toInt() <= 603);
@@ -91,8 +99,9 @@ private slots:
         const auto r = test::runCli({"search", "--project", ex("hospital/hospital.ldiv.json"), "-c",
                                      "distinct-l=4", "--json"});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("criterion 'distinct-l=4': l = 4 is larger than the 3 values of 'condition' "
-                                "(Heart Disease, Viral Infection, Cancer)"),
+        QVERIFY2(r.err.contains(
+                     "criterion 'distinct-l=4': l = 4 is larger than the 3 values of 'condition' "
+                     "(Heart Disease, Viral Infection, Cancer)"),
                  qPrintable(r.err));
     }
     void errors_data() {
@@ -117,7 +126,8 @@ private slots:
     void synthKeepsColumns() {
         QTemporaryDir dir;
         const QString out = dir.filePath("synth.csv");
-        auto r = test::runCli({"synth", ex("adult/adult.csv"), "--rows", "5000", "--seed", "3", "--output", out});
+        auto r = test::runCli(
+            {"synth", ex("adult/adult.csv"), "--rows", "5000", "--seed", "3", "--output", out});
         QCOMPARE(r.exitCode, 0);
         const auto inspect = test::runCli({"inspect", out, "--json"});
         QCOMPARE(inspect.exitCode, 0);
@@ -125,7 +135,8 @@ private slots:
         QCOMPARE(inspect.json()["columns"].toArray().size(), 9);
         // Same seed, same rows.
         const QString again = dir.filePath("again.csv");
-        test::runCli({"synth", ex("adult/adult.csv"), "--rows", "5000", "--seed", "3", "--output", again});
+        test::runCli(
+            {"synth", ex("adult/adult.csv"), "--rows", "5000", "--seed", "3", "--output", again});
         QFile a(out), b(again);
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
         QCOMPARE(a.readAll(), b.readAll());

@@ -14,13 +14,15 @@ private slots:
     void searchStreamedEqualsRows_data() {
         QTest::addColumn<QStringList>("criteria");
         QTest::newRow("k=5") << QStringList{"--criterion", "k=5"};
-        QTest::newRow("entropy-l, 2%") << QStringList{"--criterion", "entropy-l=1.5", "--suppression", "0.02"};
+        QTest::newRow("entropy-l, 2%")
+            << QStringList{"--criterion", "entropy-l=1.5", "--suppression", "0.02"};
     }
     void searchStreamedEqualsRows() {
         QFETCH(QStringList, criteria);
-        const auto rows = test::runCli(QStringList{"search"} + adultOptions() + criteria + QStringList{"--json"});
-        const auto streamed =
-            test::runCli(QStringList{"search"} + adultOptions() + criteria + QStringList{"--json", "--stream"});
+        const auto rows =
+            test::runCli(QStringList{"search"} + adultOptions() + criteria + QStringList{"--json"});
+        const auto streamed = test::runCli(QStringList{"search"} + adultOptions() + criteria +
+                                           QStringList{"--json", "--stream"});
         QCOMPARE(rows.exitCode, 0);
         QVERIFY2(streamed.exitCode == 0, streamed.err.constData());
         const QJsonObject a = rows.json(), b = streamed.json();
@@ -35,8 +37,9 @@ private slots:
 
     // Commands that need rows do not offer --stream.
     void rowCommandsHaveNoStream() {
-        const auto r = test::runCli(QStringList{"generalize"} + adultOptions() +
-                                    QStringList{"--node", "0,0,0,0,0", "--output", "/dev/null", "--stream"});
+        const auto r =
+            test::runCli(QStringList{"generalize"} + adultOptions() +
+                         QStringList{"--node", "0,0,0,0,0", "--output", "/dev/null", "--stream"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("--stream"), r.err.constData());
     }

@@ -30,7 +30,8 @@ RandomCase randomCase(std::mt19937& rng) {
     std::vector<int> av(n), bv(n);
     for (int r = 0; r < n; ++r) {
         av[r] = a(rng), bv[r] = b(rng);
-        text += "a" + std::to_string(av[r]) + ",b" + std::to_string(bv[r]) + ",s" + std::to_string(s(rng)) + "\n";
+        text += "a" + std::to_string(av[r]) + ",b" + std::to_string(bv[r]) + ",s" +
+                std::to_string(s(rng)) + "\n";
     }
     RandomCase c{parseCsv(text, "random"), {}};
     const int coarsen = std::uniform_int_distribution<int>(0, 2)(rng);
@@ -44,7 +45,9 @@ RandomCase randomCase(std::mt19937& rng) {
 
 using Joint = std::map<std::pair<std::string, std::string>, double>;  // (q tuple, s) → f(q,s)
 
-std::string tupleOf(const Table& t, std::size_t r) { return t.value(r, 0) + "|" + t.value(r, 1); }
+std::string tupleOf(const Table& t, std::size_t r) {
+    return t.value(r, 0) + "|" + t.value(r, 1);
+}
 
 Joint jointOf(const Table& t, PriorModel model) {
     Joint f;
@@ -82,7 +85,8 @@ private slots:
         for (int trial = 0; trial < 200; ++trial) {
             const RandomCase c = randomCase(rng);
             const Table& t = c.table;
-            const PriorModel model = trial % 2 ? PriorModel::BaseQuasiIdentifier : PriorModel::Marginal;
+            const PriorModel model =
+                trial % 2 ? PriorModel::BaseQuasiIdentifier : PriorModel::Marginal;
             BeliefOptions options;
             options.prior = model;
             options.epsilon = 0.0999;  // no n/N with N ≤ 40 lies on it
@@ -90,26 +94,32 @@ private slots:
             const bool knowledge = trial % 3 == 0 && t.column(0).find("a0").has_value();
             const std::string known = t.value(0, 2);
             const double p = 0.02;
-            if (knowledge) options.statements.push_back(parseBackgroundStatement("a=a0 => s=" + known + " : 0.02"));
+            if (knowledge)
+                options.statements.push_back(
+                    parseBackgroundStatement("a=a0 => s=" + known + " : 0.02"));
             const BeliefAnalysis result = analyzeBeliefs(t, 2, {0, 1}, c.rowClass, options);
 
             const Joint f = jointOf(t, model);
             std::vector<std::string> domain;
-            for (std::size_t v = 0; v < t.column(2).domainSize(); ++v) domain.push_back(t.column(2).value(Code(v)));
+            for (std::size_t v = 0; v < t.column(2).domainSize(); ++v)
+                domain.push_back(t.column(2).value(Code(v)));
             for (std::size_t r = 0; r < t.rowCount(); ++r) {
                 std::set<std::string> classTuples;
                 std::map<std::string, double> n;
                 for (std::size_t o = 0; o < t.rowCount(); ++o)
-                    if (c.rowClass[o] == c.rowClass[r]) classTuples.insert(tupleOf(t, o)), n[t.value(o, 2)] += 1;
+                    if (c.rowClass[o] == c.rowClass[r])
+                        classTuples.insert(tupleOf(t, o)), n[t.value(o, 2)] += 1;
                 std::map<std::string, double> fq;  // f(·|q), then the statement
                 for (const std::string& s : domain) fq[s] = conditional(f, {tupleOf(t, r)}, s);
                 const bool applies = knowledge && t.value(r, 0) == "a0";
                 if (applies) {
                     double others = 0;
                     for (const auto& [s, v] : fq) others += s == known ? 0 : v;
-                    for (auto& [s, v] : fq) v = s == known ? p : (others > 0 ? v * (1 - p) / others : 0);
+                    for (auto& [s, v] : fq)
+                        v = s == known ? p : (others > 0 ? v * (1 - p) / others : 0);
                     if (!(others > 0))
-                        for (auto& [s, v] : fq) v = s == known ? p : (1 - p) / double(domain.size() - 1);
+                        for (auto& [s, v] : fq)
+                            v = s == known ? p : (1 - p) / double(domain.size() - 1);
                 }
                 std::map<std::string, double> term;
                 double total = 0;
@@ -123,7 +133,11 @@ private slots:
                 QVERIFY(std::abs(got.prior - fq[truth]) < 1e-12);
                 if (total > 0) {
                     QVERIFY2(std::abs(got.belief - term[truth] / total) < 1e-9,
-                             qPrintable(QString("trial %1 row %2: %3 vs %4").arg(trial).arg(r).arg(got.belief).arg(term[truth] / total)));
+                             qPrintable(QString("trial %1 row %2: %3 vs %4")
+                                            .arg(trial)
+                                            .arg(r)
+                                            .arg(got.belief)
+                                            .arg(term[truth] / total)));
                     std::size_t negative = 0;
                     for (const std::string& s : domain)
                         if (s != truth && term[s] / total < options.epsilon) ++negative;
@@ -154,7 +168,8 @@ private slots:
             joint.joint.quasiIdentifiers = {"b", "a"};  // the file's order need not be the data's
             joint.joint.sensitive = "s";
             for (std::size_t r = 0; r < c.table.rowCount(); ++r)
-                joint.joint.entries.push_back({{c.table.value(r, 1), c.table.value(r, 0)}, c.table.value(r, 2), 1.0});
+                joint.joint.entries.push_back(
+                    {{c.table.value(r, 1), c.table.value(r, 0)}, c.table.value(r, 2), 1.0});
             const auto x = analyzeBeliefs(c.table, 2, {0, 1}, c.rowClass, base);
             const auto y = analyzeBeliefs(c.table, 2, {0, 1}, c.rowClass, joint);
             for (std::size_t r = 0; r < c.table.rowCount(); ++r) {

@@ -16,7 +16,9 @@ using namespace ldv;
 
 namespace {
 
-bool near(double a, double b) { return std::abs(a - b) < 1e-12; }
+bool near(double a, double b) {
+    return std::abs(a - b) < 1e-12;
+}
 
 Criterion bound(const std::string& spec, const std::vector<std::string>& dictionary,
                 const std::vector<std::uint64_t>& counts) {
@@ -32,8 +34,8 @@ std::string errorOf(const std::function<void()>& f) {
     return "no error";
 }
 
-SearchResult run(const Dataset& data, const std::vector<std::string>& specs, SearchAlgorithm algorithm,
-                 double suppression) {
+SearchResult run(const Dataset& data, const std::vector<std::string>& specs,
+                 SearchAlgorithm algorithm, double suppression) {
     SearchConfig config;
     config.criteria = bindCriteria(data, specs);
     config.suppressionLimit = suppression;
@@ -59,8 +61,8 @@ private slots:
         const std::vector<std::string> dictionary{"11", "3", "4", "5", "6", "7", "8", "9", "10"};
         const std::vector<std::uint64_t> counts(9, 1);
         const Criterion ordered = bound("t-closeness=0.2:ordered", dictionary, counts);
-        const std::vector<std::uint32_t> low{0, 1, 1, 1, 0, 0, 0, 0, 0};   // 3k, 4k, 5k
-        const std::vector<std::uint32_t> mixed{1, 0, 0, 0, 1, 0, 1, 0, 0}; // 11k, 6k, 8k
+        const std::vector<std::uint32_t> low{0, 1, 1, 1, 0, 0, 0, 0, 0};    // 3k, 4k, 5k
+        const std::vector<std::uint32_t> mixed{1, 0, 0, 0, 1, 0, 1, 0, 0};  // 11k, 6k, 8k
         QVERIFY(near(ordered.measure(low), 0.375));
         QVERIFY(near(ordered.measure(mixed), 1.0 / 6));
         QVERIFY(!ordered.holds(low));
@@ -77,7 +79,8 @@ private slots:
         // Table a×6, b×4, c×2: p = (1/2, 1/3, 1/6). Three classes of 4 rows:
         //   E1 = a a b c: q = (1/2, 1/4, 1/4);  E2 = a a b b: q = (1/2, 1/2, 0);  E3 = E1.
         // δ: E1 max(|ln 1|, |ln(3/4)|, |ln(3/2)|) = ln 1.5 = 0.405465; E2 misses c: +∞.
-        // β (basic): E1 only c is above p: (1/4 − 1/6)/(1/6) = 1/2; E2 only b: (1/2 − 1/3)/(1/3) = 1/2.
+        // β (basic): E1 only c is above p: (1/4 − 1/6)/(1/6) = 1/2; E2 only b: (1/2 − 1/3)/(1/3) =
+        // 1/2.
         const std::vector<std::string> dictionary{"a", "b", "c"};
         const std::vector<std::uint64_t> counts{6, 4, 2};
         const std::vector<std::uint32_t> e1{2, 1, 1}, e2{2, 2, 0};
@@ -120,11 +123,14 @@ private slots:
         QVERIFY(!c.holds(three));
         QVERIFY(c.holds(four));
         QCOMPARE(errorOf([] { Criterion::bindKMap(parseCriterionSpec("k-map=5"), 12, 0); }),
-                 std::string("criterion 'k-map=5' needs the population size: give --population-size N (the "
-                             "number of people the data is a sample of)"));
-        QCOMPARE(errorOf([] { Criterion::bindKMap(parseCriterionSpec("k-map=5"), 12, 10); }),
-                 std::string("criterion 'k-map=5': the population size 10 is smaller than the 12 rows of the "
-                             "data; it must be at least that"));
+                 std::string(
+                     "criterion 'k-map=5' needs the population size: give --population-size N (the "
+                     "number of people the data is a sample of)"));
+        QCOMPARE(
+            errorOf([] { Criterion::bindKMap(parseCriterionSpec("k-map=5"), 12, 10); }),
+            std::string(
+                "criterion 'k-map=5': the population size 10 is smaller than the 12 rows of the "
+                "data; it must be at least that"));
         QCOMPARE(errorOf([] { parseCriterionSpec("k-map=2.5"); }),
                  std::string("criterion 'k-map=2.5': k must be a whole number, got 2.5"));
     }
@@ -133,7 +139,8 @@ private slots:
         // also with suppression.
         std::mt19937 rng(99);
         for (int round = 0; round < 12; ++round) {
-            const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3, test::SensitiveValues::Numeric);
+            const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3,
+                                             test::SensitiveValues::Numeric);
             const double n = double(rc->data->rowCount());
             for (double suppression : {0.0, 0.1}) {
                 SearchConfig config;
@@ -146,15 +153,17 @@ private slots:
                 QVERIFY(brute.satisfying == fast.satisfying);
                 QVERIFY(brute.optimum == fast.optimum);
                 // The same as k′-anonymity with k′ from the formula.
-                config.criteria = bindCriteria(*rc->data, {"k=" + std::to_string(Criterion::kMapDerivedK(6, n, 3 * n))});
+                config.criteria = bindCriteria(
+                    *rc->data, {"k=" + std::to_string(Criterion::kMapDerivedK(6, n, 3 * n))});
                 config.algorithm = SearchAlgorithm::Brute;
                 QVERIFY(search(*rc->data, config).satisfying == brute.satisfying);
             }
         }
     }
     void specRoundTrip() {
-        for (const char* text : {"t-closeness=0.2", "t-closeness=0.2:ordered", "t-closeness=0.2:hierarchical",
-                                 "delta-disclosure=1.5", "beta-likeness=2", "beta-likeness=2:enhanced@disease"}) {
+        for (const char* text :
+             {"t-closeness=0.2", "t-closeness=0.2:ordered", "t-closeness=0.2:hierarchical",
+              "delta-disclosure=1.5", "beta-likeness=2", "beta-likeness=2:enhanced@disease"}) {
             const CriterionSpec s = parseCriterionSpec(text);
             QCOMPARE(parseCriterionSpec(formatCriterionSpec(s)), s);
         }
@@ -163,40 +172,51 @@ private slots:
     void parameterErrors_data() {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("message");
-        QTest::newRow("t zero") << "t-closeness=0"
-                                << "criterion 't-closeness=0': t = 0 is not allowed, t must be in (0, 1]";
-        QTest::newRow("t above 1") << "t-closeness=1.5"
-                                   << "criterion 't-closeness=1.5': t = 1.5 is not allowed, t must be in (0, 1]";
-        QTest::newRow("unknown distance")
-            << "t-closeness=0.2:manhattan"
-            << "criterion 't-closeness=0.2:manhattan': unknown variant 'manhattan'; write t-closeness=T, "
-               "t-closeness=T:hierarchical, t-closeness=T:ordered";
-        QTest::newRow("delta") << "delta-disclosure=0"
-                               << "criterion 'delta-disclosure=0': d = 0 is not allowed, d must be greater than 0";
-        QTest::newRow("beta") << "beta-likeness=-1"
-                              << "criterion 'beta-likeness=-1': b = -1 is not allowed, b must be greater than 0";
-        QTest::newRow("beta variant") << "beta-likeness=1:strong"
-                                      << "criterion 'beta-likeness=1:strong': unknown variant 'strong'; write "
-                                         "beta-likeness=B, beta-likeness=B:enhanced";
-        QTest::newRow("variant on k") << "k=5:ordered"
-                                      << "criterion 'k=5:ordered': unknown variant 'ordered'; write k=K";
+        QTest::newRow("t zero")
+            << "t-closeness=0"
+            << "criterion 't-closeness=0': t = 0 is not allowed, t must be in (0, 1]";
+        QTest::newRow("t above 1")
+            << "t-closeness=1.5"
+            << "criterion 't-closeness=1.5': t = 1.5 is not allowed, t must be in (0, 1]";
+        QTest::newRow("unknown distance") << "t-closeness=0.2:manhattan"
+                                          << "criterion 't-closeness=0.2:manhattan': unknown "
+                                             "variant 'manhattan'; write t-closeness=T, "
+                                             "t-closeness=T:hierarchical, t-closeness=T:ordered";
+        QTest::newRow("delta")
+            << "delta-disclosure=0"
+            << "criterion 'delta-disclosure=0': d = 0 is not allowed, d must be greater than 0";
+        QTest::newRow("beta")
+            << "beta-likeness=-1"
+            << "criterion 'beta-likeness=-1': b = -1 is not allowed, b must be greater than 0";
+        QTest::newRow("beta variant")
+            << "beta-likeness=1:strong"
+            << "criterion 'beta-likeness=1:strong': unknown variant 'strong'; write "
+               "beta-likeness=B, beta-likeness=B:enhanced";
+        QTest::newRow("variant on k")
+            << "k=5:ordered"
+            << "criterion 'k=5:ordered': unknown variant 'ordered'; write k=K";
     }
     void parameterErrors() {
         QFETCH(QString, spec);
         QFETCH(QString, message);
-        QCOMPARE(QString::fromStdString(errorOf([&] { parseCriterionSpec(spec.toStdString()); })), message);
+        QCOMPARE(QString::fromStdString(errorOf([&] { parseCriterionSpec(spec.toStdString()); })),
+                 message);
     }
     void bindErrors() {
         const std::vector<std::string> dictionary{"flu", "cold"};
         const std::vector<std::uint64_t> counts{1, 1};
-        QCOMPARE(errorOf([&] { bound("t-closeness=0.2:ordered@disease", dictionary, counts); }),
-                 std::string("criterion 't-closeness=0.2:ordered@disease': the ordered distance needs a numeric "
-                             "sensitive attribute, 'disease' has the value 'flu'; use t-closeness=T (equal "
-                             "distance) instead"));
-        QCOMPARE(errorOf([&] { bound("t-closeness=0.2:hierarchical", dictionary, counts); }),
-                 std::string("criterion 't-closeness=0.2:hierarchical': the hierarchical distance needs a "
-                             "hierarchy of the sensitive attribute, and sensitive-attribute hierarchies are not "
-                             "supported yet; use t-closeness=T or t-closeness=T:ordered"));
+        QCOMPARE(
+            errorOf([&] { bound("t-closeness=0.2:ordered@disease", dictionary, counts); }),
+            std::string(
+                "criterion 't-closeness=0.2:ordered@disease': the ordered distance needs a numeric "
+                "sensitive attribute, 'disease' has the value 'flu'; use t-closeness=T (equal "
+                "distance) instead"));
+        QCOMPARE(
+            errorOf([&] { bound("t-closeness=0.2:hierarchical", dictionary, counts); }),
+            std::string(
+                "criterion 't-closeness=0.2:hierarchical': the hierarchical distance needs a "
+                "hierarchy of the sensitive attribute, and sensitive-attribute hierarchies are not "
+                "supported yet; use t-closeness=T or t-closeness=T:ordered"));
     }
     void monotoneUnderUnions() {
         // The claim of criteria_distribution.h: if two classes satisfy, their union does.
@@ -218,8 +238,10 @@ private slots:
             }
             const double x = (1 + rng() % 10) / 10.0;
             for (const std::string& spec :
-                 {"t-closeness=" + std::to_string(x), "t-closeness=" + std::to_string(x) + ":ordered",
-                  "delta-disclosure=" + std::to_string(3 * x), "beta-likeness=" + std::to_string(2 * x),
+                 {"t-closeness=" + std::to_string(x),
+                  "t-closeness=" + std::to_string(x) + ":ordered",
+                  "delta-disclosure=" + std::to_string(3 * x),
+                  "beta-likeness=" + std::to_string(2 * x),
                   "beta-likeness=" + std::to_string(2 * x) + ":enhanced"}) {
                 const Criterion c = bound(spec, dictionary, table);
                 if (c.holds(h1) && c.holds(h2)) {
@@ -239,22 +261,28 @@ private slots:
     void searchAgreesWithBruteForce() {
         QFETCH(double, suppression);
         std::mt19937 rng(4321 + unsigned(suppression * 100));
-        const std::vector<std::vector<std::string>> specs{
-            {"t-closeness=0.3@s1"}, {"t-closeness=0.25:ordered@s0"}, {"k=2", "delta-disclosure=1.2@s1"},
-            {"beta-likeness=1@s0"}, {"beta-likeness=1.5:enhanced@s1"}, {"k=3", "t-closeness=0.2@s0"}};
+        const std::vector<std::vector<std::string>> specs{{"t-closeness=0.3@s1"},
+                                                          {"t-closeness=0.25:ordered@s0"},
+                                                          {"k=2", "delta-disclosure=1.2@s1"},
+                                                          {"beta-likeness=1@s0"},
+                                                          {"beta-likeness=1.5:enhanced@s1"},
+                                                          {"k=3", "t-closeness=0.2@s0"}};
         int nonTrivial = 0;
         for (int round = 0; round < 36; ++round) {
-            const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3, test::SensitiveValues::Numeric);
+            const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3,
+                                             test::SensitiveValues::Numeric);
             const auto& s = specs[std::size_t(round) % specs.size()];
             const auto brute = run(*rc->data, s, SearchAlgorithm::Brute, suppression);
             for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
                 const auto r = run(*rc->data, s, a, suppression);
-                const QByteArray what = QByteArray("round ") + QByteArray::number(round) + " " + s.back().c_str();
+                const QByteArray what =
+                    QByteArray("round ") + QByteArray::number(round) + " " + s.back().c_str();
                 QVERIFY2(r.satisfying == brute.satisfying, what);
                 QVERIFY2(r.minimal == brute.minimal, what);
                 QVERIFY2(r.optimum == brute.optimum, what);
             }
-            if (!brute.satisfying.empty() && brute.satisfying.size() < brute.latticeSize) ++nonTrivial;
+            if (!brute.satisfying.empty() && brute.satisfying.size() < brute.latticeSize)
+                ++nonTrivial;
         }
         QVERIFY(nonTrivial > 10);
     }

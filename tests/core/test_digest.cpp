@@ -12,10 +12,12 @@ class TestDigest : public QObject {
     Q_OBJECT
 private slots:
     void sha256OfKnownStrings() {
-        QCOMPARE(QString::fromStdString(ldv::sha256Hex("abc")),
-                 QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
-        QCOMPARE(QString::fromStdString(ldv::sha256Hex("")),
-                 QStringLiteral("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(
+            QString::fromStdString(ldv::sha256Hex("abc")),
+            QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(
+            QString::fromStdString(ldv::sha256Hex("")),
+            QStringLiteral("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
     }
     void sha256OfAFileEqualsItsBytes() {
         QTemporaryDir dir;
@@ -27,8 +29,9 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ldv::InputError, ldv::sha256FileHex(path + ".missing"));
     }
     void hmacOfRfc4231Case2() {
-        QCOMPARE(QString::fromStdString(ldv::hmacSha256Hex("Jefe", "what do ya want for nothing?")),
-                 QStringLiteral("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
+        QCOMPARE(
+            QString::fromStdString(ldv::hmacSha256Hex("Jefe", "what do ya want for nothing?")),
+            QStringLiteral("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
     }
 };
 

@@ -1,10 +1,10 @@
 // The ℓ-diversity experiments (000 §6) and attacks (000 §1.1): hospital golden cases, Adult
 // homogeneity re-verified by an independent regrouping, utility minima against the search's
 // optima, sampling, timing and cancellation.
-#include "ldiv/experiments.h"
-#include "ldiv/experiments_background.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
+#include "ldiv/experiments.h"
+#include "ldiv/experiments_background.h"
 #include "ldiv/project.h"
 
 #include <QtTest>
@@ -24,7 +24,8 @@ std::unique_ptr<Workspace> hospital() {
                                        test::example("hospital"));
 }
 
-std::unique_ptr<Workspace> adultFull(const std::vector<std::string>& qi, const std::string& sensitive) {
+std::unique_ptr<Workspace> adultFull(const std::vector<std::string>& qi,
+                                     const std::string& sensitive) {
     ProjectConfig c = test::adultConfig(test::example("adult/"), qi, sensitive, "adult_full.csv");
     c.csv.separator = ';';
     return std::make_unique<Workspace>(c, "");
@@ -37,14 +38,15 @@ struct Published {
 };
 
 /// Independent oracle: group rows by their generalized QI strings, no base groups.
-std::map<std::vector<std::size_t>, std::string> regroupHomogeneous(const Dataset& data, const Levels& levels,
-                                                                   double p) {
+std::map<std::vector<std::size_t>, std::string> regroupHomogeneous(const Dataset& data,
+                                                                   const Levels& levels, double p) {
     std::map<std::vector<std::string>, std::vector<std::size_t>> groups;
     for (std::size_t r = 0; r < data.rowCount(); ++r) {
         std::vector<std::string> key;
         for (std::size_t i = 0; i < data.qiCount(); ++i) {
             const HierarchyMap& h = data.hierarchy(i);
-            key.push_back(h.levelValue(levels[i], h.map(data.table().column(data.qiColumns()[i]).code(r), levels[i])));
+            key.push_back(h.levelValue(
+                levels[i], h.map(data.table().column(data.qiColumns()[i]).code(r), levels[i])));
         }
         groups[key].push_back(r);
     }
@@ -77,7 +79,8 @@ private slots:
             qi.push_back(fig2.table.requireColumn(name));
             maps.emplace_back(fig2.table.column(qi.back()));
         }
-        const Dataset data(fig2.table, qi, std::move(maps), {fig2.table.requireColumn("condition")});
+        const Dataset data(fig2.table, qi, std::move(maps),
+                           {fig2.table.requireColumn("condition")});
         const EquivalenceClasses classes = data.classes(Levels(3, 0), true);
         const auto rowClass = data.rowClasses(classes);
         for (double p : {1.0, 0.95}) {
@@ -106,12 +109,13 @@ private slots:
         const auto ws = hospital();
         const Dataset& data = ws->dataset();
         BackgroundAttackOptions options;
-        options.statements.push_back(parseBackgroundStatement("nationality=Japanese => condition=Heart Disease : 0.01"));
+        options.statements.push_back(
+            parseBackgroundStatement("nationality=Japanese => condition=Heart Disease : 0.01"));
         const Published fig2;
         const auto rowClass = publishedRowClasses(fig2.table, fig2.qi);
         QCOMPARE(rowClass.size(), std::size_t(12));
-        const BackgroundAttackResult published =
-            backgroundAttack(ws->table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass, options);
+        const BackgroundAttackResult published = backgroundAttack(
+            ws->table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass, options);
         const BackgroundIndividual& umeko = published.individuals[2];
         QCOMPARE(ws->table().value(2, data.sensitiveColumns()[0]), std::string("Viral Infection"));
         QVERIFY(umeko.knowledgeApplies);
@@ -137,13 +141,16 @@ private slots:
     void unknownKnowledgeValueThrows() {
         const auto ws = hospital();
         BackgroundAttackOptions options;
-        options.statements.push_back(parseBackgroundStatement("nationality=Martian => condition=Cancer : 0"));
-        QVERIFY_THROWS_EXCEPTION(ParameterError, backgroundAttack(ws->dataset(), Levels{1, 2, 1}, options));
+        options.statements.push_back(
+            parseBackgroundStatement("nationality=Martian => condition=Cancer : 0"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 backgroundAttack(ws->dataset(), Levels{1, 2, 1}, options));
     }
     // 000 Figs 9/11 setup; totals per k equal the minimal k-anonymous nodes of the search, and
     // every counted class is found again by regrouping the node row by row.
     void adultHomogeneityReverified() {
-        const auto ws = adultFull({"age", "sex", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adultFull({"age", "sex", "race", "marital-status", "education"}, "salary-class");
         const Dataset& data = ws->dataset();
         QCOMPARE(data.rowCount(), std::size_t(45222));
         HomogeneityOptions options;
@@ -165,7 +172,8 @@ private slots:
                 std::size_t affectedRows = 0;
                 for (const HomogeneousClass& c : h.affected) {
                     QVERIFY(oracle.count(c.rows) == 1);
-                    QCOMPARE(data.table().column(data.sensitiveColumns()[0]).value(c.value), oracle.at(c.rows));
+                    QCOMPARE(data.table().column(data.sensitiveColumns()[0]).value(c.value),
+                             oracle.at(c.rows));
                     affectedRows += c.rows.size();
                 }
                 QCOMPARE(h.affectedRows, affectedRows);
@@ -201,7 +209,8 @@ private slots:
             SearchConfig config;
             config.criteria = bindCriteria(data, {u.spec});
             config.suppressionLimit = suppression;
-            for (Metric m : {Metric::Height, Metric::AverageClassSize, Metric::Discernibility, Metric::KlDivergence}) {
+            for (Metric m : {Metric::Height, Metric::AverageClassSize, Metric::Discernibility,
+                             Metric::KlDivergence}) {
                 config.metric = m;
                 const SearchResult s = search(data, config);
                 QCOMPARE(u.feasible, s.optimum.has_value());
@@ -210,13 +219,15 @@ private slots:
                     QVERIFY(std::isnan(u.minKl));
                     continue;
                 }
-                const double mine = m == Metric::Height ? u.minHeight
+                const double mine = m == Metric::Height             ? u.minHeight
                                     : m == Metric::AverageClassSize ? u.minAverageClassSize
-                                    : m == Metric::Discernibility ? u.minDiscernibility : u.minKl;
+                                    : m == Metric::Discernibility   ? u.minDiscernibility
+                                                                    : u.minKl;
                 QCOMPARE(mine, metricValue(s.optimumMetrics, m));
-                const Levels& node = m == Metric::Height ? u.heightNode
+                const Levels& node = m == Metric::Height             ? u.heightNode
                                      : m == Metric::AverageClassSize ? u.averageClassSizeNode
-                                     : m == Metric::Discernibility ? u.discernibilityNode : u.klNode;
+                                     : m == Metric::Discernibility   ? u.discernibilityNode
+                                                                     : u.klNode;
                 QCOMPARE(node, s.optimumMetrics.levels);
             }
             // KL of any release lies between 0 and that of publishing the SA alone (000 Fig. 19).
@@ -224,11 +235,13 @@ private slots:
         }
         // An ℓ-diverse table is ℓ-anonymous for entropy ℓ-diversity: never better than k = ℓ.
         for (std::size_t i = 0; i < 5; ++i)
-            if (r.rows[5 + i].feasible) QVERIFY(r.rows[5 + i].minDiscernibility >= r.rows[i].minDiscernibility);
+            if (r.rows[5 + i].feasible)
+                QVERIFY(r.rows[5 + i].minDiscernibility >= r.rows[i].minDiscernibility);
     }
     void sampleIsSeededBernoulli() {
         const auto ws = adultFull({"age", "sex"}, "occupation");
-        const DatasetSample a(ws->dataset(), 0.05, 1), b(ws->dataset(), 0.05, 1), c(ws->dataset(), 0.05, 2);
+        const DatasetSample a(ws->dataset(), 0.05, 1), b(ws->dataset(), 0.05, 1),
+            c(ws->dataset(), 0.05, 2);
         QCOMPARE(a.dataset().rowCount(), b.dataset().rowCount());
         QCOMPARE(a.table().column(0).codes().size(), b.table().column(0).codes().size());
         QVERIFY(std::equal(a.table().column(1).codes().begin(), a.table().column(1).codes().end(),
@@ -242,7 +255,8 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError, DatasetSample(ws->dataset(), 0, 1));
     }
     void timingGrowsTheQi() {
-        const auto ws = adultFull({"age", "sex", "race", "marital-status", "education"}, "occupation");
+        const auto ws =
+            adultFull({"age", "sex", "race", "marital-status", "education"}, "occupation");
         TimingOptions options;
         const auto rows = qiSizeTiming(ws->dataset(), options);
         QCOMPARE(rows.size(), std::size_t(6));
@@ -294,11 +308,14 @@ private slots:
         QVERIFY(k4 != r.rows.end() && k4->feasible);
     }
     void modelNames() {
-        QCOMPARE(privacyModelSpec(PrivacyModel::RecursiveCL, 6, 3, "occupation"), std::string("recursive-cl=3,6@occupation"));
-        QCOMPARE(privacyModelSpec(PrivacyModel::KAnonymity, 6, 3, "occupation"), std::string("k=6"));
+        QCOMPARE(privacyModelSpec(PrivacyModel::RecursiveCL, 6, 3, "occupation"),
+                 std::string("recursive-cl=3,6@occupation"));
+        QCOMPARE(privacyModelSpec(PrivacyModel::KAnonymity, 6, 3, "occupation"),
+                 std::string("k=6"));
         QCOMPARE(parsePrivacyModel("entropy-l"), PrivacyModel::EntropyL);
         QVERIFY_THROWS_EXCEPTION(ParameterError, parsePrivacyModel("t-closeness"));
-        QVERIFY_THROWS_EXCEPTION(ParameterError, privacyModelSpec(PrivacyModel::KAnonymity, 2.5, 3, ""));
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 privacyModelSpec(PrivacyModel::KAnonymity, 2.5, 3, ""));
     }
 };
 

@@ -42,9 +42,12 @@ Hierarchy tall(int merge, int height) {
     for (const std::string v : {"A", "B", "C", "D"}) {
         std::vector<std::string> row{v};
         for (int j = 1; j <= height; ++j) {
-            if (j == height) row.push_back("*");
-            else if (j >= merge) row.push_back(v < "C" ? "AB" + std::to_string(j) : "CD" + std::to_string(j));
-            else row.push_back(v + std::to_string(j));
+            if (j == height)
+                row.push_back("*");
+            else if (j >= merge)
+                row.push_back(v < "C" ? "AB" + std::to_string(j) : "CD" + std::to_string(j));
+            else
+                row.push_back(v + std::to_string(j));
         }
         rows.push_back(row);
     }
@@ -63,13 +66,18 @@ private slots:
             const auto issues = validateHierarchy(Hierarchy(rows));
             QCOMPARE(issues.size(), std::size_t(1));
             QVERIFY(isError(issues.front()));
-            QCOMPARE(QString::fromStdString(issues.front().message),
-                     QString("row %1 is empty: every row needs a base value and one value per level").arg(rows.size()));
+            QCOMPARE(
+                QString::fromStdString(issues.front().message),
+                QString("row %1 is empty: every row needs a base value and one value per level")
+                    .arg(rows.size()));
         }
         Column c("x");
         c.append("a");
-        QCOMPARE(failure([&] { HierarchyMap(Hierarchy({{"a", "*"}, {}}, "h.csv"), c); }),
-                 QString("hierarchy of 'x' (h.csv): row 2 is empty: every row needs a base value and one value per level"));
+        QCOMPARE(failure([&] {
+                     HierarchyMap(Hierarchy({{"a", "*"}, {}}, "h.csv"), c);
+                 }),
+                 QString("hierarchy of 'x' (h.csv): row 2 is empty: every row needs a base value "
+                         "and one value per level"));
     }
 
     // k=2 on A,B,C,D once each: the lowest satisfying level is `merge`, where A,B and C,D
@@ -92,7 +100,8 @@ private slots:
         maps.emplace_back(tall(merge, height), table.column(0));
         Dataset data(table, {0}, std::move(maps), {1});
         QCOMPARE(data.lattice().size(), NodeId(height + 1));
-        for (SearchAlgorithm a : {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+        for (SearchAlgorithm a :
+             {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
             SearchConfig config;
             config.criteria = bindCriteria(data, {"k=2"});
             config.algorithm = a;
@@ -107,12 +116,16 @@ private slots:
 
     void latticeOverflowIsRefused() {
         QCOMPARE(failure([] { Lattice(std::vector<int>(32, 3)); }),
-                 QString("the generalization lattice has 4^32 (about 1.8e+19) nodes, more than a 64-bit node number "
+                 QString("the generalization lattice has 4^32 (about 1.8e+19) nodes, more than a "
+                         "64-bit node number "
                          "can address; use fewer quasi-identifiers or shorter hierarchies"));
         // 2^63 still fits.
         QCOMPARE(Lattice(std::vector<int>(63, 1)).size(), NodeId(1) << 63);
-        QCOMPARE(failure([] { Lattice(std::vector<int>{1000, 1000, 1000, 1000, 1000, 1000, 1000}); }),
-                 QString("the generalization lattice has 1001^7 (about 1e+21) nodes, more than a 64-bit node number "
+        QCOMPARE(failure([] {
+                     Lattice(std::vector<int>{1000, 1000, 1000, 1000, 1000, 1000, 1000});
+                 }),
+                 QString("the generalization lattice has 1001^7 (about 1e+21) nodes, more than a "
+                         "64-bit node number "
                          "can address; use fewer quasi-identifiers or shorter hierarchies"));
     }
 
@@ -120,17 +133,22 @@ private slots:
         const Hierarchy h = buildMasking({"José", "João", "Jo"}, {}, '*');
         // Four characters, four levels, and one more for a single top ("****" and "**" differ).
         QCOMPARE(h.height(), 5);
-        QCOMPARE(h.rows()[0], (std::vector<std::string>{"José", "Jos*", "Jo**", "J***", "****", "*"}));
-        QCOMPARE(h.rows()[1], (std::vector<std::string>{"João", "Joã*", "Jo**", "J***", "****", "*"}));
+        QCOMPARE(h.rows()[0],
+                 (std::vector<std::string>{"José", "Jos*", "Jo**", "J***", "****", "*"}));
+        QCOMPARE(h.rows()[1],
+                 (std::vector<std::string>{"João", "Joã*", "Jo**", "J***", "****", "*"}));
         QCOMPARE(h.rows()[2], (std::vector<std::string>{"Jo", "J*", "**", "**", "**", "*"}));
         // Every label is valid UTF-8: ldiv reads its own output back.
         for (const auto& row : h.rows())
-            for (const std::string& v : row) QVERIFY(QString::fromUtf8(v.data(), qsizetype(v.size())).toUtf8() == QByteArray::fromStdString(v));
+            for (const std::string& v : row)
+                QVERIFY(QString::fromUtf8(v.data(), qsizetype(v.size())).toUtf8() ==
+                        QByteArray::fromStdString(v));
     }
 
     void twoFilesAreOneTransaction() {
         QTemporaryDir dir;
-        const std::string a = dir.filePath("a.csv").toStdString(), b = dir.filePath("b.csv").toStdString();
+        const std::string a = dir.filePath("a.csv").toStdString(),
+                          b = dir.filePath("b.csv").toStdString();
         writeFileAtomically(a, "old a");
         writeFilesAtomically({{a, "new a"}, {b, "new b"}});
         QCOMPARE(slurp(a), std::string("new a"));
@@ -140,9 +158,11 @@ private slots:
         const std::string c = dir.filePath("c").toStdString();
         QVERIFY(QDir().mkpath(QString::fromStdString(c + "/inside")));
         const QString message = failure([&] { writeFilesAtomically({{a, "newer a"}, {c, "c"}}); });
-        QVERIFY2(message.startsWith(QString::fromStdString(c) + ": cannot replace the file: "), qPrintable(message));
+        QVERIFY2(message.startsWith(QString::fromStdString(c) + ": cannot replace the file: "),
+                 qPrintable(message));
         QCOMPARE(slurp(a), std::string("new a"));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), (QStringList{"a.csv", "b.csv"}));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+                 (QStringList{"a.csv", "b.csv"}));
         // A file that did not exist before is removed again.
         const std::string d = dir.filePath("d.csv").toStdString();
         failure([&] { writeFilesAtomically({{d, "d"}, {c, "c"}}); });
@@ -166,17 +186,23 @@ private slots:
         const std::string big = dir.filePath("big.csv").toStdString();
         writeFileAtomically(big, std::string(2000, 'x'));
         QCOMPARE(failure([&] { readFileText(big, 1 << 10); }),
-                 QString::fromStdString(big) + ": the file is larger than 0 MiB, the limit for hierarchy, taxonomy and project files");
+                 QString::fromStdString(big) +
+                     ": the file is larger than 0 MiB, the limit for hierarchy, taxonomy and "
+                     "project files");
         QCOMPARE(failure([&] { readFileText(big, 3 << 20); }), QString());
         QCOMPARE(failure([&] { readHierarchy(dir.path().toStdString()); }),
                  dir.path() + ": this is a folder, not a file");
-        QCOMPARE(failure([] { readHierarchy("/dev/zero"); }), QString("/dev/zero: this is a device or socket, not a regular file"));
+        QCOMPARE(failure([] { readHierarchy("/dev/zero"); }),
+                 QString("/dev/zero: this is a device or socket, not a regular file"));
         const std::string fifo = dir.filePath("fifo").toStdString();
         QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
         QCOMPARE(failure([&] { loadProject(fifo); }),
-                 QString::fromStdString(fifo) + ": this is a pipe (FIFO), not a regular file: save it to a file first");
-        QCOMPARE(failure([&] { readCsv(dir.path().toStdString()); }), dir.path() + ": this is a folder, not a file");
-        QCOMPARE(failure([] { readCsv("/dev/zero"); }), QString("/dev/zero: this is a device or socket, not a regular file"));
+                 QString::fromStdString(fifo) +
+                     ": this is a pipe (FIFO), not a regular file: save it to a file first");
+        QCOMPARE(failure([&] { readCsv(dir.path().toStdString()); }),
+                 dir.path() + ": this is a folder, not a file");
+        QCOMPARE(failure([] { readCsv("/dev/zero"); }),
+                 QString("/dev/zero: this is a device or socket, not a regular file"));
         // /proc files have a size of 0 and content: read, not "empty".
         QVERIFY(!readFileText("/proc/self/status").empty());
     }
@@ -192,7 +218,8 @@ private slots:
         CsvOptions options;
         options.maxPipeBytes = 8 << 20;
         QCOMPARE(failure([&] { readCsv(fifo, options); }),
-                 QString::fromStdString(fifo) + ": more than 8 MiB read from a pipe: save the data to a file instead");
+                 QString::fromStdString(fifo) +
+                     ": more than 8 MiB read from a pipe: save the data to a file instead");
         writer.kill();
         writer.waitForFinished();
     }
@@ -211,10 +238,11 @@ private slots:
             cut = true;
         });
         QCOMPARE(failure([&] { readCsv(path, {}, nullptr, &feedback); }),
-                 QString::fromStdString(path) + QString(": the file changed while it was read (%1 bytes when opened, "
-                                                        "%2 read, %2 now): read it again when it is complete")
-                                                    .arg(text.size())
-                                                    .arg(5u << 20));
+                 QString::fromStdString(path) +
+                     QString(": the file changed while it was read (%1 bytes when opened, "
+                             "%2 read, %2 now): read it again when it is complete")
+                         .arg(text.size())
+                         .arg(5u << 20));
     }
 
     void identifyingQuasiIdentifierIsRefused() {
@@ -227,7 +255,8 @@ private slots:
         c.ensureAttribute("zip").role = Role::QuasiIdentifying;
         c.qiOrder = {"zip", "name"};
         QCOMPARE(failure([&] { Workspace(c, ""); }),
-                 QString("attribute 'name' cannot be both identifying and quasi-identifying: its values would be "
+                 QString("attribute 'name' cannot be both identifying and quasi-identifying: its "
+                         "values would be "
                          "published; make it one or the other"));
     }
 
@@ -236,7 +265,8 @@ private slots:
         const std::string data = dir.filePath("d.csv").toStdString();
         // Three spellings of one city (inner runs of blanks), two of another; the ends are
         // trimmed by the reader already.
-        writeFileAtomically(data, "city,s\nNew York,a\nNew  York,b\nNew\tYork,a\nLos Angeles,b\nLos   Angeles,a\n");
+        writeFileAtomically(
+            data, "city,s\nNew York,a\nNew  York,b\nNew\tYork,a\nLos Angeles,b\nLos   Angeles,a\n");
         ProjectConfig c;
         c.dataPath = data;
         c.ensureAttribute("city").role = Role::QuasiIdentifying;
@@ -244,7 +274,8 @@ private slots:
         Workspace ws(c, "");
         QCOMPARE(ws.warnings().size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(ws.warnings().front()),
-                 QString("attribute 'city': 'New York' and 'New  York' differ only in white space (and 2 more such "
+                 QString("attribute 'city': 'New York' and 'New  York' differ only in white space "
+                         "(and 2 more such "
                          "values); they form separate classes"));
     }
 

@@ -17,8 +17,8 @@ using ldv::test::randomCriteria;
 
 namespace {
 
-SearchConfig configFor(const Dataset& data, const std::vector<std::string>& specs, double suppression, Metric metric,
-                       unsigned threads) {
+SearchConfig configFor(const Dataset& data, const std::vector<std::string>& specs,
+                       double suppression, Metric metric, unsigned threads) {
     SearchConfig config;
     config.criteria = bindCriteria(data, specs);
     config.suppressionLimit = suppression;
@@ -56,7 +56,8 @@ private slots:
             if (brute.optimum) ++solvable;
 
             // The greedy walk alone (no exact attempt), without a time limit.
-            const HeuristicResult walk = heuristicSearch(*rc->data, config, std::nullopt, nullptr, false);
+            const HeuristicResult walk =
+                heuristicSearch(*rc->data, config, std::nullopt, nullptr, false);
             QCOMPARE(walk.latticeSize, brute.latticeSize);
             QVERIFY(!walk.exact);
             if (walk.best) {
@@ -65,7 +66,8 @@ private slots:
                 QCOMPARE(walk.bestMetrics.levels, rc->data->lattice().levels(*walk.best));
                 // Never better than the optimum (betterOptimum is the search's own order).
                 QVERIFY(!betterOptimum(walk.bestMetrics, brute.optimumMetrics, metric));
-                const double a = metricValue(walk.bestMetrics, metric), b = metricValue(brute.optimumMetrics, metric);
+                const double a = metricValue(walk.bestMetrics, metric),
+                             b = metricValue(brute.optimumMetrics, metric);
                 QVERIFY(a >= b - 1e-9 * std::max(1.0, std::abs(b)));
                 if (*walk.best == *brute.optimum) ++walkOptimal;
             }
@@ -83,7 +85,9 @@ private slots:
                 QCOMPARE(full.exact->satisfying, brute.satisfying);
                 QCOMPARE(full.exact->minimal, brute.minimal);
             }
-            if (full.best) QCOMPARE(metricValue(full.bestMetrics, metric), metricValue(brute.optimumMetrics, metric));
+            if (full.best)
+                QCOMPARE(metricValue(full.bestMetrics, metric),
+                         metricValue(brute.optimumMetrics, metric));
 
             // A time limit of 0 returns at once, with no node or a satisfying one.
             const HeuristicResult none = heuristicSearch(*rc->data, config, 0.0);
@@ -93,9 +97,11 @@ private slots:
         }
         // Not vacuous: most solvable cases get a node from the walk, and some are proven.
         QVERIFY2(solvable >= 10, qPrintable(QString::number(solvable)));
-        QVERIFY2(found * 10 >= solvable * 8, qPrintable(QString("%1 of %2").arg(found).arg(solvable)));
+        QVERIFY2(found * 10 >= solvable * 8,
+                 qPrintable(QString("%1 of %2").arg(found).arg(solvable)));
         QVERIFY(walkOptimal > 0);
-        qInfo("solvable %d, walk found %d, walk optimal %d, walk proven %d", solvable, found, walkOptimal, walkProven);
+        qInfo("solvable %d, walk found %d, walk optimal %d, walk proven %d", solvable, found,
+              walkOptimal, walkProven);
     }
 
     void provenWhenBottomSatisfies() {

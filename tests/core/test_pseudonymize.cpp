@@ -31,11 +31,11 @@ private slots:
         const auto a = valuesOf(pseudonymizeColumn(names(), spec, "s3cret"));
         const auto again = valuesOf(pseudonymizeColumn(names(), spec, "s3cret"));
         const auto other = valuesOf(pseudonymizeColumn(names(), spec, "another"));
-        QCOMPARE(a, again);                    // same input + secret → same output
-        QVERIFY(a[0] != other[0]);             // another secret → different output
-        QCOMPARE(a[0], a[2]);                  // the same value, the same pseudonym
+        QCOMPARE(a, again);         // same input + secret → same output
+        QVERIFY(a[0] != other[0]);  // another secret → different output
+        QCOMPARE(a[0], a[2]);       // the same value, the same pseudonym
         QVERIFY(a[0] != a[1]);
-        QCOMPARE(a[3], std::string());         // missing stays missing
+        QCOMPARE(a[3], std::string());  // missing stays missing
         // The pseudonym is the first 32 hex digits of HMAC-SHA-256(secret, value) (RFC 4231
         // vectors for hmacSha256Hex are in test_digest).
         QCOMPARE(a[0], hmacSha256Hex("s3cret", "Alice").substr(0, 32));
@@ -43,7 +43,8 @@ private slots:
     }
     void randomWithMapping() {
         std::vector<std::pair<std::string, std::string>> mapping;
-        const auto r = valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=random"), "", &mapping));
+        const auto r =
+            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=random"), "", &mapping));
         QCOMPARE(mapping.size(), std::size_t(3));  // Alice, Bob, Zoë (not the empty value)
         QCOMPARE(r[0], r[2]);
         std::set<std::string> ids;
@@ -56,10 +57,12 @@ private slots:
     }
     void masking() {
         // Characters, not bytes: "Zoë Ångström" has 12 characters.
-        const auto first = valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:2"), ""));
+        const auto first =
+            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:2"), ""));
         QCOMPARE(first[0], std::string("Al***"));
         QCOMPARE(first[4], std::string("Zo**********"));
-        const auto last = valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:-3"), ""));
+        const auto last =
+            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:-3"), ""));
         QCOMPARE(last[1], std::string("Bob"));
         QCOMPARE(last[4], std::string("*********röm"));
     }
@@ -68,11 +71,14 @@ private slots:
             parsePseudonymSpec("name=mask:0");
             QFAIL("expected ParameterError");
         } catch (const ParameterError& e) {
-            QCOMPARE(std::string(e.what()),
-                     std::string("pseudonymize 'name=mask:0': unknown method 'mask:0'; write COL, COL=hmac, "
-                                 "COL=random or COL=mask:N (N ≠ 0 characters kept, negative from the end)"));
+            QCOMPARE(
+                std::string(e.what()),
+                std::string(
+                    "pseudonymize 'name=mask:0': unknown method 'mask:0'; write COL, COL=hmac, "
+                    "COL=random or COL=mask:N (N ≠ 0 characters kept, negative from the end)"));
         }
-        QVERIFY_THROWS_EXCEPTION(ParameterError, pseudonymizeColumn(names(), parsePseudonymSpec("name"), ""));
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 pseudonymizeColumn(names(), parsePseudonymSpec("name"), ""));
     }
 };
 

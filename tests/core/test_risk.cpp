@@ -15,7 +15,9 @@ using namespace ldv;
 
 namespace {
 
-bool near(double a, double b, double eps = 1e-9) { return std::abs(a - b) <= eps * std::max(1.0, std::abs(b)); }
+bool near(double a, double b, double eps = 1e-9) {
+    return std::abs(a - b) <= eps * std::max(1.0, std::abs(b));
+}
 
 // The class sizes of the hand example: n = 12 rows in u = 5 classes of 1, 1, 2, 3, 5 rows.
 const std::vector<std::uint32_t> Hand{1, 1, 2, 3, 5};
@@ -187,7 +189,8 @@ private slots:
     }
     void noSampleUniquesGivesZero() {
         // As ARX: without sample uniques every estimator reports 0 and the rule picks none.
-        const PopulationUniqueness all = estimatePopulationUniqueness(classSizeFrequencies(std::vector<std::uint32_t>{2, 3, 4}), 1000);
+        const PopulationUniqueness all = estimatePopulationUniqueness(
+            classSizeFrequencies(std::vector<std::uint32_t>{2, 3, 4}), 1000);
         QVERIFY(all.pitman.fraction && *all.pitman.fraction == 0);
         QVERIFY(all.zayatz.fraction && *all.zayatz.fraction == 0);
         QVERIFY(all.snb.fraction && *all.snb.fraction == 0);
@@ -207,7 +210,8 @@ private slots:
             QFAIL("expected ParameterError");
         } catch (const ParameterError& e) {
             QCOMPARE(std::string(e.what()),
-                     std::string("population size 11 is not allowed: it must be at least the number of rows (12)"));
+                     std::string("population size 11 is not allowed: it must be at least the "
+                                 "number of rows (12)"));
         }
     }
     void classSizesFromRows() {
@@ -261,7 +265,8 @@ private slots:
             attributeCombinationRisks(t, {});
             QFAIL("expected ParameterError");
         } catch (const ParameterError& e) {
-            QCOMPARE(std::string(e.what()), std::string("no attributes to combine: give at least one quasi-identifier"));
+            QCOMPARE(std::string(e.what()),
+                     std::string("no attributes to combine: give at least one quasi-identifier"));
         }
     }
 };

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <random>
 
+#include "adult_workspace.h"
 #include "ldiv/error.h"
 #include "ldiv/evaluation.h"
 #include "ldiv/project.h"
 #include "ldiv/search.h"
-#include "adult_workspace.h"
 #include "random_case.h"
 #include "test_paths.h"
 
@@ -19,8 +19,9 @@ using ldv::test::randomCriteria;
 
 namespace {
 
-SearchResult run(const Dataset& data, const std::vector<std::string>& specs, SearchAlgorithm algorithm,
-                 double suppression = 0, Metric metric = Metric::Discernibility, unsigned threads = 2) {
+SearchResult run(const Dataset& data, const std::vector<std::string>& specs,
+                 SearchAlgorithm algorithm, double suppression = 0,
+                 Metric metric = Metric::Discernibility, unsigned threads = 2) {
     SearchConfig config;
     config.criteria = bindCriteria(data, specs);
     config.suppressionLimit = suppression;
@@ -63,11 +64,13 @@ private slots:
                 QVERIFY2(r.satisfying == brute.satisfying, what);
                 QVERIFY2(r.minimal == brute.minimal, what);
                 QVERIFY2(r.optimum == brute.optimum, what);
-                if (r.optimum) QCOMPARE(r.optimumMetrics.discernibility, brute.optimumMetrics.discernibility);
+                if (r.optimum)
+                    QCOMPARE(r.optimumMetrics.discernibility, brute.optimumMetrics.discernibility);
                 if (r.optimum) QCOMPARE(r.optimumMetrics.loss, brute.optimumMetrics.loss);
                 if (r.optimum && metric == Metric::Loss) ++lossCompared;
                 // Incognito also checks nodes of the subset lattices; fast only full nodes.
-                if (a == SearchAlgorithm::Fast) QVERIFY(r.statistics.checkedNodes <= brute.statistics.checkedNodes);
+                if (a == SearchAlgorithm::Fast)
+                    QVERIFY(r.statistics.checkedNodes <= brute.statistics.checkedNodes);
                 if (r.optimum) ++nonTrivial;
             }
         }
@@ -84,7 +87,8 @@ private slots:
         // level-only LM (only minimal nodes compete) equals the classes' LM, and with
         // suppression it is the best over every satisfying node measured on its own.
         QFETCH(double, suppression);
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         const Dataset& data = ws->dataset();
         const auto brute = run(data, {"k=5"}, SearchAlgorithm::Brute, suppression, Metric::Loss);
         QVERIFY(brute.optimum);
@@ -103,7 +107,8 @@ private slots:
         QCOMPARE(*brute.optimum, best);
         QVERIFY(std::abs(all[best].loss - brute.optimumMetrics.loss) < 1e-12);
         if (suppression == 0)
-            QVERIFY(std::abs(detail::lossOfLevels(data, detail::lossByLevel(data), data.lattice().levels(best)) -
+            QVERIFY(std::abs(detail::lossOfLevels(data, detail::lossByLevel(data),
+                                                  data.lattice().levels(best)) -
                              brute.optimumMetrics.loss) < 1e-12);
     }
     void discernibilityBoundIsExact() {
@@ -111,7 +116,8 @@ private slots:
         // skips nodes whose Σ|E|² bound exceeds the best value so far. The pick must still be
         // the best of all satisfying nodes measured one by one, and the bound must have
         // spared work.
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         const Dataset& data = ws->dataset();
         SearchConfig config;
         config.criteria = bindCriteria(data, {"k=5"});
@@ -132,10 +138,12 @@ private slots:
         // Rows are read only to collapse the table into base groups (search.h): n once, for
         // every algorithm. The brute-force oracle groups each node with Dataset::classes from
         // the base groups, which counts in classesRead, not in rowsTouched.
-        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")),
+                     test::example("hospital"));
         const Dataset& hospital = ws.dataset();  // 12 rows, 12 base groups (all ages differ)
         QCOMPARE(hospital.baseGroupCount(), std::size_t(12));
-        for (SearchAlgorithm a : {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+        for (SearchAlgorithm a :
+             {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
             const auto r = run(hospital, {"distinct-l=3"}, a);
             QCOMPARE(r.statistics.rowsTouched, std::uint64_t(12));
             QCOMPARE(r.statistics.measuredNodes, std::uint64_t(1));  // the one minimal node, 1,2,1
@@ -164,7 +172,8 @@ private slots:
         maps.emplace_back(Hierarchy(Rows{{"a", "*"}, {"b", "*"}, {"c", "*"}}), table.column(0));
         maps.emplace_back(Hierarchy(Rows{{"x", "*"}, {"y", "*"}}), table.column(1));
         const Dataset small(table, {0, 1}, std::move(maps), {2, 3});
-        for (SearchAlgorithm a : {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+        for (SearchAlgorithm a :
+             {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
             const QByteArray what(searchAlgorithmName(a).data());
             QVERIFY2(run(small, {"k=2"}, a).statistics.rowsTouched == 6, what);
             QVERIFY2(run(small, {"distinct-l=2@s;multi"}, a).statistics.rowsTouched == 6 + 6, what);
@@ -195,12 +204,15 @@ private slots:
             for (NodeId id = 0; id < data.lattice().size(); ++id) {
                 const EquivalenceClasses classes = data.classes(data.lattice().levels(id), true);
                 bool holds = true;
-                for (const CriterionResult& r : evaluateCriteria(data, classes, bound)) holds = holds && r.holds;
+                for (const CriterionResult& r : evaluateCriteria(data, classes, bound))
+                    holds = holds && r.holds;
                 if (holds) expected.push_back(id);
             }
-            for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito, SearchAlgorithm::Brute}) {
+            for (SearchAlgorithm a :
+                 {SearchAlgorithm::Fast, SearchAlgorithm::Incognito, SearchAlgorithm::Brute}) {
                 const auto r = run(data, specs, a);
-                QVERIFY2(r.satisfying == expected, qPrintable(QString("round %1 %2").arg(round).arg(specs.back().c_str())));
+                QVERIFY2(r.satisfying == expected,
+                         qPrintable(QString("round %1 %2").arg(round).arg(specs.back().c_str())));
             }
             std::vector<std::string> plain = specs;
             plain.back() = plain.back().substr(0, plain.back().find(';'));
@@ -211,8 +223,8 @@ private slots:
         // Refused with suppression.
         std::mt19937 again(5);
         const auto rc = randomCase(again, 100, 2);
-        QVERIFY_THROWS_EXCEPTION(ParameterError,
-                                 run(*rc->data, {"distinct-l=2;multi"}, SearchAlgorithm::Fast, 0.05));
+        QVERIFY_THROWS_EXCEPTION(
+            ParameterError, run(*rc->data, {"distinct-l=2;multi"}, SearchAlgorithm::Fast, 0.05));
     }
     void adultKAnonymity_data() {
         QTest::addColumn<int>("algorithm");
@@ -223,7 +235,8 @@ private slots:
     void adultKAnonymity() {
         // Issue 4: Adult (30,162 rows), QI sex, age, race, marital-status, education, k=5.
         QFETCH(int, algorithm);
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         QCOMPARE(ws->dataset().rowCount(), std::size_t(30162));
         const auto r = run(ws->dataset(), {"k=5"}, SearchAlgorithm(algorithm));
         QCOMPARE(r.latticeSize, NodeId(240));
@@ -232,8 +245,10 @@ private slots:
     }
     void hospitalDistinct3() {
         // 000 Fig. 4: the single minimal distinct 3-diverse node is zip=1, age=2, nationality=1.
-        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
-        for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito, SearchAlgorithm::Brute}) {
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")),
+                     test::example("hospital"));
+        for (SearchAlgorithm a :
+             {SearchAlgorithm::Fast, SearchAlgorithm::Incognito, SearchAlgorithm::Brute}) {
             const auto r = run(ws.dataset(), {"distinct-l=3"}, a);
             QCOMPARE(r.minimal.size(), std::size_t(1));
             QCOMPARE(ws.dataset().lattice().levels(r.minimal[0]), (Levels{1, 2, 1}));
@@ -242,18 +257,22 @@ private slots:
         }
     }
     void impossibleCriterionWarns() {
-        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")),
+                     test::example("hospital"));
         // Three conditions, but not frequent enough for entropy 3 anywhere.
         const auto r = run(ws.dataset(), {"entropy-l=3"}, SearchAlgorithm::Fast);
         QVERIFY(r.satisfying.empty());
         QVERIFY(!r.optimum);
         QCOMPARE(r.warnings.size(), std::size_t(1));
-        QCOMPARE(r.warnings[0], std::string("condition is at most entropy 2.93-diverse: entropy-l=3 is impossible"));
+        QCOMPARE(
+            r.warnings[0],
+            std::string("condition is at most entropy 2.93-diverse: entropy-l=3 is impossible"));
         // ℓ above the number of values is refused when binding.
         QVERIFY_THROWS_EXCEPTION(ParameterError, bindCriteria(ws.dataset(), {"distinct-l=4"}));
     }
     void suppressionAdmitsLowerNodes() {
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         const auto plain = run(ws->dataset(), {"k=5"}, SearchAlgorithm::Fast);
         const auto suppressed = run(ws->dataset(), {"k=5"}, SearchAlgorithm::Fast, 0.02);
         QVERIFY(suppressed.satisfying.size() > plain.satisfying.size());
@@ -282,7 +301,8 @@ private slots:
         const auto brute = run(ws->dataset(), list, SearchAlgorithm::Brute, suppression);
         QVERIFY(!brute.satisfying.empty());
         for (unsigned threads : {1u, 2u, 4u}) {
-            const auto r = run(ws->dataset(), list, SearchAlgorithm::Fast, suppression, Metric::Discernibility, threads);
+            const auto r = run(ws->dataset(), list, SearchAlgorithm::Fast, suppression,
+                               Metric::Discernibility, threads);
             QCOMPARE(r.satisfying, brute.satisfying);
             QCOMPARE(r.minimal, brute.minimal);
             QCOMPARE(r.optimum, brute.optimum);
@@ -310,10 +330,14 @@ private slots:
         QTest::addColumn<QString>("algorithm");
         QTest::addColumn<QString>("spec");
         QTest::addColumn<double>("suppression");
-        QTest::newRow("fast k=5, 2%") << "fast" << "k=5" << 0.02;
-        QTest::newRow("fast entropy-l=3, 2%") << "fast" << "entropy-l=3" << 0.02;  // phase 2 too
-        QTest::newRow("fast k=5") << "fast" << "k=5" << 0.0;
-        QTest::newRow("brute k=5") << "brute" << "k=5" << 0.0;
+        QTest::newRow("fast k=5, 2%") << "fast"
+                                      << "k=5" << 0.02;
+        QTest::newRow("fast entropy-l=3, 2%") << "fast"
+                                              << "entropy-l=3" << 0.02;  // phase 2 too
+        QTest::newRow("fast k=5") << "fast"
+                                  << "k=5" << 0.0;
+        QTest::newRow("brute k=5") << "brute"
+                                   << "k=5" << 0.0;
     }
     void cancelledSearchReportsWhatItDecided() {
         // Cancelled part-way, the search hands back the nodes it had decided: each one agrees
@@ -322,7 +346,8 @@ private slots:
         QFETCH(QString, spec);
         QFETCH(double, suppression);
         const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "occupation");
-        const auto full = run(ws->dataset(), {spec.toStdString()}, SearchAlgorithm::Brute, suppression);
+        const auto full =
+            run(ws->dataset(), {spec.toStdString()}, SearchAlgorithm::Brute, suppression);
         SearchConfig config;
         config.criteria = bindCriteria(ws->dataset(), {spec.toStdString()});
         config.suppressionLimit = suppression;
@@ -346,9 +371,11 @@ private slots:
             for (NodeId id = 0; id < full.latticeSize; ++id) {
                 if (partial.state[id] == PartialClassification::kNotEvaluated) continue;
                 ++decided;
-                QCOMPARE(partial.state[id] == PartialClassification::kSatisfies, full.satisfies[id] == 1);
+                QCOMPARE(partial.state[id] == PartialClassification::kSatisfies,
+                         full.satisfies[id] == 1);
             }
-            QVERIFY2(decided > 0 && decided < full.latticeSize, qPrintable(QString::number(decided)));
+            QVERIFY2(decided > 0 && decided < full.latticeSize,
+                     qPrintable(QString::number(decided)));
             QVERIFY(partial.checkedNodes > 0 && partial.checkedNodes <= decided);
         }
     }
@@ -379,7 +406,8 @@ private slots:
         std::size_t suppressing = 0;
         for (NodeId id = 0; id < data.lattice().size(); ++id) {
             const EquivalenceClasses classes = data.classes(data.lattice().levels(id));
-            const std::vector<bool> failing = failingClasses(evaluateCriteria(data, classes, config.criteria), classes.count());
+            const std::vector<bool> failing =
+                failingClasses(evaluateCriteria(data, classes, config.criteria), classes.count());
             std::size_t failingRows = 0;
             std::vector<std::uint8_t> suppressed(classes.count(), 0);
             for (std::size_t c = 0; c < failing.size(); ++c)
@@ -406,7 +434,8 @@ private slots:
         if (suppression > 0) QVERIFY(suppressing > 0);  // the suppressed path was compared too
     }
     void cancellation() {
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         Feedback feedback;
         feedback.cancel();
         SearchConfig config;
@@ -414,7 +443,8 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(Cancelled, search(ws->dataset(), config, &feedback));
     }
     void progressReported() {
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
+        const auto ws =
+            adult({"sex", "age", "race", "marital-status", "education"}, "salary-class");
         double last = -1;
         Feedback feedback([&](double f) { last = f; });
         SearchConfig config;

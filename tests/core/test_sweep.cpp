@@ -15,11 +15,9 @@ namespace {
 
 using Rows = std::vector<std::vector<std::string>>;
 
-Column makeColumn(const std::string& name, const std::vector<std::string>& values)
-{
+Column makeColumn(const std::string& name, const std::vector<std::string>& values) {
     Column c(name);
-    for (const auto& v : values)
-        c.append(v);
+    for (const auto& v : values) c.append(v);
     return c;
 }
 
@@ -30,8 +28,7 @@ struct World {
     TauInput input;
 
     World(std::vector<Column> qi, std::vector<Hierarchy> hierarchies, Column sa,
-          const std::vector<std::vector<std::string>>& taxonomy)
-    {
+          const std::vector<std::vector<std::string>>& taxonomy) {
         std::vector<Column> columns = qi;
         columns.push_back(sa);
         table = Table(std::move(columns));
@@ -44,21 +41,19 @@ struct World {
         data = std::make_unique<Dataset>(table, qiCols, std::move(maps),
                                          std::vector<std::size_t>{qi.size()});
         const Column& s = table.column(qi.size());
-        input = TauInput::make(*data, SensitiveTaxonomy::fromHierarchyRows(s.dictionary(), taxonomy),
-                               0, &hierarchies);
+        input = TauInput::make(
+            *data, SensitiveTaxonomy::fromHierarchyRows(s.dictionary(), taxonomy), 0, &hierarchies);
     }
 };
 
-std::vector<std::vector<std::string>> diseaseTaxonomy()
-{
+std::vector<std::vector<std::string>> diseaseTaxonomy() {
     // 002 Fig. 2(c) / SPEC Example 3.1: hemal = {hepatitis, b}.
     return {{"hepatitis", "hemal", "*"}, {"b", "hemal", "*"}, {"c", "c", "*"}, {"d", "d", "*"}};
 }
 
 // A random table: `d` QI over 2^h values with binary hierarchies, SA over `m` values with
 // a two-level taxonomy, SA skewed so that sensitive generalization is needed.
-World randomWorld(std::mt19937_64& rng, std::size_t rows, std::size_t d, int h, std::size_t m)
-{
+World randomWorld(std::mt19937_64& rng, std::size_t rows, std::size_t d, int h, std::size_t m) {
     std::vector<Column> qi;
     std::vector<Hierarchy> hierarchies;
     const std::size_t values = std::size_t(1) << h;
@@ -74,16 +69,14 @@ World randomWorld(std::mt19937_64& rng, std::size_t rows, std::size_t d, int h, 
         hierarchies.emplace_back(hrows);
         std::vector<std::string> col;
         std::uniform_int_distribution<std::size_t> pick(0, values - 1);
-        for (std::size_t r = 0; r < rows; ++r)
-            col.push_back("q" + std::to_string(pick(rng)));
+        for (std::size_t r = 0; r < rows; ++r) col.push_back("q" + std::to_string(pick(rng)));
         qi.push_back(makeColumn("a" + std::to_string(i), col));
     }
     std::vector<std::vector<std::string>> tax;
     for (std::size_t s = 0; s < m; ++s)
         tax.push_back({"s" + std::to_string(s), "p" + std::to_string(s / 2), "*"});
     std::vector<double> w;
-    for (std::size_t s = 0; s < m; ++s)
-        w.push_back(1.0 / double(s + 1) / double(s + 1));
+    for (std::size_t s = 0; s < m; ++s) w.push_back(1.0 / double(s + 1) / double(s + 1));
     std::discrete_distribution<std::size_t> sk(w.begin(), w.end());
     std::vector<std::string> sa;
     for (std::size_t r = 0; r < rows; ++r)
@@ -97,13 +90,13 @@ class TestSweep : public QObject {
     Q_OBJECT
 
 private slots:
-    void example31ThroughRecoding()
-    {
+    void example31ThroughRecoding() {
         // Rows 0–3 form the EC of SPEC Example 3.1 (SA hemal, hemal, hepatitis, c); row 4 (d)
         // only puts d in the domain.
         World w({makeColumn("zip", {"1", "1", "1", "1", "2"})},
                 {Hierarchy(Rows{{"1", "*"}, {"2", "*"}})},
-                makeColumn("disease", {"hepatitis", "b", "hepatitis", "c", "d"}), diseaseTaxonomy());
+                makeColumn("disease", {"hepatitis", "b", "hepatitis", "c", "d"}),
+                diseaseTaxonomy());
         const std::uint32_t hemal = std::uint32_t(*w.input.taxonomy.find("hemal"));
         LocalRecoding out;
         out.saNode = {hemal, hemal, 0, 2, 3};
@@ -124,8 +117,7 @@ private slots:
         QVERIFY(!checkTau(w.input, out, 0.5, 3).valid);
     }
 
-    void example32Information()
-    {
+    void example32Information() {
         // SPEC Example 3.2 (002 Ex. 15): row information 0.7 ×2, 1.1 ×4, 1.2 ×6 → um = 13/36.
         // A: 20 values, level 1 = groups of 10. B: 20 values, level 1 = pairs, level 2 =
         // groups of 10. SA: 4 values, pairs. 0.7 = 1/10 + 1/10 + 1/2 (A1, B2, SA pair);
@@ -156,19 +148,18 @@ private slots:
         out.classes.push_back({{1, 2}, {0, 0}, {0, 1}});
         out.classes.push_back({{1, 1}, {0, 0}, {2, 3, 4, 5}});
         out.classes.push_back({{1, 2}, {0, 0}, {6, 7, 8, 9, 10, 11}});
-        for (std::uint32_t r = 0; r < 6; ++r)
-            out.saNode[r] = w.input.baseSa[r] < 2 ? p0 : p1;
+        for (std::uint32_t r = 0; r < 6; ++r) out.saNode[r] = w.input.baseSa[r] < 2 ? p0 : p1;
         QVERIFY(std::abs(informationUtility(w.input, out) - 13.0 / 36.0) < 1e-12);
         QCOMPARE(std::round(informationUtility(w.input, out) * 100) / 100, 0.36);
         QCOMPARE(generalizedSaRows(w.input, out), std::size_t(6));
     }
 
-    void informationOrder()
-    {
+    void informationOrder() {
         // 002 Ex. 27 / Fig. 5: A and B each have a root over two leaves, A more important:
         // a1b1 ≻ a1b0 ≻ a0b1 ≻ a0b0 with I = 1, 0.75, 0.75, 0.5 (levels from the base here).
         World w({makeColumn("A", {"a1", "a2"}), makeColumn("B", {"b1", "b2"})},
-                {Hierarchy(Rows{{"a1", "a0"}, {"a2", "a0"}}), Hierarchy(Rows{{"b1", "b0"}, {"b2", "b0"}})},
+                {Hierarchy(Rows{{"a1", "a0"}, {"a2", "a0"}}),
+                 Hierarchy(Rows{{"b1", "b0"}, {"b2", "b0"}})},
                 makeColumn("sa", {"x", "y"}), {{"x", "*"}, {"y", "*"}});
         const auto items = sweepOrder(*w.data);
         QCOMPARE(items.size(), std::size_t(4));
@@ -184,37 +175,35 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError, sweepOrder(*w.data, {0, 0}));
     }
 
-    void generalizesSensitiveLikeExample33()
-    {
+    void generalizesSensitiveLikeExample33() {
         // 002 Ex. 33 in miniature: hepatitis dominates; the least general rows covering it
         // are generalized to hemal until (0.5, 3) holds.
-        World w({makeColumn("zip", std::vector<std::string>(6, "1"))}, {Hierarchy(Rows{{"1", "*"}})},
-                makeColumn("disease", {"hepatitis", "hepatitis", "hepatitis", "hepatitis", "b", "c"}),
-                {{"hepatitis", "hemal", "*"}, {"b", "hemal", "*"}, {"c", "c", "*"}});
+        World w(
+            {makeColumn("zip", std::vector<std::string>(6, "1"))}, {Hierarchy(Rows{{"1", "*"}})},
+            makeColumn("disease", {"hepatitis", "hepatitis", "hepatitis", "hepatitis", "b", "c"}),
+            {{"hepatitis", "hemal", "*"}, {"b", "hemal", "*"}, {"c", "c", "*"}});
         std::vector<std::uint32_t> rows{0, 1, 2, 3, 4, 5};
         std::vector<std::uint32_t> sa = w.input.baseSa;
         const std::size_t steps = detail::generalizeSensitive(w.input, rows, sa, 0.5, 3);
         QVERIFY(steps >= 1);
         std::vector<std::uint32_t> counts(w.input.taxonomy.nodeCount(), 0);
-        for (std::uint32_t v : sa)
-            ++counts[v];
+        for (std::uint32_t v : sa) ++counts[v];
         std::vector<double> f;
         w.input.taxonomy.inducedFrequencies(counts, w.input.weights, f);
         QVERIFY(tauHolds(f, 0.5, 3));
     }
 
-    void randomTables_data()
-    {
+    void randomTables_data() {
         QTest::addColumn<int>("seed");
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("qi");
         QTest::addColumn<int>("m");
         for (int seed = 1; seed <= 6; ++seed)
-            QTest::addRow("seed %d", seed) << seed << 50 + 60 * seed << 1 + seed % 3 << 3 + seed % 4;
+            QTest::addRow("seed %d", seed)
+                << seed << 50 + 60 * seed << 1 + seed % 3 << 3 + seed % 4;
     }
 
-    void randomTables()
-    {
+    void randomTables() {
         QFETCH(int, seed);
         QFETCH(int, rows);
         QFETCH(int, qi);
@@ -238,8 +227,7 @@ private slots:
             }
     }
 
-    void invalidRequirement()
-    {
+    void invalidRequirement() {
         std::mt19937_64 rng(7);
         World w = randomWorld(rng, 40, 1, 2, 3);
         SweepOptions o;

@@ -164,9 +164,11 @@ private slots:
     // sources/postgres. Fails if a core file includes a database client header.
     void coreIncludesNoDatabaseClient() {
         const std::string hash = "#";  // in pieces, so that moc does not read the pattern
-        const std::regex client(hash + "\\s*include\\s*[<\"](libpq-fe\\.h|libpq/|pqxx/|postgres|mysql|sqlite3)");
+        const std::regex client(
+            hash + "\\s*include\\s*[<\"](libpq-fe\\.h|libpq/|pqxx/|postgres|mysql|sqlite3)");
         int files = 0;
-        for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(LDIV_SOURCE_DIR) + "/core")) {
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(
+                 std::string(LDIV_SOURCE_DIR) + "/core")) {
             if (!entry.is_regular_file()) continue;
             ++files;
             std::ifstream in(entry.path());

@@ -23,7 +23,9 @@ namespace {
 /// A folder of this process for the table (the workspace reads its data from a file).
 const std::string& scratch() {
     static const std::string dir = [] {
-        std::string d = (std::filesystem::temp_directory_path() / ("ldiv-fuzz-workspace-" + std::to_string(::getpid()))).string();
+        std::string d = (std::filesystem::temp_directory_path() /
+                         ("ldiv-fuzz-workspace-" + std::to_string(::getpid())))
+                            .string();
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -68,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
         if (data.lattice().size() == 0) __builtin_trap();  // an overflow must be refused, not wrap
         if (data.lattice().size() <= 512 && data.table().rowCount() <= 200) {
             compareSearches(data, {"k=2"});
-            if (!config.criteria.empty() && config.criteria.size() <= 3) compareSearches(data, config.criteria);
+            if (!config.criteria.empty() && config.criteria.size() <= 3)
+                compareSearches(data, config.criteria);
         }
     } catch (const ldv::InputError&) {
     } catch (const ldv::ParameterError&) {

@@ -214,7 +214,8 @@ private slots:
     void failedCopyLeavesNoTable() {
         const QString db = "ldiv_latin1";
         psql("DROP DATABASE IF EXISTS " + db);
-        psql("CREATE DATABASE " + db + " ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0");
+        psql("CREATE DATABASE " + db +
+             " ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0");
         QCOMPARE(psql("SHOW server_encoding", db), QString("LATIN1"));
         QTemporaryDir dir;
         const QString input = dir.filePath("euro.csv");
@@ -227,8 +228,8 @@ private slots:
                     (r % 2 ? "flu" : "cold") + "\n");
         }
         f.close();
-        const QStringList args{"generalize",  input,     "--qi",   "zip", "--hierarchy", "zip=suppress",
-                               "--sensitive", "disease", "--node", "0"};
+        const QStringList args{"generalize",   input,         "--qi",    "zip",    "--hierarchy",
+                               "zip=suppress", "--sensitive", "disease", "--node", "0"};
         const auto r = test::runCli(args + QStringList{"--output", uri("table=failed", {}, db)});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("COPY failed") && r.err.contains("LATIN1"), r.err.constData());
@@ -290,8 +291,9 @@ private slots:
     void passwordFromEnvironment() {
         psql("GRANT SELECT ON adult TO ldiv_pw");
         qputenv("PGPASSWORD", "right");
-        const auto r = test::runCli({"search", uri("table=adult", "ldiv_pw"), "--qi", "sex", "--hierarchy",
-                                     "sex=suppress", "--criterion", "k=2", "--json"});
+        const auto r =
+            test::runCli({"search", uri("table=adult", "ldiv_pw"), "--qi", "sex", "--hierarchy",
+                          "sex=suppress", "--criterion", "k=2", "--json"});
         qunsetenv("PGPASSWORD");
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json()["statistics"].toObject()["rows"].toInteger(), qint64(30162));

@@ -12,7 +12,8 @@ namespace ldv::test {
 /// `dir` is the folder of the Adult example (ending in '/'); `dataFile` is adult.csv (the
 /// 30,162 complete rows) or adult_full.csv (';'-separated, with missing values).
 inline ProjectConfig adultConfig(const std::string& dir, const std::vector<std::string>& qi,
-                                 const std::string& sensitive, const std::string& dataFile = "adult.csv") {
+                                 const std::string& sensitive,
+                                 const std::string& dataFile = "adult.csv") {
     ProjectConfig c;
     c.dataPath = dir + dataFile;
     for (const std::string& a : qi) {
@@ -25,7 +26,8 @@ inline ProjectConfig adultConfig(const std::string& dir, const std::vector<std::
     return c;
 }
 
-inline std::unique_ptr<Workspace> adultWorkspace(const std::string& dir, const std::vector<std::string>& qi,
+inline std::unique_ptr<Workspace> adultWorkspace(const std::string& dir,
+                                                 const std::vector<std::string>& qi,
                                                  const std::string& sensitive) {
     return std::make_unique<Workspace>(adultConfig(dir, qi, sensitive), "");
 }

@@ -10,8 +10,10 @@
 namespace ldv::test {
 
 /// `data` (default: the bundled adult.csv), --qi, --sensitive and one --hierarchy per QI.
-inline QStringList adultOptions(const QString& data = QString::fromStdString(example("adult/adult.csv"))) {
-    QStringList args{data, "--qi", "sex,age,race,marital-status,education", "--sensitive", "salary-class"};
+inline QStringList adultOptions(
+    const QString& data = QString::fromStdString(example("adult/adult.csv"))) {
+    QStringList args{data, "--qi", "sex,age,race,marital-status,education", "--sensitive",
+                     "salary-class"};
     const QString dir = QString::fromStdString(example("adult/"));
     for (const char* a : {"sex", "age", "race", "marital-status", "education"})
         args << "--hierarchy" << QString("%1=%2").arg(a, dir + "adult_hierarchy_" + a + ".csv");

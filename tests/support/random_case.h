@@ -37,7 +37,7 @@ inline std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t row
             const std::size_t skewed = std::min(rng() % domain, rng() % domain + rng() % 2);
             const std::size_t v = std::min(skewed, domain - 1);
             c.append(i == d && s0 == SensitiveValues::Numeric ? std::to_string(10 * v + 3)
-                                                               : "v" + std::to_string(v));
+                                                              : "v" + std::to_string(v));
         }
         columns.push_back(std::move(c));
     }

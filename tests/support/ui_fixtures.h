@@ -29,7 +29,8 @@ inline bool isolateWorkbench(const QTemporaryDir& dir, bool clearSettings = fals
 inline ui::Project* openProject(ui::MainWindow& window, const QString& what, int timeoutMs) {
     window.controller()->setInteractive(false);
     window.controller()->open(what);
-    if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, timeoutMs)) return nullptr;
+    if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, timeoutMs))
+        return nullptr;
     return window.controller()->project();
 }
 

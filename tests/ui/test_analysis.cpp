@@ -22,7 +22,9 @@ using namespace ldv;
 using namespace ldv::ui;
 
 namespace {
-qint64 fileSize(const QString& path) { return QFileInfo(path).size(); }
+qint64 fileSize(const QString& path) {
+    return QFileInfo(path).size();
+}
 
 int points(const ChartData& d) {
     int n = 0;
@@ -37,10 +39,12 @@ class TestAnalysis : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    std::shared_ptr<PreparedData> runIn(MainWindow& window, const QString& example, const QString& analysis) {
+    std::shared_ptr<PreparedData> runIn(MainWindow& window, const QString& example,
+                                        const QString& analysis) {
         window.controller()->setInteractive(false);
         window.controller()->open(example);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 60000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 60000))
+            return nullptr;
         window.showPerspective("analysis");
         AnalysisPerspective* ap = window.analysisPerspective();
         if (!ap->setCurrentAnalysis(analysis)) return nullptr;
@@ -63,7 +67,9 @@ private slots:
         p.categories = {"x", "base"};
         p.series = {{"s\"1", {1.5, NAN}}, {"base", {NAN, 2}}};
         d.panels = {p};
-        QCOMPARE(chartCsv(d), QString("panel,x,series,value\n\"a, b\",x,\"s\"\"1\",1.5\n\"a, b\",base,base,2\n"));
+        QCOMPARE(
+            chartCsv(d),
+            QString("panel,x,series,value\n\"a, b\",x,\"s\"\"1\",1.5\n\"a, b\",base,base,2\n"));
     }
 
     /// With two sensitive attributes, the one chosen in the perspective is attacked: the chart
@@ -81,7 +87,8 @@ private slots:
         QCOMPARE(ap->sensitiveAttribute(), QString("occupation"));
         QVERIFY(!ap->setSensitiveAttribute("salary-class"));  // not sensitive yet
         project->setRole(project->columnIndex("salary-class"), Role::Sensitive);
-        QCOMPARE(ap->sensitiveAttribute(), QString("occupation"));  // the choice survives the role change
+        QCOMPARE(ap->sensitiveAttribute(),
+                 QString("occupation"));  // the choice survives the role change
         QVERIFY(ap->setSensitiveAttribute("salary-class"));
         QVERIFY(ap->setCurrentAnalysis("homogeneity"));
         ap->run();
@@ -136,7 +143,8 @@ private slots:
         options.thresholds = {1.0, 0.95};
         options.includeRows = false;
         // The analysis uses the project's suppression limit by default.
-        options.suppressionLimit = window.controller()->project()->searchSettings().suppressionLimit;
+        options.suppressionLimit =
+            window.controller()->project()->searchSettings().suppressionLimit;
         const HomogeneityResult r = homogeneityAttack(*data->dataset, options);
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
@@ -191,7 +199,8 @@ private slots:
         QCOMPARE(kl.categories.last(), QString("base"));
         QCOMPARE(kl.series.last().values.last(), r.baseKl);
         for (const UtilityRow& row : r.rows) {
-            const int s = int(row.model), i = int(kl.categories.indexOf(QString::number(row.parameter)));
+            const int s = int(row.model),
+                      i = int(kl.categories.indexOf(QString::number(row.parameter)));
             QVERIFY(i >= 0);
             if (row.feasible) {
                 QCOMPARE(kl.series[s].values[i], row.minKl);

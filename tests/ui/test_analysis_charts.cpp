@@ -7,13 +7,13 @@
 // Umeko of 000 Fig. 2). Also: invalid options are refused with a message and remembered
 // options come back; the new charts export as non-trivial PNG, PDF and SVG; the report
 // written by the Export perspective contains the analysis charts with their titles and notes.
+#include <qcustomplot.h>
 #include <QFile>
 #include <QImage>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
-#include <qcustomplot.h>
 
 #include "analysis/analyses.h"
 #include "analysis/analysisoptionsform.h"
@@ -36,17 +36,22 @@ using namespace ldv::ui;
 
 namespace {
 
-qint64 fileSize(const QString& path) { return QFileInfo(path).size(); }
+qint64 fileSize(const QString& path) {
+    return QFileInfo(path).size();
+}
 
 /// Equal as numbers, or both "no value" (NaN in the chart, empty output in the engine).
 bool same(double chart, double engine) {
-    if (std::isnan(chart) || std::isnan(engine) || std::isinf(engine)) return std::isnan(chart) && !std::isfinite(engine);
+    if (std::isnan(chart) || std::isnan(engine) || std::isinf(engine))
+        return std::isnan(chart) && !std::isfinite(engine);
     return std::abs(chart - engine) <= 1e-12 * std::max(1.0, std::abs(engine));
 }
 
 /// A taxonomy of the hospital's conditions (the example has none): 3 values, 2 groups.
 Hierarchy conditionTaxonomy() {
-    return Hierarchy({{"Cancer", "Serious", "*"}, {"Heart Disease", "Serious", "*"}, {"Viral Infection", "Infection", "*"}},
+    return Hierarchy({{"Cancer", "Serious", "*"},
+                      {"Heart Disease", "Serious", "*"},
+                      {"Viral Infection", "Infection", "*"}},
                      "test");
 }
 
@@ -61,7 +66,8 @@ class TestAnalysisCharts : public QObject {
         window.show();
         window.controller()->setInteractive(false);
         window.controller()->open(example);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 60000)) return false;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 60000))
+            return false;
         window.showPerspective("analysis");
         return true;
     }
@@ -97,12 +103,15 @@ class TestAnalysisCharts : public QObject {
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         const QByteArray pdfBytes = pdf.readAll();
         QVERIFY(pdfBytes.startsWith("%PDF"));
-        QCOMPARE(pdfBytes.count("/Type /Page\n") + pdfBytes.count("/Type /Page\r") + pdfBytes.count("/Type /Page "), 1);
+        QCOMPARE(pdfBytes.count("/Type /Page\n") + pdfBytes.count("/Type /Page\r") +
+                     pdfBytes.count("/Type /Page "),
+                 1);
         QFile svg(m_dir.filePath(name + ".svg"));
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QByteArray svgBytes = svg.readAll();
         QVERIFY(svgBytes.contains("<svg"));
-        QVERIFY(svgBytes.count("<path") + svgBytes.count("<image") + svgBytes.count("<polyline") > 10);
+        QVERIFY(svgBytes.count("<path") + svgBytes.count("<image") + svgBytes.count("<polyline") >
+                10);
     }
 
 private slots:
@@ -115,7 +124,8 @@ private slots:
     void timingChartEqualsEngine() {
         MainWindow window;
         QVERIFY(open(window, "hospital"));
-        QVERIFY(run(window, "timing", {{"from", "1"}, {"parameter", "2"}, {"algorithms", "incognito, fast"}}));
+        QVERIFY(run(window, "timing",
+                    {{"from", "1"}, {"parameter", "2"}, {"algorithms", "incognito, fast"}}));
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY2(ap->hasResult(), qPrintable(ap->chart()->data().title));
         const auto data = prepared(window);
@@ -141,7 +151,8 @@ private slots:
                 const double ms = chart.panels[0].series[series].values[i];
                 QVERIFY(std::isfinite(ms) && ms >= 0);
             }
-            QVERIFY(chart.panels[0].series[s].name.contains(algorithm == SearchAlgorithm::Fast ? "fast" : "Incognito"));
+            QVERIFY(chart.panels[0].series[s].name.contains(
+                algorithm == SearchAlgorithm::Fast ? "fast" : "Incognito"));
             s += 2;
         }
     }
@@ -157,8 +168,13 @@ private slots:
         Project* project = window.controller()->project();
         project->setHierarchy("condition", conditionTaxonomy(), "taxonomy");
         const std::vector<double> taus{0.4, 0.5, 0.6, 0.7}, ls{2, 3};
-        QVERIFY(run(window, "tau-protection", {{"taus", "0.4, 0.5, 0.6, 0.7"}, {"ls", "2, 3"}, {"sliceL", "3"},
-                                               {"sliceTau", "0.5"}, {"map", "SWEEP"}, {"seed", "1"}}));
+        QVERIFY(run(window, "tau-protection",
+                    {{"taus", "0.4, 0.5, 0.6, 0.7"},
+                     {"ls", "2, 3"},
+                     {"sliceL", "3"},
+                     {"sliceTau", "0.5"},
+                     {"map", "SWEEP"},
+                     {"seed", "1"}}));
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
         const TauInput input = makeTauInput(*data, conditionTaxonomy());
@@ -183,8 +199,12 @@ private slots:
                     e = excessiveProtection(input, sweep(input, o).recoding, tau, l);
                     ++finite;
                 }
-                QVERIFY2(same(map.series[j].values[i], e), qPrintable(QString("τ %1 ℓ %2: %3 vs %4").arg(tau).arg(l)
-                                                                       .arg(map.series[j].values[i]).arg(e)));
+                QVERIFY2(same(map.series[j].values[i], e),
+                         qPrintable(QString("τ %1 ℓ %2: %3 vs %4")
+                                        .arg(tau)
+                                        .arg(l)
+                                        .arg(map.series[j].values[i])
+                                        .arg(e)));
             }
         QCOMPARE(finite, 7);  // (0.4, 2) is invalid: τ < 1/ℓ
         // The slices: e(P) of each algorithm along τ at ℓ = 3 and along ℓ at τ = 0.5.
@@ -192,13 +212,16 @@ private slots:
         for (int i = 0; i < 4; ++i) {
             const double tau = taus[std::size_t(i)];
             const BaselineOutcome c = cld.best(tau, 3), d = bestOneDld(input, tau, 3);
-            QVERIFY(same(chart.panels[1].series[1].values[i], c.empty ? NAN : c.excessiveProtection));
-            QVERIFY(same(chart.panels[1].series[2].values[i], d.empty ? NAN : d.excessiveProtection));
+            QVERIFY(
+                same(chart.panels[1].series[1].values[i], c.empty ? NAN : c.excessiveProtection));
+            QVERIFY(
+                same(chart.panels[1].series[2].values[i], d.empty ? NAN : d.excessiveProtection));
             QCOMPARE(chart.panels[1].series[0].values[i], map.series[1].values[i]);
         }
         for (int j = 0; j < 2; ++j) {
             const BaselineOutcome c = cld.best(0.5, ls[std::size_t(j)]);
-            QVERIFY(same(chart.panels[2].series[1].values[j], c.empty ? NAN : c.excessiveProtection));
+            QVERIFY(
+                same(chart.panels[2].series[1].values[j], c.empty ? NAN : c.excessiveProtection));
         }
         // The drawn colour map has the grid's dimensions, with a colour scale.
         QCustomPlot* plot = ap->chart()->plot();
@@ -218,8 +241,13 @@ private slots:
         MainWindow window;
         QVERIFY(open(window, "hospital"));
         window.controller()->project()->setHierarchy("condition", conditionTaxonomy(), "taxonomy");
-        QVERIFY(run(window, "tau-information", {{"taus", "0.5, 0.7"}, {"ls", "2, 3"}, {"queryTau", "0.7"},
-                                                {"queryL", "2"}, {"queries", "50"}, {"seed", "3"}}));
+        QVERIFY(run(window, "tau-information",
+                    {{"taus", "0.5, 0.7"},
+                     {"ls", "2, 3"},
+                     {"queryTau", "0.7"},
+                     {"queryL", "2"},
+                     {"queries", "50"},
+                     {"seed", "3"}}));
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
@@ -227,12 +255,14 @@ private slots:
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
         const ChartPanel& info = chart.panels[0];
-        QCOMPARE(info.categories, QStringList({"τ=0.5, ℓ=2", "τ=0.7, ℓ=2", "τ=0.5, ℓ=3", "τ=0.7, ℓ=3"}));
+        QCOMPARE(info.categories,
+                 QStringList({"τ=0.5, ℓ=2", "τ=0.7, ℓ=2", "τ=0.5, ℓ=3", "τ=0.7, ℓ=3"}));
         SweepOptions o;
         o.tau = 0.5;
         o.l = 3;
         o.seed = 3;
-        QVERIFY(same(info.series[0].values[2], informationUtility(input, sweep(input, o).recoding)));
+        QVERIFY(
+            same(info.series[0].values[2], informationUtility(input, sweep(input, o).recoding)));
         const BaselineOutcome d = bestOneDld(input, 0.7, 2);
         QVERIFY(same(info.series[2].values[1], d.empty ? NAN : d.utility));
         // Count queries at (0.7, 2): the same workload (seed, size) on SWEEP's output.
@@ -242,7 +272,8 @@ private slots:
         const CountQueryWorkload workload(input, 50, 3);
         const std::vector<double> errors = workload.averageErrors(out);
         QCOMPARE(chart.panels[1].x.size(), int(errors.size()));
-        for (std::size_t s = 0; s < errors.size(); ++s) QVERIFY(same(chart.panels[1].series[0].values[int(s)], errors[s]));
+        for (std::size_t s = 0; s < errors.size(); ++s)
+            QVERIFY(same(chart.panels[1].series[0].values[int(s)], errors[s]));
         const std::vector<SensitiveCountError> byValue = sensitiveCountErrors(input, out);
         QCOMPARE(chart.panels[2].categories.size(), int(byValue.size()));
         for (std::size_t v = 0; v < byValue.size(); ++v) {
@@ -287,7 +318,8 @@ private slots:
     void diagnosisSetsEqualEngine() {
         MainWindow window;
         QVERIFY(open(window, "adult"));
-        QVERIFY(run(window, "diagnosis-sets", {{"k", "10"}, {"deltas", "0, 0.01, 0.05"}, {"deltaSets", "2"}}));
+        QVERIFY(run(window, "diagnosis-sets",
+                    {{"k", "10"}, {"deltas", "0, 0.01, 0.05"}, {"deltaSets", "2"}}));
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
@@ -303,7 +335,8 @@ private slots:
             QCOMPARE(bars.series[0].values[i], double(*a.k));
             QVERIFY(*a.k >= 10);
             QStringList names;
-            for (const std::string& n : q3.attributeNames(a.attributes, *data->table)) names << QString::fromStdString(n);
+            for (const std::string& n : q3.attributeNames(a.attributes, *data->table))
+                names << QString::fromStdString(n);
             QCOMPARE(bars.categories[i], names.join('+'));
         }
         const ChartPanel& byDelta = chart.panels[1];
@@ -311,11 +344,13 @@ private slots:
         QCOMPARE(byDelta.series.size(), 3);  // R and two maximal sets
         for (int i = 0; i < 3; ++i) {
             const double delta = byDelta.x[i];
-            QCOMPARE(byDelta.series[0].values[i], double(*kAnonymitySuppressed(*data->table, columns, delta).answers[0].k));
+            QCOMPARE(byDelta.series[0].values[i],
+                     double(*kAnonymitySuppressed(*data->table, columns, delta).answers[0].k));
             std::vector<std::size_t> first;
             for (std::size_t c = 0; c < columns.size(); ++c)
                 if (q3.answers[0].attributes >> c & 1) first.push_back(columns[c]);
-            QCOMPARE(byDelta.series[1].values[i], double(*kAnonymitySuppressed(*data->table, first, delta).answers[0].k));
+            QCOMPARE(byDelta.series[1].values[i],
+                     double(*kAnonymitySuppressed(*data->table, first, delta).answers[0].k));
         }
         // k_δ grows with δ.
         QVERIFY(byDelta.series[0].values[2] >= byDelta.series[0].values[0]);
@@ -325,18 +360,23 @@ private slots:
         MainWindow window;
         QVERIFY(open(window, "hospital"));
         const QString knowledge = "nationality=Japanese => condition=Heart Disease : 0.01";
-        QVERIFY(run(window, "beliefs", {{"node", "2,1,1"}, {"row", "3"}, {"knowledge", knowledge}, {"prior", "marginal"}}));
+        QVERIFY(run(
+            window, "beliefs",
+            {{"node", "2,1,1"}, {"row", "3"}, {"knowledge", knowledge}, {"prior", "marginal"}}));
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
         const Dataset& ds = *data->dataset;
-        const std::vector<std::uint32_t> rowClass = ds.rowClasses(ds.classes(Levels{2, 1, 1}, true));
+        const std::vector<std::uint32_t> rowClass =
+            ds.rowClasses(ds.classes(Levels{2, 1, 1}, true));
         const std::size_t sa = ds.sensitiveColumns()[0];
         BeliefOptions without;
         BeliefOptions with;
         with.statements = {parseBackgroundStatement(knowledge.toStdString())};
-        const BeliefAnalysis before = analyzeBeliefs(*data->table, sa, ds.qiColumns(), rowClass, without);
-        const BeliefAnalysis after = analyzeBeliefs(*data->table, sa, ds.qiColumns(), rowClass, with);
+        const BeliefAnalysis before =
+            analyzeBeliefs(*data->table, sa, ds.qiColumns(), rowClass, without);
+        const BeliefAnalysis after =
+            analyzeBeliefs(*data->table, sa, ds.qiColumns(), rowClass, with);
         const ChartData& chart = ap->chart()->data();
         const ChartPanel& beliefs = chart.panels[0];
         const Column& condition = data->table->column(sa);
@@ -350,9 +390,10 @@ private slots:
         QVERIFY(same(beliefs.series[1].values[truth], a.prior));
         QVERIFY(std::abs(beliefs.series[2].values[truth] - b.belief) < 1e-12);
         QVERIFY(std::abs(beliefs.series[3].values[truth] - a.belief) < 1e-12);
-        // Machanavajjhala et al. 2007 Fig. 2 without knowledge: β = n(q*,s)/N (SPEC §4), viral 2 of 4.
+        // Machanavajjhala et al. 2007 Fig. 2 without knowledge: β = n(q*,s)/N (SPEC §4), viral 2
+        // of 4.
         QVERIFY(std::abs(b.belief - 0.5) < 1e-12);
-        QVERIFY(a.belief > 0.95);                    // … and Umeko's is disclosed by the knowledge
+        QVERIFY(a.belief > 0.95);  // … and Umeko's is disclosed by the knowledge
         for (int s = 0; s < 4; ++s) {
             double sum = 0;
             for (double v : beliefs.series[s].values) sum += v;
@@ -361,10 +402,13 @@ private slots:
         // The class counts are backgroundAttack's.
         BackgroundAttackOptions options;
         options.statements = with.statements;
-        const BackgroundAttackResult attack = backgroundAttack(*data->table, sa, ds.qiColumns(), rowClass, options);
+        const BackgroundAttackResult attack =
+            backgroundAttack(*data->table, sa, ds.qiColumns(), rowClass, options);
         const BackgroundClassRow& cls = attack.classes[rowClass[2]];
-        QCOMPARE(chart.panels[1].series[0].values, QVector<double>({double(cls.positiveBefore), double(cls.negativeBefore)}));
-        QCOMPARE(chart.panels[1].series[1].values, QVector<double>({double(cls.positiveAfter), double(cls.negativeAfter)}));
+        QCOMPARE(chart.panels[1].series[0].values,
+                 QVector<double>({double(cls.positiveBefore), double(cls.negativeBefore)}));
+        QCOMPARE(chart.panels[1].series[1].values,
+                 QVector<double>({double(cls.positiveAfter), double(cls.negativeAfter)}));
         QVERIFY(cls.positiveAfter > cls.positiveBefore);
         exportsAreNonTrivial(ap, "beliefs");
 
@@ -416,10 +460,12 @@ private slots:
         QVERIFY(run(window, "beliefs", {{"node", "2,1,1"}, {"row", "3"}}));
         QVERIFY(run(window, "diagnosis-sets", {{"k", "2"}}));
         window.searchSession()->run();
-        QVERIFY(QTest::qWaitFor([&] { return window.searchSession()->outcome() != nullptr; }, 60000));
+        QVERIFY(
+            QTest::qWaitFor([&] { return window.searchSession()->outcome() != nullptr; }, 60000));
         ExportPerspective* ex = window.findChild<ExportPerspective*>();
         QVERIFY(ex);
-        QVERIFY(QTest::qWaitFor([&] { return ex->report() != nullptr && !ex->isPreparing(); }, 60000));
+        QVERIFY(
+            QTest::qWaitFor([&] { return ex->report() != nullptr && !ex->isPreparing(); }, 60000));
         const QString html = m_dir.filePath("report.html"), pdf = m_dir.filePath("report.pdf");
         QVERIFY2(ex->exportReport(html), qPrintable(ex->lastError()));
         QVERIFY2(ex->exportReport(pdf), qPrintable(ex->lastError()));
@@ -428,7 +474,7 @@ private slots:
         const QString text = QString::fromUtf8(file.readAll());
         QVERIFY(text.contains("Background-knowledge beliefs"));
         QVERIFY(text.contains("Diagnosis: k per attribute set"));
-        QVERIFY(text.contains("Node [2,1,1]"));  // the beliefs chart's note
+        QVERIFY(text.contains("Node [2,1,1]"));             // the beliefs chart's note
         QCOMPARE(text.count("data:image/png;base64,"), 3);  // class sizes + two analyses
         QVERIFY(fileSize(pdf) > 50000);
     }

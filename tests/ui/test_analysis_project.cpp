@@ -17,9 +17,7 @@ class TestAnalysisProject : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase() {
-        QVERIFY(ldv::test::isolateWorkbench(m_dir, true));
-    }
+    void initTestCase() { QVERIFY(ldv::test::isolateWorkbench(m_dir, true)); }
 
     void suppressionFollowsTheProject() {
         MainWindow window;

@@ -1,8 +1,8 @@
 // Honest checks before the search (issue 18, item 4): a quasi-identifier that cannot be
 // generalized is named; feasibility judges the most general node the hierarchies reach, not
 // the table as one class; messages go away as soon as their cause is gone.
-#include <QDoubleSpinBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -33,9 +33,7 @@ class TestChecks : public QObject {
     }
 
 private slots:
-    void initTestCase() {
-        QVERIFY(test::isolateWorkbench(m_dir));
-    }
+    void initTestCase() { QVERIFY(test::isolateWorkbench(m_dir)); }
 
     void rigidQuasiIdentifierIsNamed() {
         MainWindow window;
@@ -46,11 +44,13 @@ private slots:
         QVERIFY(warnings(privacy).contains("achievable"));
         project->setHierarchy("age", std::nullopt, "remove age");
         const QString text = warnings(privacy);
-        QVERIFY2(text.contains("age has no hierarchy: it can never be generalized"), qPrintable(text));
+        QVERIFY2(text.contains("age has no hierarchy: it can never be generalized"),
+                 qPrintable(text));
         QVERIFY(!text.contains("achievable"));
         // Undo: the cause is gone, so is the message.
         project->undoStack()->undo();
-        QVERIFY2(!warnings(privacy).contains("age has no hierarchy"), qPrintable(privacy->warningsLabel()->text()));
+        QVERIFY2(!warnings(privacy).contains("age has no hierarchy"),
+                 qPrintable(privacy->warningsLabel()->text()));
     }
 
     void feasibilityUsesTheHierarchies() {
@@ -73,11 +73,14 @@ private slots:
         project->setSearchSettings(s, "k=2");
         project->setHierarchy("age", std::nullopt, "remove age");
         QString text = warnings(window.privacyPerspective());
-        const QString expected = QStringLiteral("leaves %1 %2 in failing classes and the suppression limit allows 0")
-                                     .arg(single).arg(single == 1 ? "row" : "rows");
+        const QString expected =
+            QStringLiteral("leaves %1 %2 in failing classes and the suppression limit allows 0")
+                .arg(single)
+                .arg(single == 1 ? "row" : "rows");
         QVERIFY2(text.contains(expected), qPrintable(text + " / expected " + expected));
         // The most general node keeps age (second QI) at level 0.
-        const QString top = QStringLiteral("[%1,0,%2]").arg(project->hierarchy("zip")->height())
+        const QString top = QStringLiteral("[%1,0,%2]")
+                                .arg(project->hierarchy("zip")->height())
                                 .arg(project->hierarchy("nationality")->height());
         QVERIFY2(text.contains(top), qPrintable(text + " / " + top));
         // A suppression limit that covers those rows makes the requirement reachable.
@@ -104,7 +107,8 @@ private slots:
         QVERIFY(privacy->summary()->toPlainText().contains("Search failed"));
         project->undoStack()->undo();
         QVERIFY(privacy->failure().isEmpty());
-        QVERIFY2(!privacy->summary()->toPlainText().contains("Search failed"), qPrintable(privacy->summary()->toPlainText()));
+        QVERIFY2(!privacy->summary()->toPlainText().contains("Search failed"),
+                 qPrintable(privacy->summary()->toPlainText()));
     }
 
     void refusalGoesAwayWhenTheCriterionChanges() {
@@ -114,7 +118,8 @@ private slots:
         QVERIFY(project);
         PrivacyPerspective* privacy = window.privacyPerspective();
         CriterionEditor* editor = privacy->editor();
-        editor->kindBox()->setCurrentIndex(editor->kindBox()->findText("distinct", Qt::MatchContains));
+        editor->kindBox()->setCurrentIndex(
+            editor->kindBox()->findText("distinct", Qt::MatchContains));
         // ℓ above the number of conditions: refused with a message.
         QDoubleSpinBox* l = nullptr;
         for (QDoubleSpinBox* box : editor->findChildren<QDoubleSpinBox*>())
@@ -126,7 +131,8 @@ private slots:
         QVERIFY(!privacy->editorErrorLabel()->text().isEmpty());
         // Switching the criterion removes the refusal.
         editor->kindBox()->setCurrentIndex(0);
-        QVERIFY2(privacy->editorErrorLabel()->text().isEmpty(), qPrintable(privacy->editorErrorLabel()->text()));
+        QVERIFY2(privacy->editorErrorLabel()->text().isEmpty(),
+                 qPrintable(privacy->editorErrorLabel()->text()));
     }
 };
 

@@ -31,7 +31,9 @@ QByteArray contents(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-QPushButton* button(ExportPerspective* e, const char* name) { return e->findChild<QPushButton*>(name); }
+QPushButton* button(ExportPerspective* e, const char* name) {
+    return e->findChild<QPushButton*>(name);
+}
 }  // namespace
 
 class TestExportActions : public QObject {
@@ -39,9 +41,7 @@ class TestExportActions : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase() {
-        QVERIFY(test::isolateWorkbench(m_dir));
-    }
+    void initTestCase() { QVERIFY(test::isolateWorkbench(m_dir)); }
 
     void disabledUntilThereIsSomethingToExport() {
         MainWindow window;
@@ -54,7 +54,8 @@ private slots:
         QVERIFY(test::openProject(window, kProject, 20000));
         for (const char* name : {"exportTable", "exportMapping", "exportHtml", "exportPdf"}) {
             QVERIFY2(!button(e, name)->isEnabled(), name);
-            QVERIFY2(button(e, name)->toolTip().startsWith("Nothing to export yet"), qPrintable(button(e, name)->toolTip()));
+            QVERIFY2(button(e, name)->toolTip().startsWith("Nothing to export yet"),
+                     qPrintable(button(e, name)->toolTip()));
         }
         for (const char* name : {"exportHierarchies", "exportConfiguration"}) {
             QVERIFY2(button(e, name)->isEnabled(), name);
@@ -72,7 +73,8 @@ private slots:
         QVERIFY(e->setNode("1,1,1"));
         QTRY_VERIFY_WITH_TIMEOUT(!e->isPreparing() && e->report(), 20000);
         QVERIFY(e->report()->nodeState.contains("without a search"));
-        for (QPushButton* b : e->exportButtons()) QVERIFY2(b->isEnabled(), qPrintable(b->objectName()));
+        for (QPushButton* b : e->exportButtons())
+            QVERIFY2(b->isEnabled(), qPrintable(b->objectName()));
 
         // Through the button and its (real) file dialog, as a user does.
         const QString ours = m_dir.filePath("gui.csv");
@@ -88,12 +90,13 @@ private slots:
         const QString theirs = m_dir.filePath("cli.csv");
         // Node 1,1,1 fails the project's criteria: the CLI writes it only with --allow-failing
         // (the workbench's report states the node's verdict beside the table).
-        const auto cli = ldv::test::runCli(
-            {"generalize", "--project", kProject, "--node", "1,1,1", "--allow-failing", "--output", theirs});
+        const auto cli = ldv::test::runCli({"generalize", "--project", kProject, "--node", "1,1,1",
+                                            "--allow-failing", "--output", theirs});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(contents(ours), contents(theirs));
         // The status bar says where, and offers the folder.
-        QVERIFY2(window.statusLabel()->text().contains(ours), qPrintable(window.statusLabel()->text()));
+        QVERIFY2(window.statusLabel()->text().contains(ours),
+                 qPrintable(window.statusLabel()->text()));
         QVERIFY(window.openFolderButton()->isVisibleTo(&window));
         QCOMPARE(window.openFolderButton()->property("folder").toString(), m_dir.path());
         // The next message replaces it, button included.

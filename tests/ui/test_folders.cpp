@@ -35,9 +35,7 @@ class TestFolders : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase() {
-        QVERIFY(test::isolateWorkbench(m_dir, true));
-    }
+    void initTestCase() { QVERIFY(test::isolateWorkbench(m_dir, true)); }
 
     void rememberedPerKind() {
         QDir(m_dir.path()).mkpath("data");
@@ -49,8 +47,10 @@ private slots:
         QCOMPARE(fd::lastFolder(fd::Kind::Data), m_dir.filePath("data"));
         QCOMPARE(fd::lastFolder(fd::Kind::Export), m_dir.filePath("out"));
         QCOMPARE(fd::lastFolder(fd::Kind::Hierarchy), QDir::homePath());  // kinds are separate
-        QCOMPARE(fd::startPath(fd::Kind::Export, "published.csv"), m_dir.filePath("out/published.csv"));
-        QCOMPARE(fd::startPath(fd::Kind::Export, "/elsewhere/x.csv"), QStringLiteral("/elsewhere/x.csv"));
+        QCOMPARE(fd::startPath(fd::Kind::Export, "published.csv"),
+                 m_dir.filePath("out/published.csv"));
+        QCOMPARE(fd::startPath(fd::Kind::Export, "/elsewhere/x.csv"),
+                 QStringLiteral("/elsewhere/x.csv"));
         // A folder that has gone away falls back to home.
         fd::remember(fd::Kind::Project, m_dir.filePath("gone/p.ldiv.json"));
         QCOMPARE(fd::lastFolder(fd::Kind::Project), QDir::homePath());
@@ -70,10 +70,12 @@ private slots:
             seenName = dialog->selectedFiles().value(0);
             QDir(m_dir.path()).mkpath("elsewhere");
             // What a user types in the file name field.
-            dialog->findChild<QLineEdit*>("fileNameEdit")->setText(m_dir.filePath("elsewhere/mine.html"));
+            dialog->findChild<QLineEdit*>("fileNameEdit")
+                ->setText(m_dir.filePath("elsewhere/mine.html"));
             static_cast<QDialog*>(dialog)->accept();
         });
-        const QString path = fd::saveFile(nullptr, fd::Kind::Export, "Export report", "report.html", "HTML (*.html)");
+        const QString path = fd::saveFile(nullptr, fd::Kind::Export, "Export report", "report.html",
+                                          "HTML (*.html)");
         QCOMPARE(seenFolder, m_dir.filePath("reports"));
         QCOMPARE(seenName, m_dir.filePath("reports/report.html"));
         QCOMPARE(path, m_dir.filePath("elsewhere/mine.html"));
@@ -84,21 +86,31 @@ private slots:
     void matchByName_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("attribute");
-        QTest::newRow("ARX prefix") << "adult_hierarchy_age.csv" << "age";
-        QTest::newRow("dash in name") << "/x/adult_hierarchy_marital-status.csv" << "marital-status";
-        QTest::newRow("plain") << "hierarchy_native-country.csv" << "native-country";
-        QTest::newRow("case") << "hierarchy_AGE.CSV" << "age";
-        QTest::newRow("attribute name") << "education.csv" << "education";
-        QTest::newRow("underscore attribute") << "nursery_hierarchy_has_nurs.csv" << "has_nurs";
-        QTest::newRow("no marker") << "ages.csv" << "";
-        QTest::newRow("marker inside a word") << "myhierarchy_age.csv" << "";
-        QTest::newRow("unknown attribute") << "hierarchy_salary.csv" << "";
+        QTest::newRow("ARX prefix") << "adult_hierarchy_age.csv"
+                                    << "age";
+        QTest::newRow("dash in name") << "/x/adult_hierarchy_marital-status.csv"
+                                      << "marital-status";
+        QTest::newRow("plain") << "hierarchy_native-country.csv"
+                               << "native-country";
+        QTest::newRow("case") << "hierarchy_AGE.CSV"
+                              << "age";
+        QTest::newRow("attribute name") << "education.csv"
+                                        << "education";
+        QTest::newRow("underscore attribute") << "nursery_hierarchy_has_nurs.csv"
+                                              << "has_nurs";
+        QTest::newRow("no marker") << "ages.csv"
+                                   << "";
+        QTest::newRow("marker inside a word") << "myhierarchy_age.csv"
+                                              << "";
+        QTest::newRow("unknown attribute") << "hierarchy_salary.csv"
+                                           << "";
     }
 
     void matchByName() {
         QFETCH(QString, file);
         QFETCH(QString, attribute);
-        const QStringList attributes{"age", "education", "marital-status", "native-country", "has_nurs", "hierarchy_x"};
+        const QStringList attributes{"age",      "education",  "marital-status", "native-country",
+                                     "has_nurs", "hierarchy_x"};
         QCOMPARE(matchHierarchyFile(file, attributes), attribute);
     }
 
@@ -111,12 +123,15 @@ private slots:
         const int before = project->undoStack()->index();
 
         const QStringList files{kHospital + "/hierarchy_age.csv", kHospital + "/hierarchy_zip.csv",
-                                kHospital + "/hierarchy_nationality.csv", kHospital + "/hospital.csv"};
+                                kHospital + "/hierarchy_nationality.csv",
+                                kHospital + "/hospital.csv"};
         QStringList attributes;
         for (int c = 0; c < project->columnCount(); ++c) attributes << project->columnName(c);
         HierarchyImportDialog dialog(files, attributes, "age");
         // The dialog shows the match of each file; the data file matches nothing.
-        auto shown = [&](int row) { return static_cast<QComboBox*>(dialog.table()->cellWidget(row, 1))->currentText(); };
+        auto shown = [&](int row) {
+            return static_cast<QComboBox*>(dialog.table()->cellWidget(row, 1))->currentText();
+        };
         QCOMPARE(shown(0), QStringLiteral("age"));
         QCOMPARE(shown(1), QStringLiteral("zip"));
         QCOMPARE(shown(2), QStringLiteral("nationality"));

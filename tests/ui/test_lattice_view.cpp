@@ -41,7 +41,8 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY2(fitted(view, view.layout().bounds()),
-                 qPrintable(QStringLiteral("%1 x %2").arg(coverage(view, view.layout().bounds()).width())
+                 qPrintable(QStringLiteral("%1 x %2")
+                                .arg(coverage(view, view.layout().bounds()).width())
                                 .arg(coverage(view, view.layout().bounds()).height())));
         // A resize refits until the user zooms.
         view.resize(600, 500);
@@ -80,7 +81,8 @@ private slots:
             }
         }
         QCOMPARE(view.item()->visibleCount(), count);
-        QVERIFY(shown.width() * shown.height() < view.layout().bounds().width() * view.layout().bounds().height());
+        QVERIFY(shown.width() * shown.height() <
+                view.layout().bounds().width() * view.layout().bounds().height());
         view.fitAll();
         QVERIFY(fitted(view, shown));
     }
@@ -90,7 +92,8 @@ private slots:
         view.resize(600, 400);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setLattice(Lattice(std::vector<int>{2, 2}));  // 9 nodes: discs and edges at full detail
+        view.setLattice(
+            Lattice(std::vector<int>{2, 2}));  // 9 nodes: discs and edges at full detail
         auto drawn = [&] {
             QImage image(view.viewport()->size(), QImage::Format_ARGB32);
             image.fill(Qt::white);
@@ -100,7 +103,8 @@ private slots:
             const QRgb background = view.backgroundBrush().color().rgb();
             int marked = 0;
             for (int y = 0; y < image.height(); ++y)
-                for (int x = 0; x < image.width(); ++x) marked += image.pixel(x, y) != background ? 1 : 0;
+                for (int x = 0; x < image.width(); ++x)
+                    marked += image.pixel(x, y) != background ? 1 : 0;
             return marked;
         };
         QVERIFY(drawn() > 100);

@@ -27,9 +27,7 @@ class TestLayout : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase() {
-        QVERIFY(ldv::test::isolateWorkbench(m_dir));
-    }
+    void initTestCase() { QVERIFY(ldv::test::isolateWorkbench(m_dir)); }
 
     void everyPerspectiveFits_data() {
         QTest::addColumn<QString>("example");
@@ -46,7 +44,8 @@ private slots:
         // With a search result, so the lattice, analysis and export perspectives show
         // everything they can.
         window.searchSession()->run();
-        QTRY_VERIFY_WITH_TIMEOUT(!window.searchSession()->isRunning() && window.searchSession()->outcome(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.searchSession()->isRunning() && window.searchSession()->outcome(), 120000);
         for (const QString& name : MainWindow::perspectiveNames()) {
             QVERIFY(window.showPerspective(name));
             QCoreApplication::processEvents();

@@ -7,18 +7,18 @@
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
-#include <QTableView>
 #include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QtTest>
 
+#include "analysis/analysisperspective.h"
 #include "app/autosave.h"
 #include "app/mainwindow.h"
-#include "analysis/analysisperspective.h"
 #include "app/projectcontroller.h"
 #include "data/columnlistmodel.h"
 #include "data/dataperspective.h"
@@ -36,7 +36,9 @@ class TestSmallBugs : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    static QString workbench() { return QFileInfo(QStringLiteral(LDIV_CLI_PATH)).dir().filePath("ldiv-workbench"); }
+    static QString workbench() {
+        return QFileInfo(QStringLiteral(LDIV_CLI_PATH)).dir().filePath("ldiv-workbench");
+    }
 
 private slots:
     void initTestCase() {
@@ -104,7 +106,8 @@ private slots:
         ImportDialog dialog;
         dialog.setPath(csv);
         QTRY_VERIFY_WITH_TIMEOUT(dialog.errorText().contains("expected"), 10000);
-        QVERIFY2(dialog.errorText().contains("expected 1 field (as in the header), found 2"), qPrintable(dialog.errorText()));
+        QVERIFY2(dialog.errorText().contains("expected 1 field (as in the header), found 2"),
+                 qPrintable(dialog.errorText()));
     }
 
     void roleEditorClosesOnce() {
@@ -120,7 +123,8 @@ private slots:
         const QModelIndex index = view->model()->index(nationality, ColumnListModel::Role);
         view->setCurrentIndex(index);
         view->edit(index);
-        auto* combo = view->indexWidget(index) ? qobject_cast<QComboBox*>(view->indexWidget(index)) : nullptr;
+        auto* combo =
+            view->indexWidget(index) ? qobject_cast<QComboBox*>(view->indexWidget(index)) : nullptr;
         if (!combo) combo = view->viewport()->findChild<QComboBox*>();
         QVERIFY(combo);
         const int target = combo->findText("insensitive", Qt::MatchContains);
@@ -133,7 +137,8 @@ private slots:
         QTest::keyClick(combo->view(), Qt::Key_Return);
         QCoreApplication::processEvents();
         QVERIFY(project->role(nationality) == Role::Insensitive);
-        QTRY_VERIFY(!view->viewport()->findChild<QComboBox*>() || !view->viewport()->findChild<QComboBox*>()->isVisible());
+        QTRY_VERIFY(!view->viewport()->findChild<QComboBox*>() ||
+                    !view->viewport()->findChild<QComboBox*>()->isVisible());
     }
 
     void buttonsKeepTheirPlace() {
@@ -150,10 +155,12 @@ private slots:
         auto* mainBar = window.findChild<QToolBar*>("mainToolBar");
         QWidget* redoButton = mainBar->widgetForAction(window.findChild<QAction*>("toolbarRedo"));
         const QPoint redoAt = redoButton->mapTo(&window, QPoint());
-        window.controller()->project()->setHierarchy("age", std::nullopt, "Remove hierarchy of 'age'");
+        window.controller()->project()->setHierarchy("age", std::nullopt,
+                                                     "Remove hierarchy of 'age'");
         QVERIFY(undo->isEnabled());
         QCOMPARE(undo->text(), QStringLiteral("Undo"));
-        QVERIFY2(undo->toolTip().contains("Remove hierarchy of 'age'"), qPrintable(undo->toolTip()));
+        QVERIFY2(undo->toolTip().contains("Remove hierarchy of 'age'"),
+                 qPrintable(undo->toolTip()));
         QCoreApplication::processEvents();
         QCOMPARE(redoButton->mapTo(&window, QPoint()), redoAt);
         undo->trigger();

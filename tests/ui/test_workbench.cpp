@@ -9,16 +9,16 @@
 #include <QTableView>
 
 #include "app/autosave.h"
-#include "charts/barchart.h"
-#include "hierarchy/hierarchytablemodel.h"
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
 #include "app/screenshotrunner.h"
+#include "charts/barchart.h"
 #include "data/columnlistmodel.h"
 #include "data/dataperspective.h"
 #include "data/importdialog.h"
 #include "hierarchy/builderpanel.h"
 #include "hierarchy/hierarchyperspective.h"
+#include "hierarchy/hierarchytablemodel.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "ui_fixtures.h"
@@ -35,9 +35,7 @@ class TestWorkbench : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase() {
-        QVERIFY(test::isolateWorkbench(m_dir));
-    }
+    void initTestCase() { QVERIFY(test::isolateWorkbench(m_dir)); }
 
     void roleHierarchyUndoSaveReload() {
         MainWindow window;
@@ -49,7 +47,8 @@ private slots:
         // Change a role through the column list (what the delegate does).
         auto* columns = window.dataPerspective()->columnView()->model();
         const int nationality = project->columnIndex("nationality");
-        QVERIFY(columns->setData(columns->index(nationality, ColumnListModel::Role), "insensitive"));
+        QVERIFY(
+            columns->setData(columns->index(nationality, ColumnListModel::Role), "insensitive"));
         QVERIFY(project->role(nationality) == Role::Insensitive);
         QVERIFY(project->isDirty());
         QVERIFY(window.windowTitle().contains('*'));
@@ -150,7 +149,8 @@ private slots:
         // "Crash": a new window restores the recovery file as an unsaved version.
         MainWindow second;
         second.controller()->setInteractive(false);
-        second.controller()->openRecovery(Autosave::recoveryProjectPath(), Autosave::recoveredOriginalPath());
+        second.controller()->openRecovery(Autosave::recoveryProjectPath(),
+                                          Autosave::recoveredOriginalPath());
         QTRY_VERIFY(second.controller()->project());
         Project* restored = second.controller()->project();
         QVERIFY(restored->isDirty());
@@ -198,11 +198,14 @@ private slots:
         QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("perspective");
         QTest::addColumn<int>("exitCode");
-        QTest::newRow("hospital hierarchies") << "hospital" << "hierarchies" << 0;
+        QTest::newRow("hospital hierarchies") << "hospital"
+                                              << "hierarchies" << 0;
         QTest::newRow("project file data") << kHospital << "data" << 0;
-        QTest::newRow("placeholder") << "hospital" << "lattice" << 0;
+        QTest::newRow("placeholder") << "hospital"
+                                     << "lattice" << 0;
         QTest::newRow("missing project") << m_dir.filePath("none.ldiv.json") << "data" << 1;
-        QTest::newRow("bad perspective") << "hospital" << "nowhere" << 1;
+        QTest::newRow("bad perspective") << "hospital"
+                                         << "nowhere" << 1;
     }
 
     void screenshot() {
@@ -212,7 +215,8 @@ private slots:
         MainWindow window;
         window.resize(1000, 700);
         window.show();
-        const QString out = m_dir.filePath(QString("shot-%1.png").arg(QTest::currentDataTag()).replace(' ', '-'));
+        const QString out =
+            m_dir.filePath(QString("shot-%1.png").arg(QTest::currentDataTag()).replace(' ', '-'));
         ScreenshotRunner runner(&window, target, perspective, out);
         QSignalSpy finished(&runner, &ScreenshotRunner::finished);
         runner.start();
@@ -220,7 +224,8 @@ private slots:
         QCOMPARE(finished.first().at(0).toInt(), exitCode);
         QCOMPARE(QFileInfo::exists(out), exitCode == 0);
         if (exitCode == 0) {
-            QCOMPARE(window.currentPerspective(), MainWindow::Perspective(MainWindow::perspectiveNames().indexOf(perspective)));
+            QCOMPARE(window.currentPerspective(),
+                     MainWindow::Perspective(MainWindow::perspectiveNames().indexOf(perspective)));
             QCOMPARE(QImage(out).size(), window.size());
         }
         QCOMPARE(Job::runningCount(), 0);

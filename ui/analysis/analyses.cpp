@@ -25,25 +25,29 @@ QString thresholdLabel(double p) {
 std::vector<OptionDef> homogeneityDefs() {
     const HomogeneityOptions d = homogeneityOptions();
     std::vector<double> ks(d.ks.begin(), d.ks.end());
-    return {{QStringLiteral("ks"), tr("k values"), tr("k of the minimal k-anonymous tables, comma-separated"),
-             OptionDef::Kind::Numbers, numbersText(ks), 1, 1e7, true},
+    return {{QStringLiteral("ks"), tr("k values"),
+             tr("k of the minimal k-anonymous tables, comma-separated"), OptionDef::Kind::Numbers,
+             numbersText(ks), 1, 1e7, true},
             {QStringLiteral("thresholds"), tr("Thresholds p"),
              tr("a class is affected when one sensitive value covers at least p of it (0 < p ≤ 1)"),
              OptionDef::Kind::Numbers, numbersText(d.thresholds), 0.01, 1},
             {QStringLiteral("suppression"), tr("Suppression limit"),
-             tr("tuple suppression of the k-anonymity search, as a fraction of the rows (Machanavajjhala et al. 2007 §6 used 0)"),
+             tr("tuple suppression of the k-anonymity search, as a fraction of the rows "
+                "(Machanavajjhala et al. 2007 §6 used 0)"),
              OptionDef::Kind::Number, QString::number(d.suppressionLimit), 0, 1}};
 }
 
 std::vector<OptionDef> utilityDefs() {
     const UtilityOptions d = utilityOptions();
-    return {{QStringLiteral("parameters"), tr("k = ℓ values"), tr("the parameter of every model, comma-separated"),
-             OptionDef::Kind::Numbers, numbersText(d.parameters), 1, 1e7},
-            {QStringLiteral("c"), tr("c of recursive (c,ℓ)"), tr("c > 0"), OptionDef::Kind::Number, QString::number(d.c),
-             1e-6, 1e9},
+    return {{QStringLiteral("parameters"), tr("k = ℓ values"),
+             tr("the parameter of every model, comma-separated"), OptionDef::Kind::Numbers,
+             numbersText(d.parameters), 1, 1e7},
+            {QStringLiteral("c"), tr("c of recursive (c,ℓ)"), tr("c > 0"), OptionDef::Kind::Number,
+             QString::number(d.c), 1e-6, 1e9},
             {QStringLiteral("sample"), tr("Row sample"),
-             tr("Bernoulli sample of the rows (Machanavajjhala et al. 2007 used 0.05 for Figs 15–19; 1 = all rows)"), OptionDef::Kind::Number,
-             QString::number(d.sample), 1e-4, 1}};
+             tr("Bernoulli sample of the rows (Machanavajjhala et al. 2007 used 0.05 for Figs "
+                "15–19; 1 = all rows)"),
+             OptionDef::Kind::Number, QString::number(d.sample), 1e-4, 1}};
 }
 
 std::vector<OptionDef> diagnosisDefs() {
@@ -51,13 +55,15 @@ std::vector<OptionDef> diagnosisDefs() {
     for (std::size_t k : diagnosisKs()) ks.push_back(double(k));
     return {{QStringLiteral("ks"), tr("k values"), tr("k of questions 3 and 7, comma-separated"),
              OptionDef::Kind::Numbers, numbersText(ks), 1, 1e9, true},
-            {QStringLiteral("delta"), tr("δ of question 7"), tr("fraction of rows that may be suppressed (0 … 1)"),
-             OptionDef::Kind::Number, QStringLiteral("0.1"), 0, 1}};
+            {QStringLiteral("delta"), tr("δ of question 7"),
+             tr("fraction of rows that may be suppressed (0 … 1)"), OptionDef::Kind::Number,
+             QStringLiteral("0.1"), 0, 1}};
 }
 
 ChartData runHomogeneity(const AnalysisInput& in, Feedback& feedback) {
     requireSensitive(in.data);
-    const HomogeneityResult r = homogeneityAttack(*in.data.dataset, homogeneityOptions(in.options), &feedback);
+    const HomogeneityResult r =
+        homogeneityAttack(*in.data.dataset, homogeneityOptions(in.options), &feedback);
     return homogeneityChart(r, in.data);
 }
 
@@ -70,9 +76,12 @@ ChartData runUtility(const AnalysisInput& in, Feedback& feedback) {
 ChartData runDiagnosis(const AnalysisInput& in, Feedback& feedback) {
     const std::vector<OptionDef> defs = diagnosisDefs();
     std::vector<std::size_t> ks;
-    for (double k : optionNumbers(defs, in.options, QStringLiteral("ks"))) ks.push_back(std::size_t(k));
-    return diagnosisChart(diagnosisPoints(in.data, ks, optionNumber(defs, in.options, QStringLiteral("delta")), &feedback),
-                          in.data);
+    for (double k : optionNumbers(defs, in.options, QStringLiteral("ks")))
+        ks.push_back(std::size_t(k));
+    return diagnosisChart(
+        diagnosisPoints(in.data, ks, optionNumber(defs, in.options, QStringLiteral("delta")),
+                        &feedback),
+        in.data);
 }
 
 }  // namespace
@@ -80,9 +89,12 @@ ChartData runDiagnosis(const AnalysisInput& in, Feedback& feedback) {
 QString modelLabel(PrivacyModel model, double c) {
     using analysis::tr;
     switch (model) {
-    case PrivacyModel::KAnonymity: return tr("k-anonymity");
-    case PrivacyModel::EntropyL: return tr("entropy ℓ-diversity");
-    case PrivacyModel::RecursiveCL: return tr("recursive (%1,ℓ)-diversity").arg(c);
+        case PrivacyModel::KAnonymity:
+            return tr("k-anonymity");
+        case PrivacyModel::EntropyL:
+            return tr("entropy ℓ-diversity");
+        case PrivacyModel::RecursiveCL:
+            return tr("recursive (%1,ℓ)-diversity").arg(c);
     }
     return {};
 }
@@ -90,21 +102,28 @@ QString modelLabel(PrivacyModel model, double c) {
 const std::vector<AnalysisDef>& analyses() {
     static const std::vector<AnalysisDef> list{
         {QStringLiteral("homogeneity"), tr("Homogeneity attack vs k"),
-         tr("For each k, all minimal k-anonymous tables of the project's quasi-identifier are found; a class is "
-            "affected when one value of the chosen sensitive attribute covers all (or at least p) of it "
+         tr("For each k, all minimal k-anonymous tables of the project's quasi-identifier are "
+            "found; a class is "
+            "affected when one value of the chosen sensitive attribute covers all (or at least p) "
+            "of it "
             "(Machanavajjhala et al., ℓ-Diversity, §6, Figs 9–12)."),
          homogeneityDefs(), runHomogeneity},
         {QStringLiteral("utility"), tr("Utility vs parameter"),
-         tr("The best minimal height, average class size, discernibility and KL-divergence over all satisfying "
-            "tables of k-anonymity, entropy ℓ-diversity and recursive (c,ℓ)-diversity for each k = ℓ; "
-            "\"base\" is the KL of suppressing the whole quasi-identifier (ℓ-Diversity §6, Figs 15–20)."),
+         tr("The best minimal height, average class size, discernibility and KL-divergence over "
+            "all satisfying "
+            "tables of k-anonymity, entropy ℓ-diversity and recursive (c,ℓ)-diversity for each k = "
+            "ℓ; "
+            "\"base\" is the KL of suppressing the whole quasi-identifier (ℓ-Diversity §6, Figs "
+            "15–20)."),
          utilityDefs(), runUtility},
         timingAnalysis(),
         tauProtectionAnalysis(),
         tauInformationAnalysis(),
         {QStringLiteral("diagnosis"), tr("Diagnosis: calls vs k"),
-         tr("For which attribute sets S of the quasi-identifier is the table k-anonymous (question 3), and "
-            "δ-suppressed k-anonymous (question 7)? Computations of k(S) by Algorithm 2 against the "
+         tr("For which attribute sets S of the quasi-identifier is the table k-anonymous (question "
+            "3), and "
+            "δ-suppressed k-anonymous (question 7)? Computations of k(S) by Algorithm 2 against "
+            "the "
             "naive 2^|R| (Anonymity diagnosis, Figs 1–2)."),
          diagnosisDefs(), runDiagnosis},
         diagnosisSetsAnalysis(),
@@ -132,7 +151,8 @@ HomogeneityOptions homogeneityOptions(const OptionValues& values) {
     const std::vector<OptionDef> defs = homogeneityDefs();
     HomogeneityOptions o = homogeneityOptions();
     o.ks.clear();
-    for (double k : optionNumbers(defs, values, QStringLiteral("ks"))) o.ks.push_back(std::uint32_t(k));
+    for (double k : optionNumbers(defs, values, QStringLiteral("ks")))
+        o.ks.push_back(std::uint32_t(k));
     o.thresholds = optionNumbers(defs, values, QStringLiteral("thresholds"));
     o.suppressionLimit = optionNumber(defs, values, QStringLiteral("suppression"));
     return o;
@@ -145,8 +165,10 @@ ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& 
         if (!ks.contains(double(r.k))) ks << double(r.k);
         if (!thresholds.contains(r.threshold)) thresholds << r.threshold;
     }
-    ChartPanel tables = linePanel(tr("Affected tables"), tr("k"), tr("minimal k-anonymous tables"), ks);
-    ChartPanel classes = linePanel(tr("Affected classes"), tr("k"), tr("average classes per table"), ks);
+    ChartPanel tables =
+        linePanel(tr("Affected tables"), tr("k"), tr("minimal k-anonymous tables"), ks);
+    ChartPanel classes =
+        linePanel(tr("Affected classes"), tr("k"), tr("average classes per table"), ks);
     ChartPanel rows = linePanel(tr("Affected rows"), tr("k"), tr("average rows per table"), ks);
     for (double p : thresholds) {
         const QString name = thresholdLabel(p);
@@ -166,10 +188,12 @@ ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& 
     tables.series.push_back(all);
     ChartData chart;
     chart.title = tr("Homogeneity attack on minimal k-anonymous tables");
-    chart.note = tr("Sensitive: %1 · QI: %2 · %3 rows")
-                     .arg(QString::fromStdString(data.sensitiveNames.empty() ? std::string("—") : data.sensitiveNames[0]),
-                          qiText(data))
-                     .arg(data.dataset ? data.dataset->rowCount() : 0);
+    chart.note =
+        tr("Sensitive: %1 · QI: %2 · %3 rows")
+            .arg(QString::fromStdString(data.sensitiveNames.empty() ? std::string("—")
+                                                                    : data.sensitiveNames[0]),
+                 qiText(data))
+            .arg(data.dataset ? data.dataset->rowCount() : 0);
     chart.panels = {tables, classes, rows};
     return chart;
 }
@@ -198,9 +222,12 @@ ChartData utilityChart(const UtilityResult& result, const PreparedData& data, do
         if (!params.contains(r.parameter)) params << r.parameter;
         if (!models.contains(r.model)) models << r.model;
     }
-    ChartPanel height = linePanel(tr("Minimum generalization height"), tr("k = ℓ"), tr("height (levels)"), params);
-    ChartPanel size = linePanel(tr("Minimum average class size"), tr("k = ℓ"), tr("rows per class"), params);
-    ChartPanel disc = linePanel(tr("Minimum discernibility"), tr("k = ℓ"), tr("discernibility (Σ |E|²)"), params);
+    ChartPanel height =
+        linePanel(tr("Minimum generalization height"), tr("k = ℓ"), tr("height (levels)"), params);
+    ChartPanel size =
+        linePanel(tr("Minimum average class size"), tr("k = ℓ"), tr("rows per class"), params);
+    ChartPanel disc =
+        linePanel(tr("Minimum discernibility"), tr("k = ℓ"), tr("discernibility (Σ |E|²)"), params);
     ChartPanel kl;
     kl.kind = ChartPanel::Kind::GroupedBars;
     kl.title = tr("Minimum KL-divergence");
@@ -229,23 +256,29 @@ ChartData utilityChart(const UtilityResult& result, const PreparedData& data, do
     kl.series.push_back(base);
     ChartData chart;
     chart.title = tr("Utility of the best satisfying tables");
-    chart.note = tr("Sensitive: %1 · QI: %2 · %3 rows · %4 nodes · no suppression; gaps: no table satisfies")
-                     .arg(QString::fromStdString(data.sensitiveNames.empty() ? std::string("—") : data.sensitiveNames[0]),
-                          qiText(data))
-                     .arg(result.rowsUsed)
-                     .arg(result.latticeSize);
+    chart.note =
+        tr("Sensitive: %1 · QI: %2 · %3 rows · %4 nodes · no suppression; gaps: no table satisfies")
+            .arg(QString::fromStdString(data.sensitiveNames.empty() ? std::string("—")
+                                                                    : data.sensitiveNames[0]),
+                 qiText(data))
+            .arg(result.rowsUsed)
+            .arg(result.latticeSize);
     chart.panels = {height, size, disc, kl};
     return chart;
 }
 
-std::vector<std::size_t> diagnosisKs() { return {2, 5, 10, 20, 50, 100, 200}; }
+std::vector<std::size_t> diagnosisKs() {
+    return {2, 5, 10, 20, 50, 100, 200};
+}
 
-std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data, const std::vector<std::size_t>& ks, double delta,
+std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data,
+                                            const std::vector<std::size_t>& ks, double delta,
                                             Feedback* feedback) {
     std::vector<std::size_t> columns;
     for (const std::string& name : data.qiNames) columns.push_back(data.table->requireColumn(name));
     std::vector<DiagnosisPoint> points;
-    const std::vector<double> deltas = delta > 0 ? std::vector<double>{0.0, delta} : std::vector<double>{0.0};
+    const std::vector<double> deltas =
+        delta > 0 ? std::vector<double>{0.0, delta} : std::vector<double>{0.0};
     const std::size_t total = ks.size() * deltas.size();
     for (double d : deltas) {
         for (std::size_t k : ks) {
@@ -267,7 +300,8 @@ ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const Prepar
         if (!ks.contains(double(p.k))) ks << double(p.k);
     std::sort(ks.begin(), ks.end());
     ChartPanel calls = linePanel(tr("Computations of k(S)"), tr("k"), tr("calls"), ks);
-    ChartPanel sets = linePanel(tr("Maximal attribute sets S with k(S) ≥ k"), tr("k"), tr("attribute sets"), ks);
+    ChartPanel sets =
+        linePanel(tr("Maximal attribute sets S with k(S) ≥ k"), tr("k"), tr("attribute sets"), ks);
     QVector<double> deltas;
     for (const DiagnosisPoint& p : points)
         if (!deltas.contains(p.delta)) deltas << p.delta;
@@ -288,7 +322,8 @@ ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const Prepar
     calls.series.push_back(naive);
     ChartData chart;
     chart.title = tr("Anonymity diagnosis of the quasi-identifier");
-    chart.note = tr("R: %1 · %2 rows").arg(qiText(data)).arg(data.table ? data.table->rowCount() : 0);
+    chart.note =
+        tr("R: %1 · %2 rows").arg(qiText(data)).arg(data.table ? data.table->rowCount() : 0);
     chart.panels = {calls, sets};
     return chart;
 }

@@ -1,5 +1,6 @@
 #include "analysis/analysisperspective.h"
 
+#include <qcustomplot.h>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -10,7 +11,6 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <qcustomplot.h>
 
 #include "analysis/analyses.h"
 #include "analysis/analysisoptionsform.h"
@@ -25,10 +25,17 @@
 namespace ldv::ui {
 
 AnalysisPerspective::AnalysisPerspective(QWidget* parent)
-    : QWidget(parent), m_list(new QListWidget(this)), m_title(new QLabel(this)), m_description(new QLabel(this)),
-      m_status(new QLabel(this)), m_chart(new PanelChart(this)), m_sensitive(new QComboBox(this)),
-      m_options(new AnalysisOptionsForm(this)), m_run(new QPushButton(tr("&Run"), this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
+    : QWidget(parent),
+      m_list(new QListWidget(this)),
+      m_title(new QLabel(this)),
+      m_description(new QLabel(this)),
+      m_status(new QLabel(this)),
+      m_chart(new PanelChart(this)),
+      m_sensitive(new QComboBox(this)),
+      m_options(new AnalysisOptionsForm(this)),
+      m_run(new QPushButton(tr("&Run"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
       m_results(analyses().size()) {
     for (const AnalysisDef& a : analyses()) {
         m_list->addItem(a.title);
@@ -51,17 +58,20 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     buttons->addWidget(m_progress);
     buttons->addStretch(1);
     buttons->addWidget(new QLabel(tr("Export:"), this));
-    for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("csv")}) {
+    for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf"),
+                                  QStringLiteral("svg"), QStringLiteral("csv")}) {
         auto* b = new QPushButton(suffix.toUpper(), this);
-        b->setToolTip(suffix == "csv" ? tr("Save the plotted data as CSV") : tr("Save the chart as %1").arg(suffix.toUpper()));
+        b->setToolTip(suffix == "csv" ? tr("Save the plotted data as CSV")
+                                      : tr("Save the chart as %1").arg(suffix.toUpper()));
         connect(b, &QPushButton::clicked, this, [this, suffix] { exportDialog(suffix); });
         buttons->addWidget(b);
         m_exports << b;
     }
 
-    m_sensitive->setToolTip(tr("The sensitive attribute the analyses attack (homogeneity, beliefs, (τ,ℓ), "
-                               "ℓ-diversity utility); criteria of the privacy perspective that name an attribute "
-                               "keep it"));
+    m_sensitive->setToolTip(
+        tr("The sensitive attribute the analyses attack (homogeneity, beliefs, (τ,ℓ), "
+           "ℓ-diversity utility); criteria of the privacy perspective that name an attribute "
+           "keep it"));
     auto* sensitiveRow = new QHBoxLayout;
     auto* sensitiveLabel = new QLabel(tr("&Sensitive attribute:"), this);
     sensitiveLabel->setBuddy(m_sensitive);
@@ -133,7 +143,8 @@ void AnalysisPerspective::setProject(Project* project) {
         connect(project, &Project::typeChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
-        connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::followProjectSuppression);
+        connect(project, &Project::searchSettingsChanged, this,
+                &AnalysisPerspective::followProjectSuppression);
     }
     m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
     m_projectSuppression.clear();
@@ -171,13 +182,16 @@ void AnalysisPerspective::fillSensitive() {
     m_sensitive->clear();
     // Roles only: a snapshot would copy every hierarchy on each role change.
     for (int c = 0; m_project && c < m_project->columnCount(); ++c)
-        if (m_project->role(c) == Role::Sensitive) m_sensitive->addItem(m_project->columnName(c), m_project->columnName(c));
+        if (m_project->role(c) == Role::Sensitive)
+            m_sensitive->addItem(m_project->columnName(c), m_project->columnName(c));
     if (const int i = m_sensitive->findData(current); i >= 0) m_sensitive->setCurrentIndex(i);
     m_sensitive->setEnabled(m_sensitive->count() > 1);
     if (m_sensitive->count() == 0) m_sensitive->addItem(tr("(none)"));
 }
 
-QString AnalysisPerspective::sensitiveAttribute() const { return m_sensitive->currentData().toString(); }
+QString AnalysisPerspective::sensitiveAttribute() const {
+    return m_sensitive->currentData().toString();
+}
 
 bool AnalysisPerspective::setSensitiveAttribute(const QString& name) {
     const int i = m_sensitive->findData(name);
@@ -189,9 +203,15 @@ bool AnalysisPerspective::setSensitiveAttribute(const QString& name) {
     return true;
 }
 
-int AnalysisPerspective::analysisCount() const { return int(analyses().size()); }
-int AnalysisPerspective::currentAnalysis() const { return m_list->currentRow(); }
-void AnalysisPerspective::setCurrentAnalysis(int index) { m_list->setCurrentRow(index); }
+int AnalysisPerspective::analysisCount() const {
+    return int(analyses().size());
+}
+int AnalysisPerspective::currentAnalysis() const {
+    return m_list->currentRow();
+}
+void AnalysisPerspective::setCurrentAnalysis(int index) {
+    m_list->setCurrentRow(index);
+}
 
 bool AnalysisPerspective::setCurrentAnalysis(const QString& id) {
     for (std::size_t i = 0; i < analyses().size(); ++i) {
@@ -203,7 +223,9 @@ bool AnalysisPerspective::setCurrentAnalysis(const QString& id) {
     return false;
 }
 
-bool AnalysisPerspective::isRunning() const { return m_job && m_job->isRunning(); }
+bool AnalysisPerspective::isRunning() const {
+    return m_job && m_job->isRunning();
+}
 
 bool AnalysisPerspective::hasResult() const {
     const int i = currentAnalysis();
@@ -233,12 +255,17 @@ void AnalysisPerspective::showCurrent() {
         m_chart->setData(*slot.chart);
     } else {
         m_chart->setData({});
-        m_chart->setEmptyText(m_project ? tr("Press Run to compute “%1”").arg(def.title) : tr("Open a project first"));
+        m_chart->setEmptyText(m_project ? tr("Press Run to compute “%1”").arg(def.title)
+                                        : tr("Open a project first"));
     }
     QString status;
-    if (isRunning() && m_jobAnalysis == i) status = tr("Running…");
-    else if (!slot.error.isEmpty()) status = QStringLiteral("<span style='color:#b00'>%1</span>").arg(slot.error.toHtmlEscaped());
-    else if (slot.stale) status = tr("The project changed since this was computed: press Run to update.");
+    if (isRunning() && m_jobAnalysis == i)
+        status = tr("Running…");
+    else if (!slot.error.isEmpty())
+        status =
+            QStringLiteral("<span style='color:#b00'>%1</span>").arg(slot.error.toHtmlEscaped());
+    else if (slot.stale)
+        status = tr("The project changed since this was computed: press Run to update.");
     m_status->setText(status);
     m_status->setVisible(!status.isEmpty());
     for (QPushButton* b : m_exports) b->setEnabled(slot.chart.has_value());
@@ -260,19 +287,23 @@ void AnalysisPerspective::run() {
     DataSnapshot snapshot = snapshotOf(*m_project);
     // The analyses read the first sensitive attribute: put the chosen one first.
     const QString chosenName = sensitiveAttribute();
-    auto chosen = std::find_if(snapshot.sensitiveColumns.begin(), snapshot.sensitiveColumns.end(), [&](std::size_t c) {
-        return m_project->columnName(int(c)) == chosenName;
-    });
-    if (chosen != snapshot.sensitiveColumns.end()) std::rotate(snapshot.sensitiveColumns.begin(), chosen, chosen + 1);
+    auto chosen =
+        std::find_if(snapshot.sensitiveColumns.begin(), snapshot.sensitiveColumns.end(),
+                     [&](std::size_t c) { return m_project->columnName(int(c)) == chosenName; });
+    if (chosen != snapshot.sensitiveColumns.end())
+        std::rotate(snapshot.sensitiveColumns.begin(), chosen, chosen + 1);
     const SearchSettings settings = m_project->searchSettings();
     std::optional<Hierarchy> taxonomy;
     if (!snapshot.sensitiveColumns.empty())
-        if (const Hierarchy* h = m_project->hierarchy(m_project->table().column(snapshot.sensitiveColumns.front()).name()))
+        if (const Hierarchy* h = m_project->hierarchy(
+                m_project->table().column(snapshot.sensitiveColumns.front()).name()))
             taxonomy = *h;
-    auto work = [snapshot, def, values, settings, taxonomy](Feedback& feedback) -> std::shared_ptr<void> {
+    auto work = [snapshot, def, values, settings,
+                 taxonomy](Feedback& feedback) -> std::shared_ptr<void> {
         const std::shared_ptr<PreparedData> data = snapshot.prepare();
         feedback.checkCancelled();
-        return std::make_shared<ChartData>(def.run(AnalysisInput{*data, values, settings, taxonomy}, feedback));
+        return std::make_shared<ChartData>(
+            def.run(AnalysisInput{*data, values, settings, taxonomy}, feedback));
     };
     delete m_job;
     m_job = new Job(def.title, work, this);
@@ -285,8 +316,10 @@ void AnalysisPerspective::run() {
     connect(m_job, &Job::succeeded, this, [this, index](std::shared_ptr<void> r) {
         m_results[std::size_t(index)] = Slot{*std::static_pointer_cast<ChartData>(r), false, {}};
     });
-    connect(m_job, &Job::failed, this, [this, index](const QString& e) { m_results[std::size_t(index)].error = e; });
-    connect(m_job, &Job::cancelled, this, [this, index] { m_results[std::size_t(index)].error = tr("Cancelled."); });
+    connect(m_job, &Job::failed, this,
+            [this, index](const QString& e) { m_results[std::size_t(index)].error = e; });
+    connect(m_job, &Job::cancelled, this,
+            [this, index] { m_results[std::size_t(index)].error = tr("Cancelled."); });
     connect(m_job, &Job::finished, this, [this] {
         setRunning(false);
         showCurrent();
@@ -326,7 +359,9 @@ OptionValues AnalysisPerspective::options() const {
     return i < 0 ? OptionValues{} : m_values[std::size_t(i)];
 }
 
-bool AnalysisPerspective::setOption(const QString& key, const QString& text) { return m_options->setValue(key, text); }
+bool AnalysisPerspective::setOption(const QString& key, const QString& text) {
+    return m_options->setValue(key, text);
+}
 
 std::vector<ReportChart> AnalysisPerspective::reportCharts() const {
     std::vector<ReportChart> out;
@@ -348,8 +383,10 @@ std::vector<ReportChart> AnalysisPerspective::reportCharts() const {
 void AnalysisPerspective::exportDialog(const QString& suffix) {
     const int i = currentAnalysis();
     if (i < 0) return;
-    const QString filter = suffix == "csv" ? tr("CSV data (*.csv)") : tr("%1 (*.%2)").arg(suffix.toUpper(), suffix);
-    QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export %1").arg(analyses()[std::size_t(i)].title),
+    const QString filter =
+        suffix == "csv" ? tr("CSV data (*.csv)") : tr("%1 (*.%2)").arg(suffix.toUpper(), suffix);
+    QString path = filedialogs::saveFile(this, filedialogs::Kind::Export,
+                                         tr("Export %1").arg(analyses()[std::size_t(i)].title),
                                          analyses()[std::size_t(i)].id + '.' + suffix, filter);
     if (path.isEmpty()) return;
     if (!path.endsWith('.' + suffix, Qt::CaseInsensitive)) path += '.' + suffix;

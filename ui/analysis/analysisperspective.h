@@ -47,7 +47,8 @@ public:
     /// True when the selected analysis has a result.
     bool hasResult() const;
     PanelChart* chart() const { return m_chart; }
-    /// PNG, PDF, SVG or CSV by suffix; false with lastError() when there is nothing or writing fails.
+    /// PNG, PDF, SVG or CSV by suffix; false with lastError() when there is nothing or writing
+    /// fails.
     bool exportChart(const QString& path);
     /// The option texts of the selected analysis (as in its form).
     OptionValues options() const;

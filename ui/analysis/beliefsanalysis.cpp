@@ -16,24 +16,51 @@ using namespace analysis;
 namespace {
 
 std::vector<OptionDef> beliefsDefs() {
-    return {{QStringLiteral("node"), tr("Node (levels)"),
-             tr("the published node, one level per QI in the project's order, e.g. 1,0,2 (empty: the optimum of the "
+    return {{QStringLiteral("node"),
+             tr("Node (levels)"),
+             tr("the published node, one level per QI in the project's order, e.g. 1,0,2 (empty: "
+                "the optimum of the "
                 "project's requirement)"),
-             OptionDef::Kind::Text, QString(), 0, 0, false, {}, true, tr("the optimum of the project's requirement")},
-            {QStringLiteral("row"), tr("Row"), tr("the individual: a row number of the table (1 = first data row)"),
+             OptionDef::Kind::Text,
+             QString(),
+             0,
+             0,
+             false,
+             {},
+             true,
+             tr("the optimum of the project's requirement")},
+            {QStringLiteral("row"), tr("Row"),
+             tr("the individual: a row number of the table (1 = first data row)"),
              OptionDef::Kind::Number, QStringLiteral("1"), 1, 1e9, true},
-            {QStringLiteral("knowledge"), tr("Background knowledge"),
-             tr("statements separated by ';', e.g. nationality=Japanese => condition=Heart Disease : 0.01"),
-             OptionDef::Kind::Text, QString(), 0, 0, false, {}, true, tr("none, e.g. a=v => sensitive=s : 0.01")},
-            {QStringLiteral("prior"), tr("Prior"),
-             tr("marginal: the table's distribution of the sensitive value; base: its distribution among rows with "
+            {QStringLiteral("knowledge"),
+             tr("Background knowledge"),
+             tr("statements separated by ';', e.g. nationality=Japanese => condition=Heart Disease "
+                ": 0.01"),
+             OptionDef::Kind::Text,
+             QString(),
+             0,
+             0,
+             false,
+             {},
+             true,
+             tr("none, e.g. a=v => sensitive=s : 0.01")},
+            {QStringLiteral("prior"),
+             tr("Prior"),
+             tr("marginal: the table's distribution of the sensitive value; base: its distribution "
+                "among rows with "
                 "the same quasi-identifier (Machanavajjhala et al. 2007 §3.1)"),
-             OptionDef::Kind::Choice, QStringLiteral("marginal"), 0, 0, false, {"marginal", "base"}}};
+             OptionDef::Kind::Choice,
+             QStringLiteral("marginal"),
+             0,
+             0,
+             false,
+             {"marginal", "base"}}};
 }
 
 /// The statements matching `row`, bound to the SA code (unknown names throw, like the engine).
-std::vector<std::pair<Code, double>> matchingStatements(const Table& t, std::size_t sensitive, std::size_t row,
-                                                        const std::vector<BackgroundStatement>& statements) {
+std::vector<std::pair<Code, double>> matchingStatements(
+    const Table& t, std::size_t sensitive, std::size_t row,
+    const std::vector<BackgroundStatement>& statements) {
     std::vector<std::pair<Code, double>> out;
     for (const BackgroundStatement& s : statements) {
         bool matches = true;
@@ -41,17 +68,18 @@ std::vector<std::pair<Code, double>> matchingStatements(const Table& t, std::siz
             const Column& c = t.column(t.requireColumn(attribute));
             const auto code = c.find(value);
             if (!code)
-                throw ParameterError("background knowledge: attribute '" + attribute + "' has no value '" + value + "'");
+                throw ParameterError("background knowledge: attribute '" + attribute +
+                                     "' has no value '" + value + "'");
             matches = matches && c.code(row) == *code;
         }
         const Column& sa = t.column(sensitive);
         if (s.attribute != sa.name())
-            throw ParameterError("background knowledge: '" + s.attribute + "' is not the sensitive attribute '" +
-                                 sa.name() + "'");
+            throw ParameterError("background knowledge: '" + s.attribute +
+                                 "' is not the sensitive attribute '" + sa.name() + "'");
         const auto code = sa.find(s.value);
         if (!code)
-            throw ParameterError("background knowledge: sensitive attribute '" + s.attribute + "' has no value '" +
-                                 s.value + "'");
+            throw ParameterError("background knowledge: sensitive attribute '" + s.attribute +
+                                 "' has no value '" + s.value + "'");
         if (matches) out.emplace_back(*code, s.probability);
     }
     return out;
@@ -72,12 +100,16 @@ ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
     bool fromSearch = false;
     if (nodeText.isEmpty()) {
         if (in.settings.criteria.empty())
-            throw ParameterError("option “Node (levels)”: type a node, or set a privacy requirement in the Privacy & "
-                                 "search perspective (its optimum is used)");
+            throw ParameterError(
+                "option “Node (levels)”: type a node, or set a privacy requirement in the Privacy "
+                "& "
+                "search perspective (its optimum is used)");
         StepFeedback step(feedback, 0, 0.5);
-        const SearchResult found = search(dataset, makeSearchConfig(dataset, in.settings), step.get());
+        const SearchResult found =
+            search(dataset, makeSearchConfig(dataset, in.settings), step.get());
         if (!found.optimum)
-            throw ParameterError("no node satisfies the project's requirement: type a node's levels");
+            throw ParameterError(
+                "no node satisfies the project's requirement: type a node's levels");
         levels = dataset.lattice().levels(*found.optimum);
         fromSearch = true;
     } else {
@@ -88,7 +120,8 @@ ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
         }
         if (!dataset.lattice().contains(levels))
             throw ParameterError("option “Node (levels)”: " + nodeText.toStdString() +
-                                 " is not a node of the lattice (one level per QI, each at most its hierarchy's height)");
+                                 " is not a node of the lattice (one level per QI, each at most "
+                                 "its hierarchy's height)");
     }
     StepFeedback step(feedback, fromSearch ? 0.5 : 0, 1);
     IndividualBeliefs b = individualBeliefs(in.data, levels, row - 1, options, step.get());
@@ -105,7 +138,8 @@ std::vector<BackgroundStatement> parseStatements(const QString& text) {
         try {
             out.push_back(parseBackgroundStatement(part.trimmed().toStdString()));
         } catch (const ParameterError& e) {
-            throw ParameterError("background knowledge “" + part.trimmed().toStdString() + "”: " + e.what());
+            throw ParameterError("background knowledge “" + part.trimmed().toStdString() +
+                                 "”: " + e.what());
         }
     }
     return out;
@@ -116,13 +150,14 @@ IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& leve
     const Dataset& dataset = *data.dataset;
     const Table& t = *data.table;
     if (row >= t.rowCount())
-        throw ParameterError("option “Row”: " + std::to_string(row + 1) + " is past the last row (" +
-                             std::to_string(t.rowCount()) + ")");
+        throw ParameterError("option “Row”: " + std::to_string(row + 1) +
+                             " is past the last row (" + std::to_string(t.rowCount()) + ")");
     const std::size_t sa = dataset.sensitiveColumns().front();
     const Column& column = t.column(sa);
     const std::size_t m = column.domainSize();
     const std::vector<std::uint32_t> rowClass = dataset.rowClasses(dataset.classes(levels, true));
-    const BackgroundAttackResult attack = backgroundAttack(t, sa, dataset.qiColumns(), rowClass, options, feedback);
+    const BackgroundAttackResult attack =
+        backgroundAttack(t, sa, dataset.qiColumns(), rowClass, options, feedback);
 
     IndividualBeliefs b;
     b.node = levels;
@@ -140,7 +175,8 @@ IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& leve
         if (rowClass[r] == b.cls) ++b.classCounts[s];
         marginal[s] += 1.0 / double(t.rowCount());
         bool same = true;
-        for (std::size_t c : dataset.qiColumns()) same = same && t.column(c).code(r) == t.column(c).code(row);
+        for (std::size_t c : dataset.qiColumns())
+            same = same && t.column(c).code(r) == t.column(c).code(row);
         if (same) ++base[s], ++sameQi;
     }
     for (double& v : base) v /= double(sameQi);
@@ -156,7 +192,8 @@ IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& leve
     // class's distribution for the base model (a class holds whole base tuples).
     std::vector<double> classPrior(m);
     for (std::size_t v = 0; v < m; ++v)
-        classPrior[v] = options.prior == PriorModel::Marginal ? marginal[v] : b.classCounts[v] / size;
+        classPrior[v] =
+            options.prior == PriorModel::Marginal ? marginal[v] : b.classCounts[v] / size;
     observedBeliefs(b.prior, classPrior, b.classCounts, b.before);
     observedBeliefs(b.priorWithKnowledge, classPrior, b.classCounts, b.after);
     return b;
@@ -165,44 +202,58 @@ IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& leve
 ChartData beliefsChart(const IndividualBeliefs& b, const PreparedData& data, bool withKnowledge) {
     const Column& column = data.table->column(data.dataset->sensitiveColumns().front());
     QStringList values;
-    for (std::size_t v = 0; v < column.domainSize(); ++v) values << QString::fromStdString(column.value(Code(v)));
-    ChartPanel beliefs = barPanel(tr("Row %1 (true value: %2)").arg(b.row + 1).arg(values.value(int(b.trueValue))),
-                                  tr("sensitive value"), tr("probability"), values);
+    for (std::size_t v = 0; v < column.domainSize(); ++v)
+        values << QString::fromStdString(column.value(Code(v)));
+    ChartPanel beliefs =
+        barPanel(tr("Row %1 (true value: %2)").arg(b.row + 1).arg(values.value(int(b.trueValue))),
+                 tr("sensitive value"), tr("probability"), values);
     auto series = [&](const QString& name, const std::vector<double>& v) {
         return ChartSeries{name, QVector<double>(v.begin(), v.end())};
     };
     beliefs.series.push_back(series(tr("prior α"), b.prior));
-    if (withKnowledge) beliefs.series.push_back(series(tr("prior α with knowledge"), b.priorWithKnowledge));
+    if (withKnowledge)
+        beliefs.series.push_back(series(tr("prior α with knowledge"), b.priorWithKnowledge));
     beliefs.series.push_back(series(tr("before knowledge"), b.before));
     if (withKnowledge) beliefs.series.push_back(series(tr("after knowledge"), b.after));
     ChartPanel cls = barPanel(tr("Class %1: %2 rows, %3 matched by the knowledge")
-                                  .arg(b.cls).arg(b.classRow.rows).arg(b.classRow.knowledgeRows),
+                                  .arg(b.cls)
+                                  .arg(b.classRow.rows)
+                                  .arg(b.classRow.knowledgeRows),
                               tr("disclosure"), tr("individuals of the class"),
                               {tr("positive (β > 0.95)"), tr("negative (some β < 0.05)")});
     cls.series.push_back({tr("before knowledge"),
                           {double(b.classRow.positiveBefore), double(b.classRow.negativeBefore)}});
     if (withKnowledge)
-        cls.series.push_back({tr("after knowledge"), {double(b.classRow.positiveAfter), double(b.classRow.negativeAfter)}});
+        cls.series.push_back(
+            {tr("after knowledge"),
+             {double(b.classRow.positiveAfter), double(b.classRow.negativeAfter)}});
     ChartData chart;
     chart.title = tr("Beliefs of a Bayes-optimal adversary about row %1").arg(b.row + 1);
-    chart.note = tr("Node [%1]%2 · sensitive: %3 · positive disclosure: β > 0.95, negative: β < 0.05 · %4")
-                     .arg(QString::fromStdString(formatLevels(b.node)),
-                          b.nodeFromSearch ? tr(" (optimum of the project's requirement)") : QString(),
-                          sensitiveText(data),
-                          withKnowledge ? tr("individuals of the table newly disclosed by the knowledge: %1%2")
-                                              .arg(b.newlyDisclosed)
-                                              .arg(b.knowledgeApplies ? QString() : tr("; none of it applies to this row"))
-                                        : tr("no background knowledge given"));
+    chart.note =
+        tr("Node [%1]%2 · sensitive: %3 · positive disclosure: β > 0.95, negative: β < 0.05 · %4")
+            .arg(QString::fromStdString(formatLevels(b.node)),
+                 b.nodeFromSearch ? tr(" (optimum of the project's requirement)") : QString(),
+                 sensitiveText(data),
+                 withKnowledge
+                     ? tr("individuals of the table newly disclosed by the knowledge: %1%2")
+                           .arg(b.newlyDisclosed)
+                           .arg(b.knowledgeApplies ? QString()
+                                                   : tr("; none of it applies to this row"))
+                     : tr("no background knowledge given"));
     chart.panels = {beliefs, cls};
     return chart;
 }
 
 AnalysisDef beliefsAnalysis() {
     return {QStringLiteral("beliefs"), tr("Background-knowledge beliefs"),
-            tr("What a Bayes-optimal adversary believes about the chosen individual's sensitive value after seeing "
-               "the published node: the prior α(q,s) and the posterior β(q,s,T*) (ℓ-Diversity Thm 3.1) for every "
-               "value, without and with the background knowledge typed below; and how many individuals of the "
-               "row's class suffer a positive (β > 0.95) or negative (β < 0.05) disclosure before and after "
+            tr("What a Bayes-optimal adversary believes about the chosen individual's sensitive "
+               "value after seeing "
+               "the published node: the prior α(q,s) and the posterior β(q,s,T*) (ℓ-Diversity Thm "
+               "3.1) for every "
+               "value, without and with the background knowledge typed below; and how many "
+               "individuals of the "
+               "row's class suffer a positive (β > 0.95) or negative (β < 0.05) disclosure before "
+               "and after "
                "(ℓ-Diversity §1.1, §3)."),
             beliefsDefs(), runBeliefs};
 }

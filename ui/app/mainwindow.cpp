@@ -5,7 +5,6 @@
 #include <QCloseEvent>
 #include <QDesktopServices>
 #include <QDir>
-#include <QUrl>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -19,9 +18,9 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoGroup>
+#include <QUrl>
 
 #include "analysis/analysisperspective.h"
-#include "export/reportwriter.h"
 #include "app/autosave.h"
 #include "app/projectcontroller.h"
 #include "app/recentprojects.h"
@@ -29,21 +28,33 @@
 #include "app/startpage.h"
 #include "data/dataperspective.h"
 #include "export/exportperspective.h"
+#include "export/reportwriter.h"
 #include "hierarchy/hierarchyperspective.h"
 #include "lattice/latticeperspective.h"
 #include "privacy/privacyperspective.h"
-#include "search/searchsession.h"
 #include "project/project.h"
+#include "search/searchsession.h"
 
 namespace ldv::ui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_controller(new ProjectController(this, this)), m_autosave(new Autosave(this)),
-      m_undoGroup(new QUndoGroup(this)), m_stack(new QStackedWidget(this)), m_start(new StartPage(this)),
-      m_tabs(new QTabWidget(this)), m_data(new DataPerspective(this)), m_hierarchies(new HierarchyPerspective(this)),
-      m_search(new SearchSession(this)), m_privacy(new PrivacyPerspective(this)), m_lattice(new LatticePerspective(this)),
-      m_analysis(new AnalysisPerspective(this)), m_export(new ExportPerspective(this)),
-      m_status(new QLabel(this)), m_progress(new QProgressBar(this)), m_cancel(new QToolButton(this)) {
+    : QMainWindow(parent),
+      m_controller(new ProjectController(this, this)),
+      m_autosave(new Autosave(this)),
+      m_undoGroup(new QUndoGroup(this)),
+      m_stack(new QStackedWidget(this)),
+      m_start(new StartPage(this)),
+      m_tabs(new QTabWidget(this)),
+      m_data(new DataPerspective(this)),
+      m_hierarchies(new HierarchyPerspective(this)),
+      m_search(new SearchSession(this)),
+      m_privacy(new PrivacyPerspective(this)),
+      m_lattice(new LatticePerspective(this)),
+      m_analysis(new AnalysisPerspective(this)),
+      m_export(new ExportPerspective(this)),
+      m_status(new QLabel(this)),
+      m_progress(new QProgressBar(this)),
+      m_cancel(new QToolButton(this)) {
     setObjectName("MainWindow");
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_data, tr("&1 Data"));
@@ -61,11 +72,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_controller, &ProjectController::projectChanged, this, &MainWindow::projectChanged);
     connect(m_start, &StartPage::exampleRequested, m_controller, &ProjectController::open);
-    connect(m_start, &StartPage::projectRequested, m_controller, &ProjectController::openProjectFile);
+    connect(m_start, &StartPage::projectRequested, m_controller,
+            &ProjectController::openProjectFile);
     connect(m_start, &StartPage::openRequested, m_controller, &ProjectController::openDialog);
     connect(m_start, &StartPage::importRequested, m_controller, &ProjectController::importDialog);
     // The node chosen in the lattice is the one the Export perspective publishes.
-    connect(m_lattice, &LatticePerspective::nodeChosen, m_export, qOverload<NodeId>(&ExportPerspective::setNode));
+    connect(m_lattice, &LatticePerspective::nodeChosen, m_export,
+            qOverload<NodeId>(&ExportPerspective::setNode));
     // The report carries the analysis charts computed in this session.
     m_export->setChartSource([this] { return m_analysis->reportCharts(); });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
@@ -99,9 +112,13 @@ bool MainWindow::showPerspective(const QString& name) {
     return true;
 }
 
-void MainWindow::showPerspective(Perspective perspective) { m_tabs->setCurrentIndex(int(perspective)); }
+void MainWindow::showPerspective(Perspective perspective) {
+    m_tabs->setCurrentIndex(int(perspective));
+}
 
-MainWindow::Perspective MainWindow::currentPerspective() const { return Perspective(m_tabs->currentIndex()); }
+MainWindow::Perspective MainWindow::currentPerspective() const {
+    return Perspective(m_tabs->currentIndex());
+}
 
 bool MainWindow::selectAttribute(const QString& name) {
     const Project* p = m_controller->project();
@@ -113,23 +130,27 @@ bool MainWindow::selectAttribute(const QString& name) {
 
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* newAction = file->addAction(tr("&New project from CSV…"), QKeySequence::New, m_controller,
-                                         &ProjectController::importDialog);
+    QAction* newAction = file->addAction(tr("&New project from CSV…"), QKeySequence::New,
+                                         m_controller, &ProjectController::importDialog);
     QAction* openAction = file->addAction(tr("&Open project…"), QKeySequence::Open, m_controller,
                                           &ProjectController::openDialog);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("Open &example"));
     for (const QString& name : exampleNames())
-        examples->addAction(name.at(0).toUpper() + name.mid(1), this, [this, name] { m_controller->open(name); });
+        examples->addAction(name.at(0).toUpper() + name.mid(1), this,
+                            [this, name] { m_controller->open(name); });
     file->addSeparator();
-    QAction* save = file->addAction(tr("&Save"), QKeySequence::Save, m_controller, &ProjectController::save);
-    QAction* saveAs = file->addAction(tr("Save &as…"), QKeySequence::SaveAs, m_controller, &ProjectController::saveAs);
+    QAction* save =
+        file->addAction(tr("&Save"), QKeySequence::Save, m_controller, &ProjectController::save);
+    QAction* saveAs = file->addAction(tr("Save &as…"), QKeySequence::SaveAs, m_controller,
+                                      &ProjectController::saveAs);
     QAction* asFiles = file->addAction(tr("Save hierarchies as CSV files next to the project"));
     asFiles->setCheckable(true);
     asFiles->setChecked(m_controller->hierarchiesAsFiles());
     connect(asFiles, &QAction::toggled, m_controller, &ProjectController::setHierarchiesAsFiles);
-    QAction* close = file->addAction(tr("&Close project"), QKeySequence::Close, m_controller, &ProjectController::close);
+    QAction* close = file->addAction(tr("&Close project"), QKeySequence::Close, m_controller,
+                                     &ProjectController::close);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     m_projectActions = {save, saveAs, close};
@@ -138,7 +159,8 @@ void MainWindow::createActions() {
     QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
     undo->setShortcuts(QKeySequence::Undo);
     QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    redo->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
     edit->addAction(redo);
 
@@ -211,31 +233,37 @@ void MainWindow::createStatusBar() {
         m_progress->setValue(0);
         showStatus(running ? tr("Searching the lattice…") : QString());
     });
-    connect(m_search, &SearchSession::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+    connect(m_search, &SearchSession::progressChanged, this,
+            [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_cancel, &QToolButton::clicked, m_search, &SearchSession::cancel);
-    connect(m_analysis, &AnalysisPerspective::runningChanged, this, [this](bool running, const QString& title) {
-        m_progress->setVisible(running);
-        m_cancel->setVisible(running);
-        m_progress->setValue(0);
-        showStatus(running ? title + QStringLiteral("…") : QString());
-    });
-    connect(m_analysis, &AnalysisPerspective::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+    connect(m_analysis, &AnalysisPerspective::runningChanged, this,
+            [this](bool running, const QString& title) {
+                m_progress->setVisible(running);
+                m_cancel->setVisible(running);
+                m_progress->setValue(0);
+                showStatus(running ? title + QStringLiteral("…") : QString());
+            });
+    connect(m_analysis, &AnalysisPerspective::progressChanged, this,
+            [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_cancel, &QToolButton::clicked, m_analysis, &AnalysisPerspective::cancel);
-    connect(m_controller, &ProjectController::busyChanged, this, [this](bool busy, const QString& title) {
-        m_progress->setVisible(busy);
-        m_cancel->setVisible(busy);
-        m_progress->setValue(0);
-        if (busy) showStatus(title + QStringLiteral("…"));
-    });
+    connect(m_controller, &ProjectController::busyChanged, this,
+            [this](bool busy, const QString& title) {
+                m_progress->setVisible(busy);
+                m_cancel->setVisible(busy);
+                m_progress->setValue(0);
+                if (busy) showStatus(title + QStringLiteral("…"));
+            });
 }
 
 void MainWindow::showWritten(const QString& path) {
     const QFileInfo info(path);
     const QString folder = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
-    m_status->setText(info.isDir() ? tr("Wrote the files to %1").arg(QDir::toNativeSeparators(folder))
-                                   : tr("Wrote %1").arg(QDir::toNativeSeparators(info.absoluteFilePath())));
+    m_status->setText(info.isDir()
+                          ? tr("Wrote the files to %1").arg(QDir::toNativeSeparators(folder))
+                          : tr("Wrote %1").arg(QDir::toNativeSeparators(info.absoluteFilePath())));
     m_openFolder->setProperty("folder", folder);
-    m_openFolder->setToolTip(tr("Open %1 in the file manager").arg(QDir::toNativeSeparators(folder)));
+    m_openFolder->setToolTip(
+        tr("Open %1 in the file manager").arg(QDir::toNativeSeparators(folder)));
     m_openFolder->show();
 }
 
@@ -268,24 +296,29 @@ void MainWindow::projectChanged(Project* project) {
 
 void MainWindow::updateTitle() {
     const Project* p = m_controller->project();
-    setWindowTitle(p ? QStringLiteral("%1%2 — ldiv workbench").arg(p->displayName(), p->isDirty() ? "*" : "")
-                     : tr("ldiv workbench"));
+    setWindowTitle(
+        p ? QStringLiteral("%1%2 — ldiv workbench").arg(p->displayName(), p->isDirty() ? "*" : "")
+          : tr("ldiv workbench"));
 }
 
 void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
     for (const QString& path : RecentProjects::list())
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_controller->openProjectFile(path); })
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] { m_controller->openProjectFile(path); })
             ->setToolTip(path);
-    if (m_recentMenu->isEmpty()) m_recentMenu->addAction(tr("No recent projects"))->setEnabled(false);
+    if (m_recentMenu->isEmpty())
+        m_recentMenu->addAction(tr("No recent projects"))->setEnabled(false);
 }
 
 void MainWindow::about() {
-    QMessageBox::about(this, tr("About ldiv"),
-                       tr("<h3>ldiv workbench %1</h3><p>Publishing microdata with k-anonymity, ℓ-diversity "
-                          "(Machanavajjhala et al., ICDE 2006) and (τ,ℓ)-diversity with generalized sensitive "
-                          "values.</p><p>Qt %2 · QCustomPlot 2.1</p>")
-                           .arg(QStringLiteral(LDIV_VERSION), QString::fromLatin1(qVersion())));
+    QMessageBox::about(
+        this, tr("About ldiv"),
+        tr("<h3>ldiv workbench %1</h3><p>Publishing microdata with k-anonymity, ℓ-diversity "
+           "(Machanavajjhala et al., ICDE 2006) and (τ,ℓ)-diversity with generalized sensitive "
+           "values.</p><p>Qt %2 · QCustomPlot 2.1</p>")
+            .arg(QStringLiteral(LDIV_VERSION), QString::fromLatin1(qVersion())));
 }
 
 void MainWindow::offerRecovery() {
@@ -296,8 +329,10 @@ void MainWindow::offerRecovery() {
         tr("The last session ended without saving its changes%1. Restore them?")
             .arg(original.isEmpty() ? QString() : tr(" to %1").arg(original)),
         QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes) m_controller->openRecovery(Autosave::recoveryProjectPath(), original);
-    else Autosave::discard();
+    if (answer == QMessageBox::Yes)
+        m_controller->openRecovery(Autosave::recoveryProjectPath(), original);
+    else
+        Autosave::discard();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

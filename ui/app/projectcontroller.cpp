@@ -20,9 +20,13 @@ ProjectController::ProjectController(QWidget* dialogParent, QObject* parent)
 
 ProjectController::~ProjectController() = default;
 
-Project* ProjectController::project() const { return m_project; }
+Project* ProjectController::project() const {
+    return m_project;
+}
 
-bool ProjectController::isBusy() const { return m_job && m_job->isRunning(); }
+bool ProjectController::isBusy() const {
+    return m_job && m_job->isRunning();
+}
 
 bool ProjectController::hierarchiesAsFiles() const {
     return QSettings().value("save/hierarchiesAsFiles", false).toBool();
@@ -39,10 +43,12 @@ void ProjectController::open(const QString& target) {
     const QString data = exampleData(target.toLower());
     if (!data.isEmpty()) {
         // An example without a project file yet (nursery): open its data as a new project.
-        emit message(tr("The %1 example has no project file yet; its data opens as a new project.").arg(target));
+        emit message(tr("The %1 example has no project file yet; its data opens as a new project.")
+                         .arg(target));
         return openCsv(data, CsvOptions{});
     }
-    emit loadFailed(tr("%1: no such project file or bundled example (hospital, adult, nursery)").arg(target));
+    emit loadFailed(
+        tr("%1: no such project file or bundled example (hospital, adult, nursery)").arg(target));
 }
 
 void ProjectController::openProjectFile(const QString& path) {
@@ -58,26 +64,29 @@ void ProjectController::openCsv(const QString& path, const CsvOptions& options) 
 }
 
 void ProjectController::openRecovery(const QString& recoveryPath, const QString& originalPath) {
-    startLoad(tr("Restoring unsaved changes"), [recoveryPath](Feedback& f) { return loadProjectData(recoveryPath, &f); },
-              originalPath, true);
+    startLoad(
+        tr("Restoring unsaved changes"),
+        [recoveryPath](Feedback& f) { return loadProjectData(recoveryPath, &f); }, originalPath,
+        true);
 }
 
-void ProjectController::startLoad(const QString& title, std::function<std::shared_ptr<ProjectData>(Feedback&)> load,
+void ProjectController::startLoad(const QString& title,
+                                  std::function<std::shared_ptr<ProjectData>(Feedback&)> load,
                                   const QString& originalPath, bool dirty) {
     // A new request cancels the old one.
     if (m_job) {
         m_job->cancel();
         m_job->deleteLater();
     }
-    m_job = new Job(title, [load](Feedback& f) -> std::shared_ptr<void> { return load(f); }, this);
+    m_job = new Job(
+        title, [load](Feedback& f) -> std::shared_ptr<void> { return load(f); }, this);
     connect(m_job, &Job::progressChanged, this, &ProjectController::progressChanged);
     connect(m_job, &Job::succeeded, this, [this, originalPath, dirty](std::shared_ptr<void> r) {
         adopt(std::static_pointer_cast<ProjectData>(r), originalPath, dirty);
     });
     connect(m_job, &Job::failed, this, [this](const QString& error) {
         emit loadFailed(error);
-        if (m_interactive)
-            QMessageBox::warning(m_dialogParent, tr("Cannot open"), error);
+        if (m_interactive) QMessageBox::warning(m_dialogParent, tr("Cannot open"), error);
     });
     connect(m_job, &Job::cancelled, this, [this] { emit message(tr("Loading cancelled.")); });
     connect(m_job, &Job::finished, this, [this] { emit busyChanged(false, {}); });
@@ -85,7 +94,8 @@ void ProjectController::startLoad(const QString& title, std::function<std::share
     m_job->start();
 }
 
-void ProjectController::adopt(std::shared_ptr<ProjectData> data, const QString& originalPath, bool dirty) {
+void ProjectController::adopt(std::shared_ptr<ProjectData> data, const QString& originalPath,
+                              bool dirty) {
     if (dirty) data->projectPath = originalPath;  // a recovered project saves to where it came from
     Project* old = m_project;
     m_project = new Project(std::move(data), this);
@@ -94,17 +104,23 @@ void ProjectController::adopt(std::shared_ptr<ProjectData> data, const QString& 
     emit projectChanged(m_project);
     if (old) old->deleteLater();
     const auto& t = m_project->table();
-    QString text = tr("%1: %L2 rows, %3 attributes").arg(m_project->displayName()).arg(t.rowCount()).arg(t.columnCount());
+    QString text = tr("%1: %L2 rows, %3 attributes")
+                       .arg(m_project->displayName())
+                       .arg(t.rowCount())
+                       .arg(t.columnCount());
     if (m_project->loadReport().rowsDropped)
-        text += tr(", %L1 rows with missing values dropped").arg(m_project->loadReport().rowsDropped);
+        text +=
+            tr(", %L1 rows with missing values dropped").arg(m_project->loadReport().rowsDropped);
     emit message(text);
     if (!m_project->loadWarnings().isEmpty() && m_interactive)
-        QMessageBox::warning(m_dialogParent, tr("Opened with problems"), m_project->loadWarnings().join("\n\n"));
+        QMessageBox::warning(m_dialogParent, tr("Opened with problems"),
+                             m_project->loadWarnings().join("\n\n"));
 }
 
 void ProjectController::openDialog() {
-    const QString path = filedialogs::openFile(m_dialogParent, filedialogs::Kind::Project, tr("Open project"),
-                                                      tr("ldiv projects (*.ldiv.json *.json);;All files (*)"));
+    const QString path =
+        filedialogs::openFile(m_dialogParent, filedialogs::Kind::Project, tr("Open project"),
+                              tr("ldiv projects (*.ldiv.json *.json);;All files (*)"));
     if (!path.isEmpty()) openProjectFile(path);
 }
 
@@ -127,10 +143,12 @@ bool ProjectController::saveAs() {
         const QFileInfo data(m_project->dataPath());
         // A new project: where projects were saved last, else next to its data.
         suggestion = data.completeBaseName() + ".ldiv.json";
-        if (!filedialogs::hasFolder(filedialogs::Kind::Project)) suggestion = data.absolutePath() + "/" + suggestion;
+        if (!filedialogs::hasFolder(filedialogs::Kind::Project))
+            suggestion = data.absolutePath() + "/" + suggestion;
     }
-    QString path = filedialogs::saveFile(m_dialogParent, filedialogs::Kind::Project, tr("Save project"), suggestion,
-                                         tr("ldiv projects (*.ldiv.json)"));
+    QString path =
+        filedialogs::saveFile(m_dialogParent, filedialogs::Kind::Project, tr("Save project"),
+                              suggestion, tr("ldiv projects (*.ldiv.json)"));
     if (path.isEmpty()) return false;
     if (!path.endsWith(".json")) path += ".ldiv.json";
     return saveTo(path);
@@ -145,7 +163,9 @@ bool ProjectController::saveTo(const QString& path) {
         return true;
     } catch (const std::exception& e) {
         emit message(tr("Saving failed: %1").arg(QString::fromStdString(e.what())));
-        if (m_interactive) QMessageBox::critical(m_dialogParent, tr("Cannot save"), QString::fromStdString(e.what()));
+        if (m_interactive)
+            QMessageBox::critical(m_dialogParent, tr("Cannot save"),
+                                  QString::fromStdString(e.what()));
         return false;
     }
 }

@@ -3,12 +3,12 @@
 #include "charts/plotexport.h"
 #include "widgets/filedialogs.h"
 
+#include <qcustomplot.h>
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QMenu>
 #include <QVBoxLayout>
 #include <cmath>
-#include <qcustomplot.h>
 
 namespace ldv::ui {
 
@@ -18,12 +18,14 @@ BarChart::BarChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(th
     layout->addWidget(m_plot);
     m_plot->setMinimumHeight(120);
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
+    m_plot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
     m_emptyText = tr("No data");
     rebuild();
 }
 
-void BarChart::setBars(const QStringList& labels, const QVector<double>& values, const QString& axisLabel) {
+void BarChart::setBars(const QStringList& labels, const QVector<double>& values,
+                       const QString& axisLabel) {
     m_labels = labels;
     m_values = values;
     m_axisLabel = axisLabel;
@@ -47,7 +49,8 @@ void BarChart::setEmptyText(const QString& text) {
 
 void BarChart::rebuild() {
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
-        title->setText(m_labels.isEmpty() ? m_title + (m_title.isEmpty() ? "" : " — ") + m_emptyText : m_title);
+        title->setText(m_labels.isEmpty() ? m_title + (m_title.isEmpty() ? "" : " — ") + m_emptyText
+                                          : m_title);
     m_plot->clearPlottables();
     m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);  // horizontal: keys on the left axis
     m_bars->setPen(QPen(m_color.darker(120)));
@@ -92,8 +95,9 @@ bool BarChart::exportTo(const QString& path) const {
 void BarChart::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
     menu.addAction(tr("Export chart…"), this, [this] {
-        const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export chart"), "chart.png",
-                                                          tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg)"));
+        const QString path =
+            filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export chart"), "chart.png",
+                                  tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg)"));
         if (!path.isEmpty()) exportTo(path);
     });
     menu.exec(event->globalPos());

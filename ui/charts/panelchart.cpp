@@ -3,6 +3,7 @@
 #include "charts/plotexport.h"
 #include "widgets/filedialogs.h"
 
+#include <qcustomplot.h>
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -10,13 +11,13 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <qcustomplot.h>
 
 namespace ldv::ui {
 
 QColor seriesColor(int index) {
-    static const QColor colors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
-                                    QColor(0xD5, 0x5E, 0x00), QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
+    static const QColor colors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
+                                    QColor(0x00, 0x9E, 0x73), QColor(0xD5, 0x5E, 0x00),
+                                    QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
                                     QColor(0x55, 0x55, 0x55), QColor(0xF0, 0xE4, 0x42)};
     return colors[index % 8];
 }
@@ -72,7 +73,8 @@ void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     bool longLabels = false;
     for (int i = 0; i < panel.count(); ++i) {
-        ticker->addTick(panel.kind == ChartPanel::Kind::Lines ? panel.x[i] : double(i), panel.xText(i));
+        ticker->addTick(panel.kind == ChartPanel::Kind::Lines ? panel.x[i] : double(i),
+                        panel.xText(i));
         longLabels = longLabels || panel.xText(i).size() > 9;
     }
     // A tick at every x reads best, unless x values crowd together (e.g. δ = 0, 0.005, 0.01,
@@ -82,13 +84,17 @@ void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base) {
         QVector<double> xs = panel.x;
         std::sort(xs.begin(), xs.end());
         const double span = xs.back() - xs.front();
-        for (int i = 1; i < xs.size(); ++i) crowded = crowded || (span > 0 && xs[i] - xs[i - 1] < span / 18);
+        for (int i = 1; i < xs.size(); ++i)
+            crowded = crowded || (span > 0 && xs[i] - xs[i - 1] < span / 18);
     }
-    if (crowded) bottom->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    else bottom->setTicker(ticker);
+    if (crowded)
+        bottom->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    else
+        bottom->setTicker(ticker);
     bottom->grid()->setVisible(panel.kind == ChartPanel::Kind::Lines);
     // Many long category labels (sensitive values, requirements) would overlap side by side.
-    bottom->setTickLabelRotation(panel.kind == ChartPanel::Kind::GroupedBars && longLabels && panel.count() > 3 ? 35 : 0);
+    bottom->setTickLabelRotation(
+        panel.kind == ChartPanel::Kind::GroupedBars && longLabels && panel.count() > 3 ? 35 : 0);
 }
 
 /// Viridis (perceptually uniform, colour-blind safe); cells without a value are light grey.
@@ -107,7 +113,8 @@ QCPColorGradient mapGradient() {
 
 /// A colour map over grid indices (x and y values need not be evenly spaced): a colour
 /// scale beside it and each cell's value written in it, so the map reads without the scale.
-void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& panel, const QFont& base) {
+void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& panel,
+                  const QFont& base) {
     auto* rect = new QCPAxisRect(plot);
     cell->addElement(0, 0, rect);
     styleAxes(rect, panel, base);
@@ -130,7 +137,9 @@ void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& pane
             map->data()->setCell(i, j, v);
             values.add(v);
         }
-    const QCPRange range = values.any ? QCPRange(values.lo, values.hi > values.lo ? values.hi : values.lo + 1) : QCPRange(0, 1);
+    const QCPRange range =
+        values.any ? QCPRange(values.lo, values.hi > values.lo ? values.hi : values.lo + 1)
+                   : QCPRange(0, 1);
     map->setGradient(mapGradient());
     map->setDataRange(range);
     map->setInterpolate(false);
@@ -157,7 +166,8 @@ void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& pane
             label->position->setCoords(i, j);
             label->setFont(QFont(base.family(), 8));
             // Round-off like 1.1e-16 reads as 0 in a cell (the CSV keeps the exact value).
-            label->setText(std::isfinite(v) ? QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', 3) : QStringLiteral("–"));
+            label->setText(std::isfinite(v) ? QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', 3)
+                                            : QStringLiteral("–"));
             // Light text on the dark lower half of viridis, dark text on the light upper half.
             const double t = std::isfinite(v) ? (v - range.lower) / range.size() : 1;
             label->setColor(t < 0.55 ? Qt::white : QColor(0x22, 0x22, 0x22));
@@ -209,7 +219,8 @@ void PanelChart::rebuild() {
     QStringList names;
     for (const ChartPanel& panel : m_data.panels)
         for (const ChartSeries& s : panel.series)
-            if (panel.kind != ChartPanel::Kind::ColorMap && !names.contains(s.name)) names << s.name;
+            if (panel.kind != ChartPanel::Kind::ColorMap && !names.contains(s.name))
+                names << s.name;
     QStringList inLegend;
 
     const int n = int(m_data.panels.size());
@@ -242,8 +253,9 @@ void PanelChart::rebuild() {
                 if (s.dashed) pen.setStyle(Qt::DashLine);
                 // Distinct markers (and the earlier series drawn wider) keep equal series visible.
                 static const QCPScatterStyle::ScatterShape shapes[] = {
-                    QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
-                    QCPScatterStyle::ssDiamond, QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus};
+                    QCPScatterStyle::ssCircle,   QCPScatterStyle::ssSquare,
+                    QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
+                    QCPScatterStyle::ssCross,    QCPScatterStyle::ssPlus};
                 const int order = int(names.indexOf(s.name));
                 pen.setWidthF(order == 0 ? 3.5 : 2);
                 graph->setPen(pen);
@@ -261,7 +273,8 @@ void PanelChart::rebuild() {
             std::vector<std::vector<int>> present(count);
             for (int c = 0; c < count; ++c) {
                 for (int s = 0; s < panel.series.size(); ++s)
-                    if (c < panel.series[s].values.size() && std::isfinite(panel.series[s].values[c]))
+                    if (c < panel.series[s].values.size() &&
+                        std::isfinite(panel.series[s].values[c]))
                         present[c].push_back(s);
                 widest = std::max(widest, int(present[c].size()));
             }
@@ -277,12 +290,14 @@ void PanelChart::rebuild() {
                 for (int c = 0; c < count; ++c) {
                     const auto it = std::find(present[c].begin(), present[c].end(), s);
                     if (it == present[c].end()) continue;
-                    const double offset = double(it - present[c].begin()) - (double(present[c].size()) - 1) / 2;
+                    const double offset =
+                        double(it - present[c].begin()) - (double(present[c].size()) - 1) / 2;
                     bars->addData(c + offset * width, series.values[c]);
                     values.add(series.values[c]);
                 }
                 plottable = bars;
-                if (!inLegend.contains(series.name)) bars->addToLegend(legend), inLegend << series.name;
+                if (!inLegend.contains(series.name))
+                    bars->addToLegend(legend), inLegend << series.name;
             }
         }
         Q_UNUSED(plottable);
@@ -307,8 +322,9 @@ bool PanelChart::exportTo(const QString& path) const {
 void PanelChart::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
     menu.addAction(tr("Export chart…"), this, [this] {
-        const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export chart"), "chart.png",
-                                                          tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg);;CSV data (*.csv)"));
+        const QString path =
+            filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export chart"), "chart.png",
+                                  tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg);;CSV data (*.csv)"));
         if (!path.isEmpty()) exportTo(path);
     });
     menu.exec(event->globalPos());

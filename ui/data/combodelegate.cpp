@@ -26,13 +26,18 @@ QWidget* ComboDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem
 }
 
 void ComboDelegate::setEditorData(QWidget* editor, const QModelIndex& index) const {
-    if (auto* combo = qobject_cast<QComboBox*>(editor)) combo->setCurrentText(index.data(Qt::EditRole).toString());
-    else QStyledItemDelegate::setEditorData(editor, index);
+    if (auto* combo = qobject_cast<QComboBox*>(editor))
+        combo->setCurrentText(index.data(Qt::EditRole).toString());
+    else
+        QStyledItemDelegate::setEditorData(editor, index);
 }
 
-void ComboDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const {
-    if (auto* combo = qobject_cast<QComboBox*>(editor)) model->setData(index, combo->currentText(), Qt::EditRole);
-    else QStyledItemDelegate::setModelData(editor, model, index);
+void ComboDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
+                                 const QModelIndex& index) const {
+    if (auto* combo = qobject_cast<QComboBox*>(editor))
+        model->setData(index, combo->currentText(), Qt::EditRole);
+    else
+        QStyledItemDelegate::setModelData(editor, model, index);
 }
 
 }  // namespace ldv::ui

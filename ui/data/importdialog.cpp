@@ -28,11 +28,18 @@ constexpr int kPreviewRows = 200;
 }  // namespace
 
 ImportDialog::ImportDialog(QWidget* parent)
-    : QDialog(parent), m_path(new QLineEdit(this)), m_separator(new QComboBox(this)),
-      m_header(new QCheckBox(tr("First row is a header"), this)), m_tokens(new QLineEdit("?", this)),
-      m_emptyMissing(new QCheckBox(tr("Empty fields are missing"), this)), m_policy(new QComboBox(this)),
-      m_trim(new QCheckBox(tr("Trim spaces around fields"), this)), m_info(new QLabel(this)),
-      m_error(new QLabel(this)), m_preview(new QTableWidget(this)), m_progress(new QProgressBar(this)),
+    : QDialog(parent),
+      m_path(new QLineEdit(this)),
+      m_separator(new QComboBox(this)),
+      m_header(new QCheckBox(tr("First row is a header"), this)),
+      m_tokens(new QLineEdit("?", this)),
+      m_emptyMissing(new QCheckBox(tr("Empty fields are missing"), this)),
+      m_policy(new QComboBox(this)),
+      m_trim(new QCheckBox(tr("Trim spaces around fields"), this)),
+      m_info(new QLabel(this)),
+      m_error(new QLabel(this)),
+      m_preview(new QTableWidget(this)),
+      m_progress(new QProgressBar(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("New project from CSV"));
     auto* pathRow = new QHBoxLayout;
@@ -85,12 +92,15 @@ ImportDialog::ImportDialog(QWidget* parent)
     connect(m_tokens, &QLineEdit::textChanged, this, later);
     connect(m_separator, &QComboBox::currentIndexChanged, this, later);
     connect(m_policy, &QComboBox::currentIndexChanged, this, later);
-    for (QCheckBox* box : {m_header, m_emptyMissing, m_trim}) connect(box, &QCheckBox::toggled, this, later);
+    for (QCheckBox* box : {m_header, m_emptyMissing, m_trim})
+        connect(box, &QCheckBox::toggled, this, later);
     connect(browseButton, &QPushButton::clicked, this, &ImportDialog::browse);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ImportDialog::startImport);
     connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
-        if (isLoading()) m_job->cancel();
-        else reject();
+        if (isLoading())
+            m_job->cancel();
+        else
+            reject();
     });
     updatePreview();
 }
@@ -102,17 +112,26 @@ void ImportDialog::setPath(const QString& path) {
     updatePreview();
 }
 
-QString ImportDialog::path() const { return m_path->text().trimmed(); }
-QString ImportDialog::errorText() const { return m_error->text(); }
-int ImportDialog::previewRows() const { return m_preview->rowCount(); }
-bool ImportDialog::isLoading() const { return m_job && m_job->isRunning(); }
+QString ImportDialog::path() const {
+    return m_path->text().trimmed();
+}
+QString ImportDialog::errorText() const {
+    return m_error->text();
+}
+int ImportDialog::previewRows() const {
+    return m_preview->rowCount();
+}
+bool ImportDialog::isLoading() const {
+    return m_job && m_job->isRunning();
+}
 
 CsvOptions ImportDialog::options() const {
     CsvOptions o;
     o.separator = char(m_separator->currentData().toInt());
     o.header = m_header->isChecked();
     o.missingTokens.clear();
-    for (const QString& t : m_tokens->text().split(' ', Qt::SkipEmptyParts)) o.missingTokens.push_back(t.toStdString());
+    for (const QString& t : m_tokens->text().split(' ', Qt::SkipEmptyParts))
+        o.missingTokens.push_back(t.toStdString());
     if (m_emptyMissing->isChecked()) o.missingTokens.emplace_back();
     o.missing = MissingPolicy(m_policy->currentData().toInt());
     o.trim = m_trim->isChecked();
@@ -121,7 +140,7 @@ CsvOptions ImportDialog::options() const {
 
 void ImportDialog::browse() {
     const QString file = filedialogs::openFile(this, filedialogs::Kind::Data, tr("Import CSV"),
-                                                      tr("CSV files (*.csv *.txt *.tsv);;All files (*)"));
+                                               tr("CSV files (*.csv *.txt *.tsv);;All files (*)"));
     if (!file.isEmpty()) setPath(file);
 }
 
@@ -160,20 +179,25 @@ void ImportDialog::updatePreview() {
         m_preview->setRowCount(rows);
         QStringList headers;
         for (std::size_t c = 0; c < table.columnCount(); ++c) {
-            headers << QStringLiteral("%1\n(%2)").arg(QString::fromStdString(table.column(c).name()),
-                                                      QString::fromUtf8(toString(table.column(c).type()).data()));
+            headers << QStringLiteral("%1\n(%2)")
+                           .arg(QString::fromStdString(table.column(c).name()),
+                                QString::fromUtf8(toString(table.column(c).type()).data()));
             for (int r = 0; r < rows; ++r)
-                m_preview->setItem(r, int(c), new QTableWidgetItem(QString::fromStdString(table.value(std::size_t(r), c))));
+                m_preview->setItem(
+                    r, int(c),
+                    new QTableWidgetItem(QString::fromStdString(table.value(std::size_t(r), c))));
         }
         m_preview->setHorizontalHeaderLabels(headers);
         const QString sep = report.separator == '\t' ? tr("tab") : QString(QChar(report.separator));
-        m_info->setText(tr("Separator '%1' · %2 columns · preview of %3 rows%4%5")
-                            .arg(sep)
-                            .arg(table.columnCount())
-                            .arg(rows)
-                            .arg(whole ? tr(" (whole file)") : tr(" (beginning of the file)"))
-                            .arg(report.rowsDropped ? tr(" · %1 rows dropped for missing values").arg(report.rowsDropped)
-                                                    : QString()));
+        m_info->setText(
+            tr("Separator '%1' · %2 columns · preview of %3 rows%4%5")
+                .arg(sep)
+                .arg(table.columnCount())
+                .arg(rows)
+                .arg(whole ? tr(" (whole file)") : tr(" (beginning of the file)"))
+                .arg(report.rowsDropped
+                         ? tr(" · %1 rows dropped for missing values").arg(report.rowsDropped)
+                         : QString()));
         showError({});
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
     } catch (const std::exception& e) {
@@ -186,10 +210,14 @@ void ImportDialog::startImport() {
     const QString file = path();
     const CsvOptions o = options();
     delete m_job;
-    m_job = new Job(tr("Loading %1").arg(file),
-                    [file, o](Feedback& feedback) -> std::shared_ptr<void> { return loadCsvProject(file, o, &feedback); },
-                    this);
-    connect(m_job, &Job::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+    m_job = new Job(
+        tr("Loading %1").arg(file),
+        [file, o](Feedback& feedback) -> std::shared_ptr<void> {
+            return loadCsvProject(file, o, &feedback);
+        },
+        this);
+    connect(m_job, &Job::progressChanged, this,
+            [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         m_result = std::static_pointer_cast<ProjectData>(r);
         accept();

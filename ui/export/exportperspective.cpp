@@ -21,23 +21,29 @@
 #include "export/reportwriter.h"
 #include "export/sweepexport.h"
 #include "export/tableexport.h"
-#include "ldiv/error.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodestyle.h"
+#include "ldiv/error.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
-#include "widgets/scrollpanel.h"
 #include "widgets/filedialogs.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
 ExportPerspective::ExportPerspective(QWidget* parent)
-    : QWidget(parent), m_node(new QLineEdit(this)), m_nodeInfo(new QLabel(this)),
-      m_remove(new QRadioButton(tr("remove them"), this)), m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
-      m_neutralize(new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
-      m_preview(new QTextBrowser(this)), m_chart(new BarChart(this)), m_sweep(new SweepExportBox(this)) {
+    : QWidget(parent),
+      m_node(new QLineEdit(this)),
+      m_nodeInfo(new QLabel(this)),
+      m_remove(new QRadioButton(tr("remove them"), this)),
+      m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
+      m_neutralize(
+          new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
+      m_preview(new QTextBrowser(this)),
+      m_chart(new BarChart(this)),
+      m_sweep(new SweepExportBox(this)) {
     m_remove->setChecked(true);
     m_neutralize->setChecked(true);
     m_nodeInfo->setWordWrap(true);
@@ -54,16 +60,19 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     leftLayout->addWidget(nodeBox);
     auto* tableBox = new QGroupBox(tr("Publishable table (CSV)"), left);
     auto* tableLayout = new QVBoxLayout(tableBox);
-    tableLayout->addWidget(new QLabel(tr("Identifying attributes are always removed. Suppressed rows:"), tableBox));
+    tableLayout->addWidget(
+        new QLabel(tr("Identifying attributes are always removed. Suppressed rows:"), tableBox));
     tableLayout->addWidget(m_remove);
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
     m_tableButton = new QPushButton(tr("Export table…"), tableBox);
-    m_tableButton->setProperty("purpose", tr("The chosen node's table: generalized, identifying columns removed, the "
-                                             "rows of failing classes suppressed as the search suppressed them"));
+    m_tableButton->setProperty(
+        "purpose", tr("The chosen node's table: generalized, identifying columns removed, the "
+                      "rows of failing classes suppressed as the search suppressed them"));
     m_mappingButton = new QPushButton(tr("Export value mapping…"), tableBox);
-    m_mappingButton->setProperty("purpose", tr("attribute, level, value, generalized value and rows for every "
-                                               "quasi-identifier value"));
+    m_mappingButton->setProperty("purpose",
+                                 tr("attribute, level, value, generalized value and rows for every "
+                                    "quasi-identifier value"));
     auto* tableButton = m_tableButton;
     auto* mappingButton = m_mappingButton;
     auto* tableButtons = new QHBoxLayout;
@@ -75,21 +84,26 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* otherBox = new QGroupBox(tr("Hierarchies, configuration and report"), left);
     auto* otherLayout = new QGridLayout(otherBox);
     m_hierarchiesButton = new QPushButton(tr("Export hierarchies…"), otherBox);
-    m_hierarchiesButton->setProperty("purpose", tr("hierarchy_<attribute>.csv for every quasi-identifier and "
-                                                   "sensitive attribute with one"));
+    m_hierarchiesButton->setProperty("purpose",
+                                     tr("hierarchy_<attribute>.csv for every quasi-identifier and "
+                                        "sensitive attribute with one"));
     m_configButton = new QPushButton(tr("Export configuration…"), otherBox);
-    m_configButton->setProperty("purpose", tr("An ldiv project file that re-runs headless on a new table of the same "
-                                              "schema:\nldiv generalize --project FILE NEW.csv --node optimum "
-                                              "--output published.csv"));
+    m_configButton->setProperty(
+        "purpose", tr("An ldiv project file that re-runs headless on a new table of the same "
+                      "schema:\nldiv generalize --project FILE NEW.csv --node optimum "
+                      "--output published.csv"));
     m_htmlButton = new QPushButton(tr("Export report as HTML…"), otherBox);
-    m_htmlButton->setProperty("purpose", tr("The report of the chosen node: configuration, node, neighbours, risks, charts"));
+    m_htmlButton->setProperty(
+        "purpose",
+        tr("The report of the chosen node: configuration, node, neighbours, risks, charts"));
     m_pdfButton = new QPushButton(tr("Export report as PDF…"), otherBox);
     m_pdfButton->setProperty("purpose", m_htmlButton->property("purpose"));
     auto* hierarchiesButton = m_hierarchiesButton;
     auto* configButton = m_configButton;
     auto* htmlButton = m_htmlButton;
     auto* pdfButton = m_pdfButton;
-    const QStringList names{"exportTable", "exportMapping", "exportHierarchies", "exportConfiguration", "exportHtml", "exportPdf"};
+    const QStringList names{"exportTable",         "exportMapping", "exportHierarchies",
+                            "exportConfiguration", "exportHtml",    "exportPdf"};
     for (int i = 0; i < names.size(); ++i) exportButtons()[i]->setObjectName(names[i]);
     otherLayout->addWidget(hierarchiesButton, 0, 0);
     otherLayout->addWidget(configButton, 0, 1);
@@ -111,13 +125,16 @@ ExportPerspective::ExportPerspective(QWidget* parent)
         return filedialogs::saveFile(this, filedialogs::Kind::Export, title, name, filter);
     };
     connect(tableButton, &QPushButton::clicked, this, [this, ask] {
-        write(ask(tr("Export table"), "published.csv", tr("CSV (*.csv)")), &ExportPerspective::exportTable);
+        write(ask(tr("Export table"), "published.csv", tr("CSV (*.csv)")),
+              &ExportPerspective::exportTable);
     });
     connect(mappingButton, &QPushButton::clicked, this, [this, ask] {
-        write(ask(tr("Export value mapping"), "value_mapping.csv", tr("CSV (*.csv)")), &ExportPerspective::exportValueMapping);
+        write(ask(tr("Export value mapping"), "value_mapping.csv", tr("CSV (*.csv)")),
+              &ExportPerspective::exportValueMapping);
     });
     connect(configButton, &QPushButton::clicked, this, [this, ask] {
-        write(ask(tr("Export configuration"), "configuration.ldiv.json", tr("ldiv project (*.ldiv.json)")),
+        write(ask(tr("Export configuration"), "configuration.ldiv.json",
+                  tr("ldiv project (*.ldiv.json)")),
               &ExportPerspective::exportConfiguration);
     });
     connect(hierarchiesButton, &QPushButton::clicked, this, [this] {
@@ -125,10 +142,12 @@ ExportPerspective::ExportPerspective(QWidget* parent)
               &ExportPerspective::exportHierarchies);
     });
     connect(htmlButton, &QPushButton::clicked, this, [this, ask] {
-        write(ask(tr("Export report"), "report.html", tr("HTML (*.html)")), &ExportPerspective::exportReport);
+        write(ask(tr("Export report"), "report.html", tr("HTML (*.html)")),
+              &ExportPerspective::exportReport);
     });
     connect(pdfButton, &QPushButton::clicked, this, [this, ask] {
-        write(ask(tr("Export report"), "report.pdf", tr("PDF (*.pdf)")), &ExportPerspective::exportReport);
+        write(ask(tr("Export report"), "report.pdf", tr("PDF (*.pdf)")),
+              &ExportPerspective::exportReport);
     });
     connect(m_sweep, &SweepExportBox::wrote, this, &ExportPerspective::wrote);
     connect(m_remove, &QRadioButton::toggled, this, &ExportPerspective::prepare);
@@ -143,7 +162,8 @@ void ExportPerspective::setSession(SearchSession* session) {
     }
     m_session = session;
     m_sweep->setProject(session ? session->project() : nullptr);
-    if (session) connect(session, &SearchSession::outcomeChanged, this, &ExportPerspective::outcomeChanged);
+    if (session)
+        connect(session, &SearchSession::outcomeChanged, this, &ExportPerspective::outcomeChanged);
     if (Project* p = session ? session->project() : nullptr) {
         // Levels typed without a search were judged with the settings of their time.
         auto drop = [this] {
@@ -166,15 +186,17 @@ std::shared_ptr<const SearchOutcome> ExportPerspective::outcome() const {
 }
 
 QList<QPushButton*> ExportPerspective::exportButtons() const {
-    return {m_tableButton, m_mappingButton, m_hierarchiesButton, m_configButton, m_htmlButton, m_pdfButton};
+    return {m_tableButton,  m_mappingButton, m_hierarchiesButton,
+            m_configButton, m_htmlButton,    m_pdfButton};
 }
 
 void ExportPerspective::updateActions() {
     const bool project = m_session && m_session->project();
     const bool node = outcome() && !m_node->text().isEmpty();
     const QString noProject = tr("Open a project first.");
-    const QString noNode = tr("Nothing to export yet: run the search (Privacy & search), pick a node in the "
-                              "Lattice, or type a node's levels above.");
+    const QString noNode =
+        tr("Nothing to export yet: run the search (Privacy & search), pick a node in the "
+           "Lattice, or type a node's levels above.");
     const QString noReport = tr("The report of the chosen node is not ready yet.");
     auto set = [](QPushButton* b, bool enabled, const QString& why) {
         b->setEnabled(enabled);
@@ -188,7 +210,8 @@ void ExportPerspective::updateActions() {
     set(m_pdfButton, node && m_report, !project ? noProject : node ? noReport : noNode);
 }
 
-void ExportPerspective::write(const QString& path, bool (ExportPerspective::*writer)(const QString&)) {
+void ExportPerspective::write(const QString& path,
+                              bool (ExportPerspective::*writer)(const QString&)) {
     if (path.isEmpty()) return;
     if (!(this->*writer)(path)) return m_nodeInfo->setText(m_error);
     emit wrote(path);
@@ -229,16 +252,20 @@ void ExportPerspective::outcomeChanged() {
     const auto o = session;
     if (!o) {
         m_node->clear();
-        m_nodeInfo->setText(tr("Run the search (Privacy & search) to choose a node, or type a node's levels to "
-                               "publish it without a search."));
+        m_nodeInfo->setText(
+            tr("Run the search (Privacy & search) to choose a node, or type a node's levels to "
+               "publish it without a search."));
         m_preview->setHtml(QString());
         m_chart->setBars({}, {}, {});
         updateActions();
         return;
     }
-    if (o->result.optimum) setNode(*o->result.optimum);
-    else if (!o->result.satisfying.empty()) setNode(o->result.satisfying.front());
-    else setNode(o->data->dataset->lattice().top());
+    if (o->result.optimum)
+        setNode(*o->result.optimum);
+    else if (!o->result.satisfying.empty())
+        setNode(o->result.satisfying.front());
+    else
+        setNode(o->data->dataset->lattice().top());
 }
 
 bool ExportPerspective::setNode(const QString& text) {
@@ -250,18 +277,21 @@ bool ExportPerspective::setNode(const QString& text) {
         if (!o) {
             // No search: check the levels against the project's hierarchies, then prepare.
             std::vector<int> heights;
-            for (const Hierarchy& h : snapshotOf(*project).hierarchies) heights.push_back(h.height());
+            for (const Hierarchy& h : snapshotOf(*project).hierarchies)
+                heights.push_back(h.height());
             if (!Lattice(heights).contains(levels)) throw ParameterError("not in the lattice");
             m_node->setText(QString::fromStdString(formatLevels(levels)));
             prepareTyped(m_node->text());
             updateActions();
             return true;
         }
-        if (!o->data->dataset->lattice().contains(levels)) throw ParameterError("not in the lattice");
+        if (!o->data->dataset->lattice().contains(levels))
+            throw ParameterError("not in the lattice");
         setNode(o->data->dataset->lattice().id(levels));
         return true;
     } catch (const ParameterError&) {
-        m_nodeInfo->setText(tr("'%1' is not a node of the lattice (one level per quasi-identifier).").arg(text));
+        m_nodeInfo->setText(
+            tr("'%1' is not a node of the lattice (one level per quasi-identifier).").arg(text));
         return false;
     }
 }
@@ -273,14 +303,20 @@ void ExportPerspective::setNode(NodeId id) {
     prepare();
 }
 
-QString ExportPerspective::nodeText() const { return m_node->text(); }
+QString ExportPerspective::nodeText() const {
+    return m_node->text();
+}
 
 bool ExportPerspective::isPreparing() const {
     return (m_job && m_job->isRunning()) || (m_typedJob && m_typedJob->isRunning());
 }
 
-void ExportPerspective::setMaskSuppressed(bool mask) { (mask ? m_mask : m_remove)->setChecked(true); }
-void ExportPerspective::setNeutralizeFormulas(bool on) { m_neutralize->setChecked(on); }
+void ExportPerspective::setMaskSuppressed(bool mask) {
+    (mask ? m_mask : m_remove)->setChecked(true);
+}
+void ExportPerspective::setNeutralizeFormulas(bool on) {
+    m_neutralize->setChecked(on);
+}
 
 void ExportPerspective::prepare() {
     const auto o = outcome();
@@ -300,8 +336,9 @@ void ExportPerspective::prepare() {
         auto report = std::make_shared<ReportData>(buildReportData(*o, id, name, state));
         // Without a search the node's own judgement is its state.
         if (!searched)
-            report->nodeState = report->node.satisfies ? tr("satisfies the requirement (judged without a search)")
-                                                       : tr("fails the requirement (judged without a search)");
+            report->nodeState = report->node.satisfies
+                                    ? tr("satisfies the requirement (judged without a search)")
+                                    : tr("fails the requirement (judged without a search)");
         return report;
     };
     delete m_job;
@@ -315,7 +352,8 @@ void ExportPerspective::prepare() {
         m_chart->setBars(labels, values, tr("number of classes"));
         m_nodeInfo->setText(tr("Node [%1]: %2 · %3 classes · %4 suppressed rows")
                                 .arg(m_node->text(), m_report->nodeState)
-                                .arg(d.metrics.classes).arg(d.metrics.suppressedRows));
+                                .arg(d.metrics.classes)
+                                .arg(d.metrics.suppressedRows));
         m_preview->setHtml(reportHtml(*m_report, {}));
         updateActions();
     });
@@ -327,10 +365,12 @@ bool ExportPerspective::exportTable(const QString& path) {
     const auto o = outcome();
     if (!o) return (m_error = tr("no search result")), false;
     TableExportOptions options;
-    options.suppressed = m_mask->isChecked() ? TableExportOptions::Suppressed::Mask : TableExportOptions::Suppressed::Remove;
+    options.suppressed = m_mask->isChecked() ? TableExportOptions::Suppressed::Mask
+                                             : TableExportOptions::Suppressed::Remove;
     options.neutralizeFormulas = m_neutralize->isChecked();
     try {
-        exportTableCsv(*o->data, o->config, parseLevels(m_node->text().toStdString()), options, path.toStdString());
+        exportTableCsv(*o->data, o->config, parseLevels(m_node->text().toStdString()), options,
+                       path.toStdString());
         return true;
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
@@ -342,10 +382,13 @@ bool ExportPerspective::exportHierarchies(const QString& directory) {
     Project* project = m_session ? m_session->project() : nullptr;
     if (!project) return (m_error = tr("no project")), false;
     auto file = [&](const std::string& name) {
-        return QDir(directory).filePath(QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name))).toStdString();
+        return QDir(directory)
+            .filePath(QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name)))
+            .toStdString();
     };
     try {
-        for (const std::string& name : project->qiOrder()) writeHierarchy(project->hierarchyOrIdentity(name), file(name));
+        for (const std::string& name : project->qiOrder())
+            writeHierarchy(project->hierarchyOrIdentity(name), file(name));
         // A sensitive attribute's hierarchy is its taxonomy for (τ,ℓ)-diversity.
         for (std::size_t c = 0; c < project->table().columnCount(); ++c) {
             const std::string& name = project->table().column(c).name();
@@ -365,7 +408,8 @@ bool ExportPerspective::exportValueMapping(const QString& path) {
     TableExportOptions options;
     options.neutralizeFormulas = m_neutralize->isChecked();
     try {
-        exportValueMappingCsv(*o->data, parseLevels(m_node->text().toStdString()), options, path.toStdString());
+        exportValueMappingCsv(*o->data, parseLevels(m_node->text().toStdString()), options,
+                              path.toStdString());
         return true;
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
@@ -388,7 +432,8 @@ bool ExportPerspective::exportConfiguration(const QString& path) {
 bool ExportPerspective::exportReport(const QString& path) {
     if (!m_report) return (m_error = tr("the report is not ready yet")), false;
     std::vector<ReportChart> charts;
-    charts.push_back({tr("Class sizes of node [%1]").arg(m_node->text()), QString(), m_chart->plot()->toPixmap(720, 360).toImage()});
+    charts.push_back({tr("Class sizes of node [%1]").arg(m_node->text()), QString(),
+                      m_chart->plot()->toPixmap(720, 360).toImage()});
     if (m_chartSource)
         for (ReportChart& c : m_chartSource()) charts.push_back(std::move(c));
     if (!writeReport(*m_report, charts, path, &m_error)) return false;  // m_error: "PATH: reason"

@@ -2,8 +2,8 @@
 // The Export perspective: the publishable table of a chosen node (CSV) or of SWEEP, the
 // node's value-to-generalized-value mapping, the hierarchies (CSV files), the configuration
 // (an ldiv project file that `ldiv generalize` re-runs on a new table) and the report (HTML,
-// PDF) with the configuration, the node and its neighbours, risks and charts. The report's content is computed in the background when the
-// node changes; the buttons write files.
+// PDF) with the configuration, the node and its neighbours, risks and charts. The report's content
+// is computed in the background when the node changes; the buttons write files.
 #include <QList>
 #include <QPointer>
 #include <QWidget>
@@ -36,7 +36,9 @@ public:
     explicit ExportPerspective(QWidget* parent = nullptr);
     void setSession(SearchSession* session);
     /// Where the report gets further charts (the Analysis perspective's results) when written.
-    void setChartSource(std::function<std::vector<ReportChart>()> source) { m_chartSource = std::move(source); }
+    void setChartSource(std::function<std::vector<ReportChart>()> source) {
+        m_chartSource = std::move(source);
+    }
 
     /// Chooses the node to publish ("1,0,2"); false when there is no project or no such node.
     /// Without a search the node is judged on its own (prepared in the background).

@@ -7,15 +7,19 @@
 #include <QTextDocument>
 
 #include "export/reportdata.h"
-#include "ldiv/csv.h"
 #include "lattice/nodedetailspanel.h"
+#include "ldiv/csv.h"
 
 namespace ldv::ui {
 
 namespace {
-QString esc(const QString& s) { return s.toHtmlEscaped(); }
+QString esc(const QString& s) {
+    return s.toHtmlEscaped();
+}
 
-QString levelsText(const Levels& levels) { return QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(levels))); }
+QString levelsText(const Levels& levels) {
+    return QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(levels)));
+}
 
 QString noteHtml(const QString& note) {
     return note.isEmpty() ? QString() : QStringLiteral("<p><small>%1</small></p>").arg(esc(note));
@@ -32,64 +36,100 @@ QString pngDataUrl(const QImage& image) {
 
 QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) {
     QString h;
-    h += QStringLiteral("<html><head><meta charset='utf-8'><title>%1</title>"
-                        "<style>body{font-family:sans-serif} td,th{padding:2px 8px;border-bottom:1px solid #ccc}"
-                        "th{text-align:left;background:#eee}</style></head><body>")
+    h += QStringLiteral(
+             "<html><head><meta charset='utf-8'><title>%1</title>"
+             "<style>body{font-family:sans-serif} td,th{padding:2px 8px;border-bottom:1px solid "
+             "#ccc}"
+             "th{text-align:left;background:#eee}</style></head><body>")
              .arg(QObject::tr("ldiv report — %1").arg(esc(d.projectName)));
     h += QObject::tr("<h1>Publication report: %1</h1>").arg(esc(d.projectName));
-    h += QObject::tr("<h2>Configuration</h2><table>"
-                     "<tr><td>Rows</td><td>%1</td></tr><tr><td>Quasi-identifiers</td><td>%2</td></tr>"
-                     "<tr><td>Sensitive</td><td>%3</td></tr><tr><td>Requirement</td><td>%4</td></tr>"
-                     "<tr><td>Suppression limit</td><td>%5 %</td></tr><tr><td>Metric / algorithm</td><td>%6 / %7</td></tr>"
-                     "<tr><td>Removed columns</td><td>%8</td></tr></table>")
-             .arg(d.rows).arg(esc(d.quasiIdentifiers.join(", ")), esc(d.sensitive.join(", ")), esc(d.criteria.join("; ")))
+    h += QObject::tr(
+             "<h2>Configuration</h2><table>"
+             "<tr><td>Rows</td><td>%1</td></tr><tr><td>Quasi-identifiers</td><td>%2</td></tr>"
+             "<tr><td>Sensitive</td><td>%3</td></tr><tr><td>Requirement</td><td>%4</td></tr>"
+             "<tr><td>Suppression limit</td><td>%5 %</td></tr><tr><td>Metric / "
+             "algorithm</td><td>%6 / %7</td></tr>"
+             "<tr><td>Removed columns</td><td>%8</td></tr></table>")
+             .arg(d.rows)
+             .arg(esc(d.quasiIdentifiers.join(", ")), esc(d.sensitive.join(", ")),
+                  esc(d.criteria.join("; ")))
              .arg(d.suppressionLimit * 100)
              .arg(esc(d.metric), esc(d.algorithm),
-                  d.removedColumns.isEmpty() ? QObject::tr("none (no attribute is marked identifying)")
-                                             : esc(d.removedColumns.join(", ")) + QObject::tr(" (identifying: never published)"));
-    h += QObject::tr("<h2>Chosen node %1 (%2)</h2>").arg(levelsText(d.node.levels), esc(d.nodeState));
+                  d.removedColumns.isEmpty()
+                      ? QObject::tr("none (no attribute is marked identifying)")
+                      : esc(d.removedColumns.join(", ")) +
+                            QObject::tr(" (identifying: never published)"));
+    h += QObject::tr("<h2>Chosen node %1 (%2)</h2>")
+             .arg(levelsText(d.node.levels), esc(d.nodeState));
     const QStringList names = metricRowNames();
-    h += QStringLiteral("<table><tr><th>%1</th><th>%2</th>").arg(QObject::tr("Node"), QObject::tr("Satisfies"));
+    h += QStringLiteral("<table><tr><th>%1</th><th>%2</th>")
+             .arg(QObject::tr("Node"), QObject::tr("Satisfies"));
     for (const QString& n : names) h += QStringLiteral("<th>%1</th>").arg(esc(n));
     h += QStringLiteral("</tr>");
     auto row = [&](const QString& label, bool satisfies, const NodeMetrics& m, bool bold) {
         h += QStringLiteral("<tr>");
-        h += QStringLiteral("<td>%1</td><td>%2</td>").arg(bold ? "<b>" + label + "</b>" : label,
-                                                          satisfies ? QObject::tr("yes") : QObject::tr("no"));
-        for (const QString& v : metricRowValues(m)) h += QStringLiteral("<td align=right>%1</td>").arg(v);
+        h += QStringLiteral("<td>%1</td><td>%2</td>")
+                 .arg(bold ? "<b>" + label + "</b>" : label,
+                      satisfies ? QObject::tr("yes") : QObject::tr("no"));
+        for (const QString& v : metricRowValues(m))
+            h += QStringLiteral("<td align=right>%1</td>").arg(v);
         h += QStringLiteral("</tr>");
     };
     row(levelsText(d.node.levels) + QObject::tr(" chosen"), d.node.satisfies, d.node.metrics, true);
-    for (const NeighbourRow& n : d.neighbours) row(levelsText(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
+    for (const NeighbourRow& n : d.neighbours)
+        row(levelsText(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
     h += QStringLiteral("</table>");
-    h += QObject::tr("<h3>Criteria on the published classes</h3><table><tr><th>Criterion</th><th>Holds</th>"
-                     "<th>Failing classes (rows), suppressed</th><th>Worst measure</th><th>Threshold</th></tr>");
+    h += QObject::tr(
+        "<h3>Criteria on the published classes</h3><table><tr><th>Criterion</th><th>Holds</th>"
+        "<th>Failing classes (rows), suppressed</th><th>Worst measure</th><th>Threshold</th></tr>");
     for (const CriterionResult& c : d.node.criteria)
         h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3 (%4)</td><td>%5</td><td>%6</td></tr>")
                  .arg(esc(QString::fromStdString(c.description)),
-                      c.holds ? QObject::tr("yes") : (d.node.satisfies ? QObject::tr("after suppression") : QObject::tr("no")))
-                 .arg(c.failingClasses).arg(c.failingRows).arg(c.worstMeasure, 0, 'g', 4).arg(c.threshold, 0, 'g', 4);
+                      c.holds ? QObject::tr("yes")
+                              : (d.node.satisfies ? QObject::tr("after suppression")
+                                                  : QObject::tr("no")))
+                 .arg(c.failingClasses)
+                 .arg(c.failingRows)
+                 .arg(c.worstMeasure, 0, 'g', 4)
+                 .arg(c.threshold, 0, 'g', 4);
     h += QStringLiteral("</table>");
-    h += QObject::tr("<h2>Risks</h2><p>Homogeneity attack (Machanavajjhala et al. 2007 §1.1): published classes whose sensitive value "
-                     "is the same in every row, or in at least 95 % of them. Beliefs without background knowledge "
-                     "(Machanavajjhala et al. 2007 §3): individuals whose value an attacker believes with β &gt; 0.95 (positive "
-                     "disclosure) or rules out with β &lt; 0.05 (negative disclosure).</p>"
-                     "<table><tr><th>Sensitive attribute</th><th>Homogeneous classes (rows)</th>"
-                     "<th>≥ 95 % one value (rows)</th><th>Positive disclosures</th><th>Negative disclosures</th>"
-                     "<th>Highest belief</th></tr>");
+    h += QObject::tr(
+        "<h2>Risks</h2><p>Homogeneity attack (Machanavajjhala et al. 2007 §1.1): published classes "
+        "whose sensitive value "
+        "is the same in every row, or in at least 95 % of them. Beliefs without background "
+        "knowledge "
+        "(Machanavajjhala et al. 2007 §3): individuals whose value an attacker believes with β "
+        "&gt; 0.95 (positive "
+        "disclosure) or rules out with β &lt; 0.05 (negative disclosure).</p>"
+        "<table><tr><th>Sensitive attribute</th><th>Homogeneous classes (rows)</th>"
+        "<th>≥ 95 % one value (rows)</th><th>Positive disclosures</th><th>Negative disclosures</th>"
+        "<th>Highest belief</th></tr>");
     for (const SensitiveRisk& k : d.risks)
-        h += QStringLiteral("<tr><td>%1</td><td>%2 (%3)</td><td>%4 (%5)</td><td>%6</td><td>%7</td><td>%8</td></tr>")
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td>%2 (%3)</td><td>%4 "
+                 "(%5)</td><td>%6</td><td>%7</td><td>%8</td></tr>")
                  .arg(esc(k.attribute))
-                 .arg(k.homogeneousClasses).arg(k.homogeneousRows).arg(k.nearHomogeneousClasses).arg(k.nearHomogeneousRows)
-                 .arg(k.positiveDisclosures).arg(k.negativeDisclosures).arg(k.maxBelief, 0, 'f', 3);
+                 .arg(k.homogeneousClasses)
+                 .arg(k.homogeneousRows)
+                 .arg(k.nearHomogeneousClasses)
+                 .arg(k.nearHomogeneousRows)
+                 .arg(k.positiveDisclosures)
+                 .arg(k.negativeDisclosures)
+                 .arg(k.maxBelief, 0, 'f', 3);
     if (d.risks.empty()) h += QObject::tr("<tr><td colspan='6'>no sensitive attribute</td></tr>");
     h += QStringLiteral("</table>");
-    h += QObject::tr("<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> (an ldiv "
-                     "project file: roles, hierarchies, criteria, suppression limit, metric). On a new table of the "
-                     "same schema, this node is published by</p><pre>%1</pre><p>and the new table's own optimum by "
-                     "<code>--node optimum</code>; both judge the node as the search does and suppress the same "
-                     "classes.</p>")
-             .arg(esc(QStringLiteral("ldiv generalize --project configuration.ldiv.json NEW.csv --node %1 --output published.csv")
+    h += QObject::tr(
+             "<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> "
+             "(an ldiv "
+             "project file: roles, hierarchies, criteria, suppression limit, metric). On a new "
+             "table of the "
+             "same schema, this node is published by</p><pre>%1</pre><p>and the new table's own "
+             "optimum by "
+             "<code>--node optimum</code>; both judge the node as the search does and suppress the "
+             "same "
+             "classes.</p>")
+             .arg(esc(QStringLiteral("ldiv generalize --project configuration.ldiv.json NEW.csv "
+                                     "--node %1 --output published.csv")
                           .arg(QString::fromStdString(formatLevels(d.node.levels)))));
     if (!charts.empty()) h += QObject::tr("<h2>Charts</h2>");
     for (const ReportChart& c : charts)
@@ -101,7 +141,8 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
     return h;
 }
 
-bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path, QString* error) {
+bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
+                 const QString& path, QString* error) {
     QByteArray bytes;
     if (path.endsWith(".pdf", Qt::CaseInsensitive)) {
         QTextDocument document;
@@ -114,7 +155,8 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
             images += QStringLiteral("<h3>%1</h3><p><img src='%2' width='600'></p>%3")
                           .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note));
         }
-        if (!charts.empty()) html.replace("</body>", QObject::tr("<h2>Charts</h2>") + images + "</body>");
+        if (!charts.empty())
+            html.replace("</body>", QObject::tr("<h2>Charts</h2>") + images + "</body>");
         document.setHtml(html);
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
@@ -132,7 +174,8 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
     // report and the message gives the reason. (Not QSaveFile: Qt 6.4 commits a truncated
     // file when the final flush of its buffer comes up short, e.g. past a file-size limit.)
     try {
-        writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        writeFileAtomically(QFile::encodeName(path).toStdString(),
+                            std::string_view(bytes.constData(), std::size_t(bytes.size())));
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());

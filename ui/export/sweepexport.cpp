@@ -26,24 +26,36 @@ struct SweepExportResult {
 }  // namespace
 
 SweepExportBox::SweepExportBox(QWidget* parent)
-    : QGroupBox(tr("(τ,ℓ)-diverse table by SWEEP (CSV)"), parent), m_tau(new QDoubleSpinBox(this)),
-      m_l(new QSpinBox(this)), m_seed(new QSpinBox(this)), m_button(new QPushButton(tr("Export SWEEP table…"), this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this)) {
+    : QGroupBox(tr("(τ,ℓ)-diverse table by SWEEP (CSV)"), parent),
+      m_tau(new QDoubleSpinBox(this)),
+      m_l(new QSpinBox(this)),
+      m_seed(new QSpinBox(this)),
+      m_button(new QPushButton(tr("Export SWEEP table…"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_status(new QLabel(this)) {
     m_tau->setRange(0.01, 0.99);
     m_tau->setSingleStep(0.05);
     m_tau->setDecimals(2);
     m_tau->setValue(0.5);
-    m_tau->setToolTip(tr("τ: no sensitive value may have a frequency above τ in a class (Tian & Zhang 2011 Def. 11); 1/ℓ ≤ τ < 1"));
+    m_tau->setToolTip(
+        tr("τ: no sensitive value may have a frequency above τ in a class (Tian & Zhang 2011 Def. "
+           "11); 1/ℓ ≤ τ < 1"));
     m_l->setRange(2, 1000);
     m_l->setValue(3);
-    m_l->setToolTip(tr("ℓ: every class needs ℓ well-represented sensitive values; 2 ≤ ℓ ≤ number of sensitive values"));
+    m_l->setToolTip(
+        tr("ℓ: every class needs ℓ well-represented sensitive values; 2 ≤ ℓ ≤ number of sensitive "
+           "values"));
     m_seed->setRange(1, 1000000);
-    m_seed->setToolTip(tr("Seed of the row order that breaks ties (the output is a function of table, τ, ℓ and seed)"));
+    m_seed->setToolTip(
+        tr("Seed of the row order that breaks ties (the output is a function of table, τ, ℓ and "
+           "seed)"));
     m_cancel->setEnabled(false);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    setToolTip(tr("Sequential Sweep generalizes quasi-identifiers per class (local recoding) and, where a class "
-                  "still fails, sensitive values along the sensitive attribute's hierarchy."));
+    setToolTip(
+        tr("Sequential Sweep generalizes quasi-identifiers per class (local recoding) and, where a "
+           "class "
+           "still fails, sensitive values along the sensitive attribute's hierarchy."));
     auto* form = new QFormLayout(this);
     form->addRow(tr("τ"), m_tau);
     form->addRow(tr("ℓ"), m_l);
@@ -56,7 +68,9 @@ SweepExportBox::SweepExportBox(QWidget* parent)
     form->addRow(buttons);
     form->addRow(m_status);
     connect(m_button, &QPushButton::clicked, this, [this] {
-        const QString p = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export SWEEP table"), "published_sweep.csv", tr("CSV (*.csv)"));
+        const QString p =
+            filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export SWEEP table"),
+                                  "published_sweep.csv", tr("CSV (*.csv)"));
         if (!p.isEmpty()) exportTo(p, m_neutralize);
     });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
@@ -64,15 +78,21 @@ SweepExportBox::SweepExportBox(QWidget* parent)
     });
 }
 
-void SweepExportBox::setProject(Project* project) { m_project = project; }
+void SweepExportBox::setProject(Project* project) {
+    m_project = project;
+}
 
 void SweepExportBox::setParameters(double tau, double l) {
     m_tau->setValue(tau);
     m_l->setValue(int(l));
 }
 
-bool SweepExportBox::isRunning() const { return m_job && m_job->isRunning(); }
-QString SweepExportBox::status() const { return m_status->text(); }
+bool SweepExportBox::isRunning() const {
+    return m_job && m_job->isRunning();
+}
+QString SweepExportBox::status() const {
+    return m_status->text();
+}
 
 void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     if (!m_project) {
@@ -83,20 +103,24 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     const DataSnapshot snapshot = snapshotOf(*m_project);
     std::optional<Hierarchy> taxonomy;
     if (!snapshot.sensitiveColumns.empty())
-        if (const Hierarchy* h = m_project->hierarchy(m_project->table().column(snapshot.sensitiveColumns.front()).name()))
+        if (const Hierarchy* h = m_project->hierarchy(
+                m_project->table().column(snapshot.sensitiveColumns.front()).name()))
             taxonomy = *h;
     SweepOptions options;
     options.tau = m_tau->value();
     options.l = m_l->value();
     options.seed = std::uint64_t(m_seed->value());
     const std::string file = path.toStdString();
-    auto work = [snapshot, taxonomy, options, file, neutralizeFormulas](Feedback& feedback) -> std::shared_ptr<void> {
+    auto work = [snapshot, taxonomy, options, file,
+                 neutralizeFormulas](Feedback& feedback) -> std::shared_ptr<void> {
         const std::shared_ptr<PreparedData> data = snapshot.prepare();
         const TauInput input = makeTauInput(*data, taxonomy);
         const SweepResult result = sweep(input, options, &feedback);
         auto out = std::make_shared<SweepExportResult>();
         const TauCheck check = checkTau(input, result.recoding, options.tau, options.l);
-        if (!check.valid) throw std::runtime_error("SWEEP's output is not a generalization of the table: " + check.problem);
+        if (!check.valid)
+            throw std::runtime_error("SWEEP's output is not a generalization of the table: " +
+                                     check.problem);
         out->failingClasses = check.failingClasses;
         out->classes = result.recoding.classes.size();
         out->saRows = generalizedSaRows(input, result.recoding);
@@ -113,11 +137,16 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     m_status->setText(tr("Running SWEEP…"));
     connect(m_job, &Job::succeeded, this, [this, path](std::shared_ptr<void> r) {
         const auto& s = *std::static_pointer_cast<const SweepExportResult>(r);
-        m_status->setText(tr("Wrote %1 rows to %2: %3 classes, %4 rows with a generalized sensitive value, "
-                             "excessive protection e(P) = %5; %6")
-                              .arg(s.rows).arg(path).arg(s.classes).arg(s.saRows).arg(s.e, 0, 'g', 4)
-                              .arg(s.failingClasses == 0 ? tr("every class is (τ,ℓ)-diverse.")
-                                                         : tr("%1 classes fail (τ,ℓ).").arg(s.failingClasses)));
+        m_status->setText(
+            tr("Wrote %1 rows to %2: %3 classes, %4 rows with a generalized sensitive value, "
+               "excessive protection e(P) = %5; %6")
+                .arg(s.rows)
+                .arg(path)
+                .arg(s.classes)
+                .arg(s.saRows)
+                .arg(s.e, 0, 'g', 4)
+                .arg(s.failingClasses == 0 ? tr("every class is (τ,ℓ)-diverse.")
+                                           : tr("%1 classes fail (τ,ℓ).").arg(s.failingClasses)));
         emit wrote(path);
         emit finished(s.failingClasses == 0);
     });

@@ -14,8 +14,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ldiv/csv.h"
 #include "hierarchy/hierarchyedits.h"
+#include "ldiv/csv.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"
@@ -33,11 +33,21 @@ QWidget* page(QWidget* parent, std::initializer_list<std::pair<QString, QWidget*
 }  // namespace
 
 BuilderPanel::BuilderPanel(QWidget* parent)
-    : QWidget(parent), m_kind(new QComboBox(this)), m_pages(new QStackedWidget(this)), m_widths(new QLineEdit(this)),
-      m_origin(new QDoubleSpinBox(this)), m_bottom(new QLineEdit(this)), m_top(new QLineEdit(this)),
-      m_maskSteps(new QLineEdit(this)), m_groupSizes(new QLineEdit(this)), m_order(new QPlainTextEdit(this)),
-      m_edges(new QPlainTextEdit(this)), m_topValue(new QLineEdit("*", this)), m_status(new QLabel(this)),
-      m_table(new QTableWidget(0, 4, this)), m_apply(new QPushButton(tr("&Apply to attribute"), this)) {
+    : QWidget(parent),
+      m_kind(new QComboBox(this)),
+      m_pages(new QStackedWidget(this)),
+      m_widths(new QLineEdit(this)),
+      m_origin(new QDoubleSpinBox(this)),
+      m_bottom(new QLineEdit(this)),
+      m_top(new QLineEdit(this)),
+      m_maskSteps(new QLineEdit(this)),
+      m_groupSizes(new QLineEdit(this)),
+      m_order(new QPlainTextEdit(this)),
+      m_edges(new QPlainTextEdit(this)),
+      m_topValue(new QLineEdit("*", this)),
+      m_status(new QLabel(this)),
+      m_table(new QTableWidget(0, 4, this)),
+      m_apply(new QPushButton(tr("&Apply to attribute"), this)) {
     m_kind->addItems(BuilderSettings::kindNames());
     m_origin->setRange(-1e9, 1e9);
     m_bottom->setPlaceholderText(tr("none"));
@@ -47,8 +57,10 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_order->setPlaceholderText(tr("One value per line; empty = sorted"));
     m_edges->setPlaceholderText(tr("parent,child — one edge per line"));
     auto* loadEdges = new QPushButton(tr("Load edges…"), this);
-    m_pages->addWidget(page(this, {{tr("Widths:"), m_widths}, {tr("Origin:"), m_origin},
-                                   {tr("Bottom coding:"), m_bottom}, {tr("Top coding:"), m_top}}));
+    m_pages->addWidget(page(this, {{tr("Widths:"), m_widths},
+                                   {tr("Origin:"), m_origin},
+                                   {tr("Bottom coding:"), m_bottom},
+                                   {tr("Top coding:"), m_top}}));
     m_pages->addWidget(page(this, {{tr("Characters:"), m_maskSteps}}));
     m_pages->addWidget(page(this, {{QString(), new QLabel(tr("day → month → year → top"), this)}}));
     m_pages->addWidget(page(this, {{tr("Group sizes:"), m_groupSizes}, {tr("Order:"), m_order}}));
@@ -57,7 +69,8 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_order->setMaximumHeight(70);
     m_edges->setMaximumHeight(90);
     m_status->setWordWrap(true);
-    m_table->setHorizontalHeaderLabels({tr("Level"), tr("Groups"), tr("Rows per group"), tr("Example")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Level"), tr("Groups"), tr("Rows per group"), tr("Example")});
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
@@ -89,7 +102,8 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     // The stack takes the height of the current page only, not of the tallest one.
     connect(m_pages, &QStackedWidget::currentChanged, this, [this](int current) {
         for (int i = 0; i < m_pages->count(); ++i)
-            m_pages->widget(i)->setSizePolicy(QSizePolicy::Preferred, i == current ? QSizePolicy::Maximum : QSizePolicy::Ignored);
+            m_pages->widget(i)->setSizePolicy(
+                QSizePolicy::Preferred, i == current ? QSizePolicy::Maximum : QSizePolicy::Ignored);
         m_pages->adjustSize();
     });
     for (QLineEdit* e : {m_widths, m_bottom, m_top, m_maskSteps, m_groupSizes, m_topValue})
@@ -99,7 +113,8 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     connect(m_edges, &QPlainTextEdit::textChanged, this, later);
     connect(m_apply, &QPushButton::clicked, this, &BuilderPanel::apply);
     connect(loadEdges, &QPushButton::clicked, this, [this] {
-        const QString path = filedialogs::openFile(this, filedialogs::Kind::Hierarchy, tr("Taxonomy edges"), tr("CSV (*.csv);;All (*)"));
+        const QString path = filedialogs::openFile(
+            this, filedialogs::Kind::Hierarchy, tr("Taxonomy edges"), tr("CSV (*.csv);;All (*)"));
         if (path.isEmpty()) return;
         try {
             m_edges->setPlainText(QString::fromStdString(readFileText(path.toStdString())));
@@ -128,10 +143,16 @@ void BuilderPanel::suggestKind() {
     if (column < 0) return;
     using Kind = BuilderSettings::Kind;
     switch (m_project->type(column)) {
-    case ColumnType::Integer:
-    case ColumnType::Decimal: m_kind->setCurrentIndex(int(Kind::Intervals)); break;
-    case ColumnType::Date: m_kind->setCurrentIndex(int(Kind::Dates)); break;
-    case ColumnType::Text: m_kind->setCurrentIndex(int(Kind::Suppression)); break;
+        case ColumnType::Integer:
+        case ColumnType::Decimal:
+            m_kind->setCurrentIndex(int(Kind::Intervals));
+            break;
+        case ColumnType::Date:
+            m_kind->setCurrentIndex(int(Kind::Dates));
+            break;
+        case ColumnType::Text:
+            m_kind->setCurrentIndex(int(Kind::Suppression));
+            break;
     }
 }
 
@@ -165,14 +186,18 @@ void BuilderPanel::setSettings(const BuilderSettings& s) {
     updatePreview();
 }
 
-QString BuilderPanel::errorText() const { return m_preview ? QString() : m_status->text(); }
+QString BuilderPanel::errorText() const {
+    return m_preview ? QString() : m_status->text();
+}
 
 void BuilderPanel::updatePreview() {
     m_debounce.stop();
     m_preview.reset();
     m_table->setRowCount(0);
     m_apply->setEnabled(false);
-    const int column = m_project && !m_attribute.isEmpty() ? m_project->columnIndex(m_attribute.toStdString()) : -1;
+    const int column = m_project && !m_attribute.isEmpty()
+                           ? m_project->columnIndex(m_attribute.toStdString())
+                           : -1;
     if (column < 0) {
         m_status->setText(tr("Select an attribute."));
         return;
@@ -181,7 +206,8 @@ void BuilderPanel::updatePreview() {
     try {
         m_preview = buildHierarchy(settings(), data, m_project->config().csv.missingTokens);
     } catch (const std::exception& e) {
-        m_status->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(QString::fromStdString(e.what()).toHtmlEscaped()));
+        m_status->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
+                              .arg(QString::fromStdString(e.what()).toHtmlEscaped()));
         return;
     }
     const auto& counts = m_project->valueCounts(column);
@@ -200,10 +226,15 @@ void BuilderPanel::updatePreview() {
         }
         m_table->setItem(level, 0, new QTableWidgetItem(QString::number(level)));
         m_table->setItem(level, 1, new QTableWidgetItem(QString::number(groups.size())));
-        m_table->setItem(level, 2, new QTableWidgetItem(groups.empty() ? QString() : QStringLiteral("%L1 – %L2").arg(lo).arg(hi)));
+        m_table->setItem(
+            level, 2,
+            new QTableWidgetItem(groups.empty() ? QString()
+                                                : QStringLiteral("%L1 – %L2").arg(lo).arg(hi)));
         QStringList examples;
-        for (std::size_t i = 0; i < groups.size() && i < 4; ++i) examples << QString::fromStdString(groups[i].value);
-        m_table->setItem(level, 3, new QTableWidgetItem(examples.join(", ") + (groups.size() > 4 ? ", …" : "")));
+        for (std::size_t i = 0; i < groups.size() && i < 4; ++i)
+            examples << QString::fromStdString(groups[i].value);
+        m_table->setItem(
+            level, 3, new QTableWidgetItem(examples.join(", ") + (groups.size() > 4 ? ", …" : "")));
     }
     m_table->resizeColumnsToContents();
     m_status->setText(tr("%1 above the base for %2.")
@@ -215,8 +246,9 @@ void BuilderPanel::updatePreview() {
 bool BuilderPanel::apply() {
     if (m_debounce.isActive()) updatePreview();
     if (!m_project || !m_preview) return false;
-    m_project->setHierarchy(m_attribute.toStdString(), *m_preview,
-                            tr("Build %1 hierarchy for '%2'").arg(settings().description(), m_attribute));
+    m_project->setHierarchy(
+        m_attribute.toStdString(), *m_preview,
+        tr("Build %1 hierarchy for '%2'").arg(settings().description(), m_attribute));
     return true;
 }
 

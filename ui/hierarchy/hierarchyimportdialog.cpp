@@ -30,15 +30,19 @@ QString matchHierarchyFile(const QString& path, const QStringList& attributes) {
     for (qsizetype at = stem.indexOf(marker, 0, Qt::CaseInsensitive); at >= 0;
          at = stem.indexOf(marker, at + 1, Qt::CaseInsensitive)) {
         if (at > 0 && stem.at(at - 1) != QLatin1Char('_')) continue;
-        if (const QString a = attributeNamed(stem.mid(at + marker.size()), attributes); !a.isEmpty()) return a;
+        if (const QString a = attributeNamed(stem.mid(at + marker.size()), attributes);
+            !a.isEmpty())
+            return a;
     }
     return attributeNamed(stem, attributes);
 }
 
-HierarchyImportDialog::HierarchyImportDialog(const QStringList& paths, const QStringList& attributes,
-                                             const QString& fallback, QWidget* parent)
+HierarchyImportDialog::HierarchyImportDialog(const QStringList& paths,
+                                             const QStringList& attributes, const QString& fallback,
+                                             QWidget* parent)
     : QDialog(parent), m_paths(paths), m_table(new QTableWidget(int(paths.size()), 2, this)) {
-    setWindowTitle(paths.size() == 1 ? tr("Import a hierarchy") : tr("Import %1 hierarchies").arg(paths.size()));
+    setWindowTitle(paths.size() == 1 ? tr("Import a hierarchy")
+                                     : tr("Import %1 hierarchies").arg(paths.size()));
     setObjectName("hierarchyImportDialog");
     m_table->setObjectName("hierarchyImportTable");
     m_table->setHorizontalHeaderLabels({tr("File"), tr("Attribute")});
@@ -59,9 +63,10 @@ HierarchyImportDialog::HierarchyImportDialog(const QStringList& paths, const QSt
         box->setToolTip(tr("The attribute this file's hierarchy is for"));
         m_table->setCellWidget(row, 1, box);
     }
-    auto* hint = new QLabel(tr("Files are matched to attributes by name (hierarchy_<attribute>.csv, "
-                               "…_hierarchy_<attribute>.csv or <attribute>.csv). Check the matches, then import."),
-                            this);
+    auto* hint = new QLabel(
+        tr("Files are matched to attributes by name (hierarchy_<attribute>.csv, "
+           "…_hierarchy_<attribute>.csv or <attribute>.csv). Check the matches, then import."),
+        this);
     hint->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
@@ -77,7 +82,8 @@ HierarchyImportDialog::HierarchyImportDialog(const QStringList& paths, const QSt
 QList<QPair<QString, QString>> HierarchyImportDialog::matches() const {
     QList<QPair<QString, QString>> out;
     for (int row = 0; row < m_paths.size(); ++row) {
-        const QString a = static_cast<QComboBox*>(m_table->cellWidget(row, 1))->currentData().toString();
+        const QString a =
+            static_cast<QComboBox*>(m_table->cellWidget(row, 1))->currentData().toString();
         if (!a.isEmpty()) out.append({m_paths[row], a});
     }
     return out;

@@ -22,8 +22,8 @@ class HierarchyImportDialog : public QDialog {
 public:
     /// `fallback` is the attribute for a single file whose name matches none (the one the
     /// user has selected).
-    HierarchyImportDialog(const QStringList& paths, const QStringList& attributes, const QString& fallback,
-                          QWidget* parent = nullptr);
+    HierarchyImportDialog(const QStringList& paths, const QStringList& attributes,
+                          const QString& fallback, QWidget* parent = nullptr);
     /// (file, attribute) for every file not set to "do not import".
     QList<QPair<QString, QString>> matches() const;
     /// Sets the attribute of row `row` ("" = do not import).

@@ -26,8 +26,8 @@
 #include "hierarchy/hierarchytreemodel.h"
 #include "project/job.h"
 #include "project/project.h"
-#include "widgets/scrollpanel.h"
 #include "widgets/filedialogs.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -44,10 +44,18 @@ QGroupBox* box(const QString& title, QWidget* content, QWidget* parent) {
 }  // namespace
 
 HierarchyPerspective::HierarchyPerspective(QWidget* parent)
-    : QWidget(parent), m_attributes(new QListWidget(this)), m_heading(new QLabel(this)), m_editors(new QTabWidget(this)),
-      m_tableModel(new HierarchyTableModel(this)), m_treeModel(new HierarchyTreeModel(this)),
-      m_tableView(new QTableView(this)), m_treeView(new QTreeView(this)), m_builder(new BuilderPanel(this)),
-      m_issues(new QListWidget(this)), m_level(new QSpinBox(this)), m_histogram(new BarChart(this)) {
+    : QWidget(parent),
+      m_attributes(new QListWidget(this)),
+      m_heading(new QLabel(this)),
+      m_editors(new QTabWidget(this)),
+      m_tableModel(new HierarchyTableModel(this)),
+      m_treeModel(new HierarchyTreeModel(this)),
+      m_tableView(new QTableView(this)),
+      m_treeView(new QTreeView(this)),
+      m_builder(new BuilderPanel(this)),
+      m_issues(new QListWidget(this)),
+      m_level(new QSpinBox(this)),
+      m_histogram(new BarChart(this)) {
     m_tableView->setModel(m_tableModel);
     m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 6);
@@ -61,13 +69,18 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     m_editors->addTab(m_treeView, tr("Tree"));
 
     auto* tools = new QToolBar(this);
-    tools->addAction(tr("Add level"), this, &HierarchyPerspective::addLevel)->setToolTip(tr("Copy the selected level into a new level above it"));
-    tools->addAction(tr("Remove level"), this, &HierarchyPerspective::removeLevel)->setToolTip(tr("Remove the selected level"));
+    tools->addAction(tr("Add level"), this, &HierarchyPerspective::addLevel)
+        ->setToolTip(tr("Copy the selected level into a new level above it"));
+    tools->addAction(tr("Remove level"), this, &HierarchyPerspective::removeLevel)
+        ->setToolTip(tr("Remove the selected level"));
     tools->addSeparator();
     tools->addAction(tr("Import CSV…"), this, &HierarchyPerspective::importDialog)
-        ->setToolTip(tr("Import one or several hierarchy files; each is matched to an attribute by its name"));
+        ->setToolTip(tr(
+            "Import one or several hierarchy files; each is matched to an attribute by its name"));
     tools->addAction(tr("Export CSV…"), this, [this] {
-        const QString path = filedialogs::saveFile(this, filedialogs::Kind::Hierarchy, tr("Export hierarchy"), m_attribute + ".csv", tr("CSV (*.csv)"));
+        const QString path =
+            filedialogs::saveFile(this, filedialogs::Kind::Hierarchy, tr("Export hierarchy"),
+                                  m_attribute + ".csv", tr("CSV (*.csv)"));
         if (!path.isEmpty()) {
             const QString error = exportHierarchy(path);
             if (!error.isEmpty()) m_heading->setText(error.toHtmlEscaped());
@@ -118,11 +131,15 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
 
-    connect(m_attributes, &QListWidget::currentRowChanged, this, &HierarchyPerspective::attributeChanged);
+    connect(m_attributes, &QListWidget::currentRowChanged, this,
+            &HierarchyPerspective::attributeChanged);
     connect(m_level, &QSpinBox::valueChanged, this, &HierarchyPerspective::updateHistogram);
-    connect(m_treeView, &QTreeView::customContextMenuRequested, this, &HierarchyPerspective::treeMenu);
+    connect(m_treeView, &QTreeView::customContextMenuRequested, this,
+            &HierarchyPerspective::treeMenu);
     connect(m_tableView->selectionModel(), &QItemSelectionModel::currentColumnChanged, this,
-            [this](const QModelIndex& current) { if (current.isValid()) m_level->setValue(current.column()); });
+            [this](const QModelIndex& current) {
+                if (current.isValid()) m_level->setValue(current.column());
+            });
     connect(m_issues, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         const int row = item->data(Qt::UserRole).toInt();
         const int level = item->data(Qt::UserRole + 1).toInt();
@@ -160,8 +177,9 @@ void HierarchyPerspective::refreshAttributes() {
     for (int c = 0; c < m_project->columnCount(); ++c) {
         const QString name = m_project->columnName(c);
         const Hierarchy* h = m_project->hierarchy(name.toStdString());
-        auto* item = new QListWidgetItem(roleIcon(m_project->role(c)),
-                                         h ? tr("%1  (height %2)").arg(name).arg(h->height()) : name, m_attributes);
+        auto* item = new QListWidgetItem(
+            roleIcon(m_project->role(c)),
+            h ? tr("%1  (height %2)").arg(name).arg(h->height()) : name, m_attributes);
         item->setData(Qt::UserRole, name);
         item->setToolTip(roleName(m_project->role(c)));
         if (name == keep) m_attributes->setCurrentItem(item);
@@ -191,12 +209,22 @@ void HierarchyPerspective::attributeChanged() {
 void HierarchyPerspective::hierarchyChanged(const QString& attribute) {
     if (attribute != m_attribute) return refreshAttributes();
     refreshAttributes();
-    const Hierarchy* h = m_project && !attribute.isEmpty() ? m_project->hierarchy(attribute.toStdString()) : nullptr;
-    if (attribute.isEmpty()) m_heading->setText(tr("Select an attribute."));
-    else if (!h) m_heading->setText(tr("<b>%1</b> has no hierarchy yet: it is shown as its base values. Build one, import "
-                                       "a CSV, or add a level and rename groups.").arg(attribute.toHtmlEscaped()));
-    else m_heading->setText(tr("<b>%1</b>: %2 base values, height %3. Edit a cell to move a value into another group; "
-                               "rename groups in the tree.").arg(attribute.toHtmlEscaped()).arg(h->baseCount()).arg(h->height()));
+    const Hierarchy* h =
+        m_project && !attribute.isEmpty() ? m_project->hierarchy(attribute.toStdString()) : nullptr;
+    if (attribute.isEmpty())
+        m_heading->setText(tr("Select an attribute."));
+    else if (!h)
+        m_heading->setText(
+            tr("<b>%1</b> has no hierarchy yet: it is shown as its base values. Build one, import "
+               "a CSV, or add a level and rename groups.")
+                .arg(attribute.toHtmlEscaped()));
+    else
+        m_heading->setText(tr("<b>%1</b>: %2 base values, height %3. Edit a cell to move a value "
+                              "into another group; "
+                              "rename groups in the tree.")
+                               .arg(attribute.toHtmlEscaped())
+                               .arg(h->baseCount())
+                               .arg(h->height()));
     m_level->setRange(0, std::max(0, m_tableModel->columnCount() - 1));
     if (m_tableModel->columnCount() > 1 && m_level->value() == 0) m_level->setValue(1);
     m_treeView->expandToDepth(0);
@@ -211,20 +239,26 @@ void HierarchyPerspective::validate() {
     auto table = m_project->sharedTable();
     // A new request cancels the old one (its result is dropped).
     delete m_validation;
-    m_validation = new Job(tr("Validating %1").arg(m_attribute),
-                           [hierarchy, table, column](Feedback&) -> std::shared_ptr<void> {
-                               return std::make_shared<std::vector<HierarchyIssue>>(
-                                   validateHierarchy(*hierarchy, &table->column(std::size_t(column))));
-                           },
-                           this);
+    m_validation = new Job(
+        tr("Validating %1").arg(m_attribute),
+        [hierarchy, table, column](Feedback&) -> std::shared_ptr<void> {
+            return std::make_shared<std::vector<HierarchyIssue>>(
+                validateHierarchy(*hierarchy, &table->column(std::size_t(column))));
+        },
+        this);
     connect(m_validation, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         showIssues(*std::static_pointer_cast<std::vector<HierarchyIssue>>(r));
     });
-    connect(m_validation, &Job::failed, this, [this](const QString& e) { m_issues->clear(); m_issues->addItem(e); });
+    connect(m_validation, &Job::failed, this, [this](const QString& e) {
+        m_issues->clear();
+        m_issues->addItem(e);
+    });
     m_validation->start();
 }
 
-bool HierarchyPerspective::isValidating() const { return m_validation && m_validation->isRunning(); }
+bool HierarchyPerspective::isValidating() const {
+    return m_validation && m_validation->isRunning();
+}
 
 void HierarchyPerspective::showIssues(const std::vector<HierarchyIssue>& issues) {
     m_lastIssues = issues;
@@ -238,22 +272,27 @@ void HierarchyPerspective::showIssues(const std::vector<HierarchyIssue>& issues)
         item->setToolTip(item->text());
     }
     if (issues.empty() && !m_attribute.isEmpty())
-        new QListWidgetItem(tr("✓ Valid: every level nests and every data value is covered."), m_issues);
+        new QListWidgetItem(tr("✓ Valid: every level nests and every data value is covered."),
+                            m_issues);
 }
 
 void HierarchyPerspective::updateHistogram() {
-    const int column = m_project && !m_attribute.isEmpty() ? m_project->columnIndex(m_attribute.toStdString()) : -1;
+    const int column = m_project && !m_attribute.isEmpty()
+                           ? m_project->columnIndex(m_attribute.toStdString())
+                           : -1;
     if (column < 0) return m_histogram->setBars({}, {}, {});
     const Column& data = m_project->table().column(std::size_t(column));
     const auto& counts = m_project->valueCounts(column);
     const int level = m_level->value();
-    auto groups = hierarchyedits::groupSizes(m_tableModel->hierarchy(), level, [&](const std::string& base) -> std::size_t {
-        const auto code = data.find(base);
-        return code ? counts[*code] : 0;
-    });
+    auto groups = hierarchyedits::groupSizes(m_tableModel->hierarchy(), level,
+                                             [&](const std::string& base) -> std::size_t {
+                                                 const auto code = data.find(base);
+                                                 return code ? counts[*code] : 0;
+                                             });
     const std::size_t total = groups.size();
     if (groups.size() > std::size_t(kHistogramBars)) {
-        std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.records > b.records; });
+        std::stable_sort(groups.begin(), groups.end(),
+                         [](const auto& a, const auto& b) { return a.records > b.records; });
         groups.resize(std::size_t(kHistogramBars));
     }
     QStringList labels;
@@ -263,8 +302,10 @@ void HierarchyPerspective::updateHistogram() {
         values << double(g.records);
     }
     m_histogram->setColor(roleColor(m_project->role(column)));
-    m_histogram->setTitle(total > groups.size() ? tr("Level %1: largest %2 of %3 groups").arg(level).arg(groups.size()).arg(total)
-                                                : tr("Level %1: %2 groups").arg(level).arg(total));
+    m_histogram->setTitle(
+        total > groups.size()
+            ? tr("Level %1: largest %2 of %3 groups").arg(level).arg(groups.size()).arg(total)
+            : tr("Level %1: %2 groups").arg(level).arg(total));
     m_histogram->setBars(labels, values, tr("rows per group"));
 }
 
@@ -282,15 +323,16 @@ QString HierarchyPerspective::importHierarchy(const QString& path) {
 
 void HierarchyPerspective::importDialog() {
     if (!m_project) return;
-    const QStringList paths = filedialogs::openFiles(this, filedialogs::Kind::Hierarchy, tr("Import hierarchies"),
-                                                     tr("CSV (*.csv);;All (*)"));
+    const QStringList paths = filedialogs::openFiles(
+        this, filedialogs::Kind::Hierarchy, tr("Import hierarchies"), tr("CSV (*.csv);;All (*)"));
     if (paths.isEmpty()) return;
     QStringList attributes;
     for (int c = 0; c < m_project->columnCount(); ++c) attributes << m_project->columnName(c);
     HierarchyImportDialog dialog(paths, attributes, m_attribute, this);
     if (dialog.exec() != QDialog::Accepted) return;
     const QStringList errors = importHierarchies(dialog.matches());
-    if (!errors.isEmpty()) m_heading->setText(errors.join("\n").toHtmlEscaped().replace("\n", "<br>"));
+    if (!errors.isEmpty())
+        m_heading->setText(errors.join("\n").toHtmlEscaped().replace("\n", "<br>"));
 }
 
 QStringList HierarchyPerspective::importHierarchies(const QList<QPair<QString, QString>>& matches) {
@@ -309,7 +351,8 @@ QStringList HierarchyPerspective::importHierarchies(const QList<QPair<QString, Q
     QUndoStack* undo = m_project->undoStack();
     if (read.size() > 1) undo->beginMacro(tr("Import %1 hierarchies").arg(read.size()));
     for (auto& [attribute, h] : read)
-        m_project->setHierarchy(attribute.toStdString(), std::move(h), tr("Import hierarchy of '%1'").arg(attribute));
+        m_project->setHierarchy(attribute.toStdString(), std::move(h),
+                                tr("Import hierarchy of '%1'").arg(attribute));
     if (read.size() > 1) undo->endMacro();
     return errors;
 }
@@ -343,19 +386,22 @@ void HierarchyPerspective::removeLevel() {
 
 void HierarchyPerspective::removeHierarchy() {
     if (m_project && !m_attribute.isEmpty())
-        m_project->setHierarchy(m_attribute.toStdString(), std::nullopt, tr("Remove hierarchy of '%1'").arg(m_attribute));
+        m_project->setHierarchy(m_attribute.toStdString(), std::nullopt,
+                                tr("Remove hierarchy of '%1'").arg(m_attribute));
 }
 
 void HierarchyPerspective::treeMenu(const QPoint& pos) {
     const QModelIndex index = m_treeView->indexAt(pos).siblingAtColumn(0);
     if (!index.isValid()) return;
     QMenu menu(this);
-    QAction* rename = menu.addAction(tr("Rename group…"), this, [this, index] { m_treeView->edit(index); });
+    QAction* rename =
+        menu.addAction(tr("Rename group…"), this, [this, index] { m_treeView->edit(index); });
     rename->setEnabled(m_treeModel->level(index) > 0);
     QAction* move = menu.addAction(tr("Move to group…"), this, [this, index] {
         bool ok = false;
-        const QString parent = QInputDialog::getItem(this, tr("Move to group"), tr("New parent group:"),
-                                                     m_treeModel->parentChoices(index), 0, true, &ok);
+        const QString parent =
+            QInputDialog::getItem(this, tr("Move to group"), tr("New parent group:"),
+                                  m_treeModel->parentChoices(index), 0, true, &ok);
         if (ok) m_treeModel->moveNode(index, parent);
     });
     move->setEnabled(!m_treeModel->parentChoices(index).isEmpty());

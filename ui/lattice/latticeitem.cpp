@@ -52,12 +52,15 @@ bool LatticeItem::passesFilter(NodeId id) const {
     if (!m_filter.levels.empty()) {
         const Levels levels = m_layout->lattice().levels(id);
         for (std::size_t i = 0; i < levels.size() && i < m_filter.levels.size(); ++i)
-            if (levels[i] < m_filter.levels[i].first || levels[i] > m_filter.levels[i].second) return false;
+            if (levels[i] < m_filter.levels[i].first || levels[i] > m_filter.levels[i].second)
+                return false;
     }
     if (!m_values.empty() && id < m_values.size()) {
         const double v = m_values[id];
-        if (!std::isnan(m_filter.metricMin) && !(v >= m_filter.metricMin - 1e-12 * std::abs(v))) return false;
-        if (!std::isnan(m_filter.metricMax) && !(v <= m_filter.metricMax + 1e-12 * std::abs(v))) return false;
+        if (!std::isnan(m_filter.metricMin) && !(v >= m_filter.metricMin - 1e-12 * std::abs(v)))
+            return false;
+        if (!std::isnan(m_filter.metricMax) && !(v <= m_filter.metricMax + 1e-12 * std::abs(v)))
+            return false;
     }
     return true;
 }
@@ -74,14 +77,17 @@ QColor LatticeItem::nodeColor(NodeId id) const {
     return scaleColor(span > 0 ? (m_values[id] - m_min) / span : 0.0);
 }
 
-QRectF LatticeItem::boundingRect() const { return m_layout->bounds(); }
+QRectF LatticeItem::boundingRect() const {
+    return m_layout->bounds();
+}
 
 QRectF LatticeItem::visibleBounds() const {
     QRectF box;
     for (NodeId id = 0; id < m_layout->size(); ++id) {
         if (!passesFilter(id)) continue;
         const QPointF p = m_layout->position(id);
-        box = box.isNull() ? QRectF(p, QSizeF(0.001, 0.001)) : box.united(QRectF(p, QSizeF(0.001, 0.001)));
+        box = box.isNull() ? QRectF(p, QSizeF(0.001, 0.001))
+                           : box.united(QRectF(p, QSizeF(0.001, 0.001)));
     }
     const double m = 2 * LatticeLayout::kRadius;
     return box.isNull() ? QRectF() : box.adjusted(-m, -m, m, m);
@@ -92,11 +98,13 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
     // The exposed rectangle, but never more than the paint device shows.
     QRectF exposed = option->exposedRect;
     if (painter->device()) {
-        const QRectF device = painter->worldTransform().inverted().mapRect(QRectF(0, 0, painter->device()->width(), painter->device()->height()));
+        const QRectF device = painter->worldTransform().inverted().mapRect(
+            QRectF(0, 0, painter->device()->width(), painter->device()->height()));
         exposed = exposed.intersected(device);
     }
-    std::vector<NodeId> nodes = m_layout->nodesIn(exposed.adjusted(-LatticeLayout::kDx, -m_layout->rowDistance(),
-                                                                         LatticeLayout::kDx, m_layout->rowDistance()));
+    std::vector<NodeId> nodes =
+        m_layout->nodesIn(exposed.adjusted(-LatticeLayout::kDx, -m_layout->rowDistance(),
+                                           LatticeLayout::kDx, m_layout->rowDistance()));
     const double r = LatticeLayout::kRadius;
     const double pixels = 2 * r * lod;
     const Lattice& lattice = m_layout->lattice();
@@ -113,7 +121,8 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
     }
 
     // Rarer, more interesting states on top where nodes overlap (zoomed out).
-    std::stable_sort(nodes.begin(), nodes.end(), [this](NodeId a, NodeId b) { return state(a) < state(b); });
+    std::stable_sort(nodes.begin(), nodes.end(),
+                     [this](NodeId a, NodeId b) { return state(a) < state(b); });
     const bool discs = pixels >= 4;
     // Labels only where they fit: readable, and no wider than the distance to a neighbour.
     bool labels = pixels >= 30;
@@ -125,7 +134,8 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
         // that is still readable on screen (7 px).
         const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
         const double width = QFontMetricsF(font).horizontalAdvance(widest);
-        if (width > LatticeLayout::kDx * 0.95) font.setPointSizeF(font.pointSizeF() * LatticeLayout::kDx * 0.95 / width);
+        if (width > LatticeLayout::kDx * 0.95)
+            font.setPointSizeF(font.pointSizeF() * LatticeLayout::kDx * 0.95 / width);
         labels = font.pointSizeF() * lod * 96.0 / 72.0 >= 7;
     }
     painter->setFont(font);
@@ -146,8 +156,9 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
         }
         if (labels) {
             painter->setPen(Qt::black);
-            painter->drawText(QRectF(p.x() - LatticeLayout::kDx / 2, p.y() + r, LatticeLayout::kDx, r * 1.2), Qt::AlignCenter,
-                              QString::fromStdString(formatLevels(lattice.levels(id))));
+            painter->drawText(
+                QRectF(p.x() - LatticeLayout::kDx / 2, p.y() + r, LatticeLayout::kDx, r * 1.2),
+                Qt::AlignCenter, QString::fromStdString(formatLevels(lattice.levels(id))));
         }
     }
     // Selection on top, visible at any zoom.

@@ -35,7 +35,9 @@ public:
     void setFilter(LatticeFilter filter);
     void setSelection(const std::vector<NodeId>& selected);
 
-    NodeState state(NodeId id) const { return id < m_states.size() ? m_states[id] : NodeState::NotEvaluated; }
+    NodeState state(NodeId id) const {
+        return id < m_states.size() ? m_states[id] : NodeState::NotEvaluated;
+    }
     QColor nodeColor(NodeId id) const;
     bool passesFilter(NodeId id) const;
     std::pair<double, double> metricRange() const { return {m_min, m_max}; }

@@ -15,14 +15,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/error.h"
 #include "lattice/latticelegend.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodestyle.h"
+#include "ldiv/error.h"
 #include "project/job.h"
-#include "search/preparedinput.h"
 #include "project/project.h"
+#include "search/preparedinput.h"
 #include "search/searchsession.h"
 #include "widgets/scrollpanel.h"
 
@@ -49,9 +49,15 @@ double parseBound(const QLineEdit* edit) {
 }  // namespace
 
 LatticePerspective::LatticePerspective(QWidget* parent)
-    : QWidget(parent), m_view(new LatticeView(this)), m_legend(new LatticeLegend(this)),
-      m_details(new NodeDetailsPanel(this)), m_color(new QComboBox(this)), m_levelForm(nullptr),
-      m_metricMin(new QLineEdit(this)), m_metricMax(new QLineEdit(this)), m_find(new QLineEdit(this)),
+    : QWidget(parent),
+      m_view(new LatticeView(this)),
+      m_legend(new LatticeLegend(this)),
+      m_details(new NodeDetailsPanel(this)),
+      m_color(new QComboBox(this)),
+      m_levelForm(nullptr),
+      m_metricMin(new QLineEdit(this)),
+      m_metricMax(new QLineEdit(this)),
+      m_find(new QLineEdit(this)),
       m_counts(new QLabel(this)) {
     m_color->addItem(tr("State"));
     for (const auto& [name, metric] : colorMetrics()) m_color->addItem(name);
@@ -100,8 +106,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     auto* middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
-    for (auto [text, slot] : {std::pair{tr("Fit"), &LatticeView::fitAll}, std::pair{tr("+"), &LatticeView::zoomIn},
-                              std::pair{tr("−"), &LatticeView::zoomOut}}) {
+    for (auto [text, slot] :
+         {std::pair{tr("Fit"), &LatticeView::fitAll}, std::pair{tr("+"), &LatticeView::zoomIn},
+          std::pair{tr("−"), &LatticeView::zoomOut}}) {
         auto* b = new QToolButton(middle);
         b->setText(text);
         connect(b, &QToolButton::clicked, m_view, slot);
@@ -131,7 +138,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
 void LatticePerspective::setSession(SearchSession* session) {
     if (m_session) m_session->disconnect(this);
     m_session = session;
-    if (session) connect(session, &SearchSession::outcomeChanged, this, &LatticePerspective::rebuild);
+    if (session)
+        connect(session, &SearchSession::outcomeChanged, this, &LatticePerspective::rebuild);
     rebuild();
 }
 
@@ -143,13 +151,15 @@ void LatticePerspective::rebuild() {
         m_view->item()->setStates(nodeStates(&outcome->result, lattice.size(), outcome->decided));
     } else if (m_session && m_session->project()) {
         std::vector<int> heights;
-        for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies) heights.push_back(h.height());
+        for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies)
+            heights.push_back(h.height());
         m_view->setLattice(Lattice(heights));
     } else {
         m_view->setLattice(Lattice(std::vector<int>{}));
     }
-    m_details->clear(outcome ? tr("Click a node to see its details; Ctrl+click more nodes to compare them.")
-                             : tr("Run the search in the Privacy & search perspective to classify the nodes."));
+    m_details->clear(
+        outcome ? tr("Click a node to see its details; Ctrl+click more nodes to compare them.")
+                : tr("Run the search in the Privacy & search perspective to classify the nodes."));
     rebuildLevelFilters();
     applyColoring();
 }
@@ -174,7 +184,8 @@ void LatticePerspective::rebuildLevelFilters() {
         rowLayout->addWidget(low);
         rowLayout->addWidget(new QLabel(QStringLiteral("–"), row));
         rowLayout->addWidget(high);
-        const QString name = i < names.size() ? QString::fromStdString(names[i]) : tr("QI %1").arg(i + 1);
+        const QString name =
+            i < names.size() ? QString::fromStdString(names[i]) : tr("QI %1").arg(i + 1);
         m_levelForm->addRow(name, row);
         connect(low, &QSpinBox::valueChanged, this, &LatticePerspective::applyFilter);
         connect(high, &QSpinBox::valueChanged, this, &LatticePerspective::applyFilter);
@@ -188,7 +199,8 @@ std::vector<double> LatticePerspective::colorValues() const {
     if (!outcome || index <= 0 || outcome->metrics.empty()) return {};
     const Metric metric = colorMetrics()[std::size_t(index - 1)].second;
     std::vector<double> values(outcome->metrics.size());
-    for (std::size_t id = 0; id < values.size(); ++id) values[id] = metricValue(outcome->metrics[id], metric);
+    for (std::size_t id = 0; id < values.size(); ++id)
+        values[id] = metricValue(outcome->metrics[id], metric);
     return values;
 }
 
@@ -209,8 +221,10 @@ void LatticePerspective::applyColoring() {
 void LatticePerspective::applyFilter() {
     if (!m_view->item()) return;
     LatticeFilter filter;
-    for (std::size_t s = 0; s < m_stateBoxes.size(); ++s) filter.states[s] = m_stateBoxes[s]->isChecked();
-    for (const auto& [low, high] : m_levelBoxes) filter.levels.emplace_back(low->value(), high->value());
+    for (std::size_t s = 0; s < m_stateBoxes.size(); ++s)
+        filter.states[s] = m_stateBoxes[s]->isChecked();
+    for (const auto& [low, high] : m_levelBoxes)
+        filter.levels.emplace_back(low->value(), high->value());
     filter.metricMin = parseBound(m_metricMin);
     filter.metricMax = parseBound(m_metricMax);
     m_view->item()->setFilter(filter);
@@ -220,19 +234,22 @@ void LatticePerspective::applyFilter() {
 void LatticePerspective::updateCounts() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const NodeId n = m_view->layout().size();
-    QString text = tr("%1 nodes, %2 shown").arg(n).arg(m_view->item() ? m_view->item()->visibleCount() : 0);
+    QString text =
+        tr("%1 nodes, %2 shown").arg(n).arg(m_view->item() ? m_view->item()->visibleCount() : 0);
     if (outcome && !outcome->complete())
-        text += tr(" · cancelled: %1 classified, %2 satisfying")
-                    .arg(std::count(outcome->decided.begin(), outcome->decided.end(), std::uint8_t(1)))
-                    .arg(outcome->result.satisfying.size());
+        text +=
+            tr(" · cancelled: %1 classified, %2 satisfying")
+                .arg(std::count(outcome->decided.begin(), outcome->decided.end(), std::uint8_t(1)))
+                .arg(outcome->result.satisfying.size());
     else if (outcome)
         text += tr(" · %1 satisfying, %2 minimal%3")
                     .arg(outcome->result.satisfying.size())
                     .arg(outcome->result.minimal.size())
-                    .arg(outcome->result.optimum
-                             ? tr(", optimum [%1]").arg(QString::fromStdString(
-                                   formatLevels(outcome->data->dataset->lattice().levels(*outcome->result.optimum))))
-                             : tr(", no optimum"));
+                    .arg(outcome->result.optimum ? tr(", optimum [%1]")
+                                                       .arg(QString::fromStdString(formatLevels(
+                                                           outcome->data->dataset->lattice().levels(
+                                                               *outcome->result.optimum))))
+                                                 : tr(", no optimum"));
     if (m_session && m_session->isStale()) text += tr(" · settings changed since this search");
     m_counts->setText(text);
 }
@@ -251,18 +268,24 @@ bool LatticePerspective::findNode(const QString& text) {
     }
 }
 
-bool LatticePerspective::isLoadingDetails() const { return m_detailsJob && m_detailsJob->isRunning(); }
-bool LatticePerspective::isDiffing() const { return m_diffJob && m_diffJob->isRunning(); }
+bool LatticePerspective::isLoadingDetails() const {
+    return m_detailsJob && m_detailsJob->isRunning();
+}
+bool LatticePerspective::isDiffing() const {
+    return m_diffJob && m_diffJob->isRunning();
+}
 
 QString LatticePerspective::tooltip(NodeId id) const {
     const Lattice& lattice = m_view->layout().lattice();
     QString text = tr("<b>[%1]</b> — %2")
-                       .arg(QString::fromStdString(formatLevels(lattice.levels(id))), stateName(m_view->item()->state(id)));
+                       .arg(QString::fromStdString(formatLevels(lattice.levels(id))),
+                            stateName(m_view->item()->state(id)));
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     if (outcome && id < outcome->metrics.size()) {
         const QStringList names = metricRowNames();
         const QStringList values = metricRowValues(outcome->metrics[id]);
-        for (int i = 0; i < names.size(); ++i) text += QStringLiteral("<br>%1: %2").arg(names[i], values[i]);
+        for (int i = 0; i < names.size(); ++i)
+            text += QStringLiteral("<br>%1: %2").arg(names[i], values[i]);
     }
     return text;
 }
@@ -287,23 +310,27 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
     if (selection.size() >= 2) {
         const NodeId from = selection.front(), to = selection.back();
         const Lattice& lattice = outcome->data->dataset->lattice();
-        m_details->setDiffMessage(tr("Comparing the published values of [%1] and [%2]…")
-                                      .arg(QString::fromStdString(formatLevels(lattice.levels(from))),
-                                           QString::fromStdString(formatLevels(lattice.levels(to)))));
+        m_details->setDiffMessage(
+            tr("Comparing the published values of [%1] and [%2]…")
+                .arg(QString::fromStdString(formatLevels(lattice.levels(from))),
+                     QString::fromStdString(formatLevels(lattice.levels(to)))));
         auto diff = [outcome, from, to](Feedback&) -> std::shared_ptr<void> {
             const Lattice& l = outcome->data->dataset->lattice();
-            return std::make_shared<NodeDiff>(diffNodes(*outcome->data, outcome->config, l.levels(from), l.levels(to)));
+            return std::make_shared<NodeDiff>(
+                diffNodes(*outcome->data, outcome->config, l.levels(from), l.levels(to)));
         };
         delete m_diffJob;
         m_diffJob = new Job(tr("Comparing nodes"), diff, this);
         connect(m_diffJob, &Job::succeeded, this, [this, outcome](std::shared_ptr<void> r) {
             m_details->setDiff(*std::static_pointer_cast<NodeDiff>(r), outcome->data->qiNames);
         });
-        connect(m_diffJob, &Job::failed, this, [this](const QString& e) { m_details->setDiffMessage(e); });
+        connect(m_diffJob, &Job::failed, this,
+                [this](const QString& e) { m_details->setDiffMessage(e); });
         m_diffJob->start();
     }
     const NodeId id = selection.back();
-    m_details->showLoading(QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(id))));
+    m_details->showLoading(
+        QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(id))));
     auto work = [outcome, id](Feedback&) -> std::shared_ptr<void> {
         return std::make_shared<NodeDetails>(analyzeNode(*outcome->data, outcome->config, id));
     };
@@ -311,7 +338,8 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
     m_detailsJob = new Job(tr("Node details"), work, this);
     connect(m_detailsJob, &Job::succeeded, this, [this, outcome](std::shared_ptr<void> r) {
         const auto details = std::static_pointer_cast<NodeDetails>(r);
-        m_details->setDetails(*details, outcome->data->qiNames, stateName(m_view->item()->state(details->id)));
+        m_details->setDetails(*details, outcome->data->qiNames,
+                              stateName(m_view->item()->state(details->id)));
         if (m_view->selection().size() < 2) m_details->tabs()->setCurrentIndex(0);
         emit nodeChosen(details->id);
     });

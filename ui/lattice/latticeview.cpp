@@ -10,7 +10,8 @@
 
 namespace ldv::ui {
 
-LatticeView::LatticeView(QWidget* parent) : QGraphicsView(parent), m_layout(std::make_unique<LatticeLayout>()) {
+LatticeView::LatticeView(QWidget* parent)
+    : QGraphicsView(parent), m_layout(std::make_unique<LatticeLayout>()) {
     setScene(new QGraphicsScene(this));
     setRenderHint(QPainter::Antialiasing, false);
     // One item repaints the exposed region itself; no per-item indexing is needed.
@@ -63,8 +64,12 @@ void LatticeView::showEvent(QShowEvent* event) {
     if (m_autoFit) fitAll();
 }
 
-void LatticeView::zoomIn() { zoomBy(1.25); }
-void LatticeView::zoomOut() { zoomBy(0.8); }
+void LatticeView::zoomIn() {
+    zoomBy(1.25);
+}
+void LatticeView::zoomOut() {
+    zoomBy(0.8);
+}
 
 void LatticeView::zoomBy(double factor, bool byUser) {
     if (byUser) m_autoFit = false;
@@ -111,8 +116,10 @@ void LatticeView::mouseReleaseEvent(QMouseEvent* event) {
         const double slack = 3 / std::max(1e-6, transform().m11());
         const auto id = m_layout->nodeAt(mapToScene(event->pos()), slack);
         const bool add = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
-        if (id) selectNode(*id, add);
-        else if (!add) clearSelection();
+        if (id)
+            selectNode(*id, add);
+        else if (!add)
+            clearSelection();
     }
     m_panning = false;
     QGraphicsView::mouseReleaseEvent(event);
@@ -123,8 +130,10 @@ bool LatticeView::viewportEvent(QEvent* event) {
         auto* help = static_cast<QHelpEvent*>(event);
         const double slack = 3 / std::max(1e-6, transform().m11());
         const auto id = m_layout->nodeAt(mapToScene(help->pos()), slack);
-        if (id && m_tooltip) QToolTip::showText(help->globalPos(), m_tooltip(*id), viewport());
-        else QToolTip::hideText();
+        if (id && m_tooltip)
+            QToolTip::showText(help->globalPos(), m_tooltip(*id), viewport());
+        else
+            QToolTip::hideText();
         return true;
     }
     return QGraphicsView::viewportEvent(event);
@@ -134,8 +143,10 @@ void LatticeView::selectNode(NodeId id, bool add) {
     if (!m_item || id >= m_layout->size()) return;
     if (!add) m_selection.clear();
     const auto it = std::find(m_selection.begin(), m_selection.end(), id);
-    if (it != m_selection.end() && add) m_selection.erase(it);
-    else if (it == m_selection.end()) m_selection.push_back(id);
+    if (it != m_selection.end() && add)
+        m_selection.erase(it);
+    else if (it == m_selection.end())
+        m_selection.push_back(id);
     m_item->setSelection(m_selection);
     emit selectionChanged(m_selection);
 }
@@ -153,6 +164,8 @@ void LatticeView::centerOnNode(NodeId id) {
     centerOn(m_layout->position(id));
 }
 
-QPoint LatticeView::nodeViewportPosition(NodeId id) const { return mapFromScene(m_layout->position(id)); }
+QPoint LatticeView::nodeViewportPosition(NodeId id) const {
+    return mapFromScene(m_layout->position(id));
+}
 
 }  // namespace ldv::ui

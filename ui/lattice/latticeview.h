@@ -24,7 +24,9 @@ public:
     bool hasLattice() const { return m_layout->size() > 0 && m_item; }
 
     /// Tooltip text of a node (levels, classes, suppressed rows, metrics).
-    void setTooltipProvider(std::function<QString(NodeId)> provider) { m_tooltip = std::move(provider); }
+    void setTooltipProvider(std::function<QString(NodeId)> provider) {
+        m_tooltip = std::move(provider);
+    }
 
     const std::vector<NodeId>& selection() const { return m_selection; }
     /// Selects one node (or adds it, `add`) and emits selectionChanged.

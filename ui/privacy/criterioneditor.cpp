@@ -35,11 +35,19 @@ QDoubleSpinBox* spin(QWidget* parent, double min, double max, double value, int 
 }  // namespace
 
 CriterionEditor::CriterionEditor(QWidget* parent)
-    : QWidget(parent), m_kind(new QComboBox(this)), m_attribute(new QComboBox(this)),
-      m_main(spin(this, 1, 1e6, 5, 2)), m_c(spin(this, 0.01, 1e4, 3, 2)), m_c2(spin(this, 0, 99.99, 10, 2)),
-      m_tau(spin(this, 0.01, 0.99, 0.5, 3)), m_dontCare(new QListWidget(this)), m_protected(new QListWidget(this)),
-      m_multi(new QCheckBox(tr("also split by the other sensitive attributes"), this)), m_mainLabel(new QLabel(this)),
-      m_preview(new QLabel(this)), m_problem(new QLabel(this)) {
+    : QWidget(parent),
+      m_kind(new QComboBox(this)),
+      m_attribute(new QComboBox(this)),
+      m_main(spin(this, 1, 1e6, 5, 2)),
+      m_c(spin(this, 0.01, 1e4, 3, 2)),
+      m_c2(spin(this, 0, 99.99, 10, 2)),
+      m_tau(spin(this, 0.01, 0.99, 0.5, 3)),
+      m_dontCare(new QListWidget(this)),
+      m_protected(new QListWidget(this)),
+      m_multi(new QCheckBox(tr("also split by the other sensitive attributes"), this)),
+      m_mainLabel(new QLabel(this)),
+      m_preview(new QLabel(this)),
+      m_problem(new QLabel(this)) {
     m_kind->addItem(tr("k-anonymity"), "k");
     m_kind->addItem(tr("distinct ℓ-diversity"), "distinct-l");
     m_kind->addItem(tr("entropy ℓ-diversity"), "entropy-l");
@@ -50,10 +58,11 @@ CriterionEditor::CriterionEditor(QWidget* parent)
     m_kind->addItem(tr("(τ,ℓ)-diversity"), "tau-l");
     // The lattice generalizes quasi-identifiers only, so a node's sensitive values are
     // published as they are; SWEEP is the algorithm that also generalizes them.
-    const QString tauHelp = tr("(τ,ℓ)-diversity (Tian & Zhang 2011, Def. 11) on the published sensitive values of each "
-                               "class. Lattice nodes publish sensitive values as they are; to generalize them along "
-                               "the sensitive attribute's hierarchy (its taxonomy), export the SWEEP table in the "
-                               "Export perspective.");
+    const QString tauHelp =
+        tr("(τ,ℓ)-diversity (Tian & Zhang 2011, Def. 11) on the published sensitive values of each "
+           "class. Lattice nodes publish sensitive values as they are; to generalize them along "
+           "the sensitive attribute's hierarchy (its taxonomy), export the SWEEP table in the "
+           "Export perspective.");
     m_kind->setItemData(m_kind->count() - 1, tauHelp, Qt::ToolTipRole);
     m_tau->setToolTip(tauHelp);
     m_dontCare->setMaximumHeight(90);
@@ -69,9 +78,10 @@ CriterionEditor::CriterionEditor(QWidget* parent)
     form->addRow(tr("τ"), m_tau);
     form->addRow(tr("Don't-care values Y"), m_dontCare);
     form->addRow(tr("Protected values W"), m_protected);
-    m_multi->setToolTip(tr("Multi-attribute ℓ-diversity (ℓ-Diversity Def. 4.6): the criterion must hold within "
-                           "every group of a class's rows that share the values of all other sensitive "
-                           "attributes. Needs two or more sensitive attributes; not with suppression."));
+    m_multi->setToolTip(
+        tr("Multi-attribute ℓ-diversity (ℓ-Diversity Def. 4.6): the criterion must hold within "
+           "every group of a class's rows that share the values of all other sensitive "
+           "attributes. Needs two or more sensitive attributes; not with suppression."));
     form->addRow(tr("Multi-attribute"), m_multi);
     form->addRow(tr("Spec"), m_preview);
     m_problem->setWordWrap(true);
@@ -131,7 +141,8 @@ void CriterionEditor::updateFields() {
     m_c->setEnabled(kind.contains("recursive"));
     m_c2->setEnabled(kind == "npd-recursive-cl");
     m_tau->setEnabled(kind == "tau-l");
-    m_dontCare->setEnabled(kind == "pd-recursive-cl" || kind == "npd-recursive-cl" || kind == "entropy-l");
+    m_dontCare->setEnabled(kind == "pd-recursive-cl" || kind == "npd-recursive-cl" ||
+                           kind == "entropy-l");
     m_protected->setEnabled(kind == "npd-recursive-cl");
     m_multi->setEnabled(!k && m_attribute->count() > 1);
     refresh();
@@ -141,23 +152,28 @@ QString CriterionEditor::spec() const {
     const QString kind = m_kind->currentData().toString();
     const QString main = QString::fromStdString(formatNumber(m_main->value()));
     QString s = kind + '=';
-    if (kind == "k" || kind == "distinct-l" || kind == "entropy-l" || kind == "simple-l") s += main;
+    if (kind == "k" || kind == "distinct-l" || kind == "entropy-l" || kind == "simple-l")
+        s += main;
     else if (kind == "recursive-cl" || kind == "pd-recursive-cl")
         s += QString::fromStdString(formatNumber(m_c->value())) + ',' + main;
     else if (kind == "npd-recursive-cl")
         s += QString::fromStdString(formatNumber(m_c->value())) + ',' +
              QString::fromStdString(formatNumber(m_c2->value())) + ',' + main;
-    else if (kind == "tau-l") s += QString::fromStdString(formatNumber(m_tau->value())) + ',' + main;
+    else if (kind == "tau-l")
+        s += QString::fromStdString(formatNumber(m_tau->value())) + ',' + main;
     if (kind != "k" && m_attribute->count() > 1 && !m_attribute->currentText().isEmpty())
         s += '@' + m_attribute->currentText();
-    if (m_dontCare->isEnabled() && !checked(m_dontCare).isEmpty()) s += ";dontcare=" + checked(m_dontCare).join('|');
+    if (m_dontCare->isEnabled() && !checked(m_dontCare).isEmpty())
+        s += ";dontcare=" + checked(m_dontCare).join('|');
     if (m_protected->isEnabled() && !checked(m_protected).isEmpty())
         s += ";protected=" + checked(m_protected).join('|');
     if (m_multi->isEnabled() && m_multi->isChecked()) s += ";multi";
     return s;
 }
 
-QString CriterionEditor::problem() const { return m_rejected.isEmpty() ? checkSpec(spec()) : m_rejected; }
+QString CriterionEditor::problem() const {
+    return m_rejected.isEmpty() ? checkSpec(spec()) : m_rejected;
+}
 
 QString CriterionEditor::checkSpec(const QString& text) const {
     CriterionSpec parsed;
@@ -180,7 +196,8 @@ QString CriterionEditor::checkSpec(const QString& text) const {
     const Column& values = m_project->table().column(std::size_t(column));
     const std::size_t m = values.domainSize();
     QStringList names;
-    for (std::size_t v = 0; v < m && v < 10; ++v) names << QString::fromStdString(values.value(Code(v)));
+    for (std::size_t v = 0; v < m && v < 10; ++v)
+        names << QString::fromStdString(values.value(Code(v)));
     if (m > 10) names << QStringLiteral("…");
     const QString listed = names.join(", ");
     const double l = parsed.parameters.back();
@@ -206,12 +223,14 @@ QString CriterionEditor::checkSpec(const QString& text) const {
 bool CriterionEditor::setSpec(const QString& text) {
     try {
         const CriterionSpec spec = parseCriterionSpec(text.toStdString());
-        if (const QString problem = checkSpec(text); !problem.isEmpty()) throw ParameterError(problem.toStdString());
-        const int index = m_kind->findData(QString::fromUtf8(criterionName(spec.kind).data(),
-                                                             qsizetype(criterionName(spec.kind).size())));
+        if (const QString problem = checkSpec(text); !problem.isEmpty())
+            throw ParameterError(problem.toStdString());
+        const int index = m_kind->findData(QString::fromUtf8(
+            criterionName(spec.kind).data(), qsizetype(criterionName(spec.kind).size())));
         if (index < 0) return false;
         m_kind->setCurrentIndex(index);
-        if (!spec.attribute.empty()) m_attribute->setCurrentText(QString::fromStdString(spec.attribute));
+        if (!spec.attribute.empty())
+            m_attribute->setCurrentText(QString::fromStdString(spec.attribute));
         const auto& p = spec.parameters;
         m_main->setValue(p.back());
         if (p.size() >= 2 && m_c->isEnabled()) m_c->setValue(p[0]);

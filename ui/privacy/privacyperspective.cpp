@@ -34,10 +34,17 @@ struct Feasibility {
 }  // namespace
 
 PrivacyPerspective::PrivacyPerspective(QWidget* parent)
-    : QWidget(parent), m_editor(new CriterionEditor(this)), m_criteria(new QListWidget(this)),
-      m_suppression(new QDoubleSpinBox(this)), m_metric(new QComboBox(this)), m_algorithm(new QComboBox(this)),
-      m_warnings(new QLabel(this)), m_editorError(new QLabel(this)), m_run(new QPushButton(tr("Run search"), this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
+    : QWidget(parent),
+      m_editor(new CriterionEditor(this)),
+      m_criteria(new QListWidget(this)),
+      m_suppression(new QDoubleSpinBox(this)),
+      m_metric(new QComboBox(this)),
+      m_algorithm(new QComboBox(this)),
+      m_warnings(new QLabel(this)),
+      m_editorError(new QLabel(this)),
+      m_run(new QPushButton(tr("Run search"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
       m_summary(new QTextBrowser(this)) {
     m_criteria->setObjectName("criteriaList");
     m_suppression->setRange(0, 100);
@@ -113,14 +120,22 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     connect(remove, &QPushButton::clicked, this, &PrivacyPerspective::removeSelectedCriterion);
     connect(m_suppression, &QDoubleSpinBox::valueChanged, this,
             [this] { storeSettings(tr("Change suppression limit"), true); });
-    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { storeSettings(tr("Change utility metric"), false); });
-    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { storeSettings(tr("Change algorithm"), false); });
-    connect(m_run, &QPushButton::clicked, this, [this] { if (m_session) m_session->run(); });
-    connect(m_cancel, &QPushButton::clicked, this, [this] { if (m_session) m_session->cancel(); });
+    connect(m_metric, &QComboBox::currentIndexChanged, this,
+            [this] { storeSettings(tr("Change utility metric"), false); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this,
+            [this] { storeSettings(tr("Change algorithm"), false); });
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        if (m_session) m_session->run();
+    });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_session) m_session->cancel();
+    });
     setSession(nullptr);
 }
 
-Project* PrivacyPerspective::project() const { return m_session ? m_session->project() : nullptr; }
+Project* PrivacyPerspective::project() const {
+    return m_session ? m_session->project() : nullptr;
+}
 
 void PrivacyPerspective::setSession(SearchSession* session) {
     if (m_session) {
@@ -134,7 +149,8 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         connect(session, &SearchSession::outcomeChanged, this, &PrivacyPerspective::showOutcome);
         connect(session, &SearchSession::staleChanged, this, &PrivacyPerspective::showOutcome);
         connect(session, &SearchSession::runningChanged, this, &PrivacyPerspective::setRunning);
-        connect(session, &SearchSession::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000)); });
+        connect(session, &SearchSession::progressChanged, this,
+                [this](double f) { m_progress->setValue(int(f * 1000)); });
         connect(session, &SearchSession::failed, this, [this](const QString& e) {
             m_failure = e;
             showOutcome();
@@ -142,13 +158,19 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         connect(session, &SearchSession::cancelled, this, [this] {
             // A partial outcome explains itself; otherwise the previous one stays in the session.
             const auto o = m_session->outcome();
-            if (o && (!o->complete() || o->measuringCancelled)) showOutcome();
-            else m_summary->setHtml(tr("<p>The search was cancelled before it had classified any node.</p>"));
+            if (o && (!o->complete() || o->measuringCancelled))
+                showOutcome();
+            else
+                m_summary->setHtml(
+                    tr("<p>The search was cancelled before it had classified any node.</p>"));
         });
     }
     if (Project* p = project()) {
         connect(p, &Project::searchSettingsChanged, this, &PrivacyPerspective::loadSettings);
-        connect(p, &Project::roleChanged, this, [this] { m_editor->setProject(project()); m_debounce.start(); });
+        connect(p, &Project::roleChanged, this, [this] {
+            m_editor->setProject(project());
+            m_debounce.start();
+        });
         connect(p, &Project::hierarchyChanged, this, [this] { m_debounce.start(); });
         // A failure is about the settings it ran with: any change (an undo too) removes it.
         connect(p, &Project::searchSettingsChanged, this, &PrivacyPerspective::clearFailure);
@@ -174,8 +196,10 @@ void PrivacyPerspective::loadSettings() {
         const SearchSettings s = p->searchSettings();
         for (const std::string& c : s.criteria) m_criteria->addItem(QString::fromStdString(c));
         m_suppression->setValue(s.suppressionLimit * 100);
-        m_metric->setCurrentIndex(std::max(0, m_metric->findData(QString::fromStdString(s.metric))));
-        m_algorithm->setCurrentIndex(std::max(0, m_algorithm->findData(QString::fromStdString(s.algorithm))));
+        m_metric->setCurrentIndex(
+            std::max(0, m_metric->findData(QString::fromStdString(s.metric))));
+        m_algorithm->setCurrentIndex(
+            std::max(0, m_algorithm->findData(QString::fromStdString(s.algorithm))));
     }
     m_loading = false;
     m_debounce.start();
@@ -186,7 +210,8 @@ void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
     if (m_loading || !p) return;
     SearchSettings s = p->searchSettings();
     s.criteria.clear();
-    for (int i = 0; i < m_criteria->count(); ++i) s.criteria.push_back(m_criteria->item(i)->text().toStdString());
+    for (int i = 0; i < m_criteria->count(); ++i)
+        s.criteria.push_back(m_criteria->item(i)->text().toStdString());
     s.suppressionLimit = m_suppression->value() / 100;
     s.metric = m_metric->currentData().toString().toStdString();
     s.algorithm = m_algorithm->currentData().toString().toStdString();
@@ -235,8 +260,10 @@ void PrivacyPerspective::checkFeasibility() {
     for (const std::string& name : p->qiOrder()) {
         const Hierarchy* h = p->hierarchy(name);
         const QString n = QString::fromStdString(name);
-        if (!h) rigid << tr("%1 has no hierarchy: it can never be generalized").arg(n);
-        else if (h->height() == 0) rigid << tr("%1's hierarchy has height 0: it can never be generalized").arg(n);
+        if (!h)
+            rigid << tr("%1 has no hierarchy: it can never be generalized").arg(n);
+        else if (h->height() == 0)
+            rigid << tr("%1's hierarchy has height 0: it can never be generalized").arg(n);
     }
     auto work = [snapshot, settings, rigid](Feedback&) -> std::shared_ptr<void> {
         auto out = std::make_shared<Feasibility>();
@@ -252,16 +279,20 @@ void PrivacyPerspective::checkFeasibility() {
             if (tableWarnings.empty() && !criteria.empty()) {
                 const Levels top = dataset.lattice().levels(dataset.lattice().top());
                 const EquivalenceClasses classes = dataset.classes(top, true);
-                const auto fails = failingClasses(evaluateCriteria(dataset, classes, criteria), classes.count());
+                const auto fails =
+                    failingClasses(evaluateCriteria(dataset, classes, criteria), classes.count());
                 std::size_t failingRows = 0;
                 for (std::size_t c = 0; c < classes.count(); ++c)
                     if (fails[c]) failingRows += classes.sizes[c];
-                const auto allowed = std::size_t(settings.suppressionLimit * double(dataset.rowCount()) + 1e-9);
+                const auto allowed =
+                    std::size_t(settings.suppressionLimit * double(dataset.rowCount()) + 1e-9);
                 if (failingRows > allowed)
-                    out->warnings << PrivacyPerspective::tr("even the most general node [%1] leaves %2 in failing "
-                                                            "classes and the suppression limit allows %3: no node can "
-                                                            "satisfy the requirement")
-                                         .arg(QString::fromStdString(formatLevels(top)), countOf(failingRows, "row", "rows"))
+                    out->warnings << PrivacyPerspective::tr(
+                                         "even the most general node [%1] leaves %2 in failing "
+                                         "classes and the suppression limit allows %3: no node can "
+                                         "satisfy the requirement")
+                                         .arg(QString::fromStdString(formatLevels(top)),
+                                              countOf(failingRows, "row", "rows"))
                                          .arg(allowed);
             }
         } catch (const std::exception& e) {
@@ -274,12 +305,16 @@ void PrivacyPerspective::checkFeasibility() {
     connect(m_feasibilityJob, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         const auto f = std::static_pointer_cast<Feasibility>(r);
         QStringList lines;
-        if (!f->error.isEmpty()) lines << tr("<b>Cannot search:</b> %1").arg(f->error.toHtmlEscaped());
+        if (!f->error.isEmpty())
+            lines << tr("<b>Cannot search:</b> %1").arg(f->error.toHtmlEscaped());
         for (const QString& w : f->warnings) lines << tr("⚠ %1").arg(w.toHtmlEscaped());
-        if (lines.isEmpty()) lines << tr("✓ Every criterion is achievable by some generalization of these hierarchies.");
+        if (lines.isEmpty())
+            lines << tr(
+                "✓ Every criterion is achievable by some generalization of these hierarchies.");
         m_warnings->setText(lines.join("<br>"));
         m_warnings->setStyleSheet(lines.size() == 1 && f->error.isEmpty() && f->warnings.isEmpty()
-                                      ? "color: #009E73" : "color: #D55E00");
+                                      ? "color: #009E73"
+                                      : "color: #D55E00");
     });
     m_feasibilityJob->start();
 }
@@ -297,63 +332,96 @@ void PrivacyPerspective::showOutcome() {
     const auto o = m_session ? m_session->outcome() : nullptr;
     if (!o) {
         if (!m_failure.isEmpty())
-            return m_summary->setHtml(tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>").arg(m_failure.toHtmlEscaped()));
-        m_summary->setHtml(tr("<p>No search yet. Compose the requirement and press <b>Run search</b>.</p>"));
+            return m_summary->setHtml(tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>")
+                                          .arg(m_failure.toHtmlEscaped()));
+        m_summary->setHtml(
+            tr("<p>No search yet. Compose the requirement and press <b>Run search</b>.</p>"));
         return;
     }
     const SearchResult& r = o->result;
     const Dataset& data = *o->data->dataset;
     QString html;
     if (!m_failure.isEmpty())
-        html += tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>").arg(m_failure.toHtmlEscaped());
-    if (m_session->isStale()) html += tr("<p style='color:#D55E00'>The settings changed since this search; run it again.</p>");
+        html += tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>")
+                    .arg(m_failure.toHtmlEscaped());
+    if (m_session->isStale())
+        html += tr(
+            "<p style='color:#D55E00'>The settings changed since this search; run it again.</p>");
     QStringList criteria;
-    for (const BoundCriterion& c : o->config.criteria) criteria << QString::fromStdString(c.criterion.describe()).toHtmlEscaped();
+    for (const BoundCriterion& c : o->config.criteria)
+        criteria << QString::fromStdString(c.criterion.describe()).toHtmlEscaped();
     if (!o->complete())
-        html += tr("<h3>Search cancelled: %1 of %2 nodes classified</h3><p>The lattice shows the others as not "
-                   "evaluated. Run the search to the end for every minimal node and the optimum.</p>")
-                    .arg(std::count(o->decided.begin(), o->decided.end(), std::uint8_t(1)))
-                    .arg(r.latticeSize);
+        html +=
+            tr("<h3>Search cancelled: %1 of %2 nodes classified</h3><p>The lattice shows the "
+               "others as not "
+               "evaluated. Run the search to the end for every minimal node and the optimum.</p>")
+                .arg(std::count(o->decided.begin(), o->decided.end(), std::uint8_t(1)))
+                .arg(r.latticeSize);
     if (o->measuringCancelled)
-        html += tr("<p style='color:#D55E00'>Measuring every node was cancelled: the lattice cannot be coloured by "
-                   "a metric until the search is run again.</p>");
-    html += (o->complete() ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % (%5 rows), metric %6, "
-                              "algorithm %7.</p>")
-                         : tr("<h3>Satisfying nodes found so far: %1 (of %2 nodes)</h3><p>%3<br>Suppression limit %4 % (%5 "
-                              "rows), metric %6, algorithm %7.</p>"))
-                .arg(r.satisfying.size()).arg(r.latticeSize).arg(criteria.join("<br>"))
+        html +=
+            tr("<p style='color:#D55E00'>Measuring every node was cancelled: the lattice cannot be "
+               "coloured by "
+               "a metric until the search is run again.</p>");
+    html += (o->complete() ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % "
+                                "(%5 rows), metric %6, "
+                                "algorithm %7.</p>")
+                           : tr("<h3>Satisfying nodes found so far: %1 (of %2 "
+                                "nodes)</h3><p>%3<br>Suppression limit %4 % (%5 "
+                                "rows), metric %6, algorithm %7.</p>"))
+                .arg(r.satisfying.size())
+                .arg(r.latticeSize)
+                .arg(criteria.join("<br>"))
                 .arg(o->settings.suppressionLimit * 100)
                 .arg(qulonglong(o->settings.suppressionLimit * double(data.rowCount()) + 1e-9))
-                .arg(QString::fromStdString(o->settings.metric), QString::fromStdString(o->settings.algorithm));
+                .arg(QString::fromStdString(o->settings.metric),
+                     QString::fromStdString(o->settings.algorithm));
     if (r.optimum) {
         const NodeMetrics& m = r.optimumMetrics;
         QStringList levels;
         const Levels lv = data.lattice().levels(*r.optimum);
         for (std::size_t i = 0; i < lv.size(); ++i)
-            levels << QStringLiteral("%1=%2").arg(QString::fromStdString(o->data->qiNames[i])).arg(lv[i]);
-        html += tr("<h3>Optimum [%1]</h3><p>%2</p><table cellspacing=4>"
-                   "<tr><td>classes</td><td align=right>%3</td></tr><tr><td>suppressed rows</td><td align=right>%4</td></tr>"
-                   "<tr><td>avg. class size</td><td align=right>%5</td></tr><tr><td>discernibility</td><td align=right>%6</td></tr>"
-                   "<tr><td>KL-divergence</td><td align=right>%7</td></tr><tr><td>height</td><td align=right>%8</td></tr></table>")
-                    .arg(QString::fromStdString(formatLevels(lv)), levels.join(", ").toHtmlEscaped())
-                    .arg(m.classes).arg(m.suppressedRows).arg(m.averageClassSize, 0, 'f', 2)
-                    .arg(m.discernibility, 0, 'f', 0).arg(m.klDivergence, 0, 'f', 4).arg(m.height);
+            levels << QStringLiteral("%1=%2")
+                          .arg(QString::fromStdString(o->data->qiNames[i]))
+                          .arg(lv[i]);
+        html +=
+            tr("<h3>Optimum [%1]</h3><p>%2</p><table cellspacing=4>"
+               "<tr><td>classes</td><td align=right>%3</td></tr><tr><td>suppressed rows</td><td "
+               "align=right>%4</td></tr>"
+               "<tr><td>avg. class size</td><td "
+               "align=right>%5</td></tr><tr><td>discernibility</td><td align=right>%6</td></tr>"
+               "<tr><td>KL-divergence</td><td align=right>%7</td></tr><tr><td>height</td><td "
+               "align=right>%8</td></tr></table>")
+                .arg(QString::fromStdString(formatLevels(lv)), levels.join(", ").toHtmlEscaped())
+                .arg(m.classes)
+                .arg(m.suppressedRows)
+                .arg(m.averageClassSize, 0, 'f', 2)
+                .arg(m.discernibility, 0, 'f', 0)
+                .arg(m.klDivergence, 0, 'f', 4)
+                .arg(m.height);
     } else if (o->complete()) {
         html += tr("<h3>No node satisfies the requirement</h3>");
     }
     QStringList minimal;
     for (std::size_t i = 0; i < r.minimal.size() && i < 12; ++i)
-        minimal << QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(data.lattice().levels(r.minimal[i]))));
+        minimal << QStringLiteral("[%1]").arg(
+            QString::fromStdString(formatLevels(data.lattice().levels(r.minimal[i]))));
     if (r.minimal.size() > 12) minimal << tr("… (%1 in all)").arg(r.minimal.size());
-    html += (o->complete() ? tr("<p><b>Minimal nodes (%1):</b> %2</p>") : tr("<p><b>Proven minimal so far (%1):</b> %2</p>"))
+    html += (o->complete() ? tr("<p><b>Minimal nodes (%1):</b> %2</p>")
+                           : tr("<p><b>Proven minimal so far (%1):</b> %2</p>"))
                 .arg(r.minimal.size())
                 .arg(minimal.join(" "));
-    for (const std::string& w : r.warnings) html += tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+    for (const std::string& w : r.warnings)
+        html +=
+            tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
     if (o->complete())
-        html += tr("<p><small>%1 nodes checked · search %2 ms · measuring all nodes %3 ms</small></p>")
-                    .arg(r.statistics.checkedNodes).arg(r.statistics.elapsedMs, 0, 'f', 0).arg(o->measureMs, 0, 'f', 0);
+        html +=
+            tr("<p><small>%1 nodes checked · search %2 ms · measuring all nodes %3 ms</small></p>")
+                .arg(r.statistics.checkedNodes)
+                .arg(r.statistics.elapsedMs, 0, 'f', 0)
+                .arg(o->measureMs, 0, 'f', 0);
     else
-        html += tr("<p><small>%1 nodes checked before Cancel</small></p>").arg(r.statistics.checkedNodes);
+        html += tr("<p><small>%1 nodes checked before Cancel</small></p>")
+                    .arg(r.statistics.checkedNodes);
     m_summary->setHtml(html);
 }
 

@@ -10,10 +10,14 @@ namespace ldv::ui::filedialogs {
 namespace {
 QString key(Kind kind) {
     switch (kind) {
-    case Kind::Data: return QStringLiteral("folders/data");
-    case Kind::Hierarchy: return QStringLiteral("folders/hierarchy");
-    case Kind::Project: return QStringLiteral("folders/project");
-    case Kind::Export: return QStringLiteral("folders/export");
+        case Kind::Data:
+            return QStringLiteral("folders/data");
+        case Kind::Hierarchy:
+            return QStringLiteral("folders/hierarchy");
+        case Kind::Project:
+            return QStringLiteral("folders/project");
+        case Kind::Export:
+            return QStringLiteral("folders/export");
     }
     return {};
 }
@@ -48,13 +52,16 @@ QString openFile(QWidget* parent, Kind kind, const QString& caption, const QStri
 }
 
 QStringList openFiles(QWidget* parent, Kind kind, const QString& caption, const QString& filter) {
-    const QStringList paths = QFileDialog::getOpenFileNames(parent, caption, startPath(kind), filter);
+    const QStringList paths =
+        QFileDialog::getOpenFileNames(parent, caption, startPath(kind), filter);
     if (!paths.isEmpty()) remember(kind, paths.first());
     return paths;
 }
 
-QString saveFile(QWidget* parent, Kind kind, const QString& caption, const QString& fileName, const QString& filter) {
-    const QString path = QFileDialog::getSaveFileName(parent, caption, startPath(kind, fileName), filter);
+QString saveFile(QWidget* parent, Kind kind, const QString& caption, const QString& fileName,
+                 const QString& filter) {
+    const QString path =
+        QFileDialog::getSaveFileName(parent, caption, startPath(kind, fileName), filter);
     remember(kind, path);
     return path;
 }

@@ -23,7 +23,8 @@ QString startPath(Kind kind, const QString& fileName = {});
 
 QString openFile(QWidget* parent, Kind kind, const QString& caption, const QString& filter);
 QStringList openFiles(QWidget* parent, Kind kind, const QString& caption, const QString& filter);
-QString saveFile(QWidget* parent, Kind kind, const QString& caption, const QString& fileName, const QString& filter);
+QString saveFile(QWidget* parent, Kind kind, const QString& caption, const QString& fileName,
+                 const QString& filter);
 QString folder(QWidget* parent, Kind kind, const QString& caption);
 
 }  // namespace ldv::ui::filedialogs

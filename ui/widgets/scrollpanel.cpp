@@ -12,8 +12,10 @@ public:
     using QScrollArea::QScrollArea;
     QSize minimumSizeHint() const override {
         const QWidget* w = widget();
-        if (!w || horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff) return QScrollArea::minimumSizeHint();
-        const int width = w->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
+        if (!w || horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+            return QScrollArea::minimumSizeHint();
+        const int width = w->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() +
+                          2 * frameWidth();
         return {width, QScrollArea::minimumSizeHint().height()};
     }
 };

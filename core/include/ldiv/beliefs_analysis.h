@@ -53,7 +53,8 @@ JointPrior readJointPrior(const std::string& path, const std::vector<std::string
 /// The `--prior` option of the CLI: "marginal", "base", or the path of a joint prior file
 /// (readJointPrior with `original`'s QI and sensitive column names). Sets `model` and `joint`.
 void resolvePriorOption(const std::string& spec, const Table& original, std::size_t sensitive,
-                        const std::vector<std::size_t>& quasiIdentifiers, PriorModel& model, JointPrior& joint);
+                        const std::vector<std::size_t>& quasiIdentifiers, PriorModel& model,
+                        JointPrior& joint);
 
 struct BeliefOptions {
     std::vector<BackgroundStatement> statements;
@@ -69,8 +70,8 @@ struct IndividualBelief {
     std::size_t row = 0;
     std::size_t cls = 0;
     Code trueValue = 0;
-    double prior = 0;    ///< α(q, true s)
-    double belief = 0;   ///< β(q, true s, T*)
+    double prior = 0;               ///< α(q, true s)
+    double belief = 0;              ///< β(q, true s, T*)
     bool knowledgeApplies = false;  ///< some background statement matched this row
     bool positive = false;
     /// Values s′ ≠ true s of the sensitive domain with β < ε, including values absent from the
@@ -95,6 +96,7 @@ struct BeliefAnalysis {
 /// value. A Joint prior that gives no weight to a QI tuple of the data throws ParameterError.
 BeliefAnalysis analyzeBeliefs(const Table& original, std::size_t sensitive,
                               const std::vector<std::size_t>& quasiIdentifiers,
-                              const std::vector<std::uint32_t>& rowClass, const BeliefOptions& options);
+                              const std::vector<std::uint32_t>& rowClass,
+                              const BeliefOptions& options);
 
 }  // namespace ldv

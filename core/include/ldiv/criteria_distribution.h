@@ -21,8 +21,9 @@ namespace ldv {
 /// measure = the EMD (lower is better); holds iff N > 0 and EMD ≤ t.
 struct TCloseness {
     double t = 0.2;
-    std::vector<double> p;             ///< table distribution by code
-    std::vector<std::uint32_t> order;  ///< ordered distance: codes by ascending value; empty = equal
+    std::vector<double> p;  ///< table distribution by code
+    std::vector<std::uint32_t>
+        order;  ///< ordered distance: codes by ascending value; empty = equal
     bool holds(Histogram counts) const;
     double measure(Histogram counts) const;
 };

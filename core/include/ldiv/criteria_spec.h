@@ -21,18 +21,18 @@
 namespace ldv {
 
 enum class CriterionKind {
-    KAnonymity,     ///< k=K
-    DistinctL,      ///< distinct-l=L
-    EntropyL,       ///< entropy-l=L (with dontcare: entropy with a don't-care set)
-    RecursiveCL,    ///< recursive-cl=C,L
-    PdRecursiveCL,  ///< pd-recursive-cl=C,L;dontcare=…
-    NpdRecursiveCL, ///< npd-recursive-cl=C1,C2,L;dontcare=…;protected=…
-    SimpleL,        ///< simple-l=L
-    TauL,           ///< tau-l=TAU,L
-    TCloseness,     ///< t-closeness=T[:hierarchical|:ordered]
-    DeltaDisclosure,///< delta-disclosure=D
-    BetaLikeness,   ///< beta-likeness=B[:enhanced]
-    KMap,           ///< k-map=K (with the population size, see criteria.h)
+    KAnonymity,       ///< k=K
+    DistinctL,        ///< distinct-l=L
+    EntropyL,         ///< entropy-l=L (with dontcare: entropy with a don't-care set)
+    RecursiveCL,      ///< recursive-cl=C,L
+    PdRecursiveCL,    ///< pd-recursive-cl=C,L;dontcare=…
+    NpdRecursiveCL,   ///< npd-recursive-cl=C1,C2,L;dontcare=…;protected=…
+    SimpleL,          ///< simple-l=L
+    TauL,             ///< tau-l=TAU,L
+    TCloseness,       ///< t-closeness=T[:hierarchical|:ordered]
+    DeltaDisclosure,  ///< delta-disclosure=D
+    BetaLikeness,     ///< beta-likeness=B[:enhanced]
+    KMap,             ///< k-map=K (with the population size, see criteria.h)
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.
@@ -43,10 +43,10 @@ struct CriterionSpec {
     /// The ':variant' after the parameters: "hierarchical" or "ordered" (t-closeness),
     /// "enhanced" (beta-likeness); empty for the plain criterion.
     std::string variant;
-    std::vector<std::string> dontCare;        ///< Y (pd-recursive, npd-recursive, entropy)
-    std::vector<std::string> protectedValues; ///< W (npd-recursive)
-    std::string attribute;                    ///< empty: the only sensitive attribute
-    bool multiAttribute = false;              ///< 000 Def. 4.6, see criteria_multi.h
+    std::vector<std::string> dontCare;         ///< Y (pd-recursive, npd-recursive, entropy)
+    std::vector<std::string> protectedValues;  ///< W (npd-recursive)
+    std::string attribute;                     ///< empty: the only sensitive attribute
+    bool multiAttribute = false;               ///< 000 Def. 4.6, see criteria_multi.h
 
     bool operator==(const CriterionSpec&) const = default;
 };

@@ -47,8 +47,9 @@ public:
     /// A grouped table (see GroupedTable): table row r stands for `rowWeights[r]` rows. Base
     /// groups, classes, criteria and metrics count the weights; rowClasses() is refused,
     /// since the rows themselves are not here.
-    Dataset(const Table& table, std::vector<std::size_t> qiColumns, std::vector<HierarchyMap> hierarchies,
-            std::vector<std::size_t> sensitiveColumns, std::vector<std::uint32_t> rowWeights);
+    Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+            std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
+            std::vector<std::uint32_t> rowWeights);
 
     const Table& table() const { return *m_table; }
     /// Rows of the data (the sum of the weights for a grouped table).

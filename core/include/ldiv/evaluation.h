@@ -41,10 +41,12 @@ struct CriterionResult {
 
 /// Evaluates every criterion on every class. Multi-attribute criteria (000 Def. 4.6) split
 /// each class by the other sensitive attributes, which needs `classes` with membership.
-std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const EquivalenceClasses& classes,
+std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
+                                              const EquivalenceClasses& classes,
                                               const std::vector<BoundCriterion>& criteria);
 
 /// Flags the classes that fail at least one criterion (for suppression and highlighting).
-std::vector<bool> failingClasses(const std::vector<CriterionResult>& results, std::size_t classCount);
+std::vector<bool> failingClasses(const std::vector<CriterionResult>& results,
+                                 std::size_t classCount);
 
 }  // namespace ldv

@@ -28,7 +28,7 @@ struct BackgroundAttackOptions {
 struct BackgroundIndividual {
     std::size_t row = 0;  ///< 0-based row of the original table
     std::size_t cls = 0;
-    Code value = 0;       ///< true sensitive code
+    Code value = 0;  ///< true sensitive code
     bool knowledgeApplies = false;
     double beliefBefore = 0, beliefAfter = 0;  ///< β(q, true s, T*)
     bool positiveBefore = false, positiveAfter = false;
@@ -48,7 +48,7 @@ struct BackgroundClassRow {
 
 struct BackgroundAttackResult {
     std::vector<BackgroundClassRow> classes;
-    BackgroundClassRow total;  ///< cls = number of classes
+    BackgroundClassRow total;                       ///< cls = number of classes
     std::vector<BackgroundIndividual> individuals;  ///< every row, in row order
     /// Individuals with a disclosure the knowledge alone causes: positive after but not
     /// before, or more values with β < ε after than before.
@@ -70,10 +70,12 @@ BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& level
 
 /// Row classes of a published table: its rows grouped by the values of the `qi` columns as
 /// they stand (generalized values are just values). Throws ParameterError for a missing column.
-std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std::vector<std::string>& qi);
+std::vector<std::uint32_t> publishedRowClasses(const Table& published,
+                                               const std::vector<std::string>& qi);
 /// The same for the published table in the CSV file `path`, whose rows must be those of
 /// `original` in the same order (its QI columns give the names). Throws InputError naming the
 /// file when the row counts differ.
-std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path, const Dataset& original);
+std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path,
+                                                   const Dataset& original);
 
 }  // namespace ldv

@@ -44,8 +44,8 @@ struct HeuristicResult {
 /// (ParameterError). Progress goes to `feedback` (elapsed / limit when a limit is given); its
 /// Cancel throws Cancelled. `allowExact` = false skips the exact attempt (tests of the walk).
 HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
-                                std::optional<double> timeLimitSeconds, Feedback* feedback = nullptr,
-                                bool allowExact = true);
+                                std::optional<double> timeLimitSeconds,
+                                Feedback* feedback = nullptr, bool allowExact = true);
 
 /// Lattices up to this many nodes get an exact classification attempt within the limit (the
 /// exact search allocates per-node state: beyond this it would not fit a few seconds).

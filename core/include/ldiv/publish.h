@@ -25,10 +25,11 @@ struct NodeJudgement {
 
 /// Groups, judges and measures one node. `withMembership` keeps each row's class, which
 /// suppressedRows needs.
-NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                        bool withMembership = false);
+NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config,
+                        std::span<const int> levels, bool withMembership = false);
 /// judgeNode on classes already grouped (e.g. rolled up from a finer node's classes).
-NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config, EquivalenceClasses classes);
+NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
+                           EquivalenceClasses classes);
 /// ⌊limit·n⌋, the rows a suppression limit allows (SPEC §5).
 std::uint64_t suppressionLimitRows(double limit, std::size_t rows);
 
@@ -49,8 +50,9 @@ struct PublishedNode {
 
 /// The publishable table of a node: generalized, identifying columns left out, the rows of
 /// suppressed classes removed or masked.
-PublishedNode publishNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                          const std::vector<std::size_t>& identifying, const PublishOptions& options = {});
+PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
+                          std::span<const int> levels, const std::vector<std::size_t>& identifying,
+                          const PublishOptions& options = {});
 
 /// The value-to-generalized-value mapping of a node: one row per quasi-identifier and value of
 /// the data (in dictionary order), with columns attribute, level, value, generalized, rows.

@@ -63,7 +63,8 @@ const std::vector<double>& riskBinBounds();
 
 /// Throws ParameterError for a threshold outside (0, 1] or a population size below the
 /// number of rows. Empty `classSizes` (no rows) gives zeros and an empty distribution.
-RiskAnalysis analyzeRisk(std::span<const std::uint32_t> classSizes, const RiskOptions& options = {});
+RiskAnalysis analyzeRisk(std::span<const std::uint32_t> classSizes,
+                         const RiskOptions& options = {});
 
 /// Class sizes from a row → class map (e.g. readPublishedRowClasses); classes without rows
 /// are dropped.

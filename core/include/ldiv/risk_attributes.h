@@ -19,7 +19,8 @@ namespace ldv {
 class Feedback;
 
 struct AttributeCombinationRisk {
-    std::vector<std::size_t> columns;  ///< table column indices, ascending by position in the input list
+    std::vector<std::size_t>
+        columns;  ///< table column indices, ascending by position in the input list
     double distinction = 0;
     double separation = 0;
 };
@@ -30,8 +31,7 @@ inline constexpr std::size_t kMaxCombinationAttributes = 24;
 /// Every non-empty subset of `columns`, ordered by size, then lexicographically by position
 /// in `columns`. Throws ParameterError for an empty list, too many attributes or an empty
 /// table; polls `feedback` (Cancelled) once per combination.
-std::vector<AttributeCombinationRisk> attributeCombinationRisks(const Table& table,
-                                                                const std::vector<std::size_t>& columns,
-                                                                Feedback* feedback = nullptr);
+std::vector<AttributeCombinationRisk> attributeCombinationRisks(
+    const Table& table, const std::vector<std::size_t>& columns, Feedback* feedback = nullptr);
 
 }  // namespace ldv

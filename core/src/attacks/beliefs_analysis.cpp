@@ -27,17 +27,18 @@ std::vector<BoundStatement> bindStatements(const Table& t, std::size_t sensitive
             const std::size_t col = t.requireColumn(attribute);
             const auto code = t.column(col).find(value);
             if (!code)
-                throw ParameterError("background knowledge: attribute '" + attribute + "' has no value '" +
-                                     value + "'");
+                throw ParameterError("background knowledge: attribute '" + attribute +
+                                     "' has no value '" + value + "'");
             b.given.emplace_back(col, *code);
         }
         if (s.attribute != t.column(sensitive).name())
-            throw ParameterError("background knowledge: '" + s.attribute + "' is not the sensitive attribute '" +
-                                 t.column(sensitive).name() + "'");
+            throw ParameterError("background knowledge: '" + s.attribute +
+                                 "' is not the sensitive attribute '" + t.column(sensitive).name() +
+                                 "'");
         const auto code = t.column(sensitive).find(s.value);
         if (!code)
-            throw ParameterError("background knowledge: sensitive attribute '" + s.attribute + "' has no value '" +
-                                 s.value + "'");
+            throw ParameterError("background knowledge: sensitive attribute '" + s.attribute +
+                                 "' has no value '" + s.value + "'");
         b.value = *code;
         b.probability = s.probability;
         out.push_back(std::move(b));
@@ -60,8 +61,8 @@ struct PriorTable {
     std::vector<std::vector<double>> conditional;
 };
 
-PriorTable buildPriorTable(const Table& t, std::size_t sensitive, const std::vector<std::size_t>& qi,
-                           const BeliefOptions& options) {
+PriorTable buildPriorTable(const Table& t, std::size_t sensitive,
+                           const std::vector<std::size_t>& qi, const BeliefOptions& options) {
     const std::size_t n = t.rowCount(), m = t.column(sensitive).domainSize();
     PriorTable p;
     std::map<std::vector<Code>, std::uint32_t> ids;
@@ -77,70 +78,76 @@ PriorTable buildPriorTable(const Table& t, std::size_t sensitive, const std::vec
     p.weight.assign(keys, 0);
     p.conditional.assign(keys, std::vector<double>(m, 0));
     switch (options.prior) {
-    case PriorModel::Marginal:
-    case PriorModel::BaseQuasiIdentifier: {
-        std::vector<double> marginal(m, 0);
-        for (std::size_t r = 0; r < n; ++r) {
-            const Code s = t.column(sensitive).code(r);
-            marginal[s] += 1.0 / double(n);
-            p.weight[p.rowKey[r]] += 1;
-            p.conditional[p.rowKey[r]][s] += 1;
+        case PriorModel::Marginal:
+        case PriorModel::BaseQuasiIdentifier: {
+            std::vector<double> marginal(m, 0);
+            for (std::size_t r = 0; r < n; ++r) {
+                const Code s = t.column(sensitive).code(r);
+                marginal[s] += 1.0 / double(n);
+                p.weight[p.rowKey[r]] += 1;
+                p.conditional[p.rowKey[r]][s] += 1;
+            }
+            for (std::size_t k = 0; k < keys; ++k) {
+                if (options.prior == PriorModel::Marginal)
+                    p.conditional[k] = marginal;
+                else
+                    for (double& v : p.conditional[k]) v /= p.weight[k];
+            }
+            break;
         }
-        for (std::size_t k = 0; k < keys; ++k) {
-            if (options.prior == PriorModel::Marginal)
-                p.conditional[k] = marginal;
-            else
+        case PriorModel::Joint: {
+            const JointPrior& j = options.joint;
+            // Map the file's QI order onto `qi`.
+            std::vector<std::size_t> position(qi.size());
+            for (std::size_t i = 0; i < qi.size(); ++i) {
+                const std::string& name = t.column(qi[i]).name();
+                const auto at =
+                    std::find(j.quasiIdentifiers.begin(), j.quasiIdentifiers.end(), name);
+                if (at == j.quasiIdentifiers.end())
+                    throw ParameterError("prior " + j.source +
+                                         ": no column for the quasi-identifier '" + name + "'");
+                position[i] = std::size_t(at - j.quasiIdentifiers.begin());
+            }
+            for (const JointPrior::Entry& e : j.entries) {
+                const auto s = t.column(sensitive).find(e.s);
+                if (!s)
+                    throw ParameterError("prior " + j.source + ": the sensitive attribute '" +
+                                         t.column(sensitive).name() + "' has no value '" + e.s +
+                                         "' in the data");
+                bool known = true;
+                for (std::size_t i = 0; i < qi.size() && known; ++i) {
+                    const auto c = t.column(qi[i]).find(e.q.at(position[i]));
+                    known = c.has_value();
+                    if (known) key[i] = *c;
+                }
+                if (!known) continue;  // a population tuple that no row of the data has
+                const auto it = ids.find(key);
+                if (it == ids.end()) continue;
+                p.weight[it->second] += e.weight;
+                p.conditional[it->second][*s] += e.weight;
+            }
+            for (std::size_t k = 0; k < keys; ++k) {
+                if (!(p.weight[k] > 0)) {
+                    std::string q;
+                    for (std::size_t i = 0; i < qi.size(); ++i)
+                        q += (i ? ", " : "") + t.column(qi[i]).name() + "=" +
+                             t.column(qi[i]).value(p.keys[k][i]);
+                    throw ParameterError("prior " + j.source +
+                                         ": no weight for the quasi-identifier tuple (" + q +
+                                         ") of the data");
+                }
                 for (double& v : p.conditional[k]) v /= p.weight[k];
-        }
-        break;
-    }
-    case PriorModel::Joint: {
-        const JointPrior& j = options.joint;
-        // Map the file's QI order onto `qi`.
-        std::vector<std::size_t> position(qi.size());
-        for (std::size_t i = 0; i < qi.size(); ++i) {
-            const std::string& name = t.column(qi[i]).name();
-            const auto at = std::find(j.quasiIdentifiers.begin(), j.quasiIdentifiers.end(), name);
-            if (at == j.quasiIdentifiers.end())
-                throw ParameterError("prior " + j.source + ": no column for the quasi-identifier '" + name + "'");
-            position[i] = std::size_t(at - j.quasiIdentifiers.begin());
-        }
-        for (const JointPrior::Entry& e : j.entries) {
-            const auto s = t.column(sensitive).find(e.s);
-            if (!s)
-                throw ParameterError("prior " + j.source + ": the sensitive attribute '" + t.column(sensitive).name() +
-                                     "' has no value '" + e.s + "' in the data");
-            bool known = true;
-            for (std::size_t i = 0; i < qi.size() && known; ++i) {
-                const auto c = t.column(qi[i]).find(e.q.at(position[i]));
-                known = c.has_value();
-                if (known) key[i] = *c;
             }
-            if (!known) continue;  // a population tuple that no row of the data has
-            const auto it = ids.find(key);
-            if (it == ids.end()) continue;
-            p.weight[it->second] += e.weight;
-            p.conditional[it->second][*s] += e.weight;
+            break;
         }
-        for (std::size_t k = 0; k < keys; ++k) {
-            if (!(p.weight[k] > 0)) {
-                std::string q;
-                for (std::size_t i = 0; i < qi.size(); ++i)
-                    q += (i ? ", " : "") + t.column(qi[i]).name() + "=" + t.column(qi[i]).value(p.keys[k][i]);
-                throw ParameterError("prior " + j.source + ": no weight for the quasi-identifier tuple (" + q +
-                                     ") of the data");
-            }
-            for (double& v : p.conditional[k]) v /= p.weight[k];
-        }
-        break;
-    }
     }
     return p;
 }
 
 }  // namespace
 
-JointPrior readJointPrior(const std::string& path, const std::vector<std::string>& qi, const std::string& sensitive) {
+JointPrior readJointPrior(const std::string& path, const std::vector<std::string>& qi,
+                          const std::string& sensitive) {
     CsvOptions csv;
     csv.inferTypes = false;
     csv.missingTokens.clear();
@@ -152,17 +159,22 @@ JointPrior readJointPrior(const std::string& path, const std::vector<std::string
     std::vector<std::size_t> qiColumn;
     for (const std::string& name : qi) {
         const auto c = t.columnIndex(name);
-        if (!c) throw InputError(path, 1, 0, "no column '" + name + "' (one column per quasi-identifier is needed)");
+        if (!c)
+            throw InputError(
+                path, 1, 0, "no column '" + name + "' (one column per quasi-identifier is needed)");
         qiColumn.push_back(*c);
     }
     const auto saColumn = t.columnIndex(sensitive);
-    if (!saColumn) throw InputError(path, 1, 0, "no column '" + sensitive + "' for the sensitive attribute");
+    if (!saColumn)
+        throw InputError(path, 1, 0, "no column '" + sensitive + "' for the sensitive attribute");
     std::vector<std::size_t> rest;
     for (std::size_t c = 0; c < t.columnCount(); ++c)
-        if (c != *saColumn && std::find(qiColumn.begin(), qiColumn.end(), c) == qiColumn.end()) rest.push_back(c);
+        if (c != *saColumn && std::find(qiColumn.begin(), qiColumn.end(), c) == qiColumn.end())
+            rest.push_back(c);
     if (rest.size() != 1)
-        throw InputError(path, 1, 0, "expected exactly one weight column besides the quasi-identifiers and '" +
-                                         sensitive + "', found " + std::to_string(rest.size()));
+        throw InputError(path, 1, 0,
+                         "expected exactly one weight column besides the quasi-identifiers and '" +
+                             sensitive + "', found " + std::to_string(rest.size()));
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
         JointPrior::Entry e;
         for (std::size_t c : qiColumn) e.q.push_back(t.value(r, c));
@@ -171,7 +183,8 @@ JointPrior readJointPrior(const std::string& path, const std::vector<std::string
         double w = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), w);
         if (ec != std::errc() || end != text.data() + text.size() || !(w >= 0) || !std::isfinite(w))
-            throw InputError(path, r + 2, rest[0] + 1, "weight '" + text + "' is not a non-negative number");
+            throw InputError(path, r + 2, rest[0] + 1,
+                             "weight '" + text + "' is not a non-negative number");
         e.weight = w;
         j.entries.push_back(std::move(e));
     }
@@ -192,13 +205,17 @@ void resolvePriorOption(const std::string& spec, const Table& t, std::size_t sen
     }
 }
 
-BeliefAnalysis analyzeBeliefs(const Table& t, std::size_t sensitive, const std::vector<std::size_t>& qi,
-                              const std::vector<std::uint32_t>& rowClass, const BeliefOptions& options) {
+BeliefAnalysis analyzeBeliefs(const Table& t, std::size_t sensitive,
+                              const std::vector<std::size_t>& qi,
+                              const std::vector<std::uint32_t>& rowClass,
+                              const BeliefOptions& options) {
     const std::size_t n = t.rowCount(), m = t.column(sensitive).domainSize();
-    if (rowClass.size() != n) throw ParameterError("the published table and the original differ in row count");
+    if (rowClass.size() != n)
+        throw ParameterError("the published table and the original differ in row count");
     const auto statements = bindStatements(t, sensitive, options.statements);
     BeliefAnalysis result;
-    result.classCount = rowClass.empty() ? 0 : *std::max_element(rowClass.begin(), rowClass.end()) + 1;
+    result.classCount =
+        rowClass.empty() ? 0 : *std::max_element(rowClass.begin(), rowClass.end()) + 1;
     const PriorTable priors = buildPriorTable(t, sensitive, qi, options);
 
     // Class histograms n(q*, s) and the model's f(s|q*) over each class's distinct base tuples.
@@ -210,7 +227,8 @@ BeliefAnalysis analyzeBeliefs(const Table& t, std::size_t sensitive, const std::
         ++counts[c * m + t.column(sensitive).code(r)];
         if (!seen.emplace(c, k).second) continue;
         classWeight[c] += priors.weight[k];
-        for (std::size_t v = 0; v < m; ++v) classPriors[c * m + v] += priors.weight[k] * priors.conditional[k][v];
+        for (std::size_t v = 0; v < m; ++v)
+            classPriors[c * m + v] += priors.weight[k] * priors.conditional[k][v];
     }
     for (std::size_t c = 0; c < result.classCount; ++c)
         for (std::size_t v = 0; v < m; ++v)
@@ -236,7 +254,8 @@ BeliefAnalysis analyzeBeliefs(const Table& t, std::size_t sensitive, const std::
         ind.positive = positiveDisclosure(ind.belief, options.delta);
         // Every value of the domain counts: one absent from the class has β = 0.
         for (std::size_t v = 0; v < m; ++v)
-            if (v != ind.trueValue && negativeDisclosure(beliefs[v], options.epsilon)) ++ind.negativeValues;
+            if (v != ind.trueValue && negativeDisclosure(beliefs[v], options.epsilon))
+                ++ind.negativeValues;
         if (options.rho1 > 0 && options.rho2 > options.rho1)
             ind.breach = rhoBreach(ind.prior, ind.belief, options.rho1, options.rho2);
         result.positiveDisclosures += ind.positive;

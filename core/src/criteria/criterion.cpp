@@ -12,24 +12,21 @@ namespace ldv {
 
 namespace {
 
-std::string allowedValues(const std::vector<std::string>& dictionary)
-{
+std::string allowedValues(const std::vector<std::string>& dictionary) {
     std::string out;
     for (const std::string& value : dictionary) {
-        if (!out.empty())
-            out += ", ";
+        if (!out.empty()) out += ", ";
         out += "'" + value + "'";
     }
     return out.empty() ? std::string("(the dictionary is empty)") : out;
 }
 
 std::uint32_t codeOf(const std::string& value, const std::vector<std::string>& dictionary,
-                     std::string_view key, const CriterionSpec& spec)
-{
+                     std::string_view key, const CriterionSpec& spec) {
     const auto it = std::find(dictionary.begin(), dictionary.end(), value);
     if (it == dictionary.end()) {
-        const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
-                                                         : spec.attribute;
+        const std::string where =
+            spec.attribute.empty() ? std::string("the sensitive attribute") : spec.attribute;
         throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': " + std::string(key) +
                              " value '" + value + "' is not a value of " + where +
                              "; allowed values: " + allowedValues(dictionary));
@@ -39,85 +36,80 @@ std::uint32_t codeOf(const std::string& value, const std::vector<std::string>& d
 
 std::vector<std::uint8_t> maskOf(const std::vector<std::string>& values,
                                  const std::vector<std::string>& dictionary, std::string_view key,
-                                 const CriterionSpec& spec)
-{
+                                 const CriterionSpec& spec) {
     std::vector<std::uint8_t> mask(dictionary.size(), 0);
-    for (const std::string& value : values)
-        mask[codeOf(value, dictionary, key, spec)] = 1;
+    for (const std::string& value : values) mask[codeOf(value, dictionary, key, spec)] = 1;
     return mask;
 }
 
-std::string joined(const std::vector<std::string>& values)
-{
+std::string joined(const std::vector<std::string>& values) {
     std::string out;
-    for (const std::string& v : values)
-        out += (out.empty() ? "" : ", ") + v;
+    for (const std::string& v : values) out += (out.empty() ? "" : ", ") + v;
     return "{" + out + "}";
 }
 
 }  // namespace
 
 Criterion::Criterion(CriterionSpec spec, CriterionVariant variant)
-    : m_spec(std::move(spec)), m_variant(std::move(variant))
-{
-}
+    : m_spec(std::move(spec)), m_variant(std::move(variant)) {}
 
-Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary)
-{
+Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary) {
     const auto& p = spec.parameters;
     auto whole = [](double v) { return std::uint32_t(v); };
     switch (spec.kind) {
-    case CriterionKind::KAnonymity:
-        return {spec, KAnonymity{std::uint64_t(p[0])}};
-    case CriterionKind::DistinctL:
-        return {spec, DistinctL{whole(p[0])}};
-    case CriterionKind::EntropyL:
-        if (spec.dontCare.empty())
-            return {spec, EntropyL{p[0]}};
-        return {spec, EntropyLDontCare{p[0], maskOf(spec.dontCare, dictionary, "dontcare", spec)}};
-    case CriterionKind::RecursiveCL:
-        return {spec, RecursiveCL{p[0], whole(p[1])}};
-    case CriterionKind::PdRecursiveCL:
-        return {spec, PdRecursiveCL{p[0], whole(p[1]),
-                                    maskOf(spec.dontCare, dictionary, "dontcare", spec)}};
-    case CriterionKind::NpdRecursiveCL: {
-        std::vector<std::uint32_t> protectedCodes;
-        for (const std::string& value : spec.protectedValues)
-            protectedCodes.push_back(codeOf(value, dictionary, "protected", spec));
-        return {spec, NpdRecursiveCL{p[0], p[1], whole(p[2]),
-                                     maskOf(spec.dontCare, dictionary, "dontcare", spec),
-                                     std::move(protectedCodes)}};
-    }
-    case CriterionKind::SimpleL:
-        return {spec, SimpleL{p[0]}};
-    case CriterionKind::TCloseness:
-    case CriterionKind::DeltaDisclosure:
-    case CriterionKind::BetaLikeness:
-        throw ParameterError("criterion '" + formatCriterionSpec(spec) +
-                             "' compares classes with the whole table: it must be bound with the data");
-    case CriterionKind::KMap:
-        throw ParameterError("criterion '" + formatCriterionSpec(spec) +
-                             "' needs the population size: give --population-size N (the number of "
-                             "people the data is a sample of)");
-    case CriterionKind::TauL:
-        if (!dictionary.empty()) {
-            try {
-                validateTau(p[0], p[1], dictionary.size());
-            } catch (const ParameterError& e) {
-                const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
-                                                                 : spec.attribute;
-                throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': " + e.what() +
-                                     " (" + where + " has m = " + std::to_string(dictionary.size()) +
-                                     " values)");
-            }
+        case CriterionKind::KAnonymity:
+            return {spec, KAnonymity{std::uint64_t(p[0])}};
+        case CriterionKind::DistinctL:
+            return {spec, DistinctL{whole(p[0])}};
+        case CriterionKind::EntropyL:
+            if (spec.dontCare.empty()) return {spec, EntropyL{p[0]}};
+            return {spec,
+                    EntropyLDontCare{p[0], maskOf(spec.dontCare, dictionary, "dontcare", spec)}};
+        case CriterionKind::RecursiveCL:
+            return {spec, RecursiveCL{p[0], whole(p[1])}};
+        case CriterionKind::PdRecursiveCL:
+            return {spec, PdRecursiveCL{p[0], whole(p[1]),
+                                        maskOf(spec.dontCare, dictionary, "dontcare", spec)}};
+        case CriterionKind::NpdRecursiveCL: {
+            std::vector<std::uint32_t> protectedCodes;
+            for (const std::string& value : spec.protectedValues)
+                protectedCodes.push_back(codeOf(value, dictionary, "protected", spec));
+            return {spec, NpdRecursiveCL{p[0], p[1], whole(p[2]),
+                                         maskOf(spec.dontCare, dictionary, "dontcare", spec),
+                                         std::move(protectedCodes)}};
         }
-        return {spec, TauL{p[0], p[1]}};
+        case CriterionKind::SimpleL:
+            return {spec, SimpleL{p[0]}};
+        case CriterionKind::TCloseness:
+        case CriterionKind::DeltaDisclosure:
+        case CriterionKind::BetaLikeness:
+            throw ParameterError(
+                "criterion '" + formatCriterionSpec(spec) +
+                "' compares classes with the whole table: it must be bound with the data");
+        case CriterionKind::KMap:
+            throw ParameterError(
+                "criterion '" + formatCriterionSpec(spec) +
+                "' needs the population size: give --population-size N (the number of "
+                "people the data is a sample of)");
+        case CriterionKind::TauL:
+            if (!dictionary.empty()) {
+                try {
+                    validateTau(p[0], p[1], dictionary.size());
+                } catch (const ParameterError& e) {
+                    const std::string where = spec.attribute.empty()
+                                                  ? std::string("the sensitive attribute")
+                                                  : spec.attribute;
+                    throw ParameterError(
+                        "criterion '" + formatCriterionSpec(spec) + "': " + e.what() + " (" +
+                        where + " has m = " + std::to_string(dictionary.size()) + " values)");
+                }
+            }
+            return {spec, TauL{p[0], p[1]}};
     }
     throw ParameterError("unknown criterion kind");
 }
 
-std::uint64_t Criterion::kMapDerivedK(double k, double rows, double populationSize)
-{
+std::uint64_t Criterion::kMapDerivedK(double k, double rows, double populationSize) {
     const double alpha = 0.01;
     const double lambda = k * rows / populationSize;
     // Smallest c with the Poisson(λ) CDF ≥ 1 − α, summing P(X = i) = e^−λ λ^i / i! upwards.
@@ -131,12 +123,9 @@ std::uint64_t Criterion::kMapDerivedK(double k, double rows, double populationSi
     return std::min<std::uint64_t>(std::uint64_t(k), c + 1);
 }
 
-Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double populationSize)
-{
-    if (spec.kind != CriterionKind::KMap)
-        return bind(spec, {});
-    if (populationSize <= 0)
-        return bind(spec, {});  // throws: needs the population size
+Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double populationSize) {
+    if (spec.kind != CriterionKind::KMap) return bind(spec, {});
+    if (populationSize <= 0) return bind(spec, {});  // throws: needs the population size
     if (!(populationSize >= rows))
         throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': the population size " +
                              formatNumber(populationSize) + " is smaller than the " +
@@ -144,148 +133,142 @@ Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double pop
     return {spec, KAnonymity{kMapDerivedK(spec.parameters[0], rows, populationSize)}};
 }
 
-bool Criterion::isClassSize() const
-{
+bool Criterion::isClassSize() const {
     return m_spec.kind == CriterionKind::KAnonymity || m_spec.kind == CriterionKind::KMap;
 }
 
-bool Criterion::needsTableDistribution(CriterionKind kind)
-{
+bool Criterion::needsTableDistribution(CriterionKind kind) {
     return kind == CriterionKind::TCloseness || kind == CriterionKind::DeltaDisclosure ||
            kind == CriterionKind::BetaLikeness;
 }
 
 Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary,
-                          std::span<const std::uint64_t> tableCounts)
-{
-    if (!needsTableDistribution(spec.kind))
-        return bind(spec, dictionary);
+                          std::span<const std::uint64_t> tableCounts) {
+    if (!needsTableDistribution(spec.kind)) return bind(spec, dictionary);
     const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
                                                      : "'" + spec.attribute + "'";
     std::vector<double> p = tableDistribution(tableCounts);
     p.resize(dictionary.size(), 0);
     const double x = spec.parameters[0];
     switch (spec.kind) {
-    case CriterionKind::TCloseness: {
-        if (spec.variant == "hierarchical")
-            throw ParameterError("criterion '" + formatCriterionSpec(spec) +
-                                 "': the hierarchical distance needs a hierarchy of " + where +
-                                 ", and sensitive-attribute hierarchies are not supported yet; "
-                                 "use t-closeness=T or t-closeness=T:ordered");
-        std::vector<std::uint32_t> order;
-        if (spec.variant == "ordered") {
-            std::vector<double> values(dictionary.size());
-            for (std::size_t s = 0; s < dictionary.size(); ++s) {
-                const std::string& v = dictionary[s];
-                const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), values[s]);
-                if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(values[s]))
-                    throw ParameterError("criterion '" + formatCriterionSpec(spec) +
-                                         "': the ordered distance needs a numeric sensitive attribute, " +
-                                         where + " has the value '" + v +
-                                         "'; use t-closeness=T (equal distance) instead");
+        case CriterionKind::TCloseness: {
+            if (spec.variant == "hierarchical")
+                throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                                     "': the hierarchical distance needs a hierarchy of " + where +
+                                     ", and sensitive-attribute hierarchies are not supported yet; "
+                                     "use t-closeness=T or t-closeness=T:ordered");
+            std::vector<std::uint32_t> order;
+            if (spec.variant == "ordered") {
+                std::vector<double> values(dictionary.size());
+                for (std::size_t s = 0; s < dictionary.size(); ++s) {
+                    const std::string& v = dictionary[s];
+                    const auto [end, ec] =
+                        std::from_chars(v.data(), v.data() + v.size(), values[s]);
+                    if (v.empty() || ec != std::errc() || end != v.data() + v.size() ||
+                        !std::isfinite(values[s]))
+                        throw ParameterError(
+                            "criterion '" + formatCriterionSpec(spec) +
+                            "': the ordered distance needs a numeric sensitive attribute, " +
+                            where + " has the value '" + v +
+                            "'; use t-closeness=T (equal distance) instead");
+                }
+                order.resize(dictionary.size());
+                std::iota(order.begin(), order.end(), 0u);
+                std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+                    return values[a] < values[b];
+                });
             }
-            order.resize(dictionary.size());
-            std::iota(order.begin(), order.end(), 0u);
-            std::stable_sort(order.begin(), order.end(),
-                             [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+            return {spec, TCloseness{x, std::move(p), std::move(order)}};
         }
-        return {spec, TCloseness{x, std::move(p), std::move(order)}};
-    }
-    case CriterionKind::DeltaDisclosure:
-        return {spec, DeltaDisclosure{x, std::move(p)}};
-    case CriterionKind::BetaLikeness:
-        return {spec, BetaLikeness{x, spec.variant == "enhanced", std::move(p)}};
-    default:
-        return bind(spec, dictionary);
+        case CriterionKind::DeltaDisclosure:
+            return {spec, DeltaDisclosure{x, std::move(p)}};
+        case CriterionKind::BetaLikeness:
+            return {spec, BetaLikeness{x, spec.variant == "enhanced", std::move(p)}};
+        default:
+            return bind(spec, dictionary);
     }
 }
 
-Criterion Criterion::parse(std::string_view text, const std::vector<std::string>& dictionary)
-{
+Criterion Criterion::parse(std::string_view text, const std::vector<std::string>& dictionary) {
     return bind(parseCriterionSpec(text), dictionary);
 }
 
-bool Criterion::holds(Histogram counts) const
-{
+bool Criterion::holds(Histogram counts) const {
     return std::visit([counts](const auto& c) { return c.holds(counts); }, m_variant);
 }
 
-double Criterion::measure(Histogram counts) const
-{
+double Criterion::measure(Histogram counts) const {
     return std::visit([counts](const auto& c) { return c.measure(counts); }, m_variant);
 }
 
-double Criterion::threshold() const
-{
-    if (m_spec.kind == CriterionKind::TauL)
-        return 0.0;
-    if (m_spec.kind == CriterionKind::BetaLikeness && m_spec.variant == "enhanced")
-        return 1.0;
-    if (m_spec.kind == CriterionKind::KMap)
-        return double(std::get<KAnonymity>(m_variant).k);
+double Criterion::threshold() const {
+    if (m_spec.kind == CriterionKind::TauL) return 0.0;
+    if (m_spec.kind == CriterionKind::BetaLikeness && m_spec.variant == "enhanced") return 1.0;
+    if (m_spec.kind == CriterionKind::KMap) return double(std::get<KAnonymity>(m_variant).k);
     return m_spec.parameters.back();
 }
 
-bool Criterion::measureHigherIsBetter() const
-{
+bool Criterion::measureHigherIsBetter() const {
     return m_spec.kind != CriterionKind::TauL && !needsTableDistribution(m_spec.kind);
 }
 
-bool Criterion::isMonotone() const { return true; }
+bool Criterion::isMonotone() const {
+    return true;
+}
 
-std::string Criterion::describe() const
-{
+std::string Criterion::describe() const {
     const auto& p = m_spec.parameters;
     std::string out;
     switch (m_spec.kind) {
-    case CriterionKind::KAnonymity:
-        out = formatNumber(p[0]) + "-anonymity";
-        break;
-    case CriterionKind::DistinctL:
-        out = "distinct " + formatNumber(p[0]) + "-diversity";
-        break;
-    case CriterionKind::EntropyL:
-        out = "entropy " + formatNumber(p[0]) + "-diversity";
-        if (!m_spec.dontCare.empty())
-            out += " with don't-care set " + joined(m_spec.dontCare);
-        break;
-    case CriterionKind::RecursiveCL:
-        out = "recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
-        break;
-    case CriterionKind::PdRecursiveCL:
-        out = "pd-recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) +
-              ")-diversity with don't-care set " + joined(m_spec.dontCare);
-        break;
-    case CriterionKind::NpdRecursiveCL:
-        out = "npd-recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ", " +
-              formatNumber(p[2]) + ")-diversity with don't-care set " + joined(m_spec.dontCare) +
-              " and protected set " + joined(m_spec.protectedValues);
-        break;
-    case CriterionKind::SimpleL:
-        out = "simple " + formatNumber(p[0]) + "-diversity";
-        break;
-    case CriterionKind::TauL:
-        out = "functional (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
-        break;
-    case CriterionKind::TCloseness:
-        out = formatNumber(p[0]) + "-closeness (" +
-              (m_spec.variant == "ordered" ? std::string("ordered") :
-               m_spec.variant == "hierarchical" ? std::string("hierarchical") : std::string("equal")) +
-              " distance)";
-        break;
-    case CriterionKind::KMap:
-        out = formatNumber(p[0]) + "-map (estimated as " +
-              std::to_string(std::get<KAnonymity>(m_variant).k) + "-anonymity, Poisson, alpha 0.01)";
-        break;
-    case CriterionKind::DeltaDisclosure:
-        out = formatNumber(p[0]) + "-disclosure privacy";
-        break;
-    case CriterionKind::BetaLikeness:
-        out = (m_spec.variant == "enhanced" ? "enhanced " : "basic ") + formatNumber(p[0]) + "-likeness";
-        break;
+        case CriterionKind::KAnonymity:
+            out = formatNumber(p[0]) + "-anonymity";
+            break;
+        case CriterionKind::DistinctL:
+            out = "distinct " + formatNumber(p[0]) + "-diversity";
+            break;
+        case CriterionKind::EntropyL:
+            out = "entropy " + formatNumber(p[0]) + "-diversity";
+            if (!m_spec.dontCare.empty()) out += " with don't-care set " + joined(m_spec.dontCare);
+            break;
+        case CriterionKind::RecursiveCL:
+            out = "recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
+            break;
+        case CriterionKind::PdRecursiveCL:
+            out = "pd-recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) +
+                  ")-diversity with don't-care set " + joined(m_spec.dontCare);
+            break;
+        case CriterionKind::NpdRecursiveCL:
+            out = "npd-recursive (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ", " +
+                  formatNumber(p[2]) + ")-diversity with don't-care set " +
+                  joined(m_spec.dontCare) + " and protected set " + joined(m_spec.protectedValues);
+            break;
+        case CriterionKind::SimpleL:
+            out = "simple " + formatNumber(p[0]) + "-diversity";
+            break;
+        case CriterionKind::TauL:
+            out = "functional (" + formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity";
+            break;
+        case CriterionKind::TCloseness:
+            out = formatNumber(p[0]) + "-closeness (" +
+                  (m_spec.variant == "ordered"        ? std::string("ordered")
+                   : m_spec.variant == "hierarchical" ? std::string("hierarchical")
+                                                      : std::string("equal")) +
+                  " distance)";
+            break;
+        case CriterionKind::KMap:
+            out = formatNumber(p[0]) + "-map (estimated as " +
+                  std::to_string(std::get<KAnonymity>(m_variant).k) +
+                  "-anonymity, Poisson, alpha 0.01)";
+            break;
+        case CriterionKind::DeltaDisclosure:
+            out = formatNumber(p[0]) + "-disclosure privacy";
+            break;
+        case CriterionKind::BetaLikeness:
+            out = (m_spec.variant == "enhanced" ? "enhanced " : "basic ") + formatNumber(p[0]) +
+                  "-likeness";
+            break;
     }
-    if (!m_spec.attribute.empty())
-        out += " on " + m_spec.attribute;
+    if (!m_spec.attribute.empty()) out += " on " + m_spec.attribute;
     if (m_spec.multiAttribute)
         out += " (multi-attribute: other sensitive attributes join the quasi-identifier)";
     return out;

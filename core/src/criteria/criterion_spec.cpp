@@ -37,32 +37,27 @@ constexpr KindInfo Kinds[] = {
 };
 
 // The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
-std::vector<std::string_view> variantsOf(CriterionKind kind)
-{
+std::vector<std::string_view> variantsOf(CriterionKind kind) {
     switch (kind) {
-    case CriterionKind::TCloseness:
-        return {"", "hierarchical", "ordered"};
-    case CriterionKind::BetaLikeness:
-        return {"", "enhanced"};
-    default:
-        return {""};
+        case CriterionKind::TCloseness:
+            return {"", "hierarchical", "ordered"};
+        case CriterionKind::BetaLikeness:
+            return {"", "enhanced"};
+        default:
+            return {""};
     }
 }
 
-const KindInfo& infoOf(CriterionKind kind)
-{
+const KindInfo& infoOf(CriterionKind kind) {
     for (const KindInfo& info : Kinds)
-        if (info.kind == kind)
-            return info;
+        if (info.kind == kind) return info;
     return Kinds[0];
 }
 
-std::string knownNamesList()
-{
+std::string knownNamesList() {
     std::string out;
     for (const KindInfo& info : Kinds) {
-        if (!out.empty())
-            out += ", ";
+        if (!out.empty()) out += ", ";
         out += std::string(info.name) + "=" + std::string(info.parameterNames);
     }
     return out;
@@ -70,8 +65,7 @@ std::string knownNamesList()
 
 // A segment of the spec between unescaped ';' with escapes still in place, so that '|' and '@'
 // splitting can still tell escaped from unescaped characters.
-std::vector<std::string_view> splitUnescaped(std::string_view s, char separator)
-{
+std::vector<std::string_view> splitUnescaped(std::string_view s, char separator) {
     std::vector<std::string_view> parts;
     std::size_t start = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -86,122 +80,115 @@ std::vector<std::string_view> splitUnescaped(std::string_view s, char separator)
     return parts;
 }
 
-std::string unescape(std::string_view s)
-{
+std::string unescape(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\\' && i + 1 < s.size())
-            ++i;
+        if (s[i] == '\\' && i + 1 < s.size()) ++i;
         out += s[i];
     }
     return out;
 }
 
-std::string escape(const std::string& s)
-{
+std::string escape(const std::string& s) {
     std::string out;
     for (char ch : s) {
-        if (ch == '\\' || ch == ';' || ch == '|' || ch == '@')
-            out += '\\';
+        if (ch == '\\' || ch == ';' || ch == '|' || ch == '@') out += '\\';
         out += ch;
     }
     return out;
 }
 
-double parseNumber(std::string_view text, std::string_view what, std::string_view spec)
-{
+double parseNumber(std::string_view text, std::string_view what, std::string_view spec) {
     const std::string_view t = detail::trimBlanks(text);
     double value = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !std::isfinite(value))
-        throw ParameterError("criterion '" + std::string(spec) + "': " + std::string(what) +
-                             " '" + std::string(t) + "' is not a number (write e.g. 3 or 2.5)");
+        throw ParameterError("criterion '" + std::string(spec) + "': " + std::string(what) + " '" +
+                             std::string(t) + "' is not a number (write e.g. 3 or 2.5)");
     return value;
 }
 
-void requireWhole(double value, std::string_view what, std::string_view spec)
-{
+void requireWhole(double value, std::string_view what, std::string_view spec) {
     if (value != std::floor(value))
         throw ParameterError("criterion '" + std::string(spec) + "': " + std::string(what) +
                              " must be a whole number, got " + formatNumber(value));
 }
 
-void requireL(double l, std::string_view spec)
-{
+void requireL(double l, std::string_view spec) {
     if (!(l >= 1))
         throw ParameterError("criterion '" + std::string(spec) + "': l = " + formatNumber(l) +
                              " is not allowed, l must be at least 1");
 }
 
-void requireC(double c, std::string_view name, std::string_view spec)
-{
+void requireC(double c, std::string_view name, std::string_view spec) {
     if (!(c > 0))
-        throw ParameterError("criterion '" + std::string(spec) + "': " + std::string(name) +
-                             " = " + formatNumber(c) + " is not allowed, " + std::string(name) +
+        throw ParameterError("criterion '" + std::string(spec) + "': " + std::string(name) + " = " +
+                             formatNumber(c) + " is not allowed, " + std::string(name) +
                              " must be greater than 0");
 }
 
-void validate(const CriterionSpec& s, std::string_view text)
-{
+void validate(const CriterionSpec& s, std::string_view text) {
     const auto& p = s.parameters;
     switch (s.kind) {
-    case CriterionKind::KAnonymity:
-        if (!(p[0] >= 1))
-            throw ParameterError("criterion '" + std::string(text) + "': k = " +
-                                 formatNumber(p[0]) + " is not allowed, k must be at least 1");
-        requireWhole(p[0], "k", text);
-        break;
-    case CriterionKind::DistinctL:
-        requireL(p[0], text);
-        requireWhole(p[0], "l", text);
-        break;
-    case CriterionKind::EntropyL:
-    case CriterionKind::SimpleL:
-        requireL(p[0], text);
-        break;
-    case CriterionKind::RecursiveCL:
-    case CriterionKind::PdRecursiveCL:
-        requireC(p[0], "c", text);
-        requireL(p[1], text);
-        requireWhole(p[1], "l", text);
-        break;
-    case CriterionKind::NpdRecursiveCL:
-        requireC(p[0], "c1", text);
-        if (!(p[1] >= 0 && p[1] < 100))
-            throw ParameterError("criterion '" + std::string(text) + "': c2 = " +
-                                 formatNumber(p[1]) +
-                                 " is not allowed, c2 is a percentage in [0, 100)");
-        requireL(p[2], text);
-        requireWhole(p[2], "l", text);
-        break;
-    case CriterionKind::TauL:
-        try {
-            validateTau(p[0], p[1], 0);
-        } catch (const ParameterError& e) {
-            throw ParameterError("criterion '" + std::string(text) + "': " + e.what());
-        }
-        break;
-    case CriterionKind::KMap:
-        if (!(p[0] >= 1))
-            throw ParameterError("criterion '" + std::string(text) + "': k = " + formatNumber(p[0]) +
-                                 " is not allowed, k must be at least 1");
-        requireWhole(p[0], "k", text);
-        break;
-    case CriterionKind::TCloseness:
-        if (!(p[0] > 0 && p[0] <= 1))
-            throw ParameterError("criterion '" + std::string(text) + "': t = " + formatNumber(p[0]) +
-                                 " is not allowed, t must be in (0, 1]");
-        break;
-    case CriterionKind::DeltaDisclosure:
-        if (!(p[0] > 0))
-            throw ParameterError("criterion '" + std::string(text) + "': d = " + formatNumber(p[0]) +
-                                 " is not allowed, d must be greater than 0");
-        break;
-    case CriterionKind::BetaLikeness:
-        if (!(p[0] > 0))
-            throw ParameterError("criterion '" + std::string(text) + "': b = " + formatNumber(p[0]) +
-                                 " is not allowed, b must be greater than 0");
-        break;
+        case CriterionKind::KAnonymity:
+            if (!(p[0] >= 1))
+                throw ParameterError("criterion '" + std::string(text) + "': k = " +
+                                     formatNumber(p[0]) + " is not allowed, k must be at least 1");
+            requireWhole(p[0], "k", text);
+            break;
+        case CriterionKind::DistinctL:
+            requireL(p[0], text);
+            requireWhole(p[0], "l", text);
+            break;
+        case CriterionKind::EntropyL:
+        case CriterionKind::SimpleL:
+            requireL(p[0], text);
+            break;
+        case CriterionKind::RecursiveCL:
+        case CriterionKind::PdRecursiveCL:
+            requireC(p[0], "c", text);
+            requireL(p[1], text);
+            requireWhole(p[1], "l", text);
+            break;
+        case CriterionKind::NpdRecursiveCL:
+            requireC(p[0], "c1", text);
+            if (!(p[1] >= 0 && p[1] < 100))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': c2 = " + formatNumber(p[1]) +
+                                     " is not allowed, c2 is a percentage in [0, 100)");
+            requireL(p[2], text);
+            requireWhole(p[2], "l", text);
+            break;
+        case CriterionKind::TauL:
+            try {
+                validateTau(p[0], p[1], 0);
+            } catch (const ParameterError& e) {
+                throw ParameterError("criterion '" + std::string(text) + "': " + e.what());
+            }
+            break;
+        case CriterionKind::KMap:
+            if (!(p[0] >= 1))
+                throw ParameterError("criterion '" + std::string(text) + "': k = " +
+                                     formatNumber(p[0]) + " is not allowed, k must be at least 1");
+            requireWhole(p[0], "k", text);
+            break;
+        case CriterionKind::TCloseness:
+            if (!(p[0] > 0 && p[0] <= 1))
+                throw ParameterError("criterion '" + std::string(text) + "': t = " +
+                                     formatNumber(p[0]) + " is not allowed, t must be in (0, 1]");
+            break;
+        case CriterionKind::DeltaDisclosure:
+            if (!(p[0] > 0))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': d = " + formatNumber(p[0]) +
+                                     " is not allowed, d must be greater than 0");
+            break;
+        case CriterionKind::BetaLikeness:
+            if (!(p[0] > 0))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': b = " + formatNumber(p[0]) +
+                                     " is not allowed, b must be greater than 0");
+            break;
     }
     const bool takesDontCare = s.kind == CriterionKind::PdRecursiveCL ||
                                s.kind == CriterionKind::NpdRecursiveCL ||
@@ -216,8 +203,7 @@ void validate(const CriterionSpec& s, std::string_view text)
 }
 
 std::vector<std::string> parseValues(std::string_view list, std::string_view key,
-                                     std::string_view spec)
-{
+                                     std::string_view spec) {
     std::vector<std::string> values;
     for (std::string_view part : splitUnescaped(list, '|')) {
         std::string value = unescape(detail::trimBlanks(part));
@@ -231,36 +217,33 @@ std::vector<std::string> parseValues(std::string_view list, std::string_view key
 
 }  // namespace
 
-std::string formatNumber(double value)
-{
+std::string formatNumber(double value) {
     char buffer[64];
     const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
     return ec == std::errc() ? std::string(buffer, end) : std::string("nan");
 }
 
-std::string_view criterionName(CriterionKind kind) { return infoOf(kind).name; }
+std::string_view criterionName(CriterionKind kind) {
+    return infoOf(kind).name;
+}
 
-const std::vector<std::string_view>& knownCriterionNames()
-{
+const std::vector<std::string_view>& knownCriterionNames() {
     static const std::vector<std::string_view> names = [] {
         std::vector<std::string_view> out;
-        for (const KindInfo& info : Kinds)
-            out.push_back(info.name);
+        for (const KindInfo& info : Kinds) out.push_back(info.name);
         return out;
     }();
     return names;
 }
 
-CriterionSpec parseCriterionSpec(std::string_view text)
-{
+CriterionSpec parseCriterionSpec(std::string_view text) {
     CriterionSpec spec;
     std::vector<std::string_view> segments = splitUnescaped(text, ';');
     // The '@attribute' suffix may close the head or any later segment; at most one.
     bool haveAttribute = false;
     for (std::string_view& segment : segments) {
         const auto at = splitUnescaped(segment, '@');
-        if (at.size() == 1)
-            continue;
+        if (at.size() == 1) continue;
         if (at.size() > 2 || haveAttribute)
             throw ParameterError("criterion '" + std::string(text) +
                                  "': more than one '@attribute' (escape a literal '@' as '\\@')");
@@ -277,8 +260,7 @@ CriterionSpec parseCriterionSpec(std::string_view text)
     const std::string_view name = detail::trimBlanks(head.substr(0, eq));
     const KindInfo* info = nullptr;
     for (const KindInfo& candidate : Kinds)
-        if (candidate.name == name)
-            info = &candidate;
+        if (candidate.name == name) info = &candidate;
     if (info == nullptr)
         throw ParameterError("unknown criterion '" + std::string(name) + "' in '" +
                              std::string(text) + "'; known criteria: " + knownNamesList());
@@ -292,12 +274,14 @@ CriterionSpec parseCriterionSpec(std::string_view text)
         spec.variant = std::string(detail::trimBlanks(parameterText.substr(colon + 1)));
         parameterText = parameterText.substr(0, colon);
         const auto allowed = variantsOf(info->kind);
-        if (std::find(allowed.begin(), allowed.end(), spec.variant) == allowed.end() || spec.variant.empty()) {
+        if (std::find(allowed.begin(), allowed.end(), spec.variant) == allowed.end() ||
+            spec.variant.empty()) {
             std::string forms;
             for (std::string_view v : allowed)
-                forms += (forms.empty() ? "" : ", ") + usage + (v.empty() ? "" : ":" + std::string(v));
-            throw ParameterError("criterion '" + std::string(text) + "': unknown variant '" + spec.variant +
-                                 "'; write " + forms);
+                forms +=
+                    (forms.empty() ? "" : ", ") + usage + (v.empty() ? "" : ":" + std::string(v));
+            throw ParameterError("criterion '" + std::string(text) + "': unknown variant '" +
+                                 spec.variant + "'; write " + forms);
         }
     }
     const auto numbers = splitUnescaped(parameterText, ',');
@@ -310,8 +294,7 @@ CriterionSpec parseCriterionSpec(std::string_view text)
     for (std::string_view number : numbers) {
         const std::size_t comma = names.find(',', start);
         std::string what = names.substr(start, comma - start);
-        for (char& ch : what)
-            ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        for (char& ch : what) ch = char(std::tolower(static_cast<unsigned char>(ch)));
         start = comma == std::string::npos ? names.size() : comma + 1;
         spec.parameters.push_back(parseNumber(number, what, text));
     }
@@ -322,7 +305,8 @@ CriterionSpec parseCriterionSpec(std::string_view text)
         const std::string_view key = detail::trimBlanks(option.substr(0, optionEq));
         if (key == "multi" && optionEq == std::string_view::npos) {
             spec.multiAttribute = true;
-        } else if ((key == "dontcare" || key == "protected") && optionEq != std::string_view::npos) {
+        } else if ((key == "dontcare" || key == "protected") &&
+                   optionEq != std::string_view::npos) {
             auto& target = key == "dontcare" ? spec.dontCare : spec.protectedValues;
             if (!target.empty())
                 throw ParameterError("criterion '" + std::string(text) + "': " + std::string(key) +
@@ -338,22 +322,17 @@ CriterionSpec parseCriterionSpec(std::string_view text)
     return spec;
 }
 
-std::string formatCriterionSpec(const CriterionSpec& spec)
-{
+std::string formatCriterionSpec(const CriterionSpec& spec) {
     std::string out(criterionName(spec.kind));
     out += '=';
     for (std::size_t i = 0; i < spec.parameters.size(); ++i) {
-        if (i > 0)
-            out += ',';
+        if (i > 0) out += ',';
         out += formatNumber(spec.parameters[i]);
     }
-    if (!spec.variant.empty())
-        out += ':' + spec.variant;
-    if (!spec.attribute.empty())
-        out += '@' + escape(spec.attribute);
+    if (!spec.variant.empty()) out += ':' + spec.variant;
+    if (!spec.attribute.empty()) out += '@' + escape(spec.attribute);
     auto list = [&](std::string_view key, const std::vector<std::string>& values) {
-        if (values.empty())
-            return;
+        if (values.empty()) return;
         out += ';';
         out += key;
         out += '=';
@@ -362,8 +341,7 @@ std::string formatCriterionSpec(const CriterionSpec& spec)
     };
     list("dontcare", spec.dontCare);
     list("protected", spec.protectedValues);
-    if (spec.multiAttribute)
-        out += ";multi";
+    if (spec.multiAttribute) out += ";multi";
     return out;
 }
 

@@ -35,7 +35,8 @@ double TCloseness::measure(Histogram counts) const {
     if (n == 0) return std::numeric_limits<double>::infinity();
     double emd = 0;
     if (order.empty()) {
-        for (std::size_t s = 0; s < p.size(); ++s) emd += std::abs(detail::countOf(counts, s) / n - p[s]);
+        for (std::size_t s = 0; s < p.size(); ++s)
+            emd += std::abs(detail::countOf(counts, s) / n - p[s]);
         return emd / 2;
     }
     if (order.size() < 2) return 0;
@@ -47,7 +48,9 @@ double TCloseness::measure(Histogram counts) const {
     return emd / double(order.size() - 1);
 }
 
-bool TCloseness::holds(Histogram counts) const { return totalOf(counts) > 0 && measure(counts) <= t + Slack; }
+bool TCloseness::holds(Histogram counts) const {
+    return totalOf(counts) > 0 && measure(counts) <= t + Slack;
+}
 
 double DeltaDisclosure::measure(Histogram counts) const {
     const double n = totalOf(counts);
@@ -62,7 +65,9 @@ double DeltaDisclosure::measure(Histogram counts) const {
     return worst;
 }
 
-bool DeltaDisclosure::holds(Histogram counts) const { return measure(counts) < delta; }
+bool DeltaDisclosure::holds(Histogram counts) const {
+    return measure(counts) < delta;
+}
 
 double BetaLikeness::measure(Histogram counts) const {
     const double n = totalOf(counts);

@@ -13,8 +13,9 @@ namespace ldv {
 
 namespace {
 
-constexpr const char* Forms = "write COL, COL=hmac, COL=random or COL=mask:N (N ≠ 0 characters kept, negative "
-                              "from the end)";
+constexpr const char* Forms =
+    "write COL, COL=hmac, COL=random or COL=mask:N (N ≠ 0 characters kept, negative "
+    "from the end)";
 
 // UTF-8: positions where a character starts (continuation bytes are 10xxxxxx).
 std::vector<std::size_t> characterStarts(const std::string& s) {
@@ -51,20 +52,22 @@ PseudonymSpec parsePseudonymSpec(std::string_view text) {
         const std::string_view number = method.substr(5);
         int keep = 0;
         const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), keep);
-        if (ec == std::errc() && end == number.data() + number.size() && keep != 0 && !number.empty()) {
+        if (ec == std::errc() && end == number.data() + number.size() && keep != 0 &&
+            !number.empty()) {
             spec.method = PseudonymMethod::Mask;
             spec.keep = keep;
             return spec;
         }
     }
-    throw ParameterError("pseudonymize '" + std::string(text) + "': unknown method '" + std::string(method) +
-                         "'; " + Forms);
+    throw ParameterError("pseudonymize '" + std::string(text) + "': unknown method '" +
+                         std::string(method) + "'; " + Forms);
 }
 
 Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::string_view secret,
                           std::vector<std::pair<std::string, std::string>>* mapping) {
     if (spec.method == PseudonymMethod::Hmac && secret.empty())
-        throw ParameterError("pseudonymizing '" + spec.column + "' with hmac needs a secret (--secret-file)");
+        throw ParameterError("pseudonymizing '" + spec.column +
+                             "' with hmac needs a secret (--secret-file)");
     // One pseudonym per dictionary value, then the codes are rewritten.
     std::vector<std::string> pseudonym(column.domainSize());
     std::random_device device;
@@ -74,23 +77,23 @@ Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::
         const std::string& value = column.value(Code(c));
         if (value.empty()) continue;
         switch (spec.method) {
-        case PseudonymMethod::Hmac:
-            pseudonym[c] = hmacSha256Hex(secret, value).substr(0, 32);
-            break;
-        case PseudonymMethod::Random: {
-            std::string id;
-            do {
-                char buffer[17];
-                std::snprintf(buffer, sizeof buffer, "%016llx", (unsigned long long)rng());
-                id = buffer;
-            } while (!used.insert(id).second);
-            pseudonym[c] = id;
-            if (mapping) mapping->emplace_back(value, id);
-            break;
-        }
-        case PseudonymMethod::Mask:
-            pseudonym[c] = masked(value, spec.keep);
-            break;
+            case PseudonymMethod::Hmac:
+                pseudonym[c] = hmacSha256Hex(secret, value).substr(0, 32);
+                break;
+            case PseudonymMethod::Random: {
+                std::string id;
+                do {
+                    char buffer[17];
+                    std::snprintf(buffer, sizeof buffer, "%016llx", (unsigned long long)rng());
+                    id = buffer;
+                } while (!used.insert(id).second);
+                pseudonym[c] = id;
+                if (mapping) mapping->emplace_back(value, id);
+                break;
+            }
+            case PseudonymMethod::Mask:
+                pseudonym[c] = masked(value, spec.keep);
+                break;
         }
     }
     Column out(column.name());

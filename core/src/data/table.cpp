@@ -8,26 +8,35 @@ namespace ldv {
 
 std::string_view toString(ColumnType type) {
     switch (type) {
-        case ColumnType::Integer: return "integer";
-        case ColumnType::Decimal: return "decimal";
-        case ColumnType::Date: return "date";
-        case ColumnType::Text: return "text";
+        case ColumnType::Integer:
+            return "integer";
+        case ColumnType::Decimal:
+            return "decimal";
+        case ColumnType::Date:
+            return "date";
+        case ColumnType::Text:
+            return "text";
     }
     return "text";
 }
 
 std::string_view toString(Role role) {
     switch (role) {
-        case Role::Identifying: return "identifying";
-        case Role::QuasiIdentifying: return "quasi-identifying";
-        case Role::Sensitive: return "sensitive";
-        case Role::Insensitive: return "insensitive";
+        case Role::Identifying:
+            return "identifying";
+        case Role::QuasiIdentifying:
+            return "quasi-identifying";
+        case Role::Sensitive:
+            return "sensitive";
+        case Role::Insensitive:
+            return "insensitive";
     }
     return "insensitive";
 }
 
 std::optional<ColumnType> columnTypeFromString(std::string_view text) {
-    for (ColumnType t : {ColumnType::Integer, ColumnType::Decimal, ColumnType::Date, ColumnType::Text})
+    for (ColumnType t :
+         {ColumnType::Integer, ColumnType::Decimal, ColumnType::Date, ColumnType::Text})
         if (toString(t) == text) return t;
     return std::nullopt;
 }
@@ -88,7 +97,8 @@ std::size_t Table::requireColumn(std::string_view name) const {
     std::string hint;
     if (m_columns.size() == 1 && m_columns[0].name().find_first_of(",;\t|") != std::string::npos)
         hint = " (the file was read as a single column: is the separator right? see --sep)";
-    throw ParameterError("no column named '" + detail::clip(name) + "'; the columns are: " + list + hint);
+    throw ParameterError("no column named '" + detail::clip(name) + "'; the columns are: " + list +
+                         hint);
 }
 
 std::vector<std::string> Table::columnNames() const {

@@ -35,8 +35,9 @@ constexpr std::array<QuestionInfo, 13> kQuestions{{
 
 void checkParameters(const DiagnosisQuery& q) {
     if (q.question < 1 || q.question > 12)
-        throw ParameterError("question " + std::to_string(q.question) +
-                             " does not exist: the privacy-diagnosis paper §4.1 numbers its questions 1 to 12");
+        throw ParameterError(
+            "question " + std::to_string(q.question) +
+            " does not exist: the privacy-diagnosis paper §4.1 numbers its questions 1 to 12");
     const QuestionInfo& info = kQuestions[q.question];
     const std::string name = "question " + std::to_string(q.question);
     if (info.takesK && !q.k) throw ParameterError(name + " needs k (" + info.text + ")");

@@ -19,14 +19,17 @@ std::vector<std::uint32_t> tableHistogram(const Dataset& data, std::size_t sensi
     return total;
 }
 
-bool isK(const BoundCriterion& b) { return b.criterion.isClassSize(); }
+bool isK(const BoundCriterion& b) {
+    return b.criterion.isClassSize();
+}
 
 std::string sensitiveName(const Dataset& data, std::size_t sensitive) {
     return data.table().column(data.sensitiveColumns()[sensitive]).name();
 }
 
 /// Per class, the joint histogram of all sensitive attributes (multi-attribute mode only).
-std::vector<JointHistogram> jointHistograms(const Dataset& data, const EquivalenceClasses& classes) {
+std::vector<JointHistogram> jointHistograms(const Dataset& data,
+                                            const EquivalenceClasses& classes) {
     if (classes.baseToClass.empty())
         throw ParameterError("multi-attribute criteria need classes computed with membership");
     const auto rowClass = data.rowClasses(classes);
@@ -35,7 +38,8 @@ std::vector<JointHistogram> jointHistograms(const Dataset& data, const Equivalen
     for (auto& j : joint) j.attributeCount = d;
     std::vector<std::uint32_t> combination(d);
     for (std::size_t r = 0; r < rowClass.size(); ++r) {
-        for (std::size_t a = 0; a < d; ++a) combination[a] = data.table().column(data.sensitiveColumns()[a]).code(r);
+        for (std::size_t a = 0; a < d; ++a)
+            combination[a] = data.table().column(data.sensitiveColumns()[a]).code(r);
         joint[rowClass[r]].add(combination);
     }
     return joint;
@@ -46,8 +50,8 @@ std::vector<JointHistogram> jointHistograms(const Dataset& data, const Equivalen
 void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
     for (const BoundCriterion& b : criteria) {
         const CriterionSpec& spec = b.criterion.definition();
-        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap || spec.kind == CriterionKind::TauL ||
-            Criterion::needsTableDistribution(spec.kind))
+        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap ||
+            spec.kind == CriterionKind::TauL || Criterion::needsTableDistribution(spec.kind))
             continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();
@@ -57,17 +61,19 @@ void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>
             values += (v ? ", " : "") + column.value(Code(v));
         if (column.domainSize() > 10) values += ", …";
         throw ParameterError("criterion '" + b.criterion.spec() + "': l = " + formatNumber(l) +
-                             " is larger than the " + std::to_string(column.domainSize()) + " values of '" +
-                             column.name() + "' (" + values + ")");
+                             " is larger than the " + std::to_string(column.domainSize()) +
+                             " values of '" + column.name() + "' (" + values + ")");
     }
 }
 
-std::vector<std::string> feasibilityWarnings(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
+std::vector<std::string> feasibilityWarnings(const Dataset& data,
+                                             const std::vector<BoundCriterion>& criteria) {
     std::vector<std::string> warnings;
     for (const BoundCriterion& b : criteria) {
         if (isK(b)) {
             const std::uint32_t n = std::uint32_t(data.rowCount());
-            const Feasibility f = feasibility(b.criterion, std::span<const std::uint32_t>(&n, 1), "the table");
+            const Feasibility f =
+                feasibility(b.criterion, std::span<const std::uint32_t>(&n, 1), "the table");
             if (!f.feasible) warnings.push_back(f.warning);
             continue;
         }
@@ -78,7 +84,8 @@ std::vector<std::string> feasibilityWarnings(const Dataset& data, const std::vec
     return warnings;
 }
 
-std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const EquivalenceClasses& classes,
+std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
+                                              const EquivalenceClasses& classes,
                                               const std::vector<BoundCriterion>& criteria) {
     std::vector<CriterionResult> results;
     std::vector<JointHistogram> joint;
@@ -101,8 +108,9 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const Equival
                 measure = size;
             } else {
                 const auto h = classes.histogram(c, b.sensitive);
-                ok = b.criterion.multiAttribute() ? holdsForClass(b.criterion, joint[c], b.sensitive)
-                                                  : b.criterion.holds(h);
+                ok = b.criterion.multiAttribute()
+                         ? holdsForClass(b.criterion, joint[c], b.sensitive)
+                         : b.criterion.holds(h);
                 measure = b.criterion.measure(h);
             }
             r.classMeasures[c] = measure;
@@ -112,7 +120,8 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const Equival
                 ++r.failingClasses;
                 r.failingRows += classes.sizes[c];
             }
-            const bool worse = c == 0 || (r.higherIsBetter ? measure < r.worstMeasure : measure > r.worstMeasure);
+            const bool worse =
+                c == 0 || (r.higherIsBetter ? measure < r.worstMeasure : measure > r.worstMeasure);
             if (worse) {
                 r.worstClass = c;
                 r.worstMeasure = measure;
@@ -123,7 +132,8 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data, const Equival
     return results;
 }
 
-std::vector<bool> failingClasses(const std::vector<CriterionResult>& results, std::size_t classCount) {
+std::vector<bool> failingClasses(const std::vector<CriterionResult>& results,
+                                 std::size_t classCount) {
     std::vector<bool> failing(classCount, false);
     for (const CriterionResult& r : results)
         for (std::size_t c = 0; c < classCount && c < r.classFails.size(); ++c)

@@ -11,20 +11,23 @@ namespace ldv {
 BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensitive,
                                         const std::vector<std::size_t>& quasiIdentifiers,
                                         const std::vector<std::uint32_t>& rowClass,
-                                        const BackgroundAttackOptions& options, Feedback* feedback) {
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback) {
     BeliefOptions belief;
     belief.prior = options.prior;
     belief.joint = options.joint;
     belief.delta = options.delta;
     belief.epsilon = options.epsilon;
     if (feedback) feedback->checkCancelled();
-    const BeliefAnalysis before = analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
+    const BeliefAnalysis before =
+        analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
     if (feedback) {
         feedback->setProgress(0.5);
         feedback->checkCancelled();
     }
     belief.statements = options.statements;
-    const BeliefAnalysis after = analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
+    const BeliefAnalysis after =
+        analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
 
     BackgroundAttackResult result;
     result.classes.resize(after.classCount);
@@ -55,7 +58,8 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
         }
         // A value absent from the class is negatively disclosed already without knowledge
         // (β = 0), so "new" means a positive disclosure or more negative values than before.
-        const bool newly = (x.positiveAfter && !x.positiveBefore) || x.negativeAfter > x.negativeBefore;
+        const bool newly =
+            (x.positiveAfter && !x.positiveBefore) || x.negativeAfter > x.negativeBefore;
         result.newlyDisclosed += newly ? 1 : 0;
         result.individuals.push_back(x);
     }
@@ -65,13 +69,17 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
 }
 
 BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& levels,
-                                        const BackgroundAttackOptions& options, Feedback* feedback) {
-    if (data.sensitiveColumns().empty()) throw ParameterError("the background attack needs a sensitive attribute");
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback) {
+    if (data.sensitiveColumns().empty())
+        throw ParameterError("the background attack needs a sensitive attribute");
     const std::vector<std::uint32_t> rowClass = data.rowClasses(data.classes(levels, true));
-    return backgroundAttack(data.table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass, options, feedback);
+    return backgroundAttack(data.table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass,
+                            options, feedback);
 }
 
-std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std::vector<std::string>& qi) {
+std::vector<std::uint32_t> publishedRowClasses(const Table& published,
+                                               const std::vector<std::string>& qi) {
     std::vector<std::size_t> columns;
     for (const std::string& name : qi) columns.push_back(published.requireColumn(name));
     // Grouping by code tuples: published values are plain values, no hierarchy is needed.
@@ -79,18 +87,21 @@ std::vector<std::uint32_t> publishedRowClasses(const Table& published, const std
     std::vector<std::uint32_t> rowClass(published.rowCount());
     std::vector<Code> key(columns.size());
     for (std::size_t r = 0; r < published.rowCount(); ++r) {
-        for (std::size_t i = 0; i < columns.size(); ++i) key[i] = published.column(columns[i]).code(r);
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            key[i] = published.column(columns[i]).code(r);
         rowClass[r] = ids.emplace(key, std::uint32_t(ids.size())).first->second;
     }
     return rowClass;
 }
 
-std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path, const Dataset& original) {
+std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path,
+                                                   const Dataset& original) {
     const Table published = readCsv(path);
     if (published.rowCount() != original.rowCount())
-        throw InputError(path, 0, 0, "the published table has " + std::to_string(published.rowCount()) +
-                                         " rows but the original has " + std::to_string(original.rowCount()) +
-                                         " (rows must be in the same order)");
+        throw InputError(path, 0, 0,
+                         "the published table has " + std::to_string(published.rowCount()) +
+                             " rows but the original has " + std::to_string(original.rowCount()) +
+                             " (rows must be in the same order)");
     std::vector<std::string> names;
     for (std::size_t c : original.qiColumns()) names.push_back(original.table().column(c).name());
     return publishedRowClasses(published, names);

@@ -1,4 +1,3 @@
-#include "data/text_util.h"
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -6,10 +5,11 @@
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
+#include "data/text_util.h"
 
 #include "data/type_inference.h"
-#include "ldiv/error.h"
 #include "ldiv/csv.h"
+#include "ldiv/error.h"
 #include "ldiv/hierarchy_builders.h"
 
 namespace ldv {
@@ -22,21 +22,25 @@ std::string intervalLabel(double lo, double hi, bool integer) {
 
 double parseNumber(const std::string& v) {
     if (!detail::looksDecimal(v))
-        throw ParameterError("value '" + v + "' is not a number: an interval hierarchy needs numeric values");
+        throw ParameterError("value '" + v +
+                             "' is not a number: an interval hierarchy needs numeric values");
     return std::stod(v);
 }
 
 }  // namespace
 
 Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalOptions& o) {
-    if (o.widths.empty()) throw ParameterError("an interval hierarchy needs at least one width, e.g. 5,10,20");
+    if (o.widths.empty())
+        throw ParameterError("an interval hierarchy needs at least one width, e.g. 5,10,20");
     for (std::size_t j = 0; j < o.widths.size(); ++j) {
         if (!(o.widths[j] > 0)) throw ParameterError("interval widths must be positive");
         if (j > 0) {
             const double ratio = o.widths[j] / o.widths[j - 1];
             if (std::abs(ratio - std::round(ratio)) > 1e-9 || ratio < 1)
-                throw ParameterError("interval width " + detail::shortNumber(o.widths[j]) + " is not a multiple of " +
-                                     detail::shortNumber(o.widths[j - 1]) + ": the levels would not nest");
+                throw ParameterError("interval width " + detail::shortNumber(o.widths[j]) +
+                                     " is not a multiple of " +
+                                     detail::shortNumber(o.widths[j - 1]) +
+                                     ": the levels would not nest");
         }
     }
     if (o.bottom && o.top && *o.bottom >= *o.top)
@@ -46,8 +50,10 @@ Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalO
         const double x = parseNumber(v);
         std::vector<std::string> row{v};
         for (double w : o.widths) {
-            if (o.bottom && x < *o.bottom) row.push_back("<" + detail::shortNumber(*o.bottom));
-            else if (o.top && x >= *o.top) row.push_back(">=" + detail::shortNumber(*o.top));
+            if (o.bottom && x < *o.bottom)
+                row.push_back("<" + detail::shortNumber(*o.bottom));
+            else if (o.top && x >= *o.top)
+                row.push_back(">=" + detail::shortNumber(*o.top));
             else {
                 const double lo = o.origin + std::floor((x - o.origin) / w) * w;
                 row.push_back(intervalLabel(lo, lo + w, o.integerLabels));
@@ -110,11 +116,19 @@ Hierarchy buildDates(const std::vector<std::string>& values, const std::string& 
     std::vector<std::vector<std::string>> rows;
     for (const std::string& v : values) {
         if (!detail::looksDate(v))
-            throw ParameterError("value '" + v + "' is not a date (expected YYYY-MM-DD, DD.MM.YYYY or MM/DD/YYYY)");
+            throw ParameterError("value '" + v +
+                                 "' is not a date (expected YYYY-MM-DD, DD.MM.YYYY or MM/DD/YYYY)");
         std::string y, m;
-        if (v[4] == '-' || v[4] == '/') { y = v.substr(0, 4); m = v.substr(5, 2); }
-        else if (v[2] == '.') { y = v.substr(6, 4); m = v.substr(3, 2); }
-        else { y = v.substr(6, 4); m = v.substr(0, 2); }
+        if (v[4] == '-' || v[4] == '/') {
+            y = v.substr(0, 4);
+            m = v.substr(5, 2);
+        } else if (v[2] == '.') {
+            y = v.substr(6, 4);
+            m = v.substr(3, 2);
+        } else {
+            y = v.substr(6, 4);
+            m = v.substr(0, 2);
+        }
         rows.push_back({v, y + "-" + m, y, top});
     }
     return Hierarchy(std::move(rows), "dates");
@@ -131,8 +145,8 @@ Hierarchy buildOrderedGrouping(const std::vector<std::string>& ordered,
         span *= g;  // values per group at this level
         for (std::size_t start = 0; start < ordered.size(); start += span) {
             const std::size_t end = std::min(start + span, ordered.size());
-            const std::string label = end - start == 1 ? ordered[start]
-                                                       : ordered[start] + ".." + ordered[end - 1];
+            const std::string label =
+                end - start == 1 ? ordered[start] : ordered[start] + ".." + ordered[end - 1];
             for (std::size_t i = start; i < end; ++i) rows[i].push_back(label);
         }
     }
@@ -147,7 +161,8 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
     for (const auto& [p, c] : parentChild) {
         auto [it, fresh] = parent.emplace(c, p);
         if (!fresh && it->second != p)
-            throw ParameterError("taxonomy: '" + c + "' has two parents, '" + it->second + "' and '" + p + "'");
+            throw ParameterError("taxonomy: '" + c + "' has two parents, '" + it->second +
+                                 "' and '" + p + "'");
         nodes.insert(p);
         nodes.insert(c);
     }
@@ -170,7 +185,8 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
         std::unordered_set<std::string> seen;
         std::string cur = n;
         while (!reachesRoot.count(cur)) {
-            if (!seen.insert(cur).second) throw ParameterError("taxonomy: cycle through '" + cur + "'");
+            if (!seen.insert(cur).second)
+                throw ParameterError("taxonomy: cycle through '" + cur + "'");
             chain.push_back(cur);
             const auto up = parent.find(cur);
             if (up == parent.end()) break;
@@ -181,13 +197,15 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
     std::vector<std::vector<std::string>> paths;
     std::size_t depth = 0;
     for (const std::string& v : values) {
-        if (!nodes.count(v)) throw ParameterError("taxonomy: value '" + v + "' appears in no parent → child edge");
+        if (!nodes.count(v))
+            throw ParameterError("taxonomy: value '" + v + "' appears in no parent → child edge");
         std::vector<std::string> path{v};
         std::set<std::string> seen{v};
         std::string cur = v;
         while (parent.count(cur)) {
             cur = parent.at(cur);
-            if (!seen.insert(cur).second) throw ParameterError("taxonomy: cycle through '" + cur + "'");
+            if (!seen.insert(cur).second)
+                throw ParameterError("taxonomy: cycle through '" + cur + "'");
             path.push_back(cur);
         }
         depth = std::max(depth, path.size());
@@ -209,7 +227,8 @@ std::vector<double> numbersOf(const std::string& list, const std::string& spec) 
     std::string part;
     while (std::getline(in, part, ',')) {
         if (!detail::looksDecimal(part))
-            throw ParameterError("hierarchy builder '" + spec + "': '" + part + "' is not a number");
+            throw ParameterError("hierarchy builder '" + spec + "': '" + part +
+                                 "' is not a number");
         out.push_back(std::stod(part));
     }
     return out;
@@ -228,7 +247,8 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
     const bool skipMissing = kind == "intervals" || kind == "dates" || kind == "ordered";
     std::vector<std::string> values, missing;
     for (const std::string& v : column.dictionary()) {
-        const bool isMissing = std::find(missingTokens.begin(), missingTokens.end(), v) != missingTokens.end();
+        const bool isMissing =
+            std::find(missingTokens.begin(), missingTokens.end(), v) != missingTokens.end();
         (skipMissing && isMissing ? missing : values).push_back(v);
     }
     Hierarchy h;
@@ -241,11 +261,17 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         while (std::getline(in, part, ';')) {
             const auto eq = part.find('=');
             const std::string key = part.substr(0, eq);
-            const double v = numbersOf(eq == std::string::npos ? "" : part.substr(eq + 1), spec).at(0);
-            if (key == "bottom") o.bottom = v;
-            else if (key == "top") o.top = v;
-            else if (key == "origin") o.origin = v;
-            else throw ParameterError("hierarchy builder '" + spec + "': unknown option '" + key + "' (bottom, top, origin)");
+            const double v =
+                numbersOf(eq == std::string::npos ? "" : part.substr(eq + 1), spec).at(0);
+            if (key == "bottom")
+                o.bottom = v;
+            else if (key == "top")
+                o.top = v;
+            else if (key == "origin")
+                o.origin = v;
+            else
+                throw ParameterError("hierarchy builder '" + spec + "': unknown option '" + key +
+                                     "' (bottom, top, origin)");
         }
         o.integerLabels = column.type() == ColumnType::Integer;
         h = buildIntervals(values, o);
@@ -264,7 +290,9 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         std::vector<std::string> ordered = values;
         if (column.type() == ColumnType::Integer || column.type() == ColumnType::Decimal)
             std::sort(ordered.begin(), ordered.end(),
-                      [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
+                      [](const std::string& a, const std::string& b) {
+                          return std::stod(a) < std::stod(b);
+                      });
         std::vector<std::size_t> sizes;
         for (double s : numbersOf(args, spec)) sizes.push_back(std::size_t(s));
         h = buildOrderedGrouping(ordered, sizes);
@@ -274,7 +302,8 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
         std::vector<std::pair<std::string, std::string>> edges;
         const auto records = parseCsvRecords(readFileText(path), path);
         for (std::size_t r = 0; r < records.size(); ++r) {
-            if (r == 0 && records[r].size() == 2 && records[r][0] == "parent" && records[r][1] == "child")
+            if (r == 0 && records[r].size() == 2 && records[r][0] == "parent" &&
+                records[r][1] == "child")
                 continue;  // optional header row
             if (records[r].size() != 2)
                 throw InputError(path, r + 1, 1, "a taxonomy row needs two fields: parent, child");
@@ -290,8 +319,10 @@ std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& co
     }
     if (!h.empty() && !missing.empty()) {
         const std::string top = h.rows().front().back();
-        for (const std::string& m : missing) h.rows().push_back(std::vector<std::string>(std::size_t(h.height()) + 1, top));
-        for (std::size_t i = 0; i < missing.size(); ++i) h.rows()[h.rows().size() - missing.size() + i][0] = missing[i];
+        for (const std::string& m : missing)
+            h.rows().push_back(std::vector<std::string>(std::size_t(h.height()) + 1, top));
+        for (std::size_t i = 0; i < missing.size(); ++i)
+            h.rows()[h.rows().size() - missing.size() + i][0] = missing[i];
     }
     h.setSource(spec);
     return h;

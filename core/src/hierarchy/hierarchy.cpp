@@ -40,8 +40,9 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
     for (std::size_t r = 0; r < rows.size(); ++r)
         if (rows[r].empty()) {
             issues.push_back({Kind::EmptyCell, int(r), -1,
-                              "row " + std::to_string(r + 1) + " is empty: every row needs a base value and "
-                              "one value per level"});
+                              "row " + std::to_string(r + 1) +
+                                  " is empty: every row needs a base value and "
+                                  "one value per level"});
             return issues;
         }
     const std::size_t width = rows.front().size();
@@ -65,7 +66,8 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         if (!fresh)
             issues.push_back({Kind::DuplicateBase, int(r), 0,
                               "base value '" + rows[r].front() + "' appears in rows " +
-                                  std::to_string(it->second + 1) + " and " + std::to_string(r + 1)});
+                                  std::to_string(it->second + 1) + " and " +
+                                  std::to_string(r + 1)});
     }
     if (shapeOk) {
         // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent.

@@ -63,11 +63,13 @@ public:
     }
 
     Table finish() {
-        if (m_columns.empty()) throw InputError(m_source, 0, 0, "the file is empty: no header and no rows");
+        if (m_columns.empty())
+            throw InputError(m_source, 0, 0, "the file is empty: no header and no rows");
         for (std::size_t i = 0; i < m_columns.size(); ++i) {
             m_columns[i].setMissingCount(m_missingCounts[i]);
             if (m_options.inferTypes)
-                m_columns[i].setType(detail::inferColumnType(m_columns[i], m_options.missingTokens));
+                m_columns[i].setType(
+                    detail::inferColumnType(m_columns[i], m_options.missingTokens));
         }
         return Table(std::move(m_columns));
     }
@@ -79,8 +81,8 @@ private:
     void startColumns(const std::vector<detail::CsvField>& fields) {
         std::unordered_set<std::string_view> seen;
         for (std::size_t i = 0; i < fields.size(); ++i) {
-            std::string name = m_options.header ? std::string(fields[i].text)
-                                                : "column" + std::to_string(i + 1);
+            std::string name =
+                m_options.header ? std::string(fields[i].text) : "column" + std::to_string(i + 1);
             if (name.empty()) name = "column" + std::to_string(i + 1);
             m_columns.emplace_back(name);
         }
@@ -111,7 +113,9 @@ std::string openFailure() {
     return std::string("cannot open the file for reading: ") + std::strerror(errno);
 }
 
-std::string mebibytes(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+std::string mebibytes(std::size_t bytes) {
+    return std::to_string(bytes >> 20) + " MiB";
+}
 
 /// stat()s `path` before it is opened (opening a FIFO would block until a writer comes) and
 /// refuses what is not a file: a folder, a device (/dev/zero never ends), a socket, and a
@@ -122,7 +126,8 @@ std::uint64_t checkReadable(const std::string& path, bool pipeOk) {
     if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, 0, openFailure());
     if (S_ISDIR(st.st_mode)) throw InputError(path, 0, 0, "this is a folder, not a file");
     if (S_ISFIFO(st.st_mode) && !pipeOk)
-        throw InputError(path, 0, 0, "this is a pipe (FIFO), not a regular file: save it to a file first");
+        throw InputError(path, 0, 0,
+                         "this is a pipe (FIFO), not a regular file: save it to a file first");
     if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
         throw InputError(path, 0, 0, "this is a device or socket, not a regular file");
     return S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0;
@@ -151,8 +156,10 @@ char detectSeparator(std::string_view text) {
         bool lineHasContent = false;
         for (std::size_t i = 0; i < text.size() && counts.size() < 20; ++i) {
             const char c = text[i];
-            if (c == '"') quoted = !quoted;
-            else if (!quoted && c == sep) ++fields;
+            if (c == '"')
+                quoted = !quoted;
+            else if (!quoted && c == sep)
+                ++fields;
             else if (!quoted && (c == '\n' || c == '\r')) {
                 if (lineHasContent) counts.push_back(fields);
                 fields = 1;
@@ -183,7 +190,8 @@ std::string readFileText(const std::string& path, std::size_t maxBytes) {
                               ", the limit for hierarchy, taxonomy and project files");
     };
     if (size > maxBytes) throw tooLarge();
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                         &std::fclose);
     if (!file) throw InputError(path, 0, 0, openFailure());
     // Read up to the cap whatever the size said: a /proc file says 0 and has content, and a
     // file may grow while it is read.
@@ -193,7 +201,8 @@ std::string readFileText(const std::string& path, std::size_t maxBytes) {
         if (text.size() + got > maxBytes) throw tooLarge();
         text.append(chunk.data(), got);
     }
-    if (std::ferror(file.get())) throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    if (std::ferror(file.get()))
+        throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
     return text;
 }
 
@@ -201,9 +210,9 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
                CsvReport* report) {
     const char sep = options.separator ? options.separator : detectSeparator(text);
     TableBuilder builder(sourceName, options);
-    detail::CsvTokenizer tokenizer(sourceName, sep, options.trim,
-                                   [&](const auto& fields) { builder.onRecord(fields); },
-                                   options.maxRecordBytes);
+    detail::CsvTokenizer tokenizer(
+        sourceName, sep, options.trim, [&](const auto& fields) { builder.onRecord(fields); },
+        options.maxRecordBytes);
     tokenizer.feed(text);
     tokenizer.finish();
     Table table = builder.finish();
@@ -216,22 +225,24 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
     // A pipe (`ldiv inspect /dev/stdin`) is read, up to options.maxPipeBytes; a folder or a
     // device is refused by name.
     const std::uint64_t total = checkReadable(path, true);
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                         &std::fclose);
     if (!file) throw InputError(path, 0, 0, openFailure());
     struct stat st {};
     const bool pipe = ::fstat(fileno(file.get()), &st) == 0 && S_ISFIFO(st.st_mode);
 
     std::vector<char> chunk(1 << 22);
     std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
-    if (got == 0 && !std::ferror(file.get())) throw InputError(path, 0, 0, "the file is empty (0 bytes)");
+    if (got == 0 && !std::ferror(file.get()))
+        throw InputError(path, 0, 0, "the file is empty (0 bytes)");
     const std::string_view first(chunk.data(), got);
     const char sep = options.separator ? options.separator : detectSeparator(first);
     const bool bom = first.substr(0, 3) == "\xEF\xBB\xBF";
 
     TableBuilder builder(path, options);
-    detail::CsvTokenizer tokenizer(path, sep, options.trim,
-                                   [&](const auto& fields) { builder.onRecord(fields); },
-                                   options.maxRecordBytes);
+    detail::CsvTokenizer tokenizer(
+        path, sep, options.trim, [&](const auto& fields) { builder.onRecord(fields); },
+        options.maxRecordBytes);
     std::size_t done = 0;
     while (got > 0) {
         tokenizer.feed(std::string_view(chunk.data(), got));
@@ -246,14 +257,16 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
         }
         got = std::fread(chunk.data(), 1, chunk.size(), file.get());
     }
-    if (std::ferror(file.get())) throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    if (std::ferror(file.get()))
+        throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
     // A file cut or extended while it was read (a copy still running) reads as a shorter
     // table that looks complete when the cut falls on a line boundary: compare the sizes.
     if (!pipe && total > 0 && ::fstat(fileno(file.get()), &st) == 0 &&
         (std::uint64_t(st.st_size) != total || done != total))
         throw InputError(path, 0, 0,
-                         "the file changed while it was read (" + std::to_string(total) + " bytes when opened, " +
-                             std::to_string(done) + " read, " + std::to_string(st.st_size) +
+                         "the file changed while it was read (" + std::to_string(total) +
+                             " bytes when opened, " + std::to_string(done) + " read, " +
+                             std::to_string(st.st_size) +
                              " now): read it again when it is complete");
     tokenizer.finish();
     Table table = builder.finish();

@@ -10,13 +10,23 @@ std::size_t invalidUtf8Offset(std::string_view text) {
     std::size_t i = 0;
     while (i < n) {
         const unsigned char c = s[i];
-        if (c < 0x80) { ++i; continue; }
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
         std::size_t len;
         std::uint32_t cp;
-        if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
-        else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
-        else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
-        else return i;
+        if ((c & 0xE0) == 0xC0) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            len = 4;
+            cp = c & 0x07;
+        } else
+            return i;
         if (i + len > n) return i;
         for (std::size_t k = 1; k < len; ++k) {
             if ((s[i + k] & 0xC0) != 0x80) return i;
@@ -63,11 +73,13 @@ void CsvTokenizer::checkUtf8(std::size_t fieldIndex) const {
     // that makes a second class (a second BOM, or files concatenated).
     const std::size_t nul = text.find('\0');
     if (nul != std::string_view::npos)
-        throw InputError(m_source, s.line, s.column + nul + (s.quoted ? 1 : 0),
-                         "NUL byte in field " + std::to_string(fieldIndex + 1) + ": is this a text file?");
+        throw InputError(
+            m_source, s.line, s.column + nul + (s.quoted ? 1 : 0),
+            "NUL byte in field " + std::to_string(fieldIndex + 1) + ": is this a text file?");
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         throw InputError(m_source, s.line, s.column + (s.quoted ? 1 : 0),
-                         "byte-order mark (U+FEFF) at the start of field " + std::to_string(fieldIndex + 1) +
+                         "byte-order mark (U+FEFF) at the start of field " +
+                             std::to_string(fieldIndex + 1) +
                              ": remove it (a second BOM, or files joined together?)");
 }
 
@@ -149,8 +161,10 @@ void CsvTokenizer::feed(std::string_view chunk) {
                 }
                 break;
             case State::Quoted:
-                if (c == '"') m_state = State::QuoteInQuoted;
-                else m_buffer.push_back(c);
+                if (c == '"')
+                    m_state = State::QuoteInQuoted;
+                else
+                    m_buffer.push_back(c);
                 break;
             case State::QuoteInQuoted:
                 if (c == '"') {  // doubled quote
@@ -163,18 +177,24 @@ void CsvTokenizer::feed(std::string_view chunk) {
                 } else if (m_trim && (c == ' ' || c == '\t')) {
                     m_state = State::AfterQuoted;
                 } else {
-                    throw InputError(m_source, m_line, m_column,
-                                     std::string("expected a separator or the end of the line after "
-                                                 "the closing quote, found '") + c + "'");
+                    throw InputError(
+                        m_source, m_line, m_column,
+                        std::string("expected a separator or the end of the line after "
+                                    "the closing quote, found '") +
+                            c + "'");
                 }
                 break;
             case State::AfterQuoted:
-                if (c == m_separator) endField();
-                else if (newline) endRecord();
+                if (c == m_separator)
+                    endField();
+                else if (newline)
+                    endRecord();
                 else if (!(c == ' ' || c == '\t'))
-                    throw InputError(m_source, m_line, m_column,
-                                     std::string("expected a separator or the end of the line after "
-                                                 "the closing quote, found '") + c + "'");
+                    throw InputError(
+                        m_source, m_line, m_column,
+                        std::string("expected a separator or the end of the line after "
+                                    "the closing quote, found '") +
+                            c + "'");
                 break;
         }
         if (c == '\n') {

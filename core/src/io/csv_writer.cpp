@@ -14,9 +14,9 @@
 namespace ldv {
 
 void writeCsvField(std::ostream& out, std::string_view field, char separator) {
-    const bool needsQuotes = field.find_first_of(std::string{separator, '"', '\r', '\n'}) !=
-                                 std::string_view::npos ||
-                             (!field.empty() && (field.front() == ' ' || field.back() == ' '));
+    const bool needsQuotes =
+        field.find_first_of(std::string{separator, '"', '\r', '\n'}) != std::string_view::npos ||
+        (!field.empty() && (field.front() == ' ' || field.back() == ' '));
     if (!needsQuotes) {
         out << field;
         return;
@@ -39,9 +39,10 @@ void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, c
 
 namespace {
 // Each failure keeps whatever was at `path` before; say so when there was something to keep.
-[[noreturn]] void writeFailed(const std::string& path, const std::string& what, int error, bool existed) {
-    throw InputError(path, 0, 0,
-                     what + ": " + std::strerror(error) + (existed ? "; the old file is kept" : ""));
+[[noreturn]] void writeFailed(const std::string& path, const std::string& what, int error,
+                              bool existed) {
+    throw InputError(
+        path, 0, 0, what + ": " + std::strerror(error) + (existed ? "; the old file is kept" : ""));
 }
 
 /// The process's umask, read without changing it (umask(2) can only be read by setting it,
@@ -51,7 +52,8 @@ mode_t currentUmask() {
         char line[256];
         unsigned mask = 0;
         bool found = false;
-        while (!found && std::fgets(line, sizeof line, f)) found = std::sscanf(line, "Umask: %o", &mask) == 1;
+        while (!found && std::fgets(line, sizeof line, f))
+            found = std::sscanf(line, "Umask: %o", &mask) == 1;
         std::fclose(f);
         if (found) return mode_t(mask);
     }
@@ -179,7 +181,8 @@ void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_v
         }
         const int error = errno;
         for (std::size_t j = 0; j < k; ++j) {
-            if (!staged[j].backup.empty() && ::rename(staged[j].backup.c_str(), staged[j].path.c_str()) == 0)
+            if (!staged[j].backup.empty() &&
+                ::rename(staged[j].backup.c_str(), staged[j].path.c_str()) == 0)
                 staged[j].backup.clear();
             else if (!staged[j].existed)
                 ::unlink(staged[j].path.c_str());

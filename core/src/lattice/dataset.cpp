@@ -49,10 +49,12 @@ std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& 
 
 Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
                  std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns)
-    : Dataset(table, std::move(qiColumns), std::move(hierarchies), std::move(sensitiveColumns), {}) {}
+    : Dataset(table, std::move(qiColumns), std::move(hierarchies), std::move(sensitiveColumns),
+              {}) {}
 
-Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns, std::vector<HierarchyMap> hierarchies,
-                 std::vector<std::size_t> sensitiveColumns, std::vector<std::uint32_t> rowWeights)
+Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+                 std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
+                 std::vector<std::uint32_t> rowWeights)
     : m_table(&table),
       m_weights(std::move(rowWeights)),
       m_qi(std::move(qiColumns)),
@@ -77,8 +79,8 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns, std::ve
         cols[i] = table.column(m_qi[i]).codes();
     }
     const std::size_t n = table.rowCount();
-    const std::uint32_t groups =
-        assignGroups(n, radix, [&](std::size_t r, std::size_t i) { return cols[i][r]; }, m_rowToBase);
+    const std::uint32_t groups = assignGroups(
+        n, radix, [&](std::size_t r, std::size_t i) { return cols[i][r]; }, m_rowToBase);
 
     m_base.levels.assign(d, 0);
     m_base.qiCount = d;
@@ -99,7 +101,8 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns, std::ve
         m_base.sizes[g] += w;
         m_rows += w;
         for (std::size_t s = 0; s < m_sensitive.size(); ++s)
-            m_base.histograms[s][g * m_base.sensitiveDomains[s] + table.column(m_sensitive[s]).code(r)] += w;
+            m_base.histograms[s][g * m_base.sensitiveDomains[s] +
+                                 table.column(m_sensitive[s]).code(r)] += w;
     }
     m_base.baseToClass.resize(groups);
     for (std::uint32_t g = 0; g < groups; ++g) m_base.baseToClass[g] = g;
@@ -157,7 +160,8 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
     }
     if (withMembership) {
         if (finer.baseToClass.size() != m_base.count())
-            throw ParameterError("rollup with membership needs a finer node computed with membership");
+            throw ParameterError(
+                "rollup with membership needs a finer node computed with membership");
         out.baseToClass.resize(finer.baseToClass.size());
         for (std::size_t b = 0; b < finer.baseToClass.size(); ++b)
             out.baseToClass[b] = classOf[finer.baseToClass[b]];
@@ -167,8 +171,9 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
 
 std::vector<std::uint32_t> Dataset::rowClasses(const EquivalenceClasses& classes) const {
     if (grouped())
-        throw ParameterError("this analysis needs the rows themselves, but the data was loaded as groups "
-                             "(a database table or --stream); load it as rows to run it");
+        throw ParameterError(
+            "this analysis needs the rows themselves, but the data was loaded as groups "
+            "(a database table or --stream); load it as rows to run it");
     if (classes.baseToClass.size() != m_base.count())
         throw ParameterError("row classes need classes computed with membership");
     std::vector<std::uint32_t> out(m_rowToBase.size());

@@ -24,7 +24,8 @@ std::string describeSize(const std::vector<int>& heights) {
     std::snprintf(buffer, sizeof buffer, "about %.2g", std::pow(10.0, log10Size));
     if (log10Size < 300) text = buffer;
     if (same && !heights.empty())
-        return std::to_string(heights.front() + 1) + "^" + std::to_string(heights.size()) + " (" + text + ")";
+        return std::to_string(heights.front() + 1) + "^" + std::to_string(heights.size()) + " (" +
+               text + ")";
     return text;
 }
 }  // namespace
@@ -144,8 +145,9 @@ Levels parseLevels(const std::string& text) {
             used = 0;
         }
         if (used != number.size() || number.empty() || value < 0)
-            throw ParameterError("invalid level '" + part + "' in node '" + text +
-                                 "': expected non-negative integers separated by commas, e.g. 1,2,0");
+            throw ParameterError(
+                "invalid level '" + part + "' in node '" + text +
+                "': expected non-negative integers separated by commas, e.g. 1,2,0");
         levels.push_back(value);
     }
     if (levels.empty()) throw ParameterError("empty node: expected levels such as 1,2,0");

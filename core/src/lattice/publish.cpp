@@ -6,8 +6,8 @@
 
 namespace ldv {
 
-NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                        bool withMembership) {
+NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config,
+                        std::span<const int> levels, bool withMembership) {
     return judgeClasses(data, config, data.classes(levels, withMembership));
 }
 
@@ -15,7 +15,8 @@ std::uint64_t suppressionLimitRows(double limit, std::size_t rows) {
     return std::uint64_t(std::floor(limit * double(rows) + 1e-9));
 }
 
-NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config, EquivalenceClasses classes) {
+NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
+                           EquivalenceClasses classes) {
     checkMultiAttributeSuppression(data, config);
     NodeJudgement out;
     out.classes = std::move(classes);
@@ -43,8 +44,9 @@ std::vector<std::uint32_t> suppressedRows(const Dataset& data, const NodeJudgeme
     return rows;
 }
 
-PublishedNode publishNode(const Dataset& data, const SearchConfig& config, std::span<const int> levels,
-                          const std::vector<std::size_t>& identifying, const PublishOptions& options) {
+PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
+                          std::span<const int> levels, const std::vector<std::size_t>& identifying,
+                          const PublishOptions& options) {
     PublishedNode out;
     out.judgement = judgeNode(data, config, levels, true);
     GeneralizeOptions g;
@@ -57,13 +59,15 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config, std::
 }
 
 Table valueMapping(const Dataset& data, std::span<const int> levels) {
-    Column attribute("attribute"), level("level"), value("value"), generalized("generalized"), rows("rows");
+    Column attribute("attribute"), level("level"), value("value"), generalized("generalized"),
+        rows("rows");
     for (std::size_t i = 0; i < data.qiColumns().size(); ++i) {
         const Column& column = data.table().column(data.qiColumns()[i]);
         const HierarchyMap& h = data.hierarchy(i);
         std::vector<std::size_t> counts(column.domainSize(), 0);
         const auto weights = data.rowWeights();
-        for (std::size_t r = 0; r < column.size(); ++r) counts[column.code(r)] += weights.empty() ? 1 : weights[r];
+        for (std::size_t r = 0; r < column.size(); ++r)
+            counts[column.code(r)] += weights.empty() ? 1 : weights[r];
         for (Code v = 0; v < column.domainSize(); ++v) {
             attribute.append(column.name());
             level.append(std::to_string(levels[i]));
@@ -75,7 +79,8 @@ Table valueMapping(const Dataset& data, std::span<const int> levels) {
     level.setType(ColumnType::Integer);
     rows.setType(ColumnType::Integer);
     std::vector<Column> columns;
-    for (Column* c : {&attribute, &level, &value, &generalized, &rows}) columns.push_back(std::move(*c));
+    for (Column* c : {&attribute, &level, &value, &generalized, &rows})
+        columns.push_back(std::move(*c));
     return Table(std::move(columns));
 }
 

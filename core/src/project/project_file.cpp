@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <type_traits>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
@@ -23,7 +23,8 @@ char separatorFromName(const std::string& s, const std::string& source) {
     if (s == "auto" || s.empty()) return 0;
     if (s == "tab" || s == "\t") return '\t';
     if (s.size() == 1) return s[0];
-    throw InputError(source, 0, 0, "invalid separator '" + s + "': use one character, 'tab' or 'auto'");
+    throw InputError(source, 0, 0,
+                     "invalid separator '" + s + "': use one character, 'tab' or 'auto'");
 }
 
 template <class T>
@@ -33,7 +34,8 @@ T field(const json& j, const char* key, const T& fallback, const std::string& so
         // get<int>() converts without a range check: 1e21 is undefined behaviour (UBSan in
         // fuzz_project) and 4294967297 wraps to 1; 1.5 would pass as 1.
         const json& v = j.at(key);
-        if (!v.is_number()) throw InputError(source, 0, 0, std::string("field '") + key + "' has the wrong type");
+        if (!v.is_number())
+            throw InputError(source, 0, 0, std::string("field '") + key + "' has the wrong type");
         const double d = v.get<double>();
         if (!(d >= static_cast<double>(std::numeric_limits<T>::min()) &&
               d <= static_cast<double>(std::numeric_limits<T>::max())) ||
@@ -82,11 +84,11 @@ std::vector<std::string> ProjectConfig::namesWithRole(Role role) const {
 }
 
 bool ProjectConfig::operator==(const ProjectConfig& o) const {
-    return dataPath == o.dataPath && csv.separator == o.csv.separator && csv.header == o.csv.header &&
-           csv.missingTokens == o.csv.missingTokens && csv.missing == o.csv.missing &&
-           csv.trim == o.csv.trim && attributes == o.attributes && qiOrder == o.qiOrder &&
-           criteria == o.criteria && suppressionLimit == o.suppressionLimit && metric == o.metric &&
-           algorithm == o.algorithm;
+    return dataPath == o.dataPath && csv.separator == o.csv.separator &&
+           csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
+           csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
+           qiOrder == o.qiOrder && criteria == o.criteria &&
+           suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -97,18 +99,21 @@ std::string formatProject(const ProjectConfig& c) {
     j["format"] = "ldiv-project";
     j["version"] = ProjectConfig::kFormatVersion;
     j["data"] = json{{"path", c.dataPath},
-                 {"separator", separatorName(c.csv.separator)},
-                 {"header", c.csv.header},
-                 {"missing_tokens", c.csv.missingTokens},
-                 {"missing_policy", c.csv.missing == MissingPolicy::Drop ? "drop" : "keep"},
-                 {"trim", c.csv.trim}};
+                     {"separator", separatorName(c.csv.separator)},
+                     {"header", c.csv.header},
+                     {"missing_tokens", c.csv.missingTokens},
+                     {"missing_policy", c.csv.missing == MissingPolicy::Drop ? "drop" : "keep"},
+                     {"trim", c.csv.trim}};
     json attrs = json::array();
     for (const auto& a : c.attributes) {
         json ja{{"name", a.name}, {"role", std::string(toString(a.role))}};
         if (a.type) ja["type"] = std::string(toString(*a.type));
-        if (a.hierarchy) ja["hierarchy"] = {{"levels", a.hierarchy->rows()}};
-        else if (!a.hierarchyFile.empty()) ja["hierarchy"] = {{"file", a.hierarchyFile}};
-        else if (!a.hierarchyBuilder.empty()) ja["hierarchy"] = {{"builder", a.hierarchyBuilder}};
+        if (a.hierarchy)
+            ja["hierarchy"] = {{"levels", a.hierarchy->rows()}};
+        else if (!a.hierarchyFile.empty())
+            ja["hierarchy"] = {{"file", a.hierarchyFile}};
+        else if (!a.hierarchyBuilder.empty())
+            ja["hierarchy"] = {{"builder", a.hierarchyBuilder}};
         attrs.push_back(ja);
     }
     j["attributes"] = attrs;
@@ -128,24 +133,30 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         // nlohmann reports a byte offset; convert it to line and column.
         std::size_t line = 1, col = 1;
         for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-            if (text[i] == '\n') { ++line; col = 1; }
-            else ++col;
+            if (text[i] == '\n') {
+                ++line;
+                col = 1;
+            } else
+                ++col;
         }
         std::string what = e.what();
         const auto pos = what.find("parse error");
-        throw InputError(source, line, col, "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
+        throw InputError(source, line, col,
+                         "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
     } catch (const json::out_of_range& e) {
         // A number beyond double's range ("version": 1e999) is not a parse_error to
         // nlohmann but out_of_range 406, without a position (found by fuzz_project).
         std::string what = e.what();
         const auto pos = what.find("] ");
-        throw InputError(source, 0, 0, "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+        throw InputError(
+            source, 0, 0,
+            "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
     }
     if (!j.is_object() || field<std::string>(j, "format", "", source) != "ldiv-project")
-        throw InputError(source, 0, 0, "not an ldiv project file (expected \"format\": \"ldiv-project\")");
+        throw InputError(source, 0, 0,
+                         "not an ldiv project file (expected \"format\": \"ldiv-project\")");
     const int version = field<int>(j, "version", 0, source);
-    if (version < 1)
-        throw InputError(source, 0, 0, "project file has no valid \"version\"");
+    if (version < 1) throw InputError(source, 0, 0, "project file has no valid \"version\"");
     if (version > ProjectConfig::kFormatVersion)
         throw InputError(source, 0, 0,
                          "project file version " + std::to_string(version) +
@@ -155,13 +166,17 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
     ProjectConfig c;
     const json data = j.value("data", json::object());
     c.dataPath = field<std::string>(data, "path", "", source);
-    if (c.dataPath.empty()) throw InputError(source, 0, 0, "project file names no data file (data.path)");
-    c.csv.separator = separatorFromName(field<std::string>(data, "separator", "auto", source), source);
+    if (c.dataPath.empty())
+        throw InputError(source, 0, 0, "project file names no data file (data.path)");
+    c.csv.separator =
+        separatorFromName(field<std::string>(data, "separator", "auto", source), source);
     c.csv.header = field<bool>(data, "header", true, source);
-    c.csv.missingTokens = field<std::vector<std::string>>(data, "missing_tokens", {"?", ""}, source);
+    c.csv.missingTokens =
+        field<std::vector<std::string>>(data, "missing_tokens", {"?", ""}, source);
     const std::string policy = field<std::string>(data, "missing_policy", "keep", source);
     if (policy != "keep" && policy != "drop")
-        throw InputError(source, 0, 0, "data.missing_policy must be 'keep' or 'drop', not '" + policy + "'");
+        throw InputError(source, 0, 0,
+                         "data.missing_policy must be 'keep' or 'drop', not '" + policy + "'");
     c.csv.missing = policy == "drop" ? MissingPolicy::Drop : MissingPolicy::Keep;
     c.csv.trim = field<bool>(data, "trim", true, source);
     for (const json& ja : j.value("attributes", json::array())) {
@@ -169,26 +184,36 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         a.name = field<std::string>(ja, "name", "", source);
         const std::string role = field<std::string>(ja, "role", "insensitive", source);
         const auto r = roleFromString(role);
-        if (!r) throw InputError(source, 0, 0, "attribute '" + a.name + "': unknown role '" + role + "'");
+        if (!r)
+            throw InputError(source, 0, 0,
+                             "attribute '" + a.name + "': unknown role '" + role + "'");
         a.role = *r;
         if (ja.contains("type")) {
             const std::string type = field<std::string>(ja, "type", "text", source);
             a.type = columnTypeFromString(type);
-            if (!a.type) throw InputError(source, 0, 0, "attribute '" + a.name + "': unknown type '" + type + "'");
+            if (!a.type)
+                throw InputError(source, 0, 0,
+                                 "attribute '" + a.name + "': unknown type '" + type + "'");
         }
         if (ja.contains("hierarchy")) {
             const json& h = ja["hierarchy"];
             // "hierarchy": "zip.csv" reads as the file it names (it was ignored, leaving an
             // identity hierarchy); anything else but an object is refused.
-            if (h.is_string()) a.hierarchyFile = h.get<std::string>();
+            if (h.is_string())
+                a.hierarchyFile = h.get<std::string>();
             else if (!h.is_object())
-                throw InputError(source, 0, 0, "attribute '" + a.name + "': \"hierarchy\" must be a file name or an "
-                                 "object with \"levels\", \"file\" or \"builder\"");
+                throw InputError(source, 0, 0,
+                                 "attribute '" + a.name +
+                                     "': \"hierarchy\" must be a file name or an "
+                                     "object with \"levels\", \"file\" or \"builder\"");
             else if (h.contains("levels"))
-                a.hierarchy = Hierarchy(field<std::vector<std::vector<std::string>>>(h, "levels", {}, source),
-                                        source + ", embedded");
-            else if (h.contains("builder")) a.hierarchyBuilder = field<std::string>(h, "builder", "", source);
-            else a.hierarchyFile = field<std::string>(h, "file", "", source);
+                a.hierarchy =
+                    Hierarchy(field<std::vector<std::vector<std::string>>>(h, "levels", {}, source),
+                              source + ", embedded");
+            else if (h.contains("builder"))
+                a.hierarchyBuilder = field<std::string>(h, "builder", "", source);
+            else
+                a.hierarchyFile = field<std::string>(h, "file", "", source);
         }
         c.attributes.push_back(std::move(a));
     }

@@ -24,7 +24,8 @@ void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& wa
         bool space = false;
         for (char c : values[v]) {
             const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-            if (blank) space = !key.empty();
+            if (blank)
+                space = !key.empty();
             else {
                 if (space) key += ' ';
                 space = false;
@@ -40,14 +41,16 @@ void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& wa
         }
     }
     if (pairs)
-        warnings.push_back("attribute '" + column.name() + "': " + example + " differ only in white space" +
-                           (pairs > 1 ? " (and " + std::to_string(pairs - 1) + " more such values)" : "") +
-                           "; they form separate classes");
+        warnings.push_back(
+            "attribute '" + column.name() + "': " + example + " differ only in white space" +
+            (pairs > 1 ? " (and " + std::to_string(pairs - 1) + " more such values)" : "") +
+            "; they form separate classes");
 }
 
 /// The columns a grouped load needs: the quasi-identifiers and sensitive attributes. Other
 /// attributes named in the project must still exist in the source.
-std::vector<std::string> groupColumns(const ProjectConfig& config, const std::vector<SourceColumn>& available,
+std::vector<std::string> groupColumns(const ProjectConfig& config,
+                                      const std::vector<SourceColumn>& available,
                                       const std::string& sourceName) {
     std::vector<std::string> names;
     for (const AttributeConfig& a : config.attributes) {
@@ -62,19 +65,23 @@ std::vector<std::string> groupColumns(const ProjectConfig& config, const std::ve
     for (const std::string& n : config.namesWithRole(Role::QuasiIdentifying)) names.push_back(n);
     for (const std::string& n : config.namesWithRole(Role::Sensitive)) names.push_back(n);
     if (names.empty())
-        throw ParameterError("loading the data as groups needs quasi-identifiers (--qi) or sensitive attributes");
+        throw ParameterError(
+            "loading the data as groups needs quasi-identifiers (--qi) or sensitive attributes");
     return names;
 }
 
 }  // namespace
 
-Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback, DataLoad load)
+Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback,
+                     DataLoad load)
     : m_config(std::move(config)), m_baseDir(baseDir) {
     const bool uri = isSourceUri(m_config.dataPath);
     const std::string dataPath = uri ? m_config.dataPath : resolve(m_config.dataPath);
     std::unique_ptr<TableSource> source;
-    if (uri) source = openTableSource(dataPath);
-    else if (load == DataLoad::Groups) source = openCsvStream(dataPath, m_config.csv);
+    if (uri)
+        source = openTableSource(dataPath);
+    else if (load == DataLoad::Groups)
+        source = openCsvStream(dataPath, m_config.csv);
     if (!source) {
         m_table = readCsv(dataPath, m_config.csv, &m_report, feedback);
         m_source.kind = "csv";
@@ -82,8 +89,8 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         m_source.groups = m_table.rowCount();
     } else if (load == DataLoad::Groups) {
         const std::vector<SourceColumn> available = source->columns();
-        GroupedTable g = source->groups(groupColumns(m_config, available, source->name()), m_config.csv, m_source,
-                                        feedback);
+        GroupedTable g = source->groups(groupColumns(m_config, available, source->name()),
+                                        m_config.csv, m_source, feedback);
         m_table = std::move(g.table);
         m_weights = std::move(g.counts);
         m_report.rowsRead = std::size_t(g.rows);
@@ -93,10 +100,11 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
     }
     if (m_table.rowCount() == 0) {
         if (m_report.rowsDropped > 0)
-            throw InputError(dataPath, 0, 0,
-                             "all " + std::to_string(m_report.rowsDropped) +
-                                 " rows have missing values and were dropped (missing policy 'drop'); "
-                                 "keep them as a value instead (--missing keep)");
+            throw InputError(
+                dataPath, 0, 0,
+                "all " + std::to_string(m_report.rowsDropped) +
+                    " rows have missing values and were dropped (missing policy 'drop'); "
+                    "keep them as a value instead (--missing keep)");
         throw InputError(dataPath, 0, 0, "the file has a header but no data rows");
     }
     for (const AttributeConfig& a : m_config.attributes) {
@@ -114,23 +122,29 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         if (std::find(m_qi.begin(), m_qi.end(), col) != m_qi.end())
             throw ParameterError("quasi-identifier '" + name + "' is listed twice");
         if (std::find(m_sensitive.begin(), m_sensitive.end(), col) != m_sensitive.end())
-            throw ParameterError("attribute '" + name + "' cannot be both quasi-identifying and sensitive");
+            throw ParameterError("attribute '" + name +
+                                 "' cannot be both quasi-identifying and sensitive");
         // An identifying column is removed from the output, a quasi-identifier is published
         // (generalized, and value by value in a mapping file): both would leak the identifiers.
         if (std::find(m_identifying.begin(), m_identifying.end(), col) != m_identifying.end())
-            throw ParameterError("attribute '" + name + "' cannot be both identifying and quasi-identifying: "
+            throw ParameterError("attribute '" + name +
+                                 "' cannot be both identifying and quasi-identifying: "
                                  "its values would be published; make it one or the other");
         m_qi.push_back(col);
         const AttributeConfig* a = m_config.attribute(name);
         Hierarchy h;
-        if (a && a->hierarchy) h = *a->hierarchy;
-        else if (a && !a->hierarchyFile.empty()) h = readHierarchy(resolve(a->hierarchyFile));
+        if (a && a->hierarchy)
+            h = *a->hierarchy;
+        else if (a && !a->hierarchyFile.empty())
+            h = readHierarchy(resolve(a->hierarchyFile));
         else if (a && !a->hierarchyBuilder.empty()) {
-            auto built = buildFromSpec(a->hierarchyBuilder, m_table.column(col), m_baseDir, m_config.csv.missingTokens);
-            if (!built) throw ParameterError("attribute '" + name + "': unknown hierarchy builder '" + a->hierarchyBuilder + "'");
+            auto built = buildFromSpec(a->hierarchyBuilder, m_table.column(col), m_baseDir,
+                                       m_config.csv.missingTokens);
+            if (!built)
+                throw ParameterError("attribute '" + name + "': unknown hierarchy builder '" +
+                                     a->hierarchyBuilder + "'");
             h = std::move(*built);
-        }
-        else {
+        } else {
             h = Hierarchy::identity(m_table.column(col).dictionary());
             m_withoutHierarchy.push_back(name);
         }
@@ -145,8 +159,9 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
 void Workspace::requireQiHierarchies() const {
     if (m_withoutHierarchy.empty()) return;
     const std::string& name = m_withoutHierarchy.front();
-    throw ParameterError(name + " has no hierarchy: it can never be generalized (give --hierarchy " + name +
-                         "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
+    throw ParameterError(
+        name + " has no hierarchy: it can never be generalized (give --hierarchy " + name +
+        "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
 }
 
 std::string Workspace::resolve(const std::string& path) const {

@@ -44,15 +44,16 @@ struct Walk {
 
 }  // namespace
 
-std::vector<AttributeCombinationRisk> attributeCombinationRisks(const Table& table,
-                                                                const std::vector<std::size_t>& columns,
-                                                                Feedback* feedback) {
-    if (columns.empty()) throw ParameterError("no attributes to combine: give at least one quasi-identifier");
+std::vector<AttributeCombinationRisk> attributeCombinationRisks(
+    const Table& table, const std::vector<std::size_t>& columns, Feedback* feedback) {
+    if (columns.empty())
+        throw ParameterError("no attributes to combine: give at least one quasi-identifier");
     if (columns.size() > kMaxCombinationAttributes)
         throw ParameterError("attribute combinations are listed for at most " +
                              std::to_string(kMaxCombinationAttributes) + " attributes, got " +
                              std::to_string(columns.size()));
-    if (table.rowCount() == 0) throw ParameterError("the table has no rows: no attribute combination to measure");
+    if (table.rowCount() == 0)
+        throw ParameterError("the table has no rows: no attribute combination to measure");
     const detail::DiagnosisData data(table, columns);
     const double n = double(table.rowCount());
     Walk walk{data, columns, feedback, n, n * (n - 1), {}, {}};

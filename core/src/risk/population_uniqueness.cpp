@@ -28,7 +28,9 @@ Sample summarize(const ClassSizeFrequencies& c) {
     return s;
 }
 
-UniquenessEstimate none(std::string reason) { return {std::nullopt, std::move(reason)}; }
+UniquenessEstimate none(std::string reason) {
+    return {std::nullopt, std::move(reason)};
+}
 
 double logChoose(double a, double b) {
     return std::lgamma(a + 1) - std::lgamma(b + 1) - std::lgamma(a - b + 1);
@@ -45,7 +47,8 @@ struct PitmanDerivatives {
     double g0 = 0, g1 = 0, h00 = 0, h01 = 0, h11 = 0;
 };
 
-PitmanDerivatives pitmanDerivatives(const ClassSizeFrequencies& c, const Sample& s, double t, double a) {
+PitmanDerivatives pitmanDerivatives(const ClassSizeFrequencies& c, const Sample& s, double t,
+                                    double a) {
     PitmanDerivatives d;
     for (double i = 1; i < s.u; ++i) {
         const double v = 1 / (t + i * a);
@@ -69,7 +72,9 @@ PitmanDerivatives pitmanDerivatives(const ClassSizeFrequencies& c, const Sample&
     return d;
 }
 
-bool pitmanDomain(double t, double a) { return a < 1 && t + a > 0 && std::isfinite(t) && std::isfinite(a); }
+bool pitmanDomain(double t, double a) {
+    return a < 1 && t + a > 0 && std::isfinite(t) && std::isfinite(a);
+}
 
 // F1, F2 of the SNB moment equations (docs/risk.md) minus the observed c1, c2.
 void snbEquations(double K, double p, const Sample& s, double a, double b, double& f1, double& f2) {
@@ -105,7 +110,8 @@ UniquenessEstimate zayatzUniqueness(const ClassSizeFrequencies& c, double N) {
     const Sample s = summarize(c);
     if (s.c1 == 0) return {0.0, {}};
     double all = 0;
-    for (const auto& [size, count] : c) all += double(count) * hypergeometricOne(N, double(size), s.n);
+    for (const auto& [size, count] : c)
+        all += double(count) * hypergeometricOne(N, double(size), s.n);
     const double conditional = s.c1 * hypergeometricOne(N, 1, s.n) / all;
     const double p = s.n / N;
     return {s.c1 * conditional / p / N, {}};
@@ -117,11 +123,13 @@ UniquenessEstimate pitmanUniqueness(const ClassSizeFrequencies& c, double N) {
     if (s.u < 2) return none("Pitman: one class only, the likelihood has no maximum");
     // Every class unique: ∂L/∂α = Σ i/(θ+iα) > 0 everywhere, so the likelihood has no
     // stationary point.
-    if (s.c1 == s.u) return none("Pitman: every class is unique, the likelihood equations have no solution");
+    if (s.c1 == s.u)
+        return none("Pitman: every class is unique, the likelihood equations have no solution");
     // Starting point: ARX's moment-based guess (ModelPitman), c2 taken as 1 when 0.
     const double c2 = s.c2 != 0 ? s.c2 : 1;
     const double cc = s.c1 * (s.c1 - 1) / c2;
-    double t = (s.n * s.u * cc - s.c1 * (s.n - 1) * (2 * s.u + cc)) / (2 * s.c1 * s.u + s.c1 * cc - s.n * cc);
+    double t = (s.n * s.u * cc - s.c1 * (s.n - 1) * (2 * s.u + cc)) /
+               (2 * s.c1 * s.u + s.c1 * cc - s.n * cc);
     double a = (t * (s.c1 - s.n) + (s.n - 1) * s.c1) / (s.n * s.u);
     if (!pitmanDomain(t, a) || a <= 0) {
         t = 1;
@@ -160,8 +168,9 @@ UniquenessEstimate snbUniqueness(const ClassSizeFrequencies& c, double N) {
     const double p = s.n / N;
     if (p >= 1) return {s.c1 / N, {}};  // the sample is the population
     if (s.c2 == 0)
-        return none("SNB: no classes of size 2, the second moment equation has no solution "
-                    "with alpha > 0 and 0 < beta < 1");
+        return none(
+            "SNB: no classes of size 2, the second moment equation has no solution "
+            "with alpha > 0 and 0 < beta < 1");
     const double K = shlosserClassCount(c, p);
     // Newton's method with a central-difference Jacobian from a grid of starting points; the
     // first root inside α > 0, 0 < β < 1 is taken (the system has at most one there in
@@ -190,15 +199,17 @@ UniquenessEstimate snbUniqueness(const ClassSizeFrequencies& c, double N) {
                 if (!std::isfinite(det) || det == 0) break;
                 const double da = (j11 * f1 - j01 * f2) / det, db = (j00 * f2 - j10 * f1) / det;
                 double step = 1;
-                while (step > 1e-12 && !(a - step * da > 0 && b - step * db > 0 && b - step * db < 1))
+                while (step > 1e-12 &&
+                       !(a - step * da > 0 && b - step * db > 0 && b - step * db < 1))
                     step /= 2;
                 if (step <= 1e-12) break;
                 a -= step * da;
                 b -= step * db;
             }
         }
-    return none("SNB: the moment equations have no solution with alpha > 0 and 0 < beta < 1 "
-                "(Newton's method found none from any starting point)");
+    return none(
+        "SNB: the moment equations have no solution with alpha > 0 and 0 < beta < 1 "
+        "(Newton's method found none from any starting point)");
 }
 
 PopulationUniqueness estimatePopulationUniqueness(const ClassSizeFrequencies& c, double N) {

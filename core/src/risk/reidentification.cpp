@@ -15,7 +15,8 @@ constexpr double Slack = 1e-12;
 
 // Figures of a model in which every record of class c has risk riskOf(c).
 template <class RiskOf>
-RiskFigures figures(std::span<const std::uint32_t> sizes, double n, double threshold, RiskOf riskOf) {
+RiskFigures figures(std::span<const std::uint32_t> sizes, double n, double threshold,
+                    RiskOf riskOf) {
     RiskFigures f;
     for (std::size_t c = 0; c < sizes.size(); ++c) f.highest = std::max(f.highest, riskOf(c));
     double sum = 0, atHighest = 0, above = 0;
@@ -76,7 +77,8 @@ RiskAnalysis analyzeRisk(std::span<const std::uint32_t> classSizes, const RiskOp
     if (rows == 0) return a;
     const double n = double(rows);
 
-    a.prosecutor = figures(sizes, n, options.threshold, [&](std::size_t c) { return 1.0 / sizes[c]; });
+    a.prosecutor =
+        figures(sizes, n, options.threshold, [&](std::size_t c) { return 1.0 / sizes[c]; });
     a.marketer = double(a.classes) / n;
     std::uint64_t uniques = 0;
     for (std::uint32_t s : sizes) uniques += s == 1;
@@ -91,7 +93,8 @@ RiskAnalysis analyzeRisk(std::span<const std::uint32_t> classSizes, const RiskOp
         while (r > bounds[bin] * (1 + Slack)) ++bin;
         binRows[bin] += s;
     }
-    for (std::size_t i = 0; i < bounds.size(); ++i) a.distribution.push_back({bounds[i], double(binRows[i]) / n});
+    for (std::size_t i = 0; i < bounds.size(); ++i)
+        a.distribution.push_back({bounds[i], double(binRows[i]) / n});
 
     if (options.populationSize) {
         const double N = *options.populationSize;

@@ -20,7 +20,8 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
     for (std::size_t i = d; i-- > 0;) {
         m_fixedStride[i] = m_fixedSpace;
         const std::uint64_t radix = std::max<std::size_t>(1, data.hierarchy(i).levelSize(0));
-        if (__builtin_mul_overflow(m_fixedSpace, radix, &m_fixedSpace) || m_fixedSpace > (std::uint64_t(1) << 62)) {
+        if (__builtin_mul_overflow(m_fixedSpace, radix, &m_fixedSpace) ||
+            m_fixedSpace > (std::uint64_t(1) << 62)) {
             m_fixedPacks = false;
             break;
         }
@@ -30,14 +31,16 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
 
 const Code* RollupEngine::upMap(std::uint32_t i, int from, int to) {
     const HierarchyMap& h = m_data.hierarchy(i);
-    std::vector<Code>& map = m_up[i][std::uint64_t(from) * std::uint64_t(h.height() + 1) + std::uint64_t(to)];
+    std::vector<Code>& map =
+        m_up[i][std::uint64_t(from) * std::uint64_t(h.height() + 1) + std::uint64_t(to)];
     if (map.empty()) map = h.upMap(from, to);
     return map.data();
 }
 
 const std::uint64_t* RollupEngine::delta(std::uint32_t i, int from, int to) {
     const std::uint64_t stride = std::uint64_t(m_data.hierarchy(i).height()) + 2;
-    std::vector<std::uint64_t>& t = m_delta[i][std::uint64_t(from) * stride + std::uint64_t(to + 1)];
+    std::vector<std::uint64_t>& t =
+        m_delta[i][std::uint64_t(from) * stride + std::uint64_t(to + 1)];
     if (t.empty()) {
         const std::size_t n = m_data.hierarchy(i).levelSize(from);
         t.resize(std::max<std::size_t>(n, 1));
@@ -47,7 +50,8 @@ const std::uint64_t* RollupEngine::delta(std::uint32_t i, int from, int to) {
             for (std::size_t v = 0; v < n; ++v) t[v] = std::uint64_t(0) - std::uint64_t(v) * s;
         } else {
             const Code* map = upMap(i, from, to);
-            for (std::size_t v = 0; v < n; ++v) t[v] = (std::uint64_t(map[v]) - std::uint64_t(v)) * s;
+            for (std::size_t v = 0; v < n; ++v)
+                t[v] = (std::uint64_t(map[v]) - std::uint64_t(v)) * s;
         }
     }
     return t.data();
@@ -65,7 +69,8 @@ ClassTable RollupEngine::base() const {
         t.packed.resize(b.count());
         for (std::size_t c = 0; c < b.count(); ++c) {
             std::uint64_t key = 0;
-            for (std::size_t i = 0; i < d; ++i) key += std::uint64_t(t.keys[c * d + i]) * m_fixedStride[i];
+            for (std::size_t i = 0; i < d; ++i)
+                key += std::uint64_t(t.keys[c * d + i]) * m_fixedStride[i];
             t.packed[c] = key;
         }
     }
@@ -92,12 +97,14 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
         const std::uint32_t i = src.attrs[p];
         if (levels[i] < 0) continue;
         const Code* map = upMap(i, src.levels[i], levels[i]);
-        const std::uint64_t radix = std::max<std::size_t>(1, m_data.hierarchy(i).levelSize(levels[i]));
+        const std::uint64_t radix =
+            std::max<std::size_t>(1, m_data.hierarchy(i).levelSize(levels[i]));
         m_positions.push_back(p);
         m_maps.push_back(map);
         m_radix.push_back(radix);
         out.attrs.push_back(i);
-        if (__builtin_mul_overflow(space, radix, &space) || space > (std::uint64_t(1) << 62)) packs = false;
+        if (__builtin_mul_overflow(space, radix, &space) || space > (std::uint64_t(1) << 62))
+            packs = false;
     }
     const std::size_t count = src.count();
     m_read += count;
@@ -108,7 +115,8 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
     // Pass 1: the group of every source class, and the first source class of every group.
     // A small key space is counted densely; otherwise the fixed-radix keys are hashed, each
     // updated by the attributes that change only.
-    const bool dense = packs && space <= std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(count));
+    const bool dense =
+        packs && space <= std::max<std::uint64_t>(1u << 16, 4 * std::uint64_t(count));
     const bool byDelta = m_fixedPacks && src.packed.size() == count && !dense;
     if (byDelta)
         rollupByDelta(src, levels);
@@ -142,7 +150,8 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
     } else {
         for (std::size_t g = 0; g < groups; ++g) {
             const Code* row = keys + std::size_t(m_first[g]) * width;
-            for (std::size_t q = 0; q < outWidth; ++q) outKeys[g * outWidth + q] = m_maps[q][row[m_positions[q]]];
+            for (std::size_t q = 0; q < outWidth; ++q)
+                outKeys[g * outWidth + q] = m_maps[q][row[m_positions[q]]];
         }
     }
     if (byDelta) {
@@ -212,7 +221,8 @@ void RollupEngine::rollupByPacking(const ClassTable& src, std::uint64_t space) {
         const std::uint32_t i = src.attrs[m_positions[q]];
         const std::size_t from = m_data.hierarchy(i).levelSize(src.levels[i]);
         m_contrib[q].resize(from);
-        for (std::size_t code = 0; code < from; ++code) m_contrib[q][code] = m_maps[q][code] * stride;
+        for (std::size_t code = 0; code < from; ++code)
+            m_contrib[q][code] = m_maps[q][code] * stride;
         m_contribPtr[q] = m_contrib[q].data();
         stride *= m_radix[q];
     }
@@ -247,8 +257,8 @@ void RollupEngine::rollupByRefining(const ClassTable& src) {
     for (std::size_t q = 0; q < m_maps.size(); ++q) {
         m_refine.begin(groups * m_radix[q], count);
         for (std::size_t c = 0; c < count; ++c)
-            classOf[c] =
-                m_refine.insert(std::uint64_t(classOf[c]) * m_radix[q] + m_maps[q][keys[c * width + m_positions[q]]]);
+            classOf[c] = m_refine.insert(std::uint64_t(classOf[c]) * m_radix[q] +
+                                         m_maps[q][keys[c * width + m_positions[q]]]);
         groups = m_refine.groups();
         m_refine.end();
     }

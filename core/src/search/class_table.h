@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ldiv/dataset.h"
 #include "lattice/group_index.h"
+#include "ldiv/dataset.h"
 
 namespace ldv::detail {
 
@@ -28,7 +28,8 @@ struct ClassTable {
 
     std::size_t count() const { return sizes.size(); }
     std::size_t bytes() const {
-        return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 + packed.capacity() * 8;
+        return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 +
+               packed.capacity() * 8;
     }
 };
 

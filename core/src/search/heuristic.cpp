@@ -63,7 +63,8 @@ private:
     void watch() {
         std::unique_lock lock(m_mutex);
         while (!m_stop) {
-            if ((m_deadline && Clock::now() >= *m_deadline) || (m_outer && m_outer->isCancelled())) {
+            if ((m_deadline && Clock::now() >= *m_deadline) ||
+                (m_outer && m_outer->isCancelled())) {
                 m_fired.store(!(m_outer && m_outer->isCancelled()));
                 m_inner.cancel();
                 return;
@@ -83,17 +84,28 @@ private:
 
 class Anytime {
 public:
-    Anytime(const Dataset& data, const SearchConfig& config, std::optional<double> limit, Feedback* feedback,
-            bool allowExact)
-        : m_allowExact(allowExact), m_data(data), m_config(config), m_feedback(feedback), m_judge(data, config.criteria, config.suppressionLimit),
-          m_heights(data.lattice().heights()), m_d(m_heights.size()), m_start(Clock::now()), m_limit(limit) {
-        if (limit) m_deadline = m_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*limit));
+    Anytime(const Dataset& data, const SearchConfig& config, std::optional<double> limit,
+            Feedback* feedback, bool allowExact)
+        : m_allowExact(allowExact),
+          m_data(data),
+          m_config(config),
+          m_feedback(feedback),
+          m_judge(data, config.criteria, config.suppressionLimit),
+          m_heights(data.lattice().heights()),
+          m_d(m_heights.size()),
+          m_start(Clock::now()),
+          m_limit(limit) {
+        if (limit)
+            m_deadline = m_start + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(*limit));
         m_carried = m_judge.neededSensitive();
         if (config.metric == Metric::KlDivergence && !data.sensitiveColumns().empty() &&
             std::find(m_carried.begin(), m_carried.end(), std::size_t(0)) == m_carried.end())
             m_carried.push_back(0);
         const unsigned threads = detail::threadBudget(config.threads);
-        for (unsigned t = 0; t < std::max(1u, std::min<unsigned>(threads, unsigned(std::max<std::size_t>(m_d, 1)))); ++t)
+        for (unsigned t = 0;
+             t < std::max(1u, std::min<unsigned>(threads, unsigned(std::max<std::size_t>(m_d, 1))));
+             ++t)
             m_engines.push_back(std::make_unique<detail::RollupEngine>(data, m_carried));
         m_baseTerm = detail::baseEntropyTerm(data);
         m_stats.threads = unsigned(m_engines.size());
@@ -110,10 +122,13 @@ public:
             // The bottom node satisfying beats every other node when nothing else can tie:
             // without suppression every metric grows under generalization (search.cpp), and
             // height is smallest at the bottom whatever is suppressed.
-            if (m_best && *m_best == 0 && (m_judge.limitRows() == 0 || m_config.metric == Metric::Height))
+            if (m_best && *m_best == 0 &&
+                (m_judge.limitRows() == 0 || m_config.metric == Metric::Height))
                 provenByBottom = true;
         }
-        if (m_allowExact && !provenByBottom && !expired() && out.latticeSize <= kHeuristicExactLimit) tryExact(out);
+        if (m_allowExact && !provenByBottom && !expired() &&
+            out.latticeSize <= kHeuristicExactLimit)
+            tryExact(out);
         if (!provenByBottom && !out.exact) {
             std::mt19937_64 random(20160901);  // fixed: the same walks whatever the threads
             for (unsigned stale = 0; !expired() && stale < staleLimit();) {
@@ -145,18 +160,23 @@ public:
                 out.note = "the exact search finished within the time limit: this is the optimum";
             } else {
                 m_best.reset();
-                out.note = "the exact search finished within the time limit: no node satisfies the criteria";
+                out.note =
+                    "the exact search finished within the time limit: no node satisfies the "
+                    "criteria";
             }
         } else if (provenByBottom) {
             out.provenOptimal = true;
-            out.note = "the bottom node satisfies, and no generalization can be better by this metric";
+            out.note =
+                "the bottom node satisfies, and no generalization can be better by this metric";
         } else {
-            out.note = std::string(m_best ? "the best satisfying node found" : "no satisfying node found") +
+            out.note = std::string(m_best ? "the best satisfying node found"
+                                          : "no satisfying node found") +
                        (out.timedOut ? " before the time limit" : " by the greedy walks") +
                        "; not proven optimal (the lattice was not classified";
-            out.note += out.latticeSize > kHeuristicExactLimit
-                            ? ": it has more than " + std::to_string(kHeuristicExactLimit) + " nodes)"
-                            : " within the time limit)";
+            out.note +=
+                out.latticeSize > kHeuristicExactLimit
+                    ? ": it has more than " + std::to_string(kHeuristicExactLimit) + " nodes)"
+                    : " within the time limit)";
         }
         if (m_best) finish(out);
         m_stats.elapsedMs = msSince(m_start);
@@ -179,7 +199,8 @@ private:
     void poll() {
         if (!m_feedback) return;
         m_feedback->checkCancelled();
-        if (m_limit && *m_limit > 0) m_feedback->setProgress(std::min(0.99, msSince(m_start) / (1000 * *m_limit)));
+        if (m_limit && *m_limit > 0)
+            m_feedback->setProgress(std::min(0.99, msSince(m_start) / (1000 * *m_limit)));
         m_feedback->checkCancelled();
     }
 
@@ -193,9 +214,10 @@ private:
         for (std::size_t c = 0; c < t.count(); ++c)
             if (failing[c]) out.failingRows += t.sizes[c];
         const std::span<const std::uint8_t> suppressed =
-            v.satisfies && m_judge.limitRows() > 0 ? std::span<const std::uint8_t>(failing) : std::span<const std::uint8_t>();
-        if (m_config.metric == Metric::Discernibility || m_config.metric == Metric::AverageClassSize ||
-            m_config.metric == Metric::Height) {
+            v.satisfies && m_judge.limitRows() > 0 ? std::span<const std::uint8_t>(failing)
+                                                   : std::span<const std::uint8_t>();
+        if (m_config.metric == Metric::Discernibility ||
+            m_config.metric == Metric::AverageClassSize || m_config.metric == Metric::Height) {
             // Only class sizes (or levels) matter: skip measure()'s per-cell sums.
             NodeMetrics& m = out.metrics;
             m.levels = t.levels;
@@ -218,7 +240,8 @@ private:
         view.levels = t.levels;
         view.sizes = t.sizes;
         view.keys = t.keys;
-        const auto slot = std::find(engine.carried().begin(), engine.carried().end(), std::size_t(0));
+        const auto slot =
+            std::find(engine.carried().begin(), engine.carried().end(), std::size_t(0));
         if (slot != engine.carried().end()) {
             const std::size_t j = std::size_t(slot - engine.carried().begin());
             view.m = engine.histDomain(j);
@@ -232,8 +255,8 @@ private:
 
     /// Groups and judges the nodes `targets` (each generalizing or specializing nothing in
     /// particular) from `src`, spread over the engines. Returns the tables too.
-    std::vector<std::pair<Visit, std::shared_ptr<ClassTable>>> evaluate(const ClassTable& src,
-                                                                        const std::vector<std::vector<int>>& targets) {
+    std::vector<std::pair<Visit, std::shared_ptr<ClassTable>>> evaluate(
+        const ClassTable& src, const std::vector<std::vector<int>>& targets) {
         std::vector<std::pair<Visit, std::shared_ptr<ClassTable>>> out(targets.size());
         const unsigned threads = unsigned(std::min<std::size_t>(m_engines.size(), targets.size()));
         detail::runWorkers(std::max(1u, threads), [&](unsigned t) {
@@ -244,7 +267,8 @@ private:
             }
         });
         m_stats.checkedNodes += targets.size();
-        for (std::size_t k = 0; k < targets.size(); ++k) m_visited.emplace(idOf(targets[k]), out[k].first);
+        for (std::size_t k = 0; k < targets.size(); ++k)
+            m_visited.emplace(idOf(targets[k]), out[k].first);
         return out;
     }
 
@@ -261,7 +285,8 @@ private:
     /// when it is no better than the best, the climb cannot improve (Lightning's pruning).
     bool hopeless(const Visit& v) const {
         if (!m_best || m_judge.limitRows() > 0 || m_config.metric == Metric::Height) return false;
-        return metricValue(v.metrics, m_config.metric) >= metricValue(m_bestVisit.metrics, m_config.metric);
+        return metricValue(v.metrics, m_config.metric) >=
+               metricValue(m_bestVisit.metrics, m_config.metric);
     }
 
     /// One climb from the bottom and a descent from where it first satisfies. `random` null:
@@ -309,7 +334,8 @@ private:
                 if (va.satisfies != vb.satisfies) return va.satisfies;
                 if (va.satisfies) return betterOptimum(va.metrics, vb.metrics, m_config.metric);
                 if (va.failingRows != vb.failingRows) return va.failingRows < vb.failingRows;
-                return metricValue(va.metrics, m_config.metric) < metricValue(vb.metrics, m_config.metric);
+                return metricValue(va.metrics, m_config.metric) <
+                       metricValue(vb.metrics, m_config.metric);
             };
             std::stable_sort(order.begin(), order.end(), better);
             std::size_t pick = order[0];
@@ -357,8 +383,10 @@ private:
                     evaluate(*src, {prev[k]});
                 }
                 const Visit& v = m_visited.at(id);
-                if (v.satisfies && (bestK == prev.size() ||
-                                    betterOptimum(v.metrics, m_visited.at(idOf(prev[bestK])).metrics, m_config.metric)))
+                if (v.satisfies &&
+                    (bestK == prev.size() ||
+                     betterOptimum(v.metrics, m_visited.at(idOf(prev[bestK])).metrics,
+                                   m_config.metric)))
                     bestK = k;
             }
             if (bestK == prev.size()) break;
@@ -394,7 +422,8 @@ private:
         std::vector<std::uint8_t> failing;
         const detail::Verdict v = m_judge.judge(classes, &failing);
         if (!v.satisfies) {
-            out.warnings.push_back("internal: the heuristic's node did not satisfy on regrouping; dropped");
+            out.warnings.push_back(
+                "internal: the heuristic's node did not satisfy on regrouping; dropped");
             out.provenOptimal = false;
             return;
         }
@@ -426,15 +455,17 @@ private:
 
 }  // namespace
 
-HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config, std::optional<double> timeLimitSeconds,
-                                Feedback* feedback, bool allowExact) {
+HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
+                                std::optional<double> timeLimitSeconds, Feedback* feedback,
+                                bool allowExact) {
     if (timeLimitSeconds && !(*timeLimitSeconds >= 0))
         throw ParameterError("--time-limit must be a number of seconds ≥ 0");
     checkMultiAttributeSuppression(data, config);
     for (const BoundCriterion& b : config.criteria)
         if (b.criterion.multiAttribute() && data.sensitiveColumns().size() > 1)
-            throw ParameterError("criterion '" + b.criterion.spec() +
-                                 "': the heuristic search does not handle multi-attribute criteria; use fast");
+            throw ParameterError(
+                "criterion '" + b.criterion.spec() +
+                "': the heuristic search does not handle multi-attribute criteria; use fast");
     return Anytime(data, config, timeLimitSeconds, feedback, allowExact).run();
 }
 

@@ -83,7 +83,8 @@ struct Engines {
 class Projections {
 public:
     Projections(const SearchContext& ctx, const ClassTable& base)
-        : m_ctx(ctx), m_base(&base, [](const ClassTable*) {}),
+        : m_ctx(ctx),
+          m_base(&base, [](const ClassTable*) {}),
           m_full(ctx.d == 0 ? 0 : std::uint32_t((1ull << ctx.d) - 1)) {}
 
     std::shared_ptr<const ClassTable> get(std::uint32_t mask, RollupEngine& engine) {
@@ -96,8 +97,9 @@ public:
         }
         std::uint32_t add = 0;
         for (std::uint32_t i = 0; i < m_ctx.d; ++i)
-            if (!(mask & (1u << i)) && (!add || m_ctx.data.hierarchy(i).levelSize(0) <
-                                                    m_ctx.data.hierarchy(std::countr_zero(add)).levelSize(0)))
+            if (!(mask & (1u << i)) &&
+                (!add || m_ctx.data.hierarchy(i).levelSize(0) <
+                             m_ctx.data.hierarchy(std::countr_zero(add)).levelSize(0)))
                 add = 1u << i;
         const std::shared_ptr<const ClassTable> from = keep ? get(mask | add, engine) : m_base;
         auto out = std::make_shared<ClassTable>();
@@ -121,8 +123,9 @@ private:
 
 /// Incognito's search of one subset lattice; passing[mask] receives its passing nodes.
 /// Reads passing[] of the (w−1)-subsets only, so subsets of one size run in parallel.
-void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base, Projections& projections,
-                  RollupEngine& engine, std::vector<std::vector<std::uint8_t>>& passing, std::mutex& lock) {
+void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base,
+                  Projections& projections, RollupEngine& engine,
+                  std::vector<std::vector<std::uint8_t>>& passing, std::mutex& lock) {
     const SubLattice s = subLattice(ctx, mask);
     const std::size_t w = s.attrs.size();
     enum : std::uint8_t { kCandidate = 1, kPass = 2, kQueued = 4 };
@@ -206,14 +209,16 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
                     if (state[n] & kPass) continue;
                     state[n] |= kPass;
                     for (std::size_t p = 0; p < w; ++p)
-                        if (s.levels[n * w + p] < ctx.heights[s.attrs[p]] && (state[n + s.strides[p]] & kCandidate))
+                        if (s.levels[n * w + p] < ctx.heights[s.attrs[p]] &&
+                            (state[n + s.strides[p]] & kCandidate))
                             stack.push_back(n + s.strides[p]);
                 }
             } else {
                 for (std::size_t p = 0; p < w; ++p) {
                     if (s.levels[id * w + p] >= ctx.heights[s.attrs[p]]) continue;
                     const NodeId next = id + s.strides[p];
-                    if ((state[next] & kCandidate) && !(state[next] & (kQueued | kPass))) push(next, table);
+                    if ((state[next] & kCandidate) && !(state[next] & (kQueued | kPass)))
+                        push(next, table);
                 }
             }
         }
@@ -228,9 +233,10 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
 
 void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
     if (!ctx.judge.monotone()) {
-        sweepByHeight(ctx, ctx.judge.neededSensitive(), [&](RollupEngine& engine, NodeId id, const ClassTable& t) {
-            satisfies[id] = ctx.judge.judge(t, engine).satisfies ? 1 : 0;
-        });
+        sweepByHeight(ctx, ctx.judge.neededSensitive(),
+                      [&](RollupEngine& engine, NodeId id, const ClassTable& t) {
+                          satisfies[id] = ctx.judge.judge(t, engine).satisfies ? 1 : 0;
+                      });
         return;
     }
     if (ctx.d > 24) throw ParameterError("Incognito handles at most 24 quasi-identifiers");

@@ -6,7 +6,8 @@
 
 namespace ldv::detail {
 
-NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& criteria, double limit) {
+NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& criteria,
+                     double limit) {
     // ⌊limit·n⌋ (SPEC §5); the epsilon keeps e.g. 0.02·30162 = 603.24 from rounding below.
     m_limitRows = std::uint64_t(std::floor(limit * double(data.rowCount()) + 1e-9));
     for (const BoundCriterion& b : criteria) {
@@ -75,7 +76,8 @@ Verdict NodeJudge::judge(const ClassTable& t, const RollupEngine& engine,
         failing);
 }
 
-Verdict NodeJudge::judge(const EquivalenceClasses& classes, std::vector<std::uint8_t>* failing) const {
+Verdict NodeJudge::judge(const EquivalenceClasses& classes,
+                         std::vector<std::uint8_t>* failing) const {
     return judgeImpl(
         classes.count(), classes.sizes.data(),
         [&](std::size_t c, std::size_t sa) { return classes.histogram(c, sa); }, failing);

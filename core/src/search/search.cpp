@@ -3,8 +3,8 @@
 #include "ldiv/search.h"
 
 #include <algorithm>
-#include <limits>
 #include <chrono>
+#include <limits>
 #include <thread>
 
 #include "ldiv/error.h"
@@ -43,9 +43,15 @@ bool isMultiAttribute(const Dataset& data, const BoundCriterion& b) {
 
 void classify(detail::SearchContext& ctx, std::vector<std::uint8_t>& sat) {
     switch (ctx.config.algorithm) {
-    case SearchAlgorithm::Brute: detail::classifyBrute(ctx, sat); break;
-    case SearchAlgorithm::Fast: detail::classifyFast(ctx, sat); break;
-    case SearchAlgorithm::Incognito: detail::classifyIncognito(ctx, sat); break;
+        case SearchAlgorithm::Brute:
+            detail::classifyBrute(ctx, sat);
+            break;
+        case SearchAlgorithm::Fast:
+            detail::classifyFast(ctx, sat);
+            break;
+        case SearchAlgorithm::Incognito:
+            detail::classifyIncognito(ctx, sat);
+            break;
     }
 }
 
@@ -54,12 +60,16 @@ void classify(detail::SearchContext& ctx, std::vector<std::uint8_t>& sat) {
 /// suppression each part is monotone and a node satisfies the set exactly when it satisfies
 /// every part.
 void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const BoundCriterion& b,
-                         Feedback* feedback, detail::SearchContext& ctx, std::vector<std::uint8_t>& sat) {
+                         Feedback* feedback, detail::SearchContext& ctx,
+                         std::vector<std::uint8_t>& sat) {
     const Dataset view = multiAttributeView(data, b.sensitive);
     CriterionSpec single = b.criterion.definition();
     single.multiAttribute = false;
     SearchConfig viewConfig;
-    viewConfig.criteria = {{Criterion::bind(single, data.table().column(data.sensitiveColumns()[b.sensitive]).dictionary()), 0}};
+    viewConfig.criteria = {
+        {Criterion::bind(single,
+                         data.table().column(data.sensitiveColumns()[b.sensitive]).dictionary()),
+         0}};
     viewConfig.metric = Metric::Height;
     viewConfig.algorithm = config.algorithm;
     viewConfig.threads = ctx.stats.threads;
@@ -79,7 +89,8 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
 SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
     for (std::size_t i = 0; i < std::size(kAlgorithms); ++i)
         if (kAlgorithms[i] == name) return SearchAlgorithm(i);
-    throw ParameterError("unknown algorithm '" + std::string(name) + "': use fast, incognito or brute");
+    throw ParameterError("unknown algorithm '" + std::string(name) +
+                         "': use fast, incognito or brute");
 }
 
 std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
@@ -101,7 +112,8 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             continue;
         }
         if (sa.empty())
-            throw ParameterError("criterion '" + text + "' needs a sensitive attribute (--sensitive)");
+            throw ParameterError("criterion '" + text +
+                                 "' needs a sensitive attribute (--sensitive)");
         std::size_t index = 0;
         if (!spec.attribute.empty()) {
             auto it = std::find_if(sa.begin(), sa.end(), [&](std::size_t c) {
@@ -132,17 +144,22 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
 namespace detail {
 
 SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, Feedback* feedback_)
-    : data(data_), config(config_), feedback(feedback_),
-      judge(data_, config_.criteria, config_.suppressionLimit), d(data_.qiCount()),
-      size(data_.lattice().size()), heights(data_.lattice().heights()) {
+    : data(data_),
+      config(config_),
+      feedback(feedback_),
+      judge(data_, config_.criteria, config_.suppressionLimit),
+      d(data_.qiCount()),
+      size(data_.lattice().size()),
+      heights(data_.lattice().heights()) {
     if (size > (NodeId(1) << 28))
         throw ParameterError("the lattice has " + std::to_string(size) +
                              " nodes; the search handles at most 2^28");
     for (std::size_t i = 0; i < d; ++i)
         if (heights[i] > std::numeric_limits<std::uint16_t>::max())
-            throw ParameterError("the hierarchy of '" + data.table().column(data.qiColumns()[i]).name() + "' has " +
-                                 std::to_string(heights[i]) + " levels; the search handles at most " +
-                                 std::to_string(std::numeric_limits<std::uint16_t>::max()));
+            throw ParameterError(
+                "the hierarchy of '" + data.table().column(data.qiColumns()[i]).name() + "' has " +
+                std::to_string(heights[i]) + " levels; the search handles at most " +
+                std::to_string(std::numeric_limits<std::uint16_t>::max()));
     strides.assign(d, 1);
     for (std::size_t i = d; i-- > 1;) strides[i - 1] = strides[i] * NodeId(heights[i] + 1);
     levelsOf.resize(std::size_t(size) * d);
@@ -165,7 +182,8 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
 }
 
 std::vector<int> SearchContext::levels(NodeId id) const {
-    return {levelsOf.begin() + std::ptrdiff_t(id * d), levelsOf.begin() + std::ptrdiff_t((id + 1) * d)};
+    return {levelsOf.begin() + std::ptrdiff_t(id * d),
+            levelsOf.begin() + std::ptrdiff_t((id + 1) * d)};
 }
 
 bool SearchContext::generalizes(NodeId b, NodeId a) const {
@@ -178,7 +196,8 @@ bool SearchContext::generalizes(NodeId b, NodeId a) const {
 
 unsigned threadBudget(unsigned requested) {
     constexpr unsigned kMaxThreads = 256;
-    const unsigned wanted = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned wanted =
+        requested ? requested : std::max(1u, std::thread::hardware_concurrency());
     return std::min(wanted, kMaxThreads);
 }
 
@@ -202,9 +221,10 @@ void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& con
     if (!(config.suppressionLimit > 0)) return;
     for (const BoundCriterion& b : config.criteria)
         if (isMultiAttribute(data, b))
-            throw ParameterError("criterion '" + b.criterion.spec() +
-                                 "': multi-attribute mode cannot be combined with tuple suppression (a row "
-                                 "suppressed for one sensitive attribute's view is suppressed for all)");
+            throw ParameterError(
+                "criterion '" + b.criterion.spec() +
+                "': multi-attribute mode cannot be combined with tuple suppression (a row "
+                "suppressed for one sensitive attribute's view is suppressed for all)");
 }
 
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback,
@@ -250,9 +270,10 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
                 for (std::size_t s = 0; s < h.size(); ++s) counts[s] += h[s];
             }
         }
-        const std::string name = b.criterion.isClassSize()
-                                     ? std::string("the table")
-                                     : data.table().column(data.sensitiveColumns()[b.sensitive]).name();
+        const std::string name =
+            b.criterion.isClassSize()
+                ? std::string("the table")
+                : data.table().column(data.sensitiveColumns()[b.sensitive]).name();
         const Feasibility f = feasibility(b.criterion, counts, name);
         if (!f.feasible) result.warnings.push_back(f.warning);
     }
@@ -272,9 +293,10 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         if (minimal) result.minimal.push_back(id);
     }
     if (result.satisfying.empty() && result.warnings.empty())
-        result.warnings.push_back(ctx.judge.limitRows() > 0
-                                      ? "no node of the lattice satisfies the criteria within the suppression limit"
-                                      : "no node of the lattice satisfies the criteria");
+        result.warnings.push_back(
+            ctx.judge.limitRows() > 0
+                ? "no node of the lattice satisfies the criteria within the suppression limit"
+                : "no node of the lattice satisfies the criteria");
 
     const auto t1 = std::chrono::steady_clock::now();
     // Without suppression every metric here grows under generalization (merging classes

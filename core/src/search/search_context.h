@@ -47,7 +47,9 @@ struct SearchContext {
 
     /// Whether the optimum prunes by squaresBound: discernibility with suppression, where every
     /// satisfying node competes (without suppression only the minimal nodes do).
-    bool discernibilityBound() const { return config.metric == Metric::Discernibility && judge.limitRows() > 0; }
+    bool discernibilityBound() const {
+        return config.metric == Metric::Discernibility && judge.limitRows() > 0;
+    }
 
     int level(NodeId id, std::size_t i) const { return levelsOf[id * d + i]; }
     std::vector<int> levels(NodeId id) const;
@@ -72,13 +74,15 @@ void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies)
 /// attribute when the metric is KL-divergence (or `forMetrics` asks for it).
 std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics);
 /// Metrics of a satisfying node from its classes (suppressed = classes failing the judge).
-NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table);
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine,
+                         const ClassTable& table);
 /// The same with the suppressed classes given (one flag per class, or empty for none).
-NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table,
-                         std::span<const std::uint8_t> suppressed);
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine,
+                         const ClassTable& table, std::span<const std::uint8_t> suppressed);
 /// What the optimum compares of a satisfying node: measureTable's figures, or for metrics
 /// of class sizes alone (discernibility, average class size) only those, computed directly.
-NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& table);
+NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine,
+                           const ClassTable& table);
 /// True when the optimum's metric needs a node's classes: not for height, nor for the loss
 /// metric without suppression (both functions of the levels).
 bool metricNeedsClasses(const SearchContext& ctx);

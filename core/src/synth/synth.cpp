@@ -11,9 +11,11 @@
 
 namespace ldv {
 
-void writeSyntheticRows(const Table& input, const SynthOptions& options, std::ostream& out, Feedback* feedback) {
+void writeSyntheticRows(const Table& input, const SynthOptions& options, std::ostream& out,
+                        Feedback* feedback) {
     const std::size_t n = input.rowCount(), m = input.columnCount();
-    if (n == 0 || m == 0) throw ParameterError("synth needs a table with at least one row and column");
+    if (n == 0 || m == 0)
+        throw ParameterError("synth needs a table with at least one row and column");
     if (!(options.resampleProbability >= 0 && options.resampleProbability <= 1))  // NaN too
         throw ParameterError("the resampling probability must lie in [0, 1]");
     // rowsWith[c][v]: input rows whose column c−1 has code v (the conditioning index for c).
@@ -28,7 +30,8 @@ void writeSyntheticRows(const Table& input, const SynthOptions& options, std::os
     for (std::size_t c = 0; c < m; ++c)
         for (const std::string& v : input.column(c).dictionary()) {
             std::string s;
-            if (v.find_first_of(std::string{options.separator, '"', '\n', '\r'}) == std::string::npos) {
+            if (v.find_first_of(std::string{options.separator, '"', '\n', '\r'}) ==
+                std::string::npos) {
                 s = v;
             } else {
                 s = "\"";
@@ -54,7 +57,8 @@ void writeSyntheticRows(const Table& input, const SynthOptions& options, std::os
         for (std::size_t c = 1; c < m; ++c) {
             if (!resample(rng)) continue;
             const auto& pool = rowsWith[c][row[c - 1]];
-            row[c] = input.column(c).code(pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)]);
+            row[c] = input.column(c).code(
+                pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)]);
         }
         line.clear();
         for (std::size_t c = 0; c < m; ++c) {

@@ -12,14 +12,12 @@
 
 namespace ldv {
 
-std::vector<double> CldSearch::defaultCValues()
-{
+std::vector<double> CldSearch::defaultCValues() {
     return {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 50, 100, 1000, 10000};
 }
 
 CldSearch::CldSearch(const TauInput& input, std::vector<double> cValues, Feedback* feedback)
-    : m_input(&input), m_c(std::move(cValues))
-{
+    : m_input(&input), m_c(std::move(cValues)) {
     const auto start = std::chrono::steady_clock::now();
     const Dataset& data = *input.data;
     const Lattice& lattice = data.lattice();
@@ -44,14 +42,14 @@ CldSearch::CldSearch(const TauInput& input, std::vector<double> cValues, Feedbac
         for (std::size_t k = 0; k < ec.count(); ++k) {
             double qi = 0;
             for (std::size_t i = 0; i < d; ++i)
-                qi += 1.0 / double(data.hierarchy(i).coverage(levels[i])[ec.key(k)[i]]);  // data domain
+                qi += 1.0 /
+                      double(data.hierarchy(i).coverage(levels[i])[ec.key(k)[i]]);  // data domain
             info += (qi + 1.0) * ec.sizes[k];  // the SA is never generalized by CLD
             // r1 < c·(rℓ + … + rm) (000 Def. 4.2); ℓ = 1 always holds.
             const auto h = ec.histogram(k, input.sensitive);
             sorted.clear();
             for (std::uint32_t v : h)
-                if (v > 0)
-                    sorted.push_back(v);
+                if (v > 0) sorted.push_back(v);
             std::sort(sorted.begin(), sorted.end(), std::greater<>());
             suffix.assign(sorted.size() + 2, 0.0);
             for (std::size_t j = sorted.size(); j >= 1; --j)
@@ -68,30 +66,27 @@ CldSearch::CldSearch(const TauInput& input, std::vector<double> cValues, Feedbac
         }
         m_utility[id] = utilityMeasure(info, data.rowCount(), d + 1);
     }
-    m_passMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    m_passMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-std::optional<Levels> CldSearch::node(double c, std::size_t l) const
-{
+std::optional<Levels> CldSearch::node(double c, std::size_t l) const {
     const auto it = std::find(m_c.begin(), m_c.end(), c);
     if (it == m_c.end())
         throw ParameterError("CLD: c = " + std::to_string(c) + " was not searched");
     const std::size_t ci = std::size_t(it - m_c.begin());
     std::optional<NodeId> best;
     for (NodeId id = 0; id < m_height.size(); ++id) {
-        if (m_maxL[id * m_c.size() + ci] < l)
-            continue;
+        if (m_maxL[id * m_c.size() + ci] < l) continue;
         if (!best || m_height[id] < m_height[*best] ||
             (m_height[id] == m_height[*best] && m_utility[id] > m_utility[*best]))
             best = id;
     }
-    if (!best)
-        return std::nullopt;
+    if (!best) return std::nullopt;
     return m_input->data->lattice().levels(*best);
 }
 
-BaselineOutcome CldSearch::best(double tau, double l) const
-{
+BaselineOutcome CldSearch::best(double tau, double l) const {
     const auto start = std::chrono::steady_clock::now();
     const TauInput& input = *m_input;
     validateTau(tau, l, input.domain());
@@ -105,17 +100,19 @@ BaselineOutcome CldSearch::best(double tau, double l) const
             const auto levels = node(c, lp);
             // The top node publishes one class with every QI suppressed: not a useful table,
             // so it counts like the "empty output" of Tian & Zhang 2011 §5.2, not as a run.
-            if (!levels || *levels == top)
-                continue;
+            if (!levels || *levels == top) continue;
             ++best.runs;
             auto it = judged.find(*levels);
             if (it == judged.end()) {
                 const LocalRecoding out = recodeNode(input, *levels);
                 const bool ok = checkTau(input, out, tau, l).holds();
-                it = judged.emplace(*levels, std::make_pair(ok, ok ? excessiveProtection(input, out, tau, l) : 0.0)).first;
+                it = judged
+                         .emplace(
+                             *levels,
+                             std::make_pair(ok, ok ? excessiveProtection(input, out, tau, l) : 0.0))
+                         .first;
             }
-            if (!it->second.first)
-                continue;
+            if (!it->second.first) continue;
             ++best.satisfyingRuns;
             const double e = it->second.second;
             if (best.empty || e < best.excessiveProtection - 1e-12) {
@@ -130,13 +127,13 @@ BaselineOutcome CldSearch::best(double tau, double l) const
         best.recoding = recodeNode(input, best.node);
         best.utility = informationUtility(input, best.recoding);
     }
-    best.milliseconds = m_passMs + std::chrono::duration<double, std::milli>(
-                                       std::chrono::steady_clock::now() - start).count();
+    best.milliseconds =
+        m_passMs +
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return best;
 }
 
-TheoreticalRequirements theoreticalRequirements(double tau, double l, std::size_t m)
-{
+TheoreticalRequirements theoreticalRequirements(double tau, double l, std::size_t m) {
     validateTau(tau, l, m);
     TheoreticalRequirements t;
     t.simpleL = l;  // 002 Cor. 21: simple ℓ′-diversity is stronger than (τ,ℓ) iff ℓ′ ≥ ℓ

@@ -21,25 +21,22 @@ constexpr double Slack = 1e-12;
 struct SaTables {
     std::size_t m = 0;
     std::size_t root = 0;
-    std::vector<double> l;            // l[v*m + a]
-    std::vector<std::uint8_t> covers; // covers[v*m + a]
+    std::vector<double> l;             // l[v*m + a]
+    std::vector<std::uint8_t> covers;  // covers[v*m + a]
 
-    explicit SaTables(const TauInput& in) : m(in.domain())
-    {
+    explicit SaTables(const TauInput& in) : m(in.domain()) {
         const SensitiveTaxonomy& t = in.taxonomy;
         l.assign(t.nodeCount() * m, 0.0);
         covers.assign(t.nodeCount() * m, 0);
         std::vector<std::uint32_t> one(t.nodeCount(), 0);
         std::vector<double> f;
         for (std::size_t v = 0; v < t.nodeCount(); ++v) {
-            if (t.parent(v) == -1)
-                root = v;
+            if (t.parent(v) == -1) root = v;
             one[v] = 1;
             t.inducedFrequencies(one, in.weights, f);  // one row with SA v: f(a) = l(v,a)
             one[v] = 0;
             std::copy(f.begin(), f.end(), l.begin() + std::ptrdiff_t(v * m));
-            for (std::uint32_t a : t.leaves(v))
-                covers[v * m + a] = 1;
+            for (std::uint32_t a : t.leaves(v)) covers[v * m + a] = 1;
         }
     }
     const double* row(std::size_t v) const { return l.data() + v * m; }
@@ -56,59 +53,47 @@ struct ClassState {
     ClassState(std::size_t nodes, std::size_t m) : buckets(nodes), sum(m, 0.0) {}
 
     void load(const SaTables& sa, const std::vector<std::uint32_t>& rows,
-              const std::vector<std::uint32_t>& saNode)
-    {
-        for (std::size_t v : used)
-            buckets[v].clear();
+              const std::vector<std::uint32_t>& saNode) {
+        for (std::size_t v : used) buckets[v].clear();
         used.clear();
         std::fill(sum.begin(), sum.end(), 0.0);
         size = 0;
-        for (std::uint32_t r : rows)
-            add(sa, saNode[r], r);
+        for (std::uint32_t r : rows) add(sa, saNode[r], r);
     }
-    void add(const SaTables& sa, std::size_t v, std::uint32_t r)
-    {
-        if (buckets[v].empty())
-            used.push_back(v);
+    void add(const SaTables& sa, std::size_t v, std::uint32_t r) {
+        if (buckets[v].empty()) used.push_back(v);
         buckets[v].push_back(r);
         const double* lv = sa.row(v);
-        for (std::size_t a = 0; a < sum.size(); ++a)
-            sum[a] += lv[a];
+        for (std::size_t a = 0; a < sum.size(); ++a) sum[a] += lv[a];
         ++size;
     }
-    std::uint32_t take(const SaTables& sa, std::size_t v)
-    {
+    std::uint32_t take(const SaTables& sa, std::size_t v) {
         const std::uint32_t r = buckets[v].back();
         buckets[v].pop_back();
         const double* lv = sa.row(v);
-        for (std::size_t a = 0; a < sum.size(); ++a)
-            sum[a] -= lv[a];
+        for (std::size_t a = 0; a < sum.size(); ++a) sum[a] -= lv[a];
         --size;
         return r;
     }
     // F(k) ≤ ψ(k) for every k on f = sum/size (002 Def. 11), without allocating.
-    bool holds(double tau, double l)
-    {
+    bool holds(double tau, double l) {
         sorted.assign(sum.begin(), sum.end());
         std::sort(sorted.begin(), sorted.end(), std::greater<>());
         double F = 0;
         for (std::size_t k = 1; k <= sorted.size(); ++k) {
             F += sorted[k - 1] / double(size);
-            if (F > tauPsi(k, tau, l) + Slack)
-                return false;
+            if (F > tauPsi(k, tau, l) + Slack) return false;
         }
         return true;
     }
-    std::size_t dominant() const
-    {
+    std::size_t dominant() const {
         return std::size_t(std::max_element(sum.begin(), sum.end()) - sum.begin());
     }
 };
 
 }  // namespace
 
-std::vector<SweepItem> sweepOrder(const Dataset& data, const std::vector<std::size_t>& importance)
-{
+std::vector<SweepItem> sweepOrder(const Dataset& data, const std::vector<std::size_t>& importance) {
     const std::size_t d = data.qiCount();
     std::vector<std::size_t> order = importance;
     if (order.empty()) {
@@ -142,16 +127,15 @@ std::vector<SweepItem> sweepOrder(const Dataset& data, const std::vector<std::si
         SweepItem item;
         item.levels = lattice.levels(id);
         for (std::size_t i = 0; i < d; ++i)
-            item.information += levelInfo[i][std::size_t(item.levels[i])] / double(std::max<std::size_t>(d, 1));
-        for (std::size_t i : order)
-            item.depths.push_back(lattice.heights()[i] - item.levels[i]);
+            item.information +=
+                levelInfo[i][std::size_t(item.levels[i])] / double(std::max<std::size_t>(d, 1));
+        for (std::size_t i : order) item.depths.push_back(lattice.heights()[i] - item.levels[i]);
         items.push_back(std::move(item));
     }
     // Descending level vectors; I is quantized so that equal sums in another order tie.
     std::stable_sort(items.begin(), items.end(), [](const SweepItem& a, const SweepItem& b) {
         const auto qa = std::llround(a.information * 1e12), qb = std::llround(b.information * 1e12);
-        if (qa != qb)
-            return qa > qb;
+        if (qa != qb) return qa > qb;
         return a.depths > b.depths;
     });
     return items;
@@ -160,8 +144,7 @@ std::vector<SweepItem> sweepOrder(const Dataset& data, const std::vector<std::si
 namespace detail {
 
 std::size_t generalizeSensitive(const TauInput& input, const std::vector<std::uint32_t>& rows,
-                                std::vector<std::uint32_t>& saNode, double tau, double l)
-{
+                                std::vector<std::uint32_t>& saNode, double tau, double l) {
     const SaTables sa(input);
     const SensitiveTaxonomy& t = input.taxonomy;
     ClassState state(t.nodeCount(), sa.m);
@@ -174,10 +157,10 @@ std::size_t generalizeSensitive(const TauInput& input, const std::vector<std::ui
         std::size_t best = t.nodeCount();
         for (int pass = 0; pass < 2 && best == t.nodeCount(); ++pass)
             for (std::size_t v = 0; v < t.nodeCount(); ++v) {
-                if (v == sa.root || state.buckets[v].empty() || (pass == 0 && !sa.covers[v * sa.m + a]))
+                if (v == sa.root || state.buckets[v].empty() ||
+                    (pass == 0 && !sa.covers[v * sa.m + a]))
                     continue;
-                if (best == t.nodeCount() || t.leaves(v).size() < t.leaves(best).size())
-                    best = v;
+                if (best == t.nodeCount() || t.leaves(v).size() < t.leaves(best).size()) best = v;
             }
         if (best == t.nodeCount())
             break;  // every row is at the root: F is uniform and holds (ψ(k) ≥ k/ℓ ≥ k/m)
@@ -192,8 +175,7 @@ std::size_t generalizeSensitive(const TauInput& input, const std::vector<std::ui
 
 }  // namespace detail
 
-SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* feedback)
-{
+SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* feedback) {
     const auto start = std::chrono::steady_clock::now();
     const double tau = options.tau, l = options.l;
     validateTau(tau, l, input.domain());
@@ -258,8 +240,7 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
     std::vector<std::uint32_t> entry = all;
     std::mt19937_64 rng(options.seed);
     std::shuffle(entry.begin(), entry.end(), rng);
-    for (std::uint32_t r : entry)
-        place(0, r);
+    for (std::uint32_t r : entry) place(0, r);
 
     const SaTables sa(input);
     ClassState state(input.taxonomy.nodeCount(), sa.m);
@@ -281,8 +262,7 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
         }
         for (std::size_t pos = 0; pos < index[k].list.size(); ++pos) {
             std::vector<std::uint32_t> rows = std::move(classRows[index[k].list[pos]]);
-            if (rows.empty())
-                continue;
+            if (rows.empty()) continue;
             if (k == last) {
                 stats.saSteps += detail::generalizeSensitive(input, rows, out.saNode, tau, l);
                 close(k, std::move(rows));
@@ -308,11 +288,9 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
                 }
                 // No row helps: sweep the whole class on (002 §4.6's fallback).
                 for (std::size_t v : state.used)
-                    while (!state.buckets[v].empty())
-                        place(k + 1, state.take(sa, v));
+                    while (!state.buckets[v].empty()) place(k + 1, state.take(sa, v));
             }
-            if (state.size == 0)
-                continue;
+            if (state.size == 0) continue;
             rows.clear();
             for (std::size_t v : state.used) {
                 rows.insert(rows.end(), state.buckets[v].begin(), state.buckets[v].end());

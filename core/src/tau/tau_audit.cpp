@@ -21,8 +21,9 @@ CriterionResult evaluateTauWithHierarchy(const Dataset& data, const EquivalenceC
     for (std::size_t v = 0; v < column.domainSize(); ++v) {
         const auto node = taxonomy.find(column.value(Code(v)));
         if (!node)
-            throw ParameterError("criterion '" + b.criterion.spec() + "': value '" + column.value(Code(v)) +
-                                 "' of the sensitive attribute '" + column.name() + "' is not in its hierarchy");
+            throw ParameterError("criterion '" + b.criterion.spec() + "': value '" +
+                                 column.value(Code(v)) + "' of the sensitive attribute '" +
+                                 column.name() + "' is not in its hierarchy");
         nodeOf[v] = *node;
     }
     const std::vector<double> weights(taxonomy.baseCount(), 1.0);

@@ -18,8 +18,7 @@ namespace {
 // top down, siblings in first-appearance order, so that values sharing a parent are adjacent
 // (002 §5.1.2: "its position in the in-order traversal of taxonomy trees").
 std::vector<std::uint32_t> inOrderRanks(const HierarchyMap& map, const Column& column,
-                                        const Hierarchy* hierarchy)
-{
+                                        const Hierarchy* hierarchy) {
     const std::size_t n = column.domainSize();
     const int h = map.height();
     // order[level][code] = position of that level value's first appearance.
@@ -48,33 +47,29 @@ std::vector<std::uint32_t> inOrderRanks(const HierarchyMap& map, const Column& c
         for (int j = h; j >= 0; --j) {
             const std::size_t fa = first[std::size_t(j)][map.map(a, j)];
             const std::size_t fb = first[std::size_t(j)][map.map(b, j)];
-            if (fa != fb)
-                return fa < fb;
+            if (fa != fb) return fa < fb;
         }
         return a < b;
     });
     std::vector<std::uint32_t> rank(n);
-    for (std::size_t i = 0; i < n; ++i)
-        rank[codes[i]] = std::uint32_t(i);
+    for (std::size_t i = 0; i < n; ++i) rank[codes[i]] = std::uint32_t(i);
     return rank;
 }
 
-bool coversLeaf(const SensitiveTaxonomy& t, std::size_t node, std::uint32_t leaf)
-{
+bool coversLeaf(const SensitiveTaxonomy& t, std::size_t node, std::uint32_t leaf) {
     for (int v = int(leaf); v != -1; v = t.parent(std::size_t(v)))
-        if (std::size_t(v) == node)
-            return true;
+        if (std::size_t(v) == node) return true;
     return false;
 }
 
 }  // namespace
 
 TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::size_t sensitive,
-                        const std::vector<Hierarchy>* hierarchies)
-{
+                        const std::vector<Hierarchy>* hierarchies) {
     if (data.grouped())
-        throw ParameterError("(tau, l) algorithms recode rows one by one, but the data was loaded as groups "
-                             "(a database table or --stream)");
+        throw ParameterError(
+            "(tau, l) algorithms recode rows one by one, but the data was loaded as groups "
+            "(a database table or --stream)");
     if (sensitive >= data.sensitiveColumns().size())
         throw ParameterError("(tau, l) algorithms need a sensitive attribute (--sensitive COL)");
     TauInput in;
@@ -88,8 +83,7 @@ TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::si
     in.taxonomy = std::move(taxonomy);
     in.baseSa.assign(sa.codes().begin(), sa.codes().end());
     std::vector<std::uint32_t> counts(sa.domainSize(), 0);
-    for (std::uint32_t c : in.baseSa)
-        ++counts[c];
+    for (std::uint32_t c : in.baseSa) ++counts[c];
     in.weights = SensitiveTaxonomy::defaultWeights(counts);
     for (std::size_t i = 0; i < data.qiCount(); ++i) {
         const Hierarchy* h = hierarchies && i < hierarchies->size() ? &(*hierarchies)[i] : nullptr;
@@ -99,8 +93,7 @@ TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::si
     return in;
 }
 
-TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonomyFile)
-{
+TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonomyFile) {
     const Dataset& data = ws.dataset();
     if (data.sensitiveColumns().empty())
         throw ParameterError("(tau, l) algorithms need a sensitive attribute (--sensitive COL)");
@@ -122,19 +115,16 @@ TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonom
     // Rows for values the data lacks would become leafless inner nodes: keep the data's rows.
     std::vector<std::vector<std::string>> rows;
     for (const auto& row : h.rows())
-        if (!row.empty() && sa.find(row[0]))
-            rows.push_back(row);
+        if (!row.empty() && sa.find(row[0])) rows.push_back(row);
     return make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
                 &ws.hierarchies());
 }
 
-const Column& TauInput::saColumn() const
-{
+const Column& TauInput::saColumn() const {
     return data->table().column(data->sensitiveColumns()[sensitive]);
 }
 
-LocalRecoding recodeNode(const TauInput& input, std::span<const int> levels)
-{
+LocalRecoding recodeNode(const TauInput& input, std::span<const int> levels) {
     const Dataset& data = *input.data;
     const EquivalenceClasses ec = data.classes(levels, true);
     LocalRecoding out;
@@ -152,35 +142,31 @@ LocalRecoding recodeNode(const TauInput& input, std::span<const int> levels)
 }
 
 std::vector<double> classFrequencies(const TauInput& input, const LocalRecoding& out,
-                                     std::size_t cls)
-{
+                                     std::size_t cls) {
     std::vector<std::uint32_t> nodeCounts(input.taxonomy.nodeCount(), 0);
-    for (std::uint32_t r : out.classes[cls].rows)
-        ++nodeCounts[out.saNode[r]];
+    for (std::uint32_t r : out.classes[cls].rows) ++nodeCounts[out.saNode[r]];
     std::vector<double> f;
     input.taxonomy.inducedFrequencies(nodeCounts, input.weights, f);
     return f;
 }
 
-TauCheck checkTau(const TauInput& input, const LocalRecoding& out, double tau, double l)
-{
+TauCheck checkTau(const TauInput& input, const LocalRecoding& out, double tau, double l) {
     TauCheck check;
     const Dataset& data = *input.data;
     const std::size_t n = input.rowCount();
     auto fail = [&](std::string message) {
-        if (check.valid)
-            check.problem = std::move(message);
+        if (check.valid) check.problem = std::move(message);
         check.valid = false;
     };
-    if (out.empty())
-        return check;
+    if (out.empty()) return check;
     if (out.saNode.size() != n)
         fail("the output has " + std::to_string(out.saNode.size()) + " SA values for " +
              std::to_string(n) + " rows");
     std::vector<std::uint8_t> seen(n, 0);
     for (std::size_t c = 0; c < out.classes.size() && check.valid; ++c) {
         const RecodedClass& cls = out.classes[c];
-        if (cls.rows.empty() || cls.levels.size() != data.qiCount() || cls.codes.size() != data.qiCount())
+        if (cls.rows.empty() || cls.levels.size() != data.qiCount() ||
+            cls.codes.size() != data.qiCount())
             fail("class " + std::to_string(c) + " is empty or malformed");
         for (std::uint32_t r : cls.rows) {
             if (r >= n || seen[r]++) {
@@ -207,18 +193,15 @@ TauCheck checkTau(const TauInput& input, const LocalRecoding& out, double tau, d
     return check;
 }
 
-double excessiveProtection(const TauInput& input, const LocalRecoding& out, double tau, double l)
-{
+double excessiveProtection(const TauInput& input, const LocalRecoding& out, double tau, double l) {
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t c = 0; c < out.classes.size(); ++c)
         best = std::min(best, excessiveProtection(classFrequencies(input, out, c), tau, l));
     return best;
 }
 
-double informationUtility(const TauInput& input, const LocalRecoding& out)
-{
-    if (out.empty())
-        return 0;
+double informationUtility(const TauInput& input, const LocalRecoding& out) {
+    if (out.empty()) return 0;
     const Dataset& data = *input.data;
     double total = 0;
     for (const RecodedClass& cls : out.classes) {
@@ -228,35 +211,29 @@ double informationUtility(const TauInput& input, const LocalRecoding& out)
         for (std::size_t i = 0; i < data.qiCount(); ++i)
             qi += 1.0 / double(data.hierarchy(i).coverage(cls.levels[i])[cls.codes[i]]);
         total += qi * double(cls.rows.size());
-        for (std::uint32_t r : cls.rows)
-            total += input.taxonomy.information(out.saNode[r]);
+        for (std::uint32_t r : cls.rows) total += input.taxonomy.information(out.saNode[r]);
     }
     return utilityMeasure(total, input.rowCount(), data.qiCount() + 1);
 }
 
-std::size_t generalizedSaRows(const TauInput& input, const LocalRecoding& out)
-{
+std::size_t generalizedSaRows(const TauInput& input, const LocalRecoding& out) {
     std::size_t n = 0;
-    for (std::uint32_t v : out.saNode)
-        n += v >= input.taxonomy.baseCount();
+    for (std::uint32_t v : out.saNode) n += v >= input.taxonomy.baseCount();
     return n;
 }
 
 Table recodedTable(const TauInput& input, const LocalRecoding& out,
-                   const std::vector<std::size_t>& dropColumns)
-{
+                   const std::vector<std::size_t>& dropColumns) {
     const Dataset& data = *input.data;
     const Table& source = data.table();
     const std::size_t n = input.rowCount();
     std::vector<std::uint32_t> rowClass(n, 0);
     for (std::size_t c = 0; c < out.classes.size(); ++c)
-        for (std::uint32_t r : out.classes[c].rows)
-            rowClass[r] = std::uint32_t(c);
+        for (std::uint32_t r : out.classes[c].rows) rowClass[r] = std::uint32_t(c);
     const std::size_t saCol = data.sensitiveColumns()[input.sensitive];
     std::vector<Column> columns;
     for (std::size_t col = 0; col < source.columnCount(); ++col) {
-        if (std::find(dropColumns.begin(), dropColumns.end(), col) != dropColumns.end())
-            continue;
+        if (std::find(dropColumns.begin(), dropColumns.end(), col) != dropColumns.end()) continue;
         Column column(source.column(col).name());
         column.reserve(n);
         const auto qi = std::find(data.qiColumns().begin(), data.qiColumns().end(), col);

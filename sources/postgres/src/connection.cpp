@@ -16,7 +16,8 @@ Connection::Connection(const Location& location) : m_name(location.display) {
     try {
         if (!m_conn || PQstatus(m_conn) != CONNECTION_OK) fail("cannot connect");
         // Values are exchanged as UTF-8 text whatever the server's or the locale's encoding.
-        if (PQsetClientEncoding(m_conn, "UTF8") != 0) fail("cannot set the client encoding to UTF8");
+        if (PQsetClientEncoding(m_conn, "UTF8") != 0)
+            fail("cannot set the client encoding to UTF8");
     } catch (...) {
         if (m_conn) PQfinish(m_conn);
         m_conn = nullptr;

@@ -101,12 +101,14 @@ Location parseLocation(const std::string& uri, bool needTable) {
         malformed(uri, why);
     }
     // Freed on every path: an invalid port throws from inside the loop.
-    const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> owned(options, &PQconninfoFree);
+    const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> owned(options,
+                                                                             &PQconninfoFree);
     for (PQconninfoOption* o = options; o->keyword; ++o) {
         if (std::string(o->keyword) == "port" && o->val) {
             const std::string port = o->val;
             // At most five digits before converting: std::stol would throw on a longer run.
-            if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+            if (port.empty() || port.size() > 5 ||
+                port.find_first_not_of("0123456789") != std::string::npos ||
                 std::stol(port) > 65535 || std::stol(port) == 0)
                 malformed(uri, "invalid port '" + port + "'");
         }
