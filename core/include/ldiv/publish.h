@@ -30,8 +30,6 @@ NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config,
 /// judgeNode on classes already grouped (e.g. rolled up from a finer node's classes).
 NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
                            EquivalenceClasses classes);
-/// ⌊limit·n⌋, the rows a suppression limit allows (SPEC §5).
-std::uint64_t suppressionLimitRows(double limit, std::size_t rows);
 
 /// Rows of the suppressed classes of a node judged with membership, ascending.
 std::vector<std::uint32_t> suppressedRows(const Dataset& data, const NodeJudgement& node);

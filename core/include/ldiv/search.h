@@ -106,6 +106,9 @@ struct PartialClassification {
 /// for all, so no view can be judged alone and the combination with tuple suppression is
 /// refused everywhere (search, judgeNode, generalize): throws ParameterError naming the criterion.
 void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config);
+/// ⌊limit·n⌋, the rows a suppression limit allows (SPEC §5); the one definition used by the
+/// search's node judge and by publishing.
+std::uint64_t suppressionLimitRows(double limit, std::size_t rows);
 
 /// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.

@@ -11,10 +11,6 @@ NodeJudgement judgeNode(const Dataset& data, const SearchConfig& config,
     return judgeClasses(data, config, data.classes(levels, withMembership));
 }
 
-std::uint64_t suppressionLimitRows(double limit, std::size_t rows) {
-    return std::uint64_t(std::floor(limit * double(rows) + 1e-9));
-}
-
 NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
                            EquivalenceClasses classes) {
     checkMultiAttributeSuppression(data, config);

@@ -8,8 +8,7 @@ namespace ldv::detail {
 
 NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& criteria,
                      double limit) {
-    // ⌊limit·n⌋ (SPEC §5); the epsilon keeps e.g. 0.02·30162 = 603.24 from rounding below.
-    m_limitRows = std::uint64_t(std::floor(limit * double(data.rowCount()) + 1e-9));
+    m_limitRows = suppressionLimitRows(limit, data.rowCount());
     for (const BoundCriterion& b : criteria) {
         m_allMonotone = m_allMonotone && b.criterion.isMonotone();
         if (b.criterion.isClassSize()) {

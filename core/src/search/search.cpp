@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <thread>
 
@@ -216,6 +217,11 @@ void SearchContext::poll(std::uint64_t done) {
 }
 
 }  // namespace detail
+
+std::uint64_t suppressionLimitRows(double limit, std::size_t rows) {
+    // The epsilon keeps e.g. 0.02·30162 = 603.24 from rounding below.
+    return std::uint64_t(std::floor(limit * double(rows) + 1e-9));
+}
 
 void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config) {
     if (!(config.suppressionLimit > 0)) return;
