@@ -144,6 +144,35 @@ private slots:
         QCOMPARE(t.value(123456, 1), std::string("a,b \"4\""));
         QCOMPARE(t.column(1).domainSize(), std::size_t(7));
     }
+    void trimsBlanksThatStraddleChunks() {
+        // The reader copies runs of ordinary bytes in one step; the trailing blanks of a field
+        // must still be trimmed when the 4 MiB chunk border falls inside them or before them.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("blanks.csv").toStdString();
+        std::string text = "id,value,after\n";
+        for (int i = 0; i < 400000; ++i)
+            text += std::to_string(i) + ",  v" + std::to_string(i % 5) +
+                    std::string(std::size_t(i % 9), ' ') + "\t ," + std::string(std::size_t(i % 4), ' ') +
+                    "\"q " + std::to_string(i % 3) + "\"  \n";
+        QVERIFY(text.size() > (std::size_t(8) << 20));
+        writeFileAtomically(path, text);
+        const Table t = readCsv(path);
+        QCOMPARE(t.rowCount(), std::size_t(400000));
+        QCOMPARE(t.column(1).domainSize(), std::size_t(5));
+        QCOMPARE(t.column(2).domainSize(), std::size_t(3));
+        QCOMPARE(t.value(399998, 1), std::string("v3"));
+        QCOMPARE(t.value(399998, 2), std::string("q 2"));
+    }
+    void positionsAfterLongRuns() {
+        // Error columns count every byte of the runs copied in one step: "long value here,"
+        // is columns 1-16, the quoted field 17-36, the stray x column 37.
+        try {
+            (void)parseCsv("a,b\nlong value here,\"quoted, with comma\"x\n", "t.csv");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).startsWith("t.csv:2:37: "), e.what());
+        }
+    }
     void writerQuotesAndRoundTrips() {
         std::ostringstream out;
         writeCsvRecord(out, {"plain", "a,b", "say \"x\"", "two\nlines"}, ',');

@@ -47,7 +47,11 @@ CsvTokenizer::CsvTokenizer(std::string sourceName, char separator, bool trim, Re
       m_separator(separator),
       m_trim(trim && separator != ' ' && separator != '\t'),
       m_maxRecord(maxRecordBytes),
-      m_handler(std::move(handler)) {}
+      m_handler(std::move(handler)) {
+    for (const unsigned char c : {'\n', '\r'}) m_stopUnquoted[c] = m_stopQuoted[c] = true;
+    m_stopUnquoted[static_cast<unsigned char>(separator)] = true;
+    m_stopQuoted[static_cast<unsigned char>('"')] = true;
+}
 
 void CsvTokenizer::endField() {
     std::size_t end = m_buffer.size();
@@ -63,6 +67,14 @@ void CsvTokenizer::endField() {
 void CsvTokenizer::checkUtf8(std::size_t fieldIndex) const {
     const Span& s = m_spans[fieldIndex];
     const std::string_view text(m_buffer.data() + s.begin, s.end - s.begin);
+    // Most fields are plain ASCII without NUL: one branch-free pass (vectorised by the
+    // compiler) settles them; a BOM starts with 0xEF, so it is not plain ASCII either.
+    unsigned char unusual = 0;
+    for (const char ch : text) {
+        const auto b = static_cast<unsigned char>(ch);
+        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
+    }
+    if (!unusual) return;
     const std::size_t bad = invalidUtf8Offset(text);
     if (bad != std::string_view::npos)
         throw InputError(m_source, s.line, s.column + bad + (s.quoted ? 1 : 0),
@@ -119,7 +131,34 @@ void CsvTokenizer::feed(std::string_view chunk) {
         m_firstChunk = false;
         if (chunk.substr(0, 3) == "\xEF\xBB\xBF") chunk.remove_prefix(3);  // UTF-8 BOM
     }
-    for (const char c : chunk) {
+    const char* p = chunk.data();
+    const char* const end = p + chunk.size();
+    while (p < end) {
+        // Fast paths: inside an unquoted or a quoted field, copy the run of ordinary bytes up
+        // to the next byte that can change the state in one step. Loading is dominated by this
+        // loop, and most bytes are ordinary (the state machine below handles the rest).
+        if (m_state == State::Unquoted || m_state == State::Quoted) {
+            const bool* stop = m_state == State::Unquoted ? m_stopUnquoted : m_stopQuoted;
+            const char* q = p;
+            while (q < end && !stop[static_cast<unsigned char>(*q)]) ++q;
+            if (q != p) {
+                const std::size_t run = std::size_t(q - p);
+                m_buffer.append(p, run);
+                if (m_state == State::Unquoted) {
+                    std::size_t blanks = 0;
+                    while (blanks < run && (q[-1 - std::ptrdiff_t(blanks)] == ' ' ||
+                                            q[-1 - std::ptrdiff_t(blanks)] == '\t'))
+                        ++blanks;
+                    m_trailingSpaces = blanks == run ? m_trailingSpaces + run : blanks;
+                }
+                m_column += run;
+                m_lastWasCr = false;
+                p = q;
+                if (m_buffer.size() > m_maxRecord) checkRecordSize();
+                if (p == end) break;
+            }
+        }
+        const char c = *p++;
         // Cheap test per byte; the message is built only when it fails.
         if (m_buffer.size() > m_maxRecord) checkRecordSize();
         if (m_pendingCr) {

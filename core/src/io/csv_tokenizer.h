@@ -43,7 +43,10 @@ private:
     RecordHandler m_handler;
     State m_state = State::FieldStart;
     std::string m_buffer;  // the current record's field bytes, concatenated
-    struct Span { std::size_t begin, end, line, column; bool quoted; };
+    struct Span {
+        std::size_t begin, end, line, column;
+        bool quoted;
+    };
     std::vector<Span> m_spans;
     std::vector<CsvField> m_fields;
     std::size_t m_fieldBegin = 0;
@@ -55,6 +58,10 @@ private:
     bool m_lastWasCr = false;
     bool m_recordHasContent = false;
     bool m_firstChunk = true;
+    // Bytes that end a run of ordinary bytes in an unquoted field (separator, CR, LF) and in
+    // a quoted one (quote, CR, LF); see feed().
+    bool m_stopUnquoted[256] = {};
+    bool m_stopQuoted[256] = {};
 };
 
 /// Validates UTF-8; returns the byte offset of the first invalid sequence or npos.
