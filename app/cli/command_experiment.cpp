@@ -31,7 +31,7 @@ public:
                                "  Tian & Zhang 2011 §5: excessive-protection, information "
                                "(algorithm, tau, l, empty, excessive_protection,\n"
                                "    information, classes, generalized_sa_rows, chosen_c, chosen_l, "
-                               "runs, satisfying_runs, milliseconds,\n"
+                               "runs, satisfying_runs, milliseconds, cld_pass_milliseconds,\n"
                                "    weakest_simple_l, weakest_cl), tau-profile (algorithm, tau, l, empty, profiled,\n"
                                "    chosen_c, chosen_l, classes, failing_classes, psi, "
                                "max_cumulative_frequency, classes_exceeding),\n"

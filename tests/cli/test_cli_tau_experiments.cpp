@@ -103,6 +103,22 @@ private slots:
         QVERIFY(!o["profiled"].toBool());
     }
 
+    // Fig. 22 compares run times: CLD's rows carry the one lattice pass the grid shares, the
+    // others none. On the tiny table SWEEP at (0.5, 2) must keep e(P) ≥ 0 and um in (0, 1].
+    void informationRowsCarryThePassTime() {
+        Tiny t;
+        const auto r = test::runCli(QStringList{"experiment", "information"} + t.args +
+                                    QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep,cld"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray rows = r.json()["rows"].toArray();
+        QCOMPARE(rows.size(), 2);
+        QVERIFY(rows[0].toObject()["cld_pass_milliseconds"].isNull());
+        QVERIFY(rows[1].toObject()["cld_pass_milliseconds"].toDouble() >= 0);
+        QVERIFY(!rows[1].toObject()["cld_pass_milliseconds"].isNull());
+        const double um = rows[0].toObject()["information"].toDouble();
+        QVERIFY(um > 0 && um <= 1);
+    }
+
     // Nursery at (0.45, 4) (Fig. 12(b)): every 1DLD run fails; the closest one is profiled and
     // its first class count exceeding ψ is where it fails. Class has m = 5 values.
     void profileNursery() {
