@@ -24,7 +24,7 @@ namespace ldv::cli {
 namespace {
 
 const std::vector<std::string> kNames{"excessive-protection", "information", "tau-profile",
-                                      "tau-classify", "count-query", "eligible"};
+                                      "tau-classify",         "count-query", "eligible"};
 
 using Json = nlohmann::json;
 
@@ -47,7 +47,8 @@ std::vector<std::pair<double, double>> grid(const TauExperimentOptions& o, std::
         for (std::size_t l = 2; l <= std::min<std::size_t>(m, 5); ++l) ls.push_back(double(l));
     if (taus.empty()) taus = {0.3, 0.5, 0.7};
     std::vector<std::pair<double, double>> g;
-    // Like Tian & Zhang 2011's plots, the grid keeps only valid requirements (1/ℓ ≤ τ < 1, 2 ≤ ℓ ≤ m).
+    // Like Tian & Zhang 2011's plots, the grid keeps only valid requirements (1/ℓ ≤ τ < 1, 2 ≤ ℓ ≤
+    // m).
     for (double l : ls)
         for (double tau : taus)
             if (l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1)

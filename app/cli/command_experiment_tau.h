@@ -14,9 +14,9 @@ namespace ldv::cli {
 
 struct TauExperimentOptions {
     std::string sensitiveHierarchy;
-    std::vector<double> taus;       ///< empty: 0.3, 0.5, 0.7
-    std::vector<double> ls;         ///< empty: 2 … min(m, 5)
-    std::vector<double> cs;         ///< empty: CldSearch::defaultCValues()
+    std::vector<double> taus;  ///< empty: 0.3, 0.5, 0.7
+    std::vector<double> ls;    ///< empty: 2 … min(m, 5)
+    std::vector<double> cs;    ///< empty: CldSearch::defaultCValues()
     std::vector<std::string> algorithms{"sweep", "1dld", "cld"};
     std::size_t queries = 1000;
     std::uint64_t seed = 1;

@@ -34,8 +34,9 @@ struct Tiny {
         const QString hb = write(dir, "hb.csv", "b0;*\nb1;*\n");
         const QString ha = write(dir, "ha.csv", "a0;L;*\na1;L;*\na2;R;*\na3;R;*\n");
         const QString hy = write(dir, "hy.csv", "y0;y0;*\ny1;P;*\ny2;P;*\n");
-        args = QStringList{data, "--qi", "b,a", "--sensitive", "y", "--hierarchy", "b=" + hb,
-                           "--hierarchy", "a=" + ha, "--sensitive-hierarchy", hy, "--json"};
+        args = QStringList{
+            data,      "--qi",        "b,a",     "--sensitive",           "y", "--hierarchy",
+            "b=" + hb, "--hierarchy", "a=" + ha, "--sensitive-hierarchy", hy,  "--json"};
     }
 };
 }  // namespace
@@ -51,9 +52,9 @@ private slots:
     void classifyByHand() {
         Tiny t;
         const auto r = test::runCli(QStringList{"experiment", "tau-classify"} + t.args +
-                                    QStringList{"--tau", "0.5", "--l", "2", "--algorithms",
-                                                "sweep", "--rule-accuracy", "0.6",
-                                                "--rule-coverage", "3", "--trees", "4"});
+                                    QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep",
+                                                "--rule-accuracy", "0.6", "--rule-coverage", "3",
+                                                "--trees", "4"});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray rows = r.json()["rows"].toArray();
         QCOMPARE(rows.size(), 1);
@@ -69,13 +70,15 @@ private slots:
         const double preserved = o["preserved_rules"].toDouble();
         QVERIFY(preserved >= 0 && preserved <= 1);
         // The default thresholds (70 %, 250 rows) keep no rule of a seven-row table.
-        const auto d = test::runCli(QStringList{"experiment", "tau-classify"} + t.args +
-                                    QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep"});
+        const auto d =
+            test::runCli(QStringList{"experiment", "tau-classify"} + t.args +
+                         QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep"});
         QCOMPARE(d.json()["rows"].toArray()[0].toObject()["original_rules"].toInt(), 0);
         // A QI cannot be the target; an unknown column is a parameter error too.
         for (const char* target : {"a", "nonsense"}) {
-            const auto bad = test::runCli(QStringList{"experiment", "tau-classify"} + t.args +
-                                          QStringList{"--tau", "0.5", "--l", "2", "--target", target});
+            const auto bad =
+                test::runCli(QStringList{"experiment", "tau-classify"} + t.args +
+                             QStringList{"--tau", "0.5", "--l", "2", "--target", target});
             QCOMPARE(bad.exitCode, 1);
         }
         const auto zero = test::runCli(QStringList{"experiment", "tau-classify"} + t.args +
@@ -87,8 +90,9 @@ private slots:
     // has no run (⌊7/4⌋ = 1: not even simple 2-diversity is eligible), so nothing to profile.
     void profileByHand() {
         Tiny t;
-        const auto r = test::runCli(QStringList{"experiment", "tau-profile"} + t.args +
-                                    QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep,1dld"});
+        const auto r =
+            test::runCli(QStringList{"experiment", "tau-profile"} + t.args +
+                         QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep,1dld"});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray rows = r.json()["rows"].toArray();
         QCOMPARE(rows.size(), 2);
@@ -97,7 +101,8 @@ private slots:
         QCOMPARE(s["failing_classes"].toInt(), 0);
         QCOMPARE(s["psi"].toArray(), (QJsonArray{0.5, 1.0, 1.0}));
         for (const auto& v : s["classes_exceeding"].toArray()) QCOMPARE(v.toInt(), 0);
-        for (const auto& v : s["max_cumulative_frequency"].toArray()) QVERIFY(v.toDouble() <= 1 + 1e-12);
+        for (const auto& v : s["max_cumulative_frequency"].toArray())
+            QVERIFY(v.toDouble() <= 1 + 1e-12);
         QCOMPARE(o["algorithm"].toString(), QString("1dld"));
         QVERIFY(o["empty"].toBool());
         QVERIFY(!o["profiled"].toBool());
@@ -107,8 +112,9 @@ private slots:
     // others none. On the tiny table SWEEP at (0.5, 2) must keep e(P) ≥ 0 and um in (0, 1].
     void informationRowsCarryThePassTime() {
         Tiny t;
-        const auto r = test::runCli(QStringList{"experiment", "information"} + t.args +
-                                    QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep,cld"});
+        const auto r =
+            test::runCli(QStringList{"experiment", "information"} + t.args +
+                         QStringList{"--tau", "0.5", "--l", "2", "--algorithms", "sweep,cld"});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray rows = r.json()["rows"].toArray();
         QCOMPARE(rows.size(), 2);
@@ -119,12 +125,30 @@ private slots:
         QVERIFY(um > 0 && um <= 1);
     }
 
+    // Issue 22 item 7, settled as a property of SWEEP (docs/tau-diversity.md, "Trends that
+    // differ"): on Nursery at ℓ = 4 the whole table fails, Step 1 generalizes more SA values
+    // for the stronger τ = 0.5 than for 0.7, and um falls as the requirement weakens.
+    void sweepInformationNotMonotoneOnNursery() {
+        const auto r =
+            test::runCli({"experiment", "information", "--project", ex("nursery/nursery.ldiv.json"),
+                          "--tau", "0.5,0.7", "--l", "4", "--algorithms", "sweep", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray rows = r.json()["rows"].toArray();
+        QCOMPARE(rows.size(), 2);
+        const double strong = rows[0].toObject()["information"].toDouble();
+        const double weak = rows[1].toObject()["information"].toDouble();
+        QCOMPARE(rows[0].toObject()["tau"].toDouble(), 0.5);
+        QCOMPARE(qRound(strong * 1000), 566);
+        QCOMPARE(qRound(weak * 1000), 486);
+        QCOMPARE(rows[0].toObject()["excessive_protection"].toDouble(), 0.0);
+    }
+
     // Nursery at (0.45, 4) (Fig. 12(b)): every 1DLD run fails; the closest one is profiled and
     // its first class count exceeding ψ is where it fails. Class has m = 5 values.
     void profileNursery() {
-        const auto r = test::runCli({"experiment", "tau-profile", "--project",
-                                     ex("nursery/nursery.ldiv.json"), "--tau", "0.45", "--l", "4",
-                                     "--algorithms", "1dld", "--json"});
+        const auto r =
+            test::runCli({"experiment", "tau-profile", "--project", ex("nursery/nursery.ldiv.json"),
+                          "--tau", "0.45", "--l", "4", "--algorithms", "1dld", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json()["rows"].toArray()[0].toObject();
         QVERIFY(o["empty"].toBool());

@@ -52,8 +52,12 @@ struct World {
                                    {{"y0", "y0", "*"}, {"y1", "P", "*"}, {"y2", "P", "*"}}),
                                0, &h);
     }
-    Code code(std::size_t column, const char* value) const { return *table.column(column).find(value); }
-    std::uint32_t node(const char* label) const { return std::uint32_t(*input.taxonomy.find(label)); }
+    Code code(std::size_t column, const char* value) const {
+        return *table.column(column).find(value);
+    }
+    std::uint32_t node(const char* label) const {
+        return std::uint32_t(*input.taxonomy.find(label));
+    }
 };
 
 }  // namespace
@@ -67,7 +71,8 @@ private slots:
         // H(y) = H(1/3) = 0.9183. Split A: ½·H(1/3) + ½·0 = 0.4591, gain 0.4591.
         // Split B: ⅓·1 + ⅓·1 + ⅓·0 = 0.6667, gain 0.2516. So A at the root; under A = 0 the
         // rows (B0→0, B1→0, B2→1) split on B into pure leaves; A = 1 is pure (1).
-        const Id3Data d = data({{0, 0, 0, 1, 1, 1}, {0, 1, 2, 0, 1, 2}}, {2, 4}, {0, 0, 1, 1, 1, 1}, 2);
+        const Id3Data d =
+            data({{0, 0, 0, 1, 1, 1}, {0, 1, 2, 0, 1, 2}}, {2, 4}, {0, 0, 1, 1, 1, 1}, 2);
         const Id3Tree t = Id3Tree::learn(d);
         QCOMPARE(t.rootAttribute(), 0);
         QCOMPARE(t.nodeCount(), std::size_t(6));  // root, A=0 (split on B) + 3 leaves, A=1

@@ -38,15 +38,17 @@ public:
     double accuracy(const Id3Data& data) const;
 
     /// A root-to-leaf path as a classification rule "a1 = v1 ∧ … ⇒ label" (Tian & Zhang 2011
-    /// §5.3.2, after Liu, Hsu & Ma 1998): conditions sorted by attribute, with the training
-    /// rows the leaf covers and how many of them carry `label`.
+    /// §5.3.2, who mine theirs after Giuffrida, Chu & Hanssens 2000): conditions sorted by
+    /// attribute, with the training rows the leaf covers and how many of them carry `label`.
     struct Rule {
         std::vector<std::pair<std::uint32_t, std::uint32_t>> conditions;
         std::uint32_t label = 0;
         std::size_t covered = 0;
         std::size_t correct = 0;
         double accuracy() const { return covered ? double(correct) / double(covered) : 0; }
-        bool operator==(const Rule& o) const { return conditions == o.conditions && label == o.label; }
+        bool operator==(const Rule& o) const {
+            return conditions == o.conditions && label == o.label;
+        }
     };
     /// One rule per leaf reached by training rows.
     std::vector<Rule> rules() const;
@@ -57,12 +59,13 @@ public:
 
 private:
     struct Node {
-        int attribute = -1;                    ///< −1: leaf
+        int attribute = -1;  ///< −1: leaf
         std::uint32_t majority = 0;
         std::size_t covered = 0, correct = 0;  ///< training rows, of which majority
         std::vector<std::int32_t> children;    ///< per value of `attribute`, −1 = unseen
     };
-    std::size_t grow(const Id3Data& data, std::vector<std::uint32_t>& rows, std::vector<bool>& used);
+    std::size_t grow(const Id3Data& data, std::vector<std::uint32_t>& rows,
+                     std::vector<bool>& used);
     std::vector<Node> m_nodes;
 };
 

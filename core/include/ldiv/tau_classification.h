@@ -27,11 +27,12 @@ struct TauClassificationOptions {
 };
 
 struct TauClassification {
-    double originalAccuracy = 0;   ///< ca_o: the original tree on the original table
-    double anonymousAccuracy = 0;  ///< mean ca_a over the trees
-    double accuracyRatio = 0;      ///< mean of ca_a / ca_o (Fig. 17's y-axis)
-    std::size_t originalRules = 0; ///< rules of the original tree meeting the thresholds
-    double preservedRules = 0;     ///< mean number of those also learned from the anonymized table (Fig. 18)
+    double originalAccuracy = 0;    ///< ca_o: the original tree on the original table
+    double anonymousAccuracy = 0;   ///< mean ca_a over the trees
+    double accuracyRatio = 0;       ///< mean of ca_a / ca_o (Fig. 17's y-axis)
+    std::size_t originalRules = 0;  ///< rules of the original tree meeting the thresholds
+    double preservedRules =
+        0;  ///< mean number of those also learned from the anonymized table (Fig. 18)
     std::size_t trees = 0;
 };
 
@@ -43,7 +44,8 @@ Id3Data originalClassificationData(const TauInput& input, const TauClassificatio
 /// §5.3.2), uniformly among the base values that occur in the original table (the data
 /// domain, as for um).
 Id3Data deGeneralizedClassificationData(const TauInput& input, const LocalRecoding& out,
-                                        const TauClassificationOptions& options, std::mt19937_64& rng);
+                                        const TauClassificationOptions& options,
+                                        std::mt19937_64& rng);
 
 /// Learns the original tree and `options.trees` anonymized trees, and measures both on the
 /// original table. Throws ParameterError for an empty output or zero trees.

@@ -15,9 +15,9 @@ struct TauProfile {
     double c = 0;  ///< the run's c (CLD) and ℓ′ (1DLD, CLD); 0 when not applicable
     double l = 0;
     std::size_t classes = 0;
-    std::size_t failingClasses = 0;  ///< classes with F(k) > ψ(k) for some k
-    std::vector<double> psi;         ///< ψ(k), k = 1..m (index k−1)
-    std::vector<double> maxF;        ///< max over classes of F(k)
+    std::size_t failingClasses = 0;      ///< classes with F(k) > ψ(k) for some k
+    std::vector<double> psi;             ///< ψ(k), k = 1..m (index k−1)
+    std::vector<double> maxF;            ///< max over classes of F(k)
     std::vector<std::size_t> exceeding;  ///< classes with F(k) > ψ(k)
 };
 

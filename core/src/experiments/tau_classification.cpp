@@ -67,7 +67,8 @@ Id3Data deGeneralizedClassificationData(const TauInput& input, const LocalRecodi
     Id3Data d = originalClassificationData(input, o);
     const Table& t = input.data->table();
     for (std::size_t i = 0; i < input.data->qiCount(); ++i) {
-        const auto leaves = presentLeaves(input.data->hierarchy(i), t.column(input.data->qiColumns()[i]));
+        const auto leaves =
+            presentLeaves(input.data->hierarchy(i), t.column(input.data->qiColumns()[i]));
         for (const RecodedClass& cls : out.classes)
             for (std::uint32_t r : cls.rows)
                 d.columns[i][r] = pick(leaves[std::size_t(cls.levels[i])][cls.codes[i]], rng);
@@ -105,8 +106,8 @@ TauClassification classifyRecoding(const TauInput& input, const LocalRecoding& o
         const Id3Tree tree = Id3Tree::learn(deGeneralizedClassificationData(input, out, o, rng));
         const double ca = tree.accuracy(original);
         result.anonymousAccuracy += ca / double(o.trees);
-        result.accuracyRatio += (result.originalAccuracy > 0 ? ca / result.originalAccuracy : 0) /
-                                double(o.trees);
+        result.accuracyRatio +=
+            (result.originalAccuracy > 0 ? ca / result.originalAccuracy : 0) / double(o.trees);
         const std::vector<Id3Tree::Rule> learned = tree.rules();
         std::size_t preserved = 0;
         for (const Id3Tree::Rule& r : kept)

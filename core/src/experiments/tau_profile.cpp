@@ -73,7 +73,9 @@ TauProfile closestCld(const TauInput& input, const CldSearch& search, double tau
             if (!levels || *levels == topNode) continue;
             auto it = judged.find(*levels);
             if (it == judged.end())
-                it = judged.emplace(*levels, profileRecoding(input, recodeNode(input, *levels), tau, l))
+                it = judged
+                         .emplace(*levels,
+                                  profileRecoding(input, recodeNode(input, *levels), tau, l))
                          .first;
             TauProfile p = it->second;
             p.c = c;
