@@ -1,5 +1,6 @@
 // `ldiv experiment NAME`: one subcommand for the experiments of both papers; NAME picks the
-// family (000 §6 attacks and utility, 002 §5 (tau, l) analyses).
+// family (Machanavajjhala et al. 2007 §6 attacks and utility, Tian & Zhang 2011 §5 (tau, l)
+// analyses).
 #include <ostream>
 
 #include "cli/command_experiment_attacks.h"
@@ -13,35 +14,40 @@ namespace {
 class ExperimentCommand : public Command {
 public:
     void attach(CLI::App& app) override {
-        m_command =
-            app.add_subcommand("experiment",
-                               "Experiments of the papers, as {\"rows\": [flat records...]} with "
-                               "--json (--csv: the rows as CSV).\n"
-                               "  Machanavajjhala et al. 2007 §6: homogeneity (rows: k, threshold, "
-                               "total_tables, affected_tables, avg_affected_classes,\n"
-                               "    avg_affected_rows; tables: k, threshold, levels, "
-                               "affected_classes, affected_rows), utility and kl\n"
-                               "    (model, parameter, min_height, min_average_class_size, "
-                               "min_discernibility, min_kl, base_kl, nodes),\n"
-                               "    timing (model, qi_size, lattice_size, ms, checked_nodes), "
-                               "background (per class and total\n"
-                               "    positive/negative disclosures before and after the --knowledge "
-                               "statements); see docs/experiments.md.\n"
-                               "  Tian & Zhang 2011 §5: excessive-protection, information "
-                               "(algorithm, tau, l, empty, excessive_protection,\n"
-                               "    information, classes, generalized_sa_rows, chosen_c, chosen_l, "
-                               "runs, satisfying_runs, milliseconds,\n"
-                               "    weakest_simple_l, weakest_cl), count-query (kind=dimensions: "
-                               "dimensions, average_relative_error;\n"
-                               "    kind=sensitive-value: value, actual, estimate, "
-                               "relative_error), eligible (kind=summary: rows, m,\n"
-                               "    top_frequency, max_simple_l; kind=l: l, min_c, min_tau_*); see "
-                               "docs/tau-diversity.md.");
+        m_command = app.add_subcommand(
+            "experiment",
+            "Experiments of the papers, as {\"rows\": [flat records...]} with "
+            "--json (--csv: the rows as CSV).\n"
+            "  Machanavajjhala et al. 2007 §6: homogeneity (rows: k, threshold, "
+            "total_tables, affected_tables, avg_affected_classes,\n"
+            "    avg_affected_rows; tables: k, threshold, levels, "
+            "affected_classes, affected_rows), utility and kl\n"
+            "    (model, parameter, min_height, min_average_class_size, "
+            "min_discernibility, min_kl, base_kl, nodes),\n"
+            "    timing (model, qi_size, lattice_size, ms, checked_nodes), "
+            "background (per class and total\n"
+            "    positive/negative disclosures before and after the --knowledge "
+            "statements); see docs/experiments.md.\n"
+            "  Tian & Zhang 2011 §5: excessive-protection, information "
+            "(algorithm, tau, l, empty, excessive_protection,\n"
+            "    information, classes, generalized_sa_rows, chosen_c, chosen_l, "
+            "runs, satisfying_runs, milliseconds, cld_pass_milliseconds,\n"
+            "    weakest_simple_l, weakest_cl), tau-profile (algorithm, tau, l, empty, profiled,\n"
+            "    chosen_c, chosen_l, classes, failing_classes, psi, "
+            "max_cumulative_frequency, classes_exceeding),\n"
+            "    tau-classify (algorithm, tau, l, empty, original_accuracy, "
+            "anonymous_accuracy, accuracy_ratio,\n"
+            "    original_rules, preserved_rules, trees), count-query (kind=dimensions: "
+            "dimensions, average_relative_error;\n"
+            "    kind=sensitive-value: value, actual, estimate, "
+            "relative_error), eligible (kind=summary: rows, m,\n"
+            "    top_frequency, max_simple_l; kind=l: l, min_c, min_tau_*); see "
+            "docs/tau-diversity.md.");
         m_command
             ->add_option(
                 "NAME", m_name,
                 "homogeneity, utility, kl, timing, background, excessive-protection, information, "
-                "count-query or eligible")
+                "tau-profile, tau-classify, count-query or eligible")
             ->required();
         addDataOptions(*m_command, m_data);
         m_command->add_flag("--csv", m_csv,
@@ -59,7 +65,7 @@ public:
         throw ParameterError(
             "unknown experiment '" + m_name +
             "': use homogeneity, utility, kl, timing, background, excessive-protection, "
-            "information, count-query or eligible");
+            "information, tau-profile, tau-classify, count-query or eligible");
     }
 
 private:

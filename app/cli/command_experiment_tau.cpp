@@ -1,5 +1,6 @@
-// `ldiv experiment excessive-protection|information|count-query|eligible`: the (τ,ℓ)
-// experiments of 002 §5 for SWEEP, 1DLD and CLD over a grid of requirements.
+// `ldiv experiment excessive-protection|information|tau-profile|tau-classify|count-query|
+// eligible`: the (τ,ℓ) experiments of Tian & Zhang 2011 §5 for SWEEP, 1DLD and CLD over a grid
+// of requirements.
 #include "cli/command_experiment_tau.h"
 
 #include <algorithm>
@@ -15,13 +16,15 @@
 #include "ldiv/sweep.h"
 #include "ldiv/tau_analysis.h"
 #include "ldiv/tau_baselines.h"
+#include "ldiv/tau_classification.h"
+#include "ldiv/tau_profile.h"
 
 namespace ldv::cli {
 
 namespace {
 
-const std::vector<std::string> kNames{"excessive-protection", "information", "count-query",
-                                      "eligible"};
+const std::vector<std::string> kNames{"excessive-protection", "information", "tau-profile",
+                                      "tau-classify",         "count-query", "eligible"};
 
 using Json = nlohmann::json;
 
@@ -44,7 +47,8 @@ std::vector<std::pair<double, double>> grid(const TauExperimentOptions& o, std::
         for (std::size_t l = 2; l <= std::min<std::size_t>(m, 5); ++l) ls.push_back(double(l));
     if (taus.empty()) taus = {0.3, 0.5, 0.7};
     std::vector<std::pair<double, double>> g;
-    // Like 002's plots, the grid keeps only valid requirements (1/ℓ ≤ τ < 1, 2 ≤ ℓ ≤ m).
+    // Like Tian & Zhang 2011's plots, the grid keeps only valid requirements (1/ℓ ≤ τ < 1, 2 ≤ ℓ ≤
+    // m).
     for (double l : ls)
         for (double tau : taus)
             if (l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1)
@@ -82,12 +86,8 @@ public:
                 BaselineOutcome b;
                 if (a == "1dld")
                     b = bestOneDld(m_input, tau, l);
-                else {
-                    if (!m_cld)
-                        m_cld = std::make_unique<CldSearch>(
-                            m_input, m_o.cs.empty() ? CldSearch::defaultCValues() : m_o.cs);
-                    b = m_cld->best(tau, l);
-                }
+                else
+                    b = cld().best(tau, l);
                 r.empty = b.empty;
                 r.recoding = std::move(b.recoding);
                 r.e = b.excessiveProtection;
@@ -101,6 +101,13 @@ public:
             runs.push_back(std::move(r));
         }
         return runs;
+    }
+    // CLD's lattice pass, made once and shared by every requirement of the grid.
+    const CldSearch& cld() {
+        if (!m_cld)
+            m_cld = std::make_unique<CldSearch>(
+                m_input, m_o.cs.empty() ? CldSearch::defaultCValues() : m_o.cs);
+        return *m_cld;
     }
 
 private:
@@ -135,6 +142,10 @@ Json measureRows(const TauInput& input, const TauExperimentOptions& o) {
                  {"runs", r.runs},
                  {"satisfying_runs", r.satisfying},
                  {"milliseconds", r.ms},
+                 // CLD's milliseconds include its one lattice pass (shared by the grid); this is
+                 // that part.
+                 {"cld_pass_milliseconds",
+                  r.algorithm == "cld" ? Json(runner.cld().passMilliseconds()) : Json(nullptr)},
                  {"weakest_simple_l", theoreticalRequirements(tau, l, input.domain()).simpleL},
                  {"weakest_cl", weakestCl(tau, l, input.domain())}});
     return rows;
@@ -188,6 +199,79 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
     return rows;
 }
 
+Json toJson(const std::vector<double>& v) {
+    Json a = Json::array();
+    for (double x : v) a.push_back(number(x));
+    return a;
+}
+
+// Fig. 12: per algorithm, the F(k) profile of its output, or for 1DLD and CLD when none of
+// their runs satisfies (τ,ℓ), of the run closest to satisfying it.
+Json profileRows(const TauInput& input, const TauExperimentOptions& o) {
+    Json rows = Json::array();
+    Runner runner(input, o);
+    for (const auto& [tau, l] : grid(o, input.domain()))
+        for (const Run& r : runner.run(tau, l)) {
+            TauProfile p;
+            if (!r.empty) {
+                p = profileRecoding(input, r.recoding, tau, l);
+                p.c = r.c;
+                p.l = r.l;
+            } else if (r.algorithm == "1dld") {
+                p = closestOneDld(input, tau, l);
+            } else {
+                p = closestCld(input, runner.cld(), tau, l);
+            }
+            rows.push_back({{"algorithm", r.algorithm},
+                            {"tau", tau},
+                            {"l", l},
+                            {"empty", r.empty},
+                            {"profiled", p.classes > 0},
+                            {"chosen_c", p.c},
+                            {"chosen_l", p.l},
+                            {"classes", p.classes},
+                            {"failing_classes", p.failingClasses},
+                            {"psi", toJson(p.psi)},
+                            {"max_cumulative_frequency", toJson(p.maxF)},
+                            {"classes_exceeding", p.exceeding}});
+        }
+    return rows;
+}
+
+// Figs 17–18: ID3 trees from the original and from each output, tested on the original.
+Json classifyRows(const TauInput& input, const TauExperimentOptions& o) {
+    TauClassificationOptions co;
+    if (!o.target.empty()) co.target = input.data->table().requireColumn(o.target);
+    co.trees = o.trees;
+    co.seed = o.seed;
+    co.ruleAccuracy = o.ruleAccuracy;
+    co.ruleCoverage = o.ruleCoverage;
+    if (co.trees == 0) throw ParameterError("--trees must be at least 1");
+    if (!(co.ruleAccuracy >= 0 && co.ruleAccuracy <= 1))
+        throw ParameterError("--rule-accuracy must lie in [0, 1]");
+    Json rows = Json::array();
+    Runner runner(input, o);
+    for (const auto& [tau, l] : grid(o, input.domain()))
+        for (const Run& r : runner.run(tau, l)) {
+            Json row{{"algorithm", r.algorithm}, {"tau", tau}, {"l", l}, {"empty", r.empty}};
+            if (r.empty) {
+                for (const char* k : {"original_accuracy", "anonymous_accuracy", "accuracy_ratio",
+                                      "original_rules", "preserved_rules"})
+                    row[k] = nullptr;
+            } else {
+                const TauClassification c = classifyRecoding(input, r.recoding, co);
+                row["original_accuracy"] = c.originalAccuracy;
+                row["anonymous_accuracy"] = c.anonymousAccuracy;
+                row["accuracy_ratio"] = c.accuracyRatio;
+                row["original_rules"] = c.originalRules;
+                row["preserved_rules"] = c.preservedRules;
+            }
+            row["trees"] = co.trees;
+            rows.push_back(std::move(row));
+        }
+    return rows;
+}
+
 Json eligibleRows(const TauInput& input) {
     const EligibleRange e = eligibleRange(input);
     Json rows = Json::array();
@@ -221,14 +305,23 @@ void addTauExperimentOptions(CLI::App& cmd, TauExperimentOptions& o) {
         ->delimiter(',');
     cmd.add_option("--algorithms", o.algorithms, "sweep,1dld,cld (default all)")->delimiter(',');
     cmd.add_option("--queries", o.queries, "Count queries per number of dimensions (default 1000)");
-    cmd.add_option("--seed", o.seed, "Seed of SWEEP's row order and of the query workload");
+    cmd.add_option("--seed", o.seed,
+                   "Seed of SWEEP's row order, the query workload and tau-classify's draws");
+    cmd.add_option("--target", o.target,
+                   "tau-classify: column the trees predict (default: the sensitive attribute)");
+    cmd.add_option("--trees", o.trees, "tau-classify: trees per output (default 10)");
+    cmd.add_option("--rule-accuracy", o.ruleAccuracy,
+                   "tau-classify: least accuracy of a counted rule (default 0.7)");
+    cmd.add_option("--rule-coverage", o.ruleCoverage,
+                   "tau-classify: least rows a counted rule covers (default 250)");
 }
 
 int runTauExperiment(const std::string& name, const DataOptions& data,
                      const TauExperimentOptions& options, std::ostream& out) {
     if (!isTauExperiment(name))
         throw ParameterError("unknown experiment '" + name +
-                             "': use excessive-protection, information, count-query or eligible");
+                             "': use excessive-protection, information, tau-profile, "
+                             "tau-classify, count-query or eligible");
     auto ws = loadWorkspace(data);
     if (name != "eligible") ws->requireQiHierarchies();
     const TauInput input = TauInput::fromWorkspace(*ws, options.sensitiveHierarchy);
@@ -237,6 +330,10 @@ int runTauExperiment(const std::string& name, const DataOptions& data,
         rows = eligibleRows(input);
     else if (name == "count-query")
         rows = countQueryRows(input, options);
+    else if (name == "tau-profile")
+        rows = profileRows(input, options);
+    else if (name == "tau-classify")
+        rows = classifyRows(input, options);
     else
         rows = measureRows(input, options);
     if (data.json) {

@@ -1,6 +1,7 @@
 #pragma once
-// The (τ,ℓ) experiments of 002 §5 behind `ldiv experiment NAME`: excessive-protection
-// (Figs 9–11), information (Figs 14–16), count-query (Figs 19–21), eligible (Table 1). Another
+// The (τ,ℓ) experiments of Tian & Zhang 2011 §5 behind `ldiv experiment NAME`:
+// excessive-protection (Figs 9–11), information (Figs 13–16, run time of Fig. 22), tau-profile
+// (Fig. 12), tau-classify (Figs 17–18), count-query (Figs 19–21), eligible (Table 1). Another
 // `experiment` implementation can forward these names to runTauExperiment.
 #include <cstdint>
 #include <iosfwd>
@@ -13,12 +14,18 @@ namespace ldv::cli {
 
 struct TauExperimentOptions {
     std::string sensitiveHierarchy;
-    std::vector<double> taus;       ///< empty: 0.3, 0.5, 0.7
-    std::vector<double> ls;         ///< empty: 2 … min(m, 5)
-    std::vector<double> cs;         ///< empty: CldSearch::defaultCValues()
+    std::vector<double> taus;  ///< empty: 0.3, 0.5, 0.7
+    std::vector<double> ls;    ///< empty: 2 … min(m, 5)
+    std::vector<double> cs;    ///< empty: CldSearch::defaultCValues()
     std::vector<std::string> algorithms{"sweep", "1dld", "cld"};
     std::size_t queries = 1000;
     std::uint64_t seed = 1;
+    // tau-classify (Tian & Zhang 2011 §5.3.2): the predicted column (empty: the sensitive
+    // attribute), trees per output, and the thresholds of a counted rule.
+    std::string target;
+    std::size_t trees = 10;
+    double ruleAccuracy = 0.7;
+    std::size_t ruleCoverage = 250;
 };
 
 bool isTauExperiment(const std::string& name);
