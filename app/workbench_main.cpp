@@ -14,6 +14,9 @@
 #include "app/projectcontroller.h"
 #include "app/screenshotrunner.h"
 #include "app/selftest.h"
+#ifdef LDIV_HAVE_POSTGRES
+#include "ldiv/postgres.h"
+#endif
 
 namespace {
 struct Options {
@@ -90,6 +93,9 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     setNames();
+#ifdef LDIV_HAVE_POSTGRES
+    ldv::pg::registerPostgres();  // postgresql:// as a project's data, File ▸ Open database table…
+#endif
     QApplication::setStyle(QStyleFactory::create("Fusion"));
     QCommandLineParser parser;
     const Options options;

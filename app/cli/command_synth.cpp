@@ -1,6 +1,7 @@
 // `ldiv synth`: a larger table with the columns' distributions and neighbouring-column
 // structure of the input (synth.h), for scale tests.
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <ostream>
@@ -22,7 +23,9 @@ public:
             "Write N synthetic rows that keep each column's distribution and the pairwise "
             "structure of neighbouring columns (for scale tests)");
         addDataOptions(*m_command, m_options, false);
-        m_command->add_option("--rows", m_synth.rows, "Number of rows to write")->required();
+        // Taken as text and checked here: a count must be a whole number in range, and "1e20",
+        // "-5" or "nan" get one clear message rather than CLI11's conversion error.
+        m_command->add_option("--rows", m_rows, "Number of rows to write (1 to 10^12)")->required();
         m_command->add_option("--seed", m_synth.seed, "Random seed (default 1)");
         m_command->add_option(
             "--resample", m_synth.resampleProbability,
@@ -31,6 +34,7 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream&) override {
+        m_synth.rows = parseRows(m_rows);
         // NaN passes every comparison but !(x >= 0 && x <= 1).
         if (!(m_synth.resampleProbability >= 0 && m_synth.resampleProbability <= 1))
             throw ParameterError("--resample must lie in [0, 1], not " +
@@ -61,7 +65,23 @@ public:
     }
 
 private:
+    // 10^12 rows of even a 5-column table are tens of terabytes: anything above is a typo.
+    static constexpr std::uint64_t kMaxRows = 1'000'000'000'000ULL;
+
+    static std::uint64_t parseRows(const std::string& text) {
+        const auto refuse = [&] {
+            return ParameterError("--rows must be a whole number from 1 to " +
+                                  std::to_string(kMaxRows) + ", not '" + text + "'");
+        };
+        if (text.empty() || text.size() > 13 || text.find_first_not_of("0123456789") != std::string::npos)
+            throw refuse();
+        const std::uint64_t rows = std::stoull(text);
+        if (rows == 0 || rows > kMaxRows) throw refuse();
+        return rows;
+    }
+
     DataOptions m_options;
+    std::string m_rows;
     SynthOptions m_synth;
     std::string m_output;
 };

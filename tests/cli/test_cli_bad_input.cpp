@@ -205,6 +205,12 @@ private slots:
         cli("synth resample nan",
             {"synth", "small.csv", "--rows", "5", "--resample", "nan", "--output", "x.csv"}, 1,
             "--resample must lie in [0, 1], not nan");
+        for (const char* rows : {"1e20", "-5", "nan", "0", "1000000000001"})
+            cli(qPrintable(QString("synth rows %1").arg(rows)),
+                {"synth", "small.csv", "--rows=" + QString(rows), "--output", "x.csv"}, 1,
+                qPrintable(
+                    QString("--rows must be a whole number from 1 to 1000000000000, not '%1'")
+                        .arg(rows)));
         cli("synth over its input", {"synth", "small.csv", "--rows", "5", "--output", "small.csv"},
             1,
             "--output 'small.csv' is the data file: writing it would destroy an input; choose "
@@ -248,6 +254,23 @@ private slots:
                                     m_dir);
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["classes"].toInt(), 2);  // 130** (2 rows) and 148** (1 row)
+    }
+    // Labels that differ only in Unicode normalisation are one value (2 spellings of José and
+    // of Zürich: 2 classes, not 4); labels that differ only in surrounding blanks are kept
+    // apart but named. Both warnings are exact.
+    void lookalikeLabels() {
+        const auto r = test::runCli(
+            {"audit", "cli/nfd_labels.csv", "--qi", "city", "--sensitive", "disease", "--json"},
+            m_dir);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 QString::fromUtf8(
+                     "warning: attribute 'city': 'Bern ' and 'Bern' differ only in white space; "
+                     "they form separate classes\n"
+                     "warning: attribute 'city': 2 spelling(s) not in Unicode normalisation form "
+                     "C (e.g. 'Jose\xcc\x81') read in composed form (NFC): labels that differ "
+                     "only in normalisation are one value\n"));
+        QCOMPARE(r.json()["classes"].toInt(), 4);  // José, Zürich, "Bern ", Bern
     }
     void corpusHasThirtyFiles() { QVERIFY(QDir(m_dir).entryList(QDir::Files).size() >= 30); }
     void overlongRecordIsRefused() {

@@ -180,6 +180,51 @@ private slots:
         QVERIFY(files > 10);
     }
 
+    // CsvTableReader (how database rows arrive, batch by batch): fed Adult in chunks of any
+    // size — 1 byte, 7 bytes (splitting records, quotes and UTF-8 characters), 64 KiB — it
+    // builds exactly the table parseCsv builds from the whole text.
+    void tableReaderInChunksEqualsWholeText() {
+        const std::string text = readFileText(test::example("adult/adult.csv"));
+        CsvOptions o;
+        o.separator = ';';
+        CsvReport wholeReport;
+        const Table whole = parseCsv(text, "adult", o, &wholeReport);
+        QCOMPARE(whole.rowCount(), std::size_t(30162));
+        for (std::size_t chunk : {std::size_t(1), std::size_t(7), std::size_t(65536)}) {
+            if (chunk == 1) {
+                // One byte at a time over the first 2,000 lines only (it is slow by design).
+                const std::string head = text.substr(0, text.find('\n', 200000) + 1);
+                CsvTableReader reader("adult", ';', o);
+                for (char c : head) reader.feed(std::string_view(&c, 1));
+                const Table t = reader.finish();
+                const Table expected = parseCsv(head, "adult", o);
+                QCOMPARE(t.rowCount(), expected.rowCount());
+                for (std::size_t r = 0; r < t.rowCount(); r += 97)
+                    for (std::size_t c = 0; c < t.columnCount(); ++c)
+                        QCOMPARE(t.value(r, c), expected.value(r, c));
+                continue;
+            }
+            CsvTableReader reader("adult", ';', o);
+            for (std::size_t at = 0; at < text.size(); at += chunk)
+                reader.feed(std::string_view(text).substr(at, chunk));
+            CsvReport report;
+            const Table t = reader.finish(&report);
+            QCOMPARE(report.rowsRead, wholeReport.rowsRead);
+            QCOMPARE(t.columnNames(), whole.columnNames());
+            QCOMPARE(t.rowCount(), whole.rowCount());
+            for (std::size_t c = 0; c < t.columnCount(); ++c) {
+                QCOMPARE(t.column(c).dictionary(), whole.column(c).dictionary());
+                QVERIFY(std::equal(t.column(c).codes().begin(), t.column(c).codes().end(),
+                                   whole.column(c).codes().begin()));
+                QVERIFY(t.column(c).type() == whole.column(c).type());
+            }
+        }
+        // Errors name the line, as readCsv's do.
+        CsvTableReader bad("rows", ',', CsvOptions{});
+        bad.feed("a,b\n1,2\n3");
+        QVERIFY_THROWS_EXCEPTION(InputError, (bad.feed(",4,5\n"), bad.finish()));
+    }
+
     void unknownScheme() {
         QVERIFY(isSourceUri("postgresql://u@h/db?table=t"));
         QVERIFY(!isSourceUri("/tmp/a.csv"));

@@ -11,6 +11,7 @@
 #include "cli_runner.h"
 #include "ldiv/error.h"
 #include "ldiv/postgres.h"
+#include "ldiv/postgres_catalog.h"
 
 using namespace ldv;
 
@@ -84,6 +85,32 @@ private slots:
         QCOMPARE(q.conninfo, std::string("postgres://u@h/db"));
     }
 
+    // The workbench dialog's URIs parse back to exactly the table or query chosen.
+    void dialogUrisRoundTrip_data() {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QString>("query");
+        QTest::newRow("schema.table") << "public.adult" << "";
+        QTest::newRow("odd table name") << "a&b %41#c" << "";
+        QTest::newRow("query with % and &")
+            << "" << "SELECT * FROM t WHERE a LIKE '4%' AND b = 'x&y=z' -- #1";
+    }
+    void dialogUrisRoundTrip() {
+        QFETCH(QString, table);
+        QFETCH(QString, query);
+        pg::ConnectionSettings s;
+        s.host = "db.example";
+        s.port = 5433;
+        s.database = "reg istry";
+        s.user = "anna@home";
+        const std::string uri = pg::makeUri(s, table.toStdString(), query.toStdString());
+        QVERIFY(uri.rfind("postgresql://anna%40home@db.example:5433/reg%20istry?", 0) == 0);
+        const pg::Location loc = pg::parseLocation(uri);
+        QCOMPARE(QString::fromStdString(loc.table), table);
+        QCOMPARE(QString::fromStdString(loc.query), query);
+        QCOMPARE(QString::fromStdString(loc.conninfo),
+                 QString("postgresql://anna%40home@db.example:5433/reg%20istry"));
+    }
+
     void malformedUris_data() {
         QTest::addColumn<QString>("uri");
         QTest::addColumn<QString>("message");
@@ -145,6 +172,9 @@ private slots:
                              "\"age\"::text NOT IN ('?', '') "
                              "GROUP BY \"sex\") TO STDOUT WITH (FORMAT csv, HEADER true)"));
         QCOMPARE(pg::describeStatement(t), std::string("SELECT * FROM \"adult\""));
+        QCOMPARE(pg::previewStatement(t, 20),
+                 std::string("COPY (SELECT * FROM \"adult\" LIMIT 20) TO STDOUT WITH (FORMAT "
+                             "csv, HEADER true)"));
         const auto publish = pg::publishStatements(
             pg::parseLocation("postgresql://u@h/db?table=published", true), {"sex", "age"}, true);
         QCOMPARE(publish, (std::vector<std::string>{
@@ -164,7 +194,8 @@ private slots:
         all.push_back("join");  // a column named like a keyword stays quoted
         std::vector<std::string> statements{
             pg::describeStatement(t), pg::groupStatement(t, columns, all, CsvOptions{}),
-            pg::groupStatement(t, columns, all, drop), pg::rowsStatement(t)};
+            pg::groupStatement(t, columns, all, drop), pg::rowsStatement(t),
+            pg::previewStatement(t, 20)};
         for (const std::string& s : pg::publishStatements(
                  pg::parseLocation("postgresql://u@h/db?table=p", true), all, true))
             statements.push_back(s);

@@ -134,6 +134,13 @@ void MainWindow::createActions() {
                                          m_controller, &ProjectController::importDialog);
     QAction* openAction = file->addAction(tr("&Open project…"), QKeySequence::Open, m_controller,
                                           &ProjectController::openDialog);
+    QAction* database = file->addAction(tr("Open &database table…"), m_controller,
+                                        &ProjectController::databaseDialog);
+    database->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+#ifndef LDIV_HAVE_POSTGRES
+    database->setEnabled(false);
+    database->setToolTip(tr("This build of ldiv has no PostgreSQL support."));
+#endif
     m_recentMenu = file->addMenu(tr("Open &recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("Open &example"));

@@ -8,6 +8,9 @@
 #include "app/recentprojects.h"
 #include "app/resourcepaths.h"
 #include "data/importdialog.h"
+#ifdef LDIV_HAVE_POSTGRES
+#include "database/databasedialog.h"
+#endif
 #include "project/job.h"
 #include "project/project.h"
 #include "project/projectdata.h"
@@ -128,6 +131,18 @@ void ProjectController::importDialog() {
     if (!maybeSave()) return;
     ImportDialog dialog(m_dialogParent);
     if (dialog.exec() == QDialog::Accepted && dialog.result()) adopt(dialog.result());
+}
+
+void ProjectController::databaseDialog() {
+#ifdef LDIV_HAVE_POSTGRES
+    if (!maybeSave()) return;
+    DatabaseDialog dialog(m_dialogParent);
+    if (dialog.exec() == QDialog::Accepted && dialog.result()) adopt(dialog.result());
+#else
+    if (m_interactive)
+        QMessageBox::information(m_dialogParent, tr("Open database table"),
+                                 tr("This build of ldiv has no PostgreSQL support."));
+#endif
 }
 
 bool ProjectController::save() {

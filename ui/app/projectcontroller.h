@@ -46,6 +46,8 @@ public slots:
     void openCsv(const QString& path, const ldv::CsvOptions& options);
     void openDialog();
     void importDialog();
+    /// File ▸ Open database table… (a build with PostgreSQL support).
+    void databaseDialog();
     /// Restores the autosaved recovery file as an unsaved version of `originalPath`.
     void openRecovery(const QString& recoveryPath, const QString& originalPath);
     bool save();

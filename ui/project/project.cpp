@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include "ldiv/error.h"
+#include "ldiv/table_source.h"
 #include "project/projectcommands.h"
 
 namespace ldv::ui {
@@ -16,6 +17,13 @@ Project::Project(std::shared_ptr<ProjectData> data, QObject* parent)
 Project::~Project() = default;
 
 QString Project::displayName() const {
+    if (m_data->projectPath.isEmpty() && isSourceUri(m_data->dataPath.toStdString())) {
+        // A database table: its name (or "query"), not the tail of the URI.
+        const QString uri = m_data->dataPath;
+        const int table = uri.indexOf("table=");
+        if (table >= 0) return uri.mid(table + 6).section('&', 0, 0);
+        return QStringLiteral("query");
+    }
     return QFileInfo(m_data->projectPath.isEmpty() ? m_data->dataPath : m_data->projectPath).fileName();
 }
 
@@ -123,7 +131,9 @@ ProjectConfig Project::configForSave(const QString& path, bool asFiles,
     const QFileInfo info(path);
     const QDir dir = info.absoluteDir();
     ProjectConfig c = config();
-    c.dataPath = dir.relativeFilePath(m_data->dataPath).toStdString();
+    c.dataPath = isSourceUri(m_data->dataPath.toStdString())
+                     ? m_data->dataPath.toStdString()  // a database URI stays as it is
+                     : dir.relativeFilePath(m_data->dataPath).toStdString();
     QString stem = info.fileName();
     if (stem.endsWith(".ldiv.json")) stem.chop(10);
     else stem = info.completeBaseName();

@@ -6,6 +6,7 @@
 #include "ldiv/error.h"
 #include "ldiv/feedback.h"
 #include "ldiv/hierarchy_builders.h"
+#include "ldiv/table_source.h"
 
 namespace ldv::ui {
 
@@ -13,6 +14,7 @@ namespace {
 
 QString resolve(const QString& baseDir, const std::string& path) {
     const QString p = QString::fromStdString(path);
+    if (isSourceUri(path)) return p;  // a database table: the URI as the CLI takes it
     return QDir::cleanPath(QFileInfo(p).isAbsolute() ? p : baseDir + "/" + p);
 }
 
@@ -54,6 +56,30 @@ std::shared_ptr<ProjectData> loadCsvProject(const QString& csvPath, const CsvOpt
     return data;
 }
 
+// A database table (postgresql://…): every row fetched in streamed batches, as `ldiv` does for
+// the commands that need rows; the workbench shows rows and its analyses need them.
+Table readData(const QString& dataPath, const CsvOptions& options, CsvReport& report,
+               Feedback* feedback) {
+    const std::string path = dataPath.toStdString();
+    if (!isSourceUri(path)) return readCsv(path, options, &report, feedback);
+    const std::unique_ptr<TableSource> source = openTableSource(path);
+    SourceReport sourceReport;
+    Table t = source->rows(options, sourceReport, feedback);
+    report.rowsRead = t.rowCount();
+    return t;
+}
+
+std::shared_ptr<ProjectData> loadSourceProject(const QString& uri, const CsvOptions& options,
+                                               Feedback* feedback) {
+    auto data = std::make_shared<ProjectData>();
+    data->dataPath = uri;
+    data->config.dataPath = uri.toStdString();
+    data->config.csv = options;
+    data->table = std::make_shared<Table>(readData(uri, options, data->report, feedback));
+    finishTable(*data);
+    return data;
+}
+
 std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedback* feedback) {
     const QFileInfo info(projectPath);
     if (!info.exists())
@@ -63,8 +89,8 @@ std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedbac
     data->config = loadProject(data->projectPath.toStdString());
     const QString baseDir = info.absolutePath();
     data->dataPath = resolve(baseDir, data->config.dataPath);
-    data->table = std::make_shared<Table>(readCsv(data->dataPath.toStdString(), data->config.csv,
-                                                  &data->report, feedback));
+    data->table = std::make_shared<Table>(
+        readData(data->dataPath, data->config.csv, data->report, feedback));
     finishTable(*data);
     Table& table = *data->table;
     for (AttributeConfig& a : data->config.attributes) {

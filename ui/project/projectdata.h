@@ -28,7 +28,7 @@ struct HierarchyOrigin {
 struct ProjectData {
     ProjectConfig config;  ///< hierarchies moved out into `hierarchies`
     QString projectPath;   ///< absolute; empty for a project not saved yet
-    QString dataPath;      ///< absolute
+    QString dataPath;      ///< absolute, or a database URI (postgresql://…)
     std::shared_ptr<Table> table;
     CsvReport report;
     std::vector<ColumnType> inferredTypes;
@@ -46,6 +46,13 @@ std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedbac
 /// A new, unsaved project over a CSV file: every attribute insensitive, no hierarchies.
 std::shared_ptr<ProjectData> loadCsvProject(const QString& csvPath, const CsvOptions& options,
                                             Feedback* feedback);
+/// A new, unsaved project over a database table or query (a postgresql:// URI, as `ldiv`
+/// takes it): its rows fetched in streamed batches. Throws InputError with the server's words.
+std::shared_ptr<ProjectData> loadSourceProject(const QString& uri, const CsvOptions& options,
+                                               Feedback* feedback);
+/// Reads the data of a project: a CSV file, or every row of a database URI.
+Table readData(const QString& dataPath, const CsvOptions& options, CsvReport& report,
+               Feedback* feedback);
 /// Counts the rows of every code of a column.
 std::vector<std::uint32_t> countValues(const Column& column);
 

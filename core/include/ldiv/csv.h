@@ -2,6 +2,7 @@
 // RFC 4180 CSV reading and writing into the dictionary-encoded Table.
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -47,6 +48,25 @@ Table readCsv(const std::string& path, const CsvOptions& options = {}, CsvReport
 /// Same, from text in memory; `sourceName` is used in error messages.
 Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOptions& options = {},
                CsvReport* report = nullptr);
+/// CSV text fed in chunks as it arrives (a database's `COPY … TO STDOUT`): each record goes
+/// straight into the Table, so the text is never held whole and the transient memory is one
+/// chunk. The same header, missing-value and arity rules as readCsv; `separator` must be given.
+class CsvTableReader {
+public:
+    CsvTableReader(std::string sourceName, char separator, const CsvOptions& options);
+    ~CsvTableReader();
+    CsvTableReader(const CsvTableReader&) = delete;
+    CsvTableReader& operator=(const CsvTableReader&) = delete;
+    /// Throws InputError naming the source, line and column.
+    void feed(std::string_view chunk);
+    Table finish(CsvReport* report = nullptr);
+    /// Data rows seen so far (dropped ones included).
+    std::size_t rowsRead() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
 /// Splits CSV text into records of fields (no header handling, no typing). Used for
 /// hierarchy files and previews. Throws InputError like readCsv.
 std::vector<std::vector<std::string>> parseCsvRecords(std::string_view text,

@@ -47,6 +47,8 @@ public:
     const std::vector<std::string>& dictionary() const { return m_dictionary; }
     std::optional<Code> find(std::string_view value) const;
 
+    /// Values are held in Unicode normalisation form C: a label written decomposed (NFD) is
+    /// the same value as its composed form. find() accepts either form.
     /// Appends a row, adding the value to the dictionary if it is new.
     Code append(std::string_view value);
     /// Adds a value to the dictionary without a row (used when rows are copied by code).
@@ -60,6 +62,10 @@ public:
     /// Number of rows whose value is one of the missing tokens (set by the reader).
     std::size_t missingCount() const { return m_missing; }
     void setMissingCount(std::size_t count) { m_missing = count; }
+    /// Distinct spellings that were not in normalisation form C and were read as their NFC
+    /// form (the first one as written, for a warning).
+    std::size_t normalizedCount() const { return m_normalized; }
+    const std::string& normalizedExample() const { return m_normalizedExample; }
 
 private:
     std::string m_name;
@@ -68,6 +74,8 @@ private:
     std::vector<std::string> m_dictionary;
     StringIndex m_index;
     std::size_t m_missing = 0;
+    std::size_t m_normalized = 0;
+    std::string m_normalizedExample;
 };
 
 class Table {

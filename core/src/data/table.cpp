@@ -1,6 +1,7 @@
 #include "ldiv/table.h"
 
 #include "data/text_util.h"
+#include "data/unicode_nfc.h"
 
 #include "ldiv/error.h"
 
@@ -52,6 +53,7 @@ Column::Column(std::string name) : m_name(std::move(name)) {}
 
 std::optional<Code> Column::find(std::string_view value) const {
     auto it = m_index.find(value);
+    if (it == m_index.end() && !detail::isAscii(value)) it = m_index.find(detail::toNfc(value));
     if (it == m_index.end()) return std::nullopt;
     return it->second;
 }
@@ -59,6 +61,18 @@ std::optional<Code> Column::find(std::string_view value) const {
 Code Column::intern(std::string_view value) {
     auto it = m_index.find(value);
     if (it != m_index.end()) return it->second;
+    // A label in another normalisation form than one already seen ("Jose" + U+0301 and "José")
+    // is the same label: the dictionary holds its NFC form, and the form as written becomes a
+    // second key of the same code, so the next occurrence is found without normalising.
+    if (!detail::isAscii(value)) {
+        const std::string nfc = detail::toNfc(value);
+        if (nfc != value) {
+            const Code code = intern(nfc);
+            m_index.emplace(std::string(value), code);
+            if (m_normalized++ == 0) m_normalizedExample = std::string(value);
+            return code;
+        }
+    }
     const Code code = static_cast<Code>(m_dictionary.size());
     m_dictionary.emplace_back(value);
     m_index.emplace(m_dictionary.back(), code);

@@ -4,13 +4,20 @@
 #include <unordered_map>
 
 #include "data/text_util.h"
+#include "data/unicode_nfc.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 
 namespace ldv {
 
 Hierarchy::Hierarchy(std::vector<std::vector<std::string>> rows, std::string source)
-    : m_rows(std::move(rows)), m_source(std::move(source)) {}
+    : m_rows(std::move(rows)), m_source(std::move(source)) {
+    // Labels in Unicode normalisation form C, as the data's (Column::intern): a hierarchy
+    // written with decomposed "José" matches data typed composed, and the reverse.
+    for (auto& row : m_rows)
+        for (std::string& cell : row)
+            if (!detail::isAscii(cell)) cell = detail::toNfc(cell);
+}
 
 int Hierarchy::height() const {
     return m_rows.empty() ? 0 : static_cast<int>(m_rows.front().size()) - 1;

@@ -274,6 +274,42 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
     return table;
 }
 
+struct CsvTableReader::Impl {
+    Impl(std::string source, char separator, const CsvOptions& options)
+        : builder(source, options),
+          tokenizer(
+              source, separator, options.trim,
+              [this](const auto& fields) { builder.onRecord(fields); }, options.maxRecordBytes),
+          separator(separator) {}
+    TableBuilder builder;
+    detail::CsvTokenizer tokenizer;
+    char separator;
+    bool first = true, bom = false;
+};
+
+CsvTableReader::CsvTableReader(std::string sourceName, char separator, const CsvOptions& options)
+    : m_impl(std::make_unique<Impl>(std::move(sourceName), separator, options)) {}
+CsvTableReader::~CsvTableReader() = default;
+
+void CsvTableReader::feed(std::string_view chunk) {
+    if (m_impl->first && !chunk.empty()) {
+        m_impl->bom = chunk.substr(0, 3) == "\xEF\xBB\xBF";
+        m_impl->first = false;
+    }
+    m_impl->tokenizer.feed(chunk);
+}
+
+Table CsvTableReader::finish(CsvReport* report) {
+    m_impl->tokenizer.finish();
+    Table table = m_impl->builder.finish();
+    fillReport(report, m_impl->separator, m_impl->builder, m_impl->bom);
+    return table;
+}
+
+std::size_t CsvTableReader::rowsRead() const {
+    return m_impl->builder.rowsRead();
+}
+
 std::vector<std::vector<std::string>> parseCsvRecords(std::string_view text,
                                                       const std::string& sourceName, char separator,
                                                       bool trim) {

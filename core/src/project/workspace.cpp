@@ -154,6 +154,17 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
     m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive, m_weights);
     for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
         for (std::size_t col : *columns) warnWhiteSpaceLookalikes(m_table.column(col), m_warnings);
+    // Labels not in Unicode normalisation form C were read as their NFC form (Column::intern),
+    // so "José" typed composed and decomposed is one class; say so, since the output spells
+    // them composed.
+    for (const Column& c : m_table.columns())
+        if (c.normalizedCount())
+            m_warnings.push_back(
+                "attribute '" + c.name() + "': " + std::to_string(c.normalizedCount()) +
+                " spelling(s) not in Unicode normalisation form C (e.g. '" +
+                detail::clip(c.normalizedExample()) +
+                "') read in composed form (NFC): labels that differ only in normalisation "
+                "are one value");
 }
 
 void Workspace::requireQiHierarchies() const {

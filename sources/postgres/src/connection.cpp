@@ -1,5 +1,9 @@
 #include "connection.h"
 
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
 #include "ldiv/error.h"
 
 namespace ldv::pg::detail {
@@ -10,8 +14,47 @@ std::string trimmed(std::string s) {
 }
 }  // namespace
 
+namespace {
+std::mutex& passwordMutex() {
+    static std::mutex m;
+    return m;
+}
+std::string& sessionPassword() {
+    static std::string password;
+    return password;
+}
+}  // namespace
+
+void setSessionPasswordImpl(const std::string& password) {
+    const std::lock_guard<std::mutex> lock(passwordMutex());
+    sessionPassword() = password;
+}
+
 Connection::Connection(const Location& location) : m_name(location.display) {
-    m_conn = PQconnectdb(location.conninfo.c_str());
+    // The URI is expanded in place of "dbname"; keywords before it are defaults the URI may
+    // override (a host that does not answer gives up after 10 s unless PGCONNECT_TIMEOUT or
+    // the URI says otherwise), keywords after it override the URI (a password typed in the
+    // workbench for this session: kept in memory only, never in a URI or a file).
+    std::vector<const char*> keys, values;
+    const bool timeoutSet = std::getenv("PGCONNECT_TIMEOUT") != nullptr;
+    if (!timeoutSet) {
+        keys.push_back("connect_timeout");
+        values.push_back("10");
+    }
+    keys.push_back("dbname");
+    values.push_back(location.conninfo.c_str());
+    std::string password;
+    {
+        const std::lock_guard<std::mutex> lock(passwordMutex());
+        password = sessionPassword();
+    }
+    if (!password.empty()) {
+        keys.push_back("password");
+        values.push_back(password.c_str());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    m_conn = PQconnectdbParams(keys.data(), values.data(), 1);
     // A constructor that throws runs no destructor: the failed connection is finished here.
     try {
         if (!m_conn || PQstatus(m_conn) != CONNECTION_OK) fail("cannot connect");
@@ -34,6 +77,11 @@ void Connection::fail(const std::string& what, const PGresult* result) const {
     if (result) message = PQresultErrorMessage(result);
     if (message.empty() && m_conn) message = PQerrorMessage(m_conn);
     if (message.empty()) message = "out of memory";
+    // libpq's words for a server that wants a password nobody gave.
+    if (message.find("no password supplied") != std::string::npos)
+        message = trimmed(message) +
+                  " (the server asks for a password: set PGPASSWORD or ~/.pgpass, or type it "
+                  "in the workbench's connection dialog)";
     throw InputError(m_name, 0, 0, what + ": " + trimmed(message));
 }
 
@@ -93,6 +141,16 @@ void Connection::copyIn(
     Result end(PQgetResult(m_conn));
     if (PQresultStatus(end.get()) != PGRES_COMMAND_OK) fail("COPY failed", end.get());
     while (PGresult* more = PQgetResult(m_conn)) PQclear(more);
+}
+
+std::vector<std::vector<std::string>> Connection::query(const std::string& sql) {
+    Result r(PQexec(m_conn, sql.c_str()));
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("query failed", r.get());
+    std::vector<std::vector<std::string>> rows(std::size_t(PQntuples(r.get())));
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (int c = 0; c < PQnfields(r.get()); ++c)
+            rows[i].emplace_back(PQgetvalue(r.get(), int(i), c));
+    return rows;
 }
 
 std::string Connection::scalar(const std::string& sql, const std::string& parameter) {

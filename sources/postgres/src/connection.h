@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ldiv/postgres.h"
 
@@ -17,6 +18,8 @@ struct ResultDeleter {
     void operator()(PGresult* r) const { PQclear(r); }
 };
 using Result = std::unique_ptr<PGresult, ResultDeleter>;
+
+void setSessionPasswordImpl(const std::string& password);
 
 class Connection {
 public:
@@ -34,6 +37,8 @@ public:
     /// Runs COPY … FROM STDIN; `produce` calls `put` with CSV text until it returns.
     void copyIn(const std::string& sql,
                 const std::function<void(const std::function<void(std::string_view)>&)>& produce);
+    /// Runs a query and returns its rows as text (NULL as ""); for small catalog lookups.
+    std::vector<std::vector<std::string>> query(const std::string& sql);
     /// Runs a one-parameter query and returns its first value (empty for NULL).
     std::string scalar(const std::string& sql, const std::string& parameter);
 

@@ -1,7 +1,9 @@
 // PostgreSQL behind ldiv's TableSource interface: the catalog gives columns and types, the
 // server computes the base groups (GROUP BY), and rows are only fetched — streamed through
 // COPY — for analyses that need them. Publishing writes with COPY in one transaction.
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <sstream>
 
 #include "connection.h"
@@ -15,28 +17,13 @@ namespace {
 
 using detail::Connection;
 
-// Type OIDs from PostgreSQL's catalog (pg_type.dat); stable across releases.
-ColumnType columnTypeOf(Oid type) {
-    switch (type) {
-        case 20:
-        case 21:
-        case 23:
-            return ColumnType::Integer;  // int8, int2, int4
-        case 700:
-        case 701:
-        case 1700:
-            return ColumnType::Decimal;  // float4, float8, numeric
-        case 1082:
-            return ColumnType::Date;  // date
-        default:
-            return ColumnType::Text;
-    }
-}
-
 double msSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
         .count();
 }
+
+// COPY hands over one row per chunk; rows are parsed in batches of about this many bytes.
+constexpr std::size_t kRowBatchBytes = std::size_t(1) << 20;
 
 class PostgresSource : public TableSource {
 public:
@@ -90,26 +77,47 @@ public:
 
     Table rows(const CsvOptions& options, SourceReport& report, Feedback* feedback) override {
         const std::vector<SourceColumn> all = columns();
+        // For progress only: the planner's estimate of the table's rows (none for a query).
+        double estimate = -1;
+        if (!m_location.table.empty()) {
+            const std::string e =
+                m_conn.scalar(kRowEstimateStatement, quoteQualified(m_location.table));
+            if (!e.empty()) estimate = std::strtod(e.c_str(), nullptr);
+        }
         const std::string sql = rowsStatement(m_location);
         m_statements.push_back(sql);
         const auto start = std::chrono::steady_clock::now();
-        std::string text;
-        m_conn.copyOut(sql, [&](std::string_view chunk) {
-            text.append(chunk);
-            if (feedback) feedback->checkCancelled();
-        });
         CsvOptions read = options;
         read.separator = ',';
         read.header = true;
         read.trim = false;
         read.inferTypes = false;
-        Table t = parseCsv(text, name(), read);
+        // COPY streams the rows; each batch is parsed into the table as it arrives, so the
+        // text of the whole table is never held (only the dictionary-encoded columns).
+        CsvTableReader reader(name(), ',', read);
+        std::string batch;
+        auto flush = [&] {
+            reader.feed(batch);
+            batch.clear();
+            if (!feedback) return;
+            feedback->checkCancelled();
+            if (estimate > 0)
+                feedback->setProgress(std::min(0.99, double(reader.rowsRead()) / estimate));
+        };
+        m_conn.copyOut(sql, [&](std::string_view chunk) {
+            batch.append(chunk);
+            if (batch.size() >= kRowBatchBytes) flush();
+        });
+        flush();
+        CsvReport csv;
+        Table t = reader.finish(&csv);
         setTypes(t, all);
         report.kind = "postgresql";
         report.rows = t.rowCount();
         report.groups = t.rowCount();
         report.queryMs = msSince(start);
         report.statements = m_statements;
+        if (feedback) feedback->setProgress(1.0);
         return t;
     }
 

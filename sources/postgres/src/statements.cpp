@@ -170,6 +170,29 @@ std::string rowsStatement(const Location& loc) {
     return "COPY (SELECT * FROM " + relation(loc) + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
 }
 
+std::string previewStatement(const Location& loc, std::size_t limit) {
+    return "COPY (SELECT * FROM " + relation(loc) + " LIMIT " + std::to_string(limit) +
+           ") TO STDOUT WITH (FORMAT csv, HEADER true)";
+}
+
+ColumnType columnTypeOf(unsigned int type) {
+    // Type OIDs from PostgreSQL's catalog (pg_type.dat); stable across releases.
+    switch (type) {
+        case 20:
+        case 21:
+        case 23:
+            return ColumnType::Integer;  // int8, int2, int4
+        case 700:
+        case 701:
+        case 1700:
+            return ColumnType::Decimal;  // float4, float8, numeric
+        case 1082:
+            return ColumnType::Date;  // date
+        default:
+            return ColumnType::Text;
+    }
+}
+
 std::vector<std::string> publishStatements(const Location& target,
                                            const std::vector<std::string>& columns, bool replace) {
     const std::string rel = quoteQualified(target.table);

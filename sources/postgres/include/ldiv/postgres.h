@@ -3,6 +3,7 @@
 // are built by the pure functions below, so that tests can check them without a server —
 // including that they stay within what Citus (distributed PostgreSQL) runs in parallel; see
 // docs/database.md.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -38,8 +39,18 @@ std::string describeStatement(const Location& location);
 /// filtered out first, as readCsv drops them.
 std::string groupStatement(const Location& location, const std::vector<std::string>& columns,
                            const std::vector<std::string>& allColumns, const CsvOptions& options);
-/// Every row, as CSV, for the analyses that need rows.
+/// Every row, as CSV, for the analyses that need rows (streamed: COPY sends row by row, and
+/// ldiv parses each batch as it arrives).
 std::string rowsStatement(const Location& location);
+/// The first `limit` rows, for the workbench's preview.
+std::string previewStatement(const Location& location, std::size_t limit);
+/// The planner's estimate of a table's rows (pg_class.reltuples), for progress only; -1 when
+/// unknown (a query, a table never analysed). A catalog read on the coordinator under Citus.
+inline constexpr const char* kRowEstimateStatement =
+    "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)";
+/// ldiv's column type for a PostgreSQL type OID: int2/int4/int8 → integer,
+/// float4/float8/numeric → decimal, date → date, anything else → text.
+ColumnType columnTypeOf(unsigned int typeOid);
 /// The statements of a publication, in order; the rows go through COPY … FROM STDIN between
 /// the last two. All in one transaction, so a failure leaves no table.
 std::vector<std::string> publishStatements(const Location& target,
