@@ -156,7 +156,7 @@ private slots:
         // The histogram: all original records in the band up to 100 %, the node's up to 50 %.
         const ChartData chart = risk->chart()->data();
         QCOMPARE(chart.panels.size(), 1);
-        QCOMPARE(chart.panels[0].categories, (QStringList{"≤ 50 %", "≤ 100 %"}));
+        QCOMPARE(chart.panels[0].categories, (QStringList{"50", "100"}));
         QCOMPARE(chart.panels[0].series.size(), 2);
         QCOMPARE(chart.panels[0].series[0].values, (QVector<double>{0, 100}));
         QCOMPARE(chart.panels[0].series[1].values, (QVector<double>{100, 0}));
@@ -167,7 +167,7 @@ private slots:
         }
         QFile csvFile(m_dir.filePath("risk.csv"));
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
-        QVERIFY(QString::fromUtf8(csvFile.readAll()).contains("≤ 50 %"));
+        QVERIFY(QString::fromUtf8(csvFile.readAll()).contains(",50,"));
     }
 
     void populationSizeIsAProjectSetting() {
@@ -225,6 +225,15 @@ private slots:
         QVERIFY(waitIdle(risk));
         QVERIFY(!risk->isStale());
         QCOMPARE(risk->report()->before.analysis.threshold, 0.1);
+        // The population size alone leaves the search's nodes valid: the node stays, now with
+        // journalist risk (node [1,1,1]: classes of 2 → n/(f·N) = 12/(2·1000)).
+        QVERIFY(risk->setPopulationText("1000"));
+        QVERIFY(window.searchSession()->isStale());
+        risk->compute();
+        QVERIFY(waitIdle(risk));
+        QVERIFY(risk->report()->after);
+        QVERIFY(risk->report()->after->analysis.journalist);
+        QCOMPARE(risk->report()->after->analysis.journalist->highest, 12.0 / 2000);
         // A role change makes the search, and so the node, out of date: the next report has the
         // original table only.
         project->setRole(project->columnIndex("nationality"), Role::Insensitive);

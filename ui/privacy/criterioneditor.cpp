@@ -325,8 +325,12 @@ void CriterionEditor::updateFields() {
     m_tau->setEnabled(kind == "tau-l");
     m_parameters->setEnabled(generic);
     m_parameters->setPlaceholderText(generic ? hint.parameters : QString());
-    m_parametersHint->setText(generic ? tr("Parameters (%1)").arg(hint.parameters)
-                                      : tr("Parameters"));
+    // The label stays "Parameters" (a longer one widened the form and moved its fields);
+    // what they are shows in the empty field and its tooltip.
+    m_parameters->setToolTip(
+        generic ? tr("%1: %2. The engine checks them; its message appears below.")
+                      .arg(hint.parameters, hint.help)
+                : tr("Used by the criteria without fields of their own (t-closeness, …)"));
     {
         // Refilling the variants must not emit a refresh per item.
         const QSignalBlocker block(m_variant);

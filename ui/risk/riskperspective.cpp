@@ -38,8 +38,10 @@ QString percent(double fraction) {
     return QStringLiteral("%1 %").arg(fraction * 100, 0, 'g', 4);
 }
 
+// Short tick labels ("33.4", "100"): about 25 bands have to fit under the chart; the axis
+// title says they are upper bounds in percent.
 QString boundLabel(double bound) {
-    return QStringLiteral("≤ %1 %").arg(bound * 100, 0, 'g', 3);
+    return QString::number(bound * 100, 'g', 3);
 }
 
 }  // namespace
@@ -52,7 +54,7 @@ ChartData riskChartData(const RiskReport& report, const QString& nodeName) {
                      : QObject::tr("Records per risk band of the original table");
     ChartPanel panel;
     panel.kind = ChartPanel::Kind::GroupedBars;
-    panel.xLabel = QObject::tr("prosecutor risk of a record (1 / class size), up to");
+    panel.xLabel = QObject::tr("prosecutor risk of a record = 1 / class size (%), up to");
     panel.yLabel = QObject::tr("records (%)");
     const auto& bins = report.before.analysis.distribution;
     const auto* afterBins = report.after ? &report.after->analysis.distribution : nullptr;
@@ -109,7 +111,7 @@ RiskPerspective::RiskPerspective(QWidget* parent)
     m_population->setObjectName("populationSize");
     m_population->setPlaceholderText(tr("not given"));
     m_population->setClearButtonEnabled(true);
-    m_population->setMaximumWidth(140);
+    m_population->setFixedWidth(140);  // its clear button must not move the controls
     m_population->setToolTip(
         tr("N, the number of people in the population the data is a sample of. Needed for "
            "journalist risk, population uniqueness and the k-map criterion; saved in the "
@@ -193,8 +195,11 @@ RiskPerspective::RiskPerspective(QWidget* parent)
     m_combinationView->sortByColumn(RiskCombinationModel::Size, Qt::AscendingOrder);
     m_combinationView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_combinationView->verticalHeader()->hide();
+    // Numbers get the width of their header, the attribute names the rest (measuring the
+    // contents would read all 2^q − 1 rows).
     m_combinationView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_combinationView->horizontalHeader()->setStretchLastSection(true);
+    m_combinationView->horizontalHeader()->setStretchLastSection(false);
+    m_combinationView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_combinationView->setMinimumHeight(90);
     m_combinationView->setToolTip(
         tr("Distinction and separation of every combination of quasi-identifiers (Motwani & "
@@ -269,6 +274,7 @@ void RiskPerspective::setSession(SearchSession* session) {
     if (session) {
         connect(session, &SearchSession::outcomeChanged, this, [this] {
             m_node.reset();  // node ids belong to the previous outcome
+            m_dataChanged = false;
             markStale(tr("the search ran again"));
         });
         connect(session, &SearchSession::staleChanged, this, [this](bool stale) {
@@ -284,8 +290,12 @@ void RiskPerspective::setProject(Project* project) {
     m_project = project;
     m_node.reset();
     m_report.reset();
+    m_dataChanged = false;
     if (project) {
-        const auto changed = [this] { markStale(tr("the project changed")); };
+        const auto changed = [this] {
+            m_dataChanged = true;
+            markStale(tr("the project changed"));
+        };
         connect(project, &Project::roleChanged, this, changed);
         connect(project, &Project::typeChanged, this, changed);
         connect(project, &Project::hierarchyChanged, this, changed);
@@ -299,6 +309,20 @@ void RiskPerspective::setProject(Project* project) {
     m_stale = true;
     showReport();
     if (project && isVisible()) compute();
+}
+
+std::shared_ptr<const SearchOutcome> RiskPerspective::usableOutcome() const {
+    if (!m_session || !m_project) return nullptr;
+    std::shared_ptr<const SearchOutcome> outcome = m_session->outcome();
+    if (!outcome || !m_session->isStale()) return outcome;
+    // Stale because of the population size alone: the node is published the same way (unless
+    // a k-map criterion reads N), so its figures still hold.
+    if (m_dataChanged) return nullptr;
+    SearchSettings now = m_project->searchSettings();
+    for (const std::string& c : now.criteria)
+        if (c.rfind("k-map", 0) == 0) return nullptr;
+    now.populationSize = outcome->settings.populationSize;
+    return now == outcome->settings ? outcome : nullptr;
 }
 
 void RiskPerspective::setNode(NodeId id) {
@@ -342,8 +366,7 @@ void RiskPerspective::compute() {
     RiskOptions options;
     options.populationSize = m_project->searchSettings().populationSize;
     options.threshold = m_threshold->value() / 100;
-    const std::shared_ptr<const SearchOutcome> outcome =
-        m_session && !m_session->isStale() ? m_session->outcome() : nullptr;
+    const std::shared_ptr<const SearchOutcome> outcome = usableOutcome();
     std::optional<Levels> levels;
     QString nodeName;
     if (outcome) {
@@ -432,9 +455,12 @@ void RiskPerspective::showReport() {
                              : tr("Re-identification risk of the original table"));
     QStringList notes;
     if (!r.after)
-        notes << (m_session && m_session->outcome() && !m_session->isStale()
+        notes << (usableOutcome()
                       ? tr("No node satisfies the criteria: choose one in the Lattice perspective "
                            "to compare.")
+                  : m_session && m_session->outcome()
+                      ? tr("The project changed since the search: run it again to compare a "
+                           "node with the original table.")
                       : tr("Run the search and choose a node in the Lattice perspective to "
                            "compare it with the original table."));
     else if (r.suppressedRows > 0)
@@ -446,7 +472,13 @@ void RiskPerspective::showReport() {
     m_chart->setData(riskChartData(r, m_reportNode));
     m_combinationNote->setText(QString::fromStdString(r.combinationsNote));
     m_combinationNote->setVisible(!r.combinationsNote.empty());
-    m_combinationView->resizeColumnToContents(RiskCombinationModel::Attributes);
+    QHeaderView* header = m_combinationView->horizontalHeader();
+    for (int c = 1; c < m_combinations->columnCount(); ++c)
+        header->resizeSection(
+            c, header->fontMetrics().horizontalAdvance(
+                   m_combinations->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) +
+                   28);
+    header->setSectionResizeMode(RiskCombinationModel::Attributes, QHeaderView::Stretch);
     fillFigures();
 }
 
@@ -455,8 +487,11 @@ void RiskPerspective::fillFigures() {
     const bool after = r && r->after;
     m_figures->clear();
     m_figures->setColumnCount(after ? 2 : 1);
-    m_figures->setHorizontalHeaderLabels(after ? QStringList{tr("Original"), m_reportNode}
+    // "Node": the title above names it (its levels would not fit the column).
+    m_figures->setHorizontalHeaderLabels(after ? QStringList{tr("Original"), tr("Node")}
                                                : QStringList{tr("Original")});
+    if (after) m_figures->horizontalHeaderItem(1)->setToolTip(m_reportNode);
+    m_figures->horizontalHeaderItem(0)->setToolTip(tr("The table as loaded"));
     struct Row {
         QString label, tip;
         std::function<QString(const RiskAnalysis&)> value;

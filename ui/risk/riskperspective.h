@@ -35,6 +35,7 @@ class RiskCombinationModel;
 class SearchSession;
 struct ChartData;
 struct RiskReport;
+struct SearchOutcome;
 
 class RiskPerspective : public QWidget {
     Q_OBJECT
@@ -86,6 +87,10 @@ private:
     void followProjectPopulation();
     void exportDialog(const QString& suffix);
     void exportCombinations();
+    /// The search's outcome when its nodes still describe the project: not stale, or stale
+    /// only because the population size changed (which publishes no node differently unless
+    /// a k-map criterion reads it).
+    std::shared_ptr<const SearchOutcome> usableOutcome() const;
 
     QPointer<SearchSession> m_session;
     QPointer<Project> m_project;
@@ -93,6 +98,8 @@ private:
     std::shared_ptr<const RiskReport> m_report;
     QString m_reportNode;  ///< "node [1, 0, 2]" or "" for the table only
     bool m_stale = true;
+    /// Roles, types or hierarchies changed since the search.
+    bool m_dataChanged = false;
     Job* m_job = nullptr;
 
     QLabel* m_title;
