@@ -9,6 +9,9 @@
 //    {zip} original: 4 values of sizes 4,4,2,2 → 4/12 and 1 − (12+12+2+2)/132 = 104/132;
 //    {age}: all distinct → 1, 1; {nationality}: American 6, 2, 2, 2 → 4/12, 1 − 36/132;
 //    {zip} at the node: 3 groups of 4 → 3/12, 1 − 36/132; {nationality} at the node: 1/12, 0.
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -24,6 +27,8 @@
 #include "app/mainwindow.h"
 #include "charts/panelchart.h"
 #include "help/userguide.h"
+#include "privacy/criterioneditor.h"
+#include "privacy/privacyperspective.h"
 #include "risk/riskcombinationmodel.h"
 #include "risk/riskperspective.h"
 #include "risk/riskreport.h"
@@ -259,6 +264,43 @@ private slots:
         QVERIFY(
             QTest::qWaitFor([&] { return window.riskPerspective()->report() != nullptr; }, 30000));
         QVERIFY(!window.riskPerspective()->isStale());
+    }
+
+    void everyControlHasATooltip() {
+        MainWindow window;
+        window.show();
+        QVERIFY(test::openProject(window, "hospital", 30000));
+        int checked = 0;
+        for (QWidget* root : {static_cast<QWidget*>(window.riskPerspective()),
+                              static_cast<QWidget*>(window.privacyPerspective()->editor()),
+                              static_cast<QWidget*>(window.userGuide())}) {
+            for (QWidget* w : root->findChildren<QWidget*>()) {
+                const bool control =
+                    qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w) ||
+                    qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QAbstractItemView*>(w);
+                const bool lineEdit = qobject_cast<QLineEdit*>(w) &&
+                                      !qobject_cast<QComboBox*>(w->parentWidget()) &&
+                                      !qobject_cast<QAbstractSpinBox*>(w->parentWidget());
+                // Qt's own parts (a combo's popup list, a line edit's clear button) are not ours.
+                if (w->objectName().startsWith("qt_") ||
+                    qobject_cast<QComboBox*>(w->parentWidget()) ||
+                    w->inherits("QLineEditIconButton") ||
+                    w->parentWidget()->inherits("QComboBoxPrivateContainer"))
+                    continue;
+                if (!control && !lineEdit) continue;
+                if (qobject_cast<QTextBrowser*>(w)) continue;  // the guide's text itself
+                if (w->inherits("QHeaderView") ||
+                    qobject_cast<QAbstractItemView*>(w->parentWidget()))
+                    continue;  // a table's own parts: its sections explain themselves
+                ++checked;
+                QVERIFY2(!w->toolTip().isEmpty(),
+                         qPrintable(QString("%1 %2 '%3' in %4")
+                                        .arg(w->metaObject()->className(), w->objectName())
+                                        .arg(w->property("text").toString(),
+                                             root->metaObject()->className())));
+            }
+        }
+        QVERIFY2(checked >= 25, qPrintable(QString::number(checked)));  // the test saw the controls
     }
 
     void userGuideOpensWithF1AndLinksToPerspectives() {

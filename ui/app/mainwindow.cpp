@@ -370,6 +370,7 @@ UserGuide* MainWindow::userGuide() {
             // Perspectives need a project; without one the guide just stays where it is.
             if (m_controller->project()) {
                 showPerspective(name);
+                raise();
                 activateWindow();
             }
         });

@@ -3,6 +3,7 @@
 #include <QDesktopServices>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScreen>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QUrl>
@@ -53,7 +54,11 @@ UserGuide::UserGuide(QWidget* parent)
     back->setEnabled(false);
     forward->setEnabled(false);
     m_browser->setSource(homeUrl());
-    resize(900, 640);
+    // Beside the workbench on a 1366×768 laptop, never larger than the screen.
+    QSize size(900, 640);
+    if (const QScreen* screen = this->screen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.9);
+    resize(size);
 }
 
 QUrl UserGuide::homeUrl() {

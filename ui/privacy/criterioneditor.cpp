@@ -328,7 +328,7 @@ void CriterionEditor::updateFields() {
     // The label stays "Parameters" (a longer one widened the form and moved its fields);
     // what they are shows in the empty field and its tooltip.
     m_parameters->setToolTip(
-        generic ? tr("%1: %2. The engine checks them; its message appears below.")
+        generic ? tr("%1: %2 The engine checks them; its message appears below.")
                       .arg(hint.parameters, hint.help)
                 : tr("Used by the criteria without fields of their own (t-closeness, …)"));
     {
