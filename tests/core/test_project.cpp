@@ -30,10 +30,16 @@ private slots:
         c.criteria = {"k=5", "entropy-l=3"};
         c.suppressionLimit = 0.02;
         c.metric = "kl";
+        c.populationSize = 250000;
         const std::string text = formatProject(c);
+        QVERIFY(text.find("\"population_size\": 250000") != std::string::npos);
         const ProjectConfig back = parseProject(text, "p.json");
         QVERIFY(back == c);
         QCOMPARE(formatProject(back), text);
+        // Without a population the key is left out and reads back as none.
+        c.populationSize.reset();
+        QVERIFY(formatProject(c).find("population_size") == std::string::npos);
+        QVERIFY(!parseProject(formatProject(c), "p.json").populationSize);
     }
     void errors_data() {
         QTest::addColumn<QString>("text");
@@ -51,6 +57,10 @@ private slots:
             << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
                "\"attributes\": [{\"name\": \"a\", \"role\": \"secret\"}]}"
             << "p.json: attribute 'a': unknown role 'secret'";
+        QTest::newRow("population size 0")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"population_size\": 0}"
+            << "p.json: population_size must be a number of records above 0, not 0";
     }
     void errors() {
         QFETCH(QString, text);

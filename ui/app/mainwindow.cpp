@@ -33,6 +33,8 @@
 #include "lattice/latticeperspective.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
+#include "risk/riskperspective.h"
+#include "help/userguide.h"
 #include "search/searchsession.h"
 
 namespace ldv::ui {
@@ -52,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_lattice(new LatticePerspective(this)),
       m_analysis(new AnalysisPerspective(this)),
       m_export(new ExportPerspective(this)),
+      m_risk(new RiskPerspective(this)),
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
       m_cancel(new QToolButton(this)) {
@@ -63,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_lattice, tr("&4 Lattice"));
     m_tabs->addTab(m_analysis, tr("&5 Analysis"));
     m_tabs->addTab(m_export, tr("&6 Export"));
+    m_tabs->addTab(m_risk, tr("&7 Risk"));
     m_stack->addWidget(m_start);
     m_stack->addWidget(m_tabs);
     setCentralWidget(m_stack);
@@ -79,6 +83,8 @@ MainWindow::MainWindow(QWidget* parent)
     // The node chosen in the lattice is the one the Export perspective publishes.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_export,
             qOverload<NodeId>(&ExportPerspective::setNode));
+    // ... and the one the Risk perspective compares with the original table.
+    connect(m_lattice, &LatticePerspective::nodeChosen, m_risk, &RiskPerspective::setNode);
     // The report carries the analysis charts computed in this session.
     m_export->setChartSource([this] { return m_analysis->reportCharts(); });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
@@ -102,7 +108,7 @@ MainWindow::~MainWindow() {
 }
 
 QStringList MainWindow::perspectiveNames() {
-    return {"data", "hierarchies", "privacy", "lattice", "analysis", "export"};
+    return {"data", "hierarchies", "privacy", "lattice", "analysis", "export", "risk"};
 }
 
 bool MainWindow::showPerspective(const QString& name) {
@@ -134,9 +140,12 @@ void MainWindow::createActions() {
                                          m_controller, &ProjectController::importDialog);
     QAction* openAction = file->addAction(tr("&Open project…"), QKeySequence::Open, m_controller,
                                           &ProjectController::openDialog);
+    newAction->setToolTip(tr("Import a CSV table as a new project (separator, header, types)"));
+    openAction->setToolTip(tr("Open a saved ldiv project file"));
     QAction* database = file->addAction(tr("Open &database table…"), m_controller,
                                         &ProjectController::databaseDialog);
     database->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    database->setToolTip(tr("Open a PostgreSQL table or query as a new project (the password is never saved)"));
 #ifndef LDIV_HAVE_POSTGRES
     database->setEnabled(false);
     database->setToolTip(tr("This build of ldiv has no PostgreSQL support."));
@@ -145,8 +154,10 @@ void MainWindow::createActions() {
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("Open &example"));
     for (const QString& name : exampleNames())
-        examples->addAction(name.at(0).toUpper() + name.mid(1), this,
-                            [this, name] { m_controller->open(name); });
+        examples
+            ->addAction(name.at(0).toUpper() + name.mid(1), this,
+                        [this, name] { m_controller->open(name); })
+            ->setToolTip(tr("Open the bundled %1 example project").arg(name));
     file->addSeparator();
     QAction* save =
         file->addAction(tr("&Save"), QKeySequence::Save, m_controller, &ProjectController::save);
@@ -158,8 +169,17 @@ void MainWindow::createActions() {
     connect(asFiles, &QAction::toggled, m_controller, &ProjectController::setHierarchiesAsFiles);
     QAction* close = file->addAction(tr("&Close project"), QKeySequence::Close, m_controller,
                                      &ProjectController::close);
+    save->setToolTip(tr("Save the project: roles, hierarchies, criteria, settings"));
+    saveAs->setToolTip(tr("Save the project under another name"));
+    asFiles->setToolTip(tr("Write each hierarchy as its own CSV file next to the project "
+                           "instead of embedding it in the project file"));
+    close->setToolTip(tr("Close the project (asks to save unsaved changes)"));
+    examples->setToolTipsVisible(true);
+    m_recentMenu->setToolTipsVisible(true);
+    file->setToolTipsVisible(true);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close)
+        ->setToolTip(tr("Quit the workbench (asks to save unsaved changes)"));
     m_projectActions = {save, saveAs, close};
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -170,8 +190,12 @@ void MainWindow::createActions() {
         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
     edit->addAction(redo);
+    undo->setToolTip(tr("Undo the last edit of roles, types, hierarchies or settings"));
+    redo->setToolTip(tr("Redo the edit undone last"));
+    edit->setToolTipsVisible(true);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setToolTipsVisible(true);
     for (int i = 0; i < PerspectiveCount; ++i) {
         // "&3 Privacy && search" → "Privacy && search": drop the tab's mnemonic, keep the "&&"
         // that a menu shows as "&".
@@ -179,12 +203,28 @@ void MainWindow::createActions() {
         QAction* a = view->addAction(title, this, [this, i] { showPerspective(Perspective(i)); });
         a->setObjectName(QStringLiteral("view_%1").arg(perspectiveNames().at(i)));
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        a->setToolTip(tr("Show the %1 perspective (%2)")
+                          .arg(QString(title).replace("&&", "&"),
+                               a->shortcut().toString(QKeySequence::NativeText)));
         m_projectActions << a;
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About ldiv"), this, &MainWindow::about);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    help->setToolTipsVisible(true);
+    QAction* guide =
+        help->addAction(tr("&User guide"), QKeySequence::HelpContents, this, &MainWindow::showUserGuide);
+    guide->setObjectName("helpUserGuide");
+    guide->setToolTip(tr("The bundled user guide with a getting-started walkthrough (works offline)"));
+    QAction* start = help->addAction(tr("&Getting started"), this, [this] {
+        showUserGuide();
+        userGuide()->showSection(QStringLiteral("getting-started"));
+    });
+    start->setToolTip(tr("The user guide's step-by-step walkthrough from a CSV file to a published table"));
+    help->addSeparator();
+    help->addAction(tr("&About ldiv"), this, &MainWindow::about)
+        ->setToolTip(tr("Version and the papers behind ldiv"));
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)
+        ->setToolTip(tr("The Qt version ldiv runs on"));
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName("mainToolBar");
@@ -214,6 +254,8 @@ void MainWindow::createStatusBar() {
     m_progress->setMaximumWidth(220);
     m_progress->hide();
     m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop the running job (search, analysis or load)"));
+    m_progress->setToolTip(tr("Progress of the running job"));
     m_cancel->hide();
     // After an export: where the file went, and a button to open its folder.
     m_openFolder = new QToolButton(this);
@@ -294,6 +336,7 @@ void MainWindow::projectChanged(Project* project) {
     m_privacy->setSession(m_search);
     m_lattice->setSession(m_search);
     m_export->setSession(m_search);
+    m_risk->setSession(m_search);
     m_autosave->setProject(project);
     m_stack->setCurrentWidget(project ? static_cast<QWidget*>(m_tabs) : m_start);
     if (!project) m_start->refresh();
@@ -326,6 +369,28 @@ void MainWindow::about() {
            "(Machanavajjhala et al., ICDE 2006) and (τ,ℓ)-diversity with generalized sensitive "
            "values.</p><p>Qt %2 · QCustomPlot 2.1</p>")
             .arg(QStringLiteral(LDIV_VERSION), QString::fromLatin1(qVersion())));
+}
+
+UserGuide* MainWindow::userGuide() {
+    if (!m_guide) {
+        m_guide = new UserGuide(this);
+        connect(m_guide, &UserGuide::perspectiveRequested, this, [this](const QString& name) {
+            // Perspectives need a project; without one the guide just stays where it is.
+            if (m_controller->project()) {
+                showPerspective(name);
+                raise();
+                activateWindow();
+            }
+        });
+    }
+    return m_guide;
+}
+
+void MainWindow::showUserGuide() {
+    UserGuide* guide = userGuide();
+    guide->show();
+    guide->raise();
+    guide->activateWindow();
 }
 
 void MainWindow::offerRecovery() {

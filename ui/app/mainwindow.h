@@ -22,6 +22,8 @@ class ExportPerspective;
 class HierarchyPerspective;
 class LatticePerspective;
 class PrivacyPerspective;
+class RiskPerspective;
+class UserGuide;
 class Project;
 class SearchSession;
 class ProjectController;
@@ -30,7 +32,16 @@ class StartPage;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum Perspective { Data, Hierarchies, Privacy, Lattice, Analysis, Export, PerspectiveCount };
+    enum Perspective {
+        Data,
+        Hierarchies,
+        Privacy,
+        Lattice,
+        Analysis,
+        Export,
+        Risk,
+        PerspectiveCount
+    };
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -43,6 +54,9 @@ public:
     LatticePerspective* latticePerspective() const { return m_lattice; }
     AnalysisPerspective* analysisPerspective() const { return m_analysis; }
     ExportPerspective* exportPerspective() const { return m_export; }
+    RiskPerspective* riskPerspective() const { return m_risk; }
+    /// The bundled user guide (Help → User guide, F1); created on first use.
+    UserGuide* userGuide();
     /// The open project's search, shared by the Privacy, Lattice, Analysis and Export views.
     SearchSession* searchSession() const { return m_search; }
     StartPage* startPage() const { return m_start; }
@@ -73,6 +87,7 @@ private:
     void updateTitle();
     void rebuildRecentMenu();
     void about();
+    void showUserGuide();
     void showStatus(const QString& text);
 
     ProjectController* m_controller;
@@ -88,6 +103,8 @@ private:
     LatticePerspective* m_lattice;
     AnalysisPerspective* m_analysis;
     ExportPerspective* m_export;
+    RiskPerspective* m_risk;
+    UserGuide* m_guide = nullptr;
     QMenu* m_recentMenu = nullptr;
     QList<QAction*> m_projectActions;
     QLabel* m_status;

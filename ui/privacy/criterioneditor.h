@@ -1,20 +1,29 @@
 #pragma once
-// Composes one privacy criterion as a spec string (docs/criteria.md): the kind, its
-// parameters (k, ℓ, c, c2, τ), the sensitive attribute, the don't-care / protected values and
-// multi-attribute mode. Impossible parameters (k < 1, τ outside [1/ℓ, 1), an ℓ above the
-// number of the sensitive attribute's values, a spec that does not parse) are shown as they
-// are entered and reported by problem(); the Privacy perspective refuses to add them.
+// Composes one privacy criterion as a spec string (docs/criteria.md). The ℓ-diversity family
+// and k get their own fields (k, ℓ, c, c2, τ, don't-care / protected values, multi-attribute
+// mode); every other criterion the core's parser knows (knownCriterionNames(): t-closeness,
+// δ-disclosure, β-likeness, k-map, and any added later) gets a generic "Parameters" field and
+// a "Variant" field, so a new criterion works here without changing the editor.
+//
+// Checking is the core's: the spec is parsed by parseCriterionSpec, then bound against the
+// project's data (bindCriteria, with the project's population size), and the core's exact
+// message is shown next to the fields; problem() returns it and the Privacy perspective
+// refuses to add the criterion. For the ℓ family the domain check names the attribute and
+// its values ("l = 5 is larger than the 3 values of 'condition' (…)").
 #include <QWidget>
+#include <memory>
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 
 namespace ldv::ui {
 
 class Project;
+struct PreparedData;
 
 class CriterionEditor : public QWidget {
     Q_OBJECT
@@ -28,13 +37,19 @@ public:
     /// parameter: the fields stay as they were and problem() holds the reason until the next
     /// edit.
     bool setSpec(const QString& spec);
-    /// Why the current criterion cannot be added, naming the parameter, the attribute and its
-    /// values ("" when it can): the core's parse and range checks, then ℓ (or τ) against the
-    /// values of the sensitive attribute in the project's data.
+    /// Why the current criterion cannot be added ("" when it can): the core's parse and range
+    /// checks, then its binding against the project's data.
     QString problem() const;
     /// problem() for any spec against this editor's project.
     QString checkSpec(const QString& spec) const;
     QComboBox* kindBox() const { return m_kind; }
+    /// The generic parameters field ("0.2", "1.5,3", …) of the criteria without own fields.
+    QLineEdit* parametersEdit() const { return m_parameters; }
+    /// The generic ':variant' field (t-closeness: hierarchical / ordered, …); editable.
+    QComboBox* variantBox() const { return m_variant; }
+    QLabel* problemLabel() const { return m_problem; }
+    /// True when `name` (e.g. "t-closeness") uses the generic fields.
+    static bool isGenericKind(const QString& name);
 
 signals:
     void specChanged(const QString& spec);
@@ -44,6 +59,8 @@ private:
     void fillValues();
     /// Shows the spec and its problem, emits specChanged (after every edit).
     void refresh();
+    /// The core's binding check against the project's data ("" when it binds).
+    QString bindProblem(const QString& spec) const;
     Project* m_project = nullptr;
     QComboBox* m_kind;
     QComboBox* m_attribute;
@@ -51,14 +68,21 @@ private:
     QDoubleSpinBox* m_c;
     QDoubleSpinBox* m_c2;
     QDoubleSpinBox* m_tau;
+    QLineEdit* m_parameters;
+    QComboBox* m_variant;
     QListWidget* m_dontCare;
     QListWidget* m_protected;
     QCheckBox* m_multi;
     QLabel* m_mainLabel;
+    QLabel* m_parametersHint;
     QLabel* m_preview;
     QLabel* m_problem;
     /// Why the last setSpec was refused (cleared by the next edit).
     QString m_rejected;
+    /// The project's data bound for bindCriteria; built on first need, dropped when roles,
+    /// types or hierarchies change.
+    mutable std::shared_ptr<const PreparedData> m_prepared;
+    mutable QString m_preparedError;
 };
 
 }  // namespace ldv::ui

@@ -110,7 +110,7 @@ void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarc
 
 SearchSettings Project::searchSettings() const {
     const ProjectConfig& c = config();
-    return {c.criteria, c.suppressionLimit, c.metric, c.algorithm};
+    return {c.criteria, c.suppressionLimit, c.metric, c.algorithm, c.populationSize};
 }
 
 void Project::setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable) {
@@ -123,6 +123,7 @@ void Project::applySearchSettings(const SearchSettings& settings) {
     c.suppressionLimit = settings.suppressionLimit;
     c.metric = settings.metric;
     c.algorithm = settings.algorithm;
+    c.populationSize = settings.populationSize;
     emit searchSettingsChanged();
 }
 

@@ -24,6 +24,8 @@ struct SearchSettings {
     double suppressionLimit = 0;
     std::string metric = "dm";
     std::string algorithm = "fast";
+    /// N of the population the data is a sample of (k-map, risk); none when not given.
+    std::optional<double> populationSize;
     bool operator==(const SearchSettings&) const = default;
 };
 

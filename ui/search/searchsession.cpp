@@ -14,7 +14,7 @@ namespace ldv::ui {
 
 SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& settings) {
     SearchConfig config;
-    config.criteria = bindCriteria(data, settings.criteria);
+    config.criteria = bindCriteria(data, settings.criteria, settings.populationSize.value_or(0));
     config.suppressionLimit = settings.suppressionLimit;
     config.metric = parseMetric(settings.metric);
     config.algorithm = parseSearchAlgorithm(settings.algorithm);

@@ -42,6 +42,9 @@ struct ProjectConfig {
     double suppressionLimit = 0;  ///< fraction of rows, e.g. 0.02
     std::string metric = "dm";
     std::string algorithm = "fast";
+    /// N, the size of the population the data is a sample of (k-map, journalist risk,
+    /// population uniqueness); none when not given. "population_size" in the file.
+    std::optional<double> populationSize;
 
     AttributeConfig* attribute(const std::string& name);
     const AttributeConfig* attribute(const std::string& name) const;

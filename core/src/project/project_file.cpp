@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
+#include "ldiv/criteria_spec.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/project.h"
@@ -88,7 +89,8 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && criteria == o.criteria &&
-           suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm;
+           suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm &&
+           populationSize == o.populationSize;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -122,6 +124,7 @@ std::string formatProject(const ProjectConfig& c) {
     j["suppression_limit"] = c.suppressionLimit;
     j["metric"] = c.metric;
     j["algorithm"] = c.algorithm;
+    if (c.populationSize) j["population_size"] = *c.populationSize;
     return j.dump(2) + "\n";
 }
 
@@ -222,6 +225,14 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
     c.suppressionLimit = field<double>(j, "suppression_limit", 0.0, source);
     c.metric = field<std::string>(j, "metric", "dm", source);
     c.algorithm = field<std::string>(j, "algorithm", "fast", source);
+    if (j.contains("population_size") && !j["population_size"].is_null()) {
+        const double n = field<double>(j, "population_size", 0.0, source);
+        if (!(n > 0) || !std::isfinite(n))
+            throw InputError(source, 0, 0,
+                             "population_size must be a number of records above 0, not " +
+                                 formatNumber(n));
+        c.populationSize = n;
+    }
     return c;
 }
 

@@ -1,0 +1,128 @@
+#pragma once
+// The Risk perspective: re-identification risk of the original table and of the node chosen
+// in the lattice, side by side (before/after). Prosecutor, journalist and marketer risk (El
+// Emam & Dankar 2008), sample and population uniqueness (Pitman after Hoshino 2001, Zayatz
+// 1991, SNB after Chen & McNulty 1998, and the decision rule of Dankar et al. 2012), the
+// prosecutor-risk histogram (an exportable chart), and the distinction and separation of
+// every combination of quasi-identifiers (Motwani & Xu 2007) in a sortable table.
+//
+// The population size N is a project setting (saved in the project file, undoable), set
+// here. Results are derived: any change of the project, the search or the chosen node marks
+// them out of date, and they are recomputed in the background (Job: progress, Cancel) when
+// the perspective is shown.
+#include <QPointer>
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "ldiv/lattice.h"
+
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class QTableWidget;
+
+namespace ldv::ui {
+
+class Job;
+class PanelChart;
+class Project;
+class RiskCombinationModel;
+class SearchSession;
+struct ChartData;
+struct RiskReport;
+struct SearchOutcome;
+
+class RiskPerspective : public QWidget {
+    Q_OBJECT
+public:
+    explicit RiskPerspective(QWidget* parent = nullptr);
+    /// The session's project and search (its outcome gives the nodes).
+    void setSession(SearchSession* session);
+
+    /// The node whose published table is compared with the original (from the lattice).
+    void setNode(ldv::NodeId id);
+    /// Starts the computation now (cancels a running one).
+    void compute();
+    void cancel();
+    bool isRunning() const;
+    /// True when the shown report no longer matches the project, the search or the node.
+    bool isStale() const { return m_stale; }
+    std::shared_ptr<const RiskReport> report() const { return m_report; }
+
+    /// Sets the project's population size from text ("" = none). False, with the reason
+    /// next to the field (populationError()), when it is not a number of at least the table's
+    /// rows.
+    bool setPopulationText(const QString& text);
+    QString populationError() const;
+    QLineEdit* populationEdit() const { return m_population; }
+    QDoubleSpinBox* thresholdBox() const { return m_threshold; }
+    QTableWidget* figuresTable() const { return m_figures; }
+    QTableView* combinationView() const { return m_combinationView; }
+    RiskCombinationModel* combinationModel() const { return m_combinations; }
+    PanelChart* chart() const { return m_chart; }
+    QString statusText() const;
+    /// PNG, PDF, SVG or CSV by suffix; false when there is nothing to export or writing fails.
+    bool exportChart(const QString& path);
+
+signals:
+    void runningChanged(bool running);
+    /// A computation ended (successfully or not).
+    void finished();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void setProject(Project* project);
+    void markStale(const QString& reason);
+    void showReport();
+    void fillFigures();
+    void setRunning(bool running);
+    void populationEdited();
+    void followProjectPopulation();
+    void exportDialog(const QString& suffix);
+    void exportCombinations();
+    /// The search's outcome when its nodes still describe the project: not stale, or stale
+    /// only because the population size changed (which publishes no node differently unless
+    /// a k-map criterion reads it).
+    std::shared_ptr<const SearchOutcome> usableOutcome() const;
+
+    QPointer<SearchSession> m_session;
+    QPointer<Project> m_project;
+    std::optional<ldv::NodeId> m_node;
+    std::shared_ptr<const RiskReport> m_report;
+    QString m_reportNode;  ///< "node [1, 0, 2]" or "" for the table only
+    bool m_stale = true;
+    /// Roles, types or hierarchies changed since the search.
+    bool m_dataChanged = false;
+    Job* m_job = nullptr;
+
+    QLabel* m_title;
+    QLineEdit* m_population;
+    QLabel* m_populationError;
+    QDoubleSpinBox* m_threshold;
+    QPushButton* m_compute;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QTableWidget* m_figures;
+    PanelChart* m_chart;
+    QList<QPushButton*> m_exports;
+    RiskCombinationModel* m_combinations;
+    QSortFilterProxyModel* m_sorted;
+    QTableView* m_combinationView;
+    QLabel* m_combinationNote;
+    QLineEdit* m_combinationFilter;
+    QPushButton* m_combinationCsv;
+};
+
+/// The histogram of prosecutor risk (percent of records per risk band) of a report: one
+/// series for the original table, one for the node; bands empty on both sides are left out.
+ChartData riskChartData(const RiskReport& report, const QString& nodeName);
+
+}  // namespace ldv::ui

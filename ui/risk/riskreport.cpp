@@ -1,0 +1,94 @@
+#include "risk/riskreport.h"
+
+#include <algorithm>
+
+#include "ldiv/feedback.h"
+#include "ldiv/publish.h"
+#include "search/preparedinput.h"
+
+namespace ldv::ui {
+
+namespace {
+
+void progress(Feedback* feedback, double fraction) {
+    if (!feedback) return;
+    feedback->checkCancelled();
+    feedback->setProgress(fraction);
+}
+
+// The QIs' columns in `table`, in QI order; the combinations are reported with the QI
+// position (0..q−1) in place of the table column so both sides name them the same way.
+std::vector<AttributeCombinationRisk> combinationsOf(const Table& table,
+                                                     const std::vector<std::string>& qiNames,
+                                                     Feedback* feedback) {
+    std::vector<std::size_t> columns;
+    for (const std::string& name : qiNames) columns.push_back(table.requireColumn(name));
+    std::vector<AttributeCombinationRisk> out = attributeCombinationRisks(table, columns, feedback);
+    for (AttributeCombinationRisk& c : out)
+        for (std::size_t& column : c.columns)
+            column =
+                std::size_t(std::find(columns.begin(), columns.end(), column) - columns.begin());
+    return out;
+}
+
+}  // namespace
+
+RiskReport computeRiskReport(const PreparedData& prepared, const SearchConfig* config,
+                             const Levels* levels, const RiskOptions& options, Feedback* feedback) {
+    const Dataset& data = *prepared.dataset;
+    RiskReport out;
+    out.qiNames = prepared.qiNames;
+    const bool withCombinations =
+        !out.qiNames.empty() && out.qiNames.size() <= kMaxRiskViewAttributes;
+    if (out.qiNames.empty())
+        out.combinationsNote = "no quasi-identifiers";
+    else if (!withCombinations)
+        out.combinationsNote = std::to_string(out.qiNames.size()) +
+                               " quasi-identifiers: the combination table is shown for at most " +
+                               std::to_string(kMaxRiskViewAttributes) +
+                               " (use ldiv risk --attribute-combinations)";
+    const bool withNode = config && levels;
+    const double share = withNode ? 0.5 : 1.0;
+
+    // Before: the classes of the bottom node are those of the table as it is.
+    progress(feedback, 0);
+    const Levels bottom(data.qiColumns().size(), 0);
+    out.before.analysis = analyzeRisk(data.classes(bottom).sizes, options);
+    progress(feedback, 0.1 * share);
+    if (withCombinations)
+        out.before.combinations = combinationsOf(*prepared.table, out.qiNames, feedback);
+    if (!withNode) {
+        progress(feedback, 1);
+        return out;
+    }
+
+    // After: the node as publishNode writes it (suppressed rows removed), so the figures are
+    // those of the file a user would release.
+    progress(feedback, share);
+    out.levels = *levels;
+    PublishedNode published = publishNode(data, *config, *levels, prepared.identifying);
+    out.suppressedRows = published.suppressedRows;
+    const NodeJudgement& node = published.judgement;
+    std::vector<std::uint32_t> sizes;
+    for (std::size_t c = 0; c < node.classes.count(); ++c)
+        if (node.suppressed.empty() || !node.suppressed[c]) sizes.push_back(node.classes.sizes[c]);
+    RiskSide after;
+    after.analysis = analyzeRisk(sizes, options);
+    progress(feedback, share + 0.1 * share);
+    if (withCombinations && published.table.rowCount() > 0)
+        after.combinations = combinationsOf(published.table, out.qiNames, feedback);
+    out.after = std::move(after);
+    progress(feedback, 1);
+    return out;
+}
+
+std::string combinationName(const RiskReport& report, const AttributeCombinationRisk& c) {
+    std::string out;
+    for (std::size_t i : c.columns) {
+        if (!out.empty()) out += ", ";
+        out += i < report.qiNames.size() ? report.qiNames[i] : "?";
+    }
+    return out;
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,53 @@
+#pragma once
+// What the Risk perspective shows, computed on a worker thread from the core's risk analysis
+// (ldiv/risk.h, docs/risk.md): the original table ("before") and, for a lattice node, the
+// table that node publishes ("after": generalized, suppressed classes left out, as the search
+// judged it). Both sides carry the distinction and separation of every combination of the
+// quasi-identifiers (Motwani & Xu 2007), in the same order, so the view can pair them up.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ldiv/risk.h"
+#include "ldiv/risk_attributes.h"
+#include "ldiv/search.h"
+
+namespace ldv {
+class Feedback;
+}
+
+namespace ldv::ui {
+
+struct PreparedData;
+
+struct RiskSide {
+    RiskAnalysis analysis;
+    /// Same order on both sides (by size, then by QI position); empty when not computed.
+    std::vector<AttributeCombinationRisk> combinations;
+};
+
+struct RiskReport {
+    std::vector<std::string> qiNames;
+    RiskSide before;
+    std::optional<RiskSide> after;  ///< with a node only
+    Levels levels;                  ///< the node of `after`
+    std::size_t suppressedRows = 0;
+    /// Why the attribute combinations were not computed ("" when they were).
+    std::string combinationsNote;
+};
+
+/// At most this many quasi-identifiers get the combination table (2^16 − 1 rows per side);
+/// more would hold millions of rows for a view nobody can read.
+inline constexpr std::size_t kMaxRiskViewAttributes = 16;
+
+/// Risk of the prepared data's table, and of `levels` published under `config` when both are
+/// given. Throws ParameterError (e.g. a population size below the number of rows) or
+/// Cancelled; reports progress on `feedback`.
+RiskReport computeRiskReport(const PreparedData& data, const SearchConfig* config,
+                             const Levels* levels, const RiskOptions& options, Feedback* feedback);
+
+/// The combination's attribute names joined with ", " (QI names by column position).
+std::string combinationName(const RiskReport& report, const AttributeCombinationRisk& c);
+
+}  // namespace ldv::ui
