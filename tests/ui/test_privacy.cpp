@@ -117,8 +117,10 @@ private slots:
         QVERIFY2(pp->summary()->toPlainText().contains("Optimum"), qPrintable(pp->summary()->toPlainText()));
         const auto first = session->outcome();
 
-        // Cancelled before it decided any node: the previous outcome stays.
-        session->setArtificialDelay(30);
+        // Cancelled before it decided any node: the previous outcome stays. The search pauses
+        // a second at its first progress step (before any node is checked), so the Cancel
+        // click lands there even when the machine is busy (30 ms was not always enough).
+        session->setArtificialDelay(1000);
         QSignalSpy cancelled(session, &SearchSession::cancelled);
         QTest::mouseClick(pp->runButton(), Qt::LeftButton);
         QVERIFY(pp->cancelButton()->isVisible());
@@ -131,6 +133,7 @@ private slots:
 
         // A slowed-down run: the GUI keeps processing timers while it runs, and Cancel stops
         // it; what it had decided becomes a partial outcome.
+        session->setArtificialDelay(30);
         QTest::mouseClick(pp->runButton(), Qt::LeftButton);
         QVERIFY(session->isRunning());
         QVERIFY(pp->cancelButton()->isVisible());
