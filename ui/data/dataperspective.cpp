@@ -1,13 +1,20 @@
 #include "data/dataperspective.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
 
 #include "data/columnlistmodel.h"
 #include "data/columnpanel.h"
 #include "data/combodelegate.h"
+#include "data/roleproposals.h"
+#include "data/rolestyle.h"
 #include "data/tablemodel.h"
 #include "project/project.h"
 
@@ -15,11 +22,17 @@ namespace ldv::ui {
 
 DataPerspective::DataPerspective(QWidget* parent)
     : QWidget(parent), m_tableModel(new TableModel(this)), m_columnModel(new ColumnListModel(this)),
-      m_columns(new QTableView(this)), m_panel(new ColumnPanel(this)), m_table(new QTableView(this)) {
+      m_columns(new QTableView(this)), m_panel(new ColumnPanel(this)), m_table(new QTableView(this)),
+      m_selectionLabel(new QLabel(this)), m_selectionRole(new QComboBox(this)),
+      m_selectionApply(new QPushButton(tr("Set role"), this)), m_proposals(new RoleProposalPanel(this)) {
     m_columns->setModel(m_columnModel);
     m_columns->setItemDelegate(new ComboDelegate(ColumnListModel::ChoicesRole, this));
     m_columns->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_columns->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several attributes at once (Ctrl/Shift-click) get one role with "Set role".
+    m_columns->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_columns->setObjectName("attributeList");
+    m_columns->setToolTip(tr("The attributes: double-click a role or type to change it; select "
+                             "several (Ctrl/Shift-click) to give them one role"));
     m_columns->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked |
                                QAbstractItemView::EditKeyPressed);
     m_columns->verticalHeader()->hide();
@@ -35,8 +48,27 @@ DataPerspective::DataPerspective(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_table->setWordWrap(false);
 
+    m_selectionLabel->setObjectName("selectionCount");
+    for (const QString& name : roleNames()) m_selectionRole->addItem(roleIcon(*roleFromName(name)), name);
+    m_selectionRole->setCurrentText(roleName(Role::QuasiIdentifying));
+    m_selectionRole->setObjectName("selectionRole");
+    m_selectionRole->setToolTip(tr("The role to give the selected attributes"));
+    m_selectionApply->setObjectName("selectionRoleApply");
+    m_selectionApply->setToolTip(tr("Give every selected attribute this role (one undo step)"));
+    auto* list = new QWidget(this);
+    auto* listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_columns, 1);
+    auto* selectionRow = new QHBoxLayout;
+    selectionRow->addWidget(m_selectionLabel);
+    selectionRow->addStretch(1);
+    selectionRow->addWidget(m_selectionRole);
+    selectionRow->addWidget(m_selectionApply);
+    listLayout->addLayout(selectionRow);
+    listLayout->addWidget(m_proposals);
+
     auto* left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(m_columns);
+    left->addWidget(list);
     left->addWidget(m_panel);
     left->setStretchFactor(0, 1);
     left->setStretchFactor(1, 1);
@@ -54,6 +86,29 @@ DataPerspective::DataPerspective(QWidget* parent)
     connect(m_columns->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { selectColumn(current.row()); });
     connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, &DataPerspective::selectColumn);
+    connect(m_columns->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DataPerspective::selectionChanged);
+    connect(m_selectionApply, &QPushButton::clicked, this,
+            [this] { setRoleOfSelection(*roleFromName(m_selectionRole->currentText())); });
+    selectionChanged();
+}
+
+std::vector<int> DataPerspective::selectedColumns() const {
+    std::vector<int> out;
+    for (const QModelIndex& index : m_columns->selectionModel()->selectedRows()) out.push_back(index.row());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void DataPerspective::setRoleOfSelection(Role role) {
+    if (m_project) m_project->setRoles(selectedColumns(), role);
+}
+
+void DataPerspective::selectionChanged() {
+    const std::size_t n = m_project ? selectedColumns().size() : 0;
+    m_selectionLabel->setText(n == 1 ? tr("1 attribute selected") : tr("%1 attributes selected").arg(n));
+    m_selectionApply->setEnabled(n > 0);
+    m_selectionRole->setEnabled(n > 0);
 }
 
 void DataPerspective::setProject(Project* project) {
@@ -61,7 +116,9 @@ void DataPerspective::setProject(Project* project) {
     m_panel->setProject(project);
     m_tableModel->setProject(project);
     m_columnModel->setProject(project);
+    m_proposals->setProject(project);
     if (project && project->columnCount() > 0) selectColumn(0);
+    selectionChanged();
 }
 
 void DataPerspective::selectColumn(int column) {

@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 
 #include "ldiv/error.h"
 #include "project/projectcommands.h"
@@ -64,6 +65,22 @@ Hierarchy Project::hierarchyOrIdentity(const std::string& attribute) const {
 
 void Project::setRole(int column, Role role) {
     if (role != this->role(column)) m_undo.push(new SetRoleCommand(this, column, role));
+}
+
+void Project::setRoles(const std::vector<int>& columns, Role role) {
+    std::vector<int> changed;
+    for (int c : columns)
+        if (c >= 0 && c < columnCount() && this->role(c) != role &&
+            std::find(changed.begin(), changed.end(), c) == changed.end())
+            changed.push_back(c);
+    if (changed.empty()) return;
+    if (changed.size() == 1) return setRole(changed.front(), role);
+    const std::string_view name = toString(role);
+    m_undo.beginMacro(tr("Set %1 attributes to %2")
+                          .arg(changed.size())
+                          .arg(QString::fromUtf8(name.data(), qsizetype(name.size()))));
+    for (int c : changed) m_undo.push(new SetRoleCommand(this, c, role));
+    m_undo.endMacro();
 }
 
 void Project::setType(int column, std::optional<ColumnType> type) {

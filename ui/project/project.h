@@ -73,6 +73,8 @@ public:
     // Undoable edits (push a command on the undo stack).
     void setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable = false);
     void setRole(int column, Role role);
+    /// Gives several columns one role as one undo step (columns that have it already are left).
+    void setRoles(const std::vector<int>& columns, Role role);
     void setType(int column, std::optional<ColumnType> type);
     void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy, const QString& text);
 
