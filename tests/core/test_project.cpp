@@ -30,10 +30,15 @@ private slots:
         c.criteria = {"k=5", "entropy-l=3"};
         c.suppressionLimit = 0.02;
         c.metric = "kl";
+        // The workbench's own section is kept as it is (compact JSON, keys sorted).
+        c.workbench = R"({"analysis":{"options":{"homogeneity":{"ks":"2, 3"}}}})";
         const std::string text = formatProject(c);
+        QVERIFY(text.find("\"workbench\": {") != std::string::npos);
         const ProjectConfig back = parseProject(text, "p.json");
         QVERIFY(back == c);
         QCOMPARE(formatProject(back), text);
+        c.workbench.clear();
+        QVERIFY(formatProject(c).find("workbench") == std::string::npos);
     }
     void errors_data() {
         QTest::addColumn<QString>("text");
@@ -51,6 +56,10 @@ private slots:
             << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
                "\"attributes\": [{\"name\": \"a\", \"role\": \"secret\"}]}"
             << "p.json: attribute 'a': unknown role 'secret'";
+        QTest::newRow("workbench not an object")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"workbench\": 3}"
+            << "p.json: \"workbench\" must be an object";
     }
     void errors() {
         QFETCH(QString, text);

@@ -2,6 +2,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <algorithm>
 
 #include "ldiv/error.h"
@@ -65,6 +67,24 @@ Hierarchy Project::hierarchyOrIdentity(const std::string& attribute) const {
 
 void Project::setRole(int column, Role role) {
     if (role != this->role(column)) m_undo.push(new SetRoleCommand(this, column, role));
+}
+
+QJsonValue Project::workbenchValue(const QString& key) const {
+    const std::string& text = m_data->config.workbench;
+    if (text.empty()) return {};
+    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object().value(key);
+}
+
+void Project::setWorkbenchValue(const QString& key, const QJsonValue& value) {
+    std::string& text = m_data->config.workbench;
+    QJsonObject state = text.empty() ? QJsonObject() : QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    if (state.value(key) == value) return;
+    if (value.isUndefined() || value.isNull())
+        state.remove(key);
+    else
+        state.insert(key, value);
+    text = state.isEmpty() ? std::string() : QJsonDocument(state).toJson(QJsonDocument::Compact).toStdString();
+    setForcedDirty(true);
 }
 
 void Project::setRoles(const std::vector<int>& columns, Role role) {

@@ -2,6 +2,7 @@
 // The open document: configuration, loaded table, hierarchies and the undo stack. Every
 // user edit goes through an undo command (projectcommands.h) that calls an apply*()
 // function here; those emit typed change signals the views listen to.
+#include <QJsonValue>
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
@@ -68,6 +69,12 @@ public:
     std::optional<HierarchyOrigin> hierarchyOrigin(const std::string& attribute) const;
     /// The hierarchy, or the identity (height 0) over the column's values.
     Hierarchy hierarchyOrIdentity(const std::string& attribute) const;
+
+    /// One section of the workbench's state saved in the project file ("analysis", …);
+    /// an empty value when there is none.
+    QJsonValue workbenchValue(const QString& key) const;
+    /// Sets a section; not an undo step (like a view setting), but the project is unsaved.
+    void setWorkbenchValue(const QString& key, const QJsonValue& value);
 
     SearchSettings searchSettings() const;
     // Undoable edits (push a command on the undo stack).

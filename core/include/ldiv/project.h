@@ -42,6 +42,10 @@ struct ProjectConfig {
     double suppressionLimit = 0;  ///< fraction of rows, e.g. 0.02
     std::string metric = "dm";
     std::string algorithm = "fast";
+    /// The workbench's own state (analysis options, the last search result), kept in the
+    /// project file under "workbench" as one JSON object, compact text; "" when there is
+    /// none. The engine and the command line neither read nor change it.
+    std::string workbench;
 
     AttributeConfig* attribute(const std::string& name);
     const AttributeConfig* attribute(const std::string& name) const;

@@ -88,7 +88,8 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && criteria == o.criteria &&
-           suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm;
+           suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm &&
+           workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -122,6 +123,13 @@ std::string formatProject(const ProjectConfig& c) {
     j["suppression_limit"] = c.suppressionLimit;
     j["metric"] = c.metric;
     j["algorithm"] = c.algorithm;
+    if (!c.workbench.empty()) {
+        try {
+            j["workbench"] = json::parse(c.workbench);
+        } catch (const json::exception&) {
+            // Not JSON: a programming error in the workbench; the rest of the project is kept.
+        }
+    }
     return j.dump(2) + "\n";
 }
 
@@ -222,6 +230,11 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
     c.suppressionLimit = field<double>(j, "suppression_limit", 0.0, source);
     c.metric = field<std::string>(j, "metric", "dm", source);
     c.algorithm = field<std::string>(j, "algorithm", "fast", source);
+    if (j.contains("workbench")) {
+        if (!j["workbench"].is_object())
+            throw InputError(source, 0, 0, "\"workbench\" must be an object");
+        c.workbench = j["workbench"].dump();
+    }
     return c;
 }
 
