@@ -33,6 +33,7 @@
 #include "lattice/latticeperspective.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
+#include "search/resultkeeper.h"
 #include "search/searchsession.h"
 
 namespace ldv::ui {
@@ -48,6 +49,9 @@ MainWindow::MainWindow(QWidget* parent)
       m_data(new DataPerspective(this)),
       m_hierarchies(new HierarchyPerspective(this)),
       m_search(new SearchSession(this)),
+      // Recomputes a saved search result on open and selects the node that was chosen.
+      m_keeper(new ResultKeeper(
+          m_search, [this](const QString& levels) { return m_lattice->findNode(levels); }, this)),
       m_privacy(new PrivacyPerspective(this)),
       m_lattice(new LatticePerspective(this)),
       m_analysis(new AnalysisPerspective(this)),
@@ -79,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent)
     // The node chosen in the lattice is the one the Export perspective publishes.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_export,
             qOverload<NodeId>(&ExportPerspective::setNode));
+    connect(m_lattice, &LatticePerspective::nodeChosen, m_keeper, &ResultKeeper::nodeChosen);
     // The report carries the analysis charts computed in this session.
     m_export->setChartSource([this] { return m_analysis->reportCharts(); });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
@@ -287,6 +292,7 @@ void MainWindow::projectChanged(Project* project) {
     m_privacy->setSession(m_search);
     m_lattice->setSession(m_search);
     m_export->setSession(m_search);
+    m_keeper->setProject(project);
     m_autosave->setProject(project);
     m_stack->setCurrentWidget(project ? static_cast<QWidget*>(m_tabs) : m_start);
     if (!project) m_start->refresh();

@@ -23,6 +23,7 @@ class HierarchyPerspective;
 class LatticePerspective;
 class PrivacyPerspective;
 class Project;
+class ResultKeeper;
 class SearchSession;
 class ProjectController;
 class StartPage;
@@ -45,6 +46,7 @@ public:
     ExportPerspective* exportPerspective() const { return m_export; }
     /// The open project's search, shared by the Privacy, Lattice, Analysis and Export views.
     SearchSession* searchSession() const { return m_search; }
+    ResultKeeper* resultKeeper() const { return m_keeper; }
     StartPage* startPage() const { return m_start; }
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -84,6 +86,7 @@ private:
     DataPerspective* m_data;
     HierarchyPerspective* m_hierarchies;
     SearchSession* m_search;
+    ResultKeeper* m_keeper;
     PrivacyPerspective* m_privacy;
     LatticePerspective* m_lattice;
     AnalysisPerspective* m_analysis;
