@@ -149,6 +149,13 @@ private slots:
         const Hierarchy* h = m_project->hierarchy("age");
         for (const auto& r : h->rows())
             if (r[0] == "39") QCOMPARE(QString::fromStdString(r[1]), QString("20-29"));
+        // Sorted by level 2, then an attribute without that level: back to natural order, rows
+        // numbered as shown.
+        hp.tableView()->sortByColumn(2, Qt::DescendingOrder);
+        QVERIFY(hp.selectAttribute("month"));
+        QCOMPARE(columnOf(hp.tableView()->model(), 0), kMonths);
+        QCOMPARE(hp.tableView()->model()->headerData(0, Qt::Vertical).toInt(), 1);
+        QCOMPARE(hp.tableView()->model()->headerData(11, Qt::Vertical).toInt(), 12);
         m_project->undoStack()->undo();
         m_project->undoStack()->undo();
         QVERIFY(!m_project->hierarchy("age"));

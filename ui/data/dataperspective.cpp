@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListView>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -52,6 +53,8 @@ DataPerspective::DataPerspective(QWidget* parent)
     for (const QString& name : roleNames()) m_selectionRole->addItem(roleIcon(*roleFromName(name)), name);
     m_selectionRole->setCurrentText(roleName(Role::QuasiIdentifying));
     m_selectionRole->setObjectName("selectionRole");
+    // The list as wide as its longest entry with its icon (not elided to "quasi-i…tifying").
+    m_selectionRole->view()->setMinimumWidth(m_selectionRole->view()->sizeHintForColumn(0) + 32);
     m_selectionRole->setToolTip(tr("The role to give the selected attributes"));
     m_selectionApply->setObjectName("selectionRoleApply");
     m_selectionApply->setToolTip(tr("Give every selected attribute this role (one undo step)"));

@@ -122,6 +122,7 @@ ImportDialog::ImportDialog(QWidget* parent)
     m_preview->setToolTip(tr("The first rows as they will be read; the first row sets each "
                              "column's type"));
     m_preview->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_preview->verticalHeader()->setDefaultSectionSize(m_preview->fontMetrics().height() + 6);
     m_progress->hide();
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Import"));
     auto* layout = new QVBoxLayout(this);

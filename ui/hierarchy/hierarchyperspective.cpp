@@ -248,6 +248,9 @@ void HierarchyPerspective::hierarchyChanged(const QString& attribute) {
                                .arg(attribute.toHtmlEscaped())
                                .arg(h->baseCount())
                                .arg(h->height()));
+    // A sort by a level this hierarchy does not have would leave the rows unsorted.
+    if (m_tableProxy->sortColumn() >= m_tableModel->columnCount())
+        m_tableView->sortByColumn(0, Qt::AscendingOrder);
     m_level->setRange(0, std::max(0, m_tableModel->columnCount() - 1));
     if (m_tableModel->columnCount() > 1 && m_level->value() == 0) m_level->setValue(1);
     m_treeView->expandToDepth(0);

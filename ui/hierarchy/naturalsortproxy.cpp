@@ -21,6 +21,11 @@ void NaturalSortProxy::setSourceModel(QAbstractItemModel* model) {
     QSortFilterProxyModel::setSourceModel(model);
 }
 
+QVariant NaturalSortProxy::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Vertical && role == Qt::DisplayRole) return section + 1;
+    return QSortFilterProxyModel::headerData(section, orientation, role);
+}
+
 int NaturalSortProxy::rank(const QModelIndex& index) const {
     const auto column = std::size_t(index.column());
     if (m_ranks.size() <= column) m_ranks.resize(column + 1);
