@@ -1,6 +1,8 @@
 // Roles (#18 item 7): several attributes selected in the attribute list get one role in one
 // undo step; identifying roles are proposed with their reason and applied only when the user
-// accepts (a column unique per row, a column named like a direct identifier).
+// accepts (a column unique per row, a column named like a direct identifier). The core's
+// workspace warnings (values differing only in white space) are shown under the list for the
+// quasi-identifiers and sensitive attributes.
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
@@ -119,6 +121,34 @@ private slots:
         QVERIFY(project->role(4) == Role::QuasiIdentifying);
         project->undoStack()->undo();
         for (int c : {2, 3, 4}) QVERIFY(project->role(c) == Role::Insensitive);
+        dp.setProject(nullptr);
+    }
+
+    void whiteSpaceLookalikesAreShown() {
+        const QString path = m_dir.filePath("cities.csv");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("city,ward\nNew York,a 1\nNew  York,a  1\nBoston,b\nNew York,b\n");
+        f.close();
+        Project project(loadCsvProject(path, CsvOptions{}, nullptr));
+        DataPerspective dp;
+        dp.setProject(&project);
+        auto* label = dp.findChild<QLabel*>("dataChecks");
+        QVERIFY(label);
+        // Insensitive attributes are not checked.
+        QVERIFY(dp.checks().isEmpty());
+        QVERIFY(label->isHidden());
+        project.setRole(0, Role::QuasiIdentifying);
+        QCOMPARE(dp.checks(), QStringList{"attribute 'city': 'New York' and 'New  York' differ only in white "
+                                          "space; they form separate classes"});
+        QVERIFY(!label->isHidden());
+        project.setRole(1, Role::Sensitive);
+        QCOMPARE(dp.checks().size(), 2);
+        QVERIFY(dp.checks()[1].startsWith("attribute 'ward': 'a 1' and 'a  1'"));
+        project.undoStack()->undo();
+        project.undoStack()->undo();
+        QVERIFY(dp.checks().isEmpty());
+        QVERIFY(label->isHidden());
         dp.setProject(nullptr);
     }
 };

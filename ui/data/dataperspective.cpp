@@ -17,6 +17,7 @@
 #include "data/roleproposals.h"
 #include "data/rolestyle.h"
 #include "data/tablemodel.h"
+#include "ldiv/lookalikes.h"
 #include "project/project.h"
 
 namespace ldv::ui {
@@ -25,7 +26,7 @@ DataPerspective::DataPerspective(QWidget* parent)
     : QWidget(parent), m_tableModel(new TableModel(this)), m_columnModel(new ColumnListModel(this)),
       m_columns(new QTableView(this)), m_panel(new ColumnPanel(this)), m_table(new QTableView(this)),
       m_selectionLabel(new QLabel(this)), m_selectionRole(new QComboBox(this)),
-      m_selectionApply(new QPushButton(tr("Set role"), this)), m_proposals(new RoleProposalPanel(this)) {
+      m_selectionApply(new QPushButton(tr("Set role"), this)), m_proposals(new RoleProposalPanel(this)), m_checks(new QLabel(this)) {
     m_columns->setModel(m_columnModel);
     m_columns->setItemDelegate(new ComboDelegate(ColumnListModel::ChoicesRole, this));
     m_columns->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -69,6 +70,13 @@ DataPerspective::DataPerspective(QWidget* parent)
     selectionRow->addWidget(m_selectionApply);
     listLayout->addLayout(selectionRow);
     listLayout->addWidget(m_proposals);
+    m_checks->setObjectName("dataChecks");
+    m_checks->setWordWrap(true);
+    m_checks->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_checks->setToolTip(tr("Checks of the quasi-identifiers and sensitive attributes that do not "
+                            "stop a search but deserve a look"));
+    m_checks->hide();
+    listLayout->addWidget(m_checks);
 
     auto* left = new QSplitter(Qt::Vertical, this);
     left->addWidget(list);
@@ -107,6 +115,20 @@ void DataPerspective::setRoleOfSelection(Role role) {
     if (m_project) m_project->setRoles(selectedColumns(), role);
 }
 
+void DataPerspective::updateChecks() {
+    m_checkTexts.clear();
+    for (int c = 0; m_project && c < m_project->columnCount(); ++c) {
+        const Role role = m_project->role(c);
+        if (role != Role::QuasiIdentifying && role != Role::Sensitive) continue;
+        if (const auto warning = whiteSpaceLookalikes(m_project->table().column(std::size_t(c))))
+            m_checkTexts << QString::fromStdString(*warning);
+    }
+    QStringList lines;
+    for (const QString& t : m_checkTexts) lines << QStringLiteral("⚠ ") + t.toHtmlEscaped();
+    m_checks->setText(QStringLiteral("<span style='color:#805000'>%1</span>").arg(lines.join("<br>")));
+    m_checks->setVisible(!m_checkTexts.isEmpty());
+}
+
 void DataPerspective::selectionChanged() {
     const std::size_t n = m_project ? selectedColumns().size() : 0;
     m_selectionLabel->setText(n == 1 ? tr("1 attribute selected") : tr("%1 attributes selected").arg(n));
@@ -115,11 +137,14 @@ void DataPerspective::selectionChanged() {
 }
 
 void DataPerspective::setProject(Project* project) {
+    if (m_project) m_project->disconnect(this);
     m_project = project;
     m_panel->setProject(project);
     m_tableModel->setProject(project);
     m_columnModel->setProject(project);
     m_proposals->setProject(project);
+    if (project) connect(project, &Project::roleChanged, this, &DataPerspective::updateChecks);
+    updateChecks();
     if (project && project->columnCount() > 0) selectColumn(0);
     selectionChanged();
 }

@@ -1,5 +1,6 @@
 #pragma once
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -35,9 +36,13 @@ public:
     std::vector<int> selectedColumns() const;
     /// Gives every selected attribute `role` (one undo step).
     void setRoleOfSelection(Role role);
+    /// The data checks shown under the attribute list (the core's Workspace::warnings():
+    /// values of a quasi-identifier or sensitive attribute that differ only in white space).
+    QStringList checks() const { return m_checkTexts; }
 
 private:
     void selectionChanged();
+    void updateChecks();
     QPointer<Project> m_project;
     TableModel* m_tableModel;
     ColumnListModel* m_columnModel;
@@ -48,6 +53,8 @@ private:
     QComboBox* m_selectionRole;
     QPushButton* m_selectionApply;
     RoleProposalPanel* m_proposals;
+    QLabel* m_checks;
+    QStringList m_checkTexts;
 };
 
 }  // namespace ldv::ui
