@@ -126,6 +126,10 @@ private slots:
         QVERIFY(data->table->column(2).type() == ColumnType::Integer);
         QVERIFY(data->config.attribute("zip")->type == ColumnType::Text);
         QVERIFY(data->inferredTypes[0] == ColumnType::Integer);
+        // The attribute entries keep the table's order (the QI order follows it).
+        QCOMPARE(data->config.attributes.size(), std::size_t(2));
+        QCOMPARE(data->config.attributes[0].name, std::string("zip"));
+        QCOMPARE(data->config.attributes[1].name, std::string("visit"));
     }
 
     void previewReachesEveryColumn() {

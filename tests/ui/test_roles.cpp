@@ -124,6 +124,17 @@ private slots:
         dp.setProject(nullptr);
     }
 
+    void qiOrderFollowsTheTable() {
+        // Marked zip first, then age: the level vectors still read age, zip (table order),
+        // as they would had the roles been set the other way round.
+        auto project = load();
+        project->setType(project->columnIndex("zip"), ColumnType::Text);
+        project->setRole(project->columnIndex("zip"), Role::QuasiIdentifying);
+        project->setRole(project->columnIndex("age"), Role::QuasiIdentifying);
+        QCOMPARE(project->qiOrder(), (std::vector<std::string>{"age", "zip"}));
+        QCOMPARE(project->config().attributes.front().name, std::string("age"));
+    }
+
     void whiteSpaceLookalikesAreShown() {
         const QString path = m_dir.filePath("cities.csv");
         QFile f(path);

@@ -14,6 +14,8 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cstdint>
 
 #include "data/rolestyle.h"
 #include "ldiv/error.h"
@@ -387,6 +389,13 @@ void ImportDialog::startImport() {
             m_result->config.ensureAttribute(it.key().toStdString()).type = it.value();
             m_result->table->column(*column).setType(it.value());
         }
+        // Entries in the table's order: without an explicit QI order the quasi-identifiers
+        // follow the attribute entries, and a type chosen for zip must not put zip first.
+        auto& attributes = m_result->config.attributes;
+        const Table& table = *m_result->table;
+        std::stable_sort(attributes.begin(), attributes.end(), [&table](const auto& a, const auto& b) {
+            return table.columnIndex(a.name).value_or(SIZE_MAX) < table.columnIndex(b.name).value_or(SIZE_MAX);
+        });
         accept();
     });
     connect(m_job, &Job::failed, this, &ImportDialog::showError);

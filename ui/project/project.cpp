@@ -116,14 +116,30 @@ void Project::setHierarchy(const std::string& attribute, std::optional<Hierarchy
     m_undo.push(new SetHierarchyCommand(this, attribute, std::move(hierarchy), text));
 }
 
+AttributeConfig& Project::attributeEntry(int column) {
+    // A new entry goes where the column is in the table: without an explicit QI order the
+    // quasi-identifiers follow the entries, and marking zip before age (or choosing zip's type
+    // at import) must not put zip first in every level vector.
+    auto& entries = m_data->config.attributes;
+    const std::string& name = table().column(std::size_t(column)).name();
+    if (AttributeConfig* a = m_data->config.attribute(name)) return *a;
+    auto at = std::find_if(entries.begin(), entries.end(), [&](const AttributeConfig& a) {
+        const int c = columnIndex(a.name);
+        return c > column;
+    });
+    AttributeConfig entry;
+    entry.name = name;
+    return *entries.insert(at, std::move(entry));
+}
+
 void Project::applyRole(int column, Role role, const std::vector<std::string>& qiOrder) {
-    m_data->config.ensureAttribute(table().column(std::size_t(column)).name()).role = role;
+    attributeEntry(column).role = role;
     m_data->config.qiOrder = qiOrder;
     emit roleChanged(column);
 }
 
 void Project::applyType(int column, std::optional<ColumnType> type) {
-    m_data->config.ensureAttribute(table().column(std::size_t(column)).name()).type = type;
+    attributeEntry(column).type = type;
     m_data->table->column(std::size_t(column)).setType(type.value_or(inferredType(column)));
     emit typeChanged(column);
 }

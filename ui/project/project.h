@@ -112,6 +112,8 @@ signals:
     void dirtyChanged(bool dirty);
 
 private:
+    /// The column's entry in the configuration, created in table order when missing.
+    AttributeConfig& attributeEntry(int column);
     std::shared_ptr<ProjectData> m_data;
     QUndoStack m_undo;
     bool m_forcedDirty = false;
