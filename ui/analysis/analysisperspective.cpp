@@ -57,6 +57,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     m_status->setWordWrap(true);
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(200);
+    m_run->setObjectName("analysisRun");
     m_run->setDefault(true);
     m_run->setToolTip(tr("Compute the selected analysis in the background"));
 
