@@ -57,7 +57,8 @@ bool writeText(const QString& path, const QString& text) {
 template <class T>
 void onModal(QObject* context, std::function<void(T*)> action, int attempt = 0) {
     QTimer::singleShot(50, context, [context, action, attempt] {
-        if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) return action(dialog);
+        if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget()))
+            return action(dialog);
         if (attempt < 200) onModal<T>(context, action, attempt + 1);
     });
 }
@@ -75,7 +76,9 @@ void chooseFiles(QObject* context, const QString& names, std::function<void()> t
     });
 }
 
-QPushButton* button(QWidget* in, const char* name) { return in->findChild<QPushButton*>(name); }
+QPushButton* button(QWidget* in, const char* name) {
+    return in->findChild<QPushButton*>(name);
+}
 }  // namespace
 
 class TestEndToEnd : public QObject {
@@ -97,8 +100,10 @@ private slots:
         for (int a = 1; a <= 90; ++a)
             age += QString("%1,%2-%3,*\n").arg(a).arg(a / 10 * 10).arg(a / 10 * 10 + 9);
         for (int m = 0; m < 12; ++m)
-            month += QString("%1,%2..%3,*\n").arg(kMonths[m], kMonths[m / 3 * 3], kMonths[m / 3 * 3 + 2]);
-        for (const QString& z : kZips) zip += QString("%1,%2*,%3**,*\n").arg(z, z.left(4), z.left(3));
+            month += QString("%1,%2..%3,*\n")
+                         .arg(kMonths[m], kMonths[m / 3 * 3], kMonths[m / 3 * 3 + 2]);
+        for (const QString& z : kZips)
+            zip += QString("%1,%2*,%3**,*\n").arg(z, z.left(4), z.left(3));
         QVERIFY(writeText(m_dir.filePath("hierarchy_age.csv"), age));
         QVERIFY(writeText(m_dir.filePath("hierarchy_month.csv"), month));
         QVERIFY(writeText(m_dir.filePath("hierarchy_zip.csv"), zip));
@@ -112,19 +117,24 @@ private slots:
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             // Fits a 1366×768 laptop (the task bar and title take ~70 px).
-            QVERIFY2(window.minimumSizeHint().width() <= 1366 && window.minimumSizeHint().height() <= 698,
-                     qPrintable(QString("%1×%2").arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
+            QVERIFY2(window.minimumSizeHint().width() <= 1366 &&
+                         window.minimumSizeHint().height() <= 698,
+                     qPrintable(QString("%1×%2")
+                                    .arg(window.minimumSizeHint().width())
+                                    .arg(window.minimumSizeHint().height())));
             window.controller()->setInteractive(false);
 
             // New project from CSV: type the path, set zip's type to text, Import.
             onModal<ImportDialog>(this, [this](ImportDialog* dialog) {
-                QTest::keyClicks(dialog->findChild<QLineEdit*>("importPath"), m_dir.filePath("visits.csv"));
+                QTest::keyClicks(dialog->findChild<QLineEdit*>("importPath"),
+                                 m_dir.filePath("visits.csv"));
                 dialog->updatePreview();
                 auto* zip = dialog->findChild<QComboBox*>("importType_zip");
                 QVERIFY(zip);
                 zip->setCurrentIndex(zip->findData("text"));
-                QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
-                                  Qt::LeftButton);
+                QTest::mouseClick(
+                    dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
+                    Qt::LeftButton);
             });
             window.controller()->importDialog();
             QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 20000);
@@ -156,13 +166,17 @@ private slots:
 
             // Bulk hierarchy import: three files in the file dialog, matched by name, confirmed.
             QVERIFY(window.showPerspective("hierarchies"));
-            chooseFiles(this, "\"hierarchy_age.csv\" \"hierarchy_month.csv\" \"hierarchy_zip.csv\"", [this] {
-                // Then the match dialog (hierarchy_<attribute>.csv → attribute): confirm it.
-                onModal<QDialog>(this, [](QDialog* dialog) {
-                    QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
-                                      Qt::LeftButton);
-                });
-            }, m_dir.path());
+            chooseFiles(
+                this, "\"hierarchy_age.csv\" \"hierarchy_month.csv\" \"hierarchy_zip.csv\"",
+                [this] {
+                    // Then the match dialog (hierarchy_<attribute>.csv → attribute): confirm it.
+                    onModal<QDialog>(this, [](QDialog* dialog) {
+                        QTest::mouseClick(
+                            dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
+                            Qt::LeftButton);
+                    });
+                },
+                m_dir.path());
             window.hierarchyPerspective()->importDialog();
             QTRY_VERIFY_WITH_TIMEOUT(project->hierarchy("zip"), 5000);
             QCOMPARE(project->hierarchy("age")->height(), 2);
@@ -177,8 +191,9 @@ private slots:
             privacy->suppressionBox()->setValue(2);
             QTest::mouseClick(privacy->runButton(), Qt::LeftButton);
             SearchSession* session = window.searchSession();
-            QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning() && session->outcome() && session->outcome()->complete(),
-                                     30000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !session->isRunning() && session->outcome() && session->outcome()->complete(),
+                30000);
             const auto outcome = session->outcome();
             QVERIFY(outcome->result.optimum);
 
@@ -238,7 +253,8 @@ private slots:
         QVERIFY(outcome && outcome->complete());
         const auto& selection = window.latticePerspective()->view()->selection();
         QCOMPARE(int(selection.size()), 1);
-        QCOMPARE(QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(selection.back()))),
+        QCOMPARE(QString::fromStdString(
+                     formatLevels(outcome->data->dataset->lattice().levels(selection.back()))),
                  chosen);
         QVERIFY(window.analysisPerspective()->setCurrentAnalysis("homogeneity"));
         QCOMPARE(window.analysisPerspective()->options().value("ks"), QString("2, 5"));

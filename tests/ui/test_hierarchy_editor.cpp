@@ -131,8 +131,8 @@ private slots:
         QVERIFY(hp.tableView()->isSortingEnabled());
         // Sorting by level 2, descending: the groups of 20 in reverse natural order.
         hp.tableView()->sortByColumn(2, Qt::DescendingOrder);
-        QCOMPARE(columnOf(shown, 2), (QStringList{"100-119", "80-99", "80-99", "20-39", "20-39",
-                                                  "0-19", "0-19"}));
+        QCOMPARE(columnOf(shown, 2),
+                 (QStringList{"100-119", "80-99", "80-99", "20-39", "20-39", "0-19", "0-19"}));
         hp.tableView()->sortByColumn(0, Qt::AscendingOrder);
         // The histogram of level 1 (width 10) lists its groups in natural order: 0-9 has
         // three rows of 9, 10-19 two of 15, 20-29 two of 20, 30-39 two of 39.
@@ -172,11 +172,13 @@ private slots:
         const HierarchyTreeModel* tree = hp.treeModel();
         const QModelIndex top = tree->index(0, 0);
         QStringList years;
-        for (int r = 0; r < tree->rowCount(top); ++r) years << tree->index(r, 0, top).data().toString();
+        for (int r = 0; r < tree->rowCount(top); ++r)
+            years << tree->index(r, 0, top).data().toString();
         QCOMPARE(years, (QStringList{"2023", "2024"}));
         const QModelIndex y2024 = tree->index(1, 0, top);
         QStringList months;
-        for (int r = 0; r < tree->rowCount(y2024); ++r) months << tree->index(r, 0, y2024).data().toString();
+        for (int r = 0; r < tree->rowCount(y2024); ++r)
+            months << tree->index(r, 0, y2024).data().toString();
         QCOMPARE(months, (QStringList{"2024-01", "2024-03"}));
         // The base column of the levels table in chronological order, whatever the format.
         QCOMPARE(columnOf(hp.tableView()->model(), 0),
@@ -200,7 +202,8 @@ private slots:
         QVERIFY2(panel.preview(), qPrintable(panel.errorText()));
         // Quarters, then half-years; the first row is January.
         const auto& rows = panel.preview()->rows();
-        const auto january = std::find_if(rows.begin(), rows.end(), [](const auto& r) { return r[0] == "January"; });
+        const auto january =
+            std::find_if(rows.begin(), rows.end(), [](const auto& r) { return r[0] == "January"; });
         QVERIFY(january != rows.end());
         QCOMPARE(QString::fromStdString((*january)[1]), QString("January..March"));
         QCOMPARE(QString::fromStdString((*january)[2]), QString("January..June"));
@@ -224,7 +227,8 @@ private slots:
         panel.updatePreview();
         QVERIFY(panel.preview());
         const auto& reordered = panel.preview()->rows();
-        const auto dec = std::find_if(reordered.begin(), reordered.end(), [](const auto& r) { return r[0] == "December"; });
+        const auto dec = std::find_if(reordered.begin(), reordered.end(),
+                                      [](const auto& r) { return r[0] == "December"; });
         QCOMPARE(QString::fromStdString((*dec)[1]), QString("December..January"));
         QCOMPARE(panel.settings().order.split('\n').mid(0, 2), (QStringList{"December", "March"}));
         // "Natural order" puts the calendar back.
@@ -236,9 +240,15 @@ private slots:
         QTest::addColumn<QString>("widths");
         QTest::addColumn<QString>("bottom");
         QTest::addColumn<QString>("top");
-        QTest::newRow("top 90, widths 10,20,40") << "10,20,40" << "" << "90";
-        QTest::newRow("bottom 12, top 90, widths 5,20") << "5,20" << "12" << "90";
-        QTest::newRow("top 95, width 20") << "20" << "" << "95";
+        QTest::newRow("top 90, widths 10,20,40") << "10,20,40"
+                                                 << ""
+                                                 << "90";
+        QTest::newRow("bottom 12, top 90, widths 5,20") << "5,20"
+                                                        << "12"
+                                                        << "90";
+        QTest::newRow("top 95, width 20") << "20"
+                                          << ""
+                                          << "95";
     }
     void intervalLabelsNeverOverlapCoding() {
         // Every interval label "lo-hi" lies inside [bottom, top): no value is claimed by an
@@ -269,7 +279,8 @@ private slots:
                     ++intervals;
                     QVERIFY2(m.captured(1).toDouble() >= lowest, qPrintable(label));
                     QVERIFY2(m.captured(2).toDouble() < highest, qPrintable(label));
-                    QVERIFY2(x >= m.captured(1).toDouble() && x <= m.captured(2).toDouble(), qPrintable(label));
+                    QVERIFY2(x >= m.captured(1).toDouble() && x <= m.captured(2).toDouble(),
+                             qPrintable(label));
                 } else {
                     ++coded;
                     QVERIFY2(label == ">=" + top || label == "<" + bottom, qPrintable(label));

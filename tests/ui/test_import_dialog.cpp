@@ -95,7 +95,8 @@ private slots:
         QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
         QCOMPARE(dialog.options().separator, ':');
         QCOMPARE(dialog.findChild<QTableWidget*>("importPreview")->columnCount(), 3);
-        QCOMPARE(dialog.findChild<QTableWidget*>("importPreview")->item(2, 2)->text(), QString("6"));
+        QCOMPARE(dialog.findChild<QTableWidget*>("importPreview")->item(2, 2)->text(),
+                 QString("6"));
     }
 
     void typesAtImport() {
@@ -134,7 +135,9 @@ private slots:
 
     void previewReachesEveryColumn() {
         QByteArray text;
-        for (int c = 0; c < 14; ++c) text += (c ? "," : "") + QByteArray("a_rather_long_column_name_") + QByteArray::number(c);
+        for (int c = 0; c < 14; ++c)
+            text +=
+                (c ? "," : "") + QByteArray("a_rather_long_column_name_") + QByteArray::number(c);
         text += "\n";
         for (int c = 0; c < 14; ++c) text += (c ? "," : "") + QByteArray::number(c * 1000);
         text += "\n";
@@ -151,7 +154,9 @@ private slots:
         const int last = preview->columnCount() - 1;
         const int right = preview->columnViewportPosition(last) + preview->columnWidth(last);
         QVERIFY2(right <= preview->viewport()->width(),
-                 qPrintable(QString("last column ends at %1 of %2").arg(right).arg(preview->viewport()->width())));
+                 qPrintable(QString("last column ends at %1 of %2")
+                                .arg(right)
+                                .arg(preview->viewport()->width())));
         // Each column is as wide as its name: nothing is cut off.
         for (int c = 0; c <= last; ++c)
             QVERIFY(preview->columnWidth(c) >=

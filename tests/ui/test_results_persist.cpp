@@ -50,8 +50,9 @@ private slots:
             chosen = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
             qiNames = outcome->data->qiNames;
             QVERIFY(window.latticePerspective()->findNode(chosen));
-            QTRY_COMPARE_WITH_TIMEOUT(project->workbenchValue("search").toObject().value("selected").toString(),
-                                      chosen, 10000);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                project->workbenchValue("search").toObject().value("selected").toString(), chosen,
+                10000);
             QVERIFY(project->isDirty());
             project->save(path);
         }
@@ -70,8 +71,10 @@ private slots:
         QCOMPARE(QString::fromStdString(formatLevels(lattice.levels(selection.back()))), chosen);
         // The level filters carry the attribute names, not "QI 1…".
         QStringList labels;
-        for (const QLabel* l : window.latticePerspective()->findChildren<QLabel*>()) labels << l->text();
-        for (const std::string& name : qiNames) QVERIFY2(labels.contains(QString::fromStdString(name)), name.c_str());
+        for (const QLabel* l : window.latticePerspective()->findChildren<QLabel*>())
+            labels << l->text();
+        for (const std::string& name : qiNames)
+            QVERIFY2(labels.contains(QString::fromStdString(name)), name.c_str());
         QVERIFY(!labels.contains("QI 1"));
         // Restoring changed nothing: the project is as saved.
         QVERIFY(!project->isDirty());

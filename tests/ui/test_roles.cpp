@@ -52,11 +52,14 @@ private slots:
         const auto proposals = proposeRoles(*project);
         QCOMPARE(int(proposals.size()), 2);
         QCOMPARE(proposals[0].column, project->columnIndex("id"));
-        QCOMPARE(proposals[0].reason, QString("every one of the 4 rows has its own value, so it points at one person"));
+        QCOMPARE(proposals[0].reason,
+                 QString("every one of the 4 rows has its own value, so it points at one person"));
         QCOMPARE(proposals[1].column, project->columnIndex("patient_name"));
-        QCOMPARE(proposals[1].reason, QString("its name reads like a direct identifier (3 distinct values in 4 rows)"));
+        QCOMPARE(proposals[1].reason,
+                 QString("its name reads like a direct identifier (3 distinct values in 4 rows)"));
         // Nothing applied yet: every attribute is still insensitive, no undo step.
-        for (int c = 0; c < project->columnCount(); ++c) QVERIFY(project->role(c) == Role::Insensitive);
+        for (int c = 0; c < project->columnCount(); ++c)
+            QVERIFY(project->role(c) == Role::Insensitive);
         QCOMPARE(project->undoStack()->count(), 0);
         RoleProposalPanel* panel = dp.roleProposals();
         QVERIFY(!panel->isHidden());
@@ -150,8 +153,9 @@ private slots:
         QVERIFY(dp.checks().isEmpty());
         QVERIFY(label->isHidden());
         project.setRole(0, Role::QuasiIdentifying);
-        QCOMPARE(dp.checks(), QStringList{"attribute 'city': 'New York' and 'New  York' differ only in white "
-                                          "space; they form separate classes"});
+        QCOMPARE(dp.checks(),
+                 QStringList{"attribute 'city': 'New York' and 'New  York' differ only in white "
+                             "space; they form separate classes"});
         QVERIFY(!label->isHidden());
         project.setRole(1, Role::Sensitive);
         QCOMPARE(dp.checks().size(), 2);

@@ -43,7 +43,10 @@ std::vector<RoleProposal> proposeRoles(const Project& project) {
 }
 
 RoleProposalPanel::RoleProposalPanel(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_rows(new QWidget(this)), m_rowsLayout(new QVBoxLayout(m_rows)) {
+    : QWidget(parent),
+      m_title(new QLabel(this)),
+      m_rows(new QWidget(this)),
+      m_rowsLayout(new QVBoxLayout(m_rows)) {
     setObjectName("roleProposals");
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -91,7 +94,8 @@ void RoleProposalPanel::refresh() {
     m_shown.clear();
     if (m_project)
         for (RoleProposal& p : proposeRoles(*m_project))
-            if (!m_rejected.contains(m_project->columnName(p.column))) m_shown.push_back(std::move(p));
+            if (!m_rejected.contains(m_project->columnName(p.column)))
+                m_shown.push_back(std::move(p));
     // deleteLater: this may run inside the click of one of these buttons.
     while (QLayoutItem* item = m_rowsLayout->takeAt(0)) {
         if (QWidget* w = item->widget()) {
@@ -108,9 +112,10 @@ void RoleProposalPanel::refresh() {
         auto* row = new QWidget(m_rows);
         auto* layout = new QHBoxLayout(row);
         layout->setContentsMargins(0, 0, 0, 0);
-        auto* text = new QLabel(tr("<b>%1</b> → %2: %3")
-                                    .arg(name.toHtmlEscaped(), roleName(p.role), p.reason.toHtmlEscaped()),
-                                row);
+        auto* text =
+            new QLabel(tr("<b>%1</b> → %2: %3")
+                           .arg(name.toHtmlEscaped(), roleName(p.role), p.reason.toHtmlEscaped()),
+                       row);
         text->setWordWrap(true);
         text->setToolTip(tr("An identifying attribute is removed from the published table"));
         auto* yes = new QPushButton(tr("Accept"), row);

@@ -20,8 +20,9 @@ struct Key {
 };
 
 int monthOf(const QString& text) {
-    static const QStringList english{"january", "february", "march",     "april",   "may",      "june",
-                                     "july",    "august",   "september", "october", "november", "december"};
+    static const QStringList english{"january",   "february", "march",    "april",
+                                     "may",       "june",     "july",     "august",
+                                     "september", "october",  "november", "december"};
     QString t = text.trimmed().toLower();
     if (t.endsWith('.')) t.chop(1);
     if (t.size() < 3) return 0;
@@ -29,7 +30,8 @@ int monthOf(const QString& text) {
     for (int m = 1; m <= 12; ++m) {
         const QString& name = english[m - 1];
         if (t == name || t == name.left(3) || (name == "september" && t == "sept")) return m;
-        if (t == locale.monthName(m).toLower() || t == locale.monthName(m, QLocale::ShortFormat).toLower())
+        if (t == locale.monthName(m).toLower() ||
+            t == locale.monthName(m, QLocale::ShortFormat).toLower())
             return m;
     }
     return 0;
@@ -72,7 +74,8 @@ Key keyOf(const QString& raw) {
         return date(m.captured(3).toInt(), m.captured(1).toInt(), m.captured(2).toInt());
     // Interval labels of the interval builder: "<10", ">=90", "20-24", "[20, 25)".
     static const QRegularExpression interval(
-        "^(<=?|>=?)?\\s*\\[?\\s*(-?\\d+(?:\\.\\d+)?)(?:\\s*(?:-|,)\\s*-?\\d+(?:\\.\\d+)?\\s*[)\\]]?)?$");
+        "^(<=?|>=?)?\\s*\\[?\\s*(-?\\d+(?:\\.\\d+)?)(?:\\s*(?:-|,)\\s*-?\\d+(?:\\.\\d+)?\\s*[)\\]]?"
+        ")?$");
     if (auto m = interval.match(s); m.hasMatch()) {
         k.cls = Number;
         k.value = m.captured(2).toDouble();
@@ -132,13 +135,16 @@ void sortKeyed(std::vector<T>& values, ToQString toQString) {
     std::vector<std::pair<Key, T>> keyed;
     keyed.reserve(values.size());
     for (auto& v : values) keyed.emplace_back(keyOf(toQString(v)), std::move(v));
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return keyLess(a.first, b.first); });
+    std::stable_sort(keyed.begin(), keyed.end(),
+                     [](const auto& a, const auto& b) { return keyLess(a.first, b.first); });
     for (std::size_t i = 0; i < values.size(); ++i) values[i] = std::move(keyed[i].second);
 }
 
 }  // namespace
 
-bool less(const QString& a, const QString& b) { return keyLess(keyOf(a), keyOf(b)); }
+bool less(const QString& a, const QString& b) {
+    return keyLess(keyOf(a), keyOf(b));
+}
 
 bool less(const std::string& a, const std::string& b) {
     return less(QString::fromStdString(a), QString::fromStdString(b));

@@ -34,7 +34,8 @@ int NaturalSortProxy::rank(const QModelIndex& index) const {
         QStringList values;
         const QAbstractItemModel* model = index.model();
         for (int r = 0; r < model->rowCount(index.parent()); ++r) {
-            const QString v = model->index(r, index.column(), index.parent()).data(sortRole()).toString();
+            const QString v =
+                model->index(r, index.column(), index.parent()).data(sortRole()).toString();
             if (!ranks.contains(v)) {
                 ranks.insert(v, 0);
                 values << v;

@@ -16,7 +16,8 @@ public:
     explicit NaturalSortProxy(QObject* parent = nullptr);
     void setSourceModel(QAbstractItemModel* model) override;
     /// Rows are numbered as shown (1, 2, 3, …), not by their place in the hierarchy file.
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
