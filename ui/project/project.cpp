@@ -75,7 +75,7 @@ QJsonValue Project::workbenchValue(const QString& key) const {
     return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object().value(key);
 }
 
-void Project::setWorkbenchValue(const QString& key, const QJsonValue& value) {
+void Project::setWorkbenchValue(const QString& key, const QJsonValue& value, bool markDirty) {
     std::string& text = m_data->config.workbench;
     QJsonObject state = text.empty() ? QJsonObject() : QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
     if (state.value(key) == value) return;
@@ -84,7 +84,7 @@ void Project::setWorkbenchValue(const QString& key, const QJsonValue& value) {
     else
         state.insert(key, value);
     text = state.isEmpty() ? std::string() : QJsonDocument(state).toJson(QJsonDocument::Compact).toStdString();
-    setForcedDirty(true);
+    if (markDirty) setForcedDirty(true);
 }
 
 void Project::setRoles(const std::vector<int>& columns, Role role) {

@@ -73,8 +73,10 @@ public:
     /// One section of the workbench's state saved in the project file ("analysis", …);
     /// an empty value when there is none.
     QJsonValue workbenchValue(const QString& key) const;
-    /// Sets a section; not an undo step (like a view setting), but the project is unsaved.
-    void setWorkbenchValue(const QString& key, const QJsonValue& value);
+    /// Sets a section; not an undo step (like a view setting). `markDirty`: the project has
+    /// unsaved changes (options); false for state that is saved with the next save but not
+    /// worth asking about on close (the last search result and selected node).
+    void setWorkbenchValue(const QString& key, const QJsonValue& value, bool markDirty = true);
 
     SearchSettings searchSettings() const;
     // Undoable edits (push a command on the undo stack).

@@ -64,7 +64,8 @@ void ResultKeeper::nodeChosen(NodeId id) {
 void ResultKeeper::store() {
     QJsonObject section{{"result", true}};
     if (!m_selected.isEmpty()) section.insert("selected", m_selected);
-    m_project->setWorkbenchValue(kSection, section);
+    // Saved with the project's next save; a search alone does not ask to save on close.
+    m_project->setWorkbenchValue(kSection, section, false);
 }
 
 }  // namespace ldv::ui
