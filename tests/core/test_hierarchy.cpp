@@ -104,6 +104,11 @@ private slots:
         const Hierarchy coded = buildIntervals({"7", "23", "39"}, o);
         QCOMPARE(coded.rows()[0][1], std::string("<10"));
         QCOMPARE(coded.rows()[2][3], std::string(">=30"));
+        // Bins cut at the coding bounds: 23 is in 20-29 at width 20, not 20-39 (which would
+        // also claim the values of ">=30"); 12 is in 10-14 at width 5 and 10-19 at width 20.
+        QCOMPARE(coded.rows()[1], (std::vector<std::string>{"23", "20-24", "20-29", "20-29", "*"}));
+        const Hierarchy low = buildIntervals({"12"}, o);
+        QCOMPARE(low.rows()[0], (std::vector<std::string>{"12", "10-14", "10-19", "10-19", "*"}));
         QVERIFY(validateHierarchy(coded).empty());
         o.widths = {5, 7};
         QVERIFY_THROWS_EXCEPTION(ParameterError, buildIntervals({"1"}, o));

@@ -40,6 +40,15 @@ private slots:
         c.populationSize.reset();
         QVERIFY(formatProject(c).find("population_size") == std::string::npos);
         QVERIFY(!parseProject(formatProject(c), "p.json").populationSize);
+        // The workbench's own section is kept as it is (compact JSON, keys sorted).
+        c.workbench = R"({"analysis":{"options":{"homogeneity":{"ks":"2, 3"}}}})";
+        const std::string text2 = formatProject(c);
+        QVERIFY(text2.find("\"workbench\": {") != std::string::npos);
+        const ProjectConfig back2 = parseProject(text2, "p.json");
+        QVERIFY(back2 == c);
+        QCOMPARE(formatProject(back2), text2);
+        c.workbench.clear();
+        QVERIFY(formatProject(c).find("workbench") == std::string::npos);
     }
     void errors_data() {
         QTest::addColumn<QString>("text");
@@ -61,6 +70,10 @@ private slots:
             << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
                "\"population_size\": 0}"
             << "p.json: population_size must be a number of records above 0, not 0";
+        QTest::newRow("workbench not an object")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"workbench\": 3}"
+            << "p.json: \"workbench\" must be an object";
     }
     void errors() {
         QFETCH(QString, text);

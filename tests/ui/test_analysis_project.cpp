@@ -1,7 +1,15 @@
 // Analyses follow the project (issue 18): an analysis' suppression limit is the project's
-// (Adult's project says 2 %, the analysis default is 0) until the user types another one.
+// (Adult's project says 2 %, the analysis default is 0) until the user types another one;
+// the options and the chosen sensitive attribute are saved in the project file, not per
+// machine; identical series are named in the chart's note.
+#include <QFile>
+#include <QJsonObject>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "analysis/analyses.h"
+#include "analysis/analysishelpers.h"
 
 #include "analysis/analysisperspective.h"
 #include "app/autosave.h"
@@ -38,6 +46,63 @@ private slots:
         s.suppressionLimit = 0.01;
         project->setSearchSettings(s, "1 %");
         QCOMPARE(a->options().value("suppression"), QStringLiteral("0.1"));
+    }
+
+    void optionsTravelWithTheProject() {
+        const QString path = m_dir.filePath("hospital-options.ldiv.json");
+        {
+            MainWindow window;
+            Project* project = ldv::test::openProject(window, "hospital", 20000);
+            QVERIFY(project);
+            QVERIFY(!project->workbenchValue("analysis").isObject());
+            AnalysisPerspective* a = window.analysisPerspective();
+            QVERIFY(a->setCurrentAnalysis("homogeneity"));
+            QVERIFY(a->setOption("ks", "2, 3"));
+            QVERIFY(a->setOption("thresholds", "0.5"));
+            const QJsonObject saved = project->workbenchValue("analysis").toObject();
+            const QJsonObject homogeneity = saved["options"].toObject()["homogeneity"].toObject();
+            QCOMPARE(homogeneity["ks"].toString(), QString("2, 3"));
+            QCOMPARE(homogeneity["thresholds"].toString(), QString("0.5"));
+            // The suppression limit follows the project: it is not stored.
+            QVERIFY(!homogeneity.contains("suppression"));
+            QVERIFY(project->isDirty());
+            project->save(path);
+            QVERIFY(!project->isDirty());
+        }
+        // Nothing per machine.
+        for (const QString& key : QSettings().allKeys()) QVERIFY2(!key.startsWith("analysis/"), qPrintable(key));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("\"workbench\""));
+        MainWindow window;
+        Project* project = ldv::test::openProject(window, path, 20000);
+        QVERIFY(project);
+        AnalysisPerspective* a = window.analysisPerspective();
+        QVERIFY(a->setCurrentAnalysis("homogeneity"));
+        QCOMPARE(a->options().value("ks"), QString("2, 3"));
+        QCOMPARE(a->options().value("thresholds"), QString("0.5"));
+        QVERIFY(a->setCurrentAnalysis("utility"));
+        for (const AnalysisDef& def : analyses())
+            if (def.id == "utility") QCOMPARE(a->options(), defaultOptions(def.options));
+    }
+
+    void identicalSeriesAreNamed() {
+        ChartData chart;
+        chart.note = "Hospital";
+        ChartPanel p;
+        p.title = "Homogeneity";
+        p.x = {2, 3, 4};
+        p.series = {{"p = 1", {0.5, 0.25, std::nan("")}},
+                    {"p = 0.8", {0.5, 0.25, std::nan("")}},
+                    {"p = 0.5", {0.75, 0.25, 0}},
+                    {"p = 0.3", {0.5, 0.25, std::nan("")}}};
+        chart.panels << p;
+        QCOMPARE(analysis::coincidingSeries(chart), QStringList{"Homogeneity: p = 1 = p = 0.8 = p = 0.3"});
+        analysis::noteCoincidingSeries(chart);
+        QCOMPARE(chart.note, QString("Hospital\nIdentical series, drawn on top of each other (told apart "
+                                     "by their markers): Homogeneity: p = 1 = p = 0.8 = p = 0.3"));
+        chart.panels[0].series[1].values[2] = 1;
+        QCOMPARE(analysis::coincidingSeries(chart), QStringList{"Homogeneity: p = 1 = p = 0.3"});
     }
 };
 

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QStringList>
+#include <cmath>
+#include <vector>
 
 #include "ldiv/error.h"
 #include "search/preparedinput.h"
@@ -42,6 +44,40 @@ ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& 
     p.yLabel = yLabel;
     p.categories = categories;
     return p;
+}
+
+QStringList coincidingSeries(const ChartData& chart) {
+    QStringList out;
+    for (const ChartPanel& panel : chart.panels) {
+        if (panel.kind == ChartPanel::Kind::ColorMap) continue;
+        std::vector<bool> grouped(std::size_t(panel.series.size()), false);
+        for (int a = 0; a < panel.series.size(); ++a) {
+            if (grouped[std::size_t(a)]) continue;
+            QStringList same{panel.series[a].name};
+            for (int b = a + 1; b < panel.series.size(); ++b) {
+                const QVector<double>& x = panel.series[a].values;
+                const QVector<double>& y = panel.series[b].values;
+                bool equal = x.size() == y.size() && !x.isEmpty();
+                for (int i = 0; equal && i < x.size(); ++i)
+                    equal = x[i] == y[i] || (std::isnan(x[i]) && std::isnan(y[i]));
+                if (equal) {
+                    grouped[std::size_t(b)] = true;
+                    same << panel.series[b].name;
+                }
+            }
+            if (same.size() > 1)
+                out << (panel.title.isEmpty() ? QString() : panel.title + ": ") + same.join(" = ");
+        }
+    }
+    return out;
+}
+
+void noteCoincidingSeries(ChartData& chart) {
+    const QStringList same = coincidingSeries(chart);
+    if (same.isEmpty()) return;
+    chart.note += (chart.note.isEmpty() ? QString() : QStringLiteral("\n")) +
+                  tr("Identical series, drawn on top of each other (told apart by their markers): %1")
+                      .arg(same.join("; "));
 }
 
 }  // namespace ldv::ui::analysis

@@ -25,6 +25,11 @@ QString qiText(const PreparedData& data);
 QString sensitiveText(const PreparedData& data);
 ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel, const QVector<double>& x);
 ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel, const QStringList& categories);
+/// Series of a panel whose every value is equal ("ℓ = 2" and "ℓ = 3" drawn on top of each
+/// other), as "panel: a = b" texts; appended to the chart's note so the reader knows why a
+/// legend entry seems to have no line of its own.
+QStringList coincidingSeries(const ChartData& chart);
+void noteCoincidingSeries(ChartData& chart);
 
 /// One step of an analysis made of several engine calls: the step's 0..1 maps to
 /// [from, to] of `outer`, and `outer`'s Cancel reaches the engine through the progress

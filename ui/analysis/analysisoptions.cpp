@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
-#include <QSettings>
 #include <cmath>
 
 #include "ldiv/error.h"
@@ -99,22 +98,6 @@ QString numbersText(const std::vector<double>& values) {
     QStringList parts;
     for (double v : values) parts << QString::number(v, 'g', 10);
     return parts.join(QStringLiteral(", "));
-}
-
-OptionValues loadOptions(const QString& id, const std::vector<OptionDef>& defs) {
-    QSettings settings;
-    OptionValues v = defaultOptions(defs);
-    for (const OptionDef& d : defs) {
-        const QString key = QStringLiteral("analysis/%1/%2").arg(id, d.key);
-        if (settings.contains(key)) v.insert(d.key, settings.value(key).toString());
-    }
-    return v;
-}
-
-void saveOptions(const QString& id, const OptionValues& values) {
-    QSettings settings;
-    for (auto it = values.begin(); it != values.end(); ++it)
-        settings.setValue(QStringLiteral("analysis/%1/%2").arg(id, it.key()), it.value());
 }
 
 }  // namespace ldv::ui

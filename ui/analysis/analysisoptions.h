@@ -24,7 +24,7 @@ struct OptionDef {
         : key(std::move(key)), label(std::move(label)), tooltip(std::move(tooltip)), kind(kind),
           defaultText(std::move(defaultText)), min(min), max(max), integer(integer), choices(std::move(choices)),
           optional(optional), placeholder(std::move(placeholder)) {}
-    QString key;  ///< stable id, also the QSettings key
+    QString key;  ///< stable id, also the key in the project file
     QString label;
     QString tooltip;
     Kind kind = Kind::Numbers;
@@ -50,9 +50,5 @@ OptionValues defaultOptions(const std::vector<OptionDef>& defs);
 
 /// "2, 5, 10" for {2, 5, 10} (the default text of a list option).
 QString numbersText(const std::vector<double>& values);
-
-/// Remembered values of analysis `id` (QSettings "analysis/<id>/<key>"); defaults elsewhere.
-OptionValues loadOptions(const QString& id, const std::vector<OptionDef>& defs);
-void saveOptions(const QString& id, const OptionValues& values);
 
 }  // namespace ldv::ui

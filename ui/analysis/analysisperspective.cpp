@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
@@ -13,6 +14,7 @@
 #include <algorithm>
 
 #include "analysis/analyses.h"
+#include "analysis/analysishelpers.h"
 #include "analysis/analysisoptionsform.h"
 #include "charts/panelchart.h"
 #include "export/reportwriter.h"
@@ -23,6 +25,12 @@
 #include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
+
+namespace {
+/// The project file's workbench section of the analyses: {"options": {id: {key: text}},
+/// "sensitive": name}.
+const QString kSection = QStringLiteral("analysis");
+}  // namespace
 
 AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     : QWidget(parent),
@@ -39,7 +47,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
       m_results(analyses().size()) {
     for (const AnalysisDef& a : analyses()) {
         m_list->addItem(a.title);
-        m_values.push_back(loadOptions(a.id, a.options));
+        m_values.push_back(defaultOptions(a.options));
     }
     // Wide enough for the longest title at any font size or scale factor (no clipped entries).
     m_list->setMinimumWidth(m_list->sizeHintForColumn(0) + 2 * m_list->frameWidth() + 8);
@@ -49,6 +57,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     m_status->setWordWrap(true);
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(200);
+    m_run->setObjectName("analysisRun");
     m_run->setDefault(true);
     m_run->setToolTip(tr("Compute the selected analysis in the background"));
 
@@ -122,9 +131,13 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     connect(m_run, &QPushButton::clicked, this, &AnalysisPerspective::run);
     // Results computed for another attribute are out of date, like after a role change.
     connect(m_sensitive, &QComboBox::activated, this, &AnalysisPerspective::markStale);
+    connect(m_sensitive, &QComboBox::activated, this, &AnalysisPerspective::storeOptions);
     connect(m_cancel, &QPushButton::clicked, this, &AnalysisPerspective::cancel);
     connect(m_options, &AnalysisOptionsForm::changed, this, [this] {
-        if (m_shown >= 0) m_values[std::size_t(m_shown)] = m_options->values();
+        if (m_shown >= 0) {
+            m_values[std::size_t(m_shown)] = m_options->values();
+            storeOptions();
+        }
         m_run->setEnabled(!isRunning() && m_project && m_options->error().isEmpty());
     });
     m_list->setCurrentRow(0);
@@ -147,10 +160,50 @@ void AnalysisPerspective::setProject(Project* project) {
                 &AnalysisPerspective::followProjectSuppression);
     }
     m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
-    m_projectSuppression.clear();
+    // The options saved with the project (not per machine); the suppression limit follows the
+    // project's unless it was set to something else.
+    m_projectSuppression =
+        project ? QString::number(project->searchSettings().suppressionLimit) : QString();
+    const QJsonObject saved =
+        project ? project->workbenchValue(kSection).toObject() : QJsonObject();
+    const QJsonObject savedOptions = saved.value("options").toObject();
+    for (std::size_t i = 0; i < analyses().size(); ++i) {
+        const AnalysisDef& def = analyses()[i];
+        m_values[i] = defaultOptions(def.options);
+        const QJsonObject mine = savedOptions.value(def.id).toObject();
+        for (const OptionDef& d : def.options)
+            if (mine.contains(d.key)) m_values[i][d.key] = mine.value(d.key).toString();
+    }
     followProjectSuppression();
     fillSensitive();
+    if (const QString name = saved.value("sensitive").toString(); !name.isEmpty())
+        if (const int i = m_sensitive->findData(name); i >= 0) m_sensitive->setCurrentIndex(i);
+    const int shown = m_shown;
+    m_shown = -1;  // show the project's values in the form
+    if (shown >= 0) m_options->setOptions(analyses()[std::size_t(shown)].options, m_values[std::size_t(shown)]);
+    m_shown = shown;
     showCurrent();
+}
+
+void AnalysisPerspective::storeOptions() {
+    if (!m_project) return;
+    // Only what differs from the defaults (and from the project's suppression limit, which
+    // the analyses follow), so a project without changes has no "analysis" section.
+    QJsonObject options;
+    for (std::size_t i = 0; i < analyses().size(); ++i) {
+        QJsonObject mine;
+        for (const OptionDef& d : analyses()[i].options) {
+            const QString value = m_values[i].value(d.key, d.defaultText);
+            const bool followed = d.key == QLatin1String("suppression") && value == m_projectSuppression;
+            if (value != d.defaultText && !followed) mine.insert(d.key, value);
+        }
+        if (!mine.isEmpty()) options.insert(analyses()[i].id, mine);
+    }
+    QJsonObject section;
+    if (!options.isEmpty()) section.insert("options", options);
+    // The chosen sensitive attribute when it is not the project's first.
+    if (m_sensitive->currentIndex() > 0) section.insert("sensitive", sensitiveAttribute());
+    m_project->setWorkbenchValue(kSection, section.isEmpty() ? QJsonValue() : QJsonValue(section));
 }
 
 void AnalysisPerspective::followProjectSuppression() {
@@ -283,7 +336,6 @@ void AnalysisPerspective::run() {
         emit finished();
         return;
     }
-    saveOptions(def.id, values);
     DataSnapshot snapshot = snapshotOf(*m_project);
     // The analyses read the first sensitive attribute: put the chosen one first.
     const QString chosenName = sensitiveAttribute();
@@ -314,7 +366,9 @@ void AnalysisPerspective::run() {
         emit progressChanged(f);
     });
     connect(m_job, &Job::succeeded, this, [this, index](std::shared_ptr<void> r) {
-        m_results[std::size_t(index)] = Slot{*std::static_pointer_cast<ChartData>(r), false, {}};
+        ChartData chart = *std::static_pointer_cast<ChartData>(r);
+        analysis::noteCoincidingSeries(chart);
+        m_results[std::size_t(index)] = Slot{std::move(chart), false, {}};
     });
     connect(m_job, &Job::failed, this,
             [this, index](const QString& e) { m_results[std::size_t(index)].error = e; });

@@ -4,8 +4,8 @@
 // Cancel here and in the status bar); results are kept per analysis until the project's
 // roles, hierarchies or settings change (then they are marked out of date, never undone).
 // Export writes the chart as PNG, PDF or SVG and the plotted data as CSV. Each analysis has
-// an options form above the chart; its values are validated before a run and remembered in
-// QSettings per analysis. reportCharts() renders the session's results for the report.
+// an options form above the chart; its values are validated before a run and saved in the
+// project file (with the chosen sensitive attribute), so they travel with the project. reportCharts() renders the session's results for the report.
 #include <QPointer>
 #include <QWidget>
 #include <optional>
@@ -74,6 +74,8 @@ signals:
 
 private:
     void followProjectSuppression();
+    /// Writes the options and the chosen sensitive attribute into the project.
+    void storeOptions();
     void showCurrent();
     void markStale();
     void exportDialog(const QString& suffix);

@@ -35,6 +35,7 @@
 #include "project/project.h"
 #include "risk/riskperspective.h"
 #include "help/userguide.h"
+#include "search/resultkeeper.h"
 #include "search/searchsession.h"
 
 namespace ldv::ui {
@@ -50,6 +51,9 @@ MainWindow::MainWindow(QWidget* parent)
       m_data(new DataPerspective(this)),
       m_hierarchies(new HierarchyPerspective(this)),
       m_search(new SearchSession(this)),
+      // Recomputes a saved search result on open and selects the node that was chosen.
+      m_keeper(new ResultKeeper(
+          m_search, [this](const QString& levels) { return m_lattice->findNode(levels); }, this)),
       m_privacy(new PrivacyPerspective(this)),
       m_lattice(new LatticePerspective(this)),
       m_analysis(new AnalysisPerspective(this)),
@@ -85,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
             qOverload<NodeId>(&ExportPerspective::setNode));
     // ... and the one the Risk perspective compares with the original table.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_risk, &RiskPerspective::setNode);
+    connect(m_lattice, &LatticePerspective::nodeChosen, m_keeper, &ResultKeeper::nodeChosen);
     // The report carries the analysis charts computed in this session.
     m_export->setChartSource([this] { return m_analysis->reportCharts(); });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
@@ -337,6 +342,7 @@ void MainWindow::projectChanged(Project* project) {
     m_lattice->setSession(m_search);
     m_export->setSession(m_search);
     m_risk->setSession(m_search);
+    m_keeper->setProject(project);
     m_autosave->setProject(project);
     m_stack->setCurrentWidget(project ? static_cast<QWidget*>(m_tabs) : m_start);
     if (!project) m_start->refresh();

@@ -25,6 +25,7 @@ class PrivacyPerspective;
 class RiskPerspective;
 class UserGuide;
 class Project;
+class ResultKeeper;
 class SearchSession;
 class ProjectController;
 class StartPage;
@@ -59,6 +60,7 @@ public:
     UserGuide* userGuide();
     /// The open project's search, shared by the Privacy, Lattice, Analysis and Export views.
     SearchSession* searchSession() const { return m_search; }
+    ResultKeeper* resultKeeper() const { return m_keeper; }
     StartPage* startPage() const { return m_start; }
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -99,6 +101,7 @@ private:
     DataPerspective* m_data;
     HierarchyPerspective* m_hierarchies;
     SearchSession* m_search;
+    ResultKeeper* m_keeper;
     PrivacyPerspective* m_privacy;
     LatticePerspective* m_lattice;
     AnalysisPerspective* m_analysis;

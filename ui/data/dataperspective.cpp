@@ -1,25 +1,40 @@
 #include "data/dataperspective.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QListView>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
 
 #include "data/columnlistmodel.h"
 #include "data/columnpanel.h"
 #include "data/combodelegate.h"
+#include "data/roleproposals.h"
+#include "data/rolestyle.h"
 #include "data/tablemodel.h"
+#include "ldiv/lookalikes.h"
 #include "project/project.h"
 
 namespace ldv::ui {
 
 DataPerspective::DataPerspective(QWidget* parent)
     : QWidget(parent), m_tableModel(new TableModel(this)), m_columnModel(new ColumnListModel(this)),
-      m_columns(new QTableView(this)), m_panel(new ColumnPanel(this)), m_table(new QTableView(this)) {
+      m_columns(new QTableView(this)), m_panel(new ColumnPanel(this)), m_table(new QTableView(this)),
+      m_selectionLabel(new QLabel(this)), m_selectionRole(new QComboBox(this)),
+      m_selectionApply(new QPushButton(tr("Set role"), this)), m_proposals(new RoleProposalPanel(this)), m_checks(new QLabel(this)) {
     m_columns->setModel(m_columnModel);
     m_columns->setItemDelegate(new ComboDelegate(ColumnListModel::ChoicesRole, this));
     m_columns->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_columns->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several attributes at once (Ctrl/Shift-click) get one role with "Set role".
+    m_columns->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_columns->setObjectName("attributeList");
+    m_columns->setToolTip(tr("The attributes: double-click a role or type to change it; select "
+                             "several (Ctrl/Shift-click) to give them one role"));
     m_columns->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked |
                                QAbstractItemView::EditKeyPressed);
     m_columns->verticalHeader()->hide();
@@ -35,8 +50,36 @@ DataPerspective::DataPerspective(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_table->setWordWrap(false);
 
+    m_selectionLabel->setObjectName("selectionCount");
+    for (const QString& name : roleNames()) m_selectionRole->addItem(roleIcon(*roleFromName(name)), name);
+    m_selectionRole->setCurrentText(roleName(Role::QuasiIdentifying));
+    m_selectionRole->setObjectName("selectionRole");
+    // The list as wide as its longest entry with its icon (not elided to "quasi-i…tifying").
+    m_selectionRole->view()->setMinimumWidth(m_selectionRole->view()->sizeHintForColumn(0) + 32);
+    m_selectionRole->setToolTip(tr("The role to give the selected attributes"));
+    m_selectionApply->setObjectName("selectionRoleApply");
+    m_selectionApply->setToolTip(tr("Give every selected attribute this role (one undo step)"));
+    auto* list = new QWidget(this);
+    auto* listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_columns, 1);
+    auto* selectionRow = new QHBoxLayout;
+    selectionRow->addWidget(m_selectionLabel);
+    selectionRow->addStretch(1);
+    selectionRow->addWidget(m_selectionRole);
+    selectionRow->addWidget(m_selectionApply);
+    listLayout->addLayout(selectionRow);
+    listLayout->addWidget(m_proposals);
+    m_checks->setObjectName("dataChecks");
+    m_checks->setWordWrap(true);
+    m_checks->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_checks->setToolTip(tr("Checks of the quasi-identifiers and sensitive attributes that do not "
+                            "stop a search but deserve a look"));
+    m_checks->hide();
+    listLayout->addWidget(m_checks);
+
     auto* left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(m_columns);
+    left->addWidget(list);
     left->addWidget(m_panel);
     left->setStretchFactor(0, 1);
     left->setStretchFactor(1, 1);
@@ -54,14 +97,56 @@ DataPerspective::DataPerspective(QWidget* parent)
     connect(m_columns->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { selectColumn(current.row()); });
     connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, &DataPerspective::selectColumn);
+    connect(m_columns->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DataPerspective::selectionChanged);
+    connect(m_selectionApply, &QPushButton::clicked, this,
+            [this] { setRoleOfSelection(*roleFromName(m_selectionRole->currentText())); });
+    selectionChanged();
+}
+
+std::vector<int> DataPerspective::selectedColumns() const {
+    std::vector<int> out;
+    for (const QModelIndex& index : m_columns->selectionModel()->selectedRows()) out.push_back(index.row());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void DataPerspective::setRoleOfSelection(Role role) {
+    if (m_project) m_project->setRoles(selectedColumns(), role);
+}
+
+void DataPerspective::updateChecks() {
+    m_checkTexts.clear();
+    for (int c = 0; m_project && c < m_project->columnCount(); ++c) {
+        const Role role = m_project->role(c);
+        if (role != Role::QuasiIdentifying && role != Role::Sensitive) continue;
+        if (const auto warning = whiteSpaceLookalikes(m_project->table().column(std::size_t(c))))
+            m_checkTexts << QString::fromStdString(*warning);
+    }
+    QStringList lines;
+    for (const QString& t : m_checkTexts) lines << QStringLiteral("⚠ ") + t.toHtmlEscaped();
+    m_checks->setText(QStringLiteral("<span style='color:#805000'>%1</span>").arg(lines.join("<br>")));
+    m_checks->setVisible(!m_checkTexts.isEmpty());
+}
+
+void DataPerspective::selectionChanged() {
+    const std::size_t n = m_project ? selectedColumns().size() : 0;
+    m_selectionLabel->setText(n == 1 ? tr("1 attribute selected") : tr("%1 attributes selected").arg(n));
+    m_selectionApply->setEnabled(n > 0);
+    m_selectionRole->setEnabled(n > 0);
 }
 
 void DataPerspective::setProject(Project* project) {
+    if (m_project) m_project->disconnect(this);
     m_project = project;
     m_panel->setProject(project);
     m_tableModel->setProject(project);
     m_columnModel->setProject(project);
+    m_proposals->setProject(project);
+    if (project) connect(project, &Project::roleChanged, this, &DataPerspective::updateChecks);
+    updateChecks();
     if (project && project->columnCount() > 0) selectColumn(0);
+    selectionChanged();
 }
 
 void DataPerspective::selectColumn(int column) {

@@ -1,13 +1,21 @@
 #pragma once
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
+#include <vector>
 
+#include "ldiv/table.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace ldv::ui {
 
 class ColumnListModel;
 class ColumnPanel;
+class RoleProposalPanel;
 class Project;
 class TableModel;
 
@@ -23,14 +31,30 @@ public:
     QTableView* tableView() const { return m_table; }
     QTableView* columnView() const { return m_columns; }
     ColumnPanel* columnPanel() const { return m_panel; }
+    RoleProposalPanel* roleProposals() const { return m_proposals; }
+    /// The attributes selected in the attribute list (several with Ctrl/Shift).
+    std::vector<int> selectedColumns() const;
+    /// Gives every selected attribute `role` (one undo step).
+    void setRoleOfSelection(Role role);
+    /// The data checks shown under the attribute list (the core's Workspace::warnings():
+    /// values of a quasi-identifier or sensitive attribute that differ only in white space).
+    QStringList checks() const { return m_checkTexts; }
 
 private:
+    void selectionChanged();
+    void updateChecks();
     QPointer<Project> m_project;
     TableModel* m_tableModel;
     ColumnListModel* m_columnModel;
     QTableView* m_columns;
     ColumnPanel* m_panel;
     QTableView* m_table;
+    QLabel* m_selectionLabel;
+    QComboBox* m_selectionRole;
+    QPushButton* m_selectionApply;
+    RoleProposalPanel* m_proposals;
+    QLabel* m_checks;
+    QStringList m_checkTexts;
 };
 
 }  // namespace ldv::ui

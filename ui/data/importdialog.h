@@ -3,10 +3,13 @@
 // the core shown verbatim (file:line:column), and the full load on a worker thread with
 // progress and Cancel. The open project is not touched until the load succeeds.
 #include <QDialog>
+#include <QMap>
 #include <QTimer>
 #include <memory>
+#include <optional>
 
 #include "ldiv/csv.h"
+#include "ldiv/table.h"
 
 class QCheckBox;
 class QComboBox;
@@ -14,6 +17,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
+class QPushButton;
 class QTableWidget;
 
 namespace ldv::ui {
@@ -32,7 +36,18 @@ public:
     CsvOptions options() const;
     /// The error of the preview or of the load ("" when there is none).
     QString errorText() const;
+    /// Data rows shown in the preview (the first row of the table holds the type choices).
     int previewRows() const;
+    /// The separator hint ("found 1 column; ';' gives 8"), "" when the separator looks right.
+    QString separatorHint() const;
+    /// The separator the hint proposes (0 when there is no hint).
+    char suggestedSeparator() const { return m_suggested; }
+    /// Sets the separator: one of , ; tab | selects it in the list, any other character is
+    /// typed into the custom field.
+    void setSeparator(char separator);
+    /// The type a column will have (nullopt = as detected); applied when the import succeeds.
+    void setColumnType(const QString& column, std::optional<ColumnType> type);
+    std::optional<ColumnType> columnType(const QString& column) const;
     /// Starts loading the whole file; the dialog accepts itself when it succeeds.
     void startImport();
     bool isLoading() const;
@@ -46,8 +61,16 @@ public slots:
 private:
     void browse();
     void showError(const QString& message);
+    void updateHint(const QByteArray& bytes, int columns);
+    void addTypeRow(const Table& table);
     QLineEdit* m_path;
     QComboBox* m_separator;
+    QLineEdit* m_customSeparator;
+    QLabel* m_hint;
+    QPushButton* m_useSuggested;
+    char m_suggested = 0;
+    /// Types chosen per column name; kept while the preview is re-read.
+    QMap<QString, ColumnType> m_types;
     QCheckBox* m_header;
     QLineEdit* m_tokens;
     QCheckBox* m_emptyMissing;

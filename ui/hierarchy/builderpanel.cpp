@@ -4,9 +4,11 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -15,6 +17,7 @@
 #include <algorithm>
 
 #include "hierarchy/hierarchyedits.h"
+#include "hierarchy/naturalorder.h"
 #include "ldiv/csv.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"
@@ -42,7 +45,7 @@ BuilderPanel::BuilderPanel(QWidget* parent)
       m_top(new QLineEdit(this)),
       m_maskSteps(new QLineEdit(this)),
       m_groupSizes(new QLineEdit(this)),
-      m_order(new QPlainTextEdit(this)),
+      m_order(new QListWidget(this)),
       m_edges(new QPlainTextEdit(this)),
       m_topValue(new QLineEdit("*", this)),
       m_status(new QLabel(this)),
@@ -53,20 +56,67 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_bottom->setPlaceholderText(tr("none"));
     m_top->setPlaceholderText(tr("none"));
     m_widths->setToolTip(tr("Bin width per level, each dividing the next, e.g. 5,10,20"));
+    m_kind->setObjectName("builderKind");
+    m_kind->setToolTip(tr("How the levels are built: numeric intervals, masking characters from "
+                          "the right, day → month → year, groups of consecutive values, every "
+                          "value to the top, or a parent/child taxonomy"));
+    m_origin->setToolTip(tr("Where the first interval starts: bins are origin + i·width"));
+    m_bottom->setToolTip(tr("Values below this number become one group \"<bound\"; the "
+                            "intervals above it start at the bound, so no label overlaps it"));
+    m_top->setToolTip(tr("Values at or above this number become one group \">=bound\"; the "
+                         "intervals below it end at the bound, so no label overlaps it"));
+    m_maskSteps->setToolTip(
+        tr("Characters masked from the right at each level, e.g. 1,2 (empty: one per level)"));
+    m_groupSizes->setToolTip(tr("How many groups of the level below each group joins, per level, "
+                                "e.g. 3,2 makes quarters then half-years from months"));
+    m_edges->setToolTip(tr("One parent,child pair per line; every data value must be a child"));
+    m_topValue->setToolTip(tr("The label of the top level that every value generalizes to"));
+    m_apply->setToolTip(tr("Replace the attribute's hierarchy with the preview (undoable)"));
+    m_table->setToolTip(tr("Per level: how many groups there are, the smallest and largest number "
+                           "of data rows in a group, and the first groups in natural order"));
     m_maskSteps->setPlaceholderText(tr("one more character per level"));
-    m_order->setPlaceholderText(tr("One value per line; empty = sorted"));
+    // The ordered builder starts in natural order (months in calendar order, numbers
+    // numerically) and the user fixes what is left by dragging or with Up/Down.
+    m_order->setObjectName("builderOrderList");
+    m_order->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_order->setDragDropMode(QAbstractItemView::InternalMove);
+    m_order->setDefaultDropAction(Qt::MoveAction);
+    m_order->setToolTip(tr("The values in the order they are grouped: drag to reorder, or select "
+                           "and use Up/Down"));
+    auto* orderUp = new QPushButton(tr("Up"), this);
+    auto* orderDown = new QPushButton(tr("Down"), this);
+    auto* orderNatural = new QPushButton(tr("Natural order"), this);
+    orderUp->setObjectName("builderOrderUp");
+    orderDown->setObjectName("builderOrderDown");
+    orderNatural->setObjectName("builderOrderNatural");
+    orderUp->setToolTip(tr("Move the selected values one place up"));
+    orderDown->setToolTip(tr("Move the selected values one place down"));
+    orderNatural->setToolTip(tr("Put the values back in natural order: numbers numerically, "
+                                "dates and month names in calendar order, text alphabetically"));
+    auto* orderBox = new QWidget(this);
+    auto* orderRow = new QHBoxLayout(orderBox);
+    orderRow->setContentsMargins(0, 0, 0, 0);
+    orderRow->addWidget(m_order, 1);
+    auto* orderButtons = new QVBoxLayout;
+    orderButtons->addWidget(orderUp);
+    orderButtons->addWidget(orderDown);
+    orderButtons->addWidget(orderNatural);
+    orderButtons->addStretch(1);
+    orderRow->addLayout(orderButtons);
     m_edges->setPlaceholderText(tr("parent,child — one edge per line"));
     auto* loadEdges = new QPushButton(tr("Load edges…"), this);
+    loadEdges->setToolTip(tr("Read parent,child pairs from a CSV file into the edge list"));
     m_pages->addWidget(page(this, {{tr("Widths:"), m_widths},
                                    {tr("Origin:"), m_origin},
                                    {tr("Bottom coding:"), m_bottom},
                                    {tr("Top coding:"), m_top}}));
     m_pages->addWidget(page(this, {{tr("Characters:"), m_maskSteps}}));
     m_pages->addWidget(page(this, {{QString(), new QLabel(tr("day → month → year → top"), this)}}));
-    m_pages->addWidget(page(this, {{tr("Group sizes:"), m_groupSizes}, {tr("Order:"), m_order}}));
+    m_pages->addWidget(page(this, {{tr("Group sizes:"), m_groupSizes}, {tr("Order:"), orderBox}}));
     m_pages->addWidget(page(this, {{QString(), new QLabel(tr("every value → top"), this)}}));
     m_pages->addWidget(page(this, {{tr("Edges:"), m_edges}, {QString(), loadEdges}}));
-    m_order->setMaximumHeight(70);
+    m_order->setMinimumHeight(5 * (m_order->fontMetrics().height() + 4));
+    m_order->setMaximumHeight(9 * (m_order->fontMetrics().height() + 4));
     m_edges->setMaximumHeight(90);
     m_status->setWordWrap(true);
     m_table->setHorizontalHeaderLabels(
@@ -109,7 +159,13 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     for (QLineEdit* e : {m_widths, m_bottom, m_top, m_maskSteps, m_groupSizes, m_topValue})
         connect(e, &QLineEdit::textChanged, this, later);
     connect(m_origin, &QDoubleSpinBox::valueChanged, this, later);
-    connect(m_order, &QPlainTextEdit::textChanged, this, later);
+    // A drag-and-drop move arrives as rows removed and inserted.
+    connect(m_order->model(), &QAbstractItemModel::rowsMoved, this, later);
+    connect(m_order->model(), &QAbstractItemModel::rowsInserted, this, later);
+    connect(m_order->model(), &QAbstractItemModel::rowsRemoved, this, later);
+    connect(orderUp, &QPushButton::clicked, this, [this] { moveOrderSelection(-1); });
+    connect(orderDown, &QPushButton::clicked, this, [this] { moveOrderSelection(+1); });
+    connect(orderNatural, &QPushButton::clicked, this, &BuilderPanel::resetOrder);
     connect(m_edges, &QPlainTextEdit::textChanged, this, later);
     connect(m_apply, &QPushButton::clicked, this, &BuilderPanel::apply);
     connect(loadEdges, &QPushButton::clicked, this, [this] {
@@ -134,7 +190,43 @@ void BuilderPanel::setProject(Project* project) {
 void BuilderPanel::setAttribute(const QString& attribute) {
     m_attribute = attribute;
     suggestKind();
+    resetOrder();
     updatePreview();
+}
+
+void BuilderPanel::resetOrder() {
+    m_order->clear();
+    const int column = m_project && !m_attribute.isEmpty()
+                           ? m_project->columnIndex(m_attribute.toStdString())
+                           : -1;
+    if (column >= 0) {
+        // The values the ordered builder groups: missing-value tokens go under the top value.
+        const auto& missing = m_project->config().csv.missingTokens;
+        std::vector<std::string> values;
+        for (const std::string& v : m_project->table().column(std::size_t(column)).dictionary())
+            if (std::find(missing.begin(), missing.end(), v) == missing.end()) values.push_back(v);
+        naturalorder::sort(values);
+        for (const std::string& v : values) m_order->addItem(QString::fromStdString(v));
+    }
+    m_debounce.start();
+}
+
+void BuilderPanel::moveOrderSelection(int step) {
+    QList<int> rows;
+    for (const QListWidgetItem* item : m_order->selectedItems()) rows << m_order->row(item);
+    if (rows.isEmpty()) return;
+    std::sort(rows.begin(), rows.end());
+    // A block at the edge stays; the others move past their neighbour one at a time.
+    if ((step < 0 && rows.front() == 0) || (step > 0 && rows.back() == m_order->count() - 1)) return;
+    if (step > 0) std::reverse(rows.begin(), rows.end());
+    for (int r : rows) {
+        QListWidgetItem* item = m_order->takeItem(r);
+        m_order->insertItem(r + step, item);
+    }
+    m_order->clearSelection();
+    for (int r : rows) m_order->item(r + step)->setSelected(true);
+    m_order->setCurrentRow(rows.front() + step, QItemSelectionModel::NoUpdate);
+    m_debounce.start();
 }
 
 void BuilderPanel::suggestKind() {
@@ -165,7 +257,9 @@ BuilderSettings BuilderPanel::settings() const {
     s.top = m_top->text();
     s.maskSteps = m_maskSteps->text();
     s.groupSizes = m_groupSizes->text();
-    s.order = m_order->toPlainText();
+    QStringList order;
+    for (int i = 0; i < m_order->count(); ++i) order << m_order->item(i)->text();
+    s.order = order.join('\n');
     s.edges = m_edges->toPlainText();
     s.topValue = m_topValue->text();
     return s;
@@ -180,7 +274,13 @@ void BuilderPanel::setSettings(const BuilderSettings& s) {
     m_top->setText(s.top);
     m_maskSteps->setText(s.maskSteps);
     m_groupSizes->setText(s.groupSizes);
-    m_order->setPlainText(s.order);
+    if (s.order.trimmed().isEmpty()) {
+        resetOrder();
+    } else {
+        m_order->clear();
+        for (const QString& line : s.order.split('\n', Qt::SkipEmptyParts))
+            if (!line.trimmed().isEmpty()) m_order->addItem(line.trimmed());
+    }
     m_edges->setPlainText(s.edges);
     m_topValue->setText(s.topValue);
     updatePreview();
@@ -230,9 +330,10 @@ void BuilderPanel::updatePreview() {
             level, 2,
             new QTableWidgetItem(groups.empty() ? QString()
                                                 : QStringLiteral("%L1 – %L2").arg(lo).arg(hi)));
-        QStringList examples;
-        for (std::size_t i = 0; i < groups.size() && i < 4; ++i)
-            examples << QString::fromStdString(groups[i].value);
+        QStringList names;
+        for (const auto& g : groups) names << QString::fromStdString(g.value);
+        naturalorder::sort(names);
+        const QStringList examples = names.mid(0, 4);
         m_table->setItem(
             level, 3, new QTableWidgetItem(examples.join(", ") + (groups.size() > 4 ? ", …" : "")));
     }

@@ -12,6 +12,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QStackedWidget;
@@ -34,6 +35,12 @@ public:
     const std::optional<Hierarchy>& preview() const { return m_preview; }
     QString errorText() const;
     QTableWidget* previewTable() const { return m_table; }
+    /// The ordered builder's value list (drag to reorder, or Up/Down).
+    QListWidget* orderList() const { return m_order; }
+    /// Moves the selected values of the ordered builder's list up (-1) or down (+1).
+    void moveOrderSelection(int step);
+    /// Refills the ordered builder's list with the attribute's values in natural order.
+    void resetOrder();
 
 public slots:
     void updatePreview();
@@ -52,7 +59,7 @@ private:
     QLineEdit* m_top;
     QLineEdit* m_maskSteps;
     QLineEdit* m_groupSizes;
-    QPlainTextEdit* m_order;
+    QListWidget* m_order;
     QPlainTextEdit* m_edges;
     QLineEdit* m_topValue;
     QLabel* m_status;

@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "hierarchy/naturalorder.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/hierarchy_builders.h"
@@ -85,11 +86,9 @@ Hierarchy buildHierarchy(const BuilderSettings& s, const Column& column, const s
         for (const QString& line : s.order.split('\n', Qt::SkipEmptyParts))
             if (!line.trimmed().isEmpty()) ordered.push_back(line.trimmed().toStdString());
         if (ordered.empty()) {
+            // Natural order: numbers numerically, dates and month names in calendar order.
             ordered = values;
-            const bool numeric = column.type() == ColumnType::Integer || column.type() == ColumnType::Decimal;
-            std::sort(ordered.begin(), ordered.end(), [numeric](const std::string& a, const std::string& b) {
-                return numeric ? std::stod(a) < std::stod(b) : a < b;
-            });
+            naturalorder::sort(ordered);
         }
         std::vector<std::size_t> sizes;
         for (double d : numbers(s.groupSizes, "group sizes")) sizes.push_back(std::size_t(d));

@@ -18,7 +18,7 @@ struct BuilderSettings {
     QString bottom, top;          ///< intervals: optional bottom/top coding
     QString maskSteps;            ///< masking: characters per level ("" = one per level)
     QString groupSizes = "2,2";   ///< ordered grouping
-    QString order;                ///< ordered grouping: one value per line ("" = sorted)
+    QString order;                ///< ordered grouping: one value per line ("" = natural order)
     QString edges;                ///< taxonomy: "parent,child" per line
     QString topValue = "*";
 

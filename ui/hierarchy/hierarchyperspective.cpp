@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <unordered_map>
 
 #include "charts/barchart.h"
 #include "data/rolestyle.h"
@@ -24,6 +25,8 @@
 #include "hierarchy/hierarchyimportdialog.h"
 #include "hierarchy/hierarchytablemodel.h"
 #include "hierarchy/hierarchytreemodel.h"
+#include "hierarchy/naturalorder.h"
+#include "hierarchy/naturalsortproxy.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"
@@ -50,18 +53,31 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
       m_editors(new QTabWidget(this)),
       m_tableModel(new HierarchyTableModel(this)),
       m_treeModel(new HierarchyTreeModel(this)),
+      m_tableProxy(new NaturalSortProxy(this)),
       m_tableView(new QTableView(this)),
       m_treeView(new QTreeView(this)),
       m_builder(new BuilderPanel(this)),
       m_issues(new QListWidget(this)),
       m_level(new QSpinBox(this)),
       m_histogram(new BarChart(this)) {
-    m_tableView->setModel(m_tableModel);
+    // Base values in natural order (9, 10, 11; dates and months in calendar order); every
+    // column header sorts, so the groups of a level can be listed together.
+    m_tableProxy->setSourceModel(m_tableModel);
+    m_tableView->setModel(m_tableProxy);
+    m_tableView->setObjectName("hierarchyLevelsTable");
+    m_tableView->setSortingEnabled(true);
+    m_tableView->sortByColumn(0, Qt::AscendingOrder);
+    m_tableView->horizontalHeader()->setToolTip(
+        tr("Click a level's header to sort by it (numbers numerically, dates and months in "
+           "calendar order); click again to reverse"));
     m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 6);
     m_tableView->horizontalHeader()->setDefaultSectionSize(120);
     m_treeView->setModel(m_treeModel);
     m_treeView->setUniformRowHeights(true);
+    m_treeView->setObjectName("hierarchyTree");
+    m_treeView->setToolTip(
+        tr("Groups and their members in natural order; right-click to rename or move a group"));
     m_treeView->setContextMenuPolicy(Qt::CustomContextMenu);
     m_treeView->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_treeView->header()->setStretchLastSection(false);
@@ -108,6 +124,12 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     histogramLayout->addLayout(levelRow);
     histogramLayout->addWidget(m_histogram, 1);
     m_histogram->setEmptyText(tr("no groups"));
+    m_level->setObjectName("hierarchyHistogramLevel");
+    m_level->setToolTip(tr("The level whose groups the chart shows"));
+    m_histogram->setObjectName("hierarchyHistogram");
+    m_histogram->setToolTip(
+        tr("Rows of the data per group at this level, groups in natural order (the 30 largest "
+           "when there are more)"));
 
     auto* right = new QSplitter(Qt::Vertical, this);
     // The builder's forms scroll: the perspective must fit a 1366×768 screen.
@@ -145,7 +167,8 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
         const int level = item->data(Qt::UserRole + 1).toInt();
         if (row < 0) return;
         m_editors->setCurrentWidget(m_tableView);
-        m_tableView->setCurrentIndex(m_tableModel->index(row, std::max(level, 0)));
+        m_tableView->setCurrentIndex(
+            m_tableProxy->mapFromSource(m_tableModel->index(row, std::max(level, 0))));
     });
 }
 
@@ -225,6 +248,9 @@ void HierarchyPerspective::hierarchyChanged(const QString& attribute) {
                                .arg(attribute.toHtmlEscaped())
                                .arg(h->baseCount())
                                .arg(h->height()));
+    // A sort by a level this hierarchy does not have would leave the rows unsorted.
+    if (m_tableProxy->sortColumn() >= m_tableModel->columnCount())
+        m_tableView->sortByColumn(0, Qt::AscendingOrder);
     m_level->setRange(0, std::max(0, m_tableModel->columnCount() - 1));
     if (m_tableModel->columnCount() > 1 && m_level->value() == 0) m_level->setValue(1);
     m_treeView->expandToDepth(0);
@@ -295,6 +321,15 @@ void HierarchyPerspective::updateHistogram() {
                          [](const auto& a, const auto& b) { return a.records > b.records; });
         groups.resize(std::size_t(kHistogramBars));
     }
+    // Bars in the natural order of the groups (ages 0-9, 10-19, …; months in calendar order).
+    std::vector<std::string> names;
+    for (const auto& g : groups) names.push_back(g.value);
+    naturalorder::sort(names);
+    std::unordered_map<std::string, std::size_t> position;
+    for (std::size_t i = 0; i < names.size(); ++i) position[names[i]] = i;
+    std::sort(groups.begin(), groups.end(), [&position](const auto& a, const auto& b) {
+        return position[a.value] < position[b.value];
+    });
     QStringList labels;
     QVector<double> values;
     for (const auto& g : groups) {

@@ -25,6 +25,7 @@ class BuilderPanel;
 class HierarchyTableModel;
 class HierarchyTreeModel;
 class Job;
+class NaturalSortProxy;
 class Project;
 
 class HierarchyPerspective : public QWidget {
@@ -76,6 +77,7 @@ private:
     QTabWidget* m_editors;
     HierarchyTableModel* m_tableModel;
     HierarchyTreeModel* m_treeModel;
+    NaturalSortProxy* m_tableProxy;
     QTableView* m_tableView;
     QTreeView* m_treeView;
     BuilderPanel* m_builder;

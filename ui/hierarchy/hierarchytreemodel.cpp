@@ -1,8 +1,11 @@
 #include "hierarchy/hierarchytreemodel.h"
 
+#include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "hierarchy/hierarchyedits.h"
+#include "hierarchy/naturalorder.h"
 #include "project/project.h"
 
 namespace ldv::ui {
@@ -50,6 +53,23 @@ void HierarchyTreeModel::reload() {
             }
         }
     }
+    // Siblings in natural order (numbers numerically, dates and months in calendar order).
+    // Each distinct value is parsed once, not in every comparison.
+    std::vector<std::string> distinct;
+    for (const Node& n : m_nodes) distinct.push_back(n.value);
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    naturalorder::sort(distinct);
+    std::unordered_map<std::string, std::size_t> rank;
+    for (std::size_t i = 0; i < distinct.size(); ++i) rank[distinct[i]] = i;
+    const auto order = [this, &rank](std::vector<int>& siblings) {
+        std::stable_sort(siblings.begin(), siblings.end(), [this, &rank](int a, int b) {
+            return rank[m_nodes[std::size_t(a)].value] < rank[m_nodes[std::size_t(b)].value];
+        });
+        for (std::size_t i = 0; i < siblings.size(); ++i) m_nodes[std::size_t(siblings[i])].row = int(i);
+    };
+    order(m_roots);
+    for (Node& n : m_nodes) order(n.children);
     endResetModel();
 }
 

@@ -2,6 +2,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
 
 #include "ldiv/error.h"
 #include "ldiv/table_source.h"
@@ -74,6 +77,40 @@ void Project::setRole(int column, Role role) {
     if (role != this->role(column)) m_undo.push(new SetRoleCommand(this, column, role));
 }
 
+QJsonValue Project::workbenchValue(const QString& key) const {
+    const std::string& text = m_data->config.workbench;
+    if (text.empty()) return {};
+    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object().value(key);
+}
+
+void Project::setWorkbenchValue(const QString& key, const QJsonValue& value, bool markDirty) {
+    std::string& text = m_data->config.workbench;
+    QJsonObject state = text.empty() ? QJsonObject() : QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    if (state.value(key) == value) return;
+    if (value.isUndefined() || value.isNull())
+        state.remove(key);
+    else
+        state.insert(key, value);
+    text = state.isEmpty() ? std::string() : QJsonDocument(state).toJson(QJsonDocument::Compact).toStdString();
+    if (markDirty) setForcedDirty(true);
+}
+
+void Project::setRoles(const std::vector<int>& columns, Role role) {
+    std::vector<int> changed;
+    for (int c : columns)
+        if (c >= 0 && c < columnCount() && this->role(c) != role &&
+            std::find(changed.begin(), changed.end(), c) == changed.end())
+            changed.push_back(c);
+    if (changed.empty()) return;
+    if (changed.size() == 1) return setRole(changed.front(), role);
+    const std::string_view name = toString(role);
+    m_undo.beginMacro(tr("Set %1 attributes to %2")
+                          .arg(changed.size())
+                          .arg(QString::fromUtf8(name.data(), qsizetype(name.size()))));
+    for (int c : changed) m_undo.push(new SetRoleCommand(this, c, role));
+    m_undo.endMacro();
+}
+
 void Project::setType(int column, std::optional<ColumnType> type) {
     // Choosing the inferred type again removes the override.
     if (type == inferredType(column)) type.reset();
@@ -87,14 +124,30 @@ void Project::setHierarchy(const std::string& attribute, std::optional<Hierarchy
     m_undo.push(new SetHierarchyCommand(this, attribute, std::move(hierarchy), text));
 }
 
+AttributeConfig& Project::attributeEntry(int column) {
+    // A new entry goes where the column is in the table: without an explicit QI order the
+    // quasi-identifiers follow the entries, and marking zip before age (or choosing zip's type
+    // at import) must not put zip first in every level vector.
+    auto& entries = m_data->config.attributes;
+    const std::string& name = table().column(std::size_t(column)).name();
+    if (AttributeConfig* a = m_data->config.attribute(name)) return *a;
+    auto at = std::find_if(entries.begin(), entries.end(), [&](const AttributeConfig& a) {
+        const int c = columnIndex(a.name);
+        return c > column;
+    });
+    AttributeConfig entry;
+    entry.name = name;
+    return *entries.insert(at, std::move(entry));
+}
+
 void Project::applyRole(int column, Role role, const std::vector<std::string>& qiOrder) {
-    m_data->config.ensureAttribute(table().column(std::size_t(column)).name()).role = role;
+    attributeEntry(column).role = role;
     m_data->config.qiOrder = qiOrder;
     emit roleChanged(column);
 }
 
 void Project::applyType(int column, std::optional<ColumnType> type) {
-    m_data->config.ensureAttribute(table().column(std::size_t(column)).name()).type = type;
+    attributeEntry(column).type = type;
     m_data->table->column(std::size_t(column)).setType(type.value_or(inferredType(column)));
     emit typeChanged(column);
 }

@@ -2,6 +2,7 @@
 // The open document: configuration, loaded table, hierarchies and the undo stack. Every
 // user edit goes through an undo command (projectcommands.h) that calls an apply*()
 // function here; those emit typed change signals the views listen to.
+#include <QJsonValue>
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
@@ -71,10 +72,20 @@ public:
     /// The hierarchy, or the identity (height 0) over the column's values.
     Hierarchy hierarchyOrIdentity(const std::string& attribute) const;
 
+    /// One section of the workbench's state saved in the project file ("analysis", …);
+    /// an empty value when there is none.
+    QJsonValue workbenchValue(const QString& key) const;
+    /// Sets a section; not an undo step (like a view setting). `markDirty`: the project has
+    /// unsaved changes (options); false for state that is saved with the next save but not
+    /// worth asking about on close (the last search result and selected node).
+    void setWorkbenchValue(const QString& key, const QJsonValue& value, bool markDirty = true);
+
     SearchSettings searchSettings() const;
     // Undoable edits (push a command on the undo stack).
     void setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable = false);
     void setRole(int column, Role role);
+    /// Gives several columns one role as one undo step (columns that have it already are left).
+    void setRoles(const std::vector<int>& columns, Role role);
     void setType(int column, std::optional<ColumnType> type);
     void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy, const QString& text);
 
@@ -105,6 +116,8 @@ signals:
     void dirtyChanged(bool dirty);
 
 private:
+    /// The column's entry in the configuration, created in table order when missing.
+    AttributeConfig& attributeEntry(int column);
     std::shared_ptr<ProjectData> m_data;
     QUndoStack m_undo;
     bool m_forcedDirty = false;

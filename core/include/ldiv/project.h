@@ -45,6 +45,10 @@ struct ProjectConfig {
     /// N, the size of the population the data is a sample of (k-map, journalist risk,
     /// population uniqueness); none when not given. "population_size" in the file.
     std::optional<double> populationSize;
+    /// The workbench's own state (analysis options, the last search result), kept in the
+    /// project file under "workbench" as one JSON object, compact text; "" when there is
+    /// none. The engine and the command line neither read nor change it.
+    std::string workbench;
 
     AttributeConfig* attribute(const std::string& name);
     const AttributeConfig* attribute(const std::string& name) const;

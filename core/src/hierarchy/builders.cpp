@@ -55,8 +55,14 @@ Hierarchy buildIntervals(const std::vector<std::string>& values, const IntervalO
             else if (o.top && x >= *o.top)
                 row.push_back(">=" + detail::shortNumber(*o.top));
             else {
-                const double lo = o.origin + std::floor((x - o.origin) / w) * w;
-                row.push_back(intervalLabel(lo, lo + w, o.integerLabels));
+                // A bin that straddles a coding bound is cut at it: with top coding at 90,
+                // 85 lies in "80-89", not "80-99" (which would overlap ">=90").
+                double lo = o.origin + std::floor((x - o.origin) / w) * w;
+                double hi = lo + w;
+                if (o.bottom) lo = std::max(lo, *o.bottom);
+                if (o.top) hi = std::min(hi, *o.top);
+                if (o.integerLabels) lo = std::ceil(lo), hi = std::ceil(hi);
+                row.push_back(intervalLabel(lo, hi, o.integerLabels));
             }
         }
         row.push_back(o.topValue);

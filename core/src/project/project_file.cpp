@@ -90,7 +90,8 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && criteria == o.criteria &&
            suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm &&
-           populationSize == o.populationSize;
+           populationSize == o.populationSize &&
+           workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -125,6 +126,13 @@ std::string formatProject(const ProjectConfig& c) {
     j["metric"] = c.metric;
     j["algorithm"] = c.algorithm;
     if (c.populationSize) j["population_size"] = *c.populationSize;
+    if (!c.workbench.empty()) {
+        try {
+            j["workbench"] = json::parse(c.workbench);
+        } catch (const json::exception&) {
+            // Not JSON: a programming error in the workbench; the rest of the project is kept.
+        }
+    }
     return j.dump(2) + "\n";
 }
 
@@ -232,6 +240,11 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
                              "population_size must be a number of records above 0, not " +
                                  formatNumber(n));
         c.populationSize = n;
+    }
+    if (j.contains("workbench")) {
+        if (!j["workbench"].is_object())
+            throw InputError(source, 0, 0, "\"workbench\" must be an object");
+        c.workbench = j["workbench"].dump();
     }
     return c;
 }

@@ -6,15 +6,15 @@
 
 #include "ldiv/error.h"
 #include "ldiv/hierarchy_builders.h"
+#include "ldiv/lookalikes.h"
 #include "ldiv/project.h"
 
 namespace ldv {
 
-namespace {
 /// Names pairs of values that are equal once runs of white space are made one space (the
 /// reader already trims the ends): most likely one label typed twice. One warning per
 /// attribute, naming the first pair (clipped) and the count.
-void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& warnings) {
+std::optional<std::string> whiteSpaceLookalikes(const Column& column) {
     std::unordered_map<std::string, std::size_t> firstWithKey;
     std::size_t pairs = 0;
     std::string example;
@@ -40,13 +40,13 @@ void warnWhiteSpaceLookalikes(const Column& column, std::vector<std::string>& wa
             example.append(detail::clip(values[v])).append("'");
         }
     }
-    if (pairs)
-        warnings.push_back(
-            "attribute '" + column.name() + "': " + example + " differ only in white space" +
-            (pairs > 1 ? " (and " + std::to_string(pairs - 1) + " more such values)" : "") +
-            "; they form separate classes");
+    if (!pairs) return std::nullopt;
+    return "attribute '" + column.name() + "': " + example + " differ only in white space" +
+           (pairs > 1 ? " (and " + std::to_string(pairs - 1) + " more such values)" : "") +
+           "; they form separate classes";
 }
 
+namespace {
 /// The columns a grouped load needs: the quasi-identifiers and sensitive attributes. Other
 /// attributes named in the project must still exist in the source.
 std::vector<std::string> groupColumns(const ProjectConfig& config,
@@ -153,7 +153,9 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
     }
     m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive, m_weights);
     for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
-        for (std::size_t col : *columns) warnWhiteSpaceLookalikes(m_table.column(col), m_warnings);
+        for (std::size_t col : *columns)
+            if (auto warning = whiteSpaceLookalikes(m_table.column(col)))
+                m_warnings.push_back(std::move(*warning));
     // Labels not in Unicode normalisation form C were read as their NFC form (Column::intern),
     // so "José" typed composed and decomposed is one class; say so, since the output spells
     // them composed.
