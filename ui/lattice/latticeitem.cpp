@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
@@ -301,33 +302,53 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
             const double x1 =
                 m_layout->position(h, r1 - 1).x() + (b + 1 == bins ? r : m_layout->columnDistance() / 2);
             if (x1 < exposed.left() || x0 > exposed.right()) continue;
-            QColor c;
-            if (byValue)
-                c = bin.valued ? scaleColor(span > 0 ? (bin.sum / double(bin.valued) - m_min) / span : 0.0)
-                               : stateColor(NodeState::NotEvaluated);
-            else
-                c = mix(bin.states);
+            const double width = std::max(x1 - x0, 1 / lod);
             // Stretches where the filter hides most nodes fade.
             const double shown = double(bin.shown) / double(std::max<std::uint64_t>(1, r1 - r0));
-            c.setAlphaF(float(0.3 + 0.7 * shown));
-            painter->fillRect(QRectF(x0, y - half, std::max(x1 - x0, 1 / lod), 2 * half), c);
+            const float alpha = float(0.3 + 0.7 * shown);
+            if (byValue) {
+                QColor c = bin.valued ? scaleColor(span > 0 ? (bin.sum / double(bin.valued) - m_min) / span : 0.0)
+                                      : stateColor(NodeState::NotEvaluated);
+                c.setAlphaF(alpha);
+                painter->fillRect(QRectF(x0, y - half, width, 2 * half), c);
+                continue;
+            }
+            // By state: the stretch is a stacked bar, rarer states on top, each band as tall
+            // as its share of the stretch's nodes (a blend of colours would read as a state
+            // of its own).
+            double top = y - half;
+            for (int st = kNodeStateCount - 1; st >= 0; --st) {
+                if (bin.states[st] == 0) continue;
+                const double band = 2 * half * double(bin.states[st]) / double(bin.shown);
+                QColor c = stateColor(NodeState(st));
+                c.setAlphaF(alpha);
+                painter->fillRect(QRectF(x0, top, width, std::max(band, 1 / lod)), c);
+                top += band;
+            }
         }
     }
-    // Minimal and optimum nodes stay findable at overview: a dark-edged mark each.
+    // The optimum (outlined, larger) and, when they are few, the minimal nodes stay
+    // findable at overview.
     const double s = std::max(r, 3 / lod);
-    std::vector<NodeId> marked = m_marked;
+    std::vector<NodeId> marked;
+    std::size_t minimal = 0;
+    for (NodeId id : m_marked) minimal += state(id) == NodeState::Minimal ? 1 : 0;
+    for (NodeId id : m_marked)
+        if (state(id) == NodeState::Optimum || minimal <= 300) marked.push_back(id);
     std::stable_sort(marked.begin(), marked.end(),
                      [this](NodeId a, NodeId b) { return state(a) < state(b); });
-    painter->setPen(QPen(QColor(40, 40, 40), 0));
     for (NodeId id : marked) {
         const QPointF p = m_layout->position(id);
-        if (!exposed.adjusted(-s, -s, s, s).contains(p)) continue;
+        const bool optimum = state(id) == NodeState::Optimum;
+        const double size = optimum ? 1.6 * s : s;
+        if (!exposed.adjusted(-size, -size, size, size).contains(p)) continue;
+        painter->setPen(optimum ? QPen(QColor(20, 20, 20), 1.5 / lod) : QPen(Qt::NoPen));
         painter->setBrush(byValue ? nodeColor(id) : stateColor(state(id)));
-        painter->drawRect(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s));
+        painter->drawRect(QRectF(p.x() - size, p.y() - size, 2 * size, 2 * size));
     }
     if (m_drawn && !marked.empty()) m_drawn(marked);
     // Each row's node count, where rows are far enough apart to read it.
-    if (m_layout->rowDistance() * lod >= 16) {
+    if (m_layout->rowDistance() * lod >= 36) {
         painter->save();
         const QTransform toDevice = painter->worldTransform();
         painter->resetTransform();
@@ -338,10 +359,16 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
         for (int h = low; h <= high; ++h) {
             const std::uint64_t n = m_layout->rowSize(h);
             const QPointF left = toDevice.map(m_layout->position(h, 0) - QPointF(r, 0));
-            const QString text = QCoreApplication::translate("LatticeItem", "%1 · %2").arg(h).arg(n);
-            const double w = QFontMetricsF(font).horizontalAdvance(text);
-            painter->drawText(QRectF(std::max(2.0, left.x() - w - 6), left.y() - 8, w + 2, 16),
-                              Qt::AlignRight | Qt::AlignVCenter, text);
+            const QString text = QCoreApplication::translate("LatticeItem", "height %1 · %2 nodes")
+                                     .arg(h)
+                                     .arg(QLocale().toString(qulonglong(n)));
+            const double w = QFontMetricsF(font).horizontalAdvance(text) + 6;
+            // Left of the strip when there is room, else above it at the view's left edge.
+            const QRectF box = left.x() - w - 4 >= 0
+                                   ? QRectF(left.x() - w - 4, left.y() - 8, w, 16)
+                                   : QRectF(std::max(2.0, left.x()), left.y() - 8 - std::max(half * lod, 3.0) - 14, w, 16);
+            painter->fillRect(box, QColor(250, 250, 250, 220));
+            painter->drawText(box, Qt::AlignCenter, text);
         }
         painter->restore();
     }

@@ -49,6 +49,11 @@ void TransformationModel::setLattice(const Lattice& lattice, std::vector<std::st
     beginResetModel();
     m_lattice = lattice;
     m_names = std::move(qiNames);
+    m_stride.assign(lattice.dimensions(), 1);
+    for (std::size_t i = lattice.dimensions(); i-- > 1;)
+        m_stride[i - 1] = m_stride[i] * NodeId(lattice.heights()[i] + 1);
+    m_stateNames.clear();
+    for (int s = 0; s < kNodeStateCount; ++s) m_stateNames << stateName(NodeState(s));
     m_rows.reset();
     m_sortColumn = -1;
     m_filter = {};
@@ -251,10 +256,11 @@ QVariant TransformationModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DecorationRole && c == int(dims) + State)
         return stateColor(m_source->state(id));
     if (role != Qt::DisplayRole) return {};
-    if (c < int(dims)) return m_lattice.levels(id)[std::size_t(c)];
+    if (c < int(dims))
+        return int(id / m_stride[std::size_t(c)] % NodeId(m_lattice.heights()[std::size_t(c)] + 1));
     const NodeMetrics* m = m_source->metrics(id);
     switch (Column(c - int(dims))) {
-    case State: return stateName(m_source->state(id));
+    case State: return m_stateNames[int(m_source->state(id))];
     case Height: return m_lattice.height(id);
     case Classes: return m ? QVariant(qulonglong(m->classes)) : QVariant();
     case Suppressed: return m ? QVariant(qulonglong(m->suppressedRows)) : QVariant();

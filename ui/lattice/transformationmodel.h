@@ -82,6 +82,10 @@ private:
     QPointer<NodeSource> m_source;
     Lattice m_lattice;
     std::vector<std::string> m_names;
+    /// Mixed-radix strides of node ids (level i = id / stride_i mod (h_i + 1)), so a cell
+    /// reads one level without building the level vector.
+    std::vector<NodeId> m_stride;
+    QStringList m_stateNames;
     TransformationFilter m_filter;
     /// Rows → node ids; null = every node in id order.
     std::shared_ptr<const std::vector<NodeId>> m_rows;
