@@ -266,10 +266,13 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
     painter->setRenderHint(QPainter::Antialiasing, false);
     painter->setPen(Qt::NoPen);
     const double r = m_layout->radius();
-    const double half = std::max(r, 3 / lod);  // at least 6 px tall
+    // A third of the distance of two rows, between 6 and 24 px tall on screen.
+    const double half =
+        std::max(r, std::clamp(0.32 * m_layout->rowDistance() * lod, 3.0, 12.0) / lod);
     const auto [low, high] = m_layout->rowsIn(exposed.adjusted(0, -half, 0, half));
     const bool byValue = bool(m_value);
     const double span = m_max - m_min;
+    std::vector<NodeId> sample;
     for (int h = low; h <= high; ++h) {
         const double y = -h * m_layout->rowDistance();
         if (!aggregated()) {
@@ -306,6 +309,12 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
             // Stretches where the filter hides most nodes fade.
             const double shown = double(bin.shown) / double(std::max<std::uint64_t>(1, r1 - r0));
             const float alpha = float(0.3 + 0.7 * shown);
+            if (byValue && bin.valued == 0 && m_drawn) {
+                // A lazily computed value (risk) known for no node of this stretch yet: ask
+                // for the one in its middle, so the strip fills in as values arrive.
+                const std::uint64_t middle = (r0 + r1 - 1) / 2;
+                sample.push_back(m_layout->lattice().id(m_layout->counts().unrank(h, middle)));
+            }
             if (byValue) {
                 QColor c = bin.valued ? scaleColor(span > 0 ? (bin.sum / double(bin.valued) - m_min) / span : 0.0)
                                       : stateColor(NodeState::NotEvaluated);
@@ -346,6 +355,7 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
         painter->setBrush(byValue ? nodeColor(id) : stateColor(state(id)));
         painter->drawRect(QRectF(p.x() - size, p.y() - size, 2 * size, 2 * size));
     }
+    marked.insert(marked.end(), sample.begin(), sample.end());
     if (m_drawn && !marked.empty()) m_drawn(marked);
     // Each row's node count, where rows are far enough apart to read it.
     if (m_layout->rowDistance() * lod >= 36) {
@@ -402,21 +412,8 @@ void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lo
                      [this](NodeId a, NodeId b) { return state(a) < state(b); });
     if (m_drawn && !nodes.empty()) m_drawn(nodes);
     const bool discs = pixels >= 4;
-    // Labels only where they fit: readable, and no wider than the distance to a neighbour.
-    bool labels = pixels >= 30;
     painter->setRenderHint(QPainter::Antialiasing, discs && nodes.size() < 20000);
-    QFont font = painter->font();
-    font.setPointSizeF(5.5);
     const double dx = m_layout->columnDistance();
-    if (labels && !nodes.empty()) {
-        // Scaled down until the widest level vector fits between neighbours; drawn only when
-        // that is still readable on screen (7 px).
-        const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
-        const double width = QFontMetricsF(font).horizontalAdvance(widest);
-        if (width > dx * 0.95) font.setPointSizeF(font.pointSizeF() * dx * 0.95 / width);
-        labels = font.pointSizeF() * lod * 96.0 / 72.0 >= 7;
-    }
-    painter->setFont(font);
     const QPen outline(QColor(60, 60, 60), 0);
     for (NodeId id : nodes) {
         const QPointF p = m_layout->position(id);
@@ -429,12 +426,32 @@ void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lo
             const double s = std::max(r, 1.2 / lod);
             painter->fillRect(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s), color);
         }
-        if (labels) {
-            painter->setPen(Qt::black);
-            painter->drawText(QRectF(p.x() - dx / 2, p.y() + r, dx, r * 1.2), Qt::AlignCenter,
-                              QString::fromStdString(formatLevels(lattice.levels(id))));
-        }
     }
+    // Labels only where they fit: laid out in device pixels (font metrics of a scaled
+    // painter are not those of the scaled text), at most 11 px, narrower than the distance
+    // to a neighbour, and only when that leaves at least 7 px.
+    if (pixels < 24 || nodes.empty()) return;
+    QFont font = painter->font();
+    font.setPixelSize(11);
+    const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
+    const double width = QFontMetricsF(font).horizontalAdvance(widest);
+    const double spacing = dx * lod * 0.92;
+    const int size = int(std::min(11.0, std::floor(11.0 * spacing / std::max(1.0, width))));
+    if (size < 7) return;
+    font.setPixelSize(size);
+    painter->save();
+    const QTransform toDevice = painter->worldTransform();
+    painter->resetTransform();
+    painter->setFont(font);
+    painter->setPen(Qt::black);
+    const double below = r * lod + 2;
+    for (NodeId id : nodes) {
+        const QPointF p = toDevice.map(m_layout->position(id));
+        painter->drawText(QRectF(p.x() - spacing / 2, p.y() + below, spacing, size + 4),
+                          Qt::AlignHCenter | Qt::AlignTop,
+                          QString::fromStdString(formatLevels(lattice.levels(id))));
+    }
+    painter->restore();
 }
 
 }  // namespace ldv::ui

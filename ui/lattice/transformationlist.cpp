@@ -111,6 +111,12 @@ void TransformationList::setLattice(const Lattice& lattice, const std::vector<st
     m_maxHeight->setValue(lattice.maxHeight());
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_model->setLattice(lattice, qiNames);
+    // Columns as wide as their headers (levels are one or two digits), so the metrics and
+    // the risk are in view without scrolling sideways.
+    const QFontMetrics metrics(m_table->horizontalHeader()->font());
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        m_table->setColumnWidth(
+            c, std::max(40, metrics.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24));
     // Filtering and sorting need a permutation of every node: not for the largest lattices.
     const bool listable = lattice.size() <= TransformationModel::kListLimit;
     for (QWidget* w : std::initializer_list<QWidget*>{m_state, m_minHeight, m_maxHeight, m_text})
