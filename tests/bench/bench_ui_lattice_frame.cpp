@@ -63,11 +63,12 @@ int main(int argc, char** argv) {
         frame();  // warm-up
         for (int i = 0; i < 15; ++i) ms.push_back(frame());
         std::sort(ms.begin(), ms.end());
-        std::printf("%-16s scale %.4f (%s, %llu nodes in view): median %.2f ms, min %.2f, max %.2f "
-                    "(15 frames)\n",
-                    z.name, view.transform().m11(), strips ? "strips" : "nodes",
-                    (unsigned long long)view.layout().countIn(shown), ms[ms.size() / 2], ms.front(),
-                    ms.back());
+        std::printf(
+            "%-16s scale %.4f (%s, %llu nodes in view): median %.2f ms, min %.2f, max %.2f "
+            "(15 frames)\n",
+            z.name, view.transform().m11(), strips ? "strips" : "nodes",
+            (unsigned long long)view.layout().countIn(shown), ms[ms.size() / 2], ms.front(),
+            ms.back());
     }
     for (int attributes : {25, 32}) {
         ldv::ui::LatticeView huge;
@@ -89,8 +90,9 @@ int main(int argc, char** argv) {
             if (i > 0) ms.push_back(double(clock.nsecsElapsed()) / 1e6);
         }
         std::sort(ms.begin(), ms.end());
-        std::printf("3^%d nodes overview: setLattice %.2f ms, frame median %.2f ms, max %.2f (15 frames)\n",
-                    attributes, openMs, ms[ms.size() / 2], ms.back());
+        std::printf(
+            "3^%d nodes overview: setLattice %.2f ms, frame median %.2f ms, max %.2f (15 frames)\n",
+            attributes, openMs, ms[ms.size() / 2], ms.back());
     }
     return 0;
 }

@@ -92,7 +92,8 @@ int main(int argc, char** argv) {
         clock.start();
         action();
         const double gui = double(clock.nsecsElapsed()) / 1e6;
-        while (list.model()->isBusy()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        while (list.model()->isBusy())
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
         return std::pair{gui, double(clock.nsecsElapsed()) / 1e6};
     };
     std::vector<double> sortGui, sortAll, filterAll;

@@ -138,8 +138,9 @@ private slots:
         QVERIFY(nodes.size() >= 20 && nodes.size() < 1000);
         for (NodeId id : nodes) {
             QCOMPARE(lattice.height(id), attributes);
-            QVERIFY(window.adjusted(-LatticeLayout::kRadius, -LatticeLayout::kRadius,
-                                    LatticeLayout::kRadius, LatticeLayout::kRadius)
+            QVERIFY(window
+                        .adjusted(-LatticeLayout::kRadius, -LatticeLayout::kRadius,
+                                  LatticeLayout::kRadius, LatticeLayout::kRadius)
                         .contains(layout.position(id)));
         }
         // Bottom and top are alone in their rows, at the centre line.

@@ -63,11 +63,14 @@ QString writeProject(const QString& dir, int attributes, int height) {
         csv.write((row.join(',') + "\n").toUtf8());
     }
     csv.close();
-    QString levels = height == 2 ? R"([["0","a","*"],["1","a","*"],["2","b","*"],["3","b","*"]])"
-                                 : R"([["0","a","x","*"],["1","a","x","*"],["2","b","x","*"],["3","b","x","*"]])";
+    QString levels =
+        height == 2
+            ? R"([["0","a","*"],["1","a","*"],["2","b","*"],["3","b","*"]])"
+            : R"([["0","a","x","*"],["1","a","x","*"],["2","b","x","*"],["3","b","x","*"]])";
     QStringList attrs, order;
     for (int a = 0; a < attributes; ++a) {
-        attrs << QStringLiteral(R"({"name": "q%1", "role": "quasi-identifying", "hierarchy": {"levels": %2}})")
+        attrs << QStringLiteral(
+                     R"({"name": "q%1", "role": "quasi-identifying", "hierarchy": {"levels": %2}})")
                      .arg(a)
                      .arg(levels);
         order << QStringLiteral("\"q%1\"").arg(a);
@@ -156,8 +159,8 @@ private slots:
 
         // Overview: density strips, drawn quickly.
         double frame = 0;
-        QVERIFY(view->item()->drawsStrips(view->transform().m11(),
-                                          view->mapToScene(view->viewport()->rect()).boundingRect()));
+        QVERIFY(view->item()->drawsStrips(
+            view->transform().m11(), view->mapToScene(view->viewport()->rect()).boundingRect()));
         QVERIFY(drawnPixels(view, &frame) > 500);
         QVERIFY2(frame < 200, qPrintable(QString::number(frame)));
 
@@ -183,7 +186,8 @@ private slots:
         for (int a = 0; a < attributes; ++a) levels << QString::number(a % 3);
         QVERIFY(lattice->findNode(levels.join(',')));
         QCOMPARE(view->selection().size(), std::size_t(1));
-        QCOMPARE(QString::fromStdString(formatLevels(view->layout().lattice().levels(view->selection()[0]))),
+        QCOMPARE(QString::fromStdString(
+                     formatLevels(view->layout().lattice().levels(view->selection()[0]))),
                  levels.join(','));
 
         // The list shows the first nodes in id order, without sorting or filtering.
@@ -215,11 +219,13 @@ private slots:
         if (!QFile::exists(dir + "/mach2019_int.csv")) QSKIP("../shared/data/mach2019 is not here");
         // A project over the shared table and its 16 hierarchy files.
         QStringList attrs, order;
-        for (const QString name : {"age", "familysize", "gender", "married", "race", "religion",
-                                   "Q1A", "Q2A", "Q3A", "Q4A", "Q5A", "Q6A", "Q7A", "Q8A",
-                                   "Q9A", "Q10A"}) {
-            attrs << QStringLiteral(R"({"name": "%1", "role": "quasi-identifying", "hierarchy": {"file": "%2/mach2019_int_hierarchy_%1.csv"}})")
-                         .arg(name, dir);
+        for (const QString name :
+             {"age", "familysize", "gender", "married", "race", "religion", "Q1A", "Q2A", "Q3A",
+              "Q4A", "Q5A", "Q6A", "Q7A", "Q8A", "Q9A", "Q10A"}) {
+            attrs
+                << QStringLiteral(
+                       R"({"name": "%1", "role": "quasi-identifying", "hierarchy": {"file": "%2/mach2019_int_hierarchy_%1.csv"}})")
+                       .arg(name, dir);
             order << QStringLiteral("\"%1\"").arg(name);
         }
         const QString json = QStringLiteral(R"({"format": "ldiv-project", "version": 1,

@@ -69,9 +69,11 @@ class TestLatticeList : public QObject {
     std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window) {
         window.controller()->setInteractive(false);
         window.controller()->open(kHospital);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000))
+            return nullptr;
         window.searchSession()->run();
-        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000))
+            return nullptr;
         return window.searchSession()->outcome();
     }
 
@@ -91,7 +93,8 @@ private slots:
         LatticePerspective* perspective = window.latticePerspective();
         TransformationList* list = perspective->list();
         TransformationModel* model = list->model();
-        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         const Lattice& lattice = outcome->data->dataset->lattice();
         const std::size_t d = lattice.dimensions();
         QCOMPARE(NodeId(model->rowCount()), lattice.size());
@@ -108,13 +111,18 @@ private slots:
             const Levels levels = lattice.levels(id);
             for (std::size_t i = 0; i < d; ++i)
                 QCOMPARE(model->data(model->index(r, int(i))).toInt(), levels[i]);
-            QCOMPARE(model->data(model->index(r, model->column(TransformationModel::Height))).toInt(),
-                     lattice.height(id));
-            QCOMPARE(model->data(model->index(r, model->column(TransformationModel::State))).toString(),
-                     stateName(perspective->view()->item()->state(id)));
-            QCOMPARE(model->data(model->index(r, model->column(TransformationModel::Discernibility))).toString(),
-                     QString::number(outcome->metrics[id].discernibility, 'f', 0));
-            QCOMPARE(model->data(model->index(r, model->column(TransformationModel::Classes))).toULongLong(),
+            QCOMPARE(
+                model->data(model->index(r, model->column(TransformationModel::Height))).toInt(),
+                lattice.height(id));
+            QCOMPARE(
+                model->data(model->index(r, model->column(TransformationModel::State))).toString(),
+                stateName(perspective->view()->item()->state(id)));
+            QCOMPARE(
+                model->data(model->index(r, model->column(TransformationModel::Discernibility)))
+                    .toString(),
+                QString::number(outcome->metrics[id].discernibility, 'f', 0));
+            QCOMPARE(model->data(model->index(r, model->column(TransformationModel::Classes)))
+                         .toULongLong(),
                      qulonglong(outcome->metrics[id].classes));
         }
 
@@ -143,7 +151,8 @@ private slots:
         std::set<NodeId> want;
         for (NodeId id = 0; id < lattice.size(); ++id) {
             const int h = lattice.height(id);
-            if (h >= 2 && h <= 3 && formatLevels(lattice.levels(id)).find("1,") != std::string::npos)
+            if (h >= 2 && h <= 3 &&
+                formatLevels(lattice.levels(id)).find("1,") != std::string::npos)
                 want.insert(id);
         }
         const std::vector<NodeId> got = listed(*model);
@@ -151,7 +160,8 @@ private slots:
         QVERIFY(!want.empty());
         // Still sorted by discernibility within the filter.
         for (std::size_t i = 1; i < got.size(); ++i)
-            QVERIFY(outcome->metrics[got[i - 1]].discernibility >= outcome->metrics[got[i]].discernibility);
+            QVERIFY(outcome->metrics[got[i - 1]].discernibility >=
+                    outcome->metrics[got[i]].discernibility);
         QVERIFY(list->status()->text().startsWith(QString::number(want.size())));
     }
 
@@ -187,7 +197,8 @@ private slots:
         perspective->view()->selectNode(id, true);
         QCOMPARE(table->selectionModel()->selectedRows().size(), 2);
         // Survives a sort: the same nodes stay selected.
-        list->model()->sort(list->model()->column(TransformationModel::Height), Qt::DescendingOrder);
+        list->model()->sort(list->model()->column(TransformationModel::Height),
+                            Qt::DescendingOrder);
         std::set<NodeId> selected;
         for (const QModelIndex& i : table->selectionModel()->selectedRows())
             selected.insert(list->model()->nodeAt(i.row()));
@@ -215,7 +226,8 @@ private slots:
                 classes += count;
                 rows += double(size) * count;
             }
-            const double smallest = details.classSizes.empty() ? 0 : details.classSizes.front().first;
+            const double smallest =
+                details.classSizes.empty() ? 0 : details.classSizes.front().first;
             return std::pair{smallest > 0 ? 1 / smallest : 0.0, rows > 0 ? classes / rows : 0.0};
         };
         // Asked for → "…" → computed in the background.
@@ -280,7 +292,8 @@ private slots:
         NodeId expected = 0;
         for (NodeId id = 0; id < lattice.size(); ++id) expected += lattice.height(id) > 8 ? 1 : 0;
         QCOMPARE(NodeId(model->rowCount()), expected);
-        for (int r = 0; r < model->rowCount(); r += 997) QVERIFY(lattice.height(model->nodeAt(r)) > 8);
+        for (int r = 0; r < model->rowCount(); r += 997)
+            QVERIFY(lattice.height(model->nodeAt(r)) > 8);
     }
 };
 

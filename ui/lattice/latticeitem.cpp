@@ -219,9 +219,11 @@ QString LatticeItem::rowSummary(int h) const {
     std::uint64_t counts[kNodeStateCount] = {};
     for (const Bin& bin : m_rows[std::size_t(h)].bins)
         for (int s = 0; s < kNodeStateCount; ++s) counts[s] += bin.states[s];
-    text += QCoreApplication::translate("LatticeItem", ", %1 shown").arg(m_rows[std::size_t(h)].shown);
+    text +=
+        QCoreApplication::translate("LatticeItem", ", %1 shown").arg(m_rows[std::size_t(h)].shown);
     for (int s = kNodeStateCount - 1; s >= 0; --s)
-        if (counts[s] > 0) text += QStringLiteral("<br>%1: %2").arg(stateName(NodeState(s))).arg(counts[s]);
+        if (counts[s] > 0)
+            text += QStringLiteral("<br>%1: %2").arg(stateName(NodeState(s))).arg(counts[s]);
     return text;
 }
 
@@ -297,13 +299,14 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
             const Bin& bin = row.bins[b];
             if (bin.shown == 0) continue;
             // Ranks [r0, r1) of this stretch (n·bins < 2^31: aggregated lattices are small).
-            const auto r0 = std::uint64_t((std::uint64_t)n * b / bins +
-                                          ((std::uint64_t)n * b % bins ? 1 : 0));
+            const auto r0 =
+                std::uint64_t((std::uint64_t)n * b / bins + ((std::uint64_t)n * b % bins ? 1 : 0));
             const auto r1 = std::uint64_t((std::uint64_t)n * (b + 1) / bins +
                                           ((std::uint64_t)n * (b + 1) % bins ? 1 : 0));
-            const double x0 = m_layout->position(h, r0).x() - (b == 0 ? r : m_layout->columnDistance() / 2);
-            const double x1 =
-                m_layout->position(h, r1 - 1).x() + (b + 1 == bins ? r : m_layout->columnDistance() / 2);
+            const double x0 =
+                m_layout->position(h, r0).x() - (b == 0 ? r : m_layout->columnDistance() / 2);
+            const double x1 = m_layout->position(h, r1 - 1).x() +
+                              (b + 1 == bins ? r : m_layout->columnDistance() / 2);
             if (x1 < exposed.left() || x0 > exposed.right()) continue;
             const double width = std::max(x1 - x0, 1 / lod);
             // Stretches where the filter hides most nodes fade.
@@ -316,8 +319,10 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
                 sample.push_back(m_layout->lattice().id(m_layout->counts().unrank(h, middle)));
             }
             if (byValue) {
-                QColor c = bin.valued ? scaleColor(span > 0 ? (bin.sum / double(bin.valued) - m_min) / span : 0.0)
-                                      : stateColor(NodeState::NotEvaluated);
+                QColor c =
+                    bin.valued
+                        ? scaleColor(span > 0 ? (bin.sum / double(bin.valued) - m_min) / span : 0.0)
+                        : stateColor(NodeState::NotEvaluated);
                 c.setAlphaF(alpha);
                 painter->fillRect(QRectF(x0, y - half, width, 2 * half), c);
                 continue;
@@ -376,7 +381,8 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
             // Left of the strip when there is room, else above it at the view's left edge.
             const QRectF box = left.x() - w - 4 >= 0
                                    ? QRectF(left.x() - w - 4, left.y() - 8, w, 16)
-                                   : QRectF(std::max(2.0, left.x()), left.y() - 8 - std::max(half * lod, 3.0) - 14, w, 16);
+                                   : QRectF(std::max(2.0, left.x()),
+                                            left.y() - 8 - std::max(half * lod, 3.0) - 14, w, 16);
             painter->fillRect(box, QColor(250, 250, 250, 220));
             painter->drawText(box, Qt::AlignCenter, text);
         }
@@ -387,14 +393,14 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
 void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lod) {
     const Lattice& lattice = m_layout->lattice();
     const double r = m_layout->radius();
-    std::vector<NodeId> nodes = m_layout->nodesIn(
-        exposed.adjusted(-m_layout->columnDistance(), -m_layout->rowDistance(),
-                         m_layout->columnDistance(), m_layout->rowDistance()),
-        kMaxDrawn * 2);
+    std::vector<NodeId> nodes =
+        m_layout->nodesIn(exposed.adjusted(-m_layout->columnDistance(), -m_layout->rowDistance(),
+                                           m_layout->columnDistance(), m_layout->rowDistance()),
+                          kMaxDrawn * 2);
     // Only nodes the filter shows are materialised further.
-    nodes.erase(std::remove_if(nodes.begin(), nodes.end(),
-                               [this](NodeId id) { return !passesFilter(id); }),
-                nodes.end());
+    nodes.erase(
+        std::remove_if(nodes.begin(), nodes.end(), [this](NodeId id) { return !passesFilter(id); }),
+        nodes.end());
     const double pixels = 2 * r * lod;
 
     if (pixels >= kEdgeMinPixels && nodes.size() <= kEdgeMaxNodes) {

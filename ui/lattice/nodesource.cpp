@@ -46,8 +46,7 @@ void NodeSource::setOutcome(std::shared_ptr<const SearchOutcome> outcome, NodeId
     m_queue.clear();
     m_queued.clear();
     m_states.clear();
-    if (m_outcome)
-        m_states = nodeStates(&m_outcome->result, size, m_outcome->decided);
+    if (m_outcome) m_states = nodeStates(&m_outcome->result, size, m_outcome->decided);
 }
 
 bool NodeSource::hasMetrics() const {

@@ -66,8 +66,9 @@ TransformationList::TransformationList(NodeSource* source, QWidget* parent)
     bar->addWidget(m_status);
 
     m_table->setModel(m_model);
-    m_table->setToolTip(tr("Every transformation of the lattice; click a header to sort, select "
-                           "rows to show them in the lattice and the details"));
+    m_table->setToolTip(
+        tr("Every transformation of the lattice; click a header to sort, select "
+           "rows to show them in the lattice and the details"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
@@ -100,7 +101,8 @@ TransformationList::TransformationList(NodeSource* source, QWidget* parent)
     connect(m_model, &TransformationModel::busyChanged, this, &TransformationList::updateStatus);
 }
 
-void TransformationList::setLattice(const Lattice& lattice, const std::vector<std::string>& qiNames) {
+void TransformationList::setLattice(const Lattice& lattice,
+                                    const std::vector<std::string>& qiNames) {
     m_syncing = true;
     m_wanted.clear();
     m_state->setCurrentIndex(0);
@@ -116,7 +118,12 @@ void TransformationList::setLattice(const Lattice& lattice, const std::vector<st
     const QFontMetrics metrics(m_table->horizontalHeader()->font());
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_table->setColumnWidth(
-            c, std::max(40, metrics.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24));
+            c, std::max(40, metrics.horizontalAdvance(
+                                m_model->headerData(c, Qt::Horizontal).toString()) +
+                                24));
+    // The state column holds a colour swatch and the longest state name.
+    m_table->setColumnWidth(m_model->column(TransformationModel::State),
+                            metrics.horizontalAdvance(stateName(NodeState::NotEvaluated)) + 40);
     // Filtering and sorting need a permutation of every node: not for the largest lattices.
     const bool listable = lattice.size() <= TransformationModel::kListLimit;
     for (QWidget* w : std::initializer_list<QWidget*>{m_state, m_minHeight, m_maxHeight, m_text})
@@ -143,11 +150,13 @@ void TransformationList::applyFilter() {
 
 void TransformationList::updateStatus() {
     const NodeId total = m_model->totalNodes();
-    QString text = tr("%1 of %2").arg(QLocale().toString(m_model->rowCount()),
-                                        QLocale().toString(qulonglong(total)));
-    if (total > TransformationModel::kListLimit) text = tr("first %1 of %2 (too many to sort)")
-                                                            .arg(QLocale().toString(m_model->rowCount()),
-                                                                 QLocale().toString(qulonglong(total)));
+    QString text =
+        tr("%1 of %2")
+            .arg(QLocale().toString(m_model->rowCount()), QLocale().toString(qulonglong(total)));
+    if (total > TransformationModel::kListLimit)
+        text = tr("first %1 of %2 (too many to sort)")
+                   .arg(QLocale().toString(m_model->rowCount()),
+                        QLocale().toString(qulonglong(total)));
     if (m_model->isBusy()) text += tr(" · sorting…");
     m_status->setText(text);
 }
@@ -177,7 +186,8 @@ void TransformationList::userSelectionChanged() {
     std::vector<NodeId> ids;
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
-        if (!current.isValid() || row.row() != current.row()) ids.push_back(m_model->nodeAt(row.row()));
+        if (!current.isValid() || row.row() != current.row())
+            ids.push_back(m_model->nodeAt(row.row()));
     if (current.isValid() && m_table->selectionModel()->isRowSelected(current.row()))
         ids.push_back(m_model->nodeAt(current.row()));
     m_wanted = ids;

@@ -95,23 +95,33 @@ double TransformationModel::sortKey(const SearchOutcome* outcome, const Lattice&
                                     const std::vector<NodeState>& states, NodeId id, int kind,
                                     std::size_t dims) {
     if (kind < int(dims)) return lattice.levels(id)[std::size_t(kind)];
-    const NodeMetrics* m = outcome && outcome->metrics.size() == lattice.size()
-                               ? &outcome->metrics[id]
-                               : nullptr;
+    const NodeMetrics* m =
+        outcome && outcome->metrics.size() == lattice.size() ? &outcome->metrics[id] : nullptr;
     switch (Column(kind - int(dims))) {
-    case State: return id < states.size() ? double(states[id]) : 0.0;
-    case Height: return lattice.height(id);
-    case Classes: return m ? double(m->classes) : kNaN;
-    case Suppressed: return m ? double(m->suppressedRows) : kNaN;
-    case AverageClassSize: return m ? m->averageClassSize : kNaN;
-    case Discernibility: return m ? m->discernibility : kNaN;
-    case KlDivergence: return m ? m->klDivergence : kNaN;
-    case Information: return m ? m->information : kNaN;
-    case Loss: return m ? m->loss : kNaN;
-    case Precision: return m ? m->precision : kNaN;
-    case RiskHighest:
-    case RiskAverage:
-    case FixedColumns: break;
+        case State:
+            return id < states.size() ? double(states[id]) : 0.0;
+        case Height:
+            return lattice.height(id);
+        case Classes:
+            return m ? double(m->classes) : kNaN;
+        case Suppressed:
+            return m ? double(m->suppressedRows) : kNaN;
+        case AverageClassSize:
+            return m ? m->averageClassSize : kNaN;
+        case Discernibility:
+            return m ? m->discernibility : kNaN;
+        case KlDivergence:
+            return m ? m->klDivergence : kNaN;
+        case Information:
+            return m ? m->information : kNaN;
+        case Loss:
+            return m ? m->loss : kNaN;
+        case Precision:
+            return m ? m->precision : kNaN;
+        case RiskHighest:
+        case RiskAverage:
+        case FixedColumns:
+            break;
     }
     return kNaN;
 }
@@ -260,33 +270,44 @@ QVariant TransformationModel::data(const QModelIndex& index, int role) const {
         return int(id / m_stride[std::size_t(c)] % NodeId(m_lattice.heights()[std::size_t(c)] + 1));
     const NodeMetrics* m = m_source->metrics(id);
     switch (Column(c - int(dims))) {
-    case State: return m_stateNames[int(m_source->state(id))];
-    case Height: return m_lattice.height(id);
-    case Classes: return m ? QVariant(qulonglong(m->classes)) : QVariant();
-    case Suppressed: return m ? QVariant(qulonglong(m->suppressedRows)) : QVariant();
-    case AverageClassSize: return m ? fixed(m->averageClassSize, 2) : QVariant();
-    case Discernibility: return m ? fixed(m->discernibility, 0) : QVariant();
-    case KlDivergence: return m ? fixed(m->klDivergence, 4) : QVariant();
-    case Information: return m ? fixed(m->information, 4) : QVariant();
-    case Loss: return m ? fixed(m->loss, 4) : QVariant();
-    case Precision: return m ? fixed(m->precision, 4) : QVariant();
-    case RiskHighest:
-    case RiskAverage: {
-        if (!m_source->hasRisk()) return {};
-        if (const auto r = m_source->risk(id))
-            return fixed(c - int(dims) == RiskHighest ? r->highest : r->average, 4);
-        // Asked for because it is on screen: computed in the background.
-        m_source->requestRisk({id});
-        return QStringLiteral("…");
-    }
-    case FixedColumns: break;
+        case State:
+            return m_stateNames[int(m_source->state(id))];
+        case Height:
+            return m_lattice.height(id);
+        case Classes:
+            return m ? QVariant(qulonglong(m->classes)) : QVariant();
+        case Suppressed:
+            return m ? QVariant(qulonglong(m->suppressedRows)) : QVariant();
+        case AverageClassSize:
+            return m ? fixed(m->averageClassSize, 2) : QVariant();
+        case Discernibility:
+            return m ? fixed(m->discernibility, 0) : QVariant();
+        case KlDivergence:
+            return m ? fixed(m->klDivergence, 4) : QVariant();
+        case Information:
+            return m ? fixed(m->information, 4) : QVariant();
+        case Loss:
+            return m ? fixed(m->loss, 4) : QVariant();
+        case Precision:
+            return m ? fixed(m->precision, 4) : QVariant();
+        case RiskHighest:
+        case RiskAverage: {
+            if (!m_source->hasRisk()) return {};
+            if (const auto r = m_source->risk(id))
+                return fixed(c - int(dims) == RiskHighest ? r->highest : r->average, 4);
+            // Asked for because it is on screen: computed in the background.
+            m_source->requestRisk({id});
+            return QStringLiteral("…");
+        }
+        case FixedColumns:
+            break;
     }
     return {};
 }
 
-QVariant TransformationModel::headerData(int section, Qt::Orientation orientation,
-                                         int role) const {
-    if (orientation != Qt::Horizontal) return QAbstractTableModel::headerData(section, orientation, role);
+QVariant TransformationModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
     const std::size_t dims = m_lattice.dimensions();
     if (section < int(dims)) {
         const QString name = std::size_t(section) < m_names.size()
@@ -300,10 +321,12 @@ QVariant TransformationModel::headerData(int section, Qt::Orientation orientatio
         return {};
     }
     static const char* names[FixedColumns] = {
-        QT_TR_NOOP("State"), QT_TR_NOOP("Height"), QT_TR_NOOP("Classes"),
-        QT_TR_NOOP("Suppressed"), QT_TR_NOOP("Avg. class size"), QT_TR_NOOP("Discernibility"),
-        QT_TR_NOOP("KL-divergence"), QT_TR_NOOP("Information um(G)"), QT_TR_NOOP("Loss (LM)"),
-        QT_TR_NOOP("Precision"), QT_TR_NOOP("Risk (highest)"), QT_TR_NOOP("Risk (average)")};
+        QT_TR_NOOP("State"),           QT_TR_NOOP("Height"),
+        QT_TR_NOOP("Classes"),         QT_TR_NOOP("Suppressed"),
+        QT_TR_NOOP("Avg. class size"), QT_TR_NOOP("Discernibility"),
+        QT_TR_NOOP("KL-divergence"),   QT_TR_NOOP("Information um(G)"),
+        QT_TR_NOOP("Loss (LM)"),       QT_TR_NOOP("Precision"),
+        QT_TR_NOOP("Risk (highest)"),  QT_TR_NOOP("Risk (average)")};
     static const char* tips[FixedColumns] = {
         QT_TR_NOOP("The search's verdict: optimum, minimal, satisfying, failing or not evaluated"),
         QT_TR_NOOP("Sum of the levels"),

@@ -37,9 +37,21 @@ public:
     /// Filtering and sorting at most this many nodes happens at once; more in the background.
     static constexpr NodeId kSyncLimit = 20000;
 
-    enum Column { State = 0, Height, Classes, Suppressed, AverageClassSize, Discernibility,
-                  KlDivergence, Information, Loss, Precision, RiskHighest, RiskAverage,
-                  FixedColumns };
+    enum Column {
+        State = 0,
+        Height,
+        Classes,
+        Suppressed,
+        AverageClassSize,
+        Discernibility,
+        KlDivergence,
+        Information,
+        Loss,
+        Precision,
+        RiskHighest,
+        RiskAverage,
+        FixedColumns
+    };
 
     explicit TransformationModel(NodeSource* source, QObject* parent = nullptr);
 
