@@ -24,17 +24,6 @@ constexpr std::size_t kEdgeMaxNodes = 6000;
 constexpr std::size_t kBinsPerRow = 96;
 constexpr std::size_t kMaxMarked = 5000;
 
-QColor mix(const std::uint32_t (&counts)[kNodeStateCount]) {
-    double r = 0, g = 0, b = 0, n = 0;
-    for (int s = 0; s < kNodeStateCount; ++s) {
-        const QColor c = stateColor(NodeState(s));
-        r += counts[s] * c.redF();
-        g += counts[s] * c.greenF();
-        b += counts[s] * c.blueF();
-        n += counts[s];
-    }
-    return n > 0 ? QColor::fromRgbF(float(r / n), float(g / n), float(b / n)) : QColor();
-}
 }  // namespace
 
 LatticeItem::LatticeItem(const LatticeLayout* layout)
