@@ -1,44 +1,81 @@
 #include "lattice/latticeitem.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace ldv::ui {
 
 namespace {
+// Nodes are drawn one by one when neighbours are at least this many pixels apart and no more
+// than kMaxDrawn of them are exposed; otherwise each height is a density strip.
+constexpr double kNodeMinPixels = 3;
+constexpr std::uint64_t kMaxDrawn = 30000;
 // Edges are drawn when a node is at least this many pixels wide and few enough are exposed.
 constexpr double kEdgeMinPixels = 6;
 constexpr std::size_t kEdgeMaxNodes = 6000;
+// Stretches of a row aggregated separately, so a strip shows where in its row the satisfying
+// nodes are.
+constexpr std::size_t kBinsPerRow = 96;
+constexpr std::size_t kMaxMarked = 5000;
+
 }  // namespace
 
-LatticeItem::LatticeItem(const LatticeLayout* layout) : m_layout(layout) {
-    m_states.assign(layout->size(), NodeState::NotEvaluated);
+LatticeItem::LatticeItem(const LatticeLayout* layout)
+    : m_layout(layout), m_filtered(layout->lattice().heights()) {
+    if (aggregated()) m_states.assign(layout->size(), NodeState::NotEvaluated);
     setFlag(QGraphicsItem::ItemUsesExtendedStyleOption);
+    aggregate();
 }
 
 void LatticeItem::setStates(std::vector<NodeState> states) {
     m_states = std::move(states);
+    aggregate();
     update();
 }
 
 void LatticeItem::setMetricValues(std::vector<double> values) {
-    m_values = std::move(values);
-    m_min = std::numeric_limits<double>::infinity();
-    m_max = -m_min;
-    for (double v : m_values)
+    if (values.empty()) {
+        setValueProvider({}, 0, 1);
+        return;
+    }
+    double min = std::numeric_limits<double>::infinity(), max = -min;
+    for (double v : values)
         if (std::isfinite(v)) {
-            m_min = std::min(m_min, v);
-            m_max = std::max(m_max, v);
+            min = std::min(min, v);
+            max = std::max(max, v);
         }
-    if (m_min > m_max) m_min = m_max = 0;
+    if (min > max) min = max = 0;
+    auto shared = std::make_shared<const std::vector<double>>(std::move(values));
+    setValueProvider(
+        [shared](NodeId id) {
+            return id < shared->size() ? (*shared)[id] : std::numeric_limits<double>::quiet_NaN();
+        },
+        min, max);
+}
+
+void LatticeItem::setValueProvider(ValueProvider provider, double min, double max) {
+    m_value = std::move(provider);
+    m_min = min;
+    m_max = max;
+    aggregate();
+    update();
+}
+
+void LatticeItem::refreshValues() {
+    aggregate();
     update();
 }
 
 void LatticeItem::setFilter(LatticeFilter filter) {
     m_filter = std::move(filter);
+    m_filtered = LevelCounts(m_layout->lattice().heights(), m_filter.levels);
+    aggregate();
     update();
 }
 
@@ -47,16 +84,22 @@ void LatticeItem::setSelection(const std::vector<NodeId>& selected) {
     update();
 }
 
+double LatticeItem::value(NodeId id) const {
+    return m_value ? m_value(id) : std::numeric_limits<double>::quiet_NaN();
+}
+
 bool LatticeItem::passesFilter(NodeId id) const {
+    if (id >= m_layout->size()) return false;
+    return passesFilter(id, m_layout->lattice().levels(id));
+}
+
+bool LatticeItem::passesFilter(NodeId id, std::span<const int> levels) const {
     if (!m_filter.states[std::size_t(state(id))]) return false;
-    if (!m_filter.levels.empty()) {
-        const Levels levels = m_layout->lattice().levels(id);
-        for (std::size_t i = 0; i < levels.size() && i < m_filter.levels.size(); ++i)
-            if (levels[i] < m_filter.levels[i].first || levels[i] > m_filter.levels[i].second)
-                return false;
-    }
-    if (!m_values.empty() && id < m_values.size()) {
-        const double v = m_values[id];
+    for (std::size_t i = 0; i < levels.size() && i < m_filter.levels.size(); ++i)
+        if (levels[i] < m_filter.levels[i].first || levels[i] > m_filter.levels[i].second)
+            return false;
+    if (m_value && (!std::isnan(m_filter.metricMin) || !std::isnan(m_filter.metricMax))) {
+        const double v = value(id);
         if (!std::isnan(m_filter.metricMin) && !(v >= m_filter.metricMin - 1e-12 * std::abs(v)))
             return false;
         if (!std::isnan(m_filter.metricMax) && !(v <= m_filter.metricMax + 1e-12 * std::abs(v)))
@@ -65,32 +108,121 @@ bool LatticeItem::passesFilter(NodeId id) const {
     return true;
 }
 
-std::size_t LatticeItem::visibleCount() const {
-    std::size_t n = 0;
-    for (NodeId id = 0; id < m_layout->size(); ++id) n += passesFilter(id) ? 1 : 0;
-    return n;
+std::size_t LatticeItem::binCount(int h) const {
+    return std::size_t(std::min<std::uint64_t>(m_layout->rowSize(h), kBinsPerRow));
+}
+
+void LatticeItem::aggregate() {
+    const int rows = m_layout->size() > 0 ? m_layout->rowCount() : 0;
+    m_rows.assign(std::size_t(rows), Row{});
+    m_marked.clear();
+    if (!aggregated()) return;
+    for (int h = 0; h < rows; ++h) m_rows[std::size_t(h)].bins.resize(binCount(h));
+    // One pass in id order: a node's rank in its row is the number of earlier nodes of the
+    // same height, so no rank needs computing; the levels advance like an odometer.
+    const Lattice& lattice = m_layout->lattice();
+    const std::vector<int>& heights = lattice.heights();
+    Levels levels(heights.size(), 0);
+    std::vector<std::uint64_t> next(std::size_t(rows), 0);
+    int height = 0;
+    for (NodeId id = 0; id < lattice.size(); ++id) {
+        const std::uint64_t rank = next[std::size_t(height)]++;
+        if (passesFilter(id, levels)) {
+            Row& row = m_rows[std::size_t(height)];
+            const std::uint64_t n = m_layout->rowSize(height);
+            Bin& bin = row.bins[std::size_t((std::uint64_t)rank * row.bins.size() / n)];
+            if (row.shown == 0) row.first = rank;
+            row.last = rank;
+            ++row.shown;
+            ++bin.shown;
+            const NodeState s = state(id);
+            ++bin.states[std::size_t(s)];
+            if (m_value) {
+                const double v = m_value(id);
+                if (std::isfinite(v)) {
+                    bin.sum += v;
+                    ++bin.valued;
+                }
+            }
+            if (s >= NodeState::Minimal && m_marked.size() < kMaxMarked) m_marked.push_back(id);
+        }
+        for (std::size_t i = heights.size(); i-- > 0;) {
+            if (levels[i] < heights[i]) {
+                ++levels[i];
+                ++height;
+                break;
+            }
+            height -= levels[i];
+            levels[i] = 0;
+        }
+    }
+}
+
+std::uint64_t LatticeItem::visibleCount() const {
+    if (aggregated()) {
+        std::uint64_t n = 0;
+        for (const Row& row : m_rows) n += row.shown;
+        return n;
+    }
+    // Too large for a search: every node is not evaluated, only the level filter applies.
+    if (!m_filter.states[std::size_t(NodeState::NotEvaluated)]) return 0;
+    return m_filtered.total();
+}
+
+QRectF LatticeItem::visibleBounds() const {
+    QRectF box;
+    for (int h = 0; h < int(m_rows.size()); ++h) {
+        std::uint64_t first = 0, last = 0;
+        if (aggregated()) {
+            const Row& row = m_rows[std::size_t(h)];
+            if (row.shown == 0) continue;
+            first = row.first;
+            last = row.last;
+        } else if (!m_filter.states[std::size_t(NodeState::NotEvaluated)] ||
+                   !m_filtered.rankSpan(h, m_layout->counts(), &first, &last)) {
+            continue;
+        }
+        // (A rectangle of zero width or height would be ignored by united().)
+        const QRectF span = QRectF(m_layout->position(h, first), m_layout->position(h, last))
+                                .normalized()
+                                .adjusted(0, 0, 0.001, 0.001);
+        box = box.isNull() ? span : box.united(span);
+    }
+    const double m = 2 * m_layout->radius();
+    return box.isNull() ? QRectF() : box.adjusted(-m, -m, m, m);
 }
 
 QColor LatticeItem::nodeColor(NodeId id) const {
-    if (m_values.empty() || id >= m_values.size()) return stateColor(state(id));
+    if (!m_value) return stateColor(state(id));
     const double span = m_max - m_min;
-    return scaleColor(span > 0 ? (m_values[id] - m_min) / span : 0.0);
+    const double v = value(id);
+    return scaleColor(std::isfinite(v) ? (span > 0 ? (v - m_min) / span : 0.0) : v);
+}
+
+QString LatticeItem::rowSummary(int h) const {
+    if (h < 0 || h >= int(m_rows.size())) return {};
+    QString text = QCoreApplication::translate("LatticeItem", "<b>Height %1</b>: %2 nodes")
+                       .arg(h)
+                       .arg(m_layout->rowSize(h));
+    if (!aggregated()) return text;
+    std::uint64_t counts[kNodeStateCount] = {};
+    for (const Bin& bin : m_rows[std::size_t(h)].bins)
+        for (int s = 0; s < kNodeStateCount; ++s) counts[s] += bin.states[s];
+    text +=
+        QCoreApplication::translate("LatticeItem", ", %1 shown").arg(m_rows[std::size_t(h)].shown);
+    for (int s = kNodeStateCount - 1; s >= 0; --s)
+        if (counts[s] > 0)
+            text += QStringLiteral("<br>%1: %2").arg(stateName(NodeState(s))).arg(counts[s]);
+    return text;
 }
 
 QRectF LatticeItem::boundingRect() const {
     return m_layout->bounds();
 }
 
-QRectF LatticeItem::visibleBounds() const {
-    QRectF box;
-    for (NodeId id = 0; id < m_layout->size(); ++id) {
-        if (!passesFilter(id)) continue;
-        const QPointF p = m_layout->position(id);
-        box = box.isNull() ? QRectF(p, QSizeF(0.001, 0.001))
-                           : box.united(QRectF(p, QSizeF(0.001, 0.001)));
-    }
-    const double m = 2 * LatticeLayout::kRadius;
-    return box.isNull() ? QRectF() : box.adjusted(-m, -m, m, m);
+bool LatticeItem::drawsStrips(double scale, const QRectF& exposed) const {
+    if (m_layout->columnDistance() * scale < kNodeMinPixels) return true;
+    return m_layout->countIn(exposed) > kMaxDrawn;
 }
 
 void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
@@ -102,66 +234,14 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
             QRectF(0, 0, painter->device()->width(), painter->device()->height()));
         exposed = exposed.intersected(device);
     }
-    std::vector<NodeId> nodes =
-        m_layout->nodesIn(exposed.adjusted(-LatticeLayout::kDx, -m_layout->rowDistance(),
-                                           LatticeLayout::kDx, m_layout->rowDistance()));
-    const double r = LatticeLayout::kRadius;
-    const double pixels = 2 * r * lod;
-    const Lattice& lattice = m_layout->lattice();
+    if (m_layout->size() == 0) return;
+    if (drawsStrips(lod, exposed))
+        paintStrips(painter, exposed, lod);
+    else
+        paintNodes(painter, exposed, lod);
 
-    if (pixels >= kEdgeMinPixels && nodes.size() <= kEdgeMaxNodes) {
-        painter->setPen(QPen(QColor(0, 0, 0, 50), 0));
-        // Edges only between nodes the filter shows: a hidden node takes its edges with it.
-        for (NodeId id : nodes) {
-            if (!passesFilter(id)) continue;
-            const QPointF from = m_layout->position(id);
-            for (NodeId up : lattice.successors(id))
-                if (passesFilter(up)) painter->drawLine(from, m_layout->position(up));
-        }
-    }
-
-    // Rarer, more interesting states on top where nodes overlap (zoomed out).
-    std::stable_sort(nodes.begin(), nodes.end(),
-                     [this](NodeId a, NodeId b) { return state(a) < state(b); });
-    const bool discs = pixels >= 4;
-    // Labels only where they fit: readable, and no wider than the distance to a neighbour.
-    bool labels = pixels >= 30;
-    painter->setRenderHint(QPainter::Antialiasing, discs && nodes.size() < 20000);
-    QFont font = painter->font();
-    font.setPointSizeF(5.5);
-    if (labels && !nodes.empty()) {
-        // Scaled down until the widest level vector fits between neighbours; drawn only when
-        // that is still readable on screen (7 px).
-        const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
-        const double width = QFontMetricsF(font).horizontalAdvance(widest);
-        if (width > LatticeLayout::kDx * 0.95)
-            font.setPointSizeF(font.pointSizeF() * LatticeLayout::kDx * 0.95 / width);
-        labels = font.pointSizeF() * lod * 96.0 / 72.0 >= 7;
-    }
-    painter->setFont(font);
-    const QPen outline(QColor(60, 60, 60), 0);
-    for (NodeId id : nodes) {
-        const QPointF p = m_layout->position(id);
-        const bool shown = passesFilter(id);
-        if (!shown) continue;  // filtered out: not drawn at all
-        const QColor color = nodeColor(id);
-        if (discs) {
-            painter->setPen(outline);
-            painter->setBrush(color);
-            painter->drawEllipse(p, r, r);
-        } else {
-            // Zoomed out: at least one pixel per node, no antialiasing, no outline.
-            const double s = std::max(r, 1.2 / lod);
-            painter->fillRect(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s), color);
-        }
-        if (labels) {
-            painter->setPen(Qt::black);
-            painter->drawText(
-                QRectF(p.x() - LatticeLayout::kDx / 2, p.y() + r, LatticeLayout::kDx, r * 1.2),
-                Qt::AlignCenter, QString::fromStdString(formatLevels(lattice.levels(id))));
-        }
-    }
     // Selection on top, visible at any zoom.
+    const double r = m_layout->radius();
     for (NodeId id : m_selected) {
         if (id >= m_layout->size()) continue;
         const QPointF p = m_layout->position(id);
@@ -171,6 +251,202 @@ void LatticeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
         painter->setPen(QPen(QColor(0xCC, 0x79, 0xA7), 3 / lod));
         painter->drawEllipse(p, s, s);
     }
+}
+
+void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double lod) {
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setPen(Qt::NoPen);
+    const double r = m_layout->radius();
+    // A third of the distance of two rows, between 6 and 24 px tall on screen.
+    const double half =
+        std::max(r, std::clamp(0.32 * m_layout->rowDistance() * lod, 3.0, 12.0) / lod);
+    const auto [low, high] = m_layout->rowsIn(exposed.adjusted(0, -half, 0, half));
+    const bool byValue = bool(m_value);
+    const double span = m_max - m_min;
+    std::vector<NodeId> sample;
+    for (int h = low; h <= high; ++h) {
+        const double y = -h * m_layout->rowDistance();
+        if (!aggregated()) {
+            std::uint64_t first = 0, last = 0;
+            if (!m_filter.states[std::size_t(NodeState::NotEvaluated)] ||
+                !m_filtered.rankSpan(h, m_layout->counts(), &first, &last))
+                continue;
+            // Density of the filter's nodes within their span of the row.
+            const double density = double(m_filtered.rowSize(h)) / double(last - first + 1);
+            QColor c = stateColor(NodeState::NotEvaluated);
+            c.setAlphaF(float(0.35 + 0.65 * density));
+            const double x0 = m_layout->position(h, first).x() - r;
+            const double x1 = m_layout->position(h, last).x() + r;
+            painter->fillRect(QRectF(x0, y - half, std::max(x1 - x0, 2 / lod), 2 * half), c);
+            continue;
+        }
+        const Row& row = m_rows[std::size_t(h)];
+        if (row.shown == 0) continue;
+        const std::uint64_t n = m_layout->rowSize(h);
+        const std::size_t bins = row.bins.size();
+        for (std::size_t b = 0; b < bins; ++b) {
+            const Bin& bin = row.bins[b];
+            if (bin.shown == 0) continue;
+            // Ranks [r0, r1) of this stretch (n·bins < 2^31: aggregated lattices are small).
+            const auto r0 =
+                std::uint64_t((std::uint64_t)n * b / bins + ((std::uint64_t)n * b % bins ? 1 : 0));
+            const auto r1 = std::uint64_t((std::uint64_t)n * (b + 1) / bins +
+                                          ((std::uint64_t)n * (b + 1) % bins ? 1 : 0));
+            const double x0 =
+                m_layout->position(h, r0).x() - (b == 0 ? r : m_layout->columnDistance() / 2);
+            const double x1 = m_layout->position(h, r1 - 1).x() +
+                              (b + 1 == bins ? r : m_layout->columnDistance() / 2);
+            if (x1 < exposed.left() || x0 > exposed.right()) continue;
+            const double width = std::max(x1 - x0, 1 / lod);
+            // Stretches where the filter hides most nodes fade.
+            const double shown = double(bin.shown) / double(std::max<std::uint64_t>(1, r1 - r0));
+            const float alpha = float(0.3 + 0.7 * shown);
+            if (byValue && bin.valued == 0 && m_drawn) {
+                // A lazily computed value (risk) known for no node of this stretch yet: ask
+                // for the one in its middle, so the strip fills in as values arrive.
+                const std::uint64_t middle = (r0 + r1 - 1) / 2;
+                sample.push_back(m_layout->lattice().id(m_layout->counts().unrank(h, middle)));
+            }
+            if (byValue) {
+                QColor c =
+                    bin.valued
+                        ? scaleColor(span > 0 ? (bin.sum / double(bin.valued) - m_min) / span : 0.0)
+                        : stateColor(NodeState::NotEvaluated);
+                c.setAlphaF(alpha);
+                painter->fillRect(QRectF(x0, y - half, width, 2 * half), c);
+                continue;
+            }
+            // By state: the stretch is a stacked bar, rarer states on top, each band as tall
+            // as its share of the stretch's nodes (a blend of colours would read as a state
+            // of its own).
+            double top = y - half;
+            for (int st = kNodeStateCount - 1; st >= 0; --st) {
+                if (bin.states[st] == 0) continue;
+                const double band = 2 * half * double(bin.states[st]) / double(bin.shown);
+                QColor c = stateColor(NodeState(st));
+                c.setAlphaF(alpha);
+                painter->fillRect(QRectF(x0, top, width, std::max(band, 1 / lod)), c);
+                top += band;
+            }
+        }
+    }
+    // The optimum (outlined, larger) and, when they are few, the minimal nodes stay
+    // findable at overview.
+    const double s = std::max(r, 3 / lod);
+    std::vector<NodeId> marked;
+    std::size_t minimal = 0;
+    for (NodeId id : m_marked) minimal += state(id) == NodeState::Minimal ? 1 : 0;
+    for (NodeId id : m_marked)
+        if (state(id) == NodeState::Optimum || minimal <= 300) marked.push_back(id);
+    std::stable_sort(marked.begin(), marked.end(),
+                     [this](NodeId a, NodeId b) { return state(a) < state(b); });
+    for (NodeId id : marked) {
+        const QPointF p = m_layout->position(id);
+        const bool optimum = state(id) == NodeState::Optimum;
+        const double size = optimum ? 1.6 * s : s;
+        if (!exposed.adjusted(-size, -size, size, size).contains(p)) continue;
+        painter->setPen(optimum ? QPen(QColor(20, 20, 20), 1.5 / lod) : QPen(Qt::NoPen));
+        painter->setBrush(byValue ? nodeColor(id) : stateColor(state(id)));
+        painter->drawRect(QRectF(p.x() - size, p.y() - size, 2 * size, 2 * size));
+    }
+    marked.insert(marked.end(), sample.begin(), sample.end());
+    if (m_drawn && !marked.empty()) m_drawn(marked);
+    // Each row's node count, where rows are far enough apart to read it.
+    if (m_layout->rowDistance() * lod >= 36) {
+        painter->save();
+        const QTransform toDevice = painter->worldTransform();
+        painter->resetTransform();
+        QFont font = painter->font();
+        font.setPixelSize(11);
+        painter->setFont(font);
+        painter->setPen(QColor(60, 60, 60));
+        for (int h = low; h <= high; ++h) {
+            const std::uint64_t n = m_layout->rowSize(h);
+            const QPointF left = toDevice.map(m_layout->position(h, 0) - QPointF(r, 0));
+            const QString text = QCoreApplication::translate("LatticeItem", "height %1 · %2 nodes")
+                                     .arg(h)
+                                     .arg(QLocale().toString(qulonglong(n)));
+            const double w = QFontMetricsF(font).horizontalAdvance(text) + 6;
+            // Left of the strip when there is room, else above it at the view's left edge.
+            const QRectF box = left.x() - w - 4 >= 0
+                                   ? QRectF(left.x() - w - 4, left.y() - 8, w, 16)
+                                   : QRectF(std::max(2.0, left.x()),
+                                            left.y() - 8 - std::max(half * lod, 3.0) - 14, w, 16);
+            painter->fillRect(box, QColor(250, 250, 250, 220));
+            painter->drawText(box, Qt::AlignCenter, text);
+        }
+        painter->restore();
+    }
+}
+
+void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lod) {
+    const Lattice& lattice = m_layout->lattice();
+    const double r = m_layout->radius();
+    std::vector<NodeId> nodes =
+        m_layout->nodesIn(exposed.adjusted(-m_layout->columnDistance(), -m_layout->rowDistance(),
+                                           m_layout->columnDistance(), m_layout->rowDistance()),
+                          kMaxDrawn * 2);
+    // Only nodes the filter shows are materialised further.
+    nodes.erase(
+        std::remove_if(nodes.begin(), nodes.end(), [this](NodeId id) { return !passesFilter(id); }),
+        nodes.end());
+    const double pixels = 2 * r * lod;
+
+    if (pixels >= kEdgeMinPixels && nodes.size() <= kEdgeMaxNodes) {
+        painter->setPen(QPen(QColor(0, 0, 0, 50), 0));
+        // Edges only between nodes the filter shows: a hidden node takes its edges with it.
+        for (NodeId id : nodes) {
+            const QPointF from = m_layout->position(id);
+            for (NodeId up : lattice.successors(id))
+                if (passesFilter(up)) painter->drawLine(from, m_layout->position(up));
+        }
+    }
+
+    // Rarer, more interesting states on top where nodes overlap.
+    std::stable_sort(nodes.begin(), nodes.end(),
+                     [this](NodeId a, NodeId b) { return state(a) < state(b); });
+    if (m_drawn && !nodes.empty()) m_drawn(nodes);
+    const bool discs = pixels >= 4;
+    painter->setRenderHint(QPainter::Antialiasing, discs && nodes.size() < 20000);
+    const double dx = m_layout->columnDistance();
+    const QPen outline(QColor(60, 60, 60), 0);
+    for (NodeId id : nodes) {
+        const QPointF p = m_layout->position(id);
+        const QColor color = nodeColor(id);
+        if (discs) {
+            painter->setPen(outline);
+            painter->setBrush(color);
+            painter->drawEllipse(p, r, r);
+        } else {
+            const double s = std::max(r, 1.2 / lod);
+            painter->fillRect(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s), color);
+        }
+    }
+    // Labels only where they fit: laid out in device pixels (font metrics of a scaled
+    // painter are not those of the scaled text), at most 11 px, narrower than the distance
+    // to a neighbour, and only when that leaves at least 7 px.
+    if (pixels < 24 || nodes.empty()) return;
+    QFont font = painter->font();
+    font.setPixelSize(11);
+    const QString widest = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
+    const double width = QFontMetricsF(font).horizontalAdvance(widest);
+    const double spacing = dx * lod * 0.92;
+    const int size = int(std::min(11.0, std::floor(11.0 * spacing / std::max(1.0, width))));
+    if (size < 7) return;
+    font.setPixelSize(size);
+    painter->save();
+    const QTransform toDevice = painter->worldTransform();
+    painter->resetTransform();
+    painter->setFont(font);
+    painter->setPen(Qt::black);
+    const double below = r * lod + 2;
+    for (NodeId id : nodes) {
+        const QPointF p = toDevice.map(m_layout->position(id));
+        painter->drawText(QRectF(p.x() - spacing / 2, p.y() + below, spacing, size + 4),
+                          Qt::AlignHCenter | Qt::AlignTop,
+                          QString::fromStdString(formatLevels(lattice.levels(id))));
+    }
+    painter->restore();
 }
 
 }  // namespace ldv::ui

@@ -7,18 +7,25 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 
 #include "lattice/latticelegend.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
+#include "lattice/nodesource.h"
 #include "lattice/nodestyle.h"
+#include "lattice/transformationlist.h"
+#include "lattice/transformationmodel.h"
 #include "ldiv/error.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -40,6 +47,8 @@ const std::vector<std::pair<QString, Metric>>& colorMetrics() {
         {QObject::tr("Loss metric (LM)"), Metric::Loss}};
     return list;
 }
+// After the metrics: the risk figures (NodeRisk), computed for the nodes on screen.
+enum RiskChoice { RiskHighest, RiskAverage, RiskChoices };
 
 double parseBound(const QLineEdit* edit) {
     bool ok = false;
@@ -51,6 +60,11 @@ double parseBound(const QLineEdit* edit) {
 LatticePerspective::LatticePerspective(QWidget* parent)
     : QWidget(parent),
       m_view(new LatticeView(this)),
+      m_nodes(new NodeSource(this)),
+      m_list(new TransformationList(m_nodes, this)),
+      m_stack(new QStackedWidget(this)),
+      m_refusal(new QLabel(this)),
+      m_riskRefresh(new QTimer(this)),
       m_legend(new LatticeLegend(this)),
       m_details(new NodeDetailsPanel(this)),
       m_color(new QComboBox(this)),
@@ -61,6 +75,10 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_counts(new QLabel(this)) {
     m_color->addItem(tr("State"));
     for (const auto& [name, metric] : colorMetrics()) m_color->addItem(name);
+    m_color->addItem(tr("Risk (highest, prosecutor)"));
+    m_color->addItem(tr("Risk (average, prosecutor)"));
+    m_color->setToolTip(tr("Colour nodes by their search state or by a metric; risk is "
+                           "computed for the nodes on screen and appears as it arrives"));
 
     // Left: colouring and filters.
     auto* left = new QWidget(this);
@@ -73,6 +91,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     for (int s = kNodeStateCount - 1; s >= 0; --s) {
         auto* box = new QCheckBox(stateName(NodeState(s)), states);
         box->setChecked(true);
+        box->setToolTip(tr("Show the %1 nodes (hidden nodes take their edges with them)")
+                            .arg(stateName(NodeState(s))));
         statesLayout->addWidget(box);
         connect(box, &QCheckBox::toggled, this, &LatticePerspective::applyFilter);
         m_stateBoxes.insert(m_stateBoxes.begin(), box);
@@ -85,6 +105,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     auto* metricForm = new QFormLayout(metricBox);
     m_metricMin->setPlaceholderText(tr("any"));
     m_metricMax->setPlaceholderText(tr("any"));
+    m_metricMin->setToolTip(tr("Show only nodes whose colouring metric is at least this"));
+    m_metricMax->setToolTip(tr("Show only nodes whose colouring metric is at most this"));
     metricForm->addRow(tr("from"), m_metricMin);
     metricForm->addRow(tr("to"), m_metricMax);
     leftLayout->addWidget(metricBox);
@@ -92,7 +114,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     connect(m_metricMax, &QLineEdit::editingFinished, this, &LatticePerspective::applyFilter);
     auto* findRow = new QHBoxLayout;
     m_find->setPlaceholderText(tr("levels, e.g. 1,2,0,1"));
+    m_find->setToolTip(tr("Levels of a node, one per quasi-identifier in order, e.g. 1,2,0,1"));
     auto* findButton = new QPushButton(tr("Find"), left);
+    findButton->setToolTip(tr("Select the node with these levels and centre the view on it"));
     findRow->addWidget(m_find);
     findRow->addWidget(findButton);
     leftLayout->addWidget(new QLabel(tr("Find node by levels:"), left));
@@ -106,18 +130,40 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     auto* middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
-    for (auto [text, slot] :
-         {std::pair{tr("Fit"), &LatticeView::fitAll}, std::pair{tr("+"), &LatticeView::zoomIn},
-          std::pair{tr("−"), &LatticeView::zoomOut}}) {
+    for (auto [text, tip, slot] :
+         {std::tuple{tr("Fit"), tr("Fit the nodes the filter shows into the view"),
+                     &LatticeView::fitAll},
+          std::tuple{tr("+"), tr("Zoom in (or turn the mouse wheel): nodes, then labels, appear"),
+                     &LatticeView::zoomIn},
+          std::tuple{tr("−"), tr("Zoom out: each height becomes a strip coloured by its nodes"),
+                     &LatticeView::zoomOut}}) {
         auto* b = new QToolButton(middle);
         b->setText(text);
+        b->setToolTip(tip);
         connect(b, &QToolButton::clicked, m_view, slot);
         bar->addWidget(b);
     }
     bar->addWidget(m_counts, 1);
     middleLayout->addLayout(bar);
-    middleLayout->addWidget(m_view, 1);
-    middleLayout->addWidget(m_legend);
+    // The diagram above, the list of transformations below (a splitter: both fit 1366×768).
+    auto* diagram = new QWidget(middle);
+    auto* diagramLayout = new QVBoxLayout(diagram);
+    diagramLayout->setContentsMargins(0, 0, 0, 0);
+    diagramLayout->addWidget(m_view, 1);
+    diagramLayout->addWidget(m_legend);
+    auto* vertical = new QSplitter(Qt::Vertical, middle);
+    vertical->addWidget(diagram);
+    vertical->addWidget(m_list);
+    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(1, 2);
+    m_refusal->setWordWrap(true);
+    m_refusal->setAlignment(Qt::AlignCenter);
+    m_refusal->setObjectName(QStringLiteral("latticeRefusal"));
+    m_refusal->setMargin(24);
+    m_stack->addWidget(vertical);
+    m_stack->addWidget(m_refusal);
+    middleLayout->addWidget(m_stack, 1);
+    m_counts->setToolTip(tr("Nodes in the lattice, nodes the filter shows, and the search's result"));
 
     auto* split = new QSplitter(this);
     // The filters scroll (one level range per quasi-identifier): the perspective fits 1366×768.
@@ -132,6 +178,17 @@ LatticePerspective::LatticePerspective(QWidget* parent)
 
     connect(m_color, &QComboBox::currentIndexChanged, this, &LatticePerspective::applyColoring);
     connect(m_view, &LatticeView::selectionChanged, this, &LatticePerspective::selectionChanged);
+    connect(m_list, &TransformationList::selectionChanged, this,
+            &LatticePerspective::listSelectionChanged);
+    // Risks arrive in batches: the strips are re-aggregated at most a few times a second.
+    m_riskRefresh->setSingleShot(true);
+    m_riskRefresh->setInterval(250);
+    connect(m_riskRefresh, &QTimer::timeout, this, [this] {
+        if (m_view->item() && colorsByRisk()) m_view->item()->refreshValues();
+    });
+    connect(m_nodes, &NodeSource::risksComputed, this, [this] {
+        if (colorsByRisk() && !m_riskRefresh->isActive()) m_riskRefresh->start();
+    });
     m_view->setTooltipProvider([this](NodeId id) { return tooltip(id); });
 }
 
@@ -145,23 +202,55 @@ void LatticePerspective::setSession(SearchSession* session) {
 
 void LatticePerspective::rebuild() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
-    if (outcome) {
-        const Lattice& lattice = outcome->data->dataset->lattice();
-        m_view->setLattice(lattice);
-        m_view->item()->setStates(nodeStates(&outcome->result, lattice.size(), outcome->decided));
-    } else if (m_session && m_session->project()) {
-        std::vector<int> heights;
-        for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies)
-            heights.push_back(h.height());
-        m_view->setLattice(Lattice(heights));
-    } else {
+    try {
+        if (outcome) {
+            const Lattice& lattice = outcome->data->dataset->lattice();
+            m_view->setLattice(lattice);
+            m_nodes->setOutcome(outcome, lattice.size());
+            m_view->item()->setStates(m_nodes->states());
+        } else if (m_session && m_session->project()) {
+            std::vector<int> heights;
+            for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies)
+                heights.push_back(h.height());
+            // Throws ParameterError when the lattice has more nodes than a node id addresses.
+            m_view->setLattice(Lattice(heights));
+            m_nodes->setOutcome(nullptr, m_view->layout().size());
+        } else {
+            m_view->setLattice(Lattice(std::vector<int>{}));
+            m_nodes->setOutcome(nullptr, m_view->layout().size());
+        }
+    } catch (const ParameterError& e) {
         m_view->setLattice(Lattice(std::vector<int>{}));
+        m_nodes->setOutcome(nullptr, m_view->layout().size());
+        showRefusal(tr("This lattice cannot be shown: %1.").arg(QString::fromStdString(e.what())));
+        return;
     }
+    m_stack->setCurrentIndex(0);
+    m_view->item()->setDrawnHook([this](const std::vector<NodeId>& ids) {
+        if (colorsByRisk()) m_nodes->requestRisk(ids);
+    });
+    std::vector<std::string> names = outcome ? outcome->data->qiNames : std::vector<std::string>{};
+    if (!outcome && m_session && m_session->project()) names = m_session->project()->qiOrder();
+    m_list->setLattice(m_view->layout().lattice(), names);
     m_details->clear(
         outcome ? tr("Click a node to see its details; Ctrl+click more nodes to compare them.")
                 : tr("Run the search in the Privacy & search perspective to classify the nodes."));
     rebuildLevelFilters();
     applyColoring();
+}
+
+void LatticePerspective::showRefusal(const QString& message) {
+    m_refusal->setText(message);
+    m_refusal->setToolTip(message);
+    m_stack->setCurrentIndex(1);
+    m_list->setLattice(Lattice(std::vector<int>{}), {});
+    rebuildLevelFilters();
+    m_details->clear(message);
+    m_counts->setText(tr("Lattice too large to show"));
+}
+
+QString LatticePerspective::refusal() const {
+    return m_stack->currentIndex() == 1 ? m_refusal->text() : QString();
 }
 
 void LatticePerspective::rebuildLevelFilters() {
@@ -175,6 +264,8 @@ void LatticePerspective::rebuildLevelFilters() {
     for (std::size_t i = 0; i < heights.size(); ++i) {
         auto* low = new QSpinBox(this);
         auto* high = new QSpinBox(this);
+        low->setToolTip(tr("Lowest level of this attribute shown"));
+        high->setToolTip(tr("Highest level of this attribute shown"));
         low->setRange(0, heights[i]);
         high->setRange(0, heights[i]);
         high->setValue(heights[i]);
@@ -193,19 +284,35 @@ void LatticePerspective::rebuildLevelFilters() {
     }
 }
 
+bool LatticePerspective::colorsByRisk() const {
+    return m_color->currentIndex() > int(colorMetrics().size());
+}
+
 std::vector<double> LatticePerspective::colorValues() const {
-    const auto outcome = m_session ? m_session->outcome() : nullptr;
     const int index = m_color->currentIndex();
-    if (!outcome || index <= 0 || outcome->metrics.empty()) return {};
+    if (!m_nodes->hasMetrics() || index <= 0 || colorsByRisk()) return {};
     const Metric metric = colorMetrics()[std::size_t(index - 1)].second;
-    std::vector<double> values(outcome->metrics.size());
-    for (std::size_t id = 0; id < values.size(); ++id)
-        values[id] = metricValue(outcome->metrics[id], metric);
+    std::vector<double> values(m_nodes->size());
+    for (NodeId id = 0; id < values.size(); ++id) values[id] = metricValue(*m_nodes->metrics(id), metric);
     return values;
 }
 
 void LatticePerspective::applyColoring() {
     if (!m_view->item()) return;
+    if (colorsByRisk() && m_nodes->hasRisk()) {
+        // Lazily: the item asks for the nodes it draws (setDrawnHook); unknown ones are grey.
+        const bool highest = m_color->currentIndex() - int(colorMetrics().size()) - 1 == RiskHighest;
+        QPointer<NodeSource> nodes = m_nodes;
+        m_view->item()->setValueProvider(
+            [nodes, highest](NodeId id) {
+                const auto r = nodes ? nodes->risk(id) : std::nullopt;
+                return r ? (highest ? r->highest : r->average) : std::numeric_limits<double>::quiet_NaN();
+            },
+            0.0, 1.0);
+        m_legend->showScale(m_color->currentText(), 0.0, 1.0);
+        applyFilter();
+        return;
+    }
     std::vector<double> values = colorValues();
     const bool byMetric = !values.empty();
     m_view->item()->setMetricValues(std::move(values));
@@ -234,8 +341,9 @@ void LatticePerspective::applyFilter() {
 void LatticePerspective::updateCounts() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const NodeId n = m_view->layout().size();
-    QString text =
-        tr("%1 nodes, %2 shown").arg(n).arg(m_view->item() ? m_view->item()->visibleCount() : 0);
+    QString text = tr("%1 nodes, %2 shown")
+                       .arg(QLocale().toString(qulonglong(n)),
+                            QLocale().toString(qulonglong(m_view->item() ? m_view->item()->visibleCount() : 0)));
     if (outcome && !outcome->complete())
         text +=
             tr(" · cancelled: %1 classified, %2 satisfying")
@@ -287,10 +395,22 @@ QString LatticePerspective::tooltip(NodeId id) const {
         for (int i = 0; i < names.size(); ++i)
             text += QStringLiteral("<br>%1: %2").arg(names[i], values[i]);
     }
+    if (const auto risk = m_nodes->risk(id))
+        text += tr("<br>Risk (prosecutor): highest %1, average %2")
+                    .arg(risk->highest, 0, 'f', 4)
+                    .arg(risk->average, 0, 'f', 4);
     return text;
 }
 
+void LatticePerspective::listSelectionChanged(const std::vector<NodeId>& selection) {
+    m_fromList = true;
+    m_view->setSelection(selection);
+    m_fromList = false;
+    if (!selection.empty()) m_view->centerOnNode(selection.back());
+}
+
 void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) {
+    if (!m_fromList) m_list->selectNodes(selection);
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     if (selection.empty() || !outcome) {
         if (m_detailsJob) m_detailsJob->cancel();

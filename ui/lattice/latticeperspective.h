@@ -13,6 +13,8 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QStackedWidget;
+class QTimer;
 
 namespace ldv::ui {
 
@@ -20,7 +22,9 @@ class Job;
 class LatticeLegend;
 class LatticeView;
 class NodeDetailsPanel;
+class NodeSource;
 class SearchSession;
+class TransformationList;
 
 class LatticePerspective : public QWidget {
     Q_OBJECT
@@ -31,13 +35,19 @@ public:
     LatticeView* view() const { return m_view; }
     NodeDetailsPanel* details() const { return m_details; }
     QComboBox* colorBox() const { return m_color; }
+    TransformationList* list() const { return m_list; }
+    NodeSource* nodes() const { return m_nodes; }
+    /// The message shown instead of the lattice when it is too large (empty when shown).
+    QString refusal() const;
     /// Selects the node with these levels ("1,0,2"), centres it; false when not in the lattice.
     bool findNode(const QString& levels);
     /// True while a node's details are being computed.
     bool isLoadingDetails() const;
     bool isDiffing() const;
-    /// The per-node values of the current colouring (empty: by state).
+    /// The per-node values of the current colouring (empty: by state or by risk).
     std::vector<double> colorValues() const;
+    /// True when the colouring is a risk figure (computed for the nodes on screen).
+    bool colorsByRisk() const;
 
 signals:
     /// The node shown in the details pane (for the Export perspective).
@@ -49,11 +59,19 @@ private:
     void applyColoring();
     void applyFilter();
     void selectionChanged(const std::vector<NodeId>& selection);
+    void listSelectionChanged(const std::vector<NodeId>& selection);
+    void showRefusal(const QString& message);
     QString tooltip(NodeId id) const;
     void updateCounts();
 
     QPointer<SearchSession> m_session;
     LatticeView* m_view;
+    NodeSource* m_nodes;
+    TransformationList* m_list;
+    QStackedWidget* m_stack;
+    QLabel* m_refusal;
+    QTimer* m_riskRefresh;
+    bool m_fromList = false;
     LatticeLegend* m_legend;
     NodeDetailsPanel* m_details;
     QComboBox* m_color;

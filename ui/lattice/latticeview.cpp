@@ -75,7 +75,7 @@ void LatticeView::zoomBy(double factor, bool byUser) {
     if (byUser) m_autoFit = false;
     const double current = transform().m11();
     // Between the whole lattice in a few pixels and a node filling a large part of the view.
-    const double next = std::clamp(current * factor, 1e-4, 8.0);
+    const double next = std::clamp(current * factor, 1e-7, 8.0);
     scale(next / current, next / current);
 }
 
@@ -129,7 +129,19 @@ bool LatticeView::viewportEvent(QEvent* event) {
     if (event->type() == QEvent::ToolTip && m_item) {
         auto* help = static_cast<QHelpEvent*>(event);
         const double slack = 3 / std::max(1e-6, transform().m11());
-        const auto id = m_layout->nodeAt(mapToScene(help->pos()), slack);
+        const QPointF scene = mapToScene(help->pos());
+        const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+        if (m_item->drawsStrips(transform().m11(), shown)) {
+            // Overview: the strip under the pointer summarises its height.
+            const int h = int(std::lround(-scene.y() / m_layout->rowDistance()));
+            const double dy = std::abs(scene.y() + h * m_layout->rowDistance());
+            if (h >= 0 && h < m_layout->rowCount() && dy * transform().m11() <= 8)
+                QToolTip::showText(help->globalPos(), m_item->rowSummary(h), viewport());
+            else
+                QToolTip::hideText();
+            return true;
+        }
+        const auto id = m_layout->nodeAt(scene, slack);
         if (id && m_tooltip)
             QToolTip::showText(help->globalPos(), m_tooltip(*id), viewport());
         else
@@ -147,6 +159,17 @@ void LatticeView::selectNode(NodeId id, bool add) {
         m_selection.erase(it);
     else if (it == m_selection.end())
         m_selection.push_back(id);
+    m_item->setSelection(m_selection);
+    emit selectionChanged(m_selection);
+}
+
+void LatticeView::setSelection(const std::vector<NodeId>& ids) {
+    if (!m_item) return;
+    m_selection.clear();
+    for (NodeId id : ids)
+        if (id < m_layout->size() &&
+            std::find(m_selection.begin(), m_selection.end(), id) == m_selection.end())
+            m_selection.push_back(id);
     m_item->setSelection(m_selection);
     emit selectionChanged(m_selection);
 }

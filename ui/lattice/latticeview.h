@@ -32,6 +32,8 @@ public:
     /// Selects one node (or adds it, `add`) and emits selectionChanged.
     void selectNode(NodeId id, bool add = false);
     void clearSelection();
+    /// Replaces the selection (e.g. from the list of transformations) and emits selectionChanged.
+    void setSelection(const std::vector<NodeId>& ids);
     void centerOnNode(NodeId id);
     /// Widget coordinates of a node's centre (for tests and tooltips).
     QPoint nodeViewportPosition(NodeId id) const;
