@@ -7,6 +7,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "cli/output_guard.h"
 #include "cli/release_option.h"
@@ -91,7 +92,7 @@ public:
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const Dataset& data = ws->dataset();
         const bool optimum = m_node == "optimum";
-        const SearchConfig config = toSearchConfig(m_search, data, ws->config(), optimum);
+        const SearchConfig config = toSearchConfig(m_search, data, *ws, optimum);
         Levels levels;
         if (optimum) {
             ws->requireQiHierarchies();
