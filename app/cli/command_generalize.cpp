@@ -15,6 +15,7 @@
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
+#include "ldiv/pseudonymize.h"
 #include "ldiv/publish.h"
 #include "ldiv/table_source.h"
 
@@ -36,10 +37,26 @@ std::string failingCriteria(const NodeJudgement& judgement) {
     return text.empty() ? "the criteria fail" : text;
 }
 
-std::vector<std::string> removedColumns(const Workspace& ws) {
+std::vector<std::string> removedColumns(const Workspace& ws, const PublishOptions& publish) {
     std::vector<std::string> names;
-    for (std::size_t c : ws.identifyingColumns()) names.push_back(ws.table().column(c).name());
+    for (std::size_t c : ws.identifyingColumns()) {
+        const bool kept = std::any_of(publish.pseudonyms.begin(), publish.pseudonyms.end(),
+                                      [c](const auto& p) { return p.first == c; });
+        if (!kept) names.push_back(ws.table().column(c).name());
+    }
     return names;
+}
+
+/// --pseudonymize COL[=METHOD] (repeatable); without it, the project's "pseudonymize" roles.
+std::vector<PseudonymSpec> pseudonymSpecs(const std::vector<std::string>& options,
+                                          const ProjectConfig& project) {
+    std::vector<PseudonymSpec> specs;
+    for (const std::string& text : options) specs.push_back(parsePseudonymSpec(text));
+    if (options.empty())
+        for (const AttributeConfig& a : project.attributes)
+            if (!a.pseudonymize.empty())
+                specs.push_back(parsePseudonymSpec(a.name + "=" + a.pseudonymize));
+    return specs;
 }
 
 class GeneralizeCommand : public Command {
@@ -78,13 +95,47 @@ public:
             "Write the table even when the node fails the criteria beyond the suppression limit "
             "(refused otherwise, exit 3)");
         addReleaseOption(*m_command, m_release);
+        m_command->add_option(
+            "--pseudonymize", m_pseudonymize,
+            "Publish an identifying column pseudonymized instead of dropping it: COL (hmac), "
+            "COL=hmac (keyed hash, needs --secret-file), COL=random (needs --pseudonym-map) or "
+            "COL=mask:N (keep the first N characters; mask:-N the last N) (repeatable; default: "
+            "the project's \"pseudonymize\" roles)");
+        m_command->add_option("--secret-file", m_secretFile,
+                              "File holding the HMAC secret (its bytes, one trailing line end "
+                              "ignored); the secret is never written anywhere");
+        m_command->add_option("--pseudonym-map", m_pseudonymMap,
+                              "For COL=random: write the value-to-pseudonym mapping "
+                              "(attribute,value,pseudonym) to this CSV; keep it apart from the data");
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs(
-            {{"--output", m_output}, {"--mapping", m_mapping}, {"--release", m_release}}, m_options,
-            *ws);
+        refuseOverwritingInputs({{"--output", m_output},
+                                 {"--mapping", m_mapping},
+                                 {"--release", m_release},
+                                 {"--pseudonym-map", m_pseudonymMap}},
+                                m_options, *ws, {{"the --secret-file", m_secretFile}});
+        if (isSourceUri(m_pseudonymMap))
+            throw ParameterError("--pseudonym-map must be a CSV file, not a database table");
+        const std::vector<PseudonymSpec> specs = pseudonymSpecs(m_pseudonymize, ws->config());
+        const bool random = std::any_of(specs.begin(), specs.end(), [](const PseudonymSpec& p) {
+            return p.method == PseudonymMethod::Random;
+        });
+        const bool hmac = std::any_of(specs.begin(), specs.end(), [](const PseudonymSpec& p) {
+            return p.method == PseudonymMethod::Hmac;
+        });
+        if (random && m_pseudonymMap.empty())
+            throw ParameterError(
+                "random pseudonyms can only be traced back through their mapping: give "
+                "--pseudonym-map FILE (and keep it apart from the published data)");
+        if (!random && !m_pseudonymMap.empty())
+            throw ParameterError("--pseudonym-map is written for COL=random pseudonyms only");
+        if (hmac && m_secretFile.empty())
+            throw ParameterError(
+                "hmac pseudonyms need a secret: give --secret-file FILE (the key is read from "
+                "it and never written)");
+        const std::string secret = hmac ? readSecretFile(m_secretFile) : std::string();
         if (!m_release.empty() && isSourceUri(m_output))
             throw ParameterError(
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
@@ -109,6 +160,9 @@ public:
         }
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
+        Pseudonyms pseudonyms =
+            pseudonymizeIdentifying(ws->table(), ws->identifyingColumns(), specs, secret);
+        publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node =
             publishNode(data, config, levels, ws->identifyingColumns(), publish);
         if (!node.judgement.satisfies) {
@@ -134,16 +188,27 @@ public:
             };
             write(node.table, m_output);
             if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
+            if (!m_pseudonymMap.empty())
+                writeFileAtomically(m_pseudonymMap, formatTableCsv(pseudonyms.mapping, sep,
+                                                                   m_neutralize.enabled()));
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
             const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
             std::string mapping;
             if (!m_mapping.empty())
                 mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
-            if (m_mapping.empty())
+            // The pseudonym mapping joins the same transaction.
+            const std::string pseudonymMap =
+                m_pseudonymMap.empty()
+                    ? std::string()
+                    : formatTableCsv(pseudonyms.mapping, sep, m_neutralize.enabled());
+            std::vector<std::pair<std::string, std::string_view>> files{{m_output, table}};
+            if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
+            if (!m_pseudonymMap.empty()) files.emplace_back(m_pseudonymMap, pseudonymMap);
+            if (files.size() == 1)
                 writeFileAtomically(m_output, table);
             else
-                writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
+                writeFilesAtomically(files);
         }
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
@@ -153,19 +218,23 @@ public:
                              {"node", levels},
                              {"rows", node.table.rowCount()},
                              {"columns", node.table.columnNames()},
-                             {"removed_columns", removedColumns(*ws)},
+                             {"removed_columns", removedColumns(*ws, publish)},
                              {"satisfies", node.judgement.satisfies},
                              {"allow_failing", m_allowFailing && !node.judgement.satisfies},
                              {"formulas_neutralized", m_neutralize.enabled()},
                              {"suppressed_rows", node.suppressedRows},
                              {"suppressed", publish.maskSuppressed ? "masked" : "removed"}};
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
+            nlohmann::json pseudonymized = nlohmann::json::array();
+            for (const PseudonymSpec& p : specs) pseudonymized.push_back(p.column);
+            j["pseudonymized_columns"] = pseudonymized;
+            if (!m_pseudonymMap.empty()) j["pseudonym_map"] = m_pseudonymMap;
             out << j.dump() << "\n";
         } else {
             out << "wrote " << node.table.rowCount() << " rows to " << m_output << " (node "
                 << formatLevels(levels) << "; " << node.suppressedRows << " suppressed rows "
                 << (publish.maskSuppressed ? "masked" : "removed") << ")\n";
-            for (const std::string& name : removedColumns(*ws))
+            for (const std::string& name : removedColumns(*ws, publish))
                 out << "  identifying column '" << name << "' removed\n";
             if (!m_mapping.empty()) out << "  value mapping written to " << m_mapping << "\n";
         }
@@ -184,6 +253,9 @@ private:
     bool m_allowFailing = false;
     bool m_replace = false;
     std::string m_release;
+    std::vector<std::string> m_pseudonymize;
+    std::string m_secretFile;
+    std::string m_pseudonymMap;
 };
 
 }  // namespace

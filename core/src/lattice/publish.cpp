@@ -62,6 +62,7 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
     g.suppressedRows = suppressedRows(data, out.judgement);
     g.maskSuppressed = options.maskSuppressed;
     g.suppressedToken = options.maskToken;
+    g.pseudonyms = options.pseudonyms;
     out.suppressedRows = g.suppressedRows.size();
     out.table = generalizeTable(data, levels, identifying, g);
     return out;
