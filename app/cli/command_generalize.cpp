@@ -10,6 +10,7 @@
 #include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "cli/output_guard.h"
+#include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
 #include "ldiv/csv.h"
@@ -45,18 +46,6 @@ std::vector<std::string> removedColumns(const Workspace& ws, const PublishOption
         if (!kept) names.push_back(ws.table().column(c).name());
     }
     return names;
-}
-
-/// --pseudonymize COL[=METHOD] (repeatable); without it, the project's "pseudonymize" roles.
-std::vector<PseudonymSpec> pseudonymSpecs(const std::vector<std::string>& options,
-                                          const ProjectConfig& project) {
-    std::vector<PseudonymSpec> specs;
-    for (const std::string& text : options) specs.push_back(parsePseudonymSpec(text));
-    if (options.empty())
-        for (const AttributeConfig& a : project.attributes)
-            if (!a.pseudonymize.empty())
-                specs.push_back(parsePseudonymSpec(a.name + "=" + a.pseudonymize));
-    return specs;
 }
 
 class GeneralizeCommand : public Command {
@@ -95,18 +84,7 @@ public:
             "Write the table even when the node fails the criteria beyond the suppression limit "
             "(refused otherwise, exit 3)");
         addReleaseOption(*m_command, m_release);
-        m_command->add_option(
-            "--pseudonymize", m_pseudonymize,
-            "Publish an identifying column pseudonymized instead of dropping it: COL (hmac), "
-            "COL=hmac (keyed hash, needs --secret-file), COL=random (needs --pseudonym-map) or "
-            "COL=mask:N (keep the first N characters; mask:-N the last N) (repeatable; default: "
-            "the project's \"pseudonymize\" roles)");
-        m_command->add_option("--secret-file", m_secretFile,
-                              "File holding the HMAC secret (its bytes, one trailing line end "
-                              "ignored); the secret is never written anywhere");
-        m_command->add_option("--pseudonym-map", m_pseudonymMap,
-                              "For COL=random: write the value-to-pseudonym mapping "
-                              "(attribute,value,pseudonym) to this CSV; keep it apart from the data");
+        addPseudonymOptions(*m_command, m_pseudonyms);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
@@ -114,28 +92,8 @@ public:
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--mapping", m_mapping},
                                  {"--release", m_release},
-                                 {"--pseudonym-map", m_pseudonymMap}},
-                                m_options, *ws, {{"the --secret-file", m_secretFile}});
-        if (isSourceUri(m_pseudonymMap))
-            throw ParameterError("--pseudonym-map must be a CSV file, not a database table");
-        const std::vector<PseudonymSpec> specs = pseudonymSpecs(m_pseudonymize, ws->config());
-        const bool random = std::any_of(specs.begin(), specs.end(), [](const PseudonymSpec& p) {
-            return p.method == PseudonymMethod::Random;
-        });
-        const bool hmac = std::any_of(specs.begin(), specs.end(), [](const PseudonymSpec& p) {
-            return p.method == PseudonymMethod::Hmac;
-        });
-        if (random && m_pseudonymMap.empty())
-            throw ParameterError(
-                "random pseudonyms can only be traced back through their mapping: give "
-                "--pseudonym-map FILE (and keep it apart from the published data)");
-        if (!random && !m_pseudonymMap.empty())
-            throw ParameterError("--pseudonym-map is written for COL=random pseudonyms only");
-        if (hmac && m_secretFile.empty())
-            throw ParameterError(
-                "hmac pseudonyms need a secret: give --secret-file FILE (the key is read from "
-                "it and never written)");
-        const std::string secret = hmac ? readSecretFile(m_secretFile) : std::string();
+                                 {"--pseudonym-map", m_pseudonyms.map}},
+                                m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
         if (!m_release.empty() && isSourceUri(m_output))
             throw ParameterError(
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
@@ -160,8 +118,7 @@ public:
         }
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
-        Pseudonyms pseudonyms =
-            pseudonymizeIdentifying(ws->table(), ws->identifyingColumns(), specs, secret);
+        Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
         publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node =
             publishNode(data, config, levels, ws->identifyingColumns(), publish);
@@ -188,8 +145,8 @@ public:
             };
             write(node.table, m_output);
             if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
-            if (!m_pseudonymMap.empty())
-                writeFileAtomically(m_pseudonymMap, formatTableCsv(pseudonyms.mapping, sep,
+            if (!m_pseudonyms.map.empty())
+                writeFileAtomically(m_pseudonyms.map, formatTableCsv(pseudonyms.mapping, sep,
                                                                    m_neutralize.enabled()));
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
@@ -199,12 +156,12 @@ public:
                 mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
             // The pseudonym mapping joins the same transaction.
             const std::string pseudonymMap =
-                m_pseudonymMap.empty()
+                m_pseudonyms.map.empty()
                     ? std::string()
                     : formatTableCsv(pseudonyms.mapping, sep, m_neutralize.enabled());
             std::vector<std::pair<std::string, std::string_view>> files{{m_output, table}};
             if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
-            if (!m_pseudonymMap.empty()) files.emplace_back(m_pseudonymMap, pseudonymMap);
+            if (!m_pseudonyms.map.empty()) files.emplace_back(m_pseudonyms.map, pseudonymMap);
             if (files.size() == 1)
                 writeFileAtomically(m_output, table);
             else
@@ -226,9 +183,10 @@ public:
                              {"suppressed", publish.maskSuppressed ? "masked" : "removed"}};
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
             nlohmann::json pseudonymized = nlohmann::json::array();
-            for (const PseudonymSpec& p : specs) pseudonymized.push_back(p.column);
+            for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws->config()))
+                pseudonymized.push_back(name);
             j["pseudonymized_columns"] = pseudonymized;
-            if (!m_pseudonymMap.empty()) j["pseudonym_map"] = m_pseudonymMap;
+            if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
             out << j.dump() << "\n";
         } else {
             out << "wrote " << node.table.rowCount() << " rows to " << m_output << " (node "
@@ -253,9 +211,7 @@ private:
     bool m_allowFailing = false;
     bool m_replace = false;
     std::string m_release;
-    std::vector<std::string> m_pseudonymize;
-    std::string m_secretFile;
-    std::string m_pseudonymMap;
+    PseudonymOptions m_pseudonyms;
 };
 
 }  // namespace
