@@ -247,6 +247,29 @@ private slots:
                             "published table is analysed as it stands"));
     }
 
+    void riskCriterionInReleaseRecord() {
+        // Published with k=2 and 20 % suppression: 8 rows in 2 classes remain, u/n = 0.25, so
+        // average-risk=0.25 holds; the release record claims it and verify recomputes it
+        // from the published file.
+        const QString data = m_dir.filePath("sizes.csv");
+        const auto g =
+            test::runCli({"generalize", data, "--qi", "q", "--node", "0", "-c", "k=2", "-c",
+                          "average-risk=0.25", "--suppression", "0.2", "-o",
+                          m_dir.filePath("pub.csv"), "--release", m_dir.filePath("pub.json")});
+        QCOMPARE(g.exitCode, 0);
+        const auto v = test::runCli({"verify", m_dir.filePath("pub.json"), "--published",
+                                     m_dir.filePath("pub.csv"), "--json"});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(v.json()["verified"].toBool());
+        QVERIFY(QString(v.out).contains("criterion average-risk=0.25"));
+        // At 0.24 the node fails and nothing is written.
+        const auto fails = test::runCli({"generalize", data, "--qi", "q", "--node", "0", "-c",
+                                         "k=2", "-c", "average-risk=0.24", "--suppression", "0.2",
+                                         "-o", m_dir.filePath("no.csv")});
+        QCOMPARE(fails.exitCode, 3);
+        QVERIFY(!QFile::exists(m_dir.filePath("no.csv")));
+    }
+
 private:
     QTemporaryDir m_dir;
 };
