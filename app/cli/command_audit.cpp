@@ -4,6 +4,7 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "ldiv/audit.h"
 #include "ldiv/evaluation.h"
@@ -40,14 +41,17 @@ public:
             "--criterion", m_criteria,
             "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
             "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
-            "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered], "
+            "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered|:hierarchical], "
             "delta-disclosure=D, "
-            "beta-likeness=B[:enhanced], k-map=K (with --population-size), suffix @ATTRIBUTE, "
+            "beta-likeness=B[:enhanced], k-map=K (with --population-size), average-risk=R, "
+            "sample-uniqueness=U, population-uniqueness=U:MODEL (with --population-size), "
+            "suffix @ATTRIBUTE, "
             ";multi "
             "(see docs/criteria.md)");
         m_command->add_option(
             "--population-size", m_populationSize,
-            "N, the number of people the data is a sample of (needed by k-map=K)");
+            "N, the number of people the data is a sample of (needed by k-map=K and "
+            "population-uniqueness=U:MODEL)");
         m_command->add_flag("--class-measures", m_classMeasures,
                             "With --json: list every class's measure per criterion");
     }
@@ -56,7 +60,7 @@ public:
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         const Levels levels = resolveNode(m_node, data);
-        const auto criteria = bindCriteria(data, m_criteria, m_populationSize);
+        const auto criteria = bindCriteria(data, m_criteria, criteriaInputs(*ws, m_populationSize));
         const EquivalenceClasses classes = data.classes(levels, true);
         const AuditSummary s = summarize(data, classes);
         auto results = evaluateCriteria(data, classes, criteria);
@@ -76,6 +80,9 @@ public:
                 if (criteria[i].criterion.kind() == CriterionKind::TauL) {
                     results[i] = evaluateTauWithHierarchy(data, classes, criteria[i], *hierarchy);
                     viaHierarchy[i] = tau = true;
+                } else if (criteria[i].criterion.kind() == CriterionKind::TCloseness &&
+                           criteria[i].criterion.definition().variant == "hierarchical") {
+                    tau = true;  // bound with the hierarchy's ground distance
                 } else {
                     others = true;
                 }
@@ -84,8 +91,8 @@ public:
                 warnings.push_back(
                     "the hierarchy of the sensitive attribute '" +
                     data.table().column(data.sensitiveColumns()[s]).name() +
-                    "' is used by tau-l criteria only; the other criteria count its values as "
-                    "they stand");
+                    "' is used by tau-l and t-closeness=T:hierarchical criteria only; the other "
+                    "criteria count its values as they stand");
         }
         for (std::size_t i = 0; i < criteria.size(); ++i)
             if (!viaHierarchy[i]) flat.push_back(criteria[i]);

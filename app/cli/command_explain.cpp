@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "cli/search_options.h"
 #include "ldiv/error.h"
@@ -153,7 +154,7 @@ public:
             published = std::make_unique<PublishedTable>(m_published, qi, sensitive);
             data = &published->dataset();
         }
-        const SearchConfig config = toSearchConfig(m_search, *data, ws->config(), true);
+        const SearchConfig config = toSearchConfig(m_search, *data, *ws, true);
         const Levels levels = published ? Levels(data->qiCount(), 0) : resolveNode(m_node, *data);
         for (const std::string& w : feasibilityWarnings(*data, config.criteria))
             err << "warning: " << w << "\n";

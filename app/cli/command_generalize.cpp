@@ -7,13 +7,16 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "cli/output_guard.h"
+#include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
+#include "ldiv/pseudonymize.h"
 #include "ldiv/publish.h"
 #include "ldiv/table_source.h"
 
@@ -35,9 +38,13 @@ std::string failingCriteria(const NodeJudgement& judgement) {
     return text.empty() ? "the criteria fail" : text;
 }
 
-std::vector<std::string> removedColumns(const Workspace& ws) {
+std::vector<std::string> removedColumns(const Workspace& ws, const PublishOptions& publish) {
     std::vector<std::string> names;
-    for (std::size_t c : ws.identifyingColumns()) names.push_back(ws.table().column(c).name());
+    for (std::size_t c : ws.identifyingColumns()) {
+        const bool kept = std::any_of(publish.pseudonyms.begin(), publish.pseudonyms.end(),
+                                      [c](const auto& p) { return p.first == c; });
+        if (!kept) names.push_back(ws.table().column(c).name());
+    }
     return names;
 }
 
@@ -77,13 +84,16 @@ public:
             "Write the table even when the node fails the criteria beyond the suppression limit "
             "(refused otherwise, exit 3)");
         addReleaseOption(*m_command, m_release);
+        addPseudonymOptions(*m_command, m_pseudonyms);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs(
-            {{"--output", m_output}, {"--mapping", m_mapping}, {"--release", m_release}}, m_options,
-            *ws);
+        refuseOverwritingInputs({{"--output", m_output},
+                                 {"--mapping", m_mapping},
+                                 {"--release", m_release},
+                                 {"--pseudonym-map", m_pseudonyms.map}},
+                                m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
         if (!m_release.empty() && isSourceUri(m_output))
             throw ParameterError(
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
@@ -91,7 +101,7 @@ public:
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const Dataset& data = ws->dataset();
         const bool optimum = m_node == "optimum";
-        const SearchConfig config = toSearchConfig(m_search, data, ws->config(), optimum);
+        const SearchConfig config = toSearchConfig(m_search, data, *ws, optimum);
         Levels levels;
         if (optimum) {
             ws->requireQiHierarchies();
@@ -108,6 +118,8 @@ public:
         }
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
+        Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
+        publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node =
             publishNode(data, config, levels, ws->identifyingColumns(), publish);
         if (!node.judgement.satisfies) {
@@ -133,16 +145,27 @@ public:
             };
             write(node.table, m_output);
             if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
+            if (!m_pseudonyms.map.empty())
+                writeFileAtomically(m_pseudonyms.map, formatTableCsv(pseudonyms.mapping, sep,
+                                                                   m_neutralize.enabled()));
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
             const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
             std::string mapping;
             if (!m_mapping.empty())
                 mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
-            if (m_mapping.empty())
+            // The pseudonym mapping joins the same transaction.
+            const std::string pseudonymMap =
+                m_pseudonyms.map.empty()
+                    ? std::string()
+                    : formatTableCsv(pseudonyms.mapping, sep, m_neutralize.enabled());
+            std::vector<std::pair<std::string, std::string_view>> files{{m_output, table}};
+            if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
+            if (!m_pseudonyms.map.empty()) files.emplace_back(m_pseudonyms.map, pseudonymMap);
+            if (files.size() == 1)
                 writeFileAtomically(m_output, table);
             else
-                writeFilesAtomically({{m_output, table}, {m_mapping, mapping}});
+                writeFilesAtomically(files);
         }
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
@@ -152,19 +175,24 @@ public:
                              {"node", levels},
                              {"rows", node.table.rowCount()},
                              {"columns", node.table.columnNames()},
-                             {"removed_columns", removedColumns(*ws)},
+                             {"removed_columns", removedColumns(*ws, publish)},
                              {"satisfies", node.judgement.satisfies},
                              {"allow_failing", m_allowFailing && !node.judgement.satisfies},
                              {"formulas_neutralized", m_neutralize.enabled()},
                              {"suppressed_rows", node.suppressedRows},
                              {"suppressed", publish.maskSuppressed ? "masked" : "removed"}};
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
+            nlohmann::json pseudonymized = nlohmann::json::array();
+            for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws->config()))
+                pseudonymized.push_back(name);
+            j["pseudonymized_columns"] = pseudonymized;
+            if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
             out << j.dump() << "\n";
         } else {
             out << "wrote " << node.table.rowCount() << " rows to " << m_output << " (node "
                 << formatLevels(levels) << "; " << node.suppressedRows << " suppressed rows "
                 << (publish.maskSuppressed ? "masked" : "removed") << ")\n";
-            for (const std::string& name : removedColumns(*ws))
+            for (const std::string& name : removedColumns(*ws, publish))
                 out << "  identifying column '" << name << "' removed\n";
             if (!m_mapping.empty()) out << "  value mapping written to " << m_mapping << "\n";
         }
@@ -183,6 +211,7 @@ private:
     bool m_allowFailing = false;
     bool m_replace = false;
     std::string m_release;
+    PseudonymOptions m_pseudonyms;
 };
 
 }  // namespace

@@ -9,11 +9,13 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/experiments_background.h"
 #include "ldiv/generalize.h"
+#include "ldiv/publish.h"
 #include "ldiv/risk.h"
 #include "ldiv/risk_attributes.h"
 
@@ -63,6 +65,13 @@ public:
         m_command->add_option(
             "--threshold", m_threshold,
             "Risk threshold R in (0,1] for records_above_threshold (default 0.2)");
+        m_command->add_option(
+            "-c,--criterion", m_criteria,
+            "With --node: the criteria (repeatable; default: the project's) whose failing classes "
+            "are suppressed within --suppression, as `ldiv generalize` publishes the node");
+        m_command->add_option("--suppression", m_suppression,
+                              "With --node: the tuple suppression limit as a fraction of rows "
+                              "(default: the project's suppression_limit)");
         m_command->add_flag(
             "--attribute-combinations", m_combinations,
             "Also list the distinction and separation of every combination of the QIs");
@@ -87,12 +96,37 @@ public:
         std::vector<std::uint32_t> sizes;
         Levels levels;
         Table published;
+        std::vector<std::uint32_t> suppressed;  // rows a publication of the node suppresses
+        bool nodeSatisfies = true;
         if (!m_published.empty()) {
+            if (!m_criteria.empty() || m_suppression)
+                throw ParameterError(
+                    "--criterion and --suppression apply to --node; a published table is "
+                    "analysed as it stands");
             published = readCsv(m_published);
             sizes = classSizesOfRows(publishedRowClasses(published, qiNames));
         } else {
             levels = resolveNode(m_node, data);
-            sizes = data.classes(levels).sizes;
+            // As `ldiv generalize` publishes the node: the classes failing the criteria are
+            // suppressed when they fit the limit (judgeNode, the search's own judgement);
+            // the risk is that of the rows that remain.
+            SearchConfig config;
+            const auto& specs = m_criteria.empty() ? ws->config().criteria : m_criteria;
+            config.criteria =
+                bindCriteria(data, specs, criteriaInputs(*ws, population.value_or(0)));
+            const double limit = m_suppression ? *m_suppression : ws->config().suppressionLimit;
+            if (!(limit >= 0 && limit <= 1))
+                throw ParameterError(
+                    "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +
+                    formatNumber(limit));
+            config.suppressionLimit = limit;
+            const NodeJudgement j = judgeNode(data, config, levels, m_combinations);
+            nodeSatisfies = j.satisfies || config.criteria.empty();
+            for (std::size_t c = 0; c < j.classes.count(); ++c)
+                if (j.suppressed.empty() || !j.suppressed[c]) sizes.push_back(j.classes.sizes[c]);
+            if (m_combinations) suppressed = suppressedRows(data, j);
+            m_suppressedRows = data.rowCount();
+            for (std::uint32_t f : sizes) m_suppressedRows -= f;
         }
         const RiskAnalysis a = analyzeRisk(sizes, {population, m_threshold});
 
@@ -101,7 +135,9 @@ public:
         Table generalized;
         if (m_combinations) {
             if (m_published.empty()) {
-                generalized = generalizeTable(data, levels, {});
+                GeneralizeOptions g;
+                g.suppressedRows = suppressed;
+                generalized = generalizeTable(data, levels, {}, g);
                 combined = &generalized;
             } else {
                 combined = &published;
@@ -114,9 +150,11 @@ public:
 
         if (m_options.json) {
             nlohmann::json j{{"rows", a.rows}, {"classes", a.classes}, {"threshold", a.threshold}};
-            if (m_published.empty())
+            if (m_published.empty()) {
                 j["node"] = levels;
-            else
+                j["suppressed_rows"] = m_suppressedRows;
+                j["node_satisfies"] = nodeSatisfies;
+            } else
                 j["published"] = m_published;
             j["prosecutor"] = figuresJson(a.prosecutor);
             j["journalist"] = a.journalist ? figuresJson(*a.journalist) : nlohmann::json(nullptr);
@@ -162,7 +200,13 @@ public:
             out << "node " << formatLevels(levels);
         else
             out << "published table " << m_published;
-        out << ": " << a.rows << " rows in " << a.classes << " classes\n";
+        out << ": " << a.rows << " rows in " << a.classes << " classes";
+        if (m_published.empty() && m_suppressedRows > 0)
+            out << " (" << m_suppressedRows << " suppressed rows not counted)";
+        out << "\n";
+        if (!nodeSatisfies)
+            out << "  the node fails the criteria beyond the suppression limit: nothing is "
+                   "suppressed\n";
         auto printFigures = [&](const char* name, const RiskFigures& f) {
             out << "  " << name << " risk: highest " << percent(f.highest) << " ("
                 << percent(f.recordsAtHighest) << " of records), average " << percent(f.average)
@@ -210,6 +254,9 @@ private:
     double m_populationValue = 0;
     double m_threshold = 0.2;
     bool m_combinations = false;
+    std::vector<std::string> m_criteria;
+    std::optional<double> m_suppression;
+    std::size_t m_suppressedRows = 0;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "ldiv/criteria_inputs.h"
 #include "cli/search_heuristic_output.h"
 #include "cli/search_options.h"
 #include "cli/search_statistics_json.h"
@@ -43,7 +44,7 @@ public:
         if (m_timeLimit && !heuristic)
             throw ParameterError("--time-limit applies to --algorithm heuristic only");
         // The requirement's own parameters are checked before the hierarchies (exit 1 either way).
-        const SearchConfig config = toSearchConfig(options, data, ws->config(), true);
+        const SearchConfig config = toSearchConfig(options, data, *ws, true);
         ws->requireQiHierarchies();
         const double loadMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)

@@ -6,6 +6,7 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/output_guard.h"
+#include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "ldiv/error.h"
 #include "ldiv/generalize.h"
@@ -37,14 +38,19 @@ public:
                               "Output separator (default: the input's)");
         addNeutralizeOptions(*m_command, m_neutralize);
         addReleaseOption(*m_command, m_release);
+        addPseudonymOptions(*m_command, m_pseudonyms);
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
         if (!m_release.empty() && m_output.empty())
             throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs({{"--output", m_output}, {"--release", m_release}}, m_options, *ws,
-                                {{"the sensitive hierarchy", m_taxonomy}});
+        refuseOverwritingInputs(
+            {{"--output", m_output}, {"--release", m_release}, {"--pseudonym-map", m_pseudonyms.map}},
+            m_options, *ws,
+            {{"the sensitive hierarchy", m_taxonomy}, {"the --secret-file", m_pseudonyms.secretFile}});
+        if (m_output.empty() && (!m_pseudonyms.columns.empty() || !m_pseudonyms.map.empty()))
+            throw ParameterError("--pseudonymize and --pseudonym-map need --output");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         ws->requireQiHierarchies();
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
@@ -66,8 +72,17 @@ public:
         const double um = informationUtility(input, result.recoding);
         const std::size_t saRows = generalizedSaRows(input, result.recoding);
         if (!m_output.empty()) {
-            writeTableCsv(recodedTable(input, result.recoding, ws->identifyingColumns()), m_output,
-                          sep, m_neutralize.enabled());
+            const Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
+            const std::string table = formatTableCsv(
+                recodedTable(input, result.recoding, ws->identifyingColumns(), pseudonyms.columns),
+                sep, m_neutralize.enabled());
+            if (m_pseudonyms.map.empty())
+                writeFileAtomically(m_output, table);
+            else
+                writeFilesAtomically(
+                    {{m_output, table},
+                     {m_pseudonyms.map,
+                      formatTableCsv(pseudonyms.mapping, sep, m_neutralize.enabled())}});
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;
@@ -112,6 +127,7 @@ private:
     std::string m_outputSep;
     NeutralizeOptions m_neutralize;
     std::string m_release;
+    PseudonymOptions m_pseudonyms;
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/error.h"
 
 namespace ldv::cli {
@@ -10,8 +11,10 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option(
         "-c,--criterion", o.criteria,
         "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
-        "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered], delta-disclosure=1, "
-        "beta-likeness=1[:enhanced], k-map=5 (with --population-size) (repeatable)");
+        "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered|:hierarchical], delta-disclosure=1, "
+        "beta-likeness=1[:enhanced], k-map=5 (with --population-size), average-risk=0.1, "
+        "sample-uniqueness=0.01, population-uniqueness=0.01:pitman|zayatz|snb|dankar (with "
+        "--population-size) (repeatable)");
     cmd.add_option("--suppression", o.suppression,
                    "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
     cmd.add_option("--metric", o.metric,
@@ -22,18 +25,20 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
         ->check(CLI::IsMember({"fast", "incognito", "brute", "heuristic"}));
     cmd.add_option("--threads", o.threads, "Worker threads (default: all cores)");
     cmd.add_option("--population-size", o.populationSize,
-                   "N, the number of people the data is a sample of (needed by k-map=K)");
+                   "N, the number of people the data is a sample of (needed by k-map=K and "
+                   "population-uniqueness=U:MODEL)");
 }
 
 SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data,
-                            const ProjectConfig& project, bool requireCriteria) {
+                            const Workspace& workspace, bool requireCriteria) {
+    const ProjectConfig& project = workspace.config();
     SearchConfig config;
     const std::vector<std::string> specs = !o.criteria.empty() ? o.criteria : project.criteria;
     if (specs.empty() && requireCriteria)
         throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
     if (o.populationSize < 0)
         throw ParameterError("--population-size must be a positive number of people");
-    config.criteria = bindCriteria(data, specs, o.populationSize);
+    config.criteria = bindCriteria(data, specs, criteriaInputs(workspace, o.populationSize));
     // The option is unset only when absent (std::optional): a negative or NaN value given on
     // the command line is refused, not replaced by the project's. A bad project value is
     // blamed on the project's key.

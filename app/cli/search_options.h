@@ -24,8 +24,9 @@ struct SearchOptions {
 };
 
 void addSearchOptions(CLI::App& command, SearchOptions& options);
-/// Binds the criteria to `data` (ParameterError when there is none and `requireCriteria`).
+/// Binds the criteria to `data` (ParameterError when there is none and `requireCriteria`),
+/// with the workspace's project for defaults and its sensitive hierarchies (criteria_inputs.h).
 SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data,
-                            const ProjectConfig& project, bool requireCriteria);
+                            const Workspace& workspace, bool requireCriteria);
 
 }  // namespace ldv::cli

@@ -2,7 +2,9 @@
 //   bench_risk RESOURCES_DIR [runs]
 // On Adult (30,162 rows), 8 QI, sensitive occupation, medians of `runs` (default 7):
 //  - full classification (brute force: every node grouped and judged) and the fast search
-//    for k=5 and for t-closeness=0.2 (equal distance), delta-disclosure=2, beta-likeness=2;
+//    for k=5 and for t-closeness=0.2 (equal distance), t-closeness=0.2:hierarchical (with the
+//    bundled occupation hierarchy), delta-disclosure=2, beta-likeness=2, average-risk=0.05,
+//    sample-uniqueness=0.01;
 //  - the ordered distance needs a numeric sensitive attribute: Adult's only one is age, so
 //    it is measured with the other 7 QI and age sensitive, against k=5 on the same lattice;
 //  - `ldiv risk` of a node: grouping the node (Dataset::classes) + analyzeRisk with N = 10·n;
@@ -15,6 +17,7 @@
 #include <string>
 
 #include "adult_workspace.h"
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/project.h"
 #include "ldiv/risk.h"
 #include "ldiv/risk_attributes.h"
@@ -44,10 +47,11 @@ double timeMs(int runs, const std::function<void()>& f) {
     return median(ms);
 }
 
-void classify(const Dataset& data, const std::string& spec, int runs) {
+void classify(const Dataset& data, const std::string& spec, int runs,
+              const CriteriaInputs& inputs = {}) {
     for (SearchAlgorithm a : {SearchAlgorithm::Brute, SearchAlgorithm::Fast}) {
         SearchConfig config;
-        config.criteria = bindCriteria(data, {spec});
+        config.criteria = bindCriteria(data, {spec}, inputs);
         config.algorithm = a;
         config.threads = 1;
         std::vector<double> ms;
@@ -73,12 +77,17 @@ int main(int argc, char** argv) {
     const std::string dir = std::string(argv[1]) + "/examples/adult/";
     const int runs = argc > 2 ? std::stoi(argv[2]) : 7;
 
-    const auto ws = test::adultWorkspace(dir, kQi, "occupation");
+    ProjectConfig config = test::adultConfig(dir, kQi, "occupation");
+    config.ensureAttribute("occupation").hierarchyFile = dir + "adult_hierarchy_occupation.csv";
+    const auto ws = std::make_unique<Workspace>(config, "");
     const Dataset& data = ws->dataset();
+    const CriteriaInputs inputs = criteriaInputs(*ws);
     std::printf("Adult, 8 QI, sensitive occupation: %zu rows, %llu nodes\n", data.rowCount(),
                 (unsigned long long)data.lattice().size());
-    for (const char* spec : {"k=5", "t-closeness=0.2", "delta-disclosure=2", "beta-likeness=2"})
-        classify(data, spec, runs);
+    for (const char* spec : {"k=5", "t-closeness=0.2", "t-closeness=0.2:hierarchical",
+                             "delta-disclosure=2", "beta-likeness=2", "average-risk=0.05",
+                             "sample-uniqueness=0.01"})
+        classify(data, spec, runs, inputs);
 
     std::vector<std::string> seven(kQi.begin(), kQi.end());
     seven.erase(seven.begin() + 1);  // without age

@@ -6,6 +6,7 @@
 
 #include "ldiv/digest.h"
 #include "ldiv/error.h"
+#include "ldiv/project.h"
 #include "ldiv/pseudonymize.h"
 
 using namespace ldv;
@@ -79,6 +80,44 @@ private slots:
         }
         QVERIFY_THROWS_EXCEPTION(ParameterError,
                                  pseudonymizeColumn(names(), parsePseudonymSpec("name"), ""));
+    }
+    void projectRoleRoundTrips() {
+        // The project keeps the method ("pseudonymize"), never a secret; a bad method names
+        // the attribute.
+        const std::string text =
+            "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+            "\"attributes\": [{\"name\": \"name\", \"role\": \"identifying\", "
+            "\"pseudonymize\": \"mask:-2\"}]}";
+        const ProjectConfig c = parseProject(text, "p.json");
+        QCOMPARE(c.attribute("name")->pseudonymize, std::string("mask:-2"));
+        QVERIFY(parseProject(formatProject(c), "again.json") == c);
+        std::string bad = text;
+        bad.replace(bad.find("mask:-2"), 7, "sha1");
+        try {
+            parseProject(bad, "p.json");
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("attribute 'name': pseudonymize 'name=sha1': "
+                                                "unknown method 'sha1'") != std::string::npos,
+                     e.what());
+        }
+    }
+    void identifyingOnly() {
+        const Table table({names()});
+        const auto p = pseudonymizeIdentifying(table, {0}, {parsePseudonymSpec("name=random")}, "");
+        QVERIFY(p.hasMapping);
+        QCOMPARE(p.mapping.columnNames(),
+                 (std::vector<std::string>{"attribute", "value", "pseudonym"}));
+        QCOMPARE(p.columns.size(), std::size_t(1));
+        try {
+            pseudonymizeIdentifying(table, {}, {parsePseudonymSpec("name")}, "k");
+            QFAIL("expected ParameterError");
+        } catch (const ParameterError& e) {
+            QCOMPARE(std::string(e.what()),
+                     std::string("--pseudonymize 'name': only identifying attributes are "
+                                 "pseudonymized (give it the identifying role, e.g. --identifying "
+                                 "name)"));
+        }
     }
 };
 

@@ -5,6 +5,7 @@
 // criteria_tau.h, multi-attribute mode in criteria_multi.h, Bayes-optimal beliefs in
 // criteria_beliefs.h.
 #include "ldiv/criteria_distribution.h"
+#include "ldiv/criteria_risk.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/criteria_types.h"
 
@@ -18,7 +19,8 @@ namespace ldv {
 
 using CriterionVariant =
     std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare, RecursiveCL, PdRecursiveCL,
-                 NpdRecursiveCL, SimpleL, TauL, TCloseness, DeltaDisclosure, BetaLikeness>;
+                 NpdRecursiveCL, SimpleL, TauL, TCloseness, DeltaDisclosure, BetaLikeness,
+                 NodeRisk>;
 
 /// A privacy criterion bound to a sensitive attribute's dictionary (code = index). Cheap to
 /// copy; `holds` and `measure` are const, allocation-free for m ≤ 128 and thread-safe.
@@ -32,9 +34,11 @@ public:
     /// delta-disclosure, beta-likeness): `tableCounts[code]` counts the sensitive values of the
     /// table. The ordered t-closeness distance also needs every dictionary value to be a
     /// number (ParameterError naming the first that is not); the hierarchical one a taxonomy
-    /// of the sensitive attribute, which is not supported yet (ParameterError).
+    /// of the sensitive attribute whose base values are `dictionary` (ParameterError saying
+    /// how to give one when `taxonomy` is null).
     static Criterion bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary,
-                          std::span<const std::uint64_t> tableCounts);
+                          std::span<const std::uint64_t> tableCounts,
+                          const SensitiveTaxonomy* taxonomy = nullptr);
     /// parseCriterionSpec + bind.
     static Criterion parse(std::string_view text, const std::vector<std::string>& dictionary = {});
 
@@ -61,12 +65,22 @@ public:
     static Criterion bindKMap(const CriterionSpec& spec, double rows, double populationSize);
     /// The derived k′ of bindKMap.
     static std::uint64_t kMapDerivedK(double k, double rows, double populationSize);
+    /// average-risk, sample-uniqueness and population-uniqueness (criteria_risk.h) for a
+    /// sample of `rows` from a population of `populationSize` (0 = not given, which
+    /// population-uniqueness refuses: ParameterError; so is N < rows).
+    static Criterion bindRisk(const CriterionSpec& spec, double rows, double populationSize);
+    /// True for the risk criteria: a condition on the node's classes as a whole (NodeRisk),
+    /// which every single class passes.
+    bool isNodeLevel() const { return std::holds_alternative<NodeRisk>(m_variant); }
+    static bool isNodeLevel(CriterionKind kind);
     /// True for k-anonymity and k-map: a condition on class sizes only, bound as KAnonymity
     /// (the minimum class size is std::get<KAnonymity>(variant()).k).
     bool isClassSize() const;
 
     /// Holds for a class ⇒ holds for every union of such classes (000 Thm 5.2–5.4; (τ,ℓ) by
-    /// convexity of F). All criteria here are monotone; Bayes-optimal privacy is not.
+    /// convexity of F); for the node-level risk criteria: holds for a node ⇒ holds for every
+    /// generalization (without suppression). All but population-uniqueness are monotone
+    /// (docs/criteria.md); Bayes-optimal privacy is not.
     bool isMonotone() const;
 
     /// "recursive (3, 4)-diversity on occupation", etc.

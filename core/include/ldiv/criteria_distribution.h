@@ -18,12 +18,23 @@ namespace ldv {
 ///  - equal distance (every pair of values 1 apart): EMD = ½ Σ_s |q(s) − p(s)|;
 ///  - ordered distance (values ranked v_1 < … < v_m, |i − j|/(m−1) apart):
 ///    EMD = 1/(m−1) · Σ_{i=1}^{m} |Σ_{j≤i} (q(v_j) − p(v_j))|.
+///  - hierarchical distance (a taxonomy of height H over the values; two values are
+///    height(lowest common ancestor)/H apart): with extra(v) = q(v) − p(v) for a leaf and
+///    extra(N) = Σ_children extra for an inner node, pos(N) / neg(N) the sums of its
+///    children's positive / negative extras, EMD = Σ_inner N height(N)/H · min(pos(N),
+///    |neg(N)|) (the paper's §4.2 formula, exact for this ultrametric).
 /// measure = the EMD (lower is better); holds iff N > 0 and EMD ≤ t.
 struct TCloseness {
     double t = 0.2;
     std::vector<double> p;  ///< table distribution by code
     std::vector<std::uint32_t>
         order;  ///< ordered distance: codes by ascending value; empty = equal
+    /// Hierarchical distance (empty = not hierarchical): the taxonomy's nodes (0..m−1 are the
+    /// codes, inner nodes follow), each node's parent (−1 for the root), height(N)/H, and
+    /// every node once in an order where children come before their parent.
+    std::vector<std::int32_t> parent;
+    std::vector<double> relativeHeight;
+    std::vector<std::uint32_t> bottomUp;
     bool holds(Histogram counts) const;
     double measure(Histogram counts) const;
 };
@@ -50,6 +61,10 @@ struct BetaLikeness {
     bool holds(Histogram counts) const;
     double measure(Histogram counts) const;
 };
+
+class SensitiveTaxonomy;
+/// Fills t's hierarchical fields from a taxonomy whose base values are the codes.
+void setHierarchicalDistance(TCloseness& t, const SensitiveTaxonomy& taxonomy);
 
 /// p(s) = counts[s] / Σ counts.
 std::vector<double> tableDistribution(std::span<const std::uint64_t> counts);

@@ -9,7 +9,8 @@
 //   tau-l=TAU,L   pd-recursive-cl=C,L;dontcare=v1|v2   entropy-l=6;dontcare=v1|v2
 //   npd-recursive-cl=C1,C2,L;dontcare=v1;protected=v2|v3   entropy-l=6@occupation;multi
 //   t-closeness=T   t-closeness=T:hierarchical   t-closeness=T:ordered   delta-disclosure=D
-//   beta-likeness=B   beta-likeness=B:enhanced
+//   beta-likeness=B   beta-likeness=B:enhanced   k-map=K   average-risk=R
+//   sample-uniqueness=U   population-uniqueness=U:pitman|zayatz|snb|dankar
 //
 // Parsing yields a CriterionSpec holding strings; Criterion::bind (criteria.h) resolves the
 // value sets against the sensitive attribute's dictionary. Every error is a ParameterError
@@ -33,6 +34,9 @@ enum class CriterionKind {
     DeltaDisclosure,  ///< delta-disclosure=D
     BetaLikeness,     ///< beta-likeness=B[:enhanced]
     KMap,             ///< k-map=K (with the population size, see criteria.h)
+    AverageRisk,      ///< average-risk=R (criteria_risk.h)
+    SampleUniqueness, ///< sample-uniqueness=U
+    PopulationUniqueness,  ///< population-uniqueness=U:pitman|zayatz|snb|dankar
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.
@@ -57,7 +61,8 @@ std::string_view criterionName(CriterionKind kind);
 const std::vector<std::string_view>& knownCriterionNames();
 
 /// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
-/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, whole numbers where required). Throws ParameterError.
+/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1, 0 ≤ U ≤ 1, whole numbers where
+/// required). Throws ParameterError.
 CriterionSpec parseCriterionSpec(std::string_view text);
 
 /// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.

@@ -16,6 +16,9 @@ struct GeneralizeOptions {
     /// When true, suppressed rows are kept with every QI value replaced by this token.
     bool maskSuppressed = false;
     std::string suppressedToken = "*";
+    /// Identifying columns published as these columns (one value per input row, e.g. from
+    /// pseudonymizeIdentifying) in their place instead of being left out.
+    std::vector<std::pair<std::size_t, Column>> pseudonyms;
 };
 
 /// Replaces every QI value by its ancestor at `levels` (full-domain generalization,

@@ -26,6 +26,10 @@ struct AttributeConfig {
     std::string hierarchyFile;
     /// ... or built from a spec such as "intervals:5,10,20" (see buildFromSpec).
     std::string hierarchyBuilder;
+    /// For an identifying attribute: publish it pseudonymized instead of dropping it,
+    /// "hmac", "random" or "mask:N" (pseudonymize.h). Never the secret: hmac asks for the
+    /// secret file when publishing.
+    std::string pseudonymize;
     bool operator==(const AttributeConfig&) const = default;
 };
 

@@ -34,4 +34,21 @@ PseudonymSpec parsePseudonymSpec(std::string_view text);
 Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::string_view secret,
                           std::vector<std::pair<std::string, std::string>>* mapping = nullptr);
 
+/// The identifying columns of `table` named by `specs`, pseudonymized (for
+/// GeneralizeOptions::pseudonyms), and for random ones the mapping as a table with the
+/// columns attribute, value, pseudonym. Throws ParameterError for a column that does not
+/// exist or is not identifying, a column named twice, and hmac without a secret.
+struct Pseudonyms {
+    std::vector<std::pair<std::size_t, Column>> columns;
+    Table mapping;
+    bool hasMapping = false;  ///< a random method was used
+};
+Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::size_t>& identifying,
+                                   const std::vector<PseudonymSpec>& specs,
+                                   std::string_view secret);
+
+/// The secret of a secret file: its bytes without one trailing line end. Throws InputError
+/// when it cannot be read or is empty.
+std::string readSecretFile(const std::string& path);
+
 }  // namespace ldv

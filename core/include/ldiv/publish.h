@@ -38,6 +38,8 @@ struct PublishOptions {
     /// Keep suppressed rows with every QI value replaced by `maskToken` instead of removing them.
     bool maskSuppressed = false;
     std::string maskToken = "*";
+    /// Identifying columns published pseudonymized (GeneralizeOptions::pseudonyms).
+    std::vector<std::pair<std::size_t, Column>> pseudonyms;
 };
 
 struct PublishedNode {

@@ -88,8 +88,10 @@ double informationUtility(const TauInput& input, const LocalRecoding& out);
 std::size_t generalizedSaRows(const TauInput& input, const LocalRecoding& out);
 
 /// The publishable table: columns in input order without `dropColumns`; QI cells replaced by
-/// their class's generalized labels, the SA by its published taxonomy label.
+/// their class's generalized labels, the SA by its published taxonomy label. A dropped column
+/// listed in `pseudonyms` is published as that column instead (pseudonymize.h).
 Table recodedTable(const TauInput& input, const LocalRecoding& out,
-                   const std::vector<std::size_t>& dropColumns);
+                   const std::vector<std::size_t>& dropColumns,
+                   const std::vector<std::pair<std::size_t, Column>>& pseudonyms = {});
 
 }  // namespace ldv

@@ -87,10 +87,14 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
                 "criterion '" + formatCriterionSpec(spec) +
                 "' compares classes with the whole table: it must be bound with the data");
         case CriterionKind::KMap:
+        case CriterionKind::PopulationUniqueness:
             throw ParameterError(
                 "criterion '" + formatCriterionSpec(spec) +
                 "' needs the population size: give --population-size N (the number of "
                 "people the data is a sample of)");
+        case CriterionKind::AverageRisk:
+        case CriterionKind::SampleUniqueness:
+            return {spec, NodeRisk{spec.kind, p[0], {}, 0}};
         case CriterionKind::TauL:
             if (!dictionary.empty()) {
                 try {
@@ -133,6 +137,21 @@ Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double pop
     return {spec, KAnonymity{kMapDerivedK(spec.parameters[0], rows, populationSize)}};
 }
 
+bool Criterion::isNodeLevel(CriterionKind kind) {
+    return kind == CriterionKind::AverageRisk || kind == CriterionKind::SampleUniqueness ||
+           kind == CriterionKind::PopulationUniqueness;
+}
+
+Criterion Criterion::bindRisk(const CriterionSpec& spec, double rows, double populationSize) {
+    if (spec.kind != CriterionKind::PopulationUniqueness) return bind(spec, {});
+    if (populationSize <= 0) return bind(spec, {});  // throws: needs the population size
+    if (!(populationSize >= rows))
+        throw ParameterError("criterion '" + formatCriterionSpec(spec) + "': the population size " +
+                             formatNumber(populationSize) + " is smaller than the " +
+                             formatNumber(rows) + " rows of the data; it must be at least that");
+    return {spec, NodeRisk{spec.kind, spec.parameters[0], spec.variant, populationSize}};
+}
+
 bool Criterion::isClassSize() const {
     return m_spec.kind == CriterionKind::KAnonymity || m_spec.kind == CriterionKind::KMap;
 }
@@ -143,7 +162,8 @@ bool Criterion::needsTableDistribution(CriterionKind kind) {
 }
 
 Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary,
-                          std::span<const std::uint64_t> tableCounts) {
+                          std::span<const std::uint64_t> tableCounts,
+                          const SensitiveTaxonomy* taxonomy) {
     if (!needsTableDistribution(spec.kind)) return bind(spec, dictionary);
     const std::string where = spec.attribute.empty() ? std::string("the sensitive attribute")
                                                      : "'" + spec.attribute + "'";
@@ -152,11 +172,23 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
     const double x = spec.parameters[0];
     switch (spec.kind) {
         case CriterionKind::TCloseness: {
-            if (spec.variant == "hierarchical")
-                throw ParameterError("criterion '" + formatCriterionSpec(spec) +
-                                     "': the hierarchical distance needs a hierarchy of " + where +
-                                     ", and sensitive-attribute hierarchies are not supported yet; "
-                                     "use t-closeness=T or t-closeness=T:ordered");
+            if (spec.variant == "hierarchical") {
+                if (taxonomy == nullptr)
+                    throw ParameterError(
+                        "criterion '" + formatCriterionSpec(spec) +
+                        "': the hierarchical distance needs a hierarchy of " + where +
+                        "; give one with --hierarchy COL=FILE (or in the project), or use "
+                        "t-closeness=T or t-closeness=T:ordered");
+                if (taxonomy->baseCount() != dictionary.size())
+                    throw ParameterError("criterion '" + formatCriterionSpec(spec) +
+                                         "': the hierarchy of " + where + " has " +
+                                         std::to_string(taxonomy->baseCount()) +
+                                         " base values, the data " +
+                                         std::to_string(dictionary.size()));
+                TCloseness t{x, std::move(p), {}, {}, {}, {}};
+                setHierarchicalDistance(t, *taxonomy);
+                return {spec, std::move(t)};
+            }
             std::vector<std::uint32_t> order;
             if (spec.variant == "ordered") {
                 std::vector<double> values(dictionary.size());
@@ -178,7 +210,7 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
                     return values[a] < values[b];
                 });
             }
-            return {spec, TCloseness{x, std::move(p), std::move(order)}};
+            return {spec, TCloseness{x, std::move(p), std::move(order), {}, {}, {}}};
         }
         case CriterionKind::DeltaDisclosure:
             return {spec, DeltaDisclosure{x, std::move(p)}};
@@ -209,11 +241,14 @@ double Criterion::threshold() const {
 }
 
 bool Criterion::measureHigherIsBetter() const {
-    return m_spec.kind != CriterionKind::TauL && !needsTableDistribution(m_spec.kind);
+    return m_spec.kind != CriterionKind::TauL && !needsTableDistribution(m_spec.kind) &&
+           !isNodeLevel(m_spec.kind);
 }
 
 bool Criterion::isMonotone() const {
-    return true;
+    // The estimators are fitted to the whole class-size distribution; merging classes can
+    // raise an estimate (docs/criteria.md shows a case), so no tagging for them.
+    return m_spec.kind != CriterionKind::PopulationUniqueness;
 }
 
 std::string Criterion::describe() const {
@@ -266,6 +301,16 @@ std::string Criterion::describe() const {
         case CriterionKind::BetaLikeness:
             out = (m_spec.variant == "enhanced" ? "enhanced " : "basic ") + formatNumber(p[0]) +
                   "-likeness";
+            break;
+        case CriterionKind::AverageRisk:
+            out = "average prosecutor risk at most " + formatNumber(p[0]);
+            break;
+        case CriterionKind::SampleUniqueness:
+            out = "sample uniques at most " + formatNumber(p[0]) + " of the records";
+            break;
+        case CriterionKind::PopulationUniqueness:
+            out = "population uniques at most " + formatNumber(p[0]) + " (" + m_spec.variant +
+                  " estimate)";
             break;
     }
     if (!m_spec.attribute.empty()) out += " on " + m_spec.attribute;

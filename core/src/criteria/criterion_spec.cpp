@@ -34,6 +34,9 @@ constexpr KindInfo Kinds[] = {
     {CriterionKind::DeltaDisclosure, "delta-disclosure", "D", 1},
     {CriterionKind::BetaLikeness, "beta-likeness", "B", 1},
     {CriterionKind::KMap, "k-map", "K", 1},
+    {CriterionKind::AverageRisk, "average-risk", "R", 1},
+    {CriterionKind::SampleUniqueness, "sample-uniqueness", "U", 1},
+    {CriterionKind::PopulationUniqueness, "population-uniqueness", "U", 1},
 };
 
 // The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
@@ -43,6 +46,8 @@ std::vector<std::string_view> variantsOf(CriterionKind kind) {
             return {"", "hierarchical", "ordered"};
         case CriterionKind::BetaLikeness:
             return {"", "enhanced"};
+        case CriterionKind::PopulationUniqueness:  // the model is required (see validate)
+            return {"pitman", "zayatz", "snb", "dankar"};
         default:
             return {""};
     }
@@ -189,7 +194,32 @@ void validate(const CriterionSpec& s, std::string_view text) {
                                      "': b = " + formatNumber(p[0]) +
                                      " is not allowed, b must be greater than 0");
             break;
+        case CriterionKind::AverageRisk:
+            if (!(p[0] > 0 && p[0] <= 1))
+                throw ParameterError("criterion '" + std::string(text) + "': r = " +
+                                     formatNumber(p[0]) +
+                                     " is not allowed, r is a risk in (0, 1]");
+            break;
+        case CriterionKind::SampleUniqueness:
+        case CriterionKind::PopulationUniqueness:
+            if (!(p[0] >= 0 && p[0] <= 1))
+                throw ParameterError("criterion '" + std::string(text) + "': u = " +
+                                     formatNumber(p[0]) +
+                                     " is not allowed, u is a fraction of records in [0, 1]");
+            if (s.kind == CriterionKind::PopulationUniqueness && s.variant.empty())
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': name the estimator, write population-uniqueness=U:pitman, "
+                                     "population-uniqueness=U:zayatz, population-uniqueness=U:snb "
+                                     "or population-uniqueness=U:dankar");
+            break;
     }
+    const bool nodeLevel = s.kind == CriterionKind::AverageRisk ||
+                           s.kind == CriterionKind::SampleUniqueness ||
+                           s.kind == CriterionKind::PopulationUniqueness;
+    if (nodeLevel && (!s.attribute.empty() || s.multiAttribute))
+        throw ParameterError("criterion '" + std::string(text) +
+                             "': a risk criterion is about the quasi-identifiers only; '@' and "
+                             "';multi' are not allowed");
     const bool takesDontCare = s.kind == CriterionKind::PdRecursiveCL ||
                                s.kind == CriterionKind::NpdRecursiveCL ||
                                s.kind == CriterionKind::EntropyL;

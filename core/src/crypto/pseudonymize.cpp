@@ -1,11 +1,14 @@
 // Pseudonymization of a column (pseudonymize.h).
 #include "ldiv/pseudonymize.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <random>
+#include <optional>
 #include <set>
 
+#include "ldiv/csv.h"
 #include "ldiv/digest.h"
 #include "ldiv/error.h"
 
@@ -99,6 +102,46 @@ Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::
     Column out(column.name());
     for (std::size_t r = 0; r < column.size(); ++r) out.append(pseudonym[column.code(r)]);
     return out;
+}
+
+Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::size_t>& identifying,
+                                   const std::vector<PseudonymSpec>& specs,
+                                   std::string_view secret) {
+    Pseudonyms out;
+    Column attribute("attribute"), value("value"), pseudonym("pseudonym");
+    for (const PseudonymSpec& spec : specs) {
+        const std::optional<std::size_t> column = table.columnIndex(spec.column);
+        if (!column)
+            throw ParameterError("--pseudonymize '" + spec.column + "': no such column");
+        if (std::find(identifying.begin(), identifying.end(), *column) == identifying.end())
+            throw ParameterError("--pseudonymize '" + spec.column +
+                                 "': only identifying attributes are pseudonymized (give it the "
+                                 "identifying role, e.g. --identifying " +
+                                 spec.column + ")");
+        for (const auto& [done, unused] : out.columns)
+            if (done == *column)
+                throw ParameterError("--pseudonymize '" + spec.column + "' is given twice");
+        std::vector<std::pair<std::string, std::string>> mapping;
+        out.columns.emplace_back(*column,
+                                 pseudonymizeColumn(table.column(*column), spec, secret, &mapping));
+        for (const auto& [from, to] : mapping) {
+            attribute.append(spec.column);
+            value.append(from);
+            pseudonym.append(to);
+        }
+        out.hasMapping = out.hasMapping || spec.method == PseudonymMethod::Random;
+    }
+    out.mapping = Table({attribute, value, pseudonym});
+    return out;
+}
+
+std::string readSecretFile(const std::string& path) {
+    std::string secret = readFileText(path);
+    if (!secret.empty() && secret.back() == '\n') secret.pop_back();
+    if (!secret.empty() && secret.back() == '\r') secret.pop_back();
+    if (secret.empty())
+        throw InputError(path, 0, 0, "the secret file is empty; it must hold the HMAC key");
+    return secret;
 }
 
 }  // namespace ldv

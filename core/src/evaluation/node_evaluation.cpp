@@ -51,7 +51,8 @@ void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>
     for (const BoundCriterion& b : criteria) {
         const CriterionSpec& spec = b.criterion.definition();
         if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap ||
-            spec.kind == CriterionKind::TauL || Criterion::needsTableDistribution(spec.kind))
+            spec.kind == CriterionKind::TauL || Criterion::needsTableDistribution(spec.kind) ||
+            b.criterion.isNodeLevel())
             continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();
@@ -70,6 +71,7 @@ std::vector<std::string> feasibilityWarnings(const Dataset& data,
                                              const std::vector<BoundCriterion>& criteria) {
     std::vector<std::string> warnings;
     for (const BoundCriterion& b : criteria) {
+        if (b.criterion.isNodeLevel()) continue;  // not a class condition, no table bound
         if (isK(b)) {
             const std::uint32_t n = std::uint32_t(data.rowCount());
             const Feasibility f =
@@ -98,6 +100,17 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
         r.classMeasures.resize(classes.count());
         r.classFails.assign(classes.count(), false);
         if (b.criterion.multiAttribute() && joint.empty()) joint = jointHistograms(data, classes);
+        if (b.criterion.isNodeLevel()) {
+            // A condition on all classes together: each class shows its records' risk 1/f,
+            // the node's figure is the worst measure, and no class fails on its own.
+            const NodeRisk& risk = std::get<NodeRisk>(b.criterion.variant());
+            for (std::size_t c = 0; c < classes.count(); ++c)
+                r.classMeasures[c] = classes.sizes[c] > 0 ? 1.0 / classes.sizes[c] : 0;
+            r.worstMeasure = risk.nodeMeasure(classes.sizes);
+            r.holds = risk.holdsForNode(classes.sizes);
+            results.push_back(std::move(r));
+            continue;
+        }
         for (std::size_t c = 0; c < classes.count(); ++c) {
             bool ok;
             double measure;

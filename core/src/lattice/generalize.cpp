@@ -15,7 +15,18 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
     for (std::uint32_t r : options.suppressedRows) suppressed[r] = true;
     std::vector<Column> out;
     for (std::size_t c = 0; c < in.columnCount(); ++c) {
-        if (std::find(identifying.begin(), identifying.end(), c) != identifying.end()) continue;
+        if (std::find(identifying.begin(), identifying.end(), c) != identifying.end()) {
+            const auto p =
+                std::find_if(options.pseudonyms.begin(), options.pseudonyms.end(),
+                             [c](const auto& entry) { return entry.first == c; });
+            if (p == options.pseudonyms.end()) continue;
+            Column col(p->second.name());
+            for (std::size_t r = 0; r < in.rowCount(); ++r)
+                if (!suppressed[r] || options.maskSuppressed)
+                    col.appendCode(col.intern(p->second.value(p->second.code(r))));
+            out.push_back(std::move(col));
+            continue;
+        }
         if (std::find(options.dropColumns.begin(), options.dropColumns.end(), c) !=
             options.dropColumns.end())
             continue;

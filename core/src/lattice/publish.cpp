@@ -23,6 +23,19 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
         if (failing[c]) failingRows += out.classes.sizes[c];
     const auto limit = suppressionLimitRows(config.suppressionLimit, data.rowCount());
     out.satisfies = failingRows <= limit;
+    // Risk criteria are judged on the classes that remain after suppression (criteria_risk.h),
+    // as the search's node judge does.
+    std::vector<std::uint8_t> dropped(failing.begin(), failing.end());
+    for (std::size_t i = 0; i < config.criteria.size(); ++i) {
+        if (!config.criteria[i].criterion.isNodeLevel()) continue;
+        const NodeRisk& risk = std::get<NodeRisk>(config.criteria[i].criterion.variant());
+        CriterionResult& r = out.criteria[i];
+        if (out.satisfies) {
+            r.worstMeasure = risk.nodeMeasure(out.classes.sizes, dropped);
+            r.holds = risk.holdsForNode(out.classes.sizes, dropped);
+        }
+        out.satisfies = out.satisfies && r.holds;
+    }
     if (out.satisfies && failingRows > 0) {
         out.suppressed.resize(out.classes.count());
         for (std::size_t c = 0; c < failing.size(); ++c) out.suppressed[c] = failing[c] ? 1 : 0;
@@ -49,6 +62,7 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
     g.suppressedRows = suppressedRows(data, out.judgement);
     g.maskSuppressed = options.maskSuppressed;
     g.suppressedToken = options.maskToken;
+    g.pseudonyms = options.pseudonyms;
     out.suppressedRows = g.suppressedRows.size();
     out.table = generalizeTable(data, levels, identifying, g);
     return out;

@@ -8,6 +8,7 @@
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/project.h"
+#include "ldiv/pseudonymize.h"
 
 namespace ldv {
 using nlohmann::json;
@@ -117,6 +118,7 @@ std::string formatProject(const ProjectConfig& c) {
             ja["hierarchy"] = {{"file", a.hierarchyFile}};
         else if (!a.hierarchyBuilder.empty())
             ja["hierarchy"] = {{"builder", a.hierarchyBuilder}};
+        if (!a.pseudonymize.empty()) ja["pseudonymize"] = a.pseudonymize;
         attrs.push_back(ja);
     }
     j["attributes"] = attrs;
@@ -225,6 +227,14 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
                 a.hierarchyBuilder = field<std::string>(h, "builder", "", source);
             else
                 a.hierarchyFile = field<std::string>(h, "file", "", source);
+        }
+        if (ja.contains("pseudonymize")) {
+            a.pseudonymize = field<std::string>(ja, "pseudonymize", "", source);
+            try {
+                parsePseudonymSpec(a.name + "=" + a.pseudonymize);
+            } catch (const ParameterError& e) {
+                throw InputError(source, 0, 0, "attribute '" + a.name + "': " + e.what());
+            }
         }
         c.attributes.push_back(std::move(a));
     }

@@ -52,6 +52,14 @@ ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& 
     out.threshold = r.threshold;
     out.higherIsBetter = r.higherIsBetter;
     out.holds = true;
+    if (b.criterion.isNodeLevel()) {
+        // A risk criterion is a figure of all published classes together (criteria_risk.h):
+        // evaluateCriteria and judgeClasses computed it on the rows that remain.
+        out.measure = "node_figure";
+        out.measured = r.worstMeasure;
+        out.holds = r.holds;
+        return out;
+    }
     bool any = false;
     for (std::size_t c = 0; c < r.classMeasures.size(); ++c) {
         if (!suppressed.empty() && suppressed[c]) continue;

@@ -11,6 +11,10 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
     m_limitRows = suppressionLimitRows(limit, data.rowCount());
     for (const BoundCriterion& b : criteria) {
         m_allMonotone = m_allMonotone && b.criterion.isMonotone();
+        if (b.criterion.isNodeLevel()) {
+            m_nodeLevel.push_back(&std::get<NodeRisk>(b.criterion.variant()));
+            continue;
+        }
         if (b.criterion.isClassSize()) {
             m_k = std::max<std::uint64_t>(m_k, std::get<KAnonymity>(b.criterion.variant()).k);
             continue;
@@ -25,6 +29,9 @@ template <class HistAt>
 Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
                              std::vector<std::uint8_t>* failing) const {
     Verdict v;
+    // Risk criteria need the full set of failing classes (they are judged on the rest).
+    std::vector<std::uint8_t> local;
+    if (!failing && !m_nodeLevel.empty()) failing = &local;
     if (failing) failing->assign(count, 0);
     std::uint64_t kRows = 0;
     if (m_k > 1)
@@ -50,6 +57,12 @@ Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, Hist
     }
     v.satisfies = rows <= m_limitRows && count > 0;
     v.clean = rows == 0 && count > 0;
+    if (v.satisfies)
+        for (const NodeRisk* risk : m_nodeLevel)
+            if (!risk->holdsForNode({sizes, count}, *failing)) {
+                v.satisfies = v.clean = false;
+                break;
+            }
     return v;
 }
 

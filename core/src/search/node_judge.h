@@ -30,7 +30,13 @@ public:
     /// suppression (000 Thm 5.2–5.4: each criterion survives unions of classes) and for
     /// k-anonymity alone with suppression: a coarser class of a class of size ≥ k has size
     /// ≥ k, so failing rows can only shrink when generalizing.
-    bool monotone() const { return m_allMonotone && (m_limitRows == 0 || m_others.empty()); }
+    /// Risk criteria (criteria_risk.h) are judged on the classes that remain after
+    /// suppression: with other criteria that suppress, they are not monotone (suppressed small
+    /// classes can merge into a kept one and raise u/n), but alone nothing is ever suppressed.
+    bool monotone() const {
+        return m_allMonotone && (m_limitRows == 0 || (m_others.empty() && m_nodeLevel.empty()) ||
+                                 (m_others.empty() && m_k <= 1));
+    }
     /// Every criterion is monotone without suppression (tagging of clean nodes is sound).
     bool criteriaMonotone() const { return m_allMonotone; }
 
@@ -51,6 +57,7 @@ private:
                       std::vector<std::uint8_t>* failing) const;
 
     std::vector<Other> m_others;
+    std::vector<const NodeRisk*> m_nodeLevel;
     std::vector<std::size_t> m_needed;
     std::uint64_t m_k = 0;
     std::uint64_t m_limitRows = 0;

@@ -8,6 +8,7 @@
 #include <limits>
 #include <thread>
 
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/error.h"
 #include "ldiv/evaluation.h"
 #include "search/search_context.h"
@@ -100,46 +101,7 @@ std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
 
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          double populationSize) {
-    std::vector<BoundCriterion> out;
-    const auto& sa = data.sensitiveColumns();
-    for (const std::string& text : specs) {
-        const CriterionSpec spec = parseCriterionSpec(text);
-        if (spec.kind == CriterionKind::KAnonymity) {
-            out.push_back({Criterion::bind(spec, {}), 0});
-            continue;
-        }
-        if (spec.kind == CriterionKind::KMap) {
-            out.push_back({Criterion::bindKMap(spec, double(data.rowCount()), populationSize), 0});
-            continue;
-        }
-        if (sa.empty())
-            throw ParameterError("criterion '" + text +
-                                 "' needs a sensitive attribute (--sensitive)");
-        std::size_t index = 0;
-        if (!spec.attribute.empty()) {
-            auto it = std::find_if(sa.begin(), sa.end(), [&](std::size_t c) {
-                return data.table().column(c).name() == spec.attribute;
-            });
-            if (it == sa.end())
-                throw ParameterError("criterion '" + text + "': '" + spec.attribute +
-                                     "' is not a sensitive attribute");
-            index = std::size_t(it - sa.begin());
-        }
-        if (index >= 64) throw ParameterError("at most 64 sensitive attributes are supported");
-        const Column& column = data.table().column(sa[index]);
-        if (Criterion::needsTableDistribution(spec.kind)) {
-            // p(s) over every row of the table (the distribution the published classes are
-            // compared with, Li, Li & Venkatasubramanian 2007).
-            std::vector<std::uint64_t> counts(column.domainSize(), 0);
-            for (Code c : column.codes()) ++counts[c];
-            out.push_back({Criterion::bind(spec, column.dictionary(), counts), index});
-            continue;
-        }
-        out.push_back({Criterion::bind(spec, column.dictionary()), index});
-    }
-    // Binding is where an impossible ℓ is caught, so no caller can forget the check.
-    checkCriteriaDomains(data, out);
-    return out;
+    return bindCriteria(data, specs, CriteriaInputs{populationSize, {}});  // criteria_inputs.h
 }
 
 namespace detail {
@@ -265,6 +227,7 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     // Warn when the criteria are impossible even for the table as one class (the top node
     // has the fewest, largest classes; all criteria are monotone).
     for (const BoundCriterion& b : config.criteria) {
+        if (b.criterion.isNodeLevel()) continue;  // risk criteria: no whole-table bound
         std::vector<std::uint32_t> counts;
         if (b.criterion.isClassSize()) {
             counts = {std::uint32_t(data.rowCount())};

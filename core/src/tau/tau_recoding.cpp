@@ -223,7 +223,8 @@ std::size_t generalizedSaRows(const TauInput& input, const LocalRecoding& out) {
 }
 
 Table recodedTable(const TauInput& input, const LocalRecoding& out,
-                   const std::vector<std::size_t>& dropColumns) {
+                   const std::vector<std::size_t>& dropColumns,
+                   const std::vector<std::pair<std::size_t, Column>>& pseudonyms) {
     const Dataset& data = *input.data;
     const Table& source = data.table();
     const std::size_t n = input.rowCount();
@@ -233,7 +234,12 @@ Table recodedTable(const TauInput& input, const LocalRecoding& out,
     const std::size_t saCol = data.sensitiveColumns()[input.sensitive];
     std::vector<Column> columns;
     for (std::size_t col = 0; col < source.columnCount(); ++col) {
-        if (std::find(dropColumns.begin(), dropColumns.end(), col) != dropColumns.end()) continue;
+        if (std::find(dropColumns.begin(), dropColumns.end(), col) != dropColumns.end()) {
+            const auto p = std::find_if(pseudonyms.begin(), pseudonyms.end(),
+                                        [col](const auto& entry) { return entry.first == col; });
+            if (p != pseudonyms.end()) columns.push_back(p->second);  // every row, in order
+            continue;
+        }
         Column column(source.column(col).name());
         column.reserve(n);
         const auto qi = std::find(data.qiColumns().begin(), data.qiColumns().end(), col);

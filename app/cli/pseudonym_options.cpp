@@ -1,0 +1,69 @@
+#include "cli/pseudonym_options.h"
+
+#include <algorithm>
+
+#include "ldiv/error.h"
+#include "ldiv/table_source.h"
+
+namespace ldv::cli {
+
+namespace {
+
+std::vector<PseudonymSpec> specsOf(const PseudonymOptions& o, const ProjectConfig& project) {
+    std::vector<PseudonymSpec> specs;
+    for (const std::string& text : o.columns) specs.push_back(parsePseudonymSpec(text));
+    if (o.columns.empty())
+        for (const AttributeConfig& a : project.attributes)
+            if (!a.pseudonymize.empty())
+                specs.push_back(parsePseudonymSpec(a.name + "=" + a.pseudonymize));
+    return specs;
+}
+
+}  // namespace
+
+void addPseudonymOptions(CLI::App& cmd, PseudonymOptions& o) {
+    cmd.add_option(
+        "--pseudonymize", o.columns,
+        "Publish an identifying column pseudonymized instead of dropping it: COL (hmac), "
+        "COL=hmac (keyed hash, needs --secret-file), COL=random (needs --pseudonym-map) or "
+        "COL=mask:N (keep the first N characters; mask:-N the last N) (repeatable; default: "
+        "the project's \"pseudonymize\" roles)");
+    cmd.add_option("--secret-file", o.secretFile,
+                   "File holding the HMAC secret (its bytes, one trailing line end ignored); the "
+                   "secret is never written anywhere");
+    cmd.add_option("--pseudonym-map", o.map,
+                   "For COL=random: write the value-to-pseudonym mapping (attribute,value,"
+                   "pseudonym) to this CSV; keep it apart from the data");
+}
+
+std::vector<std::string> pseudonymizedNames(const PseudonymOptions& o,
+                                            const ProjectConfig& project) {
+    std::vector<std::string> names;
+    for (const PseudonymSpec& s : specsOf(o, project)) names.push_back(s.column);
+    return names;
+}
+
+Pseudonyms preparePseudonyms(const PseudonymOptions& o, const Workspace& ws) {
+    if (isSourceUri(o.map))
+        throw ParameterError("--pseudonym-map must be a CSV file, not a database table");
+    const std::vector<PseudonymSpec> specs = specsOf(o, ws.config());
+    auto uses = [&](PseudonymMethod m) {
+        return std::any_of(specs.begin(), specs.end(),
+                           [m](const PseudonymSpec& p) { return p.method == m; });
+    };
+    const bool random = uses(PseudonymMethod::Random), hmac = uses(PseudonymMethod::Hmac);
+    if (random && o.map.empty())
+        throw ParameterError(
+            "random pseudonyms can only be traced back through their mapping: give "
+            "--pseudonym-map FILE (and keep it apart from the published data)");
+    if (!random && !o.map.empty())
+        throw ParameterError("--pseudonym-map is written for COL=random pseudonyms only");
+    if (hmac && o.secretFile.empty())
+        throw ParameterError(
+            "hmac pseudonyms need a secret: give --secret-file FILE (the key is read from it and "
+            "never written)");
+    const std::string secret = hmac ? readSecretFile(o.secretFile) : std::string();
+    return pseudonymizeIdentifying(ws.table(), ws.identifyingColumns(), specs, secret);
+}
+
+}  // namespace ldv::cli

@@ -1,0 +1,65 @@
+// The re-identification-risk criteria on a node's class sizes (criteria_risk.h).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ldiv/criteria_risk.h"
+#include "ldiv/risk_population.h"
+
+namespace ldv {
+
+namespace {
+
+// So that a figure equal to the bound (e.g. u/n = 0.25 exactly) holds after rounding.
+constexpr double Slack = 1e-12;
+
+}  // namespace
+
+double NodeRisk::measure(Histogram counts) const {
+    double n = 0;
+    for (std::uint32_t c : counts) n += c;
+    return n > 0 ? 1.0 / n : std::numeric_limits<double>::infinity();
+}
+
+double NodeRisk::nodeMeasure(std::span<const std::uint32_t> sizes,
+                             std::span<const std::uint8_t> dropped) const {
+    double n = 0, classes = 0, uniques = 0;
+    for (std::size_t c = 0; c < sizes.size(); ++c) {
+        if ((!dropped.empty() && dropped[c]) || sizes[c] == 0) continue;
+        n += sizes[c];
+        classes += 1;
+        uniques += sizes[c] == 1 ? 1 : 0;
+    }
+    if (n == 0) return std::numeric_limits<double>::infinity();
+    switch (kind) {
+        case CriterionKind::AverageRisk:
+            return classes / n;
+        case CriterionKind::SampleUniqueness:
+            return uniques / n;
+        default:
+            break;
+    }
+    ClassSizeFrequencies f;
+    for (std::size_t c = 0; c < sizes.size(); ++c)
+        if ((dropped.empty() || !dropped[c]) && sizes[c] > 0) ++f[sizes[c]];
+    // The suppressed rows are not published: the sample is the n rows that remain, still
+    // drawn from the same population of N (at least n).
+    const double population = std::max(populationSize, n);
+    UniquenessEstimate e;
+    if (model == "pitman")
+        e = pitmanUniqueness(f, population);
+    else if (model == "zayatz")
+        e = zayatzUniqueness(f, population);
+    else if (model == "snb")
+        e = snbUniqueness(f, population);
+    else
+        e = estimatePopulationUniqueness(f, population).dankar;
+    return e.fraction ? *e.fraction : std::numeric_limits<double>::infinity();
+}
+
+bool NodeRisk::holdsForNode(std::span<const std::uint32_t> sizes,
+                            std::span<const std::uint8_t> dropped) const {
+    return nodeMeasure(sizes, dropped) <= threshold * (1 + Slack) + Slack;
+}
+
+}  // namespace ldv
