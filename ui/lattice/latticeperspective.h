@@ -16,6 +16,8 @@ class QSpinBox;
 
 namespace ldv::ui {
 
+class ExplainPanel;
+class FrontierPanel;
 class Job;
 class LatticeLegend;
 class LatticeView;
@@ -30,6 +32,9 @@ public:
 
     LatticeView* view() const { return m_view; }
     NodeDetailsPanel* details() const { return m_details; }
+    /// The Explain tab of the details (ui/explain) and the Frontier tab beside the lattice.
+    ExplainPanel* explainPanel() const { return m_explain; }
+    FrontierPanel* frontierPanel() const { return m_frontier; }
     QComboBox* colorBox() const { return m_color; }
     /// Selects the node with these levels ("1,0,2"), centres it; false when not in the lattice.
     bool findNode(const QString& levels);
@@ -56,6 +61,8 @@ private:
     LatticeView* m_view;
     LatticeLegend* m_legend;
     NodeDetailsPanel* m_details;
+    ExplainPanel* m_explain;
+    FrontierPanel* m_frontier;
     QComboBox* m_color;
     std::vector<QCheckBox*> m_stateBoxes;
     QFormLayout* m_levelForm;
