@@ -9,6 +9,12 @@ namespace ldv::ui {
 
 struct ReportData;
 
+/// Charts are rendered for the report at this logical width (px at 96 dpi) and shown at the
+/// full text width of an A4 page with 2 cm margins (170 mm ≈ 643 px): their text prints at
+/// the point size it has on screen (9 pt), never scaled down.
+inline constexpr int kReportChartWidth = 640;
+inline constexpr int kReportChartHeight = 400;
+
 struct ReportChart {
     QString title;
     QString note;  ///< data set and options of the chart (may be empty)
