@@ -64,15 +64,18 @@ ExplainPanel::ExplainPanel(QWidget* parent)
     m_criteria->setObjectName("explainCriteria");
     m_criteria->setColumnCount(5);
     m_criteria->setHeaderLabels(
-        {tr("Criterion / failing class"), tr("Verdict / size"), tr("Short by"),
-         tr("Dominating value"), tr("Rows")});
+        {tr("Criterion / failing class"), tr("Size"), tr("Short by"), tr("Dominating value"),
+         tr("Rows")});
     m_criteria->setToolTip(
         tr("Each criterion of the requirement on this node. Failing classes are listed worst "
            "first with their quasi-identifier values, size, how far they are from the "
            "threshold (rows, distinct values, ℓ − exp(H), …), the most frequent sensitive "
            "value and the rows they cover (numbered as in the Data view)."));
     m_criteria->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_criteria->setColumnWidth(0, 170);
+    m_criteria->setColumnWidth(0, 200);
+    m_criteria->setColumnWidth(1, 60);
+    m_criteria->setColumnWidth(2, 60);
+    m_criteria->setColumnWidth(3, 150);
     m_criteria->setUniformRowHeights(true);
 
     m_fixes->setObjectName("explainFixes");
@@ -82,8 +85,10 @@ ExplainPanel::ExplainPanel(QWidget* parent)
     m_fixes->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_fixes->setSelectionMode(QAbstractItemView::SingleSelection);
     m_fixes->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_fixes->setColumnWidth(0, 170);
-    m_fixes->setColumnWidth(1, 150);
+    m_fixes->setColumnWidth(0, 175);
+    m_fixes->setColumnWidth(1, 165);
+    m_fixes->setWordWrap(false);
+    m_fixes->verticalHeader()->setDefaultSectionSize(m_fixes->fontMetrics().height() + 6);
     m_fixes->setToolTip(
         tr("The cheapest fixes, each computed by judging it: raising one attribute by one "
            "level (ranked: satisfying nodes first, then by the project's utility metric; click "
@@ -191,16 +196,22 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             .arg(e.suppress.limitRows)
             .arg(metric, number(e.utility)));
 
+    m_fixes->horizontalHeaderItem(2)->setText(tr("Utility (%1)").arg(metric));
     m_criteria->clear();
     for (const CriterionExplanation& c : e.criteria) {
         auto* item = new QTreeWidgetItem(m_criteria);
-        item->setText(0, QString::fromStdString(c.spec));
+        // On a satisfying node the failing classes are the suppressed ones.
+        const QString verdict =
+            c.holds ? tr("holds")
+                    : (e.satisfies ? tr("holds after suppressing %1 classes (%2 rows)")
+                                   : tr("fails in %1 classes (%2 rows)"))
+                          .arg(c.failingClassCount)
+                          .arg(c.failingRows);
+        item->setText(0, QStringLiteral("%1 — %2").arg(QString::fromStdString(c.spec), verdict));
+        item->setData(0, Qt::UserRole, QString::fromStdString(c.spec));
         item->setToolTip(0, QString::fromStdString(c.description));
-        item->setText(1, c.holds ? tr("holds")
-                                 : tr("fails in %1 classes (%2 rows)")
-                                       .arg(c.failingClassCount)
-                                       .arg(c.failingRows));
-        item->setForeground(1, c.holds ? QColor(0x00, 0x7a, 0x3d) : QColor(0xb0, 0x00, 0x20));
+        item->setForeground(0, c.holds || e.satisfies ? QColor(0x00, 0x7a, 0x3d)
+                                                      : QColor(0xb0, 0x00, 0x20));
         for (const FailingClass& f : c.failingClasses) {
             auto* child = new QTreeWidgetItem(item);
             QStringList values;
@@ -230,6 +241,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             more->setText(0, tr("… %1 more classes (ldiv explain --json lists them)")
                                  .arg(c.failingClassCount - c.failingClasses.size()));
         }
+        item->setFirstColumnSpanned(true);
         item->setExpanded(!c.holds);
     }
 
@@ -248,7 +260,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
         const int row = addRow(
             tr("raise %1 to level %2").arg(name).arg(r.levels[r.attribute]),
             tr("[%1] %2").arg(levelsText(r.levels), r.satisfies ? tr("satisfies") : tr("fails")),
-            QStringLiteral("%1 %2").arg(metric, number(r.utility)),
+            number(r.utility),
             tr("Click to select node [%1] in the lattice").arg(levelsText(r.levels)));
         m_fixes->item(row, 0)->setData(Qt::UserRole, levelsText(r.levels));
         m_fixes->item(row, 1)->setForeground(r.satisfies ? QColor(0x00, 0x7a, 0x3d)
@@ -261,10 +273,10 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
                    : tr("beyond the limit of %1 rows; needs %2 %")
                          .arg(e.suppress.limitRows)
                          .arg(e.suppress.requiredLimit * 100, 0, 'g', 4),
-               QStringLiteral("%1 %2").arg(metric, number(e.suppress.utility)),
+               number(e.suppress.utility),
                tr("Suppressing the rows of every failing class of this node"));
     for (const CriterionExplanation& c : e.criteria)
-        addRow(tr("strongest %1 here").arg(QString::fromStdString(c.spec)),
+        addRow(tr("strongest in place of %1").arg(QString::fromStdString(c.spec)),
                c.strongestSpec.empty() ? tr("none holds")
                                        : QString::fromStdString(c.strongestSpec),
                QString(),

@@ -88,7 +88,7 @@ QString releaseHtml(const ReportData& d) {
             "written after that export shows it here.</p>");
     const ReleaseRecord& r = *d.release;
     QString h = QObject::tr("<h2>Release record</h2><p>Written to <code>%1</code> by ldiv %2. "
-                            "Anyone can recheck it with</p><pre>%3</pre>")
+                            "Anyone can recheck it with</p><p style='margin-left:1em'><code>%3</code></p>")
                     .arg(esc(d.releasePath), esc(QString::fromStdString(r.ldivVersion)),
                          esc(QStringLiteral("ldiv verify %1 --published %2 --original %3")
                                  .arg(d.releasePath, QString::fromStdString(r.publishedPath),

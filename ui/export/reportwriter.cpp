@@ -73,7 +73,7 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
              "<html><head><meta charset='utf-8'><title>%1</title>"
              "<style>body{font-family:sans-serif} td,th{padding:2px 8px;border-bottom:1px solid "
              "#ccc}"
-             "th{text-align:left;background:#eee}</style></head><body>")
+             "th{text-align:left;background:#eee} table{font-size:9pt}</style></head><body>")
              .arg(QObject::tr("ldiv report — %1").arg(esc(d.projectName)));
     h += QObject::tr("<h1>Publication report: %1</h1>").arg(esc(d.projectName));
     h += QObject::tr(
@@ -158,7 +158,7 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
              "(an ldiv "
              "project file: roles, hierarchies, criteria, suppression limit, metric). On a new "
              "table of the "
-             "same schema, this node is published by</p><pre>%1</pre><p>and the new table's own "
+             "same schema, this node is published by</p><p style='margin-left:1em'><code>%1</code></p><p>and the new table's own "
              "optimum by "
              "<code>--node optimum</code>; both judge the node as the search does and suppress the "
              "same "
@@ -188,6 +188,8 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
         QPdfWriter writer(&buffer);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setResolution(150);
+        // The document's own 2 cm margins are the page's (the writer's would add to them).
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         writer.setTitle(QObject::tr("ldiv report — %1").arg(data.projectName));
         QTextDocument document;
         // Laid out at the PDF's resolution, so that 10 pt prints as 10 pt (at the screen's 96
@@ -205,7 +207,7 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
         for (std::size_t i = 0; i < charts.size(); ++i) {
             const QUrl url(QStringLiteral("chart://%1.png").arg(i));
             document.addResource(QTextDocument::ImageResource, url, charts[i].image);
-            images += QStringLiteral("<h3><a name='chart-%4'></a>%1</h3><p><img src='%2' "
+            images += QStringLiteral("<h3><a name='chart-%4'>%1</a></h3><p><img src='%2' "
                                      "width='%5'></p>%3")
                           .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note))
                           .arg(i)

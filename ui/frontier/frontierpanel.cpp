@@ -1,5 +1,6 @@
 #include "frontier/frontierpanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
 #include <QFile>
@@ -21,6 +22,7 @@
 
 #include "charts/panelchart.h"  // seriesColor
 #include "charts/plotexport.h"
+#include "ldiv/criteria_spec.h"
 #include "ldiv/error.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -68,6 +70,7 @@ FrontierPanel::FrontierPanel(QWidget* parent)
       m_grid(new QLineEdit(QStringLiteral("k=2..50"), this)),
       m_grid2(new QLineEdit(this)),
       m_suppression(new QLineEdit(QStringLiteral("0, 1, 2, 5"), this)),
+      m_keepOthers(new QCheckBox(this)),
       m_risk(new QComboBox(this)),
       m_population(new QLineEdit(this)),
       m_run(new QPushButton(tr("Compute frontier"), this)),
@@ -87,6 +90,12 @@ FrontierPanel::FrontierPanel(QWidget* parent)
     m_suppression->setObjectName("frontierSuppression");
     m_suppression->setToolTip(tr("Suppression limits in percent of the rows, comma separated; "
                                  "every requirement is taken at each"));
+    m_keepOthers->setObjectName("frontierKeepOthers");
+    m_keepOthers->setText(tr("Also require the project's other criteria"));
+    m_keepOthers->setChecked(true);
+    m_keepOthers->setToolTip(tr("Every requirement also holds the project's criteria of other "
+                                "kinds than the grids' (e.g. its ℓ-diversity when the grid "
+                                "ranges k)"));
     m_risk->setObjectName("frontierRisk");
     m_risk->addItem(tr("Prosecutor (highest, 1 / smallest class)"),
                     int(FrontierRisk::Prosecutor));
@@ -129,6 +138,7 @@ FrontierPanel::FrontierPanel(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->setToolTip(tr("Every requirement and its optimum; click a row to select the node"));
     connect(m_table, &QTableWidget::cellClicked, this,
             [this](int row, int) { choosePoint(std::size_t(row)); });
@@ -137,6 +147,7 @@ FrontierPanel::FrontierPanel(QWidget* parent)
     form->addRow(tr("Criteria grid"), m_grid);
     form->addRow(tr("Second grid"), m_grid2);
     form->addRow(tr("Suppression %"), m_suppression);
+    form->addRow(QString(), m_keepOthers);
     auto* riskRow = new QHBoxLayout;
     riskRow->addWidget(m_risk, 1);
     riskRow->addWidget(m_population);
@@ -202,6 +213,15 @@ bool FrontierPanel::run() {
         if (!m_grid2->text().trimmed().isEmpty())
             config.grids.push_back(expandCriteriaGrid(m_grid2->text().trimmed().toStdString()));
         config.suppressions = parseLimits(m_suppression->text());
+        if (m_keepOthers->isChecked()) {
+            std::vector<CriterionKind> gridKinds;
+            for (const auto& grid : config.grids)
+                if (!grid.empty()) gridKinds.push_back(parseCriterionSpec(grid.front()).kind);
+            for (const std::string& spec : project->searchSettings().criteria)
+                if (std::find(gridKinds.begin(), gridKinds.end(), parseCriterionSpec(spec).kind) ==
+                    gridKinds.end())
+                    config.fixed.push_back(spec);
+        }
         config.metric = parseMetric(project->searchSettings().metric);
         config.risk = FrontierRisk(m_risk->currentData().toInt());
         if (config.risk == FrontierRisk::Journalist) {
@@ -225,6 +245,7 @@ bool FrontierPanel::run() {
         return std::make_shared<FrontierResult>(frontier(*data->dataset, config, &feedback));
     };
     m_metricName = QString::fromStdString(std::string(metricName(config.metric)));
+    m_gridCount = config.grids.size();
     m_riskName = m_risk->currentText().section(' ', 0, 0);
     delete m_job;
     m_job = new Job(tr("Computing the frontier"), work, this);
@@ -255,6 +276,7 @@ void FrontierPanel::showResult() {
                                 .arg(m_riskName.isEmpty() ? tr("prosecutor") : m_riskName.toLower()));
     m_plot->yAxis->setLabel(tr("Information loss: %1 (lower is better)")
                                 .arg(m_metricName.isEmpty() ? tr("utility metric") : m_metricName));
+    m_plot->legend->setVisible(bool(m_result));
     if (!m_result) {
         m_plot->replot();
         return;
@@ -309,13 +331,22 @@ void FrontierPanel::showResult() {
         axis->setRange(r.lower - pad, r.upper + pad);
     }
     m_plot->replot();
+    QString fixed;
+    if (!m_result->points.empty()) {
+        const FrontierPoint& first = m_result->points.front();
+        QStringList grids;
+        for (std::size_t i = m_gridCount; i < first.criteria.size(); ++i)
+            grids << QString::fromStdString(first.criteria[i]);
+        if (!grids.isEmpty()) fixed = tr(" · each also requires %1").arg(grids.join(", "));
+    }
     m_status->setText(
-        tr("%1 requirements, %2 with an optimum, %3 Pareto-optimal · %4 ms%5")
+        tr("%1 requirements, %2 with an optimum, %3 Pareto-optimal · %4 ms%5%6")
             .arg(points.size())
             .arg(feasible)
             .arg(m_result->pareto.size())
             .arg(m_result->elapsedMs, 0, 'f', 0)
-            .arg(m_result->sharedGrouping ? tr(" (one grouping shared by the grid)") : QString()));
+            .arg(m_result->sharedGrouping ? tr(" (one grouping shared by the grid)") : QString(),
+                 fixed));
 }
 
 QPoint FrontierPanel::pointPixel(std::size_t index) const {

@@ -11,6 +11,7 @@
 
 #include "ldiv/frontier.h"
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -48,6 +49,8 @@ public:
     QLineEdit* gridEdit() const { return m_grid; }
     QLineEdit* secondGridEdit() const { return m_grid2; }
     QLineEdit* suppressionEdit() const { return m_suppression; }
+    /// Also require the project's criteria of other kinds than the grids' (e.g. its ℓ).
+    QCheckBox* keepOthersBox() const { return m_keepOthers; }
     QComboBox* riskBox() const { return m_risk; }
     QLineEdit* populationEdit() const { return m_population; }
     QCustomPlot* plot() const { return m_plot; }
@@ -71,6 +74,7 @@ private:
     QLineEdit* m_grid;
     QLineEdit* m_grid2;
     QLineEdit* m_suppression;
+    QCheckBox* m_keepOthers;
     QComboBox* m_risk;
     QLineEdit* m_population;
     QPushButton* m_run;
@@ -83,6 +87,7 @@ private:
     std::shared_ptr<const FrontierResult> m_result;
     QString m_metricName;
     QString m_riskName;
+    std::size_t m_gridCount = 1;
 };
 
 }  // namespace ldv::ui
