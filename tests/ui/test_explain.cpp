@@ -33,6 +33,7 @@
 #include "ldiv/risk.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
+#include "widgets/plural.h"
 
 using namespace ldv;
 using namespace ldv::ui;
@@ -97,9 +98,9 @@ private slots:
                 QVERIFY(item->text(0).startsWith(QString::fromStdString(ce.spec) + " — "));
                 QCOMPARE(item->text(0).endsWith("holds"), ce.holds);
                 if (!ce.holds)
-                    QVERIFY(item->text(0).contains(QString("%1 classes (%2 rows)")
-                                                       .arg(ce.failingClassCount)
-                                                       .arg(ce.failingRows)));
+                    QVERIFY(item->text(0).contains(
+                        QString("%1 (%2)").arg(countOf(ce.failingClassCount, "class", "classes"),
+                                               countOf(ce.failingRows, "row", "rows"))));
                 // A node that holds has no failing classes.
                 QCOMPARE(item->childCount(),
                          int(ce.failingClasses.size()) +
@@ -110,7 +111,7 @@ private slots:
                     QStringList values;
                     for (const std::string& v : f.qiValues) values << QString::fromStdString(v);
                     QCOMPARE(child->text(0), "[" + values.join(", ") + "]");
-                    QCOMPARE(child->text(1), QString("%1 rows").arg(f.size));
+                    QCOMPARE(child->text(1), countOf(f.size, "row", "rows"));
                     QVERIFY(child->text(2).startsWith(QString::number(f.distance, 'g', 6)));
                     QStringList rows;
                     for (std::uint32_t r : f.rows) rows << QString::number(r + 1);

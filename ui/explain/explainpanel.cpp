@@ -14,6 +14,7 @@
 #include "project/job.h"
 #include "search/preparedinput.h"
 #include "search/searchsession.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -203,10 +204,10 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
         // On a satisfying node the failing classes are the suppressed ones.
         const QString verdict =
             c.holds ? tr("holds")
-                    : (e.satisfies ? tr("holds after suppressing %1 classes (%2 rows)")
-                                   : tr("fails in %1 classes (%2 rows)"))
-                          .arg(c.failingClassCount)
-                          .arg(c.failingRows);
+                    : (e.satisfies ? tr("holds after suppressing %1 (%2)")
+                                   : tr("fails in %1 (%2)"))
+                          .arg(countOf(c.failingClassCount, "class", "classes"),
+                               countOf(c.failingRows, "row", "rows"));
         item->setText(0, QStringLiteral("%1 — %2").arg(QString::fromStdString(c.spec), verdict));
         item->setData(0, Qt::UserRole, QString::fromStdString(c.spec));
         item->setToolTip(0, QString::fromStdString(c.description));
@@ -220,7 +221,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             child->setToolTip(0, tr("Class %1: %2")
                                      .arg(f.index)
                                      .arg(values.join(", ")));
-            child->setText(1, tr("%1 rows").arg(f.size));
+            child->setText(1, countOf(f.size, "row", "rows"));
             QString shortBy = number(f.distance);
             if (f.entropyMissing != 0)
                 shortBy += tr(" (%1 nats of entropy)").arg(number(f.entropyMissing));
@@ -282,6 +283,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
                QString(),
                tr("The strongest parameter for which this criterion alone holds on this node "
                   "with the suppression limit"));
+    m_fixes->resizeColumnsToContents();
 }
 
 void ExplainPanel::fixClicked(int row) {
