@@ -4,7 +4,14 @@
 // selects its optimum in the lattice; the table export writes a release record that
 // `verifyRelease` accepts, and the report shows its hashes, the risk figures and real
 // citations.
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QFile>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QStandardPaths>
@@ -22,6 +29,7 @@
 #include "explain/explainpanel.h"
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
+#include "export/reportwriter.h"
 #include "frontier/frontierpanel.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
@@ -128,16 +136,17 @@ private slots:
             for (std::size_t r = 0; r < e.raises.size(); ++r) {
                 QCOMPARE(fixes->item(int(r), 0)->data(Qt::UserRole).toString(),
                          text(e.raises[r].levels));
-                QVERIFY(fixes->item(int(r), 1)->text().endsWith(
+                QVERIFY(fixes->item(int(r), 2)->text().endsWith(
                     e.raises[r].satisfies ? "satisfies" : "fails"));
-                QCOMPARE(fixes->item(int(r), 2)->text(),
+                QCOMPARE(fixes->item(int(r), 1)->text(),
                          QString::number(e.raises[r].utility, 'g', 6));
             }
             if (e.suppress.rows > 0)
-                QCOMPARE(fixes->item(int(e.raises.size()), 1)->text().startsWith("within"),
+                QCOMPARE(fixes->item(int(e.raises.size()), 2)->text().startsWith("within"),
                          e.suppress.withinLimit);
             for (std::size_t c = 0; c < e.criteria.size(); ++c) {
-                const QString strongest = fixes->item(expectedRows - int(e.criteria.size()) + int(c), 1)->text();
+                const QString strongest =
+                    fixes->item(expectedRows - int(e.criteria.size()) + int(c), 2)->text();
                 QCOMPARE(strongest, e.criteria[c].strongestSpec.empty()
                                         ? QString("none holds")
                                         : QString::fromStdString(e.criteria[c].strongestSpec));
@@ -162,7 +171,7 @@ private slots:
         const Levels raised = panel->explanation()->raises.at(0).levels;
         QTableWidget* fixes = panel->fixesTable();
         QTest::mouseClick(fixes->viewport(), Qt::LeftButton, {},
-                          fixes->visualItemRect(fixes->item(0, 1)).center());
+                          fixes->visualItemRect(fixes->item(0, 0)).center());
         QCOMPARE(lp->view()->selection(), std::vector<NodeId>{lattice.id(raised)});
         // The panel follows: it now explains the raised node, and stays the open tab.
         QTRY_VERIFY_WITH_TIMEOUT(panel->explanation() && panel->explanation()->levels == raised,
@@ -314,6 +323,58 @@ private slots:
         QVERIFY(ep->setNode(QString::fromStdString(
             formatLevels(outcome->data->dataset->lattice().levels(outcome->data->dataset->lattice().top())))));
         QVERIFY(!ep->release());
+    }
+
+    void pdfChartsAtTextWidthWithTheirCaptions() {
+        // Six charts after a real report: each caption is on the page of its chart, and each
+        // chart spans the text width between 2 cm margins (170 mm on A4).
+        MainWindow window;
+        const auto outcome = openAndSearch(window, kHospital);
+        QVERIFY(outcome && outcome->result.optimum);
+        const ReportData data = buildReportData(*outcome, *outcome->result.optimum, "hospital",
+                                                "optimum", 1000.0);
+        std::vector<ReportChart> charts;
+        for (int i = 0; i < 6; ++i) {
+            QImage image(2 * kReportChartWidth, 2 * kReportChartHeight, QImage::Format_RGB32);
+            image.fill(Qt::white);
+            charts.push_back({QString("Chart %1").arg(i), i % 2 ? QString("note %1").arg(i) : QString(),
+                              image});
+        }
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setResolution(150);
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QTextDocument document;
+        layoutReportPdf(document, writer, data, charts);
+        const qreal pageHeight = document.pageSize().height();
+        const qreal textWidth = writer.width() - 2 * (2.0 / 2.54 * writer.logicalDpiX());
+        QAbstractTextDocumentLayout* layout = document.documentLayout();
+        int found = 0;
+        for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
+            bool heading = false;
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                heading |= it.fragment().charFormat().anchorNames().value(0).startsWith("chart-");
+            if (!heading) continue;
+            ++found;
+            const QTextBlock image = b.next();
+            const int headingPage = int(layout->blockBoundingRect(b).top() / pageHeight);
+            const int imagePage = int((layout->blockBoundingRect(image).bottom() - 1) / pageHeight);
+            QCOMPARE(headingPage, imagePage);
+            QVERIFY(image.layout()->lineCount() >= 1);
+            const qreal width = image.layout()->lineAt(0).naturalTextWidth();
+            QVERIFY2(width > 0.95 * textWidth && width <= 1.001 * textWidth,
+                     qPrintable(QString("%1 of %2").arg(width).arg(textWidth)));
+            // The text area is that wide too (the caption's line): the chart is not wider than
+            // the text, and the margins are 2 cm, not more.
+            const qreal line = b.layout()->lineAt(0).width();
+            QVERIFY2(std::abs(line - textWidth) < 0.01 * textWidth,
+                     qPrintable(QString("text width %1, expected %2").arg(line).arg(textWidth)));
+        }
+        QCOMPARE(found, 6);
+        QVERIFY(document.pageCount() >= 4);
     }
 };
 

@@ -80,7 +80,8 @@ ExplainPanel::ExplainPanel(QWidget* parent)
     m_criteria->setUniformRowHeights(true);
 
     m_fixes->setObjectName("explainFixes");
-    m_fixes->setHorizontalHeaderLabels({tr("Fix"), tr("Result"), tr("Utility")});
+    // The result (node and verdict, or the limit) is the longest text: last, where it can run.
+    m_fixes->setHorizontalHeaderLabels({tr("Fix"), tr("Utility"), tr("Result")});
     m_fixes->horizontalHeader()->setStretchLastSection(true);
     m_fixes->verticalHeader()->setVisible(false);
     m_fixes->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -197,7 +198,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             .arg(e.suppress.limitRows)
             .arg(metric, number(e.utility)));
 
-    m_fixes->horizontalHeaderItem(2)->setText(tr("Utility (%1)").arg(metric));
+    m_fixes->horizontalHeaderItem(1)->setText(tr("Utility (%1)").arg(metric));
     m_criteria->clear();
     for (const CriterionExplanation& c : e.criteria) {
         auto* item = new QTreeWidgetItem(m_criteria);
@@ -252,8 +253,8 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
         const int row = m_fixes->rowCount();
         m_fixes->insertRow(row);
         m_fixes->setItem(row, 0, cell(fix, tip));
-        m_fixes->setItem(row, 1, cell(result, tip));
-        m_fixes->setItem(row, 2, cell(utility, tip));
+        m_fixes->setItem(row, 1, cell(utility, tip));
+        m_fixes->setItem(row, 2, cell(result, tip));
         return row;
     };
     for (const RaiseFix& r : e.raises) {
@@ -264,7 +265,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             number(r.utility),
             tr("Click to select node [%1] in the lattice").arg(levelsText(r.levels)));
         m_fixes->item(row, 0)->setData(Qt::UserRole, levelsText(r.levels));
-        m_fixes->item(row, 1)->setForeground(r.satisfies ? QColor(0x00, 0x7a, 0x3d)
+        m_fixes->item(row, 2)->setForeground(r.satisfies ? QColor(0x00, 0x7a, 0x3d)
                                                           : QColor(0xb0, 0x00, 0x20));
     }
     if (e.suppress.rows > 0)

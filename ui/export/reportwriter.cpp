@@ -179,6 +179,39 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
     return h;
 }
 
+void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& writer, const ReportData& data,
+                     const std::vector<ReportChart>& charts) {
+    // Laid out at the PDF's resolution, so that 10 pt prints as 10 pt (at the screen's 96
+    // dpi on a 150 dpi page it printed at 6 pt) and an image 640 px wide spans the text
+    // width between 2 cm margins (170 mm; checked by rendering the pages with pdftoppm).
+    document.documentLayout()->setPaintDevice(&writer);
+    document.setPageSize(QSizeF(writer.width(), writer.height()));
+    // In 96-dpi pixels: the layout scales it to the PDF's resolution (2 cm).
+    document.setDocumentMargin(2.0 / 2.54 * 96);
+    QFont font = document.defaultFont();
+    font.setPointSizeF(10);
+    document.setDefaultFont(font);
+    // QTextDocument does not load data: URLs; register the images as resources instead.
+    QString html = reportHtml(data, {});
+    QString images;
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        const QUrl url(QStringLiteral("chart://%1.png").arg(i));
+        document.addResource(QTextDocument::ImageResource, url, charts[i].image);
+        images += QStringLiteral("<h3><a name='chart-%4'>%1</a></h3><p><img src='%2' "
+                                 "width='%5'></p>%3")
+                      .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note))
+                      .arg(i)
+                      .arg(kReportChartWidth);
+    }
+    if (!charts.empty()) {
+        const int references = html.indexOf(QObject::tr("<h2>References</h2>"));
+        html.insert(references >= 0 ? references : html.indexOf("</body>"),
+                    QObject::tr("<h2>Charts</h2>") + images);
+    }
+    document.setHtml(html);
+    keepChartsWithCaptions(document, charts);
+}
+
 bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
                  const QString& path, QString* error) {
     QByteArray bytes;
@@ -192,34 +225,7 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         writer.setTitle(QObject::tr("ldiv report — %1").arg(data.projectName));
         QTextDocument document;
-        // Laid out at the PDF's resolution, so that 10 pt prints as 10 pt (at the screen's 96
-        // dpi on a 150 dpi page it printed at 6 pt) and an image 640 px wide spans the text
-        // width between 2 cm margins.
-        document.documentLayout()->setPaintDevice(&writer);
-        document.setPageSize(QSizeF(writer.width(), writer.height()));
-        document.setDocumentMargin(2.0 / 2.54 * writer.resolution());
-        QFont font = document.defaultFont();
-        font.setPointSizeF(10);
-        document.setDefaultFont(font);
-        // QTextDocument does not load data: URLs; register the images as resources instead.
-        QString html = reportHtml(data, {});
-        QString images;
-        for (std::size_t i = 0; i < charts.size(); ++i) {
-            const QUrl url(QStringLiteral("chart://%1.png").arg(i));
-            document.addResource(QTextDocument::ImageResource, url, charts[i].image);
-            images += QStringLiteral("<h3><a name='chart-%4'>%1</a></h3><p><img src='%2' "
-                                     "width='%5'></p>%3")
-                          .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note))
-                          .arg(i)
-                          .arg(kReportChartWidth);
-        }
-        if (!charts.empty()) {
-            const int references = html.indexOf(QObject::tr("<h2>References</h2>"));
-            html.insert(references >= 0 ? references : html.indexOf("</body>"),
-                        QObject::tr("<h2>Charts</h2>") + images);
-        }
-        document.setHtml(html);
-        keepChartsWithCaptions(document, charts);
+        layoutReportPdf(document, writer, data, charts);
         document.print(&writer);
     } else {
         bytes = reportHtml(data, charts).toUtf8();
