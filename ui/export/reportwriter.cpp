@@ -29,6 +29,8 @@ QString noteHtml(const QString& note) {
     return note.isEmpty() ? QString() : QStringLiteral("<p><small>%1</small></p>").arg(esc(note));
 }
 
+constexpr qreal kChartPageSlack = 0.1;
+
 /// QTextDocument ignores CSS page-break-inside: a chart whose caption, image and note would
 /// straddle a page break starts a new page instead (checked in order, on the paginated layout).
 void keepChartsWithCaptions(QTextDocument& document, const std::vector<ReportChart>& charts) {
@@ -50,7 +52,12 @@ void keepChartsWithCaptions(QTextDocument& document, const std::vector<ReportCha
         if (!last.isValid()) continue;
         const qreal top = layout->blockBoundingRect(heading).top();
         const qreal bottom = layout->blockBoundingRect(last).bottom();
-        if (int(top / pageHeight) == int((bottom - 1) / pageHeight)) continue;
+        // Printed page breaks come earlier than the layout's own (Qt 6.4 paginates with the
+        // document margin in 96-dpi units and prints it scaled to the PDF's resolution: a
+        // chart the layout kept at a page's foot was printed on the next page without its
+        // caption). A chart therefore has to end a tenth of a page above the layout's page end.
+        const qreal slack = kChartPageSlack * pageHeight;
+        if (int(top / pageHeight) == int((bottom + slack) / pageHeight)) continue;
         QTextCursor cursor(heading);
         QTextBlockFormat format = heading.blockFormat();
         format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
