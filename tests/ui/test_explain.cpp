@@ -7,17 +7,17 @@
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QFile>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QTextBlock>
-#include <QTextDocument>
-#include <QTextLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -89,11 +89,10 @@ private slots:
         // The bottom (fails the hospital's requirement), the optimum and the top.
         for (NodeId id : {lattice.bottom(), *outcome->result.optimum, lattice.top()}) {
             lp->view()->selectNode(id);
-            QTRY_VERIFY_WITH_TIMEOUT(panel->explanation() && panel->explanation()->levels ==
-                                                                 lattice.levels(id),
-                                     20000);
-            const Explanation e = explainNode(*outcome->data->dataset, outcome->config,
-                                              lattice.levels(id));
+            QTRY_VERIFY_WITH_TIMEOUT(
+                panel->explanation() && panel->explanation()->levels == lattice.levels(id), 20000);
+            const Explanation e =
+                explainNode(*outcome->data->dataset, outcome->config, lattice.levels(id));
             failing += e.satisfies ? 0 : 1;
             QVERIFY(panel->summary()->text().contains(text(e.levels)));
             QVERIFY(panel->summary()->text().contains(e.satisfies ? "satisfies" : "fails"));
@@ -125,19 +124,20 @@ private slots:
                     for (std::uint32_t r : f.rows) rows << QString::number(r + 1);
                     QVERIFY(child->text(4).startsWith(rows.join(", ")));
                     if (!f.dominatingValue.empty())
-                        QVERIFY(child->text(3).startsWith(QString::fromStdString(f.dominatingValue)));
+                        QVERIFY(
+                            child->text(3).startsWith(QString::fromStdString(f.dominatingValue)));
                 }
             }
             // Fixes: the raises in the core's ranking, then suppression, then the strongest.
             QTableWidget* fixes = panel->fixesTable();
-            const int expectedRows = int(e.raises.size()) + (e.suppress.rows > 0 ? 1 : 0) +
-                                     int(e.criteria.size());
+            const int expectedRows =
+                int(e.raises.size()) + (e.suppress.rows > 0 ? 1 : 0) + int(e.criteria.size());
             QCOMPARE(fixes->rowCount(), expectedRows);
             for (std::size_t r = 0; r < e.raises.size(); ++r) {
                 QCOMPARE(fixes->item(int(r), 0)->data(Qt::UserRole).toString(),
                          text(e.raises[r].levels));
-                QVERIFY(fixes->item(int(r), 2)->text().endsWith(
-                    e.raises[r].satisfies ? "satisfies" : "fails"));
+                QVERIFY(fixes->item(int(r), 2)->text().endsWith(e.raises[r].satisfies ? "satisfies"
+                                                                                      : "fails"));
                 QCOMPARE(fixes->item(int(r), 1)->text(),
                          QString::number(e.raises[r].utility, 'g', 6));
             }
@@ -239,8 +239,7 @@ private slots:
         QVERIFY(!others.empty());
         fp->keepOthersBox()->setChecked(true);
         QVERIFY(fp->run());
-        QTRY_VERIFY_WITH_TIMEOUT(!fp->isRunning() && fp->result() && fp->result() != first,
-                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!fp->isRunning() && fp->result() && fp->result() != first, 60000);
         config.fixed = others;
         const FrontierResult withOthers = frontier(*outcome->data->dataset, config);
         QCOMPARE(fp->result()->points.size(), withOthers.points.size());
@@ -276,8 +275,7 @@ private slots:
             return parseRelease(f.readAll().toStdString(), "record");
         }();
         QCOMPARE(record.publishedSha, ep->release()->publishedSha);
-        const Verification v =
-            verifyRelease(record, csv.toStdString(), record.originalPath);
+        const Verification v = verifyRelease(record, csv.toStdString(), record.originalPath);
         for (const ClaimVerdict& c : v.claims)
             QVERIFY2(!c.checked || c.holds, (c.claim + ": " + c.detail).c_str());
         QVERIFY(v.allHold());
@@ -287,7 +285,8 @@ private slots:
         QFile file(html);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString report = QString::fromUtf8(file.readAll());
-        for (const std::string& sha : {record.originalSha, record.configurationSha, record.publishedSha})
+        for (const std::string& sha :
+             {record.originalSha, record.configurationSha, record.publishedSha})
             QVERIFY(report.contains(QString::fromStdString(sha)));
         QVERIFY(report.contains(QString::fromStdString(record.ldivVersion)));
         for (const ReleaseCriterion& c : record.criteria)
@@ -320,8 +319,8 @@ private slots:
         QVERIFY(pdfFile.read(5) == "%PDF-");
 
         // Another node has no record yet.
-        QVERIFY(ep->setNode(QString::fromStdString(
-            formatLevels(outcome->data->dataset->lattice().levels(outcome->data->dataset->lattice().top())))));
+        QVERIFY(ep->setNode(QString::fromStdString(formatLevels(
+            outcome->data->dataset->lattice().levels(outcome->data->dataset->lattice().top())))));
         QVERIFY(!ep->release());
     }
 
@@ -331,14 +330,14 @@ private slots:
         MainWindow window;
         const auto outcome = openAndSearch(window, kHospital);
         QVERIFY(outcome && outcome->result.optimum);
-        const ReportData data = buildReportData(*outcome, *outcome->result.optimum, "hospital",
-                                                "optimum", 1000.0);
+        const ReportData data =
+            buildReportData(*outcome, *outcome->result.optimum, "hospital", "optimum", 1000.0);
         std::vector<ReportChart> charts;
         for (int i = 0; i < 6; ++i) {
             QImage image(2 * kReportChartWidth, 2 * kReportChartHeight, QImage::Format_RGB32);
             image.fill(Qt::white);
-            charts.push_back({QString("Chart %1").arg(i), i % 2 ? QString("note %1").arg(i) : QString(),
-                              image});
+            charts.push_back(
+                {QString("Chart %1").arg(i), i % 2 ? QString("note %1").arg(i) : QString(), image});
         }
         QByteArray bytes;
         QBuffer buffer(&bytes);

@@ -64,9 +64,8 @@ ExplainPanel::ExplainPanel(QWidget* parent)
 
     m_criteria->setObjectName("explainCriteria");
     m_criteria->setColumnCount(5);
-    m_criteria->setHeaderLabels(
-        {tr("Criterion / failing class"), tr("Size"), tr("Short by"), tr("Dominating value"),
-         tr("Rows")});
+    m_criteria->setHeaderLabels({tr("Criterion / failing class"), tr("Size"), tr("Short by"),
+                                 tr("Dominating value"), tr("Rows")});
     m_criteria->setToolTip(
         tr("Each criterion of the requirement on this node. Failing classes are listed worst "
            "first with their quasi-identifier values, size, how far they are from the "
@@ -189,9 +188,9 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
     m_summary->setText(
         tr("<b>[%1]</b> %2 the requirement: %3 rows in %4 classes, %5 rows suppressed "
            "(limit %6); %7 %8.")
-            .arg(levelsText(e.levels),
-                 e.satisfies ? tr("<span style='color:#007a3d'>satisfies</span>")
-                             : tr("<span style='color:#b00020'>fails</span>"))
+            .arg(levelsText(e.levels), e.satisfies
+                                           ? tr("<span style='color:#007a3d'>satisfies</span>")
+                                           : tr("<span style='color:#b00020'>fails</span>"))
             .arg(e.rows)
             .arg(e.classes)
             .arg(e.suppressedRows)
@@ -205,23 +204,20 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
         // On a satisfying node the failing classes are the suppressed ones.
         const QString verdict =
             c.holds ? tr("holds")
-                    : (e.satisfies ? tr("holds after suppressing %1 (%2)")
-                                   : tr("fails in %1 (%2)"))
+                    : (e.satisfies ? tr("holds after suppressing %1 (%2)") : tr("fails in %1 (%2)"))
                           .arg(countOf(c.failingClassCount, "class", "classes"),
                                countOf(c.failingRows, "row", "rows"));
         item->setText(0, QStringLiteral("%1 — %2").arg(QString::fromStdString(c.spec), verdict));
         item->setData(0, Qt::UserRole, QString::fromStdString(c.spec));
         item->setToolTip(0, QString::fromStdString(c.description));
-        item->setForeground(0, c.holds || e.satisfies ? QColor(0x00, 0x7a, 0x3d)
-                                                      : QColor(0xb0, 0x00, 0x20));
+        item->setForeground(
+            0, c.holds || e.satisfies ? QColor(0x00, 0x7a, 0x3d) : QColor(0xb0, 0x00, 0x20));
         for (const FailingClass& f : c.failingClasses) {
             auto* child = new QTreeWidgetItem(item);
             QStringList values;
             for (const std::string& v : f.qiValues) values << QString::fromStdString(v);
             child->setText(0, QStringLiteral("[%1]").arg(values.join(", ")));
-            child->setToolTip(0, tr("Class %1: %2")
-                                     .arg(f.index)
-                                     .arg(values.join(", ")));
+            child->setToolTip(0, tr("Class %1: %2").arg(f.index).arg(values.join(", ")));
             child->setText(1, countOf(f.size, "row", "rows"));
             QString shortBy = number(f.distance);
             if (f.entropyMissing != 0)
@@ -266,21 +262,19 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             tr("Click to select node [%1] in the lattice").arg(levelsText(r.levels)));
         m_fixes->item(row, 0)->setData(Qt::UserRole, levelsText(r.levels));
         m_fixes->item(row, 2)->setForeground(r.satisfies ? QColor(0x00, 0x7a, 0x3d)
-                                                          : QColor(0xb0, 0x00, 0x20));
+                                                         : QColor(0xb0, 0x00, 0x20));
     }
     if (e.suppress.rows > 0)
         addRow(tr("suppress %1 rows").arg(e.suppress.rows),
-               e.suppress.withinLimit
-                   ? tr("within the limit (%1 rows)").arg(e.suppress.limitRows)
-                   : tr("beyond the limit of %1 rows; needs %2 %")
-                         .arg(e.suppress.limitRows)
-                         .arg(e.suppress.requiredLimit * 100, 0, 'g', 4),
+               e.suppress.withinLimit ? tr("within the limit (%1 rows)").arg(e.suppress.limitRows)
+                                      : tr("beyond the limit of %1 rows; needs %2 %")
+                                            .arg(e.suppress.limitRows)
+                                            .arg(e.suppress.requiredLimit * 100, 0, 'g', 4),
                number(e.suppress.utility),
                tr("Suppressing the rows of every failing class of this node"));
     for (const CriterionExplanation& c : e.criteria)
         addRow(tr("strongest in place of %1").arg(QString::fromStdString(c.spec)),
-               c.strongestSpec.empty() ? tr("none holds")
-                                       : QString::fromStdString(c.strongestSpec),
+               c.strongestSpec.empty() ? tr("none holds") : QString::fromStdString(c.strongestSpec),
                QString(),
                tr("The strongest parameter for which this criterion alone holds on this node "
                   "with the suppression limit"));

@@ -33,16 +33,18 @@ QString joined(const QJsonValue& v) {
 }  // namespace
 
 QString reidentificationHtml(const RiskAnalysis& r) {
-    QString h = QObject::tr(
-        "<h2>Re-identification risk</h2><p>Of the %1 published records in %2 classes "
-        "(El Emam &amp; Dankar 2008). A prosecutor knows the target is in the release and "
-        "picks one record of the target's class (risk 1/class size); a journalist does not know "
-        "it and matches against the population (risk 1/F̂ with F̂ = f·N/n the class's estimated "
-        "population size); a marketer re-identifies as many records as possible. Records above "
-        "the threshold: risk &gt; %3.</p>")
-                    .arg(r.rows)
-                    .arg(r.classes)
-                    .arg(num(r.threshold));
+    QString h =
+        QObject::tr(
+            "<h2>Re-identification risk</h2><p>Of the %1 published records in %2 classes "
+            "(El Emam &amp; Dankar 2008). A prosecutor knows the target is in the release and "
+            "picks one record of the target's class (risk 1/class size); a journalist does not "
+            "know "
+            "it and matches against the population (risk 1/F̂ with F̂ = f·N/n the class's estimated "
+            "population size); a marketer re-identifies as many records as possible. Records above "
+            "the threshold: risk &gt; %3.</p>")
+            .arg(r.rows)
+            .arg(r.classes)
+            .arg(num(r.threshold));
     h += QObject::tr(
         "<table><tr><th>Attacker</th><th>Highest</th><th>Average</th><th>Records at highest</th>"
         "<th>Records above threshold</th></tr>");
@@ -58,8 +60,9 @@ QString reidentificationHtml(const RiskAnalysis& r) {
         h += QObject::tr(
             "<tr><td>Journalist</td><td colspan='4'>needs the population size (Export "
             "perspective: <i>Population size</i>)</td></tr>");
-    h += QObject::tr("<tr><td>Marketer</td><td>—</td><td>%1</td><td colspan='2'>expected "
-                     "fraction of records re-identified</td></tr></table>")
+    h += QObject::tr(
+             "<tr><td>Marketer</td><td>—</td><td>%1</td><td colspan='2'>expected "
+             "fraction of records re-identified</td></tr></table>")
              .arg(num(r.marketer));
     h += QObject::tr("<p>Sample uniques (records alone in their class): %1.")
              .arg(percent(r.sampleUniques));
@@ -87,23 +90,25 @@ QString releaseHtml(const ReportData& d) {
             "file, and <code>ldiv verify</code> rechecks every claim from the files; the report "
             "written after that export shows it here.</p>");
     const ReleaseRecord& r = *d.release;
-    QString h = QObject::tr("<h2>Release record</h2><p>Written to <code>%1</code> by ldiv %2. "
-                            "Anyone can recheck it with</p><p style='margin-left:1em'><code>%3</code></p>")
+    QString h = QObject::tr(
+                    "<h2>Release record</h2><p>Written to <code>%1</code> by ldiv %2. "
+                    "Anyone can recheck it with</p><p style='margin-left:1em'><code>%3</code></p>")
                     .arg(esc(d.releasePath), esc(QString::fromStdString(r.ldivVersion)),
                          esc(QStringLiteral("ldiv verify %1 --published %2 --original %3")
                                  .arg(d.releasePath, QString::fromStdString(r.publishedPath),
                                       QString::fromStdString(r.originalPath))));
-    h += QObject::tr("<table><tr><th>File</th><th>SHA-256</th></tr>"
-                     "<tr><td>original data<br><small>%1</small></td><td><code>%2</code></td></tr>"
-                     "<tr><td>configuration</td><td><code>%3</code></td></tr>"
-                     "<tr><td>published table<br><small>%4</small></td><td><code>%5</code></td>"
-                     "</tr></table>")
+    h += QObject::tr(
+             "<table><tr><th>File</th><th>SHA-256</th></tr>"
+             "<tr><td>original data<br><small>%1</small></td><td><code>%2</code></td></tr>"
+             "<tr><td>configuration</td><td><code>%3</code></td></tr>"
+             "<tr><td>published table<br><small>%4</small></td><td><code>%5</code></td>"
+             "</tr></table>")
              .arg(esc(QString::fromStdString(r.originalPath)),
-                  QString::fromStdString(r.originalSha),
-                  QString::fromStdString(r.configurationSha),
+                  QString::fromStdString(r.originalSha), QString::fromStdString(r.configurationSha),
                   esc(QString::fromStdString(r.publishedPath)),
                   QString::fromStdString(r.publishedSha));
-    const QJsonObject c = QJsonDocument::fromJson(QByteArray::fromStdString(r.configuration)).object();
+    const QJsonObject c =
+        QJsonDocument::fromJson(QByteArray::fromStdString(r.configuration)).object();
     const QJsonObject output = c.value("output").toObject();
     h += QObject::tr(
              "<h3>Configuration</h3><table><tr><td>Node</td><td>[%1]</td></tr>"
@@ -134,7 +139,8 @@ QString releaseHtml(const ReportData& d) {
     for (const ReleaseCriterion& k : r.criteria)
         h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 %5</td><td>%6</td></tr>")
                  .arg(esc(QString::fromStdString(k.spec)), esc(QString::fromStdString(k.measure)),
-                      num(k.measured, 6), k.higherIsBetter ? QStringLiteral("≥") : QStringLiteral("≤"),
+                      num(k.measured, 6),
+                      k.higherIsBetter ? QStringLiteral("≥") : QStringLiteral("≤"),
                       num(k.threshold, 6), k.holds ? QObject::tr("yes") : QObject::tr("no"));
     h += QStringLiteral("</table>");
     return h;
@@ -161,19 +167,23 @@ QString referencesHtml(const ReportData& d) {
                     "<i>International Journal of Uncertainty, Fuzziness and Knowledge-Based "
                     "Systems</i> 10(5), pages 557–570.")};
     if (d.reidentification.populationUniques)
-        refs << QObject::tr("Chen, G. and Keller-McNulty, S. (1998). Estimation of "
-                            "Identification Disclosure Risk in Microdata. <i>Journal of Official "
-                            "Statistics</i> 14(1), pages 79–95. (SNB estimator.)")
-             << QObject::tr("Dankar, F. K., El Emam, K., Neisa, A. and Roffey, T. (2012). "
-                            "Estimating the Re-identification Risk of Clinical Data Sets. <i>BMC "
-                            "Medical Informatics and Decision Making</i> 12, article 66. (Which "
-                            "population-uniqueness estimator to trust.)")
-             << QObject::tr("Hoshino, N. (2001). Applying Pitman's Sampling Formula to "
-                            "Microdata Disclosure Risk Assessment. <i>Journal of Official "
-                            "Statistics</i> 17(4), pages 499–520.")
-             << QObject::tr("Zayatz, L. (1991). Estimation of the Percent of Unique Population "
-                            "Elements on a Microdata File Using the Sample. <i>US Bureau of the "
-                            "Census, Statistical Research Division Report</i> RR-91/08.");
+        refs << QObject::tr(
+                    "Chen, G. and Keller-McNulty, S. (1998). Estimation of "
+                    "Identification Disclosure Risk in Microdata. <i>Journal of Official "
+                    "Statistics</i> 14(1), pages 79–95. (SNB estimator.)")
+             << QObject::tr(
+                    "Dankar, F. K., El Emam, K., Neisa, A. and Roffey, T. (2012). "
+                    "Estimating the Re-identification Risk of Clinical Data Sets. <i>BMC "
+                    "Medical Informatics and Decision Making</i> 12, article 66. (Which "
+                    "population-uniqueness estimator to trust.)")
+             << QObject::tr(
+                    "Hoshino, N. (2001). Applying Pitman's Sampling Formula to "
+                    "Microdata Disclosure Risk Assessment. <i>Journal of Official "
+                    "Statistics</i> 17(4), pages 499–520.")
+             << QObject::tr(
+                    "Zayatz, L. (1991). Estimation of the Percent of Unique Population "
+                    "Elements on a Microdata File Using the Sample. <i>US Bureau of the "
+                    "Census, Statistical Research Division Report</i> RR-91/08.");
     refs.sort(Qt::CaseInsensitive);
     QString h = QObject::tr("<h2>References</h2>");
     for (const QString& r : refs) h += QStringLiteral("<p style='margin-left:1em'>%1</p>").arg(r);

@@ -58,8 +58,13 @@ void keepChartsWithCaptions(QTextDocument& document, const std::vector<ReportCha
         // caption). A chart therefore has to end a tenth of a page above the layout's page end.
         const qreal slack = kChartPageSlack * pageHeight;
         if (int(top / pageHeight) == int((bottom + slack) / pageHeight)) continue;
-        QTextCursor cursor(heading);
-        QTextBlockFormat format = heading.blockFormat();
+        // The first chart takes the section's heading along.
+        QTextBlock first = heading;
+        if (i == 0 && heading.previous().isValid() &&
+            heading.previous().blockFormat().headingLevel() == 2)
+            first = heading.previous();
+        QTextCursor cursor(first);
+        QTextBlockFormat format = first.blockFormat();
         format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
         cursor.setBlockFormat(format);
     }

@@ -81,24 +81,27 @@ FrontierPanel::FrontierPanel(QWidget* parent)
       m_table(new QTableWidget(0, 6, this)) {
     setObjectName("frontierPanel");
     m_grid->setObjectName("frontierGrid");
-    m_grid->setToolTip(tr("A criterion with one parameter ranging: k=2..50, entropy-l=2..6, "
-                          "recursive-cl=3,2..5, entropy-l=2..4:0.5 (step 0.5), k=2,5,10"));
+    m_grid->setToolTip(
+        tr("A criterion with one parameter ranging: k=2..50, entropy-l=2..6, "
+           "recursive-cl=3,2..5, entropy-l=2..4:0.5 (step 0.5), k=2,5,10"));
     m_grid2->setObjectName("frontierGrid2");
     m_grid2->setPlaceholderText(tr("optional, e.g. entropy-l=2..4"));
-    m_grid2->setToolTip(tr("A second grid: every requirement is a pair of both grids' values "
-                           "(the cross product)"));
+    m_grid2->setToolTip(
+        tr("A second grid: every requirement is a pair of both grids' values "
+           "(the cross product)"));
     m_suppression->setObjectName("frontierSuppression");
-    m_suppression->setToolTip(tr("Suppression limits in percent of the rows, comma separated; "
-                                 "every requirement is taken at each"));
+    m_suppression->setToolTip(
+        tr("Suppression limits in percent of the rows, comma separated; "
+           "every requirement is taken at each"));
     m_keepOthers->setObjectName("frontierKeepOthers");
     m_keepOthers->setText(tr("Also require the project's other criteria"));
     m_keepOthers->setChecked(true);
-    m_keepOthers->setToolTip(tr("Every requirement also holds the project's criteria of other "
-                                "kinds than the grids' (e.g. its ℓ-diversity when the grid "
-                                "ranges k)"));
+    m_keepOthers->setToolTip(
+        tr("Every requirement also holds the project's criteria of other "
+           "kinds than the grids' (e.g. its ℓ-diversity when the grid "
+           "ranges k)"));
     m_risk->setObjectName("frontierRisk");
-    m_risk->addItem(tr("Prosecutor (highest, 1 / smallest class)"),
-                    int(FrontierRisk::Prosecutor));
+    m_risk->addItem(tr("Prosecutor (highest, 1 / smallest class)"), int(FrontierRisk::Prosecutor));
     m_risk->addItem(tr("Journalist (highest, needs population)"), int(FrontierRisk::Journalist));
     m_risk->addItem(tr("Marketer (records re-identified)"), int(FrontierRisk::Marketer));
     m_risk->setToolTip(
@@ -107,11 +110,13 @@ FrontierPanel::FrontierPanel(QWidget* parent)
            "marketer re-identifies as many records as possible"));
     m_population->setObjectName("frontierPopulation");
     m_population->setPlaceholderText(tr("population size N"));
-    m_population->setToolTip(tr("Size of the population the table was sampled from (journalist "
-                                "risk); at least the table's rows"));
+    m_population->setToolTip(
+        tr("Size of the population the table was sampled from (journalist "
+           "risk); at least the table's rows"));
     m_run->setObjectName("frontierRun");
-    m_run->setToolTip(tr("Find the optimum of every requirement of the grid (in the "
-                         "background) and plot its risk and utility"));
+    m_run->setToolTip(
+        tr("Find the optimum of every requirement of the grid (in the "
+           "background) and plot its risk and utility"));
     m_cancel->setObjectName("frontierCancel");
     m_cancel->setToolTip(tr("Stop computing the frontier"));
     m_cancel->setEnabled(false);
@@ -125,14 +130,15 @@ FrontierPanel::FrontierPanel(QWidget* parent)
     m_plot->setMinimumHeight(180);
     m_plot->installEventFilter(this);
     m_plot->setMouseTracking(true);
-    m_plot->setToolTip(tr("Click a point to select its node in the lattice; right-click to "
-                          "export the chart"));
+    m_plot->setToolTip(
+        tr("Click a point to select its node in the lattice; right-click to "
+           "export the chart"));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
     m_table->setObjectName("frontierTable");
-    m_table->setHorizontalHeaderLabels(
-        {tr("Requirement"), tr("Suppr. %"), tr("Optimum"), tr("Risk"), tr("Utility"), tr("Pareto")});
+    m_table->setHorizontalHeaderLabels({tr("Requirement"), tr("Suppr. %"), tr("Optimum"),
+                                        tr("Risk"), tr("Utility"), tr("Pareto")});
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -272,8 +278,9 @@ void FrontierPanel::showResult() {
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_table->setRowCount(0);
-    m_plot->xAxis->setLabel(tr("Re-identification risk (%1)")
-                                .arg(m_riskName.isEmpty() ? tr("prosecutor") : m_riskName.toLower()));
+    m_plot->xAxis->setLabel(
+        tr("Re-identification risk (%1)")
+            .arg(m_riskName.isEmpty() ? tr("prosecutor") : m_riskName.toLower()));
     m_plot->yAxis->setLabel(tr("Information loss: %1 (lower is better)")
                                 .arg(m_metricName.isEmpty() ? tr("utility metric") : m_metricName));
     m_plot->legend->setVisible(bool(m_result));
@@ -291,8 +298,8 @@ void FrontierPanel::showResult() {
         m_table->setItem(row, 0, cell(requirementText(p)));
         m_table->setItem(row, 1, cell(number(p.suppression * 100)));
         m_table->setItem(row, 2,
-                         cell(p.optimum ? QStringLiteral("[%1]").arg(QString::fromStdString(
-                                                                 formatLevels(*p.optimum)))
+                         cell(p.optimum ? QStringLiteral("[%1]").arg(
+                                              QString::fromStdString(formatLevels(*p.optimum)))
                                         : tr("none satisfies")));
         m_table->setItem(row, 3, cell(p.optimum ? number(p.riskValue) : QString()));
         m_table->setItem(row, 4, cell(p.optimum ? number(p.utility) : QString()));
@@ -305,8 +312,8 @@ void FrontierPanel::showResult() {
     QCPGraph* others = m_plot->addGraph();
     others->setName(tr("requirement's optimum"));
     others->setLineStyle(QCPGraph::lsNone);
-    others->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0x88, 0x88, 0x88),
-                                            Qt::white, 7));
+    others->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0x88, 0x88, 0x88), Qt::white, 7));
     others->setData(ox, oy);
     // The Pareto points joined in order of risk: the trade-off curve.
     std::vector<std::pair<double, double>> front;
@@ -396,13 +403,14 @@ bool FrontierPanel::eventFilter(QObject* watched, QEvent* event) {
         const int i = pointAt(help->pos());
         if (i >= 0) {
             const FrontierPoint& p = m_result->points[std::size_t(i)];
-            QToolTip::showText(help->globalPos(),
-                               tr("%1, suppression %2 %<br>optimum [%3]%4<br>risk %5, %6 %7")
-                                   .arg(requirementText(p).toHtmlEscaped(), number(p.suppression * 100),
-                                        QString::fromStdString(formatLevels(*p.optimum)),
-                                        p.pareto ? tr(" — Pareto-optimal") : QString(),
-                                        number(p.riskValue), m_metricName, number(p.utility)),
-                               m_plot);
+            QToolTip::showText(
+                help->globalPos(),
+                tr("%1, suppression %2 %<br>optimum [%3]%4<br>risk %5, %6 %7")
+                    .arg(requirementText(p).toHtmlEscaped(), number(p.suppression * 100),
+                         QString::fromStdString(formatLevels(*p.optimum)),
+                         p.pareto ? tr(" — Pareto-optimal") : QString(), number(p.riskValue),
+                         m_metricName, number(p.utility)),
+                m_plot);
             return true;
         }
     } else if (event->type() == QEvent::ContextMenu) {
