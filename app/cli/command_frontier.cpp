@@ -1,5 +1,6 @@
-// `ldiv frontier`: the optimum, its prosecutor risk and utility for every requirement of a
-// grid of criteria parameters × suppression limits, and the Pareto-optimal points
+// `ldiv frontier`: the optimum, its re-identification risk (prosecutor, journalist or
+// marketer) and utility for every requirement of a grid of criteria parameters × suppression
+// limits, and the Pareto-optimal points
 // (core: ldiv/frontier.h). Exit 3 when no requirement of the grid can be met.
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -19,7 +20,7 @@ public:
         m_command = app.add_subcommand(
             "frontier",
             "Risk-utility frontier: the optimum of every requirement of a criteria grid × "
-            "suppression limits, with its prosecutor risk and utility, and the Pareto set");
+            "suppression limits, with its re-identification risk and utility, and the Pareto set");
         addDataOptions(*m_command, m_options);
         m_command
             ->add_option(
@@ -36,8 +37,13 @@ public:
         m_command
             ->add_option("--metric", m_metric, "Utility metric: height, aecs, dm, kl, info, loss")
             ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
-        m_command->add_option("--risk", m_risk, "Risk model (prosecutor)")
-            ->check(CLI::IsMember({"prosecutor"}));
+        m_command
+            ->add_option("--risk", m_risk,
+                         "Risk model of the risk axis: prosecutor (highest 1/f), journalist "
+                         "(highest 1/F, needs --population-size) or marketer (classes/rows)")
+            ->check(CLI::IsMember({"prosecutor", "journalist", "marketer"}));
+        m_command->add_option("--population-size", m_population,
+                              "Size N of the population the table was drawn from (journalist)");
         m_command->add_option("--threads", m_threads, "Worker threads (default: all cores)");
     }
 
@@ -50,6 +56,8 @@ public:
         if (!m_suppressions.empty()) config.suppressions = m_suppressions;
         config.metric = parseMetric(!m_metric.empty() ? m_metric : ws->config().metric);
         config.threads = m_threads;
+        config.risk = parseFrontierRisk(m_risk);
+        config.populationSize = m_population;
         const FrontierResult r = frontier(data, config);
         const bool any = !r.pareto.empty();
         if (m_options.json) {
@@ -61,6 +69,8 @@ public:
                     jp["optimum"] = *p.optimum;
                     jp["utility"] = p.utility;
                     jp["risk"] = {{"highest", p.risk.highest}, {"average", p.risk.average}};
+                    // The figure of --risk, on which the Pareto set is computed.
+                    jp["risk_value"] = p.riskValue;
                     jp["suppressed_rows"] = p.metrics.suppressedRows;
                     jp["classes"] = p.metrics.classes;
                 } else {
@@ -79,7 +89,8 @@ public:
             return any ? kSuccess : kRequirementNotMet;
         }
         out << r.points.size() << " requirements, " << r.pareto.size()
-            << " Pareto-optimal (risk = highest " << m_risk
+            << " Pareto-optimal (risk = "
+            << (config.risk == FrontierRisk::Marketer ? "average " : "highest ") << m_risk
             << " risk, utility = " << metricName(config.metric) << "), " << r.elapsedMs << " ms\n";
         for (const FrontierPoint& p : r.points) {
             out << (p.pareto ? "* " : "  ");
@@ -90,8 +101,9 @@ public:
                 out << "no node satisfies\n";
                 continue;
             }
-            out << "node " << formatLevels(*p.optimum) << ", risk " << p.risk.highest
-                << " (average " << p.risk.average << "), " << metricName(config.metric) << " "
+            out << "node " << formatLevels(*p.optimum) << ", risk " << p.riskValue
+                << " (prosecutor highest " << p.risk.highest << ", average " << p.risk.average
+                << "), " << metricName(config.metric) << " "
                 << p.utility << "\n";
         }
         return any ? kSuccess : kRequirementNotMet;
@@ -104,6 +116,7 @@ private:
     std::vector<double> m_suppressions;
     std::string m_metric;
     std::string m_risk = "prosecutor";
+    std::optional<double> m_population;
     unsigned m_threads = 0;
 };
 

@@ -311,6 +311,36 @@ private slots:
         }
         QVERIFY(!r.json()["pareto"].toArray().isEmpty());
     }
+
+    void frontierRiskModels() {
+        // hospital: 12 rows. Marketer = classes / rows of the published classes; journalist
+        // with N = 120 is n / (N · smallest class) = highest prosecutor risk · n / N.
+        const QStringList base{"frontier", "--project", ex("hospital/hospital.ldiv.json"),
+                               "--criteria-grid", "k=2..4", "--json"};
+        const auto marketer = test::runCli(base + QStringList{"--risk", "marketer"});
+        QCOMPARE(marketer.exitCode, 0);
+        QCOMPARE(marketer.json()["risk_model"].toString(), QString("marketer"));
+        const auto journalist =
+            test::runCli(base + QStringList{"--risk", "journalist", "--population-size", "120"});
+        QCOMPARE(journalist.exitCode, 0);
+        int checked = 0;
+        for (int i = 0; i < 3; ++i) {
+            const QJsonValue m = marketer.json()["points"][i];
+            if (m["optimum"].isNull()) continue;
+            const double rows = 12 - m["suppressed_rows"].toDouble();
+            QCOMPARE(m["risk_value"].toDouble(), m["classes"].toDouble() / rows);
+            QCOMPARE(m["risk_value"].toDouble(), m["risk"]["average"].toDouble());
+            const QJsonValue j = journalist.json()["points"][i];
+            QVERIFY(qAbs(j["risk_value"].toDouble() -
+                         j["risk"]["highest"].toDouble() * rows / 120) < 1e-12);
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+        // The journalist model without a population is a parameter error (exit 1).
+        const auto missing = test::runCli(base + QStringList{"--risk", "journalist"});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("population size"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliRelease)

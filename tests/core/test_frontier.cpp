@@ -47,6 +47,8 @@ void checkAgainstSearch(const Dataset& data, const FrontierResult& r, Metric met
         }
         QVERIFY(close(p.risk.highest, 1.0 / smallest));
         QVERIFY(close(p.risk.average, double(classes) / double(rows)));
+        // The Pareto axis of the default (prosecutor) model is the highest risk.
+        QCOMPARE(p.riskValue, p.risk.highest);
     }
 }
 
@@ -59,9 +61,9 @@ std::vector<std::size_t> paretoBySweep(const std::vector<FrontierPoint>& points)
         double bestLowerRisk = INFINITY, bestSameRisk = INFINITY;
         for (const FrontierPoint& q : points) {
             if (!q.optimum) continue;
-            if (q.risk.highest < points[i].risk.highest)
+            if (q.riskValue < points[i].riskValue)
                 bestLowerRisk = std::min(bestLowerRisk, q.utility);
-            if (q.risk.highest == points[i].risk.highest)
+            if (q.riskValue == points[i].riskValue)
                 bestSameRisk = std::min(bestSameRisk, q.utility);
         }
         if (bestLowerRisk > points[i].utility && bestSameRisk >= points[i].utility)
@@ -97,7 +99,7 @@ private slots:
         const double values[][2] = {{0.5, 10}, {0.25, 20}, {0.25, 15},
                                     {0.1, 15}, {0.5, 10},  {0, 0}};
         for (std::size_t i = 0; i < 6; ++i) {
-            points[i].risk.highest = values[i][0];
+            points[i].riskValue = values[i][0];
             points[i].utility = values[i][1];
             if (i < 5) points[i].optimum = Levels{0};
         }
@@ -138,6 +140,44 @@ private slots:
         }
         QVERIFY(feasible > 100);
         QVERIFY(paretoPoints > 12);
+    }
+
+    void journalistAndMarketerRisk() {
+        // Marketer: published classes / published rows; journalist: the highest 1/F̂ with
+        // F̂ = f·N/n (risk.h), i.e. n / (N · smallest class). The Pareto set follows the model.
+        std::mt19937 rng(17);
+        for (int round = 0; round < 6; ++round) {
+            const auto rc = test::randomCase(rng, 50 + rng() % 100, 2 + rng() % 2);
+            const Dataset& data = *rc->data;
+            for (FrontierRisk model : {FrontierRisk::Marketer, FrontierRisk::Journalist}) {
+                FrontierConfig config;
+                config.grids = {expandCriteriaGrid("k=1..5")};
+                config.suppressions = {0, 0.1};
+                config.risk = model;
+                config.populationSize = 10.0 * double(data.rowCount());
+                const FrontierResult r = frontier(data, config);
+                for (const FrontierPoint& p : r.points) {
+                    if (!p.optimum) continue;
+                    const double rows = double(data.rowCount() - p.metrics.suppressedRows);
+                    const double expected =
+                        model == FrontierRisk::Marketer
+                            ? p.risk.average
+                            : rows / (*config.populationSize * (1.0 / p.risk.highest));
+                    QVERIFY2(close(p.riskValue, expected),
+                             qPrintable(QString::number(p.riskValue) + " vs " +
+                                        QString::number(expected)));
+                }
+                QCOMPARE(r.pareto, paretoBySweep(r.points));
+            }
+        }
+        QCOMPARE(parseFrontierRisk("journalist"), FrontierRisk::Journalist);
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parseFrontierRisk("insurer"));
+        FrontierConfig noPopulation;
+        noPopulation.grids = {{"k=2"}};
+        noPopulation.risk = FrontierRisk::Journalist;
+        std::mt19937 rng2(3);
+        const auto rc = test::randomCase(rng2, 30, 2);
+        QVERIFY_THROWS_EXCEPTION(ParameterError, frontier(*rc->data, noPopulation));
     }
 
     void crossProductOfGridsEqualsSearches() {

@@ -18,6 +18,7 @@
 
 #include "charts/barchart.h"
 #include "export/reportdata.h"
+#include "export/releaseexport.h"
 #include "export/reportwriter.h"
 #include "export/sweepexport.h"
 #include "export/tableexport.h"
@@ -41,6 +42,8 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
       m_neutralize(
           new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
+      m_writeRelease(new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
+      m_population(new QLineEdit(this)),
       m_preview(new QTextBrowser(this)),
       m_chart(new BarChart(this)),
       m_sweep(new SweepExportBox(this)) {
@@ -65,6 +68,14 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addWidget(m_remove);
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
+    m_writeRelease->setObjectName("writeRelease");
+    m_writeRelease->setChecked(true);
+    m_writeRelease->setToolTip(
+        tr("Next to the table, a record of what the publication claims: SHA-256 of the original "
+           "data, the configuration and the table, ldiv's version, each criterion's measured "
+           "value, the suppressed rows and the risk. 'ldiv verify RECORD --published TABLE' "
+           "rechecks it; the report shows it."));
+    tableLayout->addWidget(m_writeRelease);
     m_tableButton = new QPushButton(tr("Export table…"), tableBox);
     m_tableButton->setProperty(
         "purpose", tr("The chosen node's table: generalized, identifying columns removed, the "
@@ -109,6 +120,14 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     otherLayout->addWidget(configButton, 0, 1);
     otherLayout->addWidget(htmlButton, 1, 0);
     otherLayout->addWidget(pdfButton, 1, 1);
+    m_population->setObjectName("populationSize");
+    m_population->setPlaceholderText(tr("population size N (optional)"));
+    m_population->setToolTip(
+        tr("Size of the population the table was sampled from: the report then gives the "
+           "journalist risk and the estimated population uniques (at least the table's rows)"));
+    otherLayout->addWidget(new QLabel(tr("Report's risk: population"), otherBox), 2, 0);
+    otherLayout->addWidget(m_population, 2, 1);
+    connect(m_population, &QLineEdit::editingFinished, this, &ExportPerspective::prepare);
     leftLayout->addWidget(otherBox);
     leftLayout->addWidget(m_chart, 1);
 
@@ -324,6 +343,11 @@ void ExportPerspective::prepare() {
     // The report of another node must not be written for this one (the same node's stays
     // until the new one is ready: suppression options do not change it).
     if (m_report && m_report->node.levels != levels) m_report.reset();
+    // A release record certifies one node's file: another node has none yet.
+    if (m_release && m_release->levels != levels) {
+        m_release.reset();
+        m_releasePath.clear();
+    }
     updateActions();
     if (!o) return;
     const NodeId id = o->data->dataset->lattice().id(levels);
@@ -332,8 +356,13 @@ void ExportPerspective::prepare() {
     const QString state = searched ? stateName(states[id]) : tr("no search");
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
     m_nodeInfo->setText(tr("Node [%1]: %2 — preparing the report…").arg(m_node->text(), state));
-    auto work = [o, id, name, state, searched](Feedback&) -> std::shared_ptr<void> {
-        auto report = std::make_shared<ReportData>(buildReportData(*o, id, name, state));
+    bool populationOk = false;
+    const double population = m_population->text().trimmed().toDouble(&populationOk);
+    const std::optional<double> populationSize =
+        populationOk ? std::optional<double>(population) : std::nullopt;
+    auto work = [o, id, name, state, searched, populationSize](Feedback&) -> std::shared_ptr<void> {
+        auto report =
+            std::make_shared<ReportData>(buildReportData(*o, id, name, state, populationSize));
         // Without a search the node's own judgement is its state.
         if (!searched)
             report->nodeState = report->node.satisfies
@@ -354,7 +383,7 @@ void ExportPerspective::prepare() {
                                 .arg(m_node->text(), m_report->nodeState)
                                 .arg(d.metrics.classes)
                                 .arg(d.metrics.suppressedRows));
-        m_preview->setHtml(reportHtml(*m_report, {}));
+        m_preview->setHtml(reportHtml(*reportWithRelease(), {}));
         updateActions();
     });
     connect(m_job, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
@@ -369,8 +398,28 @@ bool ExportPerspective::exportTable(const QString& path) {
                                              : TableExportOptions::Suppressed::Remove;
     options.neutralizeFormulas = m_neutralize->isChecked();
     try {
-        exportTableCsv(*o->data, o->config, parseLevels(m_node->text().toStdString()), options,
-                       path.toStdString());
+        const Levels levels = parseLevels(m_node->text().toStdString());
+        exportTableCsv(*o->data, o->config, levels, options, path.toStdString());
+        m_release.reset();
+        m_releasePath.clear();
+        if (m_writeRelease->isChecked() && m_session && m_session->project()) {
+            PublishOptions publish;
+            publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
+            publish.maskToken = options.maskToken;
+            const QString releasePath = releasePathFor(path);
+            try {
+                m_release = std::make_shared<ReleaseRecord>(writeWorkbenchRelease(
+                    *m_session->project(), o->settings, levels, publish,
+                    ReleaseOutput{options.separator, options.neutralizeFormulas}, path,
+                    releasePath));
+            } catch (const std::exception& e) {
+                m_error = tr("The table was written to %1, but not its release record: %2")
+                              .arg(path, QString::fromStdString(e.what()));
+                return false;
+            }
+            m_releasePath = releasePath;
+            if (m_report) m_preview->setHtml(reportHtml(*reportWithRelease(), {}));
+        }
         return true;
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
@@ -429,14 +478,35 @@ bool ExportPerspective::exportConfiguration(const QString& path) {
     }
 }
 
+std::shared_ptr<const ReportData> ExportPerspective::reportWithRelease() const {
+    if (!m_report || !m_release) return m_report;
+    auto report = std::make_shared<ReportData>(*m_report);
+    report->release = m_release;
+    report->releasePath = m_releasePath;
+    return report;
+}
+
+void ExportPerspective::setWriteRelease(bool on) {
+    m_writeRelease->setChecked(on);
+}
+
+void ExportPerspective::setPopulationSize(const QString& size) {
+    m_population->setText(size);
+    prepare();
+}
+
 bool ExportPerspective::exportReport(const QString& path) {
     if (!m_report) return (m_error = tr("the report is not ready yet")), false;
     std::vector<ReportChart> charts;
-    charts.push_back({tr("Class sizes of node [%1]").arg(m_node->text()), QString(),
-                      m_chart->plot()->toPixmap(720, 360).toImage()});
+    // Rendered at the report's chart width (twice the pixels, for print): its text prints at
+    // the size it has on screen.
+    charts.push_back(
+        {tr("Class sizes of node [%1]").arg(m_node->text()), QString(),
+         m_chart->plot()->toPixmap(kReportChartWidth, kReportChartHeight, 2.0).toImage()});
     if (m_chartSource)
         for (ReportChart& c : m_chartSource()) charts.push_back(std::move(c));
-    if (!writeReport(*m_report, charts, path, &m_error)) return false;  // m_error: "PATH: reason"
+    // m_error: "PATH: reason"
+    if (!writeReport(*reportWithRelease(), charts, path, &m_error)) return false;
     return true;
 }
 

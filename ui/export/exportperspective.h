@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ldiv/lattice.h"
+#include "ldiv/release.h"
 
 class QCheckBox;
 class QLabel;
@@ -49,6 +50,14 @@ public:
     /// The report of the chosen node (null until prepared).
     std::shared_ptr<const ReportData> report() const { return m_report; }
 
+    /// Whether exporting the table also writes its release record (NAME.ldiv-release.json).
+    void setWriteRelease(bool on);
+    /// The record written with the last table export of the chosen node (null otherwise).
+    std::shared_ptr<const ReleaseRecord> release() const { return m_release; }
+    QString releasePath() const { return m_releasePath; }
+    /// N of the population, for the report's journalist risk and population uniqueness
+    /// (empty: unknown).
+    void setPopulationSize(const QString& size);
     void setMaskSuppressed(bool mask);
     void setNeutralizeFormulas(bool on);
     // Writers (used by the buttons after a file dialog); false with a message on failure.
@@ -81,12 +90,18 @@ private:
     void updateActions();
     /// Runs a writer after asking for its file; reports where it wrote.
     void write(const QString& path, bool (ExportPerspective::*writer)(const QString&));
+    /// The report with the chosen node's release record, if one was written.
+    std::shared_ptr<const ReportData> reportWithRelease() const;
     QPointer<SearchSession> m_session;
     QLineEdit* m_node;
     QLabel* m_nodeInfo;
     QRadioButton* m_remove;
     QRadioButton* m_mask;
     QCheckBox* m_neutralize;
+    QCheckBox* m_writeRelease;
+    QLineEdit* m_population;
+    std::shared_ptr<const ReleaseRecord> m_release;
+    QString m_releasePath;
     QTextBrowser* m_preview;
     BarChart* m_chart;
     SweepExportBox* m_sweep;

@@ -7,7 +7,8 @@
 
 namespace ldv::ui {
 
-ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName, const QString& nodeState) {
+ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName, const QString& nodeState,
+                           std::optional<double> populationSize) {
     const Dataset& data = *o.data->dataset;
     const Lattice& lattice = data.lattice();
     ReportData r;
@@ -36,6 +37,17 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
     };
     for (NodeId n : lattice.predecessors(id)) neighbour(n, QObject::tr("specialization"));
     for (NodeId n : lattice.successors(id)) neighbour(n, QObject::tr("generalization"));
+
+    // Re-identification risk of the classes as published: suppressed classes are not released.
+    {
+        const NodeJudgement node = judgeNode(data, o.config, r.node.levels);
+        std::vector<std::uint32_t> sizes;
+        for (std::size_t c = 0; c < node.classes.count(); ++c)
+            if (node.suppressed.empty() || !node.suppressed[c]) sizes.push_back(node.classes.sizes[c]);
+        RiskOptions options;
+        options.populationSize = populationSize;
+        r.reidentification = analyzeRisk(sizes, options);
+    }
 
     if (!data.sensitiveColumns().empty()) {
         const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);

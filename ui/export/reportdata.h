@@ -1,11 +1,17 @@
 #pragma once
 // Everything the publication report says about a chosen node, computed on a worker thread:
-// the configuration, the node's details, its neighbours' metrics and its risks
-// (homogeneity, 000 §1.1; Bayes-optimal beliefs without background knowledge, 000 §3).
+// the configuration, the node's details, its neighbours' metrics, its attribute-disclosure
+// risks (the homogeneity attack and Bayes-optimal beliefs without background knowledge,
+// Machanavajjhala et al. 2007), its re-identification risk (El Emam & Dankar 2008) and, once
+// the table was exported with one, its release record.
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <optional>
 #include <vector>
+
+#include "ldiv/release.h"
+#include "ldiv/risk.h"
 
 #include "search/nodeanalysis.h"
 
@@ -43,9 +49,18 @@ struct ReportData {
     std::vector<NeighbourRow> neighbours;
     /// Risks of the published classes, one entry per sensitive attribute (in role order).
     std::vector<SensitiveRisk> risks;
+    /// Re-identification risk of the published classes (suppressed rows left out); journalist
+    /// risk and population uniqueness only with a population size.
+    RiskAnalysis reidentification;
+    /// The release record written with the exported table of this node, and where.
+    std::shared_ptr<const ReleaseRecord> release;
+    QString releasePath;
 };
 
+/// `populationSize`: N of the population the table was sampled from (journalist risk and
+/// population uniqueness), none when unknown.
 ReportData buildReportData(const SearchOutcome& outcome, NodeId id, const QString& projectName,
-                           const QString& nodeState);
+                           const QString& nodeState,
+                           std::optional<double> populationSize = std::nullopt);
 
 }  // namespace ldv::ui

@@ -4,9 +4,13 @@
 #include <QFile>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QAbstractTextDocumentLayout>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 
 #include "export/reportdata.h"
+#include "export/reportsections.h"
 #include "lattice/nodedetailspanel.h"
 #include "ldiv/csv.h"
 
@@ -25,6 +29,47 @@ QString noteHtml(const QString& note) {
     return note.isEmpty() ? QString() : QStringLiteral("<p><small>%1</small></p>").arg(esc(note));
 }
 
+constexpr qreal kChartPageSlack = 0.1;
+
+/// QTextDocument ignores CSS page-break-inside: a chart whose caption, image and note would
+/// straddle a page break starts a new page instead (checked in order, on the paginated layout).
+void keepChartsWithCaptions(QTextDocument& document, const std::vector<ReportChart>& charts) {
+    const qreal pageHeight = document.pageSize().height();
+    QAbstractTextDocumentLayout* layout = document.documentLayout();
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        const QString anchor = QStringLiteral("chart-%1").arg(i);
+        QTextBlock heading;
+        for (QTextBlock b = document.begin(); b.isValid() && !heading.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().anchorNames().contains(anchor)) {
+                    heading = b;
+                    break;
+                }
+        if (!heading.isValid()) continue;
+        // Heading, image, and the note when there is one.
+        QTextBlock last = heading.next();
+        if (!charts[i].note.isEmpty() && last.isValid() && last.next().isValid()) last = last.next();
+        if (!last.isValid()) continue;
+        const qreal top = layout->blockBoundingRect(heading).top();
+        const qreal bottom = layout->blockBoundingRect(last).bottom();
+        // Printed page breaks come earlier than the layout's own (Qt 6.4 paginates with the
+        // document margin in 96-dpi units and prints it scaled to the PDF's resolution: a
+        // chart the layout kept at a page's foot was printed on the next page without its
+        // caption). A chart therefore has to end a tenth of a page above the layout's page end.
+        const qreal slack = kChartPageSlack * pageHeight;
+        if (int(top / pageHeight) == int((bottom + slack) / pageHeight)) continue;
+        // The first chart takes the section's heading along.
+        QTextBlock first = heading;
+        if (i == 0 && heading.previous().isValid() &&
+            heading.previous().blockFormat().headingLevel() == 2)
+            first = heading.previous();
+        QTextCursor cursor(first);
+        QTextBlockFormat format = first.blockFormat();
+        format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        cursor.setBlockFormat(format);
+    }
+}
+
 QString pngDataUrl(const QImage& image) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -40,7 +85,7 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
              "<html><head><meta charset='utf-8'><title>%1</title>"
              "<style>body{font-family:sans-serif} td,th{padding:2px 8px;border-bottom:1px solid "
              "#ccc}"
-             "th{text-align:left;background:#eee}</style></head><body>")
+             "th{text-align:left;background:#eee} table{font-size:9pt}</style></head><body>")
              .arg(QObject::tr("ldiv report — %1").arg(esc(d.projectName)));
     h += QObject::tr("<h1>Publication report: %1</h1>").arg(esc(d.projectName));
     h += QObject::tr(
@@ -94,11 +139,11 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                  .arg(c.threshold, 0, 'g', 4);
     h += QStringLiteral("</table>");
     h += QObject::tr(
-        "<h2>Risks</h2><p>Homogeneity attack (Machanavajjhala et al. 2007 §1.1): published classes "
-        "whose sensitive value "
+        "<h2>Attribute disclosure</h2><p>Homogeneity attack (Machanavajjhala et al. 2007, section "
+        "1.1): published classes whose sensitive value "
         "is the same in every row, or in at least 95 % of them. Beliefs without background "
         "knowledge "
-        "(Machanavajjhala et al. 2007 §3): individuals whose value an attacker believes with β "
+        "(Machanavajjhala et al. 2007, section 3): individuals whose value an attacker believes with β "
         "&gt; 0.95 (positive "
         "disclosure) or rules out with β &lt; 0.05 (negative disclosure).</p>"
         "<table><tr><th>Sensitive attribute</th><th>Homogeneous classes (rows)</th>"
@@ -118,12 +163,14 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                  .arg(k.maxBelief, 0, 'f', 3);
     if (d.risks.empty()) h += QObject::tr("<tr><td colspan='6'>no sensitive attribute</td></tr>");
     h += QStringLiteral("</table>");
+    h += reidentificationHtml(d.reidentification);
+    h += releaseHtml(d);
     h += QObject::tr(
              "<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> "
              "(an ldiv "
              "project file: roles, hierarchies, criteria, suppression limit, metric). On a new "
              "table of the "
-             "same schema, this node is published by</p><pre>%1</pre><p>and the new table's own "
+             "same schema, this node is published by</p><p style='margin-left:1em'><code>%1</code></p><p>and the new table's own "
              "optimum by "
              "<code>--node optimum</code>; both judge the node as the search does and suppress the "
              "same "
@@ -133,38 +180,64 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                           .arg(QString::fromStdString(formatLevels(d.node.levels)))));
     if (!charts.empty()) h += QObject::tr("<h2>Charts</h2>");
     for (const ReportChart& c : charts)
-        h += QStringLiteral("<h3>%1</h3><p><img src='%2' width='%3' alt='%1'></p>%4")
+        h += QStringLiteral(
+                 "<div style='page-break-inside:avoid'><h3>%1</h3><p><img src='%2' width='%3' "
+                 "alt='%1'></p>%4</div>")
                  .arg(esc(c.title), pngDataUrl(c.image))
-                 .arg(std::min(900, c.image.width()))
+                 .arg(kReportChartWidth)
                  .arg(noteHtml(c.note));
+    h += referencesHtml(d);
     h += QStringLiteral("</body></html>");
     return h;
+}
+
+void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& writer, const ReportData& data,
+                     const std::vector<ReportChart>& charts) {
+    // Laid out at the PDF's resolution, so that 10 pt prints as 10 pt (at the screen's 96
+    // dpi on a 150 dpi page it printed at 6 pt) and an image 640 px wide spans the text
+    // width between 2 cm margins (170 mm; checked by rendering the pages with pdftoppm).
+    document.documentLayout()->setPaintDevice(&writer);
+    document.setPageSize(QSizeF(writer.width(), writer.height()));
+    // In 96-dpi pixels: the layout scales it to the PDF's resolution (2 cm).
+    document.setDocumentMargin(2.0 / 2.54 * 96);
+    QFont font = document.defaultFont();
+    font.setPointSizeF(10);
+    document.setDefaultFont(font);
+    // QTextDocument does not load data: URLs; register the images as resources instead.
+    QString html = reportHtml(data, {});
+    QString images;
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        const QUrl url(QStringLiteral("chart://%1.png").arg(i));
+        document.addResource(QTextDocument::ImageResource, url, charts[i].image);
+        images += QStringLiteral("<h3><a name='chart-%4'>%1</a></h3><p><img src='%2' "
+                                 "width='%5'></p>%3")
+                      .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note))
+                      .arg(i)
+                      .arg(kReportChartWidth);
+    }
+    if (!charts.empty()) {
+        const int references = html.indexOf(QObject::tr("<h2>References</h2>"));
+        html.insert(references >= 0 ? references : html.indexOf("</body>"),
+                    QObject::tr("<h2>Charts</h2>") + images);
+    }
+    document.setHtml(html);
+    keepChartsWithCaptions(document, charts);
 }
 
 bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
                  const QString& path, QString* error) {
     QByteArray bytes;
     if (path.endsWith(".pdf", Qt::CaseInsensitive)) {
-        QTextDocument document;
-        // QTextDocument does not load data: URLs; register the images as resources instead.
-        QString html = reportHtml(data, {});
-        QString images;
-        for (std::size_t i = 0; i < charts.size(); ++i) {
-            const QUrl url(QStringLiteral("chart://%1.png").arg(i));
-            document.addResource(QTextDocument::ImageResource, url, charts[i].image);
-            images += QStringLiteral("<h3>%1</h3><p><img src='%2' width='600'></p>%3")
-                          .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note));
-        }
-        if (!charts.empty())
-            html.replace("</body>", QObject::tr("<h2>Charts</h2>") + images + "</body>");
-        document.setHtml(html);
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter writer(&buffer);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setResolution(150);
+        // The document's own 2 cm margins are the page's (the writer's would add to them).
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         writer.setTitle(QObject::tr("ldiv report — %1").arg(data.projectName));
-        document.setPageSize(QSizeF(writer.width(), writer.height()));
+        QTextDocument document;
+        layoutReportPdf(document, writer, data, charts);
         document.print(&writer);
     } else {
         bytes = reportHtml(data, charts).toUtf8();

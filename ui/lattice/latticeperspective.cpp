@@ -13,12 +13,15 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTimer>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <tuple>
 #include <cmath>
 
+#include "explain/explainpanel.h"
+#include "frontier/frontierpanel.h"
 #include "lattice/latticelegend.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
@@ -67,6 +70,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_riskRefresh(new QTimer(this)),
       m_legend(new LatticeLegend(this)),
       m_details(new NodeDetailsPanel(this)),
+      m_explain(new ExplainPanel(this)),
+      m_frontier(new FrontierPanel(this)),
       m_color(new QComboBox(this)),
       m_levelForm(nullptr),
       m_metricMin(new QLineEdit(this)),
@@ -168,8 +173,19 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     auto* split = new QSplitter(this);
     // The filters scroll (one level range per quasi-identifier): the perspective fits 1366×768.
     split->addWidget(scrollPanel(left, this));
-    split->addWidget(middle);
+    // The frontier (ui/frontier) beside the lattice; its points select nodes of the lattice.
+    auto* centre = new QTabWidget(this);
+    centre->setDocumentMode(true);
+    centre->addTab(middle, tr("Lattice"));
+    centre->addTab(m_frontier, tr("Frontier"));
+    split->addWidget(centre);
     split->addWidget(m_details);
+    m_details->tabs()->addTab(m_explain, tr("Explain"));
+    connect(m_explain, &ExplainPanel::nodeRequested, this, &LatticePerspective::findNode);
+    connect(m_frontier, &FrontierPanel::nodeRequested, this, &LatticePerspective::findNode);
+    connect(m_view, &LatticeView::selectionChanged, m_explain, [this](const std::vector<NodeId>& s) {
+        if (!s.empty()) m_explain->explain(m_view->layout().lattice().levels(s.back()));
+    });
     split->setStretchFactor(1, 1);
     split->setSizes({220, 700, 430});
     auto* layout = new QHBoxLayout(this);
@@ -195,6 +211,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
 void LatticePerspective::setSession(SearchSession* session) {
     if (m_session) m_session->disconnect(this);
     m_session = session;
+    m_explain->setSession(session);
+    m_frontier->setSession(session);
     if (session)
         connect(session, &SearchSession::outcomeChanged, this, &LatticePerspective::rebuild);
     rebuild();
@@ -460,7 +478,9 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
         const auto details = std::static_pointer_cast<NodeDetails>(r);
         m_details->setDetails(*details, outcome->data->qiNames,
                               stateName(m_view->item()->state(details->id)));
-        if (m_view->selection().size() < 2) m_details->tabs()->setCurrentIndex(0);
+        // The Explain tab stays open while its fixes select other nodes.
+        if (m_view->selection().size() < 2 && m_details->tabs()->currentWidget() != m_explain)
+            m_details->tabs()->setCurrentIndex(0);
         emit nodeChosen(details->id);
     });
     connect(m_detailsJob, &Job::failed, this, [this](const QString& e) { m_details->clear(e); });

@@ -18,6 +18,8 @@ class QTimer;
 
 namespace ldv::ui {
 
+class ExplainPanel;
+class FrontierPanel;
 class Job;
 class LatticeLegend;
 class LatticeView;
@@ -34,6 +36,9 @@ public:
 
     LatticeView* view() const { return m_view; }
     NodeDetailsPanel* details() const { return m_details; }
+    /// The Explain tab of the details (ui/explain) and the Frontier tab beside the lattice.
+    ExplainPanel* explainPanel() const { return m_explain; }
+    FrontierPanel* frontierPanel() const { return m_frontier; }
     QComboBox* colorBox() const { return m_color; }
     TransformationList* list() const { return m_list; }
     NodeSource* nodes() const { return m_nodes; }
@@ -74,6 +79,8 @@ private:
     bool m_fromList = false;
     LatticeLegend* m_legend;
     NodeDetailsPanel* m_details;
+    ExplainPanel* m_explain;
+    FrontierPanel* m_frontier;
     QComboBox* m_color;
     std::vector<QCheckBox*> m_stateBoxes;
     QFormLayout* m_levelForm;

@@ -7,6 +7,7 @@
 
 #include "ldiv/error.h"
 #include "ldiv/publish.h"
+#include "ldiv/risk.h"
 
 namespace ldv {
 namespace {
@@ -222,6 +223,26 @@ std::vector<std::string> expandCriteriaGrid(const std::string& grid) {
     return specs;
 }
 
+FrontierRisk parseFrontierRisk(const std::string& name) {
+    if (name == "prosecutor") return FrontierRisk::Prosecutor;
+    if (name == "journalist") return FrontierRisk::Journalist;
+    if (name == "marketer") return FrontierRisk::Marketer;
+    throw ParameterError("unknown risk model '" + name +
+                         "': use prosecutor, journalist (with a population size) or marketer");
+}
+
+std::string_view frontierRiskName(FrontierRisk risk) {
+    switch (risk) {
+        case FrontierRisk::Prosecutor:
+            return "prosecutor";
+        case FrontierRisk::Journalist:
+            return "journalist";
+        case FrontierRisk::Marketer:
+            return "marketer";
+    }
+    return "prosecutor";
+}
+
 std::vector<std::size_t> paretoFront(const std::vector<FrontierPoint>& points) {
     std::vector<std::size_t> front;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -229,7 +250,7 @@ std::vector<std::size_t> paretoFront(const std::vector<FrontierPoint>& points) {
         bool dominated = false;
         for (std::size_t j = 0; j < points.size() && !dominated; ++j) {
             if (!points[j].optimum || j == i) continue;
-            const double ri = points[i].risk.highest, rj = points[j].risk.highest;
+            const double ri = points[i].riskValue, rj = points[j].riskValue;
             const double ui = points[i].utility, uj = points[j].utility;
             dominated = rj <= ri && uj <= ui && (rj < ri || uj < ui);
         }
@@ -242,6 +263,12 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     const auto t0 = std::chrono::steady_clock::now();
     FrontierResult out;
     if (config.suppressions.empty()) throw ParameterError("frontier: no suppression limit");
+    if (config.risk == FrontierRisk::Journalist && !config.populationSize)
+        throw ParameterError("the journalist risk needs the population size (--population-size N)");
+    RiskOptions riskOptions;
+    riskOptions.populationSize = config.populationSize;
+    // Refuses a population smaller than the table before any work.
+    if (config.populationSize) analyzeRisk(std::vector<std::uint32_t>{std::uint32_t(data.rowCount())}, riskOptions);
     for (double s : config.suppressions)
         if (s < 0 || s > 1)
             throw ParameterError("--suppression values must be fractions between 0 and 1");
@@ -307,6 +334,17 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
         for (std::size_t c = 0; c < j.classes.count(); ++c)
             if (j.suppressed.empty() || !j.suppressed[c]) sizes.push_back(j.classes.sizes[c]);
         p.risk = prosecutorRisk(sizes);
+        switch (config.risk) {
+            case FrontierRisk::Prosecutor:
+                p.riskValue = p.risk.highest;
+                break;
+            case FrontierRisk::Journalist:
+                p.riskValue = analyzeRisk(sizes, riskOptions).journalist->highest;
+                break;
+            case FrontierRisk::Marketer:
+                p.riskValue = analyzeRisk(sizes, riskOptions).marketer;
+                break;
+        }
     }
     out.pareto = paretoFront(out.points);
     for (std::size_t i : out.pareto) out.points[i].pareto = true;

@@ -1,0 +1,39 @@
+#include "export/releaseexport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include "ldiv/error.h"
+#include "search/searchsession.h"
+
+namespace ldv::ui {
+
+QString releasePathFor(const QString& publishedPath) {
+    const QFileInfo info(publishedPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".ldiv-release.json"));
+}
+
+ReleaseRecord writeWorkbenchRelease(const Project& project, const SearchSettings& settings,
+                                    const Levels& levels, const PublishOptions& publish,
+                                    const ReleaseOutput& output, const QString& publishedPath,
+                                    const QString& releasePath) {
+    // The configuration as `Export configuration…` writes it (hierarchies embedded, the data
+    // path relative to the record's folder), loaded as the CLI loads a project.
+    const QString folder = QFileInfo(releasePath).absolutePath();
+    const ProjectConfig config = project.configForSave(releasePath, false);
+    const Workspace ws(config, QFile::encodeName(folder).toStdString());
+    const SearchConfig search = makeSearchConfig(ws.dataset(), settings);
+    if (!ws.dataset().lattice().contains(levels))
+        throw ParameterError("node " + formatLevels(levels) + " is not in the lattice");
+    const PublishedNode node =
+        publishNode(ws.dataset(), search, levels, ws.identifyingColumns(), publish);
+    const std::string published =
+        QFile::encodeName(QFileInfo(publishedPath).absoluteFilePath()).toStdString();
+    const ReleaseRecord record =
+        makeRelease(ws, search, levels, node, publish, published, LDIV_VERSION, output);
+    writeRelease(record, QFile::encodeName(releasePath).toStdString());
+    return record;
+}
+
+}  // namespace ldv::ui

@@ -1,0 +1,193 @@
+#include "export/reportsections.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QObject>
+#include <QStringList>
+
+#include "export/reportdata.h"
+
+namespace ldv::ui {
+
+namespace {
+QString esc(const QString& s) {
+    return s.toHtmlEscaped();
+}
+QString num(double v, int digits = 4) {
+    return QString::number(v, 'g', digits);
+}
+QString percent(double fraction) {
+    return QString::number(fraction * 100, 'f', 2) + QStringLiteral(" %");
+}
+QString estimate(const UniquenessEstimate& e) {
+    return e.fraction ? percent(*e.fraction)
+                      : QObject::tr("not computed (%1)").arg(esc(QString::fromStdString(e.reason)));
+}
+QString joined(const QJsonValue& v) {
+    QStringList parts;
+    for (const QJsonValue& x : v.toArray())
+        parts << (x.isDouble() ? QString::number(x.toDouble()) : x.toString());
+    return parts.join(QStringLiteral(", "));
+}
+}  // namespace
+
+QString reidentificationHtml(const RiskAnalysis& r) {
+    QString h =
+        QObject::tr(
+            "<h2>Re-identification risk</h2><p>Of the %1 published records in %2 classes "
+            "(El Emam &amp; Dankar 2008). A prosecutor knows the target is in the release and "
+            "picks one record of the target's class (risk 1/class size); a journalist does not "
+            "know "
+            "it and matches against the population (risk 1/F̂ with F̂ = f·N/n the class's estimated "
+            "population size); a marketer re-identifies as many records as possible. Records above "
+            "the threshold: risk &gt; %3.</p>")
+            .arg(r.rows)
+            .arg(r.classes)
+            .arg(num(r.threshold));
+    h += QObject::tr(
+        "<table><tr><th>Attacker</th><th>Highest</th><th>Average</th><th>Records at highest</th>"
+        "<th>Records above threshold</th></tr>");
+    auto row = [&](const QString& name, const RiskFigures& f) {
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                 .arg(name, num(f.highest), num(f.average), percent(f.recordsAtHighest),
+                      percent(f.recordsAboveThreshold));
+    };
+    row(QObject::tr("Prosecutor"), r.prosecutor);
+    if (r.journalist)
+        row(QObject::tr("Journalist"), *r.journalist);
+    else
+        h += QObject::tr(
+            "<tr><td>Journalist</td><td colspan='4'>needs the population size (Export "
+            "perspective: <i>Population size</i>)</td></tr>");
+    h += QObject::tr(
+             "<tr><td>Marketer</td><td>—</td><td>%1</td><td colspan='2'>expected "
+             "fraction of records re-identified</td></tr></table>")
+             .arg(num(r.marketer));
+    h += QObject::tr("<p>Sample uniques (records alone in their class): %1.")
+             .arg(percent(r.sampleUniques));
+    if (r.populationUniques) {
+        const PopulationUniqueness& p = *r.populationUniques;
+        h += QObject::tr(
+                 " Population uniques, estimated: Pitman (Hoshino 2001) %1; Zayatz (Zayatz "
+                 "1991) %2; SNB (Chen &amp; Keller-McNulty 1998) %3; Dankar et al. 2012's "
+                 "decision rule chooses <b>%4</b>: %5.")
+                 .arg(estimate(p.pitman), estimate(p.zayatz), estimate(p.snb),
+                      esc(QString::fromStdString(p.recommended)), estimate(p.dankar));
+    } else {
+        h += QObject::tr(" Population uniques need the population size.");
+    }
+    h += QStringLiteral("</p>");
+    return h;
+}
+
+QString releaseHtml(const ReportData& d) {
+    if (!d.release)
+        return QObject::tr(
+            "<h2>Release record</h2><p>No release record yet for this node. Export the table "
+            "with <i>Also write a release record</i> checked: the record (RELEASE.ldiv-release."
+            "json) holds the SHA-256 of the original data, the configuration and the published "
+            "file, and <code>ldiv verify</code> rechecks every claim from the files; the report "
+            "written after that export shows it here.</p>");
+    const ReleaseRecord& r = *d.release;
+    QString h = QObject::tr(
+                    "<h2>Release record</h2><p>Written to <code>%1</code> by ldiv %2. "
+                    "Anyone can recheck it with</p><p style='margin-left:1em'><code>%3</code></p>")
+                    .arg(esc(d.releasePath), esc(QString::fromStdString(r.ldivVersion)),
+                         esc(QStringLiteral("ldiv verify %1 --published %2 --original %3")
+                                 .arg(d.releasePath, QString::fromStdString(r.publishedPath),
+                                      QString::fromStdString(r.originalPath))));
+    h += QObject::tr(
+             "<table><tr><th>File</th><th>SHA-256</th></tr>"
+             "<tr><td>original data<br><small>%1</small></td><td><code>%2</code></td></tr>"
+             "<tr><td>configuration</td><td><code>%3</code></td></tr>"
+             "<tr><td>published table<br><small>%4</small></td><td><code>%5</code></td>"
+             "</tr></table>")
+             .arg(esc(QString::fromStdString(r.originalPath)),
+                  QString::fromStdString(r.originalSha), QString::fromStdString(r.configurationSha),
+                  esc(QString::fromStdString(r.publishedPath)),
+                  QString::fromStdString(r.publishedSha));
+    const QJsonObject c =
+        QJsonDocument::fromJson(QByteArray::fromStdString(r.configuration)).object();
+    const QJsonObject output = c.value("output").toObject();
+    h += QObject::tr(
+             "<h3>Configuration</h3><table><tr><td>Node</td><td>[%1]</td></tr>"
+             "<tr><td>Criteria</td><td>%2</td></tr><tr><td>Suppression limit</td><td>%3 %</td></tr>"
+             "<tr><td>Metric</td><td>%4</td></tr><tr><td>Quasi-identifiers</td><td>%5</td></tr>"
+             "<tr><td>Sensitive</td><td>%6</td></tr><tr><td>Suppressed rows</td><td>%7</td></tr>"
+             "<tr><td>Output</td><td>separator '%8', formulas neutralised: %9</td></tr></table>")
+             .arg(joined(c.value("node")), esc(joined(c.value("criteria"))))
+             .arg(c.value("suppression_limit").toDouble() * 100)
+             .arg(esc(c.value("metric").toString()), esc(joined(c.value("quasi_identifiers"))),
+                  esc(joined(c.value("sensitive"))),
+                  c.value("suppressed").toString() == "masked"
+                      ? QObject::tr("masked as '%1'").arg(esc(c.value("mask_token").toString()))
+                      : QObject::tr("removed"),
+                  esc(output.value("separator").toString()),
+                  output.value("neutralize_formulas").toBool() ? QObject::tr("yes")
+                                                               : QObject::tr("no"));
+    h += QObject::tr(
+             "<h3>Claims</h3><p>%1 original rows, %2 published, %3 suppressed; the node %4 the "
+             "requirement. Prosecutor risk: highest %5, average %6.</p>"
+             "<table><tr><th>Criterion</th><th>Measure</th><th>Measured</th><th>Threshold</th>"
+             "<th>Holds</th></tr>")
+             .arg(r.originalRows)
+             .arg(r.publishedRows)
+             .arg(r.suppressedRows)
+             .arg(r.satisfies ? QObject::tr("satisfies") : QObject::tr("does not satisfy"))
+             .arg(num(r.risk.highest), num(r.risk.average));
+    for (const ReleaseCriterion& k : r.criteria)
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 %5</td><td>%6</td></tr>")
+                 .arg(esc(QString::fromStdString(k.spec)), esc(QString::fromStdString(k.measure)),
+                      num(k.measured, 6),
+                      k.higherIsBetter ? QStringLiteral("≥") : QStringLiteral("≤"),
+                      num(k.threshold, 6), k.holds ? QObject::tr("yes") : QObject::tr("no"));
+    h += QStringLiteral("</table>");
+    return h;
+}
+
+QString referencesHtml(const ReportData& d) {
+    QStringList refs{
+        QObject::tr("Bayardo, R. J. and Agrawal, R. (2005). Data Privacy through Optimal "
+                    "k-Anonymization. <i>Proceedings of the 21st International Conference on Data "
+                    "Engineering (ICDE 2005)</i>, pages 217–228. (Discernibility metric.)"),
+        QObject::tr("El Emam, K. and Dankar, F. K. (2008). Protecting Privacy Using "
+                    "k-Anonymity. <i>Journal of the American Medical Informatics Association</i> "
+                    "15(5), pages 627–637. (Prosecutor, journalist and marketer risk.)"),
+        QObject::tr("Iyengar, V. S. (2002). Transforming Data to Satisfy Privacy Constraints. "
+                    "<i>Proceedings of ACM SIGKDD 2002</i>, pages 279–288. (Loss metric.)"),
+        QObject::tr("LeFevre, K., DeWitt, D. J. and Ramakrishnan, R. (2005). Incognito: "
+                    "Efficient Full-Domain K-Anonymity. <i>Proceedings of ACM SIGMOD 2005</i>, "
+                    "pages 49–60. (The lattice search.)"),
+        QObject::tr("Machanavajjhala, A., Kifer, D., Gehrke, J. and Venkitasubramaniam, M. "
+                    "(2007). ℓ-Diversity: Privacy Beyond k-Anonymity. <i>ACM Transactions on "
+                    "Knowledge Discovery from Data</i> 1(1), article 3. (ℓ-diversity, the "
+                    "homogeneity attack, Bayes-optimal beliefs.)"),
+        QObject::tr("Sweeney, L. (2002). k-Anonymity: A Model for Protecting Privacy. "
+                    "<i>International Journal of Uncertainty, Fuzziness and Knowledge-Based "
+                    "Systems</i> 10(5), pages 557–570.")};
+    if (d.reidentification.populationUniques)
+        refs << QObject::tr(
+                    "Chen, G. and Keller-McNulty, S. (1998). Estimation of "
+                    "Identification Disclosure Risk in Microdata. <i>Journal of Official "
+                    "Statistics</i> 14(1), pages 79–95. (SNB estimator.)")
+             << QObject::tr(
+                    "Dankar, F. K., El Emam, K., Neisa, A. and Roffey, T. (2012). "
+                    "Estimating the Re-identification Risk of Clinical Data Sets. <i>BMC "
+                    "Medical Informatics and Decision Making</i> 12, article 66. (Which "
+                    "population-uniqueness estimator to trust.)")
+             << QObject::tr(
+                    "Hoshino, N. (2001). Applying Pitman's Sampling Formula to "
+                    "Microdata Disclosure Risk Assessment. <i>Journal of Official "
+                    "Statistics</i> 17(4), pages 499–520.")
+             << QObject::tr(
+                    "Zayatz, L. (1991). Estimation of the Percent of Unique Population "
+                    "Elements on a Microdata File Using the Sample. <i>US Bureau of the "
+                    "Census, Statistical Research Division Report</i> RR-91/08.");
+    refs.sort(Qt::CaseInsensitive);
+    QString h = QObject::tr("<h2>References</h2>");
+    for (const QString& r : refs) h += QStringLiteral("<p style='margin-left:1em'>%1</p>").arg(r);
+    return h;
+}
+
+}  // namespace ldv::ui
