@@ -1,6 +1,9 @@
 // Rollup sources for checked nodes (source_cache.h).
 #include "search/source_cache.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace ldv::detail {
 namespace {
 
@@ -84,7 +87,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
     engine.rollup(*src, m_ctx.levels(hub), *table);
     const TablePtr out = table;
     const std::lock_guard lock(m_mutex);
-    if (m_hubBytes + table->bytes() <= kBudget / 2) {
+    if (m_hubBytes + table->bytes() <= m_budget / 2) {
         m_hubBytes += table->bytes();
         m_hubs.emplace(hub, std::move(table));
     } else {
@@ -109,13 +112,18 @@ void SourceCache::rememberLocked(NodeId id, TablePtr table) {
         m_bytes -= it->second->bytes();
         it->second = std::move(table);
     }
-    while (m_cache.size() > 1 && (m_bytes > kBudget || m_cache.size() > kMaxEntries)) {
-        auto worst = m_cache.end();
-        for (auto it = m_cache.begin(); it != m_cache.end(); ++it)
-            if (it->first != id && (worst == m_cache.end() || it->second->count() > worst->second->count()))
-                worst = it;
-        m_bytes -= worst->second->bytes();
-        m_cache.erase(worst);
+    if (m_cache.size() <= 1 || (m_bytes <= m_budget && m_cache.size() <= m_maxEntries)) return;
+    // Over a limit: drop the largest tables down to 3/4 of both limits in one pass, so the
+    // cache is sorted once per many insertions rather than scanned on each.
+    std::vector<std::pair<std::size_t, NodeId>> bySize;
+    for (const auto& [node, t] : m_cache)
+        if (node != id) bySize.emplace_back(t->count(), node);
+    std::sort(bySize.begin(), bySize.end(), std::greater<>());
+    for (const auto& [count, node] : bySize) {
+        if (m_bytes <= m_budget / 4 * 3 && m_cache.size() <= m_maxEntries / 4 * 3) break;
+        const auto it = m_cache.find(node);
+        m_bytes -= it->second->bytes();
+        m_cache.erase(it);
     }
 }
 

@@ -16,7 +16,11 @@ using TablePtr = std::shared_ptr<const ClassTable>;
 
 class SourceCache {
 public:
-    SourceCache(SearchContext& ctx, TablePtr base) : m_ctx(ctx), m_base(std::move(base)) {}
+    /// `budget`: bytes of kept tables (hubs get half as much again); `maxEntries`: kept
+    /// tables, which bounds the scans for a covering source and for eviction.
+    SourceCache(SearchContext& ctx, TablePtr base, std::size_t budget = std::size_t(256) << 20,
+                std::size_t maxEntries = 4096)
+        : m_ctx(ctx), m_base(std::move(base)), m_budget(budget), m_maxEntries(maxEntries) {}
 
     const TablePtr& base() const { return m_base; }
     /// The rollup source of `id` (not the bottom): a computed finer node with the fewest
@@ -32,11 +36,9 @@ private:
     TablePtr hubTable(RollupEngine& engine, NodeId hub);
     void rememberLocked(NodeId id, TablePtr table);
 
-    static constexpr std::size_t kBudget = std::size_t(256) << 20;
-    static constexpr std::size_t kMaxEntries = 4096;
-
     SearchContext& m_ctx;
     TablePtr m_base;
+    std::size_t m_budget, m_maxEntries;
     mutable std::shared_mutex m_mutex;  ///< guards the cache and the hubs
     std::mutex m_hubMutex;              ///< one worker builds hubs at a time
     std::atomic<bool> m_hubsFull{false};
