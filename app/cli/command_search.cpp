@@ -67,7 +67,7 @@ public:
             // "statistics" repeats them with the other counters (search.h: SearchStatistics).
             const nlohmann::json statistics = statisticsJson(st, *ws, loadMs);
             const nlohmann::json j{{"lattice_size", r.latticeSize},
-                                   {"satisfying_count", r.satisfying.size()},
+                                   {"satisfying_count", r.satisfyingCount},
                                    {"minimal_nodes", minimal},
                                    {"optimum", optimum},
                                    {"checked_nodes", st.checkedNodes},
@@ -82,7 +82,7 @@ public:
         for (std::size_t c : data.qiColumns())
             qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
         out << searchAlgorithmName(config.algorithm) << " search over " << r.latticeSize
-            << " nodes (" << qi << "): " << r.satisfying.size() << " satisfy, " << r.minimal.size()
+            << " nodes (" << qi << "): " << r.satisfyingCount << " satisfy, " << r.minimal.size()
             << " minimal; " << r.statistics.checkedNodes << " checked in " << r.statistics.elapsedMs
             << " ms\n";
         out << "statistics: " << st.checkedNodes << " nodes checked, " << st.rowsTouched

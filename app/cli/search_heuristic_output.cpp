@@ -27,7 +27,7 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
         }
         nlohmann::json satisfying = nullptr, minimal = nullptr;
         if (r.exact) {
-            satisfying = r.exact->satisfying.size();
+            satisfying = r.exact->satisfyingCount;
             minimal = nlohmann::json::array();
             for (NodeId id : r.exact->minimal) minimal.push_back(lattice.levels(id));
         }

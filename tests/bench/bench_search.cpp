@@ -59,7 +59,7 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
     std::printf("%-34s %-9s classify %8.3f ms  total %8.3f ms  (median of %d)  sat %zu  minimal %zu  "
                 "checked %llu  read %llu\n",
                 label, std::string(searchAlgorithmName(algorithm)).c_str(), median(classify), median(total), runs,
-                r.satisfying.size(), r.minimal.size(), (unsigned long long)r.statistics.checkedNodes,
+                (std::size_t)r.satisfyingCount, r.minimal.size(), (unsigned long long)r.statistics.checkedNodes,
                 (unsigned long long)r.statistics.classesRead);
 }
 

@@ -19,6 +19,7 @@
 #include "ldiv/dataset.h"
 #include "ldiv/feedback.h"
 #include "ldiv/metrics.h"
+#include "ldiv/upset.h"
 
 namespace ldv {
 
@@ -52,6 +53,13 @@ struct SearchConfig {
     SearchAlgorithm algorithm = SearchAlgorithm::Fast;
     /// Worker threads for the parts that pay (0 = std::thread::hardware_concurrency()).
     unsigned threads = 0;
+    /// Lattices with more nodes are classified implicitly (SearchResult::implicit) when the
+    /// fast algorithm can: a monotone judge (no suppression, or k-anonymity alone with it),
+    /// no multi-attribute criterion, and an optimum found among the minimal nodes (no
+    /// suppression, or the height metric). Smaller lattices keep the per-node arrays the
+    /// workbench draws from. 0 = implicit whenever possible.
+    NodeId implicitAbove = kImplicitAboveDefault;
+    static constexpr NodeId kImplicitAboveDefault = NodeId(1) << 20;
 };
 
 struct SearchStatistics {
@@ -80,11 +88,22 @@ struct SearchStatistics {
 
 struct SearchResult {
     NodeId latticeSize = 0;
-    /// Per node id: 1 when the node satisfies (with suppression).
+    /// Per node id: 1 when the node satisfies (with suppression). Empty when implicit.
     std::vector<std::uint8_t> satisfies;
     /// Satisfying node ids, increasing; the minimal ones have no satisfying predecessor.
+    /// `satisfying` is empty when implicit; `minimal` is always filled.
     std::vector<NodeId> satisfying;
     std::vector<NodeId> minimal;
+    /// The number of satisfying nodes (satisfying.size(), or counted from the minimal nodes).
+    std::uint64_t satisfyingCount = 0;
+    /// Classified without per-node arrays: a node satisfies exactly when it generalizes a
+    /// minimal node (`upSet`). Ask nodeSatisfies() rather than `satisfies`.
+    bool implicit = false;
+    UpSet upSet;
+    /// Whether node `id` satisfies, from `satisfies` or from the minimal nodes.
+    bool nodeSatisfies(NodeId id) const {
+        return implicit ? upSet.contains(id) : id < satisfies.size() && satisfies[id] != 0;
+    }
     /// The optimum by SearchConfig::metric (metrics.h: betterOptimum), when any node satisfies.
     std::optional<NodeId> optimum;
     NodeMetrics optimumMetrics;

@@ -30,6 +30,7 @@
 
 #include "ldiv/error.h"
 #include "search/search_context.h"
+#include "search/source_cache.h"
 #include "search/workers.h"
 
 namespace ldv::detail {
@@ -43,8 +44,6 @@ enum : std::uint8_t {
     kP1False = 16,   // the phase-1 predicate fails here and below
 };
 
-using TablePtr = std::shared_ptr<const ClassTable>;
-
 class FastClassifier {
 public:
     explicit FastClassifier(SearchContext& ctx)
@@ -55,6 +54,7 @@ public:
         m_base = std::make_shared<const ClassTable>(m_workers[0]->base());
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
+        m_sources = std::make_unique<SourceCache>(ctx, m_base);
         for (std::size_t id = 0; id < m_state.size(); ++id) m_state[id].store(0, std::memory_order_relaxed);
     }
 
@@ -78,8 +78,7 @@ public:
             throw;
         }
         for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (state(id) & kSat) ? 1 : 0;
-        for (auto& [id, table] : m_cache) m_ctx.tables.emplace_back(id, std::move(table));
-        for (auto& [hub, table] : m_hubs) m_ctx.tables.emplace_back(hub, std::move(table));
+        m_sources->handOver();
         for (const auto& e : m_workers) {
             m_ctx.stats.classesRead += e->classesRead();
             m_ctx.stats.classesBuilt += e->classesBuilt();
@@ -176,7 +175,7 @@ private:
     }
 
     void check(RollupEngine& engine, NodeId id, bool tagging) {
-        const TablePtr src = id == 0 ? m_base : source(engine, id);
+        const TablePtr src = id == 0 ? m_base : m_sources->source(engine, id);
         std::shared_ptr<ClassTable> table;
         const ClassTable* classes = m_base.get();
         if (id != 0) {
@@ -213,87 +212,7 @@ private:
                 if (v.clean) tagUp(id, kSat | kUpClosed, kUpClosed);
             }
         }
-        if (table) remember(id, std::move(table));
-    }
-
-    /// The computed node finer than `id` with the fewest classes (the base groups when none).
-    /// Call with m_mutex held (shared is enough).
-    TablePtr bestCached(NodeId id) const {
-        // No finer node is coarser than a direct specialization, so a cached one is taken
-        // without scanning the cache (Adult, k=5 + 2 %: 30 % fewer classes read than
-        // scanning a 512-entry cache, and the scan itself no longer dominates).
-        const TablePtr* src = &m_base;
-        for (std::size_t i = 0; i < m_ctx.d; ++i) {
-            if (m_ctx.level(id, i) == 0) continue;
-            if (auto it = m_cache.find(id - m_ctx.strides[i]); it != m_cache.end() && it->second->count() < (*src)->count())
-                src = &it->second;
-        }
-        if (src != &m_base) return *src;
-        for (const auto& [node, table] : m_cache)
-            if (table->count() < (*src)->count() && m_ctx.generalizes(id, node)) src = &table;
-        for (const auto& [hub, table] : m_hubs)
-            if (table->count() < (*src)->count() && m_ctx.generalizes(id, hub)) src = &table;
-        return *src;
-    }
-
-    /// The rollup source of `id`. When no computed finer node exists, grouping from the base
-    /// groups is the most expensive check there is, and it happens most near the bottom where
-    /// fresh paths start. Instead the node rolls up from its "hub" min(levels, 1) (every
-    /// attribute generalized at most once): hubs are few (at most 2^d), already cut the
-    /// classes of the large attributes, and are shared by every node above them. A hub
-    /// itself rolls up from the best finer hub, computed recursively by dropping the attribute
-    /// whose first generalization merges least, so only the first hubs read the base groups.
-    TablePtr source(RollupEngine& engine, NodeId id) {
-        {
-            const std::shared_lock lock(m_mutex);  // checks look up sources side by side
-            TablePtr src = bestCached(id);
-            if (src != m_base) return src;
-        }
-        NodeId hub = 0;
-        for (std::size_t i = 0; i < m_ctx.d; ++i)
-            if (m_ctx.level(id, i) > 0) hub += m_ctx.strides[i];
-        // Once a hub did not fit the budget, new hubs would be evicted and rebuilt (a chain of
-        // rollups of the base groups per fresh path): roll up from the base groups instead.
-        if (hub == id || hub == 0 || m_hubsFull.load()) return m_base;
-        const std::lock_guard hubs(m_hubMutex);  // one worker builds hubs at a time
-        return hubTable(engine, hub);
-    }
-
-    /// Call with m_hubMutex held (not m_mutex).
-    TablePtr hubTable(RollupEngine& engine, NodeId hub) {
-        TablePtr src;
-        {
-            const std::shared_lock lock(m_mutex);
-            if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second;
-            src = bestCached(hub);
-        }
-        if (src == m_base) {
-            std::size_t drop = m_ctx.d, generalized = 0;
-            double least = 0;
-            for (std::size_t i = 0; i < m_ctx.d; ++i) {
-                if (m_ctx.level(hub, i) == 0) continue;
-                ++generalized;
-                const HierarchyMap& h = m_ctx.data.hierarchy(i);
-                const double ratio = double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
-                if (drop == m_ctx.d || ratio < least) {
-                    drop = i;
-                    least = ratio;
-                }
-            }
-            if (generalized > 1) src = hubTable(engine, hub - m_ctx.strides[drop]);
-        }
-        auto table = std::make_shared<ClassTable>();
-        engine.rollup(*src, m_ctx.levels(hub), *table);
-        const TablePtr out = table;
-        const std::lock_guard lock(m_mutex);
-        if (m_hubBytes + table->bytes() <= kBudget / 2) {
-            m_hubBytes += table->bytes();
-            m_hubs.emplace(hub, std::move(table));
-        } else {
-            m_hubsFull.store(true);
-            remember(hub, std::move(table));  // `out` keeps it alive for the caller
-        }
-        return out;
+        if (table) m_sources->remember(id, std::move(table));
     }
 
     /// Marks `id` and every generalization with `bits`, not descending past nodes that
@@ -324,49 +243,20 @@ private:
         }
     }
 
-    /// Keeps computed classes as rollup sources within a memory budget, dropping the
-    /// largest older tables first (they save the least when rolled up from). A worker still
-    /// reading a dropped table keeps it alive through its own pointer. Call with m_mutex held.
-    void remember(NodeId id, TablePtr table) {
-        m_bytes += table->bytes();
-        // A hub kept here (hubs over budget) may be checked later: the newer table replaces it.
-        if (auto [it, fresh] = m_cache.try_emplace(id, table); !fresh) {
-            m_bytes -= it->second->bytes();
-            it->second = std::move(table);
-        }
-        while (m_cache.size() > 1 && (m_bytes > kBudget || m_cache.size() > kMaxEntries)) {
-            auto worst = m_cache.end();
-            for (auto it = m_cache.begin(); it != m_cache.end(); ++it)
-                if (it->first != id && (worst == m_cache.end() || it->second->count() > worst->second->count()))
-                    worst = it;
-            m_bytes -= worst->second->bytes();
-            m_cache.erase(worst);
-        }
-    }
-
-    static constexpr std::size_t kBudget = std::size_t(256) << 20;
-    static constexpr std::size_t kMaxEntries = 4096;
-
     SearchContext& m_ctx;
     std::vector<std::size_t> m_carried;
     std::vector<std::unique_ptr<RollupEngine>> m_workers;  ///< one engine (scratch) per thread
     TablePtr m_base;
+    std::unique_ptr<SourceCache> m_sources;
     std::vector<std::atomic<std::uint8_t>> m_state;  ///< written under m_mutex, read anywhere
     bool m_monotone;
     bool m_bound;  ///< records SearchContext::squaresBound
 
-    /// Guards the context (statistics, measured, feedback), the cache, the hubs, tagging
-    /// scratch and the phase-1 cursor. Rollups run outside it; looking up a source only
-    /// reads, so it takes the lock shared.
+    /// Guards the context (statistics, measured, feedback), tagging scratch and the phase-1
+    /// cursor. Rollups and source lookups run outside it.
     std::shared_mutex m_mutex;
-    std::mutex m_hubMutex;
     std::atomic<bool> m_abort{false};
-    std::atomic<bool> m_hubsFull{false};
     std::size_t m_cursor = 0;
-    std::unordered_map<NodeId, TablePtr> m_cache;  ///< by node: direct specializations are looked up
-    std::size_t m_bytes = 0;
-    std::unordered_map<NodeId, TablePtr> m_hubs;
-    std::size_t m_hubBytes = 0;
     std::vector<NodeId> m_stack;
 };
 

@@ -106,7 +106,8 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
 
 namespace detail {
 
-SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, Feedback* feedback_)
+SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, Feedback* feedback_,
+                             bool nodeTables)
     : data(data_),
       config(config_),
       feedback(feedback_),
@@ -114,9 +115,11 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
       d(data_.qiCount()),
       size(data_.lattice().size()),
       heights(data_.lattice().heights()) {
-    if (size > (NodeId(1) << 28))
+    if (nodeTables && size > kMaxExplicitNodes)
         throw ParameterError("the lattice has " + std::to_string(size) +
-                             " nodes; the search handles at most 2^28");
+                             " nodes; a classification with a per-node array (brute force, "
+                             "Incognito, suppression with ℓ-criteria, per-node metrics) handles "
+                             "at most 2^28");
     for (std::size_t i = 0; i < d; ++i)
         if (heights[i] > std::numeric_limits<std::uint16_t>::max())
             throw ParameterError(
@@ -125,6 +128,7 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
                 std::to_string(std::numeric_limits<std::uint16_t>::max()));
     strides.assign(d, 1);
     for (std::size_t i = d; i-- > 1;) strides[i - 1] = strides[i] * NodeId(heights[i] + 1);
+    if (!nodeTables) return;
     levelsOf.resize(std::size_t(size) * d);
     std::vector<std::vector<NodeId>> buckets(std::size_t(data.lattice().maxHeight()) + 1);
     std::vector<int> l(d, 0);
@@ -145,11 +149,21 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
 }
 
 std::vector<int> SearchContext::levels(NodeId id) const {
+    if (levelsOf.empty()) {
+        std::vector<int> out(d);
+        for (std::size_t i = 0; i < d; ++i) out[i] = level(id, i);
+        return out;
+    }
     return {levelsOf.begin() + std::ptrdiff_t(id * d),
             levelsOf.begin() + std::ptrdiff_t((id + 1) * d)};
 }
 
 bool SearchContext::generalizes(NodeId b, NodeId a) const {
+    if (levelsOf.empty()) {
+        for (std::size_t i = 0; i < d; ++i)
+            if (level(b, i) < level(a, i)) return false;
+        return true;
+    }
     const std::uint16_t* lb = &levelsOf[b * d];
     const std::uint16_t* la = &levelsOf[a * d];
     for (std::size_t i = 0; i < d; ++i)
@@ -211,7 +225,14 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         }
         multi.push_back(&b);
     }
-    detail::SearchContext ctx(data, plain, feedback);
+    // Implicit classification (upset.h, implicit.cpp) where the fast algorithm's tagging is
+    // sound and the optimum is among the minimal nodes; see SearchConfig::implicitAbove.
+    const bool minimalSuffice = suppressionLimitRows(config.suppressionLimit, data.rowCount()) == 0 ||
+                                config.metric == Metric::Height;
+    const bool implicit = config.algorithm == SearchAlgorithm::Fast && multi.empty() && minimalSuffice &&
+                          data.lattice().size() > config.implicitAbove &&
+                          detail::NodeJudge(data, plain.criteria, config.suppressionLimit).monotone();
+    detail::SearchContext ctx(data, plain, feedback, !implicit);
     if (partial) {
         partial->state.assign(std::size_t(ctx.size), PartialClassification::kNotEvaluated);
         partial->checkedNodes = 0;
@@ -247,21 +268,30 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         if (!f.feasible) result.warnings.push_back(f.warning);
     }
 
-    std::vector<std::uint8_t>& sat = result.satisfies;
-    sat.assign(std::size_t(ctx.size), 0);
-    classify(ctx, sat);
-    for (const BoundCriterion* b : multi) applyMultiAttribute(data, config, *b, feedback, ctx, sat);
-    ctx.stats.classifyMs = msSince(t0);
+    if (implicit) {
+        result.minimal = detail::classifyImplicit(ctx);
+        result.implicit = true;
+        result.upSet = UpSet(ctx.heights, result.minimal);
+        result.satisfyingCount = result.upSet.count();
+        ctx.stats.classifyMs = msSince(t0);
+    } else {
+        std::vector<std::uint8_t>& sat = result.satisfies;
+        sat.assign(std::size_t(ctx.size), 0);
+        classify(ctx, sat);
+        for (const BoundCriterion* b : multi) applyMultiAttribute(data, config, *b, feedback, ctx, sat);
+        ctx.stats.classifyMs = msSince(t0);
 
-    for (NodeId id = 0; id < ctx.size; ++id) {
-        if (!sat[id]) continue;
-        result.satisfying.push_back(id);
-        bool minimal = true;
-        for (std::size_t i = 0; i < ctx.d && minimal; ++i)
-            if (ctx.level(id, i) > 0 && sat[id - ctx.strides[i]]) minimal = false;
-        if (minimal) result.minimal.push_back(id);
+        for (NodeId id = 0; id < ctx.size; ++id) {
+            if (!sat[id]) continue;
+            result.satisfying.push_back(id);
+            bool minimal = true;
+            for (std::size_t i = 0; i < ctx.d && minimal; ++i)
+                if (ctx.level(id, i) > 0 && sat[id - ctx.strides[i]]) minimal = false;
+            if (minimal) result.minimal.push_back(id);
+        }
+        result.satisfyingCount = result.satisfying.size();
     }
-    if (result.satisfying.empty() && result.warnings.empty())
+    if (result.satisfyingCount == 0 && result.warnings.empty())
         result.warnings.push_back(
             ctx.judge.limitRows() > 0
                 ? "no node of the lattice satisfies the criteria within the suppression limit"
@@ -276,7 +306,6 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     // at least as good and strictly lower, so only minimal nodes compete. With suppression
     // (which the loss metric counts as full loss per suppressed row) every satisfying node
     // competes.
-    const bool minimalSuffice = ctx.judge.limitRows() == 0 || config.metric == Metric::Height;
     detail::selectOptimum(ctx, minimalSuffice ? result.minimal : result.satisfying, result);
     ctx.stats.optimumMs = msSince(t1);
     ctx.stats.elapsedMs = msSince(t0);

@@ -12,8 +12,15 @@
 
 namespace ldv::detail {
 
+/// The most nodes a classification with per-node arrays (SearchContext::levelsOf) handles.
+constexpr NodeId kMaxExplicitNodes = NodeId(1) << 28;
+
 struct SearchContext {
-    SearchContext(const Dataset& data, const SearchConfig& config, Feedback* feedback);
+    /// `nodeTables`: build levelsOf and byHeight, the per-node arrays the explicit
+    /// classifiers walk (at most 2^28 nodes). The implicit classifier needs neither: then
+    /// levels are decoded from the node id and nothing grows with the lattice.
+    SearchContext(const Dataset& data, const SearchConfig& config, Feedback* feedback,
+                  bool nodeTables = true);
 
     const Dataset& data;
     const SearchConfig& config;
@@ -51,7 +58,10 @@ struct SearchContext {
         return config.metric == Metric::Discernibility && judge.limitRows() > 0;
     }
 
-    int level(NodeId id, std::size_t i) const { return levelsOf[id * d + i]; }
+    int level(NodeId id, std::size_t i) const {
+        if (!levelsOf.empty()) return levelsOf[id * d + i];
+        return int((id / strides[i]) % NodeId(heights[i] + 1));
+    }
     std::vector<int> levels(NodeId id) const;
     bool generalizes(NodeId b, NodeId a) const;  ///< every level of b >= that of a
     /// Polls cancellation and reports `done` / size as progress.
@@ -69,6 +79,9 @@ unsigned workerThreads(const SearchContext& ctx);
 void classifyBrute(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
 void classifyFast(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
 void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies);
+/// The fast classifier without per-node state, for a monotone judge (NodeJudge::monotone()):
+/// returns the minimal satisfying nodes, increasing (search/implicit.cpp).
+std::vector<NodeId> classifyImplicit(SearchContext& ctx);
 
 /// The histograms a rollup must carry: what the judge reads, plus the first sensitive
 /// attribute when the metric is KL-divergence (or `forMetrics` asks for it).

@@ -1,0 +1,76 @@
+#pragma once
+// A set of lattice nodes (level vectors) answering "is some stored node below x?" and "is
+// some stored node above x?" in time proportional to the set, not to the lattice: the
+// implicit classification keeps its antichains here (search/implicit.cpp, ldiv/upset.h).
+//
+// Bit-sliced: for every attribute i and level v there are two bit rows over the slots,
+// "stored level of i <= v" and ">= v". A node x is dominated from below when the AND of the
+// rows (i, x_i, <=) over all i is not zero, so a query reads (d + 1) · slots / 64 words
+// (mach2019, 16 QIs, 1,800 minimal nodes: 17 × 29 words).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ldiv/lattice.h"
+
+namespace ldv::detail {
+
+using LevelCode = std::uint16_t;
+
+class DominanceIndex {
+public:
+    DominanceIndex() = default;
+    explicit DominanceIndex(std::vector<int> heights);
+
+    std::size_t dimensions() const { return m_heights.size(); }
+    const std::vector<int>& heights() const { return m_heights; }
+    /// Stored nodes.
+    std::size_t size() const { return m_live; }
+
+    /// Stores `levels` and returns its slot (slots of erased nodes are reused).
+    std::size_t insert(std::span<const LevelCode> levels);
+    void erase(std::size_t slot);
+    std::span<const LevelCode> levels(std::size_t slot) const {
+        return {m_levels.data() + slot * m_heights.size(), m_heights.size()};
+    }
+
+    /// Some stored node s has s <= x (every level of s at most that of x).
+    bool anyBelow(std::span<const LevelCode> x) const { return scan(x, false, nullptr); }
+    /// Some stored node s has s >= x.
+    bool anyAbove(std::span<const LevelCode> x) const { return scan(x, true, nullptr); }
+    /// The slots of every stored s <= x (resp. >= x), appended to `out`.
+    void collectBelow(std::span<const LevelCode> x, std::vector<std::size_t>& out) const {
+        scan(x, false, &out);
+    }
+    void collectAbove(std::span<const LevelCode> x, std::vector<std::size_t>& out) const {
+        scan(x, true, &out);
+    }
+    /// Every live slot, increasing.
+    std::vector<std::size_t> slots() const;
+
+private:
+    bool scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out) const;
+    void grow();
+    std::uint64_t* row(std::size_t r) { return m_rows.data() + r * m_words; }
+    const std::uint64_t* row(std::size_t r) const { return m_rows.data() + r * m_words; }
+    /// Row of "level of i <= v" (above = false) or ">= v" (above = true).
+    std::size_t rowOf(std::size_t i, int v, bool above) const {
+        return 1 + 2 * (m_first[i] + std::size_t(v)) + (above ? 1 : 0);
+    }
+
+    std::vector<int> m_heights;
+    std::vector<std::size_t> m_first;  ///< first level row of attribute i
+    std::size_t m_levelRows = 0;       ///< Σ (h_i + 1)
+    std::size_t m_words = 0;           ///< words per row (capacity / 64)
+    std::vector<std::uint64_t> m_rows; ///< row 0: live slots; then the level rows
+    std::vector<LevelCode> m_levels;   ///< slot-major
+    std::vector<std::size_t> m_free;
+    std::size_t m_slots = 0;  ///< slots ever used (live or free)
+    std::size_t m_live = 0;
+};
+
+/// Levels of node `id` in a lattice of `heights` (mixed radix, first QI most significant).
+void decodeLevels(NodeId id, const std::vector<int>& heights, std::span<LevelCode> out);
+NodeId encodeLevels(std::span<const LevelCode> levels, const std::vector<int>& heights);
+
+}  // namespace ldv::detail

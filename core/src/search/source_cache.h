@@ -1,0 +1,51 @@
+#pragma once
+// Where a checked node's classes are rolled up from (shared by the fast and the implicit
+// classifier): the coarsest already computed finer node, or the node's "hub". Computed
+// tables are kept within a memory budget. Thread-safe: lookups take a shared lock.
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include "search/search_context.h"
+
+namespace ldv::detail {
+
+using TablePtr = std::shared_ptr<const ClassTable>;
+
+class SourceCache {
+public:
+    /// `budget`: bytes of kept tables (hubs get half as much again); `maxEntries`: kept
+    /// tables, which bounds the scans for a covering source and for eviction.
+    SourceCache(SearchContext& ctx, TablePtr base, std::size_t budget = std::size_t(256) << 20,
+                std::size_t maxEntries = 4096)
+        : m_ctx(ctx), m_base(std::move(base)), m_budget(budget), m_maxEntries(maxEntries) {}
+
+    const TablePtr& base() const { return m_base; }
+    /// The rollup source of `id` (not the bottom): a computed finer node with the fewest
+    /// classes, else its hub min(levels, 1) (built on demand), else the base groups.
+    TablePtr source(RollupEngine& engine, NodeId id);
+    /// Keeps the classes of a checked node as a source for later checks.
+    void remember(NodeId id, TablePtr table);
+    /// Hands every kept table to ctx.tables (sources for the optimum).
+    void handOver();
+
+private:
+    TablePtr bestCached(NodeId id) const;
+    TablePtr hubTable(RollupEngine& engine, NodeId hub);
+    void rememberLocked(NodeId id, TablePtr table);
+
+    SearchContext& m_ctx;
+    TablePtr m_base;
+    std::size_t m_budget, m_maxEntries;
+    mutable std::shared_mutex m_mutex;  ///< guards the cache and the hubs
+    std::mutex m_hubMutex;              ///< one worker builds hubs at a time
+    std::atomic<bool> m_hubsFull{false};
+    std::unordered_map<NodeId, TablePtr> m_cache;  ///< by node: direct specializations are looked up
+    std::size_t m_bytes = 0;
+    std::unordered_map<NodeId, TablePtr> m_hubs;
+    std::size_t m_hubBytes = 0;
+};
+
+}  // namespace ldv::detail
