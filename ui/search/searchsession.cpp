@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <chrono>
+#include <limits>
 #include <thread>
 
 #include "ldiv/error.h"
@@ -18,6 +19,10 @@ SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& setting
     config.suppressionLimit = settings.suppressionLimit;
     config.metric = parseMetric(settings.metric);
     config.algorithm = parseSearchAlgorithm(settings.algorithm);
+    // The lattice view, the list of transformations and the summaries read every node's state
+    // from the per-node arrays (NodeSource), so the workbench keeps the explicit
+    // classification at every size; the implicit one (antichains) serves the command line.
+    config.implicitAbove = std::numeric_limits<NodeId>::max();
     return config;
 }
 
