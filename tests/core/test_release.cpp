@@ -31,6 +31,33 @@ private slots:
         QCOMPARE(none.average, 0.0);
     }
 
+    void distributionCriteriaNameTheirMeasure() {
+        // Each criterion's claim names what it measured, so a reader of the record (and
+        // verify) knows the direction of the bound: distances and ratios are maxima.
+        ProjectConfig c = loadProject(test::example("hospital/hospital.ldiv.json"));
+        c.dataPath = test::example("hospital/hospital.csv");
+        const Workspace ws(c, test::example("hospital"));
+        SearchConfig config;
+        config.criteria = bindCriteria(ws.dataset(), {"t-closeness=1", "delta-disclosure=20", "beta-likeness=50"});
+        const Levels node{1, 2, 1};
+        const PublishedNode published = publishNode(ws.dataset(), config, node, ws.identifyingColumns());
+        const std::string csv = m_dir.filePath("hospital_t.csv").toStdString();
+        writeTableCsv(published.table, csv);
+        const ReleaseRecord r = makeRelease(ws, config, node, published, {}, csv, "test");
+        QCOMPARE(r.criteria.size(), std::size_t(3));
+        QCOMPARE(r.criteria[0].measure, std::string("max_emd"));
+        QCOMPARE(r.criteria[1].measure, std::string("max_abs_log_ratio"));
+        QCOMPARE(r.criteria[2].measure, std::string("max_relative_gain"));
+        for (const auto& claim : r.criteria) {
+            QVERIFY(!claim.higherIsBetter);
+            QVERIFY(claim.measured >= 0 && claim.measured <= claim.threshold);
+            QVERIFY(claim.holds);
+        }
+        QVERIFY(verifyRelease(parseRelease(formatRelease(r), "record"), csv,
+                              test::example("hospital/hospital.csv"))
+                    .allHold());
+    }
+
     void hospitalReleaseByHand() {
         // Node zip=1 (1305*, 1485*, 1306*), age=2 (<=40, >40), nationality=1 (*): the 3-diverse
         // table of Fig. 4, three classes of 4 rows, each with conditions counted (2, 1, 1):

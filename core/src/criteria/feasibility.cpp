@@ -101,6 +101,12 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
             // The table as one class has its own distribution: distance 0, always feasible.
             result.warning = attribute + " as a single class fails" + impossible;
             break;
+        case CriterionKind::AverageRisk:
+        case CriterionKind::SampleUniqueness:
+        case CriterionKind::PopulationUniqueness:
+            // Figures of the whole published table, at their lowest when it is one class.
+            result.warning = "the table as a single class fails" + impossible;
+            break;
         case CriterionKind::TauL:
             result.warning = attribute + " as a single class exceeds the bound ψ(k) of (" +
                              formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity by " +

@@ -19,7 +19,18 @@ using nlohmann::json;
 std::string measureName(CriterionKind kind) {
     switch (kind) {
         case CriterionKind::KAnonymity:
+        case CriterionKind::KMap:  // k-anonymity of the sample with k derived from N
             return "min_class_size";
+        case CriterionKind::TCloseness:
+            return "max_emd";
+        case CriterionKind::DeltaDisclosure:
+            return "max_abs_log_ratio";
+        case CriterionKind::BetaLikeness:
+            return "max_relative_gain";
+        case CriterionKind::AverageRisk:
+        case CriterionKind::SampleUniqueness:
+        case CriterionKind::PopulationUniqueness:
+            return "node_figure";  // one figure of the whole published table (criterionClaim)
         case CriterionKind::DistinctL:
             return "min_distinct_values";
         case CriterionKind::EntropyL:
