@@ -1,12 +1,12 @@
 #pragma once
-// The ℓ-diversity experiments of 000 §6 behind `ldiv experiment NAME` (the `experiment`
+// The ℓ-diversity experiments of Machanavajjhala et al. 2007 §6 behind `ldiv experiment NAME` (the `experiment`
 // command itself is shared with the (τ,ℓ) experiments of command_experiment_tau.h):
 //   homogeneity  Figs 9–12   rows: k, threshold, total_tables, affected_tables,
 //                            avg_affected_classes, avg_affected_rows; tables: per minimal node
 //   utility      Figs 15–18  rows: model, parameter, min_height, min_average_class_size, …
 //   kl           Figs 19–20  rows: model, parameter, kl (+ a model=base row)
 //   timing       Figs 13–14  rows: qi_size, model, parameter, search_ms, …
-//   background   000 §1.1    rows: per class, before/after background knowledge
+//   background   Machanavajjhala et al. 2007 §1.1    rows: per class, before/after background knowledge
 // Output: {"rows": [flat records…], …} with --json, the rows as CSV with `csv`, else a table.
 // docs/experiments.md lists every field.
 #include <cstdint>

@@ -1,4 +1,4 @@
-// `ldiv sweep`: (τ,ℓ)-diversity by Sequential Sweep (002 §4), local recoding of QI and SA.
+// `ldiv sweep`: (τ,ℓ)-diversity by Sequential Sweep (Tian & Zhang 2011 §4), local recoding of QI and SA.
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>

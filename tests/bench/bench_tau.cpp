@@ -1,5 +1,5 @@
 // Benchmarks of the (τ,ℓ) algorithms (not a test). SWEEP's cost is O((H + h_SA)·|T|)
-// (002 Thm 32): with the data replicated ×1, ×2, ×4, ×8 the time should double per step.
+// (Tian & Zhang 2011 Thm 32): with the data replicated ×1, ×2, ×4, ×8 the time should double per step.
 //   bench_tau scaling RESOURCES_DIR [runs] [tau] [l]   Nursery (SA class) replicated, SWEEP
 //   bench_tau compare RESOURCES_DIR [runs]            SWEEP vs 1DLD vs CLD on Nursery (0.5, 3)
 // Prints the median of `runs` (default 5) wall-clock runs in milliseconds.

@@ -30,7 +30,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j["question"].toInt(), 3);
-        QCOMPARE(j["calls"].toInt(), 23);  // 004 Fig. 1 at k = 2
+        QCOMPARE(j["calls"].toInt(), 23);  // The privacy-diagnosis paper Fig. 1 at k = 2
         QCOMPARE(j["naive_calls"].toInt(), 256);
         QVERIFY(j.contains("elapsed_ms"));
         const QJsonArray answers = j["answers"].toArray();

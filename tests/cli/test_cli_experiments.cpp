@@ -64,7 +64,7 @@ private slots:
         std::ostringstream out;
         QVERIFY_THROWS_EXCEPTION(ParameterError, runAttackExperiment("nope", hospital(), {}, false, out));
     }
-    // 000 Fig. 2 published: one homogeneous class, rows 9–12 (1-based in the output).
+    // Machanavajjhala et al. 2007 Fig. 2 published: one homogeneous class, rows 9–12 (1-based in the output).
     void homogeneityPublished() {
         AttackExperimentOptions o;
         o.published = test::example("hospital/hospital_fig2_4anonymous.csv");
@@ -145,7 +145,7 @@ private slots:
         QCOMPARE(rows[3].toObject()["model"].toString(), QString("entropy-l"));
         QCOMPARE(j["algorithm"].toString(), QString("incognito"));
     }
-    // 000 §1.1: Umeko (row 3) is revealed in Fig. 2 only with the knowledge, not in Fig. 4.
+    // Machanavajjhala et al. 2007 §1.1: Umeko (row 3) is revealed in Fig. 2 only with the knowledge, not in Fig. 4.
     void background() {
         AttackExperimentOptions o;
         o.published = test::example("hospital/hospital_fig2_4anonymous.csv");

@@ -1,4 +1,4 @@
-// Bayes-optimal beliefs and background knowledge (SPEC §4, 000 §3).
+// Bayes-optimal beliefs and background knowledge (SPEC §4, Machanavajjhala et al. 2007 §3).
 #include "ldiv/criteria_beliefs.h"
 #include "ldiv/error.h"
 
@@ -18,7 +18,7 @@ class TestBeliefs : public QObject {
     Q_OBJECT
 
 private slots:
-    // SPEC Example 4.1 (000 Fig. 5/6, Thm 5.1): merging q1 and q2 creates a (0.31, 0.58)-breach.
+    // SPEC Example 4.1 (Machanavajjhala et al. 2007 Fig. 5/6, Thm 5.1): merging q1 and q2 creates a (0.31, 0.58)-breach.
     void example41()
     {
         // Joint f(q,s): q1: .15, .35; q2: .25, .25 → f(s|q1) = .3, .7

@@ -76,7 +76,7 @@ bool refPd(const Counts& counts, const std::vector<bool>& y, double c, std::size
     return at(rank) < c * tail;
 }
 
-// 000 Algorithm 1 with plain vectors.
+// Machanavajjhala et al. 2007 Algorithm 1 with plain vectors.
 double refAdjustedEntropy(const Counts& counts, const std::vector<bool>& y) {
     std::vector<double> fixed, changeable;
     for (std::size_t s = 0; s < counts.size(); ++s)
@@ -158,7 +158,7 @@ class TestCriteria : public QObject {
     Q_OBJECT
 
 private slots:
-    // SPEC Example 2.1: 000 §4.2's run of Algorithm 1.
+    // SPEC Example 2.1: Machanavajjhala et al. 2007 §4.2's run of Algorithm 1.
     void adjustedEntropyExample() {
         const std::vector<double> fixed0{3, 4}, fixed1{2, 3, 4}, fixed2{3, 2, 3, 4};
         QCOMPARE(std::round(logEntropicMean(fixed0) * 1e4) / 1e4, 1.2630);
@@ -178,7 +178,7 @@ private slots:
         QVERIFY(!Criterion::parse("entropy-l=5.88", dictionary(6)).holds(counts));
     }
 
-    // SPEC Example 2.2: the inpatient tables of 000 Fig. 2 and Fig. 4.
+    // SPEC Example 2.2: the inpatient tables of Machanavajjhala et al. 2007 Fig. 2 and Fig. 4.
     void inpatientExample() {
         const Counts fig4{2, 1, 1};  // each EC of Fig. 4
         QCOMPARE(std::round(entropy(fig4) * 1e4) / 1e4, 1.0397);
@@ -226,7 +226,7 @@ private slots:
     }
 
     // Table-level bounds (issue item 4). The histograms are literal counts:
-    // adult.csv salary-class and Nursery class are from SPEC/002 Table 1; occupation was
+    // adult.csv salary-class and Nursery class are from SPEC/Tian & Zhang 2011 Table 1; occupation was
     // computed with  awk -F';' 'NR>1{c[$8]++} END{for(k in c) print c[k]}'
     //   /work/shared/data/adult/adult_full.csv  (45222 rows, 14 values).
     void feasibilityOnTables() {
@@ -367,7 +367,7 @@ private slots:
         }
     }
 
-    // 000 Thm 5.2-5.4 (and convexity for (τ,ℓ)): holds on A and on B ⇒ holds on A+B.
+    // Machanavajjhala et al. 2007 Thm 5.2-5.4 (and convexity for (τ,ℓ)): holds on A and on B ⇒ holds on A+B.
     void monotonicity() {
         const auto dict = dictionary(8);
         for (unsigned seed : {1u, 2u, 3u}) {
@@ -533,7 +533,7 @@ private slots:
         QVERIFY(Criterion::parse("tau-l=0.5,3", dict).holds(Counts{2, 1, 1}));
     }
 
-    // 000 Def. 4.6 and its §4.3 example: {(s1,v1), (s1,v2), (s2,v3), (s3,v3)}.
+    // Machanavajjhala et al. 2007 Def. 4.6 and its §4.3 example: {(s1,v1), (s1,v2), (s2,v3), (s3,v3)}.
     void multiAttribute() {
         JointHistogram joint;
         joint.add({0, 0});

@@ -1,5 +1,5 @@
-// Anonymity diagnosis (004): every one of the twelve questions against a brute-force oracle
-// over all attribute subsets of small random tables, and 004 Lemma 2 against every removal
+// Anonymity diagnosis (the privacy-diagnosis paper): every one of the twelve questions against a brute-force oracle
+// over all attribute subsets of small random tables, and the privacy-diagnosis paper Lemma 2 against every removal
 // of at most ⌈δ·n⌉ rows.
 #include <QtTest>
 
@@ -230,7 +230,7 @@ private slots:
         }
     }
 
-    // 004 Lemma 2: no removal of at most ⌈δn⌉ rows (leaving some row) beats removing whole
+    // The privacy-diagnosis paper Lemma 2: no removal of at most ⌈δn⌉ rows (leaving some row) beats removing whole
     // smallest classes, and the reported rows reach the reported k.
     void lemma2Exhaustive_data() {
         QTest::addColumn<unsigned>("seed");

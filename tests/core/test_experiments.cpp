@@ -1,4 +1,4 @@
-// The ℓ-diversity experiments (000 §6) and attacks (000 §1.1): hospital golden cases, Adult
+// The ℓ-diversity experiments (Machanavajjhala et al. 2007 §6) and attacks (Machanavajjhala et al. 2007 §1.1): hospital golden cases, Adult
 // homogeneity re-verified by an independent regrouping, utility minima against the search's
 // optima, sampling, timing and cancellation.
 #include "ldiv/csv.h"
@@ -31,7 +31,7 @@ std::unique_ptr<Workspace> adultFull(const std::vector<std::string>& qi,
     return std::make_unique<Workspace>(c, "");
 }
 
-/// 000 Fig. 2 as published, with its own (identity) hierarchies.
+/// Machanavajjhala et al. 2007 Fig. 2 as published, with its own (identity) hierarchies.
 struct Published {
     Table table = readCsv(test::example("hospital/hospital_fig2_4anonymous.csv"));
     std::vector<std::string> qi{"zip", "age", "nationality"};
@@ -70,7 +70,7 @@ class TestExperiments : public QObject {
     Q_OBJECT
 
 private slots:
-    // 000 Fig. 2: the class of rows 9–12 (all Cancer) is the homogeneity attack on Bob.
+    // Machanavajjhala et al. 2007 Fig. 2: the class of rows 9–12 (all Cancer) is the homogeneity attack on Bob.
     void hospitalFig2Homogeneous() {
         const Published fig2;
         std::vector<std::size_t> qi;
@@ -95,7 +95,7 @@ private slots:
         QCOMPARE(homogeneousClasses(classes, 0.5, 0, rowClass).size(), std::size_t(3));
         QVERIFY_THROWS_EXCEPTION(ParameterError, homogeneousClasses(classes, 0, 0));
     }
-    // 000 Fig. 4, the node zip=1, age=2, nationality=1, is 3-diverse: nothing homogeneous.
+    // Machanavajjhala et al. 2007 Fig. 4, the node zip=1, age=2, nationality=1, is 3-diverse: nothing homogeneous.
     void hospitalFig4NotHomogeneous() {
         const auto ws = hospital();
         const EquivalenceClasses classes = ws->dataset().classes(Levels{1, 2, 1}, true);
@@ -104,7 +104,7 @@ private slots:
         QVERIFY(homogeneousClasses(classes, 0.95).empty());
         QCOMPARE(homogeneousClasses(classes, 0.5).size(), std::size_t(3));
     }
-    // 000 §1.1: "Japanese have an extremely low incidence of heart disease" reveals Umeko.
+    // Machanavajjhala et al. 2007 §1.1: "Japanese have an extremely low incidence of heart disease" reveals Umeko.
     void umekoBackgroundKnowledge() {
         const auto ws = hospital();
         const Dataset& data = ws->dataset();
@@ -146,7 +146,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError,
                                  backgroundAttack(ws->dataset(), Levels{1, 2, 1}, options));
     }
-    // 000 Figs 9/11 setup; totals per k equal the minimal k-anonymous nodes of the search, and
+    // Machanavajjhala et al. 2007 Figs 9/11 setup; totals per k equal the minimal k-anonymous nodes of the search, and
     // every counted class is found again by regrouping the node row by row.
     void adultHomogeneityReverified() {
         const auto ws =
@@ -230,7 +230,7 @@ private slots:
                                                                      : u.klNode;
                 QCOMPARE(node, s.optimumMetrics.levels);
             }
-            // KL of any release lies between 0 and that of publishing the SA alone (000 Fig. 19).
+            // KL of any release lies between 0 and that of publishing the SA alone (Machanavajjhala et al. 2007 Fig. 19).
             if (u.feasible) QVERIFY(u.minKl >= 0 && u.minKl <= r.baseKl + 1e-9);
         }
         // An ℓ-diverse table is ℓ-anonymous for entropy ℓ-diversity: never better than k = ℓ.

@@ -100,7 +100,7 @@ private slots:
         }
     }
     void hospitalFigure4() {
-        // SPEC Example 2.2: hospital at node zip=1, age=2, nationality=1 is 000's Fig. 4.
+        // SPEC Example 2.2: hospital at node zip=1, age=2, nationality=1 is Machanavajjhala et al. 2007's Fig. 4.
         Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
         const Dataset& data = ws.dataset();
         const Levels node{1, 2, 1};

@@ -1,4 +1,4 @@
-// Utility metrics (metrics.h) checked by hand on the hospital table of 000 Fig. 1.
+// Utility metrics (metrics.h) checked by hand on the hospital table of Machanavajjhala et al. 2007 Fig. 1.
 #include <QtTest>
 
 #include <cmath>
@@ -44,7 +44,7 @@ private slots:
         // Top node zip=4, age=3, nationality=1: every value is '*', covering the whole domain:
         // each cell (4−1)/3 = (12−1)/11 = 1, LM = 36/36 = 1.
         QVERIFY(near(measureClasses(data, data.classes(Levels{4, 3, 1})).loss, 1.0));
-        // Node zip=1, age=2, nationality=1 (000 Fig. 4):
+        // Node zip=1, age=2, nationality=1 (Machanavajjhala et al. 2007 Fig. 4):
         //   8 rows in 1305*/1306* (1 zip each) and <=40 (8 ages): 0/3 + 7/11 + 3/3 per row;
         //   4 rows in 1485* (2 zips) and >40 (4 ages):            1/3 + 3/11 + 3/3 per row.
         //   Σ = 8·(7/11 + 1) + 4·(1/3 + 3/11 + 1) = 204/33 + 396/33 + 44/33 = 644/33;
@@ -100,14 +100,14 @@ private slots:
         QVERIFY(near(baseKlDivergence(ws->dataset()), 3.850145049306582));
     }
     void figure4Node() {
-        // Node zip=1, age=2, nationality=1 (000 Fig. 4): classes
+        // Node zip=1, age=2, nationality=1 (Machanavajjhala et al. 2007 Fig. 4): classes
         //   E1 = (1305*, <=40, *) rows 1,4,9,10: heart, viral, cancer, cancer
         //   E2 = (1306*, <=40, *) rows 2,3,11,12: heart, viral, cancer, cancer
         //   E3 = (1485*, >40, *)  rows 5,6,7,8:   cancer, heart, viral, viral
         // Coverage over the data domain: 1305* → 1 zip, 1306* → 1, 1485* → 2; <=40 → 8 ages,
         // >40 → 4; * → 4 nationalities. Areas: E1 = 1·8·4 = 32, E2 = 32, E3 = 2·4·4 = 32.
         // KL = (1/12)·Σ_rows log(32 / n_E(s)) = (1/12)·3·(2·log 32 + 2·log 16) = 3.119162.
-        // Information (002 Def. 14): rows of E1, E2 have 1/1 + 1/8 + 1/4 = 1.375, rows of E3
+        // Information (Tian & Zhang 2011 Def. 14): rows of E1, E2 have 1/1 + 1/8 + 1/4 = 1.375, rows of E3
         // 1/2 + 1/4 + 1/4 = 1; um = (8·1.375 + 4·1)/(12·3) = 15/36.
         // Precision: 1 − (1/4 + 2/3 + 1/1)/3 = 0.361111.
         const auto ws = hospital();

@@ -1,6 +1,6 @@
-// 1DLD (Ghinita et al. 2007, 002 §5.1.2) and CLD (Incognito with recursive (c,ℓ), 002
+// 1DLD (Ghinita et al. 2007, Tian & Zhang 2011 §5.1.2) and CLD (Incognito with recursive (c,ℓ), 002
 // §5.1.1): Hilbert keys, simple ℓ-diverse groups, CLD's node against a brute-force oracle,
-// and their use for (τ,ℓ) requirements (002 §5.2), including requirements where they give
+// and their use for (τ,ℓ) requirements (Tian & Zhang 2011 §5.2), including requirements where they give
 // nothing (Adult salary, (0.5, 2)).
 #include "ldiv/criteria.h"
 #include "ldiv/project.h"
@@ -140,7 +140,7 @@ private slots:
                 r1 = std::max(r1, ++n[s->input.baseSa[r]]);
             QVERIFY2(r1 * std::size_t(l) <= cls.rows.size(), "a group is not simple l-diverse");
         }
-        // Simple ℓ-diversity is (1/ℓ, ℓ)-diversity (002 Thm 20).
+        // Simple ℓ-diversity is (1/ℓ, ℓ)-diversity (Tian & Zhang 2011 Thm 20).
         if (std::size_t(l) <= 6)
             QVERIFY(checkTau(s->input, out, 1.0 / l, l).holds());
     }
@@ -189,7 +189,7 @@ private slots:
 
     void adultSalaryOnlySweep()
     {
-        // 002 §5.2 / Fig. 13: Adult with salary as SA (f1 = 0.75) is eligible for no simple ℓ
+        // Tian & Zhang 2011 §5.2 / Fig. 13: Adult with salary as SA (f1 = 0.75) is eligible for no simple ℓ
         // ≥ 2 and no (c,ℓ) output satisfies (0.5, 2); SWEEP still produces a table.
         const auto ws = adult("salary-class", "adult_hierarchy_salary-class.csv");
         const TauInput input = TauInput::fromWorkspace(*ws);
@@ -203,7 +203,7 @@ private slots:
 
     void theoreticalRequirements()
     {
-        // 002 Cor. 24 with m = 14, u = 5: ℓ′ ∈ [15 − 13/4, 14] = [11.75, 14] → ℓ′ = 12, 13, 14 and
+        // Tian & Zhang 2011 Cor. 24 with m = 14, u = 5: ℓ′ ∈ [15 − 13/4, 14] = [11.75, 14] → ℓ′ = 12, 13, 14 and
         // c = 13/(4·(15−ℓ′)) = 1.0833, 1.625, 3.25; Cor. 21: simple ℓ = 5.
         const auto t = ldv::theoreticalRequirements(0.3, 5, 14);
         QCOMPARE(t.simpleL, 5.0);

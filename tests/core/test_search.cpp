@@ -182,7 +182,7 @@ private slots:
         }
     }
     void multiAttributeAgreesWithEvaluation() {
-        // 000 Def. 4.6 through the search (views with the other SA in the QI) against the
+        // Machanavajjhala et al. 2007 Def. 4.6 through the search (views with the other SA in the QI) against the
         // per-node evaluation on joint histograms (node_evaluation.cpp), on random tables with
         // two sensitive attributes.
         std::mt19937 rng(77);
@@ -244,7 +244,7 @@ private slots:
         QCOMPARE(r.minimal.size(), std::size_t(9));
     }
     void hospitalDistinct3() {
-        // 000 Fig. 4: the single minimal distinct 3-diverse node is zip=1, age=2, nationality=1.
+        // Machanavajjhala et al. 2007 Fig. 4: the single minimal distinct 3-diverse node is zip=1, age=2, nationality=1.
         Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")),
                      test::example("hospital"));
         for (SearchAlgorithm a :

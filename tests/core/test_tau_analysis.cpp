@@ -1,6 +1,6 @@
-// The analyses of 002 §5 (tau_analysis.h) and SWEEP on the bundled Adult and Nursery data:
+// The analyses of Tian & Zhang 2011 §5 (tau_analysis.h) and SWEEP on the bundled Adult and Nursery data:
 // every class of every output satisfies the requested (τ,ℓ) (independent checker), eligible
-// ranges (002 Table 1), count-query errors (002 §5.3.3).
+// ranges (Tian & Zhang 2011 Table 1), count-query errors (Tian & Zhang 2011 §5.3.3).
 #include "ldiv/project.h"
 #include "ldiv/sweep.h"
 #include "ldiv/tau_analysis.h"
@@ -65,14 +65,14 @@ private slots:
         QVERIFY2(check.holds(), check.problem.c_str());
         const double um = informationUtility(input, r.recoding);
         QVERIFY(um > 0 && um <= 1);
-        // The 1D count of each sensitive value stays close (002 Fig. 21: small errors).
+        // The 1D count of each sensitive value stays close (Tian & Zhang 2011 Fig. 21: small errors).
         for (const auto& e : sensitiveCountErrors(input, r.recoding))
             QVERIFY(e.relativeError >= 0);
     }
 
     void eligibleRanges()
     {
-        // 002 §1.1: Adult with salary as SA allows no simple ℓ ≥ 2 and needs c ≥ 4 for ℓ = 2.
+        // Tian & Zhang 2011 §1.1: Adult with salary as SA allows no simple ℓ ≥ 2 and needs c ≥ 4 for ℓ = 2.
         const auto ws = load("adult/adult.ldiv.json", "salary-class", "adult_hierarchy_salary-class.csv");
         const EligibleRange e = eligibleRange(TauInput::fromWorkspace(*ws));
         QCOMPARE(e.m, std::size_t(2));

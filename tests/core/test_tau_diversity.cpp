@@ -1,4 +1,4 @@
-// (τ,ℓ)-diversity with generalized sensitive values (SPEC §3, 002): taxonomy, induced
+// (τ,ℓ)-diversity with generalized sensitive values (SPEC §3, Tian & Zhang 2011): taxonomy, induced
 // frequencies, F, ψ, excessive protection, information utility, strength relations.
 #include "ldiv/criteria.h"
 #include "ldiv/criteria_tau.h"
@@ -15,7 +15,7 @@ namespace {
 
 using Counts = std::vector<std::uint32_t>;
 
-// 002 Fig. 3 / SPEC Example 3.1: base values hepatitis, b, c, d; hemal = {hepatitis, b}.
+// Tian & Zhang 2011 Fig. 3 / SPEC Example 3.1: base values hepatitis, b, c, d; hemal = {hepatitis, b}.
 SensitiveTaxonomy diseases()
 {
     return SensitiveTaxonomy::fromEdges({"hepatitis", "b", "c", "d"},
@@ -86,7 +86,7 @@ private slots:
         QVERIFY(std::isinf(excessiveProtection(std::vector<std::vector<double>>{}, 0.5, 3)));
     }
 
-    // SPEC Example 3.2 (002 Ex. 15): 12 rows, 3 attributes.
+    // SPEC Example 3.2 (Tian & Zhang 2011 Ex. 15): 12 rows, 3 attributes.
     void example32Utility()
     {
         double information = 0;
@@ -176,7 +176,7 @@ private slots:
         }
     }
 
-    // 002 §3: simple ℓ ≡ (1/ℓ, ℓ); stronger than (τ,u) iff u ≤ ℓ (Thm 20, Cor. 21).
+    // Tian & Zhang 2011 §3: simple ℓ ≡ (1/ℓ, ℓ); stronger than (τ,u) iff u ≤ ℓ (Thm 20, Cor. 21).
     void simpleStrength()
     {
         QCOMPARE(simpleAsTau(4), (std::pair<double, double>{0.25, 4}));
@@ -200,7 +200,7 @@ private slots:
         QVERIFY(simpleHeld > 100);
     }
 
-    // 002 Thm 23 / Cor. 24 with m = 5, u = 4, τ = 1/4.
+    // Tian & Zhang 2011 Thm 23 / Cor. 24 with m = 5, u = 4, τ = 1/4.
     void recursiveStrength()
     {
         QCOMPARE(round4(weakestRecursiveC(5, 4, 5)), round4(4.0 / 3.0));

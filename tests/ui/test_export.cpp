@@ -257,7 +257,7 @@ private slots:
             QCOMPARE(risks[j].attribute.toStdString(), summary.sensitive[j].attribute);
             QCOMPARE(risks[j].homogeneousClasses, summary.sensitive[j].homogeneousClasses);
             QCOMPARE(risks[j].homogeneousRows, summary.sensitive[j].homogeneousRows);
-            // A homogeneous class's rows are believed with certainty (β = 1, 000 §3).
+            // A homogeneous class's rows are believed with certainty (β = 1, Machanavajjhala et al. 2007 §3).
             QVERIFY(risks[j].positiveDisclosures >= risks[j].homogeneousRows);
             QVERIFY(risks[j].nearHomogeneousClasses >= risks[j].homogeneousClasses);
         }

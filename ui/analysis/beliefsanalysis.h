@@ -1,8 +1,8 @@
 #pragma once
-// Background-knowledge beliefs about one individual (000 §3, Thm 3.1): the adversary's prior
+// Background-knowledge beliefs about one individual (Machanavajjhala et al. 2007 §3, Thm 3.1): the adversary's prior
 // α(q,·) and posterior β(q,·,T*) over every sensitive value, without and with the user's
 // background statements, for the chosen row of a published node; and the disclosures of the
-// row's whole class before and after (backgroundAttack, 000 §1.1).
+// row's whole class before and after (backgroundAttack, Machanavajjhala et al. 2007 §1.1).
 #include <vector>
 
 #include "analysis/analyses.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Anonymity diagnosis per attribute set (004): the maximal sets S of the quasi-identifier R
+// Anonymity diagnosis per attribute set (the privacy-diagnosis paper): the maximal sets S of the quasi-identifier R
 // with k(S) ≥ k (question 3) and their k(S) as bars, and k_δ(S) against the suppression
 // budget δ (question 6) for R and the first maximal sets.
 #include <vector>

@@ -1,9 +1,9 @@
 #pragma once
-// The (τ,ℓ) analyses of 002 §5 for SWEEP, CLD and 1DLD: excessive protection e(P) over a
+// The (τ,ℓ) analyses of Tian & Zhang 2011 §5 for SWEEP, CLD and 1DLD: excessive protection e(P) over a
 // grid of requirements (a colour map plus slices along τ and ℓ, Figs 9–11) and information
 // um(G) / count-query error (Figs 14–16, 19–21). Each algorithm is run as `ldiv experiment`
 // runs it: SWEEP's own output; CLD and 1DLD tried over every ℓ′ (and c), keeping the output
-// that satisfies (τ,ℓ) with the least e(P) (002 §5.2).
+// that satisfies (τ,ℓ) with the least e(P) (Tian & Zhang 2011 §5.2).
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,7 +25,7 @@ inline constexpr TauAlgorithm kTauAlgorithms[] = {TauAlgorithm::Sweep, TauAlgori
 /// ParameterError saying what to configure when there is no sensitive attribute or no
 /// hierarchy for it. `data` must outlive the result.
 TauInput makeTauInput(const PreparedData& data, const std::optional<Hierarchy>& taxonomy);
-/// 002's valid requirements: 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1.
+/// Tian & Zhang 2011's valid requirements: 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1.
 bool validTau(double tau, double l, std::size_t m);
 
 /// One algorithm's output for one (τ,ℓ). empty: no output satisfies (e, um NaN).
@@ -57,7 +57,7 @@ ChartData tauProtectionChart(const TauRunner& runs, const std::vector<double>& t
                              TauAlgorithm mapAlgorithm, double sliceTau, double sliceL, const TauInput& input,
                              const PreparedData& data);
 /// um(G) per requirement of the grid (grouped bars), and for (queryTau, queryL) the average
-/// relative count-query error per number of dimensions s and per sensitive value (002 §5.3.3).
+/// relative count-query error per number of dimensions s and per sensitive value (Tian & Zhang 2011 §5.3.3).
 ChartData tauInformationChart(const TauRunner& runs, const std::vector<std::pair<double, double>>& requirements,
                               double queryTau, double queryL, const CountQueryWorkload& workload,
                               const TauInput& input, const PreparedData& data);

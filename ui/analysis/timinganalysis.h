@@ -1,5 +1,5 @@
 #pragma once
-// Run time vs QI size (000 §6, Figs 13–14): qiSizeTiming for each chosen search algorithm,
+// Run time vs QI size (Machanavajjhala et al. 2007 §6, Figs 13–14): qiSizeTiming for each chosen search algorithm,
 // charted as search time and checked nodes against the number of QI attributes.
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The Export perspective's (τ,ℓ) box: the publishable table of SWEEP (002 §4: local recoding
+// The Export perspective's (τ,ℓ) box: the publishable table of SWEEP (Tian & Zhang 2011 §4: local recoding
 // of the QI, sensitive values generalized along the sensitive attribute's hierarchy where a
 // class needs it), computed on a worker thread from the project and written as CSV. The
 // written table is checked with checkTau before it is reported as (τ,ℓ)-diverse.

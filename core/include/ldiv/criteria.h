@@ -77,7 +77,7 @@ public:
     /// (the minimum class size is std::get<KAnonymity>(variant()).k).
     bool isClassSize() const;
 
-    /// Holds for a class ⇒ holds for every union of such classes (000 Thm 5.2–5.4; (τ,ℓ) by
+    /// Holds for a class ⇒ holds for every union of such classes (Machanavajjhala et al. 2007 Thm 5.2–5.4; (τ,ℓ) by
     /// convexity of F); for the node-level risk criteria: holds for a node ⇒ holds for every
     /// generalization (without suppression). All but population-uniqueness are monotone
     /// (docs/criteria.md); Bayes-optimal privacy is not.
@@ -117,7 +117,7 @@ struct Feasibility {
 Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
                         std::string_view attributeName);
 
-/// ⌊N/r1⌋: the largest ℓ for which simple ℓ-diversity is achievable (002 Table 1); 0 if N = 0.
+/// ⌊N/r1⌋: the largest ℓ for which simple ℓ-diversity is achievable (Tian & Zhang 2011 Table 1); 0 if N = 0.
 std::uint64_t simpleEligibility(Histogram tableCounts);
 /// The largest integer ℓ with r1 < c·(rℓ+…+rm) (recursive (c,ℓ) of the table as one class).
 std::uint32_t maxRecursiveL(double c, Histogram counts);

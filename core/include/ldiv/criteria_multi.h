@@ -1,5 +1,5 @@
 #pragma once
-// Multi-attribute ℓ-diversity (000 Def. 4.6): with sensitive attributes S1..Sd, the table is
+// Multi-attribute ℓ-diversity (Machanavajjhala et al. 2007 Def. 4.6): with sensitive attributes S1..Sd, the table is
 // ℓ-diverse when for every i it is ℓ-diverse with Si as the only sensitive attribute and the
 // other SAs added to the quasi-identifier. Since generalization only touches the QI, the
 // classes of that view are the QI class split by the other SAs' values: a criterion with
@@ -32,7 +32,7 @@ struct JointHistogram {
 /// The histogram of attribute `target` alone (what a single-attribute criterion sees).
 std::vector<std::uint32_t> marginalHistogram(const JointHistogram& joint, std::size_t target);
 
-/// 000 Def. 4.6 for one class and one target SA: `criterion` holds on the histogram of
+/// Machanavajjhala et al. 2007 Def. 4.6 for one class and one target SA: `criterion` holds on the histogram of
 /// `target` within every group of rows sharing all other SAs' codes. Without multi mode
 /// (criterion.multiAttribute() false) this is criterion.holds(marginal of target).
 bool holdsForClass(const Criterion& criterion, const JointHistogram& joint, std::size_t target);

@@ -50,7 +50,7 @@ struct CriterionSpec {
     std::vector<std::string> dontCare;         ///< Y (pd-recursive, npd-recursive, entropy)
     std::vector<std::string> protectedValues;  ///< W (npd-recursive)
     std::string attribute;                     ///< empty: the only sensitive attribute
-    bool multiAttribute = false;               ///< 000 Def. 4.6, see criteria_multi.h
+    bool multiAttribute = false;               ///< Machanavajjhala et al. 2007 Def. 4.6, see criteria_multi.h
 
     bool operator==(const CriterionSpec&) const = default;
 };

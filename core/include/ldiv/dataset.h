@@ -14,7 +14,7 @@
 
 namespace ldv {
 
-/// The equivalence classes (000's q*-blocks) of one node.
+/// The equivalence classes (Machanavajjhala et al. 2007's q*-blocks) of one node.
 struct EquivalenceClasses {
     Levels levels;
     std::size_t qiCount = 0;

@@ -1,6 +1,6 @@
 #pragma once
 // k-anonymity of a list of equivalence-class sizes, with and without δ-suppression
-// (004 Def. 2, Def. 3, Lemma 2, Algorithm 3 as corrected by SPEC §6). These work on class
+// (the privacy-diagnosis paper Def. 2, Def. 3, Lemma 2, Algorithm 3 as corrected by SPEC §6). These work on class
 // sizes only, so every diagnosis question and the exhaustive Lemma 2 test share them.
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 namespace ldv {
 
-/// ⌈δ·n⌉, the most rows δ-suppression may remove (004 Def. 3). Robust to δ·n landing a hair
+/// ⌈δ·n⌉, the most rows δ-suppression may remove (the privacy-diagnosis paper Def. 3). Robust to δ·n landing a hair
 /// above an integer in floating point (δ = m/n must give exactly m). δ ∈ [0, 1].
 std::size_t suppressionBudget(double delta, std::size_t rows);
 
@@ -22,7 +22,7 @@ struct SuppressedAnonymity {
     std::size_t suppressedClasses = 0;
 };
 
-/// 004 Lemma 2 / Algorithm 3 with SPEC §6's definition: with class sizes sorted ascending
+/// The privacy-diagnosis paper Lemma 2 / Algorithm 3 with SPEC §6's definition: with class sizes sorted ascending
 /// c1 ≤ c2 ≤ …, remove c1..cj for the largest j with c1+…+cj ≤ budget and report k = c_{j+1}.
 /// At least one class always stays (j < m), so k is at most the largest class size — removing
 /// every row would make "k" meaningless. Classes of size c_j = c_{j+1} need not go, so the
@@ -47,7 +47,7 @@ struct TradeoffPoint {
 std::vector<TradeoffPoint> suppressionTradeoff(std::span<const std::uint32_t> sortedSizes);
 
 /// The histogram of class sizes, (size, number of classes) ascending: equal histograms mean
-/// equal answers to every question of 004 §4.1.
+/// equal answers to every question of the privacy-diagnosis paper §4.1.
 using SizeHistogram = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 SizeHistogram sizeHistogram(std::span<const std::uint32_t> sortedSizes);
 

@@ -39,7 +39,7 @@ struct CriterionResult {
     double worstMeasure = 0;
 };
 
-/// Evaluates every criterion on every class. Multi-attribute criteria (000 Def. 4.6) split
+/// Evaluates every criterion on every class. Multi-attribute criteria (Machanavajjhala et al. 2007 Def. 4.6) split
 /// each class by the other sensitive attributes, which needs `classes` with membership.
 std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                                               const EquivalenceClasses& classes,

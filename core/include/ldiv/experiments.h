@@ -1,10 +1,10 @@
 #pragma once
-// The ℓ-diversity experiments of 000 §6 as plain data (rows the workbench charts directly):
+// The ℓ-diversity experiments of Machanavajjhala et al. 2007 §6 as plain data (rows the workbench charts directly):
 //  - homogeneityAttack: Figs 9–12, homogeneous classes of all minimal k-anonymous tables;
 //  - utilityComparison: Figs 15–20, best height / average class size / discernibility / KL of
 //    k-anonymous, entropy ℓ-diverse and recursive (c,ℓ)-diverse tables for k = ℓ;
 //  - qiSizeTiming: Figs 13–14, time to find all satisfying nodes as the QI grows.
-// The background-knowledge attack (000 §1.1, §3) is in experiments_background.h.
+// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1, §3) is in experiments_background.h.
 // Every function polls a Feedback (Cancelled is thrown) and reports overall progress.
 #include <cstdint>
 #include <memory>
@@ -19,11 +19,11 @@
 
 namespace ldv {
 
-// ---- Homogeneity attack (000 §1.1, Figs 9–12) --------------------------------------------
+// ---- Homogeneity attack (Machanavajjhala et al. 2007 §1.1, Figs 9–12) --------------------------------------------
 
 /// A class whose most frequent sensitive value s covers at least p of it:
 /// count(s) ≥ p·|E| (p = 1: completely homogeneous, Fig. 9; p = 0.95: Fig. 11). Every row of
-/// such a class is "affected", also the minority without s (000 §6: the adversary still
+/// such a class is "affected", also the minority without s (Machanavajjhala et al. 2007 §6: the adversary still
 /// associates them with s).
 struct HomogeneousClass {
     std::size_t cls = 0;           ///< index into the node's EquivalenceClasses
@@ -45,7 +45,7 @@ struct HomogeneityOptions {
     std::vector<std::uint32_t> ks{2, 5, 10, 15, 20, 30, 50};
     std::vector<double> thresholds{1.0, 0.95};
     std::size_t sensitive = 0;
-    /// Tuple suppression of the k-anonymity search (000 §6 used none); suppressed classes
+    /// Tuple suppression of the k-anonymity search (Machanavajjhala et al. 2007 §6 used none); suppressed classes
     /// (size < k) are not published and never counted.
     double suppressionLimit = 0;
     SearchAlgorithm algorithm = SearchAlgorithm::Fast;
@@ -86,7 +86,7 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
 HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold,
                                     const std::vector<HomogeneityTable>& tables);
 
-// ---- Utility and KL-divergence (000 Figs 15–20) ------------------------------------------
+// ---- Utility and KL-divergence (Machanavajjhala et al. 2007 Figs 15–20) ------------------------------------------
 
 enum class PrivacyModel { KAnonymity, EntropyL, RecursiveCL };
 /// "k-anonymity", "entropy-l", "recursive-cl"; parse throws ParameterError listing them.
@@ -101,16 +101,16 @@ struct UtilityOptions {
                                      PrivacyModel::RecursiveCL};
     double c = 3;                 ///< recursive (c,ℓ)
     std::size_t sensitive = 0;    ///< of the ℓ-criteria; KL always uses the first SA (metrics.h)
-    double suppressionLimit = 0;  ///< 000 §6 used none
+    double suppressionLimit = 0;  ///< Machanavajjhala et al. 2007 §6 used none
     SearchAlgorithm algorithm = SearchAlgorithm::Fast;
     unsigned threads = 0;
-    /// Bernoulli row sample (000 §6: 5 % for Figs 15–19; 1 = the whole table, Fig. 20).
+    /// Bernoulli row sample (Machanavajjhala et al. 2007 §6: 5 % for Figs 15–19; 1 = the whole table, Fig. 20).
     double sample = 1;
     std::uint64_t seed = 1;
 };
 
 /// The best satisfying node per metric for one (model, parameter); lower is better for every
-/// metric (000 §6). Not feasible: no node satisfies; the minima are then NaN.
+/// metric (Machanavajjhala et al. 2007 §6). Not feasible: no node satisfies; the minima are then NaN.
 struct UtilityRow {
     PrivacyModel model = PrivacyModel::KAnonymity;
     double parameter = 0;
@@ -153,11 +153,11 @@ private:
 /// attributes; `source.table()` must outlive the result).
 Dataset firstQuasiIdentifiers(const Dataset& source, std::size_t qiCount);
 
-// ---- Run time vs QI size (000 Figs 13–14) -------------------------------------------------
+// ---- Run time vs QI size (Machanavajjhala et al. 2007 Figs 13–14) -------------------------------------------------
 
 struct TimingOptions {
     std::vector<PrivacyModel> models{PrivacyModel::KAnonymity, PrivacyModel::EntropyL};
-    double parameter = 6;  ///< 000 Fig. 13: k = ℓ = 6
+    double parameter = 6;  ///< Machanavajjhala et al. 2007 Fig. 13: k = ℓ = 6
     double c = 3;
     std::size_t fromSize = 3;  ///< first QI size; up to all of the dataset's QI attributes
     std::size_t sensitive = 0;

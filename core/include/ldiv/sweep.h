@@ -1,9 +1,9 @@
 #pragma once
-// Sequential Sweep (SWEEP, 002 §4, Fig. 6): a (τ,ℓ)-diversity algorithm that generalizes QI
+// Sequential Sweep (SWEEP, Tian & Zhang 2011 §4, Fig. 6): a (τ,ℓ)-diversity algorithm that generalizes QI
 // values by sweeping rows from equivalence classes labelled by specific QI values into ones
-// labelled by more general values, in the information order ≻_I (002 Def. 26), and
-// generalizes SA values when the most general class still fails (002 §4.3). Local recoding;
-// O((H + h_SA)·|T|) (002 Thm 32).
+// labelled by more general values, in the information order ≻_I (Tian & Zhang 2011 Def. 26), and
+// generalizes SA values when the most general class still fails (Tian & Zhang 2011 §4.3). Local recoding;
+// O((H + h_SA)·|T|) (Tian & Zhang 2011 Thm 32).
 #include <cstdint>
 #include <vector>
 
@@ -12,12 +12,12 @@
 
 namespace ldv {
 
-/// One item of V (002 Fig. 6 step 2): a combination of hierarchy levels with its level vector
-/// v = ⟨I, depth(A1), …, depth(Ad)⟩ (002 Def. 26), attributes in importance order, depth =
+/// One item of V (Tian & Zhang 2011 Fig. 6 step 2): a combination of hierarchy levels with its level vector
+/// v = ⟨I, depth(A1), …, depth(Ad)⟩ (Tian & Zhang 2011 Def. 26), attributes in importance order, depth =
 /// levels below the root (the paper counts levels from the root).
 struct SweepItem {
     /// I(⟨L1,j1,…,Ld,jd⟩) = (1/d)·Σ_i I(S_i,ji), I(S_i,j) = Σ_v p′(v)·I(v) / Σ_v p′(v) over the
-    /// level-j values v of Ai, p′(v) = data leaves under v, I(v) = 1/|leaves(v)| (002 §4.1).
+    /// level-j values v of Ai, p′(v) = data leaves under v, I(v) = 1/|leaves(v)| (Tian & Zhang 2011 §4.1).
     double information = 0;
     std::vector<int> depths;  ///< importance order
     std::vector<int> levels;  ///< generalization level per QI, in the dataset's QI order
@@ -33,7 +33,7 @@ struct SweepOptions {
     /// QI indices by importance, most important first (empty = the --qi order).
     std::vector<std::size_t> importance;
     /// Shuffles the order in which rows enter their first class; ties in the tuple selection
-    /// heuristics ("one is selected randomly", 002 Ex. 33–34) go to the latest row, so the
+    /// heuristics ("one is selected randomly", Tian & Zhang 2011 Ex. 33–34) go to the latest row, so the
     /// output is a function of (input, options, seed).
     std::uint64_t seed = 1;
 };
@@ -58,7 +58,7 @@ struct SweepResult {
 SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* feedback = nullptr);
 
 namespace detail {
-/// Step 1 / step 11 (002 §4.3): while the rows fail (τ,ℓ), pick a row whose SA covers the
+/// Step 1 / step 11 (Tian & Zhang 2011 §4.3): while the rows fail (τ,ℓ), pick a row whose SA covers the
 /// dominant base value, least general first (ties: latest row), and replace its SA by its
 /// parent. `rows` index into `saNode`, which is updated. Returns the number of steps.
 std::size_t generalizeSensitive(const TauInput& input, const std::vector<std::uint32_t>& rows,

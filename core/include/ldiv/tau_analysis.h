@@ -1,6 +1,6 @@
 #pragma once
-// The analyses of 002 §5 over (τ,ℓ) outputs: count-query error (002 §5.3.3, Figs 19–21) and
-// the eligible ranges of a dataset (002 Def. 2, Table 1). Excessive protection, information
+// The analyses of Tian & Zhang 2011 §5 over (τ,ℓ) outputs: count-query error (Tian & Zhang 2011 §5.3.3, Figs 19–21) and
+// the eligible ranges of a dataset (Tian & Zhang 2011 Def. 2, Table 1). Excessive protection, information
 // and run time come from tau_recoding.h / tau_baselines.h / sweep.h.
 #include <cstdint>
 #include <string>
@@ -11,7 +11,7 @@
 namespace ldv {
 
 /// A seeded workload of random count queries `count(*) where overlap(A1,b1) and …` with
-/// A1 = the SA and s−1 further QI attributes chosen at random (002 §5.3.3). Each query takes
+/// A1 = the SA and s−1 further QI attributes chosen at random (Tian & Zhang 2011 §5.3.3). Each query takes
 /// its values b_i from one random row of the original table, each at a random level below
 /// the root, so that the actual count ACT is at least 1.
 class CountQueryWorkload {
@@ -46,7 +46,7 @@ struct SensitiveCountError {
 };
 std::vector<SensitiveCountError> sensitiveCountErrors(const TauInput& input, const LocalRecoding& out);
 
-/// Eligible ranges (002 Def. 2, Table 1) of the table's SA distribution for algorithms that
+/// Eligible ranges (Tian & Zhang 2011 Def. 2, Table 1) of the table's SA distribution for algorithms that
 /// do not generalize SA values: simple ℓ ≤ ⌊1/f1⌋; recursive (c,ℓ) needs c > r1/(rℓ+…+rm);
 /// (τ,ℓ) without SA generalization needs τ ≥ max_k (F(k) − (k−1)/(ℓ−1)) / (1 − (k−1)/(ℓ−1)).
 /// With SA generalization (SWEEP) every valid (τ,ℓ) is eligible.

@@ -2,8 +2,8 @@
 // The common ground of the (τ,ℓ) algorithms of 002 (SWEEP, 1DLD, CLD): the input (a dataset
 // with one sensitive attribute and its taxonomy), their output as a LOCAL recoding (every
 // class has its own generalized QI value, every row its own published SA value), and the
-// independent checks and measures applied to any output: (τ,ℓ) on every class (002 Def. 11),
-// excessive protection e(P) (002 Def. 35) and information utility um(G) (002 Def. 14).
+// independent checks and measures applied to any output: (τ,ℓ) on every class (Tian & Zhang 2011 Def. 11),
+// excessive protection e(P) (Tian & Zhang 2011 Def. 35) and information utility um(G) (Tian & Zhang 2011 Def. 14).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -64,7 +64,7 @@ struct LocalRecoding {
 /// Full-domain (global) recoding of a lattice node as a LocalRecoding (CLD's output).
 LocalRecoding recodeNode(const TauInput& input, std::span<const int> levels);
 
-/// Induced frequencies f(a) of one class (002 Def. 8), recomputed from scratch with
+/// Induced frequencies f(a) of one class (Tian & Zhang 2011 Def. 8), recomputed from scratch with
 /// SensitiveTaxonomy::inducedFrequencies: the independent checker for every algorithm.
 std::vector<double> classFrequencies(const TauInput& input, const LocalRecoding& out,
                                      std::size_t cls);
@@ -79,9 +79,9 @@ struct TauCheck {
 /// An empty output "holds" vacuously: callers test empty() first.
 TauCheck checkTau(const TauInput& input, const LocalRecoding& out, double tau, double l);
 
-/// e(P) = min over classes of Σ_k |ψ(k) − F(k)| (002 Def. 35); +∞ for an empty output.
+/// e(P) = min over classes of Σ_k |ψ(k) − F(k)| (Tian & Zhang 2011 Def. 35); +∞ for an empty output.
 double excessiveProtection(const TauInput& input, const LocalRecoding& out, double tau, double l);
-/// um(G) = I(G)/I(O) over the QI attributes and the SA (002 Def. 14), I(v) = 1/|leaves(v)|
+/// um(G) = I(G)/I(O) over the QI attributes and the SA (Tian & Zhang 2011 Def. 14), I(v) = 1/|leaves(v)|
 /// with leaves counted in the hierarchy (taxonomy); 0 for an empty output.
 double informationUtility(const TauInput& input, const LocalRecoding& out);
 /// Rows whose published SA value is an inner taxonomy node.

@@ -1,4 +1,4 @@
-// Bayes-optimal beliefs and background-knowledge statements, 000 §3 (criteria_beliefs.h).
+// Bayes-optimal beliefs and background-knowledge statements, Machanavajjhala et al. 2007 §3 (criteria_beliefs.h).
 #include "data/text_util.h"
 #include "ldiv/criteria_beliefs.h"
 #include "ldiv/criteria_spec.h"

@@ -1,4 +1,4 @@
-// Multi-attribute ℓ-diversity, 000 Def. 4.6 (criteria_multi.h).
+// Multi-attribute ℓ-diversity, Machanavajjhala et al. 2007 Def. 4.6 (criteria_multi.h).
 #include "ldiv/criteria_multi.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The sensitive taxonomy and induced frequencies of (τ,ℓ)-diversity (criteria_tau.h, 002 §2).
+// The sensitive taxonomy and induced frequencies of (τ,ℓ)-diversity (criteria_tau.h, Tian & Zhang 2011 §2).
 #include "ldiv/criteria_tau.h"
 #include "ldiv/error.h"
 

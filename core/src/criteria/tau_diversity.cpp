@@ -1,5 +1,5 @@
 // Functional (τ,ℓ)-diversity on induced frequencies, excessive protection, utility and the
-// strength relations of 002 §3 (criteria_tau.h).
+// strength relations of Tian & Zhang 2011 §3 (criteria_tau.h).
 #include "ldiv/criteria_spec.h"
 #include "ldiv/criteria_tau.h"
 #include "ldiv/error.h"

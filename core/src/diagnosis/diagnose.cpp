@@ -1,4 +1,4 @@
-// Dispatch of a DiagnosisQuery to the question it names (004 §4.1 numbering), with the
+// Dispatch of a DiagnosisQuery to the question it names (the privacy-diagnosis paper §4.1 numbering), with the
 // parameter checks that make a misplaced --k or --delta an error instead of a silent no-op.
 #include <array>
 #include <string>
@@ -13,7 +13,7 @@ struct QuestionInfo {
     bool takesK, takesDelta, takesBound;
 };
 
-// Index = question number. Bound: 004 allows "at least / at most" wherever k is given.
+// Index = question number. Bound: the privacy-diagnosis paper allows "at least / at most" wherever k is given.
 constexpr std::array<QuestionInfo, 13> kQuestions{{
     {"", false, false, false},
     {"Is r k-anonymous with respect to S?", true, false, true},

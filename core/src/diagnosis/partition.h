@@ -1,5 +1,5 @@
 #pragma once
-// Equivalence classes of a table w.r.t. an attribute set (004 Def. 1) as a partition of
+// Equivalence classes of a table w.r.t. an attribute set (the privacy-diagnosis paper Def. 1) as a partition of
 // row ids, built by refinement: the classes of S ∪ {a} split each class of S by a's codes,
 // one pass over the rows (no hashing of value tuples, no sort).
 #include <cstddef>
@@ -27,7 +27,7 @@ struct Partition {
     std::size_t sharedClassCount() const { return starts.empty() ? 0 : starts.size() - 1; }
     std::size_t classCount() const { return sharedClassCount() + singletons; }
     std::uint32_t classSize(std::size_t i) const { return starts[i + 1] - starts[i]; }
-    /// 004 Algorithm 1: k = the smallest class.
+    /// The privacy-diagnosis paper Algorithm 1: k = the smallest class.
     std::size_t minClassSize() const;
     /// Class sizes ascending (input of Algorithm 3 / Lemma 2).
     std::vector<std::uint32_t> sortedSizes() const;

@@ -1,4 +1,4 @@
-// 004 Lemma 2 and Algorithm 3 on sorted class sizes (SPEC §6 definition).
+// The privacy-diagnosis paper Lemma 2 and Algorithm 3 on sorted class sizes (SPEC §6 definition).
 #include <algorithm>
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Homogeneity attack statistics (000 §1.1, §6 Figs 9–12).
+// Homogeneity attack statistics (Machanavajjhala et al. 2007 §1.1, §6 Figs 9–12).
 #include "ldiv/experiments.h"
 
 #include <algorithm>

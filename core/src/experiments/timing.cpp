@@ -1,4 +1,4 @@
-// Run time of finding all satisfying nodes as the QI grows (000 §6, Figs 13–14).
+// Run time of finding all satisfying nodes as the QI grows (Machanavajjhala et al. 2007 §6, Figs 13–14).
 #include "ldiv/experiments.h"
 
 #include <algorithm>

@@ -85,7 +85,7 @@ ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& 
     return out;
 }
 
-/// (τ,ℓ) with generalized sensitive values (002 Def. 7–11) on the classes of a published
+/// (τ,ℓ) with generalized sensitive values (Tian & Zhang 2011 Def. 7–11) on the classes of a published
 /// SWEEP table: each published SA label is a taxonomy node; its rows spread over the node's
 /// weighted leaves (induced frequencies). Measured: the largest max_k F(k) − ψ(k).
 ReleaseCriterion tauClaim(const Dataset& published, const json& c) {

@@ -11,7 +11,7 @@
 //  (1) the k-anonymity part with suppression is monotone and necessary: failing it fails the
 //      node and all specializations (phase 1 binary-searches this predicate);
 //  (2) a node where every class meets every criterion ("clean", nothing to suppress) stays
-//      clean when generalized (000 Thm 5.2–5.4), so its generalizations satisfy.
+//      clean when generalized (Machanavajjhala et al. 2007 Thm 5.2–5.4), so its generalizations satisfy.
 // Remaining undecided nodes are checked one by one, bottom-up (phase 2).
 //
 // Both phases use every worker thread (SearchStatistics::threads). Phase 1 hands out path

@@ -27,7 +27,7 @@ public:
     std::uint64_t k() const { return m_k; }
     /// The predicate "satisfies with suppression" is monotone (satisfying ⇒ every
     /// generalization satisfies; failing ⇒ every specialization fails). True without
-    /// suppression (000 Thm 5.2–5.4: each criterion survives unions of classes) and for
+    /// suppression (Machanavajjhala et al. 2007 Thm 5.2–5.4: each criterion survives unions of classes) and for
     /// k-anonymity alone with suppression: a coarser class of a class of size ≥ k has size
     /// ≥ k, so failing rows can only shrink when generalizing.
     /// Risk criteria (criteria_risk.h) are judged on the classes that remain after

@@ -22,7 +22,7 @@ double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// 000 Def. 4.6 as a dataset: the view of `data` where the target sensitive attribute is the
+/// Machanavajjhala et al. 2007 Def. 4.6 as a dataset: the view of `data` where the target sensitive attribute is the
 /// only one and the other sensitive attributes join the quasi-identifier, never generalized
 /// (height 0). Its lattice has the same node ids as data's (the extra attributes come last
 /// and have one level), and its classes are data's classes split by the other SAs' values.

@@ -1,5 +1,5 @@
-// 1DLD (Ghinita et al., VLDB 2007, as summarized in 002 §5.1.2) and its use for a (τ,ℓ)
-// requirement (002 §5.2); see tau_baselines.h.
+// 1DLD (Ghinita et al., VLDB 2007, as summarized in Tian & Zhang 2011 §5.1.2) and its use for a (τ,ℓ)
+// requirement (Tian & Zhang 2011 §5.2); see tau_baselines.h.
 #include "ldiv/tau_baselines.h"
 #include "ldiv/criteria.h"
 
@@ -98,7 +98,7 @@ LocalRecoding oneDimensionalDiversity(const TauInput& input, std::size_t l)
     for (const auto& b : buckets)
         r1 = std::max(r1, b.size());
     if (l < 1 || n == 0 || r1 * l > n)
-        return out;  // not eligible: no simple ℓ-diverse table exists (002 Table 1)
+        return out;  // not eligible: no simple ℓ-diverse table exists (Tian & Zhang 2011 Table 1)
 
     // One-dimensional keys; coordinates are scaled down when d·bits exceeds 128.
     const std::size_t d = data.qiCount();

@@ -1,4 +1,4 @@
-// Sequential Sweep (002 §4, Fig. 6); see sweep.h.
+// Sequential Sweep (Tian & Zhang 2011 §4, Fig. 6); see sweep.h.
 #include "ldiv/sweep.h"
 
 #include <algorithm>
@@ -17,7 +17,7 @@ namespace {
 
 constexpr double Slack = 1e-12;
 
-// Dense tables over (taxonomy node, base value): l(v,a) of 002 Def. 7 and "v covers a".
+// Dense tables over (taxonomy node, base value): l(v,a) of Tian & Zhang 2011 Def. 7 and "v covers a".
 struct SaTables {
     std::size_t m = 0;
     std::size_t root = 0;
@@ -75,7 +75,7 @@ struct ClassState {
         --size;
         return r;
     }
-    // F(k) ≤ ψ(k) for every k on f = sum/size (002 Def. 11), without allocating.
+    // F(k) ≤ ψ(k) for every k on f = sum/size (Tian & Zhang 2011 Def. 11), without allocating.
     bool holds(double tau, double l) {
         sorted.assign(sum.begin(), sum.end());
         std::sort(sorted.begin(), sorted.end(), std::greater<>());
@@ -219,7 +219,7 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
         }
     }
     std::vector<std::vector<std::uint32_t>> classRows;  // rows of every class created
-    // findNextEC (002 §4.5): every item after the current one satisfies v[0] ≤ currV[0] (V is
+    // findNextEC (Tian & Zhang 2011 §4.5): every item after the current one satisfies v[0] ≤ currV[0] (V is
     // sorted) and v[i] ≤ v_t[i] (base values sit at full depth), so the next EC of a row is
     // the class of its ancestor at the next item's levels.
     auto place = [&](std::size_t k, std::uint32_t r) {
@@ -270,7 +270,7 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
             }
             state.load(sa, rows, out.saNode);
             while (state.size > 0 && !state.holds(tau, l)) {
-                // 002 §4.4: sweep the row whose removal lowers f(a) of the dominant a most;
+                // Tian & Zhang 2011 §4.4: sweep the row whose removal lowers f(a) of the dominant a most;
                 // only rows with l(t[SA],a) > f(a) lower it.
                 const std::size_t a = state.dominant();
                 const double fa = state.sum[a] / double(state.size);
@@ -286,7 +286,7 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
                     ++stats.sweptRows;
                     continue;
                 }
-                // No row helps: sweep the whole class on (002 §4.6's fallback).
+                // No row helps: sweep the whole class on (Tian & Zhang 2011 §4.6's fallback).
                 for (std::size_t v : state.used)
                     while (!state.buckets[v].empty()) place(k + 1, state.take(sa, v));
             }

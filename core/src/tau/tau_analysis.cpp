@@ -1,4 +1,4 @@
-// Count queries (002 §5.3.3) and eligible ranges (002 Table 1); see tau_analysis.h.
+// Count queries (Tian & Zhang 2011 §5.3.3) and eligible ranges (Tian & Zhang 2011 Table 1); see tau_analysis.h.
 #include "ldiv/tau_analysis.h"
 
 #include <algorithm>
@@ -164,7 +164,7 @@ EligibleRange eligibleRange(const TauInput& input)
         double tail = 0;
         for (std::size_t j = l; j <= e.m; ++j)
             tail += r[j - 1];
-        // The smallest real c with r1 < c·tail is just above r1/tail; as an integer (002 Def. 1):
+        // The smallest real c with r1 < c·tail is just above r1/tail; as an integer (Tian & Zhang 2011 Def. 1):
         e.minC.push_back(tail > 0 ? std::floor(r[0] / tail) + 1 : std::numeric_limits<double>::infinity());
         double tau = 1.0 / double(l);
         double F = 0;

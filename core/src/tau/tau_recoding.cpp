@@ -16,7 +16,7 @@ namespace {
 
 // In-order ranks of one QI's base codes: sort the base values by their ancestors from the
 // top down, siblings in first-appearance order, so that values sharing a parent are adjacent
-// (002 §5.1.2: "its position in the in-order traversal of taxonomy trees").
+// (Tian & Zhang 2011 §5.1.2: "its position in the in-order traversal of taxonomy trees").
 std::vector<std::uint32_t> inOrderRanks(const HierarchyMap& map, const Column& column,
                                         const Hierarchy* hierarchy) {
     const std::size_t n = column.domainSize();
