@@ -130,7 +130,7 @@ private slots:
         Column c("flag");
         c.intern("yes");
         c.intern("no");
-        const std::size_t n = 10'000'Machanavajjhala et al. 2007;
+        const std::size_t n = 10'000'000;
         c.reserve(n);
         for (std::size_t i = 0; i < n; ++i) c.appendCode(Code(i % 2));
         data->table = std::make_shared<Table>(std::vector<Column>{std::move(c)});
