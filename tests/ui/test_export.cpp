@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QPushButton>
 #include <QtTest>
 
 #include "app/autosave.h"
@@ -305,6 +306,36 @@ private slots:
         QCOMPARE(audited["rows"].toInt(), j["rows"].toInt());
         for (const QJsonValue c : audited["criteria"].toArray()) QVERIFY(c["holds"].toBool());
         QCOMPARE(audited["criteria"].toArray().size(), 2);
+    }
+
+    void sweepExportNeedsRoles() {
+        // The SWEEP button is enabled only when the project has a quasi-identifier and a
+        // sensitive attribute; otherwise its tooltip says which is missing.
+        MainWindow window;
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open("nursery");
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
+        Project* project = window.controller()->project();
+        SweepExportBox* box = window.exportPerspective()->sweepBox();
+        auto* button = box->findChild<QPushButton*>();
+        QVERIFY(button && button->text().contains("SWEEP"));
+        QVERIFY(button->isEnabled());
+        std::vector<int> sensitive, qi;
+        for (int c = 0; c < project->columnCount(); ++c) {
+            if (project->role(c) == Role::Sensitive) sensitive.push_back(c);
+            if (project->role(c) == Role::QuasiIdentifying) qi.push_back(c);
+        }
+        QVERIFY(!sensitive.empty() && !qi.empty());
+        project->setRoles(sensitive, Role::Insensitive);
+        QVERIFY(!button->isEnabled());
+        QVERIFY2(button->toolTip().contains("sensitive attribute"), qPrintable(button->toolTip()));
+        project->setRoles(qi, Role::Insensitive);
+        QVERIFY(!button->isEnabled());
+        QVERIFY2(button->toolTip().contains("quasi-identifying"), qPrintable(button->toolTip()));
+        project->undoStack()->undo();
+        project->undoStack()->undo();
+        QVERIFY(button->isEnabled());
     }
 
     void sweepTableEqualsTheCommandLine() {

@@ -50,6 +50,7 @@ SweepExportBox::SweepExportBox(QWidget* parent)
         tr("Seed of the row order that breaks ties (the output is a function of table, τ, ℓ and "
            "seed)"));
     m_cancel->setEnabled(false);
+    m_cancel->setToolTip(tr("Stop SWEEP; nothing is written"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     setToolTip(
@@ -79,7 +80,33 @@ SweepExportBox::SweepExportBox(QWidget* parent)
 }
 
 void SweepExportBox::setProject(Project* project) {
+    if (m_project) disconnect(m_project, nullptr, this, nullptr);
     m_project = project;
+    if (project) connect(project, &Project::roleChanged, this, &SweepExportBox::updateAvailability);
+    updateAvailability();
+}
+
+void SweepExportBox::updateAvailability() {
+    // SWEEP needs quasi-identifiers to recode and a sensitive attribute to diversify; say which
+    // is missing rather than failing after the save dialog.
+    QString missing;
+    if (!m_project) {
+        missing = tr("Open a project first.");
+    } else {
+        bool qi = false, sensitive = false;
+        for (int c = 0; c < m_project->columnCount(); ++c) {
+            qi = qi || m_project->role(c) == Role::QuasiIdentifying;
+            sensitive = sensitive || m_project->role(c) == Role::Sensitive;
+        }
+        if (!qi)
+            missing = tr("Mark at least one quasi-identifying attribute (Data perspective).");
+        else if (!sensitive)
+            missing = tr("Mark a sensitive attribute (Data perspective): SWEEP diversifies it.");
+    }
+    m_button->setEnabled(missing.isEmpty() && !isRunning());
+    m_button->setToolTip(missing.isEmpty()
+                             ? tr("Run SWEEP with this τ, ℓ and seed and write the table as CSV")
+                             : missing);
 }
 
 void SweepExportBox::setParameters(double tau, double l) {
@@ -159,8 +186,8 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         emit finished(false);
     });
     connect(m_job, &Job::finished, this, [this] {
-        m_button->setEnabled(true);
         m_cancel->setEnabled(false);
+        updateAvailability();
     });
     m_job->start();
 }

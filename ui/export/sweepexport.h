@@ -1,8 +1,8 @@
 #pragma once
-// The Export perspective's (τ,ℓ) box: the publishable table of SWEEP (Tian & Zhang 2011 §4: local recoding
-// of the QI, sensitive values generalized along the sensitive attribute's hierarchy where a
-// class needs it), computed on a worker thread from the project and written as CSV. The
-// written table is checked with checkTau before it is reported as (τ,ℓ)-diverse.
+// The Export perspective's (τ,ℓ) box: the publishable table of SWEEP (Tian & Zhang 2011 §4: local
+// recoding of the QI, sensitive values generalized along the sensitive attribute's hierarchy where
+// a class needs it), computed on a worker thread from the project and written as CSV. The written
+// table is checked with checkTau before it is reported as (τ,ℓ)-diverse.
 #include <QGroupBox>
 #include <QPointer>
 
@@ -35,6 +35,8 @@ signals:
     void wrote(const QString& path);
 
 private:
+    /// Enables the export button when the project has what SWEEP needs; the tooltip says why not.
+    void updateAvailability();
     QPointer<Project> m_project;
     QDoubleSpinBox* m_tau;
     QSpinBox* m_l;
