@@ -275,12 +275,16 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
 }
 
 struct CsvTableReader::Impl {
-    Impl(std::string source, char separator, const CsvOptions& options)
-        : builder(source, options),
+    Impl(std::string source, char separator, const CsvOptions& given)
+        : options(given),
+          builder(source, options),
           tokenizer(
               source, separator, options.trim,
               [this](const auto& fields) { builder.onRecord(fields); }, options.maxRecordBytes),
           separator(separator) {}
+    // The reader's own copy: the builder keeps views into it (the missing tokens), and the
+    // caller's options may be a temporary that is gone before the first feed().
+    CsvOptions options;
     TableBuilder builder;
     detail::CsvTokenizer tokenizer;
     char separator;
