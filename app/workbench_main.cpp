@@ -24,7 +24,8 @@ struct Options {
                             "project"};
     QCommandLineOption perspective{
         "perspective",
-        "Perspective to show: data, hierarchies, privacy, lattice, analysis, export, risk.", "name"};
+        "Perspective to show: data, hierarchies, privacy, lattice, analysis, export, risk.",
+        "name"};
     QCommandLineOption screenshot{
         "screenshot", "Save a picture of the window to FILE.png once loaded, then exit.", "file"};
     QCommandLineOption attribute{

@@ -41,7 +41,8 @@ public:
             "--criterion", m_criteria,
             "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
             "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
-            "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., t-closeness=T[:ordered|:hierarchical], "
+            "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., "
+            "t-closeness=T[:ordered|:hierarchical], "
             "delta-disclosure=D, "
             "beta-likeness=B[:enhanced], k-map=K (with --population-size), average-risk=R, "
             "sample-uniqueness=U, population-uniqueness=U:MODEL (with --population-size), "

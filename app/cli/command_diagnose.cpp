@@ -1,5 +1,5 @@
-// `ldiv diagnose`: the twelve anonymity-diagnosis questions of the privacy-diagnosis paper §4.1 (see
-// docs/diagnosis.md). --attributes is S for questions about one set and R, whose subsets are
+// `ldiv diagnose`: the twelve anonymity-diagnosis questions of the privacy-diagnosis paper §4.1
+// (see docs/diagnosis.md). --attributes is S for questions about one set and R, whose subsets are
 // searched, for the others; it defaults to the quasi-identifiers when roles are given and to
 // every column otherwise.
 #include <nlohmann/json.hpp>

@@ -1,5 +1,6 @@
-// `ldiv experiment homogeneity|utility|kl|timing|background`: the experiments of Machanavajjhala et al. 2007 §6 and
-// the background-knowledge attack of Machanavajjhala et al. 2007 §1.1, printed as flat records (JSON, CSV or a table).
+// `ldiv experiment homogeneity|utility|kl|timing|background`: the experiments of Machanavajjhala et
+// al. 2007 §6 and the background-knowledge attack of Machanavajjhala et al. 2007 §1.1, printed as
+// flat records (JSON, CSV or a table).
 #include "cli/command_experiment_attacks.h"
 
 #include <algorithm>

@@ -88,8 +88,7 @@ public:
                 << "\n";
             return any ? kSuccess : kRequirementNotMet;
         }
-        out << r.points.size() << " requirements, " << r.pareto.size()
-            << " Pareto-optimal (risk = "
+        out << r.points.size() << " requirements, " << r.pareto.size() << " Pareto-optimal (risk = "
             << (config.risk == FrontierRisk::Marketer ? "average " : "highest ") << m_risk
             << " risk, utility = " << metricName(config.metric) << "), " << r.elapsedMs << " ms\n";
         for (const FrontierPoint& p : r.points) {
@@ -103,8 +102,7 @@ public:
             }
             out << "node " << formatLevels(*p.optimum) << ", risk " << p.riskValue
                 << " (prosecutor highest " << p.risk.highest << ", average " << p.risk.average
-                << "), " << metricName(config.metric) << " "
-                << p.utility << "\n";
+                << "), " << metricName(config.metric) << " " << p.utility << "\n";
         }
         return any ? kSuccess : kRequirementNotMet;
     }

@@ -147,7 +147,7 @@ public:
             if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
             if (!m_pseudonyms.map.empty())
                 writeFileAtomically(m_pseudonyms.map, formatTableCsv(pseudonyms.mapping, sep,
-                                                                   m_neutralize.enabled()));
+                                                                     m_neutralize.enabled()));
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
             const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());

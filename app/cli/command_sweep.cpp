@@ -1,4 +1,5 @@
-// `ldiv sweep`: (τ,ℓ)-diversity by Sequential Sweep (Tian & Zhang 2011 §4), local recoding of QI and SA.
+// `ldiv sweep`: (τ,ℓ)-diversity by Sequential Sweep (Tian & Zhang 2011 §4), local recoding of QI
+// and SA.
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -45,10 +46,12 @@ public:
         if (!m_release.empty() && m_output.empty())
             throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs(
-            {{"--output", m_output}, {"--release", m_release}, {"--pseudonym-map", m_pseudonyms.map}},
-            m_options, *ws,
-            {{"the sensitive hierarchy", m_taxonomy}, {"the --secret-file", m_pseudonyms.secretFile}});
+        refuseOverwritingInputs({{"--output", m_output},
+                                 {"--release", m_release},
+                                 {"--pseudonym-map", m_pseudonyms.map}},
+                                m_options, *ws,
+                                {{"the sensitive hierarchy", m_taxonomy},
+                                 {"the --secret-file", m_pseudonyms.secretFile}});
         if (m_output.empty() && (!m_pseudonyms.columns.empty() || !m_pseudonyms.map.empty()))
             throw ParameterError("--pseudonymize and --pseudonym-map need --output");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
@@ -79,10 +82,9 @@ public:
             if (m_pseudonyms.map.empty())
                 writeFileAtomically(m_output, table);
             else
-                writeFilesAtomically(
-                    {{m_output, table},
-                     {m_pseudonyms.map,
-                      formatTableCsv(pseudonyms.mapping, sep, m_neutralize.enabled())}});
+                writeFilesAtomically({{m_output, table},
+                                      {m_pseudonyms.map, formatTableCsv(pseudonyms.mapping, sep,
+                                                                        m_neutralize.enabled())}});
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;

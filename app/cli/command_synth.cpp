@@ -73,7 +73,8 @@ private:
             return ParameterError("--rows must be a whole number from 1 to " +
                                   std::to_string(kMaxRows) + ", not '" + text + "'");
         };
-        if (text.empty() || text.size() > 13 || text.find_first_not_of("0123456789") != std::string::npos)
+        if (text.empty() || text.size() > 13 ||
+            text.find_first_not_of("0123456789") != std::string::npos)
             throw refuse();
         const std::uint64_t rows = std::stoull(text);
         if (rows == 0 || rows > kMaxRows) throw refuse();

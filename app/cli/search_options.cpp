@@ -11,7 +11,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option(
         "-c,--criterion", o.criteria,
         "Criterion spec, e.g. k=5, distinct-l=3, entropy-l=6@occupation, "
-        "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered|:hierarchical], delta-disclosure=1, "
+        "recursive-cl=3,4, simple-l=2, tau-l=0.5,3, t-closeness=0.2[:ordered|:hierarchical], "
+        "delta-disclosure=1, "
         "beta-likeness=1[:enhanced], k-map=5 (with --population-size), average-risk=0.1, "
         "sample-uniqueness=0.01, population-uniqueness=0.01:pitman|zayatz|snb|dankar (with "
         "--population-size) (repeatable)");
@@ -29,8 +30,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
                    "population-uniqueness=U:MODEL)");
 }
 
-SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data,
-                            const Workspace& workspace, bool requireCriteria) {
+SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const Workspace& workspace,
+                            bool requireCriteria) {
     const ProjectConfig& project = workspace.config();
     SearchConfig config;
     const std::vector<std::string> specs = !o.criteria.empty() ? o.criteria : project.criteria;

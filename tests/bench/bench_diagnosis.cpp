@@ -1,7 +1,8 @@
-// Benchmark of anonymity diagnosis (the privacy-diagnosis paper; not a test): the "for which S and k" question
-// (the privacy-diagnosis paper §4.1 question 4, and question 8 with δ = 0.1) and the "at most k = 1" dual of
-// question 3 (the minimal sets that single out a row), on Adult's 9 attributes and on a
-// synthetic table with many attributes. Prints median and spread of `runs` runs.
+// Benchmark of anonymity diagnosis (the privacy-diagnosis paper; not a test): the "for which S and
+// k" question (the privacy-diagnosis paper §4.1 question 4, and question 8 with δ = 0.1) and the
+// "at most k = 1" dual of question 3 (the minimal sets that single out a row), on Adult's 9
+// attributes and on a synthetic table with many attributes. Prints median and spread of `runs`
+// runs.
 //   bench_diagnosis ADULT.csv [runs] [synthetic-attributes] [synthetic-rows]
 #include <algorithm>
 #include <cstdio>

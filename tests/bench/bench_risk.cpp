@@ -84,9 +84,9 @@ int main(int argc, char** argv) {
     const CriteriaInputs inputs = criteriaInputs(*ws);
     std::printf("Adult, 8 QI, sensitive occupation: %zu rows, %llu nodes\n", data.rowCount(),
                 (unsigned long long)data.lattice().size());
-    for (const char* spec : {"k=5", "t-closeness=0.2", "t-closeness=0.2:hierarchical",
-                             "delta-disclosure=2", "beta-likeness=2", "average-risk=0.05",
-                             "sample-uniqueness=0.01"})
+    for (const char* spec :
+         {"k=5", "t-closeness=0.2", "t-closeness=0.2:hierarchical", "delta-disclosure=2",
+          "beta-likeness=2", "average-risk=0.05", "sample-uniqueness=0.01"})
         classify(data, spec, runs, inputs);
 
     std::vector<std::string> seven(kQi.begin(), kQi.end());

@@ -21,15 +21,17 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-const char* kQi[] = {"sex", "age", "race", "marital-status", "education", "native-country", "workclass",
-                     "salary-class"};
+const char* kQi[] = {
+    "sex",       "age",         "race", "marital-status", "education", "native-country",
+    "workclass", "salary-class"};
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
 }
 
-std::unique_ptr<Workspace> load(const std::string& data, const std::string& hierarchyDir, std::size_t qiCount = 8) {
+std::unique_ptr<Workspace> load(const std::string& data, const std::string& hierarchyDir,
+                                std::size_t qiCount = 8) {
     ProjectConfig c;
     c.dataPath = data;
     for (const char* a : std::span(kQi, qiCount)) {
@@ -42,8 +44,8 @@ std::unique_ptr<Workspace> load(const std::string& data, const std::string& hier
     return std::make_unique<Workspace>(c, "");
 }
 
-void runCase(const Dataset& data, const char* label, std::vector<std::string> specs, double suppression,
-             SearchAlgorithm algorithm, int runs, unsigned threads = 0) {
+void runCase(const Dataset& data, const char* label, std::vector<std::string> specs,
+             double suppression, SearchAlgorithm algorithm, int runs, unsigned threads = 0) {
     SearchConfig config;
     config.criteria = bindCriteria(data, specs);
     config.suppressionLimit = suppression;
@@ -56,18 +58,22 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
         classify.push_back(r.statistics.classifyMs);
         total.push_back(r.statistics.elapsedMs);
     }
-    std::printf("%-34s %-9s classify %8.3f ms  total %8.3f ms  (median of %d)  sat %zu  minimal %zu  "
-                "checked %llu  read %llu\n",
-                label, std::string(searchAlgorithmName(algorithm)).c_str(), median(classify), median(total), runs,
-                (std::size_t)r.satisfyingCount, r.minimal.size(), (unsigned long long)r.statistics.checkedNodes,
-                (unsigned long long)r.statistics.classesRead);
+    std::printf(
+        "%-34s %-9s classify %8.3f ms  total %8.3f ms  (median of %d)  sat %zu  minimal %zu  "
+        "checked %llu  read %llu\n",
+        label, std::string(searchAlgorithmName(algorithm)).c_str(), median(classify), median(total),
+        runs, (std::size_t)r.satisfyingCount, r.minimal.size(),
+        (unsigned long long)r.statistics.checkedNodes,
+        (unsigned long long)r.statistics.classesRead);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_search adult|lattice RESOURCES [runs] | case … | file FILE.csv RESOURCES SPEC [runs]\n");
+        std::fprintf(stderr,
+                     "usage: bench_search adult|lattice RESOURCES [runs] | case … | file FILE.csv "
+                     "RESOURCES SPEC [runs]\n");
         return 2;
     }
     const std::string mode = argv[1];
@@ -76,8 +82,8 @@ int main(int argc, char** argv) {
         const int runs = argc > 3 ? std::stoi(argv[3]) : 7;
         const auto ws = load(dir + "adult.csv", dir);
         const Dataset& data = ws->dataset();
-        std::printf("Adult: %zu rows, %zu base groups, %llu nodes\n", data.rowCount(), data.baseGroupCount(),
-                    (unsigned long long)data.lattice().size());
+        std::printf("Adult: %zu rows, %zu base groups, %llu nodes\n", data.rowCount(),
+                    data.baseGroupCount(), (unsigned long long)data.lattice().size());
         for (SearchAlgorithm a : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
             runCase(data, "k=5", {"k=5"}, 0, a, runs);
             runCase(data, "entropy-l=6 (occupation)", {"entropy-l=6"}, 0, a, runs);
@@ -97,9 +103,11 @@ int main(int argc, char** argv) {
                 measureLattice(data, config);
                 ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
             }
-            std::printf("%-34s measureLattice %8.3f ms  (median of %zu)\n", "k=5 + 2% suppression", median(ms), ms.size());
+            std::printf("%-34s measureLattice %8.3f ms  (median of %zu)\n", "k=5 + 2% suppression",
+                        median(ms), ms.size());
         }
-        runCase(data, "k=5 + 2% suppression (1 thread)", {"k=5"}, 0.02, SearchAlgorithm::Fast, runs, 1);
+        runCase(data, "k=5 + 2% suppression (1 thread)", {"k=5"}, 0.02, SearchAlgorithm::Fast, runs,
+                1);
         return 0;
     }
     if (mode == "lattice") {
@@ -108,8 +116,8 @@ int main(int argc, char** argv) {
         for (std::size_t d = 2; d <= 8; ++d) {
             const auto ws = load(dir + "adult.csv", dir, d);
             const Dataset& data = ws->dataset();
-            std::printf("-- %zu QI: %llu nodes, %zu base groups\n", d, (unsigned long long)data.lattice().size(),
-                        data.baseGroupCount());
+            std::printf("-- %zu QI: %llu nodes, %zu base groups\n", d,
+                        (unsigned long long)data.lattice().size(), data.baseGroupCount());
             runCase(data, "k=5", {"k=5"}, 0, SearchAlgorithm::Fast, runs);
             runCase(data, "k=5 + 2% suppression", {"k=5"}, 0.02, SearchAlgorithm::Fast, runs);
             runCase(data, "entropy-l=6", {"entropy-l=6"}, 0, SearchAlgorithm::Fast, runs);
@@ -130,7 +138,8 @@ int main(int argc, char** argv) {
         }
         const int runs = argc > 6 ? std::stoi(argv[6]) : 1;
         const unsigned threads = argc > 7 ? unsigned(std::stoul(argv[7])) : 0;
-        runCase(ws->dataset(), argv[5], specs, std::stod(argv[4]), parseSearchAlgorithm(argv[3]), runs, threads);
+        runCase(ws->dataset(), argv[5], specs, std::stod(argv[4]), parseSearchAlgorithm(argv[3]),
+                runs, threads);
         return 0;
     }
     if (mode == "project" && argc >= 4) {
@@ -142,9 +151,9 @@ int main(int argc, char** argv) {
         const Workspace ws(c, base.empty() ? "." : base);
         const Dataset& data = ws.dataset();
         const double loadMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n", c.dataPath.c_str(),
-                    data.rowCount(), data.qiColumns().size(), data.baseGroupCount(),
-                    (unsigned long long)data.lattice().size(), loadMs);
+        std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n",
+                    c.dataPath.c_str(), data.rowCount(), data.qiColumns().size(),
+                    data.baseGroupCount(), (unsigned long long)data.lattice().size(), loadMs);
         runCase(data, argv[3], {argv[3]}, c.suppressionLimit, SearchAlgorithm::Fast, runs);
         return 0;
     }
@@ -155,8 +164,9 @@ int main(int argc, char** argv) {
         const auto ws = load(argv[2], dir);
         const double loadMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
         const Dataset& data = ws->dataset();
-        std::printf("%s: %zu rows, %zu base groups, %llu nodes, loaded in %.0f ms\n", argv[2], data.rowCount(),
-                    data.baseGroupCount(), (unsigned long long)data.lattice().size(), loadMs);
+        std::printf("%s: %zu rows, %zu base groups, %llu nodes, loaded in %.0f ms\n", argv[2],
+                    data.rowCount(), data.baseGroupCount(),
+                    (unsigned long long)data.lattice().size(), loadMs);
         runCase(data, argv[4], {argv[4]}, 0, SearchAlgorithm::Fast, runs);
         return 0;
     }

@@ -1,5 +1,6 @@
 // Benchmarks of the (τ,ℓ) algorithms (not a test). SWEEP's cost is O((H + h_SA)·|T|)
-// (Tian & Zhang 2011 Thm 32): with the data replicated ×1, ×2, ×4, ×8 the time should double per step.
+// (Tian & Zhang 2011 Thm 32): with the data replicated ×1, ×2, ×4, ×8 the time should double per
+// step.
 //   bench_tau scaling RESOURCES_DIR [runs] [tau] [l]   Nursery (SA class) replicated, SWEEP
 //   bench_tau compare RESOURCES_DIR [runs]            SWEEP vs 1DLD vs CLD on Nursery (0.5, 3)
 // Prints the median of `runs` (default 5) wall-clock runs in milliseconds.
@@ -70,7 +71,9 @@ int main(int argc, char** argv) {
             const Dataset data(table, ws.qiColumns(), std::move(maps), ws.sensitiveColumns());
             const TauInput input = TauInput::make(data, base.taxonomy, 0, &ws.hierarchies());
             std::size_t items = 0;
-            const double ms = timeMs(runs, [&] { items = sweep(input, {tau, l, {}, 1}).statistics.items; });
+            const double ms = timeMs(runs, [&] {
+                items = sweep(input, {tau, l, {}, 1}).statistics.items;
+            });
             std::cout << table.rowCount() << "\t" << items << "\t" << ms << "\t"
                       << ms / double(table.rowCount()) * 1000 << "\n";
         }
@@ -78,7 +81,8 @@ int main(int argc, char** argv) {
         std::cout << "algorithm\tmedian_ms\n";
         std::cout << "sweep\t" << timeMs(runs, [&] { sweep(base, {tau, l, {}, 1}); }) << "\n";
         std::cout << "1dld(best l)\t" << timeMs(runs, [&] { bestOneDld(base, tau, l); }) << "\n";
-        std::cout << "cld(pass+best)\t" << timeMs(runs, [&] { CldSearch(base).best(tau, l); }) << "\n";
+        std::cout << "cld(pass+best)\t" << timeMs(runs, [&] { CldSearch(base).best(tau, l); })
+                  << "\n";
     }
     return 0;
 }

@@ -31,12 +31,14 @@ DataOptions adult(const std::vector<std::string>& qi, const std::string& sensiti
     d.data = dir + "adult_full.csv";
     d.qi = qi;
     d.sensitive = {sensitive};
-    for (const std::string& a : qi) d.hierarchies.push_back(a + "=" + dir + "adult_hierarchy_" + a + ".csv");
+    for (const std::string& a : qi)
+        d.hierarchies.push_back(a + "=" + dir + "adult_hierarchy_" + a + ".csv");
     d.json = true;
     return d;
 }
 
-std::string run(const std::string& name, const DataOptions& data, const AttackExperimentOptions& o, bool csv = false) {
+std::string run(const std::string& name, const DataOptions& data, const AttackExperimentOptions& o,
+                bool csv = false) {
     std::ostringstream out;
     const int code = runAttackExperiment(name, data, o, csv, out);
     if (code != 0) qWarning("exit code %d", code);
@@ -59,12 +61,15 @@ class TestCliExperiments : public QObject {
     Q_OBJECT
 private slots:
     void names() {
-        for (const char* n : {"homogeneity", "utility", "kl", "timing", "background"}) QVERIFY(isAttackExperiment(n));
+        for (const char* n : {"homogeneity", "utility", "kl", "timing", "background"})
+            QVERIFY(isAttackExperiment(n));
         QVERIFY(!isAttackExperiment("information"));
         std::ostringstream out;
-        QVERIFY_THROWS_EXCEPTION(ParameterError, runAttackExperiment("nope", hospital(), {}, false, out));
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 runAttackExperiment("nope", hospital(), {}, false, out));
     }
-    // Machanavajjhala et al. 2007 Fig. 2 published: one homogeneous class, rows 9–12 (1-based in the output).
+    // Machanavajjhala et al. 2007 Fig. 2 published: one homogeneous class, rows 9–12 (1-based in
+    // the output).
     void homogeneityPublished() {
         AttackExperimentOptions o;
         o.published = test::example("hospital/hospital_fig2_4anonymous.csv");
@@ -100,8 +105,8 @@ private slots:
         int tables = 0;
         for (const auto& r : rows) tables += r.toObject()["total_tables"].toInt();
         QCOMPARE(j["tables"].toArray().size(), tables);
-        for (const char* key : {"k", "threshold", "total_tables", "affected_tables", "avg_affected_classes",
-                                "avg_affected_rows"})
+        for (const char* key : {"k", "threshold", "total_tables", "affected_tables",
+                                "avg_affected_classes", "avg_affected_rows"})
             QVERIFY(rows[0].toObject().contains(key));
         for (const char* key : {"k", "levels", "affected_classes", "affected_rows"})
             QVERIFY(j["tables"].toArray()[0].toObject().contains(key));
@@ -110,7 +115,10 @@ private slots:
         AttackExperimentOptions o;
         o.ks = {2};
         std::string text = run("homogeneity", hospital(false), o, true);
-        QVERIFY(text.rfind("k,threshold,total_tables,affected_tables,avg_affected_classes,avg_affected_rows\n", 0) == 0);
+        QVERIFY(
+            text.rfind(
+                "k,threshold,total_tables,affected_tables,avg_affected_classes,avg_affected_rows\n",
+                0) == 0);
         QCOMPARE(std::count(text.begin(), text.end(), '\n'), 3);
         text = run("homogeneity", hospital(false), o, false);
         QVERIFY(text.rfind("k  threshold  total_tables", 0) == 0);
@@ -124,7 +132,8 @@ private slots:
         QCOMPARE(rows.size(), 6);
         QCOMPARE(rows[0].toObject()["model"].toString(), QString("k-anonymity"));
         QCOMPARE(rows[5].toObject()["spec"].toString(), QString("recursive-cl=3,6@occupation"));
-        for (const char* key : {"min_height", "min_average_class_size", "min_discernibility", "min_kl", "kl_node"})
+        for (const char* key :
+             {"min_height", "min_average_class_size", "min_discernibility", "min_kl", "kl_node"})
             QVERIFY(rows[0].toObject().contains(key));
         QCOMPARE(j["rows_used"].toInt(), 45222);
         o.sample = 0.05;
@@ -145,7 +154,8 @@ private slots:
         QCOMPARE(rows[3].toObject()["model"].toString(), QString("entropy-l"));
         QCOMPARE(j["algorithm"].toString(), QString("incognito"));
     }
-    // Machanavajjhala et al. 2007 §1.1: Umeko (row 3) is revealed in Fig. 2 only with the knowledge, not in Fig. 4.
+    // Machanavajjhala et al. 2007 §1.1: Umeko (row 3) is revealed in Fig. 2 only with the
+    // knowledge, not in Fig. 4.
     void background() {
         AttackExperimentOptions o;
         o.published = test::example("hospital/hospital_fig2_4anonymous.csv");
@@ -177,8 +187,9 @@ private slots:
         AttackExperimentOptions attacks;
         addTauExperimentOptions(app, tau);
         addAttackExperimentOptions(app, attacks);
-        parse(app, {"--knowledge", "b=c => a=x : 0", "--knowledge", "a=b => a=y : 1", "--sample", "0.05", "--seed",
-                    "7", "--c", "2.5", "--params", "2,4", "--threshold", "1,0.9", "--k", "3,5", "--node", "1,2,1"});
+        parse(app, {"--knowledge", "b=c => a=x : 0", "--knowledge", "a=b => a=y : 1", "--sample",
+                    "0.05", "--seed", "7", "--c", "2.5", "--params", "2,4", "--threshold", "1,0.9",
+                    "--k", "3,5", "--node", "1,2,1"});
         QCOMPARE(attacks.seed, std::uint64_t(7));
         QCOMPARE(tau.seed, std::uint64_t(7));
         QCOMPARE(attacks.c, 2.5);

@@ -58,7 +58,8 @@ private slots:
         // The hierarchy is not ignored silently by the criteria that cannot use it.
         const QJsonArray warnings = with.json()["warnings"].toArray();
         QCOMPARE(warnings.size(), 1);
-        QVERIFY(warnings[0].toString().contains("used by tau-l and t-closeness=T:hierarchical criteria only"));
+        QVERIFY(warnings[0].toString().contains(
+            "used by tau-l and t-closeness=T:hierarchical criteria only"));
         // A value that the hierarchy lacks is an error naming it.
         write(dir, "n.csv", text + "x,maybe\n");
         const auto bad =

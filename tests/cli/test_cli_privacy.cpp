@@ -1,5 +1,6 @@
 // `ldiv audit --criterion` and `ldiv beliefs`: SPEC Examples 2.2 and the Umeko example of
-// Machanavajjhala et al. 2007 §1.1, and the whole-table bounds of Machanavajjhala et al. 2007 §6 on Adult's occupation.
+// Machanavajjhala et al. 2007 §1.1, and the whole-table bounds of Machanavajjhala et al. 2007 §6 on
+// Adult's occupation.
 #include <QtTest>
 
 #include "cli_runner.h"

@@ -315,8 +315,8 @@ private slots:
     void frontierRiskModels() {
         // hospital: 12 rows. Marketer = classes / rows of the published classes; journalist
         // with N = 120 is n / (N · smallest class) = highest prosecutor risk · n / N.
-        const QStringList base{"frontier", "--project", ex("hospital/hospital.ldiv.json"),
-                               "--criteria-grid", "k=2..4", "--json"};
+        const QStringList base{"frontier",        "--project", ex("hospital/hospital.ldiv.json"),
+                               "--criteria-grid", "k=2..4",    "--json"};
         const auto marketer = test::runCli(base + QStringList{"--risk", "marketer"});
         QCOMPARE(marketer.exitCode, 0);
         QCOMPARE(marketer.json()["risk_model"].toString(), QString("marketer"));

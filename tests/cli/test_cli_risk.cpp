@@ -1,5 +1,5 @@
-// `ldiv risk`: the JSON contract of issue 19 on the hospital table of Machanavajjhala et al. 2007 Fig. 1, figures
-// worked out by hand from its class sizes, and exact messages for bad parameters.
+// `ldiv risk`: the JSON contract of issue 19 on the hospital table of Machanavajjhala et al. 2007
+// Fig. 1, figures worked out by hand from its class sizes, and exact messages for bad parameters.
 #include <QtTest>
 
 #include <QJsonArray>

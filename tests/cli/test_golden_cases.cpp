@@ -35,8 +35,9 @@ bool contains(const QJsonValue& actual, const QJsonValue& expected, const QStrin
         return true;
     }
     if (actual != expected) {
-        why = where + ": expected " + QJsonDocument(QJsonArray{expected}).toJson(QJsonDocument::Compact) +
-              ", got " + QJsonDocument(QJsonArray{actual}).toJson(QJsonDocument::Compact);
+        why = where + ": expected " +
+              QJsonDocument(QJsonArray{expected}).toJson(QJsonDocument::Compact) + ", got " +
+              QJsonDocument(QJsonArray{actual}).toJson(QJsonDocument::Compact);
         return false;
     }
     return true;
@@ -70,10 +71,9 @@ private slots:
         auto nodes = actual.value("minimal_nodes").toArray().toVariantList();
         std::sort(nodes.begin(), nodes.end(), [](const QVariant& a, const QVariant& b) {
             const auto x = a.toList(), y = b.toList();
-            return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(),
-                                                [](const QVariant& p, const QVariant& q) {
-                                                    return p.toInt() < q.toInt();
-                                                });
+            return std::lexicographical_compare(
+                x.begin(), x.end(), y.begin(), y.end(),
+                [](const QVariant& p, const QVariant& q) { return p.toInt() < q.toInt(); });
         });
         actual["minimal_nodes"] = QJsonArray::fromVariantList(nodes);
         QString why;

@@ -11,16 +11,18 @@ using namespace ldv;
 namespace {
 using Counts = std::vector<std::uint32_t>;
 using Doubles = std::vector<double>;
-double round4(double v) { return std::round(v * 1e4) / 1e4; }
+double round4(double v) {
+    return std::round(v * 1e4) / 1e4;
+}
 }  // namespace
 
 class TestBeliefs : public QObject {
     Q_OBJECT
 
 private slots:
-    // SPEC Example 4.1 (Machanavajjhala et al. 2007 Fig. 5/6, Thm 5.1): merging q1 and q2 creates a (0.31, 0.58)-breach.
-    void example41()
-    {
+    // SPEC Example 4.1 (Machanavajjhala et al. 2007 Fig. 5/6, Thm 5.1): merging q1 and q2 creates a
+    // (0.31, 0.58)-breach.
+    void example41() {
         // Joint f(q,s): q1: .15, .35; q2: .25, .25 → f(s|q1) = .3, .7
         const Doubles givenQ1{0.3, 0.7};
         QCOMPARE(round4(givenQ1[0]), 0.3);
@@ -43,8 +45,7 @@ private slots:
         QCOMPARE(all[0], merged);
     }
 
-    void withoutBackgroundKnowledge()
-    {
+    void withoutBackgroundKnowledge() {
         const Doubles prior{0.2, 0.5, 0.3};
         const Counts counts{3, 0, 1};
         QCOMPARE(observedBelief(prior, prior, counts, 0), 0.75);
@@ -53,8 +54,7 @@ private slots:
     }
 
     // "Japanese rarely have heart disease": f(s|q) ≈ 0 removes s from the adversary's view.
-    void backgroundKnowledgeDisclosure()
-    {
+    void backgroundKnowledgeDisclosure() {
         // Codes: 0 Heart Disease, 1 Viral Infection, 2 Cancer. A class of (2, 2, 0).
         Doubles givenQ{0.4, 0.4, 0.2};
         const Doubles givenQStar{0.4, 0.4, 0.2};
@@ -76,8 +76,7 @@ private slots:
                                  observedBelief(givenQ, Doubles{0, 0.5, 0.5}, Counts{2, 2, 0}, 1));
     }
 
-    void applyRenormalizes()
-    {
+    void applyRenormalizes() {
         Doubles d{0.5, 0.3, 0.2};
         applyBackgroundKnowledge(d, 1, 0.01);
         QCOMPARE(d[1], 0.01);
@@ -89,9 +88,9 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError, applyBackgroundKnowledge(point, 3, 0.1));
     }
 
-    void parseStatements()
-    {
-        const auto s = parseBackgroundStatement("nationality=Japanese => condition=Heart Disease : 0.01");
+    void parseStatements() {
+        const auto s =
+            parseBackgroundStatement("nationality=Japanese => condition=Heart Disease : 0.01");
         QCOMPARE(s.given.size(), std::size_t(1));
         QCOMPARE(s.given[0].first, std::string("nationality"));
         QCOMPARE(s.given[0].second, std::string("Japanese"));
@@ -100,26 +99,31 @@ private slots:
         QCOMPARE(s.probability, 0.01);
         QCOMPARE(QString::fromStdString(formatBackgroundStatement(s)),
                  QString("nationality=Japanese => condition=Heart Disease : 0.01"));
-        const auto multi = parseBackgroundStatement(" nationality = Japanese & age=30=>condition=Flu:1");
+        const auto multi =
+            parseBackgroundStatement(" nationality = Japanese & age=30=>condition=Flu:1");
         QCOMPARE(multi.given.size(), std::size_t(2));
         QCOMPARE(multi.given[1], (std::pair<std::string, std::string>{"age", "30"}));
         QCOMPARE(multi.probability, 1.0);
         QVERIFY(parseBackgroundStatement(formatBackgroundStatement(multi)) == multi);
     }
 
-    void statementErrors_data()
-    {
+    void statementErrors_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("no arrow") << "nationality=Japanese condition=Flu : 0.1" << "missing '=>'";
-        QTest::newRow("no colon") << "nationality=Japanese => condition=Flu" << "missing ': probability'";
-        QTest::newRow("no equals") << "Japanese => condition=Flu : 0.1" << "'Japanese' must be attribute=value";
-        QTest::newRow("empty condition") << "a=b & => condition=Flu : 0.1" << "must be attribute=value";
-        QTest::newRow("not a number") << "a=b => condition=Flu : rare" << "'rare' is not a number";
-        QTest::newRow("above 1") << "a=b => condition=Flu : 1.5" << "outside [0, 1]";
+        QTest::newRow("no arrow") << "nationality=Japanese condition=Flu : 0.1"
+                                  << "missing '=>'";
+        QTest::newRow("no colon") << "nationality=Japanese => condition=Flu"
+                                  << "missing ': probability'";
+        QTest::newRow("no equals") << "Japanese => condition=Flu : 0.1"
+                                   << "'Japanese' must be attribute=value";
+        QTest::newRow("empty condition") << "a=b & => condition=Flu : 0.1"
+                                         << "must be attribute=value";
+        QTest::newRow("not a number") << "a=b => condition=Flu : rare"
+                                      << "'rare' is not a number";
+        QTest::newRow("above 1") << "a=b => condition=Flu : 1.5"
+                                 << "outside [0, 1]";
     }
-    void statementErrors()
-    {
+    void statementErrors() {
         QFETCH(QString, text);
         QFETCH(QString, mentions);
         try {

@@ -226,8 +226,8 @@ private slots:
     }
 
     // Table-level bounds (issue item 4). The histograms are literal counts:
-    // adult.csv salary-class and Nursery class are from SPEC/Tian & Zhang 2011 Table 1; occupation was
-    // computed with  awk -F';' 'NR>1{c[$8]++} END{for(k in c) print c[k]}'
+    // adult.csv salary-class and Nursery class are from SPEC/Tian & Zhang 2011 Table 1; occupation
+    // was computed with  awk -F';' 'NR>1{c[$8]++} END{for(k in c) print c[k]}'
     //   /work/shared/data/adult/adult_full.csv  (45222 rows, 14 values).
     void feasibilityOnTables() {
         const Counts salary{22654, 7508};
@@ -367,7 +367,8 @@ private slots:
         }
     }
 
-    // Machanavajjhala et al. 2007 Thm 5.2-5.4 (and convexity for (τ,ℓ)): holds on A and on B ⇒ holds on A+B.
+    // Machanavajjhala et al. 2007 Thm 5.2-5.4 (and convexity for (τ,ℓ)): holds on A and on B ⇒
+    // holds on A+B.
     void monotonicity() {
         const auto dict = dictionary(8);
         for (unsigned seed : {1u, 2u, 3u}) {
@@ -533,7 +534,8 @@ private slots:
         QVERIFY(Criterion::parse("tau-l=0.5,3", dict).holds(Counts{2, 1, 1}));
     }
 
-    // Machanavajjhala et al. 2007 Def. 4.6 and its §4.3 example: {(s1,v1), (s1,v2), (s2,v3), (s3,v3)}.
+    // Machanavajjhala et al. 2007 Def. 4.6 and its §4.3 example: {(s1,v1), (s1,v2), (s2,v3),
+    // (s3,v3)}.
     void multiAttribute() {
         JointHistogram joint;
         joint.add({0, 0});

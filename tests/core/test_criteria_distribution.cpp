@@ -235,9 +235,9 @@ private slots:
         // (The paper prints 0.5 and 0.278 for the first two; its formula gives 4/9 and 7/27 on
         // the table as printed, and the ground distance is an ultrametric, so the bottom-up
         // matching is the exact EMD.)
-        const std::vector<std::string> diseases{
-            "gastric ulcer", "gastritis", "stomach cancer", "gastritis",  "flu",
-            "bronchitis",    "bronchitis", "pneumonia",     "stomach cancer"};
+        const std::vector<std::string> diseases{"gastric ulcer", "gastritis", "stomach cancer",
+                                                "gastritis",     "flu",       "bronchitis",
+                                                "bronchitis",    "pneumonia", "stomach cancer"};
         Column zip("zip"), disease("disease");
         for (std::size_t r = 0; r < diseases.size(); ++r) {
             zip.append("z" + std::to_string(r));
@@ -250,16 +250,17 @@ private slots:
         const std::string root = "respiratory & digestive system diseases";
         const std::string respiratory = "respiratory system diseases",
                           digestive = "digestive system diseases";
-        const Hierarchy figure2({{"flu", "respiratory infection", respiratory, root},
-                                 {"pneumonia", "respiratory infection", respiratory, root},
-                                 {"bronchitis", "respiratory infection", respiratory, root},
-                                 {"pulmonary edema", "vascular lung diseases", respiratory, root},
-                                 {"pulmonary embolism", "vascular lung diseases", respiratory, root},
-                                 {"gastric ulcer", "stomach diseases", digestive, root},
-                                 {"gastritis", "stomach diseases", digestive, root},
-                                 {"stomach cancer", "stomach diseases", digestive, root},
-                                 {"colitis", "colon diseases", digestive, root},
-                                 {"colon cancer", "colon diseases", digestive, root}});
+        const Hierarchy figure2(
+            {{"flu", "respiratory infection", respiratory, root},
+             {"pneumonia", "respiratory infection", respiratory, root},
+             {"bronchitis", "respiratory infection", respiratory, root},
+             {"pulmonary edema", "vascular lung diseases", respiratory, root},
+             {"pulmonary embolism", "vascular lung diseases", respiratory, root},
+             {"gastric ulcer", "stomach diseases", digestive, root},
+             {"gastritis", "stomach diseases", digestive, root},
+             {"stomach cancer", "stomach diseases", digestive, root},
+             {"colitis", "colon diseases", digestive, root},
+             {"colon cancer", "colon diseases", digestive, root}});
         CriteriaInputs inputs;
         inputs.sensitiveHierarchies = {figure2};
         const auto bound = bindCriteria(data, {"t-closeness=0.3:hierarchical"}, inputs);
@@ -270,17 +271,19 @@ private slots:
             for (const char* v : values) ++h[*sa.find(v)];
             return h;
         };
-        QVERIFY(near(c.measure(classOf({"gastric ulcer", "gastritis", "stomach cancer"})), 4.0 / 9));
-        QVERIFY(near(c.measure(classOf({"gastric ulcer", "stomach cancer", "pneumonia"})), 7.0 / 27));
+        QVERIFY(
+            near(c.measure(classOf({"gastric ulcer", "gastritis", "stomach cancer"})), 4.0 / 9));
+        QVERIFY(
+            near(c.measure(classOf({"gastric ulcer", "stomach cancer", "pneumonia"})), 7.0 / 27));
         QVERIFY(near(c.measure(classOf({"gastritis", "flu", "bronchitis"})), 8.0 / 27));
         QVERIFY(near(c.measure(classOf({"gastritis", "bronchitis", "stomach cancer"})), 5.0 / 27));
         QVERIFY(!c.holds(classOf({"gastric ulcer", "gastritis", "stomach cancer"})));
         QVERIFY(c.holds(classOf({"gastritis", "flu", "bronchitis"})));
         // The whole table is at distance 0.
-        QVERIFY(near(c.measure(classOf({"gastric ulcer", "gastritis", "stomach cancer", "gastritis",
-                                        "flu", "bronchitis", "bronchitis", "pneumonia",
-                                        "stomach cancer"})),
-                     0));
+        QVERIFY(near(
+            c.measure(classOf({"gastric ulcer", "gastritis", "stomach cancer", "gastritis", "flu",
+                               "bronchitis", "bronchitis", "pneumonia", "stomach cancer"})),
+            0));
         QCOMPARE(c.spec(), std::string("t-closeness=0.3:hierarchical"));
         // Without the hierarchy the binding is refused with the exact message.
         QCOMPARE(errorOf([&] { bindCriteria(data, {"t-closeness=0.3:hierarchical"}); }),
@@ -350,10 +353,9 @@ private slots:
                     // The second level is a function of the first, so the rows form a tree.
                     for (auto& row : rows) row[2] = "h" + std::to_string(row[1].back() % 2);
                     const auto taxonomy = SensitiveTaxonomy::fromHierarchyRows(dictionary, rows);
-                    const Criterion c =
-                        Criterion::bind(parseCriterionSpec("t-closeness=" + std::to_string(x) +
-                                                           ":hierarchical"),
-                                        dictionary, table, &taxonomy);
+                    const Criterion c = Criterion::bind(
+                        parseCriterionSpec("t-closeness=" + std::to_string(x) + ":hierarchical"),
+                        dictionary, table, &taxonomy);
                     if (c.holds(h1) && c.holds(h2)) {
                         ++bothHeld;
                         QVERIFY(c.holds(u));

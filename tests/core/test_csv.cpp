@@ -95,22 +95,26 @@ private slots:
                                       << "t.csv:3:4: expected 3 fields (as in the header), found 2";
         QTest::newRow("ragged long") << "a,b\n1,2,3\n"
                                      << "t.csv:2:5: expected 2 fields (as in the header), found 3";
-        QTest::newRow("duplicate header") << "a,b,a\n1,2,3\n"
-                                          << "t.csv:1:5: duplicate column name 'a' in the header (column 3)";
-        QTest::newRow("text after quote") << "a,b\n\"x\"y,2\n"
-                                          << "t.csv:2:4: expected a separator or the end of the line "
-                                             "after the closing quote, found 'y'";
-        QTest::newRow("invalid utf8") << QString::fromLatin1("a,b\n1,caf\xE9\n")
-                                      << "t.csv:2:6: invalid UTF-8 byte sequence in field 2 (save the "
-                                         "file as UTF-8)";
-        QTest::newRow("empty") << "" << "t.csv: the file is empty: no header and no rows";
+        QTest::newRow("duplicate header")
+            << "a,b,a\n1,2,3\n"
+            << "t.csv:1:5: duplicate column name 'a' in the header (column 3)";
+        QTest::newRow("text after quote")
+            << "a,b\n\"x\"y,2\n"
+            << "t.csv:2:4: expected a separator or the end of the line "
+               "after the closing quote, found 'y'";
+        QTest::newRow("invalid utf8")
+            << QString::fromLatin1("a,b\n1,caf\xE9\n")
+            << "t.csv:2:6: invalid UTF-8 byte sequence in field 2 (save the "
+               "file as UTF-8)";
+        QTest::newRow("empty") << ""
+                               << "t.csv: the file is empty: no header and no rows";
     }
     void errors() {
         QFETCH(QString, text);
         QFETCH(QString, message);
         // Latin-1 keeps the raw byte 0xE9 for the invalid UTF-8 row.
-        const QByteArray bytes = QTest::currentDataTag() == QByteArray("invalid utf8")
-                                     ? text.toLatin1() : text.toUtf8();
+        const QByteArray bytes =
+            QTest::currentDataTag() == QByteArray("invalid utf8") ? text.toLatin1() : text.toUtf8();
         try {
             parseCsv(std::string_view(bytes.constData(), std::size_t(bytes.size())), "t.csv",
                      CsvOptions{.separator = ','});
@@ -124,7 +128,8 @@ private slots:
             readCsv("/nonexistent/x.csv");
             QFAIL("no error");
         } catch (const InputError& e) {
-            QCOMPARE(QString(e.what()), QString("/nonexistent/x.csv: cannot open the file for reading: No such file or directory"));
+            QCOMPARE(QString(e.what()), QString("/nonexistent/x.csv: cannot open the file for "
+                                                "reading: No such file or directory"));
         }
     }
     void headerOnlyHasNoRows() {
@@ -137,7 +142,8 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath("big.csv").toStdString();
         std::string text = "id,note\n";
-        for (int i = 0; i < 200000; ++i) text += std::to_string(i) + ",\"a,b \"\"" + std::to_string(i % 7) + "\"\"\"\n";
+        for (int i = 0; i < 200000; ++i)
+            text += std::to_string(i) + ",\"a,b \"\"" + std::to_string(i % 7) + "\"\"\"\n";
         writeFileAtomically(path, text);
         const Table t = readCsv(path);
         QCOMPARE(t.rowCount(), std::size_t(200000));
@@ -152,8 +158,9 @@ private slots:
         std::string text = "id,value,after\n";
         for (int i = 0; i < 400000; ++i)
             text += std::to_string(i) + ",  v" + std::to_string(i % 5) +
-                    std::string(std::size_t(i % 9), ' ') + "\t ," + std::string(std::size_t(i % 4), ' ') +
-                    "\"q " + std::to_string(i % 3) + "\"  \n";
+                    std::string(std::size_t(i % 9), ' ') + "\t ," +
+                    std::string(std::size_t(i % 4), ' ') + "\"q " + std::to_string(i % 3) +
+                    "\"  \n";
         QVERIFY(text.size() > (std::size_t(8) << 20));
         writeFileAtomically(path, text);
         const Table t = readCsv(path);

@@ -1,6 +1,6 @@
-// Anonymity diagnosis (the privacy-diagnosis paper): every one of the twelve questions against a brute-force oracle
-// over all attribute subsets of small random tables, and the privacy-diagnosis paper Lemma 2 against every removal
-// of at most ⌈δ·n⌉ rows.
+// Anonymity diagnosis (the privacy-diagnosis paper): every one of the twelve questions against a
+// brute-force oracle over all attribute subsets of small random tables, and the privacy-diagnosis
+// paper Lemma 2 against every removal of at most ⌈δ·n⌉ rows.
 #include <QtTest>
 
 #include <algorithm>
@@ -230,8 +230,8 @@ private slots:
         }
     }
 
-    // The privacy-diagnosis paper Lemma 2: no removal of at most ⌈δn⌉ rows (leaving some row) beats removing whole
-    // smallest classes, and the reported rows reach the reported k.
+    // The privacy-diagnosis paper Lemma 2: no removal of at most ⌈δn⌉ rows (leaving some row) beats
+    // removing whole smallest classes, and the reported rows reach the reported k.
     void lemma2Exhaustive_data() {
         QTest::addColumn<unsigned>("seed");
         for (unsigned seed = 1; seed <= 40; ++seed) QTest::addRow("seed %u", seed) << seed;

@@ -1,6 +1,6 @@
-// The privacy-diagnosis paper §5 on its own setting (Adult, 30,162 rows, attributes age, workclass, education,
-// marital-status, occupation, race, sex, native-country): the shapes of Figs 1–3, asserted
-// on the computed numbers of calls to Algorithm 1 / Algorithm 3.
+// The privacy-diagnosis paper §5 on its own setting (Adult, 30,162 rows, attributes age, workclass,
+// education, marital-status, occupation, race, sex, native-country): the shapes of Figs 1–3,
+// asserted on the computed numbers of calls to Algorithm 1 / Algorithm 3.
 #include <QtTest>
 
 #include "ldiv/csv.h"
@@ -38,8 +38,9 @@ private slots:
         QCOMPARE(adult().table.rowCount(), std::size_t(30162));
         QCOMPARE(kAnonymity(adult().table, adult().r).naiveCalls, std::uint64_t(256));
     }
-    // Fig 1: calls of Algorithm 1 inside Algorithm 2 fall as k grows (k = 1..50); the privacy-diagnosis paper reports
-    // 23 calls at k = 2 and 9 at k = 50, which this implementation reproduces exactly.
+    // Fig 1: calls of Algorithm 1 inside Algorithm 2 fall as k grows (k = 1..50); the
+    // privacy-diagnosis paper reports 23 calls at k = 2 and 9 at k = 50, which this implementation
+    // reproduces exactly.
     void figure1() {
         std::uint64_t previous = UINT64_MAX;
         for (std::size_t k = 1; k <= 50; ++k) {

@@ -1,6 +1,6 @@
-// The ℓ-diversity experiments (Machanavajjhala et al. 2007 §6) and attacks (Machanavajjhala et al. 2007 §1.1): hospital golden cases, Adult
-// homogeneity re-verified by an independent regrouping, utility minima against the search's
-// optima, sampling, timing and cancellation.
+// The ℓ-diversity experiments (Machanavajjhala et al. 2007 §6) and attacks (Machanavajjhala et al.
+// 2007 §1.1): hospital golden cases, Adult homogeneity re-verified by an independent regrouping,
+// utility minima against the search's optima, sampling, timing and cancellation.
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/experiments.h"
@@ -70,7 +70,8 @@ class TestExperiments : public QObject {
     Q_OBJECT
 
 private slots:
-    // Machanavajjhala et al. 2007 Fig. 2: the class of rows 9–12 (all Cancer) is the homogeneity attack on Bob.
+    // Machanavajjhala et al. 2007 Fig. 2: the class of rows 9–12 (all Cancer) is the homogeneity
+    // attack on Bob.
     void hospitalFig2Homogeneous() {
         const Published fig2;
         std::vector<std::size_t> qi;
@@ -95,7 +96,8 @@ private slots:
         QCOMPARE(homogeneousClasses(classes, 0.5, 0, rowClass).size(), std::size_t(3));
         QVERIFY_THROWS_EXCEPTION(ParameterError, homogeneousClasses(classes, 0, 0));
     }
-    // Machanavajjhala et al. 2007 Fig. 4, the node zip=1, age=2, nationality=1, is 3-diverse: nothing homogeneous.
+    // Machanavajjhala et al. 2007 Fig. 4, the node zip=1, age=2, nationality=1, is 3-diverse:
+    // nothing homogeneous.
     void hospitalFig4NotHomogeneous() {
         const auto ws = hospital();
         const EquivalenceClasses classes = ws->dataset().classes(Levels{1, 2, 1}, true);
@@ -104,7 +106,8 @@ private slots:
         QVERIFY(homogeneousClasses(classes, 0.95).empty());
         QCOMPARE(homogeneousClasses(classes, 0.5).size(), std::size_t(3));
     }
-    // Machanavajjhala et al. 2007 §1.1: "Japanese have an extremely low incidence of heart disease" reveals Umeko.
+    // Machanavajjhala et al. 2007 §1.1: "Japanese have an extremely low incidence of heart disease"
+    // reveals Umeko.
     void umekoBackgroundKnowledge() {
         const auto ws = hospital();
         const Dataset& data = ws->dataset();
@@ -146,8 +149,8 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError,
                                  backgroundAttack(ws->dataset(), Levels{1, 2, 1}, options));
     }
-    // Machanavajjhala et al. 2007 Figs 9/11 setup; totals per k equal the minimal k-anonymous nodes of the search, and
-    // every counted class is found again by regrouping the node row by row.
+    // Machanavajjhala et al. 2007 Figs 9/11 setup; totals per k equal the minimal k-anonymous nodes
+    // of the search, and every counted class is found again by regrouping the node row by row.
     void adultHomogeneityReverified() {
         const auto ws =
             adultFull({"age", "sex", "race", "marital-status", "education"}, "salary-class");
@@ -230,7 +233,8 @@ private slots:
                                                                      : u.klNode;
                 QCOMPARE(node, s.optimumMetrics.levels);
             }
-            // KL of any release lies between 0 and that of publishing the SA alone (Machanavajjhala et al. 2007 Fig. 19).
+            // KL of any release lies between 0 and that of publishing the SA alone (Machanavajjhala
+            // et al. 2007 Fig. 19).
             if (u.feasible) QVERIFY(u.minKl >= 0 && u.minKl <= r.baseKl + 1e-9);
         }
         // An ℓ-diverse table is ℓ-anonymous for entropy ℓ-diversity: never better than k = ℓ.

@@ -288,10 +288,11 @@ private slots:
         const std::string joseNfc = "Jos\xC3\xA9", joseNfd = "Jose\xCC\x81";
         const std::string zurichNfc = "Z\xC3\xBCrich", zurichNfd = "Zu\xCC\x88rich";
         writeFileAtomically(data, "city,s\n" + joseNfc + ",a\n" + joseNfd + ",b\n" + joseNfc +
-                                      ",a\n" + zurichNfd + ",b\n" + zurichNfc + ",a\n" +
-                                      zurichNfd + ",a\n\" Boston\",b\nBoston,a\n");
+                                      ",a\n" + zurichNfd + ",b\n" + zurichNfc + ",a\n" + zurichNfd +
+                                      ",a\n\" Boston\",b\nBoston,a\n");
         const std::string hierarchy = dir.filePath("h.csv").toStdString();
-        writeFileAtomically(hierarchy, joseNfd + ",*\n" + zurichNfc + ",*\nBoston,*\n\" Boston\",*\n");
+        writeFileAtomically(hierarchy,
+                            joseNfd + ",*\n" + zurichNfc + ",*\nBoston,*\n\" Boston\",*\n");
         ProjectConfig c;
         c.dataPath = data;
         c.ensureAttribute("city").role = Role::QuasiIdentifying;
@@ -313,7 +314,8 @@ private slots:
                          "they form separate classes"));
         QCOMPARE(QString::fromStdString(ws.warnings()[1]),
                  QString::fromStdString("attribute 'city': 2 spelling(s) not in Unicode "
-                                        "normalisation form C (e.g. '" + joseNfd +
+                                        "normalisation form C (e.g. '" +
+                                        joseNfd +
                                         "') read in composed form (NFC): labels that differ "
                                         "only in normalisation are one value"));
         // The NFD hierarchy row binds to the NFC value: every value has its row.

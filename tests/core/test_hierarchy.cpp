@@ -40,13 +40,16 @@ private slots:
     void validationErrors_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("ragged") << "a;x;*\nb;*\n" << "h.csv:2: row 2 ('b') has 2 levels, the first row has 3";
-        QTest::newRow("empty cell") << "a;x;*\nb;;*\n" << "h.csv:2:2: empty cell at row 2, level 1";
-        QTest::newRow("duplicate") << "a;x;*\na;y;*\n" << "h.csv:2:1: base value 'a' appears in rows 1 and 2";
-        QTest::newRow("not nesting")
-            << "a;x;p;*\nb;x;q;*\n"
-            << "h.csv:2:3: level 2 is not a coarsening of level 1: 'x' generalizes to 'p' (row 1, 'a') "
-               "and to 'q' (row 2, 'b')";
+        QTest::newRow("ragged") << "a;x;*\nb;*\n"
+                                << "h.csv:2: row 2 ('b') has 2 levels, the first row has 3";
+        QTest::newRow("empty cell") << "a;x;*\nb;;*\n"
+                                    << "h.csv:2:2: empty cell at row 2, level 1";
+        QTest::newRow("duplicate") << "a;x;*\na;y;*\n"
+                                   << "h.csv:2:1: base value 'a' appears in rows 1 and 2";
+        QTest::newRow("not nesting") << "a;x;p;*\nb;x;q;*\n"
+                                     << "h.csv:2:3: level 2 is not a coarsening of level 1: 'x' "
+                                        "generalizes to 'p' (row 1, 'a') "
+                                        "and to 'q' (row 2, 'b')";
     }
     void validationErrors() {
         QFETCH(QString, text);
@@ -63,7 +66,8 @@ private slots:
         const Column c = columnOf({"a", "c", "b", "d", "c"});
         const auto issues = validateHierarchy(h, &c);
         QCOMPARE(issues.size(), std::size_t(1));
-        QCOMPARE(issuesText(issues), QString("2 value(s) of attribute 'attr' are not in the hierarchy: 'c', 'd'"));
+        QCOMPARE(issuesText(issues),
+                 QString("2 value(s) of attribute 'attr' are not in the hierarchy: 'c', 'd'"));
         try {
             HierarchyMap map(h, c);
             QFAIL("no error");
@@ -118,7 +122,8 @@ private slots:
     void masking() {
         const Hierarchy h = buildMasking({"14853", "13053"});
         QCOMPARE(h.height(), 5);
-        QCOMPARE(h.rows()[0], (std::vector<std::string>{"14853", "1485*", "148**", "14***", "1****", "*****"}));
+        QCOMPARE(h.rows()[0],
+                 (std::vector<std::string>{"14853", "1485*", "148**", "14***", "1****", "*****"}));
         const Hierarchy steps = buildMasking({"14853", "13053"}, {2, 3});
         QCOMPARE(steps.rows()[1], (std::vector<std::string>{"13053", "130**", "*****"}));
         QVERIFY(validateHierarchy(steps).empty());
@@ -141,9 +146,12 @@ private slots:
         QVERIFY(validateHierarchy(h).empty());
     }
     void taxonomy() {
-        const Hierarchy h = buildTaxonomy({{"*", "spouse present"}, {"*", "single"},
-                                           {"spouse present", "Married"}, {"single", "Divorced"},
-                                           {"single", "Never"}, {"*", "Unknown"}},
+        const Hierarchy h = buildTaxonomy({{"*", "spouse present"},
+                                           {"*", "single"},
+                                           {"spouse present", "Married"},
+                                           {"single", "Divorced"},
+                                           {"single", "Never"},
+                                           {"*", "Unknown"}},
                                           {"Married", "Divorced", "Never", "Unknown"});
         QCOMPARE(h.height(), 2);
         QCOMPARE(h.rows()[0], (std::vector<std::string>{"Married", "spouse present", "*"}));
@@ -172,7 +180,8 @@ private slots:
             buildTaxonomy({{"*", "Cold"}, {"*", "Flu"}}, {"Russian"});
             QFAIL("a taxonomy without the value was built");
         } catch (const ParameterError& e) {
-            QCOMPARE(std::string(e.what()), std::string("taxonomy: value 'Russian' appears in no parent → child edge"));
+            QCOMPARE(std::string(e.what()),
+                     std::string("taxonomy: value 'Russian' appears in no parent → child edge"));
         }
     }
 };

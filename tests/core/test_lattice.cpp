@@ -55,7 +55,10 @@ private slots:
                 std::vector<std::vector<std::string>> hrows;
                 for (const auto& v : t.column(i).dictionary()) {
                     std::vector<std::string> row;
-                    for (int d : divisors) row.push_back(d == 1 ? v : std::to_string(std::stoi(v) / d) + "/" + std::to_string(d));
+                    for (int d : divisors)
+                        row.push_back(d == 1 ? v
+                                             : std::to_string(std::stoi(v) / d) + "/" +
+                                                   std::to_string(d));
                     hrows.push_back(row);
                 }
                 maps.emplace_back(Hierarchy(hrows), t.column(i));
@@ -80,7 +83,8 @@ private slots:
                 for (int r = 0; r < rows; ++r) {
                     const auto c = rowClass[r];
                     std::vector<std::string> key;
-                    for (int i = 0; i < 3; ++i) key.push_back(data.hierarchy(i).levelValue(lv[i], classes.key(c)[i]));
+                    for (int i = 0; i < 3; ++i)
+                        key.push_back(data.hierarchy(i).levelValue(lv[i], classes.key(c)[i]));
                     const auto& hist = expected.at(key);
                     int size = 0;
                     for (auto& [v, n] : hist) {
@@ -100,8 +104,10 @@ private slots:
         }
     }
     void hospitalFigure4() {
-        // SPEC Example 2.2: hospital at node zip=1, age=2, nationality=1 is Machanavajjhala et al. 2007's Fig. 4.
-        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        // SPEC Example 2.2: hospital at node zip=1, age=2, nationality=1 is Machanavajjhala et al.
+        // 2007's Fig. 4.
+        Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")),
+                     test::example("hospital"));
         const Dataset& data = ws.dataset();
         const Levels node{1, 2, 1};
         const auto classes = data.classes(node, true);
@@ -119,7 +125,8 @@ private slots:
         const AuditSummary s = summarize(data, classes);
         QCOMPARE(s.sensitive[0].minDistinct, std::size_t(3));
         QCOMPARE(qRound(s.sensitive[0].minExpEntropy * 100), 283);
-        for (std::size_t c = 0; c < 3; ++c) QVERIFY(qFuzzyCompare(entropyOf(classes.histogram(c)), 1.0397207708399179));
+        for (std::size_t c = 0; c < 3; ++c)
+            QVERIFY(qFuzzyCompare(entropyOf(classes.histogram(c)), 1.0397207708399179));
     }
 };
 

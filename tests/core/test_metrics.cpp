@@ -1,4 +1,5 @@
-// Utility metrics (metrics.h) checked by hand on the hospital table of Machanavajjhala et al. 2007 Fig. 1.
+// Utility metrics (metrics.h) checked by hand on the hospital table of Machanavajjhala et al. 2007
+// Fig. 1.
 #include <QtTest>
 
 #include <cmath>
@@ -15,7 +16,9 @@ std::unique_ptr<Workspace> hospital() {
     return std::make_unique<Workspace>(loadProject(test::example("hospital/hospital.ldiv.json")),
                                        test::example("hospital"));
 }
-bool near(double a, double b) { return std::abs(a - b) < 1e-9; }
+bool near(double a, double b) {
+    return std::abs(a - b) < 1e-9;
+}
 }  // namespace
 
 class TestMetrics : public QObject {
@@ -64,7 +67,8 @@ private slots:
         QVERIFY(near(measureClasses(data, classes, suppressed).loss, 23.0 / 33.0));
         // Everything suppressed: 1; the level-only form used by the search agrees.
         const auto bottom = data.classes(Levels{0, 0, 0});
-        QVERIFY(near(measureClasses(data, bottom, std::vector<std::uint8_t>(bottom.count(), 1)).loss, 1.0));
+        QVERIFY(near(
+            measureClasses(data, bottom, std::vector<std::uint8_t>(bottom.count(), 1)).loss, 1.0));
         const auto table = detail::lossByLevel(data);
         QVERIFY(near(detail::lossOfLevels(data, table, Levels{1, 2, 1}), 161.0 / 297.0));
         QVERIFY(near(detail::lossOfLevels(data, table, Levels{2, 1, 0}), 2.0 / 11.0));
@@ -107,9 +111,9 @@ private slots:
         // Coverage over the data domain: 1305* → 1 zip, 1306* → 1, 1485* → 2; <=40 → 8 ages,
         // >40 → 4; * → 4 nationalities. Areas: E1 = 1·8·4 = 32, E2 = 32, E3 = 2·4·4 = 32.
         // KL = (1/12)·Σ_rows log(32 / n_E(s)) = (1/12)·3·(2·log 32 + 2·log 16) = 3.119162.
-        // Information (Tian & Zhang 2011 Def. 14): rows of E1, E2 have 1/1 + 1/8 + 1/4 = 1.375, rows of E3
-        // 1/2 + 1/4 + 1/4 = 1; um = (8·1.375 + 4·1)/(12·3) = 15/36.
-        // Precision: 1 − (1/4 + 2/3 + 1/1)/3 = 0.361111.
+        // Information (Tian & Zhang 2011 Def. 14): rows of E1, E2 have 1/1 + 1/8 + 1/4 = 1.375,
+        // rows of E3 1/2 + 1/4 + 1/4 = 1; um = (8·1.375 + 4·1)/(12·3) = 15/36. Precision: 1 − (1/4
+        // + 2/3 + 1/1)/3 = 0.361111.
         const auto ws = hospital();
         const NodeMetrics m = measureClasses(ws->dataset(), ws->dataset().classes(Levels{1, 2, 1}));
         QCOMPARE(m.height, 4);
@@ -137,7 +141,8 @@ private slots:
         QCOMPARE(m.classes, std::size_t(2));
         QVERIFY(near(m.discernibility, 16 + 16 + 48));
         QVERIFY(near(m.averageClassSize, 4.0));
-        const double kl = ((2 * std::log(32) + 2 * std::log(16)) * 2 + 2 * std::log(192) + 2 * std::log(96)) / 12;
+        const double kl =
+            ((2 * std::log(32) + 2 * std::log(16)) * 2 + 2 * std::log(192) + 2 * std::log(96)) / 12;
         QVERIFY(near(m.klDivergence, kl));
         QVERIFY(near(m.information, (8 * 1.375 + 4 * (0.25 + 1.0 / 12 + 0.25)) / 36.0));
     }
@@ -145,7 +150,8 @@ private slots:
         const auto ws = hospital();
         const auto classes = ws->dataset().classes(Levels{0, 0, 0});
         const std::vector<std::uint8_t> all(classes.count(), 1);
-        QVERIFY(near(measureClasses(ws->dataset(), classes, all).klDivergence, baseKlDivergence(ws->dataset())));
+        QVERIFY(near(measureClasses(ws->dataset(), classes, all).klDivergence,
+                     baseKlDivergence(ws->dataset())));
     }
     void optimumOrder() {
         NodeMetrics a, b;

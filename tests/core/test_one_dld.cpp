@@ -1,7 +1,7 @@
 // 1DLD (Ghinita et al. 2007, Tian & Zhang 2011 §5.1.2) and CLD (Incognito with recursive (c,ℓ), 002
 // §5.1.1): Hilbert keys, simple ℓ-diverse groups, CLD's node against a brute-force oracle,
-// and their use for (τ,ℓ) requirements (Tian & Zhang 2011 §5.2), including requirements where they give
-// nothing (Adult salary, (0.5, 2)).
+// and their use for (τ,ℓ) requirements (Tian & Zhang 2011 §5.2), including requirements where they
+// give nothing (Adult salary, (0.5, 2)).
 #include "ldiv/criteria.h"
 #include "ldiv/project.h"
 #include "ldiv/sweep.h"
@@ -27,8 +27,7 @@ struct Small {
 };
 
 // Two QI over 8 values (binary hierarchies of height 3), SA over m values (pairs, root).
-std::unique_ptr<Small> randomSmall(std::uint64_t seed, std::size_t rows, std::size_t m)
-{
+std::unique_ptr<Small> randomSmall(std::uint64_t seed, std::size_t rows, std::size_t m) {
     std::mt19937_64 rng{seed};
     auto s = std::make_unique<Small>();
     std::vector<Column> cols;
@@ -36,11 +35,11 @@ std::unique_ptr<Small> randomSmall(std::uint64_t seed, std::size_t rows, std::si
     for (int i = 0; i < 2; ++i) {
         Rows h;
         for (int v = 0; v < 8; ++v)
-            h.push_back({"q" + std::to_string(v), "g" + std::to_string(v / 2), "G" + std::to_string(v / 4), "*"});
+            h.push_back({"q" + std::to_string(v), "g" + std::to_string(v / 2),
+                         "G" + std::to_string(v / 4), "*"});
         hs.emplace_back(h);
         Column c("a" + std::to_string(i));
-        for (std::size_t r = 0; r < rows; ++r)
-            c.append("q" + std::to_string(rng() % 8));
+        for (std::size_t r = 0; r < rows; ++r) c.append("q" + std::to_string(rng() % 8));
         cols.push_back(std::move(c));
     }
     Column sa("sa");
@@ -52,21 +51,19 @@ std::unique_ptr<Small> randomSmall(std::uint64_t seed, std::size_t rows, std::si
     cols.push_back(std::move(sa));
     s->table = Table(std::move(cols));
     std::vector<HierarchyMap> maps;
-    for (std::size_t i = 0; i < 2; ++i)
-        maps.emplace_back(hs[i], s->table.column(i));
+    for (std::size_t i = 0; i < 2; ++i) maps.emplace_back(hs[i], s->table.column(i));
     s->data = std::make_unique<Dataset>(s->table, std::vector<std::size_t>{0, 1}, std::move(maps),
                                         std::vector<std::size_t>{2});
-    s->input = TauInput::make(*s->data,
-                              SensitiveTaxonomy::fromHierarchyRows(s->table.column(2).dictionary(), tax), 0, &hs);
+    s->input = TauInput::make(
+        *s->data, SensitiveTaxonomy::fromHierarchyRows(s->table.column(2).dictionary(), tax), 0,
+        &hs);
     return s;
 }
 
-std::unique_ptr<Workspace> adult(const std::string& sensitive, const std::string& taxonomy)
-{
+std::unique_ptr<Workspace> adult(const std::string& sensitive, const std::string& taxonomy) {
     ProjectConfig c = loadProject(test::example("adult/adult.ldiv.json"));
     for (auto& a : c.attributes)
-        if (a.role == Role::Sensitive)
-            a.role = Role::Insensitive;
+        if (a.role == Role::Sensitive) a.role = Role::Insensitive;
     AttributeConfig& sa = c.ensureAttribute(sensitive);
     sa.role = Role::Sensitive;
     sa.hierarchyFile = taxonomy;
@@ -79,8 +76,7 @@ class TestOneDld : public QObject {
     Q_OBJECT
 
 private slots:
-    void hilbertCurveIsAPath()
-    {
+    void hilbertCurveIsAPath() {
         // Consecutive Hilbert indices are neighbouring cells, and every cell has one index.
         for (std::size_t d : {2u, 3u}) {
             const int bits = 3;
@@ -90,8 +86,7 @@ private slots:
             const std::size_t cells = std::size_t(std::pow(double(side), double(d)));
             for (std::size_t cell = 0; cell < cells; ++cell) {
                 std::size_t x = cell;
-                for (std::size_t i = 0; i < d; ++i, x /= side)
-                    p[i] = std::uint32_t(x % side);
+                for (std::size_t i = 0; i < d; ++i, x /= side) p[i] = std::uint32_t(x % side);
                 byKey[hilbertIndex(p, bits)] = p;
             }
             QCOMPARE(byKey.size(), cells);
@@ -108,24 +103,20 @@ private slots:
         }
     }
 
-    void groupsAreSimpleLDiverse_data()
-    {
+    void groupsAreSimpleLDiverse_data() {
         QTest::addColumn<int>("seed");
         QTest::addColumn<int>("l");
         for (int seed = 1; seed <= 5; ++seed)
-            for (int l = 2; l <= 4; ++l)
-                QTest::addRow("seed %d l %d", seed, l) << seed << l;
+            for (int l = 2; l <= 4; ++l) QTest::addRow("seed %d l %d", seed, l) << seed << l;
     }
 
-    void groupsAreSimpleLDiverse()
-    {
+    void groupsAreSimpleLDiverse() {
         QFETCH(int, seed);
         QFETCH(int, l);
         const auto s = randomSmall(std::uint64_t(seed), 40 + 37 * std::size_t(seed), 6);
         const LocalRecoding out = oneDimensionalDiversity(s->input, std::size_t(l));
         std::vector<std::uint32_t> counts(6, 0);
-        for (std::uint32_t v : s->input.baseSa)
-            ++counts[v];
+        for (std::uint32_t v : s->input.baseSa) ++counts[v];
         if (simpleEligibility(counts) < std::uint64_t(l)) {
             QVERIFY(out.empty());
             return;
@@ -136,24 +127,22 @@ private slots:
         for (const RecodedClass& cls : out.classes) {
             std::map<std::uint32_t, std::size_t> n;
             std::size_t r1 = 0;
-            for (std::uint32_t r : cls.rows)
-                r1 = std::max(r1, ++n[s->input.baseSa[r]]);
+            for (std::uint32_t r : cls.rows) r1 = std::max(r1, ++n[s->input.baseSa[r]]);
             QVERIFY2(r1 * std::size_t(l) <= cls.rows.size(), "a group is not simple l-diverse");
         }
         // Simple ℓ-diversity is (1/ℓ, ℓ)-diversity (Tian & Zhang 2011 Thm 20).
-        if (std::size_t(l) <= 6)
-            QVERIFY(checkTau(s->input, out, 1.0 / l, l).holds());
+        if (std::size_t(l) <= 6) QVERIFY(checkTau(s->input, out, 1.0 / l, l).holds());
     }
 
-    void cldMatchesBruteForce()
-    {
+    void cldMatchesBruteForce() {
         const auto s = randomSmall(11, 150, 5);
         const std::vector<double> cs{1, 2, 3, 5};
         const CldSearch cld(s->input, cs);
         const Lattice& lattice = s->data->lattice();
         for (double c : cs)
             for (std::size_t l = 2; l <= 5; ++l) {
-                const Criterion crit = Criterion::parse("recursive-cl=" + std::to_string(int(c)) + "," + std::to_string(l));
+                const Criterion crit = Criterion::parse("recursive-cl=" + std::to_string(int(c)) +
+                                                        "," + std::to_string(l));
                 std::optional<int> bestHeight;
                 for (NodeId id = 0; id < lattice.size(); ++id) {
                     const Levels levels = lattice.levels(id);
@@ -166,31 +155,28 @@ private slots:
                 }
                 const auto node = cld.node(c, l);
                 QCOMPARE(node.has_value(), bestHeight.has_value());
-                if (node)
-                    QCOMPARE(Lattice::height(*node), *bestHeight);
+                if (node) QCOMPARE(Lattice::height(*node), *bestHeight);
             }
     }
 
-    void bestOutputsSatisfyTau()
-    {
+    void bestOutputsSatisfyTau() {
         const auto s = randomSmall(5, 300, 4);
         const CldSearch cld(s->input);
         for (double l : {2.0, 3.0})
             for (double tau : {0.5, 0.7, 0.9}) {
                 for (const BaselineOutcome& b : {bestOneDld(s->input, tau, l), cld.best(tau, l)}) {
-                    if (b.empty)
-                        continue;
+                    if (b.empty) continue;
                     QVERIFY(checkTau(s->input, b.recoding, tau, l).holds());
-                    QCOMPARE(excessiveProtection(s->input, b.recoding, tau, l), b.excessiveProtection);
+                    QCOMPARE(excessiveProtection(s->input, b.recoding, tau, l),
+                             b.excessiveProtection);
                     QVERIFY(b.satisfyingRuns >= 1 && b.satisfyingRuns <= b.runs);
                 }
             }
     }
 
-    void adultSalaryOnlySweep()
-    {
-        // Tian & Zhang 2011 §5.2 / Fig. 13: Adult with salary as SA (f1 = 0.75) is eligible for no simple ℓ
-        // ≥ 2 and no (c,ℓ) output satisfies (0.5, 2); SWEEP still produces a table.
+    void adultSalaryOnlySweep() {
+        // Tian & Zhang 2011 §5.2 / Fig. 13: Adult with salary as SA (f1 = 0.75) is eligible for no
+        // simple ℓ ≥ 2 and no (c,ℓ) output satisfies (0.5, 2); SWEEP still produces a table.
         const auto ws = adult("salary-class", "adult_hierarchy_salary-class.csv");
         const TauInput input = TauInput::fromWorkspace(*ws);
         QVERIFY(bestOneDld(input, 0.5, 2).empty);
@@ -201,10 +187,9 @@ private slots:
         QVERIFY(generalizedSaRows(input, r.recoding) > 0);
     }
 
-    void theoreticalRequirements()
-    {
-        // Tian & Zhang 2011 Cor. 24 with m = 14, u = 5: ℓ′ ∈ [15 − 13/4, 14] = [11.75, 14] → ℓ′ = 12, 13, 14 and
-        // c = 13/(4·(15−ℓ′)) = 1.0833, 1.625, 3.25; Cor. 21: simple ℓ = 5.
+    void theoreticalRequirements() {
+        // Tian & Zhang 2011 Cor. 24 with m = 14, u = 5: ℓ′ ∈ [15 − 13/4, 14] = [11.75, 14] → ℓ′ =
+        // 12, 13, 14 and c = 13/(4·(15−ℓ′)) = 1.0833, 1.625, 3.25; Cor. 21: simple ℓ = 5.
         const auto t = ldv::theoreticalRequirements(0.3, 5, 14);
         QCOMPARE(t.simpleL, 5.0);
         QCOMPARE(t.cl.size(), std::size_t(3));

@@ -21,7 +21,8 @@ private slots:
         AttributeConfig& age = c.ensureAttribute("age");
         age.role = Role::QuasiIdentifying;
         age.type = ColumnType::Integer;
-        age.hierarchy = Hierarchy(std::vector<std::vector<std::string>>{{"1", "0-4", "*"}, {"7", "5-9", "*"}});
+        age.hierarchy =
+            Hierarchy(std::vector<std::vector<std::string>>{{"1", "0-4", "*"}, {"7", "5-9", "*"}});
         AttributeConfig& zip = c.ensureAttribute("zip");
         zip.role = Role::QuasiIdentifying;
         zip.hierarchyFile = "zip.csv";
@@ -55,11 +56,13 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("malformed") << "{\"format\": \"ldiv-project\",\n \"version\": }"
                                    << "p.json:2:13: malformed JSON";
-        QTest::newRow("not a project") << "{\"format\": \"other\"}"
-                                       << "p.json: not an ldiv project file (expected \"format\": \"ldiv-project\")";
+        QTest::newRow("not a project")
+            << "{\"format\": \"other\"}"
+            << "p.json: not an ldiv project file (expected \"format\": \"ldiv-project\")";
         QTest::newRow("newer version")
             << "{\"format\": \"ldiv-project\", \"version\": 7, \"data\": {\"path\": \"x.csv\"}}"
-            << "p.json: project file version 7 is newer than this ldiv understands (version 1); please update ldiv";
+            << "p.json: project file version 7 is newer than this ldiv understands (version 1); "
+               "please update ldiv";
         QTest::newRow("no data") << "{\"format\": \"ldiv-project\", \"version\": 1}"
                                  << "p.json: project file names no data file (data.path)";
         QTest::newRow("bad role")
@@ -86,9 +89,11 @@ private slots:
         }
     }
     void loadsBundledExamples() {
-        Workspace hospital(loadProject(test::example("hospital/hospital.ldiv.json")), test::example("hospital"));
+        Workspace hospital(loadProject(test::example("hospital/hospital.ldiv.json")),
+                           test::example("hospital"));
         QCOMPARE(hospital.dataset().lattice().size(), NodeId(40));
-        Workspace adult(loadProject(test::example("adult/adult.ldiv.json")), test::example("adult"));
+        Workspace adult(loadProject(test::example("adult/adult.ldiv.json")),
+                        test::example("adult"));
         QCOMPARE(adult.table().rowCount(), std::size_t(30162));
         QCOMPARE(adult.qiColumns().size(), std::size_t(7));
         QCOMPARE(adult.sensitiveColumns().size(), std::size_t(1));
@@ -100,7 +105,8 @@ private slots:
             Workspace ws(c, "/tmp/nowhere");
             QFAIL("no error");
         } catch (const InputError& e) {
-            QCOMPARE(QString(e.what()), QString("/tmp/nowhere/missing.csv: cannot open the file for reading: No such file or directory"));
+            QCOMPARE(QString(e.what()), QString("/tmp/nowhere/missing.csv: cannot open the file "
+                                                "for reading: No such file or directory"));
         }
     }
     void qiAndSensitiveConflict() {
@@ -118,24 +124,30 @@ private slots:
             parseProject("{\"format\": \"ldiv-project\", \"version\": 1e999}", "p.ldiv.json");
             QFAIL("no error");
         } catch (const InputError& e) {
-            QCOMPARE(QString(e.what()), QString("p.ldiv.json: malformed JSON: number overflow parsing '1e999'"));
+            QCOMPARE(QString(e.what()),
+                     QString("p.ldiv.json: malformed JSON: number overflow parsing '1e999'"));
         }
-        const std::string found = LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/number_overflow_found_by_fuzzer.ldiv.json";
+        const std::string found =
+            LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/number_overflow_found_by_fuzzer.ldiv.json";
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject(found));
     }
     void versionBeyondIntIsRefused() {
         // Regression for UBSan in fuzz_project: 9.9e20 was converted to int (undefined
         // behaviour); out-of-range and fractional versions are now refused by name.
-        const QString range = "field 'version' must be a whole number from -2147483648 to 2147483647";
+        const QString range =
+            "field 'version' must be a whole number from -2147483648 to 2147483647";
         for (const char* version : {"9.9e20", "4294967297", "1.5", "-1e300"}) {
             try {
-                parseProject(std::string("{\"format\": \"ldiv-project\", \"version\": ") + version + "}", "p.ldiv.json");
+                parseProject(
+                    std::string("{\"format\": \"ldiv-project\", \"version\": ") + version + "}",
+                    "p.ldiv.json");
                 QFAIL(version);
             } catch (const InputError& e) {
                 QCOMPARE(QString(e.what()), "p.ldiv.json: " + range);
             }
         }
-        const std::string found = LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/version_beyond_int.ldiv.json";
+        const std::string found =
+            LDIV_SOURCE_DIR "/tests/fuzz/corpus/project/version_beyond_int.ldiv.json";
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject(found));
     }
     void savedFileMatchesMimeMagic() {
@@ -146,7 +158,8 @@ private slots:
         QFile xml(LDIV_SOURCE_DIR "/installer/linux/ldiv-project.xml");
         QVERIFY(xml.open(QIODevice::ReadOnly));
         const QString spec = QString::fromUtf8(xml.readAll());
-        const QRegularExpression match("<match type=\"string\" value=\"([^\"]*)\" offset=\"(\\d+):(\\d+)\"/>");
+        const QRegularExpression match(
+            "<match type=\"string\" value=\"([^\"]*)\" offset=\"(\\d+):(\\d+)\"/>");
         const QRegularExpressionMatch m = match.match(spec);
         QVERIFY2(m.hasMatch(), "no string magic in ldiv-project.xml");
         const QByteArray pattern = m.captured(1).replace("&quot;", "\"").toUtf8();
@@ -168,7 +181,8 @@ private slots:
         QVERIFY2(at >= first && at <= last, bytes.left(128).constData());
         QVERIFY(bytes.startsWith("{\n  \"format\": \"ldiv-project\",\n  \"version\": 1,\n"));
         // The bundled examples, written by hand, follow the same layout.
-        for (const char* example : {"hospital/hospital.ldiv.json", "adult/adult.ldiv.json", "nursery/nursery.ldiv.json"}) {
+        for (const char* example : {"hospital/hospital.ldiv.json", "adult/adult.ldiv.json",
+                                    "nursery/nursery.ldiv.json"}) {
             QFile f(QString(LDIV_RESOURCES "/examples/") + example);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const qsizetype pos = f.read(last + pattern.size()).indexOf(pattern);

@@ -38,9 +38,11 @@ private slots:
         c.dataPath = test::example("hospital/hospital.csv");
         const Workspace ws(c, test::example("hospital"));
         SearchConfig config;
-        config.criteria = bindCriteria(ws.dataset(), {"t-closeness=1", "delta-disclosure=20", "beta-likeness=50"});
+        config.criteria = bindCriteria(
+            ws.dataset(), {"t-closeness=1", "delta-disclosure=20", "beta-likeness=50"});
         const Levels node{1, 2, 1};
-        const PublishedNode published = publishNode(ws.dataset(), config, node, ws.identifyingColumns());
+        const PublishedNode published =
+            publishNode(ws.dataset(), config, node, ws.identifyingColumns());
         const std::string csv = m_dir.filePath("hospital_t.csv").toStdString();
         writeTableCsv(published.table, csv);
         const ReleaseRecord r = makeRelease(ws, config, node, published, {}, csv, "test");

@@ -182,9 +182,9 @@ private slots:
         }
     }
     void multiAttributeAgreesWithEvaluation() {
-        // Machanavajjhala et al. 2007 Def. 4.6 through the search (views with the other SA in the QI) against the
-        // per-node evaluation on joint histograms (node_evaluation.cpp), on random tables with
-        // two sensitive attributes.
+        // Machanavajjhala et al. 2007 Def. 4.6 through the search (views with the other SA in the
+        // QI) against the per-node evaluation on joint histograms (node_evaluation.cpp), on random
+        // tables with two sensitive attributes.
         std::mt19937 rng(77);
         int rounds = 0, separating = 0;
         for (int round = 0; round < 40; ++round) {
@@ -244,7 +244,8 @@ private slots:
         QCOMPARE(r.minimal.size(), std::size_t(9));
     }
     void hospitalDistinct3() {
-        // Machanavajjhala et al. 2007 Fig. 4: the single minimal distinct 3-diverse node is zip=1, age=2, nationality=1.
+        // Machanavajjhala et al. 2007 Fig. 4: the single minimal distinct 3-diverse node is zip=1,
+        // age=2, nationality=1.
         Workspace ws(loadProject(test::example("hospital/hospital.ldiv.json")),
                      test::example("hospital"));
         for (SearchAlgorithm a :

@@ -19,8 +19,9 @@ using ldv::test::randomCriteria;
 
 namespace {
 
-SearchResult run(const Dataset& data, const std::vector<std::string>& specs, SearchAlgorithm algorithm,
-                 double suppression, Metric metric, unsigned threads, NodeId implicitAbove) {
+SearchResult run(const Dataset& data, const std::vector<std::string>& specs,
+                 SearchAlgorithm algorithm, double suppression, Metric metric, unsigned threads,
+                 NodeId implicitAbove) {
     SearchConfig config;
     config.criteria = bindCriteria(data, specs);
     config.suppressionLimit = suppression;
@@ -57,11 +58,14 @@ private slots:
             // drawn criteria and metric to check that the search then falls back to explicit.
             const bool fallbackRound = suppression > 0 && round % 4 == 0;
             if (suppression > 0 && !fallbackRound) specs = {"k=" + std::to_string(2 + rng() % 6)};
-            const Metric metric = suppression > 0 && !fallbackRound ? Metric::Height : Metric(rng() % 6);
+            const Metric metric =
+                suppression > 0 && !fallbackRound ? Metric::Height : Metric(rng() % 6);
             const Dataset& data = *rc->data;
-            const auto brute = run(data, specs, SearchAlgorithm::Brute, suppression, metric, threads, 0);
+            const auto brute =
+                run(data, specs, SearchAlgorithm::Brute, suppression, metric, threads, 0);
             const auto r = run(data, specs, SearchAlgorithm::Fast, suppression, metric, threads, 0);
-            const QByteArray what = QByteArray("round ") + QByteArray::number(round) + " " + specs.front().c_str();
+            const QByteArray what =
+                QByteArray("round ") + QByteArray::number(round) + " " + specs.front().c_str();
             QVERIFY2(!brute.implicit, what);  // brute force always keeps the per-node array
             if (fallbackRound && !r.implicit) ++fallbacks;
             if (r.implicit) {
@@ -81,8 +85,8 @@ private slots:
                 QVERIFY2(r.nodeSatisfies(id) == (brute.satisfies[id] != 0), what);
             QVERIFY2(r.statistics.checkedNodes <= brute.statistics.checkedNodes, what);
             // The explicit fast path answers node queries the same way.
-            const auto explicitRun =
-                run(data, specs, SearchAlgorithm::Fast, suppression, metric, threads, NodeId(1) << 40);
+            const auto explicitRun = run(data, specs, SearchAlgorithm::Fast, suppression, metric,
+                                         threads, NodeId(1) << 40);
             QVERIFY2(!explicitRun.implicit, what);
             QCOMPARE(explicitRun.satisfyingCount, r.satisfyingCount);
             QVERIFY2(explicitRun.minimal == r.minimal, what);
@@ -106,9 +110,11 @@ private slots:
                 const NodeId id = rng() % lattice.size();
                 rows.push_back(lattice.levels(id));  // dominated or repeated rows allowed here
                 bool dominated = false;
-                for (NodeId other : antichain) dominated = dominated || lattice.generalizes(id, other);
+                for (NodeId other : antichain)
+                    dominated = dominated || lattice.generalizes(id, other);
                 if (dominated) continue;
-                std::erase_if(antichain, [&](NodeId other) { return lattice.generalizes(other, id); });
+                std::erase_if(antichain,
+                              [&](NodeId other) { return lattice.generalizes(other, id); });
                 antichain.push_back(id);
             }
             std::uint64_t expected = 0;

@@ -1,6 +1,6 @@
-// SWEEP (Tian & Zhang 2011 §4, Fig. 6) and the (τ,ℓ) output model (tau_recoding.h): SPEC examples 3.1 and
-// 3.2 through the recoding code path, the ≻_I order of Tian & Zhang 2011 Ex. 27, hand-computed excessive
-// protection, and SWEEP's output checked class by class on random tables.
+// SWEEP (Tian & Zhang 2011 §4, Fig. 6) and the (τ,ℓ) output model (tau_recoding.h): SPEC
+// examples 3.1 and 3.2 through the recoding code path, the ≻_I order of Tian & Zhang 2011 Ex. 27,
+// hand-computed excessive protection, and SWEEP's output checked class by class on random tables.
 #include "ldiv/error.h"
 #include "ldiv/sweep.h"
 
@@ -118,8 +118,8 @@ private slots:
     }
 
     void example32Information() {
-        // SPEC Example 3.2 (Tian & Zhang 2011 Ex. 15): row information 0.7 ×2, 1.1 ×4, 1.2 ×6 → um = 13/36.
-        // A: 20 values, level 1 = groups of 10. B: 20 values, level 1 = pairs, level 2 =
+        // SPEC Example 3.2 (Tian & Zhang 2011 Ex. 15): row information 0.7 ×2, 1.1 ×4, 1.2 ×6 → um
+        // = 13/36. A: 20 values, level 1 = groups of 10. B: 20 values, level 1 = pairs, level 2 =
         // groups of 10. SA: 4 values, pairs. 0.7 = 1/10 + 1/10 + 1/2 (A1, B2, SA pair);
         // 1.1 = 1/10 + 1/2 + 1/2 (A1, B1, SA pair); 1.2 = 1/10 + 1/10 + 1 (A1, B2, SA base).
         std::vector<std::vector<std::string>> ha, hb;
@@ -155,8 +155,9 @@ private slots:
     }
 
     void informationOrder() {
-        // Tian & Zhang 2011 Ex. 27 / Fig. 5: A and B each have a root over two leaves, A more important:
-        // a1b1 ≻ a1b0 ≻ a0b1 ≻ a0b0 with I = 1, 0.75, 0.75, 0.5 (levels from the base here).
+        // Tian & Zhang 2011 Ex. 27 / Fig. 5: A and B each have a root over two leaves, A more
+        // important: a1b1 ≻ a1b0 ≻ a0b1 ≻ a0b0 with I = 1, 0.75, 0.75, 0.5 (levels from the base
+        // here).
         World w({makeColumn("A", {"a1", "a2"}), makeColumn("B", {"b1", "b2"})},
                 {Hierarchy(Rows{{"a1", "a0"}, {"a2", "a0"}}),
                  Hierarchy(Rows{{"b1", "b0"}, {"b2", "b0"}})},
@@ -176,8 +177,8 @@ private slots:
     }
 
     void generalizesSensitiveLikeExample33() {
-        // Tian & Zhang 2011 Ex. 33 in miniature: hepatitis dominates; the least general rows covering it
-        // are generalized to hemal until (0.5, 3) holds.
+        // Tian & Zhang 2011 Ex. 33 in miniature: hepatitis dominates; the least general rows
+        // covering it are generalized to hemal until (0.5, 3) holds.
         World w(
             {makeColumn("zip", std::vector<std::string>(6, "1"))}, {Hierarchy(Rows{{"1", "*"}})},
             makeColumn("disease", {"hepatitis", "hepatitis", "hepatitis", "hepatitis", "b", "c"}),

@@ -15,15 +15,17 @@ namespace {
 
 using Counts = std::vector<std::uint32_t>;
 
-// Tian & Zhang 2011 Fig. 3 / SPEC Example 3.1: base values hepatitis, b, c, d; hemal = {hepatitis, b}.
-SensitiveTaxonomy diseases()
-{
-    return SensitiveTaxonomy::fromEdges({"hepatitis", "b", "c", "d"},
-                                        {{"hemal", "hepatitis"}, {"hemal", "b"}, {"*", "hemal"},
-                                         {"*", "c"}, {"*", "d"}});
+// Tian & Zhang 2011 Fig. 3 / SPEC Example 3.1: base values hepatitis, b, c, d; hemal = {hepatitis,
+// b}.
+SensitiveTaxonomy diseases() {
+    return SensitiveTaxonomy::fromEdges(
+        {"hepatitis", "b", "c", "d"},
+        {{"hemal", "hepatitis"}, {"hemal", "b"}, {"*", "hemal"}, {"*", "c"}, {"*", "d"}});
 }
 
-double round4(double v) { return std::round(v * 1e4) / 1e4; }
+double round4(double v) {
+    return std::round(v * 1e4) / 1e4;
+}
 
 }  // namespace
 
@@ -31,8 +33,7 @@ class TestTauDiversity : public QObject {
     Q_OBJECT
 
 private slots:
-    void example31()
-    {
+    void example31() {
         const SensitiveTaxonomy t = diseases();
         QCOMPARE(t.baseCount(), std::size_t(4));
         const std::size_t hemal = *t.find("hemal");
@@ -56,8 +57,7 @@ private slots:
         QVERIFY(tauMargin(f, 0.45, 3) > 0);
     }
 
-    void weights()
-    {
+    void weights() {
         const SensitiveTaxonomy t = diseases();
         std::vector<std::uint32_t> nodeCounts(t.nodeCount(), 0);
         nodeCounts[*t.find("hemal")] = 2;
@@ -76,8 +76,7 @@ private slots:
         QCOMPARE(f[0], (2 * 0.5 + 1) / 4);
     }
 
-    void excessiveProtectionOverClasses()
-    {
+    void excessiveProtectionOverClasses() {
         const std::vector<double> even{0.25, 0.25, 0.25, 0.25};
         // F = .25,.5,.75,1 against ψ = .5,.75,1,1
         QCOMPARE(round4(excessiveProtection(even, 0.5, 3)), 0.75);
@@ -87,8 +86,7 @@ private slots:
     }
 
     // SPEC Example 3.2 (Tian & Zhang 2011 Ex. 15): 12 rows, 3 attributes.
-    void example32Utility()
-    {
+    void example32Utility() {
         double information = 0;
         for (int i = 0; i < 2; ++i)
             information += tupleInformation(std::vector<std::size_t>{10, 10, 2});  // 0.7
@@ -105,18 +103,21 @@ private slots:
         QCOMPARE(t.information(0), 1.0);
     }
 
-    void fromHierarchyRows()
-    {
+    void fromHierarchyRows() {
         const std::vector<std::string> base{"hepatitis", "b", "c", "d"};
-        const SensitiveTaxonomy t = SensitiveTaxonomy::fromHierarchyRows(
-            base, {{"hepatitis", "hemal", "*"}, {"b", "hemal", "*"}, {"c", "c", "*"}, {"d", "other", "*"}});
+        const SensitiveTaxonomy t =
+            SensitiveTaxonomy::fromHierarchyRows(base, {{"hepatitis", "hemal", "*"},
+                                                        {"b", "hemal", "*"},
+                                                        {"c", "c", "*"},
+                                                        {"d", "other", "*"}});
         QCOMPARE(t.leaves(*t.find("hemal")), (std::vector<std::uint32_t>{0, 1}));
         QCOMPARE(t.leaves(*t.find("*")).size(), std::size_t(4));
         QCOMPARE(*t.find("c"), std::size_t(2));  // the base value, not its level-1 copy
         QCOMPARE(t.label(std::size_t(t.parent(*t.find("hemal")))), std::string("*"));
 
         try {
-            SensitiveTaxonomy::fromHierarchyRows(base, {{"hepatitis", "*"}, {"b", "*"}, {"c", "*"}});
+            SensitiveTaxonomy::fromHierarchyRows(base,
+                                                 {{"hepatitis", "*"}, {"b", "*"}, {"c", "*"}});
             QFAIL("no ParameterError");
         } catch (const ParameterError& e) {
             QVERIFY(QString(e.what()).contains("'d' has no row"));
@@ -127,12 +128,11 @@ private slots:
         } catch (const ParameterError& e) {
             QVERIFY(QString(e.what()).contains("'hepatitis' has two parents"));
         }
-        QVERIFY_THROWS_EXCEPTION(ParameterError,
-                                 SensitiveTaxonomy::fromEdges({"a", "b"}, {{"r", "a"}}));  // two roots
+        QVERIFY_THROWS_EXCEPTION(
+            ParameterError, SensitiveTaxonomy::fromEdges({"a", "b"}, {{"r", "a"}}));  // two roots
     }
 
-    void validation_data()
-    {
+    void validation_data() {
         QTest::addColumn<double>("tau");
         QTest::addColumn<double>("l");
         QTest::addColumn<QString>("mentions");
@@ -141,8 +141,7 @@ private slots:
         QTest::newRow("l < 2") << 0.9 << 1.0 << "l must be in [2, 5]";
         QTest::newRow("l > m") << 0.5 << 6.0 << "l = 6";
     }
-    void validation()
-    {
+    void validation() {
         QFETCH(double, tau);
         QFETCH(double, l);
         QFETCH(QString, mentions);
@@ -157,19 +156,15 @@ private slots:
     }
 
     // TauL on a base histogram agrees with the frequency functions.
-    void histogramAgreesWithFrequencies()
-    {
+    void histogramAgreesWithFrequencies() {
         std::mt19937 rng(11);
         for (int round = 0; round < 2000; ++round) {
             Counts counts(2 + rng() % 6);
             double n = 0;
-            for (auto& c : counts)
-                n += c = rng() % 12;
-            if (n == 0)
-                continue;
+            for (auto& c : counts) n += c = rng() % 12;
+            if (n == 0) continue;
             std::vector<double> f;
-            for (auto c : counts)
-                f.push_back(c / n);
+            for (auto c : counts) f.push_back(c / n);
             const double l = 2 + rng() % (counts.size() - 1);
             const double tau = 1.0 / l + (1 - 1.0 / l) * (rng() % 10) / 10.0;
             QCOMPARE((TauL{tau, l}.holds(counts)), tauHolds(f, tau, l));
@@ -177,8 +172,7 @@ private slots:
     }
 
     // Tian & Zhang 2011 §3: simple ℓ ≡ (1/ℓ, ℓ); stronger than (τ,u) iff u ≤ ℓ (Thm 20, Cor. 21).
-    void simpleStrength()
-    {
+    void simpleStrength() {
         QCOMPARE(simpleAsTau(4), (std::pair<double, double>{0.25, 4}));
         QVERIFY(simpleStrongerThanTau(4, 3));
         QVERIFY(simpleStrongerThanTau(3, 3));
@@ -187,8 +181,7 @@ private slots:
         int simpleHeld = 0;
         for (int round = 0; round < 5000; ++round) {
             Counts counts(5);
-            for (auto& c : counts)
-                c = 1 + rng() % 10;
+            for (auto& c : counts) c = 1 + rng() % 10;
             const bool simple = SimpleL{3}.holds(counts);
             QCOMPARE(simple, (TauL{1.0 / 3, 3}.holds(counts)));  // equivalence
             if (simple) {
@@ -201,8 +194,7 @@ private slots:
     }
 
     // Tian & Zhang 2011 Thm 23 / Cor. 24 with m = 5, u = 4, τ = 1/4.
-    void recursiveStrength()
-    {
+    void recursiveStrength() {
         QCOMPARE(round4(weakestRecursiveC(5, 4, 5)), round4(4.0 / 3.0));
         QCOMPARE(round4(weakestRecursiveL(1, 4, 5)), round4(5 + 1 - 4.0 / 3.0));
         QCOMPARE(round4(weakestRecursiveL(4.0 / 3.0, 4, 5)), 5.0);
@@ -217,8 +209,7 @@ private slots:
         int held = 0;
         for (int round = 0; round < 20000; ++round) {
             Counts counts(5);
-            for (auto& c : counts)
-                c = 1 + rng() % 20;
+            for (auto& c : counts) c = 1 + rng() % 20;
             if (RecursiveCL{weakestRecursiveC(5, 4, 5), 5}.holds(counts)) {
                 ++held;
                 QVERIFY((TauL{0.25, 4}.holds(counts)));

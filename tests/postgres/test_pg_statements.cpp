@@ -89,10 +89,13 @@ private slots:
     void dialogUrisRoundTrip_data() {
         QTest::addColumn<QString>("table");
         QTest::addColumn<QString>("query");
-        QTest::newRow("schema.table") << "public.adult" << "";
-        QTest::newRow("odd table name") << "a&b %41#c" << "";
+        QTest::newRow("schema.table") << "public.adult"
+                                      << "";
+        QTest::newRow("odd table name") << "a&b %41#c"
+                                        << "";
         QTest::newRow("query with % and &")
-            << "" << "SELECT * FROM t WHERE a LIKE '4%' AND b = 'x&y=z' -- #1";
+            << ""
+            << "SELECT * FROM t WHERE a LIKE '4%' AND b = 'x&y=z' -- #1";
     }
     void dialogUrisRoundTrip() {
         QFETCH(QString, table);
@@ -192,10 +195,10 @@ private slots:
                                                "education", "salary-class"};
         std::vector<std::string> all = columns;
         all.push_back("join");  // a column named like a keyword stays quoted
-        std::vector<std::string> statements{
-            pg::describeStatement(t), pg::groupStatement(t, columns, all, CsvOptions{}),
-            pg::groupStatement(t, columns, all, drop), pg::rowsStatement(t),
-            pg::previewStatement(t, 20)};
+        std::vector<std::string> statements{pg::describeStatement(t),
+                                            pg::groupStatement(t, columns, all, CsvOptions{}),
+                                            pg::groupStatement(t, columns, all, drop),
+                                            pg::rowsStatement(t), pg::previewStatement(t, 20)};
         for (const std::string& s : pg::publishStatements(
                  pg::parseLocation("postgresql://u@h/db?table=p", true), all, true))
             statements.push_back(s);

@@ -4,9 +4,10 @@
 // the colour map has the grid's dimensions), information and count-query error
 // (informationUtility, CountQueryWorkload), diagnosis per attribute set (anonymousSets,
 // kAnonymitySuppressed) and background-knowledge beliefs (analyzeBeliefs, backgroundAttack:
-// Umeko of Machanavajjhala et al. 2007 Fig. 2). Also: invalid options are refused with a message, and options
-// are kept in the project, not per machine; the new charts export as non-trivial PNG, PDF and SVG; the report
-// written by the Export perspective contains the analysis charts with their titles and notes.
+// Umeko of Machanavajjhala et al. 2007 Fig. 2). Also: invalid options are refused with a message,
+// and options are kept in the project, not per machine; the new charts export as non-trivial PNG,
+// PDF and SVG; the report written by the Export perspective contains the analysis charts with their
+// titles and notes.
 #include <qcustomplot.h>
 #include <QFile>
 #include <QImage>
@@ -285,7 +286,8 @@ private slots:
 
     void diagnosisCallsEqualEngine() {
         // Calls of Algorithm 2 for question 3 (δ = 0) and question 7 (δ = 0.05) against the
-        // engine's diagnose() called directly; the naive line is 2^|R| (the privacy-diagnosis paper Figs 1–2).
+        // engine's diagnose() called directly; the naive line is 2^|R| (the privacy-diagnosis paper
+        // Figs 1–2).
         MainWindow window;
         QVERIFY(open(window, "adult"));
         QVERIFY(run(window, "diagnosis", {{"ks", "2, 10, 50"}, {"delta", "0.05"}}));
@@ -449,8 +451,10 @@ private slots:
             QVERIFY(!ap->hasResult());
             QVERIFY2(ap->runError().contains("past the last row (12)"), qPrintable(ap->runError()));
             // The options are remembered in the project (saved with it), not per machine.
-            const QJsonObject saved = window.controller()->project()->workbenchValue("analysis").toObject();
-            QCOMPARE(saved["options"].toObject()["homogeneity"].toObject()["ks"].toString(), QString("3, 4"));
+            const QJsonObject saved =
+                window.controller()->project()->workbenchValue("analysis").toObject();
+            QCOMPARE(saved["options"].toObject()["homogeneity"].toObject()["ks"].toString(),
+                     QString("3, 4"));
         }
         AnalysisPerspective fresh;
         QVERIFY(fresh.setCurrentAnalysis("homogeneity"));

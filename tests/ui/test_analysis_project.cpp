@@ -70,7 +70,8 @@ private slots:
             QVERIFY(!project->isDirty());
         }
         // Nothing per machine.
-        for (const QString& key : QSettings().allKeys()) QVERIFY2(!key.startsWith("analysis/"), qPrintable(key));
+        for (const QString& key : QSettings().allKeys())
+            QVERIFY2(!key.startsWith("analysis/"), qPrintable(key));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(file.readAll().contains("\"workbench\""));
@@ -97,10 +98,12 @@ private slots:
                     {"p = 0.5", {0.75, 0.25, 0}},
                     {"p = 0.3", {0.5, 0.25, std::nan("")}}};
         chart.panels << p;
-        QCOMPARE(analysis::coincidingSeries(chart), QStringList{"Homogeneity: p = 1 = p = 0.8 = p = 0.3"});
+        QCOMPARE(analysis::coincidingSeries(chart),
+                 QStringList{"Homogeneity: p = 1 = p = 0.8 = p = 0.3"});
         analysis::noteCoincidingSeries(chart);
-        QCOMPARE(chart.note, QString("Hospital\nIdentical series, drawn on top of each other (told apart "
-                                     "by their markers): Homogeneity: p = 1 = p = 0.8 = p = 0.3"));
+        QCOMPARE(chart.note,
+                 QString("Hospital\nIdentical series, drawn on top of each other (told apart "
+                         "by their markers): Homogeneity: p = 1 = p = 0.8 = p = 0.3"));
         chart.panels[0].series[1].values[2] = 1;
         QCOMPARE(analysis::coincidingSeries(chart), QStringList{"Homogeneity: p = 1 = p = 0.3"});
     }

@@ -57,14 +57,16 @@ struct PublishedTable {
 };
 
 std::unique_ptr<PublishedTable> readPublished(const QString& csv, const PreparedData& data) {
-    auto out = std::make_unique<PublishedTable>(PublishedTable{readCsv(csv.toStdString(), publishedCsvOptions()), nullptr});
+    auto out = std::make_unique<PublishedTable>(
+        PublishedTable{readCsv(csv.toStdString(), publishedCsvOptions()), nullptr});
     std::vector<std::size_t> qi, sa;
     std::vector<HierarchyMap> maps;
     for (const std::string& name : data.qiNames) {
         qi.push_back(out->table.requireColumn(name));
         maps.emplace_back(out->table.column(qi.back()));
     }
-    for (const std::string& name : data.sensitiveNames) sa.push_back(out->table.requireColumn(name));
+    for (const std::string& name : data.sensitiveNames)
+        sa.push_back(out->table.requireColumn(name));
     out->dataset = std::make_unique<Dataset>(out->table, qi, maps, sa);
     return out;
 }
@@ -87,12 +89,14 @@ class TestExport : public QObject {
         window.show();
         window.controller()->setInteractive(false);
         window.controller()->open(example);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000))
+            return nullptr;
         return window.controller()->project();
     }
 
     /// Opens an example and runs its project's search (without measuring every node).
-    static std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& example) {
+    static std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window,
+                                                              const QString& example) {
         return open(window, example) ? search(window) : nullptr;
     }
 
@@ -156,34 +160,41 @@ private slots:
         std::size_t stars = 0;
         for (std::size_t r = 0; r < all.rowCount(); ++r) {
             bool star = true;
-            for (const std::string& name : outcome->data->qiNames) star = star && all.value(r, *all.columnIndex(name)) == "*";
+            for (const std::string& name : outcome->data->qiNames)
+                star = star && all.value(r, *all.columnIndex(name)) == "*";
             stars += star ? 1 : 0;
         }
         QCOMPARE(stars, outcome->result.optimumMetrics.suppressedRows);
 
         // The same file audited by `ldiv audit` (the command line re-reads it on its own).
         QProcess cliAudit;
-        cliAudit.start(LDIV_CLI_PATH, {"audit", csv, "--qi", QString::fromStdString(joined(outcome->data->qiNames)),
-                                    "--sensitive", "occupation", "--criterion", "k=5", "--criterion", "entropy-l=3",
-                                    "--json"});
+        cliAudit.start(LDIV_CLI_PATH, {"audit", csv, "--qi",
+                                       QString::fromStdString(joined(outcome->data->qiNames)),
+                                       "--sensitive", "occupation", "--criterion", "k=5",
+                                       "--criterion", "entropy-l=3", "--json"});
         QVERIFY(cliAudit.waitForFinished(60000));
         QCOMPARE(cliAudit.exitCode(), 0);
-        const QJsonObject audited = QJsonDocument::fromJson(cliAudit.readAllStandardOutput()).object();
+        const QJsonObject audited =
+            QJsonDocument::fromJson(cliAudit.readAllStandardOutput()).object();
         QCOMPARE(qulonglong(audited["rows"].toInteger()), qulonglong(published.rowCount()));
         QCOMPARE(audited["criteria"].toArray().size(), 2);
         for (const QJsonValue c : audited["criteria"].toArray())
-            QVERIFY2(c["holds"].toBool() && c["failing_classes"].toInt() == 0, qPrintable(c["spec"].toString()));
+            QVERIFY2(c["holds"].toBool() && c["failing_classes"].toInt() == 0,
+                     qPrintable(c["spec"].toString()));
 
         // The value mapping: every QI value of the data once, generalized as the table is.
         const QString mapping = m_dir.filePath("mapping.csv");
         QVERIFY2(ep->exportValueMapping(mapping), qPrintable(ep->lastError()));
         const Table map = readCsv(mapping.toStdString(), publishedCsvOptions());
-        QCOMPARE(map.columnNames(), (std::vector<std::string>{"attribute", "level", "value", "generalized", "rows"}));
+        QCOMPARE(map.columnNames(),
+                 (std::vector<std::string>{"attribute", "level", "value", "generalized", "rows"}));
         std::size_t expectedRows = 0;
-        for (std::size_t c : outcome->data->dataset->qiColumns()) expectedRows += outcome->data->table->column(c).domainSize();
+        for (std::size_t c : outcome->data->dataset->qiColumns())
+            expectedRows += outcome->data->table->column(c).domainSize();
         QCOMPARE(map.rowCount(), expectedRows);
         const HierarchyMap& ageMap = outcome->data->dataset->hierarchy(1);
-        const Column& ageColumn = outcome->data->table->column(outcome->data->dataset->qiColumns()[1]);
+        const Column& ageColumn =
+            outcome->data->table->column(outcome->data->dataset->qiColumns()[1]);
         for (std::size_t r = 0; r < map.rowCount(); ++r) {
             if (map.value(r, 0) != "age") continue;
             const Code code = *ageColumn.find(map.value(r, 2));
@@ -193,7 +204,8 @@ private slots:
         // Hierarchies.
         QVERIFY(ep->exportHierarchies(m_dir.path()));
         for (const std::string& name : outcome->data->qiNames)
-            QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name)))));
+            QVERIFY(QFile::exists(m_dir.filePath(
+                QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name)))));
 
         // Report: HTML with the configuration and an embedded chart; PDF with pages.
         const QString html = m_dir.filePath("report.html");
@@ -223,7 +235,9 @@ private slots:
         QFile svg(m_dir.filePath("chart.svg"));
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QString svgText = QString::fromUtf8(svg.readAll());
-        const auto match = QRegularExpression("<svg[^>]*width=\"([0-9.]+)[a-z]*\"[^>]*height=\"([0-9.]+)").match(svgText);
+        const auto match =
+            QRegularExpression("<svg[^>]*width=\"([0-9.]+)[a-z]*\"[^>]*height=\"([0-9.]+)")
+                .match(svgText);
         QVERIFY2(match.hasMatch(), qPrintable(svgText.left(400)));
         QVERIFY(match.captured(1).toDouble() > 50 && match.captured(2).toDouble() > 50);
     }
@@ -240,11 +254,13 @@ private slots:
         project->setSearchSettings(settings, "criteria");
         const auto outcome = search(window);
         QVERIFY(outcome && outcome->result.optimum);
-        QCOMPARE(outcome->data->sensitiveNames, (std::vector<std::string>{"occupation", "salary-class"}));
+        QCOMPARE(outcome->data->sensitiveNames,
+                 (std::vector<std::string>{"occupation", "salary-class"}));
         QVERIFY(window.showPerspective("export"));
         ExportPerspective* ep = window.exportPerspective();
         QTRY_VERIFY_WITH_TIMEOUT(!ep->isPreparing() && ep->report(), 60000);
-        QVERIFY(outcome->result.optimumMetrics.suppressedRows > 0);  // suppressed classes must not count
+        QVERIFY(outcome->result.optimumMetrics.suppressedRows >
+                0);  // suppressed classes must not count
 
         const QString csv = m_dir.filePath("risks.csv");
         QVERIFY2(ep->exportTable(csv), qPrintable(ep->lastError()));
@@ -258,7 +274,8 @@ private slots:
             QCOMPARE(risks[j].attribute.toStdString(), summary.sensitive[j].attribute);
             QCOMPARE(risks[j].homogeneousClasses, summary.sensitive[j].homogeneousClasses);
             QCOMPARE(risks[j].homogeneousRows, summary.sensitive[j].homogeneousRows);
-            // A homogeneous class's rows are believed with certainty (β = 1, Machanavajjhala et al. 2007 §3).
+            // A homogeneous class's rows are believed with certainty (β = 1, Machanavajjhala et al.
+            // 2007 §3).
             QVERIFY(risks[j].positiveDisclosures >= risks[j].homogeneousRows);
             QVERIFY(risks[j].nearHomogeneousClasses >= risks[j].homogeneousClasses);
         }
@@ -293,14 +310,18 @@ private slots:
         QVERIFY(test::writeFirstRows(LDIV_RESOURCES "/examples/adult/adult.csv", part, 10000));
         const QString out = m_dir.filePath("part_published.csv");
         QProcess run;
-        run.start(LDIV_CLI_PATH, {"generalize", "--project", config, part, "--node", "optimum", "-o", out, "--json"});
+        run.start(LDIV_CLI_PATH, {"generalize", "--project", config, part, "--node", "optimum",
+                                  "-o", out, "--json"});
         QVERIFY(run.waitForFinished(60000));
         QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
         const QJsonObject j = QJsonDocument::fromJson(run.readAllStandardOutput()).object();
         QVERIFY(j["satisfies"].toBool());
         QProcess audit;
-        audit.start(LDIV_CLI_PATH, {"audit", out, "--qi", "sex,age,race,marital-status,education,native-country,workclass",
-                                    "--sensitive", "occupation", "--criterion", "k=5", "--criterion", "entropy-l=3", "--json"});
+        audit.start(
+            LDIV_CLI_PATH,
+            {"audit", out, "--qi", "sex,age,race,marital-status,education,native-country,workclass",
+             "--sensitive", "occupation", "--criterion", "k=5", "--criterion", "entropy-l=3",
+             "--json"});
         QVERIFY(audit.waitForFinished(60000));
         const QJsonObject audited = QJsonDocument::fromJson(audit.readAllStandardOutput()).object();
         QCOMPARE(audited["rows"].toInt(), j["rows"].toInt());
@@ -356,8 +377,9 @@ private slots:
         QVERIFY(box->status().contains("every class is (τ,ℓ)-diverse"));
         const QString cli = m_dir.filePath("sweep_cli.csv");
         QProcess run;
-        run.start(LDIV_CLI_PATH, {"sweep", "--project", LDIV_RESOURCES "/examples/nursery/nursery.ldiv.json", "--tau", "0.5",
-                                  "--l", "3", "--seed", "1", "-o", cli, "--output-sep", ","});
+        run.start(LDIV_CLI_PATH,
+                  {"sweep", "--project", LDIV_RESOURCES "/examples/nursery/nursery.ldiv.json",
+                   "--tau", "0.5", "--l", "3", "--seed", "1", "-o", cli, "--output-sep", ","});
         QVERIFY(run.waitForFinished(300000));
         QCOMPARE(run.exitCode(), 0);
         QFile a(gui), b(cli);
@@ -372,7 +394,8 @@ private slots:
         box->exportTo(bad, false);
         QVERIFY(done.wait(60000));
         QCOMPARE(done.last().first().toBool(), false);
-        QVERIFY2(box->status().startsWith("tau = 0.2 is not allowed, tau must be in [1/l, 1)"), qPrintable(box->status()));
+        QVERIFY2(box->status().startsWith("tau = 0.2 is not allowed, tau must be in [1/l, 1)"),
+                 qPrintable(box->status()));
         QVERIFY(!QFile::exists(bad));
     }
 };

@@ -18,7 +18,8 @@ using namespace ldv::ui;
 class TestModels : public QObject {
     Q_OBJECT
     std::unique_ptr<Project> open() {
-        auto data = loadProjectData(LDIV_RESOURCES "/examples/hospital/hospital.ldiv.json", nullptr);
+        auto data =
+            loadProjectData(LDIV_RESOURCES "/examples/hospital/hospital.ldiv.json", nullptr);
         return std::make_unique<Project>(data);
     }
 
@@ -26,7 +27,8 @@ private slots:
     void tableModel() {
         auto project = open();
         TableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setProject(project.get());
         QCOMPARE(model.rowCount(), 12);
         QCOMPARE(model.columnCount(), int(project->table().columnCount()));
@@ -42,10 +44,12 @@ private slots:
     void columnListModel() {
         auto project = open();
         ColumnListModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setProject(project.get());
         const int age = project->columnIndex("age");
-        QCOMPARE(model.data(model.index(age, ColumnListModel::Role)).toString(), QString("quasi-identifying"));
+        QCOMPARE(model.data(model.index(age, ColumnListModel::Role)).toString(),
+                 QString("quasi-identifying"));
         QVERIFY(model.flags(model.index(age, ColumnListModel::Role)) & Qt::ItemIsEditable);
         QVERIFY(!(model.flags(model.index(age, ColumnListModel::Name)) & Qt::ItemIsEditable));
         QVERIFY(model.setData(model.index(age, ColumnListModel::Role), "sensitive"));
@@ -62,7 +66,8 @@ private slots:
     void hierarchyTableModel() {
         auto project = open();
         HierarchyTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setProject(project.get());
         model.setAttribute("zip");
         const Hierarchy before = *project->hierarchy("zip");
@@ -74,7 +79,8 @@ private slots:
         const QString target = model.data(model.index(2, 1)).toString();
         QVERIFY(model.setData(model.index(0, 1), target));
         QCOMPARE(model.data(model.index(0, 1)).toString(), target);
-        QCOMPARE(model.data(model.index(0, 2)).toString(), model.data(model.index(2, 2)).toString());
+        QCOMPARE(model.data(model.index(0, 2)).toString(),
+                 model.data(model.index(2, 2)).toString());
         QVERIFY(validateHierarchy(model.hierarchy()).empty());
         project->undoStack()->undo();
         QCOMPARE(model.hierarchy(), before);
@@ -85,20 +91,24 @@ private slots:
         // An attribute without hierarchy shows its base values (identity).
         model.setAttribute("condition");
         QCOMPARE(model.columnCount(), 1);
-        QCOMPARE(model.rowCount(), int(project->table().column(std::size_t(project->columnIndex("condition"))).domainSize()));
+        QCOMPARE(model.rowCount(), int(project->table()
+                                           .column(std::size_t(project->columnIndex("condition")))
+                                           .domainSize()));
     }
 
     void hierarchyTreeModel() {
         auto project = open();
         HierarchyTreeModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setProject(project.get());
         model.setAttribute("age");
         const Hierarchy before = *project->hierarchy("age");
         QCOMPARE(model.rowCount(), 1);  // one top value
         QModelIndex top = model.index(0, 0);
         QCOMPARE(model.level(top), before.height());
-        QCOMPARE(model.data(model.index(0, HierarchyTreeModel::BaseValues)).toULongLong(), qulonglong(before.baseCount()));
+        QCOMPARE(model.data(model.index(0, HierarchyTreeModel::BaseValues)).toULongLong(),
+                 qulonglong(before.baseCount()));
         // Walk down to a leaf.
         QModelIndex node = top;
         while (model.rowCount(node) > 0) node = model.index(0, 0, node);
@@ -112,8 +122,10 @@ private slots:
         QStringList children;
         for (int r = 0; r < model.rowCount(model.index(0, 0)); ++r)
             children << model.index(r, 0, model.index(0, 0)).data().toString();
-        QVERIFY2(children.contains("renamed") && !children.contains(old), qPrintable(children.join(", ")));
-        QCOMPARE(hierarchyeditsCount(*project->hierarchy("age"), "renamed"), hierarchyeditsCount(before, old));
+        QVERIFY2(children.contains("renamed") && !children.contains(old),
+                 qPrintable(children.join(", ")));
+        QCOMPARE(hierarchyeditsCount(*project->hierarchy("age"), "renamed"),
+                 hierarchyeditsCount(before, old));
         project->undoStack()->undo();
         QCOMPARE(*project->hierarchy("age"), before);
         // Move a leaf's group under another parent.

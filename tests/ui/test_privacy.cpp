@@ -32,7 +32,8 @@ class TestPrivacy : public QObject {
     Project* open(MainWindow& window, const QString& target) {
         window.controller()->setInteractive(false);
         window.controller()->open(target);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000))
+            return nullptr;
         return window.controller()->project();
     }
 
@@ -65,7 +66,8 @@ private slots:
         project->undoStack()->undo();
         project->undoStack()->redo();
         QCOMPARE(project->config().criteria, after);
-        QCOMPARE(pp->criteriaList()->item(int(after.size()) - 1)->text(), QString("recursive-cl=3,4"));
+        QCOMPARE(pp->criteriaList()->item(int(after.size()) - 1)->text(),
+                 QString("recursive-cl=3,4"));
 
         // Suppression limit in percent, stored as a fraction; spin steps merge into one command.
         const int count = project->undoStack()->count();
@@ -96,7 +98,9 @@ private slots:
         QVERIFY(pp->addCriterion());
         QTRY_VERIFY_WITH_TIMEOUT(!pp->isCheckingFeasibility(), 30000);
         const QString text = pp->warningsLabel()->text();
-        QVERIFY2(text.contains("occupation is at most entropy 10.") && text.contains("entropy-l=12"), qPrintable(text));
+        QVERIFY2(
+            text.contains("occupation is at most entropy 10.") && text.contains("entropy-l=12"),
+            qPrintable(text));
         QVERIFY(!window.searchSession()->outcome());  // nothing ran
     }
 
@@ -114,7 +118,8 @@ private slots:
         QVERIFY(session->isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 120000);
         QVERIFY(session->outcome());
-        QVERIFY2(pp->summary()->toPlainText().contains("Optimum"), qPrintable(pp->summary()->toPlainText()));
+        QVERIFY2(pp->summary()->toPlainText().contains("Optimum"),
+                 qPrintable(pp->summary()->toPlainText()));
         const auto first = session->outcome();
 
         // Cancelled before it decided any node: the previous outcome stays. The search pauses
@@ -153,7 +158,8 @@ private slots:
         const auto partial = session->outcome();
         QVERIFY(partial && partial != first && !partial->complete());
         QVERIFY(!partial->result.optimum);
-        QVERIFY2(pp->summary()->toPlainText().contains("Search cancelled"), qPrintable(pp->summary()->toPlainText()));
+        QVERIFY2(pp->summary()->toPlainText().contains("Search cancelled"),
+                 qPrintable(pp->summary()->toPlainText()));
 
         // The lattice: decided nodes in their state from the finished search, the others
         // not evaluated; minimal only where every specialization is known to fail.
@@ -171,7 +177,8 @@ private slots:
             ++decided;
             QCOMPARE(state != NodeState::Failing, first->result.satisfies[id] == 1);
             if (state == NodeState::Minimal)
-                QVERIFY(std::binary_search(first->result.minimal.begin(), first->result.minimal.end(), id));
+                QVERIFY(std::binary_search(first->result.minimal.begin(),
+                                           first->result.minimal.end(), id));
         }
         QVERIFY2(decided > 0 && decided < size, qPrintable(QString::number(decided)));
 
@@ -188,7 +195,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 10000);
         QCOMPARE(cancelled.count(), 1);
         const auto unmeasured = session->outcome();
-        QVERIFY(unmeasured->complete() && unmeasured->measuringCancelled && unmeasured->metrics.empty());
+        QVERIFY(unmeasured->complete() && unmeasured->measuringCancelled &&
+                unmeasured->metrics.empty());
         QCOMPARE(unmeasured->result.satisfying, first->result.satisfying);
         QCOMPARE(unmeasured->result.optimum, first->result.optimum);
         QVERIFY(pp->summary()->toPlainText().contains("Measuring every node was cancelled"));

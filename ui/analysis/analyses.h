@@ -43,21 +43,24 @@ const std::vector<AnalysisDef>& analyses();
 /// The analysis with this id (nullptr when there is none).
 const AnalysisDef* findAnalysis(const QString& id);
 
-/// Options of the homogeneity analysis (Machanavajjhala et al. 2007 Figs 9–12): k = 2,5,10,15,20,30,50; p = 1, 0.95.
+/// Options of the homogeneity analysis (Machanavajjhala et al. 2007 Figs 9–12): k =
+/// 2,5,10,15,20,30,50; p = 1, 0.95.
 HomogeneityOptions homogeneityOptions();
 /// The same with the option texts of the form applied (throws ParameterError).
 HomogeneityOptions homogeneityOptions(const OptionValues& values);
 /// Affected tables (with all minimal tables), average affected classes and rows per table vs k.
 ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& data);
 
-/// Options of the utility analysis (Machanavajjhala et al. 2007 Figs 15–20): k = ℓ = 2,4,6,8,10; c = 3.
+/// Options of the utility analysis (Machanavajjhala et al. 2007 Figs 15–20): k = ℓ = 2,4,6,8,10; c
+/// = 3.
 UtilityOptions utilityOptions();
 UtilityOptions utilityOptions(const OptionValues& values);
 /// Minimum height, average class size, discernibility vs parameter and KL bars with the base.
-ChartData utilityChart(const UtilityResult& result, const PreparedData& data, double c = utilityOptions().c);
+ChartData utilityChart(const UtilityResult& result, const PreparedData& data,
+                       double c = utilityOptions().c);
 
-/// The privacy-diagnosis paper Figs 1–2: calls of Algorithm 2 (question 3, δ = 0, and question 7, δ = 0.1) vs k
-/// against the naive 2^|R|, and the number of maximal attribute sets.
+/// The privacy-diagnosis paper Figs 1–2: calls of Algorithm 2 (question 3, δ = 0, and question 7, δ
+/// = 0.1) vs k against the naive 2^|R|, and the number of maximal attribute sets.
 struct DiagnosisPoint {
     std::size_t k = 0;
     double delta = 0;
@@ -65,7 +68,8 @@ struct DiagnosisPoint {
 };
 std::vector<std::size_t> diagnosisKs();
 /// The k values and the δ of question 7 of the form (defaults: diagnosisKs(), 0.1).
-std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data, const std::vector<std::size_t>& ks, double delta,
+std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data,
+                                            const std::vector<std::size_t>& ks, double delta,
                                             Feedback* feedback = nullptr);
 ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const PreparedData& data);
 

@@ -10,11 +10,15 @@
 
 namespace ldv::ui::analysis {
 
-QString tr(const char* text) { return QCoreApplication::translate("ldv::ui::Analyses", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("ldv::ui::Analyses", text);
+}
 
 void requireSensitive(const PreparedData& data) {
     if (data.sensitiveNames.empty())
-        throw ParameterError("this analysis needs a sensitive attribute: mark one as sensitive in the Data perspective");
+        throw ParameterError(
+            "this analysis needs a sensitive attribute: mark one as sensitive in the Data "
+            "perspective");
 }
 
 QString qiText(const PreparedData& data) {
@@ -24,10 +28,12 @@ QString qiText(const PreparedData& data) {
 }
 
 QString sensitiveText(const PreparedData& data) {
-    return data.sensitiveNames.empty() ? QStringLiteral("—") : QString::fromStdString(data.sensitiveNames[0]);
+    return data.sensitiveNames.empty() ? QStringLiteral("—")
+                                       : QString::fromStdString(data.sensitiveNames[0]);
 }
 
-ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel, const QVector<double>& x) {
+ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                     const QVector<double>& x) {
     ChartPanel p;
     p.title = title;
     p.xLabel = xLabel;
@@ -36,7 +42,8 @@ ChartPanel linePanel(const QString& title, const QString& xLabel, const QString&
     return p;
 }
 
-ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel, const QStringList& categories) {
+ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                    const QStringList& categories) {
     ChartPanel p;
     p.kind = ChartPanel::Kind::GroupedBars;
     p.title = title;
@@ -75,9 +82,10 @@ QStringList coincidingSeries(const ChartData& chart) {
 void noteCoincidingSeries(ChartData& chart) {
     const QStringList same = coincidingSeries(chart);
     if (same.isEmpty()) return;
-    chart.note += (chart.note.isEmpty() ? QString() : QStringLiteral("\n")) +
-                  tr("Identical series, drawn on top of each other (told apart by their markers): %1")
-                      .arg(same.join("; "));
+    chart.note +=
+        (chart.note.isEmpty() ? QString() : QStringLiteral("\n")) +
+        tr("Identical series, drawn on top of each other (told apart by their markers): %1")
+            .arg(same.join("; "));
 }
 
 }  // namespace ldv::ui::analysis

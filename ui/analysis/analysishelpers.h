@@ -23,8 +23,10 @@ void requireSensitive(const PreparedData& data);
 QString qiText(const PreparedData& data);
 /// The first sensitive attribute, or "—".
 QString sensitiveText(const PreparedData& data);
-ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel, const QVector<double>& x);
-ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel, const QStringList& categories);
+ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                     const QVector<double>& x);
+ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                    const QStringList& categories);
 /// Series of a panel whose every value is equal ("ℓ = 2" and "ℓ = 3" drawn on top of each
 /// other), as "panel: a = b" texts; appended to the chart's note so the reader knows why a
 /// legend entry seems to have no line of its own.

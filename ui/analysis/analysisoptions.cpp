@@ -10,7 +10,9 @@ namespace ldv::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ldv::ui::AnalysisOptions", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("ldv::ui::AnalysisOptions", text);
+}
 
 const OptionDef& find(const std::vector<OptionDef>& defs, const QString& key) {
     for (const OptionDef& d : defs)
@@ -31,19 +33,25 @@ double parseOne(const OptionDef& d, const QString& token) {
     bool ok = false;
     const double v = token.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(v)) fail(d, tr("“%1” is not a number").arg(token.trimmed()));
-    if (d.integer && v != std::floor(v)) fail(d, tr("%1 is not a whole number").arg(token.trimmed()));
+    if (d.integer && v != std::floor(v))
+        fail(d, tr("%1 is not a whole number").arg(token.trimmed()));
     if (v < d.min || v > d.max)
-        fail(d, tr("%1 is outside %2 … %3").arg(token.trimmed()).arg(d.min, 0, 'g', 10).arg(d.max, 0, 'g', 10));
+        fail(d, tr("%1 is outside %2 … %3")
+                    .arg(token.trimmed())
+                    .arg(d.min, 0, 'g', 10)
+                    .arg(d.max, 0, 'g', 10));
     return v;
 }
 
 }  // namespace
 
-std::vector<double> optionNumbers(const std::vector<OptionDef>& defs, const OptionValues& values, const QString& key) {
+std::vector<double> optionNumbers(const std::vector<OptionDef>& defs, const OptionValues& values,
+                                  const QString& key) {
     const OptionDef& d = find(defs, key);
     const QString text = textOf(d, values);
     std::vector<double> out;
-    for (const QString& token : text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+    for (const QString& token :
+         text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
         const double v = parseOne(d, token);
         for (double seen : out)
             if (seen == v) fail(d, tr("%1 is listed twice").arg(token));
@@ -53,7 +61,8 @@ std::vector<double> optionNumbers(const std::vector<OptionDef>& defs, const Opti
     return out;
 }
 
-double optionNumber(const std::vector<OptionDef>& defs, const OptionValues& values, const QString& key) {
+double optionNumber(const std::vector<OptionDef>& defs, const OptionValues& values,
+                    const QString& key) {
     const OptionDef& d = find(defs, key);
     const QString text = textOf(d, values);
     if (text.isEmpty()) {
@@ -63,7 +72,8 @@ double optionNumber(const std::vector<OptionDef>& defs, const OptionValues& valu
     return parseOne(d, text);
 }
 
-QString optionText(const std::vector<OptionDef>& defs, const OptionValues& values, const QString& key) {
+QString optionText(const std::vector<OptionDef>& defs, const OptionValues& values,
+                   const QString& key) {
     const OptionDef& d = find(defs, key);
     const QString text = textOf(d, values);
     if (d.kind == OptionDef::Kind::Choice && !d.choices.contains(text))
@@ -76,10 +86,16 @@ QString validateOptions(const std::vector<OptionDef>& defs, const OptionValues& 
     try {
         for (const OptionDef& d : defs) {
             switch (d.kind) {
-            case OptionDef::Kind::Numbers: optionNumbers(defs, values, d.key); break;
-            case OptionDef::Kind::Number: optionNumber(defs, values, d.key); break;
-            case OptionDef::Kind::Choice:
-            case OptionDef::Kind::Text: optionText(defs, values, d.key); break;
+                case OptionDef::Kind::Numbers:
+                    optionNumbers(defs, values, d.key);
+                    break;
+                case OptionDef::Kind::Number:
+                    optionNumber(defs, values, d.key);
+                    break;
+                case OptionDef::Kind::Choice:
+                case OptionDef::Kind::Text:
+                    optionText(defs, values, d.key);
+                    break;
             }
         }
     } catch (const ParameterError& e) {

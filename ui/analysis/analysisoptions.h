@@ -18,12 +18,20 @@ struct OptionDef {
         Choice,   ///< one of `choices`
         Text,     ///< free text (e.g. background statements separated by ';')
     };
-    OptionDef(QString key, QString label, QString tooltip, Kind kind, QString defaultText, double min = 0,
-              double max = 1e9, bool integer = false, QStringList choices = {}, bool optional = false,
-              QString placeholder = {})
-        : key(std::move(key)), label(std::move(label)), tooltip(std::move(tooltip)), kind(kind),
-          defaultText(std::move(defaultText)), min(min), max(max), integer(integer), choices(std::move(choices)),
-          optional(optional), placeholder(std::move(placeholder)) {}
+    OptionDef(QString key, QString label, QString tooltip, Kind kind, QString defaultText,
+              double min = 0, double max = 1e9, bool integer = false, QStringList choices = {},
+              bool optional = false, QString placeholder = {})
+        : key(std::move(key)),
+          label(std::move(label)),
+          tooltip(std::move(tooltip)),
+          kind(kind),
+          defaultText(std::move(defaultText)),
+          min(min),
+          max(max),
+          integer(integer),
+          choices(std::move(choices)),
+          optional(optional),
+          placeholder(std::move(placeholder)) {}
     QString key;  ///< stable id, also the key in the project file
     QString label;
     QString tooltip;
@@ -40,9 +48,12 @@ struct OptionDef {
 using OptionValues = QMap<QString, QString>;
 
 /// The parsed value of one option (throws ParameterError "option 'label': …").
-std::vector<double> optionNumbers(const std::vector<OptionDef>& defs, const OptionValues& values, const QString& key);
-double optionNumber(const std::vector<OptionDef>& defs, const OptionValues& values, const QString& key);
-QString optionText(const std::vector<OptionDef>& defs, const OptionValues& values, const QString& key);
+std::vector<double> optionNumbers(const std::vector<OptionDef>& defs, const OptionValues& values,
+                                  const QString& key);
+double optionNumber(const std::vector<OptionDef>& defs, const OptionValues& values,
+                    const QString& key);
+QString optionText(const std::vector<OptionDef>& defs, const OptionValues& values,
+                   const QString& key);
 /// The first problem of `values` against `defs` ("" when every option parses).
 QString validateOptions(const std::vector<OptionDef>& defs, const OptionValues& values);
 /// Every definition's default.

@@ -180,7 +180,8 @@ void AnalysisPerspective::setProject(Project* project) {
         if (const int i = m_sensitive->findData(name); i >= 0) m_sensitive->setCurrentIndex(i);
     const int shown = m_shown;
     m_shown = -1;  // show the project's values in the form
-    if (shown >= 0) m_options->setOptions(analyses()[std::size_t(shown)].options, m_values[std::size_t(shown)]);
+    if (shown >= 0)
+        m_options->setOptions(analyses()[std::size_t(shown)].options, m_values[std::size_t(shown)]);
     m_shown = shown;
     showCurrent();
 }
@@ -194,7 +195,8 @@ void AnalysisPerspective::storeOptions() {
         QJsonObject mine;
         for (const OptionDef& d : analyses()[i].options) {
             const QString value = m_values[i].value(d.key, d.defaultText);
-            const bool followed = d.key == QLatin1String("suppression") && value == m_projectSuppression;
+            const bool followed =
+                d.key == QLatin1String("suppression") && value == m_projectSuppression;
             if (value != d.defaultText && !followed) mine.insert(d.key, value);
         }
         if (!mine.isEmpty()) options.insert(analyses()[i].id, mine);
@@ -430,8 +432,9 @@ std::vector<ReportChart> AnalysisPerspective::reportCharts() const {
         chart.setData(*slot.chart);
         QString note = slot.chart->note;
         if (slot.stale) note += tr(" · computed before the project's last change");
-        out.push_back({analyses()[i].title + QStringLiteral(" — ") + slot.chart->title, note,
-                       chart.plot()->toPixmap(kReportChartWidth, kReportChartHeight, 2.0).toImage()});
+        out.push_back(
+            {analyses()[i].title + QStringLiteral(" — ") + slot.chart->title, note,
+             chart.plot()->toPixmap(kReportChartWidth, kReportChartHeight, 2.0).toImage()});
     }
     return out;
 }

@@ -5,7 +5,8 @@
 // roles, hierarchies or settings change (then they are marked out of date, never undone).
 // Export writes the chart as PNG, PDF or SVG and the plotted data as CSV. Each analysis has
 // an options form above the chart; its values are validated before a run and saved in the
-// project file (with the chosen sensitive attribute), so they travel with the project. reportCharts() renders the session's results for the report.
+// project file (with the chosen sensitive attribute), so they travel with the project.
+// reportCharts() renders the session's results for the report.
 #include <QPointer>
 #include <QWidget>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
-// Background-knowledge beliefs about one individual (Machanavajjhala et al. 2007 §3, Thm 3.1): the adversary's prior
-// α(q,·) and posterior β(q,·,T*) over every sensitive value, without and with the user's
-// background statements, for the chosen row of a published node; and the disclosures of the
+// Background-knowledge beliefs about one individual (Machanavajjhala et al. 2007 §3, Thm 3.1): the
+// adversary's prior α(q,·) and posterior β(q,·,T*) over every sensitive value, without and with the
+// user's background statements, for the chosen row of a published node; and the disclosures of the
 // row's whole class before and after (backgroundAttack, Machanavajjhala et al. 2007 §1.1).
 #include <vector>
 
@@ -29,10 +29,12 @@ struct IndividualBeliefs {
 /// value) and backgroundAttack for the class counts. Throws ParameterError for a row out of
 /// range or a statement naming an unknown attribute or value.
 IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& levels, std::size_t row,
-                                    const BackgroundAttackOptions& options, Feedback* feedback = nullptr);
+                                    const BackgroundAttackOptions& options,
+                                    Feedback* feedback = nullptr);
 /// "a=b => s=v : p; …" split at ';' and parsed (throws ParameterError naming the statement).
 std::vector<BackgroundStatement> parseStatements(const QString& text);
-ChartData beliefsChart(const IndividualBeliefs& beliefs, const PreparedData& data, bool withKnowledge);
+ChartData beliefsChart(const IndividualBeliefs& beliefs, const PreparedData& data,
+                       bool withKnowledge);
 AnalysisDef beliefsAnalysis();
 
 }  // namespace ldv::ui

@@ -324,7 +324,8 @@ ChartData tauInformationChart(const TauRunner& runs,
     ChartPanel error =
         linePanel(tr("Count-query error at %1").arg(requirementText(queryTau, queryL)),
                   tr("query dimensions s"), tr("average relative error"), dims);
-    // The 1D queries "SA overlaps v" in decreasing order of the original count (Tian & Zhang 2011 Fig. 21).
+    // The 1D queries "SA overlaps v" in decreasing order of the original count (Tian & Zhang 2011
+    // Fig. 21).
     std::vector<std::vector<SensitiveCountError>> perValue;
     QStringList values;
     for (TauAlgorithm a : kTauAlgorithms) {

@@ -1,6 +1,6 @@
 #pragma once
-// Run time vs QI size (Machanavajjhala et al. 2007 §6, Figs 13–14): qiSizeTiming for each chosen search algorithm,
-// charted as search time and checked nodes against the number of QI attributes.
+// Run time vs QI size (Machanavajjhala et al. 2007 §6, Figs 13–14): qiSizeTiming for each chosen
+// search algorithm, charted as search time and checked nodes against the number of QI attributes.
 #include <vector>
 
 #include "analysis/analyses.h"
@@ -17,7 +17,8 @@ struct TimingSeries {
 std::vector<TimingOptions> timingOptions(const OptionValues& values, const PreparedData& data);
 /// Search time (ms, best of the repetitions) and checked nodes per QI size; one series per
 /// (model, algorithm); the lattice size dashed.
-ChartData timingChart(const std::vector<TimingSeries>& series, const PreparedData& data, double c = 3);
+ChartData timingChart(const std::vector<TimingSeries>& series, const PreparedData& data,
+                      double c = 3);
 AnalysisDef timingAnalysis();
 
 }  // namespace ldv::ui

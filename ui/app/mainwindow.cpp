@@ -150,7 +150,8 @@ void MainWindow::createActions() {
     QAction* database = file->addAction(tr("Open &database table…"), m_controller,
                                         &ProjectController::databaseDialog);
     database->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
-    database->setToolTip(tr("Open a PostgreSQL table or query as a new project (the password is never saved)"));
+    database->setToolTip(
+        tr("Open a PostgreSQL table or query as a new project (the password is never saved)"));
 #ifndef LDIV_HAVE_POSTGRES
     database->setEnabled(false);
     database->setToolTip(tr("This build of ldiv has no PostgreSQL support."));
@@ -176,8 +177,9 @@ void MainWindow::createActions() {
                                      &ProjectController::close);
     save->setToolTip(tr("Save the project: roles, hierarchies, criteria, settings"));
     saveAs->setToolTip(tr("Save the project under another name"));
-    asFiles->setToolTip(tr("Write each hierarchy as its own CSV file next to the project "
-                           "instead of embedding it in the project file"));
+    asFiles->setToolTip(
+        tr("Write each hierarchy as its own CSV file next to the project "
+           "instead of embedding it in the project file"));
     close->setToolTip(tr("Close the project (asks to save unsaved changes)"));
     examples->setToolTipsVisible(true);
     m_recentMenu->setToolTipsVisible(true);
@@ -216,15 +218,17 @@ void MainWindow::createActions() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setToolTipsVisible(true);
-    QAction* guide =
-        help->addAction(tr("&User guide"), QKeySequence::HelpContents, this, &MainWindow::showUserGuide);
+    QAction* guide = help->addAction(tr("&User guide"), QKeySequence::HelpContents, this,
+                                     &MainWindow::showUserGuide);
     guide->setObjectName("helpUserGuide");
-    guide->setToolTip(tr("The bundled user guide with a getting-started walkthrough (works offline)"));
+    guide->setToolTip(
+        tr("The bundled user guide with a getting-started walkthrough (works offline)"));
     QAction* start = help->addAction(tr("&Getting started"), this, [this] {
         showUserGuide();
         userGuide()->showSection(QStringLiteral("getting-started"));
     });
-    start->setToolTip(tr("The user guide's step-by-step walkthrough from a CSV file to a published table"));
+    start->setToolTip(
+        tr("The user guide's step-by-step walkthrough from a CSV file to a published table"));
     help->addSeparator();
     help->addAction(tr("&About ldiv"), this, &MainWindow::about)
         ->setToolTip(tr("Version and the papers behind ldiv"));

@@ -58,7 +58,8 @@ public slots:
     bool close();
     void cancel();
     /// Takes a loaded project (from a load job or the import dialog).
-    void adopt(std::shared_ptr<ldv::ui::ProjectData> data, const QString& originalPath = {}, bool dirty = false);
+    void adopt(std::shared_ptr<ldv::ui::ProjectData> data, const QString& originalPath = {},
+               bool dirty = false);
 
 signals:
     void projectChanged(ldv::ui::Project* project);
@@ -68,7 +69,8 @@ signals:
     void message(const QString& text);
 
 private:
-    void startLoad(const QString& title, std::function<std::shared_ptr<ProjectData>(Feedback&)> load,
+    void startLoad(const QString& title,
+                   std::function<std::shared_ptr<ProjectData>(Feedback&)> load,
                    const QString& originalPath = {}, bool dirty = false);
     QWidget* m_dialogParent;
     QPointer<Project> m_project;

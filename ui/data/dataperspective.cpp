@@ -23,23 +23,33 @@
 namespace ldv::ui {
 
 DataPerspective::DataPerspective(QWidget* parent)
-    : QWidget(parent), m_tableModel(new TableModel(this)), m_columnModel(new ColumnListModel(this)),
-      m_columns(new QTableView(this)), m_panel(new ColumnPanel(this)), m_table(new QTableView(this)),
-      m_selectionLabel(new QLabel(this)), m_selectionRole(new QComboBox(this)),
-      m_selectionApply(new QPushButton(tr("Set role"), this)), m_proposals(new RoleProposalPanel(this)), m_checks(new QLabel(this)) {
+    : QWidget(parent),
+      m_tableModel(new TableModel(this)),
+      m_columnModel(new ColumnListModel(this)),
+      m_columns(new QTableView(this)),
+      m_panel(new ColumnPanel(this)),
+      m_table(new QTableView(this)),
+      m_selectionLabel(new QLabel(this)),
+      m_selectionRole(new QComboBox(this)),
+      m_selectionApply(new QPushButton(tr("Set role"), this)),
+      m_proposals(new RoleProposalPanel(this)),
+      m_checks(new QLabel(this)) {
     m_columns->setModel(m_columnModel);
     m_columns->setItemDelegate(new ComboDelegate(ColumnListModel::ChoicesRole, this));
     m_columns->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Several attributes at once (Ctrl/Shift-click) get one role with "Set role".
     m_columns->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_columns->setObjectName("attributeList");
-    m_columns->setToolTip(tr("The attributes: double-click a role or type to change it; select "
-                             "several (Ctrl/Shift-click) to give them one role"));
-    m_columns->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked |
+    m_columns->setToolTip(
+        tr("The attributes: double-click a role or type to change it; select "
+           "several (Ctrl/Shift-click) to give them one role"));
+    m_columns->setEditTriggers(QAbstractItemView::DoubleClicked |
+                               QAbstractItemView::SelectedClicked |
                                QAbstractItemView::EditKeyPressed);
     m_columns->verticalHeader()->hide();
     m_columns->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_columns->horizontalHeader()->setSectionResizeMode(ColumnListModel::Name, QHeaderView::Stretch);
+    m_columns->horizontalHeader()->setSectionResizeMode(ColumnListModel::Name,
+                                                        QHeaderView::Stretch);
 
     m_table->setModel(m_tableModel);
     // Uniform row heights: the view never measures rows, so 10 M rows scroll instantly.
@@ -51,7 +61,8 @@ DataPerspective::DataPerspective(QWidget* parent)
     m_table->setWordWrap(false);
 
     m_selectionLabel->setObjectName("selectionCount");
-    for (const QString& name : roleNames()) m_selectionRole->addItem(roleIcon(*roleFromName(name)), name);
+    for (const QString& name : roleNames())
+        m_selectionRole->addItem(roleIcon(*roleFromName(name)), name);
     m_selectionRole->setCurrentText(roleName(Role::QuasiIdentifying));
     m_selectionRole->setObjectName("selectionRole");
     // The list as wide as its longest entry with its icon (not elided to "quasi-i…tifying").
@@ -73,8 +84,9 @@ DataPerspective::DataPerspective(QWidget* parent)
     m_checks->setObjectName("dataChecks");
     m_checks->setWordWrap(true);
     m_checks->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_checks->setToolTip(tr("Checks of the quasi-identifiers and sensitive attributes that do not "
-                            "stop a search but deserve a look"));
+    m_checks->setToolTip(
+        tr("Checks of the quasi-identifiers and sensitive attributes that do not "
+           "stop a search but deserve a look"));
     m_checks->hide();
     listLayout->addWidget(m_checks);
 
@@ -96,7 +108,8 @@ DataPerspective::DataPerspective(QWidget* parent)
 
     connect(m_columns->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { selectColumn(current.row()); });
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, &DataPerspective::selectColumn);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this,
+            &DataPerspective::selectColumn);
     connect(m_columns->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &DataPerspective::selectionChanged);
     connect(m_selectionApply, &QPushButton::clicked, this,
@@ -106,7 +119,8 @@ DataPerspective::DataPerspective(QWidget* parent)
 
 std::vector<int> DataPerspective::selectedColumns() const {
     std::vector<int> out;
-    for (const QModelIndex& index : m_columns->selectionModel()->selectedRows()) out.push_back(index.row());
+    for (const QModelIndex& index : m_columns->selectionModel()->selectedRows())
+        out.push_back(index.row());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -125,13 +139,15 @@ void DataPerspective::updateChecks() {
     }
     QStringList lines;
     for (const QString& t : m_checkTexts) lines << QStringLiteral("⚠ ") + t.toHtmlEscaped();
-    m_checks->setText(QStringLiteral("<span style='color:#805000'>%1</span>").arg(lines.join("<br>")));
+    m_checks->setText(
+        QStringLiteral("<span style='color:#805000'>%1</span>").arg(lines.join("<br>")));
     m_checks->setVisible(!m_checkTexts.isEmpty());
 }
 
 void DataPerspective::selectionChanged() {
     const std::size_t n = m_project ? selectedColumns().size() : 0;
-    m_selectionLabel->setText(n == 1 ? tr("1 attribute selected") : tr("%1 attributes selected").arg(n));
+    m_selectionLabel->setText(n == 1 ? tr("1 attribute selected")
+                                     : tr("%1 attributes selected").arg(n));
     m_selectionApply->setEnabled(n > 0);
     m_selectionRole->setEnabled(n > 0);
 }

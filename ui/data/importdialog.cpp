@@ -70,10 +70,12 @@ ImportDialog::ImportDialog(QWidget* parent)
     m_separator->setToolTip(tr("The character between fields; Detect tries , ; tab and |"));
     m_customSeparator->setObjectName("importCustomSeparator");
     m_customSeparator->setMaxLength(1);
-    m_customSeparator->setMaximumWidth(m_customSeparator->fontMetrics().horizontalAdvance("MMM") + 12);
+    m_customSeparator->setMaximumWidth(m_customSeparator->fontMetrics().horizontalAdvance("MMM") +
+                                       12);
     m_customSeparator->setPlaceholderText(":");
     m_customSeparator->setEnabled(false);
-    m_customSeparator->setToolTip(tr("Any one character as the separator (choose \"Other\" first)"));
+    m_customSeparator->setToolTip(
+        tr("Any one character as the separator (choose \"Other\" first)"));
     m_hint->setObjectName("importSeparatorHint");
     m_hint->setWordWrap(true);
     m_hint->setStyleSheet("color: #805000;");
@@ -121,8 +123,9 @@ ImportDialog::ImportDialog(QWidget* parent)
     m_preview->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_preview->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_preview->horizontalHeader()->setStretchLastSection(false);
-    m_preview->setToolTip(tr("The first rows as they will be read; the first row sets each "
-                             "column's type"));
+    m_preview->setToolTip(
+        tr("The first rows as they will be read; the first row sets each "
+           "column's type"));
     m_preview->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_preview->verticalHeader()->setDefaultSectionSize(m_preview->fontMetrics().height() + 6);
     m_progress->hide();
@@ -339,8 +342,9 @@ void ImportDialog::updateHint(const QByteArray& bytes, int columns) {
     if (!best) return;
     m_suggested = best;
     const QString gives = tr("%1 gives %2 columns").arg(separatorName(best)).arg(bestColumns);
-    m_hint->setText(columns == 1 ? tr("Found 1 column; %1.").arg(gives)
-                                 : tr("The rows do not split evenly with this separator; %1.").arg(gives));
+    m_hint->setText(columns == 1
+                        ? tr("Found 1 column; %1.").arg(gives)
+                        : tr("The rows do not split evenly with this separator; %1.").arg(gives));
     m_useSuggested->setText(tr("Use %1").arg(separatorName(best)));
     m_hint->show();
     m_useSuggested->show();
@@ -393,9 +397,11 @@ void ImportDialog::startImport() {
         // follow the attribute entries, and a type chosen for zip must not put zip first.
         auto& attributes = m_result->config.attributes;
         const Table& table = *m_result->table;
-        std::stable_sort(attributes.begin(), attributes.end(), [&table](const auto& a, const auto& b) {
-            return table.columnIndex(a.name).value_or(SIZE_MAX) < table.columnIndex(b.name).value_or(SIZE_MAX);
-        });
+        std::stable_sort(attributes.begin(), attributes.end(),
+                         [&table](const auto& a, const auto& b) {
+                             return table.columnIndex(a.name).value_or(SIZE_MAX) <
+                                    table.columnIndex(b.name).value_or(SIZE_MAX);
+                         });
         accept();
     });
     connect(m_job, &Job::failed, this, &ImportDialog::showError);

@@ -42,7 +42,8 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
       m_neutralize(
           new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
-      m_writeRelease(new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
+      m_writeRelease(
+          new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
       m_population(new QLineEdit(this)),
       m_preview(new QTextBrowser(this)),
       m_chart(new BarChart(this)),

@@ -7,8 +7,8 @@
 
 namespace ldv::ui {
 
-ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName, const QString& nodeState,
-                           std::optional<double> populationSize) {
+ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName,
+                           const QString& nodeState, std::optional<double> populationSize) {
     const Dataset& data = *o.data->dataset;
     const Lattice& lattice = data.lattice();
     ReportData r;
@@ -19,8 +19,10 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
                                   .arg(QString::fromStdString(o.data->qiNames[i]))
                                   .arg(lattice.heights()[i]);
     for (const std::string& s : o.data->sensitiveNames) r.sensitive << QString::fromStdString(s);
-    for (std::size_t c : o.data->identifying) r.removedColumns << QString::fromStdString(o.data->table->column(c).name());
-    for (const BoundCriterion& c : o.config.criteria) r.criteria << QString::fromStdString(c.criterion.describe());
+    for (std::size_t c : o.data->identifying)
+        r.removedColumns << QString::fromStdString(o.data->table->column(c).name());
+    for (const BoundCriterion& c : o.config.criteria)
+        r.criteria << QString::fromStdString(c.criterion.describe());
     r.suppressionLimit = o.settings.suppressionLimit;
     r.metric = QString::fromStdString(o.settings.metric);
     r.algorithm = QString::fromStdString(o.settings.algorithm);
@@ -32,7 +34,8 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
         row.relation = relation;
         row.levels = lattice.levels(n);
         row.satisfies = n < o.result.satisfies.size() && o.result.satisfies[n];
-        row.metrics = n < o.metrics.size() ? o.metrics[n] : judgeNode(data, o.config, row.levels).metrics;
+        row.metrics =
+            n < o.metrics.size() ? o.metrics[n] : judgeNode(data, o.config, row.levels).metrics;
         r.neighbours.push_back(row);
     };
     for (NodeId n : lattice.predecessors(id)) neighbour(n, QObject::tr("specialization"));
@@ -43,7 +46,8 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
         const NodeJudgement node = judgeNode(data, o.config, r.node.levels);
         std::vector<std::uint32_t> sizes;
         for (std::size_t c = 0; c < node.classes.count(); ++c)
-            if (node.suppressed.empty() || !node.suppressed[c]) sizes.push_back(node.classes.sizes[c]);
+            if (node.suppressed.empty() || !node.suppressed[c])
+                sizes.push_back(node.classes.sizes[c]);
         RiskOptions options;
         options.populationSize = populationSize;
         r.reidentification = analyzeRisk(sizes, options);
@@ -53,7 +57,9 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
         const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
         const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
         // Suppressed classes are not published: their rows count nowhere.
-        auto published = [&](std::size_t cls) { return node.suppressed.empty() || !node.suppressed[cls]; };
+        auto published = [&](std::size_t cls) {
+            return node.suppressed.empty() || !node.suppressed[cls];
+        };
         for (std::size_t j = 0; j < data.sensitiveColumns().size(); ++j) {
             SensitiveRisk risk;
             risk.attribute = QString::fromStdString(o.data->sensitiveNames[j]);
@@ -68,7 +74,8 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
                 risk.nearHomogeneousRows += h.size;
             }
             const BeliefAnalysis beliefs =
-                analyzeBeliefs(data.table(), data.sensitiveColumns()[j], data.qiColumns(), rowClass, BeliefOptions{});
+                analyzeBeliefs(data.table(), data.sensitiveColumns()[j], data.qiColumns(), rowClass,
+                               BeliefOptions{});
             for (const IndividualBelief& b : beliefs.individuals) {
                 if (!published(b.cls)) continue;
                 risk.maxBelief = std::max(risk.maxBelief, b.belief);

@@ -40,8 +40,8 @@ struct ReportData {
     std::size_t rows = 0;
     QStringList quasiIdentifiers;  ///< "age (height 4)"
     QStringList sensitive;
-    QStringList criteria;          ///< descriptions
-    QStringList removedColumns;    ///< identifying attributes, never published
+    QStringList criteria;        ///< descriptions
+    QStringList removedColumns;  ///< identifying attributes, never published
     double suppressionLimit = 0;
     QString metric, algorithm;
     QString nodeState;

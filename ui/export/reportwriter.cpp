@@ -48,7 +48,8 @@ void keepChartsWithCaptions(QTextDocument& document, const std::vector<ReportCha
         if (!heading.isValid()) continue;
         // Heading, image, and the note when there is one.
         QTextBlock last = heading.next();
-        if (!charts[i].note.isEmpty() && last.isValid() && last.next().isValid()) last = last.next();
+        if (!charts[i].note.isEmpty() && last.isValid() && last.next().isValid())
+            last = last.next();
         if (!last.isValid()) continue;
         const qreal top = layout->blockBoundingRect(heading).top();
         const qreal bottom = layout->blockBoundingRect(last).bottom();
@@ -143,7 +144,8 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
         "1.1): published classes whose sensitive value "
         "is the same in every row, or in at least 95 % of them. Beliefs without background "
         "knowledge "
-        "(Machanavajjhala et al. 2007, section 3): individuals whose value an attacker believes with β "
+        "(Machanavajjhala et al. 2007, section 3): individuals whose value an attacker believes "
+        "with β "
         "&gt; 0.95 (positive "
         "disclosure) or rules out with β &lt; 0.05 (negative disclosure).</p>"
         "<table><tr><th>Sensitive attribute</th><th>Homogeneous classes (rows)</th>"
@@ -170,7 +172,8 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
              "(an ldiv "
              "project file: roles, hierarchies, criteria, suppression limit, metric). On a new "
              "table of the "
-             "same schema, this node is published by</p><p style='margin-left:1em'><code>%1</code></p><p>and the new table's own "
+             "same schema, this node is published by</p><p "
+             "style='margin-left:1em'><code>%1</code></p><p>and the new table's own "
              "optimum by "
              "<code>--node optimum</code>; both judge the node as the search does and suppress the "
              "same "
@@ -209,8 +212,9 @@ void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& writer, const R
     for (std::size_t i = 0; i < charts.size(); ++i) {
         const QUrl url(QStringLiteral("chart://%1.png").arg(i));
         document.addResource(QTextDocument::ImageResource, url, charts[i].image);
-        images += QStringLiteral("<h3><a name='chart-%4'>%1</a></h3><p><img src='%2' "
-                                 "width='%5'></p>%3")
+        images += QStringLiteral(
+                      "<h3><a name='chart-%4'>%1</a></h3><p><img src='%2' "
+                      "width='%5'></p>%3")
                       .arg(esc(charts[i].title), url.toString(), noteHtml(charts[i].note))
                       .arg(i)
                       .arg(kReportChartWidth);

@@ -33,7 +33,7 @@ void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& device, const R
 /// place (writeFileAtomically). False when the file cannot be written (the old file is
 /// kept); `error` then gets the message, e.g. "PATH: cannot write into its folder:
 /// Permission denied; the old file is kept".
-bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts, const QString& path,
-                 QString* error = nullptr);
+bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
+                 const QString& path, QString* error = nullptr);
 
 }  // namespace ldv::ui

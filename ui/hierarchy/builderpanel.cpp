@@ -57,23 +57,28 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_top->setPlaceholderText(tr("none"));
     m_widths->setToolTip(tr("Bin width per level, each dividing the next, e.g. 5,10,20"));
     m_kind->setObjectName("builderKind");
-    m_kind->setToolTip(tr("How the levels are built: numeric intervals, masking characters from "
-                          "the right, day → month → year, groups of consecutive values, every "
-                          "value to the top, or a parent/child taxonomy"));
+    m_kind->setToolTip(
+        tr("How the levels are built: numeric intervals, masking characters from "
+           "the right, day → month → year, groups of consecutive values, every "
+           "value to the top, or a parent/child taxonomy"));
     m_origin->setToolTip(tr("Where the first interval starts: bins are origin + i·width"));
-    m_bottom->setToolTip(tr("Values below this number become one group \"<bound\"; the "
-                            "intervals above it start at the bound, so no label overlaps it"));
-    m_top->setToolTip(tr("Values at or above this number become one group \">=bound\"; the "
-                         "intervals below it end at the bound, so no label overlaps it"));
+    m_bottom->setToolTip(
+        tr("Values below this number become one group \"<bound\"; the "
+           "intervals above it start at the bound, so no label overlaps it"));
+    m_top->setToolTip(
+        tr("Values at or above this number become one group \">=bound\"; the "
+           "intervals below it end at the bound, so no label overlaps it"));
     m_maskSteps->setToolTip(
         tr("Characters masked from the right at each level, e.g. 1,2 (empty: one per level)"));
-    m_groupSizes->setToolTip(tr("How many groups of the level below each group joins, per level, "
-                                "e.g. 3,2 makes quarters then half-years from months"));
+    m_groupSizes->setToolTip(
+        tr("How many groups of the level below each group joins, per level, "
+           "e.g. 3,2 makes quarters then half-years from months"));
     m_edges->setToolTip(tr("One parent,child pair per line; every data value must be a child"));
     m_topValue->setToolTip(tr("The label of the top level that every value generalizes to"));
     m_apply->setToolTip(tr("Replace the attribute's hierarchy with the preview (undoable)"));
-    m_table->setToolTip(tr("Per level: how many groups there are, the smallest and largest number "
-                           "of data rows in a group, and the first groups in natural order"));
+    m_table->setToolTip(
+        tr("Per level: how many groups there are, the smallest and largest number "
+           "of data rows in a group, and the first groups in natural order"));
     m_maskSteps->setPlaceholderText(tr("one more character per level"));
     // The ordered builder starts in natural order (months in calendar order, numbers
     // numerically) and the user fixes what is left by dragging or with Up/Down.
@@ -81,8 +86,9 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_order->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_order->setDragDropMode(QAbstractItemView::InternalMove);
     m_order->setDefaultDropAction(Qt::MoveAction);
-    m_order->setToolTip(tr("The values in the order they are grouped: drag to reorder, or select "
-                           "and use Up/Down"));
+    m_order->setToolTip(
+        tr("The values in the order they are grouped: drag to reorder, or select "
+           "and use Up/Down"));
     auto* orderUp = new QPushButton(tr("Up"), this);
     auto* orderDown = new QPushButton(tr("Down"), this);
     auto* orderNatural = new QPushButton(tr("Natural order"), this);
@@ -91,8 +97,9 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     orderNatural->setObjectName("builderOrderNatural");
     orderUp->setToolTip(tr("Move the selected values one place up"));
     orderDown->setToolTip(tr("Move the selected values one place down"));
-    orderNatural->setToolTip(tr("Put the values back in natural order: numbers numerically, "
-                                "dates and month names in calendar order, text alphabetically"));
+    orderNatural->setToolTip(
+        tr("Put the values back in natural order: numbers numerically, "
+           "dates and month names in calendar order, text alphabetically"));
     auto* orderBox = new QWidget(this);
     auto* orderRow = new QHBoxLayout(orderBox);
     orderRow->setContentsMargins(0, 0, 0, 0);
@@ -217,7 +224,8 @@ void BuilderPanel::moveOrderSelection(int step) {
     if (rows.isEmpty()) return;
     std::sort(rows.begin(), rows.end());
     // A block at the edge stays; the others move past their neighbour one at a time.
-    if ((step < 0 && rows.front() == 0) || (step > 0 && rows.back() == m_order->count() - 1)) return;
+    if ((step < 0 && rows.front() == 0) || (step > 0 && rows.back() == m_order->count() - 1))
+        return;
     if (step > 0) std::reverse(rows.begin(), rows.end());
     for (int r : rows) {
         QListWidgetItem* item = m_order->takeItem(r);

@@ -15,11 +15,11 @@ struct BuilderSettings {
     Kind kind = Kind::Intervals;
     QString widths = "5,10,20";  ///< intervals: bin widths per level
     double origin = 0;
-    QString bottom, top;          ///< intervals: optional bottom/top coding
-    QString maskSteps;            ///< masking: characters per level ("" = one per level)
-    QString groupSizes = "2,2";   ///< ordered grouping
-    QString order;                ///< ordered grouping: one value per line ("" = natural order)
-    QString edges;                ///< taxonomy: "parent,child" per line
+    QString bottom, top;         ///< intervals: optional bottom/top coding
+    QString maskSteps;           ///< masking: characters per level ("" = one per level)
+    QString groupSizes = "2,2";  ///< ordered grouping
+    QString order;               ///< ordered grouping: one value per line ("" = natural order)
+    QString edges;               ///< taxonomy: "parent,child" per line
     QString topValue = "*";
 
     static QStringList kindNames();

@@ -17,7 +17,9 @@ void HierarchyTreeModel::setProject(Project* project) {
     m_project = project;
     m_attribute.clear();
     if (project)
-        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) { if (a == m_attribute) reload(); });
+        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) {
+            if (a == m_attribute) reload();
+        });
     reload();
 }
 
@@ -30,8 +32,9 @@ void HierarchyTreeModel::reload() {
     beginResetModel();
     m_nodes.clear();
     m_roots.clear();
-    m_hierarchy = m_project && !m_attribute.isEmpty() ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
-                                                      : Hierarchy();
+    m_hierarchy = m_project && !m_attribute.isEmpty()
+                      ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
+                      : Hierarchy();
     if (!m_hierarchy.empty()) {
         const std::size_t width = m_hierarchy.rows().front().size();
         std::map<std::pair<int, std::string>, int> lookup;
@@ -40,11 +43,13 @@ void HierarchyTreeModel::reload() {
             int parent = -1;
             for (int level = int(width) - 1; level >= 0; --level) {
                 const std::string& value = row[std::size_t(level)];
-                auto [it, fresh] = lookup.emplace(std::make_pair(parent, value), int(m_nodes.size()));
+                auto [it, fresh] =
+                    lookup.emplace(std::make_pair(parent, value), int(m_nodes.size()));
                 if (fresh) {
                     m_nodes.push_back({value, level, parent, 0, 0, {}});
                     // Only now take the reference: push_back may have moved the nodes.
-                    std::vector<int>& siblings = parent < 0 ? m_roots : m_nodes[std::size_t(parent)].children;
+                    std::vector<int>& siblings =
+                        parent < 0 ? m_roots : m_nodes[std::size_t(parent)].children;
                     m_nodes.back().row = int(siblings.size());
                     siblings.push_back(it->second);
                 }
@@ -66,7 +71,8 @@ void HierarchyTreeModel::reload() {
         std::stable_sort(siblings.begin(), siblings.end(), [this, &rank](int a, int b) {
             return rank[m_nodes[std::size_t(a)].value] < rank[m_nodes[std::size_t(b)].value];
         });
-        for (std::size_t i = 0; i < siblings.size(); ++i) m_nodes[std::size_t(siblings[i])].row = int(i);
+        for (std::size_t i = 0; i < siblings.size(); ++i)
+            m_nodes[std::size_t(siblings[i])].row = int(i);
     };
     order(m_roots);
     for (Node& n : m_nodes) order(n.children);
@@ -102,7 +108,9 @@ int HierarchyTreeModel::rowCount(const QModelIndex& parent) const {
     return n ? int(n->children.size()) : 0;
 }
 
-int HierarchyTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int HierarchyTreeModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
 
 QVariant HierarchyTreeModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
@@ -112,8 +120,10 @@ QVariant HierarchyTreeModel::data(const QModelIndex& index, int role) const {
         return n->level == 0 ? QVariant() : QVariant(qulonglong(n->leaves));
     }
     if (role == Qt::ToolTipRole && index.column() == Value)
-        return n->level == 0 ? tr("Base value") : tr("Level %1 group of %2 base values").arg(n->level).arg(n->leaves);
-    if (role == Qt::TextAlignmentRole && index.column() == BaseValues) return int(Qt::AlignRight | Qt::AlignVCenter);
+        return n->level == 0 ? tr("Base value")
+                             : tr("Level %1 group of %2 base values").arg(n->level).arg(n->leaves);
+    if (role == Qt::TextAlignmentRole && index.column() == BaseValues)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
 
@@ -130,12 +140,14 @@ Qt::ItemFlags HierarchyTreeModel::flags(const QModelIndex& index) const {
 
 bool HierarchyTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
     const Node* n = node(index);
-    if (!m_project || role != Qt::EditRole || !n || index.column() != Value || n->level == 0) return false;
+    if (!m_project || role != Qt::EditRole || !n || index.column() != Value || n->level == 0)
+        return false;
     const std::string name = value.toString().trimmed().toStdString();
     if (name.empty() || name == n->value) return false;
     const std::string old = n->value;
     const int lvl = n->level;
-    m_project->setHierarchy(m_attribute.toStdString(), hierarchyedits::renameGroup(m_hierarchy, lvl, old, name),
+    m_project->setHierarchy(m_attribute.toStdString(),
+                            hierarchyedits::renameGroup(m_hierarchy, lvl, old, name),
                             tr("Rename '%1' to '%2' at level %3 of '%4'")
                                 .arg(QString::fromStdString(old), QString::fromStdString(name))
                                 .arg(lvl)
@@ -147,18 +159,22 @@ QStringList HierarchyTreeModel::parentChoices(const QModelIndex& index) const {
     const Node* n = node(index);
     QStringList out;
     if (!n || n->level >= m_hierarchy.height()) return out;
-    for (const std::string& g : hierarchyedits::groupsAt(m_hierarchy, n->level + 1)) out << QString::fromStdString(g);
+    for (const std::string& g : hierarchyedits::groupsAt(m_hierarchy, n->level + 1))
+        out << QString::fromStdString(g);
     return out;
 }
 
 bool HierarchyTreeModel::moveNode(const QModelIndex& index, const QString& parent) {
     const Node* n = node(index);
-    if (!m_project || !n || n->level >= m_hierarchy.height() || parent.trimmed().isEmpty()) return false;
+    if (!m_project || !n || n->level >= m_hierarchy.height() || parent.trimmed().isEmpty())
+        return false;
     const std::string value = n->value;
     const int lvl = n->level;
-    m_project->setHierarchy(m_attribute.toStdString(),
-                            hierarchyedits::moveGroup(m_hierarchy, lvl, value, parent.trimmed().toStdString()),
-                            tr("Move '%1' under '%2' in '%3'").arg(QString::fromStdString(value), parent.trimmed(), m_attribute));
+    m_project->setHierarchy(
+        m_attribute.toStdString(),
+        hierarchyedits::moveGroup(m_hierarchy, lvl, value, parent.trimmed().toStdString()),
+        tr("Move '%1' under '%2' in '%3'")
+            .arg(QString::fromStdString(value), parent.trimmed(), m_attribute));
     return true;
 }
 

@@ -82,8 +82,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     for (const auto& [name, metric] : colorMetrics()) m_color->addItem(name);
     m_color->addItem(tr("Risk (highest, prosecutor)"));
     m_color->addItem(tr("Risk (average, prosecutor)"));
-    m_color->setToolTip(tr("Colour nodes by their search state or by a metric; risk is "
-                           "computed for the nodes on screen and appears as it arrives"));
+    m_color->setToolTip(
+        tr("Colour nodes by their search state or by a metric; risk is "
+           "computed for the nodes on screen and appears as it arrives"));
 
     // Left: colouring and filters.
     auto* left = new QWidget(this);
@@ -168,7 +169,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_stack->addWidget(vertical);
     m_stack->addWidget(m_refusal);
     middleLayout->addWidget(m_stack, 1);
-    m_counts->setToolTip(tr("Nodes in the lattice, nodes the filter shows, and the search's result"));
+    m_counts->setToolTip(
+        tr("Nodes in the lattice, nodes the filter shows, and the search's result"));
 
     auto* split = new QSplitter(this);
     // The filters scroll (one level range per quasi-identifier): the perspective fits 1366×768.
@@ -183,9 +185,10 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_details->tabs()->addTab(m_explain, tr("Explain"));
     connect(m_explain, &ExplainPanel::nodeRequested, this, &LatticePerspective::findNode);
     connect(m_frontier, &FrontierPanel::nodeRequested, this, &LatticePerspective::findNode);
-    connect(m_view, &LatticeView::selectionChanged, m_explain, [this](const std::vector<NodeId>& s) {
-        if (!s.empty()) m_explain->explain(m_view->layout().lattice().levels(s.back()));
-    });
+    connect(m_view, &LatticeView::selectionChanged, m_explain,
+            [this](const std::vector<NodeId>& s) {
+                if (!s.empty()) m_explain->explain(m_view->layout().lattice().levels(s.back()));
+            });
     split->setStretchFactor(1, 1);
     split->setSizes({220, 700, 430});
     auto* layout = new QHBoxLayout(this);
@@ -311,7 +314,8 @@ std::vector<double> LatticePerspective::colorValues() const {
     if (!m_nodes->hasMetrics() || index <= 0 || colorsByRisk()) return {};
     const Metric metric = colorMetrics()[std::size_t(index - 1)].second;
     std::vector<double> values(m_nodes->size());
-    for (NodeId id = 0; id < values.size(); ++id) values[id] = metricValue(*m_nodes->metrics(id), metric);
+    for (NodeId id = 0; id < values.size(); ++id)
+        values[id] = metricValue(*m_nodes->metrics(id), metric);
     return values;
 }
 
@@ -319,12 +323,14 @@ void LatticePerspective::applyColoring() {
     if (!m_view->item()) return;
     if (colorsByRisk() && m_nodes->hasRisk()) {
         // Lazily: the item asks for the nodes it draws (setDrawnHook); unknown ones are grey.
-        const bool highest = m_color->currentIndex() - int(colorMetrics().size()) - 1 == RiskHighest;
+        const bool highest =
+            m_color->currentIndex() - int(colorMetrics().size()) - 1 == RiskHighest;
         QPointer<NodeSource> nodes = m_nodes;
         m_view->item()->setValueProvider(
             [nodes, highest](NodeId id) {
                 const auto r = nodes ? nodes->risk(id) : std::nullopt;
-                return r ? (highest ? r->highest : r->average) : std::numeric_limits<double>::quiet_NaN();
+                return r ? (highest ? r->highest : r->average)
+                         : std::numeric_limits<double>::quiet_NaN();
             },
             0.0, 1.0);
         m_legend->showScale(m_color->currentText(), 0.0, 1.0);
@@ -361,7 +367,8 @@ void LatticePerspective::updateCounts() {
     const NodeId n = m_view->layout().size();
     QString text = tr("%1 nodes, %2 shown")
                        .arg(QLocale().toString(qulonglong(n)),
-                            QLocale().toString(qulonglong(m_view->item() ? m_view->item()->visibleCount() : 0)));
+                            QLocale().toString(
+                                qulonglong(m_view->item() ? m_view->item()->visibleCount() : 0)));
     if (outcome && !outcome->complete())
         text +=
             tr(" · cancelled: %1 classified, %2 satisfying")

@@ -27,7 +27,8 @@ QString Project::displayName() const {
         if (table >= 0) return uri.mid(table + 6).section('&', 0, 0);
         return QStringLiteral("query");
     }
-    return QFileInfo(m_data->projectPath.isEmpty() ? m_data->dataPath : m_data->projectPath).fileName();
+    return QFileInfo(m_data->projectPath.isEmpty() ? m_data->dataPath : m_data->projectPath)
+        .fileName();
 }
 
 void Project::setForcedDirty(bool dirty) {
@@ -85,13 +86,16 @@ QJsonValue Project::workbenchValue(const QString& key) const {
 
 void Project::setWorkbenchValue(const QString& key, const QJsonValue& value, bool markDirty) {
     std::string& text = m_data->config.workbench;
-    QJsonObject state = text.empty() ? QJsonObject() : QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    QJsonObject state = text.empty()
+                            ? QJsonObject()
+                            : QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
     if (state.value(key) == value) return;
     if (value.isUndefined() || value.isNull())
         state.remove(key);
     else
         state.insert(key, value);
-    text = state.isEmpty() ? std::string() : QJsonDocument(state).toJson(QJsonDocument::Compact).toStdString();
+    text = state.isEmpty() ? std::string()
+                           : QJsonDocument(state).toJson(QJsonDocument::Compact).toStdString();
     if (markDirty) setForcedDirty(true);
 }
 
@@ -154,10 +158,14 @@ void Project::applyType(int column, std::optional<ColumnType> type) {
 
 void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
                              std::optional<HierarchyOrigin> origin) {
-    if (hierarchy && origin) m_data->origins[attribute] = std::move(*origin);
-    else m_data->origins.erase(attribute);
-    if (hierarchy) m_data->hierarchies[attribute] = std::move(*hierarchy);
-    else m_data->hierarchies.erase(attribute);
+    if (hierarchy && origin)
+        m_data->origins[attribute] = std::move(*origin);
+    else
+        m_data->origins.erase(attribute);
+    if (hierarchy)
+        m_data->hierarchies[attribute] = std::move(*hierarchy);
+    else
+        m_data->hierarchies.erase(attribute);
     emit hierarchyChanged(QString::fromStdString(attribute));
 }
 
@@ -166,8 +174,10 @@ SearchSettings Project::searchSettings() const {
     return {c.criteria, c.suppressionLimit, c.metric, c.algorithm, c.populationSize};
 }
 
-void Project::setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable) {
-    if (settings != searchSettings()) m_undo.push(new SetSearchSettingsCommand(this, settings, text, mergeable));
+void Project::setSearchSettings(const SearchSettings& settings, const QString& text,
+                                bool mergeable) {
+    if (settings != searchSettings())
+        m_undo.push(new SetSearchSettingsCommand(this, settings, text, mergeable));
 }
 
 void Project::applySearchSettings(const SearchSettings& settings) {
@@ -189,13 +199,16 @@ ProjectConfig Project::configForSave(const QString& path, bool asFiles,
                      ? m_data->dataPath.toStdString()  // a database URI stays as it is
                      : dir.relativeFilePath(m_data->dataPath).toStdString();
     QString stem = info.fileName();
-    if (stem.endsWith(".ldiv.json")) stem.chop(10);
-    else stem = info.completeBaseName();
+    if (stem.endsWith(".ldiv.json"))
+        stem.chop(10);
+    else
+        stem = info.completeBaseName();
     for (const auto& [name, h] : m_data->hierarchies) {
         AttributeConfig& a = c.ensureAttribute(name);
         const auto origin = m_data->origins.find(name);
         if (origin != m_data->origins.end() && !origin->second.file.empty()) {
-            a.hierarchyFile = dir.relativeFilePath(QString::fromStdString(origin->second.file)).toStdString();
+            a.hierarchyFile =
+                dir.relativeFilePath(QString::fromStdString(origin->second.file)).toStdString();
         } else if (origin != m_data->origins.end() && !origin->second.builder.empty()) {
             a.hierarchyBuilder = origin->second.builder;
         } else if (asFiles) {
@@ -223,7 +236,8 @@ void Project::save(const QString& path, bool asFiles) {
     for (const auto& a : c.attributes)
         if (!a.hierarchyFile.empty())
             m_data->origins[a.name].file =
-                QDir::cleanPath(QFileInfo(path).absoluteDir().filePath(QString::fromStdString(a.hierarchyFile)))
+                QDir::cleanPath(
+                    QFileInfo(path).absoluteDir().filePath(QString::fromStdString(a.hierarchyFile)))
                     .toStdString();
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (absolute != m_data->projectPath) {

@@ -62,7 +62,9 @@ public:
         return m_data->valueCounts[std::size_t(column)];
     }
     /// Quasi-identifiers in level-vector order.
-    std::vector<std::string> qiOrder() const { return m_data->config.namesWithRole(Role::QuasiIdentifying); }
+    std::vector<std::string> qiOrder() const {
+        return m_data->config.namesWithRole(Role::QuasiIdentifying);
+    }
 
     /// The attribute's hierarchy, or nullptr when it has none.
     const Hierarchy* hierarchy(const std::string& attribute) const;
@@ -82,12 +84,14 @@ public:
 
     SearchSettings searchSettings() const;
     // Undoable edits (push a command on the undo stack).
-    void setSearchSettings(const SearchSettings& settings, const QString& text, bool mergeable = false);
+    void setSearchSettings(const SearchSettings& settings, const QString& text,
+                           bool mergeable = false);
     void setRole(int column, Role role);
     /// Gives several columns one role as one undo step (columns that have it already are left).
     void setRoles(const std::vector<int>& columns, Role role);
     void setType(int column, std::optional<ColumnType> type);
-    void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy, const QString& text);
+    void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
+                      const QString& text);
 
     // Apply without undo; called by the commands.
     void applyRole(int column, Role role, const std::vector<std::string>& qiOrder);

@@ -24,10 +24,11 @@ void finishTable(ProjectData& data) {
     if (t.rowCount() == 0) {
         const std::string path = data.dataPath.toStdString();
         if (data.report.rowsDropped > 0)
-            throw InputError(path, 0, 0,
-                             "all " + std::to_string(data.report.rowsDropped) +
-                                 " rows have missing values and were dropped (missing policy 'drop'); "
-                                 "keep them as a value instead (--missing keep)");
+            throw InputError(
+                path, 0, 0,
+                "all " + std::to_string(data.report.rowsDropped) +
+                    " rows have missing values and were dropped (missing policy 'drop'); "
+                    "keep them as a value instead (--missing keep)");
         throw InputError(path, 0, 0, "the file has a header but no data rows");
     }
     for (std::size_t c = 0; c < t.columnCount(); ++c) {
@@ -82,15 +83,14 @@ std::shared_ptr<ProjectData> loadSourceProject(const QString& uri, const CsvOpti
 
 std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedback* feedback) {
     const QFileInfo info(projectPath);
-    if (!info.exists())
-        throw InputError(projectPath.toStdString(), 0, 0, "no such project file");
+    if (!info.exists()) throw InputError(projectPath.toStdString(), 0, 0, "no such project file");
     auto data = std::make_shared<ProjectData>();
     data->projectPath = info.absoluteFilePath();
     data->config = loadProject(data->projectPath.toStdString());
     const QString baseDir = info.absolutePath();
     data->dataPath = resolve(baseDir, data->config.dataPath);
-    data->table = std::make_shared<Table>(
-        readData(data->dataPath, data->config.csv, data->report, feedback));
+    data->table =
+        std::make_shared<Table>(readData(data->dataPath, data->config.csv, data->report, feedback));
     finishTable(*data);
     Table& table = *data->table;
     for (AttributeConfig& a : data->config.attributes) {
@@ -104,8 +104,10 @@ std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedbac
                 data->hierarchies[a.name] = readHierarchy(file.toStdString());
                 data->origins[a.name].file = file.toStdString();
             } else if (!a.hierarchyBuilder.empty()) {
-                auto built = buildFromSpec(a.hierarchyBuilder, table.column(col), baseDir.toStdString());
-                if (!built) throw ParameterError("unknown hierarchy builder '" + a.hierarchyBuilder + "'");
+                auto built =
+                    buildFromSpec(a.hierarchyBuilder, table.column(col), baseDir.toStdString());
+                if (!built)
+                    throw ParameterError("unknown hierarchy builder '" + a.hierarchyBuilder + "'");
                 data->hierarchies[a.name] = std::move(*built);
                 data->origins[a.name].builder = a.hierarchyBuilder;
             }
@@ -113,8 +115,9 @@ std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedbac
             throw;
         } catch (const std::exception& e) {
             // Open the project anyway: the hierarchy editor shows what is wrong.
-            data->warnings << QString("Hierarchy of '%1': %2").arg(QString::fromStdString(a.name),
-                                                                   QString::fromStdString(e.what()));
+            data->warnings << QString("Hierarchy of '%1': %2")
+                                  .arg(QString::fromStdString(a.name),
+                                       QString::fromStdString(e.what()));
         }
         a.hierarchy.reset();
         a.hierarchyFile.clear();

@@ -71,7 +71,9 @@ void SearchSession::markStale() {
     emit staleChanged(true);
 }
 
-bool SearchSession::isRunning() const { return m_job && m_job->isRunning(); }
+bool SearchSession::isRunning() const {
+    return m_job && m_job->isRunning();
+}
 
 void SearchSession::cancel() {
     if (m_job) m_job->cancel();

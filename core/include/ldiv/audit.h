@@ -11,11 +11,14 @@ namespace ldv {
 
 struct SensitiveSummary {
     std::string attribute;
-    /// Smallest number of distinct values in a class (distinct ℓ-diversity, Machanavajjhala et al. 2007 §4.1).
+    /// Smallest number of distinct values in a class (distinct ℓ-diversity, Machanavajjhala et al.
+    /// 2007 §4.1).
     std::size_t minDistinct = 0;
-    /// Smallest exp(entropy) of a class (entropy ℓ-diversity, Machanavajjhala et al. 2007 Def. 4.1).
+    /// Smallest exp(entropy) of a class (entropy ℓ-diversity, Machanavajjhala et al. 2007
+    /// Def. 4.1).
     double minExpEntropy = 0;
-    /// Classes with one sensitive value only (homogeneity attack, Machanavajjhala et al. 2007 §1.1) and their rows.
+    /// Classes with one sensitive value only (homogeneity attack, Machanavajjhala et al. 2007 §1.1)
+    /// and their rows.
     std::size_t homogeneousClasses = 0;
     std::size_t homogeneousRows = 0;
 };

@@ -17,10 +17,9 @@
 
 namespace ldv {
 
-using CriterionVariant =
-    std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare, RecursiveCL, PdRecursiveCL,
-                 NpdRecursiveCL, SimpleL, TauL, TCloseness, DeltaDisclosure, BetaLikeness,
-                 NodeRisk>;
+using CriterionVariant = std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare,
+                                      RecursiveCL, PdRecursiveCL, NpdRecursiveCL, SimpleL, TauL,
+                                      TCloseness, DeltaDisclosure, BetaLikeness, NodeRisk>;
 
 /// A privacy criterion bound to a sensitive attribute's dictionary (code = index). Cheap to
 /// copy; `holds` and `measure` are const, allocation-free for m ≤ 128 and thread-safe.
@@ -77,10 +76,10 @@ public:
     /// (the minimum class size is std::get<KAnonymity>(variant()).k).
     bool isClassSize() const;
 
-    /// Holds for a class ⇒ holds for every union of such classes (Machanavajjhala et al. 2007 Thm 5.2–5.4; (τ,ℓ) by
-    /// convexity of F); for the node-level risk criteria: holds for a node ⇒ holds for every
-    /// generalization (without suppression). All but population-uniqueness are monotone
-    /// (docs/criteria.md); Bayes-optimal privacy is not.
+    /// Holds for a class ⇒ holds for every union of such classes (Machanavajjhala et al. 2007
+    /// Thm 5.2–5.4; (τ,ℓ) by convexity of F); for the node-level risk criteria: holds for a node ⇒
+    /// holds for every generalization (without suppression). All but population-uniqueness are
+    /// monotone (docs/criteria.md); Bayes-optimal privacy is not.
     bool isMonotone() const;
 
     /// "recursive (3, 4)-diversity on occupation", etc.
@@ -117,7 +116,8 @@ struct Feasibility {
 Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
                         std::string_view attributeName);
 
-/// ⌊N/r1⌋: the largest ℓ for which simple ℓ-diversity is achievable (Tian & Zhang 2011 Table 1); 0 if N = 0.
+/// ⌊N/r1⌋: the largest ℓ for which simple ℓ-diversity is achievable (Tian & Zhang 2011 Table 1); 0
+/// if N = 0.
 std::uint64_t simpleEligibility(Histogram tableCounts);
 /// The largest integer ℓ with r1 < c·(rℓ+…+rm) (recursive (c,ℓ) of the table as one class).
 std::uint32_t maxRecursiveL(double c, Histogram counts);

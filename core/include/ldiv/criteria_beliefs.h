@@ -1,7 +1,8 @@
 #pragma once
-// Bayes-optimal privacy (Machanavajjhala et al. 2007 §3, SPEC §4): the adversary's prior α(q,s) = f(s|q) and the
-// observed belief after the publication of T*,
-//   β(q,s,T*) = n(q*,s)·f(s|q)/f(s|q*) / Σ_{s′} n(q*,s′)·f(s′|q)/f(s′|q*)   (Machanavajjhala et al. 2007 Thm 3.1).
+// Bayes-optimal privacy (Machanavajjhala et al. 2007 §3, SPEC §4): the adversary's prior α(q,s) =
+// f(s|q) and the observed belief after the publication of T*,
+//   β(q,s,T*) = n(q*,s)·f(s|q)/f(s|q*) / Σ_{s′} n(q*,s′)·f(s′|q)/f(s′|q*)   (Machanavajjhala et al.
+//   2007 Thm 3.1).
 // Pure functions over small vectors indexed by sensitive code; the caller estimates the
 // priors from the table. Also the background-knowledge statements users type.
 #include <cstddef>
@@ -25,11 +26,14 @@ double observedBelief(std::span<const double> priorGivenQ, std::span<const doubl
 void observedBeliefs(std::span<const double> priorGivenQ, std::span<const double> priorGivenQStar,
                      std::span<const std::uint32_t> classCounts, std::vector<double>& out);
 
-/// Positive disclosure (Machanavajjhala et al. 2007 Def. 3.1): β(q,s,T*) > 1 − δ for the individual's true s.
+/// Positive disclosure (Machanavajjhala et al. 2007 Def. 3.1): β(q,s,T*) > 1 − δ for the
+/// individual's true s.
 bool positiveDisclosure(double belief, double delta);
-/// Negative disclosure (Machanavajjhala et al. 2007 Def. 3.2): β(q,s,T*) < ε for a value s the individual does not have.
+/// Negative disclosure (Machanavajjhala et al. 2007 Def. 3.2): β(q,s,T*) < ε for a value s the
+/// individual does not have.
 bool negativeDisclosure(double belief, double epsilon);
-/// (ρ1,ρ2)-privacy breach (Machanavajjhala et al. 2007 Def. 3.3, SPEC §4): α < ρ1 and β > ρ2, or α > 1 − ρ1 and β < 1 − ρ2.
+/// (ρ1,ρ2)-privacy breach (Machanavajjhala et al. 2007 Def. 3.3, SPEC §4): α < ρ1 and β > ρ2, or α
+/// > 1 − ρ1 and β < 1 − ρ2.
 bool rhoBreach(double prior, double belief, double rho1, double rho2);
 
 /// Per-individual summary for one QI value q in one class.

@@ -22,20 +22,20 @@
 namespace ldv {
 
 enum class CriterionKind {
-    KAnonymity,       ///< k=K
-    DistinctL,        ///< distinct-l=L
-    EntropyL,         ///< entropy-l=L (with dontcare: entropy with a don't-care set)
-    RecursiveCL,      ///< recursive-cl=C,L
-    PdRecursiveCL,    ///< pd-recursive-cl=C,L;dontcare=…
-    NpdRecursiveCL,   ///< npd-recursive-cl=C1,C2,L;dontcare=…;protected=…
-    SimpleL,          ///< simple-l=L
-    TauL,             ///< tau-l=TAU,L
-    TCloseness,       ///< t-closeness=T[:hierarchical|:ordered]
-    DeltaDisclosure,  ///< delta-disclosure=D
-    BetaLikeness,     ///< beta-likeness=B[:enhanced]
-    KMap,             ///< k-map=K (with the population size, see criteria.h)
-    AverageRisk,      ///< average-risk=R (criteria_risk.h)
-    SampleUniqueness, ///< sample-uniqueness=U
+    KAnonymity,            ///< k=K
+    DistinctL,             ///< distinct-l=L
+    EntropyL,              ///< entropy-l=L (with dontcare: entropy with a don't-care set)
+    RecursiveCL,           ///< recursive-cl=C,L
+    PdRecursiveCL,         ///< pd-recursive-cl=C,L;dontcare=…
+    NpdRecursiveCL,        ///< npd-recursive-cl=C1,C2,L;dontcare=…;protected=…
+    SimpleL,               ///< simple-l=L
+    TauL,                  ///< tau-l=TAU,L
+    TCloseness,            ///< t-closeness=T[:hierarchical|:ordered]
+    DeltaDisclosure,       ///< delta-disclosure=D
+    BetaLikeness,          ///< beta-likeness=B[:enhanced]
+    KMap,                  ///< k-map=K (with the population size, see criteria.h)
+    AverageRisk,           ///< average-risk=R (criteria_risk.h)
+    SampleUniqueness,      ///< sample-uniqueness=U
     PopulationUniqueness,  ///< population-uniqueness=U:pitman|zayatz|snb|dankar
 };
 
@@ -50,7 +50,7 @@ struct CriterionSpec {
     std::vector<std::string> dontCare;         ///< Y (pd-recursive, npd-recursive, entropy)
     std::vector<std::string> protectedValues;  ///< W (npd-recursive)
     std::string attribute;                     ///< empty: the only sensitive attribute
-    bool multiAttribute = false;               ///< Machanavajjhala et al. 2007 Def. 4.6, see criteria_multi.h
+    bool multiAttribute = false;  ///< Machanavajjhala et al. 2007 Def. 4.6, see criteria_multi.h
 
     bool operator==(const CriterionSpec&) const = default;
 };

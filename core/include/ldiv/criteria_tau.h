@@ -1,6 +1,6 @@
 #pragma once
-// Functional (τ,ℓ)-diversity with generalized sensitive values (Tian & Zhang 2011, SPEC §3): the sensitive
-// taxonomy, weights, induced frequencies, F(k), ψ(k), excessive protection, information
+// Functional (τ,ℓ)-diversity with generalized sensitive values (Tian & Zhang 2011, SPEC §3): the
+// sensitive taxonomy, weights, induced frequencies, F(k), ψ(k), excessive protection, information
 // utility and the strength relations between simple ℓ, recursive (c,ℓ) and (τ,ℓ).
 #include <cstddef>
 #include <cstdint>
@@ -19,11 +19,12 @@ public:
     /// From parent→child edges between labels; leaves are the base values (dictionary order),
     /// every other label is an inner node. Throws ParameterError on a base value without a
     /// parent (unless it is the only node), a child with two parents, a cycle, or two roots.
-    static SensitiveTaxonomy fromEdges(const std::vector<std::string>& baseValues,
-                                       const std::vector<std::pair<std::string, std::string>>& parentChild);
+    static SensitiveTaxonomy fromEdges(
+        const std::vector<std::string>& baseValues,
+        const std::vector<std::pair<std::string, std::string>>& parentChild);
     /// From hierarchy rows [base, level1, …, top] (the ARX CSV layout). An inner node is a
-    /// (level, label) pair; a label repeated on the next level is a single-child chain. Every base value
-    /// needs exactly one row; throws ParameterError otherwise.
+    /// (level, label) pair; a label repeated on the next level is a single-child chain. Every base
+    /// value needs exactly one row; throws ParameterError otherwise.
     static SensitiveTaxonomy fromHierarchyRows(const std::vector<std::string>& baseValues,
                                                const std::vector<std::vector<std::string>>& rows);
 
@@ -42,8 +43,8 @@ public:
     static std::vector<double> defaultWeights(std::span<const std::uint32_t> tableBaseCounts);
 
     /// Induced frequencies f(a) = Σ_v n(v)·l(v,a) / |E| with l(v,a) = w(a)/Σ_{b∈leaves(v)} w(b)
-    /// (Tian & Zhang 2011 Def. 7–8). `nodeCounts[v]` = rows of the class whose SA value is node v. A node
-    /// whose leaves all weigh 0 spreads its rows evenly over its leaves. `out` gets
+    /// (Tian & Zhang 2011 Def. 7–8). `nodeCounts[v]` = rows of the class whose SA value is node v.
+    /// A node whose leaves all weigh 0 spreads its rows evenly over its leaves. `out` gets
     /// baseCount() entries (resized; reuse it to avoid allocating).
     void inducedFrequencies(std::span<const std::uint32_t> nodeCounts,
                             std::span<const double> weights, std::vector<double>& out) const;
@@ -65,7 +66,8 @@ std::vector<double> cumulativeFrequencies(std::span<const double> frequencies);
 bool tauHolds(std::span<const double> frequencies, double tau, double l);
 /// max_k F(k) − ψ(k) over k = 1..m (≤ 0 iff tauHolds).
 double tauMargin(std::span<const double> frequencies, double tau, double l);
-/// Excessive protection e(E) = Σ_{k=1..m} |ψ(k) − F(k)| (Tian & Zhang 2011 Def. 35), m = domain size.
+/// Excessive protection e(E) = Σ_{k=1..m} |ψ(k) − F(k)| (Tian & Zhang 2011 Def. 35), m = domain
+/// size.
 double excessiveProtection(std::span<const double> frequencies, double tau, double l);
 /// e(P) = min over classes of e(E) (Tian & Zhang 2011 Def. 35); +∞ for no classes.
 double excessiveProtection(const std::vector<std::vector<double>>& classFrequencies, double tau,
@@ -73,14 +75,14 @@ double excessiveProtection(const std::vector<std::vector<double>>& classFrequenc
 /// Throws ParameterError unless 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1 (m = 0: no upper check).
 void validateTau(double tau, double l, std::size_t m);
 
-/// um(G) = I(G)/I(O) (Tian & Zhang 2011 Def. 14) where I(G) = Σ_rows Σ_attributes I(t[A]) and the original
-/// table O has information 1 per cell: I(O) = rows·attributes.
+/// um(G) = I(G)/I(O) (Tian & Zhang 2011 Def. 14) where I(G) = Σ_rows Σ_attributes I(t[A]) and the
+/// original table O has information 1 per cell: I(O) = rows·attributes.
 double utilityMeasure(double informationOfG, std::size_t rows, std::size_t attributes);
 /// I(t) = Σ_A 1/|leaves(t[A])| for one row given its values' leaf counts.
 double tupleInformation(std::span<const std::size_t> leafCounts);
 
-/// Strength relations (Tian & Zhang 2011 §3). Simple ℓ-diversity is (1/ℓ, ℓ)-diversity and is stronger than
-/// (τ,u) iff u ≤ ℓ (Thm 20); the weakest such is ℓ = u (Cor. 21).
+/// Strength relations (Tian & Zhang 2011 §3). Simple ℓ-diversity is (1/ℓ, ℓ)-diversity and is
+/// stronger than (τ,u) iff u ≤ ℓ (Thm 20); the weakest such is ℓ = u (Cor. 21).
 std::pair<double, double> simpleAsTau(double l);
 bool simpleStrongerThanTau(double l, double u);
 /// Weakest recursive (c,ℓ) stronger than (τ,u) for a given ℓ ∈ [m+1−(m−1)/(u−1), m]:

@@ -1,8 +1,8 @@
 #pragma once
-// Anonymity diagnosis (the privacy-diagnosis paper, SPEC §6): the twelve questions of the privacy-diagnosis paper §4.1 about the
-// k-anonymity of a table r with respect to attribute sets S, with and without
-// δ-suppression. Every function works on the dictionary codes of the table; the searches
-// over attribute sets refine the cached partition of S into that of S ∪ {a} (one pass over
+// Anonymity diagnosis (the privacy-diagnosis paper, SPEC §6): the twelve questions of the
+// privacy-diagnosis paper §4.1 about the k-anonymity of a table r with respect to attribute sets S,
+// with and without δ-suppression. Every function works on the dictionary codes of the table; the
+// searches over attribute sets refine the cached partition of S into that of S ∪ {a} (one pass over
 // the rows) instead of grouping from scratch, and prune with the privacy-diagnosis paper Lemma 1.
 //
 // Numbering (the privacy-diagnosis paper §4.1): given k / S / δ →
@@ -12,8 +12,8 @@
 //   4 for which S and k ()                  10 for which δ and S (k)
 //   5 is δ-suppressed r k-anonymous (k,S,δ) 11 for which δ and k (S)
 //   6 for which k, δ-suppressed (S,δ)       12 for which δ, k and S ()
-// "k-anonymous" is the privacy-diagnosis paper Def. 2 (k = the smallest class); "δ-suppressed" means the best
-// suppression of at most ⌈δ·n⌉ rows (Lemma 2). See docs/diagnosis.md.
+// "k-anonymous" is the privacy-diagnosis paper Def. 2 (k = the smallest class); "δ-suppressed"
+// means the best suppression of at most ⌈δ·n⌉ rows (Lemma 2). See docs/diagnosis.md.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -31,7 +31,8 @@ class Feedback;
 using AttributeMask = std::uint64_t;
 inline constexpr std::size_t kMaxDiagnosisAttributes = 63;
 
-/// The privacy-diagnosis paper §4.1: questions with a given k may be asked "at least k" or "at most k".
+/// The privacy-diagnosis paper §4.1: questions with a given k may be asked "at least k" or "at most
+/// k".
 enum class Bound { AtLeast, AtMost };
 
 /// Parameters of a question; which ones a question takes is listed above (others must be
@@ -54,7 +55,8 @@ struct DiagnosisAnswer {
     std::optional<std::size_t> suppressedRows;
     /// Question 3/7 "at most k": rows (left after suppression) in classes of size ≤ k.
     std::optional<std::size_t> exposedRows;
-    /// Compact listings: every superset of this set has the same answer (the privacy-diagnosis paper Lemma 1).
+    /// Compact listings: every superset of this set has the same answer (the privacy-diagnosis
+    /// paper Lemma 1).
     bool andSupersets = false;
 };
 
@@ -65,8 +67,10 @@ struct DiagnosisResult {
     std::vector<DiagnosisAnswer> answers;
     /// Questions 5, 6, 9 (one set S): the rows to suppress, ascending row indices.
     std::vector<std::size_t> rowsToSuppress;
-    std::uint64_t calls = 0;       ///< computations of k for one set (the privacy-diagnosis paper Algorithm 1 or 3)
-    std::uint64_t naiveCalls = 0;  ///< 2^|R|, the naive enumeration the privacy-diagnosis paper compares against
+    std::uint64_t calls =
+        0;  ///< computations of k for one set (the privacy-diagnosis paper Algorithm 1 or 3)
+    std::uint64_t naiveCalls =
+        0;  ///< 2^|R|, the naive enumeration the privacy-diagnosis paper compares against
     double elapsedMs = 0;
     std::vector<std::string> attributeNames(AttributeMask mask, const Table& table) const;
 };
@@ -84,9 +88,9 @@ DiagnosisResult diagnose(const Table& table, const std::vector<std::size_t>& col
 DiagnosisResult isKAnonymous(const Table&, const std::vector<std::size_t>& s, std::size_t k, Bound);
 /// Q2: k(S), the smallest class size (the privacy-diagnosis paper Algorithm 1).
 DiagnosisResult kAnonymity(const Table&, const std::vector<std::size_t>& s);
-/// Q3 (δ = 0) and Q7: "at least": the maximal S ⊆ R with k_δ(S) ≥ k (the privacy-diagnosis paper Algorithm 2, with
-/// Algorithm 3 for δ > 0). "At most": the minimal S with k_δ(S) ≤ k — the quasi-identifiers
-/// to worry about (k = 1: sets that single out a row), with the rows they expose.
+/// Q3 (δ = 0) and Q7: "at least": the maximal S ⊆ R with k_δ(S) ≥ k (the privacy-diagnosis paper
+/// Algorithm 2, with Algorithm 3 for δ > 0). "At most": the minimal S with k_δ(S) ≤ k — the
+/// quasi-identifiers to worry about (k = 1: sets that single out a row), with the rows they expose.
 DiagnosisResult anonymousSets(const Table&, const std::vector<std::size_t>& r, std::size_t k,
                               double delta, Bound, Feedback* = nullptr);
 /// Q4 (δ = 0) and Q8: k_δ(S) for every S ⊆ R. Lemma 1 sandwich: once k_δ(S) (and its

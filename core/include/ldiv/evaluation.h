@@ -39,8 +39,9 @@ struct CriterionResult {
     double worstMeasure = 0;
 };
 
-/// Evaluates every criterion on every class. Multi-attribute criteria (Machanavajjhala et al. 2007 Def. 4.6) split
-/// each class by the other sensitive attributes, which needs `classes` with membership.
+/// Evaluates every criterion on every class. Multi-attribute criteria (Machanavajjhala et al. 2007
+/// Def. 4.6) split each class by the other sensitive attributes, which needs `classes` with
+/// membership.
 std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                                               const EquivalenceClasses& classes,
                                               const std::vector<BoundCriterion>& criteria);

@@ -1,11 +1,13 @@
 #pragma once
-// The ℓ-diversity experiments of Machanavajjhala et al. 2007 §6 as plain data (rows the workbench charts directly):
+// The ℓ-diversity experiments of Machanavajjhala et al. 2007 §6 as plain data (rows the workbench
+// charts directly):
 //  - homogeneityAttack: Figs 9–12, homogeneous classes of all minimal k-anonymous tables;
 //  - utilityComparison: Figs 15–20, best height / average class size / discernibility / KL of
 //    k-anonymous, entropy ℓ-diverse and recursive (c,ℓ)-diverse tables for k = ℓ;
 //  - qiSizeTiming: Figs 13–14, time to find all satisfying nodes as the QI grows.
-// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1, §3) is in experiments_background.h.
-// Every function polls a Feedback (Cancelled is thrown) and reports overall progress.
+// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1, §3) is in
+// experiments_background.h. Every function polls a Feedback (Cancelled is thrown) and reports
+// overall progress.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,25 +21,26 @@
 
 namespace ldv {
 
-// ---- Homogeneity attack (Machanavajjhala et al. 2007 §1.1, Figs 9–12) --------------------------------------------
+// ---- Homogeneity attack (Machanavajjhala et al. 2007 §1.1, Figs 9–12)
+// --------------------------------------------
 
 /// A class whose most frequent sensitive value s covers at least p of it:
 /// count(s) ≥ p·|E| (p = 1: completely homogeneous, Fig. 9; p = 0.95: Fig. 11). Every row of
-/// such a class is "affected", also the minority without s (Machanavajjhala et al. 2007 §6: the adversary still
-/// associates them with s).
+/// such a class is "affected", also the minority without s (Machanavajjhala et al. 2007 §6: the
+/// adversary still associates them with s).
 struct HomogeneousClass {
-    std::size_t cls = 0;           ///< index into the node's EquivalenceClasses
-    Code value = 0;                ///< the most frequent sensitive code s
-    std::uint32_t size = 0;        ///< |E|
-    std::uint32_t count = 0;       ///< rows of E with s
-    std::vector<std::size_t> rows; ///< 0-based rows of E (filled when asked for)
+    std::size_t cls = 0;            ///< index into the node's EquivalenceClasses
+    Code value = 0;                 ///< the most frequent sensitive code s
+    std::uint32_t size = 0;         ///< |E|
+    std::uint32_t count = 0;        ///< rows of E with s
+    std::vector<std::size_t> rows;  ///< 0-based rows of E (filled when asked for)
 };
 
 /// The classes of `classes` (one node) that are homogeneous at `threshold` on sensitive
 /// attribute `sensitive`. `rowClass` (Dataset::rowClasses; empty: no rows) fills the rows.
 /// Classes with `size < minSize` are skipped: tuple suppression removes them from the release.
-std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& classes, double threshold,
-                                                 std::size_t sensitive = 0,
+std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& classes,
+                                                 double threshold, std::size_t sensitive = 0,
                                                  const std::vector<std::uint32_t>& rowClass = {},
                                                  std::uint32_t minSize = 0);
 
@@ -45,8 +48,8 @@ struct HomogeneityOptions {
     std::vector<std::uint32_t> ks{2, 5, 10, 15, 20, 30, 50};
     std::vector<double> thresholds{1.0, 0.95};
     std::size_t sensitive = 0;
-    /// Tuple suppression of the k-anonymity search (Machanavajjhala et al. 2007 §6 used none); suppressed classes
-    /// (size < k) are not published and never counted.
+    /// Tuple suppression of the k-anonymity search (Machanavajjhala et al. 2007 §6 used none);
+    /// suppressed classes (size < k) are not published and never counted.
     double suppressionLimit = 0;
     SearchAlgorithm algorithm = SearchAlgorithm::Fast;
     unsigned threads = 0;
@@ -86,14 +89,16 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
 HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold,
                                     const std::vector<HomogeneityTable>& tables);
 
-// ---- Utility and KL-divergence (Machanavajjhala et al. 2007 Figs 15–20) ------------------------------------------
+// ---- Utility and KL-divergence (Machanavajjhala et al. 2007 Figs 15–20)
+// ------------------------------------------
 
 enum class PrivacyModel { KAnonymity, EntropyL, RecursiveCL };
 /// "k-anonymity", "entropy-l", "recursive-cl"; parse throws ParameterError listing them.
 std::string privacyModelName(PrivacyModel model);
 PrivacyModel parsePrivacyModel(const std::string& name);
 /// "k=6", "entropy-l=6@occupation", "recursive-cl=3,6@occupation".
-std::string privacyModelSpec(PrivacyModel model, double parameter, double c, const std::string& attribute);
+std::string privacyModelSpec(PrivacyModel model, double parameter, double c,
+                             const std::string& attribute);
 
 struct UtilityOptions {
     std::vector<double> parameters{2, 4, 6, 8, 10};  ///< k = ℓ
@@ -104,13 +109,15 @@ struct UtilityOptions {
     double suppressionLimit = 0;  ///< Machanavajjhala et al. 2007 §6 used none
     SearchAlgorithm algorithm = SearchAlgorithm::Fast;
     unsigned threads = 0;
-    /// Bernoulli row sample (Machanavajjhala et al. 2007 §6: 5 % for Figs 15–19; 1 = the whole table, Fig. 20).
+    /// Bernoulli row sample (Machanavajjhala et al. 2007 §6: 5 % for Figs 15–19; 1 = the whole
+    /// table, Fig. 20).
     double sample = 1;
     std::uint64_t seed = 1;
 };
 
 /// The best satisfying node per metric for one (model, parameter); lower is better for every
-/// metric (Machanavajjhala et al. 2007 §6). Not feasible: no node satisfies; the minima are then NaN.
+/// metric (Machanavajjhala et al. 2007 §6). Not feasible: no node satisfies; the minima are then
+/// NaN.
 struct UtilityRow {
     PrivacyModel model = PrivacyModel::KAnonymity;
     double parameter = 0;
@@ -153,7 +160,8 @@ private:
 /// attributes; `source.table()` must outlive the result).
 Dataset firstQuasiIdentifiers(const Dataset& source, std::size_t qiCount);
 
-// ---- Run time vs QI size (Machanavajjhala et al. 2007 Figs 13–14) -------------------------------------------------
+// ---- Run time vs QI size (Machanavajjhala et al. 2007 Figs 13–14)
+// -------------------------------------------------
 
 struct TimingOptions {
     std::vector<PrivacyModel> models{PrivacyModel::KAnonymity, PrivacyModel::EntropyL};

@@ -1,10 +1,11 @@
 #pragma once
-// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1 "Umeko", §3): the Bayes-optimal beliefs of every
-// individual of one published table computed twice with analyzeBeliefs — without and with the
-// adversary's background statements — so a chart shows who crosses 1 − δ (positive
-// disclosure, Machanavajjhala et al. 2007 Def. 3.1) or drops under ε (negative disclosure, Def. 3.2) only because of
-// the knowledge. Example (Machanavajjhala et al. 2007 Figs 2 and 4): "nationality=Japanese => condition=Heart
-// Disease : 0.01" reveals Umeko's viral infection in Fig. 2 but not in the 3-diverse Fig. 4.
+// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1 "Umeko", §3): the Bayes-optimal
+// beliefs of every individual of one published table computed twice with analyzeBeliefs — without
+// and with the adversary's background statements — so a chart shows who crosses 1 − δ (positive
+// disclosure, Machanavajjhala et al. 2007 Def. 3.1) or drops under ε (negative disclosure,
+// Def. 3.2) only because of the knowledge. Example (Machanavajjhala et al. 2007 Figs 2 and 4):
+// "nationality=Japanese => condition=Heart Disease : 0.01" reveals Umeko's viral infection in Fig.
+// 2 but not in the 3-diverse Fig. 4.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -32,7 +32,8 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
 /// = + - @, tab or CR, and not a plain number) get a leading apostrophe (OWASP CSV injection).
 void writeTableCsv(const Table& table, const std::string& path, char separator = ',',
                    bool neutralizeFormulas = false);
-std::string formatTableCsv(const Table& table, char separator = ',', bool neutralizeFormulas = false);
+std::string formatTableCsv(const Table& table, char separator = ',',
+                           bool neutralizeFormulas = false);
 /// The cell as written with formula neutralisation.
 std::string neutralizeFormula(const std::string& cell);
 

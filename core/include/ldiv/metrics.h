@@ -1,10 +1,9 @@
 #pragma once
-// Utility metrics of one lattice node (SPEC §5, Machanavajjhala et al. 2007 §6, Tian & Zhang 2011 Def. 14, Iyengar's loss metric,
-// Sweeney's precision).
-// Every metric is computed from a node's equivalence classes; rows of suppressed classes
-// (SPEC §5 tuple suppression) count as published fully generalized where a metric needs
-// their values (see each field). All metrics here are oriented "lower is better" through
-// metricValue() so one rule picks the optimum.
+// Utility metrics of one lattice node (SPEC §5, Machanavajjhala et al. 2007 §6, Tian & Zhang 2011
+// Def. 14, Iyengar's loss metric, Sweeney's precision). Every metric is computed from a node's
+// equivalence classes; rows of suppressed classes (SPEC §5 tuple suppression) count as published
+// fully generalized where a metric needs their values (see each field). All metrics here are
+// oriented "lower is better" through metricValue() so one rule picks the optimum.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -16,12 +15,12 @@
 namespace ldv {
 
 enum class Metric {
-    Height,            ///< "height": l1+…+ld (Machanavajjhala et al. 2007 §6, LeFevre et al. 2005)
+    Height,  ///< "height": l1+…+ld (Machanavajjhala et al. 2007 §6, LeFevre et al. 2005)
     AverageClassSize,  ///< "aecs": average class size over published rows
     Discernibility,    ///< "dm": Σ|E|² + n·(suppressed rows) (Bayardo & Agrawal 2005)
-    KlDivergence,      ///< "kl": KL(F̂ ‖ F̂*) over QI × first SA (Machanavajjhala et al. 2007 §6)
-    Information,       ///< "info": 1 − um(G), Tian & Zhang 2011 Def. 14 on the QI attributes
-    Loss,              ///< "loss": Iyengar's / ARX's loss metric LM over the QI cells
+    KlDivergence,  ///< "kl": KL(F̂ ‖ F̂*) over QI × first SA (Machanavajjhala et al. 2007 §6)
+    Information,   ///< "info": 1 − um(G), Tian & Zhang 2011 Def. 14 on the QI attributes
+    Loss,          ///< "loss": Iyengar's / ARX's loss metric LM over the QI cells
 };
 
 /// "height", "aecs", "dm", "kl", "info", "loss"; throws ParameterError listing them.
@@ -37,7 +36,8 @@ struct NodeMetrics {
     /// (n − suppressed) / classes: suppressed rows are removed from the release, so they
     /// belong to no published class (0 when every row is suppressed).
     double averageClassSize = 0;
-    /// Σ_{published E} |E|² + n·suppressed (Machanavajjhala et al. 2007 §6: a suppressed tuple costs |D|).
+    /// Σ_{published E} |E|² + n·suppressed (Machanavajjhala et al. 2007 §6: a suppressed tuple
+    /// costs |D|).
     double discernibility = 0;
     /// Σ_x F̂(x) log(F̂(x)/F̂*(x)) over the base domain of QI × SA (first sensitive attribute;
     /// QI only when there is none). F̂*(x) = count(t*) / (n·area(t*)) for the tuple t* that x's
@@ -47,8 +47,9 @@ struct NodeMetrics {
     /// KL = (Σ_b,s c_bs log c_bs + Σ_E [|E| log area(E) − Σ_s h_Es log h_Es]) / n
     /// with c_bs the counts of base groups and h_Es the class histograms.
     double klDivergence = 0;
-    /// um(G) = I(G)/I(O) with I(v) = 1/|leaves(v)| over the QI attributes (Tian & Zhang 2011 Def. 14; the SA
-    /// is not generalized and is left out of both sums). Suppressed rows count at the top.
+    /// um(G) = I(G)/I(O) with I(v) = 1/|leaves(v)| over the QI attributes (Tian & Zhang 2011 Def.
+    /// 14; the SA is not generalized and is left out of both sums). Suppressed rows count at the
+    /// top.
     double information = 1;
     /// Loss metric LM (Iyengar 2002, ARX's "loss"): the mean over all n·d published QI cells of
     /// (|leaves(v)| − 1)/(|domain| − 1) for the cell's generalized value v, where leaves(v) are
@@ -76,8 +77,9 @@ bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric);
 NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classes,
                            std::span<const std::uint8_t> suppressed = {});
 
-/// KL-divergence of the "base" release of Machanavajjhala et al. 2007 Figs. 19–20: every QI attribute suppressed,
-/// only the sensitive attribute published (F̂*(x) = n(s) / (n·∏ domain sizes)).
+/// KL-divergence of the "base" release of Machanavajjhala et al. 2007 Figs. 19–20: every QI
+/// attribute suppressed, only the sensitive attribute published (F̂*(x) = n(s) / (n·∏ domain
+/// sizes)).
 double baseKlDivergence(const Dataset& data);
 
 namespace detail {

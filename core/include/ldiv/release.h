@@ -70,8 +70,8 @@ ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config
 
 /// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
 /// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
-/// present in the original (the weights of Tian & Zhang 2011 §3), so that (τ,ℓ) with generalized sensitive
-/// values is recomputed from the published file alone.
+/// present in the original (the weights of Tian & Zhang 2011 §3), so that (τ,ℓ) with generalized
+/// sensitive values is recomputed from the published file alone.
 ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input, double tau,
                                double l, const std::string& publishedPath,
                                const std::string& ldivVersion);

@@ -5,7 +5,8 @@
 //
 // Algorithms (all give the same answer; see docs/search.md):
 //  - "brute": checks every node, grouping it from the base groups (the test oracle);
-//  - "incognito": LeFevre, DeWitt & Ramakrishnan 2005 as used by Machanavajjhala et al. 2007 §5–6 — a-priori over
+//  - "incognito": LeFevre, DeWitt & Ramakrishnan 2005 as used by Machanavajjhala et al. 2007 §5–6 —
+//  a-priori over
 //    QI subsets, rollup of frequency sets, marking generalizations of passing nodes;
 //  - "fast": binary search along upward paths with two-way monotone tagging, rolling each
 //    checked node up from the coarsest already computed finer node.
@@ -68,11 +69,12 @@ struct SearchStatistics {
     /// Data rows read on behalf of the search. Rows are read only where a grouping starts
     /// from the rows: the collapse of the table into base groups (n rows; done once when the
     /// Dataset was built, so it is not in the times below), plus n for every view a
-    /// multi-attribute criterion builds (a Dataset of its own, Machanavajjhala et al. 2007 Def. 4.6). Every other
-    /// pass — the searches' rollups, the brute-force oracle's per-node Dataset::classes,
-    /// measuring the optimum, KL's constant term, the feasibility warnings — reads base groups
-    /// or classes, never rows, and is counted in classesRead. So it is n for every algorithm
-    /// without multi-attribute criteria: the rows are touched once, whatever the lattice.
+    /// multi-attribute criterion builds (a Dataset of its own, Machanavajjhala et al. 2007
+    /// Def. 4.6). Every other pass — the searches' rollups, the brute-force oracle's per-node
+    /// Dataset::classes, measuring the optimum, KL's constant term, the feasibility warnings —
+    /// reads base groups or classes, never rows, and is counted in classesRead. So it is n for
+    /// every algorithm without multi-attribute criteria: the rows are touched once, whatever the
+    /// lattice.
     std::uint64_t rowsTouched = 0;
     /// Source items (base groups or finer classes) read by rollups, and classes produced.
     std::uint64_t classesRead = 0;
@@ -131,13 +133,12 @@ std::uint64_t suppressionLimitRows(double limit, std::size_t rows);
 
 /// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.
-/// Multi-attribute criteria (";multi", Machanavajjhala et al. 2007 Def. 4.6) are classified on the view where the
-/// other sensitive attributes join the quasi-identifier; they cannot be combined with
-/// suppression (ParameterError).
-/// When cancelled, `partial` (if given) receives the nodes decided so far before Cancelled
-/// propagates: fast's checked and tagged nodes, brute force's checked nodes. Incognito decides
-/// the full lattice only in its last round and multi-attribute criteria only at the end, so
-/// they leave every node not evaluated.
+/// Multi-attribute criteria (";multi", Machanavajjhala et al. 2007 Def. 4.6) are classified on the
+/// view where the other sensitive attributes join the quasi-identifier; they cannot be combined
+/// with suppression (ParameterError). When cancelled, `partial` (if given) receives the nodes
+/// decided so far before Cancelled propagates: fast's checked and tagged nodes, brute force's
+/// checked nodes. Incognito decides the full lattice only in its last round and multi-attribute
+/// criteria only at the end, so they leave every node not evaluated.
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback = nullptr,
                     PartialClassification* partial = nullptr);
 

@@ -1,11 +1,12 @@
 #pragma once
-// The two ℓ-diversity algorithms Tian & Zhang 2011 §5 compares SWEEP with, and their use for a (τ,ℓ)
-// requirement (Tian & Zhang 2011 §5.2): run them over every meaningful ℓ (and c), keep the outputs that
-// satisfy (τ,ℓ) (checkTau), report the one with the least excessive protection; "empty" when
-// none does.
+// The two ℓ-diversity algorithms Tian & Zhang 2011 §5 compares SWEEP with, and their use for a
+// (τ,ℓ) requirement (Tian & Zhang 2011 §5.2): run them over every meaningful ℓ (and c), keep the
+// outputs that satisfy (τ,ℓ) (checkTau), report the one with the least excessive protection;
+// "empty" when none does.
 //  - 1DLD: Ghinita, Karras, Kalnis, Mamoulis, "Fast data anonymization with low information
 //    loss", VLDB 2007 (Tian & Zhang 2011 §5.1.2): simple ℓ-diversity by local recoding.
-//  - CLD: Incognito (full-domain) with recursive (c,ℓ)-diversity (Machanavajjhala et al. 2007 §5, Tian & Zhang 2011 §5.1.1).
+//  - CLD: Incognito (full-domain) with recursive (c,ℓ)-diversity (Machanavajjhala et al. 2007 §5,
+//  Tian & Zhang 2011 §5.1.1).
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -28,18 +29,19 @@ LocalRecoding oneDimensionalDiversity(const TauInput& input, std::size_t l);
 /// bits interleaved from the most significant): 128 bits as (high, low).
 std::pair<std::uint64_t, std::uint64_t> hilbertIndex(std::vector<std::uint32_t> point, int bits);
 
-/// The outcome of running an ℓ-diversity algorithm for a (τ,ℓ) requirement (Tian & Zhang 2011 §5.2).
+/// The outcome of running an ℓ-diversity algorithm for a (τ,ℓ) requirement (Tian & Zhang 2011
+/// §5.2).
 struct BaselineOutcome {
-    bool empty = true;            ///< no run satisfied (τ,ℓ)
-    double c = 0;                 ///< chosen run's c (CLD; 0 for 1DLD)
-    double l = 0;                 ///< chosen run's ℓ
-    std::vector<int> node;        ///< CLD's lattice node
+    bool empty = true;      ///< no run satisfied (τ,ℓ)
+    double c = 0;           ///< chosen run's c (CLD; 0 for 1DLD)
+    double l = 0;           ///< chosen run's ℓ
+    std::vector<int> node;  ///< CLD's lattice node
     LocalRecoding recoding;
     double excessiveProtection = 0;
-    double utility = 0;           ///< um(G)
-    std::size_t runs = 0;         ///< outputs produced (non-empty)
+    double utility = 0;    ///< um(G)
+    std::size_t runs = 0;  ///< outputs produced (non-empty)
     std::size_t satisfyingRuns = 0;
-    double milliseconds = 0;      ///< including the brute-force search over ℓ (and c)
+    double milliseconds = 0;  ///< including the brute-force search over ℓ (and c)
 };
 
 /// Runs 1DLD for ℓ′ = 2 … ⌊n/r1⌋ and keeps the output satisfying (τ,ℓ) with the least e(P).
@@ -47,7 +49,8 @@ BaselineOutcome bestOneDld(const TauInput& input, double tau, double l);
 
 /// Recursive (c,ℓ′) on the QI lattice for many (c,ℓ′) at once: one pass groups every node
 /// and records, per c, the largest ℓ′ that all its classes satisfy (recursive (c,ℓ) is
-/// monotone, Machanavajjhala et al. 2007 Thm 5.3, so this is Incognito's answer for every (c,ℓ′) without a pass each).
+/// monotone, Machanavajjhala et al. 2007 Thm 5.3, so this is Incognito's answer for every (c,ℓ′)
+/// without a pass each).
 class CldSearch {
 public:
     /// Integer c as in Tian & Zhang 2011 Def. 1 (the paper reports c up to 10,000).
@@ -56,8 +59,8 @@ public:
               Feedback* feedback = nullptr);
 
     /// CLD's output for recursive (c,ℓ′) (c must be one of cValues): the satisfying node
-    /// with the least height (Incognito's "minimum levels of generalization", Tian & Zhang 2011 §5.1.1),
-    /// ties by the higher um; nullopt when no node satisfies.
+    /// with the least height (Incognito's "minimum levels of generalization", Tian & Zhang 2011
+    /// §5.1.1), ties by the higher um; nullopt when no node satisfies.
     std::optional<Levels> node(double c, std::size_t l) const;
     /// Every (c, ℓ′ = 2..m) run, filtered by (τ,ℓ); least e(P) wins (ties: higher um).
     BaselineOutcome best(double tau, double l) const;
@@ -75,8 +78,8 @@ private:
 
 /// The weakest ℓ-diversity requirements that imply (τ,ℓ) in theory (Tian & Zhang 2011 Cor. 21, 24).
 struct TheoreticalRequirements {
-    double simpleL = 0;                        ///< weakest simple ℓ: ℓ itself (Cor. 21)
-    std::vector<std::pair<double, double>> cl; ///< (c, ℓ′) pairs on the Cor. 24 curve, integer ℓ′
+    double simpleL = 0;                         ///< weakest simple ℓ: ℓ itself (Cor. 21)
+    std::vector<std::pair<double, double>> cl;  ///< (c, ℓ′) pairs on the Cor. 24 curve, integer ℓ′
 };
 TheoreticalRequirements theoreticalRequirements(double tau, double l, std::size_t m);
 

@@ -2,8 +2,9 @@
 // The common ground of the (τ,ℓ) algorithms of 002 (SWEEP, 1DLD, CLD): the input (a dataset
 // with one sensitive attribute and its taxonomy), their output as a LOCAL recoding (every
 // class has its own generalized QI value, every row its own published SA value), and the
-// independent checks and measures applied to any output: (τ,ℓ) on every class (Tian & Zhang 2011 Def. 11),
-// excessive protection e(P) (Tian & Zhang 2011 Def. 35) and information utility um(G) (Tian & Zhang 2011 Def. 14).
+// independent checks and measures applied to any output: (τ,ℓ) on every class (Tian & Zhang 2011
+// Def. 11), excessive protection e(P) (Tian & Zhang 2011 Def. 35) and information utility um(G)
+// (Tian & Zhang 2011 Def. 14).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -70,19 +71,20 @@ std::vector<double> classFrequencies(const TauInput& input, const LocalRecoding&
                                      std::size_t cls);
 
 struct TauCheck {
-    bool valid = true;            ///< every row once, QI codes and SA nodes generalize the row
+    bool valid = true;  ///< every row once, QI codes and SA nodes generalize the row
     std::size_t failingClasses = 0;
-    std::string problem;          ///< first problem found, empty when fine
+    std::string problem;  ///< first problem found, empty when fine
     bool holds() const { return valid && failingClasses == 0; }
 };
 /// Checks that `out` is a generalization of the input and that every class satisfies (τ,ℓ).
 /// An empty output "holds" vacuously: callers test empty() first.
 TauCheck checkTau(const TauInput& input, const LocalRecoding& out, double tau, double l);
 
-/// e(P) = min over classes of Σ_k |ψ(k) − F(k)| (Tian & Zhang 2011 Def. 35); +∞ for an empty output.
+/// e(P) = min over classes of Σ_k |ψ(k) − F(k)| (Tian & Zhang 2011 Def. 35); +∞ for an empty
+/// output.
 double excessiveProtection(const TauInput& input, const LocalRecoding& out, double tau, double l);
-/// um(G) = I(G)/I(O) over the QI attributes and the SA (Tian & Zhang 2011 Def. 14), I(v) = 1/|leaves(v)|
-/// with leaves counted in the hierarchy (taxonomy); 0 for an empty output.
+/// um(G) = I(G)/I(O) over the QI attributes and the SA (Tian & Zhang 2011 Def. 14), I(v) =
+/// 1/|leaves(v)| with leaves counted in the hierarchy (taxonomy); 0 for an empty output.
 double informationUtility(const TauInput& input, const LocalRecoding& out);
 /// Rows whose published SA value is an inner taxonomy node.
 std::size_t generalizedSaRows(const TauInput& input, const LocalRecoding& out);

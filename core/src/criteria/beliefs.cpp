@@ -1,4 +1,5 @@
-// Bayes-optimal beliefs and background-knowledge statements, Machanavajjhala et al. 2007 §3 (criteria_beliefs.h).
+// Bayes-optimal beliefs and background-knowledge statements, Machanavajjhala et al. 2007 §3
+// (criteria_beliefs.h).
 #include "data/text_util.h"
 #include "ldiv/criteria_beliefs.h"
 #include "ldiv/criteria_spec.h"
@@ -14,25 +15,23 @@ namespace ldv {
 namespace {
 
 double term(std::span<const double> priorGivenQ, std::span<const double> priorGivenQStar,
-            std::span<const std::uint32_t> classCounts, std::size_t s)
-{
+            std::span<const std::uint32_t> classCounts, std::size_t s) {
     const std::uint32_t n = classCounts[s];
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     const double fq = s < priorGivenQ.size() ? priorGivenQ[s] : 0.0;
     const double fqStar = s < priorGivenQStar.size() ? priorGivenQStar[s] : 0.0;
     if (!(fqStar > 0))
-        throw ParameterError("observed belief: f(s|q*) = 0 for sensitive code " + std::to_string(s) +
-                             " although the class holds " + std::to_string(n) +
+        throw ParameterError("observed belief: f(s|q*) = 0 for sensitive code " +
+                             std::to_string(s) + " although the class holds " + std::to_string(n) +
                              " such rows; the prior over q* must be positive where the data is");
     return double(n) * fq / fqStar;
 }
 
-std::pair<std::string, std::string> assignment(std::string_view text, std::string_view statement)
-{
+std::pair<std::string, std::string> assignment(std::string_view text, std::string_view statement) {
     const std::size_t eq = text.find('=');
     const std::string attribute(detail::trimBlanks(text.substr(0, eq)));
-    const std::string value(eq == std::string_view::npos ? "" : detail::trimBlanks(text.substr(eq + 1)));
+    const std::string value(eq == std::string_view::npos ? ""
+                                                         : detail::trimBlanks(text.substr(eq + 1)));
     if (eq == std::string_view::npos || attribute.empty() || value.empty())
         throw ParameterError("background knowledge '" + std::string(statement) + "': '" +
                              std::string(detail::trimBlanks(text)) + "' must be attribute=value");
@@ -42,20 +41,17 @@ std::pair<std::string, std::string> assignment(std::string_view text, std::strin
 }  // namespace
 
 double observedBelief(std::span<const double> priorGivenQ, std::span<const double> priorGivenQStar,
-                      std::span<const std::uint32_t> classCounts, std::size_t s)
-{
+                      std::span<const std::uint32_t> classCounts, std::size_t s) {
     double denominator = 0;
     for (std::size_t t = 0; t < classCounts.size(); ++t)
         denominator += term(priorGivenQ, priorGivenQStar, classCounts, t);
-    if (!(denominator > 0))
-        return std::numeric_limits<double>::quiet_NaN();
+    if (!(denominator > 0)) return std::numeric_limits<double>::quiet_NaN();
     return s < classCounts.size() ? term(priorGivenQ, priorGivenQStar, classCounts, s) / denominator
                                   : 0.0;
 }
 
 void observedBeliefs(std::span<const double> priorGivenQ, std::span<const double> priorGivenQStar,
-                     std::span<const std::uint32_t> classCounts, std::vector<double>& out)
-{
+                     std::span<const std::uint32_t> classCounts, std::vector<double>& out) {
     out.assign(classCounts.size(), 0.0);
     double denominator = 0;
     for (std::size_t t = 0; t < classCounts.size(); ++t)
@@ -64,20 +60,22 @@ void observedBeliefs(std::span<const double> priorGivenQ, std::span<const double
         b = denominator > 0 ? b / denominator : std::numeric_limits<double>::quiet_NaN();
 }
 
-bool positiveDisclosure(double belief, double delta) { return belief > 1.0 - delta; }
+bool positiveDisclosure(double belief, double delta) {
+    return belief > 1.0 - delta;
+}
 
-bool negativeDisclosure(double belief, double epsilon) { return belief < epsilon; }
+bool negativeDisclosure(double belief, double epsilon) {
+    return belief < epsilon;
+}
 
-bool rhoBreach(double prior, double belief, double rho1, double rho2)
-{
+bool rhoBreach(double prior, double belief, double rho1, double rho2) {
     return (prior < rho1 && belief > rho2) || (prior > 1.0 - rho1 && belief < 1.0 - rho2);
 }
 
 DisclosureReport assessDisclosure(std::span<const double> priorGivenQ,
                                   std::span<const double> priorGivenQStar,
                                   std::span<const std::uint32_t> classCounts, std::size_t trueS,
-                                  double delta, double epsilon)
-{
+                                  double delta, double epsilon) {
     DisclosureReport report;
     observedBeliefs(priorGivenQ, priorGivenQStar, classCounts, report.beliefs);
     if (trueS < report.beliefs.size())
@@ -88,8 +86,7 @@ DisclosureReport assessDisclosure(std::span<const double> priorGivenQ,
     return report;
 }
 
-BackgroundStatement parseBackgroundStatement(std::string_view text)
-{
+BackgroundStatement parseBackgroundStatement(std::string_view text) {
     BackgroundStatement statement;
     const std::size_t arrow = text.find("=>");
     if (arrow == std::string_view::npos)
@@ -110,8 +107,8 @@ BackgroundStatement parseBackgroundStatement(std::string_view text)
                              "': missing ': probability' after the sensitive value");
     std::tie(statement.attribute, statement.value) = assignment(right.substr(0, colon), text);
     const std::string_view number = detail::trimBlanks(right.substr(colon + 1));
-    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(),
-                                           statement.probability);
+    const auto [end, ec] =
+        std::from_chars(number.data(), number.data() + number.size(), statement.probability);
     if (number.empty() || ec != std::errc() || end != number.data() + number.size())
         throw ParameterError("background knowledge '" + std::string(text) + "': '" +
                              std::string(number) + "' is not a number (a probability in [0, 1])");
@@ -121,8 +118,7 @@ BackgroundStatement parseBackgroundStatement(std::string_view text)
     return statement;
 }
 
-std::string formatBackgroundStatement(const BackgroundStatement& statement)
-{
+std::string formatBackgroundStatement(const BackgroundStatement& statement) {
     std::string out;
     for (const auto& [attribute, value] : statement.given)
         out += (out.empty() ? "" : " & ") + attribute + "=" + value;
@@ -130,19 +126,16 @@ std::string formatBackgroundStatement(const BackgroundStatement& statement)
            formatNumber(statement.probability);
 }
 
-void applyBackgroundKnowledge(std::span<double> distribution, std::size_t s, double p)
-{
+void applyBackgroundKnowledge(std::span<double> distribution, std::size_t s, double p) {
     if (s >= distribution.size())
         throw ParameterError("background knowledge: sensitive code " + std::to_string(s) +
                              " is outside the distribution of " +
                              std::to_string(distribution.size()) + " values");
     double rest = 0;
     for (std::size_t t = 0; t < distribution.size(); ++t)
-        if (t != s)
-            rest += distribution[t];
+        if (t != s) rest += distribution[t];
     for (std::size_t t = 0; t < distribution.size(); ++t) {
-        if (t == s)
-            continue;
+        if (t == s) continue;
         if (rest > 0)
             distribution[t] *= (1.0 - p) / rest;
         else

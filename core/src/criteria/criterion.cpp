@@ -180,11 +180,10 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
                         "; give one with --hierarchy COL=FILE (or in the project), or use "
                         "t-closeness=T or t-closeness=T:ordered");
                 if (taxonomy->baseCount() != dictionary.size())
-                    throw ParameterError("criterion '" + formatCriterionSpec(spec) +
-                                         "': the hierarchy of " + where + " has " +
-                                         std::to_string(taxonomy->baseCount()) +
-                                         " base values, the data " +
-                                         std::to_string(dictionary.size()));
+                    throw ParameterError(
+                        "criterion '" + formatCriterionSpec(spec) + "': the hierarchy of " + where +
+                        " has " + std::to_string(taxonomy->baseCount()) +
+                        " base values, the data " + std::to_string(dictionary.size()));
                 TCloseness t{x, std::move(p), {}, {}, {}, {}};
                 setHierarchicalDistance(t, *taxonomy);
                 return {spec, std::move(t)};

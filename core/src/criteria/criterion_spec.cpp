@@ -197,14 +197,13 @@ void validate(const CriterionSpec& s, std::string_view text) {
         case CriterionKind::AverageRisk:
             if (!(p[0] > 0 && p[0] <= 1))
                 throw ParameterError("criterion '" + std::string(text) + "': r = " +
-                                     formatNumber(p[0]) +
-                                     " is not allowed, r is a risk in (0, 1]");
+                                     formatNumber(p[0]) + " is not allowed, r is a risk in (0, 1]");
             break;
         case CriterionKind::SampleUniqueness:
         case CriterionKind::PopulationUniqueness:
             if (!(p[0] >= 0 && p[0] <= 1))
-                throw ParameterError("criterion '" + std::string(text) + "': u = " +
-                                     formatNumber(p[0]) +
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': u = " + formatNumber(p[0]) +
                                      " is not allowed, u is a fraction of records in [0, 1]");
             if (s.kind == CriterionKind::PopulationUniqueness && s.variant.empty())
                 throw ParameterError("criterion '" + std::string(text) +

@@ -59,8 +59,7 @@ void setHierarchicalDistance(TCloseness& t, const SensitiveTaxonomy& taxonomy) {
 namespace {
 
 // The hierarchical EMD (criteria_distribution.h). `pos` and `neg` have one entry per node.
-double hierarchicalEmd(const TCloseness& t, Histogram counts, double n, double* pos,
-                       double* neg) {
+double hierarchicalEmd(const TCloseness& t, Histogram counts, double n, double* pos, double* neg) {
     const std::size_t nodes = t.parent.size();
     const std::size_t m = t.p.size();
     std::fill(pos, pos + nodes, 0.0);

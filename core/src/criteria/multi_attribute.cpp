@@ -6,12 +6,11 @@
 
 namespace ldv {
 
-void JointHistogram::add(const std::vector<std::uint32_t>& combination, std::uint32_t count)
-{
-    if (attributeCount == 0)
-        attributeCount = combination.size();
+void JointHistogram::add(const std::vector<std::uint32_t>& combination, std::uint32_t count) {
+    if (attributeCount == 0) attributeCount = combination.size();
     for (std::size_t r = 0; r < size(); ++r) {
-        if (std::equal(combination.begin(), combination.end(), codes.begin() + std::ptrdiff_t(r * attributeCount))) {
+        if (std::equal(combination.begin(), combination.end(),
+                       codes.begin() + std::ptrdiff_t(r * attributeCount))) {
             counts[r] += count;
             return;
         }
@@ -20,28 +19,24 @@ void JointHistogram::add(const std::vector<std::uint32_t>& combination, std::uin
     counts.push_back(count);
 }
 
-std::vector<std::uint32_t> marginalHistogram(const JointHistogram& joint, std::size_t target)
-{
+std::vector<std::uint32_t> marginalHistogram(const JointHistogram& joint, std::size_t target) {
     std::vector<std::uint32_t> histogram;
     for (std::size_t r = 0; r < joint.size(); ++r) {
         const std::uint32_t code = joint.code(r, target);
-        if (code >= histogram.size())
-            histogram.resize(code + 1, 0);
+        if (code >= histogram.size()) histogram.resize(code + 1, 0);
         histogram[code] += joint.counts[r];
     }
     return histogram;
 }
 
-bool holdsForClass(const Criterion& criterion, const JointHistogram& joint, std::size_t target)
-{
+bool holdsForClass(const Criterion& criterion, const JointHistogram& joint, std::size_t target) {
     if (!criterion.multiAttribute() || joint.attributeCount <= 1)
         return criterion.holds(marginalHistogram(joint, target));
     // Order combinations by the other attributes' codes; each run of equal keys is one class of
     // the view "QI + other SAs", whose target histogram must satisfy the criterion.
     const auto sameKey = [&](std::size_t a, std::size_t b) {
         for (std::size_t i = 0; i < joint.attributeCount; ++i)
-            if (i != target && joint.code(a, i) != joint.code(b, i))
-                return false;
+            if (i != target && joint.code(a, i) != joint.code(b, i)) return false;
         return true;
     };
     const auto keyLess = [&](std::size_t a, std::size_t b) {
@@ -59,13 +54,11 @@ bool holdsForClass(const Criterion& criterion, const JointHistogram& joint, std:
         histogram.clear();
         while (end < order.size() && sameKey(order[begin], order[end])) {
             const std::uint32_t code = joint.code(order[end], target);
-            if (code >= histogram.size())
-                histogram.resize(code + 1, 0);
+            if (code >= histogram.size()) histogram.resize(code + 1, 0);
             histogram[code] += joint.counts[order[end]];
             ++end;
         }
-        if (!criterion.holds(histogram))
-            return false;
+        if (!criterion.holds(histogram)) return false;
         begin = end;
     }
     return true;

@@ -15,8 +15,7 @@ namespace {
 
 constexpr double TauSlack = 1e-12;
 
-std::vector<double> sortedDescending(std::span<const double> frequencies)
-{
+std::vector<double> sortedDescending(std::span<const double> frequencies) {
     std::vector<double> f(frequencies.begin(), frequencies.end());
     std::sort(f.begin(), f.end(), std::greater<>());
     return f;
@@ -24,15 +23,12 @@ std::vector<double> sortedDescending(std::span<const double> frequencies)
 
 }  // namespace
 
-double tauPsi(std::size_t k, double tau, double l)
-{
-    if (double(k) > l)
-        return 1.0;
+double tauPsi(std::size_t k, double tau, double l) {
+    if (double(k) > l) return 1.0;
     return std::min(1.0, tau + (1.0 - tau) * double(k - 1) / (l - 1.0));
 }
 
-std::vector<double> cumulativeFrequencies(std::span<const double> frequencies)
-{
+std::vector<double> cumulativeFrequencies(std::span<const double> frequencies) {
     std::vector<double> f = sortedDescending(frequencies);
     double sum = 0;
     for (double& v : f) {
@@ -42,8 +38,7 @@ std::vector<double> cumulativeFrequencies(std::span<const double> frequencies)
     return f;
 }
 
-double tauMargin(std::span<const double> frequencies, double tau, double l)
-{
+double tauMargin(std::span<const double> frequencies, double tau, double l) {
     const std::vector<double> F = cumulativeFrequencies(frequencies);
     double worst = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 1; k <= F.size(); ++k)
@@ -51,60 +46,55 @@ double tauMargin(std::span<const double> frequencies, double tau, double l)
     return worst;
 }
 
-bool tauHolds(std::span<const double> frequencies, double tau, double l)
-{
+bool tauHolds(std::span<const double> frequencies, double tau, double l) {
     return tauMargin(frequencies, tau, l) <= TauSlack;
 }
 
-double excessiveProtection(std::span<const double> frequencies, double tau, double l)
-{
+double excessiveProtection(std::span<const double> frequencies, double tau, double l) {
     const std::vector<double> F = cumulativeFrequencies(frequencies);
     double e = 0;
-    for (std::size_t k = 1; k <= F.size(); ++k)
-        e += std::abs(tauPsi(k, tau, l) - F[k - 1]);
+    for (std::size_t k = 1; k <= F.size(); ++k) e += std::abs(tauPsi(k, tau, l) - F[k - 1]);
     return e;
 }
 
 double excessiveProtection(const std::vector<std::vector<double>>& classFrequencies, double tau,
-                           double l)
-{
+                           double l) {
     double best = std::numeric_limits<double>::infinity();
-    for (const auto& f : classFrequencies)
-        best = std::min(best, excessiveProtection(f, tau, l));
+    for (const auto& f : classFrequencies) best = std::min(best, excessiveProtection(f, tau, l));
     return best;
 }
 
-void validateTau(double tau, double l, std::size_t m)
-{
+void validateTau(double tau, double l, std::size_t m) {
     if (!(l >= 2) || (m > 0 && l > double(m)))
-        throw ParameterError("l = " + formatNumber(l) + " is not allowed for (tau, l)-diversity, l must be in [2, " +
-                             (m > 0 ? std::to_string(m) : std::string("m")) +
-                             "] (m = number of sensitive values)");
+        throw ParameterError(
+            "l = " + formatNumber(l) + " is not allowed for (tau, l)-diversity, l must be in [2, " +
+            (m > 0 ? std::to_string(m) : std::string("m")) + "] (m = number of sensitive values)");
     if (!(tau >= 1.0 / l - 1e-12 && tau < 1))
-        throw ParameterError("tau = " + formatNumber(tau) + " is not allowed, tau must be in [1/l, 1) = [" +
+        throw ParameterError("tau = " + formatNumber(tau) +
+                             " is not allowed, tau must be in [1/l, 1) = [" +
                              formatNumber(1.0 / l) + ", 1)");
 }
 
-double utilityMeasure(double informationOfG, std::size_t rows, std::size_t attributes)
-{
+double utilityMeasure(double informationOfG, std::size_t rows, std::size_t attributes) {
     const double original = double(rows) * double(attributes);
     return original > 0 ? informationOfG / original : 0.0;
 }
 
-double tupleInformation(std::span<const std::size_t> leafCounts)
-{
+double tupleInformation(std::span<const std::size_t> leafCounts) {
     double sum = 0;
-    for (std::size_t n : leafCounts)
-        sum += n > 0 ? 1.0 / double(n) : 0.0;
+    for (std::size_t n : leafCounts) sum += n > 0 ? 1.0 / double(n) : 0.0;
     return sum;
 }
 
-std::pair<double, double> simpleAsTau(double l) { return {1.0 / l, l}; }
+std::pair<double, double> simpleAsTau(double l) {
+    return {1.0 / l, l};
+}
 
-bool simpleStrongerThanTau(double l, double u) { return u <= l; }
+bool simpleStrongerThanTau(double l, double u) {
+    return u <= l;
+}
 
-double weakestRecursiveC(double l, double u, std::size_t m)
-{
+double weakestRecursiveC(double l, double u, std::size_t m) {
     const double md = double(m);
     const double low = md + 1 - (md - 1) / (u - 1);
     if (!(u > 1) || !(l >= low - 1e-12 && l <= md))
@@ -114,8 +104,7 @@ double weakestRecursiveC(double l, double u, std::size_t m)
     return (md - 1) / ((u - 1) * (md - l + 1));
 }
 
-double weakestRecursiveL(double c, double u, std::size_t m)
-{
+double weakestRecursiveL(double c, double u, std::size_t m) {
     const double md = double(m);
     const double high = (md - 1) / (u - 1);
     if (!(u > 1) || !(c >= 1 && c <= high + 1e-12))

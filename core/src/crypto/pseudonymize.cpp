@@ -111,8 +111,7 @@ Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::si
     Column attribute("attribute"), value("value"), pseudonym("pseudonym");
     for (const PseudonymSpec& spec : specs) {
         const std::optional<std::size_t> column = table.columnIndex(spec.column);
-        if (!column)
-            throw ParameterError("--pseudonymize '" + spec.column + "': no such column");
+        if (!column) throw ParameterError("--pseudonymize '" + spec.column + "': no such column");
         if (std::find(identifying.begin(), identifying.end(), *column) == identifying.end())
             throw ParameterError("--pseudonymize '" + spec.column +
                                  "': only identifying attributes are pseudonymized (give it the "

@@ -1,5 +1,6 @@
-// Dispatch of a DiagnosisQuery to the question it names (the privacy-diagnosis paper §4.1 numbering), with the
-// parameter checks that make a misplaced --k or --delta an error instead of a silent no-op.
+// Dispatch of a DiagnosisQuery to the question it names (the privacy-diagnosis paper §4.1
+// numbering), with the parameter checks that make a misplaced --k or --delta an error instead of a
+// silent no-op.
 #include <array>
 #include <string>
 
@@ -13,7 +14,8 @@ struct QuestionInfo {
     bool takesK, takesDelta, takesBound;
 };
 
-// Index = question number. Bound: the privacy-diagnosis paper allows "at least / at most" wherever k is given.
+// Index = question number. Bound: the privacy-diagnosis paper allows "at least / at most" wherever
+// k is given.
 constexpr std::array<QuestionInfo, 13> kQuestions{{
     {"", false, false, false},
     {"Is r k-anonymous with respect to S?", true, false, true},

@@ -1,9 +1,9 @@
-// Questions 4, 8, 10 and 12 of the privacy-diagnosis paper §4.1: a value for every S ⊆ R. Each value (k, k_δ with
-// its suppression, the δ needed for k, the whole k/δ trade-off) is monotone in S by 004
-// Lemma 1, which gives a sandwich: once value(S) = value(R), every S ⊆ S' ⊆ R has that value
-// too. The privacy-diagnosis paper §4.3 prunes supersets of sets with k = 1; when k(R) = 1 that is this rule, and it
-// also covers k(R) > 1 and the suppression questions. The walk only computes sets none of
-// whose subsets reached the value of R.
+// Questions 4, 8, 10 and 12 of the privacy-diagnosis paper §4.1: a value for every S ⊆ R. Each
+// value (k, k_δ with its suppression, the δ needed for k, the whole k/δ trade-off) is monotone in S
+// by 004 Lemma 1, which gives a sandwich: once value(S) = value(R), every S ⊆ S' ⊆ R has that value
+// too. The privacy-diagnosis paper §4.3 prunes supersets of sets with k = 1; when k(R) = 1 that is
+// this rule, and it also covers k(R) > 1 and the suppression questions. The walk only computes sets
+// none of whose subsets reached the value of R.
 #include <algorithm>
 #include <bit>
 #include <unordered_map>

@@ -1,7 +1,7 @@
 #pragma once
-// Equivalence classes of a table w.r.t. an attribute set (the privacy-diagnosis paper Def. 1) as a partition of
-// row ids, built by refinement: the classes of S ∪ {a} split each class of S by a's codes,
-// one pass over the rows (no hashing of value tuples, no sort).
+// Equivalence classes of a table w.r.t. an attribute set (the privacy-diagnosis paper Def. 1) as a
+// partition of row ids, built by refinement: the classes of S ∪ {a} split each class of S by a's
+// codes, one pass over the rows (no hashing of value tuples, no sort).
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -1,6 +1,7 @@
-// Questions 3 and 7 of the privacy-diagnosis paper §4.1: for which S is (δ-suppressed) r k-anonymous. "At least k"
-// is the privacy-diagnosis paper Algorithm 2 (Algorithm 3 inside for δ > 0); "at most k" is its dual, the minimal
-// attribute sets that bring k down to k or below — the quasi-identifiers to worry about.
+// Questions 3 and 7 of the privacy-diagnosis paper §4.1: for which S is (δ-suppressed) r
+// k-anonymous. "At least k" is the privacy-diagnosis paper Algorithm 2 (Algorithm 3 inside for δ >
+// 0); "at most k" is its dual, the minimal attribute sets that bring k down to k or below — the
+// quasi-identifiers to worry about.
 #include <algorithm>
 #include <bit>
 #include <unordered_map>

@@ -1,5 +1,6 @@
-// The questions about one given attribute set S: 1, 2, 5, 6, 9 and 11 of the privacy-diagnosis paper §4.1. Each is
-// one grouping of the table by S (the privacy-diagnosis paper Algorithm 1) followed by arithmetic on class sizes.
+// The questions about one given attribute set S: 1, 2, 5, 6, 9 and 11 of the privacy-diagnosis
+// paper §4.1. Each is one grouping of the table by S (the privacy-diagnosis paper Algorithm 1)
+// followed by arithmetic on class sizes.
 #include "diagnosis/common.h"
 #include "ldiv/diagnosis_suppression.h"
 

@@ -1,10 +1,10 @@
 #pragma once
-// Level-wise a-priori enumeration of attribute sets (the privacy-diagnosis paper Algorithm 2) as a depth-first walk.
-// Sets are visited in increasing mask order, so every subset of a set comes before it; a
-// set is a candidate only when each of its immediate subsets was accepted — exactly the
-// candidates of Algorithm 2's lines 11–13, so the number of calls matches the privacy-diagnosis paper's Figs 1–3.
-// Depth-first (child = parent ∪ {a} with a below the parent's lowest attribute) keeps one
-// partition per depth, and each candidate's classes are refined from its parent's cached
+// Level-wise a-priori enumeration of attribute sets (the privacy-diagnosis paper Algorithm 2) as a
+// depth-first walk. Sets are visited in increasing mask order, so every subset of a set comes
+// before it; a set is a candidate only when each of its immediate subsets was accepted — exactly
+// the candidates of Algorithm 2's lines 11–13, so the number of calls matches the privacy-diagnosis
+// paper's Figs 1–3. Depth-first (child = parent ∪ {a} with a below the parent's lowest attribute)
+// keeps one partition per depth, and each candidate's classes are refined from its parent's cached
 // partition in one pass over the rows (SPEC: roll up from a finer/coarser node).
 #include <bit>
 #include <cstdint>

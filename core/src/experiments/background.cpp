@@ -1,4 +1,5 @@
-// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1, §3): beliefs without and with the statements.
+// The background-knowledge attack (Machanavajjhala et al. 2007 §1.1, §3): beliefs without and with
+// the statements.
 #include "ldiv/experiments_background.h"
 
 #include <map>

@@ -8,14 +8,15 @@
 
 namespace ldv {
 
-std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& classes, double threshold,
-                                                 std::size_t sensitive,
+std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& classes,
+                                                 double threshold, std::size_t sensitive,
                                                  const std::vector<std::uint32_t>& rowClass,
                                                  std::uint32_t minSize) {
     if (sensitive >= classes.histograms.size())
         throw ParameterError("the homogeneity attack needs a sensitive attribute");
     if (!(threshold > 0 && threshold <= 1))
-        throw ParameterError("homogeneity threshold must be in (0, 1], got " + std::to_string(threshold));
+        throw ParameterError("homogeneity threshold must be in (0, 1], got " +
+                             std::to_string(threshold));
     std::vector<HomogeneousClass> out;
     std::vector<std::size_t> index(classes.count(), SIZE_MAX);
     for (std::size_t c = 0; c < classes.count(); ++c) {
@@ -33,7 +34,8 @@ std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& class
     return out;
 }
 
-HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold, const std::vector<HomogeneityTable>& tables) {
+HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold,
+                                    const std::vector<HomogeneityTable>& tables) {
     HomogeneityRow row{k, threshold, 0, 0, 0, 0};
     for (const HomogeneityTable& t : tables) {
         if (t.k != k || t.threshold != threshold) continue;
@@ -49,7 +51,8 @@ HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold, const std
     return row;
 }
 
-HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOptions& options, Feedback* feedback) {
+HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOptions& options,
+                                    Feedback* feedback) {
     if (options.sensitive >= data.sensitiveColumns().size())
         throw ParameterError("the homogeneity attack needs a sensitive attribute");
     HomogeneityResult result;
@@ -74,7 +77,8 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
         for (std::size_t n = 0; n < found.minimal.size(); ++n) {
             if (feedback) {
                 feedback->checkCancelled();
-                feedback->setProgress((i + 0.5 + 0.5 * double(n) / double(found.minimal.size())) / steps);
+                feedback->setProgress((i + 0.5 + 0.5 * double(n) / double(found.minimal.size())) /
+                                      steps);
             }
             const Levels levels = data.lattice().levels(found.minimal[n]);
             const EquivalenceClasses classes = data.classes(levels, options.includeRows);

@@ -1,4 +1,5 @@
-// Run time of finding all satisfying nodes as the QI grows (Machanavajjhala et al. 2007 §6, Figs 13–14).
+// Run time of finding all satisfying nodes as the QI grows (Machanavajjhala et al. 2007 §6, Figs
+// 13–14).
 #include "ldiv/experiments.h"
 
 #include <algorithm>
@@ -10,18 +11,23 @@
 namespace ldv {
 namespace {
 double msSince(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
 }
 }  // namespace
 
-std::vector<TimingRow> qiSizeTiming(const Dataset& data, const TimingOptions& options, Feedback* feedback) {
+std::vector<TimingRow> qiSizeTiming(const Dataset& data, const TimingOptions& options,
+                                    Feedback* feedback) {
     if (options.fromSize < 1 || options.fromSize > data.qiCount())
-        throw ParameterError("the first QI size must be between 1 and " + std::to_string(data.qiCount()));
-    if (data.sensitiveColumns().empty() && options.models != std::vector<PrivacyModel>{PrivacyModel::KAnonymity})
+        throw ParameterError("the first QI size must be between 1 and " +
+                             std::to_string(data.qiCount()));
+    if (data.sensitiveColumns().empty() &&
+        options.models != std::vector<PrivacyModel>{PrivacyModel::KAnonymity})
         throw ParameterError("the ℓ-diversity timings need a sensitive attribute");
-    const std::string attribute = data.sensitiveColumns().empty()
-                                      ? std::string()
-                                      : data.table().column(data.sensitiveColumns()[options.sensitive]).name();
+    const std::string attribute =
+        data.sensitiveColumns().empty()
+            ? std::string()
+            : data.table().column(data.sensitiveColumns()[options.sensitive]).name();
     std::vector<TimingRow> rows;
     const std::size_t sizes = data.qiCount() - options.fromSize + 1;
     const double steps = double(sizes * options.models.size() * std::max(1u, options.repetitions));
@@ -40,8 +46,10 @@ std::vector<TimingRow> qiSizeTiming(const Dataset& data, const TimingOptions& op
             row.parameter = options.parameter;
             row.prepareMs = prepareMs;
             SearchConfig config;
-            config.criteria = bindCriteria(sub, {privacyModelSpec(model, options.parameter, options.c, attribute)});
-            config.metric = Metric::Height;  // the cheapest optimum: the paper times the search only
+            config.criteria = bindCriteria(
+                sub, {privacyModelSpec(model, options.parameter, options.c, attribute)});
+            config.metric =
+                Metric::Height;  // the cheapest optimum: the paper times the search only
             config.algorithm = options.algorithm;
             config.threads = options.threads;
             for (unsigned rep = 0; rep < std::max(1u, options.repetitions); ++rep, ++step) {

@@ -1,5 +1,5 @@
-// Utility and KL-divergence of the best k-anonymous and ℓ-diverse tables (Machanavajjhala et al. 2007 §6,
-// Figs 15–20), and the row sample the paper used for them.
+// Utility and KL-divergence of the best k-anonymous and ℓ-diverse tables (Machanavajjhala et al.
+// 2007 §6, Figs 15–20), and the row sample the paper used for them.
 #include "data/text_util.h"
 #include "ldiv/experiments.h"
 

@@ -9,16 +9,16 @@
 namespace ldv {
 
 Table generalizeTable(const Dataset& data, std::span<const int> levels,
-                      const std::vector<std::size_t>& identifying, const GeneralizeOptions& options) {
+                      const std::vector<std::size_t>& identifying,
+                      const GeneralizeOptions& options) {
     const Table& in = data.table();
     std::vector<bool> suppressed(in.rowCount(), false);
     for (std::uint32_t r : options.suppressedRows) suppressed[r] = true;
     std::vector<Column> out;
     for (std::size_t c = 0; c < in.columnCount(); ++c) {
         if (std::find(identifying.begin(), identifying.end(), c) != identifying.end()) {
-            const auto p =
-                std::find_if(options.pseudonyms.begin(), options.pseudonyms.end(),
-                             [c](const auto& entry) { return entry.first == c; });
+            const auto p = std::find_if(options.pseudonyms.begin(), options.pseudonyms.end(),
+                                        [c](const auto& entry) { return entry.first == c; });
             if (p == options.pseudonyms.end()) continue;
             Column col(p->second.name());
             for (std::size_t r = 0; r < in.rowCount(); ++r)
@@ -59,7 +59,8 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
 }
 
 std::string neutralizeFormula(const std::string& cell) {
-    if (cell.empty() || std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos) return cell;
+    if (cell.empty() || std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos)
+        return cell;
     if (detail::looksDecimal(cell)) return cell;  // -5 and +3.2 are numbers, not formulas
     return "'" + cell;
 }
@@ -73,13 +74,15 @@ std::string formatTableCsv(const Table& table, char separator, bool neutralizeFo
     record.resize(table.columnCount());
     for (std::size_t r = 0; r < table.rowCount(); ++r) {
         for (std::size_t c = 0; c < table.columnCount(); ++c)
-            record[c] = neutralizeFormulas ? neutralizeFormula(table.value(r, c)) : table.value(r, c);
+            record[c] =
+                neutralizeFormulas ? neutralizeFormula(table.value(r, c)) : table.value(r, c);
         writeCsvRecord(out, record, separator);
     }
     return out.str();
 }
 
-void writeTableCsv(const Table& table, const std::string& path, char separator, bool neutralizeFormulas) {
+void writeTableCsv(const Table& table, const std::string& path, char separator,
+                   bool neutralizeFormulas) {
     writeFileAtomically(path, formatTableCsv(table, separator, neutralizeFormulas));
 }
 

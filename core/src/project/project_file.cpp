@@ -90,8 +90,8 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && criteria == o.criteria &&
-           suppressionLimit == o.suppressionLimit && metric == o.metric && algorithm == o.algorithm &&
-           populationSize == o.populationSize &&
+           suppressionLimit == o.suppressionLimit && metric == o.metric &&
+           algorithm == o.algorithm && populationSize == o.populationSize &&
            workbench == o.workbench;
 }
 
@@ -246,9 +246,9 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
     if (j.contains("population_size") && !j["population_size"].is_null()) {
         const double n = field<double>(j, "population_size", 0.0, source);
         if (!(n > 0) || !std::isfinite(n))
-            throw InputError(source, 0, 0,
-                             "population_size must be a number of records above 0, not " +
-                                 formatNumber(n));
+            throw InputError(
+                source, 0, 0,
+                "population_size must be a number of records above 0, not " + formatNumber(n));
         c.populationSize = n;
     }
     if (j.contains("workbench")) {

@@ -85,9 +85,9 @@ ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& 
     return out;
 }
 
-/// (τ,ℓ) with generalized sensitive values (Tian & Zhang 2011 Def. 7–11) on the classes of a published
-/// SWEEP table: each published SA label is a taxonomy node; its rows spread over the node's
-/// weighted leaves (induced frequencies). Measured: the largest max_k F(k) − ψ(k).
+/// (τ,ℓ) with generalized sensitive values (Tian & Zhang 2011 Def. 7–11) on the classes of a
+/// published SWEEP table: each published SA label is a taxonomy node; its rows spread over the
+/// node's weighted leaves (induced frequencies). Measured: the largest max_k F(k) − ψ(k).
 ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
     const double tau = c.at("tau").get<double>(), l = c.at("l").get<double>();
     const auto rows = c.at("taxonomy").get<std::vector<std::vector<std::string>>>();

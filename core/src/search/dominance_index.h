@@ -59,11 +59,11 @@ private:
     }
 
     std::vector<int> m_heights;
-    std::vector<std::size_t> m_first;  ///< first level row of attribute i
-    std::size_t m_levelRows = 0;       ///< Σ (h_i + 1)
-    std::size_t m_words = 0;           ///< words per row (capacity / 64)
-    std::vector<std::uint64_t> m_rows; ///< row 0: live slots; then the level rows
-    std::vector<LevelCode> m_levels;   ///< slot-major
+    std::vector<std::size_t> m_first;   ///< first level row of attribute i
+    std::size_t m_levelRows = 0;        ///< Σ (h_i + 1)
+    std::size_t m_words = 0;            ///< words per row (capacity / 64)
+    std::vector<std::uint64_t> m_rows;  ///< row 0: live slots; then the level rows
+    std::vector<LevelCode> m_levels;    ///< slot-major
     std::vector<std::size_t> m_free;
     std::size_t m_slots = 0;  ///< slots ever used (live or free)
     std::size_t m_live = 0;

@@ -11,7 +11,8 @@
 //  (1) the k-anonymity part with suppression is monotone and necessary: failing it fails the
 //      node and all specializations (phase 1 binary-searches this predicate);
 //  (2) a node where every class meets every criterion ("clean", nothing to suppress) stays
-//      clean when generalized (Machanavajjhala et al. 2007 Thm 5.2–5.4), so its generalizations satisfy.
+//      clean when generalized (Machanavajjhala et al. 2007 Thm 5.2–5.4), so its generalizations
+//      satisfy.
 // Remaining undecided nodes are checked one by one, bottom-up (phase 2).
 //
 // Both phases use every worker thread (SearchStatistics::threads). Phase 1 hands out path
@@ -37,25 +38,29 @@ namespace ldv::detail {
 namespace {
 
 enum : std::uint8_t {
-    kSat = 1,        // satisfies (final)
-    kFail = 2,       // fails (final)
-    kUpClosed = 4,   // this node and every generalization satisfy
-    kP1True = 8,     // the phase-1 predicate holds here and above
-    kP1False = 16,   // the phase-1 predicate fails here and below
+    kSat = 1,       // satisfies (final)
+    kFail = 2,      // fails (final)
+    kUpClosed = 4,  // this node and every generalization satisfy
+    kP1True = 8,    // the phase-1 predicate holds here and above
+    kP1False = 16,  // the phase-1 predicate fails here and below
 };
 
 class FastClassifier {
 public:
     explicit FastClassifier(SearchContext& ctx)
-        : m_ctx(ctx), m_carried(carriedSensitive(ctx, false)), m_state(std::size_t(ctx.size)),
-          m_monotone(ctx.judge.monotone()), m_bound(ctx.discernibilityBound()) {
+        : m_ctx(ctx),
+          m_carried(carriedSensitive(ctx, false)),
+          m_state(std::size_t(ctx.size)),
+          m_monotone(ctx.judge.monotone()),
+          m_bound(ctx.discernibilityBound()) {
         if (m_bound) ctx.squaresBound.assign(std::size_t(ctx.size), 0.0);
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         m_base = std::make_shared<const ClassTable>(m_workers[0]->base());
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         m_sources = std::make_unique<SourceCache>(ctx, m_base);
-        for (std::size_t id = 0; id < m_state.size(); ++id) m_state[id].store(0, std::memory_order_relaxed);
+        for (std::size_t id = 0; id < m_state.size(); ++id)
+            m_state[id].store(0, std::memory_order_relaxed);
     }
 
     void run(std::vector<std::uint8_t>& satisfies) {
@@ -63,7 +68,8 @@ public:
             if (!m_ctx.judge.criteriaMonotone()) {
                 checkByHeight(false);  // a non-monotone criterion: no tagging at all
             } else {
-                if (m_monotone || m_ctx.judge.k() > 1) parallel([this](RollupEngine& e) { binarySearchPaths(e); });
+                if (m_monotone || m_ctx.judge.k() > 1)
+                    parallel([this](RollupEngine& e) { binarySearchPaths(e); });
                 checkByHeight(true);
             }
         } catch (const Cancelled&) {
@@ -87,12 +93,15 @@ public:
 
 private:
     std::uint8_t state(NodeId id) const { return m_state[id].load(std::memory_order_relaxed); }
-    void mark(NodeId id, std::uint8_t bits) { m_state[id].fetch_or(bits, std::memory_order_relaxed); }
+    void mark(NodeId id, std::uint8_t bits) {
+        m_state[id].fetch_or(bits, std::memory_order_relaxed);
+    }
 
     /// Runs `work` on every worker engine (the calling thread takes the first).
     template <class Work>
     void parallel(Work work) {
-        runWorkers(unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
+        runWorkers(
+            unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
     }
 
     /// Phase 1: binary search of upward paths; workers take path starts from a shared cursor.
@@ -102,7 +111,8 @@ private:
             if (m_abort.load()) return;
             {
                 const std::lock_guard lock(m_mutex);
-                while (m_cursor < m_ctx.byHeight.size() && (state(m_ctx.byHeight[m_cursor]) & (kP1True | kP1False)))
+                while (m_cursor < m_ctx.byHeight.size() &&
+                       (state(m_ctx.byHeight[m_cursor]) & (kP1True | kP1False)))
                     ++m_cursor;
                 if (m_cursor == m_ctx.byHeight.size()) return;
                 const NodeId start = m_ctx.byHeight[m_cursor++];
@@ -133,7 +143,8 @@ private:
         std::vector<std::size_t> ends;  // end of each height's run in byHeight
         for (std::size_t k = 0; k < m_ctx.byHeight.size(); ++k)
             if (k + 1 == m_ctx.byHeight.size() ||
-                m_ctx.data.lattice().height(m_ctx.byHeight[k + 1]) != m_ctx.data.lattice().height(m_ctx.byHeight[k]))
+                m_ctx.data.lattice().height(m_ctx.byHeight[k + 1]) !=
+                    m_ctx.data.lattice().height(m_ctx.byHeight[k]))
                 ends.push_back(k + 1);
         std::vector<std::atomic<std::size_t>> cursors(ends.size());
         for (std::size_t h = 0; h < ends.size(); ++h) cursors[h].store(h ? ends[h - 1] : 0);
@@ -141,7 +152,8 @@ private:
         parallel([&](RollupEngine& engine) {
             try {
                 for (std::size_t h = 0; h < ends.size() && !m_abort.load(); ++h) {
-                    for (std::size_t k; !m_abort.load() && (k = cursors[h].fetch_add(1)) < ends[h];) {
+                    for (std::size_t k;
+                         !m_abort.load() && (k = cursors[h].fetch_add(1)) < ends[h];) {
                         const NodeId id = m_ctx.byHeight[k];
                         if (!(state(id) & (kSat | kFail))) check(engine, id, tagging);
                     }
@@ -165,7 +177,8 @@ private:
             const NodeId s = cur + m_ctx.strides[i];
             if (state(s) & (kP1True | kP1False)) continue;
             const HierarchyMap& h = m_ctx.data.hierarchy(i);
-            const double ratio = double(h.levelSize(l)) / double(std::max<std::size_t>(1, h.levelSize(l + 1)));
+            const double ratio =
+                double(h.levelSize(l)) / double(std::max<std::size_t>(1, h.levelSize(l + 1)));
             if (best == cur || ratio > bestRatio) {
                 best = s;
                 bestRatio = ratio;
@@ -187,7 +200,8 @@ private:
         // Every minimal node is checked (nothing below it satisfies to tag it), so measuring
         // satisfying nodes here spares the optimum a second rollup.
         std::optional<NodeMetrics> metrics;
-        if (v.satisfies && metricNeedsClasses(m_ctx)) metrics = rankingMetrics(m_ctx, engine, *classes);
+        if (v.satisfies && metricNeedsClasses(m_ctx))
+            metrics = rankingMetrics(m_ctx, engine, *classes);
         double squares = 0;
         if (m_bound)
             for (const std::uint32_t size : classes->sizes) squares += double(size) * double(size);

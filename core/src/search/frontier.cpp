@@ -268,7 +268,8 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     RiskOptions riskOptions;
     riskOptions.populationSize = config.populationSize;
     // Refuses a population smaller than the table before any work.
-    if (config.populationSize) analyzeRisk(std::vector<std::uint32_t>{std::uint32_t(data.rowCount())}, riskOptions);
+    if (config.populationSize)
+        analyzeRisk(std::vector<std::uint32_t>{std::uint32_t(data.rowCount())}, riskOptions);
     for (double s : config.suppressions)
         if (s < 0 || s > 1)
             throw ParameterError("--suppression values must be fractions between 0 and 1");

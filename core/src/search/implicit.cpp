@@ -48,16 +48,18 @@ public:
         // A smaller cache than fast.cpp's: its scans (for a covering source, for eviction)
         // cost more than they save once thousands of checks run, and it keeps the peak
         // memory of a 16-QI search under 300 MB.
-        m_sources = std::make_unique<SourceCache>(ctx, std::make_shared<const ClassTable>(m_workers[0]->base()),
-                                                  kCacheBytes, kCacheEntries);
+        m_sources = std::make_unique<SourceCache>(
+            ctx, std::make_shared<const ClassTable>(m_workers[0]->base()), kCacheBytes,
+            kCacheEntries);
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
         // Path steps try the attribute whose next level merges most values first (as fast.cpp).
         for (std::size_t i = 0; i < ctx.d; ++i) {
             const HierarchyMap& h = ctx.data.hierarchy(i);
             for (int l = 0; l < ctx.heights[i]; ++l)
-                m_ratio.push_back(double(h.levelSize(std::size_t(l))) /
-                                  double(std::max<std::size_t>(1, h.levelSize(std::size_t(l) + 1))));
+                m_ratio.push_back(
+                    double(h.levelSize(std::size_t(l))) /
+                    double(std::max<std::size_t>(1, h.levelSize(std::size_t(l) + 1))));
             m_ratioStart.push_back(m_ratio.size() - std::size_t(ctx.heights[i]));
         }
         addUndecided(Node(ctx.d, 0));
@@ -65,16 +67,17 @@ public:
 
     std::vector<NodeId> run() {
         try {
-            runWorkers(unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
+            runWorkers(
+                unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
         } catch (const Cancelled&) {
             if (PartialClassification* p = m_ctx.partial) {
                 // Asked for per-node states (the workbench): the antichains answer each node.
                 Node x(m_ctx.d);
                 for (NodeId id = 0; id < m_ctx.size; ++id) {
                     decodeLevels(id, m_ctx.heights, x);
-                    p->state[id] = m_satisfying.anyBelow(x)  ? PartialClassification::kSatisfies
-                                   : m_failing.anyAbove(x) ? PartialClassification::kFails
-                                                           : PartialClassification::kNotEvaluated;
+                    p->state[id] = m_satisfying.anyBelow(x) ? PartialClassification::kSatisfies
+                                   : m_failing.anyAbove(x)  ? PartialClassification::kFails
+                                                            : PartialClassification::kNotEvaluated;
                 }
                 p->checkedNodes = m_ctx.stats.checkedNodes;
             }
@@ -86,7 +89,8 @@ public:
             m_ctx.stats.classesBuilt += e->classesBuilt();
         }
         std::vector<NodeId> minimal;
-        for (std::size_t slot : m_satisfying.slots()) minimal.push_back(encodeLevels(m_satisfying.levels(slot), m_ctx.heights));
+        for (std::size_t slot : m_satisfying.slots())
+            minimal.push_back(encodeLevels(m_satisfying.levels(slot), m_ctx.heights));
         std::sort(minimal.begin(), minimal.end());
         return minimal;
     }
@@ -147,9 +151,10 @@ private:
             candidates.clear();
             for (std::size_t i = 0; i < m_ctx.d; ++i)
                 if (cur[i] < m_ctx.heights[i]) candidates.push_back(i);
-            std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
-                return m_ratio[m_ratioStart[a] + cur[a]] > m_ratio[m_ratioStart[b] + cur[b]];
-            });
+            std::stable_sort(
+                candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
+                    return m_ratio[m_ratioStart[a] + cur[a]] > m_ratio[m_ratioStart[b] + cur[b]];
+                });
             Node next = cur;
             bool found = false;
             for (std::size_t i : candidates) {
@@ -198,7 +203,8 @@ private:
         // Every minimal node is checked, so measuring satisfying nodes here spares the
         // optimum a second rollup (as fast.cpp).
         std::optional<NodeMetrics> metrics;
-        if (v.satisfies && metricNeedsClasses(m_ctx)) metrics = rankingMetrics(m_ctx, engine, *classes);
+        if (v.satisfies && metricNeedsClasses(m_ctx))
+            metrics = rankingMetrics(m_ctx, engine, *classes);
         {
             const std::lock_guard lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
@@ -258,12 +264,14 @@ private:
             for (LevelCode v : n) h += v;
             return h;
         };
-        std::stable_sort(kept.begin(), kept.end(), [&](const Node& a, const Node& b) { return height(a) < height(b); });
+        std::stable_sort(kept.begin(), kept.end(),
+                         [&](const Node& a, const Node& b) { return height(a) < height(b); });
         std::vector<const Node*> added;
         for (const Node& c : kept) {
             bool dominated = false;
             for (const Node* a : added)
-                if (std::equal(a->begin(), a->end(), c.begin(), [](LevelCode p, LevelCode q) { return p <= q; })) {
+                if (std::equal(a->begin(), a->end(), c.begin(),
+                               [](LevelCode p, LevelCode q) { return p <= q; })) {
                     dominated = true;
                     break;
                 }

@@ -1,5 +1,5 @@
-// Incognito (LeFevre, DeWitt & Ramakrishnan, SIGMOD 2005), as Machanavajjhala et al. 2007 §5–6 uses it for
-// ℓ-diversity: for i = 1..d, for every i-subset S of the QI attributes, search S's lattice
+// Incognito (LeFevre, DeWitt & Ramakrishnan, SIGMOD 2005), as Machanavajjhala et al. 2007 §5–6 uses
+// it for ℓ-diversity: for i = 1..d, for every i-subset S of the QI attributes, search S's lattice
 //  - a-priori: a node of S is a candidate only when every projection onto an (i−1)-subset
 //    passed (a failing projection is a coarsening of the node, so the node fails too);
 //  - bottom-up breadth-first from the candidate roots: a root's frequency set is grouped from

@@ -27,12 +27,12 @@ public:
     std::uint64_t k() const { return m_k; }
     /// The predicate "satisfies with suppression" is monotone (satisfying ⇒ every
     /// generalization satisfies; failing ⇒ every specialization fails). True without
-    /// suppression (Machanavajjhala et al. 2007 Thm 5.2–5.4: each criterion survives unions of classes) and for
-    /// k-anonymity alone with suppression: a coarser class of a class of size ≥ k has size
-    /// ≥ k, so failing rows can only shrink when generalizing.
-    /// Risk criteria (criteria_risk.h) are judged on the classes that remain after
-    /// suppression: with other criteria that suppress, they are not monotone (suppressed small
-    /// classes can merge into a kept one and raise u/n), but alone nothing is ever suppressed.
+    /// suppression (Machanavajjhala et al. 2007 Thm 5.2–5.4: each criterion survives unions of
+    /// classes) and for k-anonymity alone with suppression: a coarser class of a class of size ≥ k
+    /// has size ≥ k, so failing rows can only shrink when generalizing. Risk criteria
+    /// (criteria_risk.h) are judged on the classes that remain after suppression: with other
+    /// criteria that suppress, they are not monotone (suppressed small classes can merge into a
+    /// kept one and raise u/n), but alone nothing is ever suppressed.
     bool monotone() const {
         return m_allMonotone && (m_limitRows == 0 || (m_others.empty() && m_nodeLevel.empty()) ||
                                  (m_others.empty() && m_k <= 1));
@@ -45,7 +45,8 @@ public:
     Verdict judge(const ClassTable& classes, const RollupEngine& engine,
                   std::vector<std::uint8_t>* failing = nullptr) const;
     /// The same on the Dataset's own classes (used by the brute-force oracle).
-    Verdict judge(const EquivalenceClasses& classes, std::vector<std::uint8_t>* failing = nullptr) const;
+    Verdict judge(const EquivalenceClasses& classes,
+                  std::vector<std::uint8_t>* failing = nullptr) const;
 
 private:
     struct Other {

@@ -22,10 +22,10 @@ double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Machanavajjhala et al. 2007 Def. 4.6 as a dataset: the view of `data` where the target sensitive attribute is the
-/// only one and the other sensitive attributes join the quasi-identifier, never generalized
-/// (height 0). Its lattice has the same node ids as data's (the extra attributes come last
-/// and have one level), and its classes are data's classes split by the other SAs' values.
+/// Machanavajjhala et al. 2007 Def. 4.6 as a dataset: the view of `data` where the target sensitive
+/// attribute is the only one and the other sensitive attributes join the quasi-identifier, never
+/// generalized (height 0). Its lattice has the same node ids as data's (the extra attributes come
+/// last and have one level), and its classes are data's classes split by the other SAs' values.
 Dataset multiAttributeView(const Dataset& data, std::size_t target) {
     std::vector<std::size_t> qi = data.qiColumns();
     std::vector<HierarchyMap> maps;
@@ -227,11 +227,13 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     }
     // Implicit classification (upset.h, implicit.cpp) where the fast algorithm's tagging is
     // sound and the optimum is among the minimal nodes; see SearchConfig::implicitAbove.
-    const bool minimalSuffice = suppressionLimitRows(config.suppressionLimit, data.rowCount()) == 0 ||
-                                config.metric == Metric::Height;
-    const bool implicit = config.algorithm == SearchAlgorithm::Fast && multi.empty() && minimalSuffice &&
-                          data.lattice().size() > config.implicitAbove &&
-                          detail::NodeJudge(data, plain.criteria, config.suppressionLimit).monotone();
+    const bool minimalSuffice =
+        suppressionLimitRows(config.suppressionLimit, data.rowCount()) == 0 ||
+        config.metric == Metric::Height;
+    const bool implicit =
+        config.algorithm == SearchAlgorithm::Fast && multi.empty() && minimalSuffice &&
+        data.lattice().size() > config.implicitAbove &&
+        detail::NodeJudge(data, plain.criteria, config.suppressionLimit).monotone();
     detail::SearchContext ctx(data, plain, feedback, !implicit);
     if (partial) {
         partial->state.assign(std::size_t(ctx.size), PartialClassification::kNotEvaluated);
@@ -278,7 +280,8 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         std::vector<std::uint8_t>& sat = result.satisfies;
         sat.assign(std::size_t(ctx.size), 0);
         classify(ctx, sat);
-        for (const BoundCriterion* b : multi) applyMultiAttribute(data, config, *b, feedback, ctx, sat);
+        for (const BoundCriterion* b : multi)
+            applyMultiAttribute(data, config, *b, feedback, ctx, sat);
         ctx.stats.classifyMs = msSince(t0);
 
         for (NodeId id = 0; id < ctx.size; ++id) {

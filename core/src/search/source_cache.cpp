@@ -75,7 +75,8 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
             if (m_ctx.level(hub, i) == 0) continue;
             ++generalized;
             const HierarchyMap& h = m_ctx.data.hierarchy(i);
-            const double ratio = double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
+            const double ratio =
+                double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
             if (drop == m_ctx.d || ratio < least) {
                 drop = i;
                 least = ratio;

@@ -42,7 +42,8 @@ private:
     mutable std::shared_mutex m_mutex;  ///< guards the cache and the hubs
     std::mutex m_hubMutex;              ///< one worker builds hubs at a time
     std::atomic<bool> m_hubsFull{false};
-    std::unordered_map<NodeId, TablePtr> m_cache;  ///< by node: direct specializations are looked up
+    std::unordered_map<NodeId, TablePtr>
+        m_cache;  ///< by node: direct specializations are looked up
     std::size_t m_bytes = 0;
     std::unordered_map<NodeId, TablePtr> m_hubs;
     std::size_t m_hubBytes = 0;

@@ -18,9 +18,11 @@ using detail::LevelCode;
 /// the remaining attributes.
 class UpSetCounter {
 public:
-    explicit UpSetCounter(const std::vector<int>& heights) : m_heights(heights), m_d(heights.size()) {
+    explicit UpSetCounter(const std::vector<int>& heights)
+        : m_heights(heights), m_d(heights.size()) {
         m_suffix.assign(m_d + 1, 1);
-        for (std::size_t j = m_d; j-- > 0;) m_suffix[j] = m_suffix[j + 1] * (std::uint64_t(m_heights[j]) + 1);
+        for (std::size_t j = m_d; j-- > 0;)
+            m_suffix[j] = m_suffix[j + 1] * (std::uint64_t(m_heights[j]) + 1);
         m_memo.resize(m_d + 1);
     }
 
@@ -32,7 +34,9 @@ public:
         auto less = [&](const LevelCode* a, const LevelCode* b) {
             return std::lexicographical_compare(a + j, a + m_d, b + j, b + m_d);
         };
-        auto same = [&](const LevelCode* a, const LevelCode* b) { return std::equal(a + j, a + m_d, b + j); };
+        auto same = [&](const LevelCode* a, const LevelCode* b) {
+            return std::equal(a + j, a + m_d, b + j);
+        };
         std::sort(rows.begin(), rows.end(), less);
         rows.erase(std::unique(rows.begin(), rows.end(), same), rows.end());
         if (std::all_of(rows.front() + j, rows.front() + m_d, [](LevelCode v) { return v == 0; }))
@@ -44,14 +48,16 @@ public:
             for (const LevelCode* r : rows) {
                 bool dominated = false;
                 for (const LevelCode* k : kept)
-                    if (std::equal(k + j, k + m_d, r + j, [](LevelCode a, LevelCode b) { return a <= b; })) {
+                    if (std::equal(k + j, k + m_d, r + j,
+                                   [](LevelCode a, LevelCode b) { return a <= b; })) {
                         dominated = true;
                         break;
                     }
                 if (dominated) continue;
                 // A later row (lexicographically greater) may lie below an earlier one: drop those.
                 std::erase_if(kept, [&](const LevelCode* k) {
-                    return std::equal(r + j, r + m_d, k + j, [](LevelCode a, LevelCode b) { return a <= b; });
+                    return std::equal(r + j, r + m_d, k + j,
+                                      [](LevelCode a, LevelCode b) { return a <= b; });
                 });
                 kept.push_back(r);
             }
@@ -59,20 +65,23 @@ public:
         }
         std::string key;
         key.reserve(rows.size() * (m_d - j) * sizeof(LevelCode));
-        for (const LevelCode* r : rows) key.append(reinterpret_cast<const char*>(r + j), (m_d - j) * sizeof(LevelCode));
+        for (const LevelCode* r : rows)
+            key.append(reinterpret_cast<const char*>(r + j), (m_d - j) * sizeof(LevelCode));
         if (auto it = m_memo[j].find(key); it != m_memo[j].end()) return it->second;
 
         // Level l of attribute j admits the rows whose level there is at most l: the set only
         // changes at the rows' own levels, so each distinct set is counted once and weighted
         // by the number of levels sharing it.
         std::vector<const LevelCode*> byLevel = rows;
-        std::stable_sort(byLevel.begin(), byLevel.end(), [&](const LevelCode* a, const LevelCode* b) { return a[j] < b[j]; });
+        std::stable_sort(byLevel.begin(), byLevel.end(),
+                         [&](const LevelCode* a, const LevelCode* b) { return a[j] < b[j]; });
         std::uint64_t total = 0;
         std::vector<const LevelCode*> active;
         std::size_t next = 0;
         const int h = m_heights[j];
         for (int l = 0; l <= h;) {
-            while (next < byLevel.size() && byLevel[next][j] <= l) active.push_back(byLevel[next++]);
+            while (next < byLevel.size() && byLevel[next][j] <= l)
+                active.push_back(byLevel[next++]);
             // Levels l .. end-1 see the same rows.
             const int end = next < byLevel.size() ? int(byLevel[next][j]) : h + 1;
             if (!active.empty()) total += std::uint64_t(end - l) * count(j + 1, active);
@@ -91,12 +100,14 @@ private:
 
 }  // namespace
 
-std::uint64_t countUpSet(const std::vector<int>& heights, const std::vector<std::vector<int>>& antichain) {
+std::uint64_t countUpSet(const std::vector<int>& heights,
+                         const std::vector<std::vector<int>>& antichain) {
     std::vector<LevelCode> flat;
     for (const auto& levels : antichain)
         for (int v : levels) flat.push_back(LevelCode(v));
     std::vector<const LevelCode*> rows;
-    for (std::size_t r = 0; r < antichain.size(); ++r) rows.push_back(flat.data() + r * heights.size());
+    for (std::size_t r = 0; r < antichain.size(); ++r)
+        rows.push_back(flat.data() + r * heights.size());
     return UpSetCounter(heights).count(0, std::move(rows));
 }
 

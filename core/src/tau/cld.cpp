@@ -1,5 +1,6 @@
-// CLD: Incognito-style full-domain search for recursive (c,ℓ)-diversity (Machanavajjhala et al. 2007 §5, Tian & Zhang 2011 §5.1.1)
-// and its use for a (τ,ℓ) requirement (Tian & Zhang 2011 §5.2); see tau_baselines.h.
+// CLD: Incognito-style full-domain search for recursive (c,ℓ)-diversity (Machanavajjhala et al.
+// 2007 §5, Tian & Zhang 2011 §5.1.1) and its use for a (τ,ℓ) requirement (Tian & Zhang 2011 §5.2);
+// see tau_baselines.h.
 #include "ldiv/tau_baselines.h"
 
 #include <algorithm>
@@ -136,7 +137,8 @@ BaselineOutcome CldSearch::best(double tau, double l) const {
 TheoreticalRequirements theoreticalRequirements(double tau, double l, std::size_t m) {
     validateTau(tau, l, m);
     TheoreticalRequirements t;
-    t.simpleL = l;  // Tian & Zhang 2011 Cor. 21: simple ℓ′-diversity is stronger than (τ,ℓ) iff ℓ′ ≥ ℓ
+    t.simpleL =
+        l;  // Tian & Zhang 2011 Cor. 21: simple ℓ′-diversity is stronger than (τ,ℓ) iff ℓ′ ≥ ℓ
     const double low = double(m) + 1 - (double(m) - 1) / (l - 1);
     for (std::size_t lp = std::size_t(std::max(2.0, std::ceil(low - 1e-9))); lp <= m; ++lp)
         t.cl.emplace_back(weakestRecursiveC(double(lp), l, m), double(lp));

@@ -17,7 +17,8 @@ namespace {
 
 constexpr double Slack = 1e-12;
 
-// Dense tables over (taxonomy node, base value): l(v,a) of Tian & Zhang 2011 Def. 7 and "v covers a".
+// Dense tables over (taxonomy node, base value): l(v,a) of Tian & Zhang 2011 Def. 7 and "v covers
+// a".
 struct SaTables {
     std::size_t m = 0;
     std::size_t root = 0;
@@ -219,9 +220,9 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
         }
     }
     std::vector<std::vector<std::uint32_t>> classRows;  // rows of every class created
-    // findNextEC (Tian & Zhang 2011 §4.5): every item after the current one satisfies v[0] ≤ currV[0] (V is
-    // sorted) and v[i] ≤ v_t[i] (base values sit at full depth), so the next EC of a row is
-    // the class of its ancestor at the next item's levels.
+    // findNextEC (Tian & Zhang 2011 §4.5): every item after the current one satisfies v[0] ≤
+    // currV[0] (V is sorted) and v[i] ≤ v_t[i] (base values sit at full depth), so the next EC of a
+    // row is the class of its ancestor at the next item's levels.
     auto place = [&](std::size_t k, std::uint32_t r) {
         ItemIndex& ix = index[k];
         std::uint64_t key = 0;
@@ -270,8 +271,8 @@ SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* 
             }
             state.load(sa, rows, out.saNode);
             while (state.size > 0 && !state.holds(tau, l)) {
-                // Tian & Zhang 2011 §4.4: sweep the row whose removal lowers f(a) of the dominant a most;
-                // only rows with l(t[SA],a) > f(a) lower it.
+                // Tian & Zhang 2011 §4.4: sweep the row whose removal lowers f(a) of the dominant a
+                // most; only rows with l(t[SA],a) > f(a) lower it.
                 const std::size_t a = state.dominant();
                 const double fa = state.sum[a] / double(state.size);
                 std::size_t best = sa.root;
