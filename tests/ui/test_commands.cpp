@@ -179,42 +179,8 @@ private slots:
         QVERIFY(QString::fromStdString(p->hierarchyOrigin("zip")->file).endsWith("/hierarchy_zip.csv"));
     }
 
-    void taxonomyHeaderRow() {
-        // The edge list may start with a "parent,child" header row, as a taxonomy file read
-        // by `ldiv`'s taxonomy:FILE builder (and loaded with "Load edges…") does.
-        Column c("condition");
-        for (const char* v : {"Flu", "Cold"}) c.append(v);
-        BuilderSettings s;
-        s.kind = BuilderSettings::Kind::Taxonomy;
-        s.edges = "parent,child\n*,Resp\nResp,Flu\n*,Cold\n";
-        const Hierarchy h = buildHierarchy(s, c, {});
-        QVERIFY(validateHierarchy(h, &c).empty());
-        QCOMPARE(h.height(), 2);
-        // Only as the first row: later it is an edge (here a second root).
-        s.edges = "*,Resp\nparent,child\nResp,Flu\n*,Cold\n";
-        QVERIFY_THROWS_EXCEPTION(ParameterError, buildHierarchy(s, c, {}));
-    }
-
-    void taxonomyAndMissing() {
-        Column c("status");
-        for (const char* v : {"married", "divorced", "never", "?"}) c.append(v);
-        BuilderSettings s;
-        s.kind = BuilderSettings::Kind::Taxonomy;
-        s.edges = "*,was-married\nwas-married,married\nwas-married,divorced\n*,never\n*,?";
-        const Hierarchy h = buildHierarchy(s, c, {"?"});
-        QVERIFY(validateHierarchy(h, &c).empty());
-        // Numeric builders leave missing tokens out and map them to the top.
-        Column n("age");
-        for (const char* v : {"23", "37", "?"}) n.append(v);
-        n.setType(ColumnType::Integer);
-        s = {};
-        s.widths = "10,20";
-        const Hierarchy i = buildHierarchy(s, n, {"?"});
-        QVERIFY(validateHierarchy(i, &n).empty());
-        QCOMPARE(i.rows().back(), (std::vector<std::string>{"?", "*", "*", "*"}));
-        s.widths = "ten";
-        QVERIFY_THROWS_EXCEPTION(ParameterError, buildHierarchy(s, n, {"?"}));
-    }
+    // The builders' own cases (taxonomy header row, missing values at the top) are the core's:
+    // tests/core/test_hierarchy_spec.cpp; the panel's settings are read into that spec.
 
     void saveAndReload_data() {
         QTest::addColumn<bool>("asFiles");

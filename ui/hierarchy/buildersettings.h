@@ -1,11 +1,12 @@
 #pragma once
-// The parameters of the hierarchy builders as the builder panel edits them, and the build
-// itself (core builders; missing-value tokens become their own row under the top value).
+// The parameters of the hierarchy builders as the builder panel edits them (text fields),
+// read into the core's HierarchySpec, which builds them as `ldiv` does.
 #include <QString>
 #include <string>
 #include <vector>
 
 #include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy_spec.h"
 #include "ldiv/table.h"
 
 namespace ldv::ui {
@@ -24,10 +25,16 @@ struct BuilderSettings {
 
     static QStringList kindNames();
     QString description() const;
+    /// The fields read into the core's spec (ParameterError naming a field that is not a
+    /// list of positive numbers, InputError for an edge line without two fields). An empty
+    /// order is the natural order of `column`'s values (numbers numerically, dates and month
+    /// names in calendar order).
+    HierarchySpec spec(const Column& column) const;
 };
 
-/// Builds the hierarchy of `column`. Values in `missingTokens` are left out of numeric and
-/// date builders and mapped straight to the top value. Throws ParameterError/InputError.
+/// Builds the hierarchy of `column` with ldv::buildHierarchy (missing-value tokens are left
+/// out of numeric, date and ordered builders and put under the top value). Throws
+/// ParameterError/InputError.
 Hierarchy buildHierarchy(const BuilderSettings& settings, const Column& column,
                          const std::vector<std::string>& missingTokens);
 

@@ -53,12 +53,9 @@ Hierarchy buildTaxonomy(const std::vector<std::pair<std::string, std::string>>& 
                         const std::vector<std::string>& values);
 
 /// Builds a hierarchy for a column from a textual spec (used by `--hierarchy COL=SPEC` and
-/// the project file's "builder"): `intervals:5,10,20` (optionally `;bottom=10;top=90`),
-/// `mask` or `mask:2,3`, `suppress`, `dates`, `ordered:2,2` (values in dictionary order, or
-/// numerically for numeric columns), `taxonomy:FILE` (CSV of parent,child rows).
-/// Returns nullopt when `spec` is not a builder spec (then it is a hierarchy file path).
-/// Values in `missingTokens` are left out of intervals, dates and ordered groupings and put
-/// under the top value at every level, as the workbench does.
+/// the project file's "builder"): parseHierarchySpec then buildHierarchy (hierarchy_spec.h),
+/// which say which specs there are and how missing values are placed. Returns nullopt when
+/// `spec` is not a builder spec (then it is a hierarchy file path).
 class Column;
 std::optional<Hierarchy> buildFromSpec(const std::string& spec, const Column& column,
                                        const std::string& baseDir = {},
