@@ -15,17 +15,6 @@
 namespace ldv::cli {
 namespace {
 
-/// The hierarchy configured for a (sensitive) attribute, if any: stored, file or builder.
-std::optional<Hierarchy> configuredHierarchy(const Workspace& ws, std::size_t column) {
-    const Column& c = ws.table().column(column);
-    const AttributeConfig* a = ws.config().attribute(c.name());
-    if (!a) return std::nullopt;
-    if (a->hierarchy) return a->hierarchy;
-    if (!a->hierarchyFile.empty()) return readHierarchy(ws.resolve(a->hierarchyFile));
-    if (!a->hierarchyBuilder.empty()) return buildFromSpec(a->hierarchyBuilder, c, ws.resolve("."));
-    return std::nullopt;
-}
-
 class AuditCommand : public Command {
 public:
     void attach(CLI::App& app) override {
@@ -71,7 +60,8 @@ public:
         std::vector<BoundCriterion> flat;  // criteria judged on labels, for the whole-table bounds
         std::vector<bool> viaHierarchy(criteria.size(), false);
         for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
-            const auto hierarchy = configuredHierarchy(*ws, data.sensitiveColumns()[s]);
+            const Hierarchy* hierarchy =
+                ws->hierarchy(ws->table().column(data.sensitiveColumns()[s]).name());
             if (!hierarchy) continue;
             bool others = false, tau = false;
             for (std::size_t i = 0; i < criteria.size(); ++i) {

@@ -54,7 +54,7 @@ public:
         for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));
         config.fixed = m_fixed;
         if (!m_suppressions.empty()) config.suppressions = m_suppressions;
-        config.metric = parseMetric(!m_metric.empty() ? m_metric : ws->config().metric);
+        config.metric = !m_metric.empty() ? parseMetric(m_metric) : ws->config().search.metric;
         config.threads = m_threads;
         config.risk = parseFrontierRisk(m_risk);
         config.populationSize = m_population;

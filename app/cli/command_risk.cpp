@@ -111,10 +111,10 @@ public:
             // suppressed when they fit the limit (judgeNode, the search's own judgement);
             // the risk is that of the rows that remain.
             SearchConfig config;
-            const auto& specs = m_criteria.empty() ? ws->config().criteria : m_criteria;
+            const auto& specs = m_criteria.empty() ? ws->config().search.criteria : m_criteria;
             config.criteria =
                 bindCriteria(data, specs, criteriaInputs(*ws, population.value_or(0)));
-            const double limit = m_suppression ? *m_suppression : ws->config().suppressionLimit;
+            const double limit = m_suppression ? *m_suppression : ws->config().search.suppressionLimit;
             if (!(limit >= 0 && limit <= 1))
                 throw ParameterError(
                     "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +

@@ -38,8 +38,8 @@ public:
         auto ws = loadWorkspace(m_options);
         const Dataset& data = ws->dataset();
         SearchOptions options = m_search;
-        const bool heuristic = (!options.algorithm.empty() ? options.algorithm
-                                                           : ws->config().algorithm) == "heuristic";
+        const bool heuristic =
+            searchSettings(options, ws->config()).algorithm == AlgorithmChoice::Heuristic;
         if (heuristic) options.algorithm = "fast";
         if (m_timeLimit && !heuristic)
             throw ParameterError("--time-limit applies to --algorithm heuristic only");

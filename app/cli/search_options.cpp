@@ -1,7 +1,5 @@
 #include "cli/search_options.h"
 
-#include <sstream>
-
 #include "ldiv/criteria_inputs.h"
 #include "ldiv/error.h"
 
@@ -30,47 +28,32 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
                    "population-uniqueness=U:MODEL)");
 }
 
+SearchSettings searchSettings(const SearchOptions& o, const ProjectConfig& project) {
+    SearchSettings s = project.search;
+    if (!o.criteria.empty()) s.criteria = o.criteria;
+    if (o.suppression) s.suppressionLimit = *o.suppression;
+    if (!o.metric.empty()) s.metric = parseMetric(o.metric);
+    if (!o.algorithm.empty()) s.algorithm = parseAlgorithmChoice(o.algorithm);
+    // 0 is "not given" on the command line; a negative value is validate()'s to refuse.
+    if (o.populationSize != 0) s.populationSize = o.populationSize;
+    return s;
+}
+
 SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const Workspace& workspace,
                             bool requireCriteria) {
-    const ProjectConfig& project = workspace.config();
-    SearchConfig config;
-    const std::vector<std::string> specs = !o.criteria.empty() ? o.criteria : project.criteria;
-    if (specs.empty() && requireCriteria)
+    SearchSettings settings = searchSettings(o, workspace.config());
+    if (settings.criteria.empty() && requireCriteria)
         throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
-    if (o.populationSize < 0)
-        throw ParameterError("--population-size must be a positive number of people");
-    config.criteria = bindCriteria(data, specs, criteriaInputs(workspace, o.populationSize));
-    // The option is unset only when absent (std::optional): a negative or NaN value given on
-    // the command line is refused, not replaced by the project's. A bad project value is
-    // blamed on the project's key.
-    auto inRange = [](double x) { return x >= 0 && x <= 1; };  // false for NaN
-    auto shortNumber = [](double x) {
-        std::ostringstream text;
-        text << x;
-        return text.str();
-    };
-    if (o.suppression) {
-        if (!inRange(*o.suppression))
-            throw ParameterError(
-                "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +
-                shortNumber(*o.suppression));
-        config.suppressionLimit = *o.suppression;
-    } else {
-        if (!inRange(project.suppressionLimit))
-            throw ParameterError(
-                "the project's suppression_limit must be a fraction between 0 and 1 (e.g. 0.02), "
-                "not " +
-                shortNumber(project.suppressionLimit));
-        config.suppressionLimit = project.suppressionLimit;
-    }
-    config.metric = parseMetric(!o.metric.empty() ? o.metric : project.metric);
-    const std::string algorithm = !o.algorithm.empty() ? o.algorithm : project.algorithm;
     // The anytime heuristic (heuristic_search.h) has no classification to hand on: only
-    // `ldiv search` runs it (it passes "fast" here and calls heuristicSearch itself).
-    if (algorithm == "heuristic")
+    // `ldiv search` runs it (it asks for fast here and calls heuristicSearch itself).
+    if (settings.algorithm == AlgorithmChoice::Heuristic)
         throw ParameterError(
             "--algorithm heuristic is offered by `ldiv search` only; use fast, incognito or brute");
-    config.algorithm = parseSearchAlgorithm(algorithm);
+    // A value given on the command line is blamed on the option, one from the project on its key.
+    SettingNames names;
+    names.suppression = o.suppression ? "--suppression" : "the project's suppression_limit";
+    names.populationSize = "--population-size";
+    SearchConfig config = makeSearchConfig(workspace, settings, names, &data);
     config.threads = o.threads;
     return config;
 }

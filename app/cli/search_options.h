@@ -10,6 +10,7 @@
 
 #include "ldiv/project.h"
 #include "ldiv/search.h"
+#include "ldiv/search_settings.h"
 
 namespace ldv::cli {
 
@@ -24,8 +25,11 @@ struct SearchOptions {
 };
 
 void addSearchOptions(CLI::App& command, SearchOptions& options);
-/// Binds the criteria to `data` (ParameterError when there is none and `requireCriteria`),
-/// with the workspace's project for defaults and its sensitive hierarchies (criteria_inputs.h).
+/// The project's search settings with the options given on the command line laid over them.
+SearchSettings searchSettings(const SearchOptions& options, const ProjectConfig& project);
+/// ldv::makeSearchConfig of those settings for the workspace (ParameterError when there is no
+/// criterion and `requireCriteria`, or for the heuristic, which `ldiv search` runs itself).
+/// `data`: the workspace's dataset, or a published table's over its attributes.
 SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data,
                             const Workspace& workspace, bool requireCriteria);
 

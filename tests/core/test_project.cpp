@@ -28,19 +28,19 @@ private slots:
         zip.hierarchyFile = "zip.csv";
         c.ensureAttribute("name").role = Role::Identifying;
         c.ensureAttribute("disease").role = Role::Sensitive;
-        c.criteria = {"k=5", "entropy-l=3"};
-        c.suppressionLimit = 0.02;
-        c.metric = "kl";
-        c.populationSize = 250000;
+        c.search.criteria = {"k=5", "entropy-l=3"};
+        c.search.suppressionLimit = 0.02;
+        c.search.metric = Metric::KlDivergence;
+        c.search.populationSize = 250000;
         const std::string text = formatProject(c);
         QVERIFY(text.find("\"population_size\": 250000") != std::string::npos);
         const ProjectConfig back = parseProject(text, "p.json");
         QVERIFY(back == c);
         QCOMPARE(formatProject(back), text);
         // Without a population the key is left out and reads back as none.
-        c.populationSize.reset();
+        c.search.populationSize.reset();
         QVERIFY(formatProject(c).find("population_size") == std::string::npos);
-        QVERIFY(!parseProject(formatProject(c), "p.json").populationSize);
+        QVERIFY(!parseProject(formatProject(c), "p.json").search.populationSize);
         // The workbench's own section is kept as it is (compact JSON, keys sorted).
         c.workbench = R"({"analysis":{"options":{"homogeneity":{"ks":"2, 3"}}}})";
         const std::string text2 = formatProject(c);
@@ -170,7 +170,7 @@ private slots:
         c.dataPath = "table.csv";
         c.ensureAttribute("age").role = Role::QuasiIdentifying;
         c.ensureAttribute("disease").role = Role::Sensitive;
-        c.criteria = {"k=2"};
+        c.search.criteria = {"k=2"};
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.ldiv.json").toStdString();
         saveProject(c, path);

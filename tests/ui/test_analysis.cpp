@@ -39,7 +39,7 @@ class TestAnalysis : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    std::shared_ptr<PreparedData> runIn(MainWindow& window, const QString& example,
+    std::shared_ptr<Workspace> runIn(MainWindow& window, const QString& example,
                                         const QString& analysis) {
         window.controller()->setInteractive(false);
         window.controller()->open(example);
@@ -96,15 +96,15 @@ private slots:
         QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
 
         const auto data = snapshotOf(*project).prepare();
-        QCOMPARE(data->sensitiveNames, (std::vector<std::string>{"occupation", "salary-class"}));
+        QCOMPARE(data->sensitiveNames(), (std::vector<std::string>{"occupation", "salary-class"}));
         HomogeneityOptions options;
         options.sensitive = 1;
         options.includeRows = false;
         // The analysis uses the project's suppression limit by default.
         options.suppressionLimit = project->searchSettings().suppressionLimit;
-        const HomogeneityResult r = homogeneityAttack(*data->dataset, options);
+        const HomogeneityResult r = homogeneityAttack(data->dataset(), options);
         options.sensitive = 0;
-        const HomogeneityResult occupation = homogeneityAttack(*data->dataset, options);
+        const HomogeneityResult occupation = homogeneityAttack(data->dataset(), options);
         const ChartData& chart = ap->chart()->data();
         QVERIFY(chart.note.contains("salary-class"));
         QCOMPARE(r.rows.size(), std::size_t(14));
@@ -145,7 +145,7 @@ private slots:
         // The analysis uses the project's suppression limit by default.
         options.suppressionLimit =
             window.controller()->project()->searchSettings().suppressionLimit;
-        const HomogeneityResult r = homogeneityAttack(*data->dataset, options);
+        const HomogeneityResult r = homogeneityAttack(data->dataset(), options);
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
         const ChartPanel& tables = chart.panels[0];
@@ -191,7 +191,7 @@ private slots:
         QVERIFY(data);
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
-        const UtilityResult r = utilityComparison(*data->dataset, utilityOptions());
+        const UtilityResult r = utilityComparison(data->dataset(), utilityOptions());
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 4);
         const ChartPanel& kl = chart.panels[3];

@@ -84,7 +84,7 @@ class TestAnalysisCharts : public QObject {
         return QTest::qWaitFor([&] { return !ap->isRunning(); }, 300000);
     }
 
-    std::shared_ptr<PreparedData> prepared(MainWindow& window) {
+    std::shared_ptr<Workspace> prepared(MainWindow& window) {
         return snapshotOf(*window.controller()->project()).prepare();
     }
 
@@ -143,7 +143,7 @@ private slots:
             o.fromSize = 1;
             o.parameter = 2;
             o.algorithm = algorithm;
-            const std::vector<TimingRow> rows = qiSizeTiming(*data->dataset, o);
+            const std::vector<TimingRow> rows = qiSizeTiming(data->dataset(), o);
             QCOMPARE(rows.size(), std::size_t(6));
             for (const TimingRow& r : rows) {
                 const int series = s + int(r.model == PrivacyModel::EntropyL);
@@ -179,7 +179,7 @@ private slots:
                      {"seed", "1"}}));
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
-        const TauInput input = makeTauInput(*data, conditionTaxonomy());
+        const TauInput input = TauInput::fromWorkspace(*data);
         QCOMPARE(input.domain(), std::size_t(3));
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
@@ -253,7 +253,7 @@ private slots:
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
-        const TauInput input = makeTauInput(*data, conditionTaxonomy());
+        const TauInput input = TauInput::fromWorkspace(*data);
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
         const ChartPanel& info = chart.panels[0];
@@ -295,7 +295,7 @@ private slots:
         QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
         const auto data = prepared(window);
         std::vector<std::size_t> columns;
-        for (const std::string& n : data->qiNames) columns.push_back(data->table->requireColumn(n));
+        for (const std::string& n : data->qiNames()) columns.push_back(data->table().requireColumn(n));
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 2);
         const ChartPanel& calls = chart.panels[0];
@@ -308,7 +308,7 @@ private slots:
                 q.question = s == 0 ? 3 : 7;
                 q.k = std::size_t(calls.x[i]);
                 if (s == 1) q.delta = 0.05;
-                const DiagnosisResult r = diagnose(*data->table, columns, q);
+                const DiagnosisResult r = diagnose(data->table(), columns, q);
                 QCOMPARE(calls.series[s].values[i], double(r.calls));
                 QCOMPARE(sets.series[s].values[i], double(r.answers.size()));
                 QVERIFY(r.calls < r.naiveCalls);
@@ -327,8 +327,8 @@ private slots:
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
         std::vector<std::size_t> columns;
-        for (const std::string& n : data->qiNames) columns.push_back(data->table->requireColumn(n));
-        const DiagnosisResult q3 = anonymousSets(*data->table, columns, 10, 0, Bound::AtLeast);
+        for (const std::string& n : data->qiNames()) columns.push_back(data->table().requireColumn(n));
+        const DiagnosisResult q3 = anonymousSets(data->table(), columns, 10, 0, Bound::AtLeast);
         QVERIFY(!q3.answers.empty());
         const ChartData& chart = ap->chart()->data();
         const ChartPanel& bars = chart.panels[0];
@@ -338,7 +338,7 @@ private slots:
             QCOMPARE(bars.series[0].values[i], double(*a.k));
             QVERIFY(*a.k >= 10);
             QStringList names;
-            for (const std::string& n : q3.attributeNames(a.attributes, *data->table))
+            for (const std::string& n : q3.attributeNames(a.attributes, data->table()))
                 names << QString::fromStdString(n);
             QCOMPARE(bars.categories[i], names.join('+'));
         }
@@ -348,12 +348,12 @@ private slots:
         for (int i = 0; i < 3; ++i) {
             const double delta = byDelta.x[i];
             QCOMPARE(byDelta.series[0].values[i],
-                     double(*kAnonymitySuppressed(*data->table, columns, delta).answers[0].k));
+                     double(*kAnonymitySuppressed(data->table(), columns, delta).answers[0].k));
             std::vector<std::size_t> first;
             for (std::size_t c = 0; c < columns.size(); ++c)
                 if (q3.answers[0].attributes >> c & 1) first.push_back(columns[c]);
             QCOMPARE(byDelta.series[1].values[i],
-                     double(*kAnonymitySuppressed(*data->table, first, delta).answers[0].k));
+                     double(*kAnonymitySuppressed(data->table(), first, delta).answers[0].k));
         }
         // k_δ grows with δ.
         QVERIFY(byDelta.series[0].values[2] >= byDelta.series[0].values[0]);
@@ -369,7 +369,7 @@ private slots:
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
-        const Dataset& ds = *data->dataset;
+        const Dataset& ds = data->dataset();
         const std::vector<std::uint32_t> rowClass =
             ds.rowClasses(ds.classes(Levels{2, 1, 1}, true));
         const std::size_t sa = ds.sensitiveColumns()[0];
@@ -377,12 +377,12 @@ private slots:
         BeliefOptions with;
         with.statements = {parseBackgroundStatement(knowledge.toStdString())};
         const BeliefAnalysis before =
-            analyzeBeliefs(*data->table, sa, ds.qiColumns(), rowClass, without);
+            analyzeBeliefs(data->table(), sa, ds.qiColumns(), rowClass, without);
         const BeliefAnalysis after =
-            analyzeBeliefs(*data->table, sa, ds.qiColumns(), rowClass, with);
+            analyzeBeliefs(data->table(), sa, ds.qiColumns(), rowClass, with);
         const ChartData& chart = ap->chart()->data();
         const ChartPanel& beliefs = chart.panels[0];
-        const Column& condition = data->table->column(sa);
+        const Column& condition = data->table().column(sa);
         QCOMPARE(beliefs.categories.size(), int(condition.domainSize()));
         QCOMPARE(beliefs.series.size(), 4);  // prior, prior with knowledge, before, after
         const IndividualBelief& b = before.individuals[2];
@@ -406,7 +406,7 @@ private slots:
         BackgroundAttackOptions options;
         options.statements = with.statements;
         const BackgroundAttackResult attack =
-            backgroundAttack(*data->table, sa, ds.qiColumns(), rowClass, options);
+            backgroundAttack(data->table(), sa, ds.qiColumns(), rowClass, options);
         const BackgroundClassRow& cls = attack.classes[rowClass[2]];
         QCOMPARE(chart.panels[1].series[0].values,
                  QVector<double>({double(cls.positiveBefore), double(cls.negativeBefore)}));

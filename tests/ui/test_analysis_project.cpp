@@ -18,6 +18,7 @@
 #include "project/project.h"
 #include "ui_fixtures.h"
 
+using namespace ldv;
 using namespace ldv::ui;
 
 class TestAnalysisProject : public QObject {

@@ -98,12 +98,18 @@ private slots:
         QVERIFY(project);
         PrivacyPerspective* privacy = window.privacyPerspective();
         SearchSettings s = project->searchSettings();
-        s.metric = "no-such-metric";
-        project->setSearchSettings(s, "bad metric");
+        // A project file may hold a limit the spin box cannot: validate() refuses it, in the
+        // editor's warnings before the search and as the search's failure.
+        s.suppressionLimit = 1.5;
+        project->setSearchSettings(s, "bad suppression");
+        const QByteArray message =
+            "the suppression limit must be a fraction between 0 and 1 (e.g. 0.02), not 1.5";
+        QVERIFY2(warnings(privacy).contains("Cannot search:</b> " + message),
+                 qPrintable(warnings(privacy)));
         QSignalSpy failed(window.searchSession(), &SearchSession::failed);
         window.searchSession()->run();
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
-        QVERIFY(!privacy->failure().isEmpty());
+        QVERIFY2(privacy->failure().contains(message), qPrintable(privacy->failure()));
         QVERIFY(privacy->summary()->toPlainText().contains("Search failed"));
         project->undoStack()->undo();
         QVERIFY(privacy->failure().isEmpty());

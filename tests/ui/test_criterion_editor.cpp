@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "app/mainwindow.h"
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/error.h"
 #include "ldiv/search.h"
@@ -30,8 +31,8 @@ QString coreMessage(const Project& project, const QString& spec) {
     try {
         parseCriterionSpec(spec.toStdString());
         const auto prepared = snapshotOf(project).prepare();
-        bindCriteria(*prepared->dataset, {spec.toStdString()},
-                     project.searchSettings().populationSize.value_or(0));
+        bindCriteria(prepared->dataset(), {spec.toStdString()},
+                     criteriaInputs(*prepared, project.searchSettings().populationSize.value_or(0)));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
@@ -133,15 +134,15 @@ private slots:
             "criterion 't-closeness=1.5': t = 1.5 is not allowed, t must be in (0, 1]";
         QCOMPARE(editor->problemLabel()->text(), expected);
         QCOMPARE(coreMessage(*project, "t-closeness=1.5"), expected);
-        const std::vector<std::string> before = project->config().criteria;
+        const std::vector<std::string> before = project->config().search.criteria;
         QVERIFY(!privacy->addCriterion());
-        QCOMPARE(project->config().criteria, before);
+        QCOMPARE(project->config().search.criteria, before);
         // Fixed in the field: the message goes, the criterion is added.
         parameters->clear();
         QTest::keyClicks(parameters, "0.3");
         QCOMPARE(editor->problemLabel()->text(), QString());
         QVERIFY(privacy->addCriterion());
-        QCOMPARE(project->config().criteria.back(), std::string("t-closeness=0.3"));
+        QCOMPARE(project->config().search.criteria.back(), std::string("t-closeness=0.3"));
         // A variant from the list.
         editor->variantBox()->setCurrentText("ordered");
         QCOMPARE(editor->spec(), QString("t-closeness=0.3:ordered"));

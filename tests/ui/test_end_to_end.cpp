@@ -199,7 +199,7 @@ private slots:
 
             // Lattice: find the optimum, Ctrl-add the top; the comparison table fills.
             QVERIFY(window.showPerspective("lattice"));
-            const Lattice& lattice = outcome->data->dataset->lattice();
+            const Lattice& lattice = outcome->data->dataset().lattice();
             chosen = QString::fromStdString(formatLevels(lattice.levels(*outcome->result.optimum)));
             LatticePerspective* lp = window.latticePerspective();
             QVERIFY(lp->findNode(chosen));
@@ -254,7 +254,7 @@ private slots:
         const auto& selection = window.latticePerspective()->view()->selection();
         QCOMPARE(int(selection.size()), 1);
         QCOMPARE(QString::fromStdString(
-                     formatLevels(outcome->data->dataset->lattice().levels(selection.back()))),
+                     formatLevels(outcome->data->dataset().lattice().levels(selection.back()))),
                  chosen);
         QVERIFY(window.analysisPerspective()->setCurrentAnalysis("homogeneity"));
         QCOMPARE(window.analysisPerspective()->options().value("ks"), QString("2, 5"));

@@ -84,7 +84,7 @@ private slots:
         QVERIFY(window.showPerspective("lattice"));
         LatticePerspective* lp = window.latticePerspective();
         ExplainPanel* panel = lp->explainPanel();
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         int failing = 0;
         // The bottom (fails the hospital's requirement), the optimum and the top.
         for (NodeId id : {lattice.bottom(), *outcome->result.optimum, lattice.top()}) {
@@ -92,7 +92,7 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(
                 panel->explanation() && panel->explanation()->levels == lattice.levels(id), 20000);
             const Explanation e =
-                explainNode(*outcome->data->dataset, outcome->config, lattice.levels(id));
+                explainNode(outcome->data->dataset(), outcome->config, lattice.levels(id));
             failing += e.satisfies ? 0 : 1;
             QVERIFY(panel->summary()->text().contains(text(e.levels)));
             QVERIFY(panel->summary()->text().contains(e.satisfies ? "satisfies" : "fails"));
@@ -164,7 +164,7 @@ private slots:
         QVERIFY(window.showPerspective("lattice"));
         LatticePerspective* lp = window.latticePerspective();
         ExplainPanel* panel = lp->explainPanel();
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         lp->view()->selectNode(lattice.bottom());
         QTRY_VERIFY_WITH_TIMEOUT(panel->explanation() && !panel->isComputing(), 20000);
         lp->details()->tabs()->setCurrentWidget(panel);
@@ -204,7 +204,7 @@ private slots:
         config.grids = {expandCriteriaGrid("k=2..5")};
         config.suppressions = {0, 0.25};
         config.metric = outcome->config.metric;
-        const FrontierResult expected = frontier(*outcome->data->dataset, config);
+        const FrontierResult expected = frontier(outcome->data->dataset(), config);
         QCOMPARE(r.points.size(), expected.points.size());
         for (std::size_t i = 0; i < r.points.size(); ++i) {
             QCOMPARE(r.points[i].optimum, expected.points[i].optimum);
@@ -216,7 +216,7 @@ private slots:
         QVERIFY(!r.pareto.empty());
 
         // Clicking each Pareto point selects its optimum in the lattice.
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         for (std::size_t i : r.pareto) {
             lp->view()->clearSelection();
             QTest::mouseClick(fp->plot(), Qt::LeftButton, {}, fp->pointPixel(i));
@@ -241,7 +241,7 @@ private slots:
         QVERIFY(fp->run());
         QTRY_VERIFY_WITH_TIMEOUT(!fp->isRunning() && fp->result() && fp->result() != first, 60000);
         config.fixed = others;
-        const FrontierResult withOthers = frontier(*outcome->data->dataset, config);
+        const FrontierResult withOthers = frontier(outcome->data->dataset(), config);
         QCOMPARE(fp->result()->points.size(), withOthers.points.size());
         for (std::size_t i = 0; i < withOthers.points.size(); ++i) {
             QCOMPARE(fp->result()->points[i].criteria, withOthers.points[i].criteria);
@@ -294,7 +294,7 @@ private slots:
 
         // Risk figures of the published classes, computed independently.
         const Levels levels = parseLevels(ep->nodeText().toStdString());
-        const NodeJudgement j = judgeNode(*outcome->data->dataset, outcome->config, levels);
+        const NodeJudgement j = judgeNode(outcome->data->dataset(), outcome->config, levels);
         std::vector<std::uint32_t> sizes;
         for (std::size_t c = 0; c < j.classes.count(); ++c)
             if (j.suppressed.empty() || !j.suppressed[c]) sizes.push_back(j.classes.sizes[c]);
@@ -320,7 +320,7 @@ private slots:
 
         // Another node has no record yet.
         QVERIFY(ep->setNode(QString::fromStdString(formatLevels(
-            outcome->data->dataset->lattice().levels(outcome->data->dataset->lattice().top())))));
+            outcome->data->dataset().lattice().levels(outcome->data->dataset().lattice().top())))));
         QVERIFY(!ep->release());
     }
 

@@ -56,16 +56,16 @@ struct PublishedTable {
     std::unique_ptr<Dataset> dataset;  ///< points into `table`
 };
 
-std::unique_ptr<PublishedTable> readPublished(const QString& csv, const PreparedData& data) {
+std::unique_ptr<PublishedTable> readPublished(const QString& csv, const Workspace& data) {
     auto out = std::make_unique<PublishedTable>(
         PublishedTable{readCsv(csv.toStdString(), publishedCsvOptions()), nullptr});
     std::vector<std::size_t> qi, sa;
     std::vector<HierarchyMap> maps;
-    for (const std::string& name : data.qiNames) {
+    for (const std::string& name : data.qiNames()) {
         qi.push_back(out->table.requireColumn(name));
         maps.emplace_back(out->table.column(qi.back()));
     }
-    for (const std::string& name : data.sensitiveNames)
+    for (const std::string& name : data.sensitiveNames())
         sa.push_back(out->table.requireColumn(name));
     out->dataset = std::make_unique<Dataset>(out->table, qi, maps, sa);
     return out;
@@ -133,7 +133,7 @@ private slots:
         QVERIFY(window.showPerspective("export"));
         ExportPerspective* ep = window.exportPerspective();
         QTRY_VERIFY_WITH_TIMEOUT(!ep->isPreparing() && ep->report(), 60000);
-        const Levels levels = outcome->data->dataset->lattice().levels(*outcome->result.optimum);
+        const Levels levels = outcome->data->dataset().lattice().levels(*outcome->result.optimum);
         QCOMPARE(ep->nodeText(), QString::fromStdString(formatLevels(levels)));
         QCOMPARE(ep->report()->node.metrics.classes, outcome->result.optimumMetrics.classes);
 
@@ -143,7 +143,7 @@ private slots:
         const auto reread = readPublished(csv, *outcome->data);
         const Table& published = reread->table;
         const Dataset& audit = *reread->dataset;
-        const std::size_t n = outcome->data->dataset->rowCount();
+        const std::size_t n = outcome->data->dataset().rowCount();
         QCOMPARE(published.rowCount(), n - outcome->result.optimumMetrics.suppressedRows);
         const auto criteria = bindCriteria(audit, outcome->settings.criteria);
         const EquivalenceClasses classes = audit.classes(Levels(audit.qiCount(), 0));
@@ -160,7 +160,7 @@ private slots:
         std::size_t stars = 0;
         for (std::size_t r = 0; r < all.rowCount(); ++r) {
             bool star = true;
-            for (const std::string& name : outcome->data->qiNames)
+            for (const std::string& name : outcome->data->qiNames())
                 star = star && all.value(r, *all.columnIndex(name)) == "*";
             stars += star ? 1 : 0;
         }
@@ -169,7 +169,7 @@ private slots:
         // The same file audited by `ldiv audit` (the command line re-reads it on its own).
         QProcess cliAudit;
         cliAudit.start(LDIV_CLI_PATH, {"audit", csv, "--qi",
-                                       QString::fromStdString(joined(outcome->data->qiNames)),
+                                       QString::fromStdString(joined(outcome->data->qiNames())),
                                        "--sensitive", "occupation", "--criterion", "k=5",
                                        "--criterion", "entropy-l=3", "--json"});
         QVERIFY(cliAudit.waitForFinished(60000));
@@ -189,12 +189,12 @@ private slots:
         QCOMPARE(map.columnNames(),
                  (std::vector<std::string>{"attribute", "level", "value", "generalized", "rows"}));
         std::size_t expectedRows = 0;
-        for (std::size_t c : outcome->data->dataset->qiColumns())
-            expectedRows += outcome->data->table->column(c).domainSize();
+        for (std::size_t c : outcome->data->dataset().qiColumns())
+            expectedRows += outcome->data->table().column(c).domainSize();
         QCOMPARE(map.rowCount(), expectedRows);
-        const HierarchyMap& ageMap = outcome->data->dataset->hierarchy(1);
+        const HierarchyMap& ageMap = outcome->data->dataset().hierarchy(1);
         const Column& ageColumn =
-            outcome->data->table->column(outcome->data->dataset->qiColumns()[1]);
+            outcome->data->table().column(outcome->data->dataset().qiColumns()[1]);
         for (std::size_t r = 0; r < map.rowCount(); ++r) {
             if (map.value(r, 0) != "age") continue;
             const Code code = *ageColumn.find(map.value(r, 2));
@@ -203,7 +203,7 @@ private slots:
 
         // Hierarchies.
         QVERIFY(ep->exportHierarchies(m_dir.path()));
-        for (const std::string& name : outcome->data->qiNames)
+        for (const std::string& name : outcome->data->qiNames())
             QVERIFY(QFile::exists(m_dir.filePath(
                 QStringLiteral("hierarchy_%1.csv").arg(QString::fromStdString(name)))));
 
@@ -254,7 +254,7 @@ private slots:
         project->setSearchSettings(settings, "criteria");
         const auto outcome = search(window);
         QVERIFY(outcome && outcome->result.optimum);
-        QCOMPARE(outcome->data->sensitiveNames,
+        QCOMPARE(outcome->data->sensitiveNames(),
                  (std::vector<std::string>{"occupation", "salary-class"}));
         QVERIFY(window.showPerspective("export"));
         ExportPerspective* ep = window.exportPerspective();

@@ -65,7 +65,7 @@ private slots:
         QVERIFY(outcome);
         const SearchResult& r = outcome->result;
         // The session's result is the engine's for the project's settings.
-        const SearchResult direct = search(*outcome->data->dataset, outcome->config);
+        const SearchResult direct = search(outcome->data->dataset(), outcome->config);
         QCOMPARE(r.satisfies, direct.satisfies);
         QCOMPARE(r.minimal, direct.minimal);
         QCOMPARE(r.optimum, direct.optimum);
@@ -91,8 +91,8 @@ private slots:
         QCOMPARE(values.size(), std::size_t(r.latticeSize));
         if (r.optimum) QCOMPARE(values[*r.optimum], r.optimumMetrics.discernibility);
         for (NodeId id = 0; id < r.latticeSize; ++id)
-            QCOMPARE(values[id], judgeNode(*outcome->data->dataset, outcome->config,
-                                           outcome->data->dataset->lattice().levels(id)).metrics.discernibility);
+            QCOMPARE(values[id], judgeNode(outcome->data->dataset(), outcome->config,
+                                           outcome->data->dataset().lattice().levels(id)).metrics.discernibility);
     }
 
     void adultStatesMatchTheCommandLine() {
@@ -108,7 +108,7 @@ private slots:
         QVERIFY(cli.waitForFinished(120000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject j = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         LatticeItem* item = window.latticePerspective()->view()->item();
         QCOMPARE(qulonglong(j["lattice_size"].toInteger()), qulonglong(outcome->result.latticeSize));
         std::set<Levels> minimal;
@@ -150,7 +150,7 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->nodeViewportPosition(id));
         QCOMPARE(view->selection(), std::vector<NodeId>{id});
         QTRY_VERIFY_WITH_TIMEOUT(!lp->isLoadingDetails(), 20000);
-        const QString levels = QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(id)));
+        const QString levels = QString::fromStdString(formatLevels(outcome->data->dataset().lattice().levels(id)));
         QVERIFY2(lp->details()->title()->text().contains(levels), qPrintable(lp->details()->title()->text()));
 
         // The engine's numbers for that node.
@@ -166,10 +166,10 @@ private slots:
         for (double v : lp->details()->histogram()->values()) classes += v;
         QCOMPARE(qulonglong(classes), qulonglong(expected.classes));
         // The preview is the generalized table: every row, identifying columns left out.
-        QCOMPARE(lp->details()->previewView()->model()->rowCount(), int(outcome->data->dataset->rowCount()));
+        QCOMPARE(lp->details()->previewView()->model()->rowCount(), int(outcome->data->dataset().rowCount()));
 
         // Ctrl+click a second node: side by side.
-        const NodeId other = outcome->data->dataset->lattice().top();
+        const NodeId other = outcome->data->dataset().lattice().top();
         view->centerOnNode(other);
         QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, view->nodeViewportPosition(other));
         QCOMPARE(view->selection().size(), std::size_t(2));
@@ -179,17 +179,17 @@ private slots:
 
         // The value diff of the two published tables, checked cell by cell against the core.
         QTRY_VERIFY_WITH_TIMEOUT(!lp->isDiffing(), 20000);
-        const Dataset& data = *outcome->data->dataset;
+        const Dataset& data = outcome->data->dataset();
         const Levels from = data.lattice().levels(id), to = data.lattice().levels(other);
         PublishOptions masked;
         masked.maskSuppressed = true;
-        const Table a = publishNode(data, outcome->config, from, outcome->data->identifying, masked).table;
-        const Table b = publishNode(data, outcome->config, to, outcome->data->identifying, masked).table;
+        const Table a = publishNode(data, outcome->config, from, outcome->data->identifyingColumns(), masked).table;
+        const Table b = publishNode(data, outcome->config, to, outcome->data->identifyingColumns(), masked).table;
         std::map<std::tuple<std::string, std::string, std::string>, qulonglong> changes;
         std::size_t rowsChanged = 0;
         for (std::size_t r = 0; r < a.rowCount(); ++r) {
             bool changed = false;
-            for (const std::string& name : outcome->data->qiNames) {
+            for (const std::string& name : outcome->data->qiNames()) {
                 const std::string& x = a.value(r, a.requireColumn(name));
                 const std::string& y = b.value(r, b.requireColumn(name));
                 if (x == y) continue;

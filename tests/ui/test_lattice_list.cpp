@@ -95,14 +95,14 @@ private slots:
         TransformationModel* model = list->model();
         QAbstractItemModelTester tester(model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         const std::size_t d = lattice.dimensions();
         QCOMPARE(NodeId(model->rowCount()), lattice.size());
         QCOMPARE(model->columnCount(), int(d) + TransformationModel::FixedColumns);
         // Level columns are named after the attributes.
         for (std::size_t i = 0; i < d; ++i)
             QCOMPARE(model->headerData(int(i), Qt::Horizontal).toString(),
-                     QString::fromStdString(outcome->data->qiNames[i]));
+                     QString::fromStdString(outcome->data->qiNames()[i]));
         for (int c = 0; c < model->columnCount(); ++c)
             QVERIFY(!model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
         // Each row is its node: levels, height, state and metrics as the search measured them.
@@ -175,7 +175,7 @@ private slots:
         LatticePerspective* perspective = window.latticePerspective();
         TransformationList* list = perspective->list();
         QTableView* table = list->table();
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         // List → lattice → details: click a row.
         const int row = 7;
         const NodeId id = list->model()->nodeAt(row);

@@ -49,7 +49,7 @@ private slots:
         Project* project = open(window, "adult");
         QVERIFY(project);
         PrivacyPerspective* pp = window.privacyPerspective();
-        const std::vector<std::string> before = project->config().criteria;
+        const std::vector<std::string> before = project->config().search.criteria;
         QCOMPARE(pp->criteriaList()->count(), int(before.size()));
 
         QVERIFY(pp->editor()->setSpec("recursive-cl=3,4"));
@@ -57,15 +57,15 @@ private slots:
         QVERIFY(pp->addCriterion());
         std::vector<std::string> after = before;
         after.push_back("recursive-cl=3,4");
-        QCOMPARE(project->config().criteria, after);
+        QCOMPARE(project->config().search.criteria, after);
         project->undoStack()->undo();
-        QCOMPARE(project->config().criteria, before);
+        QCOMPARE(project->config().search.criteria, before);
         QCOMPARE(pp->criteriaList()->count(), int(before.size()));
         project->undoStack()->redo();
-        QCOMPARE(project->config().criteria, after);
+        QCOMPARE(project->config().search.criteria, after);
         project->undoStack()->undo();
         project->undoStack()->redo();
-        QCOMPARE(project->config().criteria, after);
+        QCOMPARE(project->config().search.criteria, after);
         QCOMPARE(pp->criteriaList()->item(int(after.size()) - 1)->text(),
                  QString("recursive-cl=3,4"));
 
@@ -73,7 +73,7 @@ private slots:
         const int count = project->undoStack()->count();
         pp->suppressionBox()->setValue(3);
         pp->suppressionBox()->setValue(4);
-        QCOMPARE(project->config().suppressionLimit, 0.04);
+        QCOMPARE(project->config().search.suppressionLimit, 0.04);
         QCOMPARE(project->undoStack()->count(), count + 1);
 
         // A don't-care set from the value list.

@@ -46,9 +46,9 @@ private slots:
             QCOMPARE(project->workbenchValue("search").toObject().value("result").toBool(), true);
             // Choose a node that is not the bottom: the top of the lattice.
             const auto outcome = session->outcome();
-            const Lattice& lattice = outcome->data->dataset->lattice();
+            const Lattice& lattice = outcome->data->dataset().lattice();
             chosen = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
-            qiNames = outcome->data->qiNames;
+            qiNames = outcome->data->qiNames();
             QVERIFY(window.latticePerspective()->findNode(chosen));
             QTRY_COMPARE_WITH_TIMEOUT(
                 project->workbenchValue("search").toObject().value("selected").toString(), chosen,
@@ -66,7 +66,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(restored.count() == 1, 20000);
         const auto outcome = window.searchSession()->outcome();
         QVERIFY(outcome && outcome->complete());
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         const auto& selection = window.latticePerspective()->view()->selection();
         QCOMPARE(int(selection.size()), 1);
         QCOMPARE(QString::fromStdString(formatLevels(lattice.levels(selection.back()))), chosen);

@@ -70,7 +70,7 @@ class TestRisk : public QObject {
         const auto outcome = window.searchSession()->outcome();
         if (!outcome) return nullptr;
         const Levels levels{1, 1, 1};
-        window.riskPerspective()->setNode(outcome->data->dataset->lattice().id(levels));
+        window.riskPerspective()->setNode(outcome->data->dataset().lattice().id(levels));
         return project;
     }
 
@@ -186,12 +186,12 @@ private slots:
                  qPrintable(risk->populationError()));
         QVERIFY(!risk->setPopulationText("many"));
         QVERIFY(risk->populationError().contains("'many' is not allowed"));
-        QVERIFY(!project->config().populationSize);
+        QVERIFY(!project->config().search.populationSize);
         // Accepted: stored in the project (undoable), used by the next computation.
         const int commands = project->undoStack()->count();
         QVERIFY(risk->setPopulationText("1000"));
         QCOMPARE(risk->populationError(), QString());
-        QCOMPARE(project->config().populationSize, std::optional<double>(1000));
+        QCOMPARE(project->config().search.populationSize, std::optional<double>(1000));
         QCOMPARE(project->undoStack()->count(), commands + 1);
         QVERIFY(risk->isStale());
         risk->compute();
@@ -210,7 +210,7 @@ private slots:
         QVERIFY(file.readAll().contains("\"population_size\": 1000"));
         // Undo clears it, and the field follows.
         project->undoStack()->undo();
-        QVERIFY(!project->config().populationSize);
+        QVERIFY(!project->config().search.populationSize);
         QCOMPARE(risk->populationEdit()->text(), QString());
         QVERIFY(risk->isStale());
     }

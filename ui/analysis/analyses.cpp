@@ -63,14 +63,14 @@ std::vector<OptionDef> diagnosisDefs() {
 ChartData runHomogeneity(const AnalysisInput& in, Feedback& feedback) {
     requireSensitive(in.data);
     const HomogeneityResult r =
-        homogeneityAttack(*in.data.dataset, homogeneityOptions(in.options), &feedback);
+        homogeneityAttack(in.data.dataset(), homogeneityOptions(in.options), &feedback);
     return homogeneityChart(r, in.data);
 }
 
 ChartData runUtility(const AnalysisInput& in, Feedback& feedback) {
     requireSensitive(in.data);
     const UtilityOptions o = utilityOptions(in.options);
-    return utilityChart(utilityComparison(*in.data.dataset, o, &feedback), in.data, o.c);
+    return utilityChart(utilityComparison(in.data.dataset(), o, &feedback), in.data, o.c);
 }
 
 ChartData runDiagnosis(const AnalysisInput& in, Feedback& feedback) {
@@ -158,7 +158,7 @@ HomogeneityOptions homogeneityOptions(const OptionValues& values) {
     return o;
 }
 
-ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& data) {
+ChartData homogeneityChart(const HomogeneityResult& result, const Workspace& data) {
     QVector<double> ks;
     QVector<double> thresholds;
     for (const HomogeneityRow& r : result.rows) {
@@ -190,10 +190,10 @@ ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& 
     chart.title = tr("Homogeneity attack on minimal k-anonymous tables");
     chart.note =
         tr("Sensitive: %1 · QI: %2 · %3 rows")
-            .arg(QString::fromStdString(data.sensitiveNames.empty() ? std::string("—")
-                                                                    : data.sensitiveNames[0]),
+            .arg(QString::fromStdString(data.sensitiveNames().empty() ? std::string("—")
+                                                                    : data.sensitiveNames()[0]),
                  qiText(data))
-            .arg(data.dataset ? data.dataset->rowCount() : 0);
+            .arg(data.dataset().rowCount());
     chart.panels = {tables, classes, rows};
     return chart;
 }
@@ -215,7 +215,7 @@ UtilityOptions utilityOptions(const OptionValues& values) {
     return o;
 }
 
-ChartData utilityChart(const UtilityResult& result, const PreparedData& data, double c) {
+ChartData utilityChart(const UtilityResult& result, const Workspace& data, double c) {
     QVector<double> params;
     QVector<PrivacyModel> models;
     for (const UtilityRow& r : result.rows) {
@@ -258,8 +258,8 @@ ChartData utilityChart(const UtilityResult& result, const PreparedData& data, do
     chart.title = tr("Utility of the best satisfying tables");
     chart.note =
         tr("Sensitive: %1 · QI: %2 · %3 rows · %4 nodes · no suppression; gaps: no table satisfies")
-            .arg(QString::fromStdString(data.sensitiveNames.empty() ? std::string("—")
-                                                                    : data.sensitiveNames[0]),
+            .arg(QString::fromStdString(data.sensitiveNames().empty() ? std::string("—")
+                                                                    : data.sensitiveNames()[0]),
                  qiText(data))
             .arg(result.rowsUsed)
             .arg(result.latticeSize);
@@ -271,11 +271,11 @@ std::vector<std::size_t> diagnosisKs() {
     return {2, 5, 10, 20, 50, 100, 200};
 }
 
-std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data,
+std::vector<DiagnosisPoint> diagnosisPoints(const Workspace& data,
                                             const std::vector<std::size_t>& ks, double delta,
                                             Feedback* feedback) {
     std::vector<std::size_t> columns;
-    for (const std::string& name : data.qiNames) columns.push_back(data.table->requireColumn(name));
+    for (const std::string& name : data.qiNames()) columns.push_back(data.table().requireColumn(name));
     std::vector<DiagnosisPoint> points;
     const std::vector<double> deltas =
         delta > 0 ? std::vector<double>{0.0, delta} : std::vector<double>{0.0};
@@ -287,14 +287,14 @@ std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data,
             q.question = d > 0 ? 7 : 3;
             q.k = k;
             if (d > 0) q.delta = d;
-            points.push_back({k, d, diagnose(*data.table, columns, q, feedback)});
+            points.push_back({k, d, diagnose(data.table(), columns, q, feedback)});
             if (feedback) feedback->setProgress(double(points.size()) / double(total));
         }
     }
     return points;
 }
 
-ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const PreparedData& data) {
+ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const Workspace& data) {
     QVector<double> ks;
     for (const DiagnosisPoint& p : points)
         if (!ks.contains(double(p.k))) ks << double(p.k);
@@ -323,7 +323,7 @@ ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const Prepar
     ChartData chart;
     chart.title = tr("Anonymity diagnosis of the quasi-identifier");
     chart.note =
-        tr("R: %1 · %2 rows").arg(qiText(data)).arg(data.table ? data.table->rowCount() : 0);
+        tr("R: %1 · %2 rows").arg(qiText(data)).arg(data.table().rowCount());
     chart.panels = {calls, sets};
     return chart;
 }

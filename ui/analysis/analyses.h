@@ -16,18 +16,19 @@
 #include "ldiv/hierarchy.h"
 #include "project/project.h"
 
+namespace ldv {
+class Workspace;
+}
+
 namespace ldv::ui {
 
-struct PreparedData;
-
-/// What a run gets besides the dataset: the option texts, the project's requirement (the
-/// beliefs analysis publishes its optimum by default) and the first sensitive attribute's
-/// hierarchy (the taxonomy of the (τ,ℓ) analyses; empty when the project has none).
+/// What a run gets besides the workspace (whose first sensitive attribute's hierarchy is the
+/// taxonomy of the (τ,ℓ) analyses, TauInput::fromWorkspace): the option texts and the
+/// project's requirement (the beliefs analysis publishes its optimum by default).
 struct AnalysisInput {
-    const PreparedData& data;
+    const Workspace& data;
     OptionValues options;
     SearchSettings settings;
-    std::optional<Hierarchy> sensitiveHierarchy;
 };
 
 struct AnalysisDef {
@@ -49,14 +50,14 @@ HomogeneityOptions homogeneityOptions();
 /// The same with the option texts of the form applied (throws ParameterError).
 HomogeneityOptions homogeneityOptions(const OptionValues& values);
 /// Affected tables (with all minimal tables), average affected classes and rows per table vs k.
-ChartData homogeneityChart(const HomogeneityResult& result, const PreparedData& data);
+ChartData homogeneityChart(const HomogeneityResult& result, const Workspace& data);
 
 /// Options of the utility analysis (Machanavajjhala et al. 2007 Figs 15–20): k = ℓ = 2,4,6,8,10; c
 /// = 3.
 UtilityOptions utilityOptions();
 UtilityOptions utilityOptions(const OptionValues& values);
 /// Minimum height, average class size, discernibility vs parameter and KL bars with the base.
-ChartData utilityChart(const UtilityResult& result, const PreparedData& data,
+ChartData utilityChart(const UtilityResult& result, const Workspace& data,
                        double c = utilityOptions().c);
 
 /// The privacy-diagnosis paper Figs 1–2: calls of Algorithm 2 (question 3, δ = 0, and question 7, δ
@@ -68,10 +69,10 @@ struct DiagnosisPoint {
 };
 std::vector<std::size_t> diagnosisKs();
 /// The k values and the δ of question 7 of the form (defaults: diagnosisKs(), 0.1).
-std::vector<DiagnosisPoint> diagnosisPoints(const PreparedData& data,
+std::vector<DiagnosisPoint> diagnosisPoints(const Workspace& data,
                                             const std::vector<std::size_t>& ks, double delta,
                                             Feedback* feedback = nullptr);
-ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const PreparedData& data);
+ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const Workspace& data);
 
 /// "k-anonymity", "entropy ℓ", "recursive (3,ℓ)".
 QString modelLabel(PrivacyModel model, double c);

@@ -14,22 +14,22 @@ QString tr(const char* text) {
     return QCoreApplication::translate("ldv::ui::Analyses", text);
 }
 
-void requireSensitive(const PreparedData& data) {
-    if (data.sensitiveNames.empty())
+void requireSensitive(const Workspace& data) {
+    if (data.sensitiveNames().empty())
         throw ParameterError(
             "this analysis needs a sensitive attribute: mark one as sensitive in the Data "
             "perspective");
 }
 
-QString qiText(const PreparedData& data) {
+QString qiText(const Workspace& data) {
     QStringList names;
-    for (const std::string& n : data.qiNames) names << QString::fromStdString(n);
+    for (const std::string& n : data.qiNames()) names << QString::fromStdString(n);
     return names.join(QStringLiteral(", "));
 }
 
-QString sensitiveText(const PreparedData& data) {
-    return data.sensitiveNames.empty() ? QStringLiteral("—")
-                                       : QString::fromStdString(data.sensitiveNames[0]);
+QString sensitiveText(const Workspace& data) {
+    return data.sensitiveNames().empty() ? QStringLiteral("—")
+                                       : QString::fromStdString(data.sensitiveNames()[0]);
 }
 
 ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,

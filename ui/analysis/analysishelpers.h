@@ -7,9 +7,11 @@
 #include "charts/chartdata.h"
 #include "ldiv/feedback.h"
 
-namespace ldv::ui {
+namespace ldv {
+class Workspace;
+}
 
-struct PreparedData;
+namespace ldv::ui {
 
 namespace analysis {
 
@@ -18,11 +20,11 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 /// Translation in the "ldv::ui::Analyses" context.
 QString tr(const char* text);
 /// Throws ParameterError telling the user to mark a sensitive attribute.
-void requireSensitive(const PreparedData& data);
+void requireSensitive(const Workspace& data);
 /// "sex, age, race".
-QString qiText(const PreparedData& data);
+QString qiText(const Workspace& data);
 /// The first sensitive attribute, or "—".
-QString sensitiveText(const PreparedData& data);
+QString sensitiveText(const Workspace& data);
 ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
                      const QVector<double>& x);
 ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,

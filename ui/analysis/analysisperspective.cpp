@@ -340,24 +340,13 @@ void AnalysisPerspective::run() {
     }
     DataSnapshot snapshot = snapshotOf(*m_project);
     // The analyses read the first sensitive attribute: put the chosen one first.
-    const QString chosenName = sensitiveAttribute();
-    auto chosen =
-        std::find_if(snapshot.sensitiveColumns.begin(), snapshot.sensitiveColumns.end(),
-                     [&](std::size_t c) { return m_project->columnName(int(c)) == chosenName; });
-    if (chosen != snapshot.sensitiveColumns.end())
-        std::rotate(snapshot.sensitiveColumns.begin(), chosen, chosen + 1);
+    snapshot.putSensitiveFirst(sensitiveAttribute().toStdString());
     const SearchSettings settings = m_project->searchSettings();
-    std::optional<Hierarchy> taxonomy;
-    if (!snapshot.sensitiveColumns.empty())
-        if (const Hierarchy* h = m_project->hierarchy(
-                m_project->table().column(snapshot.sensitiveColumns.front()).name()))
-            taxonomy = *h;
-    auto work = [snapshot, def, values, settings,
-                 taxonomy](Feedback& feedback) -> std::shared_ptr<void> {
-        const std::shared_ptr<PreparedData> data = snapshot.prepare();
+    auto work = [snapshot, def, values, settings](Feedback& feedback) -> std::shared_ptr<void> {
+        const std::shared_ptr<Workspace> data = snapshot.prepare();
         feedback.checkCancelled();
         return std::make_shared<ChartData>(
-            def.run(AnalysisInput{*data, values, settings, taxonomy}, feedback));
+            def.run(AnalysisInput{*data, values, settings}, feedback));
     };
     delete m_job;
     m_job = new Job(def.title, work, this);

@@ -88,7 +88,7 @@ std::vector<std::pair<Code, double>> matchingStatements(
 ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
     requireSensitive(in.data);
     const std::vector<OptionDef> defs = beliefsDefs();
-    const Dataset& dataset = *in.data.dataset;
+    const Dataset& dataset = in.data.dataset();
     BackgroundAttackOptions options;
     options.statements = parseStatements(optionText(defs, in.options, QStringLiteral("knowledge")));
     options.prior = optionText(defs, in.options, QStringLiteral("prior")) == QLatin1String("base")
@@ -106,7 +106,7 @@ ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
                 "search perspective (its optimum is used)");
         StepFeedback step(feedback, 0, 0.5);
         const SearchResult found =
-            search(dataset, makeSearchConfig(dataset, in.settings), step.get());
+            search(dataset, makeSearchConfig(in.data, in.settings), step.get());
         if (!found.optimum)
             throw ParameterError(
                 "no node satisfies the project's requirement: type a node's levels");
@@ -145,10 +145,10 @@ std::vector<BackgroundStatement> parseStatements(const QString& text) {
     return out;
 }
 
-IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& levels, std::size_t row,
+IndividualBeliefs individualBeliefs(const Workspace& data, const Levels& levels, std::size_t row,
                                     const BackgroundAttackOptions& options, Feedback* feedback) {
-    const Dataset& dataset = *data.dataset;
-    const Table& t = *data.table;
+    const Dataset& dataset = data.dataset();
+    const Table& t = data.table();
     if (row >= t.rowCount())
         throw ParameterError("option “Row”: " + std::to_string(row + 1) +
                              " is past the last row (" + std::to_string(t.rowCount()) + ")");
@@ -199,8 +199,8 @@ IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& leve
     return b;
 }
 
-ChartData beliefsChart(const IndividualBeliefs& b, const PreparedData& data, bool withKnowledge) {
-    const Column& column = data.table->column(data.dataset->sensitiveColumns().front());
+ChartData beliefsChart(const IndividualBeliefs& b, const Workspace& data, bool withKnowledge) {
+    const Column& column = data.table().column(data.dataset().sensitiveColumns().front());
     QStringList values;
     for (std::size_t v = 0; v < column.domainSize(); ++v)
         values << QString::fromStdString(column.value(Code(v)));

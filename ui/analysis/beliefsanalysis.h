@@ -28,12 +28,12 @@ struct IndividualBeliefs {
 /// reports β of the true value only; this applies the same formula, observedBeliefs, to every
 /// value) and backgroundAttack for the class counts. Throws ParameterError for a row out of
 /// range or a statement naming an unknown attribute or value.
-IndividualBeliefs individualBeliefs(const PreparedData& data, const Levels& levels, std::size_t row,
+IndividualBeliefs individualBeliefs(const Workspace& data, const Levels& levels, std::size_t row,
                                     const BackgroundAttackOptions& options,
                                     Feedback* feedback = nullptr);
 /// "a=b => s=v : p; …" split at ';' and parsed (throws ParameterError naming the statement).
 std::vector<BackgroundStatement> parseStatements(const QString& text);
-ChartData beliefsChart(const IndividualBeliefs& beliefs, const PreparedData& data,
+ChartData beliefsChart(const IndividualBeliefs& beliefs, const Workspace& data,
                        bool withKnowledge);
 AnalysisDef beliefsAnalysis();
 

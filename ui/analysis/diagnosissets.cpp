@@ -42,13 +42,13 @@ ChartData runSets(const AnalysisInput& in, Feedback& feedback) {
 
 }  // namespace
 
-DiagnosisSets diagnosisSets(const PreparedData& data, std::size_t k, const std::vector<double>& deltas,
+DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k, const std::vector<double>& deltas,
                             std::size_t deltaSets, Feedback* feedback) {
     DiagnosisSets out;
-    for (const std::string& name : data.qiNames) out.columns.push_back(data.table->requireColumn(name));
+    for (const std::string& name : data.qiNames()) out.columns.push_back(data.table().requireColumn(name));
     out.k = k;
     out.deltas = deltas;
-    const Table& table = *data.table;
+    const Table& table = data.table();
     DiagnosisResult q3;
     if (feedback) {
         StepFeedback step(*feedback, 0, 0.5);
@@ -76,15 +76,15 @@ DiagnosisSets diagnosisSets(const PreparedData& data, std::size_t k, const std::
     return out;
 }
 
-QString attributeSetLabel(const DiagnosisSets& sets, AttributeMask mask, const PreparedData& data) {
+QString attributeSetLabel(const DiagnosisSets& sets, AttributeMask mask, const Workspace& data) {
     if (mask == sets.all.attributes) return tr("R (all %1)").arg(sets.columns.size());
     QStringList names;
     for (std::size_t i = 0; i < sets.columns.size(); ++i)
-        if (mask >> i & 1) names << QString::fromStdString(data.table->column(sets.columns[i]).name());
+        if (mask >> i & 1) names << QString::fromStdString(data.table().column(sets.columns[i]).name());
     return names.join('+');
 }
 
-ChartData diagnosisSetsChart(const DiagnosisSets& sets, const PreparedData& data) {
+ChartData diagnosisSetsChart(const DiagnosisSets& sets, const Workspace& data) {
     QStringList categories;
     ChartSeries ks{tr("k(S)"), {}};
     for (const AttributeSetK& s : sets.maximal) {
@@ -108,7 +108,7 @@ ChartData diagnosisSetsChart(const DiagnosisSets& sets, const PreparedData& data
     chart.title = tr("Anonymity diagnosis per attribute set");
     QString note = tr("R: %1 · %2 rows · k(R) = %3 · %4 maximal sets with k(S) ≥ %5")
                        .arg(qiText(data))
-                       .arg(data.table->rowCount())
+                       .arg(data.table().rowCount())
                        .arg(sets.all.k)
                        .arg(sets.maximal.size())
                        .arg(sets.k);

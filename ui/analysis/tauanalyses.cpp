@@ -24,24 +24,6 @@ QString tauAlgorithmLabel(TauAlgorithm algorithm) {
     return {};
 }
 
-TauInput makeTauInput(const PreparedData& data, const std::optional<Hierarchy>& taxonomy) {
-    requireSensitive(data);
-    const Column& sa = data.table->column(data.dataset->sensitiveColumns().front());
-    if (!taxonomy || taxonomy->empty() || taxonomy->height() < 1)
-        throw ParameterError(
-            "the (τ,ℓ) analyses generalize sensitive values along a taxonomy, and the sensitive "
-            "attribute '" +
-            sa.name() +
-            "' has no hierarchy: build or import one for it in the "
-            "Hierarchies perspective (e.g. the Nursery example's 'class')");
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& row : taxonomy->rows())
-        if (!row.empty() && sa.find(row[0])) rows.push_back(row);
-    return TauInput::make(*data.dataset,
-                          SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
-                          &data.hierarchies);
-}
-
 bool validTau(double tau, double l, std::size_t m) {
     return l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1;
 }
@@ -98,7 +80,7 @@ QString requirementText(double tau, double l) {
     return QStringLiteral("τ=%1, ℓ=%2").arg(tau, 0, 'g', 4).arg(l, 0, 'g', 4);
 }
 
-QString inputNote(const TauInput& input, const PreparedData& data) {
+QString inputNote(const TauInput& input, const Workspace& data) {
     return tr("Sensitive: %1 (m = %2 values, taxonomy of %3 nodes) · QI: %4 · %5 rows")
         .arg(sensitiveText(data))
         .arg(input.domain())
@@ -195,7 +177,7 @@ ChartData runProtection(const AnalysisInput& in, Feedback& feedback) {
         if (tauAlgorithmLabel(a) == mapName) map = a;
     const double sliceTau = sliceValue(defs, in.options, QStringLiteral("sliceTau"), taus);
     const double sliceL = sliceValue(defs, in.options, QStringLiteral("sliceL"), ls);
-    const TauInput input = makeTauInput(in.data, in.sensitiveHierarchy);
+    const TauInput input = TauInput::fromWorkspace(in.data);
     TauRunner runner(input, std::uint64_t(optionNumber(defs, in.options, QStringLiteral("seed"))));
 
     // Every (algorithm, τ, ℓ) the chart needs: the map's algorithm on the grid, all three on the
@@ -234,7 +216,7 @@ ChartData runInformation(const AnalysisInput& in, Feedback& feedback) {
     const double queryL = optionNumber(defs, in.options, QStringLiteral("queryL"));
     const std::uint64_t seed =
         std::uint64_t(optionNumber(defs, in.options, QStringLiteral("seed")));
-    const TauInput input = makeTauInput(in.data, in.sensitiveHierarchy);
+    const TauInput input = TauInput::fromWorkspace(in.data);
     if (!validTau(queryTau, queryL, input.domain()))
         throw ParameterError(
             QStringLiteral(
@@ -272,7 +254,7 @@ ChartData runInformation(const AnalysisInput& in, Feedback& feedback) {
 ChartData tauProtectionChart(const TauRunner& runs, const std::vector<double>& taus,
                              const std::vector<double>& ls, TauAlgorithm mapAlgorithm,
                              double sliceTau, double sliceL, const TauInput& input,
-                             const PreparedData& data) {
+                             const Workspace& data) {
     const QVector<double> x(taus.begin(), taus.end());
     ChartPanel map;
     map.kind = ChartPanel::Kind::ColorMap;
@@ -314,7 +296,7 @@ ChartData tauProtectionChart(const TauRunner& runs, const std::vector<double>& t
 ChartData tauInformationChart(const TauRunner& runs,
                               const std::vector<std::pair<double, double>>& requirements,
                               double queryTau, double queryL, const CountQueryWorkload& workload,
-                              const TauInput& input, const PreparedData& data) {
+                              const TauInput& input, const Workspace& data) {
     QStringList categories;
     for (const auto& [tau, l] : requirements) categories << requirementText(tau, l);
     ChartPanel info = barPanel(tr("Information um(G)"), tr("requirement"),

@@ -21,11 +21,6 @@ QString tauAlgorithmLabel(TauAlgorithm algorithm);  ///< "SWEEP", "CLD", "1DLD"
 inline constexpr TauAlgorithm kTauAlgorithms[] = {TauAlgorithm::Sweep, TauAlgorithm::Cld,
                                                   TauAlgorithm::OneDld};
 
-/// The project's first sensitive attribute with its hierarchy as the taxonomy (rows for
-/// values the data lacks are dropped, as TauInput::fromWorkspace does). Throws
-/// ParameterError saying what to configure when there is no sensitive attribute or no
-/// hierarchy for it. `data` must outlive the result.
-TauInput makeTauInput(const PreparedData& data, const std::optional<Hierarchy>& taxonomy);
 /// Tian & Zhang 2011's valid requirements: 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1.
 bool validTau(double tau, double l, std::size_t m);
 
@@ -57,14 +52,14 @@ private:
 ChartData tauProtectionChart(const TauRunner& runs, const std::vector<double>& taus,
                              const std::vector<double>& ls, TauAlgorithm mapAlgorithm,
                              double sliceTau, double sliceL, const TauInput& input,
-                             const PreparedData& data);
+                             const Workspace& data);
 /// um(G) per requirement of the grid (grouped bars), and for (queryTau, queryL) the average
 /// relative count-query error per number of dimensions s and per sensitive value (Tian & Zhang 2011
 /// §5.3.3).
 ChartData tauInformationChart(const TauRunner& runs,
                               const std::vector<std::pair<double, double>>& requirements,
                               double queryTau, double queryL, const CountQueryWorkload& workload,
-                              const TauInput& input, const PreparedData& data);
+                              const TauInput& input, const Workspace& data);
 
 AnalysisDef tauProtectionAnalysis();
 AnalysisDef tauInformationAnalysis();

@@ -59,14 +59,14 @@ ChartData runTiming(const AnalysisInput& in, Feedback& feedback) {
         StepFeedback step(feedback, double(i) / double(options.size()),
                           double(i + 1) / double(options.size()));
         series.push_back(
-            {options[i].algorithm, qiSizeTiming(*in.data.dataset, options[i], step.get())});
+            {options[i].algorithm, qiSizeTiming(in.data.dataset(), options[i], step.get())});
     }
     return timingChart(series, in.data, options.front().c);
 }
 
 }  // namespace
 
-std::vector<TimingOptions> timingOptions(const OptionValues& values, const PreparedData& data) {
+std::vector<TimingOptions> timingOptions(const OptionValues& values, const Workspace& data) {
     const std::vector<OptionDef> defs = timingDefs();
     TimingOptions base;
     base.models.clear();
@@ -76,11 +76,11 @@ std::vector<TimingOptions> timingOptions(const OptionValues& values, const Prepa
     base.parameter = optionNumber(defs, values, QStringLiteral("parameter"));
     base.c = optionNumber(defs, values, QStringLiteral("c"));
     base.fromSize = std::size_t(optionNumber(defs, values, QStringLiteral("from")));
-    if (base.fromSize > data.qiNames.size())
+    if (base.fromSize > data.qiNames().size())
         throw ParameterError(
             QStringLiteral("option “First QI size”: %1 is more than the %2 quasi-identifiers")
                 .arg(base.fromSize)
-                .arg(data.qiNames.size())
+                .arg(data.qiNames().size())
                 .toStdString());
     base.repetitions = unsigned(optionNumber(defs, values, QStringLiteral("repetitions")));
     std::vector<TimingOptions> out;
@@ -97,7 +97,7 @@ std::vector<TimingOptions> timingOptions(const OptionValues& values, const Prepa
     return out;
 }
 
-ChartData timingChart(const std::vector<TimingSeries>& series, const PreparedData& data, double c) {
+ChartData timingChart(const std::vector<TimingSeries>& series, const Workspace& data, double c) {
     QVector<double> sizes;
     for (const TimingSeries& s : series)
         for (const TimingRow& r : s.rows)
@@ -136,7 +136,7 @@ ChartData timingChart(const std::vector<TimingSeries>& series, const PreparedDat
     chart.note = tr("k = ℓ = %1 · QI (in this order): %2 · sensitive: %3 · %4 rows · wall clock of "
                     "this machine and build")
                      .arg(parameter, qiText(data), sensitiveText(data))
-                     .arg(data.dataset ? data.dataset->rowCount() : 0);
+                     .arg(data.dataset().rowCount());
     chart.panels = {time, checked};
     return chart;
 }

@@ -14,10 +14,10 @@ struct TimingSeries {
 };
 
 /// The options of the form as the engine's TimingOptions, one per chosen algorithm.
-std::vector<TimingOptions> timingOptions(const OptionValues& values, const PreparedData& data);
+std::vector<TimingOptions> timingOptions(const OptionValues& values, const Workspace& data);
 /// Search time (ms, best of the repetitions) and checked nodes per QI size; one series per
 /// (model, algorithm); the lattice size dashed.
-ChartData timingChart(const std::vector<TimingSeries>& series, const PreparedData& data,
+ChartData timingChart(const std::vector<TimingSeries>& series, const Workspace& data,
                       double c = 3);
 AnalysisDef timingAnalysis();
 

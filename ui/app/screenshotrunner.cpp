@@ -78,7 +78,7 @@ void ScreenshotRunner::poll() {
             if (!outcome) return fail(1, tr("the search did not produce a result"));
             // Show the optimum's details where nodes are chosen, or the nodes asked for.
             LatticeView* view = m_window->latticePerspective()->view();
-            const Lattice& lattice = outcome->data->dataset->lattice();
+            const Lattice& lattice = outcome->data->dataset().lattice();
             for (const QString& node : m_nodes) {
                 Levels levels;
                 try {

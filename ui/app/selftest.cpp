@@ -130,7 +130,7 @@ public:
         require(searchError.isEmpty(), "search", searchError);
         const auto outcome = session->outcome();
         require(outcome != nullptr, "search", "no result");
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         const SearchResult& gui = outcome->result;
         pass("search", QString("lattice of %1 nodes, %2 satisfying, minimal %3, optimum %4")
                            .arg(gui.latticeSize)
@@ -141,16 +141,12 @@ public:
         // 4. The same search without the workbench: the engine on the project file.
         const ProjectConfig config = loadProject(path.toStdString());
         const Workspace workspace(config, QFileInfo(path).absolutePath().toStdString());
-        SearchConfig direct;
-        direct.criteria = bindCriteria(workspace.dataset(), config.criteria);
-        direct.suppressionLimit = config.suppressionLimit;
-        direct.metric = parseMetric(config.metric);
-        direct.algorithm = parseSearchAlgorithm(config.algorithm);
+        const SearchConfig direct = makeSearchConfig(workspace, config.search);
         const SearchResult engine = search(workspace.dataset(), direct);
-        require(workspace.dataset().rowCount() == outcome->data->dataset->rowCount(), "engine",
+        require(workspace.dataset().rowCount() == outcome->data->dataset().rowCount(), "engine",
                 QString("%1 rows in the engine, %2 in the workbench")
                     .arg(workspace.dataset().rowCount())
-                    .arg(outcome->data->dataset->rowCount()));
+                    .arg(outcome->data->dataset().rowCount()));
         require(engine.latticeSize == gui.latticeSize && engine.latticeSize == lattice.size(), "engine",
                 QString("lattice of %1 nodes, the workbench has %2").arg(engine.latticeSize).arg(gui.latticeSize));
         require(engine.satisfying == gui.satisfying, "engine",

@@ -375,24 +375,21 @@ void ImportDialog::startImport() {
     if (path().isEmpty() || isLoading()) return;
     const QString file = path();
     const CsvOptions o = options();
+    // The types chosen in the preview, saved with the project as overrides.
+    std::map<std::string, ColumnType> types;
+    for (auto it = m_types.begin(); it != m_types.end(); ++it)
+        types[it.key().toStdString()] = it.value();
     delete m_job;
     m_job = new Job(
         tr("Loading %1").arg(file),
-        [file, o](Feedback& feedback) -> std::shared_ptr<void> {
-            return loadCsvProject(file, o, &feedback);
+        [file, o, types](Feedback& feedback) -> std::shared_ptr<void> {
+            return loadCsvProject(file, o, &feedback, types);
         },
         this);
     connect(m_job, &Job::progressChanged, this,
             [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         m_result = std::static_pointer_cast<ProjectData>(r);
-        // The types chosen in the preview, saved with the project as overrides.
-        for (auto it = m_types.begin(); it != m_types.end(); ++it) {
-            const auto column = m_result->table->columnIndex(it.key().toStdString());
-            if (!column) continue;
-            m_result->config.ensureAttribute(it.key().toStdString()).type = it.value();
-            m_result->table->column(*column).setType(it.value());
-        }
         // Entries in the table's order: without an explicit QI order the quasi-identifiers
         // follow the attribute entries, and a type chosen for zip must not put zip first.
         auto& attributes = m_result->config.attributes;

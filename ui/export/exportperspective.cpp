@@ -247,8 +247,8 @@ void ExportPerspective::prepareTyped(const QString& levels) {
         auto out = std::make_shared<SearchOutcome>();
         out->data = snapshot.prepare();
         out->settings = settings;
-        out->config = makeSearchConfig(*out->data->dataset, settings);
-        out->result.latticeSize = out->data->dataset->lattice().size();
+        out->config = workbenchSearchConfig(*out->data, settings);
+        out->result.latticeSize = out->data->dataset().lattice().size();
         out->decided.assign(out->result.latticeSize, 0);  // nothing classified by a search
         return out;
     };
@@ -257,7 +257,7 @@ void ExportPerspective::prepareTyped(const QString& levels) {
     m_nodeInfo->setText(tr("Node [%1]: preparing (no search has run)…").arg(levels));
     connect(m_typedJob, &Job::succeeded, this, [this, levels](std::shared_ptr<void> r) {
         m_typed = std::static_pointer_cast<const SearchOutcome>(r);
-        const Lattice& lattice = m_typed->data->dataset->lattice();
+        const Lattice& lattice = m_typed->data->dataset().lattice();
         setNode(lattice.id(parseLevels(levels.toStdString())));
     });
     connect(m_typedJob, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
@@ -285,7 +285,7 @@ void ExportPerspective::outcomeChanged() {
     else if (!o->result.satisfying.empty())
         setNode(o->result.satisfying.front());
     else
-        setNode(o->data->dataset->lattice().top());
+        setNode(o->data->dataset().lattice().top());
 }
 
 bool ExportPerspective::setNode(const QString& text) {
@@ -296,18 +296,15 @@ bool ExportPerspective::setNode(const QString& text) {
         const Levels levels = parseLevels(text.trimmed().toStdString());
         if (!o) {
             // No search: check the levels against the project's hierarchies, then prepare.
-            std::vector<int> heights;
-            for (const Hierarchy& h : snapshotOf(*project).hierarchies)
-                heights.push_back(h.height());
-            if (!Lattice(heights).contains(levels)) throw ParameterError("not in the lattice");
+            if (!Lattice(project->qiHeights()).contains(levels)) throw ParameterError("not in the lattice");
             m_node->setText(QString::fromStdString(formatLevels(levels)));
             prepareTyped(m_node->text());
             updateActions();
             return true;
         }
-        if (!o->data->dataset->lattice().contains(levels))
+        if (!o->data->dataset().lattice().contains(levels))
             throw ParameterError("not in the lattice");
-        setNode(o->data->dataset->lattice().id(levels));
+        setNode(o->data->dataset().lattice().id(levels));
         return true;
     } catch (const ParameterError&) {
         m_nodeInfo->setText(
@@ -319,7 +316,7 @@ bool ExportPerspective::setNode(const QString& text) {
 void ExportPerspective::setNode(NodeId id) {
     const auto o = outcome();
     if (!o || id >= o->result.latticeSize) return;
-    m_node->setText(QString::fromStdString(formatLevels(o->data->dataset->lattice().levels(id))));
+    m_node->setText(QString::fromStdString(formatLevels(o->data->dataset().lattice().levels(id))));
     prepare();
 }
 
@@ -351,7 +348,7 @@ void ExportPerspective::prepare() {
     }
     updateActions();
     if (!o) return;
-    const NodeId id = o->data->dataset->lattice().id(levels);
+    const NodeId id = o->data->dataset().lattice().id(levels);
     const bool searched = o != m_typed;
     const std::vector<NodeState> states = nodeStates(&o->result, o->result.latticeSize, o->decided);
     const QString state = searched ? stateName(states[id]) : tr("no search");

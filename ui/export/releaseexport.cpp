@@ -23,7 +23,7 @@ ReleaseRecord writeWorkbenchRelease(const Project& project, const SearchSettings
     const QString folder = QFileInfo(releasePath).absolutePath();
     const ProjectConfig config = project.configForSave(releasePath, false);
     const Workspace ws(config, QFile::encodeName(folder).toStdString());
-    const SearchConfig search = makeSearchConfig(ws.dataset(), settings);
+    const SearchConfig search = makeSearchConfig(ws, settings);
     if (!ws.dataset().lattice().contains(levels))
         throw ParameterError("node " + formatLevels(levels) + " is not in the lattice");
     const PublishedNode node =

@@ -9,23 +9,23 @@ namespace ldv::ui {
 
 ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName,
                            const QString& nodeState, std::optional<double> populationSize) {
-    const Dataset& data = *o.data->dataset;
+    const Dataset& data = o.data->dataset();
     const Lattice& lattice = data.lattice();
     ReportData r;
     r.projectName = projectName;
     r.rows = data.rowCount();
-    for (std::size_t i = 0; i < o.data->qiNames.size(); ++i)
+    for (std::size_t i = 0; i < o.data->qiNames().size(); ++i)
         r.quasiIdentifiers << QStringLiteral("%1 (height %2)")
-                                  .arg(QString::fromStdString(o.data->qiNames[i]))
+                                  .arg(QString::fromStdString(o.data->qiNames()[i]))
                                   .arg(lattice.heights()[i]);
-    for (const std::string& s : o.data->sensitiveNames) r.sensitive << QString::fromStdString(s);
-    for (std::size_t c : o.data->identifying)
-        r.removedColumns << QString::fromStdString(o.data->table->column(c).name());
+    for (const std::string& s : o.data->sensitiveNames()) r.sensitive << QString::fromStdString(s);
+    for (std::size_t c : o.data->identifyingColumns())
+        r.removedColumns << QString::fromStdString(o.data->table().column(c).name());
     for (const BoundCriterion& c : o.config.criteria)
         r.criteria << QString::fromStdString(c.criterion.describe());
     r.suppressionLimit = o.settings.suppressionLimit;
-    r.metric = QString::fromStdString(o.settings.metric);
-    r.algorithm = QString::fromStdString(o.settings.algorithm);
+    r.metric = QString::fromStdString(std::string(metricName(o.settings.metric)));
+    r.algorithm = QString::fromStdString(std::string(algorithmChoiceName(o.settings.algorithm)));
     r.nodeState = nodeState;
     r.node = analyzeNode(*o.data, o.config, id);
 
@@ -62,7 +62,7 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
         };
         for (std::size_t j = 0; j < data.sensitiveColumns().size(); ++j) {
             SensitiveRisk risk;
-            risk.attribute = QString::fromStdString(o.data->sensitiveNames[j]);
+            risk.attribute = QString::fromStdString(o.data->sensitiveNames()[j]);
             for (const HomogeneousClass& h : homogeneousClasses(node.classes, 1.0, j)) {
                 if (!published(h.cls)) continue;
                 ++risk.homogeneousClasses;

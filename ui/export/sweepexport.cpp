@@ -128,20 +128,15 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         return;
     }
     const DataSnapshot snapshot = snapshotOf(*m_project);
-    std::optional<Hierarchy> taxonomy;
-    if (!snapshot.sensitiveColumns.empty())
-        if (const Hierarchy* h = m_project->hierarchy(
-                m_project->table().column(snapshot.sensitiveColumns.front()).name()))
-            taxonomy = *h;
     SweepOptions options;
     options.tau = m_tau->value();
     options.l = m_l->value();
     options.seed = std::uint64_t(m_seed->value());
     const std::string file = path.toStdString();
-    auto work = [snapshot, taxonomy, options, file,
+    auto work = [snapshot, options, file,
                  neutralizeFormulas](Feedback& feedback) -> std::shared_ptr<void> {
-        const std::shared_ptr<PreparedData> data = snapshot.prepare();
-        const TauInput input = makeTauInput(*data, taxonomy);
+        const std::shared_ptr<Workspace> data = snapshot.prepare();
+        const TauInput input = TauInput::fromWorkspace(*data);
         const SweepResult result = sweep(input, options, &feedback);
         auto out = std::make_shared<SweepExportResult>();
         const TauCheck check = checkTau(input, result.recoding, options.tau, options.l);
@@ -152,7 +147,7 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         out->classes = result.recoding.classes.size();
         out->saRows = generalizedSaRows(input, result.recoding);
         out->e = excessiveProtection(input, result.recoding, options.tau, options.l);
-        const Table table = recodedTable(input, result.recoding, data->identifying);
+        const Table table = recodedTable(input, result.recoding, data->identifyingColumns());
         out->rows = table.rowCount();
         writeTableCsv(table, file, ',', neutralizeFormulas);
         return out;

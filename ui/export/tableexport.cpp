@@ -5,18 +5,18 @@
 
 namespace ldv::ui {
 
-void exportTableCsv(const PreparedData& data, const SearchConfig& config, std::span<const int> levels,
+void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
                     const TableExportOptions& options, const std::string& path) {
     PublishOptions publish;
     publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
     publish.maskToken = options.maskToken;
-    const PublishedNode node = publishNode(*data.dataset, config, levels, data.identifying, publish);
+    const PublishedNode node = publishNode(data.dataset(), config, levels, data.identifyingColumns(), publish);
     writeTableCsv(node.table, path, options.separator, options.neutralizeFormulas);
 }
 
-void exportValueMappingCsv(const PreparedData& data, std::span<const int> levels,
+void exportValueMappingCsv(const Workspace& data, std::span<const int> levels,
                            const TableExportOptions& options, const std::string& path) {
-    writeTableCsv(valueMapping(*data.dataset, levels), path, options.separator, options.neutralizeFormulas);
+    writeTableCsv(valueMapping(data.dataset(), levels), path, options.separator, options.neutralizeFormulas);
 }
 
 }  // namespace ldv::ui

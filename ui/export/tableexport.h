@@ -7,9 +7,11 @@
 #include "ldiv/publish.h"
 #include "ldiv/search.h"
 
-namespace ldv::ui {
+namespace ldv {
+class Workspace;
+}
 
-struct PreparedData;
+namespace ldv::ui {
 
 struct TableExportOptions {
     enum class Suppressed { Remove, Mask };
@@ -22,10 +24,10 @@ struct TableExportOptions {
 };
 
 /// publishNode + writeTableCsv. Throws InputError when the file cannot be written.
-void exportTableCsv(const PreparedData& data, const SearchConfig& config, std::span<const int> levels,
+void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
                     const TableExportOptions& options, const std::string& path);
 /// valueMapping (attribute, level, value, generalized, rows) as CSV.
-void exportValueMappingCsv(const PreparedData& data, std::span<const int> levels,
+void exportValueMappingCsv(const Workspace& data, std::span<const int> levels,
                            const TableExportOptions& options, const std::string& path);
 
 }  // namespace ldv::ui

@@ -228,7 +228,7 @@ bool FrontierPanel::run() {
                     gridKinds.end())
                     config.fixed.push_back(spec);
         }
-        config.metric = parseMetric(project->searchSettings().metric);
+        config.metric = project->searchSettings().metric;
         config.risk = FrontierRisk(m_risk->currentData().toInt());
         if (config.risk == FrontierRisk::Journalist) {
             bool ok = false;
@@ -243,12 +243,12 @@ bool FrontierPanel::run() {
     // The search's dataset when it is current (its lattice is the one shown), else the
     // project's, prepared on the worker.
     const auto outcome = m_session->outcome();
-    std::shared_ptr<const PreparedData> prepared =
+    std::shared_ptr<const Workspace> prepared =
         outcome && !m_session->isStale() ? outcome->data : nullptr;
     const DataSnapshot snapshot = snapshotOf(*project);
     auto work = [prepared, snapshot, config](Feedback& feedback) -> std::shared_ptr<void> {
-        const std::shared_ptr<const PreparedData> data = prepared ? prepared : snapshot.prepare();
-        return std::make_shared<FrontierResult>(frontier(*data->dataset, config, &feedback));
+        const std::shared_ptr<const Workspace> data = prepared ? prepared : snapshot.prepare();
+        return std::make_shared<FrontierResult>(frontier(data->dataset(), config, &feedback));
     };
     m_metricName = QString::fromStdString(std::string(metricName(config.metric)));
     m_gridCount = config.grids.size();

@@ -225,16 +225,13 @@ void LatticePerspective::rebuild() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     try {
         if (outcome) {
-            const Lattice& lattice = outcome->data->dataset->lattice();
+            const Lattice& lattice = outcome->data->dataset().lattice();
             m_view->setLattice(lattice);
             m_nodes->setOutcome(outcome, lattice.size());
             m_view->item()->setStates(m_nodes->states());
         } else if (m_session && m_session->project()) {
-            std::vector<int> heights;
-            for (const Hierarchy& h : snapshotOf(*m_session->project()).hierarchies)
-                heights.push_back(h.height());
             // Throws ParameterError when the lattice has more nodes than a node id addresses.
-            m_view->setLattice(Lattice(heights));
+            m_view->setLattice(Lattice(m_session->project()->qiHeights()));
             m_nodes->setOutcome(nullptr, m_view->layout().size());
         } else {
             m_view->setLattice(Lattice(std::vector<int>{}));
@@ -250,7 +247,7 @@ void LatticePerspective::rebuild() {
     m_view->item()->setDrawnHook([this](const std::vector<NodeId>& ids) {
         if (colorsByRisk()) m_nodes->requestRisk(ids);
     });
-    std::vector<std::string> names = outcome ? outcome->data->qiNames : std::vector<std::string>{};
+    std::vector<std::string> names = outcome ? outcome->data->qiNames() : std::vector<std::string>{};
     if (!outcome && m_session && m_session->project()) names = m_session->project()->qiOrder();
     m_list->setLattice(m_view->layout().lattice(), names);
     m_details->clear(
@@ -280,7 +277,7 @@ void LatticePerspective::rebuildLevelFilters() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const auto& heights = m_view->layout().lattice().heights();
     // Attribute names, also before a search (the lattice is then built from the project).
-    std::vector<std::string> names = outcome ? outcome->data->qiNames : std::vector<std::string>{};
+    std::vector<std::string> names = outcome ? outcome->data->qiNames() : std::vector<std::string>{};
     if (!outcome && m_session && m_session->project()) names = m_session->project()->qiOrder();
     for (std::size_t i = 0; i < heights.size(); ++i) {
         auto* low = new QSpinBox(this);
@@ -380,7 +377,7 @@ void LatticePerspective::updateCounts() {
                     .arg(outcome->result.minimal.size())
                     .arg(outcome->result.optimum ? tr(", optimum [%1]")
                                                        .arg(QString::fromStdString(formatLevels(
-                                                           outcome->data->dataset->lattice().levels(
+                                                           outcome->data->dataset().lattice().levels(
                                                                *outcome->result.optimum))))
                                                  : tr(", no optimum"));
     if (m_session && m_session->isStale()) text += tr(" · settings changed since this search");
@@ -454,20 +451,20 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
     if (m_diffJob) m_diffJob->cancel();
     if (selection.size() >= 2) {
         const NodeId from = selection.front(), to = selection.back();
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         m_details->setDiffMessage(
             tr("Comparing the published values of [%1] and [%2]…")
                 .arg(QString::fromStdString(formatLevels(lattice.levels(from))),
                      QString::fromStdString(formatLevels(lattice.levels(to)))));
         auto diff = [outcome, from, to](Feedback&) -> std::shared_ptr<void> {
-            const Lattice& l = outcome->data->dataset->lattice();
+            const Lattice& l = outcome->data->dataset().lattice();
             return std::make_shared<NodeDiff>(
                 diffNodes(*outcome->data, outcome->config, l.levels(from), l.levels(to)));
         };
         delete m_diffJob;
         m_diffJob = new Job(tr("Comparing nodes"), diff, this);
         connect(m_diffJob, &Job::succeeded, this, [this, outcome](std::shared_ptr<void> r) {
-            m_details->setDiff(*std::static_pointer_cast<NodeDiff>(r), outcome->data->qiNames);
+            m_details->setDiff(*std::static_pointer_cast<NodeDiff>(r), outcome->data->qiNames());
         });
         connect(m_diffJob, &Job::failed, this,
                 [this](const QString& e) { m_details->setDiffMessage(e); });
@@ -475,7 +472,7 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
     }
     const NodeId id = selection.back();
     m_details->showLoading(
-        QString::fromStdString(formatLevels(outcome->data->dataset->lattice().levels(id))));
+        QString::fromStdString(formatLevels(outcome->data->dataset().lattice().levels(id))));
     auto work = [outcome, id](Feedback&) -> std::shared_ptr<void> {
         return std::make_shared<NodeDetails>(analyzeNode(*outcome->data, outcome->config, id));
     };
@@ -483,7 +480,7 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
     m_detailsJob = new Job(tr("Node details"), work, this);
     connect(m_detailsJob, &Job::succeeded, this, [this, outcome](std::shared_ptr<void> r) {
         const auto details = std::static_pointer_cast<NodeDetails>(r);
-        m_details->setDetails(*details, outcome->data->qiNames,
+        m_details->setDetails(*details, outcome->data->qiNames(),
                               stateName(m_view->item()->state(details->id)));
         // The Explain tab stays open while its fixes select other nodes.
         if (m_view->selection().size() < 2 && m_details->tabs()->currentWidget() != m_explain)

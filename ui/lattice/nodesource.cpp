@@ -18,7 +18,7 @@ constexpr std::size_t kMaxQueued = 4096;
 }  // namespace
 
 NodeRisk computeNodeRisk(const SearchOutcome& outcome, NodeId id) {
-    const Dataset& data = *outcome.data->dataset;
+    const Dataset& data = outcome.data->dataset();
     const NodeJudgement node = judgeNode(data, outcome.config, data.lattice().levels(id));
     std::vector<std::uint32_t> sizes;
     sizes.reserve(node.classes.count());
@@ -58,7 +58,7 @@ const NodeMetrics* NodeSource::metrics(NodeId id) const {
 }
 
 bool NodeSource::hasRisk() const {
-    return m_outcome && m_outcome->data && m_outcome->data->dataset;
+    return m_outcome && m_outcome->data;
 }
 
 std::optional<NodeRisk> NodeSource::risk(NodeId id) const {

@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <set>
 
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/criteria_tau.h"
 #include "ldiv/error.h"
@@ -442,8 +443,9 @@ QString CriterionEditor::bindProblem(const QString& text) const {
     }
     if (!m_prepared) return {};
     try {
-        bindCriteria(*m_prepared->dataset, {text.toStdString()},
-                     m_project->searchSettings().populationSize.value_or(0));
+        bindCriteria(m_prepared->dataset(), {text.toStdString()},
+                     criteriaInputs(*m_prepared,
+                                    m_project->searchSettings().populationSize.value_or(0)));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

@@ -20,10 +20,13 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 
+namespace ldv {
+class Workspace;
+}
+
 namespace ldv::ui {
 
 class Project;
-struct PreparedData;
 
 class CriterionEditor : public QWidget {
     Q_OBJECT
@@ -81,7 +84,7 @@ private:
     QString m_rejected;
     /// The project's data bound for bindCriteria; built on first need, dropped when roles,
     /// types or hierarchies change.
-    mutable std::shared_ptr<const PreparedData> m_prepared;
+    mutable std::shared_ptr<const Workspace> m_prepared;
     mutable QString m_preparedError;
 };
 

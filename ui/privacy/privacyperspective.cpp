@@ -30,6 +30,8 @@ namespace {
 struct Feasibility {
     QStringList warnings;
     QString error;
+    /// validate()'s messages: the settings themselves are wrong (the search refuses them).
+    QStringList problems;
 };
 }  // namespace
 
@@ -196,10 +198,12 @@ void PrivacyPerspective::loadSettings() {
         const SearchSettings s = p->searchSettings();
         for (const std::string& c : s.criteria) m_criteria->addItem(QString::fromStdString(c));
         m_suppression->setValue(s.suppressionLimit * 100);
-        m_metric->setCurrentIndex(
-            std::max(0, m_metric->findData(QString::fromStdString(s.metric))));
+        auto text = [](std::string_view name) {
+            return QString::fromUtf8(name.data(), qsizetype(name.size()));
+        };
+        m_metric->setCurrentIndex(std::max(0, m_metric->findData(text(metricName(s.metric)))));
         m_algorithm->setCurrentIndex(
-            std::max(0, m_algorithm->findData(QString::fromStdString(s.algorithm))));
+            std::max(0, m_algorithm->findData(text(algorithmChoiceName(s.algorithm)))));
     }
     m_loading = false;
     m_debounce.start();
@@ -213,8 +217,8 @@ void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
     for (int i = 0; i < m_criteria->count(); ++i)
         s.criteria.push_back(m_criteria->item(i)->text().toStdString());
     s.suppressionLimit = m_suppression->value() / 100;
-    s.metric = m_metric->currentData().toString().toStdString();
-    s.algorithm = m_algorithm->currentData().toString().toStdString();
+    s.metric = parseMetric(m_metric->currentData().toString().toStdString());
+    s.algorithm = parseAlgorithmChoice(m_algorithm->currentData().toString().toStdString());
     p->setSearchSettings(s, text, mergeable);
 }
 
@@ -270,8 +274,12 @@ void PrivacyPerspective::checkFeasibility() {
         out->warnings = rigid;
         try {
             const auto data = snapshot.prepare();
-            const Dataset& dataset = *data->dataset;
-            const auto criteria = bindCriteria(dataset, settings.criteria);
+            const Dataset& dataset = data->dataset();
+            // The search's own check, with its words: every problem, not only the first.
+            for (const std::string& p : validate(settings, data->sensitiveColumns().size()))
+                out->problems << QString::fromStdString(p);
+            if (!out->problems.isEmpty()) return out;
+            const auto criteria = makeSearchConfig(*data, settings).criteria;
             const auto tableWarnings = feasibilityWarnings(dataset, criteria);
             for (const std::string& w : tableWarnings) out->warnings << QString::fromStdString(w);
             // The table as one class may satisfy while the hierarchies cannot reach it: the most
@@ -305,6 +313,8 @@ void PrivacyPerspective::checkFeasibility() {
     connect(m_feasibilityJob, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         const auto f = std::static_pointer_cast<Feasibility>(r);
         QStringList lines;
+        for (const QString& p : f->problems)
+            lines << tr("<b>Cannot search:</b> %1").arg(p.toHtmlEscaped());
         if (!f->error.isEmpty())
             lines << tr("<b>Cannot search:</b> %1").arg(f->error.toHtmlEscaped());
         for (const QString& w : f->warnings) lines << tr("⚠ %1").arg(w.toHtmlEscaped());
@@ -312,7 +322,8 @@ void PrivacyPerspective::checkFeasibility() {
             lines << tr(
                 "✓ Every criterion is achievable by some generalization of these hierarchies.");
         m_warnings->setText(lines.join("<br>"));
-        m_warnings->setStyleSheet(lines.size() == 1 && f->error.isEmpty() && f->warnings.isEmpty()
+        m_warnings->setStyleSheet(lines.size() == 1 && f->error.isEmpty() &&
+                                          f->warnings.isEmpty() && f->problems.isEmpty()
                                       ? "color: #009E73"
                                       : "color: #D55E00");
     });
@@ -339,7 +350,7 @@ void PrivacyPerspective::showOutcome() {
         return;
     }
     const SearchResult& r = o->result;
-    const Dataset& data = *o->data->dataset;
+    const Dataset& data = o->data->dataset();
     QString html;
     if (!m_failure.isEmpty())
         html += tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>")
@@ -373,15 +384,15 @@ void PrivacyPerspective::showOutcome() {
                 .arg(criteria.join("<br>"))
                 .arg(o->settings.suppressionLimit * 100)
                 .arg(qulonglong(o->settings.suppressionLimit * double(data.rowCount()) + 1e-9))
-                .arg(QString::fromStdString(o->settings.metric),
-                     QString::fromStdString(o->settings.algorithm));
+                .arg(QString::fromStdString(std::string(metricName(o->settings.metric))),
+                     QString::fromStdString(std::string(algorithmChoiceName(o->settings.algorithm))));
     if (r.optimum) {
         const NodeMetrics& m = r.optimumMetrics;
         QStringList levels;
         const Levels lv = data.lattice().levels(*r.optimum);
         for (std::size_t i = 0; i < lv.size(); ++i)
             levels << QStringLiteral("%1=%2")
-                          .arg(QString::fromStdString(o->data->qiNames[i]))
+                          .arg(QString::fromStdString(o->data->qiNames()[i]))
                           .arg(lv[i]);
         html +=
             tr("<h3>Optimum [%1]</h3><p>%2</p><table cellspacing=4>"

@@ -74,6 +74,15 @@ Hierarchy Project::hierarchyOrIdentity(const std::string& attribute) const {
     return Hierarchy::identity(table().column(std::size_t(column)).dictionary());
 }
 
+std::vector<int> Project::qiHeights() const {
+    std::vector<int> heights;
+    for (const std::string& name : qiOrder()) {
+        const Hierarchy* h = hierarchy(name);
+        heights.push_back(h ? h->height() : 0);
+    }
+    return heights;
+}
+
 void Project::setRole(int column, Role role) {
     if (role != this->role(column)) m_undo.push(new SetRoleCommand(this, column, role));
 }
@@ -152,7 +161,11 @@ void Project::applyRole(int column, Role role, const std::vector<std::string>& q
 
 void Project::applyType(int column, std::optional<ColumnType> type) {
     attributeEntry(column).type = type;
-    m_data->table->column(std::size_t(column)).setType(type.value_or(inferredType(column)));
+    // Jobs may still read the old table: the type is set on a copy, so every snapshot stays
+    // immutable (a type change is a rare click, the copy is cheap next to a search).
+    auto table = std::make_shared<Table>(*m_data->table);
+    table->column(std::size_t(column)).setType(type.value_or(inferredType(column)));
+    m_data->table = std::move(table);
     emit typeChanged(column);
 }
 
@@ -169,11 +182,6 @@ void Project::applyHierarchy(const std::string& attribute, std::optional<Hierarc
     emit hierarchyChanged(QString::fromStdString(attribute));
 }
 
-SearchSettings Project::searchSettings() const {
-    const ProjectConfig& c = config();
-    return {c.criteria, c.suppressionLimit, c.metric, c.algorithm, c.populationSize};
-}
-
 void Project::setSearchSettings(const SearchSettings& settings, const QString& text,
                                 bool mergeable) {
     if (settings != searchSettings())
@@ -181,12 +189,7 @@ void Project::setSearchSettings(const SearchSettings& settings, const QString& t
 }
 
 void Project::applySearchSettings(const SearchSettings& settings) {
-    ProjectConfig& c = m_data->config;
-    c.criteria = settings.criteria;
-    c.suppressionLimit = settings.suppressionLimit;
-    c.metric = settings.metric;
-    c.algorithm = settings.algorithm;
-    c.populationSize = settings.populationSize;
+    m_data->config.search = settings;
     emit searchSettingsChanged();
 }
 

@@ -18,18 +18,6 @@
 
 namespace ldv::ui {
 
-/// The privacy and search part of the configuration (criteria spec strings such as "k=5",
-/// suppression limit as a fraction, metric and algorithm names), stored in ProjectConfig.
-struct SearchSettings {
-    std::vector<std::string> criteria;
-    double suppressionLimit = 0;
-    std::string metric = "dm";
-    std::string algorithm = "fast";
-    /// N of the population the data is a sample of (k-map, risk); none when not given.
-    std::optional<double> populationSize;
-    bool operator==(const SearchSettings&) const = default;
-};
-
 class Project : public QObject {
     Q_OBJECT
 public:
@@ -68,9 +56,13 @@ public:
 
     /// The attribute's hierarchy, or nullptr when it has none.
     const Hierarchy* hierarchy(const std::string& attribute) const;
+    /// Every attribute's hierarchy, by name (what a Workspace of the project binds).
+    const std::map<std::string, Hierarchy>& hierarchies() const { return m_data->hierarchies; }
     /// Where the attribute's hierarchy came from (an unmodified file or builder spec), or
     /// nullopt when it has none or was edited: such a hierarchy is embedded when saved.
     std::optional<HierarchyOrigin> hierarchyOrigin(const std::string& attribute) const;
+    /// Per QI (in QI order) its hierarchy's height, 0 without one: the lattice's shape.
+    std::vector<int> qiHeights() const;
     /// The hierarchy, or the identity (height 0) over the column's values.
     Hierarchy hierarchyOrIdentity(const std::string& attribute) const;
 
@@ -82,7 +74,8 @@ public:
     /// worth asking about on close (the last search result and selected node).
     void setWorkbenchValue(const QString& key, const QJsonValue& value, bool markDirty = true);
 
-    SearchSettings searchSettings() const;
+    /// The search part of the configuration (ldv::SearchSettings, checked by ldv::validate).
+    const SearchSettings& searchSettings() const { return m_data->config.search; }
     // Undoable edits (push a command on the undo stack).
     void setSearchSettings(const SearchSettings& settings, const QString& text,
                            bool mergeable = false);

@@ -1,6 +1,8 @@
 #pragma once
 // What a project load produces on a worker thread and hands to Project on the GUI thread:
-// the table, the per-column value counts and the resolved hierarchies.
+// the table and hierarchies as core loads them for ldv::Workspace (loadTable,
+// configuredHierarchy), plus what only the workbench keeps: the inferred types, the
+// per-column value counts and the problems that do not stop it from opening.
 #include <QString>
 #include <QStringList>
 #include <map>
@@ -19,17 +21,12 @@ class Feedback;
 
 namespace ldv::ui {
 
-/// Where a hierarchy came from, so an unmodified one is saved the same way.
-struct HierarchyOrigin {
-    std::string file;     ///< absolute path of an unmodified hierarchy file
-    std::string builder;  ///< builder spec of an unmodified built hierarchy
-};
-
 struct ProjectData {
     ProjectConfig config;  ///< hierarchies moved out into `hierarchies`
     QString projectPath;   ///< absolute; empty for a project not saved yet
     QString dataPath;      ///< absolute, or a database URI (postgresql://…)
-    std::shared_ptr<Table> table;
+    /// Shared with background jobs, never changed in place: a type change copies it.
+    std::shared_ptr<const Table> table;
     CsvReport report;
     std::vector<ColumnType> inferredTypes;
     /// valueCounts[column][code] = rows with that value.
@@ -43,16 +40,15 @@ struct ProjectData {
 /// Loads a project file, its data and hierarchies. Throws InputError/ParameterError naming
 /// the file and place at fault, or Cancelled.
 std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedback* feedback);
-/// A new, unsaved project over a CSV file: every attribute insensitive, no hierarchies.
+/// A new, unsaved project over a CSV file: every attribute insensitive, no hierarchies;
+/// `types` are overrides chosen before the import (saved with the project).
 std::shared_ptr<ProjectData> loadCsvProject(const QString& csvPath, const CsvOptions& options,
-                                            Feedback* feedback);
+                                            Feedback* feedback,
+                                            const std::map<std::string, ColumnType>& types = {});
 /// A new, unsaved project over a database table or query (a postgresql:// URI, as `ldiv`
 /// takes it): its rows fetched in streamed batches. Throws InputError with the server's words.
 std::shared_ptr<ProjectData> loadSourceProject(const QString& uri, const CsvOptions& options,
                                                Feedback* feedback);
-/// Reads the data of a project: a CSV file, or every row of a database URI.
-Table readData(const QString& dataPath, const CsvOptions& options, CsvReport& report,
-               Feedback* feedback);
 /// Counts the rows of every code of a column.
 std::vector<std::uint32_t> countValues(const Column& column);
 

@@ -370,7 +370,7 @@ void RiskPerspective::compute() {
     std::optional<Levels> levels;
     QString nodeName;
     if (outcome) {
-        const Lattice& lattice = outcome->data->dataset->lattice();
+        const Lattice& lattice = outcome->data->dataset().lattice();
         std::optional<NodeId> id = m_node;
         if (!id || *id >= lattice.size()) id = outcome->result.optimum;
         if (id) {
@@ -385,8 +385,8 @@ void RiskPerspective::compute() {
     std::optional<DataSnapshot> snapshot;
     if (!outcome) snapshot = snapshotOf(*m_project);
     auto work = [outcome, snapshot, levels, options](Feedback& feedback) -> std::shared_ptr<void> {
-        std::shared_ptr<const PreparedData> data =
-            outcome ? outcome->data : std::shared_ptr<const PreparedData>(snapshot->prepare());
+        std::shared_ptr<const Workspace> data =
+            outcome ? outcome->data : std::shared_ptr<const Workspace>(snapshot->prepare());
         return std::make_shared<RiskReport>(
             computeRiskReport(*data, levels ? &outcome->config : nullptr,
                               levels ? &*levels : nullptr, options, &feedback));

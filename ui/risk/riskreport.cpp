@@ -33,11 +33,11 @@ std::vector<AttributeCombinationRisk> combinationsOf(const Table& table,
 
 }  // namespace
 
-RiskReport computeRiskReport(const PreparedData& prepared, const SearchConfig* config,
+RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* config,
                              const Levels* levels, const RiskOptions& options, Feedback* feedback) {
-    const Dataset& data = *prepared.dataset;
+    const Dataset& data = prepared.dataset();
     RiskReport out;
-    out.qiNames = prepared.qiNames;
+    out.qiNames = prepared.qiNames();
     const bool withCombinations =
         !out.qiNames.empty() && out.qiNames.size() <= kMaxRiskViewAttributes;
     if (out.qiNames.empty())
@@ -56,7 +56,7 @@ RiskReport computeRiskReport(const PreparedData& prepared, const SearchConfig* c
     out.before.analysis = analyzeRisk(data.classes(bottom).sizes, options);
     progress(feedback, 0.1 * share);
     if (withCombinations)
-        out.before.combinations = combinationsOf(*prepared.table, out.qiNames, feedback);
+        out.before.combinations = combinationsOf(prepared.table(), out.qiNames, feedback);
     if (!withNode) {
         progress(feedback, 1);
         return out;
@@ -66,7 +66,7 @@ RiskReport computeRiskReport(const PreparedData& prepared, const SearchConfig* c
     // those of the file a user would release.
     progress(feedback, share);
     out.levels = *levels;
-    PublishedNode published = publishNode(data, *config, *levels, prepared.identifying);
+    PublishedNode published = publishNode(data, *config, *levels, prepared.identifyingColumns());
     out.suppressedRows = published.suppressedRows;
     const NodeJudgement& node = published.judgement;
     std::vector<std::uint32_t> sizes;

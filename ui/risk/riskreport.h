@@ -17,9 +17,11 @@ namespace ldv {
 class Feedback;
 }
 
-namespace ldv::ui {
+namespace ldv {
+class Workspace;
+}
 
-struct PreparedData;
+namespace ldv::ui {
 
 struct RiskSide {
     RiskAnalysis analysis;
@@ -44,7 +46,7 @@ inline constexpr std::size_t kMaxRiskViewAttributes = 16;
 /// Risk of the prepared data's table, and of `levels` published under `config` when both are
 /// given. Throws ParameterError (e.g. a population size below the number of rows) or
 /// Cancelled; reports progress on `feedback`.
-RiskReport computeRiskReport(const PreparedData& data, const SearchConfig* config,
+RiskReport computeRiskReport(const Workspace& data, const SearchConfig* config,
                              const Levels* levels, const RiskOptions& options, Feedback* feedback);
 
 /// The combination's attribute names joined with ", " (QI names by column position).

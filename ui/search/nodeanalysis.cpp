@@ -10,14 +10,14 @@
 
 namespace ldv::ui {
 
-NodeDetails analyzeNode(const PreparedData& prepared, const SearchConfig& config, NodeId id) {
-    const Dataset& data = *prepared.dataset;
+NodeDetails analyzeNode(const Workspace& prepared, const SearchConfig& config, NodeId id) {
+    const Dataset& data = prepared.dataset();
     NodeDetails out;
     out.id = id;
     out.levels = data.lattice().levels(id);
     PublishOptions masked;
     masked.maskSuppressed = true;
-    PublishedNode published = publishNode(data, config, out.levels, prepared.identifying, masked);
+    PublishedNode published = publishNode(data, config, out.levels, prepared.identifyingColumns(), masked);
     const NodeJudgement& node = published.judgement;
     out.satisfies = node.satisfies;
     out.metrics = node.metrics;

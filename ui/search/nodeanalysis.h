@@ -15,9 +15,11 @@ namespace ldv {
 class Feedback;
 }
 
-namespace ldv::ui {
+namespace ldv {
+class Workspace;
+}
 
-struct PreparedData;
+namespace ldv::ui {
 
 /// What the lattice's details pane shows for one node.
 struct NodeDetails {
@@ -33,6 +35,6 @@ struct NodeDetails {
     std::size_t suppressedRowCount = 0;
 };
 
-NodeDetails analyzeNode(const PreparedData& data, const SearchConfig& config, NodeId id);
+NodeDetails analyzeNode(const Workspace& data, const SearchConfig& config, NodeId id);
 
 }  // namespace ldv::ui

@@ -8,23 +8,23 @@
 
 namespace ldv::ui {
 
-NodeDiff diffNodes(const PreparedData& data, const SearchConfig& config, std::span<const int> from,
+NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<const int> from,
                    std::span<const int> to) {
-    const Dataset& dataset = *data.dataset;
+    const Dataset& dataset = data.dataset();
     PublishOptions masked;
     masked.maskSuppressed = true;
     // Identifying columns stay out of both; the QI columns keep their names.
-    const PublishedNode a = publishNode(dataset, config, from, data.identifying, masked);
-    const PublishedNode b = publishNode(dataset, config, to, data.identifying, masked);
+    const PublishedNode a = publishNode(dataset, config, from, data.identifyingColumns(), masked);
+    const PublishedNode b = publishNode(dataset, config, to, data.identifyingColumns(), masked);
     NodeDiff out;
     out.from.assign(from.begin(), from.end());
     out.to.assign(to.begin(), to.end());
-    const std::size_t qi = data.qiNames.size();
+    const std::size_t qi = data.qiNames().size();
     out.rowsChangedPerAttribute.assign(qi, 0);
     std::vector<bool> changed(a.table.rowCount(), false);
     for (std::size_t i = 0; i < qi; ++i) {
-        const Column& ca = a.table.column(a.table.requireColumn(data.qiNames[i]));
-        const Column& cb = b.table.column(b.table.requireColumn(data.qiNames[i]));
+        const Column& ca = a.table.column(a.table.requireColumn(data.qiNames()[i]));
+        const Column& cb = b.table.column(b.table.requireColumn(data.qiNames()[i]));
         std::unordered_map<std::uint64_t, std::size_t> counts;
         for (std::size_t r = 0; r < ca.size(); ++r) {
             if (ca.value(ca.code(r)) == cb.value(cb.code(r))) continue;

@@ -9,9 +9,11 @@
 #include "ldiv/lattice.h"
 #include "ldiv/search.h"
 
-namespace ldv::ui {
+namespace ldv {
+class Workspace;
+}
 
-struct PreparedData;
+namespace ldv::ui {
 
 struct ValueChange {
     std::size_t attribute = 0;  ///< QI index
@@ -29,7 +31,7 @@ struct NodeDiff {
     std::vector<ValueChange> changes;
 };
 
-NodeDiff diffNodes(const PreparedData& data, const SearchConfig& config, std::span<const int> from,
+NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<const int> from,
                    std::span<const int> to);
 
 }  // namespace ldv::ui

@@ -54,8 +54,8 @@ void ResultKeeper::outcomeChanged() {
 void ResultKeeper::nodeChosen(NodeId id) {
     if (!m_project || !m_session || m_restoring) return;
     const auto outcome = m_session->outcome();
-    if (!outcome || !outcome->data || !outcome->data->dataset) return;
-    const Lattice& lattice = outcome->data->dataset->lattice();
+    if (!outcome || !outcome->data) return;
+    const Lattice& lattice = outcome->data->dataset().lattice();
     if (id >= lattice.size()) return;
     m_selected = QString::fromStdString(formatLevels(lattice.levels(id)));
     store();

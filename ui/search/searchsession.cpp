@@ -13,12 +13,8 @@
 
 namespace ldv::ui {
 
-SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& settings) {
-    SearchConfig config;
-    config.criteria = bindCriteria(data, settings.criteria, settings.populationSize.value_or(0));
-    config.suppressionLimit = settings.suppressionLimit;
-    config.metric = parseMetric(settings.metric);
-    config.algorithm = parseSearchAlgorithm(settings.algorithm);
+SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings) {
+    SearchConfig config = makeSearchConfig(workspace, settings);
     // The lattice view, the list of transformations and the summaries read every node's state
     // from the per-node arrays (NodeSource), so the workbench keeps the explicit
     // classification at every size; the implicit one (antichains) serves the command line.
@@ -90,7 +86,7 @@ void SearchSession::run() {
         auto data = snapshot.prepare();
         out->data = data;
         out->settings = settings;
-        out->config = makeSearchConfig(*data->dataset, settings);
+        out->config = workbenchSearchConfig(*data, settings);
         // The search and the measuring report 0..1 on their own feedback; map it to their part
         // of the job's progress and pass cancellation on at every progress step.
         const double share = measure ? 0.5 : 1.0;
@@ -107,10 +103,10 @@ void SearchSession::run() {
         feedback.checkCancelled();
         PartialClassification partial;
         try {
-            out->result = search(*data->dataset, out->config, &searchFeedback, &partial);
+            out->result = search(data->dataset(), out->config, &searchFeedback, &partial);
         } catch (const Cancelled&) {
             if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
-            out->result = partialSearchResult(data->dataset->lattice(), partial);
+            out->result = partialSearchResult(data->dataset().lattice(), partial);
             out->decided.resize(partial.state.size());
             for (std::size_t id = 0; id < partial.state.size(); ++id)
                 out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
@@ -123,7 +119,7 @@ void SearchSession::run() {
             Feedback measureFeedback(stage(measurePtr, share, 1));
             measurePtr = &measureFeedback;
             try {
-                out->metrics = measureLattice(*data->dataset, out->config, &measureFeedback);
+                out->metrics = measureLattice(data->dataset(), out->config, &measureFeedback);
             } catch (const Cancelled&) {
                 out->metrics.clear();  // the search itself is complete: keep it
             }

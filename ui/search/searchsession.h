@@ -10,13 +10,16 @@
 #include "ldiv/search.h"
 #include "project/project.h"
 
+namespace ldv {
+class Workspace;
+}
+
 namespace ldv::ui {
 
 class Job;
-struct PreparedData;
 
 struct SearchOutcome {
-    std::shared_ptr<const PreparedData> data;
+    std::shared_ptr<const Workspace> data;
     SearchSettings settings;
     SearchConfig config;
     SearchResult result;
@@ -35,9 +38,9 @@ struct SearchOutcome {
 /// The outcome of a search cancelled after deciding some nodes (SearchOutcome::complete()).
 SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial);
 
-/// Builds the SearchConfig of the project's settings against a prepared dataset (throws
-/// ParameterError for a bad spec, metric or algorithm, or an ℓ above the attribute's values).
-SearchConfig makeSearchConfig(const Dataset& data, const SearchSettings& settings);
+/// ldv::makeSearchConfig (the one `ldiv` uses: validate(), then the criteria bound with the
+/// sensitive hierarchies and population size), with every node classified explicitly.
+SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings);
 
 class SearchSession : public QObject {
     Q_OBJECT

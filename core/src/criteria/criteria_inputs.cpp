@@ -93,16 +93,8 @@ CriteriaInputs criteriaInputs(const Workspace& ws, double populationSize) {
     CriteriaInputs inputs;
     inputs.populationSize = populationSize;
     for (std::size_t column : ws.sensitiveColumns()) {
-        const Column& c = ws.table().column(column);
-        const AttributeConfig* a = ws.config().attribute(c.name());
-        std::optional<Hierarchy> h;
-        if (a && a->hierarchy)
-            h = a->hierarchy;
-        else if (a && !a->hierarchyFile.empty())
-            h = readHierarchy(ws.resolve(a->hierarchyFile));
-        else if (a && !a->hierarchyBuilder.empty())
-            h = buildFromSpec(a->hierarchyBuilder, c, ws.resolve("."));
-        inputs.sensitiveHierarchies.push_back(std::move(h));
+        const Hierarchy* h = ws.hierarchy(ws.table().column(column).name());
+        inputs.sensitiveHierarchies.push_back(h ? std::optional<Hierarchy>(*h) : std::nullopt);
     }
     return inputs;
 }

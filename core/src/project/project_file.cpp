@@ -89,10 +89,7 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
     return dataPath == o.dataPath && csv.separator == o.csv.separator &&
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
-           qiOrder == o.qiOrder && criteria == o.criteria &&
-           suppressionLimit == o.suppressionLimit && metric == o.metric &&
-           algorithm == o.algorithm && populationSize == o.populationSize &&
-           workbench == o.workbench;
+           qiOrder == o.qiOrder && search == o.search && workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -123,11 +120,11 @@ std::string formatProject(const ProjectConfig& c) {
     }
     j["attributes"] = attrs;
     j["qi_order"] = c.qiOrder;
-    j["criteria"] = c.criteria;
-    j["suppression_limit"] = c.suppressionLimit;
-    j["metric"] = c.metric;
-    j["algorithm"] = c.algorithm;
-    if (c.populationSize) j["population_size"] = *c.populationSize;
+    j["criteria"] = c.search.criteria;
+    j["suppression_limit"] = c.search.suppressionLimit;
+    j["metric"] = std::string(metricName(c.search.metric));
+    j["algorithm"] = std::string(algorithmChoiceName(c.search.algorithm));
+    if (c.search.populationSize) j["population_size"] = *c.search.populationSize;
     if (!c.workbench.empty()) {
         try {
             j["workbench"] = json::parse(c.workbench);
@@ -239,17 +236,22 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         c.attributes.push_back(std::move(a));
     }
     c.qiOrder = field<std::vector<std::string>>(j, "qi_order", {}, source);
-    c.criteria = field<std::vector<std::string>>(j, "criteria", {}, source);
-    c.suppressionLimit = field<double>(j, "suppression_limit", 0.0, source);
-    c.metric = field<std::string>(j, "metric", "dm", source);
-    c.algorithm = field<std::string>(j, "algorithm", "fast", source);
+    c.search.criteria = field<std::vector<std::string>>(j, "criteria", {}, source);
+    c.search.suppressionLimit = field<double>(j, "suppression_limit", 0.0, source);
+    // Names are typed here, so a misspelt one names the file; the numbers are validate()'s.
+    try {
+        c.search.metric = parseMetric(field<std::string>(j, "metric", "dm", source));
+        c.search.algorithm = parseAlgorithmChoice(field<std::string>(j, "algorithm", "fast", source));
+    } catch (const ParameterError& e) {
+        throw InputError(source, 0, 0, e.what());
+    }
     if (j.contains("population_size") && !j["population_size"].is_null()) {
         const double n = field<double>(j, "population_size", 0.0, source);
         if (!(n > 0) || !std::isfinite(n))
             throw InputError(
                 source, 0, 0,
                 "population_size must be a number of records above 0, not " + formatNumber(n));
-        c.populationSize = n;
+        c.search.populationSize = n;
     }
     if (j.contains("workbench")) {
         if (!j["workbench"].is_object())

@@ -72,53 +72,143 @@ std::vector<std::string> groupColumns(const ProjectConfig& config,
 
 }  // namespace
 
-Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback,
-                     DataLoad load)
-    : m_config(std::move(config)), m_baseDir(baseDir) {
-    const bool uri = isSourceUri(m_config.dataPath);
-    const std::string dataPath = uri ? m_config.dataPath : resolve(m_config.dataPath);
+LoadedTable loadTable(const ProjectConfig& config, const std::string& baseDir, Feedback* feedback,
+                      DataLoad load) {
+    LoadedTable out;
+    const bool uri = isSourceUri(config.dataPath);
+    const std::string dataPath = resolvePath(baseDir, config.dataPath);
     std::unique_ptr<TableSource> source;
     if (uri)
         source = openTableSource(dataPath);
     else if (load == DataLoad::Groups)
-        source = openCsvStream(dataPath, m_config.csv);
+        source = openCsvStream(dataPath, config.csv);
+    Table table;
     if (!source) {
-        m_table = readCsv(dataPath, m_config.csv, &m_report, feedback);
-        m_source.kind = "csv";
-        m_source.rows = m_table.rowCount();
-        m_source.groups = m_table.rowCount();
+        table = readCsv(dataPath, config.csv, &out.report, feedback);
+        out.source.kind = "csv";
+        out.source.rows = table.rowCount();
+        out.source.groups = table.rowCount();
     } else if (load == DataLoad::Groups) {
         const std::vector<SourceColumn> available = source->columns();
-        GroupedTable g = source->groups(groupColumns(m_config, available, source->name()),
-                                        m_config.csv, m_source, feedback);
-        m_table = std::move(g.table);
-        m_weights = std::move(g.counts);
-        m_report.rowsRead = std::size_t(g.rows);
+        GroupedTable g = source->groups(groupColumns(config, available, source->name()),
+                                        config.csv, out.source, feedback);
+        table = std::move(g.table);
+        out.weights = std::move(g.counts);
+        out.report.rowsRead = std::size_t(g.rows);
     } else {
-        m_table = source->rows(m_config.csv, m_source, feedback);
-        m_report.rowsRead = m_table.rowCount();
+        table = source->rows(config.csv, out.source, feedback);
+        out.report.rowsRead = table.rowCount();
     }
-    if (m_table.rowCount() == 0) {
-        if (m_report.rowsDropped > 0)
+    if (table.rowCount() == 0) {
+        if (out.report.rowsDropped > 0)
             throw InputError(
                 dataPath, 0, 0,
-                "all " + std::to_string(m_report.rowsDropped) +
+                "all " + std::to_string(out.report.rowsDropped) +
                     " rows have missing values and were dropped (missing policy 'drop'); "
                     "keep them as a value instead (--missing keep)");
         throw InputError(dataPath, 0, 0, "the file has a header but no data rows");
     }
+    for (const Column& c : table.columns()) out.inferredTypes.push_back(c.type());
+    // A grouped load holds only the QI and sensitive columns (groupColumns checked the rest).
+    for (const AttributeConfig& a : config.attributes) {
+        if (!a.type) continue;
+        if (!out.weights.empty() && !table.columnIndex(a.name)) continue;
+        table.column(table.requireColumn(a.name)).setType(*a.type);
+    }
+    out.table = std::make_shared<Table>(std::move(table));
+    return out;
+}
+
+std::string resolvePath(const std::string& baseDir, const std::string& path) {
+    if (isSourceUri(path)) return path;  // a database table: the URI as the CLI takes it
+    const std::filesystem::path p(path);
+    if (p.is_absolute()) return path;
+    const std::filesystem::path base = baseDir.empty() ? "." : baseDir;
+    // Absolute, so that error messages say exactly which file was looked for.
+    return std::filesystem::absolute(base / p).lexically_normal().string();
+}
+
+std::optional<Hierarchy> configuredHierarchy(const ProjectConfig& config,
+                                             const AttributeConfig& a, const Column& column,
+                                             const std::string& baseDir,
+                                             HierarchyOrigin* origin) {
+    if (a.hierarchy) return *a.hierarchy;
+    if (!a.hierarchyFile.empty()) {
+        const std::string file = resolvePath(baseDir, a.hierarchyFile);
+        Hierarchy h = readHierarchy(file);
+        if (origin) origin->file = file;
+        return h;
+    }
+    if (a.hierarchyBuilder.empty()) return std::nullopt;
+    auto built = buildFromSpec(a.hierarchyBuilder, column, resolvePath(baseDir, "."),
+                               config.csv.missingTokens);
+    if (!built)
+        throw ParameterError("attribute '" + a.name + "': unknown hierarchy builder '" +
+                             a.hierarchyBuilder + "'");
+    if (origin) origin->builder = a.hierarchyBuilder;
+    return built;
+}
+
+Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback,
+                     DataLoad load)
+    : m_config(std::move(config)), m_baseDir(baseDir) {
+    LoadedTable loaded = loadTable(m_config, m_baseDir, feedback, load);
+    m_table = std::move(loaded.table);
+    m_report = loaded.report;
+    m_source = std::move(loaded.source);
+    m_weights = std::move(loaded.weights);
+    // A QI's hierarchy is needed to bind the data: its error stops the load. Another
+    // attribute's (a sensitive taxonomy) is read now, but its error waits for hierarchy().
+    const std::vector<std::string> qiNames = m_config.namesWithRole(Role::QuasiIdentifying);
+    std::map<std::string, Hierarchy> hierarchies;
+    for (const AttributeConfig& a : m_config.attributes) {
+        const auto col = m_table->columnIndex(a.name);
+        if (!col) continue;  // a grouped load; bind() names a missing QI
+        const bool qi = std::find(qiNames.begin(), qiNames.end(), a.name) != qiNames.end();
+        HierarchyOrigin origin;
+        try {
+            if (auto h = configuredHierarchy(m_config, a, m_table->column(*col), m_baseDir,
+                                             &origin))
+                hierarchies[a.name] = std::move(*h);
+            if (!origin.file.empty() || !origin.builder.empty()) m_origins[a.name] = origin;
+        } catch (...) {
+            if (qi) throw;
+            m_hierarchyErrors[a.name] = std::current_exception();
+        }
+    }
+    bind(std::move(hierarchies));
+}
+
+Workspace::Workspace(ProjectConfig config, std::shared_ptr<const Table> table,
+                     std::map<std::string, Hierarchy> hierarchies,
+                     std::map<std::string, HierarchyOrigin> origins, std::string baseDir)
+    : m_config(std::move(config)),
+      m_baseDir(std::move(baseDir)),
+      m_table(std::move(table)),
+      m_origins(std::move(origins)) {
+    m_report.rowsRead = m_table->rowCount();
+    m_source.kind = "memory";
+    m_source.rows = m_table->rowCount();
+    m_source.groups = m_table->rowCount();
+    bind(std::move(hierarchies));
+}
+
+Workspace::Workspace(Workspace&&) noexcept = default;
+Workspace& Workspace::operator=(Workspace&&) noexcept = default;
+Workspace::~Workspace() = default;
+
+void Workspace::bind(std::map<std::string, Hierarchy> hierarchies) {
+    const Table& table = *m_table;
     for (const AttributeConfig& a : m_config.attributes) {
         // A grouped load holds only the QI and sensitive columns (groupColumns checked the rest).
-        if (!m_weights.empty() && !m_table.columnIndex(a.name)) continue;
-        const std::size_t col = m_table.requireColumn(a.name);
-        if (a.type) m_table.column(col).setType(*a.type);
+        if (!m_weights.empty() && !table.columnIndex(a.name)) continue;
+        const std::size_t col = table.requireColumn(a.name);
         if (a.role == Role::Sensitive) m_sensitive.push_back(col);
         if (a.role == Role::Identifying) m_identifying.push_back(col);
     }
-    std::vector<std::string> qiNames = m_config.namesWithRole(Role::QuasiIdentifying);
     std::vector<HierarchyMap> maps;
-    for (const std::string& name : qiNames) {
-        const std::size_t col = m_table.requireColumn(name);
+    for (const std::string& name : m_config.namesWithRole(Role::QuasiIdentifying)) {
+        const std::size_t col = table.requireColumn(name);
         if (std::find(m_qi.begin(), m_qi.end(), col) != m_qi.end())
             throw ParameterError("quasi-identifier '" + name + "' is listed twice");
         if (std::find(m_sensitive.begin(), m_sensitive.end(), col) != m_sensitive.end())
@@ -131,35 +221,27 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
                                  "' cannot be both identifying and quasi-identifying: "
                                  "its values would be published; make it one or the other");
         m_qi.push_back(col);
-        const AttributeConfig* a = m_config.attribute(name);
         Hierarchy h;
-        if (a && a->hierarchy)
-            h = *a->hierarchy;
-        else if (a && !a->hierarchyFile.empty())
-            h = readHierarchy(resolve(a->hierarchyFile));
-        else if (a && !a->hierarchyBuilder.empty()) {
-            auto built = buildFromSpec(a->hierarchyBuilder, m_table.column(col), m_baseDir,
-                                       m_config.csv.missingTokens);
-            if (!built)
-                throw ParameterError("attribute '" + name + "': unknown hierarchy builder '" +
-                                     a->hierarchyBuilder + "'");
-            h = std::move(*built);
+        if (auto it = hierarchies.find(name); it != hierarchies.end()) {
+            h = std::move(it->second);
+            hierarchies.erase(it);
         } else {
-            h = Hierarchy::identity(m_table.column(col).dictionary());
+            h = Hierarchy::identity(table.column(col).dictionary());
             m_withoutHierarchy.push_back(name);
         }
-        maps.emplace_back(h, m_table.column(col));
+        maps.emplace_back(h, table.column(col));
         m_hierarchies.push_back(std::move(h));
     }
-    m_dataset = std::make_unique<Dataset>(m_table, m_qi, std::move(maps), m_sensitive, m_weights);
+    m_otherHierarchies = std::move(hierarchies);
+    m_dataset = std::make_unique<Dataset>(table, m_qi, std::move(maps), m_sensitive, m_weights);
     for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
         for (std::size_t col : *columns)
-            if (auto warning = whiteSpaceLookalikes(m_table.column(col)))
+            if (auto warning = whiteSpaceLookalikes(table.column(col)))
                 m_warnings.push_back(std::move(*warning));
     // Labels not in Unicode normalisation form C were read as their NFC form (Column::intern),
     // so "José" typed composed and decomposed is one class; say so, since the output spells
     // them composed.
-    for (const Column& c : m_table.columns())
+    for (const Column& c : table.columns())
         if (c.normalizedCount())
             m_warnings.push_back(
                 "attribute '" + c.name() + "': " + std::to_string(c.normalizedCount()) +
@@ -167,6 +249,31 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
                 detail::clip(c.normalizedExample()) +
                 "') read in composed form (NFC): labels that differ only in normalisation "
                 "are one value");
+}
+
+std::vector<std::string> Workspace::qiNames() const {
+    std::vector<std::string> names;
+    for (std::size_t c : m_qi) names.push_back(m_table->column(c).name());
+    return names;
+}
+
+std::vector<std::string> Workspace::sensitiveNames() const {
+    std::vector<std::string> names;
+    for (std::size_t c : m_sensitive) names.push_back(m_table->column(c).name());
+    return names;
+}
+
+const Hierarchy* Workspace::hierarchy(const std::string& attribute) const {
+    for (std::size_t i = 0; i < m_qi.size(); ++i)
+        if (m_table->column(m_qi[i]).name() == attribute) {
+            const bool identity = std::find(m_withoutHierarchy.begin(), m_withoutHierarchy.end(),
+                                            attribute) != m_withoutHierarchy.end();
+            return identity ? nullptr : &m_hierarchies[i];
+        }
+    if (auto e = m_hierarchyErrors.find(attribute); e != m_hierarchyErrors.end())
+        std::rethrow_exception(e->second);
+    const auto it = m_otherHierarchies.find(attribute);
+    return it == m_otherHierarchies.end() ? nullptr : &it->second;
 }
 
 void Workspace::requireQiHierarchies() const {
@@ -177,12 +284,5 @@ void Workspace::requireQiHierarchies() const {
         "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
 }
 
-std::string Workspace::resolve(const std::string& path) const {
-    const std::filesystem::path p(path);
-    if (p.is_absolute()) return path;
-    const std::filesystem::path base = m_baseDir.empty() ? "." : m_baseDir;
-    // Absolute, so that error messages say exactly which file was looked for.
-    return std::filesystem::absolute(base / p).lexically_normal().string();
-}
 
 }  // namespace ldv

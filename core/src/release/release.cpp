@@ -228,16 +228,17 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     project.dataPath = ws.resolve(project.dataPath);
     for (AttributeConfig& a : project.attributes)
         if (!a.hierarchyFile.empty()) a.hierarchyFile = ws.resolve(a.hierarchyFile);
-    project.criteria.clear();
-    for (const BoundCriterion& b : config.criteria) project.criteria.push_back(b.criterion.spec());
-    project.suppressionLimit = config.suppressionLimit;
-    project.metric = std::string(metricName(config.metric));
+    project.search.criteria.clear();
+    for (const BoundCriterion& b : config.criteria)
+        project.search.criteria.push_back(b.criterion.spec());
+    project.search.suppressionLimit = config.suppressionLimit;
+    project.search.metric = config.metric;
     const Dataset& data = ws.dataset();
     json c{{"project", json::parse(formatProject(project))},
            {"node", Levels(levels.begin(), levels.end())},
-           {"criteria", project.criteria},
+           {"criteria", project.search.criteria},
            {"suppression_limit", config.suppressionLimit},
-           {"metric", project.metric},
+           {"metric", std::string(metricName(config.metric))},
            {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
            {"sensitive", columnNames(data.table(), data.sensitiveColumns())},
            {"suppressed", publish.maskSuppressed ? "masked" : "removed"},
@@ -281,7 +282,7 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
             weighted.push_back(input.taxonomy.label(b));
     }
     ProjectConfig project = ws.config();
-    project.criteria = {"tau-l=" + formatNumber(tau) + "," + formatNumber(l)};
+    project.search.criteria = {"tau-l=" + formatNumber(tau) + "," + formatNumber(l)};
     const json c{{"kind", "sweep"},
                  {"project", json::parse(formatProject(project))},
                  {"criteria", json::array()},

@@ -96,25 +96,27 @@ TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::si
 TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonomyFile) {
     const Dataset& data = ws.dataset();
     if (data.sensitiveColumns().empty())
-        throw ParameterError("(tau, l) algorithms need a sensitive attribute (--sensitive COL)");
+        throw ParameterError(
+            "the (tau, l) algorithms need a sensitive attribute (--sensitive COL, or mark one "
+            "as sensitive)");
     const Column& sa = data.table().column(data.sensitiveColumns().front());
-    Hierarchy h;
+    Hierarchy file;
+    const Hierarchy* h = nullptr;
     if (!taxonomyFile.empty()) {
-        h = readHierarchy(taxonomyFile);
+        file = readHierarchy(taxonomyFile);
+        h = &file;
     } else {
-        const AttributeConfig* a = ws.config().attribute(sa.name());
-        if (a && a->hierarchy)
-            h = *a->hierarchy;
-        else if (a && !a->hierarchyFile.empty())
-            h = readHierarchy(ws.resolve(a->hierarchyFile));
-        else
-            throw ParameterError("no taxonomy for the sensitive attribute '" + sa.name() +
-                                 "': give --sensitive-hierarchy FILE (or a hierarchy file for it "
-                                 "in the project)");
+        h = ws.hierarchy(sa.name());
     }
+    if (!h || h->empty() || h->height() < 1)
+        throw ParameterError(
+            "no taxonomy for the sensitive attribute '" + sa.name() +
+            "': the (tau, l) algorithms generalize sensitive values along one; give "
+            "--sensitive-hierarchy FILE or a hierarchy for it in the project (the workbench's "
+            "Hierarchies perspective builds or imports one)");
     // Rows for values the data lacks would become leafless inner nodes: keep the data's rows.
     std::vector<std::vector<std::string>> rows;
-    for (const auto& row : h.rows())
+    for (const auto& row : h->rows())
         if (!row.empty() && sa.find(row[0])) rows.push_back(row);
     return make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
                 &ws.hierarchies());

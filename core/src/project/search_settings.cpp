@@ -1,0 +1,97 @@
+#include "ldiv/search_settings.h"
+
+#include <array>
+#include <sstream>
+
+#include "ldiv/criteria_inputs.h"
+#include "ldiv/criteria_spec.h"
+#include "ldiv/error.h"
+#include "ldiv/project.h"
+
+namespace ldv {
+
+namespace {
+
+constexpr std::array<std::string_view, 4> kAlgorithmNames{"fast", "incognito", "brute",
+                                                          "heuristic"};
+
+std::string shortNumber(double x) {
+    std::ostringstream text;
+    text << x;
+    return text.str();
+}
+
+}  // namespace
+
+AlgorithmChoice parseAlgorithmChoice(std::string_view name) {
+    for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i)
+        if (kAlgorithmNames[i] == name) return AlgorithmChoice(i);
+    throw ParameterError("unknown algorithm '" + std::string(name) +
+                         "': use fast, incognito, brute or heuristic");
+}
+
+std::string_view algorithmChoiceName(AlgorithmChoice algorithm) {
+    return kAlgorithmNames[std::size_t(algorithm)];
+}
+
+std::vector<std::string> validate(const SearchSettings& s, std::size_t sensitiveAttributes,
+                                  const SettingNames& names) {
+    std::vector<std::string> problems;
+    // Written so that NaN fails too.
+    if (!(s.suppressionLimit >= 0 && s.suppressionLimit <= 1))
+        problems.push_back(names.suppression +
+                           " must be a fraction between 0 and 1 (e.g. 0.02), not " +
+                           shortNumber(s.suppressionLimit));
+    if (s.populationSize && !(*s.populationSize > 0))
+        problems.push_back(names.populationSize + " must be a positive number of people, not " +
+                           shortNumber(*s.populationSize));
+    for (const std::string& text : s.criteria) {
+        CriterionSpec spec;
+        try {
+            spec = parseCriterionSpec(text);
+        } catch (const ParameterError& e) {
+            problems.push_back(e.what());
+            continue;
+        }
+        if (!spec.multiAttribute || sensitiveAttributes < 2) continue;
+        // The same words as checkMultiAttributeSuppression (search.h), which guards the engine.
+        if (s.suppressionLimit > 0)
+            problems.push_back(
+                "criterion '" + text +
+                "': multi-attribute mode cannot be combined with tuple suppression (a row "
+                "suppressed for one sensitive attribute's view is suppressed for all)");
+        if (s.algorithm == AlgorithmChoice::Heuristic)
+            problems.push_back("criterion '" + text +
+                               "': the heuristic search does not handle multi-attribute "
+                               "criteria; use fast");
+    }
+    return problems;
+}
+
+SearchConfig makeSearchConfig(const Workspace& workspace, const SearchSettings& settings,
+                              const SettingNames& names, const Dataset* data) {
+    if (!data) data = &workspace.dataset();
+    const std::vector<std::string> problems =
+        validate(settings, data->sensitiveColumns().size(), names);
+    if (!problems.empty()) throw ParameterError(problems.front());
+    SearchConfig config;
+    config.criteria = bindCriteria(*data, settings.criteria,
+                                   criteriaInputs(workspace, settings.populationSize.value_or(0)));
+    config.suppressionLimit = settings.suppressionLimit;
+    config.metric = settings.metric;
+    switch (settings.algorithm) {
+        case AlgorithmChoice::Fast:
+        case AlgorithmChoice::Heuristic:
+            config.algorithm = SearchAlgorithm::Fast;
+            break;
+        case AlgorithmChoice::Incognito:
+            config.algorithm = SearchAlgorithm::Incognito;
+            break;
+        case AlgorithmChoice::Brute:
+            config.algorithm = SearchAlgorithm::Brute;
+            break;
+    }
+    return config;
+}
+
+}  // namespace ldv
