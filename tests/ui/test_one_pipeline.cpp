@@ -1,0 +1,176 @@
+// Issue 23: the command line and the workbench run one pipeline. For the same project the
+// workbench (project loaded by ProjectData, a Workspace bound per job, workbenchSearchConfig)
+// and `ldiv search` (Workspace loaded from the file, makeSearchConfig) make the same
+// SearchConfig and find the same minimal nodes and optimum — on the hospital example and on
+// a synthetic table the workbench built its hierarchies for and saved.
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+
+#include "cli_runner.h"
+#include "hierarchy/buildersettings.h"
+#include "ldiv/error.h"
+#include "ldiv/project.h"
+#include "ldiv/search.h"
+#include "ldiv/search_settings.h"
+#include "project/project.h"
+#include "project/projectdata.h"
+#include "search/preparedinput.h"
+#include "search/searchsession.h"
+
+using namespace ldv;
+using namespace ldv::ui;
+
+namespace {
+
+std::vector<Levels> levelsOf(const Lattice& lattice, const std::vector<NodeId>& ids) {
+    std::vector<Levels> out;
+    for (NodeId id : ids) out.push_back(lattice.levels(id));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Levels levelsOf(const QJsonArray& array) {
+    Levels out;
+    for (const QJsonValue& v : array) out.push_back(v.toInt());
+    return out;
+}
+
+}  // namespace
+
+class TestOnePipeline : public QObject {
+    Q_OBJECT
+
+    /// The workbench's search of the project as it stands (the SearchSession's own job).
+    static std::shared_ptr<const SearchOutcome> workbenchSearch(Project& project) {
+        SearchSession session;
+        session.setMeasureNodes(false);
+        session.setProject(&project);
+        QSignalSpy failed(&session, &SearchSession::failed);
+        session.run();
+        if (!QTest::qWaitFor([&] { return !session.isRunning(); }, 60000)) return nullptr;
+        if (!failed.isEmpty()) qWarning() << failed.first().first().toString();
+        return session.outcome();
+    }
+
+    /// Compares the workbench's outcome with the engine on the saved project and with `ldiv`.
+    static void compareWithTheCommandLine(const std::shared_ptr<const SearchOutcome>& outcome,
+                                          const QString& projectFile) {
+        QVERIFY(outcome && outcome->complete());
+        const ProjectConfig config = loadProject(projectFile.toStdString());
+        const Workspace ws(config, QFileInfo(projectFile).absolutePath().toStdString());
+        const SearchConfig cli = makeSearchConfig(ws, config.search);
+        const SearchConfig& bench = outcome->config;
+        QCOMPARE(bench.criteria.size(), cli.criteria.size());
+        for (std::size_t i = 0; i < cli.criteria.size(); ++i) {
+            QCOMPARE(bench.criteria[i].criterion.spec(), cli.criteria[i].criterion.spec());
+            QCOMPARE(bench.criteria[i].sensitive, cli.criteria[i].sensitive);
+        }
+        QCOMPARE(bench.suppressionLimit, cli.suppressionLimit);
+        QCOMPARE(bench.metric, cli.metric);
+        QCOMPARE(bench.algorithm, cli.algorithm);
+        QCOMPARE(outcome->data->hierarchies(), ws.hierarchies());
+        QCOMPARE(outcome->data->qiNames(), ws.qiNames());
+
+        const Lattice& lattice = outcome->data->dataset().lattice();
+        const SearchResult engine = search(ws.dataset(), cli);
+        QCOMPARE(outcome->result.satisfying, engine.satisfying);
+        QCOMPARE(levelsOf(lattice, outcome->result.minimal), levelsOf(lattice, engine.minimal));
+        QCOMPARE(outcome->result.optimum, engine.optimum);
+        QVERIFY(engine.optimum);
+
+        const test::CliResult r = test::runCli({"search", "--project", projectFile, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        std::vector<Levels> minimal;
+        for (const QJsonValue& v : j["minimal_nodes"].toArray())
+            minimal.push_back(levelsOf(v.toArray()));
+        std::sort(minimal.begin(), minimal.end());
+        QCOMPARE(minimal, levelsOf(lattice, outcome->result.minimal));
+        QCOMPARE(levelsOf(j["optimum"].toObject()["levels"].toArray()),
+                 lattice.levels(*outcome->result.optimum));
+    }
+
+private slots:
+    void hospital() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        Project project(
+            loadProjectData(LDIV_RESOURCES "/examples/hospital/hospital.ldiv.json", nullptr));
+        SearchSettings s = project.searchSettings();
+        s.criteria = {"k=2", "entropy-l=1.5"};
+        s.suppressionLimit = 0.25;  // 3 of 12 rows
+        s.metric = Metric::Loss;
+        project.setSearchSettings(s, "settings");
+        const auto outcome = workbenchSearch(project);
+        // Saved next to the example's files' copies: the hierarchy files keep their origin.
+        const QString file = dir.filePath("hospital.ldiv.json");
+        project.save(file, true);
+        compareWithTheCommandLine(outcome, file);
+    }
+
+    void synthesizedTable() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("synth.csv");
+        const test::CliResult synth =
+            test::runCli({"synth", LDIV_RESOURCES "/examples/hospital/hospital.csv", "--rows",
+                          "3000", "--seed", "7", "--output", csv});
+        QCOMPARE(synth.exitCode, 0);
+        Project project(loadCsvProject(csv, CsvOptions{}, nullptr));
+        for (const char* qi : {"zip", "age", "nationality"})
+            project.setRole(project.columnIndex(qi), Role::QuasiIdentifying);
+        project.setRole(project.columnIndex("condition"), Role::Sensitive);
+        auto build = [&](const char* name, BuilderSettings::Kind kind) {
+            BuilderSettings b;
+            b.kind = kind;
+            b.widths = "5,10,20";
+            const Column& c = project.table().column(std::size_t(project.columnIndex(name)));
+            project.setHierarchy(name, buildHierarchy(b, c, project.config().csv.missingTokens),
+                                 "build");
+        };
+        build("zip", BuilderSettings::Kind::Masking);
+        build("age", BuilderSettings::Kind::Intervals);
+        build("nationality", BuilderSettings::Kind::Suppression);
+        SearchSettings s = project.searchSettings();
+        s.criteria = {"k=20", "distinct-l=2"};
+        s.suppressionLimit = 0.02;
+        s.metric = Metric::Discernibility;
+        project.setSearchSettings(s, "settings");
+        const auto outcome = workbenchSearch(project);
+        const QString file = dir.filePath("synth.ldiv.json");
+        project.save(file, false);  // hierarchies embedded
+        compareWithTheCommandLine(outcome, file);
+    }
+
+    void settingsTheSearchRefuses() {
+        // The workbench runs validate() too: a limit above 1 from a project file is refused
+        // with the words `ldiv` uses (there for the project's key).
+        Project project(
+            loadProjectData(LDIV_RESOURCES "/examples/hospital/hospital.ldiv.json", nullptr));
+        SearchSettings s = project.searchSettings();
+        s.suppressionLimit = 1.5;
+        project.setSearchSettings(s, "bad");
+        SearchSession session;
+        session.setProject(&project);
+        QSignalSpy failed(&session, &SearchSession::failed);
+        session.run();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
+        QCOMPARE(failed.first().first().toString(),
+                 QString("the suppression limit must be a fraction between 0 and 1 (e.g. 0.02), "
+                         "not 1.5"));
+        QTemporaryDir dir;
+        const QString file = dir.filePath("bad.ldiv.json");
+        project.save(file, false);
+        const test::CliResult r = test::runCli({"search", "--project", file});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("the project's suppression_limit must be a fraction between 0 and "
+                                "1 (e.g. 0.02), not 1.5"),
+                 r.err.constData());
+    }
+};
+
+QTEST_MAIN(TestOnePipeline)
+#include "test_one_pipeline.moc"
