@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
         std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n",
                     c.dataPath.c_str(), data.rowCount(), data.qiColumns().size(),
                     data.baseGroupCount(), (unsigned long long)data.lattice().size(), loadMs);
-        runCase(data, argv[3], {argv[3]}, c.suppressionLimit, SearchAlgorithm::Fast, runs);
+        runCase(data, argv[3], {argv[3]}, c.search.suppressionLimit, SearchAlgorithm::Fast, runs);
         return 0;
     }
     if (mode == "file" && argc >= 5) {

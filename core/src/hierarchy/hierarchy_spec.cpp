@@ -69,7 +69,12 @@ std::optional<HierarchySpec> parseHierarchySpec(const std::string& text) {
                 if (v.size() != 1 || (key != "bottom" && key != "top" && key != "origin"))
                     throw ParameterError("hierarchy builder '" + text + "': unknown option '" +
                                          part + "' (bottom=B, top=T, origin=O)");
-                (key == "bottom" ? s.bottom : key == "top" ? s.top : s.origin) = v.front();
+                if (key == "bottom")
+                    s.bottom = v.front();
+                else if (key == "top")
+                    s.top = v.front();
+                else
+                    s.origin = v.front();
             }
             break;
         }

@@ -241,7 +241,8 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
     // Names are typed here, so a misspelt one names the file; the numbers are validate()'s.
     try {
         c.search.metric = parseMetric(field<std::string>(j, "metric", "dm", source));
-        c.search.algorithm = parseAlgorithmChoice(field<std::string>(j, "algorithm", "fast", source));
+        c.search.algorithm =
+            parseAlgorithmChoice(field<std::string>(j, "algorithm", "fast", source));
     } catch (const ParameterError& e) {
         throw InputError(source, 0, 0, e.what());
     }

@@ -90,8 +90,8 @@ LoadedTable loadTable(const ProjectConfig& config, const std::string& baseDir, F
         out.source.groups = table.rowCount();
     } else if (load == DataLoad::Groups) {
         const std::vector<SourceColumn> available = source->columns();
-        GroupedTable g = source->groups(groupColumns(config, available, source->name()),
-                                        config.csv, out.source, feedback);
+        GroupedTable g = source->groups(groupColumns(config, available, source->name()), config.csv,
+                                        out.source, feedback);
         table = std::move(g.table);
         out.weights = std::move(g.counts);
         out.report.rowsRead = std::size_t(g.rows);
@@ -128,9 +128,8 @@ std::string resolvePath(const std::string& baseDir, const std::string& path) {
     return std::filesystem::absolute(base / p).lexically_normal().string();
 }
 
-std::optional<Hierarchy> configuredHierarchy(const ProjectConfig& config,
-                                             const AttributeConfig& a, const Column& column,
-                                             const std::string& baseDir,
+std::optional<Hierarchy> configuredHierarchy(const ProjectConfig& config, const AttributeConfig& a,
+                                             const Column& column, const std::string& baseDir,
                                              HierarchyOrigin* origin) {
     if (a.hierarchy) return *a.hierarchy;
     if (!a.hierarchyFile.empty()) {
@@ -167,8 +166,8 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         const bool qi = std::find(qiNames.begin(), qiNames.end(), a.name) != qiNames.end();
         HierarchyOrigin origin;
         try {
-            if (auto h = configuredHierarchy(m_config, a, m_table->column(*col), m_baseDir,
-                                             &origin))
+            if (auto h =
+                    configuredHierarchy(m_config, a, m_table->column(*col), m_baseDir, &origin))
                 hierarchies[a.name] = std::move(*h);
             if (!origin.file.empty() || !origin.builder.empty()) m_origins[a.name] = origin;
         } catch (...) {
@@ -283,6 +282,5 @@ void Workspace::requireQiHierarchies() const {
         name + " has no hierarchy: it can never be generalized (give --hierarchy " + name +
         "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
 }
-
 
 }  // namespace ldv

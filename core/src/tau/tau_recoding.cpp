@@ -111,7 +111,8 @@ TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonom
     if (!h || h->empty() || h->height() < 1)
         throw ParameterError(
             "no taxonomy for the sensitive attribute '" + sa.name() +
-            "': the (tau, l) algorithms generalize sensitive values along one; give "
+            "': it has no hierarchy, and the (tau, l) algorithms generalize sensitive values "
+            "along one; give "
             "--sensitive-hierarchy FILE or a hierarchy for it in the project (the workbench's "
             "Hierarchies perspective builds or imports one)");
     // Rows for values the data lacks would become leafless inner nodes: keep the data's rows.
