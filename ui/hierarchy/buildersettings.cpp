@@ -84,7 +84,8 @@ HierarchySpec BuilderSettings::spec(const Column& column) const {
                 s.order = column.dictionary();
                 naturalorder::sort(s.order);
             }
-            for (double d : numbers(groupSizes, "group sizes")) s.groupSizes.push_back(std::size_t(d));
+            for (double d : numbers(groupSizes, "group sizes"))
+                s.groupSizes.push_back(std::size_t(d));
             break;
         case Kind::Suppression:
             s.kind = SpecKind::Suppression;

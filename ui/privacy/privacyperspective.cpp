@@ -292,8 +292,8 @@ void PrivacyPerspective::checkFeasibility() {
                 std::size_t failingRows = 0;
                 for (std::size_t c = 0; c < classes.count(); ++c)
                     if (fails[c]) failingRows += classes.sizes[c];
-                const auto allowed =
-                    std::size_t(settings.suppressionLimit * double(dataset.rowCount()) + 1e-9);
+                const std::uint64_t allowed =
+                    suppressionLimitRows(settings.suppressionLimit, dataset.rowCount());
                 if (failingRows > allowed)
                     out->warnings << PrivacyPerspective::tr(
                                          "even the most general node [%1] leaves %2 in failing "
@@ -383,7 +383,7 @@ void PrivacyPerspective::showOutcome() {
                 .arg(r.latticeSize)
                 .arg(criteria.join("<br>"))
                 .arg(o->settings.suppressionLimit * 100)
-                .arg(qulonglong(o->settings.suppressionLimit * double(data.rowCount()) + 1e-9))
+                .arg(qulonglong(suppressionLimitRows(o->settings.suppressionLimit, data.rowCount())))
                 .arg(QString::fromStdString(std::string(metricName(o->settings.metric))),
                      QString::fromStdString(std::string(algorithmChoiceName(o->settings.algorithm))));
     if (r.optimum) {
