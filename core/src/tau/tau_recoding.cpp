@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "ldiv/error.h"
-#include "ldiv/project.h"
+#include "ldiv/hierarchy.h"
 
 namespace ldv {
 
@@ -91,33 +91,6 @@ TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::si
             inOrderRanks(data.hierarchy(i), data.table().column(data.qiColumns()[i]), h));
     }
     return in;
-}
-
-TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonomyFile) {
-    const Dataset& data = ws.dataset();
-    if (data.sensitiveColumns().empty())
-        throw ParameterError("(tau, l) algorithms need a sensitive attribute (--sensitive COL)");
-    const Column& sa = data.table().column(data.sensitiveColumns().front());
-    Hierarchy h;
-    if (!taxonomyFile.empty()) {
-        h = readHierarchy(taxonomyFile);
-    } else {
-        const AttributeConfig* a = ws.config().attribute(sa.name());
-        if (a && a->hierarchy)
-            h = *a->hierarchy;
-        else if (a && !a->hierarchyFile.empty())
-            h = readHierarchy(ws.resolve(a->hierarchyFile));
-        else
-            throw ParameterError("no taxonomy for the sensitive attribute '" + sa.name() +
-                                 "': give --sensitive-hierarchy FILE (or a hierarchy file for it "
-                                 "in the project)");
-    }
-    // Rows for values the data lacks would become leafless inner nodes: keep the data's rows.
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& row : h.rows())
-        if (!row.empty() && sa.find(row[0])) rows.push_back(row);
-    return make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
-                &ws.hierarchies());
 }
 
 const Column& TauInput::saColumn() const {
