@@ -24,24 +24,6 @@ QString tauAlgorithmLabel(TauAlgorithm algorithm) {
     return {};
 }
 
-TauInput makeTauInput(const PreparedData& data, const std::optional<Hierarchy>& taxonomy) {
-    requireSensitive(data);
-    const Column& sa = data.table->column(data.dataset->sensitiveColumns().front());
-    if (!taxonomy || taxonomy->empty() || taxonomy->height() < 1)
-        throw ParameterError(
-            "the (τ,ℓ) analyses generalize sensitive values along a taxonomy, and the sensitive "
-            "attribute '" +
-            sa.name() +
-            "' has no hierarchy: build or import one for it in the "
-            "Hierarchies perspective (e.g. the Nursery example's 'class')");
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& row : taxonomy->rows())
-        if (!row.empty() && sa.find(row[0])) rows.push_back(row);
-    return TauInput::make(*data.dataset,
-                          SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
-                          &data.hierarchies);
-}
-
 bool validTau(double tau, double l, std::size_t m) {
     return l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1;
 }

@@ -13,6 +13,7 @@
 #include "analysis/analyses.h"
 #include "ldiv/tau_analysis.h"
 #include "ldiv/tau_baselines.h"
+#include "search/tauinput.h"
 
 namespace ldv::ui {
 
@@ -21,11 +22,6 @@ QString tauAlgorithmLabel(TauAlgorithm algorithm);  ///< "SWEEP", "CLD", "1DLD"
 inline constexpr TauAlgorithm kTauAlgorithms[] = {TauAlgorithm::Sweep, TauAlgorithm::Cld,
                                                   TauAlgorithm::OneDld};
 
-/// The project's first sensitive attribute with its hierarchy as the taxonomy (rows for
-/// values the data lacks are dropped, as TauInput::fromWorkspace does). Throws
-/// ParameterError saying what to configure when there is no sensitive attribute or no
-/// hierarchy for it. `data` must outlive the result.
-TauInput makeTauInput(const PreparedData& data, const std::optional<Hierarchy>& taxonomy);
 /// Tian & Zhang 2011's valid requirements: 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1.
 bool validTau(double tau, double l, std::size_t m);
 
