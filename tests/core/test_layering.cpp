@@ -32,8 +32,8 @@ struct Edge {
 
 // The search algorithms, before and after core/include/ldiv was grouped by domain. SearchConfig
 // and BoundCriterion sit below them (ldiv/search_config.h, later ldiv/evaluation/).
-const std::string kSearch = R"(^ldiv/(search|heuristic_search|frontier)\.h$|^(ldiv/)?search/)";
-const std::string kProject = R"(^ldiv/project\.h$|^(ldiv/)?project/)";
+const std::string kSearch = "^ldiv/(search|heuristic_search|frontier)\\.h$|^(ldiv/)?search/";
+const std::string kProject = "^ldiv/project\\.h$|^(ldiv/)?project/";
 
 // The workbench's perspectives: none includes another's files. The lattice's sub-panels
 // (explain, frontier) are included by the lattice only. Shared pieces live in ui/charts,
@@ -73,9 +73,12 @@ std::vector<Rule> rules() {
          "the (tau, l) algorithms do not know the project; the project knows them"},
         {"headless core",
          {"core/"},
-         R"(^(ui|app|sources|cli)/|^Q)",
+         "^(ui|app|sources|cli)/|^Q",
          "core includes no front end and no Qt"},
-        {"ui without cli", {"ui/"}, R"(^(app|cli)/)", "the workbench library does not use the CLI"},
+        {"ui without cli",
+         {"ui/"},
+         "^cli/",
+         "the workbench library does not use the CLI (app/cli)"},
     };
     for (const std::string& p : kPerspectives) {
         std::string others;
@@ -115,9 +118,9 @@ std::vector<std::string> sources(const std::string& top) {
 // Every include directive of core/ and ui/.
 const std::vector<Edge>& edges() {
     static const std::vector<Edge> all = [] {
-        // Built from pieces: moc's own scanner trips over an include directive in a literal.
+        // Built from pieces, and no raw string literals in this file: moc 6.4 then finds no class.
         const std::string hash = "#";
-        const std::regex include(hash + R"(\s*include\s*[<"]([^>"]+)[>"])");
+        const std::regex include(hash + "\\s*include\\s*[<\"]([^>\"]+)[>\"]");
         std::vector<Edge> out;
         for (const std::string top : {"core", "ui"})
             for (const std::string& file : sources(top)) {
