@@ -24,8 +24,8 @@ def files_under(root: Path, tops, suffixes):
         if not base.exists():
             continue
         for p in sorted(base.rglob("*")):
-            rel = p.relative_to(root).as_posix()
-            if not p.is_file() or "/build" in "/" + rel or rel.startswith("build"):
+            parts = p.relative_to(root).parts
+            if not p.is_file() or any(x == "build" or x.startswith("build-") for x in parts):
                 continue
             if p.suffix in suffixes or p.name == "CMakeLists.txt":
                 out.append(p)
