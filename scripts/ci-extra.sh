@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI checks beyond the test suite: core tests under ASan+UBSan, a short fuzz run of every
-# libFuzzer target (fails on a crash, leak, timeout or out-of-memory), and the installer
+# CI checks beyond the test suite: clang-format on every tracked C++ file, core tests under
+# ASan+UBSan, a short fuzz run of every libFuzzer target (fails on a crash, leak, timeout or
+# out-of-memory), and the installer
 # packages: contents and Depends of the .deb and the .tar.gz, a real `apt-get install` of the
 # .deb with a run of the installed programs (including `ldiv-workbench --self-test`), then
 # its removal, and a run from the unpacked .tar.gz.
@@ -8,7 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-packages=(clang libclang-rt-14-dev dpkg-dev file desktop-file-utils)
+packages=(clang clang-format libclang-rt-14-dev dpkg-dev file desktop-file-utils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -18,9 +19,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
+echo "== clang-format"
+bash scripts/check-format.sh
+
 echo "== core and CLI tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLDIV_SANITIZE=ON \
-      -DLDIV_BUILD_GUI=OFF >/dev/null
+      -DLDIV_BUILD_GUI=OFF -DLDIV_PCH=ON >/dev/null
 cmake --build build-asan -j"$(nproc)"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$(nproc)")

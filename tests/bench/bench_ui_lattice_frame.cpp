@@ -13,10 +13,10 @@
 #include <cstdio>
 #include <random>
 
+#include "format/nodestyle.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticelayout.h"
 #include "lattice/latticeview.h"
-#include "lattice/nodestyle.h"
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");

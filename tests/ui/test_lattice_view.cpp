@@ -4,10 +4,10 @@
 #include <QImage>
 #include <QtTest>
 
+#include "format/nodestyle.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticelayout.h"
 #include "lattice/latticeview.h"
-#include "lattice/nodestyle.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -17,7 +17,7 @@
 #include "analysis/analysishelpers.h"
 #include "analysis/analysisoptionsform.h"
 #include "charts/panelchart.h"
-#include "export/reportwriter.h"
+#include "charts/reportchart.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"

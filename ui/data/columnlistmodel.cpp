@@ -1,6 +1,6 @@
 #include "data/columnlistmodel.h"
 
-#include "data/rolestyle.h"
+#include "format/rolestyle.h"
 #include "project/project.h"
 
 namespace ldv::ui {

@@ -8,7 +8,7 @@
 #include <numeric>
 
 #include "charts/barchart.h"
-#include "data/rolestyle.h"
+#include "format/rolestyle.h"
 #include "project/project.h"
 
 namespace ldv::ui {

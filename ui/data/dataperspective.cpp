@@ -15,8 +15,8 @@
 #include "data/columnpanel.h"
 #include "data/combodelegate.h"
 #include "data/roleproposals.h"
-#include "data/rolestyle.h"
 #include "data/tablemodel.h"
+#include "format/rolestyle.h"
 #include "ldiv/lookalikes.h"
 #include "project/project.h"
 

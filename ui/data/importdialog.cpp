@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "data/rolestyle.h"
+#include "format/rolestyle.h"
 #include "ldiv/error.h"
 #include "project/job.h"
 #include "project/projectdata.h"

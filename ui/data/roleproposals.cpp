@@ -6,7 +6,7 @@
 #include <QRegularExpression>
 #include <QVBoxLayout>
 
-#include "data/rolestyle.h"
+#include "format/rolestyle.h"
 #include "project/project.h"
 
 namespace ldv::ui {

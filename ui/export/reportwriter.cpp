@@ -11,8 +11,9 @@
 
 #include "export/reportdata.h"
 #include "export/reportsections.h"
-#include "lattice/nodedetailspanel.h"
+#include "format/nodemetricstext.h"
 #include "ldiv/csv.h"
+#include "search/nodeanalysis.h"
 
 namespace ldv::ui {
 

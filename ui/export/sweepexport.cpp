@@ -8,12 +8,13 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-#include "analysis/tauanalyses.h"
 #include "ldiv/generalize.h"
 #include "ldiv/sweep.h"
+#include "ldiv/tau_analysis.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
+#include "search/tauinput.h"
 #include "widgets/filedialogs.h"
 
 namespace ldv::ui {

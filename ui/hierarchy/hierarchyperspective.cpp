@@ -19,7 +19,7 @@
 #include <unordered_map>
 
 #include "charts/barchart.h"
-#include "data/rolestyle.h"
+#include "format/rolestyle.h"
 #include "hierarchy/builderpanel.h"
 #include "hierarchy/hierarchyedits.h"
 #include "hierarchy/hierarchyimportdialog.h"

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "format/nodestyle.h"
 #include "lattice/latticelayout.h"
-#include "lattice/nodestyle.h"
 
 namespace ldv::ui {
 

@@ -3,7 +3,7 @@
 #include <QLinearGradient>
 #include <QPainter>
 
-#include "lattice/nodestyle.h"
+#include "format/nodestyle.h"
 
 namespace ldv::ui {
 

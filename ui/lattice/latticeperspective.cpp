@@ -21,12 +21,13 @@
 #include <cmath>
 
 #include "explain/explainpanel.h"
+#include "format/nodemetricstext.h"
+#include "format/nodestyle.h"
 #include "frontier/frontierpanel.h"
 #include "lattice/latticelegend.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodesource.h"
-#include "lattice/nodestyle.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
 #include "ldiv/error.h"

@@ -9,55 +9,10 @@
 #include <QVBoxLayout>
 
 #include "charts/barchart.h"
+#include "format/nodemetricstext.h"
 #include "lattice/sharedtablemodel.h"
 
 namespace ldv::ui {
-
-QStringList metricRowNames() {
-    return {QObject::tr("Height"),       QObject::tr("Classes"),         QObject::tr("Suppressed rows"),
-            QObject::tr("Avg. class size"), QObject::tr("Discernibility"), QObject::tr("KL-divergence"),
-            QObject::tr("Information um(G)"), QObject::tr("Precision")};
-}
-
-QStringList metricRowValues(const NodeMetrics& m) {
-    return {QString::number(m.height),
-            QString::number(qulonglong(m.classes)),
-            QString::number(qulonglong(m.suppressedRows)),
-            QString::number(m.averageClassSize, 'f', 2),
-            QString::number(m.discernibility, 'f', 0),
-            QString::number(m.klDivergence, 'f', 4),
-            QString::number(m.information, 'f', 4),
-            QString::number(m.precision, 'f', 4)};
-}
-
-void classSizeBars(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes, QStringList* labels,
-                   QVector<double>* values) {
-    labels->clear();
-    values->clear();
-    // Up to 16 distinct sizes one bar each; more are binned on a 1-2-5 scale.
-    if (sizes.size() <= 16) {
-        for (const auto& [size, n] : sizes) {
-            *labels << QObject::tr("size %1").arg(size);
-            *values << double(n);
-        }
-    } else {
-        std::vector<std::uint32_t> edges{1};
-        for (std::uint32_t base = 1; edges.back() <= sizes.back().first; base *= 10)
-            for (std::uint32_t f : {2u, 5u, 10u}) edges.push_back(base * f);
-        for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
-            double n = 0;
-            for (const auto& [size, count] : sizes)
-                if (size >= edges[b] && size < edges[b + 1]) n += count;
-            if (n == 0 && labels->isEmpty()) continue;
-            *labels << QObject::tr("%1–%2").arg(edges[b]).arg(edges[b + 1] - 1);
-            *values << n;
-        }
-        while (!values->isEmpty() && values->back() == 0) {
-            values->removeLast();
-            labels->removeLast();
-        }
-    }
-}
 
 namespace {
 QTableWidget* makeTable(QWidget* parent, const QStringList& headers) {

@@ -21,15 +21,6 @@ namespace ldv::ui {
 class BarChart;
 class SharedTableModel;
 
-/// Rows of the metrics table, in order (names and values shared with the comparison table,
-/// the tooltips and the report).
-QStringList metricRowNames();
-QStringList metricRowValues(const NodeMetrics& metrics);
-
-/// Bars of a class-size histogram: one per size up to 16 distinct sizes, else 1-2-5 bins.
-void classSizeBars(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes, QStringList* labels,
-                   QVector<double>* values);
-
 class NodeDetailsPanel : public QWidget {
     Q_OBJECT
 public:

@@ -17,7 +17,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "lattice/nodestyle.h"
+#include "format/nodestyle.h"
 #include "ldiv/lattice.h"
 #include "ldiv/metrics.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ldiv/hierarchy.h"
-#include "ldiv/search.h"
+#include "ldiv/search_config.h"
 
 namespace ldv {
 

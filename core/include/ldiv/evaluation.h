@@ -8,7 +8,7 @@
 
 #include "ldiv/criteria.h"
 #include "ldiv/dataset.h"
-#include "ldiv/search.h"  // BoundCriterion, bindCriteria
+#include "ldiv/search_config.h"  // BoundCriterion, bindCriteria
 
 namespace ldv {
 

@@ -9,7 +9,7 @@
 
 #include "ldiv/evaluation.h"
 #include "ldiv/metrics.h"
-#include "ldiv/search.h"
+#include "ldiv/search_config.h"
 #include "ldiv/table.h"
 
 namespace ldv {

@@ -20,48 +20,10 @@
 #include "ldiv/dataset.h"
 #include "ldiv/feedback.h"
 #include "ldiv/metrics.h"
+#include "ldiv/search_config.h"
 #include "ldiv/upset.h"
 
 namespace ldv {
-
-enum class SearchAlgorithm { Fast, Incognito, Brute };
-
-/// "fast", "incognito", "brute"; throws ParameterError listing them.
-SearchAlgorithm parseSearchAlgorithm(std::string_view name);
-std::string_view searchAlgorithmName(SearchAlgorithm algorithm);
-
-/// A criterion bound to one of the dataset's sensitive attributes (index into
-/// Dataset::sensitiveColumns(); ignored for k-anonymity).
-struct BoundCriterion {
-    Criterion criterion;
-    std::size_t sensitive = 0;
-};
-
-/// Parses and binds spec strings ("k=5", "entropy-l=6@occupation", …) against the dataset's
-/// sensitive attributes: "@attr" selects one, no attribute means the only (or first) one.
-/// Throws ParameterError for unknown attributes, ℓ-criteria without a sensitive attribute and
-/// an ℓ above the sensitive attribute's number of values (checkCriteriaDomains).
-/// `populationSize` (N, 0 = not given) is what k-map=K needs (Criterion::bindKMap).
-std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
-                                         double populationSize = 0);
-
-struct SearchConfig {
-    std::vector<BoundCriterion> criteria;
-    /// Tuple suppression limit as a fraction of rows (SPEC §5): a node satisfies when the rows
-    /// of classes failing any criterion number at most ⌊limit·n⌋; those rows are suppressed.
-    double suppressionLimit = 0;
-    Metric metric = Metric::Discernibility;
-    SearchAlgorithm algorithm = SearchAlgorithm::Fast;
-    /// Worker threads for the parts that pay (0 = std::thread::hardware_concurrency()).
-    unsigned threads = 0;
-    /// Lattices with more nodes are classified implicitly (SearchResult::implicit) when the
-    /// fast algorithm can: a monotone judge (no suppression, or k-anonymity alone with it),
-    /// no multi-attribute criterion, and an optimum found among the minimal nodes (no
-    /// suppression, or the height metric). Smaller lattices keep the per-node arrays the
-    /// workbench draws from. 0 = implicit whenever possible.
-    NodeId implicitAbove = kImplicitAboveDefault;
-    static constexpr NodeId kImplicitAboveDefault = NodeId(1) << 20;
-};
 
 struct SearchStatistics {
     /// Nodes whose classes were computed and judged (tagged nodes are not counted).
@@ -121,15 +83,6 @@ struct PartialClassification {
     std::vector<std::uint8_t> state;
     std::uint64_t checkedNodes = 0;
 };
-
-/// Multi-attribute ℓ-diversity (Machanavajjhala et al. 2007, Def. 4.6) judges each sensitive
-/// attribute on its own view of the table; a row suppressed for one view would be suppressed
-/// for all, so no view can be judged alone and the combination with tuple suppression is
-/// refused everywhere (search, judgeNode, generalize): throws ParameterError naming the criterion.
-void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config);
-/// ⌊limit·n⌋, the rows a suppression limit allows (SPEC §5); the one definition used by the
-/// search's node judge and by publishing.
-std::uint64_t suppressionLimitRows(double limit, std::size_t rows);
 
 /// Classifies the whole lattice of `data`. Polls `feedback` once per node (Cancelled is
 /// thrown when cancelled) and reports progress as the fraction of classified nodes.

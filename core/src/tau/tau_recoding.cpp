@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "ldiv/error.h"
-#include "ldiv/project.h"
+#include "ldiv/hierarchy.h"
 
 namespace ldv {
 
@@ -91,36 +91,6 @@ TauInput TauInput::make(const Dataset& data, SensitiveTaxonomy taxonomy, std::si
             inOrderRanks(data.hierarchy(i), data.table().column(data.qiColumns()[i]), h));
     }
     return in;
-}
-
-TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonomyFile) {
-    const Dataset& data = ws.dataset();
-    if (data.sensitiveColumns().empty())
-        throw ParameterError(
-            "the (tau, l) algorithms need a sensitive attribute (--sensitive COL, or mark one "
-            "as sensitive)");
-    const Column& sa = data.table().column(data.sensitiveColumns().front());
-    Hierarchy file;
-    const Hierarchy* h = nullptr;
-    if (!taxonomyFile.empty()) {
-        file = readHierarchy(taxonomyFile);
-        h = &file;
-    } else {
-        h = ws.hierarchy(sa.name());
-    }
-    if (!h || h->empty() || h->height() < 1)
-        throw ParameterError(
-            "no taxonomy for the sensitive attribute '" + sa.name() +
-            "': it has no hierarchy, and the (tau, l) algorithms generalize sensitive values "
-            "along one; give "
-            "--sensitive-hierarchy FILE or a hierarchy for it in the project (the workbench's "
-            "Hierarchies perspective builds or imports one)");
-    // Rows for values the data lacks would become leafless inner nodes: keep the data's rows.
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& row : h->rows())
-        if (!row.empty() && sa.find(row[0])) rows.push_back(row);
-    return make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
-                &ws.hierarchies());
 }
 
 const Column& TauInput::saColumn() const {

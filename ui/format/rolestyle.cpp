@@ -1,4 +1,4 @@
-#include "data/rolestyle.h"
+#include "format/rolestyle.h"
 
 #include <QObject>
 #include <QPainter>

@@ -1,4 +1,4 @@
-#include "lattice/nodestyle.h"
+#include "format/nodestyle.h"
 
 #include <QCoreApplication>
 #include <algorithm>

@@ -1,0 +1,245 @@
+// House rule (docs/architecture.md): the layers only include downward. Like test_headless_core
+// it reads the sources, so it guards every build configuration. One row per rule; a failing row
+// lists every offending include with its file, line and the rule it breaks.
+//
+// To guard a new folder, add its path to a rule's `from` (a folder ends in '/'; anything else
+// is a file-name prefix). A path that does not exist yet is skipped, so the table can name
+// folders before they are created (core/src/grouping) and after they are renamed.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Rule {
+    std::string name;
+    std::vector<std::string> from;  ///< paths from the source root: folders or file prefixes
+    std::string forbidden;          ///< regex on the included path
+    std::string why;
+};
+
+struct Edge {
+    std::string file;
+    int line = 0;
+    std::string target;
+};
+
+// The search algorithms, before and after core/include/ldiv was grouped by domain. SearchConfig
+// and BoundCriterion sit below them (ldiv/search_config.h, later ldiv/evaluation/).
+const std::string kSearch = "^ldiv/(search|heuristic_search|frontier)\\.h$|^(ldiv/)?search/";
+const std::string kProject = "^ldiv/project\\.h$|^(ldiv/)?project/";
+
+// The workbench's perspectives: none includes another's files. The lattice's sub-panels
+// (explain, frontier) are included by the lattice only. Shared pieces live in ui/charts,
+// ui/format, ui/widgets, ui/project and the session (ui/search, later ui/session); the main
+// window (ui/app, later ui/workbench) assembles the perspectives and may include them all.
+const std::vector<std::string> kPerspectives = {"analysis",  "data",    "database", "export",
+                                                "hierarchy", "lattice", "privacy",  "risk",
+                                                "explain",   "frontier"};
+const std::vector<std::pair<std::string, std::string>> kAllowed = {{"lattice", "explain"},
+                                                                   {"lattice", "frontier"}};
+const std::vector<std::string> kShared = {"charts",  "format", "widgets",
+                                          "project", "search", "session"};
+
+std::vector<Rule> rules() {
+    std::vector<Rule> out = {
+        {"lattice below search",
+         {"core/src/lattice/", "core/src/grouping/", "core/include/ldiv/lattice/",
+          "core/include/ldiv/grouping/", "core/include/ldiv/lattice.h",
+          "core/include/ldiv/dataset.h", "core/include/ldiv/publish.h",
+          "core/include/ldiv/explain.h", "core/include/ldiv/audit.h",
+          "core/include/ldiv/generalize.h", "core/include/ldiv/upset.h"},
+         kSearch,
+         "grouping, publishing and explaining sit below the search"},
+        {"evaluation below search",
+         {"core/src/evaluation/", "core/include/ldiv/evaluation/", "core/include/ldiv/evaluation.h",
+          "core/include/ldiv/search_config.h"},
+         kSearch,
+         "node evaluation sits below the search"},
+        {"criteria below search",
+         {"core/src/criteria/", "core/include/ldiv/criteria/", "core/include/ldiv/criteria"},
+         kSearch,
+         "the criteria sit below the search"},
+        {"tau without project",
+         {"core/src/tau/", "core/include/ldiv/tau/", "core/include/ldiv/tau_",
+          "core/include/ldiv/sweep.h"},
+         kProject,
+         "the (tau, l) algorithms do not know the project; the project knows them"},
+        {"headless core",
+         {"core/"},
+         "^(ui|app|sources|cli)/|^Q",
+         "core includes no front end and no Qt"},
+        {"ui without cli",
+         {"ui/"},
+         "^cli/",
+         "the workbench library does not use the CLI (app/cli)"},
+    };
+    for (const std::string& p : kPerspectives) {
+        std::string others;
+        for (const std::string& o : kPerspectives) {
+            bool allowed = o == p;
+            for (const auto& [a, b] : kAllowed) allowed = allowed || (a == p && b == o);
+            if (!allowed) others += (others.empty() ? "" : "|") + o;
+        }
+        out.push_back({"perspective " + p,
+                       {"ui/" + p + "/"},
+                       "^(" + others + ")/",
+                       "a perspective does not use another perspective's files; move the shared "
+                       "piece to ui/format, ui/widgets or ui/charts"});
+    }
+    std::string perspectives;
+    for (const std::string& p : kPerspectives)
+        perspectives += (perspectives.empty() ? "" : "|") + p;
+    for (const std::string& s : kShared)
+        out.push_back({"shared " + s,
+                       {"ui/" + s + "/"},
+                       "^(" + perspectives + "|app|workbench)/",
+                       "shared workbench modules sit below the perspectives"});
+    return out;
+}
+
+std::vector<std::string> sources(const std::string& top) {
+    std::vector<std::string> out;
+    const fs::path root(LDIV_SOURCE_DIR);
+    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
+        const auto ext = e.path().extension();
+        if (e.is_regular_file() && (ext == ".h" || ext == ".cpp"))
+            out.push_back(fs::relative(e.path(), root).generic_string());
+    }
+    return out;
+}
+
+// Every include directive of core/ and ui/.
+const std::vector<Edge>& edges() {
+    static const std::vector<Edge> all = [] {
+        // Built from pieces, and no raw string literals in this file: moc 6.4 then finds no class.
+        const std::string hash = "#";
+        const std::regex include(hash + "\\s*include\\s*[<\"]([^>\"]+)[>\"]");
+        std::vector<Edge> out;
+        for (const std::string top : {"core", "ui"})
+            for (const std::string& file : sources(top)) {
+                std::ifstream in(fs::path(LDIV_SOURCE_DIR) / file);
+                std::string line;
+                for (int n = 1; std::getline(in, line); ++n) {
+                    std::smatch m;
+                    if (std::regex_search(line, m, include)) out.push_back({file, n, m[1]});
+                }
+            }
+        return out;
+    }();
+    return all;
+}
+
+bool under(const std::string& file, const std::vector<std::string>& from) {
+    for (const std::string& f : from)
+        if (file.rfind(f, 0) == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+class TestLayering : public QObject {
+    Q_OBJECT
+private slots:
+    void sourcesAreRead() {
+        // The scan sees the tree: a wrong LDIV_SOURCE_DIR would let every rule pass.
+        std::size_t files = 0;
+        std::string last;
+        for (const Edge& e : edges())
+            if (e.file != last) ++files, last = e.file;
+        QVERIFY2(files > 250, std::to_string(files).c_str());
+        QVERIFY2(edges().size() > 1500, std::to_string(edges().size()).c_str());
+    }
+
+    void includesGoDownward_data() {
+        QTest::addColumn<int>("rule");
+        const std::vector<Rule> all = rules();
+        for (std::size_t i = 0; i < all.size(); ++i) QTest::newRow(all[i].name.c_str()) << int(i);
+    }
+
+    void includesGoDownward() {
+        QFETCH(int, rule);
+        const Rule r = rules()[std::size_t(rule)];
+        const std::regex forbidden(r.forbidden);
+        std::string violations;
+        for (const Edge& e : edges())
+            if (under(e.file, r.from) && std::regex_search(e.target, forbidden))
+                violations +=
+                    "\n  " + e.file + ":" + std::to_string(e.line) + " includes " + e.target;
+        QVERIFY2(violations.empty(), (r.why + ":" + violations).c_str());
+    }
+
+    // The rules bite: a forbidden edge of each kind is caught (the regexes are not vacuous).
+    void rulesCatchForbiddenEdges_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("target");
+        QTest::newRow("publish -> search") << "core/include/ldiv/publish.h"
+                                           << "ldiv/search.h";
+        QTest::newRow("lattice -> search/") << "core/src/lattice/publish.cpp"
+                                            << "ldiv/search/search_result.h";
+        QTest::newRow("grouping -> search") << "core/src/grouping/x.cpp"
+                                            << "search/node_judge.h";
+        QTest::newRow("evaluation -> search") << "core/include/ldiv/evaluation.h"
+                                              << "ldiv/search.h";
+        QTest::newRow("tau -> project") << "core/src/tau/tau_recoding.cpp"
+                                        << "ldiv/project.h";
+        QTest::newRow("tau -> project/") << "core/include/ldiv/tau/tau_input.h"
+                                         << "ldiv/project/workspace.h";
+        QTest::newRow("core -> Qt") << "core/src/data/table.cpp"
+                                    << "QString";
+        QTest::newRow("analysis -> export") << "ui/analysis/x.cpp"
+                                            << "export/reportwriter.h";
+        QTest::newRow("export -> lattice") << "ui/export/x.cpp"
+                                           << "lattice/nodestyle.h";
+        QTest::newRow("risk -> explain") << "ui/risk/x.cpp"
+                                         << "explain/explainpanel.h";
+        QTest::newRow("format -> data") << "ui/format/x.cpp"
+                                        << "data/tablemodel.h";
+    }
+
+    void rulesCatchForbiddenEdges() {
+        QFETCH(QString, file);
+        QFETCH(QString, target);
+        int caught = 0;
+        for (const Rule& r : rules())
+            caught += under(file.toStdString(), r.from) &&
+                      std::regex_search(target.toStdString(), std::regex(r.forbidden));
+        QVERIFY(caught > 0);
+    }
+
+    // ...and allow what the architecture allows.
+    void rulesAllowDownwardEdges_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("target");
+        QTest::newRow("search -> publish") << "core/src/search/fast.cpp"
+                                           << "ldiv/publish.h";
+        QTest::newRow("publish -> search_config") << "core/include/ldiv/publish.h"
+                                                  << "ldiv/search_config.h";
+        QTest::newRow("project -> tau") << "core/src/project/tau_input.cpp"
+                                        << "ldiv/tau_recoding.h";
+        QTest::newRow("lattice -> explain") << "ui/lattice/x.cpp"
+                                            << "explain/explainpanel.h";
+        QTest::newRow("export -> format") << "ui/export/x.cpp"
+                                          << "format/nodestyle.h";
+        QTest::newRow("app -> lattice") << "ui/app/mainwindow.cpp"
+                                        << "lattice/latticeview.h";
+    }
+
+    void rulesAllowDownwardEdges() {
+        QFETCH(QString, file);
+        QFETCH(QString, target);
+        for (const Rule& r : rules())
+            QVERIFY2(!under(file.toStdString(), r.from) ||
+                         !std::regex_search(target.toStdString(), std::regex(r.forbidden)),
+                     r.name.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLayering)
+#include "test_layering.moc"

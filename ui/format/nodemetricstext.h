@@ -1,0 +1,23 @@
+#pragma once
+// A node's metrics and class sizes as text, the same in the lattice's details pane, its
+// comparison table and tooltips, the export perspective and the publication report.
+#include <QStringList>
+#include <QVector>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "ldiv/metrics.h"
+
+namespace ldv::ui {
+
+/// Rows of the metrics table, in order (names and values shared with the comparison table,
+/// the tooltips and the report).
+QStringList metricRowNames();
+QStringList metricRowValues(const NodeMetrics& metrics);
+
+/// Bars of a class-size histogram: one per size up to 16 distinct sizes, else 1-2-5 bins.
+void classSizeBars(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
+                   QStringList* labels, QVector<double>* values);
+
+}  // namespace ldv::ui
