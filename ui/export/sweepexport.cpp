@@ -14,7 +14,6 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "search/preparedinput.h"
-#include "search/tauinput.h"
 #include "widgets/filedialogs.h"
 
 namespace ldv::ui {
