@@ -13,7 +13,6 @@
 #include "analysis/analyses.h"
 #include "ldiv/tau_analysis.h"
 #include "ldiv/tau_baselines.h"
-#include "search/tauinput.h"
 
 namespace ldv::ui {
 
