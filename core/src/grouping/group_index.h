@@ -1,0 +1,56 @@
+#pragma once
+// Assigns dense group ids to items by a packed 64-bit key: the one grouping primitive of the
+// engine (Dataset's grouping and rollup, the searches' RollupEngine). Small key spaces are
+// counted in a dense array, larger ones in an open-addressing hash table; the buffers are
+// kept between uses, so grouping node after node allocates nothing.
+#include <cstdint>
+#include <cstddef>
+#include <vector>
+
+namespace ldv::detail {
+
+/// splitmix64 finalizer: spreads packed keys over hash-table slots.
+inline std::uint64_t mixKey(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/// Reusable grouping of packed 64-bit keys into dense ids (dense array for small key spaces,
+/// open addressing otherwise). Not thread-safe: one per worker.
+class KeyGrouper {
+public:
+    void begin(std::uint64_t space, std::size_t expected);
+    std::uint32_t insert(std::uint64_t key) {
+        if (m_dense) {
+            std::uint32_t& id = m_denseIds[key];
+            if (id == kNone) {
+                id = std::uint32_t(m_groupKeys.size());
+                m_groupKeys.push_back(key);
+            }
+            return id;
+        }
+        return insertHashed(key);
+    }
+    std::uint32_t groups() const { return std::uint32_t(m_groupKeys.size()); }
+    /// The key of each group, valid until end().
+    const std::vector<std::uint64_t>& groupKeys() const { return m_groupKeys; }
+    /// Clears only what was touched, so the next begin() costs O(groups).
+    void end();
+
+private:
+    bool m_dense = false;
+    std::vector<std::uint32_t> m_denseIds;
+    std::vector<std::uint64_t> m_slotKeys;
+    std::vector<std::uint32_t> m_slotIds;
+    std::uint64_t m_mask = 0;
+    std::vector<std::uint64_t> m_groupKeys;
+    std::vector<std::uint64_t> m_groupSlots;  ///< hash slot of each group, to clear it
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    std::uint32_t insertHashed(std::uint64_t key);
+    void growHash();
+};
+
+}  // namespace ldv::detail
