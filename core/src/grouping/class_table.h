@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lattice/group_index.h"
+#include "grouping/group_index.h"
 #include "ldiv/dataset.h"
 
 namespace ldv::detail {
