@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ldiv/beliefs_analysis.h"
+#include "ldiv/class_partition.h"
 #include "ldiv/dataset.h"
 #include "ldiv/feedback.h"
 #include "ldiv/table.h"
@@ -64,19 +65,14 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
                                         const std::vector<std::uint32_t>& rowClass,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback = nullptr);
-/// The same for a node of `data` (its first sensitive attribute).
+/// The same for the classes of a release of `data` (a node or a published table; its first
+/// sensitive attribute).
+BackgroundAttackResult backgroundAttack(const Dataset& data, const ClassPartition& release,
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback = nullptr);
+/// The same for a node of `data`.
 BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& levels,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback = nullptr);
-
-/// Row classes of a published table: its rows grouped by the values of the `qi` columns as
-/// they stand (generalized values are just values). Throws ParameterError for a missing column.
-std::vector<std::uint32_t> publishedRowClasses(const Table& published,
-                                               const std::vector<std::string>& qi);
-/// The same for the published table in the CSV file `path`, whose rows must be those of
-/// `original` in the same order (its QI columns give the names). Throws InputError naming the
-/// file when the row counts differ.
-std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path,
-                                                   const Dataset& original);
 
 }  // namespace ldv

@@ -34,6 +34,26 @@ std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& class
     return out;
 }
 
+std::vector<HomogeneousClass> homogeneousClasses(const ClassPartition& release, double threshold,
+                                                 std::size_t sensitive, std::uint32_t minSize) {
+    return homogeneousClasses(release.classes, threshold, sensitive, release.rowClass, minSize);
+}
+
+std::vector<HomogeneityTable> homogeneityTables(const ClassPartition& release,
+                                                const std::vector<double>& thresholds,
+                                                std::size_t sensitive) {
+    const std::vector<std::uint32_t>& sizes = release.classes.sizes;
+    const std::uint32_t k = sizes.empty() ? 0 : *std::min_element(sizes.begin(), sizes.end());
+    std::vector<HomogeneityTable> tables;
+    for (double p : thresholds) {
+        HomogeneityTable t{k, p, release.levels, release.count(),
+                           homogeneousClasses(release, p, sensitive), 0};
+        for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
+        tables.push_back(std::move(t));
+    }
+    return tables;
+}
+
 HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold,
                                     const std::vector<HomogeneityTable>& tables) {
     HomogeneityRow row{k, threshold, 0, 0, 0, 0};
@@ -81,14 +101,13 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
                                       steps);
             }
             const Levels levels = data.lattice().levels(found.minimal[n]);
-            const EquivalenceClasses classes = data.classes(levels, options.includeRows);
-            const std::vector<std::uint32_t> rowClass =
-                options.includeRows ? data.rowClasses(classes) : std::vector<std::uint32_t>{};
+            const ClassPartition release =
+                ClassPartition::ofNode(data, levels, options.includeRows);
             std::size_t published = 0;
-            for (std::uint32_t s : classes.sizes) published += s >= minSize ? 1 : 0;
+            for (std::uint32_t s : release.classes.sizes) published += s >= minSize ? 1 : 0;
             for (double p : options.thresholds) {
                 HomogeneityTable t{k, p, levels, published, {}, 0};
-                t.affected = homogeneousClasses(classes, p, options.sensitive, rowClass, minSize);
+                t.affected = homogeneousClasses(release, p, options.sensitive, minSize);
                 for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
                 tables.push_back(std::move(t));
             }
