@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/node_option.h"
+#include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/experiments.h"
 #include "ldiv/experiments_background.h"
@@ -40,13 +41,6 @@ std::string cell(const Json& v, bool exact) {
         return s.str();
     }
     return v.dump();
-}
-
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
 }
 
 /// --json: the whole document; csv: the rows; else the rows as an aligned table.

@@ -18,13 +18,10 @@
 
 namespace ldv {
 
-struct BackgroundAttackOptions {
-    std::vector<BackgroundStatement> statements;
-    PriorModel prior = PriorModel::Marginal;
-    JointPrior joint;       ///< used when prior == PriorModel::Joint
-    double delta = 0.05;    ///< positive disclosure: β(true s) > 1 − δ
-    double epsilon = 0.05;  ///< negative disclosure: β(s′) < ε for an s′ the individual lacks
-};
+/// The adversary: BeliefOptions' statements, prior model, δ (positive disclosure: β(true s) >
+/// 1 − δ) and ε (negative disclosure: β(s′) < ε). Its (ρ1,ρ2) breach check is not part of this
+/// attack and is ignored.
+using BackgroundAttackOptions = BeliefOptions;
 
 /// One individual, before (no statements) and after (with them).
 struct BackgroundIndividual {

@@ -11,11 +11,9 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
                                         const std::vector<std::uint32_t>& rowClass,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback) {
-    BeliefOptions belief;
-    belief.prior = options.prior;
-    belief.joint = options.joint;
-    belief.delta = options.delta;
-    belief.epsilon = options.epsilon;
+    BeliefOptions belief = options;
+    belief.statements.clear();
+    belief.rho1 = belief.rho2 = 0;
     if (feedback) feedback->checkCancelled();
     const BeliefAnalysis before =
         analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
