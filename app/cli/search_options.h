@@ -24,6 +24,8 @@ struct SearchOptions {
 };
 
 void addSearchOptions(CLI::App& command, SearchOptions& options);
+/// --metric with the core's metric catalogue as choices; `what` starts the help text.
+CLI::Option* addMetricOption(CLI::App& command, std::string& metric, const std::string& what);
 /// Binds the criteria to `data` (ParameterError when there is none and `requireCriteria`),
 /// with the workspace's project for defaults and its sensitive hierarchies (criteria_inputs.h).
 SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data,

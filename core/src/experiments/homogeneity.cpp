@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "ldiv/error.h"
-#include "sub_feedback.h"
 
 namespace ldv {
 
@@ -82,7 +81,7 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
         if (k < 1) throw ParameterError("k must be at least 1");
         SearchResult found;
         {
-            detail::SubFeedback step(feedback, i / steps, (i + 0.5) / steps);
+            SubFeedback step(feedback, i / steps, (i + 0.5) / steps);
             SearchConfig config;
             config.criteria = bindCriteria(data, {"k=" + std::to_string(k)});
             config.suppressionLimit = options.suppressionLimit;
