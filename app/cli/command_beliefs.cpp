@@ -52,23 +52,15 @@ public:
             m_options2.statements.push_back(parseBackgroundStatement(k));
         resolvePriorOption(m_prior, ws->table(), ws->sensitiveColumns()[0], ws->qiColumns(),
                            m_options2.prior, m_options2.joint);
-        std::vector<std::uint32_t> rowClass;
-        Levels levels;
-        if (!m_published.empty()) {
-            rowClass = readPublishedRowClasses(m_published, data);
-        } else {
-            levels = resolveNode(m_node, data);
-            rowClass = data.rowClasses(data.classes(levels, true));
-        }
-        const BeliefAnalysis a = analyzeBeliefs(ws->table(), ws->sensitiveColumns()[0],
-                                                ws->qiColumns(), rowClass, m_options2);
+        const ClassPartition release = resolveRelease(m_node, m_published, data);
+        const BeliefAnalysis a = analyzeBeliefs(data, release, m_options2);
         const Column& sa = ws->table().column(ws->sensitiveColumns()[0]);
         nlohmann::json j{{"classes", a.classCount},
                          {"rows", a.individuals.size()},
                          {"positive_disclosures", a.positiveDisclosures},
                          {"negative_disclosures", a.negativeDisclosures},
                          {"breaches", a.breaches}};
-        if (m_published.empty()) j["node"] = levels;
+        if (m_published.empty()) j["node"] = release.levels;
         j["individuals"] = nlohmann::json::array();
         for (const IndividualBelief& i : a.individuals)
             j["individuals"].push_back({{"row", i.row + 1},

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/node_option.h"
+#include "ldiv/csv.h"
 #include "ldiv/error.h"
 #include "ldiv/experiments.h"
 #include "ldiv/experiments_background.h"
@@ -40,13 +41,6 @@ std::string cell(const Json& v, bool exact) {
         return s.str();
     }
     return v.dump();
-}
-
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
 }
 
 /// --json: the whole document; csv: the rows; else the rows as an aligned table.
@@ -103,31 +97,6 @@ const Dataset& requireSensitive(const Workspace& ws) {
     return ws.dataset();
 }
 
-/// Classes of one table (a node or --published) with their sensitive histograms.
-EquivalenceClasses singleTableClasses(const AttackExperimentOptions& o, const Dataset& data,
-                                      std::vector<std::uint32_t>& rowClass, Levels& levels) {
-    if (o.published.empty()) {
-        levels = resolveNode(o.node, data);
-        EquivalenceClasses classes = data.classes(levels, true);
-        rowClass = data.rowClasses(classes);
-        return classes;
-    }
-    rowClass = readPublishedRowClasses(o.published, data);
-    const std::size_t count =
-        rowClass.empty() ? 0 : *std::max_element(rowClass.begin(), rowClass.end()) + 1;
-    EquivalenceClasses classes;
-    classes.sizes.assign(count, 0);
-    for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
-        const Column& sa = data.table().column(data.sensitiveColumns()[s]);
-        classes.sensitiveDomains.push_back(std::uint32_t(sa.domainSize()));
-        classes.histograms.emplace_back(count * sa.domainSize(), 0);
-        for (std::size_t r = 0; r < rowClass.size(); ++r)
-            ++classes.histograms[s][rowClass[r] * sa.domainSize() + sa.code(r)];
-    }
-    for (std::uint32_t c : rowClass) ++classes.sizes[c];
-    return classes;
-}
-
 Json tableJson(const HomogeneityTable& t, const Dataset& data, bool detail) {
     Json j{{"k", t.k},
            {"threshold", t.threshold},
@@ -155,20 +124,9 @@ Json homogeneity(const AttackExperimentOptions& o, const Dataset& data) {
     std::vector<HomogeneityTable> tables;
     std::vector<HomogeneityRow> rows;
     if (!o.node.empty() || !o.published.empty()) {
-        std::vector<std::uint32_t> rowClass;
-        Levels levels;
-        const EquivalenceClasses classes = singleTableClasses(o, data, rowClass, levels);
-        // The table's own k: its smallest class.
-        const std::uint32_t k = classes.sizes.empty()
-                                    ? 0
-                                    : *std::min_element(classes.sizes.begin(), classes.sizes.end());
-        for (double p : thresholds) {
-            HomogeneityTable t{
-                k, p, levels, classes.count(), homogeneousClasses(classes, p, 0, rowClass), 0};
-            for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
-            tables.push_back(std::move(t));
-            rows.push_back(summarizeHomogeneity(k, p, {tables.back()}));
-        }
+        tables = homogeneityTables(resolveRelease(o.node, o.published, data), thresholds);
+        for (const HomogeneityTable& t : tables)
+            rows.push_back(summarizeHomogeneity(t.k, t.threshold, {t}));
     } else {
         HomogeneityOptions options;
         options.ks = orDefault(o.ks, options.ks);
@@ -281,16 +239,8 @@ Json background(const AttackExperimentOptions& o, const Dataset& data) {
     resolvePriorOption(o.prior, data.table(), sa, data.qiColumns(), options.prior, options.joint);
     options.delta = o.delta;
     options.epsilon = o.epsilon;
-    std::vector<std::uint32_t> rowClass;
-    Levels levels;
-    if (o.published.empty()) {
-        levels = resolveNode(o.node, data);
-        rowClass = data.rowClasses(data.classes(levels, true));
-    } else {
-        rowClass = readPublishedRowClasses(o.published, data);
-    }
-    const BackgroundAttackResult r =
-        backgroundAttack(data.table(), sa, data.qiColumns(), rowClass, options);
+    const ClassPartition release = resolveRelease(o.node, o.published, data);
+    const BackgroundAttackResult r = backgroundAttack(data, release, options);
     Json doc{{"rows", Json::array()},
              {"total", classJson(r.total)},
              {"newly_disclosed", r.newlyDisclosed},
@@ -298,7 +248,7 @@ Json background(const AttackExperimentOptions& o, const Dataset& data) {
              {"epsilon", o.epsilon},
              {"knowledge", o.knowledge}};
     if (o.published.empty())
-        doc["node"] = levels;
+        doc["node"] = release.levels;
     else
         doc["published"] = o.published;
     for (const BackgroundClassRow& c : r.classes) doc["rows"].push_back(classJson(c));

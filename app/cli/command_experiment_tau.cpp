@@ -18,6 +18,7 @@
 #include "ldiv/tau_baselines.h"
 #include "ldiv/tau_classification.h"
 #include "ldiv/tau_profile.h"
+#include "ldiv/tau_runner.h"
 
 namespace ldv::cli {
 
@@ -27,15 +28,6 @@ const std::vector<std::string> kNames{"excessive-protection", "information", "ta
                                       "tau-classify",         "count-query", "eligible"};
 
 using Json = nlohmann::json;
-
-// One algorithm's output for one (τ,ℓ), with the measures every experiment reports.
-struct Run {
-    std::string algorithm;
-    bool empty = true;
-    LocalRecoding recoding;
-    double e = 0, um = 0, ms = 0, c = 0, l = 0;
-    std::size_t runs = 0, satisfying = 0;
-};
 
 Json number(double v) {
     return std::isfinite(v) ? Json(v) : Json(nullptr);
@@ -51,69 +43,27 @@ std::vector<std::pair<double, double>> grid(const TauExperimentOptions& o, std::
     // m).
     for (double l : ls)
         for (double tau : taus)
-            if (l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1)
-                g.emplace_back(tau, l);
+            if (validTau(tau, l, m)) g.emplace_back(tau, l);
     if (g.empty() && !ls.empty() && !taus.empty()) validateTau(taus.front(), ls.front(), m);
     return g;
 }
 
+/// The algorithms of --algorithms on one input, each (τ,ℓ) run once and not kept.
 class Runner {
 public:
-    Runner(const TauInput& input, const TauExperimentOptions& o) : m_input(input), m_o(o) {
-        for (const std::string& a : o.algorithms)
-            if (a != "sweep" && a != "1dld" && a != "cld")
-                throw ParameterError("unknown algorithm '" + a + "': use sweep, 1dld, cld");
+    Runner(const TauInput& input, const TauExperimentOptions& o) : m_runner(input, o.seed, o.cs) {
+        for (const std::string& a : o.algorithms) m_algorithms.push_back(parseTauAlgorithm(a));
     }
-    std::vector<Run> run(double tau, double l) {
-        std::vector<Run> runs;
-        for (const std::string& a : m_o.algorithms) {
-            Run r;
-            r.algorithm = a;
-            if (a == "sweep") {
-                SweepOptions so;
-                so.tau = tau;
-                so.l = l;
-                so.seed = m_o.seed;
-                SweepResult s = sweep(m_input, so);
-                r.ms = s.statistics.milliseconds;
-                r.recoding = std::move(s.recoding);
-                r.empty = false;
-                r.runs = r.satisfying = 1;
-                r.l = l;
-                r.e = excessiveProtection(m_input, r.recoding, tau, l);
-                r.um = informationUtility(m_input, r.recoding);
-            } else {
-                BaselineOutcome b;
-                if (a == "1dld")
-                    b = bestOneDld(m_input, tau, l);
-                else
-                    b = cld().best(tau, l);
-                r.empty = b.empty;
-                r.recoding = std::move(b.recoding);
-                r.e = b.excessiveProtection;
-                r.um = b.utility;
-                r.ms = b.milliseconds;
-                r.c = b.c;
-                r.l = b.l;
-                r.runs = b.runs;
-                r.satisfying = b.satisfyingRuns;
-            }
-            runs.push_back(std::move(r));
-        }
+    std::vector<TauRun> run(double tau, double l) {
+        std::vector<TauRun> runs;
+        for (TauAlgorithm a : m_algorithms) runs.push_back(m_runner.compute(a, tau, l));
         return runs;
     }
-    // CLD's lattice pass, made once and shared by every requirement of the grid.
-    const CldSearch& cld() {
-        if (!m_cld)
-            m_cld = std::make_unique<CldSearch>(
-                m_input, m_o.cs.empty() ? CldSearch::defaultCValues() : m_o.cs);
-        return *m_cld;
-    }
+    const CldSearch& cld() { return m_runner.cld(); }
 
 private:
-    const TauInput& m_input;
-    const TauExperimentOptions& m_o;
-    std::unique_ptr<CldSearch> m_cld;
+    TauRunner m_runner;
+    std::vector<TauAlgorithm> m_algorithms;
 };
 
 std::string weakestCl(double tau, double l, std::size_t m) {
@@ -127,9 +77,9 @@ Json measureRows(const TauInput& input, const TauExperimentOptions& o) {
     Json rows = Json::array();
     Runner runner(input, o);
     for (const auto& [tau, l] : grid(o, input.domain()))
-        for (const Run& r : runner.run(tau, l))
+        for (const TauRun& r : runner.run(tau, l))
             rows.push_back(
-                {{"algorithm", r.algorithm},
+                {{"algorithm", tauAlgorithmName(r.algorithm)},
                  {"tau", tau},
                  {"l", l},
                  {"empty", r.empty},
@@ -145,7 +95,8 @@ Json measureRows(const TauInput& input, const TauExperimentOptions& o) {
                  // CLD's milliseconds include its one lattice pass (shared by the grid); this is
                  // that part.
                  {"cld_pass_milliseconds",
-                  r.algorithm == "cld" ? Json(runner.cld().passMilliseconds()) : Json(nullptr)},
+                  r.algorithm == TauAlgorithm::Cld ? Json(runner.cld().passMilliseconds())
+                                                   : Json(nullptr)},
                  {"weakest_simple_l", theoreticalRequirements(tau, l, input.domain()).simpleL},
                  {"weakest_cl", weakestCl(tau, l, input.domain())}});
     return rows;
@@ -156,10 +107,10 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
     Runner runner(input, o);
     const CountQueryWorkload workload(input, o.queries, o.seed);
     for (const auto& [tau, l] : grid(o, input.domain()))
-        for (const Run& r : runner.run(tau, l)) {
+        for (const TauRun& r : runner.run(tau, l)) {
             if (r.empty) {
                 rows.push_back({{"kind", "dimensions"},
-                                {"algorithm", r.algorithm},
+                                {"algorithm", tauAlgorithmName(r.algorithm)},
                                 {"tau", tau},
                                 {"l", l},
                                 {"empty", true},
@@ -172,7 +123,7 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
             for (std::size_t s = 0; s < errors.size(); ++s) {
                 all += errors[s] / double(errors.size());
                 rows.push_back({{"kind", "dimensions"},
-                                {"algorithm", r.algorithm},
+                                {"algorithm", tauAlgorithmName(r.algorithm)},
                                 {"tau", tau},
                                 {"l", l},
                                 {"empty", false},
@@ -180,7 +131,7 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
                                 {"average_relative_error", errors[s]}});
             }
             rows.push_back({{"kind", "all-dimensions"},
-                            {"algorithm", r.algorithm},
+                            {"algorithm", tauAlgorithmName(r.algorithm)},
                             {"tau", tau},
                             {"l", l},
                             {"empty", false},
@@ -188,7 +139,7 @@ Json countQueryRows(const TauInput& input, const TauExperimentOptions& o) {
                             {"average_relative_error", all}});
             for (const SensitiveCountError& s : sensitiveCountErrors(input, r.recoding))
                 rows.push_back({{"kind", "sensitive-value"},
-                                {"algorithm", r.algorithm},
+                                {"algorithm", tauAlgorithmName(r.algorithm)},
                                 {"tau", tau},
                                 {"l", l},
                                 {"value", s.value},
@@ -211,18 +162,18 @@ Json profileRows(const TauInput& input, const TauExperimentOptions& o) {
     Json rows = Json::array();
     Runner runner(input, o);
     for (const auto& [tau, l] : grid(o, input.domain()))
-        for (const Run& r : runner.run(tau, l)) {
+        for (const TauRun& r : runner.run(tau, l)) {
             TauProfile p;
             if (!r.empty) {
                 p = profileRecoding(input, r.recoding, tau, l);
                 p.c = r.c;
                 p.l = r.l;
-            } else if (r.algorithm == "1dld") {
+            } else if (r.algorithm == TauAlgorithm::OneDld) {
                 p = closestOneDld(input, tau, l);
             } else {
                 p = closestCld(input, runner.cld(), tau, l);
             }
-            rows.push_back({{"algorithm", r.algorithm},
+            rows.push_back({{"algorithm", tauAlgorithmName(r.algorithm)},
                             {"tau", tau},
                             {"l", l},
                             {"empty", r.empty},
@@ -252,8 +203,11 @@ Json classifyRows(const TauInput& input, const TauExperimentOptions& o) {
     Json rows = Json::array();
     Runner runner(input, o);
     for (const auto& [tau, l] : grid(o, input.domain()))
-        for (const Run& r : runner.run(tau, l)) {
-            Json row{{"algorithm", r.algorithm}, {"tau", tau}, {"l", l}, {"empty", r.empty}};
+        for (const TauRun& r : runner.run(tau, l)) {
+            Json row{{"algorithm", tauAlgorithmName(r.algorithm)},
+                     {"tau", tau},
+                     {"l", l},
+                     {"empty", r.empty}};
             if (r.empty) {
                 for (const char* k : {"original_accuracy", "anonymous_accuracy", "accuracy_ratio",
                                       "original_rules", "preserved_rules"})

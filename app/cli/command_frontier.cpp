@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
+#include "cli/search_options.h"
 #include "ldiv/error.h"
 #include "ldiv/frontier.h"
 
@@ -34,9 +35,7 @@ public:
             ->add_option("--suppression", m_suppressions,
                          "Suppression limits as fractions, e.g. 0,0.01,0.02,0.05")
             ->delimiter(',');
-        m_command
-            ->add_option("--metric", m_metric, "Utility metric: height, aecs, dm, kl, info, loss")
-            ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
+        addMetricOption(*m_command, m_metric, "Utility metric");
         m_command
             ->add_option("--risk", m_risk,
                          "Risk model of the risk axis: prosecutor (highest 1/f), journalist "

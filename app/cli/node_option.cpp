@@ -35,4 +35,10 @@ Levels resolveNode(const std::string& text, const Dataset& data) {
     return levels;
 }
 
+ClassPartition resolveRelease(const std::string& node, const std::string& published,
+                              const Dataset& data) {
+    if (!published.empty()) return ClassPartition::readPublished(published, data);
+    return ClassPartition::ofNode(data, resolveNode(node, data));
+}
+
 }  // namespace ldv::cli

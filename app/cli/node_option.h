@@ -1,6 +1,7 @@
 #pragma once
 #include <string>
 
+#include "ldiv/class_partition.h"
 #include "ldiv/dataset.h"
 #include "ldiv/lattice.h"
 
@@ -9,5 +10,10 @@ namespace ldv::cli {
 /// Parses --node "1,2,0" or "zip=1,age=2,nationality=0" against the dataset's QI order;
 /// empty text = the bottom node. Throws ParameterError on a wrong length, name or level.
 Levels resolveNode(const std::string& text, const Dataset& data);
+
+/// The release an analysis judges: the published table in the CSV file `published` (rows in
+/// the data's order) when given, else the node `node` (resolveNode).
+ClassPartition resolveRelease(const std::string& node, const std::string& published,
+                              const Dataset& data);
 
 }  // namespace ldv::cli

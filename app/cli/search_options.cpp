@@ -5,6 +5,17 @@
 
 namespace ldv::cli {
 
+CLI::Option* addMetricOption(CLI::App& cmd, std::string& metric, const std::string& what) {
+    std::vector<std::string> names;
+    std::string help = what + ":";
+    for (const MetricEntry& m : metricCatalogue()) {
+        names.emplace_back(m.name);
+        help += std::string(names.size() > 1 ? ", " : " ") + std::string(m.name) + " (" +
+                std::string(m.label) + ")";
+    }
+    return cmd.add_option("--metric", metric, help)->check(CLI::IsMember(names));
+}
+
 void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option(
         "-c,--criterion", o.criteria,
@@ -16,12 +27,16 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
         "--population-size) (repeatable)");
     cmd.add_option("--suppression", o.suppression,
                    "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
-    cmd.add_option("--metric", o.metric,
-                   "Optimum metric: height, aecs, dm (discernibility), kl (KL-divergence), "
-                   "info (1 − um), loss (loss metric LM)")
-        ->check(CLI::IsMember({"height", "aecs", "dm", "kl", "info", "loss"}));
-    cmd.add_option("--algorithm", o.algorithm, "fast, incognito or brute (search also: heuristic)")
-        ->check(CLI::IsMember({"fast", "incognito", "brute", "heuristic"}));
+    addMetricOption(cmd, o.metric, "Optimum metric");
+    std::vector<std::string> algorithms;
+    std::string help;
+    for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue()) {
+        algorithms.emplace_back(a.name);
+        help += std::string(a.name) + " (" + std::string(a.label) + "), ";
+    }
+    algorithms.emplace_back("heuristic");
+    cmd.add_option("--algorithm", o.algorithm, help + "search also: heuristic")
+        ->check(CLI::IsMember(algorithms));
     cmd.add_option("--threads", o.threads, "Worker threads (default: all cores)");
     cmd.add_option("--population-size", o.populationSize,
                    "N, the number of people the data is a sample of (needed by k-map=K and "

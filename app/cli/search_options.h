@@ -27,6 +27,8 @@ struct SearchOptions {
 void addSearchOptions(CLI::App& command, SearchOptions& options);
 /// The project's search settings with the options given on the command line laid over them.
 SearchSettings searchSettings(const SearchOptions& options, const ProjectConfig& project);
+/// --metric with the core's metric catalogue as choices; `what` starts the help text.
+CLI::Option* addMetricOption(CLI::App& command, std::string& metric, const std::string& what);
 /// ldv::makeSearchConfig of those settings for the workspace (ParameterError when there is no
 /// criterion and `requireCriteria`, or for the heuristic, which `ldiv search` runs itself).
 /// `data`: the workspace's dataset, or a published table's over its attributes.

@@ -187,6 +187,34 @@ private slots:
         const Table t = parseCsv("h1,h2,h3,h4\n" + out.str(), "t.csv");
         QCOMPARE(t.value(0, 2), std::string("say \"x\""));
     }
+    // The one quoting rule (csvField): the separator, a quote, CR, LF or an outer blank quote a
+    // field; quotes are doubled.
+    void csvFieldQuotesWhenNeeded_data() {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("separator");
+        QTest::addColumn<QString>("written");
+        QTest::newRow("plain") << "abc" << "," << "abc";
+        QTest::newRow("empty") << "" << "," << "";
+        QTest::newRow("comma") << "a,b" << "," << "\"a,b\"";
+        QTest::newRow("comma under ;") << "a,b" << ";" << "a,b";
+        QTest::newRow("semicolon under ;") << "a;b" << ";" << "\"a;b\"";
+        QTest::newRow("quote") << "say \"x\"" << "," << "\"say \"\"x\"\"\"";
+        QTest::newRow("CR") << "a\rb" << "," << "\"a\rb\"";
+        QTest::newRow("LF") << "a\nb" << "," << "\"a\nb\"";
+        QTest::newRow("leading blank") << " a" << "," << "\" a\"";
+        QTest::newRow("trailing blank") << "a " << "," << "\"a \"";
+        QTest::newRow("inner blank") << "a b" << "," << "a b";
+    }
+    void csvFieldQuotesWhenNeeded() {
+        QFETCH(QString, field);
+        QFETCH(QString, separator);
+        QFETCH(QString, written);
+        const char sep = separator.toStdString()[0];
+        QCOMPARE(QString::fromStdString(csvField(field.toStdString(), sep)), written);
+        std::ostringstream out;
+        writeCsvField(out, field.toStdString(), sep);
+        QCOMPARE(QString::fromStdString(out.str()), written);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCsv)

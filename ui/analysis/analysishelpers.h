@@ -35,29 +35,5 @@ ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& 
 QStringList coincidingSeries(const ChartData& chart);
 void noteCoincidingSeries(ChartData& chart);
 
-/// One step of an analysis made of several engine calls: the step's 0..1 maps to
-/// [from, to] of `outer`, and `outer`'s Cancel reaches the engine through the progress
-/// callback (core's detail::SubFeedback is private to the engine).
-class StepFeedback {
-public:
-    StepFeedback(Feedback& outer, double from, double to)
-        : m_outer(outer), m_from(from), m_to(to), m_inner([this](double f) { forward(f); }) {
-        m_outer.checkCancelled();
-        m_outer.setProgress(from);
-    }
-    StepFeedback(const StepFeedback&) = delete;
-    StepFeedback& operator=(const StepFeedback&) = delete;
-    Feedback* get() { return &m_inner; }
-
-private:
-    void forward(double f) {
-        m_outer.setProgress(m_from + (m_to - m_from) * f);
-        if (m_outer.isCancelled()) m_inner.cancel();
-    }
-    Feedback& m_outer;
-    double m_from, m_to;
-    Feedback m_inner;
-};
-
 }  // namespace analysis
 }  // namespace ldv::ui

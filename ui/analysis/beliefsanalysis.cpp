@@ -104,7 +104,7 @@ ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
                 "option “Node (levels)”: type a node, or set a privacy requirement in the Privacy "
                 "& "
                 "search perspective (its optimum is used)");
-        StepFeedback step(feedback, 0, 0.5);
+        SubFeedback step(feedback, 0, 0.5);
         const SearchResult found =
             search(dataset, makeSearchConfig(in.data, in.settings), step.get());
         if (!found.optimum)
@@ -123,7 +123,7 @@ ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
                                  " is not a node of the lattice (one level per QI, each at most "
                                  "its hierarchy's height)");
     }
-    StepFeedback step(feedback, fromSearch ? 0.5 : 0, 1);
+    SubFeedback step(feedback, fromSearch ? 0.5 : 0, 1);
     IndividualBeliefs b = individualBeliefs(in.data, levels, row - 1, options, step.get());
     b.nodeFromSearch = fromSearch;
     return beliefsChart(b, in.data, !options.statements.empty());
@@ -155,24 +155,23 @@ IndividualBeliefs individualBeliefs(const Workspace& data, const Levels& levels,
     const std::size_t sa = dataset.sensitiveColumns().front();
     const Column& column = t.column(sa);
     const std::size_t m = column.domainSize();
-    const std::vector<std::uint32_t> rowClass = dataset.rowClasses(dataset.classes(levels, true));
-    const BackgroundAttackResult attack =
-        backgroundAttack(t, sa, dataset.qiColumns(), rowClass, options, feedback);
+    const ClassPartition release = ClassPartition::ofNode(dataset, levels);
+    const BackgroundAttackResult attack = backgroundAttack(dataset, release, options, feedback);
 
     IndividualBeliefs b;
     b.node = levels;
     b.row = row;
-    b.cls = rowClass[row];
+    b.cls = release.rowClass[row];
     b.trueValue = column.code(row);
     b.classRow = attack.classes.at(b.cls);
     b.newlyDisclosed = attack.newlyDisclosed;
     // n(q*, s) of the row's class and the prior α(q, ·) = f(s|q) (analyzeBeliefs' two models).
-    b.classCounts.assign(m, 0);
+    const auto counts = release.classes.histogram(b.cls);  // the first sensitive attribute, sa
+    b.classCounts.assign(counts.begin(), counts.end());
     std::vector<double> marginal(m, 0), base(m, 0);
     std::uint32_t sameQi = 0;
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
         const Code s = column.code(r);
-        if (rowClass[r] == b.cls) ++b.classCounts[s];
         marginal[s] += 1.0 / double(t.rowCount());
         bool same = true;
         for (std::size_t c : dataset.qiColumns())

@@ -51,7 +51,7 @@ DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k, const std::vec
     const Table& table = data.table();
     DiagnosisResult q3;
     if (feedback) {
-        StepFeedback step(*feedback, 0, 0.5);
+        SubFeedback step(feedback, 0, 0.5);
         q3 = anonymousSets(table, out.columns, k, 0, Bound::AtLeast, step.get());
     } else {
         q3 = anonymousSets(table, out.columns, k, 0, Bound::AtLeast);

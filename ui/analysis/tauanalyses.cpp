@@ -12,61 +12,9 @@ namespace ldv::ui {
 
 using namespace analysis;
 
-QString tauAlgorithmLabel(TauAlgorithm algorithm) {
-    switch (algorithm) {
-        case TauAlgorithm::Sweep:
-            return QStringLiteral("SWEEP");
-        case TauAlgorithm::Cld:
-            return QStringLiteral("CLD");
-        case TauAlgorithm::OneDld:
-            return QStringLiteral("1DLD");
-    }
-    return {};
-}
-
-bool validTau(double tau, double l, std::size_t m) {
-    return l >= 2 && l <= double(m) && tau >= 1.0 / l - 1e-12 && tau < 1;
-}
-
-TauRunner::TauRunner(const TauInput& input, std::uint64_t seed) : m_input(input), m_seed(seed) {}
-TauRunner::~TauRunner() = default;
-
-const TauRun& TauRunner::run(TauAlgorithm algorithm, double tau, double l, Feedback* feedback) {
-    const auto key = std::make_tuple(int(algorithm), tau, l);
-    if (auto it = m_runs.find(key); it != m_runs.end()) return it->second;
-    TauRun r;
-    if (algorithm == TauAlgorithm::Sweep) {
-        SweepOptions o;
-        o.tau = tau;
-        o.l = l;
-        o.seed = m_seed;
-        SweepResult s = sweep(m_input, o, feedback);
-        r.empty = false;
-        r.ms = s.statistics.milliseconds;
-        r.recoding = std::move(s.recoding);
-        r.e = excessiveProtection(m_input, r.recoding, tau, l);
-        r.um = informationUtility(m_input, r.recoding);
-    } else {
-        BaselineOutcome b;
-        if (algorithm == TauAlgorithm::OneDld) {
-            b = bestOneDld(m_input, tau, l);
-        } else {
-            if (!m_cld)
-                m_cld = std::make_unique<CldSearch>(m_input, CldSearch::defaultCValues(), feedback);
-            b = m_cld->best(tau, l);
-        }
-        r.empty = b.empty;
-        r.ms = b.milliseconds;
-        r.recoding = std::move(b.recoding);
-        r.e = b.empty ? kNaN : b.excessiveProtection;
-        r.um = b.empty ? kNaN : b.utility;
-    }
-    return m_runs.emplace(key, std::move(r)).first->second;
-}
-
-const TauRun* TauRunner::find(TauAlgorithm algorithm, double tau, double l) const {
-    const auto it = m_runs.find(std::make_tuple(int(algorithm), tau, l));
-    return it == m_runs.end() ? nullptr : &it->second;
+QString tauAlgorithmText(TauAlgorithm algorithm) {
+    const std::string_view label = ldv::tauAlgorithmLabel(algorithm);
+    return QString::fromUtf8(label.data(), qsizetype(label.size()));
 }
 
 namespace {
@@ -174,7 +122,7 @@ ChartData runProtection(const AnalysisInput& in, Feedback& feedback) {
     const QString mapName = optionText(defs, in.options, QStringLiteral("map"));
     TauAlgorithm map = TauAlgorithm::Sweep;
     for (TauAlgorithm a : kTauAlgorithms)
-        if (tauAlgorithmLabel(a) == mapName) map = a;
+        if (tauAlgorithmText(a) == mapName) map = a;
     const double sliceTau = sliceValue(defs, in.options, QStringLiteral("sliceTau"), taus);
     const double sliceL = sliceValue(defs, in.options, QStringLiteral("sliceL"), ls);
     const TauInput input = TauInput::fromWorkspace(in.data);
@@ -198,7 +146,7 @@ ChartData runProtection(const AnalysisInput& in, Feedback& feedback) {
                 .toStdString());
     for (std::size_t i = 0; i < todo.size(); ++i) {
         const auto& [a, tau, l] = todo[i];
-        StepFeedback step(feedback, double(i) / double(todo.size()),
+        SubFeedback step(feedback, double(i) / double(todo.size()),
                           double(i + 1) / double(todo.size()));
         runner.run(a, tau, l, step.get());
     }
@@ -238,7 +186,7 @@ ChartData runInformation(const AnalysisInput& in, Feedback& feedback) {
     double step = 0;
     for (const auto& [tau, l] : todo)
         for (TauAlgorithm a : kTauAlgorithms) {
-            StepFeedback f(feedback, step / steps, (step + 1) / steps);
+            SubFeedback f(feedback, step / steps, (step + 1) / steps);
             runner.run(a, tau, l, f.get());
             ++step;
         }
@@ -258,7 +206,7 @@ ChartData tauProtectionChart(const TauRunner& runs, const std::vector<double>& t
     const QVector<double> x(taus.begin(), taus.end());
     ChartPanel map;
     map.kind = ChartPanel::Kind::ColorMap;
-    map.title = tr("Excessive protection e(P) of %1").arg(tauAlgorithmLabel(mapAlgorithm));
+    map.title = tr("Excessive protection e(P) of %1").arg(tauAlgorithmText(mapAlgorithm));
     map.xLabel = tr("τ");
     map.yLabel = tr("ℓ");
     map.valueLabel = tr("e(P)");
@@ -277,10 +225,10 @@ ChartData tauProtectionChart(const TauRunner& runs, const std::vector<double>& t
     ChartPanel alongL = linePanel(tr("e(P) at τ = %1").arg(sliceTau, 0, 'g', 6), tr("ℓ"),
                                   tr("excessive protection e(P)"), lx);
     for (TauAlgorithm a : kTauAlgorithms) {
-        ChartSeries s{tauAlgorithmLabel(a), QVector<double>(x.size(), kNaN)};
+        ChartSeries s{tauAlgorithmText(a), QVector<double>(x.size(), kNaN)};
         for (int i = 0; i < x.size(); ++i) s.values[i] = valueOf(runs, a, x[i], sliceL, &TauRun::e);
         alongTau.series.push_back(s);
-        ChartSeries t{tauAlgorithmLabel(a), QVector<double>(lx.size(), kNaN)};
+        ChartSeries t{tauAlgorithmText(a), QVector<double>(lx.size(), kNaN)};
         for (int i = 0; i < lx.size(); ++i)
             t.values[i] = valueOf(runs, a, sliceTau, lx[i], &TauRun::e);
         alongL.series.push_back(t);
@@ -323,19 +271,19 @@ ChartData tauInformationChart(const TauRunner& runs,
                  tr("sensitive value (most frequent first)"), tr("relative error"), values);
     for (std::size_t ai = 0; ai < std::size(kTauAlgorithms); ++ai) {
         const TauAlgorithm a = kTauAlgorithms[ai];
-        ChartSeries u{tauAlgorithmLabel(a), QVector<double>(categories.size(), kNaN)};
+        ChartSeries u{tauAlgorithmText(a), QVector<double>(categories.size(), kNaN)};
         for (int i = 0; i < categories.size(); ++i)
             u.values[i] = valueOf(runs, a, requirements[std::size_t(i)].first,
                                   requirements[std::size_t(i)].second, &TauRun::um);
         info.series.push_back(u);
-        ChartSeries e{tauAlgorithmLabel(a), QVector<double>(dims.size(), kNaN)};
+        ChartSeries e{tauAlgorithmText(a), QVector<double>(dims.size(), kNaN)};
         if (const TauRun* r = runs.find(a, queryTau, queryL); r && !r->empty) {
             const std::vector<double> errors = workload.averageErrors(r->recoding);
             for (std::size_t s = 0; s < errors.size() && int(s) < dims.size(); ++s)
                 e.values[int(s)] = errors[s];
         }
         error.series.push_back(e);
-        ChartSeries v{tauAlgorithmLabel(a), QVector<double>(values.size(), kNaN)};
+        ChartSeries v{tauAlgorithmText(a), QVector<double>(values.size(), kNaN)};
         for (const SensitiveCountError& x : perValue[ai]) {
             const int i = int(values.indexOf(QString::fromStdString(x.value)));
             if (i >= 0) v.values[i] = x.relativeError;

@@ -13,39 +13,13 @@
 #include "analysis/analyses.h"
 #include "ldiv/tau_analysis.h"
 #include "ldiv/tau_baselines.h"
+#include "ldiv/tau_runner.h"
 
 namespace ldv::ui {
 
-enum class TauAlgorithm { Sweep, Cld, OneDld };
-QString tauAlgorithmLabel(TauAlgorithm algorithm);  ///< "SWEEP", "CLD", "1DLD"
-inline constexpr TauAlgorithm kTauAlgorithms[] = {TauAlgorithm::Sweep, TauAlgorithm::Cld,
-                                                  TauAlgorithm::OneDld};
-
-/// Tian & Zhang 2011's valid requirements: 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1.
-bool validTau(double tau, double l, std::size_t m);
-
-/// One algorithm's output for one (τ,ℓ). empty: no output satisfies (e, um NaN).
-struct TauRun {
-    bool empty = true;
-    double e = 0, um = 0, ms = 0;
-    LocalRecoding recoding;
-};
-
-/// Runs and caches (algorithm, τ, ℓ) → TauRun; CLD's one-pass search is built on first use.
-class TauRunner {
-public:
-    TauRunner(const TauInput& input, std::uint64_t seed);
-    ~TauRunner();
-    const TauRun& run(TauAlgorithm algorithm, double tau, double l, Feedback* feedback = nullptr);
-    /// nullptr when (algorithm, τ, ℓ) was not run.
-    const TauRun* find(TauAlgorithm algorithm, double tau, double l) const;
-
-private:
-    const TauInput& m_input;
-    std::uint64_t m_seed;
-    std::unique_ptr<CldSearch> m_cld;
-    std::map<std::tuple<int, double, double>, TauRun> m_runs;
-};
+/// "SWEEP", "CLD", "1DLD": ldv::tauAlgorithmLabel as a QString (another name, since ADL would
+/// make a QString overload of the same name ambiguous).
+QString tauAlgorithmText(TauAlgorithm algorithm);
 
 /// e(P) of `mapAlgorithm` on the grid taus × ls (a ColorMap panel, NaN for invalid or empty
 /// cells), and e(P) of every algorithm along τ at ℓ = sliceL and along ℓ at τ = sliceTau.

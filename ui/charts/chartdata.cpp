@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "ldiv/csv.h"
+
 namespace ldv::ui {
 
 QString ChartPanel::xText(int i) const {
@@ -11,10 +13,7 @@ QString ChartPanel::xText(int i) const {
 
 namespace {
 QString quoted(const QString& s) {
-    if (!s.contains(',') && !s.contains('"') && !s.contains('\n') && !s.contains('\r')) return s;
-    QString out = s;
-    out.replace('"', QStringLiteral("\"\""));
-    return '"' + out + '"';
+    return QString::fromStdString(csvField(s.toStdString()));  // core's one quoting rule
 }
 }  // namespace
 

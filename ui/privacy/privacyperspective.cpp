@@ -16,6 +16,8 @@
 #include "ldiv/criteria.h"
 #include "ldiv/error.h"
 #include "ldiv/evaluation.h"
+#include "ldiv/metrics.h"
+#include "ldiv/search.h"
 #include "privacy/criterioneditor.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -52,15 +54,14 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     m_suppression->setRange(0, 100);
     m_suppression->setDecimals(2);
     m_suppression->setSuffix(QStringLiteral(" %"));
-    m_metric->addItem(tr("Discernibility (dm)"), "dm");
-    m_metric->addItem(tr("Height"), "height");
-    m_metric->addItem(tr("Average class size (aecs)"), "aecs");
-    m_metric->addItem(tr("KL-divergence (kl)"), "kl");
-    m_metric->addItem(tr("Information loss, 1 − um (info)"), "info");
-    m_metric->addItem(tr("Loss metric LM (loss)"), "loss");
-    m_algorithm->addItem(tr("Fast (binary search with tagging)"), "fast");
-    m_algorithm->addItem(tr("Incognito"), "incognito");
-    m_algorithm->addItem(tr("Brute force (oracle)"), "brute");
+    // The core's catalogues: the same names and order as the command line's choices.
+    const auto text = [](std::string_view s) {
+        return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    };
+    for (const MetricEntry& m : metricCatalogue())
+        m_metric->addItem(QStringLiteral("%1 (%2)").arg(text(m.label), text(m.name)), text(m.name));
+    for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue())
+        m_algorithm->addItem(text(a.label), text(a.name));
     m_warnings->setWordWrap(true);
     m_warnings->setObjectName("feasibilityWarnings");
     m_editorError->setWordWrap(true);

@@ -1,5 +1,6 @@
 #include "risk/riskcombinationmodel.h"
 
+#include "ldiv/csv.h"
 #include "risk/riskreport.h"
 
 namespace ldv::ui {
@@ -108,10 +109,8 @@ QVariant RiskCombinationModel::headerData(int section, Qt::Orientation orientati
 
 QString RiskCombinationModel::csv() const {
     QString out;
-    auto quote = [](QString s) {
-        if (s.contains(',') || s.contains('"') || s.contains('\n'))
-            s = '"' + s.replace('"', "\"\"") + '"';
-        return s;
+    auto quote = [](const QString& s) {
+        return QString::fromStdString(csvField(s.toStdString()));  // core's one quoting rule
     };
     QStringList header;
     for (int c = 0; c < columnCount(); ++c)

@@ -34,7 +34,4 @@ struct AuditSummary {
 
 AuditSummary summarize(const Dataset& data, const EquivalenceClasses& classes);
 
-/// Shannon entropy (natural log) of a histogram of counts.
-double entropyOf(std::span<const std::uint32_t> counts);
-
 }  // namespace ldv

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "ldiv/class_partition.h"
 #include "ldiv/criteria_beliefs.h"
 #include "ldiv/table.h"
 
@@ -98,5 +99,9 @@ BeliefAnalysis analyzeBeliefs(const Table& original, std::size_t sensitive,
                               const std::vector<std::size_t>& quasiIdentifiers,
                               const std::vector<std::uint32_t>& rowClass,
                               const BeliefOptions& options);
+/// The same for a release of `data` (a node or a published table, ClassPartition) and its
+/// sensitive attribute number `sensitive`.
+BeliefAnalysis analyzeBeliefs(const Dataset& data, const ClassPartition& release,
+                              const BeliefOptions& options, std::size_t sensitive = 0);
 
 }  // namespace ldv

@@ -72,7 +72,10 @@ double excessiveProtection(std::span<const double> frequencies, double tau, doub
 /// e(P) = min over classes of e(E) (Tian & Zhang 2011 Def. 35); +∞ for no classes.
 double excessiveProtection(const std::vector<std::vector<double>>& classFrequencies, double tau,
                            double l);
-/// Throws ParameterError unless 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1 (m = 0: no upper check).
+/// Tian & Zhang 2011's valid requirements: 2 ≤ ℓ ≤ m and 1/ℓ ≤ τ < 1 (m = 0: no upper check).
+/// Grids of requirements keep only these, as the paper's plots do.
+bool validTau(double tau, double l, std::size_t m);
+/// Throws ParameterError naming the bound that fails unless validTau.
 void validateTau(double tau, double l, std::size_t m);
 
 /// um(G) = I(G)/I(O) (Tian & Zhang 2011 Def. 14) where I(G) = Σ_rows Σ_attributes I(t[A]) and the

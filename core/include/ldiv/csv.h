@@ -81,7 +81,10 @@ char detectSeparator(std::string_view text);
 inline constexpr std::size_t kMaxTextFileBytes = std::size_t(256) << 20;
 std::string readFileText(const std::string& path, std::size_t maxBytes = kMaxTextFileBytes);
 
-/// Quotes a field when it contains the separator, a quote, CR or LF.
+/// A field as written to CSV: quoted when it contains the separator, a quote, CR or LF, or
+/// starts or ends with a space (the reader trims unquoted fields), with quotes doubled
+/// (RFC 4180). The one quoting rule of every CSV ldiv writes.
+std::string csvField(std::string_view field, char separator = ',');
 void writeCsvField(std::ostream& out, std::string_view field, char separator);
 void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, char separator);
 /// Writes `text` to `path` through a temporary file (`path`.XXXXXX.ldiv-tmp, a name unique

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "ldiv/class_partition.h"
 #include "ldiv/dataset.h"
 #include "ldiv/feedback.h"
 #include "ldiv/metrics.h"
@@ -42,6 +43,10 @@ struct HomogeneousClass {
 std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& classes,
                                                  double threshold, std::size_t sensitive = 0,
                                                  const std::vector<std::uint32_t>& rowClass = {},
+                                                 std::uint32_t minSize = 0);
+/// The same for the classes of a release (its rows filled when the partition has them).
+std::vector<HomogeneousClass> homogeneousClasses(const ClassPartition& release, double threshold,
+                                                 std::size_t sensitive = 0,
                                                  std::uint32_t minSize = 0);
 
 struct HomogeneityOptions {
@@ -88,6 +93,11 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
 /// The statistics of given tables (one node or a published table) instead of a search.
 HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold,
                                     const std::vector<HomogeneityTable>& tables);
+/// One release (a node or a published table) instead of a search: a table per threshold,
+/// with the release's own k (its smallest class) and all its classes published.
+std::vector<HomogeneityTable> homogeneityTables(const ClassPartition& release,
+                                                const std::vector<double>& thresholds,
+                                                std::size_t sensitive = 0);
 
 // ---- Utility and KL-divergence (Machanavajjhala et al. 2007 Figs 15–20)
 // ------------------------------------------

@@ -11,19 +11,17 @@
 #include <vector>
 
 #include "ldiv/beliefs_analysis.h"
+#include "ldiv/class_partition.h"
 #include "ldiv/dataset.h"
 #include "ldiv/feedback.h"
 #include "ldiv/table.h"
 
 namespace ldv {
 
-struct BackgroundAttackOptions {
-    std::vector<BackgroundStatement> statements;
-    PriorModel prior = PriorModel::Marginal;
-    JointPrior joint;       ///< used when prior == PriorModel::Joint
-    double delta = 0.05;    ///< positive disclosure: β(true s) > 1 − δ
-    double epsilon = 0.05;  ///< negative disclosure: β(s′) < ε for an s′ the individual lacks
-};
+/// The adversary: BeliefOptions' statements, prior model, δ (positive disclosure: β(true s) >
+/// 1 − δ) and ε (negative disclosure: β(s′) < ε). Its (ρ1,ρ2) breach check is not part of this
+/// attack and is ignored.
+using BackgroundAttackOptions = BeliefOptions;
 
 /// One individual, before (no statements) and after (with them).
 struct BackgroundIndividual {
@@ -64,19 +62,14 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
                                         const std::vector<std::uint32_t>& rowClass,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback = nullptr);
-/// The same for a node of `data` (its first sensitive attribute).
+/// The same for the classes of a release of `data` (a node or a published table; its first
+/// sensitive attribute).
+BackgroundAttackResult backgroundAttack(const Dataset& data, const ClassPartition& release,
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback = nullptr);
+/// The same for a node of `data`.
 BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& levels,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback = nullptr);
-
-/// Row classes of a published table: its rows grouped by the values of the `qi` columns as
-/// they stand (generalized values are just values). Throws ParameterError for a missing column.
-std::vector<std::uint32_t> publishedRowClasses(const Table& published,
-                                               const std::vector<std::string>& qi);
-/// The same for the published table in the CSV file `path`, whose rows must be those of
-/// `original` in the same order (its QI columns give the names). Throws InputError naming the
-/// file when the row counts differ.
-std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path,
-                                                   const Dataset& original);
 
 }  // namespace ldv

@@ -28,4 +28,25 @@ private:
     ProgressCallback m_callback;
 };
 
+/// One step of a job made of several long calls (an experiment running one search per k, an
+/// analysis running a search and then an attack): the step's 0..1 maps to [from, to] of the
+/// outer feedback, and the outer Cancel reaches the inner call through the progress callback
+/// (the inner call polls its own Feedback). `outer` may be null.
+class SubFeedback {
+public:
+    SubFeedback(Feedback* outer, double from, double to);
+    SubFeedback(Feedback& outer, double from, double to) : SubFeedback(&outer, from, to) {}
+    SubFeedback(const SubFeedback&) = delete;
+    SubFeedback& operator=(const SubFeedback&) = delete;
+
+    /// The feedback to hand to the inner call.
+    Feedback* get() { return &m_inner; }
+
+private:
+    void forward(double fraction);
+    Feedback* m_outer;
+    double m_from, m_to;
+    Feedback m_inner;
+};
+
 }  // namespace ldv

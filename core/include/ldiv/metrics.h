@@ -27,6 +27,15 @@ enum class Metric {
 Metric parseMetric(std::string_view name);
 std::string_view metricName(Metric metric);
 
+/// A metric's name (the command line's and the project file's) and its label for people.
+struct MetricEntry {
+    Metric metric;
+    std::string_view name;
+    std::string_view label;  ///< e.g. "Discernibility"
+};
+/// Every metric, the default (dm) first: the CLI's --metric choices and the workbench's list.
+std::span<const MetricEntry> metricCatalogue();
+
 struct NodeMetrics {
     Levels levels;
     int height = 0;

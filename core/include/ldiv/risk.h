@@ -1,7 +1,7 @@
 #pragma once
 // Re-identification risk of a table from the sizes of its equivalence classes (docs/risk.md).
 // Nothing here needs the data itself: a node's classes (Dataset::classes) or a published
-// table's (readPublishedRowClasses) give the sizes f_1..f_u of the u classes of n rows.
+// table's (ClassPartition::readPublished) give the sizes f_1..f_u of the u classes of n rows.
 //
 // Attacker models after El Emam & Dankar 2008, "Protecting Privacy Using k-Anonymity":
 //  - prosecutor: knows the target is in the sample; risk of a record in class E is 1/f_E;
@@ -66,7 +66,7 @@ const std::vector<double>& riskBinBounds();
 RiskAnalysis analyzeRisk(std::span<const std::uint32_t> classSizes,
                          const RiskOptions& options = {});
 
-/// Class sizes from a row → class map (e.g. readPublishedRowClasses); classes without rows
+/// Class sizes from a row → class map (e.g. ClassPartition::rowClass); classes without rows
 /// are dropped.
 std::vector<std::uint32_t> classSizesOfRows(std::span<const std::uint32_t> rowClass);
 

@@ -12,6 +12,7 @@
 //    checked node up from the coarsest already computed finer node.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -5,6 +5,7 @@
 // search.h, so the layers only include downward (tests/core/test_layering).
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,15 @@ enum class SearchAlgorithm { Fast, Incognito, Brute };
 /// "fast", "incognito", "brute"; throws ParameterError listing them.
 SearchAlgorithm parseSearchAlgorithm(std::string_view name);
 std::string_view searchAlgorithmName(SearchAlgorithm algorithm);
+/// A search algorithm's name (command line, project file) and its label for people.
+struct SearchAlgorithmEntry {
+    SearchAlgorithm algorithm;
+    std::string_view name;
+    std::string_view label;  ///< e.g. "Fast (binary search with tagging)"
+};
+/// Every lattice search algorithm, the default (fast) first: the CLI's --algorithm choices (the
+/// anytime heuristic aside, heuristic_search.h) and the workbench's list.
+std::span<const SearchAlgorithmEntry> searchAlgorithmCatalogue();
 
 /// A criterion bound to one of the dataset's sensitive attributes (index into
 /// Dataset::sensitiveColumns(); ignored for k-anonymity).

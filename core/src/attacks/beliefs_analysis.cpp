@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "ldiv/class_partition.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
 
@@ -65,14 +66,12 @@ PriorTable buildPriorTable(const Table& t, std::size_t sensitive,
                            const std::vector<std::size_t>& qi, const BeliefOptions& options) {
     const std::size_t n = t.rowCount(), m = t.column(sensitive).domainSize();
     PriorTable p;
-    std::map<std::vector<Code>, std::uint32_t> ids;
-    p.rowKey.resize(n);
+    p.rowKey = groupRows(t, qi);  // the base QI tuples, as Dataset's base groups
     std::vector<Code> key(qi.size());
     for (std::size_t r = 0; r < n; ++r) {
+        if (p.rowKey[r] < p.keys.size()) continue;
         for (std::size_t i = 0; i < qi.size(); ++i) key[i] = t.column(qi[i]).code(r);
-        const auto [it, added] = ids.emplace(key, std::uint32_t(p.keys.size()));
-        if (added) p.keys.push_back(key);
-        p.rowKey[r] = it->second;
+        p.keys.push_back(key);
     }
     const std::size_t keys = p.keys.size();
     p.weight.assign(keys, 0);
@@ -97,6 +96,9 @@ PriorTable buildPriorTable(const Table& t, std::size_t sensitive,
         }
         case PriorModel::Joint: {
             const JointPrior& j = options.joint;
+            // The prior's entries name tuples by value: look them up among the data's tuples.
+            std::map<std::vector<Code>, std::uint32_t> ids;
+            for (std::uint32_t k = 0; k < keys; ++k) ids.emplace(p.keys[k], k);
             // Map the file's QI order onto `qi`.
             std::vector<std::size_t> position(qi.size());
             for (std::size_t i = 0; i < qi.size(); ++i) {
@@ -264,6 +266,14 @@ BeliefAnalysis analyzeBeliefs(const Table& t, std::size_t sensitive,
         result.individuals.push_back(ind);
     }
     return result;
+}
+
+BeliefAnalysis analyzeBeliefs(const Dataset& data, const ClassPartition& release,
+                              const BeliefOptions& options, std::size_t sensitive) {
+    if (sensitive >= data.sensitiveColumns().size())
+        throw ParameterError("the belief analysis needs a sensitive attribute");
+    return analyzeBeliefs(data.table(), data.sensitiveColumns()[sensitive], data.qiColumns(),
+                          release.rowClass, options);
 }
 
 }  // namespace ldv

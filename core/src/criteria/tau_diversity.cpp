@@ -64,12 +64,25 @@ double excessiveProtection(const std::vector<std::vector<double>>& classFrequenc
     return best;
 }
 
+namespace {
+bool validL(double l, std::size_t m) {
+    return l >= 2 && (m == 0 || l <= double(m));
+}
+bool validTauForL(double tau, double l) {
+    return tau >= 1.0 / l - 1e-12 && tau < 1;
+}
+}  // namespace
+
+bool validTau(double tau, double l, std::size_t m) {
+    return validL(l, m) && validTauForL(tau, l);
+}
+
 void validateTau(double tau, double l, std::size_t m) {
-    if (!(l >= 2) || (m > 0 && l > double(m)))
+    if (!validL(l, m))
         throw ParameterError(
             "l = " + formatNumber(l) + " is not allowed for (tau, l)-diversity, l must be in [2, " +
             (m > 0 ? std::to_string(m) : std::string("m")) + "] (m = number of sensitive values)");
-    if (!(tau >= 1.0 / l - 1e-12 && tau < 1))
+    if (!validTauForL(tau, l))
         throw ParameterError("tau = " + formatNumber(tau) +
                              " is not allowed, tau must be in [1/l, 1) = [" +
                              formatNumber(1.0 / l) + ", 1)");

@@ -22,4 +22,18 @@ void Feedback::setProgress(double fraction) {
     }
 }
 
+SubFeedback::SubFeedback(Feedback* outer, double from, double to)
+    : m_outer(outer), m_from(from), m_to(to), m_inner([this](double f) { forward(f); }) {
+    if (m_outer) {
+        m_outer->checkCancelled();
+        m_outer->setProgress(from);
+    }
+}
+
+void SubFeedback::forward(double fraction) {
+    if (!m_outer) return;
+    m_outer->setProgress(m_from + (m_to - m_from) * fraction);
+    if (m_outer->isCancelled()) m_inner.cancel();
+}
+
 }  // namespace ldv

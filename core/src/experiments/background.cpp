@@ -2,9 +2,6 @@
 // the statements.
 #include "ldiv/experiments_background.h"
 
-#include <map>
-
-#include "ldiv/csv.h"
 #include "ldiv/error.h"
 
 namespace ldv {
@@ -14,11 +11,9 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
                                         const std::vector<std::uint32_t>& rowClass,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback) {
-    BeliefOptions belief;
-    belief.prior = options.prior;
-    belief.joint = options.joint;
-    belief.delta = options.delta;
-    belief.epsilon = options.epsilon;
+    BeliefOptions belief = options;
+    belief.statements.clear();
+    belief.rho1 = belief.rho2 = 0;
     if (feedback) feedback->checkCancelled();
     const BeliefAnalysis before =
         analyzeBeliefs(original, sensitive, quasiIdentifiers, rowClass, belief);
@@ -69,43 +64,21 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
     return result;
 }
 
+BackgroundAttackResult backgroundAttack(const Dataset& data, const ClassPartition& release,
+                                        const BackgroundAttackOptions& options,
+                                        Feedback* feedback) {
+    if (data.sensitiveColumns().empty())
+        throw ParameterError("the background attack needs a sensitive attribute");
+    return backgroundAttack(data.table(), data.sensitiveColumns()[0], data.qiColumns(),
+                            release.rowClass, options, feedback);
+}
+
 BackgroundAttackResult backgroundAttack(const Dataset& data, const Levels& levels,
                                         const BackgroundAttackOptions& options,
                                         Feedback* feedback) {
     if (data.sensitiveColumns().empty())
         throw ParameterError("the background attack needs a sensitive attribute");
-    const std::vector<std::uint32_t> rowClass = data.rowClasses(data.classes(levels, true));
-    return backgroundAttack(data.table(), data.sensitiveColumns()[0], data.qiColumns(), rowClass,
-                            options, feedback);
-}
-
-std::vector<std::uint32_t> publishedRowClasses(const Table& published,
-                                               const std::vector<std::string>& qi) {
-    std::vector<std::size_t> columns;
-    for (const std::string& name : qi) columns.push_back(published.requireColumn(name));
-    // Grouping by code tuples: published values are plain values, no hierarchy is needed.
-    std::map<std::vector<Code>, std::uint32_t> ids;
-    std::vector<std::uint32_t> rowClass(published.rowCount());
-    std::vector<Code> key(columns.size());
-    for (std::size_t r = 0; r < published.rowCount(); ++r) {
-        for (std::size_t i = 0; i < columns.size(); ++i)
-            key[i] = published.column(columns[i]).code(r);
-        rowClass[r] = ids.emplace(key, std::uint32_t(ids.size())).first->second;
-    }
-    return rowClass;
-}
-
-std::vector<std::uint32_t> readPublishedRowClasses(const std::string& path,
-                                                   const Dataset& original) {
-    const Table published = readCsv(path);
-    if (published.rowCount() != original.rowCount())
-        throw InputError(path, 0, 0,
-                         "the published table has " + std::to_string(published.rowCount()) +
-                             " rows but the original has " + std::to_string(original.rowCount()) +
-                             " (rows must be in the same order)");
-    std::vector<std::string> names;
-    for (std::size_t c : original.qiColumns()) names.push_back(original.table().column(c).name());
-    return publishedRowClasses(published, names);
+    return backgroundAttack(data, ClassPartition::ofNode(data, levels), options, feedback);
 }
 
 }  // namespace ldv

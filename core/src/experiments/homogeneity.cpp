@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "ldiv/error.h"
-#include "sub_feedback.h"
 
 namespace ldv {
 
@@ -32,6 +31,26 @@ std::vector<HomogeneousClass> homogeneousClasses(const EquivalenceClasses& class
     for (std::size_t r = 0; r < rowClass.size(); ++r)
         if (const std::size_t i = index[rowClass[r]]; i != SIZE_MAX) out[i].rows.push_back(r);
     return out;
+}
+
+std::vector<HomogeneousClass> homogeneousClasses(const ClassPartition& release, double threshold,
+                                                 std::size_t sensitive, std::uint32_t minSize) {
+    return homogeneousClasses(release.classes, threshold, sensitive, release.rowClass, minSize);
+}
+
+std::vector<HomogeneityTable> homogeneityTables(const ClassPartition& release,
+                                                const std::vector<double>& thresholds,
+                                                std::size_t sensitive) {
+    const std::vector<std::uint32_t>& sizes = release.classes.sizes;
+    const std::uint32_t k = sizes.empty() ? 0 : *std::min_element(sizes.begin(), sizes.end());
+    std::vector<HomogeneityTable> tables;
+    for (double p : thresholds) {
+        HomogeneityTable t{k, p, release.levels, release.count(),
+                           homogeneousClasses(release, p, sensitive), 0};
+        for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
+        tables.push_back(std::move(t));
+    }
+    return tables;
 }
 
 HomogeneityRow summarizeHomogeneity(std::uint32_t k, double threshold,
@@ -62,7 +81,7 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
         if (k < 1) throw ParameterError("k must be at least 1");
         SearchResult found;
         {
-            detail::SubFeedback step(feedback, i / steps, (i + 0.5) / steps);
+            SubFeedback step(feedback, i / steps, (i + 0.5) / steps);
             SearchConfig config;
             config.criteria = bindCriteria(data, {"k=" + std::to_string(k)});
             config.suppressionLimit = options.suppressionLimit;
@@ -81,14 +100,13 @@ HomogeneityResult homogeneityAttack(const Dataset& data, const HomogeneityOption
                                       steps);
             }
             const Levels levels = data.lattice().levels(found.minimal[n]);
-            const EquivalenceClasses classes = data.classes(levels, options.includeRows);
-            const std::vector<std::uint32_t> rowClass =
-                options.includeRows ? data.rowClasses(classes) : std::vector<std::uint32_t>{};
+            const ClassPartition release =
+                ClassPartition::ofNode(data, levels, options.includeRows);
             std::size_t published = 0;
-            for (std::uint32_t s : classes.sizes) published += s >= minSize ? 1 : 0;
+            for (std::uint32_t s : release.classes.sizes) published += s >= minSize ? 1 : 0;
             for (double p : options.thresholds) {
                 HomogeneityTable t{k, p, levels, published, {}, 0};
-                t.affected = homogeneousClasses(classes, p, options.sensitive, rowClass, minSize);
+                t.affected = homogeneousClasses(release, p, options.sensitive, minSize);
                 for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
                 tables.push_back(std::move(t));
             }

@@ -6,7 +6,6 @@
 #include <chrono>
 
 #include "ldiv/error.h"
-#include "sub_feedback.h"
 
 namespace ldv {
 namespace {
@@ -53,7 +52,7 @@ std::vector<TimingRow> qiSizeTiming(const Dataset& data, const TimingOptions& op
             config.algorithm = options.algorithm;
             config.threads = options.threads;
             for (unsigned rep = 0; rep < std::max(1u, options.repetitions); ++rep, ++step) {
-                detail::SubFeedback feedbackStep(feedback, step / steps, (step + 1) / steps);
+                SubFeedback feedbackStep(feedback, step / steps, (step + 1) / steps);
                 const auto t0 = std::chrono::steady_clock::now();
                 const SearchResult found = search(sub, config, feedbackStep.get());
                 const double ms = msSince(t0);

@@ -11,7 +11,6 @@
 
 #include "ldiv/error.h"
 #include "search/node_judge.h"
-#include "sub_feedback.h"
 
 namespace ldv {
 namespace {
@@ -154,7 +153,7 @@ UtilityResult utilityComparison(const Dataset& source, const UtilityOptions& opt
             config.threads = options.threads;
             SearchResult found;
             {
-                detail::SubFeedback sub(feedback, step / steps, (step + 0.5) / steps);
+                SubFeedback sub(feedback, step / steps, (step + 0.5) / steps);
                 found = search(data, config, sub.get());
             }
             const detail::NodeJudge judge(data, config.criteria, options.suppressionLimit);

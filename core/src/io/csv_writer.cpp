@@ -13,20 +13,30 @@
 
 namespace ldv {
 
-void writeCsvField(std::ostream& out, std::string_view field, char separator) {
-    const bool needsQuotes =
-        field.find_first_of(std::string{separator, '"', '\r', '\n'}) != std::string_view::npos ||
-        (!field.empty() && (field.front() == ' ' || field.back() == ' '));
-    if (!needsQuotes) {
-        out << field;
-        return;
-    }
-    out << '"';
+namespace {
+bool needsQuotes(std::string_view field, char separator) {
+    const char special[] = {separator, '"', '\r', '\n'};
+    return field.find_first_of(std::string_view(special, 4)) != std::string_view::npos ||
+           (!field.empty() && (field.front() == ' ' || field.back() == ' '));
+}
+}  // namespace
+
+std::string csvField(std::string_view field, char separator) {
+    if (!needsQuotes(field, separator)) return std::string(field);
+    std::string quoted = "\"";
     for (char c : field) {
-        if (c == '"') out << '"';
-        out << c;
+        if (c == '"') quoted += '"';
+        quoted += c;
     }
-    out << '"';
+    return quoted + '"';
+}
+
+void writeCsvField(std::ostream& out, std::string_view field, char separator) {
+    // Unquoted fields (nearly all) are streamed without a copy.
+    if (needsQuotes(field, separator))
+        out << csvField(field, separator);
+    else
+        out << field;
 }
 
 void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, char separator) {

@@ -4,20 +4,9 @@
 #include <cmath>
 #include <limits>
 
-namespace ldv {
+#include "ldiv/criteria_types.h"
 
-double entropyOf(std::span<const std::uint32_t> counts) {
-    double total = 0;
-    for (auto c : counts) total += c;
-    if (total <= 0) return 0;
-    double h = 0;
-    for (auto c : counts)
-        if (c) {
-            const double p = c / total;
-            h -= p * std::log(p);
-        }
-    return h;
-}
+namespace ldv {
 
 AuditSummary summarize(const Dataset& data, const EquivalenceClasses& classes) {
     AuditSummary s;
@@ -36,7 +25,7 @@ AuditSummary summarize(const Dataset& data, const EquivalenceClasses& classes) {
             const auto hist = classes.histogram(c, a);
             const std::size_t distinct = std::count_if(hist.begin(), hist.end(), [](auto v) { return v > 0; });
             sa.minDistinct = std::min(sa.minDistinct, distinct);
-            sa.minExpEntropy = std::min(sa.minExpEntropy, std::exp(entropyOf(hist)));
+            sa.minExpEntropy = std::min(sa.minExpEntropy, std::exp(entropy(hist)));
             if (distinct == 1) {
                 ++sa.homogeneousClasses;
                 sa.homogeneousRows += classes.sizes[c];

@@ -10,7 +10,15 @@
 namespace ldv {
 namespace {
 
-constexpr std::string_view kNames[] = {"height", "aecs", "dm", "kl", "info", "loss"};
+// The default (dm) first: the order of the CLI's choices and the workbench's list.
+constexpr MetricEntry kMetrics[] = {
+    {Metric::Discernibility, "dm", "Discernibility"},
+    {Metric::Height, "height", "Height"},
+    {Metric::AverageClassSize, "aecs", "Average class size"},
+    {Metric::KlDivergence, "kl", "KL-divergence"},
+    {Metric::Information, "info", "Information loss, 1 − um"},
+    {Metric::Loss, "loss", "Loss metric LM"},
+};
 
 double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
 
@@ -22,13 +30,19 @@ double cellLoss(std::uint32_t coverage, std::size_t domain) {
 }  // namespace
 
 Metric parseMetric(std::string_view name) {
-    for (std::size_t i = 0; i < std::size(kNames); ++i)
-        if (kNames[i] == name) return Metric(i);
+    for (const MetricEntry& m : kMetrics)
+        if (m.name == name) return m.metric;
     throw ParameterError("unknown metric '" + std::string(name) +
                          "': use height, aecs, dm, kl, info or loss");
 }
 
-std::string_view metricName(Metric metric) { return kNames[std::size_t(metric)]; }
+std::string_view metricName(Metric metric) {
+    for (const MetricEntry& m : kMetrics)
+        if (m.metric == metric) return m.name;
+    return {};
+}
+
+std::span<const MetricEntry> metricCatalogue() { return kMetrics; }
 
 double metricValue(const NodeMetrics& m, Metric metric) {
     switch (metric) {

@@ -20,7 +20,7 @@
 #include <unordered_map>
 
 #include "ldiv/error.h"
-#include "search/class_table.h"
+#include "grouping/class_table.h"
 #include "search/node_judge.h"
 #include "search/search_context.h"
 #include "search/workers.h"

@@ -16,7 +16,11 @@
 namespace ldv {
 namespace {
 
-constexpr std::string_view kAlgorithms[] = {"fast", "incognito", "brute"};
+constexpr SearchAlgorithmEntry kAlgorithms[] = {
+    {SearchAlgorithm::Fast, "fast", "Fast (binary search with tagging)"},
+    {SearchAlgorithm::Incognito, "incognito", "Incognito"},
+    {SearchAlgorithm::Brute, "brute", "Brute force (oracle)"},
+};
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -89,14 +93,20 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
 }  // namespace
 
 SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
-    for (std::size_t i = 0; i < std::size(kAlgorithms); ++i)
-        if (kAlgorithms[i] == name) return SearchAlgorithm(i);
+    for (const SearchAlgorithmEntry& a : kAlgorithms)
+        if (a.name == name) return a.algorithm;
     throw ParameterError("unknown algorithm '" + std::string(name) +
                          "': use fast, incognito or brute");
 }
 
 std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
-    return kAlgorithms[std::size_t(algorithm)];
+    for (const SearchAlgorithmEntry& a : kAlgorithms)
+        if (a.algorithm == algorithm) return a.name;
+    return {};
+}
+
+std::span<const SearchAlgorithmEntry> searchAlgorithmCatalogue() {
+    return kAlgorithms;
 }
 
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
@@ -247,28 +257,8 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     SearchResult result;
     result.latticeSize = ctx.size;
 
-    // Warn when the criteria are impossible even for the table as one class (the top node
-    // has the fewest, largest classes; all criteria are monotone).
-    for (const BoundCriterion& b : config.criteria) {
-        if (b.criterion.isNodeLevel()) continue;  // risk criteria: no whole-table bound
-        std::vector<std::uint32_t> counts;
-        if (b.criterion.isClassSize()) {
-            counts = {std::uint32_t(data.rowCount())};
-        } else {
-            counts.assign(data.sensitiveDomain(b.sensitive), 0);
-            const EquivalenceClasses& base = data.baseGroups();
-            for (std::size_t c = 0; c < base.count(); ++c) {
-                const auto h = base.histogram(c, b.sensitive);
-                for (std::size_t s = 0; s < h.size(); ++s) counts[s] += h[s];
-            }
-        }
-        const std::string name =
-            b.criterion.isClassSize()
-                ? std::string("the table")
-                : data.table().column(data.sensitiveColumns()[b.sensitive]).name();
-        const Feasibility f = feasibility(b.criterion, counts, name);
-        if (!f.feasible) result.warnings.push_back(f.warning);
-    }
+    // Criteria impossible even for the table as one class (evaluation.h).
+    result.warnings = feasibilityWarnings(data, config.criteria);
 
     if (implicit) {
         result.minimal = detail::classifyImplicit(ctx);

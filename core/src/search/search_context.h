@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "ldiv/search.h"
-#include "search/class_table.h"
+#include "grouping/class_table.h"
 #include "search/node_judge.h"
 
 namespace ldv::detail {

@@ -28,18 +28,8 @@ void writeSyntheticRows(const Table& input, const SynthOptions& options, std::os
     // Values are written pre-quoted once per dictionary entry.
     std::vector<std::vector<std::string>> text(m);
     for (std::size_t c = 0; c < m; ++c)
-        for (const std::string& v : input.column(c).dictionary()) {
-            std::string s;
-            if (v.find_first_of(std::string{options.separator, '"', '\n', '\r'}) ==
-                std::string::npos) {
-                s = v;
-            } else {
-                s = "\"";
-                for (char ch : v) s += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-                s += '"';
-            }
-            text[c].push_back(std::move(s));
-        }
+        for (const std::string& v : input.column(c).dictionary())
+            text[c].push_back(csvField(v, options.separator));
     writeCsvRecord(out, input.columnNames(), options.separator);
 
     std::mt19937_64 rng(options.seed);

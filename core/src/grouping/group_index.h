@@ -4,6 +4,7 @@
 // counted in a dense array, larger ones in an open-addressing hash table; the buffers are
 // kept between uses, so grouping node after node allocates nothing.
 #include <cstdint>
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -52,5 +53,44 @@ private:
     std::uint32_t insertHashed(std::uint64_t key);
     void growHash();
 };
+
+/// Assigns every source item (row or finer class) the id of its group under the key
+/// keyAt(item, i) for i < radix.size(), ids in order of first item. Returns the group count.
+/// The key is packed in mixed radix when the product of the radices fits in 64 bits, else the
+/// grouping is refined one attribute at a time.
+template <class KeyAt>
+std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& radix, KeyAt keyAt,
+                           std::vector<std::uint32_t>& groupOf) {
+    groupOf.resize(items);
+    const std::size_t d = radix.size();
+    std::vector<std::uint64_t> stride(d, 1);
+    std::uint64_t space = 1;
+    bool packs = true;
+    for (std::size_t i = d; i-- > 0 && packs;) {
+        stride[i] = space;
+        packs = !__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space);
+    }
+    KeyGrouper index;
+    if (packs) {
+        index.begin(space, items);
+        for (std::size_t t = 0; t < items; ++t) {
+            std::uint64_t key = 0;
+            for (std::size_t i = 0; i < d; ++i) key += std::uint64_t(keyAt(t, i)) * stride[i];
+            groupOf[t] = index.insert(key);
+        }
+        return index.groups();
+    }
+    // Key space beyond 64 bits: refine the grouping one attribute at a time.
+    std::fill(groupOf.begin(), groupOf.end(), 0);
+    std::uint32_t groups = 1;
+    for (std::size_t i = 0; i < d; ++i) {
+        index.begin(std::uint64_t(groups) * std::max<std::uint64_t>(radix[i], 1), items);
+        for (std::size_t t = 0; t < items; ++t)
+            groupOf[t] = index.insert(std::uint64_t(groupOf[t]) * radix[i] + keyAt(t, i));
+        groups = index.groups();
+        index.end();
+    }
+    return groups;
+}
 
 }  // namespace ldv::detail

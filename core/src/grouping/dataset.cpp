@@ -1,51 +1,13 @@
+// Dataset: the collapse of rows into base groups and the grouping of a node's classes
+// (assignGroups, grouping/group_index.h).
 #include "ldiv/dataset.h"
 
 #include <algorithm>
 
-#include "lattice/group_index.h"
+#include "grouping/group_index.h"
 #include "ldiv/error.h"
 
 namespace ldv {
-namespace {
-
-/// Assigns every source item (row or finer class) the id of its group under the key
-/// keyAt(item, i) for i < radix.size(). Returns the group count.
-template <class KeyAt>
-std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& radix, KeyAt keyAt,
-                           std::vector<std::uint32_t>& groupOf) {
-    groupOf.resize(items);
-    const std::size_t d = radix.size();
-    std::vector<std::uint64_t> stride(d, 1);
-    std::uint64_t space = 1;
-    bool packs = true;
-    for (std::size_t i = d; i-- > 0 && packs;) {
-        stride[i] = space;
-        packs = !__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space);
-    }
-    detail::KeyGrouper index;
-    if (packs) {
-        index.begin(space, items);
-        for (std::size_t t = 0; t < items; ++t) {
-            std::uint64_t key = 0;
-            for (std::size_t i = 0; i < d; ++i) key += std::uint64_t(keyAt(t, i)) * stride[i];
-            groupOf[t] = index.insert(key);
-        }
-        return index.groups();
-    }
-    // Key space beyond 64 bits: refine the grouping one attribute at a time.
-    std::fill(groupOf.begin(), groupOf.end(), 0);
-    std::uint32_t groups = 1;
-    for (std::size_t i = 0; i < d; ++i) {
-        index.begin(std::uint64_t(groups) * std::max<std::uint64_t>(radix[i], 1), items);
-        for (std::size_t t = 0; t < items; ++t)
-            groupOf[t] = index.insert(std::uint64_t(groupOf[t]) * radix[i] + keyAt(t, i));
-        groups = index.groups();
-        index.end();
-    }
-    return groups;
-}
-
-}  // namespace
 
 Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
                  std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns)
@@ -79,7 +41,7 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
         cols[i] = table.column(m_qi[i]).codes();
     }
     const std::size_t n = table.rowCount();
-    const std::uint32_t groups = assignGroups(
+    const std::uint32_t groups = detail::assignGroups(
         n, radix, [&](std::size_t r, std::size_t i) { return cols[i][r]; }, m_rowToBase);
 
     m_base.levels.assign(d, 0);
@@ -133,7 +95,7 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
     }
     std::vector<std::uint32_t> classOf;
     const std::size_t src = finer.count();
-    const std::uint32_t count = assignGroups(
+    const std::uint32_t count = detail::assignGroups(
         src, radix, [&](std::size_t c, std::size_t i) { return up[i][finer.keys[c * d + i]]; },
         classOf);
 

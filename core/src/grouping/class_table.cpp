@@ -1,5 +1,5 @@
 // Lean rollup of equivalence classes for the lattice search (class_table.h).
-#include "search/class_table.h"
+#include "grouping/class_table.h"
 
 #include <algorithm>
 #include <bit>

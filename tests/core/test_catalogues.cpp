@@ -1,0 +1,45 @@
+// The metric and search algorithm catalogues (metrics.h, search.h) that the command line's
+// choices and the workbench's lists are built from: every enum value once, names that parse back
+// to it, the defaults first.
+#include "ldiv/metrics.h"
+#include "ldiv/project.h"
+#include "ldiv/search.h"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace ldv;
+
+class TestCatalogues : public QObject {
+    Q_OBJECT
+
+private slots:
+    void metrics() {
+        std::set<Metric> seen;
+        for (const MetricEntry& m : metricCatalogue()) {
+            QCOMPARE(parseMetric(m.name), m.metric);
+            QCOMPARE(metricName(m.metric), m.name);
+            QVERIFY(!m.label.empty());
+            QVERIFY(seen.insert(m.metric).second);
+        }
+        QCOMPARE(seen.size(), std::size_t(6));                               // Height … Loss
+        QCOMPARE(metricCatalogue().front().metric, Metric::Discernibility);  // the project default
+        QCOMPARE(metricCatalogue().front().name, std::string_view(ProjectConfig{}.metric));
+    }
+
+    void algorithms() {
+        std::set<SearchAlgorithm> seen;
+        for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue()) {
+            QCOMPARE(parseSearchAlgorithm(a.name), a.algorithm);
+            QCOMPARE(searchAlgorithmName(a.algorithm), a.name);
+            QVERIFY(!a.label.empty());
+            QVERIFY(seen.insert(a.algorithm).second);
+        }
+        QCOMPARE(seen.size(), std::size_t(3));
+        QCOMPARE(searchAlgorithmCatalogue().front().algorithm, SearchConfig{}.algorithm);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCatalogues)
+#include "test_catalogues.moc"
