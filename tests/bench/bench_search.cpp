@@ -6,6 +6,9 @@
 //                                             (QI: every Adult QI present in FILE; SA occupation)
 //   bench_search project FILE.ldiv.json SPEC [runs] [DATA.csv]   any project (its QI, hierarchies,
 //                                             suppression limit), optionally on another table
+//   bench_search csv DATA.csv PREFIX "QI[ QI…]" SPEC[,SPEC…] SUPPRESSION [runs] [threads]
+//                                             any table: QI `name` reads PREFIXname.csv,
+//                                             `name=BUILDER` builds it (e.g. zip=mask); no SA
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +31,16 @@ const char* kQi[] = {
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
+}
+
+std::vector<std::string> split(const std::string& all, char separator = ',') {
+    std::vector<std::string> out;
+    for (std::size_t p = 0; p <= all.size();) {
+        const std::size_t q = std::min(all.find(separator, p), all.size());
+        out.push_back(all.substr(p, q - p));
+        p = q + 1;
+    }
+    return out;
 }
 
 std::unique_ptr<Workspace> load(const std::string& data, const std::string& hierarchyDir,
@@ -60,11 +73,12 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
     }
     std::printf(
         "%-34s %-9s classify %8.3f ms  total %8.3f ms  (median of %d)  sat %zu  minimal %zu  "
-        "checked %llu  read %llu\n",
+        "checked %llu  read %llu (%.0f per check)\n",
         label, std::string(searchAlgorithmName(algorithm)).c_str(), median(classify), median(total),
         runs, (std::size_t)r.satisfyingCount, r.minimal.size(),
         (unsigned long long)r.statistics.checkedNodes,
-        (unsigned long long)r.statistics.classesRead);
+        (unsigned long long)r.statistics.classesRead,
+        double(r.statistics.classesRead) / double(std::max<std::uint64_t>(1, r.statistics.checkedNodes)));
 }
 
 }  // namespace
@@ -140,6 +154,32 @@ int main(int argc, char** argv) {
         const unsigned threads = argc > 7 ? unsigned(std::stoul(argv[7])) : 0;
         runCase(ws->dataset(), argv[5], specs, std::stod(argv[4]), parseSearchAlgorithm(argv[3]),
                 runs, threads);
+        return 0;
+    }
+    if (mode == "csv" && argc >= 7) {
+        ProjectConfig c;
+        c.dataPath = std::filesystem::absolute(argv[2]).string();
+        for (const std::string& qi : split(argv[4], ' ')) {
+            const std::size_t eq = qi.find('=');
+            AttributeConfig& attr = c.ensureAttribute(qi.substr(0, eq));
+            attr.role = Role::QuasiIdentifying;
+            if (eq == std::string::npos)
+                attr.hierarchyFile = std::string(argv[3]) + qi + ".csv";
+            else
+                attr.hierarchyBuilder = qi.substr(eq + 1);
+            c.qiOrder.push_back(qi.substr(0, eq));
+        }
+        const auto t0 = Clock::now();
+        const Workspace ws(c, ".");
+        const Dataset& data = ws.dataset();
+        const double loadMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+        std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n",
+                    argv[2], data.rowCount(), data.qiColumns().size(), data.baseGroupCount(),
+                    (unsigned long long)data.lattice().size(), loadMs);
+        const int runs = argc > 7 ? std::stoi(argv[7]) : 5;
+        const unsigned threads = argc > 8 ? unsigned(std::stoul(argv[8])) : 0;
+        runCase(data, argv[5], split(argv[5]), std::stod(argv[6]), SearchAlgorithm::Fast, runs,
+                threads);
         return 0;
     }
     if (mode == "project" && argc >= 4) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "evaluation/suppression_verdict.h"
 #include "ldiv/generalize.h"
 
 namespace ldv {
@@ -21,20 +22,28 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
     std::uint64_t failingRows = 0;
     for (std::size_t c = 0; c < failing.size(); ++c)
         if (failing[c]) failingRows += out.classes.sizes[c];
-    const auto limit = suppressionLimitRows(config.suppressionLimit, data.rowCount());
-    out.satisfies = failingRows <= limit;
-    // Risk criteria are judged on the classes that remain after suppression (criteria_risk.h),
-    // as the search's node judge does.
-    std::vector<std::uint8_t> dropped(failing.begin(), failing.end());
+    // The search's own rule (evaluation/suppression_verdict.h): the failing rows fit the limit
+    // and risk criteria hold on the classes that remain (criteria_risk.h).
+    const std::uint64_t limitRows = suppressionLimitRows(config.suppressionLimit, data.rowCount());
+    const std::vector<std::uint8_t> dropped(failing.begin(), failing.end());
+    std::vector<const NodeRisk*> risks;
+    for (const BoundCriterion& b : config.criteria)
+        if (b.criterion.isNodeLevel()) risks.push_back(&std::get<NodeRisk>(b.criterion.variant()));
+    out.satisfies =
+        detail::suppressionVerdict(out.classes.sizes, failingRows, limitRows, risks, dropped)
+            .satisfies;
+    // Each risk criterion's figure is reported on the classes that remain, up to the first
+    // that fails (the judgement stops there).
+    bool reported = failingRows <= limitRows;
     for (std::size_t i = 0; i < config.criteria.size(); ++i) {
         if (!config.criteria[i].criterion.isNodeLevel()) continue;
         const NodeRisk& risk = std::get<NodeRisk>(config.criteria[i].criterion.variant());
         CriterionResult& r = out.criteria[i];
-        if (out.satisfies) {
+        if (reported) {
             r.worstMeasure = risk.nodeMeasure(out.classes.sizes, dropped);
             r.holds = risk.holdsForNode(out.classes.sizes, dropped);
         }
-        out.satisfies = out.satisfies && r.holds;
+        reported = reported && r.holds;
     }
     if (out.satisfies && failingRows > 0) {
         out.suppressed.resize(out.classes.count());

@@ -1,6 +1,8 @@
 // Judging a node's classes against the criteria with suppression (node_judge.h).
 #include "search/node_judge.h"
 
+#include "evaluation/suppression_verdict.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -28,7 +30,6 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
 template <class HistAt>
 Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
                              std::vector<std::uint8_t>* failing) const {
-    Verdict v;
     // Risk criteria need the full set of failing classes (they are judged on the rest).
     std::vector<std::uint8_t> local;
     if (!failing && !m_nodeLevel.empty()) failing = &local;
@@ -40,7 +41,6 @@ Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, Hist
                 kRows += sizes[c];
                 if (failing) (*failing)[c] = 1;
             }
-    v.kFails = kRows > m_limitRows;
     std::uint64_t rows = kRows;
     // Without a failing-class list, stop as soon as the verdict is known.
     if (!m_others.empty() && (failing || rows <= m_limitRows)) {
@@ -55,14 +55,20 @@ Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, Hist
             if (!failing && rows > m_limitRows) break;
         }
     }
-    v.satisfies = rows <= m_limitRows && count > 0;
-    v.clean = rows == 0 && count > 0;
-    if (v.satisfies)
-        for (const NodeRisk* risk : m_nodeLevel)
-            if (!risk->holdsForNode({sizes, count}, *failing)) {
-                v.satisfies = v.clean = false;
-                break;
-            }
+    Verdict v = finish({sizes, count}, rows, failing);
+    v.kFails = kRows > m_limitRows;
+    return v;
+}
+
+Verdict NodeJudge::finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
+                          const std::vector<std::uint8_t>* failing) const {
+    const SuppressionVerdict s =
+        suppressionVerdict(sizes, failingRows, m_limitRows, m_nodeLevel,
+                           failing ? std::span<const std::uint8_t>(*failing)
+                                   : std::span<const std::uint8_t>());
+    Verdict v;
+    v.satisfies = s.satisfies;
+    v.clean = s.clean;
     return v;
 }
 

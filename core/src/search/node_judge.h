@@ -2,6 +2,7 @@
 // Judging one node's classes against the criteria with tuple suppression (SPEC §5), and the
 // monotonicity facts the searches may use for tagging.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "ldiv/search.h"
@@ -47,12 +48,15 @@ public:
     /// The same on the Dataset's own classes (used by the brute-force oracle).
     Verdict judge(const EquivalenceClasses& classes,
                   std::vector<std::uint8_t>* failing = nullptr) const;
-
 private:
     struct Other {
         const Criterion* criterion;
         std::size_t sensitive;
     };
+    /// The verdict from the rows of the failing classes (suppressionVerdict; `failing` may
+    /// be null when no node-level criterion needs it).
+    Verdict finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
+                   const std::vector<std::uint8_t>* failing) const;
     template <class HistAt>
     Verdict judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
                       std::vector<std::uint8_t>* failing) const;

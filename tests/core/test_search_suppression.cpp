@@ -1,0 +1,124 @@
+// Judging nodes with tuple suppression: the search's node judge and judgeNode (publish.h)
+// share one rule (evaluation/suppression_verdict.h), so they agree on every node; the fast
+// classifier's rollup sources (hubs that keep top attributes at the top, source_cache.cpp)
+// give brute force's answers on tables wide enough to use them, at 1 and 2 threads.
+#include <QtTest>
+
+#include <random>
+
+#include "ldiv/publish.h"
+#include "ldiv/search.h"
+#include "random_case.h"
+
+using namespace ldv;
+using ldv::test::randomCase;
+using ldv::test::randomCriteria;
+
+namespace {
+
+SearchConfig configFor(const Dataset& data, const std::vector<std::string>& specs,
+                       double suppression, SearchAlgorithm algorithm, unsigned threads) {
+    SearchConfig config;
+    config.criteria = bindCriteria(data, specs);
+    config.suppressionLimit = suppression;
+    config.metric = Metric::Discernibility;
+    config.algorithm = algorithm;
+    config.threads = threads;
+    return config;
+}
+
+}  // namespace
+
+class TestSearchSuppression : public QObject {
+    Q_OBJECT
+private slots:
+    void judgeNodeAgreesWithTheSearch_data() {
+        QTest::addColumn<double>("suppression");
+        QTest::newRow("no suppression") << 0.0;
+        QTest::newRow("5% suppression") << 0.05;
+        QTest::newRow("20% suppression") << 0.2;
+    }
+    void judgeNodeAgreesWithTheSearch() {
+        // Every node: judgeNode's verdict is brute force's, which is the search's judge on the
+        // node's own classes. Risk criteria are judged on the classes left after suppression.
+        QFETCH(double, suppression);
+        std::mt19937 rng(77 + unsigned(suppression * 100));
+        std::size_t satisfying = 0, failing = 0, suppressedSome = 0;
+        for (int round = 0; round < 40; ++round) {
+            const auto rc = randomCase(rng, 20 + rng() % 150, 2 + rng() % 3);
+            std::vector<std::string> specs = randomCriteria(rng);
+            if (round % 4 == 1) specs.push_back("average-risk=0.4");
+            if (round % 4 == 3) specs.push_back("sample-uniqueness=0.2");
+            const Dataset& data = *rc->data;
+            const SearchConfig config =
+                configFor(data, specs, suppression, SearchAlgorithm::Brute, 1);
+            const SearchResult brute = search(data, config);
+            QCOMPARE(brute.satisfies.size(), std::size_t(data.lattice().size()));
+            for (NodeId id = 0; id < data.lattice().size(); ++id) {
+                const NodeJudgement j = judgeNode(data, config, data.lattice().levels(id));
+                const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
+                                        " node " + QByteArray::number(qulonglong(id));
+                QVERIFY2(j.satisfies == bool(brute.satisfies[id]), what);
+                if (j.satisfies) {
+                    ++satisfying;
+                    std::uint64_t rows = 0;
+                    for (std::size_t c = 0; c < j.suppressed.size(); ++c)
+                        if (j.suppressed[c]) rows += j.classes.sizes[c];
+                    QVERIFY2(rows <= suppressionLimitRows(suppression, data.rowCount()), what);
+                    if (rows > 0) ++suppressedSome;
+                } else {
+                    ++failing;
+                }
+            }
+        }
+        QVERIFY(satisfying > 100);
+        QVERIFY(failing > 100);
+        if (suppression > 0) QVERIFY(suppressedSome > 20);  // suppression did decide nodes
+    }
+
+    void fastAgreesWithBruteOnWideTables_data() {
+        QTest::addColumn<double>("suppression");
+        QTest::addColumn<QString>("criteria");
+        QTest::newRow("k=4, 2%") << 0.02 << "k=4";
+        QTest::newRow("k=6, 5%") << 0.05 << "k=6";
+        QTest::newRow("k=3 + distinct-l=2, 5%") << 0.05 << "k=3,distinct-l=2";
+        QTest::newRow("k=5, no suppression") << 0.0 << "k=5";
+    }
+    void fastAgreesWithBruteOnWideTables() {
+        // Thousands of base groups and lattices of hundreds to thousands of nodes: the fast
+        // classifier runs its threads (the input is large enough), and fresh paths roll up
+        // from hubs with attributes at the top.
+        QFETCH(double, suppression);
+        QFETCH(QString, criteria);
+        std::vector<std::string> specs;
+        for (const QString& s : criteria.split(',')) specs.push_back(s.toStdString());
+        std::mt19937 rng(2026 + unsigned(suppression * 1000) + unsigned(specs.size()));
+        int compared = 0;
+        for (int round = 0; round < 4; ++round) {
+            const auto rc = randomCase(rng, 2500 + rng() % 2000, 6 + rng() % 2);
+            const Dataset& data = *rc->data;
+            const SearchResult brute =
+                search(data, configFor(data, specs, suppression, SearchAlgorithm::Brute, 1));
+            for (unsigned threads : {1u, 2u}) {
+                const SearchResult fast =
+                    search(data, configFor(data, specs, suppression, SearchAlgorithm::Fast, threads));
+                const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
+                                        " threads " + QByteArray::number(threads);
+                QCOMPARE(fast.satisfyingCount, brute.satisfyingCount);
+                QVERIFY2(fast.satisfying == brute.satisfying, what);
+                QVERIFY2(fast.minimal == brute.minimal, what);
+                QVERIFY2(fast.optimum == brute.optimum, what);
+                if (fast.optimum)
+                    QCOMPARE(fast.optimumMetrics.discernibility,
+                             brute.optimumMetrics.discernibility);
+                QVERIFY(fast.statistics.checkedNodes <= brute.statistics.checkedNodes);
+                if (!brute.minimal.empty() && brute.satisfyingCount < data.lattice().size())
+                    ++compared;
+            }
+        }
+        QVERIFY(compared >= 4);  // most tables have a boundary inside the lattice
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSearchSuppression)
+#include "test_search_suppression.moc"
