@@ -2,6 +2,7 @@
 //   bench_load zip DIR RESOURCES [rows] [zips]  write DIR/zip.csv (Adult rows sampled, plus a
 //                                               5-digit zip column) and DIR/zip_hierarchy.csv
 //                                               (every zip 00000..zips-1, 6 levels)
+//   bench_load parts DIR RESOURCES [runs]       the parts of loading DIR's zip table
 //   bench_load csv FILE [runs]                  readCsv: median ms and MB/s
 //   bench_load hierarchy FILE [runs]            readHierarchy: median ms and MB/s
 // The whole `ldiv search` process on the zip table is timed with perf stat; see docs/search.md.
@@ -18,6 +19,7 @@
 
 #include "ldiv/csv.h"
 #include "ldiv/hierarchy.h"
+#include "ldiv/project.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;
@@ -102,6 +104,41 @@ int benchHierarchy(const std::string& path, int runs) {
     return 0;
 }
 
+/// The parts of loading the zip table, each a median: the table, the hierarchy, binding it
+/// to the column (HierarchyMap), and the whole workspace (base groups included).
+int benchZipParts(const std::string& dir, const std::string& resources, int runs) {
+    std::vector<double> csv, hierarchy, map, workspace;
+    for (int run = 0; run < runs; ++run) {
+        auto t0 = Clock::now();
+        const Table t = readCsv(dir + "/zip.csv", CsvOptions{.separator = ';'});
+        csv.push_back(msSince(t0));
+        t0 = Clock::now();
+        const Hierarchy h = readHierarchy(dir + "/zip_hierarchy.csv");
+        hierarchy.push_back(msSince(t0));
+        t0 = Clock::now();
+        const HierarchyMap m(h, t.column(t.requireColumn("zip")));
+        map.push_back(msSince(t0));
+        t0 = Clock::now();
+        ProjectConfig c = loadProject(resources + "/examples/adult/adult.ldiv.json");
+        c.dataPath = dir + "/zip.csv";
+        c.qiOrder.clear();
+        for (const char* a : {"sex", "age", "race", "marital-status", "education",
+                              "native-country", "workclass", "zip"}) {
+            AttributeConfig& attr = c.ensureAttribute(a);
+            attr.role = Role::QuasiIdentifying;
+            c.qiOrder.push_back(a);
+        }
+        c.ensureAttribute("zip").hierarchyFile = dir + "/zip_hierarchy.csv";
+        c.ensureAttribute("occupation").role = Role::Sensitive;
+        const Workspace ws(c, resources + "/examples/adult");
+        workspace.push_back(msSince(t0));
+    }
+    std::printf("zip table: readCsv %.1f ms, readHierarchy %.1f ms, HierarchyMap %.1f ms, "
+                "whole Workspace %.1f ms (medians of %d)\n",
+                median(csv), median(hierarchy), median(map), median(workspace), runs);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,6 +147,7 @@ int main(int argc, char** argv) {
         return argc > i ? std::stoul(argv[i]) : fallback;
     };
     if (mode == "zip" && argc > 3) return writeZip(argv[2], argv[3], arg(4, 63000), arg(5, 100000));
+    if (mode == "parts" && argc > 3) return benchZipParts(argv[2], argv[3], int(arg(4, 7)));
     if (mode == "csv" && argc > 2) return benchCsv(argv[2], int(arg(3, 7)));
     if (mode == "hierarchy" && argc > 2) return benchHierarchy(argv[2], int(arg(3, 7)));
     std::cerr << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] | "

@@ -36,21 +36,27 @@ HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
     for (Code c = 0; c < column.domainSize(); ++c) m_maps[0][c] = c;
     std::vector<std::vector<std::uint32_t>> fullCounts(h + 1);
     fullCounts[0].assign(column.domainSize(), 1);
-    for (int j = 1; j <= h; ++j) {
-        detail::ViewIndex index(column.domainSize());
-        for (Code c = 0; c < column.domainSize(); ++c) {
-            const std::string& v = hierarchy.value(rowOf[c], j);
-            const Code code = index.emplace(v, Code(m_values[j].size()));
+    // Row by row, every level at once: each hierarchy row is an allocation of its own, so one
+    // visit per row (not one per row and level) saves a cache miss per level on a large one.
+    std::vector<detail::ViewIndex> indexes;
+    indexes.reserve(std::size_t(h) + 1);
+    for (int j = 0; j <= h; ++j) indexes.emplace_back(j == 0 ? 1 : column.domainSize());
+    for (Code c = 0; c < column.domainSize(); ++c) {
+        const std::vector<std::string>& row = hierarchy.rows()[rowOf[c]];
+        for (int j = 1; j <= h; ++j) {
+            const std::string& v = row[std::size_t(j)];
+            const Code code = indexes[std::size_t(j)].emplace(v, Code(m_values[j].size()));
             if (code == m_values[j].size()) m_values[j].push_back(v);
             m_maps[j][c] = code;
         }
-        // Values covered in the whole hierarchy (including base values absent from the data).
-        fullCounts[j].assign(m_values[j].size(), 0);
-        for (std::size_t r = 0; r < hierarchy.baseCount(); ++r) {
-            const Code code = index.find(hierarchy.value(r, j));
+    }
+    // Values covered in the whole hierarchy (including base values absent from the data).
+    for (int j = 1; j <= h; ++j) fullCounts[j].assign(m_values[j].size(), 0);
+    for (const std::vector<std::string>& row : hierarchy.rows())
+        for (int j = 1; j <= h; ++j) {
+            const Code code = indexes[std::size_t(j)].find(row[std::size_t(j)]);
             if (code != detail::ViewIndex::kAbsent) ++fullCounts[j][code];
         }
-    }
     computeCoverage(fullCounts);
 }
 
