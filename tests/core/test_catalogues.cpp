@@ -25,7 +25,7 @@ private slots:
         }
         QCOMPARE(seen.size(), std::size_t(6));                               // Height … Loss
         QCOMPARE(metricCatalogue().front().metric, Metric::Discernibility);  // the project default
-        QCOMPARE(metricCatalogue().front().name, std::string_view(ProjectConfig{}.metric));
+        QCOMPARE(metricCatalogue().front().metric, ProjectConfig{}.search.metric);
     }
 
     void algorithms() {

@@ -1,9 +1,9 @@
 #include "ldiv/hierarchy.h"
 
 #include <sstream>
-#include <unordered_map>
 
 #include "data/text_util.h"
+#include "data/view_index.h"
 #include "data/unicode_nfc.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
@@ -53,7 +53,7 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
             return issues;
         }
     const std::size_t width = rows.front().size();
-    std::unordered_map<std::string_view, int> baseRow;
+    detail::ViewIndex baseRow(rows.size());
     bool shapeOk = true;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         if (rows[r].size() != width) {
@@ -69,26 +69,26 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
                 issues.push_back({Kind::EmptyCell, int(r), int(j),
                                   "empty cell at row " + std::to_string(r + 1) + ", level " +
                                       std::to_string(j)});
-        auto [it, fresh] = baseRow.emplace(rows[r].front(), int(r));
-        if (!fresh)
+        const std::uint32_t first = baseRow.emplace(rows[r].front(), std::uint32_t(r));
+        if (first != r)
             issues.push_back({Kind::DuplicateBase, int(r), 0,
                               "base value '" + rows[r].front() + "' appears in rows " +
-                                  std::to_string(it->second + 1) + " and " +
+                                  std::to_string(first + 1) + " and " +
                                   std::to_string(r + 1)});
     }
     if (shapeOk) {
         // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent.
         for (std::size_t j = 1; j + 1 < width; ++j) {
-            std::unordered_map<std::string_view, std::size_t> parentRow;
+            detail::ViewIndex parentRow(rows.size());
             for (std::size_t r = 0; r < rows.size(); ++r) {
-                auto [it, fresh] = parentRow.emplace(rows[r][j], r);
-                if (!fresh && rows[it->second][j + 1] != rows[r][j + 1]) {
+                const std::size_t seen = parentRow.emplace(rows[r][j], std::uint32_t(r));
+                if (seen != r && rows[seen][j + 1] != rows[r][j + 1]) {
                     issues.push_back(
                         {Kind::NotNesting, int(r), int(j + 1),
                          "level " + std::to_string(j + 1) + " is not a coarsening of level " +
                              std::to_string(j) + ": '" + rows[r][j] + "' generalizes to '" +
-                             rows[it->second][j + 1] + "' (row " + std::to_string(it->second + 1) +
-                             ", '" + rows[it->second][0] + "') and to '" + rows[r][j + 1] +
+                             rows[seen][j + 1] + "' (row " + std::to_string(seen + 1) +
+                             ", '" + rows[seen][0] + "') and to '" + rows[r][j + 1] +
                              "' (row " + std::to_string(r + 1) + ", '" + rows[r][0] + "')"});
                     break;  // one example per level pair is enough to act on
                 }
@@ -108,7 +108,7 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         std::string missing;
         std::size_t count = 0;
         for (const std::string& v : column->dictionary())
-            if (!baseRow.count(v)) {
+            if (baseRow.find(v) == detail::ViewIndex::kAbsent) {
                 if (count < 20) missing += (count ? ", '" : "'") + detail::clip(v) + "'";
                 ++count;
             }

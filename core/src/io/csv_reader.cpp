@@ -1,14 +1,17 @@
 #include <sys/stat.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <unordered_set>
 
 #include "data/type_inference.h"
+#include "io/csv_fast_reader.h"
 #include "io/csv_tokenizer.h"
 #include "ldiv/csv.h"
 #include "ldiv/error.h"
@@ -206,8 +209,21 @@ std::string readFileText(const std::string& path, std::size_t maxBytes) {
     return text;
 }
 
-Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOptions& options,
-               CsvReport* report) {
+namespace {
+std::atomic<std::size_t> g_fallbacks{0};
+}  // namespace
+
+namespace detail {
+
+std::size_t csvFallbackCount() {
+    return g_fallbacks.load();
+}
+
+// The reference paths: CsvTokenizer's state machine, byte by byte, with the line and column
+// of every field. The fast paths (io/csv_fast_reader.h) fall back on them for any input they
+// do not accept, so every error message comes from here.
+Table parseCsvReference(std::string_view text, const std::string& sourceName,
+                        const CsvOptions& options, CsvReport* report) {
     const char sep = options.separator ? options.separator : detectSeparator(text);
     TableBuilder builder(sourceName, options);
     detail::CsvTokenizer tokenizer(
@@ -220,8 +236,12 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
     return table;
 }
 
-Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* report,
-              Feedback* feedback) {
+}  // namespace detail
+
+namespace {
+
+Table readCsvReference(const std::string& path, const CsvOptions& options, CsvReport* report,
+                       Feedback* feedback) {
     // A pipe (`ldiv inspect /dev/stdin`) is read, up to options.maxPipeBytes; a folder or a
     // device is refused by name.
     const std::uint64_t total = checkReadable(path, true);
@@ -274,6 +294,120 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
     return table;
 }
 
+}  // namespace
+
+std::vector<std::vector<std::string>> detail::parseCsvRecordsReference(
+    std::string_view text, const std::string& sourceName, char sep, bool trim) {
+    std::vector<std::vector<std::string>> records;
+    detail::CsvTokenizer tokenizer(sourceName, sep, trim, [&](const auto& fields) {
+        auto& record = records.emplace_back();
+        record.reserve(fields.size());
+        for (const auto& f : fields) record.emplace_back(f.text);
+    });
+    tokenizer.feed(text);
+    tokenizer.finish();
+    return records;
+}
+
+namespace {
+
+void fillFastReport(CsvReport* report, char separator, const detail::FastCsvReader& reader,
+                    bool bom) {
+    if (!report) return;
+    report->separator = separator;
+    report->rowsRead = reader.rowsRead();
+    report->rowsDropped = reader.rowsDropped();
+    report->hadBom = bom;
+}
+
+}  // namespace
+
+Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOptions& options,
+               CsvReport* report) {
+    const char sep = options.separator ? options.separator : detectSeparator(text);
+    const bool bom = text.substr(0, 3) == "\xEF\xBB\xBF";
+    detail::FastCsvReader reader(sep, options);
+    if (reader.feed(text.data() + (bom ? 3 : 0), text.size() - (bom ? 3 : 0), true) !=
+        detail::FastCsvReader::kBail)
+        if (std::optional<Table> table = reader.finish()) {
+            fillFastReport(report, sep, reader, bom);
+            return std::move(*table);
+        }
+    ++g_fallbacks;
+    return detail::parseCsvReference(text, sourceName, options, report);
+}
+
+Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* report,
+              Feedback* feedback) {
+    const std::uint64_t total = checkReadable(path, true);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                         &std::fclose);
+    if (!file) throw InputError(path, 0, 0, openFailure());
+    struct stat st {};
+    // A pipe is read once, so only the reference path (which needs no second pass) reads it.
+    if (::fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode))
+        return readCsvReference(path, options, report, feedback);
+    // The same 4 MiB chunks as the reference (the progress steps, the size checks), read into
+    // a buffer that keeps the unfinished last record of a chunk for the next one.
+    constexpr std::size_t kChunk = std::size_t(1) << 22;
+    std::vector<char> buffer(kChunk);
+    std::size_t got = std::fread(buffer.data(), 1, kChunk, file.get());
+    if (got == 0 && !std::ferror(file.get()))
+        throw InputError(path, 0, 0, "the file is empty (0 bytes)");
+    const std::string_view first(buffer.data(), got);
+    const char sep = options.separator ? options.separator : detectSeparator(first);
+    const bool bom = first.substr(0, 3) == "\xEF\xBB\xBF";
+    detail::FastCsvReader reader(sep, options);
+    std::size_t begin = bom ? 3 : 0, held = got, done = got;
+    bool bail = false, reserved = false;
+    while (got > 0) {
+        const std::size_t used = reader.feed(buffer.data() + begin, held - begin, false);
+        if (used == detail::FastCsvReader::kBail) {
+            bail = true;
+            break;
+        }
+        if (!reserved && total > 0) {
+            reader.reserveFor(std::size_t(total), begin + used);
+            reserved = true;
+        }
+        // Keep the unfinished record at the front, with room for the next chunk behind it.
+        const std::size_t keep = held - begin - used;
+        std::memmove(buffer.data(), buffer.data() + begin + used, keep);
+        begin = 0;
+        held = keep;
+        if (buffer.size() < held + kChunk) buffer.resize(held + kChunk);
+        if (feedback) {
+            feedback->checkCancelled();
+            feedback->setProgress(total > 0 ? double(done) / double(total) : 1.0);
+        }
+        got = std::fread(buffer.data() + held, 1, kChunk, file.get());
+        held += got;
+        done += got;
+    }
+    if (!bail && std::ferror(file.get()))
+        throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    // A file cut or extended while it was read (a copy still running) reads as a shorter
+    // table that looks complete when the cut falls on a line boundary: compare the sizes.
+    if (!bail && total > 0 && ::fstat(fileno(file.get()), &st) == 0 &&
+        (std::uint64_t(st.st_size) != total || done != total))
+        throw InputError(path, 0, 0,
+                         "the file changed while it was read (" + std::to_string(total) +
+                             " bytes when opened, " + std::to_string(done) + " read, " +
+                             std::to_string(st.st_size) +
+                             " now): read it again when it is complete");
+    if (!bail && reader.feed(buffer.data() + begin, held - begin, true) ==
+                     detail::FastCsvReader::kBail)
+        bail = true;
+    if (!bail)
+        if (std::optional<Table> table = reader.finish()) {
+            fillFastReport(report, sep, reader, bom);
+            return std::move(*table);
+        }
+    file.reset();
+    ++g_fallbacks;
+    return readCsvReference(path, options, report, feedback);
+}
+
 struct CsvTableReader::Impl {
     Impl(std::string source, char separator, const CsvOptions& given)
         : options(given),
@@ -318,15 +452,9 @@ std::vector<std::vector<std::string>> parseCsvRecords(std::string_view text,
                                                       const std::string& sourceName, char separator,
                                                       bool trim) {
     const char sep = separator ? separator : detectSeparator(text);
-    std::vector<std::vector<std::string>> records;
-    detail::CsvTokenizer tokenizer(sourceName, sep, trim, [&](const auto& fields) {
-        auto& record = records.emplace_back();
-        record.reserve(fields.size());
-        for (const auto& f : fields) record.emplace_back(f.text);
-    });
-    tokenizer.feed(text);
-    tokenizer.finish();
-    return records;
+    if (auto records = detail::fastCsvRecords(text, sep, trim)) return std::move(*records);
+    ++g_fallbacks;
+    return detail::parseCsvRecordsReference(text, sourceName, sep, trim);
 }
 
 }  // namespace ldv

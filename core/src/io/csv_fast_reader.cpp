@@ -1,0 +1,157 @@
+#include "io/csv_fast_reader.h"
+
+#include <unordered_set>
+
+#include "data/type_inference.h"
+#include "io/csv_tokenizer.h"
+
+namespace ldv::detail {
+
+bool acceptableText(std::string_view text) {
+    // Plain ASCII without NUL is settled in one branch-free pass (CsvTokenizer::checkUtf8).
+    unsigned char unusual = 0;
+    for (const char ch : text) {
+        const auto b = static_cast<unsigned char>(ch);
+        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
+    }
+    if (!unusual) return true;
+    return invalidUtf8Offset(text) == std::string_view::npos &&
+           text.find('\0') == std::string_view::npos && text.substr(0, 3) != "\xEF\xBB\xBF";
+}
+
+FastCsvReader::FastCsvReader(char separator, const CsvOptions& options)
+    : m_options(options), m_scanner(separator, options.trim, options.maxRecordBytes) {
+    for (const std::string& t : m_options.missingTokens)
+        m_missingLengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
+}
+
+bool FastCsvReader::isMissing(const FastField& field) const {
+    if (field.quoted) return false;  // a quoted "?" is data
+    if (field.size < 64 && !((m_missingLengths >> field.size) & 1)) return false;
+    for (const std::string& t : m_options.missingTokens)
+        if (t == field.view()) return true;
+    return false;
+}
+
+bool FastCsvReader::startColumns() {
+    m_started = true;
+    std::unordered_set<std::string_view> seen;
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
+        if (!acceptableText(m_fields[i].view())) return false;
+        std::string name = m_options.header ? std::string(m_fields[i].view())
+                                            : "column" + std::to_string(i + 1);
+        if (name.empty()) name = "column" + std::to_string(i + 1);
+        m_columns.emplace_back(std::move(name));
+    }
+    if (m_options.header)
+        for (const Column& c : m_columns)
+            if (!seen.insert(c.name()).second) return false;  // duplicate column name
+    m_indexes.resize(m_columns.size());
+    m_missingCounts.assign(m_columns.size(), 0);
+    m_missingFlags.assign(m_columns.size(), 0);
+    return true;
+}
+
+bool FastCsvReader::onRecord() {
+    if (!m_started) {
+        if (!startColumns()) return false;
+        if (m_options.header) return true;
+    }
+    ++m_rowsRead;
+    const std::size_t n = m_columns.size();
+    if (m_fields.size() != n) return false;
+    bool anyMissing = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        m_missingFlags[i] = isMissing(m_fields[i]);
+        anyMissing |= m_missingFlags[i] != 0;
+    }
+    if (anyMissing && m_options.missing == MissingPolicy::Drop) {
+        for (const FastField& f : m_fields)
+            if (!acceptableText(f.view())) return false;
+        ++m_rowsDropped;
+        return true;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string_view text = m_fields[i].view();
+        const std::uint64_t h = hashBytes(text.data(), text.size());
+        Code code = m_indexes[i].find(text, h);
+        if (code == SpellingIndex::kAbsent) {
+            // A spelling is checked once, when first seen: the ones seen before passed.
+            if (!acceptableText(text)) return false;
+            code = m_columns[i].intern(text);
+            m_indexes[i].insert(text, h, code);
+        }
+        m_columns[i].appendCode(code);
+        m_missingCounts[i] += m_missingFlags[i];
+    }
+    return true;
+}
+
+std::size_t FastCsvReader::feed(const char* data, std::size_t size, bool atEof) {
+    const char* p = data;
+    const char* const end = data + size;
+    while (p < end) {
+        const char* before = p;
+        switch (m_scanner.scan(p, end, atEof, m_fields)) {
+            case ScanStatus::Record:
+                if (!onRecord()) return kBail;
+                break;
+            case ScanStatus::Blank:
+                break;
+            case ScanStatus::Incomplete:
+                // A record longer than the limit never completes: the reference says so.
+                if (std::size_t(end - before) > m_options.maxRecordBytes) return kBail;
+                return std::size_t(before - data);
+            case ScanStatus::Bail:
+                return kBail;
+        }
+    }
+    return size;
+}
+
+void FastCsvReader::reserveFor(std::size_t totalBytes, std::size_t bytesRead) {
+    if (m_rowsRead == 0 || bytesRead == 0) return;
+    const double rows = double(totalBytes) / double(bytesRead) * double(m_rowsRead) * 1.02 + 16;
+    for (Column& c : m_columns) c.reserve(std::size_t(rows));
+}
+
+std::optional<Table> FastCsvReader::finish() {
+    if (!m_started) return std::nullopt;
+    for (std::size_t i = 0; i < m_columns.size(); ++i) {
+        m_columns[i].setMissingCount(m_missingCounts[i]);
+        if (m_options.inferTypes)
+            m_columns[i].setType(inferColumnType(m_columns[i], m_options.missingTokens));
+    }
+    return Table(std::move(m_columns));
+}
+
+std::optional<std::vector<std::vector<std::string>>> fastCsvRecords(std::string_view text,
+                                                                    char separator, bool trim) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    CsvScanner scanner(separator, trim, std::size_t(64) << 20);
+    std::vector<std::vector<std::string>> records;
+    std::vector<FastField> fields;
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    while (p < end) {
+        switch (scanner.scan(p, end, true, fields)) {
+            case ScanStatus::Record: {
+                auto& record = records.emplace_back();
+                record.reserve(fields.size());
+                for (const FastField& f : fields) {
+                    if (!acceptableText(f.view())) return std::nullopt;
+                    record.emplace_back(f.view());
+                }
+                break;
+            }
+            case ScanStatus::Blank:
+                break;
+            case ScanStatus::Incomplete:
+            case ScanStatus::Bail:
+                return std::nullopt;
+        }
+    }
+    return records;
+}
+
+}  // namespace ldv::detail

@@ -1,0 +1,63 @@
+#pragma once
+// The fast path of readCsv/parseCsv/parseCsvRecords: CsvScanner's views go straight into the
+// columns through a SpellingIndex per column (one hash per cell, an allocation only per new
+// value), and UTF-8 is checked once per distinct spelling instead of once per cell.
+//
+// Anything unusual makes it give up (Bail): the callers then read the input again with the
+// reference path (CsvTokenizer + the TableBuilder of csv_reader.cpp), which reports errors
+// with file, line and column. tests/core/test_csv_fast checks that both paths give identical
+// tables on every test file and on random text.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/csv_scanner.h"
+#include "io/spelling_index.h"
+#include "ldiv/csv.h"
+
+namespace ldv::detail {
+
+/// True when CsvTokenizer would accept the field's bytes: valid UTF-8, no NUL, no byte-order
+/// mark at its start.
+bool acceptableText(std::string_view text);
+
+class FastCsvReader {
+public:
+    static constexpr std::size_t kBail = std::size_t(-1);
+
+    FastCsvReader(char separator, const CsvOptions& options);
+    /// Reads the complete records at the start of [data, data + size); returns how many bytes
+    /// they took (the rest must be given again, followed by more input), or kBail.
+    std::size_t feed(const char* data, std::size_t size, bool atEof);
+    /// Reserves the columns for a file of `totalBytes` from the records read so far.
+    void reserveFor(std::size_t totalBytes, std::size_t bytesRead);
+    /// The table, or nothing when the input had no record (the reference names the error).
+    std::optional<Table> finish();
+    std::size_t rowsRead() const { return m_rowsRead; }
+    std::size_t rowsDropped() const { return m_rowsDropped; }
+
+private:
+    bool onRecord();
+    bool startColumns();
+    bool isMissing(const FastField& field) const;
+
+    CsvOptions m_options;
+    CsvScanner m_scanner;
+    std::vector<FastField> m_fields;
+    std::vector<Column> m_columns;
+    std::vector<SpellingIndex> m_indexes;
+    std::vector<std::size_t> m_missingCounts;
+    std::vector<unsigned char> m_missingFlags;
+    std::uint64_t m_missingLengths = 0;  // bit n: some missing token has n bytes (n < 64)
+    bool m_started = false;
+    std::size_t m_rowsRead = 0;
+    std::size_t m_rowsDropped = 0;
+};
+
+/// parseCsvRecords' fast path; nothing on Bail.
+std::optional<std::vector<std::vector<std::string>>> fastCsvRecords(std::string_view text,
+                                                                    char separator, bool trim);
+
+}  // namespace ldv::detail

@@ -1,0 +1,101 @@
+#pragma once
+// Raw spelling -> dictionary code, for the readers' per-value lookup: an open-addressing
+// table over one byte arena, so a value seen before costs one hash and one compare, and a
+// new value one copy (never a node or a string per value). Column::intern stays the owner
+// of the dictionary (and of Unicode normalisation); this only remembers its answers, so two
+// spellings of one NFC label may map to the same code.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ldiv/table.h"
+
+namespace ldv::detail {
+
+/// A 64-bit hash of short byte strings: words folded by multiply-xorshift, the tail read as
+/// overlapping words (as wyhash does), then a final avalanche (the low bits index slots).
+inline std::uint64_t hashBytes(const char* s, std::size_t n) {
+    constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ull, k2 = 0xBF58476D1CE4E5B9ull;
+    std::uint64_t h = k1 ^ (n * k2);
+    auto mix = [&](std::uint64_t w) {
+        h = (h ^ w) * k2;
+        h ^= h >> 31;
+    };
+    while (n > 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s, 8);
+        mix(w);
+        s += 8;
+        n -= 8;
+    }
+    if (n >= 4) {
+        std::uint32_t a, b;
+        std::memcpy(&a, s, 4);
+        std::memcpy(&b, s + n - 4, 4);
+        mix((std::uint64_t(a) << 32) | b);
+    } else if (n > 0) {
+        const auto* u = reinterpret_cast<const unsigned char*>(s);
+        mix((std::uint64_t(u[0]) << 16) | (std::uint64_t(u[n / 2]) << 8) | u[n - 1]);
+    }
+    h ^= h >> 29;
+    h *= k1;
+    return h ^ (h >> 32);
+}
+
+class SpellingIndex {
+public:
+    static constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
+
+    SpellingIndex() { m_slots.assign(64, 0); }
+
+    /// The code remembered for `text` (hash `h`), or kAbsent.
+    Code find(std::string_view text, std::uint64_t h) const {
+        const std::size_t mask = m_slots.size() - 1;
+        const auto tag = std::uint32_t(h >> 32);
+        for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask) {
+            const std::uint64_t slot = m_slots[i];
+            if (!slot) return kAbsent;
+            if (std::uint32_t(slot >> 32) != tag) continue;
+            const Entry& e = m_entries[std::uint32_t(slot) - 1];
+            if (e.size == text.size() &&
+                std::memcmp(m_bytes.data() + e.offset, text.data(), text.size()) == 0)
+                return e.code;
+        }
+    }
+
+    /// Remembers `text` -> `code` (text must be absent).
+    void insert(std::string_view text, std::uint64_t h, Code code) {
+        if ((m_entries.size() + 1) * 2 > m_slots.size()) grow();
+        m_entries.push_back({h, m_bytes.size(), std::uint32_t(text.size()), code});
+        m_bytes.append(text);
+        place(h, std::uint32_t(m_entries.size()));
+    }
+
+    std::size_t size() const { return m_entries.size(); }
+
+private:
+    struct Entry {
+        std::uint64_t hash;
+        std::size_t offset;
+        std::uint32_t size;
+        Code code;
+    };
+    void place(std::uint64_t h, std::uint32_t entryPlusOne) {
+        const std::size_t mask = m_slots.size() - 1;
+        std::size_t i = std::size_t(h) & mask;
+        while (m_slots[i]) i = (i + 1) & mask;
+        m_slots[i] = (std::uint64_t(std::uint32_t(h >> 32)) << 32) | entryPlusOne;
+    }
+    void grow() {
+        m_slots.assign(m_slots.size() * 2, 0);
+        for (std::uint32_t e = 0; e < m_entries.size(); ++e) place(m_entries[e].hash, e + 1);
+    }
+
+    std::vector<std::uint64_t> m_slots;  // 0 = empty, else (hash tag << 32) | entry + 1
+    std::vector<Entry> m_entries;
+    std::string m_bytes;
+};
+
+}  // namespace ldv::detail

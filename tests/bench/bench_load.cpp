@@ -1,0 +1,156 @@
+// Benchmarks of loading (not a test; run on a Release build), issue 20 item 3:
+//   bench_load zip DIR RESOURCES [rows] [zips]  write DIR/zip.csv (Adult rows sampled, plus a
+//                                               5-digit zip column) and DIR/zip_hierarchy.csv
+//                                               (every zip 00000..zips-1, 6 levels)
+//   bench_load parts DIR RESOURCES [runs]       the parts of loading DIR's zip table
+//   bench_load csv FILE [runs]                  readCsv: median ms and MB/s
+//   bench_load hierarchy FILE [runs]            readHierarchy: median ms and MB/s
+// The whole `ldiv search` process on the zip table is timed with perf stat; see docs/search.md.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ldiv/csv.h"
+#include "ldiv/hierarchy.h"
+#include "ldiv/project.h"
+
+using namespace ldv;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double fileMegabytes(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? double(st.st_size) / 1e6 : 0;
+}
+
+std::string zipCode(std::size_t zip, int hidden) {
+    char digits[24];
+    std::snprintf(digits, sizeof digits, "%05zu", zip);
+    std::string s(digits);
+    for (int i = 0; i < hidden; ++i) s[4 - std::size_t(i)] = '*';
+    return s;
+}
+
+int writeZip(const std::string& dir, const std::string& resources, std::size_t rows,
+             std::size_t zips) {
+    const Table adult = readCsv(resources + "/examples/adult/adult.csv",
+                                CsvOptions{.separator = ';'});
+    {
+        std::ofstream h(dir + "/zip_hierarchy.csv");
+        for (std::size_t z = 0; z < zips; ++z) {
+            for (int hidden = 0; hidden <= 5; ++hidden)
+                h << zipCode(z, hidden) << (hidden < 5 ? ';' : '\n');
+        }
+        if (!h) return 1;
+    }
+    std::ofstream out(dir + "/zip.csv");
+    for (std::size_t c = 0; c < adult.columnCount(); ++c) out << adult.column(c).name() << ';';
+    out << "zip\n";
+    // Zips cluster the way people do: most rows in a few thousand codes, a long tail over all.
+    std::mt19937_64 rng(20);
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::size_t src = rng() % adult.rowCount();
+        for (std::size_t c = 0; c < adult.columnCount(); ++c) out << adult.value(src, c) << ';';
+        const std::size_t zip = rng() % 4 ? (rng() % 5000) * (zips / 5000) : rng() % zips;
+        out << zipCode(zip, 0) << '\n';
+    }
+    return out ? 0 : 1;
+}
+
+int benchCsv(const std::string& path, int runs) {
+    std::vector<double> times;
+    std::size_t rows = 0;
+    for (int run = 0; run < runs; ++run) {
+        const auto t0 = Clock::now();
+        const Table t = readCsv(path);
+        times.push_back(msSince(t0));
+        rows = t.rowCount();
+    }
+    const double ms = median(times);
+    std::printf("readCsv %s: %zu rows, median %.1f ms of %d, %.0f MB/s\n", path.c_str(), rows, ms,
+                runs, fileMegabytes(path) / ms * 1000);
+    return 0;
+}
+
+int benchHierarchy(const std::string& path, int runs) {
+    std::vector<double> times;
+    std::size_t rows = 0;
+    for (int run = 0; run < runs; ++run) {
+        const auto t0 = Clock::now();
+        const Hierarchy h = readHierarchy(path);
+        times.push_back(msSince(t0));
+        rows = h.baseCount();
+    }
+    const double ms = median(times);
+    std::printf("readHierarchy %s: %zu rows, median %.2f ms of %d, %.0f MB/s\n", path.c_str(),
+                rows, ms, runs, fileMegabytes(path) / ms * 1000);
+    return 0;
+}
+
+/// The parts of loading the zip table, each a median: the table, the hierarchy, binding it
+/// to the column (HierarchyMap), and the whole workspace (base groups included).
+int benchZipParts(const std::string& dir, const std::string& resources, int runs) {
+    std::vector<double> csv, hierarchy, map, workspace;
+    for (int run = 0; run < runs; ++run) {
+        auto t0 = Clock::now();
+        const Table t = readCsv(dir + "/zip.csv", CsvOptions{.separator = ';'});
+        csv.push_back(msSince(t0));
+        t0 = Clock::now();
+        const Hierarchy h = readHierarchy(dir + "/zip_hierarchy.csv");
+        hierarchy.push_back(msSince(t0));
+        t0 = Clock::now();
+        const HierarchyMap m(h, t.column(t.requireColumn("zip")));
+        map.push_back(msSince(t0));
+        t0 = Clock::now();
+        ProjectConfig c = loadProject(resources + "/examples/adult/adult.ldiv.json");
+        c.dataPath = dir + "/zip.csv";
+        c.qiOrder.clear();
+        for (const char* a : {"sex", "age", "race", "marital-status", "education",
+                              "native-country", "workclass", "zip"}) {
+            AttributeConfig& attr = c.ensureAttribute(a);
+            attr.role = Role::QuasiIdentifying;
+            c.qiOrder.push_back(a);
+        }
+        c.ensureAttribute("zip").hierarchyFile = dir + "/zip_hierarchy.csv";
+        c.ensureAttribute("occupation").role = Role::Sensitive;
+        const Workspace ws(c, resources + "/examples/adult");
+        workspace.push_back(msSince(t0));
+    }
+    std::printf("zip table: readCsv %.1f ms, readHierarchy %.1f ms, HierarchyMap %.1f ms, "
+                "whole Workspace %.1f ms (medians of %d)\n",
+                median(csv), median(hierarchy), median(map), median(workspace), runs);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string mode = argc > 1 ? argv[1] : "";
+    auto arg = [&](int i, std::size_t fallback) {
+        return argc > i ? std::stoul(argv[i]) : fallback;
+    };
+    if (mode == "zip" && argc > 3) return writeZip(argv[2], argv[3], arg(4, 63000), arg(5, 100000));
+    if (mode == "parts" && argc > 3) return benchZipParts(argv[2], argv[3], int(arg(4, 7)));
+    if (mode == "csv" && argc > 2) return benchCsv(argv[2], int(arg(3, 7)));
+    if (mode == "hierarchy" && argc > 2) return benchHierarchy(argv[2], int(arg(3, 7)));
+    std::cerr << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] | "
+                 "hierarchy FILE [runs]\n";
+    return 1;
+}

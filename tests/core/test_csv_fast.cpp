@@ -1,0 +1,303 @@
+// The fast CSV path (io/csv_scanner, io/csv_fast_reader) against the reference tokenizer:
+// identical tables (names, types, dictionaries in order, codes, missing counts, report) or the
+// identical error, on every CSV under tests/ and resources/, on random text with quotes, CRLF,
+// lone CR, blanks, BOMs and bad bytes, and on files whose 4 MiB read chunks split a quoted
+// field, a doubled quote, a CRLF or a run of blanks.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <random>
+
+#include "ldiv/csv.h"
+#include "ldiv/error.h"
+#include "ldiv/hierarchy.h"
+
+using namespace ldv;
+
+namespace {
+
+constexpr std::size_t kChunk = std::size_t(1) << 22;  // readCsv's read size
+
+struct Outcome {
+    std::optional<Table> table;
+    CsvReport report;
+    std::string error;
+};
+
+template <typename F>
+Outcome run(F&& read) {
+    Outcome o;
+    try {
+        o.table = read(&o.report);
+    } catch (const InputError& e) {
+        o.error = e.what();
+    }
+    return o;
+}
+
+/// Empty when equal, else what differs first.
+std::string difference(const Outcome& a, const Outcome& b) {
+    if (a.error != b.error) return "error '" + a.error + "' vs '" + b.error + "'";
+    if (!a.table || !b.table) return (a.table || b.table) ? "one has no table" : "";
+    const Table &x = *a.table, &y = *b.table;
+    if (x.columnCount() != y.columnCount()) return "column count";
+    if (x.rowCount() != y.rowCount())
+        return "row count " + std::to_string(x.rowCount()) + " vs " + std::to_string(y.rowCount());
+    for (std::size_t c = 0; c < x.columnCount(); ++c) {
+        const Column &p = x.column(c), &q = y.column(c);
+        const std::string at = "column " + std::to_string(c) + ": ";
+        if (p.name() != q.name()) return at + "name '" + p.name() + "' vs '" + q.name() + "'";
+        if (p.type() != q.type()) return at + "type";
+        if (p.dictionary() != q.dictionary()) return at + "dictionary";
+        if (!std::equal(p.codes().begin(), p.codes().end(), q.codes().begin(), q.codes().end()))
+            return at + "codes";
+        if (p.missingCount() != q.missingCount()) return at + "missing count";
+        if (p.normalizedCount() != q.normalizedCount()) return at + "normalized count";
+    }
+    if (a.report.separator != b.report.separator || a.report.rowsRead != b.report.rowsRead ||
+        a.report.rowsDropped != b.report.rowsDropped || a.report.hadBom != b.report.hadBom)
+        return "report";
+    return {};
+}
+
+std::string readAll(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeAll(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+std::vector<CsvOptions> optionVariants() {
+    std::vector<CsvOptions> all;
+    for (bool header : {true, false})
+        for (bool trim : {true, false})
+            for (MissingPolicy missing : {MissingPolicy::Keep, MissingPolicy::Drop}) {
+                CsvOptions o;
+                o.header = header;
+                o.trim = trim;
+                o.missing = missing;
+                all.push_back(o);
+            }
+    return all;
+}
+
+/// Random CSV-ish text: mostly well-formed (fields quoted when they need it), sometimes not.
+std::string randomCsv(std::mt19937& rng, char sep, std::size_t records, bool wellFormed) {
+    static const std::vector<std::string> pieces = {
+        "a", "b", "xyz", " ", "\t", "?", "\"", "\"\"", ",", ";", "\r\n", "\n", "\r",
+        "caf\xC3\xA9", "Jose\xCC\x81", "Jos\xC3\xA9", "12", "3.5", "2024-02-29", "  pad  "};
+    static const std::vector<std::string> bad = {"\xE9", std::string(1, '\0'), "\xEF\xBB\xBF"};
+    auto pick = [&](std::size_t n) { return std::size_t(rng() % n); };
+    const std::size_t columns = 1 + pick(4);
+    const char* ends[] = {"\n", "\r\n", "\r"};
+    std::string text = pick(6) == 0 ? "\xEF\xBB\xBF" : "";
+    for (std::size_t r = 0; r < records; ++r) {
+        std::size_t width = columns;
+        if (!wellFormed && pick(8) == 0) width += pick(3) ? 1 : std::size_t(-1);
+        for (std::size_t c = 0; c < width && c < 16; ++c) {
+            std::string value;
+            const std::size_t parts = pick(4);
+            for (std::size_t i = 0; i < parts; ++i) value += pieces[pick(pieces.size())];
+            if (!wellFormed && pick(30) == 0) value += bad[pick(bad.size())];
+            const bool needsQuotes =
+                value.find_first_of(std::string("\"\r\n") + sep) != std::string::npos;
+            if (needsQuotes || pick(5) == 0) {
+                std::string quoted = "\"";
+                for (char ch : value) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+                quoted += '"';
+                if (pick(6) == 0) quoted = " " + quoted + "  ";  // blanks around quotes
+                if (!wellFormed && pick(10) == 0) quoted += "x";
+                value = quoted;
+            }
+            if (c) text += sep;
+            text += value;
+        }
+        text += ends[pick(3)];
+        if (pick(10) == 0) text += ends[pick(3)];  // a blank line
+        if (pick(20) == 0) text += "   \n";        // a line of blanks
+    }
+    if (pick(3) == 0 && !text.empty() && text.back() == '\n') text.pop_back();
+    if (!wellFormed && pick(10) == 0) text += "\"unterminated";
+    return text;
+}
+
+}  // namespace
+
+class TestCsvFast : public QObject {
+    Q_OBJECT
+private slots:
+    void everyTestFileReadsAsTheReference() {
+        std::size_t files = 0;
+        for (const char* root : {LDIV_TEST_DATA, LDIV_RESOURCES, LDIV_SOURCE_DIR "/tests/fuzz"}) {
+            for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+                if (!entry.is_regular_file() || entry.path().extension() != ".csv") continue;
+                const std::string path = entry.path().string();
+                const std::string text = readAll(entry.path());
+                for (const CsvOptions& o : optionVariants()) {
+                    const Outcome ref = run([&](CsvReport* rep) {
+                        return detail::parseCsvReference(text, path, o, rep);
+                    });
+                    const Outcome fromText =
+                        run([&](CsvReport* rep) { return parseCsv(text, path, o, rep); });
+                    const Outcome fromFile =
+                        run([&](CsvReport* rep) { return readCsv(path, o, rep); });
+                    QVERIFY2(difference(ref, fromText).empty(),
+                             (path + ": parseCsv: " + difference(ref, fromText)).c_str());
+                    // readCsv names an empty file itself ("the file is empty (0 bytes)").
+                    if (!text.empty())
+                        QVERIFY2(difference(ref, fromFile).empty(),
+                                 (path + ": readCsv: " + difference(ref, fromFile)).c_str());
+                }
+                // Hierarchy records too (parseCsvRecords), with both trim settings.
+                for (bool trim : {true, false}) {
+                    std::optional<std::vector<std::vector<std::string>>> ref, fast;
+                    std::string refError, fastError;
+                    const char sep = detectSeparator(text);
+                    try {
+                        ref = detail::parseCsvRecordsReference(text, path, sep, trim);
+                    } catch (const InputError& e) {
+                        refError = e.what();
+                    }
+                    try {
+                        fast = parseCsvRecords(text, path, sep, trim);
+                    } catch (const InputError& e) {
+                        fastError = e.what();
+                    }
+                    QCOMPARE(fastError, refError);
+                    QVERIFY2(ref == fast, path.c_str());
+                }
+                ++files;
+            }
+        }
+        QVERIFY2(files >= 50, std::to_string(files).c_str());
+    }
+
+    void randomTextReadsAsTheReference() {
+        std::mt19937 rng(2026);
+        std::size_t errors = 0, tables = 0;
+        const std::size_t before = detail::csvFallbackCount();
+        std::size_t expectedFallbacks = 0;
+        for (int i = 0; i < 3000; ++i) {
+            const char sep = ",;\t "[rng() % 4];
+            const bool wellFormed = i % 2 == 0;
+            const std::string text = randomCsv(rng, sep, 1 + rng() % 12, wellFormed);
+            CsvOptions o = optionVariants()[rng() % 8];
+            o.separator = sep;
+            o.maxRecordBytes = rng() % 5 == 0 ? 16 : o.maxRecordBytes;  // some records too long
+            const Outcome ref = run(
+                [&](CsvReport* rep) { return detail::parseCsvReference(text, "r.csv", o, rep); });
+            const std::size_t fallbacks = detail::csvFallbackCount();
+            const Outcome fast = run([&](CsvReport* rep) { return parseCsv(text, "r.csv", o, rep); });
+            const bool fellBack = detail::csvFallbackCount() != fallbacks;
+            QVERIFY2(difference(ref, fast).empty(),
+                     (difference(ref, fast) + " in:\n" + text).c_str());
+            // What the reference rejects must fall back (the fast path reports no errors).
+            if (!ref.table) QVERIFY(fellBack);
+            if (ref.table && fellBack && o.maxRecordBytes > 16) ++expectedFallbacks;
+            (ref.table ? tables : errors) += 1;
+        }
+        // Both kinds of input occurred, and well-formed text stayed on the fast path (records
+        // past a 16-byte limit excepted: the fast path leaves those to the reference).
+        QVERIFY(tables > 1000);
+        QVERIFY(errors > 300);
+        QCOMPARE(expectedFallbacks, std::size_t(0));
+        QVERIFY(detail::csvFallbackCount() > before);
+    }
+
+    void chunkBordersInsideFieldsAndLineEnds_data() {
+        QTest::addColumn<QString>("straddling");
+        // What lies across the 4 MiB border between two reads.
+        QTest::newRow("quoted field with newlines") << "\"multi\nline\r\nfield, with sep\"";
+        QTest::newRow("doubled quote") << "\"say \"\"hi\"\" there\"";
+        QTest::newRow("closing quote then blanks") << "\"closed\"    ";
+        QTest::newRow("crlf") << "end\r\n";
+        QTest::newRow("blanks before separator") << "value         ";
+        QTest::newRow("lone cr") << "x\r";
+        QTest::newRow("blank lines") << "\n\n\r\n\n";
+    }
+    void chunkBordersInsideFieldsAndLineEnds() {
+        QFETCH(QString, straddling);
+        const std::string piece = straddling.toStdString();
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("b.csv").toStdString();
+        for (std::size_t shift = 0; shift <= piece.size(); ++shift) {
+            std::string text = "id,note,n\n";
+            std::size_t i = 0;
+            while (text.size() + 60 < kChunk - shift) {
+                text += std::to_string(i % 997) + ",\"q\"\"" + std::to_string(i % 13) + "\"," +
+                        std::to_string(i % 5) + "\n";
+                ++i;
+            }
+            // The record "ppp…,0,<piece>" puts byte `shift` of the piece on the border.
+            text += std::string(kChunk - shift - text.size() - 3, 'p') + ",0," + piece;
+            if (piece.back() != '\n' && piece.back() != '\r') text += "\n";
+            while (text.size() < kChunk + 1000)
+                text += "9,\"two\r\nlines\",  " + std::to_string(text.size() % 7) + "  \r\n";
+            writeAll(path, text);
+            CsvOptions keep, drop;
+            drop.trim = false;
+            drop.missing = MissingPolicy::Drop;
+            for (const CsvOptions& o : {keep, drop}) {
+                const Outcome ref = run([&](CsvReport* rep) {
+                    return detail::parseCsvReference(text, path, o, rep);
+                });
+                const std::size_t fallbacks = detail::csvFallbackCount();
+                const Outcome fast = run([&](CsvReport* rep) { return readCsv(path, o, rep); });
+                QVERIFY2(difference(ref, fast).empty(),
+                         ("shift " + std::to_string(shift) + ": " + difference(ref, fast)).c_str());
+                if (ref.table) QCOMPARE(detail::csvFallbackCount(), fallbacks);
+            }
+        }
+    }
+
+    void errorsKeepLineAndColumnAcrossChunks() {
+        // A syntax error 5 MiB into the file, after a chunk border: the fast path gives up and
+        // the reference names the line and column as before.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("e.csv").toStdString();
+        std::string text = "a,b\n";
+        std::size_t lines = 1;
+        while (text.size() < (5u << 20)) {
+            text += "\"x\ny\",2\n";
+            lines += 2;
+        }
+        text += "1,\"z\"w\n";
+        writeAll(path, text);
+        try {
+            (void)readCsv(path);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString(e.what()),
+                     QString::fromStdString(path) + ":" + QString::number(lines + 1) +
+                         ":6: expected a separator or the end of the line after the closing "
+                         "quote, found 'w'");
+        }
+    }
+
+    void hierarchyFromTheFastPathEqualsTheReference() {
+        // 20,000 rows of a zip hierarchy, CRLF and quoted labels: parseHierarchy (fast records)
+        // gives the rows the reference records give.
+        std::string text;
+        for (int z = 0; z < 20000; ++z) {
+            char zip[6];
+            std::snprintf(zip, sizeof zip, "%05d", z);
+            const std::string s(zip);
+            text += s + ";" + s.substr(0, 4) + "*;\"" + s.substr(0, 3) + "**\";" + s.substr(0, 2) +
+                    "***;*****\r\n";
+        }
+        const std::size_t fallbacks = detail::csvFallbackCount();
+        const Hierarchy h = parseHierarchy(text, "zip.csv");
+        QCOMPARE(detail::csvFallbackCount(), fallbacks);
+        QCOMPARE(h.rows(), detail::parseCsvRecordsReference(text, "zip.csv", ';', true));
+        QCOMPARE(h.value(12345, 2), std::string("123**"));
+        QCOMPARE(h.height(), 4);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCsvFast)
+#include "test_csv_fast.moc"
