@@ -28,6 +28,7 @@ public:
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
         addStreamOption(*m_command, m_options);
+        addResearchSubsetOption(*m_command, m_options);
         m_command->add_option(
             "--time-limit", m_timeLimit,
             "Seconds the heuristic may run (--algorithm heuristic; default: until its walks stop)");
@@ -36,8 +37,10 @@ public:
     int execute(std::ostream& out, std::ostream& err) override {
         const auto t0 = std::chrono::steady_clock::now();
         auto ws = loadWorkspace(m_options);
-        const Dataset& data = ws->dataset();
         SearchOptions options = m_search;
+        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
+        const Dataset& data =
+            criteriaDataset(*ws, !options.criteria.empty() ? options.criteria : ws->config().criteria);
         const bool heuristic = (!options.algorithm.empty() ? options.algorithm
                                                            : ws->config().algorithm) == "heuristic";
         if (heuristic) options.algorithm = "fast";

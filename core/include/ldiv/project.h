@@ -3,6 +3,7 @@
 // The CLI's data options are turned into the same ProjectConfig, so the command line and the
 // workbench load data through one path.
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "ldiv/csv.h"
 #include "ldiv/dataset.h"
 #include "ldiv/hierarchy.h"
+#include "ldiv/research_subset.h"
 #include "ldiv/table.h"
 #include "ldiv/table_source.h"
 
@@ -49,6 +51,10 @@ struct ProjectConfig {
     /// N, the size of the population the data is a sample of (k-map, journalist risk,
     /// population uniqueness); none when not given. "population_size" in the file.
     std::optional<double> populationSize;
+    /// δ-presence's research subset, the rows that are published (research_subset.h):
+    /// "COL=VALUE" or a CSV file (relative to the project file); "" when none.
+    /// "research_subset" in the file.
+    std::string researchSubset;
     /// The workbench's own state (analysis options, the last search result), kept in the
     /// project file under "workbench" as one JSON object, compact text; "" when there is
     /// none. The engine and the command line neither read nor change it.
@@ -112,6 +118,10 @@ public:
     /// sensitive attribute that differ only in white space ("New York", "New  York"), which
     /// form separate classes.
     const std::vector<std::string>& warnings() const { return m_warnings; }
+    /// The dataset with the research subset's membership (research_subset.h), built on first
+    /// use; nullptr when the project has no research subset. Throws ParameterError /
+    /// InputError for a subset that does not resolve against the table.
+    const PresenceDataset* presenceDataset() const;
 
 private:
     ProjectConfig m_config;
@@ -125,6 +135,8 @@ private:
     std::vector<std::string> m_withoutHierarchy;
     std::unique_ptr<Dataset> m_dataset;
     std::vector<std::string> m_warnings;
+    mutable std::once_flag m_presenceOnce;
+    mutable std::unique_ptr<PresenceDataset> m_presence;
 };
 
 }  // namespace ldv

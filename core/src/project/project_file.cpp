@@ -92,7 +92,7 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
            qiOrder == o.qiOrder && criteria == o.criteria &&
            suppressionLimit == o.suppressionLimit && metric == o.metric &&
            algorithm == o.algorithm && populationSize == o.populationSize &&
-           workbench == o.workbench;
+           researchSubset == o.researchSubset && workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -128,6 +128,7 @@ std::string formatProject(const ProjectConfig& c) {
     j["metric"] = c.metric;
     j["algorithm"] = c.algorithm;
     if (c.populationSize) j["population_size"] = *c.populationSize;
+    if (!c.researchSubset.empty()) j["research_subset"] = c.researchSubset;
     if (!c.workbench.empty()) {
         try {
             j["workbench"] = json::parse(c.workbench);
@@ -251,6 +252,7 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
                 "population_size must be a number of records above 0, not " + formatNumber(n));
         c.populationSize = n;
     }
+    c.researchSubset = field<std::string>(j, "research_subset", "", source);
     if (j.contains("workbench")) {
         if (!j["workbench"].is_object())
             throw InputError(source, 0, 0, "\"workbench\" must be an object");

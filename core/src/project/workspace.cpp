@@ -177,6 +177,18 @@ void Workspace::requireQiHierarchies() const {
         "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
 }
 
+const PresenceDataset* Workspace::presenceDataset() const {
+    if (m_config.researchSubset.empty()) return nullptr;
+    // Built once, on first use: a project may name a subset that a k-anonymity search never
+    // needs (and that costs a copy of the table).
+    std::call_once(m_presenceOnce, [this] {
+        const auto in =
+            researchSubsetRows(m_table, m_weights, m_config.researchSubset, m_baseDir, m_config.csv);
+        m_presence = std::make_unique<PresenceDataset>(*m_dataset, in);
+    });
+    return m_presence.get();
+}
+
 std::string Workspace::resolve(const std::string& path) const {
     const std::filesystem::path p(path);
     if (p.is_absolute()) return path;

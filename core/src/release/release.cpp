@@ -43,6 +43,8 @@ std::string measureName(CriterionKind kind) {
             return "min_simple_l";
         case CriterionKind::TauL:
             return "max_tau_excess";
+        case CriterionKind::DeltaPresence:
+            return "max_delta_excess";
     }
     return "measure";
 }
