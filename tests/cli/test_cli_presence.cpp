@@ -198,6 +198,48 @@ private slots:
         QCOMPARE(riskOver.json()["population_size"].toDouble(), 50.0);
     }
 
+    void releaseRecordKeepsThePopulationSize() {
+        // Classes of 1, 1, 3 and 5 rows at node 0. The population-uniqueness estimate depends
+        // on N, so verify must bind it with the recorded N (before, it could not check it).
+        write(m_dir.filePath("sizes2.csv"), "q\na\nb\nc\nc\nc\nd\nd\nd\nd\nd\n");
+        const QString published = m_dir.filePath("sizes-out.csv");
+        const QString release = m_dir.filePath("sizes.ldiv-release.json");
+        const auto g = test::runCli(
+            {"generalize", m_dir.filePath("sizes2.csv"), "--qi", "q", "--hierarchy", "q=suppress",
+             "--node", "0", "-c", "population-uniqueness=1:zayatz", "-c", "k-map=1",
+             "--population-size", "20", "-o", published, "--release", release});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QFile f(release);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        f.close();
+        QVERIFY(text.contains("\"population_size\": 20"));
+        auto verdicts = [](const QJsonObject& j) {
+            QMap<QString, QString> out;
+            for (const QJsonValue& c : j["claims"].toArray())
+                out[c["claim"].toString()] = c["verdict"].toString();
+            return out;
+        };
+        const auto v = test::runCli({"verify", release, "--published", published, "--original",
+                                     m_dir.filePath("sizes2.csv"), "--json"});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QCOMPARE(verdicts(v.json())["criterion population-uniqueness=1:zayatz"], QString("holds"));
+        QCOMPARE(verdicts(v.json())["criterion k-map=1"], QString("holds"));
+        QCOMPARE(verdicts(v.json())["published file reproduces from the original"],
+                 QString("holds"));
+        // A record whose N was changed: its configuration hash no longer matches, and the
+        // estimate recomputed with N = 1000 is not the recorded one (N = 20).
+        QByteArray tampered = text;
+        tampered.replace("\"population_size\": 20", "\"population_size\": 1000");
+        write(m_dir.filePath("tampered.ldiv-release.json"), tampered);
+        const auto t = test::runCli({"verify", m_dir.filePath("tampered.ldiv-release.json"),
+                                     "--published", published, "--json"});
+        QCOMPARE(t.exitCode, 3);
+        const auto tv = verdicts(t.json());
+        QCOMPARE(tv["configuration hash"], QString("fails"));
+        QCOMPARE(tv["criterion population-uniqueness=1:zayatz"], QString("fails"));
+    }
+
 private:
     QTemporaryDir m_dir;
     QStringList m_data;
