@@ -32,12 +32,15 @@ private slots:
         write(m_dir.filePath("people.csv"),
               "age,study,disease\n20,yes,flu\n20,no,cold\n21,yes,flu\n21,no,flu\n30,yes,cold\n"
               "31,no,flu\n31,no,cold\n40,yes,flu\n");
-        write(m_dir.filePath("age.csv"),
-              "20;2x;*\n21;2x;*\n30;3x;*\n31;3x;*\n40;4x;*\n");
+        write(m_dir.filePath("age.csv"), "20;2x;*\n21;2x;*\n30;3x;*\n31;3x;*\n40;4x;*\n");
         // The same subset as a file of rows (in another order, with the study column left out).
         write(m_dir.filePath("subset.csv"), "age,disease\n40,flu\n20,flu\n30,cold\n21,flu\n");
-        m_data = {m_dir.filePath("people.csv"), "--qi",      "age",
-                  "--sensitive",                "disease",   "--hierarchy",
+        m_data = {m_dir.filePath("people.csv"),
+                  "--qi",
+                  "age",
+                  "--sensitive",
+                  "disease",
+                  "--hierarchy",
                   "age=" + m_dir.filePath("age.csv")};
     }
 
@@ -58,12 +61,12 @@ private slots:
         QFETCH(int, satisfying);
         QFETCH(QString, optimum);
         for (const char* algorithm : {"fast", "incognito", "brute", "heuristic"}) {
-            const auto r = test::runCli(
-                QStringList{"search"} + m_data +
-                    QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset", subset,
-                                "--suppression", QString::number(suppression), "--algorithm",
-                                algorithm, "--json"},
-                m_dir.path());
+            const auto r =
+                test::runCli(QStringList{"search"} + m_data +
+                                 QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset",
+                                             subset, "--suppression", QString::number(suppression),
+                                             "--algorithm", algorithm, "--json"},
+                             m_dir.path());
             QVERIFY2(r.exitCode == 0, r.err.constData());
             const QJsonObject j = r.json();
             if (QByteArray(algorithm) != "heuristic")
@@ -111,9 +114,9 @@ private slots:
         QCOMPARE(r.json()["satisfying_count"].toInt(), 2);
         // --research-subset overrides the project's: 40 alone is the subset, so only * (1/8)
         // is within [0.1, 0.2]; 4x (δ 1) and 2x, 3x (δ 0) fail.
-        const auto o = test::runCli({"search", "--project", project, "-c",
-                                     "delta-presence=0.1,0.2", "--research-subset", "age=40",
-                                     "--suppression", "0", "--json"});
+        const auto o =
+            test::runCli({"search", "--project", project, "-c", "delta-presence=0.1,0.2",
+                          "--research-subset", "age=40", "--suppression", "0", "--json"});
         QVERIFY2(o.exitCode == 0, o.err.constData());
         QCOMPARE(o.json()["satisfying_count"].toInt(), 1);
     }
@@ -155,10 +158,10 @@ private slots:
     }
     void subsetFileRowNotInTheTable() {
         write(m_dir.filePath("stranger.csv"), "age,study\n20,yes\n50,yes\n");
-        const auto r = test::runCli(QStringList{"search"} + m_data +
-                                    QStringList{"-c", "delta-presence=0.1,0.5",
-                                                "--research-subset", "stranger.csv"},
-                                    m_dir.path());
+        const auto r = test::runCli(
+            QStringList{"search"} + m_data +
+                QStringList{"-c", "delta-presence=0.1,0.5", "--research-subset", "stranger.csv"},
+            m_dir.path());
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(QString::fromUtf8(r.err.trimmed()),
                  "ldiv: error: research subset file '" + m_dir.filePath("stranger.csv") +
@@ -180,8 +183,8 @@ private slots:
         const auto s = test::runCli({"search", "--project", project, "--json"});
         QVERIFY2(s.exitCode == 0, s.err.constData());
         QCOMPARE(s.json()["satisfying_count"].toInt(), 1);  // only *
-        const auto a = test::runCli(
-            {"audit", "--project", project, "--criterion", "k-map=3", "--json"});
+        const auto a =
+            test::runCli({"audit", "--project", project, "--criterion", "k-map=3", "--json"});
         QVERIFY2(a.exitCode == 0, a.err.constData());
         QCOMPARE(a.json()["criteria"].toArray()[0].toObject()["description"].toString(),
                  QString("3-map (estimated as 3-anonymity, Poisson, alpha 0.01)"));

@@ -167,7 +167,8 @@ private slots:
         QVERIFY(!dp.holds(empty));
         QVERIFY(std::isinf(dp.measure(empty)));
         // The feasibility warning names the table's share.
-        const auto warnings = feasibilityWarnings(data, bindCriteria(data, {"delta-presence=0.6,0.9"}, CriteriaInputs{}));
+        const auto warnings = feasibilityWarnings(
+            data, bindCriteria(data, {"delta-presence=0.6,0.9"}, CriteriaInputs{}));
         QCOMPARE(warnings, (std::vector<std::string>{
                                "the research subset is 0.5 of the table's rows, outside [0.6, "
                                "0.9]: delta-presence=0.6,0.9 is impossible"}));
@@ -207,14 +208,16 @@ private slots:
             "criterion 'delta-presence=0.1,0.5' needs the research subset, the rows that are "
             "published: give --research-subset COL=VALUE or --research-subset FILE.csv (the "
             "loaded table is the population)";
-        QCOMPARE(errorOf([&] { bindCriteria(*c->data, {"delta-presence=0.1,0.5"}, CriteriaInputs{}); }),
-                 missing);
+        QCOMPARE(
+            errorOf([&] { bindCriteria(*c->data, {"delta-presence=0.1,0.5"}, CriteriaInputs{}); }),
+            missing);
         QCOMPARE(errorOf([&] { Criterion::parse("delta-presence=0.1,0.5"); }), missing);
         // With it, the other criteria never see the membership attribute.
         const auto in = researchSubsetRows(c->table, {}, "study=yes", "", {});
         const PresenceDataset presence(*c->data, in);
-        QCOMPARE(errorOf([&] { bindCriteria(presence.dataset(), {"distinct-l=2"}, CriteriaInputs{}); }),
-                 std::string("criterion 'distinct-l=2' needs a sensitive attribute (--sensitive)"));
+        QCOMPARE(
+            errorOf([&] { bindCriteria(presence.dataset(), {"distinct-l=2"}, CriteriaInputs{}); }),
+            std::string("criterion 'distinct-l=2' needs a sensitive attribute (--sensitive)"));
         // The round trip of the spec.
         QCOMPARE(formatCriterionSpec(parseCriterionSpec("delta-presence= 0.25 , 0.5")),
                  std::string("delta-presence=0.25,0.5"));
@@ -316,10 +319,10 @@ private slots:
         // bc 3/5 > 0.55 with 5 rows → fails. Top: 5/9 ≈ 0.556 → holds.
         for (SearchAlgorithm a :
              {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito})
-            QCOMPARE(run(presence.dataset(), {"delta-presence=0.4,0.56"}, a, 1.0 / 9 + 1e-9,
-                         1 << 20)
-                         .satisfying,
-                     (std::vector<NodeId>{0, 2}));
+            QCOMPARE(
+                run(presence.dataset(), {"delta-presence=0.4,0.56"}, a, 1.0 / 9 + 1e-9, 1 << 20)
+                    .satisfying,
+                (std::vector<NodeId>{0, 2}));
     }
 
     void searchAgreesWithBruteForce_data() {
@@ -337,8 +340,8 @@ private slots:
             const PresenceDataset presence(*rc->data, in);
             const Dataset& data = presence.dataset();
             const double a = double(rng() % 40) / 100, b = a + double(10 + rng() % 60) / 100;
-            const std::string dp = "delta-presence=" + formatNumber(a) + "," +
-                                   formatNumber(std::min(b, 1.0));
+            const std::string dp =
+                "delta-presence=" + formatNumber(a) + "," + formatNumber(std::min(b, 1.0));
             const std::uint32_t k = round % 3 == 1 ? 2 : 0;
             std::vector<std::string> specs{dp};
             if (k) specs.insert(specs.begin(), "k=2");
@@ -350,8 +353,8 @@ private slots:
                 // The oracle, from the rows.
                 std::vector<NodeId> expected;
                 for (NodeId id = 0; id < data.lattice().size(); ++id)
-                    if (oracleSatisfies(data, in, data.lattice().levels(id), a, std::min(b, 1.0),
-                                        k, suppression))
+                    if (oracleSatisfies(data, in, data.lattice().levels(id), a, std::min(b, 1.0), k,
+                                        suppression))
                         expected.push_back(id);
                 QVERIFY2(brute.satisfying == expected, what);
             }
@@ -415,8 +418,9 @@ private slots:
         ProjectConfig plain = loaded;
         plain.researchSubset.clear();
         const Workspace ws2(plain, base);
-        QVERIFY(errorOf([&] { criteriaDataset(ws2, plain.criteria); })
-                    .starts_with("criterion 'delta-presence=0.3,0.6' needs the research subset"));
+        QVERIFY(errorOf([&] {
+                    criteriaDataset(ws2, plain.criteria);
+                }).starts_with("criterion 'delta-presence=0.3,0.6' needs the research subset"));
         // A subset file relative to the project's folder.
         std::ofstream(base + "/subset.csv") << "age,study\n30,yes\n40,yes\n";
         ProjectConfig byFile = loaded;

@@ -25,15 +25,14 @@ bool looksLikeFile(const std::string& text, const std::filesystem::path& path) {
     return csv || text.find('=') == std::string::npos;
 }
 
-std::vector<std::uint8_t> byValue(const Table& table, const std::string& definition,
-                                  bool grouped) {
+std::vector<std::uint8_t> byValue(const Table& table, const std::string& definition, bool grouped) {
     const std::size_t eq = definition.find('=');
     const std::string name = definition.substr(0, eq), value = definition.substr(eq + 1);
     const std::string what = "research subset '" + definition + "'";
     const auto column = table.columnIndex(name);
     if (!column)
-        throw ParameterError(what + ": no column '" + name + "'; columns are: " +
-                             columnList(table) +
+        throw ParameterError(what + ": no column '" + name +
+                             "'; columns are: " + columnList(table) +
                              (grouped ? " (the data was loaded as groups of the quasi-identifiers "
                                         "and sensitive attributes; load the rows, without "
                                         "--stream)"
@@ -75,7 +74,8 @@ std::vector<std::uint8_t> byFile(const Table& table, const std::string& path,
     };
     std::unordered_map<std::string, std::deque<std::size_t>> rowsByKey;
     for (std::size_t r = 0; r < table.rowCount(); ++r)
-        rowsByKey[keyOf([&](std::size_t i) -> const std::string& { return table.value(r, columns[i]); },
+        rowsByKey[keyOf([&](std::size_t i)
+                            -> const std::string& { return table.value(r, columns[i]); },
                         columns.size())]
             .push_back(r);
     std::vector<std::uint8_t> in(table.rowCount(), 0);
@@ -89,8 +89,7 @@ std::vector<std::uint8_t> byFile(const Table& table, const std::string& path,
                 shown += (i ? ", " : "") + file.column(i).name() + " = '" + file.value(f, i) + "'";
             throw ParameterError(what + ": data row " + std::to_string(f + 1) + " (" + shown +
                                  ") is not in the table" +
-                                 (it == rowsByKey.end() ? ""
-                                                        : " as often as the file lists it"));
+                                 (it == rowsByKey.end() ? "" : " as often as the file lists it"));
         }
         in[it->second.front()] = 1;
         it->second.pop_front();
@@ -145,9 +144,9 @@ PresenceDataset::PresenceDataset(const Dataset& data, std::span<const std::uint8
     for (std::size_t i = 0; i < data.qiCount(); ++i) maps.push_back(data.hierarchy(i));
     std::vector<std::size_t> sensitive = data.sensitiveColumns();
     sensitive.push_back(m_table.columnCount() - 1);
-    m_data = std::make_unique<Dataset>(m_table, data.qiColumns(), std::move(maps),
-                                       std::move(sensitive),
-                                       std::vector<std::uint32_t>(weights.begin(), weights.end()));
+    m_data =
+        std::make_unique<Dataset>(m_table, data.qiColumns(), std::move(maps), std::move(sensitive),
+                                  std::vector<std::uint32_t>(weights.begin(), weights.end()));
 }
 
 }  // namespace ldv
