@@ -24,6 +24,7 @@ public:
             "homogeneous classes, for a node or for the table as it stands");
         addDataOptions(*m_command, m_options);
         addStreamOption(*m_command, m_options);
+        addResearchSubsetOption(*m_command, m_options);
         m_command->add_option("--node", m_node,
                               "Levels L1,L2,... in --qi order (default: the table as it is)");
         m_command->add_option(
@@ -35,6 +36,7 @@ public:
             "delta-disclosure=D, "
             "beta-likeness=B[:enhanced], k-map=K (with --population-size), average-risk=R, "
             "sample-uniqueness=U, population-uniqueness=U:MODEL (with --population-size), "
+            "delta-presence=DMIN,DMAX (with --research-subset), "
             "suffix @ATTRIBUTE, "
             ";multi "
             "(see docs/criteria.md)");
@@ -48,18 +50,22 @@ public:
 
     int execute(std::ostream& out, std::ostream&) override {
         auto ws = loadWorkspace(m_options);
-        const Dataset& data = ws->dataset();
+        // delta-presence is judged on the data with the research subset (criteria_inputs.h),
+        // whose last sensitive attribute is the membership: left out of the summary.
+        const Dataset& data = criteriaDataset(*ws, m_criteria);
+        const bool presence = &data != &ws->dataset();
         const Levels levels = resolveNode(m_node, data);
         const auto criteria = bindCriteria(data, m_criteria, criteriaInputs(*ws, m_populationSize));
         const EquivalenceClasses classes = data.classes(levels, true);
-        const AuditSummary s = summarize(data, classes);
+        AuditSummary s = summarize(data, classes);
+        if (presence && !s.sensitive.empty()) s.sensitive.pop_back();
         auto results = evaluateCriteria(data, classes, criteria);
         // A hierarchy of a sensitive attribute: (τ,ℓ) criteria read generalized values through
         // it (Tian & Zhang 2011); the other criteria compare values as labels, which we say.
         std::vector<std::string> warnings;
         std::vector<BoundCriterion> flat;  // criteria judged on labels, for the whole-table bounds
         std::vector<bool> viaHierarchy(criteria.size(), false);
-        for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
+        for (std::size_t s = 0; s < data.sensitiveColumns().size() - (presence ? 1 : 0); ++s) {
             const Hierarchy* hierarchy =
                 ws->hierarchy(ws->table().column(data.sensitiveColumns()[s]).name());
             if (!hierarchy) continue;

@@ -169,7 +169,7 @@ public:
         }
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
-                                m_neutralize.enabled(), err);
+                                m_neutralize.enabled(), err, m_search.populationSize);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},

@@ -28,6 +28,7 @@ public:
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
         addStreamOption(*m_command, m_options);
+        addResearchSubsetOption(*m_command, m_options);
         m_command->add_option(
             "--time-limit", m_timeLimit,
             "Seconds the heuristic may run (--algorithm heuristic; default: until its walks stop)");
@@ -36,10 +37,11 @@ public:
     int execute(std::ostream& out, std::ostream& err) override {
         const auto t0 = std::chrono::steady_clock::now();
         auto ws = loadWorkspace(m_options);
-        const Dataset& data = ws->dataset();
         SearchOptions options = m_search;
-        const bool heuristic =
-            searchSettings(options, ws->config()).algorithm == AlgorithmChoice::Heuristic;
+        const SearchSettings settings = searchSettings(options, ws->config());
+        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
+        const Dataset& data = criteriaDataset(*ws, settings.criteria);
+        const bool heuristic = settings.algorithm == AlgorithmChoice::Heuristic;
         if (heuristic) options.algorithm = "fast";
         if (m_timeLimit && !heuristic)
             throw ParameterError("--time-limit applies to --algorithm heuristic only");

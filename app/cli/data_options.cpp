@@ -110,11 +110,25 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
         else
             a.hierarchyFile = std::filesystem::absolute(value).string();
     }
+    if (!o.researchSubset.empty()) {
+        // A file named on the command line is relative to the working folder; COL=VALUE is
+        // kept as written (research_subset.h tells the two apart the same way).
+        const std::string& v = o.researchSubset;
+        const bool file = std::filesystem::is_regular_file(v) || v.find('=') == std::string::npos ||
+                          (v.size() >= 4 && (v.ends_with(".csv") || v.ends_with(".CSV")));
+        c.researchSubset = file ? std::filesystem::absolute(v).string() : v;
+    }
     for (const std::string& q : o.qi)
         for (const std::string& s : o.sensitive)
             if (q == s)
                 throw ParameterError("attribute '" + q + "' cannot be both --qi and --sensitive");
     return c;
+}
+
+void addResearchSubsetOption(CLI::App& cmd, DataOptions& o) {
+    cmd.add_option("--research-subset", o.researchSubset,
+                   "delta-presence: the rows that are published, COL=VALUE or a CSV file of rows "
+                   "of the table (the loaded table is the population)");
 }
 
 void addStreamOption(CLI::App& cmd, DataOptions& o) {

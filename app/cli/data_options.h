@@ -26,6 +26,8 @@ struct DataOptions {
     /// by the database and --stream is offered.
     bool groupsSuffice = false;
     bool stream = false;
+    /// --research-subset (addResearchSubsetOption): delta-presence's published rows.
+    std::string researchSubset;
 };
 
 /// Adds the options to a subcommand. `withRoles` = false for commands that only read data.
@@ -33,6 +35,9 @@ void addDataOptions(CLI::App& command, DataOptions& options, bool withRoles = tr
 /// Turns the options into a project configuration (the --project file, with command-line
 /// roles and hierarchies overriding it). Sets `baseDir` for relative paths.
 ProjectConfig toProjectConfig(const DataOptions& options, std::string& baseDir);
+/// For commands that judge delta-presence (search, audit): adds --research-subset COL=VALUE
+/// or FILE.csv, which overrides the project's research_subset.
+void addResearchSubsetOption(CLI::App& command, DataOptions& options);
 /// For commands that need only base groups (search, audit): adds --stream.
 void addStreamOption(CLI::App& command, DataOptions& options);
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& options);

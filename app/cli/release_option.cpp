@@ -19,13 +19,14 @@ void writeReleaseIfAsked(const std::string& releasePath, const Workspace& ws,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
                          const std::string& publishedPath, char separator, bool neutralizeFormulas,
-                         std::ostream& err) {
+                         std::ostream& err, double populationSize) {
     if (releasePath.empty()) return;
     const std::string published =
         std::filesystem::absolute(publishedPath).lexically_normal().string();
     const ReleaseRecord record =
         makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION,
-                    ReleaseOutput{separator, neutralizeFormulas});
+                    ReleaseOutput{separator, neutralizeFormulas},
+                    populationSize > 0 ? std::optional<double>(populationSize) : std::nullopt);
     writeRelease(record, releasePath);
     err << "release record written to " << releasePath << "\n";
 }

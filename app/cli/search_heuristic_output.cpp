@@ -1,5 +1,7 @@
 #include "cli/search_heuristic_output.h"
 
+#include "ldiv/criteria_inputs.h"
+
 #include <nlohmann/json.hpp>
 
 #include "cli/search_statistics_json.h"
@@ -10,7 +12,9 @@ namespace ldv::cli {
 int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws,
                        const SearchConfig& config, std::optional<double> timeLimitSeconds,
                        double loadMs, bool json) {
-    const Dataset& data = ws.dataset();
+    std::vector<std::string> specs;
+    for (const BoundCriterion& b : config.criteria) specs.push_back(b.criterion.spec());
+    const Dataset& data = criteriaDataset(ws, specs);  // the criteria were bound to it
     const HeuristicResult r = heuristicSearch(data, config, timeLimitSeconds);
     for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
     const Lattice& lattice = data.lattice();

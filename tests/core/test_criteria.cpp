@@ -457,9 +457,9 @@ private slots:
                  QString("pd-recursive (2, 2)-diversity with don't-care set {Flu} on condition"));
         QCOMPARE(QString::fromStdString(Criterion::parse("entropy-l=2.83").describe()),
                  QString("entropy 2.83-diversity"));
-        // 8 ℓ-family + t, δ, β, k-map, average-risk, sample- and population-uniqueness
-        // (issue 19)
-        QCOMPARE(knownCriterionNames().size(), std::size_t(15));
+        // 8 ℓ-family + t, δ, β, k-map, average-risk, sample- and population-uniqueness,
+        // δ-presence (issue 19)
+        QCOMPARE(knownCriterionNames().size(), std::size_t(16));
     }
 
     void specErrors_data() {

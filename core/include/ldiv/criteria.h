@@ -5,6 +5,7 @@
 // criteria_tau.h, multi-attribute mode in criteria_multi.h, Bayes-optimal beliefs in
 // criteria_beliefs.h.
 #include "ldiv/criteria_distribution.h"
+#include "ldiv/criteria_presence.h"
 #include "ldiv/criteria_risk.h"
 #include "ldiv/criteria_spec.h"
 #include "ldiv/criteria_types.h"
@@ -19,7 +20,8 @@ namespace ldv {
 
 using CriterionVariant = std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare,
                                       RecursiveCL, PdRecursiveCL, NpdRecursiveCL, SimpleL, TauL,
-                                      TCloseness, DeltaDisclosure, BetaLikeness, NodeRisk>;
+                                      TCloseness, DeltaDisclosure, BetaLikeness, NodeRisk,
+                                      DeltaPresence>;
 
 /// A privacy criterion bound to a sensitive attribute's dictionary (code = index). Cheap to
 /// copy; `holds` and `measure` are const, allocation-free for m ≤ 128 and thread-safe.
@@ -47,10 +49,11 @@ public:
     /// largest ℓ′ still allowed with the same c; npd: same, 0 if W fails; simple: N/r1;
     /// tau-l: max_k F(k) − ψ(k).
     double measure(Histogram counts) const;
-    /// The value `measure` is compared with: k, ℓ, 0 for tau-l, t, δ, β (1 for enhanced β).
+    /// The value `measure` is compared with: k, ℓ, 0 for tau-l and delta-presence, t, δ, β
+    /// (1 for enhanced β).
     double threshold() const;
-    /// False for tau-l, t-closeness, delta-disclosure and beta-likeness, whose measure must
-    /// stay at most the threshold.
+    /// False for tau-l, t-closeness, delta-disclosure, beta-likeness and delta-presence,
+    /// whose measure must stay at most the threshold.
     bool measureHigherIsBetter() const;
     /// True for the criteria bound with the table's distribution (t-closeness, δ, β).
     static bool needsTableDistribution(CriterionKind kind);
@@ -79,7 +82,8 @@ public:
     /// Holds for a class ⇒ holds for every union of such classes (Machanavajjhala et al. 2007
     /// Thm 5.2–5.4; (τ,ℓ) by convexity of F); for the node-level risk criteria: holds for a node ⇒
     /// holds for every generalization (without suppression). All but population-uniqueness are
-    /// monotone (docs/criteria.md); Bayes-optimal privacy is not.
+    /// monotone (docs/criteria.md); Bayes-optimal privacy is not. δ-presence is: the δ of a
+    /// union is the mediant of the parts' (criteria_presence.h).
     bool isMonotone() const;
 
     /// "recursive (3, 4)-diversity on occupation", etc.

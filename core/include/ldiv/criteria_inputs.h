@@ -24,11 +24,24 @@ struct CriteriaInputs {
 
 /// bindCriteria (search.h) with the inputs above. A `:hierarchical` t-closeness criterion
 /// on a sensitive attribute without a hierarchy is a ParameterError that says how to give one.
+/// delta-presence binds to the membership attribute of a PresenceDataset's dataset
+/// (research_subset.h), which the other criteria never see; on other data it is a
+/// ParameterError asking for the research subset.
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          const CriteriaInputs& inputs);
 
 /// The hierarchies the workspace's project configures for its sensitive attributes (stored,
-/// a file or a builder spec), and `populationSize`. Throws InputError for an unreadable file.
+/// a file or a builder spec), and the population size: `populationSize` when above 0 (an
+/// explicit --population-size), else the project's population_size. Throws InputError for an
+/// unreadable file.
 CriteriaInputs criteriaInputs(const Workspace& workspace, double populationSize = 0);
+
+/// True when a delta-presence criterion is among `specs` (ParameterError for a bad spec).
+bool hasDeltaPresence(const std::vector<std::string>& specs);
+/// The dataset to bind and judge `specs` on: the workspace's, or with a delta-presence
+/// criterion among them, Workspace::presenceDataset()'s, which also carries the research
+/// subset (same lattice, same column indices). ParameterError when the project has no
+/// research subset. bindCriteria on any other dataset refuses delta-presence the same way.
+const Dataset& criteriaDataset(const Workspace& workspace, const std::vector<std::string>& specs);
 
 }  // namespace ldv

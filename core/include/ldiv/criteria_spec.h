@@ -11,6 +11,7 @@
 //   t-closeness=T   t-closeness=T:hierarchical   t-closeness=T:ordered   delta-disclosure=D
 //   beta-likeness=B   beta-likeness=B:enhanced   k-map=K   average-risk=R
 //   sample-uniqueness=U   population-uniqueness=U:pitman|zayatz|snb|dankar
+//   delta-presence=DMIN,DMAX   (with a research subset, research_subset.h)
 //
 // Parsing yields a CriterionSpec holding strings; Criterion::bind (criteria.h) resolves the
 // value sets against the sensitive attribute's dictionary. Every error is a ParameterError
@@ -37,6 +38,7 @@ enum class CriterionKind {
     AverageRisk,           ///< average-risk=R (criteria_risk.h)
     SampleUniqueness,      ///< sample-uniqueness=U
     PopulationUniqueness,  ///< population-uniqueness=U:pitman|zayatz|snb|dankar
+    DeltaPresence,         ///< delta-presence=DMIN,DMAX (criteria_presence.h)
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.
@@ -61,8 +63,8 @@ std::string_view criterionName(CriterionKind kind);
 const std::vector<std::string_view>& knownCriterionNames();
 
 /// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
-/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1, 0 ≤ U ≤ 1, whole numbers where
-/// required). Throws ParameterError.
+/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1, 0 ≤ U ≤ 1, 0 ≤ DMIN ≤ DMAX ≤ 1,
+/// whole numbers where required). Throws ParameterError.
 CriterionSpec parseCriterionSpec(std::string_view text);
 
 /// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.

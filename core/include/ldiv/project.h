@@ -5,6 +5,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "ldiv/csv.h"
 #include "ldiv/dataset.h"
 #include "ldiv/hierarchy.h"
+#include "ldiv/research_subset.h"
 #include "ldiv/search_settings.h"
 #include "ldiv/table.h"
 #include "ldiv/table_source.h"
@@ -49,6 +51,10 @@ struct ProjectConfig {
     /// file. An unknown metric or algorithm name is refused when the file is read; the
     /// numbers are checked by validate() when a search is configured.
     SearchSettings search;
+    /// δ-presence's research subset, the rows that are published (research_subset.h):
+    /// "COL=VALUE" or a CSV file (relative to the project file); "" when none.
+    /// "research_subset" in the file.
+    std::string researchSubset;
     /// The workbench's own state (analysis options, the last search result), kept in the
     /// project file under "workbench" as one JSON object, compact text; "" when there is
     /// none. The engine and the command line neither read nor change it.
@@ -167,6 +173,10 @@ public:
     /// sensitive attribute that differ only in white space ("New York", "New  York"), which
     /// form separate classes.
     const std::vector<std::string>& warnings() const { return m_warnings; }
+    /// The dataset with the research subset's membership (research_subset.h), built on first
+    /// use; nullptr when the project has no research subset. Throws ParameterError /
+    /// InputError for a subset that does not resolve against the table.
+    const PresenceDataset* presenceDataset() const;
 
 private:
     /// Resolves the roles, builds the Dataset and the warnings; `hierarchies` by attribute
@@ -189,6 +199,13 @@ private:
     std::vector<std::string> m_withoutHierarchy;
     std::unique_ptr<Dataset> m_dataset;
     std::vector<std::string> m_warnings;
+    /// presenceDataset()'s lazily built value; behind a pointer so the workspace stays movable
+    /// (a once_flag is not).
+    struct PresenceCache {
+        std::once_flag once;
+        std::unique_ptr<PresenceDataset> data;
+    };
+    std::unique_ptr<PresenceCache> m_presence = std::make_unique<PresenceCache>();
 };
 
 }  // namespace ldv

@@ -62,11 +62,16 @@ struct ReleaseOutput {
     bool neutralizeFormulas = false;
 };
 
-/// The record of a node published by publishNode and written to `publishedPath`.
+/// The record of a node published by publishNode and written to `publishedPath`. The
+/// configuration's project keeps the population size N the criteria were bound with —
+/// `populationSize` when given (the command line's --population-size), else the project's —
+/// so that verify re-checks k-map and population-uniqueness, and the research subset of
+/// delta-presence (a file as an absolute path).
 ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config,
                           std::span<const int> levels, const PublishedNode& node,
                           const PublishOptions& publish, const std::string& publishedPath,
-                          const std::string& ldivVersion, const ReleaseOutput& output = {});
+                          const std::string& ldivVersion, const ReleaseOutput& output = {},
+                          std::optional<double> populationSize = std::nullopt);
 
 /// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
 /// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
@@ -93,7 +98,9 @@ struct Verification {
     bool allHold() const;
 };
 
-/// Recomputes the claims of `record` from `publishedPath`. With `originalPath` it also checks
+/// Recomputes the claims of `record` from `publishedPath`, binding k-map and
+/// population-uniqueness with the recorded population size (k-map's k′ from the original's
+/// rows, as when it was published). With `originalPath` it also checks
 /// the original's hash and, for a node release, that publishing the original with the
 /// recorded configuration reproduces the published file byte for byte (not checked when the
 /// configuration's hierarchy files cannot be read).

@@ -8,6 +8,7 @@
 #include "ldiv/evaluation.h"
 #include "ldiv/hierarchy_builders.h"
 #include "ldiv/project.h"
+#include "ldiv/research_subset.h"
 
 namespace ldv {
 
@@ -27,14 +28,61 @@ SensitiveTaxonomy taxonomyOf(const Column& column, const Hierarchy& hierarchy) {
     }
 }
 
+/// The number of the user's sensitive attributes: all of them, or all but the last when the
+/// last is the research-subset membership a PresenceDataset appends.
+std::size_t userSensitiveCount(const Dataset& data) {
+    const auto& sa = data.sensitiveColumns();
+    if (sa.empty()) return 0;
+    const Column& last = data.table().column(sa.back());
+    const bool membership = last.name() == PresenceDataset::kMembershipName &&
+                            last.dictionary() == std::vector<std::string>{"out", "in"};
+    return membership ? sa.size() - 1 : sa.size();
+}
+
+const std::string& presenceMissing() {
+    static const std::string text =
+        "' needs the research subset, the rows that are published: give --research-subset "
+        "COL=VALUE or --research-subset FILE.csv (the loaded table is the population)";
+    return text;
+}
+
 }  // namespace
+
+bool hasDeltaPresence(const std::vector<std::string>& specs) {
+    for (const std::string& text : specs)
+        if (parseCriterionSpec(text).kind == CriterionKind::DeltaPresence) return true;
+    return false;
+}
+
+const Dataset& criteriaDataset(const Workspace& ws, const std::vector<std::string>& specs) {
+    for (const std::string& text : specs) {
+        if (parseCriterionSpec(text).kind != CriterionKind::DeltaPresence) continue;
+        const PresenceDataset* presence = ws.presenceDataset();
+        if (!presence) throw ParameterError("criterion '" + text + presenceMissing());
+        return presence->dataset();
+    }
+    return ws.dataset();
+}
 
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          const CriteriaInputs& inputs) {
     std::vector<BoundCriterion> out;
     const auto& sa = data.sensitiveColumns();
+    // The research-subset membership (research_subset.h) is for delta-presence only: the other
+    // criteria see the user's sensitive attributes.
+    const std::size_t userSa = userSensitiveCount(data);
     for (const std::string& text : specs) {
         const CriterionSpec spec = parseCriterionSpec(text);
+        if (spec.kind == CriterionKind::DeltaPresence) {
+            if (userSa == sa.size()) throw ParameterError("criterion '" + text + presenceMissing());
+            out.push_back({Criterion::bind(spec, data.table().column(sa.back()).dictionary()),
+                           sa.size() - 1});
+            continue;
+        }
+        if (spec.multiAttribute && userSa < sa.size())
+            throw ParameterError("criterion '" + text +
+                                 "': a multi-attribute criterion (';multi') cannot be combined "
+                                 "with delta-presence");
         if (spec.kind == CriterionKind::KAnonymity) {
             out.push_back({Criterion::bind(spec, {}), 0});
             continue;
@@ -49,15 +97,16 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
                 {Criterion::bindKMap(spec, double(data.rowCount()), inputs.populationSize), 0});
             continue;
         }
-        if (sa.empty())
+        if (userSa == 0)
             throw ParameterError("criterion '" + text +
                                  "' needs a sensitive attribute (--sensitive)");
         std::size_t index = 0;
         if (!spec.attribute.empty()) {
-            auto it = std::find_if(sa.begin(), sa.end(), [&](std::size_t c) {
+            const auto end = sa.begin() + std::ptrdiff_t(userSa);
+            auto it = std::find_if(sa.begin(), end, [&](std::size_t c) {
                 return data.table().column(c).name() == spec.attribute;
             });
-            if (it == sa.end())
+            if (it == end)
                 throw ParameterError("criterion '" + text + "': '" + spec.attribute +
                                      "' is not a sensitive attribute");
             index = std::size_t(it - sa.begin());
@@ -91,7 +140,9 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
 
 CriteriaInputs criteriaInputs(const Workspace& ws, double populationSize) {
     CriteriaInputs inputs;
-    inputs.populationSize = populationSize;
+    // An explicit N (the command line's --population-size) overrides the project's.
+    inputs.populationSize =
+        populationSize > 0 ? populationSize : ws.config().populationSize.value_or(0);
     for (std::size_t column : ws.sensitiveColumns()) {
         const Hierarchy* h = ws.hierarchy(ws.table().column(column).name());
         inputs.sensitiveHierarchies.push_back(h ? std::optional<Hierarchy>(*h) : std::nullopt);

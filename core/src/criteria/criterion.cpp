@@ -95,6 +95,17 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
         case CriterionKind::AverageRisk:
         case CriterionKind::SampleUniqueness:
             return {spec, NodeRisk{spec.kind, p[0], {}, 0}};
+        case CriterionKind::DeltaPresence: {
+            // `dictionary` is the membership attribute's (research_subset.h): "out", "in".
+            const auto in = std::find(dictionary.begin(), dictionary.end(), "in");
+            if (dictionary.empty() || in == dictionary.end())
+                throw ParameterError(
+                    "criterion '" + formatCriterionSpec(spec) +
+                    "' needs the research subset, the rows that are published: give "
+                    "--research-subset COL=VALUE or --research-subset FILE.csv (the loaded table "
+                    "is the population)");
+            return {spec, DeltaPresence{p[0], p[1], std::uint32_t(in - dictionary.begin())}};
+        }
         case CriterionKind::TauL:
             if (!dictionary.empty()) {
                 try {
@@ -233,15 +244,16 @@ double Criterion::measure(Histogram counts) const {
 }
 
 double Criterion::threshold() const {
-    if (m_spec.kind == CriterionKind::TauL) return 0.0;
+    if (m_spec.kind == CriterionKind::TauL || m_spec.kind == CriterionKind::DeltaPresence)
+        return 0.0;
     if (m_spec.kind == CriterionKind::BetaLikeness && m_spec.variant == "enhanced") return 1.0;
     if (m_spec.kind == CriterionKind::KMap) return double(std::get<KAnonymity>(m_variant).k);
     return m_spec.parameters.back();
 }
 
 bool Criterion::measureHigherIsBetter() const {
-    return m_spec.kind != CriterionKind::TauL && !needsTableDistribution(m_spec.kind) &&
-           !isNodeLevel(m_spec.kind);
+    return m_spec.kind != CriterionKind::TauL && m_spec.kind != CriterionKind::DeltaPresence &&
+           !needsTableDistribution(m_spec.kind) && !isNodeLevel(m_spec.kind);
 }
 
 bool Criterion::isMonotone() const {
@@ -310,6 +322,10 @@ std::string Criterion::describe() const {
         case CriterionKind::PopulationUniqueness:
             out = "population uniques at most " + formatNumber(p[0]) + " (" + m_spec.variant +
                   " estimate)";
+            break;
+        case CriterionKind::DeltaPresence:
+            out = "delta-presence: between " + formatNumber(p[0]) + " and " + formatNumber(p[1]) +
+                  " of each class of the population in the research subset";
             break;
     }
     if (!m_spec.attribute.empty()) out += " on " + m_spec.attribute;

@@ -37,6 +37,7 @@ constexpr KindInfo Kinds[] = {
     {CriterionKind::AverageRisk, "average-risk", "R", 1},
     {CriterionKind::SampleUniqueness, "sample-uniqueness", "U", 1},
     {CriterionKind::PopulationUniqueness, "population-uniqueness", "U", 1},
+    {CriterionKind::DeltaPresence, "delta-presence", "DMIN,DMAX", 2},
 };
 
 // The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
@@ -210,6 +211,22 @@ void validate(const CriterionSpec& s, std::string_view text) {
                                      "': name the estimator, write population-uniqueness=U:pitman, "
                                      "population-uniqueness=U:zayatz, population-uniqueness=U:snb "
                                      "or population-uniqueness=U:dankar");
+            break;
+        case CriterionKind::DeltaPresence:
+            for (std::size_t i = 0; i < 2; ++i)
+                if (!(p[i] >= 0 && p[i] <= 1))
+                    throw ParameterError("criterion '" + std::string(text) + "': " +
+                                         (i == 0 ? "dmin" : "dmax") + " = " + formatNumber(p[i]) +
+                                         " is not allowed, dmin and dmax are fractions in [0, 1]");
+            if (p[0] > p[1])
+                throw ParameterError("criterion '" + std::string(text) + "': dmin = " +
+                                     formatNumber(p[0]) + " is larger than dmax = " +
+                                     formatNumber(p[1]) + "; write delta-presence=DMIN,DMAX with "
+                                     "DMIN ≤ DMAX");
+            if (!s.attribute.empty() || s.multiAttribute)
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': delta-presence is about the research subset; '@' and "
+                                     "';multi' are not allowed");
             break;
     }
     const bool nodeLevel = s.kind == CriterionKind::AverageRisk ||

@@ -107,6 +107,14 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
             // Figures of the whole published table, at their lowest when it is one class.
             result.warning = "the table as a single class fails" + impossible;
             break;
+        case CriterionKind::DeltaPresence:
+            // Monotone: every class within [DMIN, DMAX] puts their union, the table, within.
+            result.warning = "the research subset is " +
+                             formatNumber(std::get<DeltaPresence>(criterion.variant())
+                                              .delta(tableCounts)) +
+                             " of the table's rows, outside [" + formatNumber(p[0]) + ", " +
+                             formatNumber(p[1]) + "]" + impossible;
+            break;
         case CriterionKind::TauL:
             result.warning = attribute + " as a single class exceeds the bound ψ(k) of (" +
                              formatNumber(p[0]) + ", " + formatNumber(p[1]) + ")-diversity by " +

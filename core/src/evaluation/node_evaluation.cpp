@@ -51,7 +51,8 @@ void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>
     for (const BoundCriterion& b : criteria) {
         const CriterionSpec& spec = b.criterion.definition();
         if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap ||
-            spec.kind == CriterionKind::TauL || Criterion::needsTableDistribution(spec.kind) ||
+            spec.kind == CriterionKind::TauL || spec.kind == CriterionKind::DeltaPresence ||
+            Criterion::needsTableDistribution(spec.kind) ||
             b.criterion.isNodeLevel())
             continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);

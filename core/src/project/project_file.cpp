@@ -89,7 +89,8 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
     return dataPath == o.dataPath && csv.separator == o.csv.separator &&
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
-           qiOrder == o.qiOrder && search == o.search && workbench == o.workbench;
+           qiOrder == o.qiOrder && search == o.search &&
+           researchSubset == o.researchSubset && workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -125,6 +126,7 @@ std::string formatProject(const ProjectConfig& c) {
     j["metric"] = std::string(metricName(c.search.metric));
     j["algorithm"] = std::string(algorithmChoiceName(c.search.algorithm));
     if (c.search.populationSize) j["population_size"] = *c.search.populationSize;
+    if (!c.researchSubset.empty()) j["research_subset"] = c.researchSubset;
     if (!c.workbench.empty()) {
         try {
             j["workbench"] = json::parse(c.workbench);
@@ -254,6 +256,7 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
                 "population_size must be a number of records above 0, not " + formatNumber(n));
         c.search.populationSize = n;
     }
+    c.researchSubset = field<std::string>(j, "research_subset", "", source);
     if (j.contains("workbench")) {
         if (!j["workbench"].is_object())
             throw InputError(source, 0, 0, "\"workbench\" must be an object");

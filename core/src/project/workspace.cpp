@@ -283,4 +283,16 @@ void Workspace::requireQiHierarchies() const {
         "=FILE or a builder such as suppress, or " + name + "=identity to keep it as it is)");
 }
 
+const PresenceDataset* Workspace::presenceDataset() const {
+    if (m_config.researchSubset.empty()) return nullptr;
+    // Built once, on first use: a project may name a subset that a k-anonymity search never
+    // needs (and that costs a copy of the table).
+    std::call_once(m_presence->once, [this] {
+        const auto in =
+            researchSubsetRows(*m_table, m_weights, m_config.researchSubset, m_baseDir, m_config.csv);
+        m_presence->data = std::make_unique<PresenceDataset>(*m_dataset, in);
+    });
+    return m_presence->data.get();
+}
+
 }  // namespace ldv

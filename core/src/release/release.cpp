@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "ldiv/criteria_inputs.h"
 #include "ldiv/csv.h"
 #include "ldiv/digest.h"
 #include "ldiv/error.h"
@@ -43,6 +44,8 @@ std::string measureName(CriterionKind kind) {
             return "min_simple_l";
         case CriterionKind::TauL:
             return "max_tau_excess";
+        case CriterionKind::DeltaPresence:
+            return "max_delta_excess";
     }
     return "measure";
 }
@@ -172,8 +175,9 @@ ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalP
         project.dataPath = std::filesystem::absolute(originalPath).string();
         const Workspace ws(project, "");
         SearchConfig config;
-        config.criteria =
-            bindCriteria(ws.dataset(), c.at("criteria").get<std::vector<std::string>>());
+        // With the recorded population size (and hierarchies), as the criteria were bound.
+        config.criteria = bindCriteria(
+            ws.dataset(), c.at("criteria").get<std::vector<std::string>>(), criteriaInputs(ws));
         config.suppressionLimit = c.at("suppression_limit").get<double>();
         PublishOptions publish;
         publish.maskSuppressed = c.value("suppressed", "removed") == "masked";
@@ -220,7 +224,8 @@ ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
 ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
                           std::span<const int> levels, const PublishedNode& node,
                           const PublishOptions& publish, const std::string& publishedPath,
-                          const std::string& ldivVersion, const ReleaseOutput& output) {
+                          const std::string& ldivVersion, const ReleaseOutput& output,
+                          std::optional<double> populationSize) {
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     ProjectConfig project = ws.config();
@@ -228,6 +233,12 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     project.dataPath = ws.resolve(project.dataPath);
     for (AttributeConfig& a : project.attributes)
         if (!a.hierarchyFile.empty()) a.hierarchyFile = ws.resolve(a.hierarchyFile);
+    if (populationSize) project.search.populationSize = *populationSize;
+    if (!project.researchSubset.empty()) {
+        std::error_code ec;
+        const std::string file = ws.resolve(project.researchSubset);
+        if (std::filesystem::is_regular_file(file, ec)) project.researchSubset = file;
+    }
     project.search.criteria.clear();
     for (const BoundCriterion& b : config.criteria)
         project.search.criteria.push_back(b.criterion.spec());
@@ -465,8 +476,19 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
         if (c.value("kind", "node") == "sweep") {
             recomputed.push_back(tauClaim(data, c));
         } else {
-            const std::vector<BoundCriterion> criteria =
-                bindCriteria(data, c.at("criteria").get<std::vector<std::string>>());
+            // N from the recorded project (none in records before it was kept there).
+            const json& project = c.at("project");
+            const double population =
+                project.contains("population_size") && project["population_size"].is_number()
+                    ? project["population_size"].get<double>()
+                    : 0.0;
+            std::vector<BoundCriterion> criteria = bindCriteria(
+                data, c.at("criteria").get<std::vector<std::string>>(), population);
+            // k-map's k′ depends on the sample size: the original's rows, as when published.
+            for (BoundCriterion& b : criteria)
+                if (b.criterion.kind() == CriterionKind::KMap)
+                    b.criterion = Criterion::bindKMap(b.criterion.definition(),
+                                                      double(record.originalRows), population);
             const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
             for (std::size_t k = 0; k < criteria.size(); ++k)
                 recomputed.push_back(criterionClaim(criteria[k], results[k], {}));

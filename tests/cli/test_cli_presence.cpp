@@ -1,0 +1,252 @@
+// delta-presence on the command line (Nergiz, Atzori & Clifton 2007): `search` and `audit`
+// with --research-subset COL=VALUE and FILE.csv, a project's research_subset, the exact
+// messages (exit 1) for bad parameters, and the project's population_size read by `search`,
+// `audit` and `risk` unless --population-size overrides it. δ is worked out by hand below.
+#include <QtTest>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+
+#include "cli_runner.h"
+
+using namespace ldv;
+
+namespace {
+
+void write(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+}  // namespace
+
+class TestCliPresence : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        // Eight people; study=yes is the research subset. δ at the ages: 20 ½, 21 ½, 30 1,
+        // 31 0, 40 1; at the decades (level 1): 2x 2/4, 3x 1/3, 4x 1/1; at * 4/8.
+        write(m_dir.filePath("people.csv"),
+              "age,study,disease\n20,yes,flu\n20,no,cold\n21,yes,flu\n21,no,flu\n30,yes,cold\n"
+              "31,no,flu\n31,no,cold\n40,yes,flu\n");
+        write(m_dir.filePath("age.csv"), "20;2x;*\n21;2x;*\n30;3x;*\n31;3x;*\n40;4x;*\n");
+        // The same subset as a file of rows (in another order, with the study column left out).
+        write(m_dir.filePath("subset.csv"), "age,disease\n40,flu\n20,flu\n30,cold\n21,flu\n");
+        m_data = {m_dir.filePath("people.csv"),
+                  "--qi",
+                  "age",
+                  "--sensitive",
+                  "disease",
+                  "--hierarchy",
+                  "age=" + m_dir.filePath("age.csv")};
+    }
+
+    void searchWithASubset_data() {
+        QTest::addColumn<QString>("subset");
+        QTest::addColumn<double>("suppression");
+        QTest::addColumn<int>("satisfying");
+        QTest::addColumn<QString>("optimum");
+        // [0.3, 0.6]: only * without suppression; the decades too with 1 row (4x) suppressed.
+        QTest::newRow("value") << "study=yes" << 0.0 << 1 << "2";
+        QTest::newRow("value, suppression") << "study=yes" << 0.125 << 2 << "1";
+        QTest::newRow("file") << "subset.csv" << 0.0 << 1 << "2";
+        QTest::newRow("file, suppression") << "subset.csv" << 0.125 << 2 << "1";
+    }
+    void searchWithASubset() {
+        QFETCH(QString, subset);
+        QFETCH(double, suppression);
+        QFETCH(int, satisfying);
+        QFETCH(QString, optimum);
+        for (const char* algorithm : {"fast", "incognito", "brute", "heuristic"}) {
+            const auto r =
+                test::runCli(QStringList{"search"} + m_data +
+                                 QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset",
+                                             subset, "--suppression", QString::number(suppression),
+                                             "--algorithm", algorithm, "--json"},
+                             m_dir.path());
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const QJsonObject j = r.json();
+            if (QByteArray(algorithm) != "heuristic")
+                QCOMPARE(j["satisfying_count"].toInt(), satisfying);
+            QCOMPARE(QString::number(j["optimum"].toObject()["levels"].toArray()[0].toInt()),
+                     optimum);
+        }
+    }
+
+    void auditShowsDelta() {
+        // The decades with [0.3, 0.6]: 4x fails (δ 1, excess 0.4), 1 row.
+        const auto r = test::runCli(QStringList{"audit"} + m_data +
+                                    QStringList{"--node", "1", "--criterion",
+                                                "delta-presence=0.3,0.6", "--research-subset",
+                                                "study=yes", "--class-measures", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        const QJsonObject c = j["criteria"].toArray()[0].toObject();
+        QCOMPARE(c["holds"].toBool(), false);
+        QCOMPARE(c["failing_classes"].toInt(), 1);
+        QCOMPARE(c["failing_rows"].toInt(), 1);
+        QCOMPARE(c["threshold"].toDouble(), 0.0);
+        const QJsonArray m = c["class_measures"].toArray();
+        QCOMPARE(m.size(), 3);
+        QVERIFY(qAbs(m[0].toDouble() - -0.1) < 1e-12);
+        QVERIFY(qAbs(m[1].toDouble() - (0.3 - 1.0 / 3)) < 1e-12);
+        QVERIFY(qAbs(m[2].toDouble() - 0.4) < 1e-12);
+        // The summary lists the user's sensitive attribute only.
+        QCOMPARE(j["sensitive"].toArray().size(), 1);
+        QCOMPARE(j["sensitive"].toArray()[0].toObject()["attribute"].toString(),
+                 QString("disease"));
+    }
+
+    void projectKeepsTheSubset() {
+        const QString project = m_dir.filePath("p.ldiv.json");
+        write(project, R"({"format": "ldiv-project", "version": 1,
+            "data": {"path": "people.csv"},
+            "attributes": [{"name": "age", "role": "quasi-identifying",
+                            "hierarchy": {"file": "age.csv"}},
+                           {"name": "disease", "role": "sensitive"}],
+            "criteria": ["delta-presence=0.3,0.6"], "suppression_limit": 0.125,
+            "research_subset": "subset.csv", "population_size": 80})");
+        const auto r = test::runCli({"search", "--project", project, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json()["satisfying_count"].toInt(), 2);
+        // --research-subset overrides the project's: 40 alone is the subset, so only * (1/8)
+        // is within [0.1, 0.2]; 4x (δ 1) and 2x, 3x (δ 0) fail.
+        const auto o =
+            test::runCli({"search", "--project", project, "-c", "delta-presence=0.1,0.2",
+                          "--research-subset", "age=40", "--suppression", "0", "--json"});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QCOMPARE(o.json()["satisfying_count"].toInt(), 1);
+    }
+
+    void parameterErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("dmin > dmax")
+            << QStringList{"-c", "delta-presence=0.6,0.4", "--research-subset", "study=yes"}
+            << "ldiv: error: criterion 'delta-presence=0.6,0.4': dmin = 0.6 is larger than dmax "
+               "= 0.4; write delta-presence=DMIN,DMAX with DMIN ≤ DMAX";
+        QTest::newRow("outside [0,1]")
+            << QStringList{"-c", "delta-presence=0.1,1.2", "--research-subset", "study=yes"}
+            << "ldiv: error: criterion 'delta-presence=0.1,1.2': dmax = 1.2 is not allowed, dmin "
+               "and dmax are fractions in [0, 1]";
+        QTest::newRow("no subset")
+            << QStringList{"-c", "delta-presence=0.1,0.5"}
+            << "ldiv: error: criterion 'delta-presence=0.1,0.5' needs the research subset, the "
+               "rows that are published: give --research-subset COL=VALUE or --research-subset "
+               "FILE.csv (the loaded table is the population)";
+        QTest::newRow("unknown column")
+            << QStringList{"-c", "delta-presence=0.1,0.5", "--research-subset", "sex=male"}
+            << "ldiv: error: research subset 'sex=male': no column 'sex'; columns are: age, "
+               "study, disease";
+        QTest::newRow("no such value")
+            << QStringList{"-c", "delta-presence=0.1,0.5", "--research-subset", "study=maybe"}
+            << "ldiv: error: research subset 'study=maybe': no row has study = 'maybe'";
+    }
+    void parameterErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        for (const char* command : {"search", "audit"}) {
+            QStringList a = QStringList{command} + m_data + args;
+            a.replaceInStrings("-c", "--criterion");
+            const auto r = test::runCli(a);
+            QCOMPARE(r.exitCode, 1);
+            QCOMPARE(QString::fromUtf8(r.err.trimmed()), message);
+        }
+    }
+    void subsetFileRowNotInTheTable() {
+        write(m_dir.filePath("stranger.csv"), "age,study\n20,yes\n50,yes\n");
+        const auto r = test::runCli(
+            QStringList{"search"} + m_data +
+                QStringList{"-c", "delta-presence=0.1,0.5", "--research-subset", "stranger.csv"},
+            m_dir.path());
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QString::fromUtf8(r.err.trimmed()),
+                 "ldiv: error: research subset file '" + m_dir.filePath("stranger.csv") +
+                     "': data row 2 (age = '50', study = 'yes') is not in the table");
+    }
+
+    void projectPopulationSize() {
+        // Classes of 1, 1, 3 and 5 rows (n = 10). k-map=3 from N = 20: λ = 3·10/20 = 1.5, the
+        // smallest c with P(Poisson(1.5) ≤ c) ≥ 0.99 is 5 (0.9955; 4 gives 0.9814), so
+        // k′ = min(3, 6) = 3: the 1-row classes fail. From N = 1000: λ = 0.03, c = 1 (0.99956),
+        // k′ = 2, the same verdict. With N = 20 the journalist risk exists.
+        write(m_dir.filePath("sizes.csv"), "q\na\nb\nc\nc\nc\nd\nd\nd\nd\nd\n");
+        const QString project = m_dir.filePath("sizes.ldiv.json");
+        write(project, R"({"format": "ldiv-project", "version": 1,
+            "data": {"path": "sizes.csv"},
+            "attributes": [{"name": "q", "role": "quasi-identifying",
+                            "hierarchy": {"builder": "suppress"}}],
+            "criteria": ["k-map=3"], "population_size": 20})");
+        const auto s = test::runCli({"search", "--project", project, "--json"});
+        QVERIFY2(s.exitCode == 0, s.err.constData());
+        QCOMPARE(s.json()["satisfying_count"].toInt(), 1);  // only *
+        const auto a =
+            test::runCli({"audit", "--project", project, "--criterion", "k-map=3", "--json"});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        QCOMPARE(a.json()["criteria"].toArray()[0].toObject()["description"].toString(),
+                 QString("3-map (estimated as 3-anonymity, Poisson, alpha 0.01)"));
+        const auto o = test::runCli({"audit", "--project", project, "--criterion", "k-map=3",
+                                     "--population-size", "1000", "--json"});
+        QCOMPARE(o.json()["criteria"].toArray()[0].toObject()["description"].toString(),
+                 QString("3-map (estimated as 2-anonymity, Poisson, alpha 0.01)"));
+        const auto risk = test::runCli({"risk", "--project", project, "--json"});
+        QVERIFY2(risk.exitCode == 0, risk.err.constData());
+        QCOMPARE(risk.json()["population_size"].toDouble(), 20.0);
+        QVERIFY(risk.json()["journalist"].isObject());
+        const auto riskOver =
+            test::runCli({"risk", "--project", project, "--population-size", "50", "--json"});
+        QCOMPARE(riskOver.json()["population_size"].toDouble(), 50.0);
+    }
+
+    void releaseRecordKeepsThePopulationSize() {
+        // Classes of 1, 1, 3 and 5 rows at node 0. The population-uniqueness estimate depends
+        // on N, so verify must bind it with the recorded N (before, it could not check it).
+        write(m_dir.filePath("sizes2.csv"), "q\na\nb\nc\nc\nc\nd\nd\nd\nd\nd\n");
+        const QString published = m_dir.filePath("sizes-out.csv");
+        const QString release = m_dir.filePath("sizes.ldiv-release.json");
+        const auto g = test::runCli(
+            {"generalize", m_dir.filePath("sizes2.csv"), "--qi", "q", "--hierarchy", "q=suppress",
+             "--node", "0", "-c", "population-uniqueness=1:zayatz", "-c", "k-map=1",
+             "--population-size", "20", "-o", published, "--release", release});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QFile f(release);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        f.close();
+        QVERIFY(text.contains("\"population_size\": 20"));
+        auto verdicts = [](const QJsonObject& j) {
+            QMap<QString, QString> out;
+            for (const QJsonValue& c : j["claims"].toArray())
+                out[c["claim"].toString()] = c["verdict"].toString();
+            return out;
+        };
+        const auto v = test::runCli({"verify", release, "--published", published, "--original",
+                                     m_dir.filePath("sizes2.csv"), "--json"});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QCOMPARE(verdicts(v.json())["criterion population-uniqueness=1:zayatz"], QString("holds"));
+        QCOMPARE(verdicts(v.json())["criterion k-map=1"], QString("holds"));
+        QCOMPARE(verdicts(v.json())["published file reproduces from the original"],
+                 QString("holds"));
+        // A record whose N was changed: its configuration hash no longer matches, and the
+        // estimate recomputed with N = 1000 is not the recorded one (N = 20).
+        QByteArray tampered = text;
+        tampered.replace("\"population_size\": 20", "\"population_size\": 1000");
+        write(m_dir.filePath("tampered.ldiv-release.json"), tampered);
+        const auto t = test::runCli({"verify", m_dir.filePath("tampered.ldiv-release.json"),
+                                     "--published", published, "--json"});
+        QCOMPARE(t.exitCode, 3);
+        const auto tv = verdicts(t.json());
+        QCOMPARE(tv["configuration hash"], QString("fails"));
+        QCOMPARE(tv["criterion population-uniqueness=1:zayatz"], QString("fails"));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QStringList m_data;
+};
+
+QTEST_GUILESS_MAIN(TestCliPresence)
+#include "test_cli_presence.moc"
