@@ -88,7 +88,7 @@ public:
         }
         auto ws = loadWorkspace(m_options);
         // The project's population_size unless --population-size overrides it.
-        if (!population) population = ws->config().populationSize;
+        if (!population) population = ws->config().search.populationSize;
         const Dataset& data = ws->dataset();
         std::vector<std::string> qiNames;
         for (std::size_t c : data.qiColumns()) qiNames.push_back(data.table().column(c).name());

@@ -395,9 +395,9 @@ private slots:
         config.ensureAttribute("age").role = Role::QuasiIdentifying;
         config.ensureAttribute("age").hierarchyBuilder = "suppress";
         config.ensureAttribute("disease").role = Role::Sensitive;
-        config.criteria = {"delta-presence=0.3,0.6", "distinct-l=1"};
+        config.search.criteria = {"delta-presence=0.3,0.6", "distinct-l=1"};
         config.researchSubset = "study=yes";
-        config.populationSize = 1000;
+        config.search.populationSize = 1000;
         saveProject(config, base + "/p.ldiv.json");
         const ProjectConfig loaded = loadProject(base + "/p.ldiv.json");
         QCOMPARE(loaded.researchSubset, std::string("study=yes"));

@@ -142,7 +142,7 @@ CriteriaInputs criteriaInputs(const Workspace& ws, double populationSize) {
     CriteriaInputs inputs;
     // An explicit N (the command line's --population-size) overrides the project's.
     inputs.populationSize =
-        populationSize > 0 ? populationSize : ws.config().populationSize.value_or(0);
+        populationSize > 0 ? populationSize : ws.config().search.populationSize.value_or(0);
     for (std::size_t column : ws.sensitiveColumns()) {
         const Hierarchy* h = ws.hierarchy(ws.table().column(column).name());
         inputs.sensitiveHierarchies.push_back(h ? std::optional<Hierarchy>(*h) : std::nullopt);
