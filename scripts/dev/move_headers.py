@@ -38,11 +38,14 @@ MAPPING = {
     # hierarchy
     "ldiv/hierarchy.h": "ldiv/hierarchy/hierarchy.h",
     "ldiv/hierarchy_builders.h": "ldiv/hierarchy/hierarchy_builders.h",
+    "ldiv/hierarchy_spec.h": "ldiv/hierarchy/hierarchy_spec.h",
     # project: configuration file and the loaded workspace
     "ldiv/project.h": "ldiv/project/workspace.h",
+    "ldiv/search_settings.h": "ldiv/project/search_settings.h",
     # lattice: nodes, grouping into classes, publishing, explaining
     "ldiv/lattice.h": "ldiv/lattice/lattice.h",
     "ldiv/dataset.h": "ldiv/lattice/dataset.h",
+    "ldiv/class_partition.h": "ldiv/lattice/class_partition.h",
     "ldiv/upset.h": "ldiv/lattice/up_set.h",
     "ldiv/publish.h": "ldiv/lattice/published_node.h",
     "ldiv/explain.h": "ldiv/lattice/explanation.h",
@@ -58,6 +61,8 @@ MAPPING = {
     "ldiv/criteria_tau.h": "ldiv/criteria/sensitive_taxonomy.h",
     "ldiv/criteria_beliefs.h": "ldiv/criteria/disclosure_report.h",
     "ldiv/criteria_inputs.h": "ldiv/criteria/criteria_inputs.h",
+    "ldiv/criteria_presence.h": "ldiv/criteria/delta_presence.h",
+    "ldiv/research_subset.h": "ldiv/criteria/presence_dataset.h",
     # evaluation: judging one node; the configuration the search shares with it
     "ldiv/evaluation.h": "ldiv/evaluation/criterion_result.h",
     "ldiv/search_config.h": "ldiv/evaluation/search_config.h",
@@ -90,6 +95,7 @@ MAPPING = {
     "ldiv/tau_audit.h": "ldiv/tau/tau_audit.h",
     "ldiv/tau_classification.h": "ldiv/tau/tau_classification.h",
     "ldiv/tau_profile.h": "ldiv/tau/tau_profile.h",
+    "ldiv/tau_runner.h": "ldiv/tau/tau_runner.h",
     # diagnosis
     "ldiv/diagnosis.h": "ldiv/diagnosis/diagnosis_result.h",
     "ldiv/diagnosis_suppression.h": "ldiv/diagnosis/suppressed_anonymity.h",
