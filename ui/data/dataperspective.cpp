@@ -52,6 +52,7 @@ DataPerspective::DataPerspective(QWidget* parent)
                                                         QHeaderView::Stretch);
 
     m_table->setModel(m_tableModel);
+    m_table->setToolTip(tr("The data as loaded; click a column header to select its attribute"));
     // Uniform row heights: the view never measures rows, so 10 M rows scroll instantly.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);

@@ -47,9 +47,15 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
       m_progress(new QProgressBar(this)),
       m_summary(new QTextBrowser(this)) {
     m_criteria->setObjectName("criteriaList");
+    m_criteria->setToolTip(
+        tr("The criteria the published table must satisfy, all of them; select one to remove "
+           "it"));
     m_suppression->setRange(0, 100);
     m_suppression->setDecimals(2);
     m_suppression->setSuffix(QStringLiteral(" %"));
+    m_suppression->setToolTip(
+        tr("Share of the rows that may be suppressed (removed or masked) so that a "
+           "transformation satisfies the criteria"));
     m_metric->addItem(tr("Discernibility (dm)"), "dm");
     m_metric->addItem(tr("Height"), "height");
     m_metric->addItem(tr("Average class size (aecs)"), "aecs");
@@ -59,6 +65,15 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     m_algorithm->addItem(tr("Fast (binary search with tagging)"), "fast");
     m_algorithm->addItem(tr("Incognito"), "incognito");
     m_algorithm->addItem(tr("Brute force (oracle)"), "brute");
+    m_metric->setToolTip(
+        tr("The information loss the optimum minimizes among the satisfying transformations"));
+    m_algorithm->setToolTip(
+        tr("How the lattice is searched: all three find the same minimal transformations; "
+           "brute force checks every node and is the reference"));
+    m_run->setToolTip(
+        tr("Search the lattice for the transformations that satisfy every criterion "
+           "(disabled while a search runs)"));
+    m_cancel->setToolTip(tr("Stop the running search; the nodes checked so far are kept"));
     m_warnings->setWordWrap(true);
     m_warnings->setObjectName("feasibilityWarnings");
     m_editorError->setWordWrap(true);
@@ -88,6 +103,7 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     auto* reqLayout = new QVBoxLayout(requirement);
     reqLayout->addWidget(m_criteria, 1);
     auto* remove = new QPushButton(tr("Remove selected"), requirement);
+    remove->setToolTip(tr("Remove the selected criterion from the requirement (undoable)"));
     reqLayout->addWidget(remove);
     auto* form = new QFormLayout;
     form->addRow(tr("Suppression limit"), m_suppression);
