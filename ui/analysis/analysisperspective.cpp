@@ -110,7 +110,8 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     right->addWidget(top);
     right->addWidget(m_chart);
     right->setStretchFactor(1, 1);
-    right->setSizes({260, 440});
+    // The chart gets most of the height; longer descriptions and option forms scroll.
+    right->setSizes({180, 520});
 
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);

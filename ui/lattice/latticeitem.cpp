@@ -195,7 +195,10 @@ QRectF LatticeItem::visibleBounds() const {
         box = box.isNull() ? span : box.united(span);
     }
     const double m = 2 * m_layout->radius();
-    return box.isNull() ? QRectF() : box.adjusted(-m, -m, m, m);
+    // Rows are drawn as bands up to a third of the row distance tall at overview: room for
+    // the first and the last one.
+    const double v = std::max(m, 0.4 * m_layout->rowDistance());
+    return box.isNull() ? QRectF() : box.adjusted(-m, -v, m, v);
 }
 
 QColor LatticeItem::nodeColor(NodeId id) const {
@@ -427,6 +430,13 @@ void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lo
             // of dots far apart from the next row.
             const double w = std::max(r, 1.2 / lod);
             const double h = std::max(w, bandHalfHeight(*m_layout, lod));
+            if (state(id) == NodeState::Optimum) {
+                // Wider and outlined: findable among its neighbours.
+                painter->setPen(QPen(QColor(20, 20, 20), 1.5 / lod));
+                painter->setBrush(color);
+                painter->drawRect(QRectF(p.x() - 2 * w, p.y() - h, 4 * w, 2 * h));
+                continue;
+            }
             painter->fillRect(QRectF(p.x() - w, p.y() - h, 2 * w, 2 * h), color);
         }
     }
