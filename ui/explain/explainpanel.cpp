@@ -1,5 +1,6 @@
 #include "explain/explainpanel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
