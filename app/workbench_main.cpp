@@ -2,6 +2,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QScreen>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QStringList>
 #include <QStyleFactory>
@@ -136,7 +138,15 @@ int main(int argc, char** argv) {
         const int code = app.exec();
         return code;
     }
-    window.show();
+    // The first start on a small screen (a 1366×768 laptop) is maximized: a window as large as
+    // the screen would put its title bar or its status bar off-screen. Later starts restore
+    // the geometry saved on quit.
+    const QScreen* screen = window.screen();
+    if (!QSettings().contains("window/geometry") && screen &&
+        screen->availableGeometry().height() < 900)
+        window.showMaximized();
+    else
+        window.show();
     if (!target.isEmpty())
         window.controller()->open(target);
     else

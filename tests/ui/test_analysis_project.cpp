@@ -107,6 +107,26 @@ private slots:
                          "by their markers): Homogeneity: p = 1 = p = 0.8 = p = 0.3"));
         chart.panels[0].series[1].values[2] = 1;
         QCOMPARE(analysis::coincidingSeries(chart), QStringList{"Homogeneity: p = 1 = p = 0.3"});
+
+        // The same coincidence in every panel is said once, not once per panel.
+        ChartData three;
+        for (const char* title : {"Affected tables", "Affected classes", "Affected rows"}) {
+            ChartPanel q;
+            q.title = title;
+            q.x = {2, 5};
+            q.series = {{"100 %", {3, 0}}, {"95 %", {3, 0}}, {"all", {9, 4}}};
+            three.panels << q;
+        }
+        analysis::noteCoincidingSeries(three);
+        QCOMPARE(three.note, QString("Identical in every panel, drawn on top of each other (told "
+                                     "apart by their markers): 100 % = 95 %"));
+        // Different coincidences: one line each.
+        three.panels[2].series[1].values[1] = 1;
+        three.note.clear();
+        analysis::noteCoincidingSeries(three);
+        QCOMPARE(three.note, QString("Identical series, drawn on top of each other (told apart by "
+                                     "their markers): Affected tables: 100 % = 95 %\n"
+                                     "Affected classes: 100 % = 95 %"));
     }
 };
 

@@ -128,6 +128,25 @@ private slots:
                             child->text(3).startsWith(QString::fromStdString(f.dominatingValue)));
                 }
             }
+            // The tree is not cut at 1366×768: the class values get at least a third of the
+            // view, and size, short-by and dominating value fit beside them.
+            lp->details()->tabs()->setCurrentWidget(panel);
+            QCoreApplication::processEvents();
+            QTRY_VERIFY2(tree->columnWidth(0) >= tree->viewport()->width() / 3,
+                         qPrintable(QString("%1 of %2")
+                                        .arg(tree->columnWidth(0))
+                                        .arg(tree->viewport()->width())));
+            const int width = tree->viewport()->width();
+            if (!e.satisfies)
+                QVERIFY2(tree->columnWidth(0) + tree->columnWidth(1) + tree->columnWidth(2) +
+                                 tree->columnWidth(3) <=
+                             width,
+                         qPrintable(QString("%1+%2+%3+%4 > %5")
+                                        .arg(tree->columnWidth(0))
+                                        .arg(tree->columnWidth(1))
+                                        .arg(tree->columnWidth(2))
+                                        .arg(tree->columnWidth(3))
+                                        .arg(width)));
             // Fixes: the raises in the core's ranking, then suppression, then the strongest.
             QTableWidget* fixes = panel->fixesTable();
             const int expectedRows =

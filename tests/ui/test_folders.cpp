@@ -56,6 +56,14 @@ private slots:
         QCOMPARE(fd::lastFolder(fd::Kind::Project), QDir::homePath());
         QVERIFY(!fd::hasFolder(fd::Kind::Project));
         QVERIFY(fd::hasFolder(fd::Kind::Data));
+        // With a project open, a kind not used yet starts in the project's folder; a
+        // remembered folder still wins.
+        fd::setFallbackFolder(m_dir.filePath("data"));
+        QCOMPARE(fd::lastFolder(fd::Kind::Hierarchy), m_dir.filePath("data"));
+        QCOMPARE(fd::lastFolder(fd::Kind::Export), m_dir.filePath("out"));
+        QVERIFY(!fd::hasFolder(fd::Kind::Hierarchy));
+        fd::setFallbackFolder({});
+        QCOMPARE(fd::lastFolder(fd::Kind::Hierarchy), QDir::homePath());
     }
 
     void dialogOpensInTheRememberedFolder() {

@@ -199,6 +199,10 @@ private slots:
         // Survives a sort: the same nodes stay selected.
         list->model()->sort(list->model()->column(TransformationModel::Height),
                             Qt::DescendingOrder);
+        QVERIFY(QTest::qWaitFor([&] { return !list->model()->isBusy(); }, 10000));
+        // ... and the current one is scrolled into view.
+        QVERIFY(table->viewport()->rect().intersects(
+            table->visualRect(table->selectionModel()->currentIndex())));
         std::set<NodeId> selected;
         for (const QModelIndex& i : table->selectionModel()->selectedRows())
             selected.insert(list->model()->nodeAt(i.row()));

@@ -2,6 +2,7 @@
 // the filter hides nodes together with their edges, Fit fits what the filter shows, and the
 // whole viewport is repainted while panning (no edges cut off at old borders).
 #include <QImage>
+#include <QScrollBar>
 #include <QtTest>
 
 #include "format/nodestyle.h"
@@ -21,6 +22,19 @@ QSizeF coverage(const LatticeView& view, const QRectF& scene) {
     const QRectF r = view.mapFromScene(scene).boundingRect();
     return {r.width() / view.viewport()->width(), r.height() / view.viewport()->height()};
 }
+
+/// Counts the resize events of the object it filters.
+class ResizeCounter : public QObject {
+public:
+    explicit ResizeCounter(int* count) : m_count(count) {}
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() == QEvent::Resize) ++*m_count;
+        return false;
+    }
+
+private:
+    int* m_count;
+};
 
 bool fitted(const LatticeView& view, const QRectF& scene) {
     const QSizeF c = coverage(view, scene);
@@ -54,6 +68,40 @@ private slots:
         QCoreApplication::processEvents();
         QCOMPARE(view.transform().m11(), zoomed);
         QCOMPARE(view.viewportUpdateMode(), QGraphicsView::FullViewportUpdate);
+    }
+
+    // While the view refits itself it shows no scroll bars: a scroll bar appearing shrank
+    // the viewport, the refit hid it again, and the two resized each other for ever (the
+    // workbench froze maximized at 1366×768). The user's zoom brings them back.
+    void fittingHasNoScrollBarsAndSettles() {
+        LatticeView view;
+        view.setLattice(Lattice(kHeights));
+        int resizes = 0;
+        ResizeCounter counter(&resizes);
+        view.viewport()->installEventFilter(&counter);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (int width = 600; width <= 660; width += 3) {
+            view.resize(width, 330);
+            for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+            QVERIFY(!view.horizontalScrollBar()->isVisible());
+            QVERIFY(!view.verticalScrollBar()->isVisible());
+            const QSizeF c = coverage(view, view.item()->visibleBounds());
+            QVERIFY2(fitted(view, view.item()->visibleBounds()),
+                     qPrintable(QStringLiteral("%1: %2 x %3, viewport %4x%5")
+                                    .arg(width)
+                                    .arg(c.width())
+                                    .arg(c.height())
+                                    .arg(view.viewport()->width())
+                                    .arg(view.viewport()->height())));
+        }
+        QVERIFY2(resizes <= 2 * 21 + 2, qPrintable(QString::number(resizes)));
+        view.zoomIn();
+        view.zoomIn();
+        QCOMPARE(view.horizontalScrollBarPolicy(), Qt::ScrollBarAsNeeded);
+        QCOMPARE(view.verticalScrollBarPolicy(), Qt::ScrollBarAsNeeded);
+        view.fitAll();
+        QCOMPARE(view.horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
     }
 
     void fitRespectsTheFilter() {

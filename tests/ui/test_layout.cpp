@@ -2,7 +2,9 @@
 // attributes, the largest lattice), every perspective's minimum size, and so the main
 // window's, leaves room for a taskbar and a title bar. Run at 100 % and, in a child process
 // of this same test, at 200 % (QT_SCALE_FACTOR=2 on a 2732×1536 panel: 1366×768 logical).
+#include <QAbstractScrollArea>
 #include <QProcess>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -10,6 +12,8 @@
 #include "app/autosave.h"
 #include "app/mainwindow.h"
 #include "app/projectcontroller.h"
+#include "hierarchy/builderpanel.h"
+#include "hierarchy/hierarchyperspective.h"
 #include "project/project.h"
 #include "search/searchsession.h"
 #include "ui_fixtures.h"
@@ -62,6 +66,15 @@ private slots:
             window.resize(kWidth, kHeight);
             QCoreApplication::processEvents();
             QVERIFY2(window.height() <= kHeight, qPrintable(what));
+            if (name == "hierarchies") {
+                // The builder's Apply button is below its scrolling settings: wholly in view.
+                QPushButton* apply =
+                    window.hierarchyPerspective()->findChild<BuilderPanel*>()->applyButton();
+                QVERIFY(apply->isVisible());
+                QCOMPARE(apply->visibleRegion().boundingRect(), apply->rect());
+                for (QWidget* w = apply->parentWidget(); w; w = w->parentWidget())
+                    QVERIFY2(!qobject_cast<QAbstractScrollArea*>(w), "Apply scrolls away");
+            }
         }
     }
 

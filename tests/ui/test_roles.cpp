@@ -87,6 +87,31 @@ private slots:
         dp.setProject(nullptr);
     }
 
+    // Role proposals appear under the attribute list: they take their room from the details
+    // below it, not from the list (every attribute of a short list stays in view).
+    void listKeepsItsRowsWhenProposalsShow() {
+        auto project = load();
+        QVERIFY(project);
+        DataPerspective dp;
+        dp.resize(900, 600);
+        dp.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dp));
+        dp.setProject(project.get());
+        QCoreApplication::processEvents();
+        QVERIFY(dp.roleProposals()->isVisible());
+        QTableView* list = dp.columnView();
+        const int rows = list->model()->rowCount();
+        QCOMPARE(rows, 5);
+        for (int r = 0; r < rows; ++r)
+            QVERIFY2(list->viewport()->rect().contains(
+                         list->visualRect(list->model()->index(r, 0))),
+                     qPrintable(QString("row %1 of %2 out of view (viewport %3 px)")
+                                    .arg(r)
+                                    .arg(rows)
+                                    .arg(list->viewport()->height())));
+        dp.setProject(nullptr);
+    }
+
     void setRoleForTheSelection() {
         auto project = load();
         DataPerspective dp;

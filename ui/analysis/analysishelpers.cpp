@@ -82,10 +82,28 @@ QStringList coincidingSeries(const ChartData& chart) {
 void noteCoincidingSeries(ChartData& chart) {
     const QStringList same = coincidingSeries(chart);
     if (same.isEmpty()) return;
-    chart.note +=
-        (chart.note.isEmpty() ? QString() : QStringLiteral("\n")) +
-        tr("Identical series, drawn on top of each other (told apart by their markers): %1")
-            .arg(same.join("; "));
+    // The same series coinciding in every panel is said once; otherwise one line per panel
+    // (a single line ran off both sides of the chart).
+    QStringList bare;
+    for (const QString& s : same) {
+        QString b = s;
+        for (const ChartPanel& panel : chart.panels)
+            if (!panel.title.isEmpty() && s.startsWith(panel.title + ": ")) {
+                b = s.mid(panel.title.size() + 2);
+                break;
+            }
+        bare << b;
+    }
+    bare.removeDuplicates();
+    QString text;
+    if (same.size() > 1 && same.size() == chart.panels.size() && bare.size() == 1)
+        text = tr("Identical in every panel, drawn on top of each other (told apart by their "
+                  "markers): %1")
+                   .arg(bare.first());
+    else
+        text = tr("Identical series, drawn on top of each other (told apart by their markers): %1")
+                   .arg(same.join("\n"));
+    chart.note += (chart.note.isEmpty() ? QString() : QStringLiteral("\n")) + text;
 }
 
 }  // namespace ldv::ui::analysis

@@ -59,7 +59,8 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     m_progress->setMaximumWidth(200);
     m_run->setObjectName("analysisRun");
     m_run->setDefault(true);
-    m_run->setToolTip(tr("Compute the selected analysis in the background"));
+    m_list->setToolTip(tr("The analyses: select one to see its options and its last result"));
+    m_cancel->setToolTip(tr("Stop the running analysis"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
@@ -70,8 +71,6 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf"),
                                   QStringLiteral("svg"), QStringLiteral("csv")}) {
         auto* b = new QPushButton(suffix.toUpper(), this);
-        b->setToolTip(suffix == "csv" ? tr("Save the plotted data as CSV")
-                                      : tr("Save the chart as %1").arg(suffix.toUpper()));
         connect(b, &QPushButton::clicked, this, [this, suffix] { exportDialog(suffix); });
         buttons->addWidget(b);
         m_exports << b;
@@ -111,7 +110,8 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
     right->addWidget(top);
     right->addWidget(m_chart);
     right->setStretchFactor(1, 1);
-    right->setSizes({260, 440});
+    // The chart gets most of the height; longer descriptions and option forms scroll.
+    right->setSizes({180, 520});
 
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
@@ -138,7 +138,7 @@ AnalysisPerspective::AnalysisPerspective(QWidget* parent)
             m_values[std::size_t(m_shown)] = m_options->values();
             storeOptions();
         }
-        m_run->setEnabled(!isRunning() && m_project && m_options->error().isEmpty());
+        updateRunButton(isRunning());
     });
     m_list->setCurrentRow(0);
     setRunning(false);
@@ -159,7 +159,7 @@ void AnalysisPerspective::setProject(Project* project) {
         connect(project, &Project::searchSettingsChanged, this,
                 &AnalysisPerspective::followProjectSuppression);
     }
-    m_run->setEnabled(project != nullptr && m_options->error().isEmpty());
+    updateRunButton(false);  // the job was cancelled above
     // The options saved with the project (not per machine); the suppression limit follows the
     // project's unless it was set to something else.
     m_projectSuppression =
@@ -302,7 +302,7 @@ void AnalysisPerspective::showCurrent() {
         m_shown = -1;  // the form's signals must not overwrite the values being shown
         m_options->setOptions(def.options, m_values[std::size_t(i)]);
         m_shown = i;
-        m_run->setEnabled(!isRunning() && m_project && m_options->error().isEmpty());
+        updateRunButton(isRunning());
     }
     m_title->setText(def.title);
     m_description->setText(def.description);
@@ -323,7 +323,25 @@ void AnalysisPerspective::showCurrent() {
         status = tr("The project changed since this was computed: press Run to update.");
     m_status->setText(status);
     m_status->setVisible(!status.isEmpty());
-    for (QPushButton* b : m_exports) b->setEnabled(slot.chart.has_value());
+    for (QPushButton* b : m_exports) {
+        b->setEnabled(slot.chart.has_value());
+        const QString what = b->text() == "CSV" ? tr("Save the plotted data as CSV")
+                                                : tr("Save the chart as %1").arg(b->text());
+        b->setToolTip(slot.chart ? what : what + tr(" (nothing to save yet: press Run first)"));
+    }
+}
+
+void AnalysisPerspective::updateRunButton(bool running) {
+    const QString error = m_options->error();
+    m_run->setEnabled(!running && m_project && error.isEmpty());
+    QString tip = tr("Compute the selected analysis in the background");
+    if (!m_project)
+        tip += tr(" (open a project first)");
+    else if (running)
+        tip += tr(" (an analysis is running: wait or Cancel it)");
+    else if (!error.isEmpty())
+        tip += tr(" (fix the options first: %1)").arg(error);
+    m_run->setToolTip(tip);
 }
 
 void AnalysisPerspective::run() {
@@ -383,7 +401,7 @@ void AnalysisPerspective::setRunning(bool running) {
     m_cancel->setVisible(running);
     m_progress->setVisible(running);
     m_progress->setValue(0);
-    m_run->setEnabled(!running && m_project && m_options->error().isEmpty());
+    updateRunButton(running);
     emit runningChanged(running, running && m_job ? m_job->title() : QString());
 }
 

@@ -81,6 +81,8 @@ private:
     void markStale();
     void exportDialog(const QString& suffix);
     void setRunning(bool running);
+    /// Enables Run, its tooltip saying why not when it is disabled.
+    void updateRunButton(bool running);
     void fillSensitive();
     QPointer<Project> m_project;
     QListWidget* m_list;

@@ -247,13 +247,15 @@ void MainWindow::createActions() {
     for (auto [text, menuAction] : {std::pair{tr("Undo"), undo}, std::pair{tr("Redo"), redo}}) {
         auto* fixed = new QAction(text, this);
         fixed->setObjectName(menuAction == undo ? "toolbarUndo" : "toolbarRedo");
-        fixed->setEnabled(menuAction->isEnabled());
-        fixed->setToolTip(menuAction->text().remove('&'));
-        connect(fixed, &QAction::triggered, menuAction, &QAction::trigger);
-        connect(menuAction, &QAction::changed, fixed, [fixed, menuAction] {
+        // The tooltip names the edit (the menu's text), or says there is none.
+        const QString none = menuAction == undo ? tr("Nothing to undo") : tr("Nothing to redo");
+        const auto follow = [fixed, menuAction, none] {
             fixed->setEnabled(menuAction->isEnabled());
-            fixed->setToolTip(menuAction->text().remove('&'));
-        });
+            fixed->setToolTip(menuAction->isEnabled() ? menuAction->text().remove('&') : none);
+        };
+        follow();
+        connect(fixed, &QAction::triggered, menuAction, &QAction::trigger);
+        connect(menuAction, &QAction::changed, fixed, follow);
         bar->addAction(fixed);
     }
 }
@@ -270,6 +272,7 @@ void MainWindow::createStatusBar() {
     m_openFolder = new QToolButton(this);
     m_openFolder->setObjectName("openFolder");
     m_openFolder->setText(tr("Open folder"));
+    m_openFolder->setToolTip(tr("Open the folder of the file just written"));
     m_openFolder->hide();
     connect(m_openFolder, &QToolButton::clicked, this, [this] {
         QDesktopServices::openUrl(QUrl::fromLocalFile(m_openFolder->property("folder").toString()));

@@ -104,6 +104,10 @@ void ProjectController::adopt(std::shared_ptr<ProjectData> data, const QString& 
     m_project = new Project(std::move(data), this);
     if (dirty) m_project->setForcedDirty(true);
     if (!m_project->filePath().isEmpty() && !dirty) RecentProjects::add(m_project->filePath());
+    // Dialogs not used yet start next to the project (or its data), not in the home folder.
+    filedialogs::setFallbackFolder(
+        QFileInfo(m_project->filePath().isEmpty() ? m_project->dataPath() : m_project->filePath())
+            .absolutePath());
     emit projectChanged(m_project);
     if (old) old->deleteLater();
     const auto& t = m_project->table();
@@ -200,6 +204,7 @@ bool ProjectController::close() {
     if (m_project) {
         Project* old = m_project;
         m_project = nullptr;
+        filedialogs::setFallbackFolder({});
         emit projectChanged(nullptr);
         old->deleteLater();
     }

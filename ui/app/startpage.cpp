@@ -22,6 +22,10 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent), m_examples(new QWidget(
     auto* startLayout = new QVBoxLayout(start);
     auto* open = new QPushButton(tr("Open project…"), start);
     auto* import = new QPushButton(tr("New project from CSV…"), start);
+    open->setToolTip(tr("Open a saved ldiv project file (Ctrl+O)"));
+    import->setToolTip(
+        tr("Import a CSV table as a new project: separator, header and column types (Ctrl+N)"));
+    m_recent->setToolTip(tr("Projects opened before; double-click one to open it again"));
     startLayout->addWidget(open);
     startLayout->addWidget(import);
     auto* examples = new QGroupBox(tr("Open example"), this);
@@ -68,6 +72,11 @@ void StartPage::refresh() {
         if (!hasProject && hasData) text += tr(" (data only, no project yet)");
         auto* button = new QPushButton(text, m_examples);
         button->setEnabled(hasProject || hasData);
+        button->setToolTip(hasProject || hasData
+                               ? tr("Open the bundled %1 example: data, roles, hierarchies and "
+                                    "criteria ready to search")
+                                     .arg(name)
+                               : tr("The %1 example is not installed with this build").arg(name));
         button->setStyleSheet("text-align: left; padding: 6px;");
         connect(button, &QPushButton::clicked, this, [this, name] { emit exampleRequested(name); });
         layout->addWidget(button);

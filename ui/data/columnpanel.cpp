@@ -64,6 +64,8 @@ void ColumnPanel::refresh() {
     m_type->setEnabled(valid);
     m_role->setEnabled(valid);
     if (!valid) {
+        m_type->setToolTip(tr("Select an attribute in the list to set its type"));
+        m_role->setToolTip(tr("Select an attribute in the list to set its role"));
         m_title->setText(tr("No attribute selected"));
         m_stats->clear();
         m_chart->setBars({}, {}, {});
@@ -73,7 +75,11 @@ void ColumnPanel::refresh() {
     const auto& column = m_project->table().column(std::size_t(m_column));
     m_title->setText(m_project->columnName(m_column));
     m_type->setCurrentText(typeName(m_project->type(m_column)));
-    m_type->setToolTip(tr("Inferred type: %1").arg(typeName(m_project->inferredType(m_column))));
+    m_type->setToolTip(tr("How the values are read, compared and ordered (inferred type: %1)")
+                           .arg(typeName(m_project->inferredType(m_column))));
+    m_role->setToolTip(
+        tr("Identifying: removed; quasi-identifying: generalized by its hierarchy; sensitive: "
+           "protected by the criteria; insensitive: published as is"));
     m_role->setCurrentText(roleName(role));
     const std::size_t rows = column.size();
     m_stats->setText(tr("%L1 rows · %L2 distinct values · %L3 missing (%4 %)")

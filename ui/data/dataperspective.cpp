@@ -52,6 +52,7 @@ DataPerspective::DataPerspective(QWidget* parent)
                                                         QHeaderView::Stretch);
 
     m_table->setModel(m_tableModel);
+    m_table->setToolTip(tr("The data as loaded; click a column header to select its attribute"));
     // Uniform row heights: the view never measures rows, so 10 M rows scroll instantly.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
@@ -163,6 +164,16 @@ void DataPerspective::setProject(Project* project) {
     updateChecks();
     if (project && project->columnCount() > 0) selectColumn(0);
     selectionChanged();
+    fitListHeight();
+}
+
+void DataPerspective::fitListHeight() {
+    // Up to 8 attributes stay in view whatever appears below the list (role proposals, data
+    // checks): the splitter takes the room from the attribute's details instead.
+    const int rows = std::min(m_columnModel->rowCount(), 8);
+    const int rowHeight = rows > 0 ? m_columns->rowHeight(0) : 0;
+    m_columns->setMinimumHeight(m_columns->horizontalHeader()->sizeHint().height() +
+                                rows * rowHeight + 2 * m_columns->frameWidth());
 }
 
 void DataPerspective::selectColumn(int column) {

@@ -43,6 +43,7 @@ public:
 private:
     void selectionChanged();
     void updateChecks();
+    void fitListHeight();
     QPointer<Project> m_project;
     TableModel* m_tableModel;
     ColumnListModel* m_columnModel;

@@ -130,6 +130,9 @@ ImportDialog::ImportDialog(QWidget* parent)
     m_preview->verticalHeader()->setDefaultSectionSize(m_preview->fontMetrics().height() + 6);
     m_progress->hide();
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Import"));
+    m_buttons->button(QDialogButtonBox::Ok)
+        ->setToolTip(tr("Load the whole file as a new project with these options and types "
+                        "(enabled once the preview reads the file)"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_info);

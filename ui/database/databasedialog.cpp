@@ -51,6 +51,21 @@ DatabaseDialog::DatabaseDialog(QWidget* parent)
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Open database table"));
     m_port->setRange(1, 65535);
+    m_host->setToolTip(tr("The PostgreSQL server's host name or address (default: PGHOST)"));
+    m_port->setToolTip(tr("The server's port (default: PGPORT, usually 5432)"));
+    m_database->setToolTip(tr("The database to connect to (default: PGDATABASE)"));
+    m_user->setToolTip(tr("The user to connect as (default: PGUSER)"));
+    m_connect->setToolTip(
+        tr("Connect and list the tables this user may read (disabled while a table loads)"));
+    m_tables->setToolTip(tr("The server's tables and views; select one to preview its first rows"));
+    m_useQuery->setToolTip(tr("Open the rows a SQL query returns instead of a whole table"));
+    m_query->setToolTip(tr("A read-only SQL query; its result becomes the project's data"));
+    m_runQuery->setToolTip(
+        tr("Run the query and show its first rows (enabled when a query is chosen above)"));
+    m_preview->setToolTip(tr("The first rows of the chosen table or query"));
+    m_buttons->button(QDialogButtonBox::Open)
+        ->setToolTip(tr("Open the chosen table or query as a new project (enabled once "
+                        "connected and a table or query is chosen)"));
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("from PGPASSWORD or ~/.pgpass"));
     m_password->setToolTip(

@@ -1,5 +1,6 @@
 #include "explain/explainpanel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -9,6 +10,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ldiv/error.h"
 #include "project/job.h"
@@ -77,6 +79,7 @@ ExplainPanel::ExplainPanel(QWidget* parent)
     m_criteria->setColumnWidth(2, 60);
     m_criteria->setColumnWidth(3, 150);
     m_criteria->setUniformRowHeights(true);
+    m_criteria->viewport()->installEventFilter(this);
 
     m_fixes->setObjectName("explainFixes");
     // The result (node and verdict, or the limit) is the longest text: last, where it can run.
@@ -115,6 +118,36 @@ ExplainPanel::ExplainPanel(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(split, 1);
     clear(tr("Click a node to see why it satisfies or fails the requirement."));
+}
+
+void ExplainPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitColumns();
+}
+
+bool ExplainPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_criteria->viewport() && event->type() == QEvent::Resize) fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ExplainPanel::fitColumns() {
+    if (m_criteria->topLevelItemCount() == 0) return;
+    const int width = m_criteria->viewport()->width();
+    int rest = width;
+    for (int c = 1; c <= 3; ++c) {
+        m_criteria->resizeColumnToContents(c);
+        rest -= m_criteria->columnWidth(c);
+    }
+    // The widest class (criterion rows span every column and do not count).
+    int classes = m_criteria->header()->sectionSizeHint(0);
+    for (int i = 0; i < m_criteria->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = m_criteria->topLevelItem(i);
+        for (int j = 0; j < item->childCount(); ++j)
+            classes = std::max(classes, m_criteria->fontMetrics().horizontalAdvance(
+                                            item->child(j)->text(0)) +
+                                            2 * m_criteria->indentation() + 12);
+    }
+    m_criteria->setColumnWidth(0, std::max(width / 3, std::min(rest, classes)));
 }
 
 void ExplainPanel::setSession(SearchSession* session) {
@@ -242,6 +275,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
         item->setFirstColumnSpanned(true);
         item->setExpanded(!c.holds);
     }
+    fitColumns();
 
     m_fixes->setRowCount(0);
     auto addRow = [this](const QString& fix, const QString& result, const QString& utility,

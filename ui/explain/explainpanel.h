@@ -48,7 +48,15 @@ signals:
     /// A "raise one attribute" fix was clicked: select this node ("1,2,0").
     void nodeRequested(const QString& levels);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    /// The tree's viewport changes width without the panel resizing (a scroll bar appears).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// Size, short-by and dominating value as wide as their text; the class values get what
+    /// is left of the view (at least a third); the rows run on (tooltip, horizontal scroll).
+    void fitColumns();
     void clear(const QString& message);
     void show(const Explanation& e, const SearchOutcome& outcome);
     void fixClicked(int row);

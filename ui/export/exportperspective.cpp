@@ -51,6 +51,12 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_sweep(new SweepExportBox(this)) {
     m_remove->setChecked(true);
     m_neutralize->setChecked(true);
+    m_remove->setToolTip(tr("Leave the suppressed rows out of the published table"));
+    m_mask->setToolTip(
+        tr("Keep the suppressed rows, with every quasi-identifier replaced by *"));
+    m_neutralize->setToolTip(
+        tr("Prefix cells that start with = + - @ with a quote, so a spreadsheet does not run "
+           "them as formulas"));
     m_nodeInfo->setWordWrap(true);
     m_chart->setTitle(tr("Class sizes of the published table"));
     m_chart->setMinimumHeight(220);
@@ -60,6 +66,9 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* nodeBox = new QGroupBox(tr("Node to publish"), left);
     auto* nodeForm = new QFormLayout(nodeBox);
     m_node->setPlaceholderText(tr("levels, e.g. 0,1,2"));
+    m_node->setToolTip(
+        tr("The transformation to publish: one generalization level per quasi-identifier, "
+           "in order; set by choosing a node in the lattice, or typed"));
     nodeForm->addRow(tr("Levels"), m_node);
     nodeForm->addRow(m_nodeInfo);
     leftLayout->addWidget(nodeBox);

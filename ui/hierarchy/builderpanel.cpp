@@ -22,6 +22,7 @@
 #include "project/project.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"
+#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -137,15 +138,21 @@ BuilderPanel::BuilderPanel(QWidget* parent)
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Builder:"), m_kind);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(form);
-    layout->addWidget(m_pages);
+    // The settings and the preview scroll (the perspective must fit 1366×768); Apply stays
+    // below the scrolling part, always in view whatever the builder shows.
+    auto* content = new QWidget(this);
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addLayout(form);
+    contentLayout->addWidget(m_pages);
     auto* topForm = new QFormLayout;
     topForm->addRow(tr("Top value:"), m_topValue);
-    layout->addLayout(topForm);
-    layout->addWidget(m_status);
-    layout->addWidget(m_table, 1);
+    contentLayout->addLayout(topForm);
+    contentLayout->addWidget(m_status);
+    contentLayout->addWidget(m_table, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scrollPanel(content, this), 1);
     layout->addWidget(m_apply);
 
     m_debounce.setSingleShot(true);
@@ -303,6 +310,8 @@ void BuilderPanel::updatePreview() {
     m_preview.reset();
     m_table->setRowCount(0);
     m_apply->setEnabled(false);
+    m_apply->setToolTip(tr("Replace the attribute's hierarchy with the preview (disabled until "
+                           "an attribute is selected and the settings are valid)"));
     const int column = m_project && !m_attribute.isEmpty()
                            ? m_project->columnIndex(m_attribute.toStdString())
                            : -1;
@@ -350,6 +359,7 @@ void BuilderPanel::updatePreview() {
                           .arg(countOf(std::size_t(m_preview->height()), "level", "levels"),
                                countOf(m_preview->baseCount(), "value", "values")));
     m_apply->setEnabled(true);
+    m_apply->setToolTip(tr("Replace the attribute's hierarchy with the preview (undoable)"));
 }
 
 bool BuilderPanel::apply() {

@@ -35,6 +35,8 @@ public:
     const std::optional<Hierarchy>& preview() const { return m_preview; }
     QString errorText() const;
     QTableWidget* previewTable() const { return m_table; }
+    /// "Apply to attribute", below the scrolling settings: always in view.
+    QPushButton* applyButton() const { return m_apply; }
     /// The ordered builder's value list (drag to reorder, or Up/Down).
     QListWidget* orderList() const { return m_order; }
     /// Moves the selected values of the ordered builder's list up (-1) or down (+1).

@@ -46,6 +46,9 @@ HierarchyImportDialog::HierarchyImportDialog(const QStringList& paths,
     setObjectName("hierarchyImportDialog");
     m_table->setObjectName("hierarchyImportTable");
     m_table->setHorizontalHeaderLabels({tr("File"), tr("Attribute")});
+    m_table->setToolTip(
+        tr("Each file and the attribute its name matches; change an attribute where the match "
+           "is wrong"));
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
@@ -70,6 +73,9 @@ HierarchyImportDialog::HierarchyImportDialog(const QStringList& paths,
     hint->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
+    buttons->button(QDialogButtonBox::Ok)
+        ->setToolTip(tr("Import each file as the hierarchy of the attribute beside it "
+                        "(undoable); files set to \"do not import\" are skipped"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);

@@ -30,7 +30,6 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"
-#include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
 
@@ -62,10 +61,18 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
       m_histogram(new BarChart(this)) {
     // Base values in natural order (9, 10, 11; dates and months in calendar order); every
     // column header sorts, so the groups of a level can be listed together.
+    m_attributes->setToolTip(
+        tr("The attributes; select one to edit, build or import its hierarchy"));
+    m_issues->setToolTip(
+        tr("What is wrong with the hierarchy (levels that do not nest, data values it does not "
+           "cover); double-click an issue to show its row"));
     m_tableProxy->setSourceModel(m_tableModel);
     m_tableView->setModel(m_tableProxy);
     m_tableView->setObjectName("hierarchyLevelsTable");
     m_tableView->setSortingEnabled(true);
+    m_tableView->setToolTip(
+        tr("One row per data value, one column per level: edit a cell of a level to move the "
+           "value into another group"));
     m_tableView->sortByColumn(0, Qt::AscendingOrder);
     m_tableView->horizontalHeader()->setToolTip(
         tr("Click a level's header to sort by it (numbers numerically, dates and months in "
@@ -101,9 +108,12 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
             const QString error = exportHierarchy(path);
             if (!error.isEmpty()) m_heading->setText(error.toHtmlEscaped());
         }
-    });
+    })->setToolTip(tr("Write the selected attribute's hierarchy to a CSV file, one row per "
+                      "value, one column per level"));
     tools->addSeparator();
-    tools->addAction(tr("Remove hierarchy"), this, &HierarchyPerspective::removeHierarchy);
+    tools->addAction(tr("Remove hierarchy"), this, &HierarchyPerspective::removeHierarchy)
+        ->setToolTip(tr("Remove the selected attribute's hierarchy (undoable); a "
+                        "quasi-identifier without one cannot be generalized"));
 
     auto* center = new QWidget(this);
     auto* centerLayout = new QVBoxLayout(center);
@@ -132,8 +142,9 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
            "when there are more)"));
 
     auto* right = new QSplitter(Qt::Vertical, this);
-    // The builder's forms scroll: the perspective must fit a 1366×768 screen.
-    right->addWidget(box(tr("Build"), scrollPanel(m_builder, this), this));
+    // The builder's forms scroll inside it (its Apply button stays in view): the perspective
+    // must fit a 1366×768 screen.
+    right->addWidget(box(tr("Build"), m_builder, this));
     right->addWidget(box(tr("Validation"), m_issues, this));
     right->addWidget(box(tr("Group sizes"), histogram, this));
     right->setStretchFactor(0, 3);

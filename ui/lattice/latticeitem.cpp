@@ -24,6 +24,12 @@ constexpr std::size_t kEdgeMaxNodes = 6000;
 constexpr std::size_t kBinsPerRow = 96;
 constexpr std::size_t kMaxMarked = 5000;
 
+/// Half the height of a row's band at overview, in scene units: a third of the distance of
+/// two rows, between 6 and 24 px tall on screen (never less than a node).
+double bandHalfHeight(const LatticeLayout& layout, double lod) {
+    return std::max(layout.radius(), std::clamp(0.32 * layout.rowDistance() * lod, 3.0, 12.0) / lod);
+}
+
 }  // namespace
 
 LatticeItem::LatticeItem(const LatticeLayout* layout)
@@ -189,7 +195,10 @@ QRectF LatticeItem::visibleBounds() const {
         box = box.isNull() ? span : box.united(span);
     }
     const double m = 2 * m_layout->radius();
-    return box.isNull() ? QRectF() : box.adjusted(-m, -m, m, m);
+    // Rows are drawn as bands up to a third of the row distance tall at overview: room for
+    // the first and the last one.
+    const double v = std::max(m, 0.4 * m_layout->rowDistance());
+    return box.isNull() ? QRectF() : box.adjusted(-m, -v, m, v);
 }
 
 QColor LatticeItem::nodeColor(NodeId id) const {
@@ -257,9 +266,7 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
     painter->setRenderHint(QPainter::Antialiasing, false);
     painter->setPen(Qt::NoPen);
     const double r = m_layout->radius();
-    // A third of the distance of two rows, between 6 and 24 px tall on screen.
-    const double half =
-        std::max(r, std::clamp(0.32 * m_layout->rowDistance() * lod, 3.0, 12.0) / lod);
+    const double half = bandHalfHeight(*m_layout, lod);
     const auto [low, high] = m_layout->rowsIn(exposed.adjusted(0, -half, 0, half));
     const bool byValue = bool(m_value);
     const double span = m_max - m_min;
@@ -418,8 +425,19 @@ void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lo
             painter->setBrush(color);
             painter->drawEllipse(p, r, r);
         } else {
-            const double s = std::max(r, 1.2 / lod);
-            painter->fillRect(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s), color);
+            // Too small for discs: a tick as tall as an overview band, so each row reads as
+            // a band at node resolution (as the strips a step further out do), not as a line
+            // of dots far apart from the next row.
+            const double w = std::max(r, 1.2 / lod);
+            const double h = std::max(w, bandHalfHeight(*m_layout, lod));
+            if (state(id) == NodeState::Optimum) {
+                // Wider and outlined: findable among its neighbours.
+                painter->setPen(QPen(QColor(20, 20, 20), 1.5 / lod));
+                painter->setBrush(color);
+                painter->drawRect(QRectF(p.x() - 2 * w, p.y() - h, 4 * w, 2 * h));
+                continue;
+            }
+            painter->fillRect(QRectF(p.x() - w, p.y() - h, 2 * w, 2 * h), color);
         }
     }
     // Labels only where they fit: laid out in device pixels (font metrics of a scaled

@@ -191,7 +191,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
                 if (!s.empty()) m_explain->explain(m_view->layout().lattice().levels(s.back()));
             });
     split->setStretchFactor(1, 1);
-    split->setSizes({220, 700, 430});
+    // The details get as much as the lattice: the Explain tab's classes need the width.
+    split->setSizes({220, 560, 560});
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -429,7 +430,11 @@ void LatticePerspective::listSelectionChanged(const std::vector<NodeId>& selecti
     m_fromList = true;
     m_view->setSelection(selection);
     m_fromList = false;
-    if (!selection.empty()) m_view->centerOnNode(selection.back());
+    // At overview the selection ring marks the node: the view moves (and zooms in) only for a
+    // node out of view, so a click in the list does not lose the whole lattice.
+    if (!selection.empty() &&
+        !m_view->viewport()->rect().contains(m_view->nodeViewportPosition(selection.back())))
+        m_view->centerOnNode(selection.back());
 }
 
 void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) {

@@ -40,13 +40,23 @@ void LatticeView::setLattice(const Lattice& lattice) {
     m_selection.clear();
     // Fitted once the view has its size (a lattice set while hidden would fit a default
     // 100×30 viewport and open as a tiny blob); until the user zooms or pans, resizes refit.
-    m_autoFit = true;
     fitAll();
+}
+
+void LatticeView::setAutoFit(bool on) {
+    m_autoFit = on;
+    // No scroll bars while the view refits itself on every resize: a scroll bar appearing
+    // shrinks the viewport, the refit makes it disappear again, and the two resize each
+    // other for ever (the workbench froze in a maximized 1366×768 window). The user's own
+    // zoom or pan brings them back.
+    const Qt::ScrollBarPolicy policy = on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded;
+    setHorizontalScrollBarPolicy(policy);
+    setVerticalScrollBarPolicy(policy);
 }
 
 void LatticeView::fitAll() {
     if (!m_item) return;
-    m_autoFit = true;
+    setAutoFit(true);
     // Only the nodes the filter shows.
     const QRectF visible = m_item->visibleBounds();
     fitInView(visible.isNull() ? m_layout->bounds() : visible, Qt::KeepAspectRatio);
@@ -72,7 +82,7 @@ void LatticeView::zoomOut() {
 }
 
 void LatticeView::zoomBy(double factor, bool byUser) {
-    if (byUser) m_autoFit = false;
+    if (byUser) setAutoFit(false);
     const double current = transform().m11();
     // Between the whole lattice in a few pixels and a node filling a large part of the view.
     const double next = std::clamp(current * factor, 1e-7, 8.0);
@@ -99,7 +109,7 @@ void LatticeView::mouseMoveEvent(QMouseEvent* event) {
         const QPoint delta = event->pos() - m_pressPos;
         if (m_panning || delta.manhattanLength() > 4) {
             m_panning = true;
-            m_autoFit = false;
+            setAutoFit(false);
             horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
             verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
             m_pressPos = event->pos();

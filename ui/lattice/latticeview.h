@@ -65,6 +65,7 @@ private:
     QPoint m_pressPos;
     bool m_panning = false;
     /// Fit on resize until the user zooms or pans.
+    void setAutoFit(bool on);
     bool m_autoFit = true;
 };
 

@@ -42,6 +42,12 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
     m_metrics->setObjectName("metricsTable");
     m_criteria->setObjectName("criteriaTable");
     m_compare->setObjectName("comparisonTable");
+    m_metrics->setToolTip(tr("The selected node's information loss by every metric"));
+    m_criteria->setToolTip(
+        tr("Whether each criterion holds at this node, how many classes fail it and the worst "
+           "class's value"));
+    m_compare->setToolTip(tr("The selected nodes side by side: Ctrl+click nodes to add them"));
+    m_preview->setToolTip(tr("The data with every quasi-identifier generalized to this node's levels"));
     m_preview->setModel(m_model);
     m_preview->verticalHeader()->setDefaultSectionSize(20);
     m_preview->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);

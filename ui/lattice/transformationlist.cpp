@@ -97,7 +97,13 @@ TransformationList::TransformationList(NodeSource* source, QWidget* parent)
         selectNodes(m_wanted);
         updateStatus();
     });
-    connect(m_model, &QAbstractItemModel::layoutChanged, this, &TransformationList::updateStatus);
+    connect(m_model, &QAbstractItemModel::layoutChanged, this, [this] {
+        updateStatus();
+        // After a sort the selected node is still selected: keep it in view (the rows that
+        // were in view before are somewhere else now).
+        const QModelIndex current = m_table->selectionModel()->currentIndex();
+        if (current.isValid()) m_table->scrollTo(current, QAbstractItemView::PositionAtCenter);
+    });
     connect(m_model, &TransformationModel::busyChanged, this, &TransformationList::updateStatus);
 }
 

@@ -51,6 +51,9 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
       m_progress(new QProgressBar(this)),
       m_summary(new QTextBrowser(this)) {
     m_criteria->setObjectName("criteriaList");
+    m_criteria->setToolTip(
+        tr("The criteria the published table must satisfy, all of them; select one to remove "
+           "it"));
     m_suppression->setRange(0, 100);
     m_suppression->setDecimals(2);
     m_suppression->setSuffix(QStringLiteral(" %"));
@@ -62,6 +65,18 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
         m_metric->addItem(QStringLiteral("%1 (%2)").arg(text(m.label), text(m.name)), text(m.name));
     for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue())
         m_algorithm->addItem(text(a.label), text(a.name));
+    m_suppression->setToolTip(
+        tr("Share of the rows that may be suppressed (removed or masked) so that a "
+           "transformation satisfies the criteria"));
+    m_metric->setToolTip(
+        tr("The information loss the optimum minimizes among the satisfying transformations"));
+    m_algorithm->setToolTip(
+        tr("How the lattice is searched: all three find the same minimal transformations; "
+           "brute force checks every node and is the reference"));
+    m_run->setToolTip(
+        tr("Search the lattice for the transformations that satisfy every criterion "
+           "(disabled while a search runs)"));
+    m_cancel->setToolTip(tr("Stop the running search; the nodes checked so far are kept"));
     m_warnings->setWordWrap(true);
     m_warnings->setObjectName("feasibilityWarnings");
     m_editorError->setWordWrap(true);
@@ -91,6 +106,7 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     auto* reqLayout = new QVBoxLayout(requirement);
     reqLayout->addWidget(m_criteria, 1);
     auto* remove = new QPushButton(tr("Remove selected"), requirement);
+    remove->setToolTip(tr("Remove the selected criterion from the requirement (undoable)"));
     reqLayout->addWidget(remove);
     auto* form = new QFormLayout;
     form->addRow(tr("Suppression limit"), m_suppression);

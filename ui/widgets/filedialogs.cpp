@@ -21,11 +21,22 @@ QString key(Kind kind) {
     }
     return {};
 }
+
+QString& fallbackFolder() {
+    static QString folder;
+    return folder;
+}
 }  // namespace
+
+void setFallbackFolder(const QString& folder) {
+    fallbackFolder() = folder;
+}
 
 QString lastFolder(Kind kind) {
     const QString folder = QSettings().value(key(kind)).toString();
-    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QDir::homePath();
+    if (!folder.isEmpty() && QFileInfo(folder).isDir()) return folder;
+    const QString fallback = fallbackFolder();
+    return !fallback.isEmpty() && QFileInfo(fallback).isDir() ? fallback : QDir::homePath();
 }
 
 bool hasFolder(Kind kind) {

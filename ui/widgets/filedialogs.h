@@ -11,8 +11,12 @@ namespace ldv::ui::filedialogs {
 
 enum class Kind { Data, Hierarchy, Project, Export };
 
-/// The remembered folder of a kind; the user's home folder before the first use.
+/// The remembered folder of a kind; before the first use the fallback folder if one is set
+/// (the open project's), else the user's home folder.
 QString lastFolder(Kind kind);
+/// Where dialogs of a kind not used yet start: the open project's folder (so the first
+/// hierarchy import or export does not start in the home folder); "" for none.
+void setFallbackFolder(const QString& folder);
 /// True once a folder of `kind` has been remembered (and still exists).
 bool hasFolder(Kind kind);
 /// Remembers the folder of `path` (a file, or a folder itself) for `kind`.
