@@ -61,8 +61,14 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     const auto text = [](std::string_view s) {
         return QString::fromUtf8(s.data(), qsizetype(s.size()));
     };
-    for (const MetricEntry& m : metricCatalogue())
-        m_metric->addItem(QStringLiteral("%1 (%2)").arg(text(m.label), text(m.name)), text(m.name));
+    // "Discernibility (dm)", but "Height", not "Height (height)".
+    for (const MetricEntry& m : metricCatalogue()) {
+        const QString label = text(m.label), name = text(m.name);
+        m_metric->addItem(label.compare(name, Qt::CaseInsensitive) == 0
+                              ? label
+                              : QStringLiteral("%1 (%2)").arg(label, name),
+                          name);
+    }
     for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue())
         m_algorithm->addItem(text(a.label), text(a.name));
     m_suppression->setToolTip(
