@@ -11,11 +11,11 @@
 #include <QTimer>
 #include <csignal>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
-#include "app/screenshotrunner.h"
-#include "app/selftest.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
+#include "workbench/screenshotrunner.h"
+#include "workbench/selftest.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres.h"
 #endif

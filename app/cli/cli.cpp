@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres.h"
 #endif

@@ -4,13 +4,13 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
-#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
-#include "ldiv/audit.h"
-#include "ldiv/evaluation.h"
-#include "ldiv/hierarchy_builders.h"
-#include "ldiv/project.h"
-#include "ldiv/tau_audit.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/lattice/audit_summary.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/tau_audit.h"
 
 namespace ldv::cli {
 namespace {

@@ -6,9 +6,9 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
-#include "ldiv/beliefs_analysis.h"
-#include "ldiv/error.h"
-#include "ldiv/experiments_background.h"
+#include "ldiv/attacks/belief_analysis.h"
+#include "ldiv/data/error.h"
+#include "ldiv/experiments/background_attack.h"
 
 namespace ldv::cli {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
-#include "ldiv/diagnosis.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
 
 namespace ldv::cli {
 namespace {

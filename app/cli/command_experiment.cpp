@@ -6,7 +6,7 @@
 #include "cli/command_experiment_attacks.h"
 #include "cli/command_experiment_tau.h"
 #include "cli/command_list.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::cli {
 namespace {

@@ -12,10 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/node_option.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/experiments.h"
-#include "ldiv/experiments_background.h"
+#include "ldiv/data/error.h"
+#include "ldiv/experiments/background_attack.h"
+#include "ldiv/experiments/experiments.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv::cli {
 namespace {

@@ -12,13 +12,13 @@
 #include <sstream>
 
 #include "cli/command_list.h"
-#include "ldiv/error.h"
-#include "ldiv/sweep.h"
-#include "ldiv/tau_analysis.h"
-#include "ldiv/tau_baselines.h"
-#include "ldiv/tau_classification.h"
-#include "ldiv/tau_profile.h"
-#include "ldiv/tau_runner.h"
+#include "ldiv/data/error.h"
+#include "ldiv/tau/baseline_outcome.h"
+#include "ldiv/tau/sweep_result.h"
+#include "ldiv/tau/tau_analysis.h"
+#include "ldiv/tau/tau_classification.h"
+#include "ldiv/tau/tau_profile.h"
+#include "ldiv/tau/tau_runner.h"
 
 namespace ldv::cli {
 

@@ -1,17 +1,17 @@
 // `ldiv explain`: why a node (or a published table) fails its requirement, and the cheapest
-// fixes, each computed by judging it (core: ldiv/explain.h). Exit 3 when the node fails.
+// fixes, each computed by judging it (core: ldiv/lattice/explanation.h). Exit 3 when the node fails.
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
-#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "cli/search_options.h"
-#include "ldiv/error.h"
-#include "ldiv/explain.h"
-#include "ldiv/published_table.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/explanation.h"
+#include "ldiv/release/published_table.h"
 
 namespace ldv::cli {
 namespace {

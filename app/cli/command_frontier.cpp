@@ -1,7 +1,7 @@
 // `ldiv frontier`: the optimum, its re-identification risk (prosecutor, journalist or
 // marketer) and utility for every requirement of a grid of criteria parameters × suppression
 // limits, and the Pareto-optimal points
-// (core: ldiv/frontier.h). Exit 3 when no requirement of the grid can be met.
+// (core: ldiv/search/frontier_result.h). Exit 3 when no requirement of the grid can be met.
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -9,8 +9,8 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/search_options.h"
-#include "ldiv/error.h"
-#include "ldiv/frontier.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/frontier_result.h"
 
 namespace ldv::cli {
 namespace {

@@ -7,18 +7,18 @@
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
-#include "ldiv/criteria_inputs.h"
 #include "cli/node_option.h"
 #include "cli/output_guard.h"
 #include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/generalize.h"
-#include "ldiv/pseudonymize.h"
-#include "ldiv/publish.h"
-#include "ldiv/table_source.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/crypto/pseudonyms.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/table_source.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/lattice/published_node.h"
 
 namespace ldv::cli {
 namespace {

@@ -8,12 +8,12 @@
 #include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
-#include "ldiv/criteria_inputs.h"
 #include "cli/search_heuristic_output.h"
 #include "cli/search_options.h"
 #include "cli/search_statistics_json.h"
-#include "ldiv/error.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv::cli {
 namespace {

@@ -9,9 +9,9 @@
 #include "cli/output_guard.h"
 #include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
-#include "ldiv/error.h"
-#include "ldiv/generalize.h"
-#include "ldiv/sweep.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/tau/sweep_result.h"
 
 namespace ldv::cli {
 namespace {

@@ -9,8 +9,8 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/output_guard.h"
-#include "ldiv/error.h"
-#include "ldiv/synth.h"
+#include "ldiv/data/error.h"
+#include "ldiv/synth/synth.h"
 
 namespace ldv::cli {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "cli/cli.h"
 #include "cli/command_list.h"
-#include "ldiv/csv.h"
-#include "ldiv/release.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/release/release_record.h"
 
 namespace ldv::cli {
 namespace {

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "ldiv/error.h"
-#include "ldiv/table_source.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/table_source.h"
 
 namespace ldv::cli {
 

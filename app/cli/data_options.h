@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "ldiv/project.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv::cli {
 

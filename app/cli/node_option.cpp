@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::cli {
 

@@ -1,9 +1,9 @@
 #pragma once
 #include <string>
 
-#include "ldiv/class_partition.h"
-#include "ldiv/dataset.h"
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/class_partition.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/lattice/lattice.h"
 
 namespace ldv::cli {
 

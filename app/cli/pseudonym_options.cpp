@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "ldiv/error.h"
-#include "ldiv/table_source.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/table_source.h"
 
 namespace ldv::cli {
 

@@ -7,8 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "ldiv/project.h"
-#include "ldiv/pseudonymize.h"
+#include "ldiv/crypto/pseudonyms.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv::cli {
 

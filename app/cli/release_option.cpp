@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <ostream>
 
-#include "ldiv/error.h"
-#include "ldiv/release.h"
+#include "ldiv/data/error.h"
+#include "ldiv/release/release_record.h"
 
 namespace ldv::cli {
 

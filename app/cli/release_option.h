@@ -1,14 +1,14 @@
 #pragma once
-// `--release FILE` of the publishing commands: writes the release record (ldiv/release.h)
+// `--release FILE` of the publishing commands: writes the release record (ldiv/release/release_record.h)
 // of what was just published, for `ldiv verify`.
 #include <iosfwd>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "ldiv/project.h"
-#include "ldiv/publish.h"
-#include "ldiv/tau_recoding.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/tau_input.h"
 
 namespace ldv::cli {
 

@@ -1,11 +1,11 @@
 #include "cli/search_heuristic_output.h"
 
-#include "ldiv/criteria_inputs.h"
+#include "ldiv/criteria/criteria_inputs.h"
 
 #include <nlohmann/json.hpp>
 
 #include "cli/search_statistics_json.h"
-#include "ldiv/heuristic_search.h"
+#include "ldiv/search/heuristic_result.h"
 
 namespace ldv::cli {
 

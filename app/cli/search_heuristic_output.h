@@ -4,8 +4,8 @@
 #include <optional>
 #include <ostream>
 
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv::cli {
 

@@ -1,7 +1,7 @@
 #include "cli/search_options.h"
 
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::cli {
 

@@ -8,9 +8,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "ldiv/project.h"
-#include "ldiv/search.h"
-#include "ldiv/search_settings.h"
+#include "ldiv/project/search_settings.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv::cli {
 

@@ -4,8 +4,8 @@
 // and sql_ms from the workspace's source, load_ms from the command).
 #include <nlohmann/json.hpp>
 
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv::cli {
 

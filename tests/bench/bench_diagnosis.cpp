@@ -9,8 +9,8 @@
 #include <random>
 #include <string>
 
-#include "ldiv/csv.h"
-#include "ldiv/diagnosis.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
+#include "ldiv/io/csv_table_reader.h"
 
 using namespace ldv;
 

@@ -9,12 +9,12 @@
 #include <span>
 #include <string>
 
-#include "ldiv/csv.h"
-#include "ldiv/explain.h"
-#include "ldiv/frontier.h"
-#include "ldiv/generalize.h"
-#include "ldiv/project.h"
-#include "ldiv/release.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/explanation.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/release/release_record.h"
+#include "ldiv/search/frontier_result.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;

@@ -10,9 +10,9 @@
 #include <iostream>
 #include <random>
 
-#include "ldiv/csv.h"
-#include "ldiv/dataset.h"
-#include "ldiv/project.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/project/workspace.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;

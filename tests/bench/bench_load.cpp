@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/csv.h"
-#include "ldiv/hierarchy.h"
-#include "ldiv/project.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;

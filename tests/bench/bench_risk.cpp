@@ -17,11 +17,11 @@
 #include <string>
 
 #include "adult_workspace.h"
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/project.h"
-#include "ldiv/risk.h"
-#include "ldiv/risk_attributes.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/risk/attribute_combination_risk.h"
+#include "ldiv/risk/risk_analysis.h"
+#include "ldiv/search/search_result.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;

@@ -16,8 +16,8 @@
 #include <span>
 #include <string>
 
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;

@@ -10,9 +10,9 @@
 #include <iostream>
 #include <string>
 
-#include "ldiv/project.h"
-#include "ldiv/sweep.h"
-#include "ldiv/tau_baselines.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/baseline_outcome.h"
+#include "ldiv/tau/sweep_result.h"
 
 using namespace ldv;
 using Clock = std::chrono::steady_clock;

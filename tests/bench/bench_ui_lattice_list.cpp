@@ -18,7 +18,7 @@
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
-#include "search/searchsession.h"
+#include "session/searchsession.h"
 
 namespace {
 double median(std::vector<double> v) {

@@ -10,7 +10,7 @@
 
 #include "cli/command_experiment_attacks.h"
 #include "cli/command_experiment_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "test_paths.h"
 
 using namespace ldv;

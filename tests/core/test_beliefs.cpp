@@ -1,6 +1,6 @@
 // Bayes-optimal beliefs and background knowledge (SPEC §4, Machanavajjhala et al. 2007 §3).
-#include "ldiv/criteria_beliefs.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/disclosure_report.h"
+#include "ldiv/data/error.h"
 
 #include <QtTest>
 

@@ -2,8 +2,8 @@
 // the joint f(q,s) of each prior model written out as a map, f(s|q*) summed over the base
 // tuples of the class, β(q,s,T*) = n(q*,s)·f(s|q)/f(s|q*) / Σ_{s′} …, on random tables with
 // and without background statements.
-#include "ldiv/beliefs_analysis.h"
-#include "ldiv/csv.h"
+#include "ldiv/attacks/belief_analysis.h"
+#include "ldiv/io/csv_table_reader.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // The metric and search algorithm catalogues (metrics.h, search.h) that the command line's
 // choices and the workbench's lists are built from: every enum value once, names that parse back
 // to it, the defaults first.
-#include "ldiv/metrics.h"
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/metrics/node_metrics.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 #include <QtTest>
 

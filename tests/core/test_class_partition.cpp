@@ -1,10 +1,10 @@
 // ClassPartition, the classes of one release: Machanavajjhala et al. 2007's hospital table as a
 // node and as the published Fig. 2 (worked by hand), and groupRows against a std::map oracle,
 // including keys too wide for 64 bits.
-#include "ldiv/class_partition.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/class_partition.h"
+#include "ldiv/project/workspace.h"
 
 #include <QtTest>
 

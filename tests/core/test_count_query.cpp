@@ -1,7 +1,7 @@
 // Count-query error (Tian & Zhang 2011 §5.3.3, Figs 19–21) worked by hand: EST adds
 // ∏ c_i per overlapping row with c_i = |leaves(b_i)| / |leaves(t[A_i])| when the published
 // value covers b_i, so a generalized value counts a share of its rows.
-#include "ldiv/tau_analysis.h"
+#include "ldiv/tau/tau_analysis.h"
 
 #include <QtTest>
 

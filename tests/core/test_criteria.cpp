@@ -1,8 +1,8 @@
 // The criteria of SPEC §2 on class histograms: SPEC examples, table-level feasibility,
 // reference implementations on random histograms, monotonicity, spec strings and errors.
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_multi.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/joint_histogram.h"
+#include "ldiv/data/error.h"
 
 #include <QtTest>
 

@@ -7,11 +7,11 @@
 #include <cmath>
 #include <random>
 
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 
 using namespace ldv;

@@ -10,14 +10,14 @@
 #include <functional>
 #include <random>
 
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/error.h"
-#include "ldiv/evaluation.h"
-#include "ldiv/heuristic_search.h"
-#include "ldiv/project.h"
-#include "ldiv/research_subset.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/presence_dataset.h"
+#include "ldiv/data/error.h"
+#include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/heuristic_result.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 
 using namespace ldv;

@@ -8,12 +8,12 @@
 #include <functional>
 #include <random>
 
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/error.h"
-#include "ldiv/publish.h"
-#include "ldiv/risk_population.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/risk/population_uniqueness.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 
 using namespace ldv;

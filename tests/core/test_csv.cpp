@@ -2,8 +2,8 @@
 // every error with its exact message and position.
 #include <QtTest>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 using namespace ldv;
 

@@ -10,9 +10,9 @@
 #include <optional>
 #include <random>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/hierarchy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/io/csv_table_reader.h"
 
 using namespace ldv;
 

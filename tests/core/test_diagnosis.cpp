@@ -9,9 +9,9 @@
 #include <random>
 #include <set>
 
-#include "ldiv/diagnosis.h"
-#include "ldiv/diagnosis_suppression.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
+#include "ldiv/diagnosis/suppressed_anonymity.h"
 
 using namespace ldv;
 

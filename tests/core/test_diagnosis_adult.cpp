@@ -3,8 +3,8 @@
 // asserted on the computed numbers of calls to Algorithm 1 / Algorithm 3.
 #include <QtTest>
 
-#include "ldiv/csv.h"
-#include "ldiv/diagnosis.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "test_paths.h"
 
 using namespace ldv;

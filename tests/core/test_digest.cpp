@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <fstream>
 
-#include "ldiv/digest.h"
-#include "ldiv/error.h"
+#include "ldiv/crypto/digest.h"
+#include "ldiv/data/error.h"
 
 class TestDigest : public QObject {
     Q_OBJECT

@@ -1,11 +1,11 @@
 // The ℓ-diversity experiments (Machanavajjhala et al. 2007 §6) and attacks (Machanavajjhala et al.
 // 2007 §1.1): hospital golden cases, Adult homogeneity re-verified by an independent regrouping,
 // utility minima against the search's optima, sampling, timing and cancellation.
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/experiments.h"
-#include "ldiv/experiments_background.h"
-#include "ldiv/project.h"
+#include "ldiv/data/error.h"
+#include "ldiv/experiments/background_attack.h"
+#include "ldiv/experiments/experiments.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
 
 #include <QtTest>
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <random>
 
-#include "ldiv/error.h"
-#include "ldiv/explain.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/explanation.h"
 #include "random_case.h"
 
 using namespace ldv;

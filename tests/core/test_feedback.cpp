@@ -1,7 +1,7 @@
 // Feedback and SubFeedback (feedback.h): a step's progress maps onto its sub-range of the outer
 // job, the outer Cancel reaches the inner call, and a step without an outer job is inert.
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
 
 #include <QtTest>
 

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "ldiv/error.h"
-#include "ldiv/frontier.h"
-#include "ldiv/publish.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/search/frontier_result.h"
 #include "random_case.h"
 
 using namespace ldv;

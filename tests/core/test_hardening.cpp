@@ -9,13 +9,13 @@
 
 #include <fstream>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
-#include "ldiv/hierarchy.h"
-#include "ldiv/hierarchy_builders.h"
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 using namespace ldv;
 

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <random>
 
-#include "ldiv/error.h"
-#include "ldiv/heuristic_search.h"
-#include "ldiv/search.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/heuristic_result.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 
 using namespace ldv;

@@ -1,10 +1,10 @@
 // Hierarchies: CSV import/export, validation errors, binding to a column, and every builder.
 #include <QtTest>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/hierarchy.h"
-#include "ldiv/hierarchy_builders.h"
+#include "ldiv/data/error.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "test_paths.h"
 
 using namespace ldv;

@@ -4,11 +4,11 @@
 #include <QtTest>
 #include <map>
 
-#include "ldiv/error.h"
-#include "ldiv/hierarchy.h"
-#include "ldiv/hierarchy_builders.h"
-#include "ldiv/hierarchy_spec.h"
-#include "ldiv/table.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/table.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/hierarchy/hierarchy_spec.h"
 
 using namespace ldv;
 

@@ -1,10 +1,10 @@
 // ID3 (Quinlan 1986) worked by hand on tiny tables, and the classification utility of
 // (τ,ℓ) outputs built on it (Tian & Zhang 2011 §5.3.2, Figs 17–18), plus the F(k) profile of
 // Fig. 12 on a hand case.
-#include "ldiv/error.h"
-#include "ldiv/id3.h"
-#include "ldiv/tau_classification.h"
-#include "ldiv/tau_profile.h"
+#include "ldiv/data/error.h"
+#include "ldiv/experiments/id3_tree.h"
+#include "ldiv/tau/tau_classification.h"
+#include "ldiv/tau/tau_profile.h"
 
 #include <QtTest>
 

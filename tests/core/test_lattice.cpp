@@ -4,13 +4,13 @@
 #include <map>
 #include <random>
 
-#include "ldiv/audit.h"
-#include "ldiv/criteria_types.h"
-#include "ldiv/csv.h"
-#include "ldiv/dataset.h"
-#include "ldiv/error.h"
-#include "ldiv/generalize.h"
-#include "ldiv/project.h"
+#include "ldiv/criteria/criterion_types.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/audit_summary.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace.h"
 #include "test_paths.h"
 
 using namespace ldv;

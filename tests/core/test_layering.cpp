@@ -31,7 +31,7 @@ struct Edge {
 };
 
 // The search algorithms, before and after core/include/ldiv was grouped by domain. SearchConfig
-// and BoundCriterion sit below them (ldiv/search_config.h, later ldiv/evaluation/).
+// and BoundCriterion sit below them (ldiv/evaluation/search_config.h, later ldiv/evaluation/).
 const std::string kSearch = "^ldiv/(search|heuristic_search|frontier)\\.h$|^(ldiv/)?search/";
 const std::string kProject = "^ldiv/project\\.h$|^(ldiv/)?project/";
 
@@ -51,15 +51,15 @@ std::vector<Rule> rules() {
     std::vector<Rule> out = {
         {"lattice below search",
          {"core/src/lattice/", "core/src/grouping/", "core/include/ldiv/lattice/",
-          "core/include/ldiv/grouping/", "core/include/ldiv/lattice.h",
-          "core/include/ldiv/dataset.h", "core/include/ldiv/publish.h",
-          "core/include/ldiv/explain.h", "core/include/ldiv/audit.h",
-          "core/include/ldiv/generalize.h", "core/include/ldiv/upset.h"},
+          "core/include/ldiv/grouping/", "core/include/ldiv/lattice/lattice.h",
+          "core/include/ldiv/lattice/dataset.h", "core/include/ldiv/lattice/published_node.h",
+          "core/include/ldiv/lattice/explanation.h", "core/include/ldiv/lattice/audit_summary.h",
+          "core/include/ldiv/lattice/generalize.h", "core/include/ldiv/lattice/up_set.h"},
          kSearch,
          "grouping, publishing and explaining sit below the search"},
         {"evaluation below search",
-         {"core/src/evaluation/", "core/include/ldiv/evaluation/", "core/include/ldiv/evaluation.h",
-          "core/include/ldiv/search_config.h"},
+         {"core/src/evaluation/", "core/include/ldiv/evaluation/", "core/include/ldiv/evaluation/criterion_result.h",
+          "core/include/ldiv/evaluation/search_config.h"},
          kSearch,
          "node evaluation sits below the search"},
         {"criteria below search",
@@ -68,7 +68,7 @@ std::vector<Rule> rules() {
          "the criteria sit below the search"},
         {"tau without project",
          {"core/src/tau/", "core/include/ldiv/tau/", "core/include/ldiv/tau_",
-          "core/include/ldiv/sweep.h"},
+          "core/include/ldiv/tau/sweep_result.h"},
          kProject,
          "the (tau, l) algorithms do not know the project; the project knows them"},
         {"headless core",
@@ -179,16 +179,16 @@ private slots:
     void rulesCatchForbiddenEdges_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("target");
-        QTest::newRow("publish -> search") << "core/include/ldiv/publish.h"
-                                           << "ldiv/search.h";
+        QTest::newRow("publish -> search") << "core/include/ldiv/lattice/published_node.h"
+                                           << "ldiv/search/search_result.h";
         QTest::newRow("lattice -> search/") << "core/src/lattice/publish.cpp"
                                             << "ldiv/search/search_result.h";
         QTest::newRow("grouping -> search") << "core/src/grouping/x.cpp"
                                             << "search/node_judge.h";
-        QTest::newRow("evaluation -> search") << "core/include/ldiv/evaluation.h"
-                                              << "ldiv/search.h";
+        QTest::newRow("evaluation -> search") << "core/include/ldiv/evaluation/criterion_result.h"
+                                              << "ldiv/search/search_result.h";
         QTest::newRow("tau -> project") << "core/src/tau/tau_recoding.cpp"
-                                        << "ldiv/project.h";
+                                        << "ldiv/project/workspace.h";
         QTest::newRow("tau -> project/") << "core/include/ldiv/tau/tau_input.h"
                                          << "ldiv/project/workspace.h";
         QTest::newRow("core -> Qt") << "core/src/data/table.cpp"
@@ -218,11 +218,11 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("target");
         QTest::newRow("search -> publish") << "core/src/search/fast.cpp"
-                                           << "ldiv/publish.h";
-        QTest::newRow("publish -> search_config") << "core/include/ldiv/publish.h"
-                                                  << "ldiv/search_config.h";
+                                           << "ldiv/lattice/published_node.h";
+        QTest::newRow("publish -> search_config") << "core/include/ldiv/lattice/published_node.h"
+                                                  << "ldiv/evaluation/search_config.h";
         QTest::newRow("project -> tau") << "core/src/project/tau_input.cpp"
-                                        << "ldiv/tau_recoding.h";
+                                        << "ldiv/tau/tau_input.h";
         QTest::newRow("lattice -> explain") << "ui/lattice/x.cpp"
                                             << "explain/explainpanel.h";
         QTest::newRow("export -> format") << "ui/export/x.cpp"

@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "ldiv/error.h"
-#include "ldiv/metrics.h"
-#include "ldiv/project.h"
+#include "ldiv/data/error.h"
+#include "ldiv/metrics/node_metrics.h"
+#include "ldiv/project/workspace.h"
 #include "test_paths.h"
 
 using namespace ldv;

@@ -2,10 +2,10 @@
 // §5.1.1): Hilbert keys, simple ℓ-diverse groups, CLD's node against a brute-force oracle,
 // and their use for (τ,ℓ) requirements (Tian & Zhang 2011 §5.2), including requirements where they
 // give nothing (Adult salary, (0.5, 2)).
-#include "ldiv/criteria.h"
-#include "ldiv/project.h"
-#include "ldiv/sweep.h"
-#include "ldiv/tau_baselines.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/baseline_outcome.h"
+#include "ldiv/tau/sweep_result.h"
 #include "test_paths.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // Project file: lossless round trip, version and format errors, workspace loading.
 #include <QtTest>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
 #include "test_paths.h"
 
 using namespace ldv;

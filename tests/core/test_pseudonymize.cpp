@@ -4,10 +4,10 @@
 
 #include <set>
 
-#include "ldiv/digest.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/pseudonymize.h"
+#include "ldiv/crypto/digest.h"
+#include "ldiv/crypto/pseudonyms.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/workspace.h"
 
 using namespace ldv;
 

@@ -4,12 +4,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ldiv/digest.h"
-#include "ldiv/error.h"
-#include "ldiv/generalize.h"
-#include "ldiv/published_table.h"
-#include "ldiv/release.h"
-#include "ldiv/sweep.h"
+#include "ldiv/crypto/digest.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/release/published_table.h"
+#include "ldiv/release/release_record.h"
+#include "ldiv/tau/sweep_result.h"
 
 #include <nlohmann/json.hpp>
 #include "test_paths.h"

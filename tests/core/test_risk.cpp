@@ -7,9 +7,9 @@
 #include <map>
 #include <random>
 
-#include "ldiv/error.h"
-#include "ldiv/risk.h"
-#include "ldiv/risk_attributes.h"
+#include "ldiv/data/error.h"
+#include "ldiv/risk/attribute_combination_risk.h"
+#include "ldiv/risk/risk_analysis.h"
 
 using namespace ldv;
 

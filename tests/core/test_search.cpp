@@ -6,10 +6,10 @@
 #include <random>
 
 #include "adult_workspace.h"
-#include "ldiv/error.h"
-#include "ldiv/evaluation.h"
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/data/error.h"
+#include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 #include "test_paths.h"
 

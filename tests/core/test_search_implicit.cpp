@@ -7,10 +7,10 @@
 
 #include <random>
 
-#include "ldiv/error.h"
-#include "ldiv/publish.h"
-#include "ldiv/search.h"
-#include "ldiv/upset.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/lattice/up_set.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 
 using namespace ldv;

@@ -5,12 +5,12 @@
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/search.h"
-#include "ldiv/search_settings.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/search_settings.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 #include "test_paths.h"
 
 using namespace ldv;

@@ -6,8 +6,8 @@
 
 #include <random>
 
-#include "ldiv/publish.h"
-#include "ldiv/search.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/search/search_result.h"
 #include "random_case.h"
 
 using namespace ldv;

@@ -1,8 +1,8 @@
 // SWEEP (Tian & Zhang 2011 §4, Fig. 6) and the (τ,ℓ) output model (tau_recoding.h): SPEC
 // examples 3.1 and 3.2 through the recoding code path, the ≻_I order of Tian & Zhang 2011 Ex. 27,
 // hand-computed excessive protection, and SWEEP's output checked class by class on random tables.
-#include "ldiv/error.h"
-#include "ldiv/sweep.h"
+#include "ldiv/data/error.h"
+#include "ldiv/tau/sweep_result.h"
 
 #include <QtTest>
 

@@ -8,10 +8,10 @@
 #include <map>
 #include <regex>
 
-#include "ldiv/csv_groups.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/search.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_group_reader.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 #include "test_paths.h"
 
 using namespace ldv;

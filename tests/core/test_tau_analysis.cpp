@@ -1,10 +1,10 @@
 // The analyses of Tian & Zhang 2011 §5 (tau_analysis.h) and SWEEP on the bundled Adult and Nursery
 // data: every class of every output satisfies the requested (τ,ℓ) (independent checker), eligible
 // ranges (Tian & Zhang 2011 Table 1), count-query errors (Tian & Zhang 2011 §5.3.3).
-#include "ldiv/project.h"
-#include "ldiv/sweep.h"
-#include "ldiv/tau_analysis.h"
-#include "ldiv/tau_baselines.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/baseline_outcome.h"
+#include "ldiv/tau/sweep_result.h"
+#include "ldiv/tau/tau_analysis.h"
 #include "test_paths.h"
 
 #include <QtTest>

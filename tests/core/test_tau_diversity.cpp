@@ -1,8 +1,8 @@
 // (τ,ℓ)-diversity with generalized sensitive values (SPEC §3, Tian & Zhang 2011): taxonomy, induced
 // frequencies, F, ψ, excessive protection, information utility, strength relations.
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
 
 #include <QtTest>
 

@@ -2,11 +2,11 @@
 // run equals the direct call (SWEEP, the best 1DLD and CLD outputs of Tian & Zhang 2011 §5.2) on
 // the bundled Nursery data, results are kept only by run(), and the valid requirements of
 // Tian & Zhang 2011 (2 ≤ ℓ ≤ m, 1/ℓ ≤ τ < 1) worked by hand.
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/sweep.h"
-#include "ldiv/tau_runner.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/sweep_result.h"
+#include "ldiv/tau/tau_runner.h"
 #include "test_paths.h"
 
 #include <QtTest>

@@ -6,10 +6,10 @@
 #include <QtTest>
 
 #include "fault_injection.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/generalize.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace.h"
 #include "test_paths.h"
 
 using namespace ldv;

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

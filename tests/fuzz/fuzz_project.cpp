@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <string>
 
-#include "ldiv/error.h"
-#include "ldiv/project.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/workspace.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

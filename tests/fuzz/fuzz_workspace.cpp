@@ -12,11 +12,11 @@
 #include <filesystem>
 #include <string>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/publish.h"
-#include "ldiv/search.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 
 namespace {
 

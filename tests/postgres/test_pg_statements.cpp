@@ -9,7 +9,7 @@
 #include <set>
 
 #include "cli_runner.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "ldiv/postgres.h"
 #include "ldiv/postgres_catalog.h"
 

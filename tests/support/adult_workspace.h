@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/project.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv::test {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/dataset.h"
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/lattice/dataset.h"
 
 namespace ldv::test {
 

@@ -7,10 +7,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "project/project.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 namespace ldv::test {
 

@@ -12,12 +12,12 @@
 #include <QUndoStack>
 #include <cstdio>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "data/columnlistmodel.h"
 #include "data/dataperspective.h"
 #include "project/project.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv::ui;
 

@@ -11,12 +11,12 @@
 
 #include "analysis/analyses.h"
 #include "analysis/analysisperspective.h"
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "charts/panelchart.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
+#include "session/preparedinput.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

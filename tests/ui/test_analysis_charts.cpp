@@ -22,16 +22,16 @@
 #include "analysis/analysisperspective.h"
 #include "analysis/beliefsanalysis.h"
 #include "analysis/tauanalyses.h"
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "charts/panelchart.h"
 #include "export/exportperspective.h"
-#include "ldiv/beliefs_analysis.h"
-#include "ldiv/sweep.h"
+#include "ldiv/attacks/belief_analysis.h"
+#include "ldiv/tau/sweep_result.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -12,11 +12,11 @@
 #include "analysis/analysishelpers.h"
 
 #include "analysis/analysisperspective.h"
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "project/project.h"
 #include "ui_fixtures.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

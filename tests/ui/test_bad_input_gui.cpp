@@ -17,17 +17,17 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "hierarchy/builderpanel.h"
 #include "hierarchy/buildersettings.h"
 #include "hierarchy/hierarchyperspective.h"
-#include "ldiv/csv.h"
-#include "ldiv/project.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
 #include "test_paths.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -10,15 +10,15 @@
 #include <QtTest>
 #include <map>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
-#include "ldiv/csv.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
-#include "search/searchsession.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -2,7 +2,7 @@
 // builder settings; save and reload of a project.
 #include <QTemporaryDir>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include <QtTest>
 
 #include "hierarchy/buildersettings.h"

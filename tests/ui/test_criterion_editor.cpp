@@ -10,16 +10,16 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/mainwindow.h"
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/error.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
+#include "session/preparedinput.h"
 #include "ui_fixtures.h"
+#include "workbench/mainwindow.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -21,8 +21,6 @@
 #include <QtTest>
 
 #include "analysis/analysisperspective.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "charts/panelchart.h"
 #include "data/dataperspective.h"
 #include "data/importdialog.h"
@@ -33,14 +31,16 @@
 #include "lattice/nodedetailspanel.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
-#include "ldiv/dataset.h"
+#include "ldiv/lattice/dataset.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
-#include "search/resultkeeper.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/resultkeeper.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

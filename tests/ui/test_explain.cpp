@@ -23,25 +23,25 @@
 
 #include <qcustomplot.h>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
-#include "explain/explainpanel.h"
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
 #include "export/reportwriter.h"
-#include "frontier/frontierpanel.h"
+#include "lattice/explainpanel.h"
+#include "lattice/frontierpanel.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/explain.h"
-#include "ldiv/frontier.h"
-#include "ldiv/release.h"
-#include "ldiv/risk.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/lattice/explanation.h"
+#include "ldiv/release/release_record.h"
+#include "ldiv/risk/risk_analysis.h"
+#include "ldiv/search/frontier_result.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 #include "widgets/plural.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

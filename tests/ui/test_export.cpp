@@ -15,22 +15,22 @@
 #include <QPushButton>
 #include <QtTest>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
 #include "export/sweepexport.h"
 #include "export/tableexport.h"
-#include "project/project.h"
-#include "ldiv/audit.h"
-#include "ldiv/csv.h"
-#include "ldiv/evaluation.h"
-#include "ldiv/generalize.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
 #include "file_fixtures.h"
+#include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/audit_summary.h"
+#include "ldiv/lattice/generalize.h"
+#include "project/project.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -10,15 +10,15 @@
 #include <QToolButton>
 #include <QtTest>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "cli_runner.h"
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
 #include "project/project.h"
-#include "search/searchsession.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

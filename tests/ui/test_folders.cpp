@@ -11,15 +11,15 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "hierarchy/hierarchyimportdialog.h"
 #include "hierarchy/hierarchyperspective.h"
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
 #include "project/project.h"
 #include "ui_fixtures.h"
 #include "widgets/filedialogs.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -18,20 +18,20 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "charts/barchart.h"
 #include "format/nodemetricstext.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
-#include "ldiv/publish.h"
+#include "ldiv/lattice/published_node.h"
 #include "project/project.h"
-#include "search/nodeanalysis.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/nodeanalysis.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -18,15 +18,15 @@
 #include <QtTest>
 #include <fstream>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
 #include "project/project.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

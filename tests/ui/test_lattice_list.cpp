@@ -17,9 +17,6 @@
 #include <random>
 #include <set>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
@@ -27,9 +24,12 @@
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
-#include "search/nodeanalysis.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/nodeanalysis.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

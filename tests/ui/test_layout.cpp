@@ -9,14 +9,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "hierarchy/builderpanel.h"
 #include "hierarchy/hierarchyperspective.h"
 #include "project/project.h"
-#include "search/searchsession.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv::ui;
 

@@ -11,14 +11,14 @@
 
 #include "cli_runner.h"
 #include "hierarchy/buildersettings.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/search.h"
-#include "ldiv/search_settings.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/search_settings.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/search/search_result.h"
 #include "project/project.h"
 #include "project/projectdata.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 
 using namespace ldv;
 using namespace ldv::ui;

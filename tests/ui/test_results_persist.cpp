@@ -7,15 +7,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/mainwindow.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
-#include "ldiv/dataset.h"
+#include "ldiv/lattice/dataset.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
-#include "search/resultkeeper.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/resultkeeper.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/mainwindow.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -24,7 +24,6 @@
 #include <QTextBrowser>
 #include <QtTest>
 
-#include "app/mainwindow.h"
 #include "charts/panelchart.h"
 #include "help/userguide.h"
 #include "privacy/criterioneditor.h"
@@ -32,9 +31,10 @@
 #include "risk/riskcombinationmodel.h"
 #include "risk/riskperspective.h"
 #include "risk/riskreport.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/mainwindow.h"
 
 using namespace ldv;
 using namespace ldv::ui;

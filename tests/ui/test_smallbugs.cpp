@@ -17,9 +17,6 @@
 #include <QtTest>
 
 #include "analysis/analysisperspective.h"
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
 #include "data/columnlistmodel.h"
 #include "data/dataperspective.h"
 #include "data/importdialog.h"
@@ -28,6 +25,9 @@
 #include "privacy/privacyperspective.h"
 #include "project/project.h"
 #include "widgets/plural.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -35,20 +35,20 @@
 #include <set>
 
 #include "analysis/analysisperspective.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
-#include "app/startpage.h"
 #include "data/importdialog.h"
 #include "help/userguide.h"
 #include "hierarchy/hierarchyimportdialog.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
-#include "ldiv/dataset.h"
+#include "ldiv/lattice/dataset.h"
 #include "project/project.h"
 #include "risk/riskperspective.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
+#include "workbench/startpage.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "database/databasedialog.h"
 #endif

@@ -8,10 +8,6 @@
 
 #include <QTableView>
 
-#include "app/autosave.h"
-#include "app/mainwindow.h"
-#include "app/projectcontroller.h"
-#include "app/screenshotrunner.h"
 #include "charts/barchart.h"
 #include "data/columnlistmodel.h"
 #include "data/dataperspective.h"
@@ -22,6 +18,10 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "ui_fixtures.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
+#include "workbench/screenshotrunner.h"
 
 using namespace ldv;
 using namespace ldv::ui;

@@ -9,8 +9,8 @@
 #include "analysis/diagnosissets.h"
 #include "analysis/tauanalyses.h"
 #include "analysis/timinganalysis.h"
-#include "ldiv/error.h"
-#include "search/preparedinput.h"
+#include "ldiv/data/error.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

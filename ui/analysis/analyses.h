@@ -10,10 +10,10 @@
 
 #include "analysis/analysisoptions.h"
 #include "charts/chartdata.h"
-#include "ldiv/diagnosis.h"
-#include "ldiv/experiments.h"
-#include "ldiv/feedback.h"
-#include "ldiv/hierarchy.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
+#include "ldiv/experiments/experiments.h"
+#include "ldiv/hierarchy/hierarchy.h"
 #include "project/project.h"
 
 namespace ldv {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "ldiv/error.h"
-#include "search/preparedinput.h"
+#include "ldiv/data/error.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui::analysis {
 

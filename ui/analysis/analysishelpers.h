@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "charts/chartdata.h"
-#include "ldiv/feedback.h"
+#include "ldiv/data/feedback.h"
 
 namespace ldv {
 class Workspace;

@@ -4,7 +4,7 @@
 #include <QRegularExpression>
 #include <cmath>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::ui {
 

@@ -20,7 +20,7 @@
 #include "charts/reportchart.h"
 #include "project/job.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
+#include "session/preparedinput.h"
 #include "widgets/filedialogs.h"
 #include "widgets/scrollpanel.h"
 

@@ -4,10 +4,10 @@
 #include <map>
 
 #include "analysis/analysishelpers.h"
-#include "ldiv/criteria_beliefs.h"
-#include "ldiv/error.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "ldiv/criteria/disclosure_report.h"
+#include "ldiv/data/error.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 
 namespace ldv::ui {
 

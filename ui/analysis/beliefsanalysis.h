@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "analysis/analyses.h"
-#include "ldiv/experiments_background.h"
+#include "ldiv/experiments/background_attack.h"
 
 namespace ldv::ui {
 

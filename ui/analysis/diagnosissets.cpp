@@ -3,7 +3,7 @@
 #include <QStringList>
 
 #include "analysis/analysishelpers.h"
-#include "search/preparedinput.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "analysis/analysishelpers.h"
-#include "ldiv/error.h"
-#include "ldiv/sweep.h"
-#include "search/preparedinput.h"
+#include "ldiv/data/error.h"
+#include "ldiv/tau/sweep_result.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

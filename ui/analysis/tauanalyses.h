@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "analysis/analyses.h"
-#include "ldiv/tau_analysis.h"
-#include "ldiv/tau_baselines.h"
-#include "ldiv/tau_runner.h"
+#include "ldiv/tau/baseline_outcome.h"
+#include "ldiv/tau/tau_analysis.h"
+#include "ldiv/tau/tau_runner.h"
 
 namespace ldv::ui {
 

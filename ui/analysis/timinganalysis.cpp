@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "analysis/analysishelpers.h"
-#include "ldiv/error.h"
-#include "search/preparedinput.h"
+#include "ldiv/data/error.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

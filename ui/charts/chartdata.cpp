@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "ldiv/csv.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv::ui {
 

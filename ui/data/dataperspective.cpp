@@ -17,7 +17,7 @@
 #include "data/roleproposals.h"
 #include "data/tablemodel.h"
 #include "format/rolestyle.h"
-#include "ldiv/lookalikes.h"
+#include "ldiv/data/lookalikes.h"
 #include "project/project.h"
 
 namespace ldv::ui {

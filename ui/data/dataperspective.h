@@ -4,7 +4,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 class QComboBox;
 class QLabel;

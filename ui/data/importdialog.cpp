@@ -18,7 +18,7 @@
 #include <cstdint>
 
 #include "format/rolestyle.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "project/job.h"
 #include "project/projectdata.h"
 #include "widgets/filedialogs.h"

@@ -8,8 +8,8 @@
 #include <memory>
 #include <optional>
 
-#include "ldiv/csv.h"
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
+#include "ldiv/io/csv_table_reader.h"
 
 class QCheckBox;
 class QComboBox;

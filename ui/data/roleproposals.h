@@ -9,7 +9,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 class QLabel;
 class QVBoxLayout;

@@ -17,7 +17,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 #include "project/job.h"
 #include "project/projectdata.h"
 

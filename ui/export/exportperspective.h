@@ -11,8 +11,8 @@
 #include <memory>
 #include <vector>
 
-#include "ldiv/lattice.h"
-#include "ldiv/release.h"
+#include "ldiv/lattice/lattice.h"
+#include "ldiv/release/release_record.h"
 
 class QCheckBox;
 class QLabel;

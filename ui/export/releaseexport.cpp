@@ -4,8 +4,8 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "ldiv/error.h"
-#include "search/searchsession.h"
+#include "ldiv/data/error.h"
+#include "session/searchsession.h"
 
 namespace ldv::ui {
 

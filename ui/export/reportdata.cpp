@@ -1,9 +1,9 @@
 #include "export/reportdata.h"
 
-#include "ldiv/beliefs_analysis.h"
-#include "ldiv/experiments.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "ldiv/attacks/belief_analysis.h"
+#include "ldiv/experiments/experiments.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 
 namespace ldv::ui {
 

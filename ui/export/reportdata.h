@@ -10,10 +10,10 @@
 #include <optional>
 #include <vector>
 
-#include "ldiv/release.h"
-#include "ldiv/risk.h"
+#include "ldiv/release/release_record.h"
+#include "ldiv/risk/risk_analysis.h"
 
-#include "search/nodeanalysis.h"
+#include "session/nodeanalysis.h"
 
 namespace ldv::ui {
 

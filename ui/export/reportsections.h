@@ -5,7 +5,7 @@
 // authors, title, venue and year (docs/references.md).
 #include <QString>
 
-#include "ldiv/risk.h"
+#include "ldiv/risk/risk_analysis.h"
 
 namespace ldv::ui {
 

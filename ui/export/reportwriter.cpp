@@ -12,8 +12,8 @@
 #include "export/reportdata.h"
 #include "export/reportsections.h"
 #include "format/nodemetricstext.h"
-#include "ldiv/csv.h"
-#include "search/nodeanalysis.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "session/nodeanalysis.h"
 
 namespace ldv::ui {
 

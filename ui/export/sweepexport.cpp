@@ -8,12 +8,12 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-#include "ldiv/generalize.h"
-#include "ldiv/sweep.h"
-#include "ldiv/tau_analysis.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/tau/sweep_result.h"
+#include "ldiv/tau/tau_analysis.h"
 #include "project/job.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
+#include "session/preparedinput.h"
 #include "widgets/filedialogs.h"
 
 namespace ldv::ui {

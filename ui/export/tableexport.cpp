@@ -1,7 +1,7 @@
 #include "export/tableexport.h"
 
-#include "ldiv/generalize.h"
-#include "search/preparedinput.h"
+#include "ldiv/lattice/generalize.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

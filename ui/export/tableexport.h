@@ -4,8 +4,8 @@
 // that a spreadsheet would run as a formula optionally neutralised. Worker-safe.
 #include <string>
 
-#include "ldiv/publish.h"
-#include "ldiv/search.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv {
 class Workspace;

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "ldiv/metrics.h"
+#include "ldiv/metrics/node_metrics.h"
 
 namespace ldv::ui {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ldiv/search.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv::ui {
 

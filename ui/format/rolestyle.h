@@ -5,7 +5,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 namespace ldv::ui {
 

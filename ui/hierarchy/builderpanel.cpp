@@ -18,7 +18,7 @@
 
 #include "hierarchy/hierarchyedits.h"
 #include "hierarchy/naturalorder.h"
-#include "ldiv/csv.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"

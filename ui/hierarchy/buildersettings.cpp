@@ -4,7 +4,7 @@
 #include <QStringList>
 
 #include "hierarchy/naturalorder.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::ui {
 

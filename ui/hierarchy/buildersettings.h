@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/hierarchy.h"
-#include "ldiv/hierarchy_spec.h"
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy_spec.h"
 
 namespace ldv::ui {
 

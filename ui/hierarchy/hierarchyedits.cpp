@@ -3,7 +3,7 @@
 #include <set>
 #include <unordered_set>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::ui::hierarchyedits {
 

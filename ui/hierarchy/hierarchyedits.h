@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv::ui::hierarchyedits {
 

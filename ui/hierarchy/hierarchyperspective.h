@@ -9,7 +9,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 class QLabel;
 class QListWidget;

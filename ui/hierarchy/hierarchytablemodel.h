@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv::ui {
 

@@ -3,7 +3,7 @@
 #include <QPointer>
 #include <vector>
 
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv::ui {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lattice/levelcounts.h"
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 namespace ldv::ui {
 

@@ -20,21 +20,21 @@
 #include <tuple>
 #include <cmath>
 
-#include "explain/explainpanel.h"
 #include "format/nodemetricstext.h"
 #include "format/nodestyle.h"
-#include "frontier/frontierpanel.h"
+#include "lattice/explainpanel.h"
+#include "lattice/frontierpanel.h"
 #include "lattice/latticelegend.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "project/job.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 #include "widgets/scrollpanel.h"
 
 namespace ldv::ui {

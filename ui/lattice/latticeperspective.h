@@ -5,7 +5,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 class QCheckBox;
 class QComboBox;

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 namespace ldv::ui {
 

@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
-#include "ldiv/metrics.h"
-#include "search/nodeanalysis.h"
-#include "search/nodecomparison.h"
+#include "ldiv/metrics/node_metrics.h"
+#include "session/nodeanalysis.h"
+#include "session/nodecomparison.h"
 
 class QLabel;
 class QTableView;

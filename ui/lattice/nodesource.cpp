@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "ldiv/feedback.h"
-#include "ldiv/publish.h"
-#include "ldiv/risk.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/risk/risk_analysis.h"
 #include "project/job.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 
 namespace ldv::ui {
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "format/nodestyle.h"
-#include "ldiv/lattice.h"
-#include "ldiv/metrics.h"
+#include "ldiv/lattice/lattice.h"
+#include "ldiv/metrics/node_metrics.h"
 
 namespace ldv::ui {
 

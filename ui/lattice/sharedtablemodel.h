@@ -4,7 +4,7 @@
 #include <QAbstractTableModel>
 #include <memory>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 namespace ldv::ui {
 

@@ -6,7 +6,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 class QComboBox;
 class QLabel;

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "ldiv/feedback.h"
+#include "ldiv/data/feedback.h"
 #include "project/job.h"
-#include "search/searchsession.h"
+#include "session/searchsession.h"
 
 namespace ldv::ui {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "lattice/nodesource.h"
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 namespace ldv::ui {
 

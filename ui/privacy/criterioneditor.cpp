@@ -9,13 +9,13 @@
 #include <QListWidget>
 #include <set>
 
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/search_result.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

@@ -13,16 +13,16 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ldiv/criteria.h"
-#include "ldiv/error.h"
-#include "ldiv/evaluation.h"
-#include "ldiv/metrics.h"
-#include "ldiv/search.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/data/error.h"
+#include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/metrics/node_metrics.h"
+#include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"
 #include "project/job.h"
 #include "project/project.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 #include "widgets/plural.h"
 #include "widgets/scrollpanel.h"
 

@@ -3,7 +3,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <atomic>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::ui {
 

@@ -10,7 +10,7 @@
 #include <functional>
 #include <memory>
 
-#include "ldiv/feedback.h"
+#include "ldiv/data/feedback.h"
 
 namespace ldv::ui {
 

@@ -6,8 +6,8 @@
 #include <QJsonObject>
 #include <algorithm>
 
-#include "ldiv/error.h"
-#include "ldiv/table_source.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/table_source.h"
 #include "project/projectcommands.h"
 
 namespace ldv::ui {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/project.h"
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
+#include "ldiv/project/workspace.h"
 #include "project/projectdata.h"
 
 namespace ldv::ui {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/hierarchy.h"
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
+#include "ldiv/hierarchy/hierarchy.h"
 #include "project/project.h"
 
 namespace ldv::ui {

@@ -2,9 +2,9 @@
 
 #include <QFileInfo>
 
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
-#include "ldiv/table_source.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/data/table_source.h"
 
 namespace ldv::ui {
 

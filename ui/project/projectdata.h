@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/csv.h"
-#include "ldiv/hierarchy.h"
-#include "ldiv/project.h"
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv {
 class Feedback;

@@ -1,6 +1,6 @@
 #include "risk/riskcombinationmodel.h"
 
-#include "ldiv/csv.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "risk/riskreport.h"
 
 namespace ldv::ui {

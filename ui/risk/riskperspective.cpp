@@ -18,14 +18,14 @@
 #include <functional>
 
 #include "charts/panelchart.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/error.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "risk/riskcombinationmodel.h"
 #include "risk/riskreport.h"
-#include "search/preparedinput.h"
-#include "search/searchsession.h"
+#include "session/preparedinput.h"
+#include "session/searchsession.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"
 #include "widgets/scrollpanel.h"

@@ -15,7 +15,7 @@
 #include <memory>
 #include <optional>
 
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 class QDoubleSpinBox;
 class QLabel;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "ldiv/feedback.h"
-#include "ldiv/publish.h"
-#include "search/preparedinput.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/lattice/published_node.h"
+#include "session/preparedinput.h"
 
 namespace ldv::ui {
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the Risk perspective shows, computed on a worker thread from the core's risk analysis
-// (ldiv/risk.h, docs/risk.md): the original table ("before") and, for a lattice node, the
+// (ldiv/risk/risk_analysis.h, docs/risk.md): the original table ("before") and, for a lattice node, the
 // table that node publishes ("after": generalized, suppressed classes left out, as the search
 // judged it). Both sides carry the distinction and separation of every combination of the
 // quasi-identifiers (Motwani & Xu 2007), in the same order, so the view can pair them up.
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/risk.h"
-#include "ldiv/risk_attributes.h"
-#include "ldiv/search.h"
+#include "ldiv/risk/attribute_combination_risk.h"
+#include "ldiv/risk/risk_analysis.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv {
 class Feedback;

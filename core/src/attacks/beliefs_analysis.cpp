@@ -1,4 +1,4 @@
-#include "ldiv/beliefs_analysis.h"
+#include "ldiv/attacks/belief_analysis.h"
 
 #include <algorithm>
 #include <charconv>
@@ -6,9 +6,9 @@
 #include <map>
 #include <set>
 
-#include "ldiv/class_partition.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/class_partition.h"
 
 namespace ldv {
 namespace {

@@ -1,9 +1,9 @@
 // Bayes-optimal beliefs and background-knowledge statements, Machanavajjhala et al. 2007 §3
 // (criteria_beliefs.h).
 #include "data/text_util.h"
-#include "ldiv/criteria_beliefs.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/criteria/disclosure_report.h"
+#include "ldiv/data/error.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,14 +1,14 @@
 // Binding criterion specs to a dataset (criteria_inputs.h, search.h).
-#include "ldiv/criteria_inputs.h"
+#include "ldiv/criteria/criteria_inputs.h"
 
 #include <algorithm>
 
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
-#include "ldiv/evaluation.h"
-#include "ldiv/hierarchy_builders.h"
-#include "ldiv/project.h"
-#include "ldiv/research_subset.h"
+#include "ldiv/criteria/presence_dataset.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv {
 

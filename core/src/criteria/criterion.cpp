@@ -1,7 +1,7 @@
 // Criterion: binding a spec to a dictionary, dispatch, descriptions (criteria.h).
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
 
 #include <algorithm>
 #include <charconv>

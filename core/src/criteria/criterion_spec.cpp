@@ -1,8 +1,8 @@
 // Parsing and formatting of criterion spec strings (criteria_spec.h, docs/criteria.md).
 #include "data/text_util.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
 
 #include <algorithm>
 #include <cctype>

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria_detail.h"
-#include "ldiv/criteria_distribution.h"
-#include "ldiv/criteria_tau.h"
+#include "criteria/sorted_counts.h"
+#include "ldiv/criteria/distribution_criteria.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
 
 namespace ldv {
 

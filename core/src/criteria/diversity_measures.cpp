@@ -1,7 +1,7 @@
 // The single criteria of SPEC §2 on one class's histogram (criteria_types.h).
-#include "ldiv/criteria_detail.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/criteria_types.h"
+#include "criteria/sorted_counts.h"
+#include "ldiv/criteria/criterion_types.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
 
 #include <cmath>
 #include <limits>

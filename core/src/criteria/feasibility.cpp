@@ -1,7 +1,7 @@
 // What the whole table allows (criteria.h: feasibility): all criteria are monotone, so the
 // table as a single class (the top of the lattice) bounds every generalization.
-#include "ldiv/criteria.h"
-#include "ldiv/criteria_detail.h"
+#include "criteria/sorted_counts.h"
+#include "ldiv/criteria/criterion.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // Multi-attribute ℓ-diversity, Machanavajjhala et al. 2007 Def. 4.6 (criteria_multi.h).
-#include "ldiv/criteria_multi.h"
+#include "ldiv/criteria/joint_histogram.h"
 
 #include <algorithm>
 #include <numeric>

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "ldiv/criteria_presence.h"
+#include "ldiv/criteria/delta_presence.h"
 
 namespace ldv {
 

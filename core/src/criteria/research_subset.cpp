@@ -1,11 +1,11 @@
 // The research subset of δ-presence and the dataset that carries it (research_subset.h).
-#include "ldiv/research_subset.h"
+#include "ldiv/criteria/presence_dataset.h"
 
 #include <deque>
 #include <filesystem>
 #include <unordered_map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria_risk.h"
-#include "ldiv/risk_population.h"
+#include "ldiv/criteria/node_risk.h"
+#include "ldiv/risk/population_uniqueness.h"
 
 namespace ldv {
 

@@ -1,7 +1,7 @@
 // The sensitive taxonomy and induced frequencies of (τ,ℓ)-diversity (criteria_tau.h, Tian & Zhang
 // 2011 §2).
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
 
 #include <algorithm>
 #include <map>

@@ -1,8 +1,8 @@
 // Functional (τ,ℓ)-diversity on induced frequencies, excessive protection, utility and the
 // strength relations of Tian & Zhang 2011 §3 (criteria_tau.h).
-#include "ldiv/criteria_spec.h"
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "ldiv/digest.h"
+#include "ldiv/crypto/digest.h"
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -10,7 +10,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 namespace {

@@ -1,5 +1,5 @@
 // Pseudonymization of a column (pseudonymize.h).
-#include "ldiv/pseudonymize.h"
+#include "ldiv/crypto/pseudonyms.h"
 
 #include <algorithm>
 #include <charconv>
@@ -8,9 +8,9 @@
 #include <optional>
 #include <set>
 
-#include "ldiv/csv.h"
-#include "ldiv/digest.h"
-#include "ldiv/error.h"
+#include "ldiv/crypto/digest.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

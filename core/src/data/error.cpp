@@ -1,4 +1,4 @@
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 namespace {

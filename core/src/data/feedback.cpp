@@ -1,9 +1,9 @@
-#include "ldiv/feedback.h"
+#include "ldiv/data/feedback.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,9 +1,9 @@
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 #include "data/text_util.h"
 #include "data/unicode_nfc.h"
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,10 +1,10 @@
-#include "ldiv/table_source.h"
+#include "ldiv/data/table_source.h"
 
 #include <chrono>
 #include <map>
 
-#include "ldiv/csv_groups.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_group_reader.h"
 
 namespace ldv {
 namespace {

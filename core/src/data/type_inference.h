@@ -3,7 +3,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 namespace ldv::detail {
 

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "diagnosis/partition.h"
-#include "ldiv/diagnosis.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
 
 namespace ldv::detail {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "ldiv/diagnosis.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/diagnosis/diagnosis_result.h"
 
 namespace ldv::detail {
 

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 namespace ldv {
 class Feedback;

@@ -8,7 +8,7 @@
 
 #include "diagnosis/common.h"
 #include "diagnosis/subset_walker.h"
-#include "ldiv/diagnosis_suppression.h"
+#include "ldiv/diagnosis/suppressed_anonymity.h"
 
 namespace ldv {
 

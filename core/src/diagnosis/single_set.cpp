@@ -2,7 +2,7 @@
 // paper §4.1. Each is one grouping of the table by S (the privacy-diagnosis paper Algorithm 1)
 // followed by arithmetic on class sizes.
 #include "diagnosis/common.h"
-#include "ldiv/diagnosis_suppression.h"
+#include "ldiv/diagnosis/suppressed_anonymity.h"
 
 namespace ldv {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "diagnosis/partition.h"
-#include "ldiv/feedback.h"
+#include "ldiv/data/feedback.h"
 
 namespace ldv::detail {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/diagnosis_suppression.h"
+#include "ldiv/diagnosis/suppressed_anonymity.h"
 
 namespace ldv {
 

@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "ldiv/criteria_multi.h"
-#include "ldiv/error.h"
-#include "ldiv/evaluation.h"
+#include "ldiv/criteria/joint_histogram.h"
+#include "ldiv/data/error.h"
+#include "ldiv/evaluation/criterion_result.h"
 
 namespace ldv {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <span>
 
-#include "ldiv/criteria_risk.h"
+#include "ldiv/criteria/node_risk.h"
 
 namespace ldv::detail {
 

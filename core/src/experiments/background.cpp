@@ -1,8 +1,8 @@
 // The background-knowledge attack (Machanavajjhala et al. 2007 §1.1, §3): beliefs without and with
 // the statements.
-#include "ldiv/experiments_background.h"
+#include "ldiv/experiments/background_attack.h"
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,9 +1,9 @@
 // Homogeneity attack statistics (Machanavajjhala et al. 2007 §1.1, §6 Figs 9–12).
-#include "ldiv/experiments.h"
+#include "ldiv/experiments/experiments.h"
 
 #include <algorithm>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,10 +1,10 @@
-// ID3 (Quinlan 1986) on integer codes; see ldiv/id3.h.
-#include "ldiv/id3.h"
+// ID3 (Quinlan 1986) on integer codes; see ldiv/experiments/id3_tree.h.
+#include "ldiv/experiments/id3_tree.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

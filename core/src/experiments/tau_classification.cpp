@@ -1,10 +1,10 @@
 // Classification utility of (τ,ℓ) outputs (Tian & Zhang 2011 §5.3.2); see
-// ldiv/tau_classification.h.
-#include "ldiv/tau_classification.h"
+// ldiv/tau/tau_classification.h.
+#include "ldiv/tau/tau_classification.h"
 
 #include <algorithm>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

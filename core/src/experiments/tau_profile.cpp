@@ -1,5 +1,5 @@
-// F(k) profiles of (τ,ℓ) outputs (Tian & Zhang 2011 Fig. 12); see ldiv/tau_profile.h.
-#include "ldiv/tau_profile.h"
+// F(k) profiles of (τ,ℓ) outputs (Tian & Zhang 2011 Fig. 12); see ldiv/tau/tau_profile.h.
+#include "ldiv/tau/tau_profile.h"
 
 #include <algorithm>
 #include <map>

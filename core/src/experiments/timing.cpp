@@ -1,11 +1,11 @@
 // Run time of finding all satisfying nodes as the QI grows (Machanavajjhala et al. 2007 §6, Figs
 // 13–14).
-#include "ldiv/experiments.h"
+#include "ldiv/experiments/experiments.h"
 
 #include <algorithm>
 #include <chrono>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 namespace {

@@ -1,7 +1,7 @@
 // Utility and KL-divergence of the best k-anonymous and ℓ-diverse tables (Machanavajjhala et al.
 // 2007 §6, Figs 15–20), and the row sample the paper used for them.
 #include "data/text_util.h"
-#include "ldiv/experiments.h"
+#include "ldiv/experiments/experiments.h"
 
 #include <cmath>
 #include <limits>
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "search/node_judge.h"
 
 namespace ldv {

@@ -1,11 +1,11 @@
 // The classes of a node or of a published table (class_partition.h).
-#include "ldiv/class_partition.h"
+#include "ldiv/lattice/class_partition.h"
 
 #include <algorithm>
 
 #include "grouping/group_index.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "grouping/group_index.h"
-#include "ldiv/dataset.h"
+#include "ldiv/lattice/dataset.h"
 
 namespace ldv::detail {
 

@@ -1,11 +1,11 @@
 // Dataset: the collapse of rows into base groups and the grouping of a node's classes
 // (assignGroups, grouping/group_index.h).
-#include "ldiv/dataset.h"
+#include "ldiv/lattice/dataset.h"
 
 #include <algorithm>
 
 #include "grouping/group_index.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

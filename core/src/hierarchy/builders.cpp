@@ -8,9 +8,9 @@
 #include "data/text_util.h"
 
 #include "data/type_inference.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/hierarchy_builders.h"
+#include "ldiv/data/error.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 namespace {

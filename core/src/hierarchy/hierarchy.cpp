@@ -1,12 +1,12 @@
-#include "ldiv/hierarchy.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 #include <sstream>
 
 #include "data/text_util.h"
-#include "data/view_index.h"
 #include "data/unicode_nfc.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "data/view_index.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

@@ -1,6 +1,6 @@
 #include "data/view_index.h"
-#include "ldiv/error.h"
-#include "ldiv/hierarchy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv {
 

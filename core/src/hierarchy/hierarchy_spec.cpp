@@ -1,14 +1,14 @@
-#include "ldiv/hierarchy_spec.h"
+#include "ldiv/hierarchy/hierarchy_spec.h"
 
 #include <algorithm>
 #include <sstream>
 
 #include "data/text_util.h"
 #include "data/type_inference.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/hierarchy_builders.h"
-#include "ldiv/table.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/table.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

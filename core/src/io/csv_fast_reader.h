@@ -15,7 +15,7 @@
 
 #include "io/csv_scanner.h"
 #include "io/spelling_index.h"
-#include "ldiv/csv.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv::detail {
 

@@ -1,4 +1,4 @@
-#include "ldiv/csv_groups.h"
+#include "ldiv/io/csv_group_reader.h"
 
 #include <algorithm>
 #include <charconv>
@@ -8,8 +8,8 @@
 
 #include "data/type_inference.h"
 #include "io/csv_tokenizer.h"
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
 
 namespace ldv {
 

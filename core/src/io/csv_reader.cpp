@@ -13,9 +13,9 @@
 #include "data/type_inference.h"
 #include "io/csv_fast_reader.h"
 #include "io/csv_tokenizer.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 namespace {

@@ -1,6 +1,6 @@
 #include "io/csv_tokenizer.h"
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::detail {
 

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <ostream>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

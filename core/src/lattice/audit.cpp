@@ -1,10 +1,10 @@
-#include "ldiv/audit.h"
+#include "ldiv/lattice/audit_summary.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria_types.h"
+#include "ldiv/criteria/criterion_types.h"
 
 namespace ldv {
 

@@ -1,10 +1,10 @@
-#include "ldiv/explain.h"
+#include "ldiv/lattice/explanation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 namespace {

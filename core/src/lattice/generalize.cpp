@@ -1,10 +1,10 @@
-#include "ldiv/generalize.h"
+#include "ldiv/lattice/generalize.h"
 
 #include <algorithm>
 #include <sstream>
 
 #include "data/type_inference.h"
-#include "ldiv/csv.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

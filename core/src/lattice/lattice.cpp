@@ -1,4 +1,4 @@
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <numeric>
 #include <sstream>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,9 +1,9 @@
-#include "ldiv/publish.h"
+#include "ldiv/lattice/published_node.h"
 
 #include <cmath>
 
 #include "evaluation/suppression_verdict.h"
-#include "ldiv/generalize.h"
+#include "ldiv/lattice/generalize.h"
 
 namespace ldv {
 

@@ -1,11 +1,11 @@
 // Utility metrics of a node (metrics.h): height, classes, average class size, discernibility,
 // KL-divergence, information utility, loss metric LM and precision.
-#include "ldiv/metrics.h"
+#include "ldiv/metrics/node_metrics.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 namespace {

@@ -4,11 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
-#include "ldiv/criteria_spec.h"
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/pseudonymize.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/crypto/pseudonyms.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv {
 using nlohmann::json;

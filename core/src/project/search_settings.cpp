@@ -1,12 +1,12 @@
-#include "ldiv/search_settings.h"
+#include "ldiv/project/search_settings.h"
 
 #include <array>
 #include <sstream>
 
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/criteria_spec.h"
-#include "ldiv/error.h"
-#include "ldiv/project.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/error.h"
-#include "ldiv/project.h"
-#include "ldiv/tau_recoding.h"
+#include "ldiv/data/error.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/tau/tau_input.h"
 
 namespace ldv {
 

@@ -4,10 +4,10 @@
 
 #include "data/text_util.h"
 
-#include "ldiv/error.h"
-#include "ldiv/hierarchy_builders.h"
-#include "ldiv/lookalikes.h"
-#include "ldiv/project.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/lookalikes.h"
+#include "ldiv/hierarchy/hierarchy_builders.h"
+#include "ldiv/project/workspace.h"
 
 namespace ldv {
 

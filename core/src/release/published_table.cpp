@@ -1,4 +1,4 @@
-#include "ldiv/published_table.h"
+#include "ldiv/release/published_table.h"
 
 namespace ldv {
 

@@ -1,16 +1,16 @@
-#include "ldiv/release.h"
+#include "ldiv/release/release_record.h"
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/csv.h"
-#include "ldiv/digest.h"
-#include "ldiv/error.h"
-#include "ldiv/generalize.h"
-#include "ldiv/published_table.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/crypto/digest.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/release/published_table.h"
 
 namespace ldv {
 namespace {

@@ -2,9 +2,9 @@
 #include <algorithm>
 
 #include "diagnosis/partition.h"
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
-#include "ldiv/risk_attributes.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/risk/attribute_combination_risk.h"
 
 namespace ldv {
 

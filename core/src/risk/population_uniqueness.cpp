@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria_spec.h"
-#include "ldiv/risk_population.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/risk/population_uniqueness.h"
 
 namespace ldv {
 

@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/criteria_spec.h"
-#include "ldiv/error.h"
-#include "ldiv/risk.h"
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/error.h"
+#include "ldiv/risk/risk_analysis.h"
 
 namespace ldv {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <atomic>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "search/search_context.h"
 #include "search/workers.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // A set of lattice nodes (level vectors) answering "is some stored node below x?" and "is
 // some stored node above x?" in time proportional to the set, not to the lattice: the
-// implicit classification keeps its antichains here (search/implicit.cpp, ldiv/upset.h).
+// implicit classification keeps its antichains here (search/implicit.cpp, ldiv/lattice/up_set.h).
 //
 // Bit-sliced: for every attribute i and level v there are two bit rows over the slots,
 // "stored level of i <= v" and ">= v". A node x is dominated from below when the AND of the
@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "ldiv/lattice.h"
+#include "ldiv/lattice/lattice.h"
 
 namespace ldv::detail {
 

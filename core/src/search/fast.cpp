@@ -29,7 +29,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
 #include "search/workers.h"

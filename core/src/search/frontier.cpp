@@ -1,13 +1,13 @@
-#include "ldiv/frontier.h"
+#include "ldiv/search/frontier_result.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <thread>
 
-#include "ldiv/error.h"
-#include "ldiv/publish.h"
-#include "ldiv/risk.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/published_node.h"
+#include "ldiv/risk/risk_analysis.h"
 
 namespace ldv {
 namespace {

@@ -7,7 +7,7 @@
 //
 // Small lattices (kHeuristicExactLimit) additionally get the exact search with the time left;
 // when it finishes, its optimum is reported as proven.
-#include "ldiv/heuristic_search.h"
+#include "ldiv/search/heuristic_result.h"
 
 #include <algorithm>
 #include <atomic>
@@ -19,8 +19,8 @@
 #include <thread>
 #include <unordered_map>
 
-#include "ldiv/error.h"
 #include "grouping/class_table.h"
+#include "ldiv/data/error.h"
 #include "search/node_judge.h"
 #include "search/search_context.h"
 #include "search/workers.h"

@@ -28,7 +28,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "search/dominance_index.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"

@@ -22,7 +22,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "search/height_sweep.h"
 #include "search/search_context.h"
 #include "search/workers.h"

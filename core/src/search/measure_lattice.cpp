@@ -1,8 +1,8 @@
 // Metrics of every node (search.h: measureLattice).
 #include <thread>
 
-#include "ldiv/error.h"
-#include "ldiv/search.h"
+#include "ldiv/data/error.h"
+#include "ldiv/search/search_result.h"
 #include "search/height_sweep.h"
 
 namespace ldv {

@@ -5,8 +5,8 @@
 #include <span>
 #include <vector>
 
-#include "ldiv/search.h"
-#include "search/class_table.h"
+#include "ldiv/search/search_result.h"
+#include "grouping/class_table.h"
 
 namespace ldv::detail {
 

@@ -1,6 +1,6 @@
 // The lattice search facade (search.h): binding criteria, dispatching to an algorithm,
 // minimal nodes, warnings for impossible criteria.
-#include "ldiv/search.h"
+#include "ldiv/search/search_result.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,9 +8,9 @@
 #include <limits>
 #include <thread>
 
-#include "ldiv/criteria_inputs.h"
-#include "ldiv/error.h"
-#include "ldiv/evaluation.h"
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/data/error.h"
+#include "ldiv/evaluation/criterion_result.h"
 #include "search/search_context.h"
 
 namespace ldv {

@@ -6,8 +6,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ldiv/search.h"
 #include "grouping/class_table.h"
+#include "ldiv/search/search_result.h"
 #include "search/node_judge.h"
 
 namespace ldv::detail {

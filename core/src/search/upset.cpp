@@ -1,5 +1,5 @@
 // The up-set of an antichain: membership and counting without a per-node array (upset.h).
-#include "ldiv/upset.h"
+#include "ldiv/lattice/up_set.h"
 
 #include <algorithm>
 #include <string>

@@ -1,13 +1,13 @@
 // Synthetic rows for scale tests (synth.h).
-#include "ldiv/synth.h"
+#include "ldiv/synth/synth.h"
 
 #include <ostream>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "ldiv/csv.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

@@ -1,7 +1,7 @@
 // CLD: Incognito-style full-domain search for recursive (c,ℓ)-diversity (Machanavajjhala et al.
 // 2007 §5, Tian & Zhang 2011 §5.1.1) and its use for a (τ,ℓ) requirement (Tian & Zhang 2011 §5.2);
 // see tau_baselines.h.
-#include "ldiv/tau_baselines.h"
+#include "ldiv/tau/baseline_outcome.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <limits>
 #include <map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,7 +1,7 @@
 // 1DLD (Ghinita et al., VLDB 2007, as summarized in Tian & Zhang 2011 §5.1.2) and its use for a
 // (τ,ℓ) requirement (Tian & Zhang 2011 §5.2); see tau_baselines.h.
-#include "ldiv/tau_baselines.h"
-#include "ldiv/criteria.h"
+#include "ldiv/criteria/criterion.h"
+#include "ldiv/tau/baseline_outcome.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
 // Sequential Sweep (Tian & Zhang 2011 §4, Fig. 6); see sweep.h.
-#include "ldiv/sweep.h"
+#include "ldiv/tau/sweep_result.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <random>
 #include <unordered_map>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

@@ -1,6 +1,6 @@
 // Count queries (Tian & Zhang 2011 §5.3.3) and eligible ranges (Tian & Zhang 2011 Table 1); see
 // tau_analysis.h.
-#include "ldiv/tau_analysis.h"
+#include "ldiv/tau/tau_analysis.h"
 
 #include <algorithm>
 #include <cmath>

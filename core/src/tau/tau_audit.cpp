@@ -1,8 +1,8 @@
 // (τ,ℓ) audits of generalized sensitive values (tau_audit.h).
-#include "ldiv/tau_audit.h"
+#include "ldiv/tau/tau_audit.h"
 
-#include "ldiv/criteria_tau.h"
-#include "ldiv/error.h"
+#include "ldiv/criteria/sensitive_taxonomy.h"
+#include "ldiv/data/error.h"
 
 namespace ldv {
 

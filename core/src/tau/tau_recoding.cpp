@@ -1,5 +1,5 @@
 // Input, output model and independent checks of the (τ,ℓ) algorithms (tau_recoding.h).
-#include "ldiv/tau_recoding.h"
+#include "ldiv/tau/tau_input.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "ldiv/error.h"
-#include "ldiv/hierarchy.h"
+#include "ldiv/data/error.h"
+#include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv {
 

@@ -1,11 +1,11 @@
 // The (τ,ℓ) runner shared by `ldiv experiment` and the workbench (tau_runner.h).
-#include "ldiv/tau_runner.h"
+#include "ldiv/tau/tau_runner.h"
 
 #include <limits>
 #include <string>
 
-#include "ldiv/error.h"
-#include "ldiv/sweep.h"
+#include "ldiv/data/error.h"
+#include "ldiv/tau/sweep_result.h"
 
 namespace ldv {
 namespace {

@@ -2,7 +2,7 @@
 #include "ldiv/postgres_catalog.h"
 
 #include "connection.h"
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "ldiv/postgres.h"
 
 namespace ldv::pg {

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <vector>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 
 namespace ldv::pg::detail {
 namespace {

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "connection.h"
-#include "ldiv/csv_groups.h"
-#include "ldiv/error.h"
-#include "ldiv/feedback.h"
+#include "ldiv/data/error.h"
+#include "ldiv/data/feedback.h"
+#include "ldiv/io/csv_group_reader.h"
 #include "ldiv/postgres.h"
 
 namespace ldv::pg {

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "ldiv/error.h"
+#include "ldiv/data/error.h"
 #include "ldiv/postgres.h"
 
 namespace ldv::pg {

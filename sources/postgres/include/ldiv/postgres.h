@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/csv.h"
-#include "ldiv/table_source.h"
+#include "ldiv/data/table_source.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv::pg {
 

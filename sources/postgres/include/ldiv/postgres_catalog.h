@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/table.h"
+#include "ldiv/data/table.h"
 
 namespace ldv::pg {
 

@@ -1,0 +1,54 @@
+#pragma once
+// Pseudonymization of identifying columns instead of dropping them (issue 19 item 5):
+//  - hmac: HMAC-SHA-256(secret, value), first 32 hex digits (128 bits): the same value and
+//    secret give the same pseudonym in every release; without the secret it cannot be
+//    recomputed (RFC 2104; OpenSSL through ldiv/crypto/digest.h);
+//  - random: a fresh random identifier per distinct value; the value → identifier mapping is
+//    returned so the caller can write it to a file kept apart from the data;
+//  - mask:N keeps the first N characters (mask:-N the last N) and replaces the others by '*'.
+// The secret is only an argument: nothing here stores or returns it.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ldiv/data/table.h"
+
+namespace ldv {
+
+enum class PseudonymMethod { Hmac, Random, Mask };
+
+struct PseudonymSpec {
+    std::string column;
+    PseudonymMethod method = PseudonymMethod::Hmac;
+    int keep = 0;  ///< mask: characters kept, > 0 from the start, < 0 from the end
+};
+
+/// "COL", "COL=hmac", "COL=random", "COL=mask:N" (N a non-zero whole number). Throws
+/// ParameterError naming what is wrong and the allowed forms.
+PseudonymSpec parsePseudonymSpec(std::string_view text);
+
+/// The column with every value replaced (missing/empty values stay empty). `secret` is
+/// needed (non-empty) for hmac only; `mapping` (optional) receives (value, pseudonym) per
+/// distinct value for random. Throws ParameterError for hmac without a secret.
+Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::string_view secret,
+                          std::vector<std::pair<std::string, std::string>>* mapping = nullptr);
+
+/// The identifying columns of `table` named by `specs`, pseudonymized (for
+/// GeneralizeOptions::pseudonyms), and for random ones the mapping as a table with the
+/// columns attribute, value, pseudonym. Throws ParameterError for a column that does not
+/// exist or is not identifying, a column named twice, and hmac without a secret.
+struct Pseudonyms {
+    std::vector<std::pair<std::size_t, Column>> columns;
+    Table mapping;
+    bool hasMapping = false;  ///< a random method was used
+};
+Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::size_t>& identifying,
+                                   const std::vector<PseudonymSpec>& specs,
+                                   std::string_view secret);
+
+/// The secret of a secret file: its bytes without one trailing line end. Throws InputError
+/// when it cannot be read or is empty.
+std::string readSecretFile(const std::string& path);
+
+}  // namespace ldv

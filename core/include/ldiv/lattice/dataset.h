@@ -1,0 +1,93 @@
+#pragma once
+// The prepared input of every analysis: a table with its QI columns (in level-vector order),
+// their bound hierarchies and the sensitive columns. Grouping a node into equivalence classes
+// works on integer codes only: rows are first collapsed into "base groups" (distinct QI
+// tuples with their sensitive histograms), and a node's classes are computed from the base
+// groups or rolled up from the classes of a finer node.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ldiv/data/table.h"
+#include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/lattice/lattice.h"
+
+namespace ldv {
+
+/// The equivalence classes (Machanavajjhala et al. 2007's q*-blocks) of one node.
+struct EquivalenceClasses {
+    Levels levels;
+    std::size_t qiCount = 0;
+    /// Rows per class.
+    std::vector<std::uint32_t> sizes;
+    /// Generalized QI codes, class-major: keys[c * qiCount + i] is a code at levels[i].
+    std::vector<Code> keys;
+    /// Per sensitive attribute, class-major dense histograms of its codes.
+    std::vector<std::uint32_t> sensitiveDomains;
+    std::vector<std::vector<std::uint32_t>> histograms;
+    /// Optional: class of every base group (see Dataset::baseGroupOfRow).
+    std::vector<std::uint32_t> baseToClass;
+
+    std::size_t count() const { return sizes.size(); }
+    std::span<const Code> key(std::size_t cls) const {
+        return {keys.data() + cls * qiCount, qiCount};
+    }
+    std::span<const std::uint32_t> histogram(std::size_t cls, std::size_t sensitive = 0) const {
+        const std::size_t m = sensitiveDomains[sensitive];
+        return {histograms[sensitive].data() + cls * m, m};
+    }
+};
+
+class Dataset {
+public:
+    /// `hierarchies[i]` belongs to `qiColumns[i]`. Throws ParameterError when a sensitive
+    /// column is also a QI or the sizes disagree.
+    Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+            std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns);
+    /// A grouped table (see GroupedTable): table row r stands for `rowWeights[r]` rows. Base
+    /// groups, classes, criteria and metrics count the weights; rowClasses() is refused,
+    /// since the rows themselves are not here.
+    Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+            std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
+            std::vector<std::uint32_t> rowWeights);
+
+    const Table& table() const { return *m_table; }
+    /// Rows of the data (the sum of the weights for a grouped table).
+    std::size_t rowCount() const { return m_rows; }
+    /// True when table() holds weighted groups rather than rows.
+    bool grouped() const { return !m_weights.empty(); }
+    std::span<const std::uint32_t> rowWeights() const { return m_weights; }
+    std::size_t qiCount() const { return m_qi.size(); }
+    const std::vector<std::size_t>& qiColumns() const { return m_qi; }
+    const HierarchyMap& hierarchy(std::size_t qi) const { return m_hierarchies[qi]; }
+    const std::vector<std::size_t>& sensitiveColumns() const { return m_sensitive; }
+    std::size_t sensitiveDomain(std::size_t sensitive) const;
+    const Lattice& lattice() const { return m_lattice; }
+
+    /// Distinct QI tuples at the bottom node.
+    std::size_t baseGroupCount() const { return m_base.count(); }
+    const EquivalenceClasses& baseGroups() const { return m_base; }
+    std::uint32_t baseGroupOfRow(std::size_t row) const { return m_rowToBase[row]; }
+
+    /// The classes of a node, grouped from the base groups.
+    EquivalenceClasses classes(std::span<const int> levels, bool withMembership = false) const;
+    /// The classes of `levels`, rolled up from the classes of a finer node (every level of
+    /// `finer.levels` <= `levels`). Cheaper than classes() when `finer` has few classes.
+    EquivalenceClasses rollup(const EquivalenceClasses& finer, std::span<const int> levels,
+                              bool withMembership = false) const;
+    /// Class index of every row (the classes must have been computed withMembership).
+    std::vector<std::uint32_t> rowClasses(const EquivalenceClasses& classes) const;
+
+private:
+    const Table* m_table;
+    std::size_t m_rows = 0;
+    std::vector<std::uint32_t> m_weights;
+    std::vector<std::size_t> m_qi;
+    std::vector<HierarchyMap> m_hierarchies;
+    std::vector<std::size_t> m_sensitive;
+    Lattice m_lattice;
+    EquivalenceClasses m_base;
+    std::vector<std::uint32_t> m_rowToBase;
+};
+
+}  // namespace ldv

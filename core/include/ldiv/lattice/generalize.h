@@ -1,0 +1,40 @@
+#pragma once
+// Applying a node: the publishable (generalized) table.
+#include <string>
+#include <vector>
+
+#include "ldiv/data/table.h"
+#include "ldiv/lattice/dataset.h"
+
+namespace ldv {
+
+struct GeneralizeOptions {
+    /// Columns left out of the output (identifying attributes are always left out).
+    std::vector<std::size_t> dropColumns;
+    /// Rows to leave out (e.g. suppressed rows), sorted or not; empty = none.
+    std::vector<std::uint32_t> suppressedRows;
+    /// When true, suppressed rows are kept with every QI value replaced by this token.
+    bool maskSuppressed = false;
+    std::string suppressedToken = "*";
+    /// Identifying columns published as these columns (one value per input row, e.g. from
+    /// pseudonymizeIdentifying) in their place instead of being left out.
+    std::vector<std::pair<std::size_t, Column>> pseudonyms;
+};
+
+/// Replaces every QI value by its ancestor at `levels` (full-domain generalization,
+/// SPEC §1); columns keep their order; `identifying` columns never appear.
+Table generalizeTable(const Dataset& data, std::span<const int> levels,
+                      const std::vector<std::size_t>& identifying,
+                      const GeneralizeOptions& options = {});
+
+/// Writes a table as CSV through a temporary file (the old file survives a failed write).
+/// With `neutralizeFormulas`, cells that a spreadsheet would run as a formula (starting with
+/// = + - @, tab or CR, and not a plain number) get a leading apostrophe (OWASP CSV injection).
+void writeTableCsv(const Table& table, const std::string& path, char separator = ',',
+                   bool neutralizeFormulas = false);
+std::string formatTableCsv(const Table& table, char separator = ',',
+                           bool neutralizeFormulas = false);
+/// The cell as written with formula neutralisation.
+std::string neutralizeFormula(const std::string& cell);
+
+}  // namespace ldv

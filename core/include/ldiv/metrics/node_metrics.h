@@ -1,0 +1,123 @@
+#pragma once
+// Utility metrics of one lattice node (SPEC §5, Machanavajjhala et al. 2007 §6, Tian & Zhang 2011
+// Def. 14, Iyengar's loss metric, Sweeney's precision). Every metric is computed from a node's
+// equivalence classes; rows of suppressed classes (SPEC §5 tuple suppression) count as published
+// fully generalized where a metric needs their values (see each field). All metrics here are
+// oriented "lower is better" through metricValue() so one rule picks the optimum.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ldiv/lattice/dataset.h"
+
+namespace ldv {
+
+enum class Metric {
+    Height,  ///< "height": l1+…+ld (Machanavajjhala et al. 2007 §6, LeFevre et al. 2005)
+    AverageClassSize,  ///< "aecs": average class size over published rows
+    Discernibility,    ///< "dm": Σ|E|² + n·(suppressed rows) (Bayardo & Agrawal 2005)
+    KlDivergence,  ///< "kl": KL(F̂ ‖ F̂*) over QI × first SA (Machanavajjhala et al. 2007 §6)
+    Information,   ///< "info": 1 − um(G), Tian & Zhang 2011 Def. 14 on the QI attributes
+    Loss,          ///< "loss": Iyengar's / ARX's loss metric LM over the QI cells
+};
+
+/// "height", "aecs", "dm", "kl", "info", "loss"; throws ParameterError listing them.
+Metric parseMetric(std::string_view name);
+std::string_view metricName(Metric metric);
+
+/// A metric's name (the command line's and the project file's) and its label for people.
+struct MetricEntry {
+    Metric metric;
+    std::string_view name;
+    std::string_view label;  ///< e.g. "Discernibility"
+};
+/// Every metric, the default (dm) first: the CLI's --metric choices and the workbench's list.
+std::span<const MetricEntry> metricCatalogue();
+
+struct NodeMetrics {
+    Levels levels;
+    int height = 0;
+    /// Published (non-suppressed) classes and the rows of the suppressed ones.
+    std::size_t classes = 0;
+    std::size_t suppressedRows = 0;
+    /// (n − suppressed) / classes: suppressed rows are removed from the release, so they
+    /// belong to no published class (0 when every row is suppressed).
+    double averageClassSize = 0;
+    /// Σ_{published E} |E|² + n·suppressed (Machanavajjhala et al. 2007 §6: a suppressed tuple
+    /// costs |D|).
+    double discernibility = 0;
+    /// Σ_x F̂(x) log(F̂(x)/F̂*(x)) over the base domain of QI × SA (first sensitive attribute;
+    /// QI only when there is none). F̂*(x) = count(t*) / (n·area(t*)) for the tuple t* that x's
+    /// row is published as; area = ∏ coverage of its generalized QI values (data-domain base
+    /// values, HierarchyMap::coverage). Suppressed rows are published as (*,…,*, s): one
+    /// pseudo-class per SA value with area = ∏ data-domain sizes. Equivalently
+    /// KL = (Σ_b,s c_bs log c_bs + Σ_E [|E| log area(E) − Σ_s h_Es log h_Es]) / n
+    /// with c_bs the counts of base groups and h_Es the class histograms.
+    double klDivergence = 0;
+    /// um(G) = I(G)/I(O) with I(v) = 1/|leaves(v)| over the QI attributes (Tian & Zhang 2011 Def.
+    /// 14; the SA is not generalized and is left out of both sums). Suppressed rows count at the
+    /// top.
+    double information = 1;
+    /// Loss metric LM (Iyengar 2002, ARX's "loss"): the mean over all n·d published QI cells of
+    /// (|leaves(v)| − 1)/(|domain| − 1) for the cell's generalized value v, where leaves(v) are
+    /// the *data-domain* base values v covers (HierarchyMap::coverage, as for KL and
+    /// information: base values that occur in the column) and |domain| = their number
+    /// (levelSize(0)). An attribute with a single value contributes 0; a suppressed row counts
+    /// 1 for every QI attribute. 0 = nothing generalized, 1 = everything suppressed. It never
+    /// decreases under generalization (an ancestor covers at least its descendants' leaves),
+    /// so without suppression it is a function of the levels alone.
+    double loss = 0;
+    /// Sweeney's Prec = 1 − (Σ_i l_i/h_i)/d (attributes of height 0 contribute 0). A property
+    /// of the node: suppression is not reflected. Reported, not an optimum metric.
+    double precision = 1;
+};
+
+/// The value minimized for `metric`: height, aecs, dm, kl, 1 − information, loss (LM).
+double metricValue(const NodeMetrics& metrics, Metric metric);
+
+/// True when (a, levels a) is a strictly better optimum than (b): smaller metric (relative
+/// tolerance 1e-12, so equal values computed in different orders tie), then lower height,
+/// then lexicographically smaller level vector (SPEC §5, deterministic optimum).
+bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric);
+
+/// Metrics of a node's classes; `suppressed[c]` != 0 marks suppressed classes (empty: none).
+NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classes,
+                           std::span<const std::uint8_t> suppressed = {});
+
+/// KL-divergence of the "base" release of Machanavajjhala et al. 2007 Figs. 19–20: every QI
+/// attribute suppressed, only the sensitive attribute published (F̂*(x) = n(s) / (n·∏ domain
+/// sizes)).
+double baseKlDivergence(const Dataset& data);
+
+namespace detail {
+
+/// The raw inputs of measureClasses, shared with the search's own class tables. `keys` are
+/// class-major (width = d) codes at `levels`; `histogram` is class-major with width `m`
+/// (the first SA) or empty.
+struct ClassesView {
+    std::span<const int> levels;
+    std::span<const std::uint32_t> sizes;
+    std::span<const std::uint32_t> keys;
+    std::span<const std::uint32_t> histogram;
+    std::size_t m = 0;
+    /// Distance between two classes' histograms (0: m).
+    std::size_t histStride = 0;
+    std::span<const std::uint8_t> suppressed;
+};
+
+NodeMetrics measure(const Dataset& data, const ClassesView& view);
+/// Σ_b,s c_bs log c_bs over the base groups (the constant part of KL), cached per dataset
+/// by the caller.
+double baseEntropyTerm(const Dataset& data);
+NodeMetrics measure(const Dataset& data, const ClassesView& view, double baseTerm);
+/// Per QI attribute i and level l: Σ over the rows of the LM loss of their attribute-i cell at
+/// level l (from the base groups). Without suppression LM = Σ_i table[i][l_i] / (n·d).
+std::vector<std::vector<double>> lossByLevel(const Dataset& data);
+/// LM of a node without suppression from lossByLevel's table.
+double lossOfLevels(const Dataset& data, const std::vector<std::vector<double>>& table,
+                    std::span<const int> levels);
+
+}  // namespace detail
+}  // namespace ldv

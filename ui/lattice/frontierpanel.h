@@ -1,0 +1,93 @@
+#pragma once
+// The risk–utility frontier in the workbench (core: ldiv/search/frontier_result.h, as `ldiv frontier`): the
+// user picks a criteria grid (and optionally a second one), suppression limits and a risk
+// model; every requirement's optimum becomes a point (risk across, the project's utility
+// metric up), the Pareto-optimal points are joined and highlighted. Clicking a point (or its
+// row in the table) asks to select its node. Computed in the background with progress and
+// cancel; the chart exports like every chart (PNG, PDF, SVG; CSV of the points).
+#include <QPointer>
+#include <QWidget>
+#include <memory>
+
+#include "ldiv/search/frontier_result.h"
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace ldv::ui {
+
+class Job;
+class SearchSession;
+
+class FrontierPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit FrontierPanel(QWidget* parent = nullptr);
+    void setSession(SearchSession* session);
+
+    /// Starts the computation with the controls' values (cancels a running one). False with a
+    /// message in status() when a control's value is malformed.
+    bool run();
+    void cancel();
+    bool isRunning() const;
+    std::shared_ptr<const FrontierResult> result() const { return m_result; }
+
+    /// Widget-space centre of point `index` in the plot (for tests and tooltips).
+    QPoint pointPixel(std::size_t index) const;
+    /// Asks for point `index`'s node (nothing when it has no optimum).
+    void choosePoint(std::size_t index);
+    /// The chart (PNG, PDF or SVG by suffix) or, for .csv, the points.
+    bool exportTo(const QString& path) const;
+    QString csv() const;
+
+    QLineEdit* gridEdit() const { return m_grid; }
+    QLineEdit* secondGridEdit() const { return m_grid2; }
+    QLineEdit* suppressionEdit() const { return m_suppression; }
+    /// Also require the project's criteria of other kinds than the grids' (e.g. its ℓ).
+    QCheckBox* keepOthersBox() const { return m_keepOthers; }
+    QComboBox* riskBox() const { return m_risk; }
+    QLineEdit* populationEdit() const { return m_population; }
+    QCustomPlot* plot() const { return m_plot; }
+    QTableWidget* table() const { return m_table; }
+    QLabel* status() const { return m_status; }
+
+signals:
+    /// A point was clicked: select its optimum ("1,2,0").
+    void nodeRequested(const QString& levels);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void showResult();
+    void setRunning(bool running);
+    /// Index of the point nearest to `pos` within 10 px, or -1.
+    int pointAt(const QPoint& pos) const;
+
+    QPointer<SearchSession> m_session;
+    QLineEdit* m_grid;
+    QLineEdit* m_grid2;
+    QLineEdit* m_suppression;
+    QCheckBox* m_keepOthers;
+    QComboBox* m_risk;
+    QLineEdit* m_population;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QCustomPlot* m_plot;
+    QTableWidget* m_table;
+    Job* m_job = nullptr;
+    std::shared_ptr<const FrontierResult> m_result;
+    QString m_metricName;
+    QString m_riskName;
+    std::size_t m_gridCount = 1;
+};
+
+}  // namespace ldv::ui
