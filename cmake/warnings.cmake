@@ -4,6 +4,10 @@ function(ldiv_set_warnings target)
   if(LDIV_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
+  # A precompiled header GCC cannot use (a macro differs) only costs time: never an error.
+  if(LDIV_PCH)
+    target_compile_options(${target} PRIVATE -Wno-error=invalid-pch)
+  endif()
   # GCC 12's -Wrestrict fires inside libstdc++'s char_traits::copy for ordinary string
   # concatenation ("x" + std::to_string(n)) once it is inlined: a known false positive
   # (GCC bugs 105329 and 105651, fixed in GCC 13). Kept as a warning, never an error, so that
