@@ -94,9 +94,9 @@ Json measureRows(const TauInput& input, const TauExperimentOptions& o) {
                  {"milliseconds", r.ms},
                  // CLD's milliseconds include its one lattice pass (shared by the grid); this is
                  // that part.
-                 {"cld_pass_milliseconds",
-                  r.algorithm == TauAlgorithm::Cld ? Json(runner.cld().passMilliseconds())
-                                                   : Json(nullptr)},
+                 {"cld_pass_milliseconds", r.algorithm == TauAlgorithm::Cld
+                                               ? Json(runner.cld().passMilliseconds())
+                                               : Json(nullptr)},
                  {"weakest_simple_l", theoreticalRequirements(tau, l, input.domain()).simpleL},
                  {"weakest_cl", weakestCl(tau, l, input.domain())}});
     return rows;

@@ -1,5 +1,6 @@
 // `ldiv explain`: why a node (or a published table) fails its requirement, and the cheapest
-// fixes, each computed by judging it (core: ldiv/lattice/explanation.h). Exit 3 when the node fails.
+// fixes, each computed by judging it (core: ldiv/lattice/explanation.h). Exit 3 when the node
+// fails.
 #include <nlohmann/json.hpp>
 #include <ostream>
 

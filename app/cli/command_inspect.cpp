@@ -11,7 +11,8 @@ namespace {
 class InspectCommand : public Command {
 public:
     void attach(CLI::App& app) override {
-        m_command = app.add_subcommand("inspect", "Columns, inferred types, distinct and missing counts");
+        m_command =
+            app.add_subcommand("inspect", "Columns, inferred types, distinct and missing counts");
         addDataOptions(*m_command, m_options, false);
     }
 
@@ -38,7 +39,8 @@ public:
         out << ws->config().dataPath << ": " << t.rowCount() << " rows";
         if (rep.rowsDropped) out << " (" << rep.rowsDropped << " rows with missing values dropped)";
         out << ", " << t.columnCount() << " columns, separator '"
-            << (rep.separator == '\t' ? std::string("tab") : std::string(1, rep.separator)) << "'\n";
+            << (rep.separator == '\t' ? std::string("tab") : std::string(1, rep.separator))
+            << "'\n";
         for (const Column& c : t.columns())
             out << "  " << c.name() << "  " << toString(c.type()) << "  distinct " << c.domainSize()
                 << "  missing " << c.missingCount() << "\n";
@@ -51,6 +53,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Command> makeInspectCommand() { return std::make_unique<InspectCommand>(); }
+std::unique_ptr<Command> makeInspectCommand() {
+    return std::make_unique<InspectCommand>();
+}
 
 }  // namespace ldv::cli

@@ -116,7 +116,8 @@ public:
             const auto& specs = m_criteria.empty() ? ws->config().search.criteria : m_criteria;
             config.criteria =
                 bindCriteria(data, specs, criteriaInputs(*ws, population.value_or(0)));
-            const double limit = m_suppression ? *m_suppression : ws->config().search.suppressionLimit;
+            const double limit =
+                m_suppression ? *m_suppression : ws->config().search.suppressionLimit;
             if (!(limit >= 0 && limit <= 1))
                 throw ParameterError(
                     "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +

@@ -23,8 +23,8 @@ Levels resolveNode(const std::string& text, const Dataset& data) {
                                  std::to_string(i + 1) + " is '" + expected + "'");
     }
     if (levels.size() != d)
-        throw ParameterError("--node has " + std::to_string(levels.size()) + " levels but there are " +
-                             std::to_string(d) + " quasi-identifiers");
+        throw ParameterError("--node has " + std::to_string(levels.size()) +
+                             " levels but there are " + std::to_string(d) + " quasi-identifiers");
     for (std::size_t i = 0; i < d; ++i) {
         const int h = data.hierarchy(i).height();
         if (levels[i] > h)

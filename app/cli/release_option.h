@@ -1,6 +1,6 @@
 #pragma once
-// `--release FILE` of the publishing commands: writes the release record (ldiv/release/release_record.h)
-// of what was just published, for `ldiv verify`.
+// `--release FILE` of the publishing commands: writes the release record
+// (ldiv/release/release_record.h) of what was just published, for `ldiv verify`.
 #include <iosfwd>
 #include <string>
 

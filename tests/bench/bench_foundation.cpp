@@ -25,8 +25,9 @@ double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
 }
-const char* kAdult[] = {"sex", "age", "race", "marital-status", "education", "native-country",
-                        "workclass", "occupation", "salary-class"};
+const char* kAdult[] = {
+    "sex",       "age",        "race",        "marital-status", "education", "native-country",
+    "workclass", "occupation", "salary-class"};
 
 int benchAdult(const std::string& resources, int runs) {
     const std::string dir = resources + "/examples/adult/";
@@ -50,8 +51,10 @@ int benchAdult(const std::string& resources, int runs) {
         const auto classes = ws.dataset().classes(node);
         const auto t3 = Clock::now();
         group.push_back(ms(t2, t3));
-        std::printf("run %d: load+9 hierarchies %.2f ms, group node %.3f ms (%zu classes, %zu base groups)\n",
-                    run, ms(t0, t1), ms(t2, t3), classes.count(), ws.dataset().baseGroupCount());
+        std::printf(
+            "run %d: load+9 hierarchies %.2f ms, group node %.3f ms (%zu classes, %zu base "
+            "groups)\n",
+            run, ms(t0, t1), ms(t2, t3), classes.count(), ws.dataset().baseGroupCount());
     }
     std::printf("median: load %.2f ms, group %.3f ms\n", median(load), median(group));
     return 0;
@@ -60,7 +63,8 @@ int benchAdult(const std::string& resources, int runs) {
 int writeBig(const std::string& path, std::size_t rows, const std::string& resources) {
     const Table adult = readCsv(resources + "/examples/adult/adult.csv");
     std::ofstream out(path);
-    out << "sex;age;race;marital-status;education;native-country;workclass;occupation;salary-class;id\n";
+    out << "sex;age;race;marital-status;education;native-country;workclass;occupation;salary-class;"
+           "id\n";
     std::mt19937_64 rng(7);
     for (std::size_t r = 0; r < rows; ++r) {
         const std::size_t src = rng() % adult.rowCount();
@@ -75,7 +79,8 @@ int loadOnce(const std::string& path) {
     CsvReport rep;
     const Table t = readCsv(path, {}, &rep);
     const auto t1 = Clock::now();
-    std::printf("loaded %zu rows x %zu columns in %.0f ms\n", t.rowCount(), t.columnCount(), ms(t0, t1));
+    std::printf("loaded %zu rows x %zu columns in %.0f ms\n", t.rowCount(), t.columnCount(),
+                ms(t0, t1));
     return 0;
 }
 }  // namespace
@@ -83,8 +88,10 @@ int loadOnce(const std::string& path) {
 int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "adult" && argc > 2) return benchAdult(argv[2], argc > 3 ? std::atoi(argv[3]) : 7);
-    if (mode == "big" && argc > 3) return writeBig(argv[2], std::stoul(argc > 4 ? argv[4] : "10000000"), argv[3]);
+    if (mode == "big" && argc > 3)
+        return writeBig(argv[2], std::stoul(argc > 4 ? argv[4] : "10000000"), argv[3]);
     if (mode == "load" && argc > 2) return loadOnce(argv[2]);
-    std::cerr << "usage: bench_foundation adult RESOURCES [runs] | big FILE RESOURCES [rows] | load FILE\n";
+    std::cerr << "usage: bench_foundation adult RESOURCES [runs] | big FILE RESOURCES [rows] | "
+                 "load FILE\n";
     return 1;
 }

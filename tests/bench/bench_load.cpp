@@ -50,8 +50,8 @@ std::string zipCode(std::size_t zip, int hidden) {
 
 int writeZip(const std::string& dir, const std::string& resources, std::size_t rows,
              std::size_t zips) {
-    const Table adult = readCsv(resources + "/examples/adult/adult.csv",
-                                CsvOptions{.separator = ';'});
+    const Table adult =
+        readCsv(resources + "/examples/adult/adult.csv", CsvOptions{.separator = ';'});
     {
         std::ofstream h(dir + "/zip_hierarchy.csv");
         for (std::size_t z = 0; z < zips; ++z) {
@@ -99,8 +99,8 @@ int benchHierarchy(const std::string& path, int runs) {
         rows = h.baseCount();
     }
     const double ms = median(times);
-    std::printf("readHierarchy %s: %zu rows, median %.2f ms of %d, %.0f MB/s\n", path.c_str(),
-                rows, ms, runs, fileMegabytes(path) / ms * 1000);
+    std::printf("readHierarchy %s: %zu rows, median %.2f ms of %d, %.0f MB/s\n", path.c_str(), rows,
+                ms, runs, fileMegabytes(path) / ms * 1000);
     return 0;
 }
 
@@ -122,8 +122,8 @@ int benchZipParts(const std::string& dir, const std::string& resources, int runs
         ProjectConfig c = loadProject(resources + "/examples/adult/adult.ldiv.json");
         c.dataPath = dir + "/zip.csv";
         c.qiOrder.clear();
-        for (const char* a : {"sex", "age", "race", "marital-status", "education",
-                              "native-country", "workclass", "zip"}) {
+        for (const char* a : {"sex", "age", "race", "marital-status", "education", "native-country",
+                              "workclass", "zip"}) {
             AttributeConfig& attr = c.ensureAttribute(a);
             attr.role = Role::QuasiIdentifying;
             c.qiOrder.push_back(a);
@@ -133,9 +133,10 @@ int benchZipParts(const std::string& dir, const std::string& resources, int runs
         const Workspace ws(c, resources + "/examples/adult");
         workspace.push_back(msSince(t0));
     }
-    std::printf("zip table: readCsv %.1f ms, readHierarchy %.1f ms, HierarchyMap %.1f ms, "
-                "whole Workspace %.1f ms (medians of %d)\n",
-                median(csv), median(hierarchy), median(map), median(workspace), runs);
+    std::printf(
+        "zip table: readCsv %.1f ms, readHierarchy %.1f ms, HierarchyMap %.1f ms, "
+        "whole Workspace %.1f ms (medians of %d)\n",
+        median(csv), median(hierarchy), median(map), median(workspace), runs);
     return 0;
 }
 

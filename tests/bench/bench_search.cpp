@@ -76,9 +76,9 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
         "checked %llu  read %llu (%.0f per check)\n",
         label, std::string(searchAlgorithmName(algorithm)).c_str(), median(classify), median(total),
         runs, (std::size_t)r.satisfyingCount, r.minimal.size(),
-        (unsigned long long)r.statistics.checkedNodes,
-        (unsigned long long)r.statistics.classesRead,
-        double(r.statistics.classesRead) / double(std::max<std::uint64_t>(1, r.statistics.checkedNodes)));
+        (unsigned long long)r.statistics.checkedNodes, (unsigned long long)r.statistics.classesRead,
+        double(r.statistics.classesRead) /
+            double(std::max<std::uint64_t>(1, r.statistics.checkedNodes)));
 }
 
 }  // namespace

@@ -33,10 +33,12 @@ class TestCliWriteFaults : public QObject {
         setUp(p);
         p.start(m_ldiv, args);
         if (!p.waitForFinished(60000)) return {};
-        return {p.exitStatus(), p.exitCode(), QString::fromUtf8(p.readAllStandardError()).trimmed()};
+        return {p.exitStatus(), p.exitCode(),
+                QString::fromUtf8(p.readAllStandardError()).trimmed()};
     }
     QStringList generalize(const QString& output) const {
-        return {"generalize", "--project", m_project, "--node", "1,2,1", "--output", output};  // satisfies: no warning
+        return {"generalize", "--project", m_project, "--node",
+                "1,2,1",      "--output",  output};  // satisfies: no warning
     }
 
 private slots:
@@ -53,14 +55,16 @@ private slots:
         QVERIFY(QDir().mkpath(m_out));
         // The output folder belongs to whoever runs ldiv, as a user's own folder would.
         if (test::runningAsRoot())
-            QVERIFY(::chown(QFile::encodeName(m_out).constData(), test::kNobody, test::kNogroup) == 0);
+            QVERIFY(::chown(QFile::encodeName(m_out).constData(), test::kNobody, test::kNogroup) ==
+                    0);
         if (test::runningAsRoot()) {
             // nobody must be able to run ldiv: a clone under /root is closed to it, so use a
             // copy in the open test folder then (ldiv needs no library from the build tree).
             bool executable = false;
             {
                 test::ScopedUnprivileged nobody;
-                executable = ::faccessat(AT_FDCWD, QFile::encodeName(m_ldiv).constData(), X_OK, AT_EACCESS) == 0;
+                executable = ::faccessat(AT_FDCWD, QFile::encodeName(m_ldiv).constData(), X_OK,
+                                         AT_EACCESS) == 0;
             }
             if (!executable) {
                 QVERIFY(QFile::copy(m_ldiv, m_root.filePath("ldiv")));
@@ -71,7 +75,8 @@ private slots:
     }
     void init() {
         QVERIFY(test::setFolderReadOnly(m_out, false));
-        for (const QString& f : QDir(m_out).entryList(QDir::Files | QDir::Hidden)) QVERIFY(QDir(m_out).remove(f));
+        for (const QString& f : QDir(m_out).entryList(QDir::Files | QDir::Hidden))
+            QVERIFY(QDir(m_out).remove(f));
     }
     void cleanup() { test::setFolderReadOnly(m_out, false); }
 
@@ -94,7 +99,9 @@ private slots:
         QVERIFY(test::setFolderReadOnly(m_out, true));
         const Run r = run(generalize(output), [](QProcess& p) { test::runChildUnprivileged(p); });
         QCOMPARE(r.status, QProcess::NormalExit);
-        QCOMPARE(r.err, "ldiv: error: " + output + ": cannot write into its folder: Permission denied; the old file is kept");
+        QCOMPARE(r.err,
+                 "ldiv: error: " + output +
+                     ": cannot write into its folder: Permission denied; the old file is kept");
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(test::fileBytes(output), QByteArray("old,table\n1,2\n"));
         QVERIFY(test::leftoverTempFiles(m_out).isEmpty());
@@ -109,7 +116,8 @@ private slots:
         // The 12-row table is about 400 bytes; 64 stops it in the second row.
         const Run r = run(generalize(output), [](QProcess& p) { test::limitChildFileSize(p, 64); });
         QCOMPARE(r.status, QProcess::NormalExit);  // not killed by SIGXFSZ
-        QCOMPARE(r.err, "ldiv: error: " + output + ": cannot write the whole file: File too large; the old file is kept");
+        QCOMPARE(r.err, "ldiv: error: " + output +
+                            ": cannot write the whole file: File too large; the old file is kept");
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(test::fileBytes(output), QByteArray("old,table\n1,2\n"));
         QVERIFY(test::leftoverTempFiles(m_out).isEmpty());
@@ -118,10 +126,14 @@ private slots:
     void synthToFullDeviceFails() {
         // synth streams (its output may exceed memory), so it cannot be atomic; a full device
         // must still be an error, not a silent success.
-        const Run r = run({"synth", "--project", m_project, "--rows", "1000", "--output", "/dev/full"},
-                          [](QProcess&) {});
+        const Run r =
+            run({"synth", "--project", m_project, "--rows", "1000", "--output", "/dev/full"},
+                [](QProcess&) {});
         QCOMPARE(r.status, QProcess::NormalExit);
-        QCOMPARE(r.err, QString("ldiv: error: /dev/full: cannot write the whole file: No space left on device"));
+        QCOMPARE(
+            r.err,
+            QString(
+                "ldiv: error: /dev/full: cannot write the whole file: No space left on device"));
         QCOMPARE(r.exitCode, 2);
     }
 };

@@ -193,17 +193,39 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("separator");
         QTest::addColumn<QString>("written");
-        QTest::newRow("plain") << "abc" << "," << "abc";
-        QTest::newRow("empty") << "" << "," << "";
-        QTest::newRow("comma") << "a,b" << "," << "\"a,b\"";
-        QTest::newRow("comma under ;") << "a,b" << ";" << "a,b";
-        QTest::newRow("semicolon under ;") << "a;b" << ";" << "\"a;b\"";
-        QTest::newRow("quote") << "say \"x\"" << "," << "\"say \"\"x\"\"\"";
-        QTest::newRow("CR") << "a\rb" << "," << "\"a\rb\"";
-        QTest::newRow("LF") << "a\nb" << "," << "\"a\nb\"";
-        QTest::newRow("leading blank") << " a" << "," << "\" a\"";
-        QTest::newRow("trailing blank") << "a " << "," << "\"a \"";
-        QTest::newRow("inner blank") << "a b" << "," << "a b";
+        QTest::newRow("plain") << "abc"
+                               << ","
+                               << "abc";
+        QTest::newRow("empty") << ""
+                               << ","
+                               << "";
+        QTest::newRow("comma") << "a,b"
+                               << ","
+                               << "\"a,b\"";
+        QTest::newRow("comma under ;") << "a,b"
+                                       << ";"
+                                       << "a,b";
+        QTest::newRow("semicolon under ;") << "a;b"
+                                           << ";"
+                                           << "\"a;b\"";
+        QTest::newRow("quote") << "say \"x\""
+                               << ","
+                               << "\"say \"\"x\"\"\"";
+        QTest::newRow("CR") << "a\rb"
+                            << ","
+                            << "\"a\rb\"";
+        QTest::newRow("LF") << "a\nb"
+                            << ","
+                            << "\"a\nb\"";
+        QTest::newRow("leading blank") << " a"
+                                       << ","
+                                       << "\" a\"";
+        QTest::newRow("trailing blank") << "a "
+                                        << ","
+                                        << "\"a \"";
+        QTest::newRow("inner blank") << "a b"
+                                     << ","
+                                     << "a b";
     }
     void csvFieldQuotesWhenNeeded() {
         QFETCH(QString, field);

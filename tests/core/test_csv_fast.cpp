@@ -89,8 +89,9 @@ std::vector<CsvOptions> optionVariants() {
 /// Random CSV-ish text: mostly well-formed (fields quoted when they need it), sometimes not.
 std::string randomCsv(std::mt19937& rng, char sep, std::size_t records, bool wellFormed) {
     static const std::vector<std::string> pieces = {
-        "a", "b", "xyz", " ", "\t", "?", "\"", "\"\"", ",", ";", "\r\n", "\n", "\r",
-        "caf\xC3\xA9", "Jose\xCC\x81", "Jos\xC3\xA9", "12", "3.5", "2024-02-29", "  pad  "};
+        "a",  "b",   "xyz",        " ",      "\t", "?",           "\"",           "\"\"",
+        ",",  ";",   "\r\n",       "\n",     "\r", "caf\xC3\xA9", "Jose\xCC\x81", "Jos\xC3\xA9",
+        "12", "3.5", "2024-02-29", "  pad  "};
     static const std::vector<std::string> bad = {"\xE9", std::string(1, '\0'), "\xEF\xBB\xBF"};
     auto pick = [&](std::size_t n) { return std::size_t(rng() % n); };
     const std::size_t columns = 1 + pick(4);
@@ -108,7 +109,8 @@ std::string randomCsv(std::mt19937& rng, char sep, std::size_t records, bool wel
                 value.find_first_of(std::string("\"\r\n") + sep) != std::string::npos;
             if (needsQuotes || pick(5) == 0) {
                 std::string quoted = "\"";
-                for (char ch : value) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+                for (char ch : value)
+                    quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
                 quoted += '"';
                 if (pick(6) == 0) quoted = " " + quoted + "  ";  // blanks around quotes
                 if (!wellFormed && pick(10) == 0) quoted += "x";
@@ -192,7 +194,8 @@ private slots:
             const Outcome ref = run(
                 [&](CsvReport* rep) { return detail::parseCsvReference(text, "r.csv", o, rep); });
             const std::size_t fallbacks = detail::csvFallbackCount();
-            const Outcome fast = run([&](CsvReport* rep) { return parseCsv(text, "r.csv", o, rep); });
+            const Outcome fast =
+                run([&](CsvReport* rep) { return parseCsv(text, "r.csv", o, rep); });
             const bool fellBack = detail::csvFallbackCount() != fallbacks;
             QVERIFY2(difference(ref, fast).empty(),
                      (difference(ref, fast) + " in:\n" + text).c_str());
@@ -243,9 +246,8 @@ private slots:
             drop.trim = false;
             drop.missing = MissingPolicy::Drop;
             for (const CsvOptions& o : {keep, drop}) {
-                const Outcome ref = run([&](CsvReport* rep) {
-                    return detail::parseCsvReference(text, path, o, rep);
-                });
+                const Outcome ref = run(
+                    [&](CsvReport* rep) { return detail::parseCsvReference(text, path, o, rep); });
                 const std::size_t fallbacks = detail::csvFallbackCount();
                 const Outcome fast = run([&](CsvReport* rep) { return readCsv(path, o, rep); });
                 QVERIFY2(difference(ref, fast).empty(),

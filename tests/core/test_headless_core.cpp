@@ -13,7 +13,8 @@ private slots:
         const std::string hash = "#";
         const std::regex qtInclude(hash + "\\s*include\\s*[<\"](Qt[A-Za-z]*/|Q[A-Z][A-Za-z]*\\b)");
         int files = 0;
-        for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(LDIV_SOURCE_DIR) + "/core")) {
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(
+                 std::string(LDIV_SOURCE_DIR) + "/core")) {
             if (!entry.is_regular_file()) continue;
             const auto ext = entry.path().extension();
             if (ext != ".h" && ext != ".cpp") continue;
@@ -22,7 +23,8 @@ private slots:
             std::string line;
             for (int n = 1; std::getline(in, line); ++n)
                 QVERIFY2(!std::regex_search(line, qtInclude),
-                         (entry.path().string() + ":" + std::to_string(n) + " includes Qt: " + line).c_str());
+                         (entry.path().string() + ":" + std::to_string(n) + " includes Qt: " + line)
+                             .c_str());
         }
         QVERIFY(files > 10);
     }

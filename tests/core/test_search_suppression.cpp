@@ -100,8 +100,8 @@ private slots:
             const SearchResult brute =
                 search(data, configFor(data, specs, suppression, SearchAlgorithm::Brute, 1));
             for (unsigned threads : {1u, 2u}) {
-                const SearchResult fast =
-                    search(data, configFor(data, specs, suppression, SearchAlgorithm::Fast, threads));
+                const SearchResult fast = search(
+                    data, configFor(data, specs, suppression, SearchAlgorithm::Fast, threads));
                 const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
                                         " threads " + QByteArray::number(threads);
                 QCOMPARE(fast.satisfyingCount, brute.satisfyingCount);

@@ -36,7 +36,9 @@ class TestWriteFaults : public QObject {
         return {};
     }
     static std::string largeText() { return std::string(4096, 'x'); }
-    static ProjectConfig hospital() { return loadProject(test::example("hospital/hospital.ldiv.json")); }
+    static ProjectConfig hospital() {
+        return loadProject(test::example("hospital/hospital.ldiv.json"));
+    }
 
 private slots:
     void initTestCase() {
@@ -59,7 +61,8 @@ private slots:
             test::ScopedUnprivileged nobody;
             message = failure([&] { writeFileAtomically(path.toStdString(), "new"); });
         }
-        QCOMPARE(message, path + ": cannot write into its folder: Permission denied; the old file is kept");
+        QCOMPARE(message,
+                 path + ": cannot write into its folder: Permission denied; the old file is kept");
         QCOMPARE(test::fileBytes(path), QByteArray("old"));
         QVERIFY(test::leftoverTempFiles(m_folder).isEmpty());
         // Writable again, the same call replaces the file.
@@ -79,7 +82,8 @@ private slots:
             test::ScopedUnprivileged nobody;
             message = failure([&] { saveProject(config, path.toStdString()); });
         }
-        QCOMPARE(message, path + ": cannot write into its folder: Permission denied; the old file is kept");
+        QCOMPARE(message,
+                 path + ": cannot write into its folder: Permission denied; the old file is kept");
         QCOMPARE(test::fileBytes(path), old);
         QVERIFY(test::leftoverTempFiles(m_folder).isEmpty());
     }
@@ -92,7 +96,8 @@ private slots:
             test::ScopedFileSizeLimit limit(1024);  // the new text is 4096 bytes
             message = failure([&] { writeFileAtomically(path.toStdString(), largeText()); });
         }
-        QCOMPARE(message, path + ": cannot write the whole file: File too large; the old file is kept");
+        QCOMPARE(message,
+                 path + ": cannot write the whole file: File too large; the old file is kept");
         QCOMPARE(test::fileBytes(path), QByteArray("old"));
         QVERIFY(test::leftoverTempFiles(m_folder).isEmpty());
     }
@@ -108,7 +113,8 @@ private slots:
             test::ScopedFileSizeLimit limit(256);
             message = failure([&] { saveProject(config, path.toStdString()); });
         }
-        QCOMPARE(message, path + ": cannot write the whole file: File too large; the old file is kept");
+        QCOMPARE(message,
+                 path + ": cannot write the whole file: File too large; the old file is kept");
         QCOMPARE(test::fileBytes(path), old);
         QVERIFY(test::leftoverTempFiles(m_folder).isEmpty());
     }
@@ -122,7 +128,8 @@ private slots:
             test::ScopedFileSizeLimit limit(64);
             message = failure([&] { writeTableCsv(table, path.toStdString(), ','); });
         }
-        QCOMPARE(message, path + ": cannot write the whole file: File too large; the old file is kept");
+        QCOMPARE(message,
+                 path + ": cannot write the whole file: File too large; the old file is kept");
         QCOMPARE(test::fileBytes(path), QByteArray("zip,age\n"));
         QVERIFY(test::leftoverTempFiles(m_folder).isEmpty());
     }

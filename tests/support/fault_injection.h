@@ -30,7 +30,9 @@ namespace ldv::test {
 constexpr uid_t kNobody = 65534;
 constexpr gid_t kNogroup = 65534;
 
-inline bool runningAsRoot() { return ::geteuid() == 0; }
+inline bool runningAsRoot() {
+    return ::geteuid() == 0;
+}
 
 /// Limits the size of files this process writes to `bytes` while alive. SIGXFSZ is ignored
 /// meanwhile, as the ldiv executables do, so an over-long write fails with EFBIG.
@@ -41,7 +43,8 @@ public:
         m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);
         rlimit limited = m_old;
         limited.rlim_cur = bytes;  // only the soft limit: it can be raised back without root
-        if (::setrlimit(RLIMIT_FSIZE, &limited) != 0) throw std::runtime_error("setrlimit(RLIMIT_FSIZE) failed");
+        if (::setrlimit(RLIMIT_FSIZE, &limited) != 0)
+            throw std::runtime_error("setrlimit(RLIMIT_FSIZE) failed");
     }
     ~ScopedFileSizeLimit() {
         ::setrlimit(RLIMIT_FSIZE, &m_old);
@@ -63,7 +66,8 @@ public:
     ScopedUnprivileged() {
         if (!runningAsRoot()) return;
         m_gid = ::getegid();
-        if (::setegid(kNogroup) != 0 || ::seteuid(kNobody) != 0) throw std::runtime_error("cannot become nobody");
+        if (::setegid(kNogroup) != 0 || ::seteuid(kNobody) != 0)
+            throw std::runtime_error("cannot become nobody");
         m_dropped = true;
     }
     ~ScopedUnprivileged() {

@@ -35,28 +35,33 @@ int main(int argc, char** argv) {
         return 2;
     }
     const QString mode = argv[1], project = argv[2];
-    QStandardPaths::setTestModeEnabled(true);  // recent projects etc. stay out of the user's settings
+    QStandardPaths::setTestModeEnabled(
+        true);  // recent projects etc. stay out of the user's settings
     Autosave::setDirectory(argv[3]);
     MainWindow window;
     window.controller()->setInteractive(false);  // no prompt may block the session
     window.autosave()->setInterval(1);           // the timer, not a direct saveNow(): as in the app
     window.show();
-    QObject::connect(window.controller(), &ProjectController::loadFailed, &app, [](const QString& e) {
-        std::fprintf(stderr, "cannot open: %s\n", qPrintable(e));
-        QCoreApplication::exit(3);
-    });
-    QObject::connect(window.controller(), &ProjectController::projectChanged, &app, [&](Project* p) {
-        if (!p) return;
-        auto* columns = window.dataPerspective()->columnView()->model();
-        const int nationality = p->columnIndex("nationality");
-        if (nationality < 0 || !columns->setData(columns->index(nationality, ColumnListModel::Role), "insensitive") ||
-            p->undoStack()->count() != 1) {
-            std::fprintf(stderr, "the edit did not go through the undo stack\n");
-            QCoreApplication::exit(4);
-            return;
-        }
-        say("edited");
-    });
+    QObject::connect(window.controller(), &ProjectController::loadFailed, &app,
+                     [](const QString& e) {
+                         std::fprintf(stderr, "cannot open: %s\n", qPrintable(e));
+                         QCoreApplication::exit(3);
+                     });
+    QObject::connect(window.controller(), &ProjectController::projectChanged, &app,
+                     [&](Project* p) {
+                         if (!p) return;
+                         auto* columns = window.dataPerspective()->columnView()->model();
+                         const int nationality = p->columnIndex("nationality");
+                         if (nationality < 0 ||
+                             !columns->setData(columns->index(nationality, ColumnListModel::Role),
+                                               "insensitive") ||
+                             p->undoStack()->count() != 1) {
+                             std::fprintf(stderr, "the edit did not go through the undo stack\n");
+                             QCoreApplication::exit(4);
+                             return;
+                         }
+                         say("edited");
+                     });
     // Both recovery files are written in one call on this thread, so seeing the project file
     // here means the metadata is there too.
     QTimer poll;
@@ -65,7 +70,8 @@ int main(int argc, char** argv) {
         poll.stop();
         say("autosaved");
         if (mode == "clean") {
-            window.close();  // closeEvent: unsaved changes discarded (not interactive), recovery removed
+            window.close();  // closeEvent: unsaved changes discarded (not interactive), recovery
+                             // removed
             QCoreApplication::quit();
         }
     });

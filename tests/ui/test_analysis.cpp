@@ -40,7 +40,7 @@ class TestAnalysis : public QObject {
     QTemporaryDir m_dir;
 
     std::shared_ptr<Workspace> runIn(MainWindow& window, const QString& example,
-                                        const QString& analysis) {
+                                     const QString& analysis) {
         window.controller()->setInteractive(false);
         window.controller()->open(example);
         if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 60000))

@@ -295,7 +295,8 @@ private slots:
         QVERIFY2(ap->hasResult(), qPrintable(ap->runError()));
         const auto data = prepared(window);
         std::vector<std::size_t> columns;
-        for (const std::string& n : data->qiNames()) columns.push_back(data->table().requireColumn(n));
+        for (const std::string& n : data->qiNames())
+            columns.push_back(data->table().requireColumn(n));
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 2);
         const ChartPanel& calls = chart.panels[0];
@@ -327,7 +328,8 @@ private slots:
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
         std::vector<std::size_t> columns;
-        for (const std::string& n : data->qiNames()) columns.push_back(data->table().requireColumn(n));
+        for (const std::string& n : data->qiNames())
+            columns.push_back(data->table().requireColumn(n));
         const DiagnosisResult q3 = anonymousSets(data->table(), columns, 10, 0, Bound::AtLeast);
         QVERIFY(!q3.answers.empty());
         const ChartData& chart = ap->chart()->data();

@@ -32,7 +32,8 @@ class TestAutosaveKill : public QObject {
         session.start(QStringLiteral(LDIV_AUTOSAVE_SESSION), {mode, m_project, recoveryDir});
         QByteArray out;
         QDeadlineTimer deadline(60000);
-        while (!out.contains("autosaved\n") && !deadline.hasExpired() && session.state() != QProcess::NotRunning) {
+        while (!out.contains("autosaved\n") && !deadline.hasExpired() &&
+               session.state() != QProcess::NotRunning) {
             session.waitForReadyRead(int(std::max<qint64>(1, deadline.remainingTime())));
             out += session.readAllStandardOutput();
         }
@@ -77,11 +78,14 @@ private slots:
         answer.start(10);
         window.offerRecovery();
         answer.stop();
-        QCOMPARE(offer, QStringLiteral("The last session ended without saving its changes to %1. Restore them?")
-                            .arg(QFileInfo(m_project).absoluteFilePath()));
+        QCOMPARE(
+            offer,
+            QStringLiteral("The last session ended without saving its changes to %1. Restore them?")
+                .arg(QFileInfo(m_project).absoluteFilePath()));
         QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project(), 30000);
         Project* restored = window.controller()->project();
-        QVERIFY(restored->role(restored->columnIndex("nationality")) == Role::Insensitive);  // the edit
+        QVERIFY(restored->role(restored->columnIndex("nationality")) ==
+                Role::Insensitive);  // the edit
         QVERIFY(restored->isDirty());
         QCOMPARE(restored->filePath(), QFileInfo(m_project).absoluteFilePath());
         QCOMPARE(test::fileBytes(m_project), m_projectBytes);  // the original file is untouched

@@ -38,10 +38,14 @@ namespace {
 
 const QString kBad = QString::fromStdString(test::fixture("bad"));
 
-QString bad(const QString& name) { return kBad + "/" + name; }
+QString bad(const QString& name) {
+    return kBad + "/" + name;
+}
 
 /// Paths in messages are shown relative to the corpus folder (as in test_cli_bad_input).
-QString relative(QString message) { return message.replace(kBad + "/", QString()); }
+QString relative(QString message) {
+    return message.replace(kBad + "/", QString());
+}
 
 /// Every file under `dir` with its bytes.
 QMap<QString, QByteArray> filesOf(const QString& dir) {
@@ -49,7 +53,8 @@ QMap<QString, QByteArray> filesOf(const QString& dir) {
     QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         QFile f(it.next());
-        if (f.open(QIODevice::ReadOnly)) files.insert(QDir(dir).relativeFilePath(f.fileName()), f.readAll());
+        if (f.open(QIODevice::ReadOnly))
+            files.insert(QDir(dir).relativeFilePath(f.fileName()), f.readAll());
     }
     return files;
 }
@@ -58,13 +63,15 @@ QMap<QString, QByteArray> filesOf(const QString& dir) {
 class OpenProject {
 public:
     OpenProject() {
-        for (const char* name : {"hospital.ldiv.json", "hospital.csv", "hierarchy_zip.csv", "hierarchy_age.csv",
-                                 "hierarchy_nationality.csv"})
-            QFile::copy(QString::fromStdString(test::example(std::string("hospital/") + name)), m_dir.filePath(name));
+        for (const char* name : {"hospital.ldiv.json", "hospital.csv", "hierarchy_zip.csv",
+                                 "hierarchy_age.csv", "hierarchy_nationality.csv"})
+            QFile::copy(QString::fromStdString(test::example(std::string("hospital/") + name)),
+                        m_dir.filePath(name));
         window.show();
         controller()->setInteractive(false);
         controller()->openProjectFile(m_dir.filePath("hospital.ldiv.json"));
-        loaded = QTest::qWaitFor([&] { return controller()->project() && !controller()->isBusy(); }, 10000);
+        loaded = QTest::qWaitFor([&] { return controller()->project() && !controller()->isBusy(); },
+                                 10000);
         if (!loaded) return;
         project = controller()->project();
         m_path = project->filePath();
@@ -77,11 +84,14 @@ public:
     /// Empty when the open project is as it was, in memory and on disk.
     QString changes() const {
         if (controller()->project() != project) return "another project is open";
-        if (project->filePath() != m_path) return "the project's path changed to " + project->filePath();
+        if (project->filePath() != m_path)
+            return "the project's path changed to " + project->filePath();
         if (project->table().rowCount() != m_rows) return "the row count changed";
-        if (project->undoStack()->canUndo()) return "there is an edit to undo: " + project->undoStack()->undoText();
+        if (project->undoStack()->canUndo())
+            return "there is an edit to undo: " + project->undoStack()->undoText();
         if (project->isDirty()) return "the project is dirty";
-        if (formatProject(project->configForSave(m_path, false)) != m_config) return "the project's settings changed";
+        if (formatProject(project->configForSave(m_path, false)) != m_config)
+            return "the project's settings changed";
         return diskChanges();
     }
     QString diskChanges() const {
@@ -109,9 +119,12 @@ QString openAndWait(OpenProject& open, const QString& path, const CsvOptions* cs
     ProjectController* controller = open.controller();
     QSignalSpy failed(controller, &ProjectController::loadFailed);
     QSignalSpy changed(controller, &ProjectController::projectChanged);
-    if (csv) controller->openCsv(path, *csv);
-    else controller->openProjectFile(path);
-    if (!QTest::qWaitFor([&] { return !failed.isEmpty() || !changed.isEmpty(); }, 10000)) return "(no answer)";
+    if (csv)
+        controller->openCsv(path, *csv);
+    else
+        controller->openProjectFile(path);
+    if (!QTest::qWaitFor([&] { return !failed.isEmpty() || !changed.isEmpty(); }, 10000))
+        return "(no answer)";
     // The event loop is alive and the load job has ended.
     if (!QTest::qWaitFor([&] { return !controller->isBusy(); }, 5000)) return "(still busy)";
     return failed.isEmpty() ? QString() : relative(failed.first().first().toString());
@@ -142,24 +155,36 @@ private slots:
         auto row = [](const char* file, const char* message, CsvOptions options = {}) {
             QTest::newRow(file) << QString(file) << options << QString(message);
         };
-        row("ragged_short.csv", "ragged_short.csv:3:9: expected 3 fields (as in the header), found 2");
-        row("ragged_long.csv", "ragged_long.csv:2:14: expected 3 fields (as in the header), found 4");
+        row("ragged_short.csv",
+            "ragged_short.csv:3:9: expected 3 fields (as in the header), found 2");
+        row("ragged_long.csv",
+            "ragged_long.csv:2:14: expected 3 fields (as in the header), found 4");
         row("unterminated_quote.csv",
-            "unterminated_quote.csv:2:7: unterminated quote: the field that starts here has no closing '\"'");
-        row("invalid_utf8.csv", "invalid_utf8.csv:2:12: invalid UTF-8 byte sequence in field 3 (save the file as UTF-8)");
+            "unterminated_quote.csv:2:7: unterminated quote: the field that starts here has no "
+            "closing '\"'");
+        row("invalid_utf8.csv",
+            "invalid_utf8.csv:2:12: invalid UTF-8 byte sequence in field 3 (save the file as "
+            "UTF-8)");
         row("empty.csv", "empty.csv: the file is empty (0 bytes)");
         row("header_only.csv", "header_only.csv: the file has a header but no data rows");
-        row("duplicate_header.csv", "duplicate_header.csv:1:9: duplicate column name 'zip' in the header (column 3)");
+        row("duplicate_header.csv",
+            "duplicate_header.csv:1:9: duplicate column name 'zip' in the header (column 3)");
         row("text_after_quote.csv",
-            "text_after_quote.csv:2:8: expected a separator or the end of the line after the closing quote, found 'x'");
-        row("binary.csv", "binary.csv:1:1: invalid UTF-8 byte sequence in field 1 (save the file as UTF-8)");
-        row("crlf_ragged.csv", "crlf_ragged.csv:4:9: expected 3 fields (as in the header), found 2");
-        row("quoted_newline_ragged.csv", "quoted_newline_ragged.csv:4:16: expected 3 fields (as in the header), found 4");
-        row("no_such_file.csv", "no_such_file.csv: cannot open the file for reading: No such file or directory");
+            "text_after_quote.csv:2:8: expected a separator or the end of the line after the "
+            "closing quote, found 'x'");
+        row("binary.csv",
+            "binary.csv:1:1: invalid UTF-8 byte sequence in field 1 (save the file as UTF-8)");
+        row("crlf_ragged.csv",
+            "crlf_ragged.csv:4:9: expected 3 fields (as in the header), found 2");
+        row("quoted_newline_ragged.csv",
+            "quoted_newline_ragged.csv:4:16: expected 3 fields (as in the header), found 4");
+        row("no_such_file.csv",
+            "no_such_file.csv: cannot open the file for reading: No such file or directory");
         CsvOptions drop;
         drop.missing = MissingPolicy::Drop;
         row("all_missing.csv",
-            "all_missing.csv: all 2 rows have missing values and were dropped (missing policy 'drop'); keep them as a "
+            "all_missing.csv: all 2 rows have missing values and were dropped (missing policy "
+            "'drop'); keep them as a "
             "value instead (--missing keep)",
             drop);
     }
@@ -202,18 +227,28 @@ private slots:
     void projectFiles_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        auto row = [](const char* file, const char* message) { QTest::newRow(file) << QString(file) << QString(message); };
+        auto row = [](const char* file, const char* message) {
+            QTest::newRow(file) << QString(file) << QString(message);
+        };
         row("project_future_version.ldiv.json",
-            "project_future_version.ldiv.json: project file version 99 is newer than this ldiv understands (version 1); "
+            "project_future_version.ldiv.json: project file version 99 is newer than this ldiv "
+            "understands (version 1); "
             "please update ldiv");
-        row("project_missing_data.ldiv.json", "no_such_table.csv: cannot open the file for reading: No such file or directory");
+        row("project_missing_data.ldiv.json",
+            "no_such_table.csv: cannot open the file for reading: No such file or directory");
         row("project_malformed.ldiv.json",
-            "project_malformed.ldiv.json:5:1: malformed JSON: parse error at line 5, column 1: syntax error while parsing "
+            "project_malformed.ldiv.json:5:1: malformed JSON: parse error at line 5, column 1: "
+            "syntax error while parsing "
             "object - unexpected end of input; expected '}'");
-        row("project_not_ldiv.json", "project_not_ldiv.json: not an ldiv project file (expected \"format\": \"ldiv-project\")");
-        row("project_bad_role.ldiv.json", "project_bad_role.ldiv.json: attribute 'zip': unknown role 'secret'");
-        row("project_unknown_column.ldiv.json", "no column named 'zipcode'; the columns are: zip, age, condition");
-        row("project_bad_version_type.ldiv.json", "project_bad_version_type.ldiv.json: field 'version' has the wrong type");
+        row("project_not_ldiv.json",
+            "project_not_ldiv.json: not an ldiv project file (expected \"format\": "
+            "\"ldiv-project\")");
+        row("project_bad_role.ldiv.json",
+            "project_bad_role.ldiv.json: attribute 'zip': unknown role 'secret'");
+        row("project_unknown_column.ldiv.json",
+            "no column named 'zipcode'; the columns are: zip, age, condition");
+        row("project_bad_version_type.ldiv.json",
+            "project_bad_version_type.ldiv.json: field 'version' has the wrong type");
         row("no_such_project.ldiv.json", "no_such_project.ldiv.json: no such project file");
     }
     void projectFiles() {
@@ -234,7 +269,8 @@ private slots:
         QVERIFY(opened != open.project);
         QCOMPARE(opened->loadWarnings().size(), 1);
         QCOMPARE(relative(opened->loadWarnings().first()),
-                 QString("Hierarchy of 'zip': no_such_hierarchy.csv: cannot open the file for reading: No such file or "
+                 QString("Hierarchy of 'zip': no_such_hierarchy.csv: cannot open the file for "
+                         "reading: No such file or "
                          "directory"));
         QCOMPARE(open.diskChanges(), QString());
     }
@@ -243,17 +279,24 @@ private slots:
     void hierarchyFiles_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        auto row = [](const char* file, const char* message) { QTest::newRow(file) << QString(file) << QString(message); };
+        auto row = [](const char* file, const char* message) {
+            QTest::newRow(file) << QString(file) << QString(message);
+        };
         row("hier_not_nesting.csv",
-            "hier_not_nesting.csv:2:3: level 2 is not a coarsening of level 1: '130**' generalizes to '1****' (row 1, "
+            "hier_not_nesting.csv:2:3: level 2 is not a coarsening of level 1: '130**' generalizes "
+            "to '1****' (row 1, "
             "'13053') and to '2****' (row 2, '13068')");
-        row("hier_ragged.csv", "hier_ragged.csv:2: row 2 ('13068') has 2 levels, the first row has 3");
+        row("hier_ragged.csv",
+            "hier_ragged.csv:2: row 2 ('13068') has 2 levels, the first row has 3");
         row("hier_empty_cell.csv", "hier_empty_cell.csv:2:2: empty cell at row 2, level 1");
-        row("hier_duplicate_base.csv", "hier_duplicate_base.csv:3:1: base value '13053' appears in rows 1 and 3");
+        row("hier_duplicate_base.csv",
+            "hier_duplicate_base.csv:3:1: base value '13053' appears in rows 1 and 3");
         row("hier_empty.csv", "hier_empty.csv: the hierarchy file is empty");
         row("hier_unterminated_quote.csv",
-            "hier_unterminated_quote.csv:1:7: unterminated quote: the field that starts here has no closing '\"'");
-        row("no_such_hierarchy.csv", "no_such_hierarchy.csv: cannot open the file for reading: No such file or directory");
+            "hier_unterminated_quote.csv:1:7: unterminated quote: the field that starts here has "
+            "no closing '\"'");
+        row("no_such_hierarchy.csv",
+            "no_such_hierarchy.csv: cannot open the file for reading: No such file or directory");
     }
     void hierarchyFiles() {
         QFETCH(QString, file);
@@ -280,8 +323,11 @@ private slots:
         QCOMPARE(hp->importHierarchy(bad("hier_missing_values.csv")), QString());
         QTRY_VERIFY_WITH_TIMEOUT(!hp->isValidating() && !hp->issues().empty(), 5000);
         QStringList shown;
-        for (int i = 0; i < hp->issueList()->count(); ++i) shown << hp->issueList()->item(i)->text();
-        QCOMPARE(shown, QStringList{"2 value(s) of attribute 'zip' are not in the hierarchy: '14853', '14850'"});
+        for (int i = 0; i < hp->issueList()->count(); ++i)
+            shown << hp->issueList()->item(i)->text();
+        QCOMPARE(shown,
+                 QStringList{
+                     "2 value(s) of attribute 'zip' are not in the hierarchy: '14853', '14850'"});
         QCOMPARE(open.diskChanges(), QString());
         open.project->undoStack()->undo();
         QVERIFY(!open.project->undoStack()->canUndo());
@@ -289,7 +335,8 @@ private slots:
         QVERIFY(open.project->hierarchy("zip"));
         QVERIFY(open.project->hierarchy("zip")->rows() == zipBefore.rows());
         QCOMPARE(open.diskChanges(), QString());
-        // Undo also gives the hierarchy back its link to hierarchy_zip.csv: a save would not embed it.
+        // Undo also gives the hierarchy back its link to hierarchy_zip.csv: a save would not embed
+        // it.
         QCOMPARE(open.changes(), QString());
         QVERIFY(open.project->hierarchyOrigin("zip"));
         open.project->undoStack()->redo();
@@ -300,9 +347,11 @@ private slots:
     void taxonomyFiles_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        QTest::newRow("taxonomy_cycle.csv") << "taxonomy_cycle.csv" << "taxonomy: cycle through 'Resp'";
-        QTest::newRow("taxonomy_two_parents.csv") << "taxonomy_two_parents.csv"
-                                                  << "taxonomy: 'Flu' has two parents, 'Europe' and 'Asia'";
+        QTest::newRow("taxonomy_cycle.csv") << "taxonomy_cycle.csv"
+                                            << "taxonomy: cycle through 'Resp'";
+        QTest::newRow("taxonomy_two_parents.csv")
+            << "taxonomy_two_parents.csv"
+            << "taxonomy: 'Flu' has two parents, 'Europe' and 'Asia'";
     }
     void taxonomyFiles() {
         // The taxonomy builder's "Load edges…" puts the file's text into the edge list; the
@@ -328,42 +377,70 @@ private slots:
     }
     void everyCorpusFileIsCovered() {
         // A file added to tests/data/bad/ must be added to one of the cases above.
-        const QStringList covered{"ragged_short.csv", "ragged_long.csv", "unterminated_quote.csv", "invalid_utf8.csv",
-                                  "empty.csv", "header_only.csv", "duplicate_header.csv", "text_after_quote.csv",
-                                  "binary.csv", "crlf_ragged.csv", "quoted_newline_ragged.csv", "all_missing.csv",
-                                  "one_column.csv", "small.csv", "project_future_version.ldiv.json",
-                                  "project_missing_data.ldiv.json", "project_malformed.ldiv.json",
-                                  "project_not_ldiv.json", "project_bad_role.ldiv.json",
-                                  "project_unknown_column.ldiv.json", "project_bad_version_type.ldiv.json",
-                                  "project_missing_hierarchy.ldiv.json", "hier_not_nesting.csv", "hier_ragged.csv",
-                                  "hier_empty_cell.csv", "hier_duplicate_base.csv", "hier_empty.csv",
-                                  "hier_unterminated_quote.csv", "hier_missing_values.csv", "taxonomy_cycle.csv",
+        const QStringList covered{"ragged_short.csv",
+                                  "ragged_long.csv",
+                                  "unterminated_quote.csv",
+                                  "invalid_utf8.csv",
+                                  "empty.csv",
+                                  "header_only.csv",
+                                  "duplicate_header.csv",
+                                  "text_after_quote.csv",
+                                  "binary.csv",
+                                  "crlf_ragged.csv",
+                                  "quoted_newline_ragged.csv",
+                                  "all_missing.csv",
+                                  "one_column.csv",
+                                  "small.csv",
+                                  "project_future_version.ldiv.json",
+                                  "project_missing_data.ldiv.json",
+                                  "project_malformed.ldiv.json",
+                                  "project_not_ldiv.json",
+                                  "project_bad_role.ldiv.json",
+                                  "project_unknown_column.ldiv.json",
+                                  "project_bad_version_type.ldiv.json",
+                                  "project_missing_hierarchy.ldiv.json",
+                                  "hier_not_nesting.csv",
+                                  "hier_ragged.csv",
+                                  "hier_empty_cell.csv",
+                                  "hier_duplicate_base.csv",
+                                  "hier_empty.csv",
+                                  "hier_unterminated_quote.csv",
+                                  "hier_missing_values.csv",
+                                  "taxonomy_cycle.csv",
                                   "taxonomy_two_parents.csv"};
         const QStringList corpus = QDir(kBad).entryList(QDir::Files);
         QVERIFY(corpus.size() >= 30);
-        for (const QString& file : corpus) QVERIFY2(covered.contains(file), qPrintable(file + " is not tested in the GUI"));
+        for (const QString& file : corpus)
+            QVERIFY2(covered.contains(file), qPrintable(file + " is not tested in the GUI"));
     }
 
     // Impossible parameters in the Privacy perspective's criterion editor.
     void impossibleCriteriaAreRefused_data() {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("message");
-        QTest::newRow("negative k") << "k=-2" << "criterion 'k=-2': k = -2 is not allowed, k must be at least 1";
+        QTest::newRow("negative k")
+            << "k=-2"
+            << "criterion 'k=-2': k = -2 is not allowed, k must be at least 1";
         QTest::newRow("tau above 1") << "tau-l=1.5,2"
-                                     << "criterion 'tau-l=1.5,2': tau = 1.5 is not allowed, tau must be in [1/l, 1) = [0.5, 1)";
-        QTest::newRow("tau below 1/l") << "tau-l=0.2,3"
-                                       << "criterion 'tau-l=0.2,3': tau = 0.2 is not allowed, tau must be in [1/l, 1) = "
-                                          "[0.3333333333333333, 1)";
-        QTest::newRow("l above the values") << "distinct-l=4"
-                                            << "criterion 'distinct-l=4': l = 4 is larger than the 3 values of "
-                                               "'condition' (Heart Disease, Viral Infection, Cancer)";
+                                     << "criterion 'tau-l=1.5,2': tau = 1.5 is not allowed, tau "
+                                        "must be in [1/l, 1) = [0.5, 1)";
+        QTest::newRow("tau below 1/l")
+            << "tau-l=0.2,3"
+            << "criterion 'tau-l=0.2,3': tau = 0.2 is not allowed, tau must be in [1/l, 1) = "
+               "[0.3333333333333333, 1)";
+        QTest::newRow("l above the values")
+            << "distinct-l=4"
+            << "criterion 'distinct-l=4': l = 4 is larger than the 3 values of "
+               "'condition' (Heart Disease, Viral Infection, Cancer)";
         QTest::newRow("recursive l above the values")
-            << "recursive-cl=3,5" << "criterion 'recursive-cl=3,5': l = 5 is larger than the 3 values of 'condition' "
-                                     "(Heart Disease, Viral Infection, Cancer)";
+            << "recursive-cl=3,5"
+            << "criterion 'recursive-cl=3,5': l = 5 is larger than the 3 values of 'condition' "
+               "(Heart Disease, Viral Infection, Cancer)";
         QTest::newRow("tau-l l above the values")
-            << "tau-l=0.5,4" << "criterion 'tau-l=0.5,4': l = 4 is not allowed for (tau, l)-diversity, l must be in "
-                                "[2, 3] (m = number of sensitive values); 'condition' has 3 values (Heart Disease, "
-                                "Viral Infection, Cancer)";
+            << "tau-l=0.5,4"
+            << "criterion 'tau-l=0.5,4': l = 4 is not allowed for (tau, l)-diversity, l must be in "
+               "[2, 3] (m = number of sensitive values); 'condition' has 3 values (Heart Disease, "
+               "Viral Infection, Cancer)";
     }
     void impossibleCriteriaAreRefused() {
         QFETCH(QString, spec);
@@ -397,8 +474,10 @@ private slots:
         QVERIFY(main);
         main->setValue(5);  // ℓ above the 3 values of 'condition'
         QCOMPARE(editor->spec(), QString("distinct-l=5"));
-        QCOMPARE(editor->problem(), QString("criterion 'distinct-l=5': l = 5 is larger than the 3 values of 'condition' "
-                                            "(Heart Disease, Viral Infection, Cancer)"));
+        QCOMPARE(
+            editor->problem(),
+            QString("criterion 'distinct-l=5': l = 5 is larger than the 3 values of 'condition' "
+                    "(Heart Disease, Viral Infection, Cancer)"));
         QVERIFY(!pp->addCriterion());
         QCOMPARE(pp->criteriaList()->count(), before);
         main->setValue(-4);  // the field does not go below 1
@@ -413,8 +492,10 @@ private slots:
         QVERIFY(tau);
         tau->setValue(0.25);
         QCOMPARE(editor->spec(), QString("tau-l=0.25,3"));
-        QCOMPARE(editor->problem(), QString("criterion 'tau-l=0.25,3': tau = 0.25 is not allowed, tau must be in [1/l, "
-                                            "1) = [0.3333333333333333, 1)"));
+        QCOMPARE(
+            editor->problem(),
+            QString("criterion 'tau-l=0.25,3': tau = 0.25 is not allowed, tau must be in [1/l, "
+                    "1) = [0.3333333333333333, 1)"));
         QVERIFY(!pp->addCriterion());
         QCOMPARE(pp->criteriaList()->count(), before);
         QCOMPARE(open.changes(), QString());

@@ -2,8 +2,8 @@
 // builder settings; save and reload of a project.
 #include <QTemporaryDir>
 
-#include "ldiv/data/error.h"
 #include <QtTest>
+#include "ldiv/data/error.h"
 
 #include "hierarchy/buildersettings.h"
 #include "hierarchy/hierarchyedits.h"
@@ -18,7 +18,8 @@ namespace he = ldv::ui::hierarchyedits;
 class TestCommands : public QObject {
     Q_OBJECT
     std::unique_ptr<Project> open() {
-        return std::make_unique<Project>(loadProjectData(LDIV_RESOURCES "/examples/hospital/hospital.ldiv.json", nullptr));
+        return std::make_unique<Project>(
+            loadProjectData(LDIV_RESOURCES "/examples/hospital/hospital.ldiv.json", nullptr));
     }
     static Hierarchy sample() {
         return Hierarchy({{"a", "ab", "*"}, {"b", "ab", "*"}, {"c", "cd", "*"}, {"d", "cd", "*"}});
@@ -108,7 +109,8 @@ private slots:
         Hierarchy m = he::moveValue(h, 0, 1, "cd");
         QCOMPARE(m.value(0, 1), std::string("cd"));
         QVERIFY(validateHierarchy(m).empty());
-        Hierarchy g = he::moveGroup(Hierarchy({{"a", "ab", "x", "*"}, {"c", "cd", "y", "*"}}), 1, "ab", "y");
+        Hierarchy g =
+            he::moveGroup(Hierarchy({{"a", "ab", "x", "*"}, {"c", "cd", "y", "*"}}), 1, "ab", "y");
         QCOMPARE(g.value(0, 2), std::string("y"));
         QVERIFY(validateHierarchy(g).empty());
         Hierarchy a = he::addLevel(h, 1);
@@ -118,7 +120,8 @@ private slots:
         QCOMPARE(he::removeLevel(a, 2), h);
         QVERIFY_THROWS_EXCEPTION(ParameterError, he::removeLevel(h, 0));
         QCOMPARE(he::groupsAt(h, 1), (std::vector<std::string>{"ab", "cd"}));
-        const auto sizes = he::groupSizes(h, 1, [](const std::string& v) { return v == "a" ? 5u : 1u; });
+        const auto sizes =
+            he::groupSizes(h, 1, [](const std::string& v) { return v == "a" ? 5u : 1u; });
         QCOMPARE(sizes.size(), std::size_t(2));
         QCOMPARE(sizes[0].records, std::size_t(6));
         QCOMPARE(sizes[0].baseValues, std::size_t(2));
@@ -130,7 +133,8 @@ private slots:
         QTest::addColumn<int>("height");
         QTest::newRow("intervals age") << int(BuilderSettings::Kind::Intervals) << "age" << 4;
         QTest::newRow("masking zip") << int(BuilderSettings::Kind::Masking) << "zip" << 5;
-        QTest::newRow("suppression nationality") << int(BuilderSettings::Kind::Suppression) << "nationality" << 1;
+        QTest::newRow("suppression nationality")
+            << int(BuilderSettings::Kind::Suppression) << "nationality" << 1;
         QTest::newRow("ordered age") << int(BuilderSettings::Kind::OrderedGrouping) << "age" << 3;
     }
 
@@ -144,7 +148,8 @@ private slots:
         const Column& c = p->table().column(std::size_t(p->columnIndex(column.toStdString())));
         const Hierarchy h = buildHierarchy(s, c, p->config().csv.missingTokens);
         QCOMPARE(h.height(), height);
-        for (const auto& issue : validateHierarchy(h, &c)) QVERIFY2(!isError(issue), issue.message.c_str());
+        for (const auto& issue : validateHierarchy(h, &c))
+            QVERIFY2(!isError(issue), issue.message.c_str());
     }
 
     void hierarchyOriginFollowsUndo() {
@@ -176,7 +181,8 @@ private slots:
         p->setHierarchy("zip", std::nullopt, "clear");
         QVERIFY(!p->hierarchyOrigin("zip"));
         p->undoStack()->undo();
-        QVERIFY(QString::fromStdString(p->hierarchyOrigin("zip")->file).endsWith("/hierarchy_zip.csv"));
+        QVERIFY(
+            QString::fromStdString(p->hierarchyOrigin("zip")->file).endsWith("/hierarchy_zip.csv"));
     }
 
     // The builders' own cases (taxonomy header row, missing values at the top) are the core's:
@@ -210,7 +216,8 @@ private slots:
             QCOMPARE(bool(reloaded->hierarchy(name)), bool(p->hierarchy(name)));
             if (p->hierarchy(name)) QCOMPARE(*reloaded->hierarchy(name), *p->hierarchy(name));
         }
-        QCOMPARE(formatProject(reloaded->configForSave(path, asFiles)), formatProject(p->configForSave(path, asFiles)));
+        QCOMPARE(formatProject(reloaded->configForSave(path, asFiles)),
+                 formatProject(p->configForSave(path, asFiles)));
         QCOMPARE(reloaded->table().rowCount(), p->table().rowCount());
     }
 };

@@ -31,8 +31,9 @@ QString coreMessage(const Project& project, const QString& spec) {
     try {
         parseCriterionSpec(spec.toStdString());
         const auto prepared = snapshotOf(project).prepare();
-        bindCriteria(prepared->dataset(), {spec.toStdString()},
-                     criteriaInputs(*prepared, project.searchSettings().populationSize.value_or(0)));
+        bindCriteria(
+            prepared->dataset(), {spec.toStdString()},
+            criteriaInputs(*prepared, project.searchSettings().populationSize.value_or(0)));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

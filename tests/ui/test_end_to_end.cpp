@@ -226,9 +226,10 @@ private slots:
             const int dm = model->column(TransformationModel::Discernibility);
             sorted->scrollTo(model->index(0, dm));
             QHeaderView* header = sorted->horizontalHeader();
-            QTest::mouseClick(header->viewport(), Qt::LeftButton, {},
-                              QPoint(header->sectionViewportPosition(dm) + header->sectionSize(dm) / 2,
-                                     header->height() / 2));
+            QTest::mouseClick(
+                header->viewport(), Qt::LeftButton, {},
+                QPoint(header->sectionViewportPosition(dm) + header->sectionSize(dm) / 2,
+                       header->height() / 2));
             QTRY_VERIFY_WITH_TIMEOUT(!model->isBusy(), 10000);
             QCOMPARE(header->sortIndicatorSection(), dm);
             const bool ascending = header->sortIndicatorOrder() == Qt::AscendingOrder;

@@ -132,10 +132,10 @@ private slots:
             // view, and size, short-by and dominating value fit beside them.
             lp->details()->tabs()->setCurrentWidget(panel);
             QCoreApplication::processEvents();
-            QTRY_VERIFY2(tree->columnWidth(0) >= tree->viewport()->width() / 3,
-                         qPrintable(QString("%1 of %2")
-                                        .arg(tree->columnWidth(0))
-                                        .arg(tree->viewport()->width())));
+            QTRY_VERIFY2(
+                tree->columnWidth(0) >= tree->viewport()->width() / 3,
+                qPrintable(
+                    QString("%1 of %2").arg(tree->columnWidth(0)).arg(tree->viewport()->width())));
             const int width = tree->viewport()->width();
             if (!e.satisfies)
                 QVERIFY2(tree->columnWidth(0) + tree->columnWidth(1) + tree->columnWidth(2) +

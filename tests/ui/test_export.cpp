@@ -3,16 +3,16 @@
 // exported file), suppressed rows are removed or masked, formula-like cells are neutralised,
 // and the report (HTML, PDF) and charts (PNG, PDF, SVG) are written and non-trivial.
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSignalSpy>
-#include <QImage>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QPushButton>
 #include <QtTest>
 
 #include "charts/barchart.h"

@@ -4,19 +4,19 @@
 // quickly (one item, level of detail).
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <map>
-#include <set>
-#include <QImage>
 #include <QLabel>
 #include <QPainter>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <map>
+#include <set>
 
 #include "charts/barchart.h"
 #include "format/nodemetricstext.h"
@@ -47,9 +47,11 @@ class TestLattice : public QObject {
     std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& target) {
         window.controller()->setInteractive(false);
         window.controller()->open(target);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000))
+            return nullptr;
         window.searchSession()->run();
-        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000))
+            return nullptr;
         return window.searchSession()->outcome();
     }
 
@@ -93,7 +95,8 @@ private slots:
         if (r.optimum) QCOMPARE(values[*r.optimum], r.optimumMetrics.discernibility);
         for (NodeId id = 0; id < r.latticeSize; ++id)
             QCOMPARE(values[id], judgeNode(outcome->data->dataset(), outcome->config,
-                                           outcome->data->dataset().lattice().levels(id)).metrics.discernibility);
+                                           outcome->data->dataset().lattice().levels(id))
+                                     .metrics.discernibility);
     }
 
     void adultStatesMatchTheCommandLine() {
@@ -105,13 +108,15 @@ private slots:
         const auto outcome = openAndSearch(window, "adult");
         QVERIFY(outcome);
         QProcess cli;
-        cli.start(LDIV_CLI_PATH, {"search", "--project", LDIV_RESOURCES "/examples/adult/adult.ldiv.json", "--json"});
+        cli.start(LDIV_CLI_PATH, {"search", "--project",
+                                  LDIV_RESOURCES "/examples/adult/adult.ldiv.json", "--json"});
         QVERIFY(cli.waitForFinished(120000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject j = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
         const Lattice& lattice = outcome->data->dataset().lattice();
         LatticeItem* item = window.latticePerspective()->view()->item();
-        QCOMPARE(qulonglong(j["lattice_size"].toInteger()), qulonglong(outcome->result.latticeSize));
+        QCOMPARE(qulonglong(j["lattice_size"].toInteger()),
+                 qulonglong(outcome->result.latticeSize));
         std::set<Levels> minimal;
         for (const QJsonValue v : j["minimal_nodes"].toArray()) {
             Levels levels;
@@ -119,15 +124,19 @@ private slots:
             minimal.insert(levels);
         }
         Levels optimum;
-        for (const QJsonValue l : j["optimum"].toObject()["levels"].toArray()) optimum.push_back(l.toInt());
+        for (const QJsonValue l : j["optimum"].toObject()["levels"].toArray())
+            optimum.push_back(l.toInt());
         std::size_t satisfying = 0;
         for (NodeId id = 0; id < outcome->result.latticeSize; ++id) {
             const Levels levels = lattice.levels(id);
             const NodeState state = item->state(id);
             NodeState expected = NodeState::Failing;
-            if (levels == optimum) expected = NodeState::Optimum;
-            else if (minimal.count(levels)) expected = NodeState::Minimal;
-            else if (state != NodeState::Failing) expected = NodeState::Satisfying;
+            if (levels == optimum)
+                expected = NodeState::Optimum;
+            else if (minimal.count(levels))
+                expected = NodeState::Minimal;
+            else if (state != NodeState::Failing)
+                expected = NodeState::Satisfying;
             QCOMPARE(state, expected);
             QCOMPARE(item->nodeColor(id), stateColor(expected));
             satisfying += state != NodeState::Failing;
@@ -151,8 +160,10 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->nodeViewportPosition(id));
         QCOMPARE(view->selection(), std::vector<NodeId>{id});
         QTRY_VERIFY_WITH_TIMEOUT(!lp->isLoadingDetails(), 20000);
-        const QString levels = QString::fromStdString(formatLevels(outcome->data->dataset().lattice().levels(id)));
-        QVERIFY2(lp->details()->title()->text().contains(levels), qPrintable(lp->details()->title()->text()));
+        const QString levels =
+            QString::fromStdString(formatLevels(outcome->data->dataset().lattice().levels(id)));
+        QVERIFY2(lp->details()->title()->text().contains(levels),
+                 qPrintable(lp->details()->title()->text()));
 
         // The engine's numbers for that node.
         const NodeMetrics& expected = outcome->result.optimumMetrics;
@@ -167,12 +178,14 @@ private slots:
         for (double v : lp->details()->histogram()->values()) classes += v;
         QCOMPARE(qulonglong(classes), qulonglong(expected.classes));
         // The preview is the generalized table: every row, identifying columns left out.
-        QCOMPARE(lp->details()->previewView()->model()->rowCount(), int(outcome->data->dataset().rowCount()));
+        QCOMPARE(lp->details()->previewView()->model()->rowCount(),
+                 int(outcome->data->dataset().rowCount()));
 
         // Ctrl+click a second node: side by side.
         const NodeId other = outcome->data->dataset().lattice().top();
         view->centerOnNode(other);
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, view->nodeViewportPosition(other));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                          view->nodeViewportPosition(other));
         QCOMPARE(view->selection().size(), std::size_t(2));
         QCOMPARE(lp->details()->comparisonTable()->columnCount(), 3);
         QCOMPARE(lp->details()->comparisonTable()->item(2, 2)->text(),
@@ -184,8 +197,12 @@ private slots:
         const Levels from = data.lattice().levels(id), to = data.lattice().levels(other);
         PublishOptions masked;
         masked.maskSuppressed = true;
-        const Table a = publishNode(data, outcome->config, from, outcome->data->identifyingColumns(), masked).table;
-        const Table b = publishNode(data, outcome->config, to, outcome->data->identifyingColumns(), masked).table;
+        const Table a =
+            publishNode(data, outcome->config, from, outcome->data->identifyingColumns(), masked)
+                .table;
+        const Table b =
+            publishNode(data, outcome->config, to, outcome->data->identifyingColumns(), masked)
+                .table;
         std::map<std::tuple<std::string, std::string, std::string>, qulonglong> changes;
         std::size_t rowsChanged = 0;
         for (std::size_t r = 0; r < a.rowCount(); ++r) {
@@ -203,12 +220,14 @@ private slots:
         QCOMPARE(diff->rowCount(), int(changes.size()));
         QVERIFY(!changes.empty());
         for (int r = 0; r < diff->rowCount(); ++r) {
-            const auto key = std::make_tuple(diff->item(r, 0)->text().toStdString(), diff->item(r, 1)->text().toStdString(),
+            const auto key = std::make_tuple(diff->item(r, 0)->text().toStdString(),
+                                             diff->item(r, 1)->text().toStdString(),
                                              diff->item(r, 2)->text().toStdString());
             QVERIFY(changes.count(key));
             QCOMPARE(diff->item(r, 3)->text().toULongLong(), changes[key]);
         }
-        QVERIFY2(lp->details()->diffSummary()->text().contains(QStringLiteral(": %1 rows").arg(rowsChanged)),
+        QVERIFY2(lp->details()->diffSummary()->text().contains(
+                     QStringLiteral(": %1 rows").arg(rowsChanged)),
                  qPrintable(lp->details()->diffSummary()->text()));
 
         // Find by levels.
@@ -225,7 +244,8 @@ private slots:
         view.setLattice(lattice);
         QCOMPARE(view.layout().size(), NodeId(46656));
         std::vector<NodeState> states(lattice.size(), NodeState::Failing);
-        for (NodeId id = lattice.size() / 2; id < lattice.size(); ++id) states[id] = NodeState::Satisfying;
+        for (NodeId id = lattice.size() / 2; id < lattice.size(); ++id)
+            states[id] = NodeState::Satisfying;
         view.item()->setStates(states);
         QCOMPARE(view.item()->visibleCount(), std::size_t(lattice.size()));
         // Every node is laid out, found in its rectangle and hit by its position.

@@ -103,12 +103,12 @@ private slots:
         const int rows = list->model()->rowCount();
         QCOMPARE(rows, 5);
         for (int r = 0; r < rows; ++r)
-            QVERIFY2(list->viewport()->rect().contains(
-                         list->visualRect(list->model()->index(r, 0))),
-                     qPrintable(QString("row %1 of %2 out of view (viewport %3 px)")
-                                    .arg(r)
-                                    .arg(rows)
-                                    .arg(list->viewport()->height())));
+            QVERIFY2(
+                list->viewport()->rect().contains(list->visualRect(list->model()->index(r, 0))),
+                qPrintable(QString("row %1 of %2 out of view (viewport %3 px)")
+                               .arg(r)
+                               .arg(rows)
+                               .arg(list->viewport()->height())));
         dp.setProject(nullptr);
     }
 

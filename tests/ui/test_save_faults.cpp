@@ -25,13 +25,16 @@ class TestSaveFaults : public QObject {
     QString m_folder;  // a copy of the hospital example; read-only in some tests
 
     // The folder holds exactly its starting files: no temporary file of any writer is left.
-    QStringList folderFiles() const { return QDir(m_folder).entryList(QDir::Files | QDir::Hidden, QDir::Name); }
+    QStringList folderFiles() const {
+        return QDir(m_folder).entryList(QDir::Files | QDir::Hidden, QDir::Name);
+    }
     QStringList m_startFiles;
 
     Project* openEdited(MainWindow& window) {
         window.controller()->setInteractive(false);
         window.controller()->open(m_folder + "/hospital.ldiv.json");
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000)) return nullptr;
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000))
+            return nullptr;
         Project* p = window.controller()->project();
         p->setRole(p->columnIndex("nationality"), Role::Insensitive);  // an undoable edit
         return p;
@@ -76,7 +79,9 @@ private slots:
             message = save(window, &ok);
         }
         QVERIFY(!ok);
-        QCOMPARE(message, "Saving failed: " + path + ": cannot write into its folder: Permission denied; the old file is kept");
+        QCOMPARE(message,
+                 "Saving failed: " + path +
+                     ": cannot write into its folder: Permission denied; the old file is kept");
         QVERIFY(project->isDirty());
         QCOMPARE(test::fileBytes(path), old);
         QCOMPARE(folderFiles(), m_startFiles);
@@ -95,11 +100,14 @@ private slots:
         bool ok = true;
         QString message;
         {
-            test::ScopedFileSizeLimit limit(256);  // the saved project embeds its hierarchies: > 1 KB
+            test::ScopedFileSizeLimit limit(
+                256);  // the saved project embeds its hierarchies: > 1 KB
             message = save(window, &ok);
         }
         QVERIFY(!ok);
-        QCOMPARE(message, "Saving failed: " + path + ": cannot write the whole file: File too large; the old file is kept");
+        QCOMPARE(message,
+                 "Saving failed: " + path +
+                     ": cannot write the whole file: File too large; the old file is kept");
         QVERIFY(project->isDirty());
         QCOMPARE(test::fileBytes(path), old);
         QCOMPARE(folderFiles(), m_startFiles);
@@ -123,7 +131,8 @@ private slots:
             ok = writeReport(data, {}, path, &error);
         }
         QVERIFY(!ok);
-        QCOMPARE(error, path + ": cannot write into its folder: Permission denied; the old file is kept");
+        QCOMPARE(error,
+                 path + ": cannot write into its folder: Permission denied; the old file is kept");
         QCOMPARE(test::fileBytes(path), QByteArray("<html>old</html>"));
         QCOMPARE(folderFiles(), m_startFiles);
     }
@@ -151,7 +160,8 @@ private slots:
             ok = writeReport(data, {}, path, &error);
         }
         QVERIFY(!ok);
-        QCOMPARE(error, path + ": cannot write the whole file: File too large; the old file is kept");
+        QCOMPARE(error,
+                 path + ": cannot write the whole file: File too large; the old file is kept");
         QCOMPARE(test::fileBytes(path), QByteArray("old"));
         QCOMPARE(folderFiles(), m_startFiles);
         // Without the limit the same call writes the report.

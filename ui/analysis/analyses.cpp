@@ -191,7 +191,7 @@ ChartData homogeneityChart(const HomogeneityResult& result, const Workspace& dat
     chart.note =
         tr("Sensitive: %1 · QI: %2 · %3 rows")
             .arg(QString::fromStdString(data.sensitiveNames().empty() ? std::string("—")
-                                                                    : data.sensitiveNames()[0]),
+                                                                      : data.sensitiveNames()[0]),
                  qiText(data))
             .arg(data.dataset().rowCount());
     chart.panels = {tables, classes, rows};
@@ -259,7 +259,7 @@ ChartData utilityChart(const UtilityResult& result, const Workspace& data, doubl
     chart.note =
         tr("Sensitive: %1 · QI: %2 · %3 rows · %4 nodes · no suppression; gaps: no table satisfies")
             .arg(QString::fromStdString(data.sensitiveNames().empty() ? std::string("—")
-                                                                    : data.sensitiveNames()[0]),
+                                                                      : data.sensitiveNames()[0]),
                  qiText(data))
             .arg(result.rowsUsed)
             .arg(result.latticeSize);
@@ -275,7 +275,8 @@ std::vector<DiagnosisPoint> diagnosisPoints(const Workspace& data,
                                             const std::vector<std::size_t>& ks, double delta,
                                             Feedback* feedback) {
     std::vector<std::size_t> columns;
-    for (const std::string& name : data.qiNames()) columns.push_back(data.table().requireColumn(name));
+    for (const std::string& name : data.qiNames())
+        columns.push_back(data.table().requireColumn(name));
     std::vector<DiagnosisPoint> points;
     const std::vector<double> deltas =
         delta > 0 ? std::vector<double>{0.0, delta} : std::vector<double>{0.0};
@@ -322,8 +323,7 @@ ChartData diagnosisChart(const std::vector<DiagnosisPoint>& points, const Worksp
     calls.series.push_back(naive);
     ChartData chart;
     chart.title = tr("Anonymity diagnosis of the quasi-identifier");
-    chart.note =
-        tr("R: %1 · %2 rows").arg(qiText(data)).arg(data.table().rowCount());
+    chart.note = tr("R: %1 · %2 rows").arg(qiText(data)).arg(data.table().rowCount());
     chart.panels = {calls, sets};
     return chart;
 }

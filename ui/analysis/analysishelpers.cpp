@@ -29,7 +29,7 @@ QString qiText(const Workspace& data) {
 
 QString sensitiveText(const Workspace& data) {
     return data.sensitiveNames().empty() ? QStringLiteral("—")
-                                       : QString::fromStdString(data.sensitiveNames()[0]);
+                                         : QString::fromStdString(data.sensitiveNames()[0]);
 }
 
 ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,

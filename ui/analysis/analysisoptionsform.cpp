@@ -15,7 +15,8 @@ namespace {
 constexpr int kPerRow = 3;
 
 bool isSpin(const OptionDef& d) {
-    return d.kind == OptionDef::Kind::Number && d.integer && !d.optional && d.max <= INT_MAX && d.min >= INT_MIN;
+    return d.kind == OptionDef::Kind::Number && d.integer && !d.optional && d.max <= INT_MAX &&
+           d.min >= INT_MIN;
 }
 }  // namespace
 
@@ -30,7 +31,8 @@ AnalysisOptionsForm::AnalysisOptionsForm(QWidget* parent)
     layout->addWidget(m_error);
 }
 
-void AnalysisOptionsForm::setOptions(const std::vector<OptionDef>& defs, const OptionValues& values) {
+void AnalysisOptionsForm::setOptions(const std::vector<OptionDef>& defs,
+                                     const OptionValues& values) {
     m_editors.clear();
     while (QLayoutItem* item = m_grid->takeAt(0)) {
         if (QWidget* w = item->widget()) {
@@ -58,7 +60,8 @@ void AnalysisOptionsForm::setOptions(const std::vector<OptionDef>& defs, const O
             editor = spin;
         } else {
             auto* edit = new QLineEdit(text, this);
-            if (d.optional) edit->setPlaceholderText(d.placeholder.isEmpty() ? tr("default") : d.placeholder);
+            if (d.optional)
+                edit->setPlaceholderText(d.placeholder.isEmpty() ? tr("default") : d.placeholder);
             connect(edit, &QLineEdit::textChanged, this, &AnalysisOptionsForm::validate);
             editor = edit;
         }
@@ -76,7 +79,8 @@ void AnalysisOptionsForm::setOptions(const std::vector<OptionDef>& defs, const O
     auto* defaults = new QPushButton(tr("Defaults"), this);
     defaults->setToolTip(tr("Restore the default options of this analysis"));
     connect(defaults, &QPushButton::clicked, this, [this] {
-        for (std::size_t i = 0; i < m_defs.size(); ++i) setValue(m_defs[i].key, m_defs[i].defaultText);
+        for (std::size_t i = 0; i < m_defs.size(); ++i)
+            setValue(m_defs[i].key, m_defs[i].defaultText);
     });
     m_grid->addWidget(defaults, 0, kPerRow * 2);
     validate();
@@ -86,9 +90,12 @@ OptionValues AnalysisOptionsForm::values() const {
     OptionValues v;
     for (std::size_t i = 0; i < m_defs.size() && int(i) < m_editors.size(); ++i) {
         QWidget* w = m_editors[int(i)];
-        if (auto* combo = qobject_cast<QComboBox*>(w)) v.insert(m_defs[i].key, combo->currentText());
-        else if (auto* spin = qobject_cast<QSpinBox*>(w)) v.insert(m_defs[i].key, QString::number(spin->value()));
-        else if (auto* edit = qobject_cast<QLineEdit*>(w)) v.insert(m_defs[i].key, edit->text().trimmed());
+        if (auto* combo = qobject_cast<QComboBox*>(w))
+            v.insert(m_defs[i].key, combo->currentText());
+        else if (auto* spin = qobject_cast<QSpinBox*>(w))
+            v.insert(m_defs[i].key, QString::number(spin->value()));
+        else if (auto* edit = qobject_cast<QLineEdit*>(w))
+            v.insert(m_defs[i].key, edit->text().trimmed());
     }
     return v;
 }
@@ -97,9 +104,12 @@ bool AnalysisOptionsForm::setValue(const QString& key, const QString& text) {
     for (std::size_t i = 0; i < m_defs.size(); ++i) {
         if (m_defs[i].key != key) continue;
         QWidget* w = m_editors[int(i)];
-        if (auto* combo = qobject_cast<QComboBox*>(w)) combo->setCurrentText(text);
-        else if (auto* spin = qobject_cast<QSpinBox*>(w)) spin->setValue(text.toInt());
-        else if (auto* edit = qobject_cast<QLineEdit*>(w)) edit->setText(text);
+        if (auto* combo = qobject_cast<QComboBox*>(w))
+            combo->setCurrentText(text);
+        else if (auto* spin = qobject_cast<QSpinBox*>(w))
+            spin->setValue(text.toInt());
+        else if (auto* edit = qobject_cast<QLineEdit*>(w))
+            edit->setText(text);
         validate();
         return true;
     }

@@ -33,8 +33,7 @@ IndividualBeliefs individualBeliefs(const Workspace& data, const Levels& levels,
                                     Feedback* feedback = nullptr);
 /// "a=b => s=v : p; …" split at ';' and parsed (throws ParameterError naming the statement).
 std::vector<BackgroundStatement> parseStatements(const QString& text);
-ChartData beliefsChart(const IndividualBeliefs& beliefs, const Workspace& data,
-                       bool withKnowledge);
+ChartData beliefsChart(const IndividualBeliefs& beliefs, const Workspace& data, bool withKnowledge);
 AnalysisDef beliefsAnalysis();
 
 }  // namespace ldv::ui

@@ -15,13 +15,15 @@ namespace {
 constexpr int kMaxBars = 24;
 
 std::vector<OptionDef> setsDefs() {
-    return {{QStringLiteral("k"), tr("k"), tr("the maximal attribute sets S with k(S) ≥ k are shown"),
-             OptionDef::Kind::Number, QStringLiteral("5"), 1, 1e9, true},
-            {QStringLiteral("deltas"), tr("δ values"), tr("suppression budgets (fractions of the rows, 0 … 1)"),
-             OptionDef::Kind::Numbers, QStringLiteral("0, 0.005, 0.01, 0.02, 0.05, 0.1"), 0, 1},
-            {QStringLiteral("deltaSets"), tr("Sets in the δ panel"),
-             tr("besides R, the first maximal sets whose k_δ is plotted against δ"), OptionDef::Kind::Number,
-             QStringLiteral("4"), 0, 12, true}};
+    return {
+        {QStringLiteral("k"), tr("k"), tr("the maximal attribute sets S with k(S) ≥ k are shown"),
+         OptionDef::Kind::Number, QStringLiteral("5"), 1, 1e9, true},
+        {QStringLiteral("deltas"), tr("δ values"),
+         tr("suppression budgets (fractions of the rows, 0 … 1)"), OptionDef::Kind::Numbers,
+         QStringLiteral("0, 0.005, 0.01, 0.02, 0.05, 0.1"), 0, 1},
+        {QStringLiteral("deltaSets"), tr("Sets in the δ panel"),
+         tr("besides R, the first maximal sets whose k_δ is plotted against δ"),
+         OptionDef::Kind::Number, QStringLiteral("4"), 0, 12, true}};
 }
 
 std::vector<std::size_t> maskColumns(const std::vector<std::size_t>& columns, AttributeMask mask) {
@@ -33,11 +35,12 @@ std::vector<std::size_t> maskColumns(const std::vector<std::size_t>& columns, At
 
 ChartData runSets(const AnalysisInput& in, Feedback& feedback) {
     const std::vector<OptionDef> defs = setsDefs();
-    return diagnosisSetsChart(diagnosisSets(in.data, std::size_t(optionNumber(defs, in.options, QStringLiteral("k"))),
-                                            optionNumbers(defs, in.options, QStringLiteral("deltas")),
-                                            std::size_t(optionNumber(defs, in.options, QStringLiteral("deltaSets"))),
-                                            &feedback),
-                              in.data);
+    return diagnosisSetsChart(
+        diagnosisSets(in.data, std::size_t(optionNumber(defs, in.options, QStringLiteral("k"))),
+                      optionNumbers(defs, in.options, QStringLiteral("deltas")),
+                      std::size_t(optionNumber(defs, in.options, QStringLiteral("deltaSets"))),
+                      &feedback),
+        in.data);
 }
 
 }  // namespace
@@ -45,7 +48,8 @@ ChartData runSets(const AnalysisInput& in, Feedback& feedback) {
 DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k, const std::vector<double>& deltas,
                             std::size_t deltaSets, Feedback* feedback) {
     DiagnosisSets out;
-    for (const std::string& name : data.qiNames()) out.columns.push_back(data.table().requireColumn(name));
+    for (const std::string& name : data.qiNames())
+        out.columns.push_back(data.table().requireColumn(name));
     out.k = k;
     out.deltas = deltas;
     const Table& table = data.table();
@@ -56,7 +60,8 @@ DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k, const std::vec
     } else {
         q3 = anonymousSets(table, out.columns, k, 0, Bound::AtLeast);
     }
-    for (const DiagnosisAnswer& a : q3.answers) out.maximal.push_back({a.attributes, a.k.value_or(0), {}});
+    for (const DiagnosisAnswer& a : q3.answers)
+        out.maximal.push_back({a.attributes, a.k.value_or(0), {}});
     out.all.attributes = (AttributeMask(1) << out.columns.size()) - 1;
     out.all.k = kAnonymity(table, out.columns).answers.at(0).k.value_or(0);
     out.withDelta = std::min(deltaSets, out.maximal.size());
@@ -69,8 +74,10 @@ DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k, const std::vec
                 feedback->checkCancelled();
                 feedback->setProgress(0.5 + 0.5 * step++ / steps);
             }
-            set.kByDelta.push_back(kAnonymitySuppressed(table, maskColumns(out.columns, set.attributes), d)
-                                       .answers.at(0).k.value_or(0));
+            set.kByDelta.push_back(
+                kAnonymitySuppressed(table, maskColumns(out.columns, set.attributes), d)
+                    .answers.at(0)
+                    .k.value_or(0));
         }
     }
     return out;
@@ -80,7 +87,8 @@ QString attributeSetLabel(const DiagnosisSets& sets, AttributeMask mask, const W
     if (mask == sets.all.attributes) return tr("R (all %1)").arg(sets.columns.size());
     QStringList names;
     for (std::size_t i = 0; i < sets.columns.size(); ++i)
-        if (mask >> i & 1) names << QString::fromStdString(data.table().column(sets.columns[i]).name());
+        if (mask >> i & 1)
+            names << QString::fromStdString(data.table().column(sets.columns[i]).name());
     return names.join('+');
 }
 
@@ -92,12 +100,12 @@ ChartData diagnosisSetsChart(const DiagnosisSets& sets, const Workspace& data) {
         categories << attributeSetLabel(sets, s.attributes, data);
         ks.values << double(s.k);
     }
-    ChartPanel bars = barPanel(tr("Maximal attribute sets S with k(S) ≥ %1").arg(sets.k), tr("attribute set S"),
-                               tr("k(S) (smallest class)"), categories);
+    ChartPanel bars = barPanel(tr("Maximal attribute sets S with k(S) ≥ %1").arg(sets.k),
+                               tr("attribute set S"), tr("k(S) (smallest class)"), categories);
     bars.series = {ks};
     const QVector<double> x(sets.deltas.begin(), sets.deltas.end());
-    ChartPanel byDelta = linePanel(tr("k of δ-suppressed tables"), tr("δ (fraction of rows suppressed)"),
-                                   tr("k_δ(S)"), x);
+    ChartPanel byDelta = linePanel(tr("k of δ-suppressed tables"),
+                                   tr("δ (fraction of rows suppressed)"), tr("k_δ(S)"), x);
     for (std::size_t s = 0; s <= sets.withDelta; ++s) {
         const AttributeSetK& set = s == 0 ? sets.all : sets.maximal[s - 1];
         ChartSeries line{attributeSetLabel(sets, set.attributes, data), {}, s == 0};
@@ -120,9 +128,12 @@ ChartData diagnosisSetsChart(const DiagnosisSets& sets, const Workspace& data) {
 
 AnalysisDef diagnosisSetsAnalysis() {
     return {QStringLiteral("diagnosis-sets"), tr("Diagnosis: k per attribute set, k vs δ"),
-            tr("The maximal attribute sets S of the quasi-identifier R with k(S) ≥ k (question 3, Algorithm 2) and "
-               "their k(S) = the smallest class; then k_δ(S), the k reached when at most δ·n rows may be suppressed "
-               "(question 6, Algorithm 3), for R and the first maximal sets (Anonymity diagnosis, §4)."),
+            tr("The maximal attribute sets S of the quasi-identifier R with k(S) ≥ k (question 3, "
+               "Algorithm 2) and "
+               "their k(S) = the smallest class; then k_δ(S), the k reached when at most δ·n rows "
+               "may be suppressed "
+               "(question 6, Algorithm 3), for R and the first maximal sets (Anonymity diagnosis, "
+               "§4)."),
             setsDefs(), runSets};
 }
 

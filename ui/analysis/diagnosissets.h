@@ -25,9 +25,8 @@ struct DiagnosisSets {
 
 /// Question 3 (at least k) on the project's QI, then question 6 for R and the first
 /// `deltaSets` maximal sets at every δ.
-DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k,
-                            const std::vector<double>& deltas, std::size_t deltaSets,
-                            Feedback* feedback = nullptr);
+DiagnosisSets diagnosisSets(const Workspace& data, std::size_t k, const std::vector<double>& deltas,
+                            std::size_t deltaSets, Feedback* feedback = nullptr);
 /// "sex+age+race" (R is "all: …").
 QString attributeSetLabel(const DiagnosisSets& sets, AttributeMask mask, const Workspace& data);
 ChartData diagnosisSetsChart(const DiagnosisSets& sets, const Workspace& data);

@@ -147,7 +147,7 @@ ChartData runProtection(const AnalysisInput& in, Feedback& feedback) {
     for (std::size_t i = 0; i < todo.size(); ++i) {
         const auto& [a, tau, l] = todo[i];
         SubFeedback step(feedback, double(i) / double(todo.size()),
-                          double(i + 1) / double(todo.size()));
+                         double(i + 1) / double(todo.size()));
         runner.run(a, tau, l, step.get());
     }
     feedback.setProgress(1);

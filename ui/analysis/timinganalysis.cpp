@@ -57,7 +57,7 @@ ChartData runTiming(const AnalysisInput& in, Feedback& feedback) {
     std::vector<TimingSeries> series;
     for (std::size_t i = 0; i < options.size(); ++i) {
         SubFeedback step(feedback, double(i) / double(options.size()),
-                          double(i + 1) / double(options.size()));
+                         double(i + 1) / double(options.size()));
         series.push_back(
             {options[i].algorithm, qiSizeTiming(in.data.dataset(), options[i], step.get())});
     }

@@ -17,8 +17,7 @@ struct TimingSeries {
 std::vector<TimingOptions> timingOptions(const OptionValues& values, const Workspace& data);
 /// Search time (ms, best of the repetitions) and checked nodes per QI size; one series per
 /// (model, algorithm); the lattice size dashed.
-ChartData timingChart(const std::vector<TimingSeries>& series, const Workspace& data,
-                      double c = 3);
+ChartData timingChart(const std::vector<TimingSeries>& series, const Workspace& data, double c = 3);
 AnalysisDef timingAnalysis();
 
 }  // namespace ldv::ui

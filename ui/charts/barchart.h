@@ -17,7 +17,8 @@ public:
     explicit BarChart(QWidget* parent = nullptr);
 
     /// Horizontal bars, the first label on top. An empty list shows `emptyText`.
-    void setBars(const QStringList& labels, const QVector<double>& values, const QString& valueAxisLabel);
+    void setBars(const QStringList& labels, const QVector<double>& values,
+                 const QString& valueAxisLabel);
     void setTitle(const QString& title);
     void setColor(const QColor& color);
     void setEmptyText(const QString& text);

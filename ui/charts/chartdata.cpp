@@ -23,8 +23,8 @@ QString chartCsv(const ChartData& data) {
         for (const ChartSeries& s : panel.series) {
             for (int i = 0; i < panel.count() && i < s.values.size(); ++i) {
                 if (std::isnan(s.values[i])) continue;
-                out += quoted(panel.title) + ',' + quoted(panel.xText(i)) + ',' + quoted(s.name) + ',' +
-                       QString::number(s.values[i], 'g', 12) + '\n';
+                out += quoted(panel.title) + ',' + quoted(panel.xText(i)) + ',' + quoted(s.name) +
+                       ',' + QString::number(s.values[i], 'g', 12) + '\n';
             }
         }
     }

@@ -1,8 +1,9 @@
 #pragma once
 // Plot data independent of QCustomPlot: a chart is a title and panels; a panel is lines over
 // numeric x values, grouped bars over categories, or a colour map over an x × y grid (one
-// series per y value, its values over x, so the CSV stays the same long format). The CSV of a chart is exactly what is
-// plotted (long format: panel, x, series, value), so a figure can be redrawn elsewhere.
+// series per y value, its values over x, so the CSV stays the same long format). The CSV of a chart
+// is exactly what is plotted (long format: panel, x, series, value), so a figure can be redrawn
+// elsewhere.
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -19,10 +20,10 @@ struct ChartPanel {
     enum class Kind { Lines, GroupedBars, ColorMap };
     Kind kind = Kind::Lines;
     QString title, xLabel, yLabel;
-    QVector<double> x;     ///< Lines, ColorMap: the x values (ticks are put at them)
+    QVector<double> x;       ///< Lines, ColorMap: the x values (ticks are put at them)
     QStringList categories;  ///< GroupedBars: one label per group
-    QVector<double> y;     ///< ColorMap: the y value of each series (row of cells)
-    QString valueLabel;    ///< ColorMap: the label of the colour scale
+    QVector<double> y;       ///< ColorMap: the y value of each series (row of cells)
+    QString valueLabel;      ///< ColorMap: the label of the colour scale
     QVector<ChartSeries> series;
     int count() const { return kind == Kind::GroupedBars ? int(categories.size()) : int(x.size()); }
     QString xText(int i) const;

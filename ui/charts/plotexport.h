@@ -8,6 +8,7 @@ class QCustomPlot;
 
 namespace ldv::ui {
 
-bool exportPlot(QCustomPlot* plot, const QString& path, int width, int height, const QString& title = {});
+bool exportPlot(QCustomPlot* plot, const QString& path, int width, int height,
+                const QString& title = {});
 
 }  // namespace ldv::ui

@@ -18,13 +18,17 @@ void ColumnListModel::setProject(Project* project) {
     endResetModel();
 }
 
-void ColumnListModel::rowChanged(int row) { emit dataChanged(index(row, 0), index(row, ColumnCount - 1)); }
+void ColumnListModel::rowChanged(int row) {
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
 
 int ColumnListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !m_project ? 0 : m_project->columnCount();
 }
 
-int ColumnListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int ColumnListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant ColumnListModel::data(const QModelIndex& index, int role) const {
     if (!m_project || !checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
@@ -32,18 +36,24 @@ QVariant ColumnListModel::data(const QModelIndex& index, int role) const {
     const auto& column = m_project->table().column(std::size_t(row));
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
-        case Name: return m_project->columnName(row);
-        case Role: return roleName(m_project->role(row));
-        case Type: return typeName(m_project->type(row));
-        case Distinct: return qulonglong(column.domainSize());
-        case Missing: return qulonglong(column.missingCount());
+            case Name:
+                return m_project->columnName(row);
+            case Role:
+                return roleName(m_project->role(row));
+            case Type:
+                return typeName(m_project->type(row));
+            case Distinct:
+                return qulonglong(column.domainSize());
+            case Missing:
+                return qulonglong(column.missingCount());
         }
     }
     if (role == Qt::DecorationRole && index.column() == Name) return roleIcon(m_project->role(row));
     if (role == Qt::BackgroundRole && index.column() == Role) return roleTint(m_project->role(row));
     if (role == Qt::ToolTipRole && index.column() == Type)
         return tr("Inferred: %1").arg(typeName(m_project->inferredType(row)));
-    if (role == Qt::TextAlignmentRole && index.column() >= Distinct) return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::TextAlignmentRole && index.column() >= Distinct)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == ChoicesRole && index.column() == Role) return ldv::ui::roleNames();
     if (role == ChoicesRole && index.column() == Type) return typeNames();
     return {};
@@ -52,23 +62,30 @@ QVariant ColumnListModel::data(const QModelIndex& index, int role) const {
 QVariant ColumnListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case Name: return tr("Attribute");
-    case Role: return tr("Role");
-    case Type: return tr("Type");
-    case Distinct: return tr("Distinct");
-    case Missing: return tr("Missing");
+        case Name:
+            return tr("Attribute");
+        case Role:
+            return tr("Role");
+        case Type:
+            return tr("Type");
+        case Distinct:
+            return tr("Distinct");
+        case Missing:
+            return tr("Missing");
     }
     return {};
 }
 
 Qt::ItemFlags ColumnListModel::flags(const QModelIndex& index) const {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && (index.column() == Role || index.column() == Type)) f |= Qt::ItemIsEditable;
+    if (index.isValid() && (index.column() == Role || index.column() == Type))
+        f |= Qt::ItemIsEditable;
     return f;
 }
 
 bool ColumnListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!m_project || role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid)) return false;
+    if (!m_project || role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return false;
     if (index.column() == Role) {
         const auto r = roleFromName(value.toString());
         if (!r) return false;

@@ -14,8 +14,12 @@
 namespace ldv::ui {
 
 ColumnPanel::ColumnPanel(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_type(new QComboBox(this)), m_role(new QComboBox(this)),
-      m_stats(new QLabel(this)), m_chart(new BarChart(this)) {
+    : QWidget(parent),
+      m_title(new QLabel(this)),
+      m_type(new QComboBox(this)),
+      m_role(new QComboBox(this)),
+      m_stats(new QLabel(this)),
+      m_chart(new BarChart(this)) {
     auto* layout = new QVBoxLayout(this);
     QFont bold = m_title->font();
     bold.setBold(true);
@@ -33,10 +37,12 @@ ColumnPanel::ColumnPanel(QWidget* parent)
     m_chart->setEmptyText(tr("select an attribute"));
     layout->addWidget(m_chart, 1);
     connect(m_type, &QComboBox::activated, this, [this] {
-        if (m_project && m_column >= 0) m_project->setType(m_column, typeFromName(m_type->currentText()));
+        if (m_project && m_column >= 0)
+            m_project->setType(m_column, typeFromName(m_type->currentText()));
     });
     connect(m_role, &QComboBox::activated, this, [this] {
-        if (m_project && m_column >= 0) m_project->setRole(m_column, *roleFromName(m_role->currentText()));
+        if (m_project && m_column >= 0)
+            m_project->setRole(m_column, *roleFromName(m_role->currentText()));
     });
     refresh();
 }
@@ -46,7 +52,9 @@ void ColumnPanel::setProject(Project* project) {
     m_project = project;
     m_column = -1;
     if (project) {
-        const auto changed = [this](int column) { if (column == m_column) refresh(); };
+        const auto changed = [this](int column) {
+            if (column == m_column) refresh();
+        };
         connect(project, &Project::roleChanged, this, changed);
         connect(project, &Project::typeChanged, this, changed);
     }
@@ -82,18 +90,20 @@ void ColumnPanel::refresh() {
            "protected by the criteria; insensitive: published as is"));
     m_role->setCurrentText(roleName(role));
     const std::size_t rows = column.size();
-    m_stats->setText(tr("%L1 rows · %L2 distinct values · %L3 missing (%4 %)")
-                         .arg(rows)
-                         .arg(column.domainSize())
-                         .arg(column.missingCount())
-                         .arg(rows ? 100.0 * double(column.missingCount()) / double(rows) : 0.0, 0, 'f', 1));
+    m_stats->setText(
+        tr("%L1 rows · %L2 distinct values · %L3 missing (%4 %)")
+            .arg(rows)
+            .arg(column.domainSize())
+            .arg(column.missingCount())
+            .arg(rows ? 100.0 * double(column.missingCount()) / double(rows) : 0.0, 0, 'f', 1));
     // Top values by count: a partial sort over the dictionary, never over the rows.
     const auto& counts = m_project->valueCounts(m_column);
     std::vector<Code> order(counts.size());
     std::iota(order.begin(), order.end(), Code(0));
     const std::size_t n = std::min<std::size_t>(kTopValues, order.size());
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(n), order.end(),
-                      [&](Code a, Code b) { return counts[a] != counts[b] ? counts[a] > counts[b] : a < b; });
+    std::partial_sort(
+        order.begin(), order.begin() + std::ptrdiff_t(n), order.end(),
+        [&](Code a, Code b) { return counts[a] != counts[b] ? counts[a] > counts[b] : a < b; });
     QStringList labels;
     QVector<double> values;
     for (std::size_t i = 0; i < n; ++i) {
@@ -102,8 +112,9 @@ void ColumnPanel::refresh() {
         values << counts[order[i]];
     }
     m_chart->setColor(roleColor(role));
-    m_chart->setTitle(column.domainSize() > n ? tr("Top %1 of %L2 values").arg(n).arg(column.domainSize())
-                                              : tr("All %1 values").arg(n));
+    m_chart->setTitle(column.domainSize() > n
+                          ? tr("Top %1 of %L2 values").arg(n).arg(column.domainSize())
+                          : tr("All %1 values").arg(n));
     m_chart->setBars(labels, values, tr("rows"));
 }
 

@@ -12,7 +12,9 @@ void TableModel::setProject(Project* project) {
     if (m_project) m_project->disconnect(this);
     m_project = project;
     if (project) {
-        const auto header = [this](int column) { emit headerDataChanged(Qt::Horizontal, column, column); };
+        const auto header = [this](int column) {
+            emit headerDataChanged(Qt::Horizontal, column, column);
+        };
         connect(project, &Project::roleChanged, this, header);
         connect(project, &Project::typeChanged, this, header);
     }
@@ -32,31 +34,38 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
     const auto& table = m_project->table();
     const std::size_t column = std::size_t(index.column());
     switch (role) {
-    case Qt::DisplayRole:
-    case Qt::ToolTipRole:
-        return QString::fromStdString(table.value(std::size_t(index.row()), column));
-    case Qt::TextAlignmentRole: {
-        const ColumnType type = table.column(column).type();
-        const bool numeric = type == ColumnType::Integer || type == ColumnType::Decimal;
-        return int((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-    }
-    default:
-        return {};
+        case Qt::DisplayRole:
+        case Qt::ToolTipRole:
+            return QString::fromStdString(table.value(std::size_t(index.row()), column));
+        case Qt::TextAlignmentRole: {
+            const ColumnType type = table.column(column).type();
+            const bool numeric = type == ColumnType::Integer || type == ColumnType::Decimal;
+            return int((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        }
+        default:
+            return {};
     }
 }
 
 QVariant TableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (!m_project) return {};
-    if (orientation == Qt::Vertical) return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    if (orientation == Qt::Vertical)
+        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
     if (section < 0 || section >= columnCount()) return {};
     const Role r = m_project->role(section);
     switch (role) {
-    case Qt::DisplayRole: return m_project->columnName(section);
-    case Qt::DecorationRole: return roleIcon(r);
-    case Qt::BackgroundRole: return roleTint(r);
-    case Qt::ToolTipRole:
-        return tr("%1 — %2, %3").arg(m_project->columnName(section), roleName(r), typeName(m_project->type(section)));
-    default: return {};
+        case Qt::DisplayRole:
+            return m_project->columnName(section);
+        case Qt::DecorationRole:
+            return roleIcon(r);
+        case Qt::BackgroundRole:
+            return roleTint(r);
+        case Qt::ToolTipRole:
+            return tr("%1 — %2, %3")
+                .arg(m_project->columnName(section), roleName(r),
+                     typeName(m_project->type(section)));
+        default:
+            return {};
     }
 }
 

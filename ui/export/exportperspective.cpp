@@ -52,8 +52,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     m_remove->setChecked(true);
     m_neutralize->setChecked(true);
     m_remove->setToolTip(tr("Leave the suppressed rows out of the published table"));
-    m_mask->setToolTip(
-        tr("Keep the suppressed rows, with every quasi-identifier replaced by *"));
+    m_mask->setToolTip(tr("Keep the suppressed rows, with every quasi-identifier replaced by *"));
     m_neutralize->setToolTip(
         tr("Prefix cells that start with = + - @ with a quote, so a spreadsheet does not run "
            "them as formulas"));
@@ -306,7 +305,8 @@ bool ExportPerspective::setNode(const QString& text) {
         const Levels levels = parseLevels(text.trimmed().toStdString());
         if (!o) {
             // No search: check the levels against the project's hierarchies, then prepare.
-            if (!Lattice(project->qiHeights()).contains(levels)) throw ParameterError("not in the lattice");
+            if (!Lattice(project->qiHeights()).contains(levels))
+                throw ParameterError("not in the lattice");
             m_node->setText(QString::fromStdString(formatLevels(levels)));
             prepareTyped(m_node->text());
             updateActions();

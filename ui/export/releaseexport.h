@@ -1,8 +1,9 @@
 #pragma once
 // The workbench's release record (`*.ldiv-release.json`), written by the same core code as
-// `ldiv generalize --release` (ldiv/release/release_record.h: makeRelease): the project's configuration is
-// loaded as a core Workspace from the files on disk (as `ldiv verify --original` will load
-// it), the node is published from it, and the record hashes the table the workbench wrote.
+// `ldiv generalize --release` (ldiv/release/release_record.h: makeRelease): the project's
+// configuration is loaded as a core Workspace from the files on disk (as `ldiv verify --original`
+// will load it), the node is published from it, and the record hashes the table the workbench
+// wrote.
 #include <QString>
 #include <string>
 

@@ -10,13 +10,15 @@ void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span
     PublishOptions publish;
     publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
     publish.maskToken = options.maskToken;
-    const PublishedNode node = publishNode(data.dataset(), config, levels, data.identifyingColumns(), publish);
+    const PublishedNode node =
+        publishNode(data.dataset(), config, levels, data.identifyingColumns(), publish);
     writeTableCsv(node.table, path, options.separator, options.neutralizeFormulas);
 }
 
 void exportValueMappingCsv(const Workspace& data, std::span<const int> levels,
                            const TableExportOptions& options, const std::string& path) {
-    writeTableCsv(valueMapping(data.dataset(), levels), path, options.separator, options.neutralizeFormulas);
+    writeTableCsv(valueMapping(data.dataset(), levels), path, options.separator,
+                  options.neutralizeFormulas);
 }
 
 }  // namespace ldv::ui

@@ -9,32 +9,44 @@ namespace ldv::ui {
 
 QColor stateColor(NodeState state) {
     switch (state) {
-    case NodeState::NotEvaluated: return QColor(0xBB, 0xBB, 0xBB);
-    case NodeState::Failing: return QColor(0xD5, 0x5E, 0x00);     // vermillion
-    case NodeState::Satisfying: return QColor(0x56, 0xB4, 0xE9);  // sky blue
-    case NodeState::Minimal: return QColor(0x00, 0x72, 0xB2);     // blue
-    case NodeState::Optimum: return QColor(0x00, 0x9E, 0x73);     // bluish green
+        case NodeState::NotEvaluated:
+            return QColor(0xBB, 0xBB, 0xBB);
+        case NodeState::Failing:
+            return QColor(0xD5, 0x5E, 0x00);  // vermillion
+        case NodeState::Satisfying:
+            return QColor(0x56, 0xB4, 0xE9);  // sky blue
+        case NodeState::Minimal:
+            return QColor(0x00, 0x72, 0xB2);  // blue
+        case NodeState::Optimum:
+            return QColor(0x00, 0x9E, 0x73);  // bluish green
     }
     return Qt::gray;
 }
 
 QString stateName(NodeState state) {
     switch (state) {
-    case NodeState::NotEvaluated: return QCoreApplication::translate("NodeState", "not evaluated");
-    case NodeState::Failing: return QCoreApplication::translate("NodeState", "failing");
-    case NodeState::Satisfying: return QCoreApplication::translate("NodeState", "satisfying");
-    case NodeState::Minimal: return QCoreApplication::translate("NodeState", "minimal");
-    case NodeState::Optimum: return QCoreApplication::translate("NodeState", "optimum");
+        case NodeState::NotEvaluated:
+            return QCoreApplication::translate("NodeState", "not evaluated");
+        case NodeState::Failing:
+            return QCoreApplication::translate("NodeState", "failing");
+        case NodeState::Satisfying:
+            return QCoreApplication::translate("NodeState", "satisfying");
+        case NodeState::Minimal:
+            return QCoreApplication::translate("NodeState", "minimal");
+        case NodeState::Optimum:
+            return QCoreApplication::translate("NodeState", "optimum");
     }
     return {};
 }
 
-std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize, const std::vector<std::uint8_t>& decided) {
+std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize,
+                                  const std::vector<std::uint8_t>& decided) {
     std::vector<NodeState> states(latticeSize, NodeState::NotEvaluated);
     if (!result || result->satisfies.size() != latticeSize) return states;
     const bool partial = decided.size() == latticeSize;
     for (NodeId id = 0; id < latticeSize; ++id)
-        if (!partial || decided[id]) states[id] = result->satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
+        if (!partial || decided[id])
+            states[id] = result->satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
     for (NodeId id : result->minimal) states[id] = NodeState::Minimal;
     if (result->optimum) states[*result->optimum] = NodeState::Optimum;
     return states;
@@ -51,7 +63,8 @@ QColor scaleColor(double t) {
     const double f = t - i;
     const QColor& a = stops[std::size_t(i)];
     const QColor& b = stops[std::size_t(i) + 1];
-    return QColor(int(a.red() + f * (b.red() - a.red())), int(a.green() + f * (b.green() - a.green())),
+    return QColor(int(a.red() + f * (b.red() - a.red())),
+                  int(a.green() + f * (b.green() - a.green())),
                   int(a.blue() + f * (b.blue() - a.blue())));
 }
 

@@ -8,16 +8,22 @@
 namespace ldv::ui {
 
 namespace {
-constexpr std::array kRoles{Role::Identifying, Role::QuasiIdentifying, Role::Sensitive, Role::Insensitive};
-constexpr std::array kTypes{ColumnType::Integer, ColumnType::Decimal, ColumnType::Date, ColumnType::Text};
+constexpr std::array kRoles{Role::Identifying, Role::QuasiIdentifying, Role::Sensitive,
+                            Role::Insensitive};
+constexpr std::array kTypes{ColumnType::Integer, ColumnType::Decimal, ColumnType::Date,
+                            ColumnType::Text};
 }  // namespace
 
 QString roleName(Role role) {
     switch (role) {
-    case Role::Identifying: return QObject::tr("identifying");
-    case Role::QuasiIdentifying: return QObject::tr("quasi-identifying");
-    case Role::Sensitive: return QObject::tr("sensitive");
-    case Role::Insensitive: return QObject::tr("insensitive");
+        case Role::Identifying:
+            return QObject::tr("identifying");
+        case Role::QuasiIdentifying:
+            return QObject::tr("quasi-identifying");
+        case Role::Sensitive:
+            return QObject::tr("sensitive");
+        case Role::Insensitive:
+            return QObject::tr("insensitive");
     }
     return {};
 }
@@ -37,17 +43,22 @@ std::optional<Role> roleFromName(const QString& name) {
 QColor roleColor(Role role) {
     // Colour-blind-safe palette (Okabe–Ito): vermillion, blue, orange, grey.
     switch (role) {
-    case Role::Identifying: return QColor(0xD5, 0x5E, 0x00);
-    case Role::QuasiIdentifying: return QColor(0x00, 0x72, 0xB2);
-    case Role::Sensitive: return QColor(0xE6, 0x9F, 0x00);
-    case Role::Insensitive: return QColor(0x99, 0x99, 0x99);
+        case Role::Identifying:
+            return QColor(0xD5, 0x5E, 0x00);
+        case Role::QuasiIdentifying:
+            return QColor(0x00, 0x72, 0xB2);
+        case Role::Sensitive:
+            return QColor(0xE6, 0x9F, 0x00);
+        case Role::Insensitive:
+            return QColor(0x99, 0x99, 0x99);
     }
     return Qt::gray;
 }
 
 QColor roleTint(Role role) {
     QColor c = roleColor(role);
-    return QColor::fromRgbF(0.78 + 0.22 * c.redF(), 0.78 + 0.22 * c.greenF(), 0.78 + 0.22 * c.blueF());
+    return QColor::fromRgbF(0.78 + 0.22 * c.redF(), 0.78 + 0.22 * c.greenF(),
+                            0.78 + 0.22 * c.blueF());
 }
 
 QIcon roleIcon(Role role) {
@@ -61,7 +72,9 @@ QIcon roleIcon(Role role) {
     return QIcon(pixmap);
 }
 
-QString typeName(ColumnType type) { return QString::fromUtf8(toString(type).data(), qsizetype(toString(type).size())); }
+QString typeName(ColumnType type) {
+    return QString::fromUtf8(toString(type).data(), qsizetype(toString(type).size()));
+}
 
 QStringList typeNames() {
     QStringList out;

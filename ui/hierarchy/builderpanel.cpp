@@ -310,8 +310,9 @@ void BuilderPanel::updatePreview() {
     m_preview.reset();
     m_table->setRowCount(0);
     m_apply->setEnabled(false);
-    m_apply->setToolTip(tr("Replace the attribute's hierarchy with the preview (disabled until "
-                           "an attribute is selected and the settings are valid)"));
+    m_apply->setToolTip(
+        tr("Replace the attribute's hierarchy with the preview (disabled until "
+           "an attribute is selected and the settings are valid)"));
     const int column = m_project && !m_attribute.isEmpty()
                            ? m_project->columnIndex(m_attribute.toStdString())
                            : -1;

@@ -10,16 +10,19 @@ namespace ldv::ui::hierarchyedits {
 namespace {
 void checkLevel(const Hierarchy& h, int level, int min) {
     if (h.empty() || level < min || level > h.height())
-        throw ParameterError("level " + std::to_string(level) + " is not an editable level of this hierarchy (" +
-                             std::to_string(min) + ".." + std::to_string(h.height()) + ")");
+        throw ParameterError("level " + std::to_string(level) +
+                             " is not an editable level of this hierarchy (" + std::to_string(min) +
+                             ".." + std::to_string(h.height()) + ")");
 }
 }  // namespace
 
-Hierarchy renameGroup(const Hierarchy& h, int level, const std::string& from, const std::string& to) {
+Hierarchy renameGroup(const Hierarchy& h, int level, const std::string& from,
+                      const std::string& to) {
     checkLevel(h, level, 0);
     Hierarchy out = h;
     for (auto& row : out.rows())
-        if (std::size_t(level) < row.size() && row[std::size_t(level)] == from) row[std::size_t(level)] = to;
+        if (std::size_t(level) < row.size() && row[std::size_t(level)] == from)
+            row[std::size_t(level)] = to;
     return out;
 }
 
@@ -38,7 +41,8 @@ Hierarchy moveValue(const Hierarchy& h, std::size_t row, int level, const std::s
     return out;
 }
 
-Hierarchy moveGroup(const Hierarchy& h, int level, const std::string& value, const std::string& parent) {
+Hierarchy moveGroup(const Hierarchy& h, int level, const std::string& value,
+                    const std::string& parent) {
     checkLevel(h, level, 0);
     if (level >= h.height()) throw ParameterError("the top level has no parent to move to");
     Hierarchy out = h;
@@ -47,7 +51,8 @@ Hierarchy moveGroup(const Hierarchy& h, int level, const std::string& value, con
     std::vector<std::size_t> moved;
     for (std::size_t r = 0; r < rows.size(); ++r)
         if (rows[r].size() > l + 1 && rows[r][l] == value) moved.push_back(r);
-    if (moved.empty()) throw ParameterError("no group '" + value + "' at level " + std::to_string(level));
+    if (moved.empty())
+        throw ParameterError("no group '" + value + "' at level " + std::to_string(level));
     const std::unordered_set<std::size_t> movedSet(moved.begin(), moved.end());
     const std::vector<std::string>* ancestors = nullptr;
     for (std::size_t r = 0; r < rows.size(); ++r)
@@ -59,7 +64,8 @@ Hierarchy moveGroup(const Hierarchy& h, int level, const std::string& value, con
     for (std::size_t r : moved) {
         rows[r][l + 1] = parent;
         if (!above.empty())
-            for (std::size_t j = l + 2; j < rows[r].size() && j < above.size(); ++j) rows[r][j] = above[j];
+            for (std::size_t j = l + 2; j < rows[r].size() && j < above.size(); ++j)
+                rows[r][j] = above[j];
     }
     return out;
 }
@@ -68,7 +74,8 @@ Hierarchy addLevel(const Hierarchy& h, int level) {
     checkLevel(h, level, 0);
     Hierarchy out = h;
     for (auto& row : out.rows())
-        if (std::size_t(level) < row.size()) row.insert(row.begin() + level + 1, row[std::size_t(level)]);
+        if (std::size_t(level) < row.size())
+            row.insert(row.begin() + level + 1, row[std::size_t(level)]);
     return out;
 }
 
@@ -84,7 +91,8 @@ std::vector<std::string> groupsAt(const Hierarchy& h, int level) {
     std::vector<std::string> out;
     std::unordered_set<std::string> seen;
     for (const auto& row : h.rows())
-        if (level >= 0 && std::size_t(level) < row.size() && seen.insert(row[std::size_t(level)]).second)
+        if (level >= 0 && std::size_t(level) < row.size() &&
+            seen.insert(row[std::size_t(level)]).second)
             out.push_back(row[std::size_t(level)]);
     return out;
 }

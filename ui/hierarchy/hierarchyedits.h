@@ -10,12 +10,14 @@ namespace ldv::ui::hierarchyedits {
 
 /// Renames the group `from` at `level` (every row that has it) to `to`. Renaming to an
 /// existing group's name merges the two.
-Hierarchy renameGroup(const Hierarchy& h, int level, const std::string& from, const std::string& to);
+Hierarchy renameGroup(const Hierarchy& h, int level, const std::string& from,
+                      const std::string& to);
 /// Moves one base value (row) at `level` into `group`; when the group exists its ancestors
 /// are copied, so the result nests.
 Hierarchy moveValue(const Hierarchy& h, std::size_t row, int level, const std::string& group);
 /// Moves the group `value` at `level` (with everything under it) below `parent` at level+1.
-Hierarchy moveGroup(const Hierarchy& h, int level, const std::string& value, const std::string& parent);
+Hierarchy moveGroup(const Hierarchy& h, int level, const std::string& value,
+                    const std::string& parent);
 /// Inserts a copy of `level` just above it (level+1); the user then renames the new groups.
 Hierarchy addLevel(const Hierarchy& h, int level);
 /// Removes a level >= 1.
@@ -38,8 +40,8 @@ std::vector<GroupSize> groupSizes(const Hierarchy& h, int level, RecordsOf recor
 #include <unordered_map>
 
 template <class RecordsOf>
-std::vector<ldv::ui::hierarchyedits::GroupSize> ldv::ui::hierarchyedits::groupSizes(const Hierarchy& h, int level,
-                                                                                     RecordsOf recordsOf) {
+std::vector<ldv::ui::hierarchyedits::GroupSize> ldv::ui::hierarchyedits::groupSizes(
+    const Hierarchy& h, int level, RecordsOf recordsOf) {
     std::vector<GroupSize> out;
     std::unordered_map<std::string, std::size_t> index;
     for (const auto& row : h.rows()) {

@@ -100,16 +100,19 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     tools->addAction(tr("Import CSV…"), this, &HierarchyPerspective::importDialog)
         ->setToolTip(tr(
             "Import one or several hierarchy files; each is matched to an attribute by its name"));
-    tools->addAction(tr("Export CSV…"), this, [this] {
-        const QString path =
-            filedialogs::saveFile(this, filedialogs::Kind::Hierarchy, tr("Export hierarchy"),
-                                  m_attribute + ".csv", tr("CSV (*.csv)"));
-        if (!path.isEmpty()) {
-            const QString error = exportHierarchy(path);
-            if (!error.isEmpty()) m_heading->setText(error.toHtmlEscaped());
-        }
-    })->setToolTip(tr("Write the selected attribute's hierarchy to a CSV file, one row per "
-                      "value, one column per level"));
+    tools
+        ->addAction(tr("Export CSV…"), this,
+                    [this] {
+                        const QString path = filedialogs::saveFile(
+                            this, filedialogs::Kind::Hierarchy, tr("Export hierarchy"),
+                            m_attribute + ".csv", tr("CSV (*.csv)"));
+                        if (!path.isEmpty()) {
+                            const QString error = exportHierarchy(path);
+                            if (!error.isEmpty()) m_heading->setText(error.toHtmlEscaped());
+                        }
+                    })
+        ->setToolTip(tr("Write the selected attribute's hierarchy to a CSV file, one row per "
+                        "value, one column per level"));
     tools->addSeparator();
     tools->addAction(tr("Remove hierarchy"), this, &HierarchyPerspective::removeHierarchy)
         ->setToolTip(tr("Remove the selected attribute's hierarchy (undoable); a "

@@ -14,7 +14,9 @@ void HierarchyTableModel::setProject(Project* project) {
     m_project = project;
     m_attribute.clear();
     if (project)
-        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) { if (a == m_attribute) reload(); });
+        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) {
+            if (a == m_attribute) reload();
+        });
     reload();
 }
 
@@ -26,8 +28,9 @@ void HierarchyTableModel::setAttribute(const QString& attribute) {
 void HierarchyTableModel::reload() {
     beginResetModel();
     m_issues.clear();
-    m_hierarchy = m_project && !m_attribute.isEmpty() ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
-                                                      : Hierarchy();
+    m_hierarchy = m_project && !m_attribute.isEmpty()
+                      ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
+                      : Hierarchy();
     endResetModel();
 }
 
@@ -56,16 +59,19 @@ QVariant HierarchyTableModel::data(const QModelIndex& index, int role) const {
     auto issue = m_issues.find({index.row(), index.column()});
     if (issue == m_issues.end()) issue = m_issues.find({index.row(), -1});
     switch (role) {
-    case Qt::DisplayRole:
-    case Qt::EditRole: return level < row.size() ? QString::fromStdString(row[level]) : QString();
-    case Qt::BackgroundRole:
-        if (issue != m_issues.end()) return QColor(0xFF, 0xD6, 0xD6);
-        return index.column() == 0 ? QVariant(QColor(0xF2, 0xF2, 0xF2)) : QVariant();
-    case Qt::ToolTipRole:
-        if (issue != m_issues.end()) return issue->second;
-        return index.column() > 0 ? tr("Type a group name to move '%1' into it").arg(QString::fromStdString(row[0]))
-                                  : QVariant();
-    default: return {};
+        case Qt::DisplayRole:
+        case Qt::EditRole:
+            return level < row.size() ? QString::fromStdString(row[level]) : QString();
+        case Qt::BackgroundRole:
+            if (issue != m_issues.end()) return QColor(0xFF, 0xD6, 0xD6);
+            return index.column() == 0 ? QVariant(QColor(0xF2, 0xF2, 0xF2)) : QVariant();
+        case Qt::ToolTipRole:
+            if (issue != m_issues.end()) return issue->second;
+            return index.column() > 0 ? tr("Type a group name to move '%1' into it")
+                                            .arg(QString::fromStdString(row[0]))
+                                      : QVariant();
+        default:
+            return {};
     }
 }
 
@@ -82,12 +88,14 @@ Qt::ItemFlags HierarchyTableModel::flags(const QModelIndex& index) const {
 }
 
 bool HierarchyTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!m_project || role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid) || index.column() == 0)
+    if (!m_project || role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid) ||
+        index.column() == 0)
         return false;
     const std::string group = value.toString().trimmed().toStdString();
     const auto& row = m_hierarchy.rows()[std::size_t(index.row())];
     if (group.empty() || row[std::size_t(index.column())] == group) return false;
-    Hierarchy edited = hierarchyedits::moveValue(m_hierarchy, std::size_t(index.row()), index.column(), group);
+    Hierarchy edited =
+        hierarchyedits::moveValue(m_hierarchy, std::size_t(index.row()), index.column(), group);
     // reload() through hierarchyChanged resets the model with the new rows.
     m_project->setHierarchy(m_attribute.toStdString(), std::move(edited),
                             tr("Move '%1' to '%2' at level %3 of '%4'")

@@ -143,9 +143,9 @@ void ExplainPanel::fitColumns() {
     for (int i = 0; i < m_criteria->topLevelItemCount(); ++i) {
         const QTreeWidgetItem* item = m_criteria->topLevelItem(i);
         for (int j = 0; j < item->childCount(); ++j)
-            classes = std::max(classes, m_criteria->fontMetrics().horizontalAdvance(
-                                            item->child(j)->text(0)) +
-                                            2 * m_criteria->indentation() + 12);
+            classes = std::max(
+                classes, m_criteria->fontMetrics().horizontalAdvance(item->child(j)->text(0)) +
+                             2 * m_criteria->indentation() + 12);
     }
     m_criteria->setColumnWidth(0, std::max(width / 3, std::min(rest, classes)));
 }

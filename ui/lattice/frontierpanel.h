@@ -1,7 +1,7 @@
 #pragma once
-// The risk–utility frontier in the workbench (core: ldiv/search/frontier_result.h, as `ldiv frontier`): the
-// user picks a criteria grid (and optionally a second one), suppression limits and a risk
-// model; every requirement's optimum becomes a point (risk across, the project's utility
+// The risk–utility frontier in the workbench (core: ldiv/search/frontier_result.h, as `ldiv
+// frontier`): the user picks a criteria grid (and optionally a second one), suppression limits and
+// a risk model; every requirement's optimum becomes a point (risk across, the project's utility
 // metric up), the Pareto-optimal points are joined and highlighted. Clicking a point (or its
 // row in the table) asks to select its node. Computed in the background with progress and
 // cancel; the chart exports like every chart (PNG, PDF, SVG; CSV of the points).

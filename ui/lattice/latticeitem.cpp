@@ -27,7 +27,8 @@ constexpr std::size_t kMaxMarked = 5000;
 /// Half the height of a row's band at overview, in scene units: a third of the distance of
 /// two rows, between 6 and 24 px tall on screen (never less than a node).
 double bandHalfHeight(const LatticeLayout& layout, double lod) {
-    return std::max(layout.radius(), std::clamp(0.32 * layout.rowDistance() * lod, 3.0, 12.0) / lod);
+    return std::max(layout.radius(),
+                    std::clamp(0.32 * layout.rowDistance() * lod, 3.0, 12.0) / lod);
 }
 
 }  // namespace

@@ -11,7 +11,9 @@ LatticeLegend::LatticeLegend(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-QSize LatticeLegend::sizeHint() const { return {400, 26}; }
+QSize LatticeLegend::sizeHint() const {
+    return {400, 26};
+}
 
 void LatticeLegend::showStates() {
     m_scale = false;

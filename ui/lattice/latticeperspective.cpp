@@ -12,13 +12,13 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QTimer>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <tuple>
 #include <cmath>
+#include <tuple>
 
 #include "format/nodemetricstext.h"
 #include "format/nodestyle.h"
@@ -249,7 +249,8 @@ void LatticePerspective::rebuild() {
     m_view->item()->setDrawnHook([this](const std::vector<NodeId>& ids) {
         if (colorsByRisk()) m_nodes->requestRisk(ids);
     });
-    std::vector<std::string> names = outcome ? outcome->data->qiNames() : std::vector<std::string>{};
+    std::vector<std::string> names =
+        outcome ? outcome->data->qiNames() : std::vector<std::string>{};
     if (!outcome && m_session && m_session->project()) names = m_session->project()->qiOrder();
     m_list->setLattice(m_view->layout().lattice(), names);
     m_details->clear(
@@ -279,7 +280,8 @@ void LatticePerspective::rebuildLevelFilters() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const auto& heights = m_view->layout().lattice().heights();
     // Attribute names, also before a search (the lattice is then built from the project).
-    std::vector<std::string> names = outcome ? outcome->data->qiNames() : std::vector<std::string>{};
+    std::vector<std::string> names =
+        outcome ? outcome->data->qiNames() : std::vector<std::string>{};
     if (!outcome && m_session && m_session->project()) names = m_session->project()->qiOrder();
     for (std::size_t i = 0; i < heights.size(); ++i) {
         auto* low = new QSpinBox(this);
@@ -377,11 +379,12 @@ void LatticePerspective::updateCounts() {
         text += tr(" · %1 satisfying, %2 minimal%3")
                     .arg(outcome->result.satisfying.size())
                     .arg(outcome->result.minimal.size())
-                    .arg(outcome->result.optimum ? tr(", optimum [%1]")
-                                                       .arg(QString::fromStdString(formatLevels(
-                                                           outcome->data->dataset().lattice().levels(
-                                                               *outcome->result.optimum))))
-                                                 : tr(", no optimum"));
+                    .arg(outcome->result.optimum
+                             ? tr(", optimum [%1]")
+                                   .arg(QString::fromStdString(
+                                       formatLevels(outcome->data->dataset().lattice().levels(
+                                           *outcome->result.optimum))))
+                             : tr(", no optimum"));
     if (m_session && m_session->isStale()) text += tr(" · settings changed since this search");
     m_counts->setText(text);
 }

@@ -31,11 +31,17 @@ void setRow(QTableWidget* t, int row, const QStringList& cells) {
 }  // namespace
 
 NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_tabs(new QTabWidget(this)),
+    : QWidget(parent),
+      m_title(new QLabel(this)),
+      m_tabs(new QTabWidget(this)),
       m_metrics(makeTable(this, {tr("Metric"), tr("Value")})),
-      m_criteria(makeTable(this, {tr("Criterion"), tr("Holds"), tr("Failing classes"), tr("Worst")})),
-      m_histogram(new BarChart(this)), m_preview(new QTableView(this)), m_model(new SharedTableModel(this)),
-      m_compare(makeTable(this, {tr("Metric")})), m_diffSummary(new QLabel(this)),
+      m_criteria(
+          makeTable(this, {tr("Criterion"), tr("Holds"), tr("Failing classes"), tr("Worst")})),
+      m_histogram(new BarChart(this)),
+      m_preview(new QTableView(this)),
+      m_model(new SharedTableModel(this)),
+      m_compare(makeTable(this, {tr("Metric")})),
+      m_diffSummary(new QLabel(this)),
       m_diff(makeTable(this, {tr("Attribute"), tr("From"), tr("To"), tr("Rows")})) {
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
@@ -47,7 +53,8 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
         tr("Whether each criterion holds at this node, how many classes fail it and the worst "
            "class's value"));
     m_compare->setToolTip(tr("The selected nodes side by side: Ctrl+click nodes to add them"));
-    m_preview->setToolTip(tr("The data with every quasi-identifier generalized to this node's levels"));
+    m_preview->setToolTip(
+        tr("The data with every quasi-identifier generalized to this node's levels"));
     m_preview->setModel(m_model);
     m_preview->verticalHeader()->setDefaultSectionSize(20);
     m_preview->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -63,8 +70,9 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
     m_tabs->addTab(m_preview, tr("Generalized table"));
     m_diffSummary->setWordWrap(true);
     m_diff->setObjectName("diffTable");
-    m_diff->setToolTip(tr("Quasi-identifier values of the published tables that differ between the first and the "
-                          "last selected node, counted by rows (suppressed rows appear as *)"));
+    m_diff->setToolTip(
+        tr("Quasi-identifier values of the published tables that differ between the first and the "
+           "last selected node, counted by rows (suppressed rows appear as *)"));
     auto* diffBox = new QWidget(this);
     auto* diffLayout = new QVBoxLayout(diffBox);
     diffLayout->setContentsMargins(0, 0, 0, 0);
@@ -99,7 +107,8 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
                                   const QString& state) {
     QStringList parts;
     for (std::size_t i = 0; i < d.levels.size(); ++i)
-        parts << QStringLiteral("%1=%2").arg(i < qiNames.size() ? QString::fromStdString(qiNames[i]) : "?")
+        parts << QStringLiteral("%1=%2")
+                     .arg(i < qiNames.size() ? QString::fromStdString(qiNames[i]) : "?")
                      .arg(d.levels[i]);
     m_title->setText(tr("<b>Node [%1]</b> · %2<br><small>%3</small>")
                          .arg(QString::fromStdString(formatLevels(d.levels)), state.toHtmlEscaped(),
@@ -131,12 +140,14 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
     m_model->setTable(d.preview);
 }
 
-void NodeDetailsPanel::setComparison(const std::vector<NodeMetrics>& nodes, const QStringList& states) {
+void NodeDetailsPanel::setComparison(const std::vector<NodeMetrics>& nodes,
+                                     const QStringList& states) {
     const QStringList names = metricRowNames();
     m_compare->clear();
     m_compare->setColumnCount(int(nodes.size()) + 1);
     QStringList headers{tr("Metric")};
-    for (const NodeMetrics& m : nodes) headers << QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(m.levels)));
+    for (const NodeMetrics& m : nodes)
+        headers << QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(m.levels)));
     m_compare->setHorizontalHeaderLabels(headers);
     m_compare->setRowCount(int(names.size()) + 1);
     setRow(m_compare, 0, QStringList{tr("State")} + states);
@@ -148,8 +159,10 @@ void NodeDetailsPanel::setComparison(const std::vector<NodeMetrics>& nodes, cons
         }
     }
     m_compare->resizeColumnsToContents();
-    if (nodes.size() >= 2) m_tabs->setCurrentIndex(m_tabs->count() - 1);
-    else setDiffMessage(tr("Ctrl+click a second node to see which published values differ."));
+    if (nodes.size() >= 2)
+        m_tabs->setCurrentIndex(m_tabs->count() - 1);
+    else
+        setDiffMessage(tr("Ctrl+click a second node to see which published values differ."));
 }
 
 void NodeDetailsPanel::setDiffMessage(const QString& message) {
@@ -158,20 +171,26 @@ void NodeDetailsPanel::setDiffMessage(const QString& message) {
 }
 
 void NodeDetailsPanel::setDiff(const NodeDiff& d, const std::vector<std::string>& qiNames) {
-    auto name = [&](std::size_t i) { return i < qiNames.size() ? QString::fromStdString(qiNames[i]) : QStringLiteral("?"); };
+    auto name = [&](std::size_t i) {
+        return i < qiNames.size() ? QString::fromStdString(qiNames[i]) : QStringLiteral("?");
+    };
     QStringList perAttribute;
     for (std::size_t i = 0; i < d.rowsChangedPerAttribute.size(); ++i)
-        if (d.rowsChangedPerAttribute[i] > 0) perAttribute << tr("%1: %2").arg(name(i)).arg(d.rowsChangedPerAttribute[i]);
+        if (d.rowsChangedPerAttribute[i] > 0)
+            perAttribute << tr("%1: %2").arg(name(i)).arg(d.rowsChangedPerAttribute[i]);
     m_diffSummary->setText(
         tr("<b>[%1] → [%2]</b>: %3 rows publish a different quasi-identifier value%4")
-            .arg(QString::fromStdString(formatLevels(d.from)), QString::fromStdString(formatLevels(d.to)))
+            .arg(QString::fromStdString(formatLevels(d.from)),
+                 QString::fromStdString(formatLevels(d.to)))
             .arg(d.rowsChanged)
-            .arg(perAttribute.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(perAttribute.join(", "))));
+            .arg(perAttribute.isEmpty() ? QString()
+                                        : QStringLiteral(" (%1)").arg(perAttribute.join(", "))));
     m_diff->setRowCount(int(d.changes.size()));
     for (int r = 0; r < int(d.changes.size()); ++r) {
         const ValueChange& c = d.changes[std::size_t(r)];
-        setRow(m_diff, r, {name(c.attribute), QString::fromStdString(c.from), QString::fromStdString(c.to),
-                           QString::number(qulonglong(c.rows))});
+        setRow(m_diff, r,
+               {name(c.attribute), QString::fromStdString(c.from), QString::fromStdString(c.to),
+                QString::number(qulonglong(c.rows))});
         m_diff->item(r, 3)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
     m_diff->resizeColumnsToContents();

@@ -28,7 +28,8 @@ public:
     void clear(const QString& message);
     void showLoading(const QString& levelsText);
     /// `qiNames` label the levels.
-    void setDetails(const NodeDetails& details, const std::vector<std::string>& qiNames, const QString& state);
+    void setDetails(const NodeDetails& details, const std::vector<std::string>& qiNames,
+                    const QString& state);
     /// Comparison: one column per node.
     void setComparison(const std::vector<NodeMetrics>& nodes, const QStringList& states);
     /// The value diff below the comparison (`message` instead while it is computed).

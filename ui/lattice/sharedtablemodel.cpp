@@ -20,7 +20,8 @@ int SharedTableModel::columnCount(const QModelIndex& parent) const {
 
 QVariant SharedTableModel::data(const QModelIndex& index, int role) const {
     if (!m_table || !index.isValid() || role != Qt::DisplayRole) return {};
-    return QString::fromStdString(m_table->value(std::size_t(index.row()), std::size_t(index.column())));
+    return QString::fromStdString(
+        m_table->value(std::size_t(index.row()), std::size_t(index.column())));
 }
 
 QVariant SharedTableModel::headerData(int section, Qt::Orientation orientation, int role) const {

@@ -443,9 +443,9 @@ QString CriterionEditor::bindProblem(const QString& text) const {
     }
     if (!m_prepared) return {};
     try {
-        bindCriteria(m_prepared->dataset(), {text.toStdString()},
-                     criteriaInputs(*m_prepared,
-                                    m_project->searchSettings().populationSize.value_or(0)));
+        bindCriteria(
+            m_prepared->dataset(), {text.toStdString()},
+            criteriaInputs(*m_prepared, m_project->searchSettings().populationSize.value_or(0)));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

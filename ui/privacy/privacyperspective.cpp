@@ -396,19 +396,20 @@ void PrivacyPerspective::showOutcome() {
             tr("<p style='color:#D55E00'>Measuring every node was cancelled: the lattice cannot be "
                "coloured by "
                "a metric until the search is run again.</p>");
-    html += (o->complete() ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % "
-                                "(%5 rows), metric %6, "
-                                "algorithm %7.</p>")
-                           : tr("<h3>Satisfying nodes found so far: %1 (of %2 "
-                                "nodes)</h3><p>%3<br>Suppression limit %4 % (%5 "
-                                "rows), metric %6, algorithm %7.</p>"))
-                .arg(r.satisfying.size())
-                .arg(r.latticeSize)
-                .arg(criteria.join("<br>"))
-                .arg(o->settings.suppressionLimit * 100)
-                .arg(qulonglong(suppressionLimitRows(o->settings.suppressionLimit, data.rowCount())))
-                .arg(QString::fromStdString(std::string(metricName(o->settings.metric))),
-                     QString::fromStdString(std::string(algorithmChoiceName(o->settings.algorithm))));
+    html +=
+        (o->complete() ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % "
+                            "(%5 rows), metric %6, "
+                            "algorithm %7.</p>")
+                       : tr("<h3>Satisfying nodes found so far: %1 (of %2 "
+                            "nodes)</h3><p>%3<br>Suppression limit %4 % (%5 "
+                            "rows), metric %6, algorithm %7.</p>"))
+            .arg(r.satisfying.size())
+            .arg(r.latticeSize)
+            .arg(criteria.join("<br>"))
+            .arg(o->settings.suppressionLimit * 100)
+            .arg(qulonglong(suppressionLimitRows(o->settings.suppressionLimit, data.rowCount())))
+            .arg(QString::fromStdString(std::string(metricName(o->settings.metric))),
+                 QString::fromStdString(std::string(algorithmChoiceName(o->settings.algorithm))));
     if (r.optimum) {
         const NodeMetrics& m = r.optimumMetrics;
         QStringList levels;

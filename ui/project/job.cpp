@@ -14,8 +14,9 @@ std::atomic<int> g_running{0};
 Job::Job(QString title, Work work, QObject* parent)
     : QObject(parent), m_title(std::move(title)), m_work(std::move(work)) {
     m_poll.setInterval(100);
-    connect(&m_poll, &QTimer::timeout, this,
-            [this] { if (m_feedback) emit progressChanged(m_feedback->progress()); });
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        if (m_feedback) emit progressChanged(m_feedback->progress());
+    });
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &Job::onFinished);
 }
 
@@ -33,7 +34,9 @@ void Job::abandon() {
     --g_running;
 }
 
-int Job::runningCount() { return g_running.load(); }
+int Job::runningCount() {
+    return g_running.load();
+}
 
 void Job::start() {
     // A new request cancels the old one; its result is dropped.
@@ -68,9 +71,12 @@ void Job::onFinished() {
     m_running = false;
     --g_running;
     const Outcome out = m_watcher.result();
-    if (out.cancelled) emit cancelled();
-    else if (!out.error.isEmpty()) emit failed(out.error);
-    else emit succeeded(out.value);
+    if (out.cancelled)
+        emit cancelled();
+    else if (!out.error.isEmpty())
+        emit failed(out.error);
+    else
+        emit succeeded(out.value);
     emit finished();
 }
 

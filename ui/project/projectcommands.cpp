@@ -7,8 +7,10 @@
 namespace ldv::ui {
 
 namespace {
-QString roleText(Role r) { return QString::fromUtf8(toString(r).data(), qsizetype(toString(r).size())); }
+QString roleText(Role r) {
+    return QString::fromUtf8(toString(r).data(), qsizetype(toString(r).size()));
 }
+}  // namespace
 
 SetRoleCommand::SetRoleCommand(Project* project, int column, Role role)
     : m_project(project), m_column(column), m_old(project->role(column)), m_new(role) {
@@ -20,21 +22,31 @@ SetRoleCommand::SetRoleCommand(Project* project, int column, Role role)
         std::erase(m_newOrder, name);
         if (role == Role::QuasiIdentifying) m_newOrder.push_back(name);
     }
-    setText(QObject::tr("Set role of '%1' to %2").arg(QString::fromStdString(name), roleText(role)));
+    setText(
+        QObject::tr("Set role of '%1' to %2").arg(QString::fromStdString(name), roleText(role)));
 }
 
-void SetRoleCommand::redo() { m_project->applyRole(m_column, m_new, m_newOrder); }
-void SetRoleCommand::undo() { m_project->applyRole(m_column, m_old, m_oldOrder); }
+void SetRoleCommand::redo() {
+    m_project->applyRole(m_column, m_new, m_newOrder);
+}
+void SetRoleCommand::undo() {
+    m_project->applyRole(m_column, m_old, m_oldOrder);
+}
 
 SetTypeCommand::SetTypeCommand(Project* project, int column, std::optional<ColumnType> type)
     : m_project(project), m_column(column), m_old(project->typeOverride(column)), m_new(type) {
     const ColumnType shown = type.value_or(project->inferredType(column));
     setText(QObject::tr("Set type of '%1' to %2")
-                .arg(project->columnName(column), QString::fromStdString(std::string(toString(shown)))));
+                .arg(project->columnName(column),
+                     QString::fromStdString(std::string(toString(shown)))));
 }
 
-void SetTypeCommand::redo() { m_project->applyType(m_column, m_new); }
-void SetTypeCommand::undo() { m_project->applyType(m_column, m_old); }
+void SetTypeCommand::redo() {
+    m_project->applyType(m_column, m_new);
+}
+void SetTypeCommand::undo() {
+    m_project->applyType(m_column, m_old);
+}
 
 SetHierarchyCommand::SetHierarchyCommand(Project* project, std::string attribute,
                                          std::optional<Hierarchy> hierarchy, const QString& text)
@@ -54,14 +66,21 @@ void SetHierarchyCommand::undo() {
     m_project->applyHierarchy(m_attribute, m_old, m_oldOrigin);
 }
 
-SetSearchSettingsCommand::SetSearchSettingsCommand(Project* project, SearchSettings settings, const QString& text,
-                                                   bool mergeable)
-    : m_project(project), m_old(project->searchSettings()), m_new(std::move(settings)), m_mergeable(mergeable) {
+SetSearchSettingsCommand::SetSearchSettingsCommand(Project* project, SearchSettings settings,
+                                                   const QString& text, bool mergeable)
+    : m_project(project),
+      m_old(project->searchSettings()),
+      m_new(std::move(settings)),
+      m_mergeable(mergeable) {
     setText(text);
 }
 
-void SetSearchSettingsCommand::redo() { m_project->applySearchSettings(m_new); }
-void SetSearchSettingsCommand::undo() { m_project->applySearchSettings(m_old); }
+void SetSearchSettingsCommand::redo() {
+    m_project->applySearchSettings(m_new);
+}
+void SetSearchSettingsCommand::undo() {
+    m_project->applySearchSettings(m_old);
+}
 
 bool SetSearchSettingsCommand::mergeWith(const QUndoCommand* other) {
     const auto* o = static_cast<const SetSearchSettingsCommand*>(other);

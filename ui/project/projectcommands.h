@@ -64,7 +64,8 @@ private:
 class SetSearchSettingsCommand : public QUndoCommand {
 public:
     /// `mergeable`: consecutive edits with the same text (a spin box) merge into one step.
-    SetSearchSettingsCommand(Project* project, SearchSettings settings, const QString& text, bool mergeable = false);
+    SetSearchSettingsCommand(Project* project, SearchSettings settings, const QString& text,
+                             bool mergeable = false);
     void redo() override;
     void undo() override;
     int id() const override { return m_mergeable ? 9 : -1; }

@@ -1,7 +1,7 @@
 #pragma once
 // What the Risk perspective shows, computed on a worker thread from the core's risk analysis
-// (ldiv/risk/risk_analysis.h, docs/risk.md): the original table ("before") and, for a lattice node, the
-// table that node publishes ("after": generalized, suppressed classes left out, as the search
+// (ldiv/risk/risk_analysis.h, docs/risk.md): the original table ("before") and, for a lattice node,
+// the table that node publishes ("after": generalized, suppressed classes left out, as the search
 // judged it). Both sides carry the distinction and separation of every combination of the
 // quasi-identifiers (Motwani & Xu 2007), in the same order, so the view can pair them up.
 #include <cstddef>

@@ -17,7 +17,8 @@ NodeDetails analyzeNode(const Workspace& prepared, const SearchConfig& config, N
     out.levels = data.lattice().levels(id);
     PublishOptions masked;
     masked.maskSuppressed = true;
-    PublishedNode published = publishNode(data, config, out.levels, prepared.identifyingColumns(), masked);
+    PublishedNode published =
+        publishNode(data, config, out.levels, prepared.identifyingColumns(), masked);
     const NodeJudgement& node = published.judgement;
     out.satisfies = node.satisfies;
     out.metrics = node.metrics;

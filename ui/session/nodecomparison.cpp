@@ -34,10 +34,12 @@ NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<
         }
         const std::size_t first = out.changes.size();
         for (const auto& [key, rows] : counts)
-            out.changes.push_back({i, ca.value(Code(key >> 32)), cb.value(Code(key & 0xffffffffu)), rows});
-        std::sort(out.changes.begin() + std::ptrdiff_t(first), out.changes.end(), [](const ValueChange& x, const ValueChange& y) {
-            return std::tie(y.rows, x.from, x.to) < std::tie(x.rows, y.from, y.to);
-        });
+            out.changes.push_back(
+                {i, ca.value(Code(key >> 32)), cb.value(Code(key & 0xffffffffu)), rows});
+        std::sort(out.changes.begin() + std::ptrdiff_t(first), out.changes.end(),
+                  [](const ValueChange& x, const ValueChange& y) {
+                      return std::tie(y.rows, x.from, x.to) < std::tie(x.rows, y.from, y.to);
+                  });
     }
     out.rowsChanged = std::size_t(std::count(changed.begin(), changed.end(), true));
     return out;

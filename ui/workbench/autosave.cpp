@@ -13,7 +13,9 @@ namespace ldv::ui {
 
 namespace {
 QString g_directory;
-QString metaPath() { return Autosave::directory() + "/recovery.json"; }
+QString metaPath() {
+    return Autosave::directory() + "/recovery.json";
+}
 }  // namespace
 
 Autosave::Autosave(QObject* parent) : QObject(parent) {
@@ -31,10 +33,14 @@ void Autosave::setProject(Project* project) {
     }
     m_project = project;
     if (project)
-        connect(project, &Project::dirtyChanged, this, [](bool dirty) { if (!dirty) discard(); });
+        connect(project, &Project::dirtyChanged, this, [](bool dirty) {
+            if (!dirty) discard();
+        });
 }
 
-void Autosave::setInterval(int seconds) { m_timer.setInterval(seconds * 1000); }
+void Autosave::setInterval(int seconds) {
+    m_timer.setInterval(seconds * 1000);
+}
 
 void Autosave::saveNow() {
     if (!m_project || !m_project->isDirty()) return;
@@ -58,9 +64,15 @@ QString Autosave::directory() {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/recovery";
 }
 
-void Autosave::setDirectory(const QString& dir) { g_directory = dir; }
-QString Autosave::recoveryProjectPath() { return directory() + "/recovery.ldiv.json"; }
-bool Autosave::hasRecovery() { return QFile::exists(recoveryProjectPath()); }
+void Autosave::setDirectory(const QString& dir) {
+    g_directory = dir;
+}
+QString Autosave::recoveryProjectPath() {
+    return directory() + "/recovery.ldiv.json";
+}
+bool Autosave::hasRecovery() {
+    return QFile::exists(recoveryProjectPath());
+}
 
 QString Autosave::recoveredOriginalPath() {
     QFile file(metaPath());

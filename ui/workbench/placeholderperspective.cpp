@@ -5,7 +5,8 @@
 
 namespace ldv::ui {
 
-PlaceholderPerspective::PlaceholderPerspective(const QString& title, const QString& description, QWidget* parent)
+PlaceholderPerspective::PlaceholderPerspective(const QString& title, const QString& description,
+                                               QWidget* parent)
     : QWidget(parent) {
     auto* label = new QLabel(QStringLiteral("<h2>%1</h2><p>%2</p><p><i>%3</i></p>")
                                  .arg(title.toHtmlEscaped(), description.toHtmlEscaped(),

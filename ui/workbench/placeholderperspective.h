@@ -7,7 +7,8 @@ namespace ldv::ui {
 class PlaceholderPerspective : public QWidget {
     Q_OBJECT
 public:
-    PlaceholderPerspective(const QString& title, const QString& description, QWidget* parent = nullptr);
+    PlaceholderPerspective(const QString& title, const QString& description,
+                           QWidget* parent = nullptr);
 };
 
 }  // namespace ldv::ui

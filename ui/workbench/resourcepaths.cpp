@@ -17,7 +17,9 @@ QString resourcesDir() {
     return QStringLiteral(LDIV_SOURCE_RESOURCES);
 }
 
-QStringList exampleNames() { return {"hospital", "adult", "nursery"}; }
+QStringList exampleNames() {
+    return {"hospital", "adult", "nursery"};
+}
 
 QString exampleProject(const QString& name) {
     const QString path = resourcesDir() + "/examples/" + name + "/" + name + ".ldiv.json";

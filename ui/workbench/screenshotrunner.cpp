@@ -17,11 +17,14 @@ namespace ldv::ui {
 namespace {
 // Long enough for a (τ,ℓ) grid on Nursery in a Debug build (SWEEP takes seconds per cell).
 constexpr int kTimeoutMs = 600 * 1000;
-}
+}  // namespace
 
-ScreenshotRunner::ScreenshotRunner(MainWindow* window, QString target, QString perspective, QString output,
-                                   QObject* parent)
-    : QObject(parent), m_window(window), m_target(std::move(target)), m_perspective(std::move(perspective)),
+ScreenshotRunner::ScreenshotRunner(MainWindow* window, QString target, QString perspective,
+                                   QString output, QObject* parent)
+    : QObject(parent),
+      m_window(window),
+      m_target(std::move(target)),
+      m_perspective(std::move(perspective)),
       m_output(std::move(output)) {
     m_poll.setInterval(100);
     connect(&m_poll, &QTimer::timeout, this, &ScreenshotRunner::poll);
@@ -30,10 +33,12 @@ ScreenshotRunner::ScreenshotRunner(MainWindow* window, QString target, QString p
 void ScreenshotRunner::start() {
     ProjectController* controller = m_window->controller();
     controller->setInteractive(false);
-    if (!m_perspective.isEmpty() && !MainWindow::perspectiveNames().contains(m_perspective.toLower()))
+    if (!m_perspective.isEmpty() &&
+        !MainWindow::perspectiveNames().contains(m_perspective.toLower()))
         return fail(1, tr("unknown perspective '%1' (use one of: %2)")
                            .arg(m_perspective, MainWindow::perspectiveNames().join(", ")));
-    connect(controller, &ProjectController::loadFailed, this, [this](const QString& e) { fail(1, e); });
+    connect(controller, &ProjectController::loadFailed, this,
+            [this](const QString& e) { fail(1, e); });
     m_clock.start();
     if (!m_target.isEmpty()) controller->open(m_target);
     m_poll.start();
@@ -53,15 +58,19 @@ void ScreenshotRunner::poll() {
         if (m_searchStage == 0 && !m_perspective.isEmpty() && p == MainWindow::Analysis) {
             // The analyses do not need the search: run the first one and wait for it.
             m_searchStage = 3;
-            // --attribute (or --analysis) names the analysis here (homogeneity, utility, timing, …).
+            // --attribute (or --analysis) names the analysis here (homogeneity, utility, timing,
+            // …).
             AnalysisPerspective* analysis = m_window->analysisPerspective();
-            if (m_attribute.isEmpty()) analysis->setCurrentAnalysis(0);
+            if (m_attribute.isEmpty())
+                analysis->setCurrentAnalysis(0);
             else if (!analysis->setCurrentAnalysis(m_attribute))
                 return fail(1, tr("no analysis '%1'").arg(m_attribute));
             m_attribute.clear();
             for (const QString& option : m_analysisOptions)
-                if (!analysis->setOption(option.section('=', 0, 0).trimmed(), option.section('=', 1)))
-                    return fail(1, tr("the analysis has no option '%1'").arg(option.section('=', 0, 0)));
+                if (!analysis->setOption(option.section('=', 0, 0).trimmed(),
+                                         option.section('=', 1)))
+                    return fail(
+                        1, tr("the analysis has no option '%1'").arg(option.section('=', 0, 0)));
             analysis->run();
             m_quietTicks = 0;
             return;
@@ -85,10 +94,12 @@ void ScreenshotRunner::poll() {
                     levels = parseLevels(node.toStdString());
                 } catch (const std::exception&) {
                 }
-                if (!lattice.contains(levels)) return fail(1, tr("'%1' is not a node of the lattice").arg(node));
+                if (!lattice.contains(levels))
+                    return fail(1, tr("'%1' is not a node of the lattice").arg(node));
                 view->selectNode(lattice.id(levels), &node != &m_nodes.front());
             }
-            if (m_nodes.isEmpty() && outcome->result.optimum) view->selectNode(*outcome->result.optimum);
+            if (m_nodes.isEmpty() && outcome->result.optimum)
+                view->selectNode(*outcome->result.optimum);
             m_quietTicks = 0;
             return;
         }

@@ -1,5 +1,6 @@
 #include "workbench/selftest.h"
 
+#include <qcustomplot.h>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -10,7 +11,6 @@
 #include <QTextStream>
 #include <QThread>
 #include <functional>
-#include <qcustomplot.h>
 
 #include "analysis/analysisperspective.h"
 #include "charts/panelchart.h"
@@ -66,7 +66,8 @@ int sampledColours(const QPixmap& pixmap) {
     const QImage image = pixmap.toImage();
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += std::max(1, image.height() / 60))
-        for (int x = 0; x < image.width(); x += std::max(1, image.width() / 60)) colours.insert(image.pixel(x, y));
+        for (int x = 0; x < image.width(); x += std::max(1, image.width() / 60))
+            colours.insert(image.pixel(x, y));
     return int(colours.size());
 }
 
@@ -89,7 +90,9 @@ public:
     void pass(const QString& check, const QString& detail) {
         m_out << "ok    " << check << ": " << detail << Qt::endl;
     }
-    [[noreturn]] void fail(const QString& check, const QString& detail) { throw Failed{check, detail}; }
+    [[noreturn]] void fail(const QString& check, const QString& detail) {
+        throw Failed{check, detail};
+    }
     void require(bool condition, const QString& check, const QString& detail) {
         if (!condition) fail(check, detail);
     }
@@ -100,7 +103,8 @@ public:
 
         // 1. The bundled example, found as `--open hospital` finds it.
         const QString path = exampleProject(example);
-        require(!path.isEmpty(), "example", QString("no bundled '%1' project under %2").arg(example, resourcesDir()));
+        require(!path.isEmpty(), "example",
+                QString("no bundled '%1' project under %2").arg(example, resourcesDir()));
         pass("example", QDir::toNativeSeparators(path));
 
         // 2. Open it through the controller (a load job on a worker thread).
@@ -108,7 +112,9 @@ public:
         QObject::connect(controller, &ProjectController::loadFailed, controller,
                          [&loadError](const QString& e) { loadError = e; });
         controller->open(example);
-        require(waitUntil([&] { return (controller->project() && !controller->isBusy()) || !loadError.isEmpty(); }),
+        require(waitUntil([&] {
+                    return (controller->project() && !controller->isBusy()) || !loadError.isEmpty();
+                }),
                 "open", "timed out");
         require(loadError.isEmpty() && controller->project(), "open", loadError);
         Project* project = controller->project();
@@ -122,10 +128,13 @@ public:
         //    share (what the scripted screenshot runs).
         SearchSession* session = m_window.searchSession();
         QString searchError;
-        QObject::connect(session, &SearchSession::failed, session, [&searchError](const QString& e) { searchError = e; });
+        QObject::connect(session, &SearchSession::failed, session,
+                         [&searchError](const QString& e) { searchError = e; });
         settle(m_window);
         session->run();
-        require(waitUntil([&] { return (!session->isRunning() && session->outcome()) || !searchError.isEmpty(); }),
+        require(waitUntil([&] {
+                    return (!session->isRunning() && session->outcome()) || !searchError.isEmpty();
+                }),
                 "search", "timed out");
         require(searchError.isEmpty(), "search", searchError);
         const auto outcome = session->outcome();
@@ -136,7 +145,8 @@ public:
                            .arg(gui.latticeSize)
                            .arg(gui.satisfying.size())
                            .arg(nodesText(lattice, gui.minimal))
-                           .arg(gui.optimum ? '[' + levelsText(lattice, *gui.optimum) + ']' : QString("none")));
+                           .arg(gui.optimum ? '[' + levelsText(lattice, *gui.optimum) + ']'
+                                            : QString("none")));
 
         // 4. The same search without the workbench: the engine on the project file.
         const ProjectConfig config = loadProject(path.toStdString());
@@ -147,52 +157,73 @@ public:
                 QString("%1 rows in the engine, %2 in the workbench")
                     .arg(workspace.dataset().rowCount())
                     .arg(outcome->data->dataset().rowCount()));
-        require(engine.latticeSize == gui.latticeSize && engine.latticeSize == lattice.size(), "engine",
-                QString("lattice of %1 nodes, the workbench has %2").arg(engine.latticeSize).arg(gui.latticeSize));
+        require(engine.latticeSize == gui.latticeSize && engine.latticeSize == lattice.size(),
+                "engine",
+                QString("lattice of %1 nodes, the workbench has %2")
+                    .arg(engine.latticeSize)
+                    .arg(gui.latticeSize));
         require(engine.satisfying == gui.satisfying, "engine",
-                QString("%1 satisfying nodes, the workbench has %2").arg(engine.satisfying.size()).arg(gui.satisfying.size()));
+                QString("%1 satisfying nodes, the workbench has %2")
+                    .arg(engine.satisfying.size())
+                    .arg(gui.satisfying.size()));
         require(engine.minimal == gui.minimal, "engine",
                 QString("minimal %1, the workbench has %2")
                     .arg(nodesText(lattice, engine.minimal), nodesText(lattice, gui.minimal)));
-        require(engine.optimum == gui.optimum, "engine", "the optimum differs from the workbench's");
+        require(engine.optimum == gui.optimum, "engine",
+                "the optimum differs from the workbench's");
         require(!engine.minimal.empty() && engine.optimum.has_value(), "engine",
                 "no node satisfies the example's criteria");
-        pass("engine", QString("ldv::search gives the same lattice size, %1 satisfying, minimal and optimum nodes")
-                           .arg(engine.satisfying.size()));
+        pass(
+            "engine",
+            QString(
+                "ldv::search gives the same lattice size, %1 satisfying, minimal and optimum nodes")
+                .arg(engine.satisfying.size()));
 
         // 5. The lattice view draws every node.
         m_window.showPerspective(MainWindow::Lattice);
         LatticeView* view = m_window.latticePerspective()->view();
         require(waitUntil([&] { return view->hasLattice(); }), "lattice view", "no lattice shown");
         require(view->layout().size() == gui.latticeSize, "lattice view",
-                QString("%1 nodes laid out, the lattice has %2").arg(view->layout().size()).arg(gui.latticeSize));
+                QString("%1 nodes laid out, the lattice has %2")
+                    .arg(view->layout().size())
+                    .arg(gui.latticeSize));
         view->selectNode(*gui.optimum);
-        pass("lattice view", QString("%1 nodes laid out, optimum selected").arg(view->layout().size()));
+        pass("lattice view",
+             QString("%1 nodes laid out, optimum selected").arg(view->layout().size()));
 
         // 6. Every perspective can be shown and grabbed.
         for (const QString& name : MainWindow::perspectiveNames()) {
             require(m_window.showPerspective(name), "perspective " + name, "cannot be shown");
             settle(m_window);
             const QPixmap shot = m_window.grab();
-            require(!shot.isNull() && shot.width() > 0 && shot.height() > 0, "perspective " + name, "empty picture");
+            require(!shot.isNull() && shot.width() > 0 && shot.height() > 0, "perspective " + name,
+                    "empty picture");
             const int colours = sampledColours(shot);
             require(colours > 1, "perspective " + name, "the picture is blank");
-            pass("perspective " + name, QString("%1x%2 picture, %3 colours sampled").arg(shot.width()).arg(shot.height()).arg(colours));
+            pass("perspective " + name, QString("%1x%2 picture, %3 colours sampled")
+                                            .arg(shot.width())
+                                            .arg(shot.height())
+                                            .arg(colours));
         }
 
         // 7. A chart renders: the homogeneity analysis of the Analysis perspective.
         m_window.showPerspective(MainWindow::Analysis);
         AnalysisPerspective* analysis = m_window.analysisPerspective();
-        require(analysis->setCurrentAnalysis(QStringLiteral("homogeneity")), "chart", "no homogeneity analysis");
+        require(analysis->setCurrentAnalysis(QStringLiteral("homogeneity")), "chart",
+                "no homogeneity analysis");
         analysis->run();
-        require(waitUntil([&] { return !analysis->isRunning() && (analysis->hasResult() || !analysis->runError().isEmpty()); }),
+        require(waitUntil([&] {
+                    return !analysis->isRunning() &&
+                           (analysis->hasResult() || !analysis->runError().isEmpty());
+                }),
                 "chart", "timed out");
         require(analysis->hasResult(), "chart", analysis->runError());
         settle(m_window);
         QCustomPlot* plot = analysis->chart()->plot();
         require(plot->plottableCount() > 0, "chart", "nothing plotted");
         const QPixmap chart = analysis->chart()->grab();
-        require(!chart.isNull() && sampledColours(chart) > 2, "chart", "the chart picture is blank");
+        require(!chart.isNull() && sampledColours(chart) > 2, "chart",
+                "the chart picture is blank");
         pass("chart", QString("homogeneity: %1 plottables, %2x%3 picture")
                           .arg(plot->plottableCount())
                           .arg(chart.width())

@@ -15,6 +15,7 @@ class MainWindow;
 
 /// Runs the checks on a shown window (spinning the event loop while background work runs)
 /// and returns the exit code: 0 when every check passed, 1 at the first failing check.
-int runSelfTest(MainWindow& window, QTextStream& out, const QString& example = QStringLiteral("hospital"));
+int runSelfTest(MainWindow& window, QTextStream& out,
+                const QString& example = QStringLiteral("hospital"));
 
 }  // namespace ldv::ui

@@ -12,11 +12,13 @@
 
 namespace ldv::ui {
 
-StartPage::StartPage(QWidget* parent) : QWidget(parent), m_examples(new QWidget(this)), m_recent(new QListWidget(this)) {
-    auto* title = new QLabel(tr("<h1>ldiv workbench</h1><p>Publish microdata with k-anonymity, ℓ-diversity and "
-                                "(τ,ℓ)-diversity: load a table, mark quasi-identifiers and sensitive attributes, "
-                                "build hierarchies, explore the lattice and export.</p>"),
-                             this);
+StartPage::StartPage(QWidget* parent)
+    : QWidget(parent), m_examples(new QWidget(this)), m_recent(new QListWidget(this)) {
+    auto* title = new QLabel(
+        tr("<h1>ldiv workbench</h1><p>Publish microdata with k-anonymity, ℓ-diversity and "
+           "(τ,ℓ)-diversity: load a table, mark quasi-identifiers and sensitive attributes, "
+           "build hierarchies, explore the lattice and export.</p>"),
+        this);
     title->setWordWrap(true);
     auto* start = new QGroupBox(tr("Start"), this);
     auto* startLayout = new QVBoxLayout(start);
@@ -49,8 +51,9 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent), m_examples(new QWidget(
 
     connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
     connect(import, &QPushButton::clicked, this, &StartPage::importRequested);
-    connect(m_recent, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem* item) { emit projectRequested(item->data(Qt::UserRole).toString()); });
+    connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        emit projectRequested(item->data(Qt::UserRole).toString());
+    });
     refresh();
 }
 
@@ -60,9 +63,10 @@ void StartPage::refresh() {
         delete item->widget();
         delete item;
     }
-    const QStringList descriptions{tr("Hospital — the 12-row inpatient table of the ℓ-diversity paper"),
-                                   tr("Adult — 30,162 census records (UCI), 7 quasi-identifiers"),
-                                   tr("Nursery — 12,960 applications (UCI)")};
+    const QStringList descriptions{
+        tr("Hospital — the 12-row inpatient table of the ℓ-diversity paper"),
+        tr("Adult — 30,162 census records (UCI), 7 quasi-identifiers"),
+        tr("Nursery — 12,960 applications (UCI)")};
     const QStringList names = exampleNames();
     for (int i = 0; i < names.size(); ++i) {
         const QString name = names[i];
@@ -83,7 +87,8 @@ void StartPage::refresh() {
     }
     m_recent->clear();
     for (const QString& path : RecentProjects::list()) {
-        auto* item = new QListWidgetItem(QFileInfo(path).fileName() + "  —  " + QFileInfo(path).absolutePath(), m_recent);
+        auto* item = new QListWidgetItem(
+            QFileInfo(path).fileName() + "  —  " + QFileInfo(path).absolutePath(), m_recent);
         item->setData(Qt::UserRole, path);
         item->setToolTip(path);
     }

@@ -1,6 +1,6 @@
 // Parsing and formatting of criterion spec strings (criteria_spec.h, docs/criteria.md).
-#include "data/text_util.h"
 #include "ldiv/criteria/criterion_spec.h"
+#include "data/text_util.h"
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
 
@@ -219,9 +219,10 @@ void validate(const CriterionSpec& s, std::string_view text) {
                                          (i == 0 ? "dmin" : "dmax") + " = " + formatNumber(p[i]) +
                                          " is not allowed, dmin and dmax are fractions in [0, 1]");
             if (p[0] > p[1])
-                throw ParameterError("criterion '" + std::string(text) + "': dmin = " +
-                                     formatNumber(p[0]) + " is larger than dmax = " +
-                                     formatNumber(p[1]) + "; write delta-presence=DMIN,DMAX with "
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': dmin = " + formatNumber(p[0]) +
+                                     " is larger than dmax = " + formatNumber(p[1]) +
+                                     "; write delta-presence=DMIN,DMAX with "
                                      "DMIN ≤ DMAX");
             if (!s.attribute.empty() || s.multiAttribute)
                 throw ParameterError("criterion '" + std::string(text) +

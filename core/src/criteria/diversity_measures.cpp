@@ -12,26 +12,20 @@ using detail::SortedCounts;
 
 namespace {
 
-std::uint64_t totalOf(Histogram counts)
-{
+std::uint64_t totalOf(Histogram counts) {
     std::uint64_t n = 0;
-    for (std::uint32_t c : counts)
-        n += c;
+    for (std::uint32_t c : counts) n += c;
     return n;
 }
 
-bool isDontCare(std::span<const std::uint8_t> dontCare, std::size_t s)
-{
+bool isDontCare(std::span<const std::uint8_t> dontCare, std::size_t s) {
     return s < dontCare.size() && dontCare[s] != 0;
 }
 
 // Recursive condition r1 < c·Σ_{j≥ℓ} r_j on sorted counts; ℓ = 1 always holds.
-bool recursiveHolds(const SortedCounts& sorted, double c, std::uint32_t l)
-{
-    if (sorted.total() == 0)
-        return false;
-    if (l <= 1)
-        return true;
+bool recursiveHolds(const SortedCounts& sorted, double c, std::uint32_t l) {
+    if (sorted.total() == 0) return false;
+    if (l <= 1) return true;
     return double(sorted.values()[0]) < c * double(sorted.tailFrom(l));
 }
 
@@ -44,28 +38,21 @@ struct NonDontCare {
 };
 
 NonDontCare mostFrequentOutsideY(Histogram counts, std::span<const std::uint8_t> dontCare,
-                                 const SortedCounts& sorted)
-{
+                                 const SortedCounts& sorted) {
     NonDontCare best;
     for (std::size_t s = 0; s < counts.size(); ++s)
-        if (counts[s] > best.count && !isDontCare(dontCare, s))
-            best.count = counts[s];
-    if (best.count == 0)
-        return best;
+        if (counts[s] > best.count && !isDontCare(dontCare, s)) best.count = counts[s];
+    if (best.count == 0) return best;
     const auto values = sorted.values();
     std::size_t rank = 0;
-    while (values[rank] != best.count)
-        ++rank;
+    while (values[rank] != best.count) ++rank;
     best.rank = rank + 1;
     return best;
 }
 
-bool pdHolds(const SortedCounts& sorted, NonDontCare y, double c, std::uint32_t l)
-{
-    if (sorted.total() == 0)
-        return false;
-    if (y.rank == 0 || l <= 1)
-        return true;
+bool pdHolds(const SortedCounts& sorted, NonDontCare y, double c, std::uint32_t l) {
+    if (sorted.total() == 0) return false;
+    if (y.rank == 0 || l <= 1) return true;
     std::uint64_t tail = 0;
     if (y.rank <= l - 1)
         tail = sorted.tailFrom(l);
@@ -74,29 +61,23 @@ bool pdHolds(const SortedCounts& sorted, NonDontCare y, double c, std::uint32_t 
     return double(y.count) < c * double(tail);
 }
 
-bool protectedHold(Histogram counts, std::span<const std::uint32_t> protectedCodes, double c2)
-{
+bool protectedHold(Histogram counts, std::span<const std::uint32_t> protectedCodes, double c2) {
     const double n = double(totalOf(counts));
     for (std::uint32_t s : protectedCodes)
-        if (double(detail::countOf(counts, s)) < c2 / 100.0 * n)
-            return false;
+        if (double(detail::countOf(counts, s)) < c2 / 100.0 * n) return false;
     return true;
 }
 
 // The largest ℓ′ for which pd-recursive (c,ℓ′) holds; ∞ when only don't-care values are present.
-double pdMeasure(Histogram counts, std::span<const std::uint8_t> dontCare, double c)
-{
+double pdMeasure(Histogram counts, std::span<const std::uint8_t> dontCare, double c) {
     const SortedCounts sorted(counts);
-    if (sorted.total() == 0)
-        return 0;
+    if (sorted.total() == 0) return 0;
     const NonDontCare y = mostFrequentOutsideY(counts, dontCare, sorted);
-    if (y.rank == 0)
-        return std::numeric_limits<double>::infinity();
+    if (y.rank == 0) return std::numeric_limits<double>::infinity();
     // Both tails of Def. 4.3 shrink as ℓ grows, so the allowed ℓ are again a prefix.
     std::uint32_t best = 1;
     for (std::uint32_t candidate = 2; candidate <= sorted.distinct(); ++candidate) {
-        if (!pdHolds(sorted, y, c, candidate))
-            break;
+        if (!pdHolds(sorted, y, c, candidate)) break;
         best = candidate;
     }
     return double(best);
@@ -104,22 +85,18 @@ double pdMeasure(Histogram counts, std::span<const std::uint8_t> dontCare, doubl
 
 }  // namespace
 
-double entropy(Histogram counts)
-{
+double entropy(Histogram counts) {
     const std::uint64_t n = totalOf(counts);
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     // H = log N − Σ n(s) log n(s) / N: one log per value, no division inside the loop.
     double sum = 0;
     for (std::uint32_t c : counts)
-        if (c != 0)
-            sum += double(c) * std::log(double(c));
+        if (c != 0) sum += double(c) * std::log(double(c));
     const double h = std::log(double(n)) - sum / double(n);
     return h < 0 ? 0 : h;
 }
 
-double logEntropicMean(std::span<const double> values)
-{
+double logEntropicMean(std::span<const double> values) {
     double sum = 0;
     double weighted = 0;
     for (double v : values) {
@@ -131,16 +108,14 @@ double logEntropicMean(std::span<const double> values)
     return sum > 0 ? weighted / sum : std::numeric_limits<double>::infinity();
 }
 
-double adjustedEntropy(Histogram counts, std::span<const std::uint8_t> dontCare)
-{
+double adjustedEntropy(Histogram counts, std::span<const std::uint8_t> dontCare) {
     // Running sums of the fixed set: Σ c and Σ c log c, so M(fixed) = weighted / sum.
     double sum = 0;
     double weighted = 0;
     std::size_t changeableCount = 0;
     for (std::size_t s = 0; s < counts.size(); ++s) {
         const std::uint32_t c = counts[s];
-        if (c == 0)
-            continue;  // log 0 = −∞ < M: a zero don't-care count is fixed and adds nothing
+        if (c == 0) continue;  // log 0 = −∞ < M: a zero don't-care count is fixed and adds nothing
         if (isDontCare(dontCare, s)) {
             ++changeableCount;
         } else {
@@ -148,8 +123,7 @@ double adjustedEntropy(Histogram counts, std::span<const std::uint8_t> dontCare)
             weighted += double(c) * std::log(double(c));
         }
     }
-    if (sum + double(changeableCount) == 0)
-        return 0;
+    if (sum + double(changeableCount) == 0) return 0;
     // Don't-care counts ascending: the loop of Algorithm 1 always takes the minimum.
     std::uint32_t local[detail::SortedCounts::InlineSize];
     std::vector<std::uint32_t> heap;
@@ -160,8 +134,7 @@ double adjustedEntropy(Histogram counts, std::span<const std::uint8_t> dontCare)
     }
     std::size_t r = 0;
     for (std::size_t s = 0; s < counts.size(); ++s)
-        if (counts[s] != 0 && isDontCare(dontCare, s))
-            phi[r++] = counts[s];
+        if (counts[s] != 0 && isDontCare(dontCare, s)) phi[r++] = counts[s];
     std::sort(phi, phi + r);
 
     std::size_t next = 0;
@@ -180,88 +153,80 @@ double adjustedEntropy(Histogram counts, std::span<const std::uint8_t> dontCare)
     return h < 0 ? 0 : h;
 }
 
-bool KAnonymity::holds(Histogram counts) const
-{
+bool KAnonymity::holds(Histogram counts) const {
     const std::uint64_t n = totalOf(counts);
     return n > 0 && n >= k;
 }
 
-double KAnonymity::measure(Histogram counts) const { return double(totalOf(counts)); }
+double KAnonymity::measure(Histogram counts) const {
+    return double(totalOf(counts));
+}
 
-bool DistinctL::holds(Histogram counts) const { return measure(counts) >= double(l) && l > 0; }
+bool DistinctL::holds(Histogram counts) const {
+    return measure(counts) >= double(l) && l > 0;
+}
 
-double DistinctL::measure(Histogram counts) const
-{
+double DistinctL::measure(Histogram counts) const {
     std::size_t m = 0;
-    for (std::uint32_t c : counts)
-        m += c != 0;
+    for (std::uint32_t c : counts) m += c != 0;
     return double(m);
 }
 
-bool EntropyL::holds(Histogram counts) const
-{
+bool EntropyL::holds(Histogram counts) const {
     return totalOf(counts) > 0 && entropy(counts) >= std::log(l) - detail::EntropySlack;
 }
 
-double EntropyL::measure(Histogram counts) const { return std::exp(entropy(counts)); }
+double EntropyL::measure(Histogram counts) const {
+    return std::exp(entropy(counts));
+}
 
-bool EntropyLDontCare::holds(Histogram counts) const
-{
+bool EntropyLDontCare::holds(Histogram counts) const {
     return totalOf(counts) > 0 &&
            adjustedEntropy(counts, dontCare) >= std::log(l) - detail::EntropySlack;
 }
 
-double EntropyLDontCare::measure(Histogram counts) const
-{
+double EntropyLDontCare::measure(Histogram counts) const {
     return std::exp(adjustedEntropy(counts, dontCare));
 }
 
-bool RecursiveCL::holds(Histogram counts) const
-{
+bool RecursiveCL::holds(Histogram counts) const {
     const SortedCounts sorted(counts);
     return recursiveHolds(sorted, c, l);
 }
 
-double RecursiveCL::measure(Histogram counts) const
-{
+double RecursiveCL::measure(Histogram counts) const {
     const SortedCounts sorted(counts);
-    if (sorted.total() == 0)
-        return 0;
+    if (sorted.total() == 0) return 0;
     // The tail shrinks as ℓ grows, so the allowed ℓ form a prefix 1..ℓmax.
     std::uint32_t best = 1;
     for (std::uint32_t candidate = 2; candidate <= sorted.distinct(); ++candidate) {
-        if (!recursiveHolds(sorted, c, candidate))
-            break;
+        if (!recursiveHolds(sorted, c, candidate)) break;
         best = candidate;
     }
     return double(best);
 }
 
-bool PdRecursiveCL::holds(Histogram counts) const
-{
+bool PdRecursiveCL::holds(Histogram counts) const {
     const SortedCounts sorted(counts);
     return pdHolds(sorted, mostFrequentOutsideY(counts, dontCare, sorted), c, l);
 }
 
-double PdRecursiveCL::measure(Histogram counts) const { return pdMeasure(counts, dontCare, c); }
+double PdRecursiveCL::measure(Histogram counts) const {
+    return pdMeasure(counts, dontCare, c);
+}
 
-bool NpdRecursiveCL::holds(Histogram counts) const
-{
-    if (!protectedHold(counts, protectedCodes, c2))
-        return false;
+bool NpdRecursiveCL::holds(Histogram counts) const {
+    if (!protectedHold(counts, protectedCodes, c2)) return false;
     const SortedCounts sorted(counts);
     return pdHolds(sorted, mostFrequentOutsideY(counts, dontCare, sorted), c1, l);
 }
 
-double NpdRecursiveCL::measure(Histogram counts) const
-{
-    if (!protectedHold(counts, protectedCodes, c2))
-        return 0;
+double NpdRecursiveCL::measure(Histogram counts) const {
+    if (!protectedHold(counts, protectedCodes, c2)) return 0;
     return pdMeasure(counts, dontCare, c1);
 }
 
-bool SimpleL::holds(Histogram counts) const
-{
+bool SimpleL::holds(Histogram counts) const {
     std::uint64_t n = 0;
     std::uint32_t r1 = 0;
     for (std::uint32_t c : counts) {
@@ -272,8 +237,7 @@ bool SimpleL::holds(Histogram counts) const
     return n > 0 && double(r1) * l <= double(n);
 }
 
-double SimpleL::measure(Histogram counts) const
-{
+double SimpleL::measure(Histogram counts) const {
     std::uint64_t n = 0;
     std::uint32_t r1 = 0;
     for (std::uint32_t c : counts) {
@@ -283,16 +247,13 @@ double SimpleL::measure(Histogram counts) const
     return r1 == 0 ? 0 : double(n) / double(r1);
 }
 
-bool TauL::holds(Histogram counts) const
-{
+bool TauL::holds(Histogram counts) const {
     return totalOf(counts) > 0 && measure(counts) <= 1e-12;
 }
 
-double TauL::measure(Histogram counts) const
-{
+double TauL::measure(Histogram counts) const {
     const SortedCounts sorted(counts);
-    if (sorted.total() == 0)
-        return std::numeric_limits<double>::infinity();
+    if (sorted.total() == 0) return std::numeric_limits<double>::infinity();
     // Beyond k = max(m, ⌈ℓ⌉) F(k) = 1 = ψ(k), so only those k can exceed ψ.
     const auto values = sorted.values();
     const std::size_t last = std::max<std::size_t>(values.size(), std::size_t(std::ceil(l)));
@@ -300,8 +261,7 @@ double TauL::measure(Histogram counts) const
     double cumulative = 0;
     double worst = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 1; k <= last; ++k) {
-        if (k <= values.size())
-            cumulative += double(values[k - 1]);
+        if (k <= values.size()) cumulative += double(values[k - 1]);
         worst = std::max(worst, cumulative / n - tauPsi(k, tau, l));
     }
     return worst;

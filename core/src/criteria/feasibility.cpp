@@ -109,11 +109,11 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
             break;
         case CriterionKind::DeltaPresence:
             // Monotone: every class within [DMIN, DMAX] puts their union, the table, within.
-            result.warning = "the research subset is " +
-                             formatNumber(std::get<DeltaPresence>(criterion.variant())
-                                              .delta(tableCounts)) +
-                             " of the table's rows, outside [" + formatNumber(p[0]) + ", " +
-                             formatNumber(p[1]) + "]" + impossible;
+            result.warning =
+                "the research subset is " +
+                formatNumber(std::get<DeltaPresence>(criterion.variant()).delta(tableCounts)) +
+                " of the table's rows, outside [" + formatNumber(p[0]) + ", " + formatNumber(p[1]) +
+                "]" + impossible;
             break;
         case CriterionKind::TauL:
             result.warning = attribute + " as a single class exceeds the bound ψ(k) of (" +

@@ -17,11 +17,9 @@ class SortedCounts {
 public:
     static constexpr std::size_t InlineSize = 128;
 
-    explicit SortedCounts(std::span<const std::uint32_t> counts)
-    {
+    explicit SortedCounts(std::span<const std::uint32_t> counts) {
         std::size_t m = 0;
-        for (std::uint32_t c : counts)
-            m += c != 0;
+        for (std::uint32_t c : counts) m += c != 0;
         std::uint32_t* out = m_local.data();
         if (m > InlineSize) {
             m_heap.resize(m);
@@ -45,11 +43,9 @@ public:
     std::size_t distinct() const { return m_values.size(); }
     std::uint64_t total() const { return m_total; }
     /// Σ_{j ≥ i} r_j for 1-based rank i (0 when i > m).
-    std::uint64_t tailFrom(std::size_t rank) const
-    {
+    std::uint64_t tailFrom(std::size_t rank) const {
         std::uint64_t sum = 0;
-        for (std::size_t j = rank == 0 ? 0 : rank - 1; j < m_values.size(); ++j)
-            sum += m_values[j];
+        for (std::size_t j = rank == 0 ? 0 : rank - 1; j < m_values.size(); ++j) sum += m_values[j];
         return sum;
     }
 
@@ -65,8 +61,7 @@ private:
 inline constexpr double EntropySlack = 1e-12;
 
 /// Count of code `s` in a histogram that may be shorter than the domain (missing = 0).
-inline std::uint32_t countOf(std::span<const std::uint32_t> counts, std::size_t s)
-{
+inline std::uint32_t countOf(std::span<const std::uint32_t> counts, std::size_t s) {
     return s < counts.size() ? counts[s] : 0;
 }
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
-#include <random>
 #include <optional>
+#include <random>
 #include <set>
 
 #include "ldiv/crypto/digest.h"

@@ -6,7 +6,8 @@
 namespace ldv::detail {
 namespace {
 bool allDigits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 int toInt(std::string_view s) {
     int v = 0;
@@ -50,7 +51,8 @@ bool looksDate(std::string_view t) {
 ColumnType inferColumnType(const Column& column, const std::vector<std::string>& missingTokens) {
     bool integer = true, decimal = true, date = true, any = false;
     for (const std::string& v : column.dictionary()) {
-        if (std::find(missingTokens.begin(), missingTokens.end(), v) != missingTokens.end()) continue;
+        if (std::find(missingTokens.begin(), missingTokens.end(), v) != missingTokens.end())
+            continue;
         any = true;
         integer = integer && looksInteger(v);
         decimal = decimal && looksDecimal(v);

@@ -50,8 +50,7 @@ private:
         for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask) {
             const Slot& s = m_slots[i];
             if (s.value == kAbsent) return i;
-            if (s.tag == tag && s.size == key.size() &&
-                std::string_view(s.data, s.size) == key)
+            if (s.tag == tag && s.size == key.size() && std::string_view(s.data, s.size) == key)
                 return i;
         }
     }

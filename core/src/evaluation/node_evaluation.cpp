@@ -52,8 +52,7 @@ void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>
         const CriterionSpec& spec = b.criterion.definition();
         if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap ||
             spec.kind == CriterionKind::TauL || spec.kind == CriterionKind::DeltaPresence ||
-            Criterion::needsTableDistribution(spec.kind) ||
-            b.criterion.isNodeLevel())
+            Criterion::needsTableDistribution(spec.kind) || b.criterion.isNodeLevel())
             continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();

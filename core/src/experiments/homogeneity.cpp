@@ -45,8 +45,8 @@ std::vector<HomogeneityTable> homogeneityTables(const ClassPartition& release,
     const std::uint32_t k = sizes.empty() ? 0 : *std::min_element(sizes.begin(), sizes.end());
     std::vector<HomogeneityTable> tables;
     for (double p : thresholds) {
-        HomogeneityTable t{k, p, release.levels, release.count(),
-                           homogeneousClasses(release, p, sensitive), 0};
+        HomogeneityTable t{
+            k, p, release.levels, release.count(), homogeneousClasses(release, p, sensitive), 0};
         for (const HomogeneousClass& c : t.affected) t.affectedRows += c.size;
         tables.push_back(std::move(t));
     }

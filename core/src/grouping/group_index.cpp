@@ -14,15 +14,16 @@ void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
     // sized for at most 2^24 groups up front: grouping 10 M rows into a few hundred thousand
     // base groups must not allocate for 10 M (the hash table grows when it has to).
     constexpr std::uint64_t kPresized = std::uint64_t(1) << 24;
-    const std::uint64_t denseLimit =
-        std::max<std::uint64_t>(1u << 16, std::min<std::uint64_t>(4 * std::uint64_t(expected), kPresized));
+    const std::uint64_t denseLimit = std::max<std::uint64_t>(
+        1u << 16, std::min<std::uint64_t>(4 * std::uint64_t(expected), kPresized));
     m_dense = space <= denseLimit;
     if (m_dense) {
         if (m_denseIds.size() < space) m_denseIds.resize(std::size_t(space), kNone);
         return;
     }
-    const std::uint64_t wanted = std::bit_ceil(
-        std::max<std::uint64_t>(1024, std::min<std::uint64_t>(2 * std::min<std::uint64_t>(expected, space), kPresized / 16)));
+    const std::uint64_t wanted = std::bit_ceil(std::max<std::uint64_t>(
+        1024,
+        std::min<std::uint64_t>(2 * std::min<std::uint64_t>(expected, space), kPresized / 16)));
     if (m_slotIds.size() < wanted) {
         m_slotKeys.assign(std::size_t(wanted), 0);
         m_slotIds.assign(std::size_t(wanted), kNone);

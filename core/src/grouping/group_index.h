@@ -3,9 +3,9 @@
 // engine (Dataset's grouping and rollup, the searches' RollupEngine). Small key spaces are
 // counted in a dense array, larger ones in an open-addressing hash table; the buffers are
 // kept between uses, so grouping node after node allocates nothing.
-#include <cstdint>
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace ldv::detail {

@@ -73,8 +73,7 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
         if (first != r)
             issues.push_back({Kind::DuplicateBase, int(r), 0,
                               "base value '" + rows[r].front() + "' appears in rows " +
-                                  std::to_string(first + 1) + " and " +
-                                  std::to_string(r + 1)});
+                                  std::to_string(first + 1) + " and " + std::to_string(r + 1)});
     }
     if (shapeOk) {
         // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent.
@@ -87,9 +86,9 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
                         {Kind::NotNesting, int(r), int(j + 1),
                          "level " + std::to_string(j + 1) + " is not a coarsening of level " +
                              std::to_string(j) + ": '" + rows[r][j] + "' generalizes to '" +
-                             rows[seen][j + 1] + "' (row " + std::to_string(seen + 1) +
-                             ", '" + rows[seen][0] + "') and to '" + rows[r][j + 1] +
-                             "' (row " + std::to_string(r + 1) + ", '" + rows[r][0] + "')"});
+                             rows[seen][j + 1] + "' (row " + std::to_string(seen + 1) + ", '" +
+                             rows[seen][0] + "') and to '" + rows[r][j + 1] + "' (row " +
+                             std::to_string(r + 1) + ", '" + rows[r][0] + "')"});
                     break;  // one example per level pair is enough to act on
                 }
             }

@@ -38,8 +38,8 @@ bool FastCsvReader::startColumns() {
     std::unordered_set<std::string_view> seen;
     for (std::size_t i = 0; i < m_fields.size(); ++i) {
         if (!acceptableText(m_fields[i].view())) return false;
-        std::string name = m_options.header ? std::string(m_fields[i].view())
-                                            : "column" + std::to_string(i + 1);
+        std::string name =
+            m_options.header ? std::string(m_fields[i].view()) : "column" + std::to_string(i + 1);
         if (name.empty()) name = "column" + std::to_string(i + 1);
         m_columns.emplace_back(std::move(name));
     }

@@ -395,8 +395,8 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
                              " bytes when opened, " + std::to_string(done) + " read, " +
                              std::to_string(st.st_size) +
                              " now): read it again when it is complete");
-    if (!bail && reader.feed(buffer.data() + begin, held - begin, true) ==
-                     detail::FastCsvReader::kBail)
+    if (!bail &&
+        reader.feed(buffer.data() + begin, held - begin, true) == detail::FastCsvReader::kBail)
         bail = true;
     if (!bail)
         if (std::optional<Table> table = reader.finish()) {

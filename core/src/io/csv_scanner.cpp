@@ -63,11 +63,10 @@ ScanStatus CsvScanner::scan(const char*& p, const char* end, bool atEof,
             }
             if (std::size_t(q - start) > m_maxRecord) return ScanStatus::Bail;
             if (escaped)
-                fields.push_back({nullptr, std::uint32_t(m_scratch.size() - offset), true, true,
-                                  offset});
-            else
                 fields.push_back(
-                    {text, std::uint32_t(textEnd - text), true, false, 0});
+                    {nullptr, std::uint32_t(m_scratch.size() - offset), true, true, offset});
+            else
+                fields.push_back({text, std::uint32_t(textEnd - text), true, false, 0});
             if (m_trim)
                 while (q < end && isBlank(*q)) ++q;
             if (q == end) {

@@ -23,7 +23,8 @@ AuditSummary summarize(const Dataset& data, const EquivalenceClasses& classes) {
         sa.minExpEntropy = std::numeric_limits<double>::infinity();
         for (std::size_t c = 0; c < classes.count(); ++c) {
             const auto hist = classes.histogram(c, a);
-            const std::size_t distinct = std::count_if(hist.begin(), hist.end(), [](auto v) { return v > 0; });
+            const std::size_t distinct =
+                std::count_if(hist.begin(), hist.end(), [](auto v) { return v > 0; });
             sa.minDistinct = std::min(sa.minDistinct, distinct);
             sa.minExpEntropy = std::min(sa.minExpEntropy, std::exp(entropy(hist)));
             if (distinct == 1) {

@@ -20,7 +20,9 @@ constexpr MetricEntry kMetrics[] = {
     {Metric::Loss, "loss", "Loss metric LM"},
 };
 
-double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
+double xlogx(double x) {
+    return x > 0 ? x * std::log(x) : 0.0;
+}
 
 /// LM loss of a cell whose value covers `coverage` of the attribute's `domain` base values.
 double cellLoss(std::uint32_t coverage, std::size_t domain) {
@@ -42,16 +44,24 @@ std::string_view metricName(Metric metric) {
     return {};
 }
 
-std::span<const MetricEntry> metricCatalogue() { return kMetrics; }
+std::span<const MetricEntry> metricCatalogue() {
+    return kMetrics;
+}
 
 double metricValue(const NodeMetrics& m, Metric metric) {
     switch (metric) {
-    case Metric::Height: return m.height;
-    case Metric::AverageClassSize: return m.averageClassSize;
-    case Metric::Discernibility: return m.discernibility;
-    case Metric::KlDivergence: return m.klDivergence;
-    case Metric::Information: return 1.0 - m.information;
-    case Metric::Loss: return m.loss;
+        case Metric::Height:
+            return m.height;
+        case Metric::AverageClassSize:
+            return m.averageClassSize;
+        case Metric::Discernibility:
+            return m.discernibility;
+        case Metric::KlDivergence:
+            return m.klDivergence;
+        case Metric::Information:
+            return 1.0 - m.information;
+        case Metric::Loss:
+            return m.loss;
     }
     return 0;
 }
@@ -122,7 +132,8 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         if (suppressed) {
             out.suppressedRows += v.sizes[c];
             if (v.m)
-                for (std::size_t s = 0; s < v.m; ++s) suppressedHist[s] += v.histogram[c * stride + s];
+                for (std::size_t s = 0; s < v.m; ++s)
+                    suppressedHist[s] += v.histogram[c * stride + s];
             else
                 suppressedHist[0] += size;
             continue;
@@ -178,13 +189,15 @@ std::vector<std::vector<double>> lossByLevel(const Dataset& data) {
         table[i].assign(std::size_t(h.height()) + 1, 0.0);
         for (int l = 0; l <= h.height(); ++l) {
             const auto& cov = h.coverage(l);
-            for (Code b = 0; b < domain; ++b) table[i][std::size_t(l)] += rows[b] * cellLoss(cov[h.map(b, l)], domain);
+            for (Code b = 0; b < domain; ++b)
+                table[i][std::size_t(l)] += rows[b] * cellLoss(cov[h.map(b, l)], domain);
         }
     }
     return table;
 }
 
-double lossOfLevels(const Dataset& data, const std::vector<std::vector<double>>& table, std::span<const int> levels) {
+double lossOfLevels(const Dataset& data, const std::vector<std::vector<double>>& table,
+                    std::span<const int> levels) {
     const std::size_t d = data.qiCount();
     const double n = double(data.rowCount());
     if (n <= 0 || d == 0) return 0.0;

@@ -89,8 +89,8 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
     return dataPath == o.dataPath && csv.separator == o.csv.separator &&
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
-           qiOrder == o.qiOrder && search == o.search &&
-           researchSubset == o.researchSubset && workbench == o.workbench;
+           qiOrder == o.qiOrder && search == o.search && researchSubset == o.researchSubset &&
+           workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {

@@ -288,8 +288,8 @@ const PresenceDataset* Workspace::presenceDataset() const {
     // Built once, on first use: a project may name a subset that a k-anonymity search never
     // needs (and that costs a copy of the table).
     std::call_once(m_presence->once, [this] {
-        const auto in =
-            researchSubsetRows(*m_table, m_weights, m_config.researchSubset, m_baseDir, m_config.csv);
+        const auto in = researchSubsetRows(*m_table, m_weights, m_config.researchSubset, m_baseDir,
+                                           m_config.csv);
         m_presence->data = std::make_unique<PresenceDataset>(*m_dataset, in);
     });
     return m_presence->data.get();

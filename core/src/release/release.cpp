@@ -482,8 +482,8 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                 project.contains("population_size") && project["population_size"].is_number()
                     ? project["population_size"].get<double>()
                     : 0.0;
-            std::vector<BoundCriterion> criteria = bindCriteria(
-                data, c.at("criteria").get<std::vector<std::string>>(), population);
+            std::vector<BoundCriterion> criteria =
+                bindCriteria(data, c.at("criteria").get<std::vector<std::string>>(), population);
             // k-map's k′ depends on the sample size: the original's rows, as when published.
             for (BoundCriterion& b : criteria)
                 if (b.criterion.kind() == CriterionKind::KMap)

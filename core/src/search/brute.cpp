@@ -10,7 +10,8 @@
 namespace ldv::detail {
 
 void classifyBrute(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
-    const unsigned threads = std::max(1u, std::min<unsigned>(ctx.stats.threads, unsigned(ctx.size)));
+    const unsigned threads =
+        std::max(1u, std::min<unsigned>(ctx.stats.threads, unsigned(ctx.size)));
     std::atomic<NodeId> next{0};
     std::atomic<std::uint64_t> read{0}, built{0};
     std::atomic<bool> abort{false};
@@ -23,23 +24,28 @@ void classifyBrute(SearchContext& ctx, std::vector<std::uint8_t>& satisfies) {
                 for (NodeId id; !abort && (id = next.fetch_add(1)) < ctx.size;) {
                     if (ctx.feedback) ctx.feedback->checkCancelled();
                     const EquivalenceClasses classes = ctx.data.classes(ctx.levels(id));
-                    state[id] = ctx.judge.judge(classes).satisfies ? PartialClassification::kSatisfies
-                                                                   : PartialClassification::kFails;
+                    state[id] = ctx.judge.judge(classes).satisfies
+                                    ? PartialClassification::kSatisfies
+                                    : PartialClassification::kFails;
                     read += ctx.data.baseGroupCount();
                     built += classes.count();
-                    if (t == 0 && ctx.feedback) ctx.feedback->setProgress(double(id) / double(ctx.size));
+                    if (t == 0 && ctx.feedback)
+                        ctx.feedback->setProgress(double(id) / double(ctx.size));
                 }
             },
             &abort);
     } catch (const Cancelled&) {
         if (ctx.partial) {
             ctx.partial->state = state;
-            ctx.partial->checkedNodes = std::uint64_t(
-                std::count_if(state.begin(), state.end(), [](std::uint8_t s) { return s != PartialClassification::kNotEvaluated; }));
+            ctx.partial->checkedNodes =
+                std::uint64_t(std::count_if(state.begin(), state.end(), [](std::uint8_t s) {
+                    return s != PartialClassification::kNotEvaluated;
+                }));
         }
         throw;
     }
-    for (NodeId id = 0; id < ctx.size; ++id) satisfies[id] = state[id] == PartialClassification::kSatisfies ? 1 : 0;
+    for (NodeId id = 0; id < ctx.size; ++id)
+        satisfies[id] = state[id] == PartialClassification::kSatisfies ? 1 : 0;
     ctx.stats.checkedNodes += ctx.size;
     ctx.stats.classesRead += read;
     ctx.stats.classesBuilt += built;

@@ -13,7 +13,8 @@ namespace ldv::detail {
 void sweepByHeight(SearchContext& ctx, const std::vector<std::size_t>& carried,
                    const std::function<void(RollupEngine&, NodeId, const ClassTable&)>& visit) {
     std::vector<std::unique_ptr<RollupEngine>> engines;
-    for (unsigned t = 0; t < workerThreads(ctx); ++t) engines.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
+    for (unsigned t = 0; t < workerThreads(ctx); ++t)
+        engines.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
     const ClassTable base = engines[0]->base();
     constexpr std::size_t kBudget = std::size_t(512) << 20;
     std::unordered_map<NodeId, ClassTable> previous;
@@ -22,7 +23,8 @@ void sweepByHeight(SearchContext& ctx, const std::vector<std::size_t>& carried,
     for (std::size_t pos = 0; pos < ctx.byHeight.size();) {
         const int height = ctx.data.lattice().height(ctx.byHeight[pos]);
         std::size_t end = pos;
-        while (end < ctx.byHeight.size() && ctx.data.lattice().height(ctx.byHeight[end]) == height) ++end;
+        while (end < ctx.byHeight.size() && ctx.data.lattice().height(ctx.byHeight[end]) == height)
+            ++end;
         std::vector<ClassTable> tables(end - pos);
         std::atomic<std::size_t> next{pos};
         runWorkers(

@@ -62,10 +62,9 @@ Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, Hist
 
 Verdict NodeJudge::finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
                           const std::vector<std::uint8_t>* failing) const {
-    const SuppressionVerdict s =
-        suppressionVerdict(sizes, failingRows, m_limitRows, m_nodeLevel,
-                           failing ? std::span<const std::uint8_t>(*failing)
-                                   : std::span<const std::uint8_t>());
+    const SuppressionVerdict s = suppressionVerdict(
+        sizes, failingRows, m_limitRows, m_nodeLevel,
+        failing ? std::span<const std::uint8_t>(*failing) : std::span<const std::uint8_t>());
     Verdict v;
     v.satisfies = s.satisfies;
     v.clean = s.clean;

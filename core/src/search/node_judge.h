@@ -5,8 +5,8 @@
 #include <span>
 #include <vector>
 
-#include "ldiv/search/search_result.h"
 #include "grouping/class_table.h"
+#include "ldiv/search/search_result.h"
 
 namespace ldv::detail {
 
@@ -48,6 +48,7 @@ public:
     /// The same on the Dataset's own classes (used by the brute-force oracle).
     Verdict judge(const EquivalenceClasses& classes,
                   std::vector<std::uint8_t>* failing = nullptr) const;
+
 private:
     struct Other {
         const Criterion* criterion;

@@ -11,7 +11,8 @@ namespace {
 
 /// Metrics that need no classes: height and precision depend on the levels only, and so does
 /// the loss metric without suppression (`lossTable`: detail::lossByLevel, empty when unused).
-NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id, const std::vector<std::vector<double>>& lossTable) {
+NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id,
+                         const std::vector<std::vector<double>>& lossTable) {
     NodeMetrics m;
     m.levels = ctx.levels(id);
     m.height = Lattice::height(m.levels);
@@ -45,21 +46,25 @@ bool metricNeedsClasses(const SearchContext& ctx) {
 
 std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics) {
     std::vector<std::size_t> carried = ctx.judge.neededSensitive();
-    if ((forMetrics || ctx.config.metric == Metric::KlDivergence) && !ctx.data.sensitiveColumns().empty() &&
+    if ((forMetrics || ctx.config.metric == Metric::KlDivergence) &&
+        !ctx.data.sensitiveColumns().empty() &&
         std::find(carried.begin(), carried.end(), std::size_t(0)) == carried.end())
         carried.push_back(0);
     return carried;
 }
 
-NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t) {
+NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine,
+                         const ClassTable& t) {
     std::vector<std::uint8_t> failing;
     if (ctx.judge.limitRows() > 0) ctx.judge.judge(t, engine, &failing);
     return measureTable(ctx, engine, t, failing);
 }
 
-NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine, const ClassTable& t) {
+NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine,
+                           const ClassTable& t) {
     const Metric metric = ctx.config.metric;
-    if (metric != Metric::Discernibility && metric != Metric::AverageClassSize) return measureTable(ctx, engine, t);
+    if (metric != Metric::Discernibility && metric != Metric::AverageClassSize)
+        return measureTable(ctx, engine, t);
     // Only class sizes matter: skip measure()'s per-attribute tables and per-cell sums, which
     // cost more than the rollup of a small node. (selectOptimum recomputes the winner's full
     // figures.)
@@ -102,15 +107,18 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
     return measure(ctx.data, v, ctx.baseTerm);
 }
 
-void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, SearchResult& result) {
+void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates,
+                   SearchResult& result) {
     if (candidates.empty()) return;
     const Metric metric = ctx.config.metric;
     std::vector<NodeMetrics> metrics(candidates.size());
-    std::vector<std::uint8_t> pruned(candidates.size(), 0);  ///< skipped by the bound, never optimal
+    std::vector<std::uint8_t> pruned(candidates.size(),
+                                     0);  ///< skipped by the bound, never optimal
     if (!metricNeedsClasses(ctx)) {
         const std::vector<std::vector<double>> lossTable =
             metric == Metric::Loss ? lossByLevel(ctx.data) : std::vector<std::vector<double>>{};
-        for (std::size_t c = 0; c < candidates.size(); ++c) metrics[c] = levelMetrics(ctx, candidates[c], lossTable);
+        for (std::size_t c = 0; c < candidates.size(); ++c)
+            metrics[c] = levelMetrics(ctx, candidates[c], lossTable);
     } else {
         // Only what the judge and the chosen metric read (KL: the first SA); the other
         // fields of a candidate's metrics are never compared, and the winner's figures are
@@ -122,7 +130,8 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
         std::vector<std::size_t> order(candidates.size());
         for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return ctx.data.lattice().height(candidates[a]) < ctx.data.lattice().height(candidates[b]);
+            return ctx.data.lattice().height(candidates[a]) <
+                   ctx.data.lattice().height(candidates[b]);
         });
         const unsigned threads = std::max(1u, ctx.stats.threads);
         std::vector<RollupEngine> engines;
@@ -143,7 +152,8 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
         while (pos < order.size()) {
             const int h = ctx.data.lattice().height(candidates[order[pos]]);
             std::size_t end = pos;
-            while (end < order.size() && ctx.data.lattice().height(candidates[order[end]]) == h) ++end;
+            while (end < order.size() && ctx.data.lattice().height(candidates[order[end]]) == h)
+                ++end;
             std::vector<ClassTable> tables(end - pos);
             auto work = [&](unsigned t) {
                 for (std::size_t k = pos + t; k < end; k += step) {
@@ -160,10 +170,12 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
                     for (std::size_t i = 0; i < ctx.d; ++i) {
                         if (ctx.level(id, i) == 0) continue;
                         auto it = previous.find(id - ctx.strides[i]);
-                        if (it != previous.end() && it->second.count() < src->count()) src = &it->second;
+                        if (it != previous.end() && it->second.count() < src->count())
+                            src = &it->second;
                     }
                     for (const auto& [from, table] : ctx.tables)
-                        if (table->count() < src->count() && ctx.generalizes(id, from)) src = table.get();
+                        if (table->count() < src->count() && ctx.generalizes(id, from))
+                            src = table.get();
                     const std::vector<int> lv = ctx.levels(id);
                     engines[t].rollup(*src, lv, tables[k - pos]);
                     metrics[order[k]] = rankingMetrics(ctx, engines[t], tables[k - pos]);
@@ -185,7 +197,8 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates, Se
             previous.swap(current);
             if (!bound.empty())
                 for (std::size_t k = pos; k < end; ++k)
-                    if (!pruned[order[k]]) bestValue = std::min(bestValue, metrics[order[k]].discernibility);
+                    if (!pruned[order[k]])
+                        bestValue = std::min(bestValue, metrics[order[k]].discernibility);
             if (ctx.feedback) ctx.feedback->checkCancelled();
             pos = end;
         }

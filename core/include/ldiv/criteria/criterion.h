@@ -18,10 +18,10 @@
 
 namespace ldv {
 
-using CriterionVariant = std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare,
-                                      RecursiveCL, PdRecursiveCL, NpdRecursiveCL, SimpleL, TauL,
-                                      TCloseness, DeltaDisclosure, BetaLikeness, NodeRisk,
-                                      DeltaPresence>;
+using CriterionVariant =
+    std::variant<KAnonymity, DistinctL, EntropyL, EntropyLDontCare, RecursiveCL, PdRecursiveCL,
+                 NpdRecursiveCL, SimpleL, TauL, TCloseness, DeltaDisclosure, BetaLikeness, NodeRisk,
+                 DeltaPresence>;
 
 /// A privacy criterion bound to a sensitive attribute's dictionary (code = index). Cheap to
 /// copy; `holds` and `measure` are const, allocation-free for m ≤ 128 and thread-safe.

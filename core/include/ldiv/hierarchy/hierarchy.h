@@ -85,7 +85,9 @@ public:
     /// the values that occur), used by KL-divergence and information utility.
     const std::vector<std::uint32_t>& coverage(int level) const { return m_coverage[level]; }
     /// Number of hierarchy base values (occurring or not) a level-j value covers.
-    const std::vector<std::uint32_t>& fullCoverage(int level) const { return m_fullCoverage[level]; }
+    const std::vector<std::uint32_t>& fullCoverage(int level) const {
+        return m_fullCoverage[level];
+    }
 
 private:
     void computeCoverage(const std::vector<std::vector<std::uint32_t>>& fullCounts);

@@ -4,8 +4,9 @@
 // experiments that judge a release (beliefs, the background-knowledge attack, homogeneity) take
 // one instead of grouping rows on their own.
 //
-// Not ldiv/release/release_record.h's ReleaseRecord: that is the checkable record of what a publication claims
-// (hashes, configuration, measured criteria); this is the partition the claims are measured on.
+// Not ldiv/release/release_record.h's ReleaseRecord: that is the checkable record of what a
+// publication claims (hashes, configuration, measured criteria); this is the partition the claims
+// are measured on.
 #include <cstdint>
 #include <span>
 #include <string>

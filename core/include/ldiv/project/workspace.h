@@ -116,8 +116,8 @@ std::string resolvePath(const std::string& baseDir, const std::string& path);
 /// (built over `column` with the project's missing-value tokens); nullopt when it has none.
 /// `origin` (optional) receives where it came from. Throws InputError/ParameterError.
 std::optional<Hierarchy> configuredHierarchy(const ProjectConfig& config,
-                                             const AttributeConfig& attribute,
-                                             const Column& column, const std::string& baseDir,
+                                             const AttributeConfig& attribute, const Column& column,
+                                             const std::string& baseDir,
                                              HierarchyOrigin* origin = nullptr);
 
 /// A loaded project: the table (shared, immutable), the roles resolved to column indices, the

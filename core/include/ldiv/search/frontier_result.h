@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <string_view>
 #include "ldiv/release/release_record.h"  // ProsecutorRisk
 #include "ldiv/search/search_result.h"
-#include <string_view>
 
 namespace ldv {
 
