@@ -405,13 +405,13 @@ private slots:
         QVERIFY(formatProject(loaded).find("\"research_subset\": \"study=yes\"") !=
                 std::string::npos);
         const Workspace ws(loaded, base);
-        const Dataset& data = criteriaDataset(ws, loaded.criteria);
+        const Dataset& data = criteriaDataset(ws, loaded.search.criteria);
         QVERIFY(&data == &ws.presenceDataset()->dataset());
         QVERIFY(&criteriaDataset(ws, {"k=2"}) == &ws.dataset());
         // The project's population size reaches the criteria; an explicit one overrides it.
         QCOMPARE(criteriaInputs(ws).populationSize, 1000.0);
         QCOMPARE(criteriaInputs(ws, 5000).populationSize, 5000.0);
-        const auto criteria = bindCriteria(data, loaded.criteria, criteriaInputs(ws));
+        const auto criteria = bindCriteria(data, loaded.search.criteria, criteriaInputs(ws));
         QCOMPARE(criteria[0].sensitive, std::size_t(1));  // the membership, after disease
         QCOMPARE(criteria[1].sensitive, std::size_t(0));
         // Without a subset in the project: the same message as the command line's.
@@ -419,7 +419,7 @@ private slots:
         plain.researchSubset.clear();
         const Workspace ws2(plain, base);
         QVERIFY(errorOf([&] {
-                    criteriaDataset(ws2, plain.criteria);
+                    criteriaDataset(ws2, plain.search.criteria);
                 }).starts_with("criterion 'delta-presence=0.3,0.6' needs the research subset"));
         // A subset file relative to the project's folder.
         std::ofstream(base + "/subset.csv") << "age,study\n30,yes\n40,yes\n";

@@ -236,7 +236,7 @@ private slots:
                 // A node chosen: the details, comparison, explain and frontier fill in.
                 LatticePerspective* lattice = window.latticePerspective();
                 lattice->view()->selectNode(*outcome->result.optimum);
-                lattice->view()->selectNode(outcome->data->dataset->lattice().top(), true);
+                lattice->view()->selectNode(outcome->data->dataset().lattice().top(), true);
                 QTRY_VERIFY_WITH_TIMEOUT(!lattice->isLoadingDetails(), 20000);
                 lattice->view()->selectNode(*outcome->result.optimum);
                 QTRY_VERIFY_WITH_TIMEOUT(!lattice->isLoadingDetails(), 20000);

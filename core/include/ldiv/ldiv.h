@@ -16,5 +16,6 @@
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/metrics/node_metrics.h"
+#include "ldiv/project/search_settings.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
