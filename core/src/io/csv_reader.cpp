@@ -136,6 +136,23 @@ std::uint64_t checkReadable(const std::string& path, bool pipeOk) {
     return S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0;
 }
 
+/// The end of a chunked read of `path`: a read error, or (when `checkSize`, i.e. not a pipe)
+/// a file cut or extended while it was read (a copy still running), which reads as a shorter
+/// table that looks complete when the cut falls on a line boundary: compare the sizes.
+void requireWholeRead(const std::string& path, std::FILE* file, std::uint64_t total,
+                      std::uint64_t done, bool checkSize) {
+    if (std::ferror(file))
+        throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
+    struct stat st {};
+    if (checkSize && total > 0 && ::fstat(fileno(file), &st) == 0 &&
+        (std::uint64_t(st.st_size) != total || done != total))
+        throw InputError(path, 0, 0,
+                         "the file changed while it was read (" + std::to_string(total) +
+                             " bytes when opened, " + std::to_string(done) + " read, " +
+                             std::to_string(st.st_size) +
+                             " now): read it again when it is complete");
+}
+
 void fillReport(CsvReport* report, char separator, const TableBuilder& builder, bool bom) {
     if (!report) return;
     report->separator = separator;
@@ -277,17 +294,7 @@ Table readCsvReference(const std::string& path, const CsvOptions& options, CsvRe
         }
         got = std::fread(chunk.data(), 1, chunk.size(), file.get());
     }
-    if (std::ferror(file.get()))
-        throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
-    // A file cut or extended while it was read (a copy still running) reads as a shorter
-    // table that looks complete when the cut falls on a line boundary: compare the sizes.
-    if (!pipe && total > 0 && ::fstat(fileno(file.get()), &st) == 0 &&
-        (std::uint64_t(st.st_size) != total || done != total))
-        throw InputError(path, 0, 0,
-                         "the file changed while it was read (" + std::to_string(total) +
-                             " bytes when opened, " + std::to_string(done) + " read, " +
-                             std::to_string(st.st_size) +
-                             " now): read it again when it is complete");
+    requireWholeRead(path, file.get(), total, done, !pipe);
     tokenizer.finish();
     Table table = builder.finish();
     fillReport(report, sep, builder, bom);
@@ -384,17 +391,7 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
         held += got;
         done += got;
     }
-    if (!bail && std::ferror(file.get()))
-        throw InputError(path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno));
-    // A file cut or extended while it was read (a copy still running) reads as a shorter
-    // table that looks complete when the cut falls on a line boundary: compare the sizes.
-    if (!bail && total > 0 && ::fstat(fileno(file.get()), &st) == 0 &&
-        (std::uint64_t(st.st_size) != total || done != total))
-        throw InputError(path, 0, 0,
-                         "the file changed while it was read (" + std::to_string(total) +
-                             " bytes when opened, " + std::to_string(done) + " read, " +
-                             std::to_string(st.st_size) +
-                             " now): read it again when it is complete");
+    if (!bail) requireWholeRead(path, file.get(), total, done, true);
     if (!bail &&
         reader.feed(buffer.data() + begin, held - begin, true) == detail::FastCsvReader::kBail)
         bail = true;
