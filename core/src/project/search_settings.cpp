@@ -1,6 +1,5 @@
 #include "ldiv/project/search_settings.h"
 
-#include <array>
 #include <sstream>
 
 #include "ldiv/criteria/criteria_inputs.h"
@@ -12,8 +11,34 @@ namespace ldv {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kAlgorithmNames{"fast", "incognito", "brute",
-                                                          "heuristic"};
+// The lattice searches are named by the core's catalogue (search_config.h); the anytime
+// heuristic, which only `ldiv search` runs, is the one choice beyond it.
+constexpr std::string_view kHeuristicName = "heuristic";
+
+SearchAlgorithm latticeAlgorithmOf(AlgorithmChoice algorithm) {
+    switch (algorithm) {
+        case AlgorithmChoice::Incognito:
+            return SearchAlgorithm::Incognito;
+        case AlgorithmChoice::Brute:
+            return SearchAlgorithm::Brute;
+        case AlgorithmChoice::Fast:
+        case AlgorithmChoice::Heuristic:
+            break;
+    }
+    return SearchAlgorithm::Fast;  // heuristicSearch ignores it
+}
+
+AlgorithmChoice choiceOf(SearchAlgorithm algorithm) {
+    switch (algorithm) {
+        case SearchAlgorithm::Incognito:
+            return AlgorithmChoice::Incognito;
+        case SearchAlgorithm::Brute:
+            return AlgorithmChoice::Brute;
+        case SearchAlgorithm::Fast:
+            break;
+    }
+    return AlgorithmChoice::Fast;
+}
 
 std::string shortNumber(double x) {
     std::ostringstream text;
@@ -24,14 +49,16 @@ std::string shortNumber(double x) {
 }  // namespace
 
 AlgorithmChoice parseAlgorithmChoice(std::string_view name) {
-    for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i)
-        if (kAlgorithmNames[i] == name) return AlgorithmChoice(i);
+    if (name == kHeuristicName) return AlgorithmChoice::Heuristic;
+    for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue())
+        if (a.name == name) return choiceOf(a.algorithm);
     throw ParameterError("unknown algorithm '" + std::string(name) +
                          "': use fast, incognito, brute or heuristic");
 }
 
 std::string_view algorithmChoiceName(AlgorithmChoice algorithm) {
-    return kAlgorithmNames[std::size_t(algorithm)];
+    if (algorithm == AlgorithmChoice::Heuristic) return kHeuristicName;
+    return searchAlgorithmName(latticeAlgorithmOf(algorithm));
 }
 
 std::vector<std::string> validate(const SearchSettings& s, std::size_t sensitiveAttributes,
@@ -79,18 +106,7 @@ SearchConfig makeSearchConfig(const Workspace& workspace, const SearchSettings& 
                                    criteriaInputs(workspace, settings.populationSize.value_or(0)));
     config.suppressionLimit = settings.suppressionLimit;
     config.metric = settings.metric;
-    switch (settings.algorithm) {
-        case AlgorithmChoice::Fast:
-        case AlgorithmChoice::Heuristic:
-            config.algorithm = SearchAlgorithm::Fast;
-            break;
-        case AlgorithmChoice::Incognito:
-            config.algorithm = SearchAlgorithm::Incognito;
-            break;
-        case AlgorithmChoice::Brute:
-            config.algorithm = SearchAlgorithm::Brute;
-            break;
-    }
+    config.algorithm = latticeAlgorithmOf(settings.algorithm);
     return config;
 }
 
