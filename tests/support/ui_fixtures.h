@@ -6,8 +6,10 @@
 #include <QString>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <memory>
 
 #include "project/project.h"
+#include "session/searchsession.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
@@ -32,6 +34,17 @@ inline ui::Project* openProject(ui::MainWindow& window, const QString& what, int
     if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, timeoutMs))
         return nullptr;
     return window.controller()->project();
+}
+
+/// openProject (20 s), then the search its Privacy settings describe; the search's outcome, or
+/// nullptr when the project did not open or the search did not end within 120 s.
+inline std::shared_ptr<const ui::SearchOutcome> openAndSearch(ui::MainWindow& window,
+                                                              const QString& what) {
+    if (!openProject(window, what, 20000)) return nullptr;
+    window.searchSession()->run();
+    if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000))
+        return nullptr;
+    return window.searchSession()->outcome();
 }
 
 }  // namespace ldv::test

@@ -38,6 +38,7 @@
 #include "ldiv/search/frontier_result.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
+#include "ui_fixtures.h"
 #include "widgets/plural.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
@@ -58,17 +59,6 @@ class TestExplain : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& target) {
-        window.controller()->setInteractive(false);
-        window.controller()->open(target);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000))
-            return nullptr;
-        window.searchSession()->run();
-        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000))
-            return nullptr;
-        return window.searchSession()->outcome();
-    }
-
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -79,7 +69,7 @@ private slots:
         MainWindow window;
         window.resize(1366, 768);
         window.show();
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         QVERIFY(window.showPerspective("lattice"));
         LatticePerspective* lp = window.latticePerspective();
@@ -178,7 +168,7 @@ private slots:
         MainWindow window;
         window.resize(1366, 768);
         window.show();
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         QVERIFY(window.showPerspective("lattice"));
         LatticePerspective* lp = window.latticePerspective();
@@ -203,7 +193,7 @@ private slots:
         MainWindow window;
         window.resize(1366, 768);
         window.show();
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         QVERIFY(window.showPerspective("lattice"));
         LatticePerspective* lp = window.latticePerspective();
@@ -275,7 +265,7 @@ private slots:
 
     void releaseRecordAndRiskInReport() {
         MainWindow window;
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome && outcome->result.optimum);
         QVERIFY(window.showPerspective("export"));
         ExportPerspective* ep = window.exportPerspective();
@@ -347,7 +337,7 @@ private slots:
         // Six charts after a real report: each caption is on the page of its chart, and each
         // chart spans the text width between 2 cm margins (170 mm on A4).
         MainWindow window;
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome && outcome->result.optimum);
         const ReportData data =
             buildReportData(*outcome, *outcome->result.optimum, "hospital", "optimum", 1000.0);

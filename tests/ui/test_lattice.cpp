@@ -29,6 +29,7 @@
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
+#include "ui_fixtures.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
@@ -44,17 +45,6 @@ class TestLattice : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window, const QString& target) {
-        window.controller()->setInteractive(false);
-        window.controller()->open(target);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000))
-            return nullptr;
-        window.searchSession()->run();
-        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000))
-            return nullptr;
-        return window.searchSession()->outcome();
-    }
-
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -64,7 +54,7 @@ private slots:
     void statesAndColoursMatchSearchResult() {
         MainWindow window;
         window.show();
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         const SearchResult& r = outcome->result;
         // The session's result is the engine's for the project's settings.
@@ -105,7 +95,7 @@ private slots:
         MainWindow window;
         window.show();
         window.searchSession()->setMeasureNodes(false);
-        const auto outcome = openAndSearch(window, "adult");
+        const auto outcome = test::openAndSearch(window, "adult");
         QVERIFY(outcome);
         QProcess cli;
         cli.start(LDIV_CLI_PATH, {"search", "--project",
@@ -149,7 +139,7 @@ private slots:
         MainWindow window;
         window.resize(1440, 900);
         window.show();
-        const auto outcome = openAndSearch(window, kHospital);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         QVERIFY(outcome->result.optimum);
         QVERIFY(window.showPerspective("lattice"));

@@ -27,6 +27,7 @@
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
+#include "ui_fixtures.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
@@ -66,17 +67,6 @@ class TestLatticeList : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    std::shared_ptr<const SearchOutcome> openAndSearch(MainWindow& window) {
-        window.controller()->setInteractive(false);
-        window.controller()->open(kHospital);
-        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 20000))
-            return nullptr;
-        window.searchSession()->run();
-        if (!QTest::qWaitFor([&] { return !window.searchSession()->isRunning(); }, 120000))
-            return nullptr;
-        return window.searchSession()->outcome();
-    }
-
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -87,7 +77,7 @@ private slots:
         MainWindow window;
         window.resize(1366, 768);
         window.show();
-        const auto outcome = openAndSearch(window);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         window.showPerspective(MainWindow::Lattice);
         LatticePerspective* perspective = window.latticePerspective();
@@ -169,7 +159,7 @@ private slots:
         MainWindow window;
         window.resize(1366, 768);
         window.show();
-        const auto outcome = openAndSearch(window);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         window.showPerspective(MainWindow::Lattice);
         LatticePerspective* perspective = window.latticePerspective();
@@ -213,7 +203,7 @@ private slots:
         MainWindow window;
         window.resize(1366, 768);
         window.show();
-        const auto outcome = openAndSearch(window);
+        const auto outcome = test::openAndSearch(window, kHospital);
         QVERIFY(outcome);
         window.showPerspective(MainWindow::Lattice);
         LatticePerspective* perspective = window.latticePerspective();
