@@ -70,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
         if (data.lattice().size() == 0) __builtin_trap();  // an overflow must be refused, not wrap
         if (data.lattice().size() <= 512 && data.table().rowCount() <= 200) {
             compareSearches(data, {"k=2"});
-            if (!config.criteria.empty() && config.criteria.size() <= 3)
-                compareSearches(data, config.criteria);
+            if (!config.search.criteria.empty() && config.search.criteria.size() <= 3)
+                compareSearches(data, config.search.criteria);
         }
     } catch (const ldv::InputError&) {
     } catch (const ldv::ParameterError&) {
