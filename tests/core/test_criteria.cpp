@@ -1,7 +1,6 @@
 // The criteria of SPEC §2 on class histograms: SPEC examples, table-level feasibility,
 // reference implementations on random histograms, monotonicity, spec strings and errors.
 #include "ldiv/criteria/criterion.h"
-#include "ldiv/criteria/joint_histogram.h"
 #include "ldiv/data/error.h"
 
 #include <QtTest>
@@ -534,31 +533,6 @@ private slots:
             QVERIFY(QString(e.what()).contains("m = 3"));
         }
         QVERIFY(Criterion::parse("tau-l=0.5,3", dict).holds(Counts{2, 1, 1}));
-    }
-
-    // Machanavajjhala et al. 2007 Def. 4.6 and its §4.3 example: {(s1,v1), (s1,v2), (s2,v3),
-    // (s3,v3)}.
-    void multiAttribute() {
-        JointHistogram joint;
-        joint.add({0, 0});
-        joint.add({0, 1});
-        joint.add({1, 2});
-        joint.add({2, 2});
-        QCOMPARE(marginalHistogram(joint, 0), (Counts{2, 1, 1}));
-        const auto single = Criterion::parse("distinct-l=2");
-        QVERIFY(holdsForClass(single, joint, 0));
-        QVERIFY(holdsForClass(single, joint, 1));
-        const auto multi = Criterion::parse("distinct-l=2;multi");
-        QVERIFY(!holdsForClass(multi, joint, 1));  // S = s1 leaves V ∈ {v1, v2}, S = s2 only v3
-        QVERIFY(!holdsForClass(multi, joint, 0));  // V = v1 pins S = s1
-        JointHistogram mixed;
-        for (std::uint32_t s = 0; s < 2; ++s)
-            for (std::uint32_t v = 0; v < 2; ++v) mixed.add({s, v}, 3);
-        mixed.add({0, 0});
-        QCOMPARE(mixed.size(), std::size_t(4));
-        QCOMPARE(mixed.counts[0], 4u);
-        QVERIFY(holdsForClass(multi, mixed, 0));
-        QVERIFY(holdsForClass(multi, mixed, 1));
     }
 };
 

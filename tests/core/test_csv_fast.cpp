@@ -10,6 +10,7 @@
 #include <optional>
 #include <random>
 
+#include "io/csv_reference.h"
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"

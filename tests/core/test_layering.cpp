@@ -9,7 +9,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -156,6 +158,28 @@ private slots:
             if (e.file != last) ++files, last = e.file;
         QVERIFY2(files > 250, std::to_string(files).c_str());
         QVERIFY2(edges().size() > 1500, std::to_string(edges().size()).c_str());
+    }
+
+    // Internals live in core/src: a public header may name a detail type only to hold it
+    // opaquely (a forward declaration), never declare detail functions or define detail types.
+    void publicHeadersHoldNoDetail() {
+        const std::regex block("namespace detail \\{([^}]*)\\}");
+        const std::regex forward("^\\s*(class|struct) \\w+;\\s*$");
+        std::string violations;
+        for (const std::string& file : sources("core/include")) {
+            std::ifstream in(fs::path(LDIV_SOURCE_DIR) / file);
+            const std::string text((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
+            for (std::sregex_iterator m(text.begin(), text.end(), block), end; m != end; ++m) {
+                std::istringstream lines((*m)[1].str());
+                for (std::string line; std::getline(lines, line);)
+                    if (line.find_first_not_of(" ") != std::string::npos &&
+                        !std::regex_match(line, forward))
+                        violations += "\n  " + file + ": " + line;
+            }
+        }
+        QVERIFY2(violations.empty(),
+                 ("detail declarations in a public header:" + violations).c_str());
     }
 
     void includesGoDownward_data() {

@@ -7,6 +7,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/project/workspace.h"
+#include "metrics/class_measures.h"
 #include "test_paths.h"
 
 using namespace ldv;

@@ -3,6 +3,7 @@
 // hand-computed excessive protection, and SWEEP's output checked class by class on random tables.
 #include "ldiv/data/error.h"
 #include "ldiv/tau/sweep_result.h"
+#include "tau/sweep_steps.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "ldiv/criteria/joint_histogram.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/evaluation/multi_attribute_view.h"
 
 namespace ldv {
 namespace {
@@ -25,24 +25,6 @@ bool isK(const BoundCriterion& b) {
 
 std::string sensitiveName(const Dataset& data, std::size_t sensitive) {
     return data.table().column(data.sensitiveColumns()[sensitive]).name();
-}
-
-/// Per class, the joint histogram of all sensitive attributes (multi-attribute mode only).
-std::vector<JointHistogram> jointHistograms(const Dataset& data,
-                                            const EquivalenceClasses& classes) {
-    if (classes.baseToClass.empty())
-        throw ParameterError("multi-attribute criteria need classes computed with membership");
-    const auto rowClass = data.rowClasses(classes);
-    const std::size_t d = data.sensitiveColumns().size();
-    std::vector<JointHistogram> joint(classes.count());
-    for (auto& j : joint) j.attributeCount = d;
-    std::vector<std::uint32_t> combination(d);
-    for (std::size_t r = 0; r < rowClass.size(); ++r) {
-        for (std::size_t a = 0; a < d; ++a)
-            combination[a] = data.table().column(data.sensitiveColumns()[a]).code(r);
-        joint[rowClass[r]].add(combination);
-    }
-    return joint;
 }
 
 }  // namespace
@@ -90,7 +72,6 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                                               const EquivalenceClasses& classes,
                                               const std::vector<BoundCriterion>& criteria) {
     std::vector<CriterionResult> results;
-    std::vector<JointHistogram> joint;
     for (const BoundCriterion& b : criteria) {
         CriterionResult r;
         r.spec = b.criterion.spec();
@@ -99,7 +80,10 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
         r.higherIsBetter = b.criterion.measureHigherIsBetter();
         r.classMeasures.resize(classes.count());
         r.classFails.assign(classes.count(), false);
-        if (b.criterion.multiAttribute() && joint.empty()) joint = jointHistograms(data, classes);
+        // Def. 4.6's sub-classes come from the same view the search classifies.
+        const std::vector<std::uint8_t> multiFails = isMultiAttribute(data, b)
+                                                         ? multiAttributeFailures(data, classes, b)
+                                                         : std::vector<std::uint8_t>{};
         if (b.criterion.isNodeLevel()) {
             // A condition on all classes together: each class shows its records' risk 1/f,
             // the node's figure is the worst measure, and no class fails on its own.
@@ -121,9 +105,7 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                 measure = size;
             } else {
                 const auto h = classes.histogram(c, b.sensitive);
-                ok = b.criterion.multiAttribute()
-                         ? holdsForClass(b.criterion, joint[c], b.sensitive)
-                         : b.criterion.holds(h);
+                ok = multiFails.empty() ? b.criterion.holds(h) : !multiFails[c];
                 measure = b.criterion.measure(h);
             }
             r.classMeasures[c] = measure;

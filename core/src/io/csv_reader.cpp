@@ -12,6 +12,7 @@
 
 #include "data/type_inference.h"
 #include "io/csv_fast_reader.h"
+#include "io/csv_reference.h"
 #include "io/csv_tokenizer.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"

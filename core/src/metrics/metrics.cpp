@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ldiv/data/error.h"
+#include "metrics/class_measures.h"
 
 namespace ldv {
 namespace {

@@ -21,6 +21,7 @@
 
 #include "grouping/class_table.h"
 #include "ldiv/data/error.h"
+#include "metrics/class_measures.h"
 #include "search/node_judge.h"
 #include "search/search_context.h"
 #include "search/workers.h"

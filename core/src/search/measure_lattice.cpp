@@ -3,6 +3,7 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/search/search_result.h"
+#include "metrics/class_measures.h"
 #include "search/height_sweep.h"
 
 namespace ldv {

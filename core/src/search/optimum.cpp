@@ -3,6 +3,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "metrics/class_measures.h"
 #include "search/search_context.h"
 #include "search/workers.h"
 

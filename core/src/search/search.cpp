@@ -11,6 +11,8 @@
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/evaluation/multi_attribute_view.h"
+#include "metrics/class_measures.h"
 #include "search/search_context.h"
 
 namespace ldv {
@@ -24,27 +26,6 @@ constexpr SearchAlgorithmEntry kAlgorithms[] = {
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-/// Machanavajjhala et al. 2007 Def. 4.6 as a dataset: the view of `data` where the target sensitive
-/// attribute is the only one and the other sensitive attributes join the quasi-identifier, never
-/// generalized (height 0). Its lattice has the same node ids as data's (the extra attributes come
-/// last and have one level), and its classes are data's classes split by the other SAs' values.
-Dataset multiAttributeView(const Dataset& data, std::size_t target) {
-    std::vector<std::size_t> qi = data.qiColumns();
-    std::vector<HierarchyMap> maps;
-    for (std::size_t i = 0; i < data.qiCount(); ++i) maps.push_back(data.hierarchy(i));
-    for (std::size_t s = 0; s < data.sensitiveColumns().size(); ++s) {
-        if (s == target) continue;
-        qi.push_back(data.sensitiveColumns()[s]);
-        maps.emplace_back(data.table().column(data.sensitiveColumns()[s]));
-    }
-    return Dataset(data.table(), std::move(qi), std::move(maps), {data.sensitiveColumns()[target]},
-                   {data.rowWeights().begin(), data.rowWeights().end()});
-}
-
-bool isMultiAttribute(const Dataset& data, const BoundCriterion& b) {
-    return b.criterion.multiAttribute() && data.sensitiveColumns().size() > 1;
 }
 
 void classify(detail::SearchContext& ctx, std::vector<std::uint8_t>& sat) {

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "ldiv/data/error.h"
+#include "tau/sweep_steps.h"
 
 namespace ldv {
 

@@ -9,6 +9,7 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/lattice/class_partition.h"
 
 namespace ldv {
 
@@ -98,18 +99,16 @@ const Column& TauInput::saColumn() const {
 }
 
 LocalRecoding recodeNode(const TauInput& input, std::span<const int> levels) {
-    const Dataset& data = *input.data;
-    const EquivalenceClasses ec = data.classes(levels, true);
+    const ClassPartition node = ClassPartition::ofNode(*input.data, levels);
     LocalRecoding out;
-    out.classes.resize(ec.count());
-    for (std::size_t c = 0; c < ec.count(); ++c) {
+    out.classes.resize(node.count());
+    for (std::size_t c = 0; c < node.count(); ++c) {
         out.classes[c].levels.assign(levels.begin(), levels.end());
-        const auto key = ec.key(c);
+        const auto key = node.classes.key(c);
         out.classes[c].codes.assign(key.begin(), key.end());
     }
-    const std::vector<std::uint32_t> rowClass = data.rowClasses(ec);
-    for (std::size_t r = 0; r < rowClass.size(); ++r)
-        out.classes[rowClass[r]].rows.push_back(std::uint32_t(r));
+    for (std::size_t r = 0; r < node.rowClass.size(); ++r)
+        out.classes[node.rowClass[r]].rows.push_back(std::uint32_t(r));
     out.saNode = input.baseSa;
     return out;
 }

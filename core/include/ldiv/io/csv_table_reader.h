@@ -81,20 +81,6 @@ char detectSeparator(std::string_view text);
 inline constexpr std::size_t kMaxTextFileBytes = std::size_t(256) << 20;
 std::string readFileText(const std::string& path, std::size_t maxBytes = kMaxTextFileBytes);
 
-namespace detail {
-/// The reference readers (io/csv_tokenizer.h: a state machine, byte by byte, knowing the line
-/// and column of every field). readCsv, parseCsv and parseCsvRecords read well-formed input
-/// on a faster path and fall back on these for anything else, so every error message comes
-/// from here; tests/core/test_csv_fast uses them as the oracle.
-Table parseCsvReference(std::string_view text, const std::string& sourceName,
-                        const CsvOptions& options = {}, CsvReport* report = nullptr);
-std::vector<std::vector<std::string>> parseCsvRecordsReference(std::string_view text,
-                                                               const std::string& sourceName,
-                                                               char separator, bool trim);
-/// How many times the fast path has handed an input to the reference (for tests).
-std::size_t csvFallbackCount();
-}  // namespace detail
-
 /// A field as written to CSV: quoted when it contains the separator, a quote, CR or LF, or
 /// starts or ends with a space (the reader trims unquoted fields), with quotes doubled
 /// (RFC 4180). The one quoting rule of every CSV ldiv writes.

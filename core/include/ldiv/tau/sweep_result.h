@@ -59,12 +59,4 @@ struct SweepResult {
 /// base SA values); polls `feedback` once per item of V.
 SweepResult sweep(const TauInput& input, const SweepOptions& options, Feedback* feedback = nullptr);
 
-namespace detail {
-/// Step 1 / step 11 (Tian & Zhang 2011 §4.3): while the rows fail (τ,ℓ), pick a row whose SA covers
-/// the dominant base value, least general first (ties: latest row), and replace its SA by its
-/// parent. `rows` index into `saNode`, which is updated. Returns the number of steps.
-std::size_t generalizeSensitive(const TauInput& input, const std::vector<std::uint32_t>& rows,
-                                std::vector<std::uint32_t>& saNode, double tau, double l);
-}  // namespace detail
-
 }  // namespace ldv
