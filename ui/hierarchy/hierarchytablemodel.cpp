@@ -9,28 +9,10 @@ namespace ldv::ui {
 
 HierarchyTableModel::HierarchyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void HierarchyTableModel::setProject(Project* project) {
-    if (m_project) m_project->disconnect(this);
-    m_project = project;
-    m_attribute.clear();
-    if (project)
-        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) {
-            if (a == m_attribute) reload();
-        });
-    reload();
-}
-
-void HierarchyTableModel::setAttribute(const QString& attribute) {
-    m_attribute = attribute;
-    reload();
-}
-
 void HierarchyTableModel::reload() {
     beginResetModel();
     m_issues.clear();
-    m_hierarchy = m_project && !m_attribute.isEmpty()
-                      ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
-                      : Hierarchy();
+    m_hierarchy = m_binding.current();
     endResetModel();
 }
 
@@ -88,8 +70,8 @@ Qt::ItemFlags HierarchyTableModel::flags(const QModelIndex& index) const {
 }
 
 bool HierarchyTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!m_project || role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid) ||
-        index.column() == 0)
+    if (!m_binding.project() || role != Qt::EditRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid) || index.column() == 0)
         return false;
     const std::string group = value.toString().trimmed().toStdString();
     const auto& row = m_hierarchy.rows()[std::size_t(index.row())];
@@ -97,11 +79,12 @@ bool HierarchyTableModel::setData(const QModelIndex& index, const QVariant& valu
     Hierarchy edited =
         hierarchyedits::moveValue(m_hierarchy, std::size_t(index.row()), index.column(), group);
     // reload() through hierarchyChanged resets the model with the new rows.
-    m_project->setHierarchy(m_attribute.toStdString(), std::move(edited),
-                            tr("Move '%1' to '%2' at level %3 of '%4'")
-                                .arg(QString::fromStdString(row[0]), value.toString().trimmed())
-                                .arg(index.column())
-                                .arg(m_attribute));
+    m_binding.project()->setHierarchy(
+        m_binding.attributeName(), std::move(edited),
+        tr("Move '%1' to '%2' at level %3 of '%4'")
+            .arg(QString::fromStdString(row[0]), value.toString().trimmed())
+            .arg(index.column())
+            .arg(m_binding.attribute()));
     return true;
 }
 

@@ -1,11 +1,11 @@
 #pragma once
 #include <QAbstractTableModel>
-#include <QPointer>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "hierarchy/hierarchybinding.h"
 #include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv::ui {
@@ -19,9 +19,9 @@ class HierarchyTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     explicit HierarchyTableModel(QObject* parent = nullptr);
-    void setProject(Project* project);
-    void setAttribute(const QString& attribute);
-    const QString& attribute() const { return m_attribute; }
+    void setProject(Project* project) { m_binding.setProject(project); }
+    void setAttribute(const QString& attribute) { m_binding.setAttribute(attribute); }
+    const QString& attribute() const { return m_binding.attribute(); }
     const Hierarchy& hierarchy() const { return m_hierarchy; }
     /// Marks cells (row, level; level -1 = the whole row) with the validation issues.
     void setIssues(const std::vector<HierarchyIssue>& issues);
@@ -36,8 +36,7 @@ public:
 
 private:
     void reload();
-    QPointer<Project> m_project;
-    QString m_attribute;
+    HierarchyBinding m_binding{this, [this] { reload(); }};
     Hierarchy m_hierarchy;
     std::map<std::pair<int, int>, QString> m_issues;
 };

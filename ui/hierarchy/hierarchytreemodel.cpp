@@ -12,29 +12,11 @@ namespace ldv::ui {
 
 HierarchyTreeModel::HierarchyTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
 
-void HierarchyTreeModel::setProject(Project* project) {
-    if (m_project) m_project->disconnect(this);
-    m_project = project;
-    m_attribute.clear();
-    if (project)
-        connect(project, &Project::hierarchyChanged, this, [this](const QString& a) {
-            if (a == m_attribute) reload();
-        });
-    reload();
-}
-
-void HierarchyTreeModel::setAttribute(const QString& attribute) {
-    m_attribute = attribute;
-    reload();
-}
-
 void HierarchyTreeModel::reload() {
     beginResetModel();
     m_nodes.clear();
     m_roots.clear();
-    m_hierarchy = m_project && !m_attribute.isEmpty()
-                      ? m_project->hierarchyOrIdentity(m_attribute.toStdString())
-                      : Hierarchy();
+    m_hierarchy = m_binding.current();
     if (!m_hierarchy.empty()) {
         const std::size_t width = m_hierarchy.rows().front().size();
         std::map<std::pair<int, std::string>, int> lookup;
@@ -140,18 +122,19 @@ Qt::ItemFlags HierarchyTreeModel::flags(const QModelIndex& index) const {
 
 bool HierarchyTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
     const Node* n = node(index);
-    if (!m_project || role != Qt::EditRole || !n || index.column() != Value || n->level == 0)
+    if (!m_binding.project() || role != Qt::EditRole || !n || index.column() != Value ||
+        n->level == 0)
         return false;
     const std::string name = value.toString().trimmed().toStdString();
     if (name.empty() || name == n->value) return false;
     const std::string old = n->value;
     const int lvl = n->level;
-    m_project->setHierarchy(m_attribute.toStdString(),
-                            hierarchyedits::renameGroup(m_hierarchy, lvl, old, name),
-                            tr("Rename '%1' to '%2' at level %3 of '%4'")
-                                .arg(QString::fromStdString(old), QString::fromStdString(name))
-                                .arg(lvl)
-                                .arg(m_attribute));
+    m_binding.project()->setHierarchy(
+        m_binding.attributeName(), hierarchyedits::renameGroup(m_hierarchy, lvl, old, name),
+        tr("Rename '%1' to '%2' at level %3 of '%4'")
+            .arg(QString::fromStdString(old), QString::fromStdString(name))
+            .arg(lvl)
+            .arg(m_binding.attribute()));
     return true;
 }
 
@@ -166,15 +149,16 @@ QStringList HierarchyTreeModel::parentChoices(const QModelIndex& index) const {
 
 bool HierarchyTreeModel::moveNode(const QModelIndex& index, const QString& parent) {
     const Node* n = node(index);
-    if (!m_project || !n || n->level >= m_hierarchy.height() || parent.trimmed().isEmpty())
+    if (!m_binding.project() || !n || n->level >= m_hierarchy.height() ||
+        parent.trimmed().isEmpty())
         return false;
     const std::string value = n->value;
     const int lvl = n->level;
-    m_project->setHierarchy(
-        m_attribute.toStdString(),
+    m_binding.project()->setHierarchy(
+        m_binding.attributeName(),
         hierarchyedits::moveGroup(m_hierarchy, lvl, value, parent.trimmed().toStdString()),
         tr("Move '%1' under '%2' in '%3'")
-            .arg(QString::fromStdString(value), parent.trimmed(), m_attribute));
+            .arg(QString::fromStdString(value), parent.trimmed(), m_binding.attribute()));
     return true;
 }
 

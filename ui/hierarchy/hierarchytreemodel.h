@@ -1,8 +1,8 @@
 #pragma once
 #include <QAbstractItemModel>
-#include <QPointer>
 #include <vector>
 
+#include "hierarchy/hierarchybinding.h"
 #include "ldiv/hierarchy/hierarchy.h"
 
 namespace ldv::ui {
@@ -17,9 +17,9 @@ class HierarchyTreeModel : public QAbstractItemModel {
 public:
     enum Column { Value, BaseValues, ColumnCount };
     explicit HierarchyTreeModel(QObject* parent = nullptr);
-    void setProject(Project* project);
-    void setAttribute(const QString& attribute);
-    const QString& attribute() const { return m_attribute; }
+    void setProject(Project* project) { m_binding.setProject(project); }
+    void setAttribute(const QString& attribute) { m_binding.setAttribute(attribute); }
+    const QString& attribute() const { return m_binding.attribute(); }
 
     /// The level of the node at `index` (0 = base value).
     int level(const QModelIndex& index) const;
@@ -50,8 +50,7 @@ private:
     void reload();
     const Node* node(const QModelIndex& index) const;
 
-    QPointer<Project> m_project;
-    QString m_attribute;
+    HierarchyBinding m_binding{this, [this] { reload(); }};
     Hierarchy m_hierarchy;
     std::vector<Node> m_nodes;
     std::vector<int> m_roots;

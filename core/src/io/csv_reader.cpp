@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <unordered_set>
 
@@ -258,24 +259,52 @@ Table parseCsvReference(std::string_view text, const std::string& sourceName,
 
 namespace {
 
-Table readCsvReference(const std::string& path, const CsvOptions& options, CsvReport* report,
-                       Feedback* feedback) {
-    // A pipe (`ldiv inspect /dev/stdin`) is read, up to options.maxPipeBytes; a folder or a
-    // device is refused by name.
-    const std::uint64_t total = checkReadable(path, true);
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                         &std::fclose);
-    if (!file) throw InputError(path, 0, 0, openFailure());
-    struct stat st {};
-    const bool pipe = ::fstat(fileno(file.get()), &st) == 0 && S_ISFIFO(st.st_mode);
+/// A CSV file opened for reading. A pipe (`ldiv inspect /dev/stdin`) is read, up to
+/// CsvOptions::maxPipeBytes; a folder or a device is refused by name (checkReadable).
+struct OpenedCsv {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file{nullptr, &std::fclose};
+    std::uint64_t total = 0;  ///< the size checkReadable found (0 for a pipe)
+    bool regular = false;
+    bool pipe = false;
+};
 
-    std::vector<char> chunk(1 << 22);
-    std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
-    if (got == 0 && !std::ferror(file.get()))
+OpenedCsv openCsv(const std::string& path) {
+    OpenedCsv csv;
+    csv.total = checkReadable(path, true);
+    csv.file.reset(std::fopen(path.c_str(), "rb"));
+    if (!csv.file) throw InputError(path, 0, 0, openFailure());
+    struct stat st {};
+    if (::fstat(fileno(csv.file.get()), &st) == 0) {
+        csv.regular = S_ISREG(st.st_mode);
+        csv.pipe = S_ISFIFO(st.st_mode);
+    }
+    return csv;
+}
+
+/// What both readers learn from the first chunk: the separator (the options' or detected)
+/// and whether it starts with a UTF-8 byte order mark. Refuses an empty file.
+struct FirstChunk {
+    char separator;
+    bool bom;
+};
+
+FirstChunk readFirstChunk(const std::string& path, const OpenedCsv& csv,
+                          std::span<const char> chunk, std::size_t got, const CsvOptions& options) {
+    if (got == 0 && !std::ferror(csv.file.get()))
         throw InputError(path, 0, 0, "the file is empty (0 bytes)");
     const std::string_view first(chunk.data(), got);
-    const char sep = options.separator ? options.separator : detectSeparator(first);
-    const bool bom = first.substr(0, 3) == "\xEF\xBB\xBF";
+    return {options.separator ? options.separator : detectSeparator(first),
+            first.substr(0, 3) == "\xEF\xBB\xBF"};
+}
+
+Table readCsvReference(const std::string& path, OpenedCsv csv, const CsvOptions& options,
+                       CsvReport* report, Feedback* feedback) {
+    std::FILE* const file = csv.file.get();
+    const std::uint64_t total = csv.total;
+    const bool pipe = csv.pipe;
+    std::vector<char> chunk(1 << 22);
+    std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file);
+    const auto [sep, bom] = readFirstChunk(path, csv, chunk, got, options);
 
     TableBuilder builder(path, options);
     detail::CsvTokenizer tokenizer(
@@ -293,9 +322,9 @@ Table readCsvReference(const std::string& path, const CsvOptions& options, CsvRe
             feedback->checkCancelled();
             feedback->setProgress(total > 0 ? double(done) / double(total) : 1.0);
         }
-        got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+        got = std::fread(chunk.data(), 1, chunk.size(), file);
     }
-    requireWholeRead(path, file.get(), total, done, !pipe);
+    requireWholeRead(path, file, total, done, !pipe);
     tokenizer.finish();
     Table table = builder.finish();
     fillReport(report, sep, builder, bom);
@@ -347,24 +376,17 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
 
 Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* report,
               Feedback* feedback) {
-    const std::uint64_t total = checkReadable(path, true);
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                         &std::fclose);
-    if (!file) throw InputError(path, 0, 0, openFailure());
-    struct stat st {};
+    OpenedCsv csv = openCsv(path);
     // A pipe is read once, so only the reference path (which needs no second pass) reads it.
-    if (::fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode))
-        return readCsvReference(path, options, report, feedback);
+    if (!csv.regular) return readCsvReference(path, std::move(csv), options, report, feedback);
+    std::FILE* const file = csv.file.get();
+    const std::uint64_t total = csv.total;
     // The same 4 MiB chunks as the reference (the progress steps, the size checks), read into
     // a buffer that keeps the unfinished last record of a chunk for the next one.
     constexpr std::size_t kChunk = std::size_t(1) << 22;
     std::vector<char> buffer(kChunk);
-    std::size_t got = std::fread(buffer.data(), 1, kChunk, file.get());
-    if (got == 0 && !std::ferror(file.get()))
-        throw InputError(path, 0, 0, "the file is empty (0 bytes)");
-    const std::string_view first(buffer.data(), got);
-    const char sep = options.separator ? options.separator : detectSeparator(first);
-    const bool bom = first.substr(0, 3) == "\xEF\xBB\xBF";
+    std::size_t got = std::fread(buffer.data(), 1, kChunk, file);
+    const auto [sep, bom] = readFirstChunk(path, csv, buffer, got, options);
     detail::FastCsvReader reader(sep, options);
     std::size_t begin = bom ? 3 : 0, held = got, done = got;
     bool bail = false, reserved = false;
@@ -388,11 +410,11 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
             feedback->checkCancelled();
             feedback->setProgress(total > 0 ? double(done) / double(total) : 1.0);
         }
-        got = std::fread(buffer.data() + held, 1, kChunk, file.get());
+        got = std::fread(buffer.data() + held, 1, kChunk, file);
         held += got;
         done += got;
     }
-    if (!bail) requireWholeRead(path, file.get(), total, done, true);
+    if (!bail) requireWholeRead(path, file, total, done, true);
     if (!bail &&
         reader.feed(buffer.data() + begin, held - begin, true) == detail::FastCsvReader::kBail)
         bail = true;
@@ -401,9 +423,9 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
             fillFastReport(report, sep, reader, bom);
             return std::move(*table);
         }
-    file.reset();
+    csv.file.reset();
     ++g_fallbacks;
-    return readCsvReference(path, options, report, feedback);
+    return readCsvReference(path, openCsv(path), options, report, feedback);
 }
 
 struct CsvTableReader::Impl {
