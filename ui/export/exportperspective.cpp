@@ -38,6 +38,7 @@ namespace ldv::ui {
 ExportPerspective::ExportPerspective(QWidget* parent)
     : QWidget(parent),
       m_node(new QLineEdit(this)),
+      m_nodeOrigin(new QLabel(this)),
       m_nodeInfo(new QLabel(this)),
       m_remove(new QRadioButton(tr("remove them"), this)),
       m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
@@ -64,11 +65,19 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     auto* nodeBox = new QGroupBox(tr("Node to publish"), left);
     auto* nodeForm = new QFormLayout(nodeBox);
+    m_node->setObjectName("nodeLevels");
     m_node->setPlaceholderText(tr("levels, e.g. 0,1,2"));
     m_node->setToolTip(
         tr("The transformation to publish: one generalization level per quasi-identifier, "
            "in order; set by choosing a node in the lattice, or typed"));
     nodeForm->addRow(tr("Levels"), m_node);
+    // A node chosen in the Lattice replaces the one published: say so, and which it replaced.
+    m_nodeOrigin->setObjectName("nodeOrigin");
+    m_nodeOrigin->setWordWrap(true);
+    m_nodeOrigin->setToolTip(
+        tr("Where the node to publish came from: the search's result, the Lattice (a click on a "
+           "node or on a row of its list), or typed here"));
+    nodeForm->addRow(tr("From"), m_nodeOrigin);
     nodeForm->addRow(m_nodeInfo);
     leftLayout->addWidget(nodeBox);
     auto* tableBox = new QGroupBox(tr("Publishable table (CSV)"), left);
@@ -149,7 +158,12 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     previewLayout->addWidget(m_preview);
     layout->addWidget(previewBox, 3);
 
-    connect(m_node, &QLineEdit::editingFinished, this, [this] { setNode(m_node->text()); });
+    connect(m_node, &QLineEdit::editingFinished, this, [this] {
+        // Only the user's typing (setText, by the Lattice or the search, clears the flag).
+        const bool typed = m_node->isModified();
+        if (setNode(m_node->text()) && typed) m_nodeOrigin->setText(tr("typed here"));
+        m_node->setModified(false);
+    });
     auto ask = [this](const QString& title, const QString& name, const QString& filter) {
         return filedialogs::saveFile(this, filedialogs::Kind::Export, title, name, filter);
     };
@@ -199,7 +213,8 @@ void ExportPerspective::setSession(SearchSession* session) {
             if (!m_typed && !(m_typedJob && m_typedJob->isRunning())) return;
             const QString typed = m_node->text();
             outcomeChanged();
-            if (!typed.isEmpty() && !(m_session && m_session->outcome())) setNode(typed);
+            if (!typed.isEmpty() && !(m_session && m_session->outcome()) && setNode(typed))
+                m_nodeOrigin->setText(tr("typed here"));
         };
         connect(p, &Project::searchSettingsChanged, this, drop);
         connect(p, &Project::roleChanged, this, drop);
@@ -281,6 +296,7 @@ void ExportPerspective::outcomeChanged() {
     const auto o = session;
     if (!o) {
         m_node->clear();
+        m_nodeOrigin->setText(tr("no node yet"));
         m_nodeInfo->setText(
             tr("Run the search (Privacy & search) to choose a node, or type a node's levels to "
                "publish it without a search."));
@@ -290,11 +306,39 @@ void ExportPerspective::outcomeChanged() {
         return;
     }
     if (o->result.optimum)
-        setNode(*o->result.optimum);
+        setNodeFrom(*o->result.optimum, tr("the search's optimum"));
     else if (!o->result.satisfying.empty())
-        setNode(o->result.satisfying.front());
+        setNodeFrom(o->result.satisfying.front(), tr("the search's first satisfying node"));
     else
-        setNode(o->data->dataset().lattice().top());
+        setNodeFrom(o->data->dataset().lattice().top(),
+                    tr("the most general node (no node satisfies the requirement)"));
+}
+
+void ExportPerspective::setNodeFrom(NodeId id, const QString& origin) {
+    m_nodeOrigin->setText(origin);
+    setNode(id);
+}
+
+void ExportPerspective::chooseNode(NodeId id) {
+    const auto o = outcome();
+    if (!o || id >= o->result.latticeSize) return;
+    const QString levels =
+        QString::fromStdString(formatLevels(o->data->dataset().lattice().levels(id)));
+    if (levels == m_node->text()) return;  // the same node: where it came from stays true
+    const QString before = m_node->text();
+    const QString was = m_nodeOrigin->text();
+    // "chosen in the Lattice; before: [2,1,0], the search's optimum" (only the last one:
+    // a chain of clicks would otherwise grow the label for ever).
+    QString origin = tr("chosen in the Lattice");
+    if (!before.isEmpty()) {
+        const int cut = was.indexOf(QStringLiteral("; "));
+        origin += tr("; before: [%1], %2").arg(before, cut < 0 ? was : was.left(cut));
+    }
+    setNodeFrom(id, origin);
+}
+
+QString ExportPerspective::nodeOrigin() const {
+    return m_nodeOrigin->text();
 }
 
 bool ExportPerspective::setNode(const QString& text) {

@@ -45,7 +45,12 @@ public:
     /// Without a search the node is judged on its own (prepared in the background).
     bool setNode(const QString& levels);
     void setNode(NodeId id);
+    /// The node chosen in the Lattice (its details pane or list): published from now on, and
+    /// said so next to the levels, with the node it replaces.
+    void chooseNode(NodeId id);
     QString nodeText() const;
+    /// Where the node to publish came from ("the search's optimum", "chosen in the Lattice; …").
+    QString nodeOrigin() const;
     bool isPreparing() const;
     /// The report of the chosen node (null until prepared).
     std::shared_ptr<const ReportData> report() const { return m_report; }
@@ -93,7 +98,10 @@ private:
     /// The report with the chosen node's release record, if one was written.
     std::shared_ptr<const ReportData> reportWithRelease() const;
     QPointer<SearchSession> m_session;
+    /// Sets the levels and says where they came from.
+    void setNodeFrom(NodeId id, const QString& origin);
     QLineEdit* m_node;
+    QLabel* m_nodeOrigin;
     QLabel* m_nodeInfo;
     QRadioButton* m_remove;
     QRadioButton* m_mask;

@@ -84,9 +84,17 @@ MainWindow::MainWindow(QWidget* parent)
             &ProjectController::openProjectFile);
     connect(m_start, &StartPage::openRequested, m_controller, &ProjectController::openDialog);
     connect(m_start, &StartPage::importRequested, m_controller, &ProjectController::importDialog);
-    // The node chosen in the lattice is the one the Export perspective publishes.
-    connect(m_lattice, &LatticePerspective::nodeChosen, m_export,
-            qOverload<NodeId>(&ExportPerspective::setNode));
+    // The node chosen in the lattice is the one the Export perspective publishes: a click in
+    // the Lattice's diagram or list changes what Export writes, so the status bar says so.
+    connect(m_lattice, &LatticePerspective::nodeChosen, this, [this](NodeId id) {
+        const QString before = m_export->nodeText();
+        m_export->chooseNode(id);
+        if (m_export->nodeText() != before)
+            showStatus(tr("Node [%1] chosen in the Lattice: Export publishes it and Risk assesses "
+                          "it%2.")
+                           .arg(m_export->nodeText(),
+                                before.isEmpty() ? QString() : tr(" (was [%1])").arg(before)));
+    });
     // ... and the one the Risk perspective compares with the original table.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_risk, &RiskPerspective::setNode);
     connect(m_lattice, &LatticePerspective::nodeChosen, m_keeper, &ResultKeeper::nodeChosen);
