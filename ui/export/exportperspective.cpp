@@ -156,6 +156,9 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* previewBox = new QGroupBox(tr("Report preview"), this);
     auto* previewLayout = new QVBoxLayout(previewBox);
     previewLayout->addWidget(m_preview);
+    m_preview->setObjectName("reportPreview");
+    // As on paper: table headers wrap between words, never inside one.
+    m_preview->setWordWrapMode(QTextOption::WordWrap);
     layout->addWidget(previewBox, 3);
 
     connect(m_node, &QLineEdit::editingFinished, this, [this] {
