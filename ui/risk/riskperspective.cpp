@@ -219,6 +219,12 @@ RiskPerspective::RiskPerspective(QWidget* parent)
                       "2007)"),
                    this);
     combinationHeader->addWidget(combinationTitle, 1);
+    // A label, not only a placeholder: the placeholder goes as soon as the user types.
+    auto* filterLabel = new QLabel(tr("Fi&lter:"), this);
+    filterLabel->setObjectName("riskCombinationFilterLabel");
+    filterLabel->setBuddy(m_combinationFilter);
+    filterLabel->setToolTip(m_combinationFilter->toolTip());
+    combinationHeader->addWidget(filterLabel);
     combinationHeader->addWidget(m_combinationFilter);
     combinationHeader->addWidget(m_combinationCsv);
     auto* combinationBox = new QWidget(this);
