@@ -286,8 +286,13 @@ void MainWindow::createStatusBar() {
         QDesktopServices::openUrl(QUrl::fromLocalFile(m_openFolder->property("folder").toString()));
     });
     connect(m_export, &ExportPerspective::wrote, this, &MainWindow::showWritten);
-    statusBar()->addWidget(m_status, 1);
+    // "Open folder" right after the path it opens, not at the far end of a wide status bar:
+    // the message takes its own width, the stretch after the button the rest. (A minimum
+    // width of 1 lets a long message be cut rather than widen the window past the screen.)
+    m_status->setMinimumWidth(1);
+    statusBar()->addWidget(m_status);
     statusBar()->addWidget(m_openFolder);
+    statusBar()->addWidget(new QWidget(this), 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, m_controller, &ProjectController::cancel);
