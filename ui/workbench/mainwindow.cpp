@@ -51,9 +51,11 @@ MainWindow::MainWindow(QWidget* parent)
       m_data(new DataPerspective(this)),
       m_hierarchies(new HierarchyPerspective(this)),
       m_search(new SearchSession(this)),
-      // Recomputes a saved search result on open and selects the node that was chosen.
+      // Recomputes a saved search result on open and selects the node that was chosen; the
+      // lattice stays fitted (centring on the node zoomed a large lattice in to node size).
       m_keeper(new ResultKeeper(
-          m_search, [this](const QString& levels) { return m_lattice->findNode(levels); }, this)),
+          m_search, [this](const QString& levels) { return m_lattice->findNode(levels, false); },
+          this)),
       m_privacy(new PrivacyPerspective(this)),
       m_lattice(new LatticePerspective(this)),
       m_analysis(new AnalysisPerspective(this)),
