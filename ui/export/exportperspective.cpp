@@ -24,6 +24,7 @@
 #include "export/tableexport.h"
 #include "format/nodemetricstext.h"
 #include "format/nodestyle.h"
+#include "format/populationtext.h"
 #include "ldiv/data/error.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -47,6 +48,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_writeRelease(
           new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
       m_population(new QLineEdit(this)),
+      m_populationError(new QLabel(this)),
       m_preview(new QTextBrowser(this)),
       m_chart(new BarChart(this)),
       m_sweep(new SweepExportBox(this)) {
@@ -140,13 +142,23 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     otherLayout->addWidget(htmlButton, 1, 0);
     otherLayout->addWidget(pdfButton, 1, 1);
     m_population->setObjectName("populationSize");
-    m_population->setPlaceholderText(tr("population size N (optional)"));
+    m_population->setPlaceholderText(tr("not given"));
     m_population->setToolTip(
-        tr("Size of the population the table was sampled from: the report then gives the "
-           "journalist risk and the estimated population uniques (at least the table's rows)"));
-    otherLayout->addWidget(new QLabel(tr("Report's risk: population"), otherBox), 2, 0);
+        tr("N, the size of the population the table was sampled from: the report then gives "
+           "the journalist risk and the estimated population uniques (at least the table's "
+           "rows). The project's one value: the Risk perspective shows and edits the same."));
+    auto* populationLabel = new QLabel(tr("Population size &N:"), otherBox);
+    populationLabel->setBuddy(m_population);
+    populationLabel->setToolTip(m_population->toolTip());
+    otherLayout->addWidget(populationLabel, 2, 0);
     otherLayout->addWidget(m_population, 2, 1);
-    connect(m_population, &QLineEdit::editingFinished, this, &ExportPerspective::prepare);
+    m_populationError->setObjectName("populationError");
+    m_populationError->setStyleSheet("color: #D55E00");
+    m_populationError->setWordWrap(true);
+    m_populationError->hide();
+    otherLayout->addWidget(m_populationError, 3, 0, 1, 2);
+    connect(m_population, &QLineEdit::editingFinished, this,
+            [this] { setPopulationSize(m_population->text()); });
     leftLayout->addWidget(otherBox);
     leftLayout->addWidget(m_chart, 1);
 
@@ -220,11 +232,27 @@ void ExportPerspective::setSession(SearchSession* session) {
                 m_nodeOrigin->setText(tr("typed here"));
         };
         connect(p, &Project::searchSettingsChanged, this, drop);
+        // N is the project's (population_size), edited here or in the Risk perspective.
+        connect(p, &Project::searchSettingsChanged, this, [this] {
+            if (followPopulation()) prepare();
+        });
         connect(p, &Project::roleChanged, this, drop);
         connect(p, &Project::typeChanged, this, drop);
         connect(p, &Project::hierarchyChanged, this, drop);
     }
+    followPopulation();
     outcomeChanged();
+}
+
+bool ExportPerspective::followPopulation() {
+    Project* p = m_session ? m_session->project() : nullptr;
+    const auto n = p ? p->searchSettings().populationSize : std::nullopt;
+    m_populationError->hide();
+    const QString text = populationText(n);
+    if (m_population->text() != text) m_population->setText(text);
+    if (n == m_reportPopulation) return false;
+    m_reportPopulation = n;
+    return true;
 }
 
 std::shared_ptr<const SearchOutcome> ExportPerspective::outcome() const {
@@ -411,10 +439,7 @@ void ExportPerspective::prepare() {
     const QString state = searched ? stateName(states[id]) : tr("no search");
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
     m_nodeInfo->setText(tr("Node [%1]: %2 — preparing the report…").arg(m_node->text(), state));
-    bool populationOk = false;
-    const double population = m_population->text().trimmed().toDouble(&populationOk);
-    const std::optional<double> populationSize =
-        populationOk ? std::optional<double>(population) : std::nullopt;
+    const std::optional<double> populationSize = m_reportPopulation;
     auto work = [o, id, name, state, searched, populationSize](Feedback&) -> std::shared_ptr<void> {
         auto report =
             std::make_shared<ReportData>(buildReportData(*o, id, name, state, populationSize));
@@ -545,9 +570,30 @@ void ExportPerspective::setWriteRelease(bool on) {
     m_writeRelease->setChecked(on);
 }
 
-void ExportPerspective::setPopulationSize(const QString& size) {
-    m_population->setText(size);
-    prepare();
+bool ExportPerspective::setPopulationSize(const QString& size) {
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!project) return false;
+    if (m_population->text() != size) m_population->setText(size);
+    const PopulationInput input = parsePopulation(size, project->table().rowCount());
+    m_populationError->setText(input.error);
+    m_populationError->setVisible(!input.ok);
+    if (!input.ok) return false;
+    SearchSettings settings = project->searchSettings();
+    if (settings.populationSize == input.value) {
+        followPopulation();  // "100000" as typed reads "100,000"
+        return true;
+    }
+    settings.populationSize = input.value;
+    // The project's setting, undoable; its change signal updates this field, Risk's and the
+    // report.
+    project->setSearchSettings(
+        settings, input.value ? tr("Set population size to %1").arg(populationText(input.value))
+                              : tr("Clear population size"));
+    return true;
+}
+
+QString ExportPerspective::populationError() const {
+    return m_populationError->isHidden() ? QString() : m_populationError->text();
 }
 
 bool ExportPerspective::exportReport(const QString& path) {

@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ldiv/lattice/lattice.h"
@@ -61,8 +62,10 @@ public:
     std::shared_ptr<const ReleaseRecord> release() const { return m_release; }
     QString releasePath() const { return m_releasePath; }
     /// N of the population, for the report's journalist risk and population uniqueness
-    /// (empty: unknown).
-    void setPopulationSize(const QString& size);
+    /// (empty: unknown): the project's population_size, shared with the Risk perspective.
+    /// False, with populationError(), when it is not a number of at least the table's rows.
+    bool setPopulationSize(const QString& size);
+    QString populationError() const;
     void setMaskSuppressed(bool mask);
     void setNeutralizeFormulas(bool on);
     // Writers (used by the buttons after a file dialog); false with a message on failure.
@@ -90,6 +93,8 @@ private:
     void prepare();
     /// The search's outcome, or the one prepared for typed levels without a search.
     std::shared_ptr<const SearchOutcome> outcome() const;
+    /// Shows the project's N; true when it differs from the one of the report.
+    bool followPopulation();
     void prepareTyped(const QString& levels);
     /// Enables the buttons that have something to write; the others say why in their tooltip.
     void updateActions();
@@ -108,6 +113,8 @@ private:
     QCheckBox* m_neutralize;
     QCheckBox* m_writeRelease;
     QLineEdit* m_population;
+    QLabel* m_populationError;
+    std::optional<double> m_reportPopulation;
     std::shared_ptr<const ReleaseRecord> m_release;
     QString m_releasePath;
     QTextBrowser* m_preview;
