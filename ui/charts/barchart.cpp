@@ -7,16 +7,26 @@
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QMenu>
+#include <QScrollArea>
 #include <QVBoxLayout>
-#include <cmath>
+#include <algorithm>
 
 namespace ldv::ui {
 
-BarChart::BarChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+BarChart::BarChart(QWidget* parent)
+    : QWidget(parent), m_scroll(new QScrollArea(this)), m_plot(new QCustomPlot) {
+    // The plot is as tall as its bars need (kBarPixels each) and at least as tall as the
+    // chart; a taller plot scrolls. Thinning out the labels left every other bar unnamed,
+    // and 30 bars in 150 pixels drew into one another.
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(m_plot);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    m_plot->setMinimumHeight(120);
+    layout->addWidget(m_scroll);
+    setMinimumHeight(120);
+    m_plot->setMinimumHeight(100);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(
         0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
@@ -68,11 +78,11 @@ void BarChart::rebuild() {
         max = std::max(max, m_values.value(i));
     }
     m_bars->setData(keys, m_values);
-    // Thin out the labels when the bars are too thin to label each one (every k-th label).
-    const int plotHeight = std::max(60, QWidget::height() - 70);
-    const int step = n > 0 ? std::max(1, int(std::ceil(13.0 * n / plotHeight))) : 1;
+    // Every bar labelled: the plot grows by kBarPixels per bar (title and value axis take
+    // about 70 pixels) and scrolls inside the chart.
+    m_plot->setMinimumHeight(std::max(100, n * kBarPixels + 70));
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < n; i += step) ticker->addTick(keys[i], names[i]);
+    for (int i = 0; i < n; ++i) ticker->addTick(keys[i], names[i]);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(0.4, std::max(n, 1) + 0.6);
     m_plot->yAxis->grid()->setVisible(false);
@@ -81,11 +91,6 @@ void BarChart::rebuild() {
     m_plot->xAxis->setRange(0, max > 0 ? max * 1.05 : 1);
     m_plot->xAxis->setLabel(m_axisLabel);
     m_plot->replot();
-}
-
-void BarChart::resizeEvent(QResizeEvent* event) {
-    QWidget::resizeEvent(event);
-    rebuild();
 }
 
 bool BarChart::exportTo(const QString& path) const {

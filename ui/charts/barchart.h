@@ -8,6 +8,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QScrollArea;
 
 namespace ldv::ui {
 
@@ -28,13 +29,16 @@ public:
     /// PNG, PDF or SVG by the file's suffix. Returns false when writing fails.
     bool exportTo(const QString& path) const;
     QCustomPlot* plot() const { return m_plot; }
+    /// Height of one bar with its label: every bar is labelled and none touches the next;
+    /// bars that do not fit the chart's height scroll.
+    static constexpr int kBarPixels = 16;
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    QScrollArea* m_scroll;
     QCustomPlot* m_plot;
     QCPBars* m_bars = nullptr;
     QStringList m_labels;

@@ -24,6 +24,7 @@
 #include "export/tableexport.h"
 #include "format/nodemetricstext.h"
 #include "format/nodestyle.h"
+#include "format/populationtext.h"
 #include "ldiv/data/error.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -38,6 +39,7 @@ namespace ldv::ui {
 ExportPerspective::ExportPerspective(QWidget* parent)
     : QWidget(parent),
       m_node(new QLineEdit(this)),
+      m_nodeOrigin(new QLabel(this)),
       m_nodeInfo(new QLabel(this)),
       m_remove(new QRadioButton(tr("remove them"), this)),
       m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
@@ -46,6 +48,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_writeRelease(
           new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
       m_population(new QLineEdit(this)),
+      m_populationError(new QLabel(this)),
       m_preview(new QTextBrowser(this)),
       m_chart(new BarChart(this)),
       m_sweep(new SweepExportBox(this)) {
@@ -64,11 +67,19 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     auto* nodeBox = new QGroupBox(tr("Node to publish"), left);
     auto* nodeForm = new QFormLayout(nodeBox);
+    m_node->setObjectName("nodeLevels");
     m_node->setPlaceholderText(tr("levels, e.g. 0,1,2"));
     m_node->setToolTip(
         tr("The transformation to publish: one generalization level per quasi-identifier, "
            "in order; set by choosing a node in the lattice, or typed"));
     nodeForm->addRow(tr("Levels"), m_node);
+    // A node chosen in the Lattice replaces the one published: say so, and which it replaced.
+    m_nodeOrigin->setObjectName("nodeOrigin");
+    m_nodeOrigin->setWordWrap(true);
+    m_nodeOrigin->setToolTip(
+        tr("Where the node to publish came from: the search's result, the Lattice (a click on a "
+           "node or on a row of its list), or typed here"));
+    nodeForm->addRow(tr("From"), m_nodeOrigin);
     nodeForm->addRow(m_nodeInfo);
     leftLayout->addWidget(nodeBox);
     auto* tableBox = new QGroupBox(tr("Publishable table (CSV)"), left);
@@ -131,13 +142,23 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     otherLayout->addWidget(htmlButton, 1, 0);
     otherLayout->addWidget(pdfButton, 1, 1);
     m_population->setObjectName("populationSize");
-    m_population->setPlaceholderText(tr("population size N (optional)"));
+    m_population->setPlaceholderText(tr("not given"));
     m_population->setToolTip(
-        tr("Size of the population the table was sampled from: the report then gives the "
-           "journalist risk and the estimated population uniques (at least the table's rows)"));
-    otherLayout->addWidget(new QLabel(tr("Report's risk: population"), otherBox), 2, 0);
+        tr("N, the size of the population the table was sampled from: the report then gives "
+           "the journalist risk and the estimated population uniques (at least the table's "
+           "rows). The project's one value: the Risk perspective shows and edits the same."));
+    auto* populationLabel = new QLabel(tr("Population size &N:"), otherBox);
+    populationLabel->setBuddy(m_population);
+    populationLabel->setToolTip(m_population->toolTip());
+    otherLayout->addWidget(populationLabel, 2, 0);
     otherLayout->addWidget(m_population, 2, 1);
-    connect(m_population, &QLineEdit::editingFinished, this, &ExportPerspective::prepare);
+    m_populationError->setObjectName("populationError");
+    m_populationError->setStyleSheet("color: #D55E00");
+    m_populationError->setWordWrap(true);
+    m_populationError->hide();
+    otherLayout->addWidget(m_populationError, 3, 0, 1, 2);
+    connect(m_population, &QLineEdit::editingFinished, this,
+            [this] { setPopulationSize(m_population->text()); });
     leftLayout->addWidget(otherBox);
     leftLayout->addWidget(m_chart, 1);
 
@@ -147,9 +168,17 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* previewBox = new QGroupBox(tr("Report preview"), this);
     auto* previewLayout = new QVBoxLayout(previewBox);
     previewLayout->addWidget(m_preview);
+    m_preview->setObjectName("reportPreview");
+    // As on paper: table headers wrap between words, never inside one.
+    m_preview->setWordWrapMode(QTextOption::WordWrap);
     layout->addWidget(previewBox, 3);
 
-    connect(m_node, &QLineEdit::editingFinished, this, [this] { setNode(m_node->text()); });
+    connect(m_node, &QLineEdit::editingFinished, this, [this] {
+        // Only the user's typing (setText, by the Lattice or the search, clears the flag).
+        const bool typed = m_node->isModified();
+        if (setNode(m_node->text()) && typed) m_nodeOrigin->setText(tr("typed here"));
+        m_node->setModified(false);
+    });
     auto ask = [this](const QString& title, const QString& name, const QString& filter) {
         return filedialogs::saveFile(this, filedialogs::Kind::Export, title, name, filter);
     };
@@ -199,14 +228,31 @@ void ExportPerspective::setSession(SearchSession* session) {
             if (!m_typed && !(m_typedJob && m_typedJob->isRunning())) return;
             const QString typed = m_node->text();
             outcomeChanged();
-            if (!typed.isEmpty() && !(m_session && m_session->outcome())) setNode(typed);
+            if (!typed.isEmpty() && !(m_session && m_session->outcome()) && setNode(typed))
+                m_nodeOrigin->setText(tr("typed here"));
         };
         connect(p, &Project::searchSettingsChanged, this, drop);
+        // N is the project's (population_size), edited here or in the Risk perspective.
+        connect(p, &Project::searchSettingsChanged, this, [this] {
+            if (followPopulation()) prepare();
+        });
         connect(p, &Project::roleChanged, this, drop);
         connect(p, &Project::typeChanged, this, drop);
         connect(p, &Project::hierarchyChanged, this, drop);
     }
+    followPopulation();
     outcomeChanged();
+}
+
+bool ExportPerspective::followPopulation() {
+    Project* p = m_session ? m_session->project() : nullptr;
+    const auto n = p ? p->searchSettings().populationSize : std::nullopt;
+    m_populationError->hide();
+    const QString text = populationText(n);
+    if (m_population->text() != text) m_population->setText(text);
+    if (n == m_reportPopulation) return false;
+    m_reportPopulation = n;
+    return true;
 }
 
 std::shared_ptr<const SearchOutcome> ExportPerspective::outcome() const {
@@ -281,6 +327,7 @@ void ExportPerspective::outcomeChanged() {
     const auto o = session;
     if (!o) {
         m_node->clear();
+        m_nodeOrigin->setText(tr("no node yet"));
         m_nodeInfo->setText(
             tr("Run the search (Privacy & search) to choose a node, or type a node's levels to "
                "publish it without a search."));
@@ -290,11 +337,39 @@ void ExportPerspective::outcomeChanged() {
         return;
     }
     if (o->result.optimum)
-        setNode(*o->result.optimum);
+        setNodeFrom(*o->result.optimum, tr("the search's optimum"));
     else if (!o->result.satisfying.empty())
-        setNode(o->result.satisfying.front());
+        setNodeFrom(o->result.satisfying.front(), tr("the search's first satisfying node"));
     else
-        setNode(o->data->dataset().lattice().top());
+        setNodeFrom(o->data->dataset().lattice().top(),
+                    tr("the most general node (no node satisfies the requirement)"));
+}
+
+void ExportPerspective::setNodeFrom(NodeId id, const QString& origin) {
+    m_nodeOrigin->setText(origin);
+    setNode(id);
+}
+
+void ExportPerspective::chooseNode(NodeId id) {
+    const auto o = outcome();
+    if (!o || id >= o->result.latticeSize) return;
+    const QString levels =
+        QString::fromStdString(formatLevels(o->data->dataset().lattice().levels(id)));
+    if (levels == m_node->text()) return;  // the same node: where it came from stays true
+    const QString before = m_node->text();
+    const QString was = m_nodeOrigin->text();
+    // "chosen in the Lattice; before: [2,1,0], the search's optimum" (only the last one:
+    // a chain of clicks would otherwise grow the label for ever).
+    QString origin = tr("chosen in the Lattice");
+    if (!before.isEmpty()) {
+        const int cut = was.indexOf(QStringLiteral("; "));
+        origin += tr("; before: [%1], %2").arg(before, cut < 0 ? was : was.left(cut));
+    }
+    setNodeFrom(id, origin);
+}
+
+QString ExportPerspective::nodeOrigin() const {
+    return m_nodeOrigin->text();
 }
 
 bool ExportPerspective::setNode(const QString& text) {
@@ -364,10 +439,7 @@ void ExportPerspective::prepare() {
     const QString state = searched ? stateName(states[id]) : tr("no search");
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
     m_nodeInfo->setText(tr("Node [%1]: %2 — preparing the report…").arg(m_node->text(), state));
-    bool populationOk = false;
-    const double population = m_population->text().trimmed().toDouble(&populationOk);
-    const std::optional<double> populationSize =
-        populationOk ? std::optional<double>(population) : std::nullopt;
+    const std::optional<double> populationSize = m_reportPopulation;
     auto work = [o, id, name, state, searched, populationSize](Feedback&) -> std::shared_ptr<void> {
         auto report =
             std::make_shared<ReportData>(buildReportData(*o, id, name, state, populationSize));
@@ -498,9 +570,30 @@ void ExportPerspective::setWriteRelease(bool on) {
     m_writeRelease->setChecked(on);
 }
 
-void ExportPerspective::setPopulationSize(const QString& size) {
-    m_population->setText(size);
-    prepare();
+bool ExportPerspective::setPopulationSize(const QString& size) {
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!project) return false;
+    if (m_population->text() != size) m_population->setText(size);
+    const PopulationInput input = parsePopulation(size, project->table().rowCount());
+    m_populationError->setText(input.error);
+    m_populationError->setVisible(!input.ok);
+    if (!input.ok) return false;
+    SearchSettings settings = project->searchSettings();
+    if (settings.populationSize == input.value) {
+        followPopulation();  // "100000" as typed reads "100,000"
+        return true;
+    }
+    settings.populationSize = input.value;
+    // The project's setting, undoable; its change signal updates this field, Risk's and the
+    // report.
+    project->setSearchSettings(
+        settings, input.value ? tr("Set population size to %1").arg(populationText(input.value))
+                              : tr("Clear population size"));
+    return true;
+}
+
+QString ExportPerspective::populationError() const {
+    return m_populationError->isHidden() ? QString() : m_populationError->text();
 }
 
 bool ExportPerspective::exportReport(const QString& path) {

@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ldiv/lattice/lattice.h"
@@ -45,7 +46,12 @@ public:
     /// Without a search the node is judged on its own (prepared in the background).
     bool setNode(const QString& levels);
     void setNode(NodeId id);
+    /// The node chosen in the Lattice (its details pane or list): published from now on, and
+    /// said so next to the levels, with the node it replaces.
+    void chooseNode(NodeId id);
     QString nodeText() const;
+    /// Where the node to publish came from ("the search's optimum", "chosen in the Lattice; …").
+    QString nodeOrigin() const;
     bool isPreparing() const;
     /// The report of the chosen node (null until prepared).
     std::shared_ptr<const ReportData> report() const { return m_report; }
@@ -56,8 +62,10 @@ public:
     std::shared_ptr<const ReleaseRecord> release() const { return m_release; }
     QString releasePath() const { return m_releasePath; }
     /// N of the population, for the report's journalist risk and population uniqueness
-    /// (empty: unknown).
-    void setPopulationSize(const QString& size);
+    /// (empty: unknown): the project's population_size, shared with the Risk perspective.
+    /// False, with populationError(), when it is not a number of at least the table's rows.
+    bool setPopulationSize(const QString& size);
+    QString populationError() const;
     void setMaskSuppressed(bool mask);
     void setNeutralizeFormulas(bool on);
     // Writers (used by the buttons after a file dialog); false with a message on failure.
@@ -85,6 +93,8 @@ private:
     void prepare();
     /// The search's outcome, or the one prepared for typed levels without a search.
     std::shared_ptr<const SearchOutcome> outcome() const;
+    /// Shows the project's N; true when it differs from the one of the report.
+    bool followPopulation();
     void prepareTyped(const QString& levels);
     /// Enables the buttons that have something to write; the others say why in their tooltip.
     void updateActions();
@@ -93,13 +103,18 @@ private:
     /// The report with the chosen node's release record, if one was written.
     std::shared_ptr<const ReportData> reportWithRelease() const;
     QPointer<SearchSession> m_session;
+    /// Sets the levels and says where they came from.
+    void setNodeFrom(NodeId id, const QString& origin);
     QLineEdit* m_node;
+    QLabel* m_nodeOrigin;
     QLabel* m_nodeInfo;
     QRadioButton* m_remove;
     QRadioButton* m_mask;
     QCheckBox* m_neutralize;
     QCheckBox* m_writeRelease;
     QLineEdit* m_population;
+    QLabel* m_populationError;
+    std::optional<double> m_reportPopulation;
     std::shared_ptr<const ReleaseRecord> m_release;
     QString m_releasePath;
     QTextBrowser* m_preview;

@@ -49,7 +49,9 @@ QString reidentificationHtml(const RiskAnalysis& r) {
         "<table><tr><th>Attacker</th><th>Highest</th><th>Average</th><th>Records at highest</th>"
         "<th>Records above threshold</th></tr>");
     auto row = [&](const QString& name, const RiskFigures& f) {
-        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td class='n'>%2</td><td class='n'>%3</td><td class='n'>%4</td>"
+                 "<td class='n'>%5</td></tr>")
                  .arg(name, num(f.highest), num(f.average), percent(f.recordsAtHighest),
                       percent(f.recordsAboveThreshold));
     };
@@ -61,7 +63,7 @@ QString reidentificationHtml(const RiskAnalysis& r) {
             "<tr><td>Journalist</td><td colspan='4'>needs the population size (Export "
             "perspective: <i>Population size</i>)</td></tr>");
     h += QObject::tr(
-             "<tr><td>Marketer</td><td>—</td><td>%1</td><td colspan='2'>expected "
+             "<tr><td>Marketer</td><td>—</td><td class='n'>%1</td><td colspan='2'>expected "
              "fraction of records re-identified</td></tr></table>")
              .arg(num(r.marketer));
     h += QObject::tr("<p>Sample uniques (records alone in their class): %1.")

@@ -8,6 +8,8 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QTextOption>
+#include <map>
 
 #include "export/reportdata.h"
 #include "export/reportsections.h"
@@ -24,6 +26,32 @@ QString esc(const QString& s) {
 
 QString levelsText(const Levels& levels) {
     return QStringLiteral("[%1]").arg(QString::fromStdString(formatLevels(levels)));
+}
+
+/// In a table cell: a zero-width space after each comma lets a node of many quasi-identifiers
+/// wrap between its levels (the text still reads "[0,1,2]").
+QString breakableLevels(const Levels& levels) {
+    return levelsText(levels).replace(QLatin1Char(','), QStringLiteral(",\u200B"));
+}
+
+/// The node table's headers: the metric names the UI uses (metricRowNames), the long ones
+/// abbreviated so that ten columns fit the A4 text width and the preview without breaking a
+/// word; the full name is the header's title (a tooltip in a browser) and in the legend.
+struct ReportHeader {
+    QString shown, full;
+};
+std::vector<ReportHeader> metricHeaders() {
+    const QStringList full = metricRowNames();
+    std::vector<ReportHeader> out;
+    for (const QString& name : full) out.push_back({name, name});
+    const std::map<QString, QString> abbreviations{
+        {QObject::tr("Discernibility"), QObject::tr("DM")},
+        {QObject::tr("KL-divergence"), QObject::tr("KL")},
+        {QObject::tr("Information um(G)"), QObject::tr("um(G)")}};
+    for (ReportHeader& h : out)
+        if (const auto a = abbreviations.find(h.full); a != abbreviations.end())
+            h.shown = a->second;
+    return out;
 }
 
 QString noteHtml(const QString& note) {
@@ -81,13 +109,22 @@ QString pngDataUrl(const QImage& image) {
 }
 }  // namespace
 
+void wrapAtWordsOnly(QTextDocument& document) {
+    QTextOption option = document.defaultTextOption();
+    option.setWrapMode(QTextOption::WordWrap);
+    document.setDefaultTextOption(option);
+}
+
 QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) {
     QString h;
     h += QStringLiteral(
              "<html><head><meta charset='utf-8'><title>%1</title>"
              "<style>body{font-family:sans-serif} td,th{padding:2px 8px;border-bottom:1px solid "
              "#ccc}"
-             "th{text-align:left;background:#eee} table{font-size:9pt}</style></head><body>")
+             "th{text-align:left;background:#eee} table{font-size:9pt} "
+             "table.nodes td, table.nodes th{font-size:8pt; padding:2px 4px} "
+             "td.n{white-space:nowrap}"
+             "</style></head><body>")
              .arg(QObject::tr("ldiv report — %1").arg(esc(d.projectName)));
     h += QObject::tr("<h1>Publication report: %1</h1>").arg(esc(d.projectName));
     h += QObject::tr(
@@ -108,10 +145,15 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                             QObject::tr(" (identifying: never published)"));
     h += QObject::tr("<h2>Chosen node %1 (%2)</h2>")
              .arg(levelsText(d.node.levels), esc(d.nodeState));
-    const QStringList names = metricRowNames();
-    h += QStringLiteral("<table><tr><th>%1</th><th>%2</th>")
+    const std::vector<ReportHeader> headers = metricHeaders();
+    // Ten columns: a size smaller and narrower padding, so that they fit the A4 text width.
+    h += QStringLiteral("<table class='nodes'><tr><th>%1</th><th>%2</th>")
              .arg(QObject::tr("Node"), QObject::tr("Satisfies"));
-    for (const QString& n : names) h += QStringLiteral("<th>%1</th>").arg(esc(n));
+    QStringList legend;
+    for (const ReportHeader& n : headers) {
+        h += QStringLiteral("<th title='%2'>%1</th>").arg(esc(n.shown), esc(n.full));
+        if (n.shown != n.full) legend << QStringLiteral("%1: %2").arg(esc(n.shown), esc(n.full));
+    }
     h += QStringLiteral("</tr>");
     auto row = [&](const QString& label, bool satisfies, const NodeMetrics& m, bool bold) {
         h += QStringLiteral("<tr>");
@@ -119,18 +161,22 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                  .arg(bold ? "<b>" + label + "</b>" : label,
                       satisfies ? QObject::tr("yes") : QObject::tr("no"));
         for (const QString& v : metricRowValues(m))
-            h += QStringLiteral("<td align=right>%1</td>").arg(v);
+            h += QStringLiteral("<td class='n' align=right>%1</td>").arg(v);
         h += QStringLiteral("</tr>");
     };
-    row(levelsText(d.node.levels) + QObject::tr(" chosen"), d.node.satisfies, d.node.metrics, true);
+    row(breakableLevels(d.node.levels) + QObject::tr(" chosen"), d.node.satisfies, d.node.metrics,
+        true);
     for (const NeighbourRow& n : d.neighbours)
-        row(levelsText(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
+        row(breakableLevels(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
     h += QStringLiteral("</table>");
+    if (!legend.isEmpty()) h += QStringLiteral("<p><small>%1</small></p>").arg(legend.join(" · "));
     h += QObject::tr(
         "<h3>Criteria on the published classes</h3><table><tr><th>Criterion</th><th>Holds</th>"
         "<th>Failing classes (rows), suppressed</th><th>Worst measure</th><th>Threshold</th></tr>");
     for (const CriterionResult& c : d.node.criteria)
-        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3 (%4)</td><td>%5</td><td>%6</td></tr>")
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td>%2</td><td class='n'>%3 (%4)</td><td class='n'>%5</td>"
+                 "<td class='n'>%6</td></tr>")
                  .arg(esc(QString::fromStdString(c.description)),
                       c.holds ? QObject::tr("yes")
                               : (d.node.satisfies ? QObject::tr("after suppression")
@@ -207,6 +253,7 @@ void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& writer, const R
     QFont font = document.defaultFont();
     font.setPointSizeF(10);
     document.setDefaultFont(font);
+    wrapAtWordsOnly(document);
     // QTextDocument does not load data: URLs; register the images as resources instead.
     QString html = reportHtml(data, {});
     QString images;

@@ -14,6 +14,9 @@ namespace ldv::ui {
 struct ReportData;
 
 QString reportHtml(const ReportData& data, const std::vector<ReportChart>& charts);
+/// Lines of the report break at spaces (and after hyphens) only: QTextDocument's default also
+/// breaks inside a word when a table column is narrow ("Discerni|bility").
+void wrapAtWordsOnly(QTextDocument& document);
 /// The PDF's document: laid out on `device` (A4, its resolution) with 2 cm margins, charts at
 /// the full text width, each chart starting a page when its caption would be parted from it.
 void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& device, const ReportData& data,

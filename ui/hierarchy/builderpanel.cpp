@@ -11,6 +11,8 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -132,14 +134,21 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->setMinimumHeight(6 * (m_table->fontMetrics().height() + 6));
+    // Header and five levels (base and four above it, as most interval hierarchies have),
+    // whatever the height of the settings above: those scroll, the preview does not.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              5 * (m_table->fontMetrics().height() + 6) +
+                              m_table->horizontalScrollBar()->sizeHint().height() +
+                              2 * m_table->frameWidth());
+    m_table->setObjectName("builderPreview");
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Builder:"), m_kind);
-    // The settings and the preview scroll (the perspective must fit 1366×768); Apply stays
-    // below the scrolling part, always in view whatever the builder shows.
+    // The settings scroll (the perspective must fit 1366×768); the preview below them keeps
+    // room for five levels (at 1366×768 it showed two rows, the rest scrolled out of the
+    // panel), and Apply stays in view whatever the builder shows.
     auto* content = new QWidget(this);
     auto* contentLayout = new QVBoxLayout(content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
@@ -148,11 +157,14 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     auto* topForm = new QFormLayout;
     topForm->addRow(tr("Top value:"), m_topValue);
     contentLayout->addLayout(topForm);
-    contentLayout->addWidget(m_status);
-    contentLayout->addWidget(m_table, 1);
+    contentLayout->addStretch(1);
+    auto* settings = scrollPanel(content, this);
+    settings->setMinimumHeight(2 * (fontMetrics().height() + 12));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scrollPanel(content, this), 1);
+    layout->addWidget(settings, 2);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table, 3);
     layout->addWidget(m_apply);
 
     m_debounce.setSingleShot(true);

@@ -153,7 +153,8 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
     right->setStretchFactor(2, 3);
-    right->setSizes({470, 80, 340});
+    // The builder (settings and preview) first; the validation usually says one line.
+    right->setSizes({520, 70, 300});
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(box(tr("Attributes"), m_attributes, this));

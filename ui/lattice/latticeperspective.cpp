@@ -184,8 +184,10 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     split->addWidget(centre);
     split->addWidget(m_details);
     m_details->tabs()->addTab(m_explain, tr("Explain"));
-    connect(m_explain, &ExplainPanel::nodeRequested, this, &LatticePerspective::findNode);
-    connect(m_frontier, &FrontierPanel::nodeRequested, this, &LatticePerspective::findNode);
+    connect(m_explain, &ExplainPanel::nodeRequested, this,
+            [this](const QString& levels) { findNode(levels); });
+    connect(m_frontier, &FrontierPanel::nodeRequested, this,
+            [this](const QString& levels) { findNode(levels); });
     connect(m_view, &LatticeView::selectionChanged, m_explain,
             [this](const std::vector<NodeId>& s) {
                 if (!s.empty()) m_explain->explain(m_view->layout().lattice().levels(s.back()));
@@ -389,14 +391,14 @@ void LatticePerspective::updateCounts() {
     m_counts->setText(text);
 }
 
-bool LatticePerspective::findNode(const QString& text) {
+bool LatticePerspective::findNode(const QString& text, bool centre) {
     try {
         const Levels levels = parseLevels(text.trimmed().toStdString());
         const Lattice& lattice = m_view->layout().lattice();
         if (!lattice.contains(levels)) return false;
         const NodeId id = lattice.id(levels);
         m_view->selectNode(id);
-        m_view->centerOnNode(id);
+        if (centre) m_view->centerOnNode(id);
         return true;
     } catch (const ParameterError&) {
         return false;

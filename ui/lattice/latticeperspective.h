@@ -44,8 +44,10 @@ public:
     NodeSource* nodes() const { return m_nodes; }
     /// The message shown instead of the lattice when it is too large (empty when shown).
     QString refusal() const;
-    /// Selects the node with these levels ("1,0,2"), centres it; false when not in the lattice.
-    bool findNode(const QString& levels);
+    /// Selects the node with these levels ("1,0,2") and, when `centre`, centres the view on
+    /// it (zooming in to node size); false when not in the lattice. Without `centre` the view
+    /// stays as it is (fitted after a project opens), the selection ring marking the node.
+    bool findNode(const QString& levels, bool centre = true);
     /// True while a node's details are being computed.
     bool isLoadingDetails() const;
     bool isDiffing() const;

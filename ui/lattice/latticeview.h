@@ -22,6 +22,8 @@ public:
     const LatticeLayout& layout() const { return *m_layout; }
     LatticeItem* item() const { return m_item.get(); }
     bool hasLattice() const { return m_layout->size() > 0 && m_item; }
+    /// True while the view fits the shown nodes (until the user zooms or pans).
+    bool isFitted() const { return m_autoFit; }
 
     /// Tooltip text of a node (levels, classes, suppressed rows, metrics).
     void setTooltipProvider(std::function<QString(NodeId)> provider) {

@@ -34,6 +34,8 @@ struct Feasibility {
     QString error;
     /// validate()'s messages: the settings themselves are wrong (the search refuses them).
     QStringList problems;
+    /// No criterion at all: nothing is checked, so there is nothing to call achievable.
+    bool noCriterion = false;
 };
 }  // namespace
 
@@ -303,6 +305,7 @@ void PrivacyPerspective::checkFeasibility() {
                 out->problems << QString::fromStdString(p);
             if (!out->problems.isEmpty()) return out;
             const auto criteria = makeSearchConfig(*data, settings).criteria;
+            out->noCriterion = criteria.empty();
             const auto tableWarnings = feasibilityWarnings(dataset, criteria);
             for (const std::string& w : tableWarnings) out->warnings << QString::fromStdString(w);
             // The table as one class may satisfy while the hierarchies cannot reach it: the most
@@ -341,13 +344,19 @@ void PrivacyPerspective::checkFeasibility() {
         if (!f->error.isEmpty())
             lines << tr("<b>Cannot search:</b> %1").arg(f->error.toHtmlEscaped());
         for (const QString& w : f->warnings) lines << tr("⚠ %1").arg(w.toHtmlEscaped());
-        if (lines.isEmpty())
+        const bool clean = lines.isEmpty();
+        // An empty requirement is not "achievable": it asks for nothing. Say what is missing,
+        // in the neutral colour of a hint, not the green of a passed check.
+        if (clean && f->noCriterion)
+            lines << tr(
+                "Add a criterion: the requirement is empty, so the search would check "
+                "nothing.");
+        else if (clean)
             lines << tr(
                 "✓ Every criterion is achievable by some generalization of these hierarchies.");
         m_warnings->setText(lines.join("<br>"));
-        m_warnings->setStyleSheet(lines.size() == 1 && f->error.isEmpty() &&
-                                          f->warnings.isEmpty() && f->problems.isEmpty()
-                                      ? "color: #009E73"
+        m_warnings->setStyleSheet(clean
+                                      ? (f->noCriterion ? "color: palette(text)" : "color: #009E73")
                                       : "color: #D55E00");
     });
     m_feasibilityJob->start();

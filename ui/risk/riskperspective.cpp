@@ -18,6 +18,7 @@
 #include <functional>
 
 #include "charts/panelchart.h"
+#include "format/populationtext.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
 #include "project/job.h"
@@ -219,6 +220,12 @@ RiskPerspective::RiskPerspective(QWidget* parent)
                       "2007)"),
                    this);
     combinationHeader->addWidget(combinationTitle, 1);
+    // A label, not only a placeholder: the placeholder goes as soon as the user types.
+    auto* filterLabel = new QLabel(tr("Fi&lter:"), this);
+    filterLabel->setObjectName("riskCombinationFilterLabel");
+    filterLabel->setBuddy(m_combinationFilter);
+    filterLabel->setToolTip(m_combinationFilter->toolTip());
+    combinationHeader->addWidget(filterLabel);
     combinationHeader->addWidget(m_combinationFilter);
     combinationHeader->addWidget(m_combinationCsv);
     auto* combinationBox = new QWidget(this);
@@ -578,7 +585,7 @@ void RiskPerspective::fillFigures() {
 
 void RiskPerspective::followProjectPopulation() {
     const auto n = m_project ? m_project->searchSettings().populationSize : std::nullopt;
-    const QString text = n ? QString::fromStdString(formatNumber(*n)) : QString();
+    const QString text = populationText(n);
     if (m_population->text() != text) m_population->setText(text);
 }
 
@@ -588,35 +595,22 @@ void RiskPerspective::populationEdited() {
 
 bool RiskPerspective::setPopulationText(const QString& text) {
     if (!m_project) return false;
-    const QString trimmed = text.trimmed();
     if (m_population->text() != text) m_population->setText(text);
-    std::optional<double> n;
-    if (!trimmed.isEmpty()) {
-        bool ok = false;
-        const double value = trimmed.toDouble(&ok);
-        const auto rows = m_project->table().rowCount();
-        if (!ok || !std::isfinite(value) || value <= 0) {
-            m_populationError->setText(
-                tr("population size '%1' is not allowed: it is the number of people in the "
-                   "population (a number above 0)")
-                    .arg(trimmed));
-            return false;
-        }
-        if (value < double(rows)) {
-            m_populationError->setText(
-                tr("population size %1 is not allowed: the population holds the sample, so N "
-                   "must be at least its %2")
-                    .arg(trimmed, countOf(rows, "record", "records")));
-            return false;
-        }
-        n = value;
+    const PopulationInput input = parsePopulation(text, m_project->table().rowCount());
+    if (!input.ok) {
+        m_populationError->setText(input.error);
+        return false;
     }
     m_populationError->clear();
     SearchSettings settings = m_project->searchSettings();
-    if (settings.populationSize == n) return true;
-    settings.populationSize = n;
+    if (settings.populationSize == input.value) {
+        followProjectPopulation();  // "100000" as typed reads "100,000"
+        return true;
+    }
+    settings.populationSize = input.value;
     m_project->setSearchSettings(
-        settings, n ? tr("Set population size to %1").arg(trimmed) : tr("Clear population size"));
+        settings, input.value ? tr("Set population size to %1").arg(populationText(input.value))
+                              : tr("Clear population size"));
     return true;
 }
 

@@ -51,9 +51,11 @@ MainWindow::MainWindow(QWidget* parent)
       m_data(new DataPerspective(this)),
       m_hierarchies(new HierarchyPerspective(this)),
       m_search(new SearchSession(this)),
-      // Recomputes a saved search result on open and selects the node that was chosen.
+      // Recomputes a saved search result on open and selects the node that was chosen; the
+      // lattice stays fitted (centring on the node zoomed a large lattice in to node size).
       m_keeper(new ResultKeeper(
-          m_search, [this](const QString& levels) { return m_lattice->findNode(levels); }, this)),
+          m_search, [this](const QString& levels) { return m_lattice->findNode(levels, false); },
+          this)),
       m_privacy(new PrivacyPerspective(this)),
       m_lattice(new LatticePerspective(this)),
       m_analysis(new AnalysisPerspective(this)),
@@ -84,9 +86,17 @@ MainWindow::MainWindow(QWidget* parent)
             &ProjectController::openProjectFile);
     connect(m_start, &StartPage::openRequested, m_controller, &ProjectController::openDialog);
     connect(m_start, &StartPage::importRequested, m_controller, &ProjectController::importDialog);
-    // The node chosen in the lattice is the one the Export perspective publishes.
-    connect(m_lattice, &LatticePerspective::nodeChosen, m_export,
-            qOverload<NodeId>(&ExportPerspective::setNode));
+    // The node chosen in the lattice is the one the Export perspective publishes: a click in
+    // the Lattice's diagram or list changes what Export writes, so the status bar says so.
+    connect(m_lattice, &LatticePerspective::nodeChosen, this, [this](NodeId id) {
+        const QString before = m_export->nodeText();
+        m_export->chooseNode(id);
+        if (m_export->nodeText() != before)
+            showStatus(tr("Node [%1] chosen in the Lattice: Export publishes it and Risk assesses "
+                          "it%2.")
+                           .arg(m_export->nodeText(),
+                                before.isEmpty() ? QString() : tr(" (was [%1])").arg(before)));
+    });
     // ... and the one the Risk perspective compares with the original table.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_risk, &RiskPerspective::setNode);
     connect(m_lattice, &LatticePerspective::nodeChosen, m_keeper, &ResultKeeper::nodeChosen);
@@ -278,8 +288,13 @@ void MainWindow::createStatusBar() {
         QDesktopServices::openUrl(QUrl::fromLocalFile(m_openFolder->property("folder").toString()));
     });
     connect(m_export, &ExportPerspective::wrote, this, &MainWindow::showWritten);
-    statusBar()->addWidget(m_status, 1);
+    // "Open folder" right after the path it opens, not at the far end of a wide status bar:
+    // the message takes its own width, the stretch after the button the rest. (A minimum
+    // width of 1 lets a long message be cut rather than widen the window past the screen.)
+    m_status->setMinimumWidth(1);
+    statusBar()->addWidget(m_status);
     statusBar()->addWidget(m_openFolder);
+    statusBar()->addWidget(new QWidget(this), 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, m_controller, &ProjectController::cancel);

@@ -11,9 +11,13 @@ const char* kKey = "recentProjects";
 
 QStringList RecentProjects::list() {
     QStringList out;
-    for (const QString& p : QSettings().value(kKey).toStringList())
+    for (const QString& p : entries())
         if (QFileInfo::exists(p)) out << p;
     return out;
+}
+
+QStringList RecentProjects::entries() {
+    return QSettings().value(kKey).toStringList();
 }
 
 void RecentProjects::add(const QString& path) {

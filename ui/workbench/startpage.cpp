@@ -1,7 +1,9 @@
 #include "workbench/startpage.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -13,7 +15,12 @@
 namespace ldv::ui {
 
 StartPage::StartPage(QWidget* parent)
-    : QWidget(parent), m_examples(new QWidget(this)), m_recent(new QListWidget(this)) {
+    : QWidget(parent),
+      m_examples(new QWidget(this)),
+      m_recent(new QListWidget(this)),
+      m_missing(new QWidget(this)),
+      m_missingText(new QLabel(m_missing)),
+      m_removeMissing(new QPushButton(tr("&Remove from the list"), m_missing)) {
     auto* title = new QLabel(
         tr("<h1>ldiv workbench</h1><p>Publish microdata with k-anonymity, ℓ-diversity and "
            "(τ,ℓ)-diversity: load a table, mark quasi-identifiers and sensitive attributes, "
@@ -38,6 +45,25 @@ StartPage::StartPage(QWidget* parent)
     auto* recent = new QGroupBox(tr("Recent projects"), this);
     auto* recentLayout = new QVBoxLayout(recent);
     recentLayout->addWidget(m_recent);
+    // A project file moved or deleted since: said under the list, with the way out.
+    m_recent->setObjectName("recentProjects");
+    m_missing->setObjectName("recentMissing");
+    m_missingText->setObjectName("recentMissingText");
+    m_missingText->setWordWrap(true);
+    m_missingText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_missingText->setStyleSheet("color: #D55E00");
+    m_removeMissing->setObjectName("recentRemove");
+    m_removeMissing->setToolTip(tr("Forget this project: remove it from the recent projects"));
+    auto* missingLayout = new QHBoxLayout(m_missing);
+    missingLayout->setContentsMargins(0, 0, 0, 0);
+    missingLayout->addWidget(m_missingText, 1);
+    missingLayout->addWidget(m_removeMissing, 0, Qt::AlignTop);
+    m_missing->hide();
+    recentLayout->addWidget(m_missing);
+    connect(m_removeMissing, &QPushButton::clicked, this, [this] {
+        RecentProjects::remove(m_removeMissing->property("path").toString());
+        refresh();
+    });
 
     auto* column = new QVBoxLayout;
     column->addWidget(title);
@@ -51,9 +77,8 @@ StartPage::StartPage(QWidget* parent)
 
     connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
     connect(import, &QPushButton::clicked, this, &StartPage::importRequested);
-    connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        emit projectRequested(item->data(Qt::UserRole).toString());
-    });
+    connect(m_recent, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { activateRecent(item->data(Qt::UserRole).toString()); });
     refresh();
 }
 
@@ -86,16 +111,44 @@ void StartPage::refresh() {
         layout->addWidget(button);
     }
     m_recent->clear();
-    for (const QString& path : RecentProjects::list()) {
-        auto* item = new QListWidgetItem(
-            QFileInfo(path).fileName() + "  —  " + QFileInfo(path).absolutePath(), m_recent);
+    m_missing->hide();
+    for (const QString& path : RecentProjects::entries()) {
+        const QFileInfo info(path);
+        const bool missing = !info.exists();
+        auto* item = new QListWidgetItem(info.fileName() + "  —  " + info.absolutePath() +
+                                             (missing ? tr("  (missing)") : QString()),
+                                         m_recent);
         item->setData(Qt::UserRole, path);
-        item->setToolTip(path);
+        if (missing) {
+            // Greyed, but still selectable: a double-click explains and offers to remove it.
+            item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+            item->setToolTip(tr("%1\nNot found: moved, renamed or deleted since it was opened. "
+                                "Double-click to remove it from the list.")
+                                 .arg(QDir::toNativeSeparators(path)));
+        } else {
+            item->setToolTip(QDir::toNativeSeparators(path));
+        }
     }
     if (m_recent->count() == 0) {
         auto* item = new QListWidgetItem(tr("No recent projects"), m_recent);
         item->setFlags(Qt::NoItemFlags);
     }
+}
+
+void StartPage::activateRecent(const QString& path) {
+    // The file may have gone since the list was drawn: check now, not at refresh().
+    if (!QFileInfo::exists(path)) return showMissing(path);
+    m_missing->hide();
+    emit projectRequested(path);
+}
+
+void StartPage::showMissing(const QString& path) {
+    m_missingText->setText(
+        tr("The project file %1 no longer exists: it was moved, renamed or deleted. Open it "
+           "from its new place with Open project…, or remove it from this list.")
+            .arg(QDir::toNativeSeparators(path)));
+    m_removeMissing->setProperty("path", path);
+    m_missing->show();
 }
 
 }  // namespace ldv::ui

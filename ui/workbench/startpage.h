@@ -1,7 +1,9 @@
 #pragma once
 #include <QWidget>
 
+class QLabel;
 class QListWidget;
+class QPushButton;
 
 namespace ldv::ui {
 
@@ -12,6 +14,10 @@ public:
     explicit StartPage(QWidget* parent = nullptr);
     /// Re-reads the recent projects and which examples have a project file.
     void refresh();
+    /// Opens a recent project, or, when its file is gone, says so under the list and offers
+    /// to remove it (as a double-click on its entry does).
+    void activateRecent(const QString& path);
+    QListWidget* recentList() const { return m_recent; }
 
 signals:
     void exampleRequested(const QString& name);
@@ -20,8 +26,12 @@ signals:
     void importRequested();
 
 private:
+    void showMissing(const QString& path);
     QWidget* m_examples;
     QListWidget* m_recent;
+    QWidget* m_missing;
+    QLabel* m_missingText;
+    QPushButton* m_removeMissing;
 };
 
 }  // namespace ldv::ui
