@@ -5,35 +5,28 @@
 #include <functional>
 
 namespace ldv::detail {
-namespace {
-
-/// Every level of `b` is at least that of `a` (a's levels are those of a kept table).
-bool covers(const std::vector<int>& b, const std::vector<int>& a) {
-    for (std::size_t i = 0; i < b.size(); ++i)
-        if (b[i] < a[i]) return false;
-    return true;
-}
-
-}  // namespace
 
 TablePtr SourceCache::bestCached(NodeId id) const {
     // No finer node is coarser than a direct specialization, so a cached one is taken
-    // without scanning the cache (Adult, k=5 + 2 %: 30 % fewer classes read than
-    // scanning a 512-entry cache, and the scan itself no longer dominates).
+    // without a query (Adult, k=5 + 2 %: 30 % fewer classes read than scanning a
+    // 512-entry cache).
     const TablePtr* src = &m_base;
     for (std::size_t i = 0; i < m_ctx.d; ++i) {
         if (m_ctx.level(id, i) == 0) continue;
         if (auto it = m_cache.find(id - m_ctx.strides[i]);
-            it != m_cache.end() && it->second->count() < (*src)->count())
-            src = &it->second;
+            it != m_cache.end() && m_entries[it->second].table->count() < (*src)->count())
+            src = &m_entries[it->second].table;
     }
     if (src != &m_base) return *src;
-    // Kept tables carry their levels: compared with the node's, no per-node array is read.
-    const std::vector<int> levels = m_ctx.levels(id);
-    for (const auto& [node, table] : m_cache)
-        if (table->count() < (*src)->count() && covers(levels, table->levels)) src = &table;
-    for (const auto& [hub, table] : m_hubs)
-        if (table->count() < (*src)->count() && covers(levels, table->levels)) src = &table;
+    // Else the kept table with the fewest classes among those at or below the node.
+    thread_local std::vector<std::size_t> below;
+    thread_local std::vector<LevelCode> levels;
+    levels.resize(m_ctx.d);
+    for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
+    below.clear();
+    m_index.collectBelow(levels, below);
+    for (const std::size_t slot : below)
+        if (m_entries[slot].table->count() < (*src)->count()) src = &m_entries[slot].table;
     return *src;
 }
 
@@ -65,7 +58,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
     TablePtr src;
     {
         const std::shared_lock lock(m_mutex);
-        if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second;
+        if (auto it = m_hubs.find(hub); it != m_hubs.end()) return m_entries[it->second].table;
         src = bestCached(hub);
     }
     if (src == m_base) {
@@ -90,7 +83,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
     const std::lock_guard lock(m_mutex);
     if (m_hubBytes + table->bytes() <= m_budget / 2) {
         m_hubBytes += table->bytes();
-        m_hubs.emplace(hub, std::move(table));
+        keep(hub, std::move(table), true);
     } else {
         m_hubsFull.store(true);
         rememberLocked(hub, std::move(table));  // `out` keeps it alive for the caller
@@ -103,37 +96,56 @@ void SourceCache::remember(NodeId id, TablePtr table) {
     rememberLocked(id, std::move(table));
 }
 
+void SourceCache::keep(NodeId id, TablePtr table, bool hub) {
+    std::vector<LevelCode> levels(m_ctx.d);
+    for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
+    const std::size_t slot = m_index.insert(levels);
+    if (m_entries.size() <= slot) m_entries.resize(slot + 1);
+    m_entries[slot] = {id, std::move(table), hub};
+    (hub ? m_hubs : m_cache)[id] = slot;
+}
+
+void SourceCache::drop(std::size_t slot) {
+    m_index.erase(slot);
+    m_entries[slot] = Entry{};
+}
+
 // Keeps computed classes as rollup sources within a memory budget, dropping the largest
 // older tables first (they save the least when rolled up from). A worker still reading a
 // dropped table keeps it alive through its own pointer.
 void SourceCache::rememberLocked(NodeId id, TablePtr table) {
     m_bytes += table->bytes();
     // A hub kept here (hubs over budget) may be checked later: the newer table replaces it.
-    if (auto [it, fresh] = m_cache.try_emplace(id, table); !fresh) {
-        m_bytes -= it->second->bytes();
-        it->second = std::move(table);
+    if (auto it = m_cache.find(id); it != m_cache.end()) {
+        m_bytes -= m_entries[it->second].table->bytes();
+        m_entries[it->second].table = std::move(table);
+    } else {
+        keep(id, std::move(table), false);
     }
     if (m_cache.size() <= 1 || (m_bytes <= m_budget && m_cache.size() <= m_maxEntries)) return;
     // Over a limit: drop the largest tables down to 3/4 of both limits in one pass, so the
     // cache is sorted once per many insertions rather than scanned on each.
     std::vector<std::pair<std::size_t, NodeId>> bySize;
-    for (const auto& [node, t] : m_cache)
-        if (node != id) bySize.emplace_back(t->count(), node);
+    for (const auto& [node, slot] : m_cache)
+        if (node != id) bySize.emplace_back(m_entries[slot].table->count(), node);
     std::sort(bySize.begin(), bySize.end(), std::greater<>());
     for (const auto& [count, node] : bySize) {
         if (m_bytes <= m_budget / 4 * 3 && m_cache.size() <= m_maxEntries / 4 * 3) break;
         const auto it = m_cache.find(node);
-        m_bytes -= it->second->bytes();
+        m_bytes -= m_entries[it->second].table->bytes();
+        drop(it->second);
         m_cache.erase(it);
     }
 }
 
 void SourceCache::handOver() {
     const std::lock_guard lock(m_mutex);
-    for (auto& [id, table] : m_cache) m_ctx.tables.emplace_back(id, std::move(table));
-    for (auto& [hub, table] : m_hubs) m_ctx.tables.emplace_back(hub, std::move(table));
+    for (Entry& e : m_entries)
+        if (e.table) m_ctx.tables.emplace_back(e.id, std::move(e.table));
+    m_entries.clear();
     m_cache.clear();
     m_hubs.clear();
+    m_index = DominanceIndex(m_ctx.heights);
 }
 
 }  // namespace ldv::detail
