@@ -18,9 +18,9 @@ using TablePtr = std::shared_ptr<const ClassTable>;
 class SourceCache {
 public:
     /// `budget`: bytes of kept tables (hubs get half as much again); `maxEntries`: kept
-    /// tables, which bounds the scans for a covering source and for eviction.
+    /// tables, which bounds the queries for a covering source and the eviction's sort.
     SourceCache(SearchContext& ctx, TablePtr base, std::size_t budget = std::size_t(256) << 20,
-                std::size_t maxEntries = 4096)
+                std::size_t maxEntries = std::size_t(1) << 16)
         : m_ctx(ctx),
           m_base(std::move(base)),
           m_budget(budget),
@@ -41,9 +41,15 @@ private:
         NodeId id = 0;
         TablePtr table;
         bool hub = false;
+        std::uint64_t lastUse = 0;  ///< m_clock when last chosen (atomic_ref under a shared lock)
     };
-    TablePtr bestCached(NodeId id) const;
+    static constexpr std::size_t kNone = ~std::size_t(0);
+    /// The slot of the kept table with the fewest classes at or below `id`, or kNone.
+    std::size_t bestCached(NodeId id) const;
+    void touch(std::size_t slot) const;
     TablePtr hubTable(RollupEngine& engine, NodeId hub);
+    NodeId hubOf(NodeId id) const;
+    NodeId parentHub(NodeId hub) const;
     void rememberLocked(NodeId id, TablePtr table);
     /// Stores a table in the index (call with m_mutex held exclusively).
     void keep(NodeId id, TablePtr table, bool hub);
@@ -64,6 +70,7 @@ private:
     std::unordered_map<NodeId, std::size_t> m_cache;
     std::unordered_map<NodeId, std::size_t> m_hubs;
     std::size_t m_bytes = 0, m_hubBytes = 0;
+    mutable std::atomic<std::uint64_t> m_clock{0};
 };
 
 }  // namespace ldv::detail
