@@ -6,6 +6,42 @@
 #include <limits>
 
 namespace ldv::detail {
+namespace {
+
+// PEXT (BMI2) gathers the output fields of a bit-packed key into a dense index in one
+// instruction. Written as inline assembly so that the library needs no -mbmi2; it runs only
+// when the CPU reports a fast PEXT (fastPext).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define LDV_X86_PEXT 1
+#endif
+
+bool fastPext() {
+#ifdef LDV_X86_PEXT
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("bmi2")) return false;
+    // AMD before Zen 3 runs PEXT in microcode (tens of cycles): hashing is faster there.
+    return !(__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("amdfam17h"));
+#else
+    return false;
+#endif
+}
+
+inline std::uint64_t pext(std::uint64_t x, std::uint64_t mask) {
+#ifdef LDV_X86_PEXT
+    std::uint64_t r;
+    asm("pextq %2, %1, %0" : "=r"(r) : "r"(x), "r"(mask));
+    return r;
+#else
+    // Never called: m_pext is false off x86-64. Kept portable all the same.
+    std::uint64_t r = 0;
+    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+        if (x & mask & (~mask + 1)) r |= bit;
+    return r;
+#endif
+}
+
+}  // namespace
+
 RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried)
     : m_data(data), m_carried(std::move(carried)) {
     for (std::size_t sa : m_carried) {
@@ -27,6 +63,55 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
         }
     }
     m_delta.resize(d);
+    // Bit fields: attribute d-1 in the lowest bits (as the mixed radix, last fastest).
+    m_shift.assign(d, 0);
+    m_width.assign(d, 0);
+    unsigned bits = 0;
+    for (std::size_t i = d; i-- > 0;) {
+        const HierarchyMap& h = data.hierarchy(i);
+        unsigned w = 0;
+        for (int l = 0; l <= h.height(); ++l)
+            w = std::max(w, unsigned(std::bit_width(
+                                std::uint64_t(std::max<std::size_t>(h.levelSize(l), 1) - 1))));
+        m_shift[i] = bits;
+        m_width[i] = w;
+        bits += w;
+    }
+    m_bitPacks = bits <= 64;
+    m_pext = m_bitPacks && fastPext();
+    m_bitDelta.resize(d);
+}
+
+const std::uint64_t* RollupEngine::bitDelta(std::uint32_t i, int from, int to) {
+    const std::uint64_t stride = std::uint64_t(m_data.hierarchy(i).height()) + 2;
+    std::vector<std::uint64_t>& t =
+        m_bitDelta[i][std::uint64_t(from) * stride + std::uint64_t(to + 1)];
+    if (t.empty()) {
+        // Indexed by the whole field (codes beyond the level's domain never occur).
+        const std::size_t n = m_data.hierarchy(i).levelSize(from);
+        t.assign(std::max<std::size_t>(std::size_t(1) << m_width[i], n), 0);
+        const unsigned s = m_shift[i];
+        // Unsigned wrap-around: adding (new − old) << s rewrites the field from old to new
+        // (the field holds exactly `old`, so no borrow or carry leaves it).
+        for (std::size_t v = 0; v < n; ++v) {
+            const std::uint64_t to_code = to < 0 ? 0 : std::uint64_t(upMap(i, from, to)[v]);
+            t[v] = (to_code - std::uint64_t(v)) << s;
+        }
+    }
+    return t.data();
+}
+
+std::span<const Code> RollupEngine::keysOf(const ClassTable& t, std::vector<Code>& scratch) const {
+    if (!t.keys.empty() || !m_bitPacks || t.packed.size() != t.count()) return t.keys;
+    const std::size_t w = t.attrs.size();
+    scratch.resize(t.count() * w);
+    for (std::size_t c = 0; c < t.count(); ++c)
+        for (std::size_t q = 0; q < w; ++q) {
+            const std::uint32_t i = t.attrs[q];
+            scratch[c * w + q] =
+                Code((t.packed[c] >> m_shift[i]) & ((std::uint64_t(1) << m_width[i]) - 1));
+        }
+    return scratch;
 }
 
 const Code* RollupEngine::upMap(std::uint32_t i, int from, int to) {
@@ -63,9 +148,19 @@ ClassTable RollupEngine::base() const {
     const std::size_t d = m_data.qiCount();
     t.levels.assign(d, 0);
     for (std::size_t i = 0; i < d; ++i) t.attrs.push_back(std::uint32_t(i));
-    t.keys.assign(b.keys.begin(), b.keys.end());
     t.sizes = b.sizes;
-    if (m_fixedPacks) {
+    if (m_bitPacks) {
+        t.packed.resize(b.count());
+        for (std::size_t c = 0; c < b.count(); ++c) {
+            std::uint64_t key = 0;
+            for (std::size_t i = 0; i < d; ++i)
+                key |= std::uint64_t(b.keys[c * d + i]) << m_shift[i];
+            t.packed[c] = key;
+        }
+    } else {
+        t.keys.assign(b.keys.begin(), b.keys.end());
+    }
+    if (!m_bitPacks && m_fixedPacks) {
         t.packed.resize(b.count());
         for (std::size_t c = 0; c < b.count(); ++c) {
             std::uint64_t key = 0;
@@ -85,6 +180,10 @@ ClassTable RollupEngine::base() const {
 }
 
 void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, ClassTable& out) {
+    if (m_bitPacks) {
+        rollupByBits(src, levels, out);
+        return;
+    }
     out.levels.assign(levels.begin(), levels.end());
     out.attrs.clear();
     m_positions.clear();
@@ -267,6 +366,98 @@ void RollupEngine::rollupByRefining(const ClassTable& src) {
         const std::uint32_t g = m_grouper.insert(classOf[c]);
         if (g == m_first.size()) m_first.push_back(std::uint32_t(c));
         classOf[c] = g;
+    }
+}
+
+void RollupEngine::rollupByBits(const ClassTable& src, std::span<const int> levels,
+                                ClassTable& out) {
+    out.levels.assign(levels.begin(), levels.end());
+    out.attrs.clear();
+    out.keys.clear();
+    m_deltaPtr.clear();
+    m_deltaShift.clear();
+    m_deltaMask.clear();
+    std::uint64_t outMask = 0;  // the bits the output's codes can occupy
+    unsigned outBits = 0;
+    for (std::size_t p = 0; p < src.attrs.size(); ++p) {
+        const std::uint32_t i = src.attrs[p];
+        if (levels[i] >= 0) {
+            out.attrs.push_back(i);
+            const auto w = unsigned(std::bit_width(std::uint64_t(
+                std::max<std::size_t>(m_data.hierarchy(i).levelSize(levels[i]), 1) - 1)));
+            outMask |= ((std::uint64_t(1) << w) - 1) << m_shift[i];
+            outBits += w;
+        }
+        if (levels[i] == src.levels[i]) continue;
+        m_deltaPtr.push_back(bitDelta(i, src.levels[i], levels[i]));
+        m_deltaShift.push_back(m_shift[i]);
+        m_deltaMask.push_back((std::uint64_t(1) << m_width[i]) - 1);
+    }
+    const std::size_t count = src.count();
+    m_read += count;
+    const bool classes = m_histWidth > 0;  // pass 2 needs each class's group
+    if (classes && m_classOf.size() < count) m_classOf.resize(count);
+    out.sizes.clear();
+    m_outPacked.clear();
+    // Dense counting over the gathered output fields when they span a small space, else a
+    // hash of the packed word itself.
+    const bool dense =
+        m_pext && outBits < 40 && (std::uint64_t(1) << outBits) <= KeyGrouper::denseLimit(count);
+    if (dense) {
+        m_grouper.begin(std::uint64_t(1) << outBits, count);
+        if (classes)
+            groupBits<true, true>(src, outMask, out);
+        else
+            groupBits<true, false>(src, outMask, out);
+    } else {
+        m_grouper.begin(~std::uint64_t(0), count);
+        if (classes)
+            groupBits<false, true>(src, outMask, out);
+        else
+            groupBits<false, false>(src, outMask, out);
+    }
+    m_grouper.end();
+    const std::size_t groups = out.sizes.size();
+    m_built += groups;
+    out.packed.assign(m_outPacked.begin(), m_outPacked.end());
+    const std::size_t hw = m_histWidth;
+    out.hist.assign(groups * hw, 0);
+    if (hw) {
+        const std::uint32_t* classOf = m_classOf.data();
+        const std::uint32_t* from = src.hist.data();
+        std::uint32_t* to = out.hist.data();
+        for (std::size_t c = 0; c < count; ++c) {
+            std::uint32_t* t = to + std::size_t(classOf[c]) * hw;
+            const std::uint32_t* f = from + c * hw;
+            for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];
+        }
+    }
+}
+
+// The hot loop of the search: one 8-byte word read per source class, one lookup per changed
+// attribute, one insertion.
+template <bool Dense, bool Classes>
+void RollupEngine::groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out) {
+    const std::size_t count = src.count();
+    const std::size_t changed = m_deltaPtr.size();
+    const std::uint64_t* const* deltas = m_deltaPtr.data();
+    const unsigned* shifts = m_deltaShift.data();
+    const std::uint64_t* masks = m_deltaMask.data();
+    const std::uint64_t* packed = src.packed.data();
+    const std::uint32_t* sizes = src.sizes.data();
+    std::uint32_t* classOf = m_classOf.data();
+    std::vector<std::uint32_t>& outSizes = out.sizes;
+    for (std::size_t c = 0; c < count; ++c) {
+        const std::uint64_t word = packed[c];
+        std::uint64_t key = word;
+        for (std::size_t j = 0; j < changed; ++j) key += deltas[j][(word >> shifts[j]) & masks[j]];
+        const std::uint32_t g = m_grouper.insert(Dense ? pext(key, outMask) : key);
+        if (g == outSizes.size()) {
+            outSizes.push_back(0);
+            m_outPacked.push_back(key);
+        }
+        outSizes[g] += sizes[c];
+        if constexpr (Classes) classOf[c] = g;
     }
 }
 

@@ -19,11 +19,14 @@ namespace ldv::detail {
 struct ClassTable {
     std::vector<int> levels;
     std::vector<std::uint32_t> attrs;
-    std::vector<Code> keys;            ///< class-major, width attrs.size()
+    /// Class-major codes, width attrs.size(); empty when the engine packs keys in bit fields
+    /// (RollupEngine::bitPacked(): read them through RollupEngine::keysOf).
+    std::vector<Code> keys;
     std::vector<std::uint32_t> sizes;  ///< rows per class
     std::vector<std::uint32_t> hist;   ///< class-major, width RollupEngine::histWidth()
-    /// Per class, the key packed with the engine's fixed strides (RollupEngine::packs());
-    /// empty when the dataset's full key space does not fit in 62 bits.
+    /// Per class, the key packed in one word: in bit fields (RollupEngine::bitPacked()), else
+    /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); empty when
+    /// neither fits in 64 bits.
     std::vector<std::uint64_t> packed;
 
     std::size_t count() const { return sizes.size(); }
@@ -54,7 +57,16 @@ public:
 
     /// Whether ClassTables carry packed keys (the product of the attributes' base domains
     /// fits in 62 bits).
-    bool packs() const { return m_fixedPacks; }
+    bool packs() const { return m_fixedPacks || m_bitPacks; }
+    /// Whether every attribute's codes fit in a bit field of one 64-bit word. Then tables carry
+    /// only that word per class (no `keys`: 8 bytes a class instead of 4 per attribute, so the
+    /// source caches hold several times more tables), and a rollup reads the word, rewrites
+    /// the fields of the attributes whose level changes (one lookup each) and groups the
+    /// result, densely when the output fields, gathered by PEXT, span a small space.
+    bool bitPacked() const { return m_bitPacks; }
+    /// The codes of `t` (class-major, width t.attrs.size()): t.keys, or decoded from the
+    /// packed words into `scratch`.
+    std::span<const Code> keysOf(const ClassTable& t, std::vector<Code>& scratch) const;
 
     std::uint64_t classesRead() const { return m_read; }
     std::uint64_t classesBuilt() const { return m_built; }
@@ -91,6 +103,22 @@ private:
     void rollupByDelta(const ClassTable& src, std::span<const int> levels);
     void rollupByPacking(const ClassTable& src, std::uint64_t space);
     void rollupByRefining(const ClassTable& src);
+
+    // Bit-field packing (bitPacked()): attribute i's code sits at bit m_shift[i], m_width[i]
+    // bits wide (wide enough for every level's codes).
+    bool m_bitPacks = false;
+    bool m_pext = false;  ///< the CPU has a fast PEXT (BMI2, not AMD before Zen 3)
+    std::vector<unsigned> m_shift, m_width;
+    /// m_bitDelta[i][from * (h+2) + to + 1]: code at `from` → (code at `to` − code) << shift,
+    /// with to = −1 for dropping the attribute; built on first use.
+    std::vector<std::unordered_map<std::uint64_t, std::vector<std::uint64_t>>> m_bitDelta;
+    std::vector<unsigned> m_deltaShift;
+    std::vector<std::uint64_t> m_deltaMask;
+    std::vector<std::uint64_t> m_outPacked;
+    const std::uint64_t* bitDelta(std::uint32_t i, int from, int to);
+    void rollupByBits(const ClassTable& src, std::span<const int> levels, ClassTable& out);
+    template <bool Dense, bool Classes>
+    void groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
     std::uint64_t m_read = 0, m_built = 0;
 };
 

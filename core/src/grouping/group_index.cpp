@@ -9,14 +9,9 @@ namespace ldv::detail {
 void KeyGrouper::begin(std::uint64_t space, std::size_t expected) {
     m_groupKeys.clear();
     m_groupSlots.clear();
-    // A dense array beats hashing while it is not much larger than the input; it is kept
-    // between calls, so only its first use pays for the allocation. Both structures are
-    // sized for at most 2^24 groups up front: grouping 10 M rows into a few hundred thousand
-    // base groups must not allocate for 10 M (the hash table grows when it has to).
-    constexpr std::uint64_t kPresized = std::uint64_t(1) << 24;
-    const std::uint64_t denseLimit = std::max<std::uint64_t>(
-        1u << 16, std::min<std::uint64_t>(4 * std::uint64_t(expected), kPresized));
-    m_dense = space <= denseLimit;
+    // The dense array is kept between calls, so only its first use pays for the allocation;
+    // the hash table grows when it has to.
+    m_dense = space <= denseLimit(expected);
     if (m_dense) {
         if (m_denseIds.size() < space) m_denseIds.resize(std::size_t(space), kNone);
         return;

@@ -24,6 +24,13 @@ inline std::uint64_t mixKey(std::uint64_t x) {
 class KeyGrouper {
 public:
     void begin(std::uint64_t space, std::size_t expected);
+    /// The largest key space begin() counts densely for `expected` items: a dense array beats
+    /// hashing while it is not much larger than the input. Sized for at most 2^24 groups: grouping
+    /// 10 M rows into a few hundred thousand base groups must not allocate for 10 M.
+    static std::uint64_t denseLimit(std::size_t expected) {
+        return std::max<std::uint64_t>(
+            1u << 16, std::min<std::uint64_t>(4 * std::uint64_t(expected), kPresized));
+    }
     std::uint32_t insert(std::uint64_t key) {
         if (m_dense) {
             std::uint32_t& id = m_denseIds[key];
@@ -50,6 +57,7 @@ private:
     std::vector<std::uint64_t> m_groupKeys;
     std::vector<std::uint64_t> m_groupSlots;  ///< hash slot of each group, to clear it
     static constexpr std::uint32_t kNone = 0xffffffffu;
+    static constexpr std::uint64_t kPresized = std::uint64_t(1) << 24;
     std::uint32_t insertHashed(std::uint64_t key);
     void growHash();
 };

@@ -240,7 +240,8 @@ private:
         detail::ClassesView view;
         view.levels = t.levels;
         view.sizes = t.sizes;
-        view.keys = t.keys;
+        std::vector<Code> scratch;  // codes decoded from bit-packed keys
+        view.keys = engine.keysOf(t, scratch);
         const auto slot =
             std::find(engine.carried().begin(), engine.carried().end(), std::size_t(0));
         if (slot != engine.carried().end()) {

@@ -95,7 +95,8 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
     ClassesView v;
     v.levels = t.levels;
     v.sizes = t.sizes;
-    v.keys = t.keys;
+    std::vector<Code> scratch;  // codes decoded from bit-packed keys
+    v.keys = engine.keysOf(t, scratch);
     const auto& carried = engine.carried();
     const auto slot = std::find(carried.begin(), carried.end(), std::size_t(0));
     if (slot != carried.end()) {

@@ -5,54 +5,106 @@
 #include <functional>
 
 namespace ldv::detail {
-namespace {
 
-/// Every level of `b` is at least that of `a` (a's levels are those of a kept table).
-bool covers(const std::vector<int>& b, const std::vector<int>& a) {
-    for (std::size_t i = 0; i < b.size(); ++i)
-        if (b[i] < a[i]) return false;
-    return true;
-}
-
-}  // namespace
-
-TablePtr SourceCache::bestCached(NodeId id) const {
+std::size_t SourceCache::bestCached(NodeId id) const {
     // No finer node is coarser than a direct specialization, so a cached one is taken
-    // without scanning the cache (Adult, k=5 + 2 %: 30 % fewer classes read than
-    // scanning a 512-entry cache, and the scan itself no longer dominates).
-    const TablePtr* src = &m_base;
+    // without a query (Adult, k=5 + 2 %: 30 % fewer classes read than scanning a
+    // 512-entry cache).
+    std::size_t best = kNone;
+    std::size_t fewest = m_base->count();
     for (std::size_t i = 0; i < m_ctx.d; ++i) {
         if (m_ctx.level(id, i) == 0) continue;
         if (auto it = m_cache.find(id - m_ctx.strides[i]);
-            it != m_cache.end() && it->second->count() < (*src)->count())
-            src = &it->second;
+            it != m_cache.end() && m_entries[it->second].table->count() < fewest) {
+            best = it->second;
+            fewest = m_entries[best].table->count();
+        }
     }
-    if (src != &m_base) return *src;
-    // Kept tables carry their levels: compared with the node's, no per-node array is read.
-    const std::vector<int> levels = m_ctx.levels(id);
-    for (const auto& [node, table] : m_cache)
-        if (table->count() < (*src)->count() && covers(levels, table->levels)) src = &table;
-    for (const auto& [hub, table] : m_hubs)
-        if (table->count() < (*src)->count() && covers(levels, table->levels)) src = &table;
-    return *src;
+    if (best != kNone) return best;
+    // Else the kept table with the fewest classes among those at or below the node.
+    thread_local std::vector<std::size_t> below;
+    thread_local std::vector<LevelCode> levels;
+    levels.resize(m_ctx.d);
+    for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
+    below.clear();
+    m_index.collectBelow(levels, below);
+    for (const std::size_t slot : below)
+        if (m_entries[slot].table->count() < fewest) {
+            best = slot;
+            fewest = m_entries[slot].table->count();
+        }
+    return best;
+}
+
+void SourceCache::touch(std::size_t slot) const {
+    // Entries are only added or dropped under the exclusive lock; readers stamp them.
+    std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(m_entries[slot].lastUse))
+        .store(++m_clock, std::memory_order_relaxed);
 }
 
 // When no computed finer node exists, grouping from the base groups is the most expensive
 // check there is, and it happens most near the bottom where fresh paths start. Instead the
-// node rolls up from its "hub" min(levels, 1) (every attribute generalized at most once):
-// hubs are few (at most 2^d), already cut the classes of the large attributes, and are
-// shared by every node above them. A hub itself rolls up from the best finer hub, computed
-// recursively by dropping the attribute whose first generalization merges least, so only
-// the first hubs read the base groups.
+// node rolls up from its "hub": every attribute generalized at most once, except that an
+// attribute at its top level stays there. Hubs already cut the classes of the large
+// attributes and are shared by every node above them; keeping the top attributes makes a hub
+// the projection onto the node's other attributes (as Incognito's frequency sets, LeFevre et
+// al. 2005), which near the top of a wide lattice has a few thousand classes where
+// min(levels, 1) kept almost every base group (mach2019, 16 QIs: 60,000 of 73,073). A hub
+// rolls up from the best kept finer table, else from its parent hub (parentHub), so only the
+// first hubs read the base groups.
+NodeId SourceCache::hubOf(NodeId id) const {
+    NodeId hub = 0;
+    for (std::size_t i = 0; i < m_ctx.d; ++i) {
+        const int l = m_ctx.level(id, i);
+        hub += m_ctx.strides[i] * NodeId(l == m_ctx.heights[i] ? l : std::min(l, 1));
+    }
+    return hub;
+}
+
+// One step down from a hub: a top attribute goes back to level 1 (0 for a height-1 attribute)
+// — the one whose level then has the fewest values, so the parent has the fewest classes —
+// else the level-1 attribute whose first generalization merges least goes back to 0. The
+// bottom node has no parent (returns itself).
+NodeId SourceCache::parentHub(NodeId hub) const {
+    std::size_t best = m_ctx.d;
+    std::size_t fewest = 0;
+    for (std::size_t i = 0; i < m_ctx.d; ++i) {
+        const int l = m_ctx.level(hub, i);
+        if (l == 0 || l != m_ctx.heights[i]) continue;
+        const std::size_t values = m_ctx.data.hierarchy(i).levelSize(l > 1 ? 1 : 0);
+        if (best == m_ctx.d || values < fewest) {
+            best = i;
+            fewest = values;
+        }
+    }
+    if (best < m_ctx.d) {
+        const int l = m_ctx.heights[best];
+        return hub - m_ctx.strides[best] * NodeId(l > 1 ? l - 1 : l);
+    }
+    double least = 0;
+    for (std::size_t i = 0; i < m_ctx.d; ++i) {
+        if (m_ctx.level(hub, i) != 1) continue;
+        const HierarchyMap& h = m_ctx.data.hierarchy(i);
+        const double ratio =
+            double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
+        if (best == m_ctx.d || ratio < least) {
+            best = i;
+            least = ratio;
+        }
+    }
+    return best < m_ctx.d ? hub - m_ctx.strides[best] : hub;
+}
+
 TablePtr SourceCache::source(RollupEngine& engine, NodeId id) {
     {
         const std::shared_lock lock(m_mutex);  // checks look up sources side by side
-        TablePtr src = bestCached(id);
-        if (src != m_base) return src;
+        if (const std::size_t slot = bestCached(id); slot != kNone) {
+            touch(slot);
+            return m_entries[slot].table;
+        }
     }
-    NodeId hub = 0;
-    for (std::size_t i = 0; i < m_ctx.d; ++i)
-        if (m_ctx.level(id, i) > 0) hub += m_ctx.strides[i];
+    NodeId hub = hubOf(id);
+    if (hub == id) hub = parentHub(id);  // the node is hub-shaped: its parent serves
     // Once a hub did not fit the budget, new hubs would be evicted and rebuilt (a chain of
     // rollups of the base groups per fresh path): roll up from the base groups instead.
     if (hub == id || hub == 0 || m_hubsFull.load()) return m_base;
@@ -62,27 +114,21 @@ TablePtr SourceCache::source(RollupEngine& engine, NodeId id) {
 
 /// Call with m_hubMutex held (not m_mutex).
 TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
-    TablePtr src;
+    TablePtr src = m_base;
     {
         const std::shared_lock lock(m_mutex);
-        if (auto it = m_hubs.find(hub); it != m_hubs.end()) return it->second;
-        src = bestCached(hub);
+        if (auto it = m_hubs.find(hub); it != m_hubs.end()) {
+            touch(it->second);
+            return m_entries[it->second].table;
+        }
+        if (const std::size_t slot = bestCached(hub); slot != kNone) {
+            touch(slot);
+            src = m_entries[slot].table;
+        }
     }
     if (src == m_base) {
-        std::size_t drop = m_ctx.d, generalized = 0;
-        double least = 0;
-        for (std::size_t i = 0; i < m_ctx.d; ++i) {
-            if (m_ctx.level(hub, i) == 0) continue;
-            ++generalized;
-            const HierarchyMap& h = m_ctx.data.hierarchy(i);
-            const double ratio =
-                double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
-            if (drop == m_ctx.d || ratio < least) {
-                drop = i;
-                least = ratio;
-            }
-        }
-        if (generalized > 1) src = hubTable(engine, hub - m_ctx.strides[drop]);
+        const NodeId parent = parentHub(hub);
+        if (parent != hub && parent != 0) src = hubTable(engine, parent);
     }
     auto table = std::make_shared<ClassTable>();
     engine.rollup(*src, m_ctx.levels(hub), *table);
@@ -90,7 +136,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
     const std::lock_guard lock(m_mutex);
     if (m_hubBytes + table->bytes() <= m_budget / 2) {
         m_hubBytes += table->bytes();
-        m_hubs.emplace(hub, std::move(table));
+        keep(hub, std::move(table), true);
     } else {
         m_hubsFull.store(true);
         rememberLocked(hub, std::move(table));  // `out` keeps it alive for the caller
@@ -103,37 +149,58 @@ void SourceCache::remember(NodeId id, TablePtr table) {
     rememberLocked(id, std::move(table));
 }
 
-// Keeps computed classes as rollup sources within a memory budget, dropping the largest
-// older tables first (they save the least when rolled up from). A worker still reading a
-// dropped table keeps it alive through its own pointer.
+void SourceCache::keep(NodeId id, TablePtr table, bool hub) {
+    std::vector<LevelCode> levels(m_ctx.d);
+    for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
+    const std::size_t slot = m_index.insert(levels);
+    if (m_entries.size() <= slot) m_entries.resize(slot + 1);
+    m_entries[slot] = {id, std::move(table), hub, ++m_clock};
+    (hub ? m_hubs : m_cache)[id] = slot;
+}
+
+void SourceCache::drop(std::size_t slot) {
+    m_index.erase(slot);
+    m_entries[slot] = Entry{};
+}
+
+// Keeps computed classes as rollup sources within a memory budget, dropping the tables least
+// recently chosen as a source first. (Dropping the largest first, as before, threw away the
+// wide failing nodes that the checks above them roll up from: on mach2019 with 16 QIs the
+// classes read doubled.) A worker still reading a dropped table keeps it alive through its
+// own pointer.
 void SourceCache::rememberLocked(NodeId id, TablePtr table) {
     m_bytes += table->bytes();
     // A hub kept here (hubs over budget) may be checked later: the newer table replaces it.
-    if (auto [it, fresh] = m_cache.try_emplace(id, table); !fresh) {
-        m_bytes -= it->second->bytes();
-        it->second = std::move(table);
+    if (auto it = m_cache.find(id); it != m_cache.end()) {
+        m_bytes -= m_entries[it->second].table->bytes();
+        m_entries[it->second].table = std::move(table);
+    } else {
+        keep(id, std::move(table), false);
     }
     if (m_cache.size() <= 1 || (m_bytes <= m_budget && m_cache.size() <= m_maxEntries)) return;
-    // Over a limit: drop the largest tables down to 3/4 of both limits in one pass, so the
-    // cache is sorted once per many insertions rather than scanned on each.
-    std::vector<std::pair<std::size_t, NodeId>> bySize;
-    for (const auto& [node, t] : m_cache)
-        if (node != id) bySize.emplace_back(t->count(), node);
-    std::sort(bySize.begin(), bySize.end(), std::greater<>());
-    for (const auto& [count, node] : bySize) {
+    // Over a limit: drop down to 3/4 of both limits in one pass, so the cache is sorted once
+    // per many insertions rather than scanned on each.
+    std::vector<std::pair<std::uint64_t, NodeId>> byUse;
+    for (const auto& [node, slot] : m_cache)
+        if (node != id) byUse.emplace_back(m_entries[slot].lastUse, node);
+    std::sort(byUse.begin(), byUse.end());
+    for (const auto& [use, node] : byUse) {
         if (m_bytes <= m_budget / 4 * 3 && m_cache.size() <= m_maxEntries / 4 * 3) break;
         const auto it = m_cache.find(node);
-        m_bytes -= it->second->bytes();
+        m_bytes -= m_entries[it->second].table->bytes();
+        drop(it->second);
         m_cache.erase(it);
     }
 }
 
 void SourceCache::handOver() {
     const std::lock_guard lock(m_mutex);
-    for (auto& [id, table] : m_cache) m_ctx.tables.emplace_back(id, std::move(table));
-    for (auto& [hub, table] : m_hubs) m_ctx.tables.emplace_back(hub, std::move(table));
+    for (Entry& e : m_entries)
+        if (e.table) m_ctx.tables.emplace_back(e.id, std::move(e.table));
+    m_entries.clear();
     m_cache.clear();
     m_hubs.clear();
+    m_index = DominanceIndex(m_ctx.heights);
 }
 
 }  // namespace ldv::detail

@@ -8,6 +8,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "search/dominance_index.h"
 #include "search/search_context.h"
 
 namespace ldv::detail {
@@ -17,10 +18,14 @@ using TablePtr = std::shared_ptr<const ClassTable>;
 class SourceCache {
 public:
     /// `budget`: bytes of kept tables (hubs get half as much again); `maxEntries`: kept
-    /// tables, which bounds the scans for a covering source and for eviction.
+    /// tables, which bounds the queries for a covering source and the eviction's sort.
     SourceCache(SearchContext& ctx, TablePtr base, std::size_t budget = std::size_t(256) << 20,
-                std::size_t maxEntries = 4096)
-        : m_ctx(ctx), m_base(std::move(base)), m_budget(budget), m_maxEntries(maxEntries) {}
+                std::size_t maxEntries = std::size_t(1) << 16)
+        : m_ctx(ctx),
+          m_base(std::move(base)),
+          m_budget(budget),
+          m_maxEntries(maxEntries),
+          m_index(ctx.heights) {}
 
     const TablePtr& base() const { return m_base; }
     /// The rollup source of `id` (not the bottom): a computed finer node with the fewest
@@ -32,9 +37,23 @@ public:
     void handOver();
 
 private:
-    TablePtr bestCached(NodeId id) const;
+    struct Entry {
+        NodeId id = 0;
+        TablePtr table;
+        bool hub = false;
+        std::uint64_t lastUse = 0;  ///< m_clock when last chosen (atomic_ref under a shared lock)
+    };
+    static constexpr std::size_t kNone = ~std::size_t(0);
+    /// The slot of the kept table with the fewest classes at or below `id`, or kNone.
+    std::size_t bestCached(NodeId id) const;
+    void touch(std::size_t slot) const;
     TablePtr hubTable(RollupEngine& engine, NodeId hub);
+    NodeId hubOf(NodeId id) const;
+    NodeId parentHub(NodeId hub) const;
     void rememberLocked(NodeId id, TablePtr table);
+    /// Stores a table in the index (call with m_mutex held exclusively).
+    void keep(NodeId id, TablePtr table, bool hub);
+    void drop(std::size_t slot);
 
     SearchContext& m_ctx;
     TablePtr m_base;
@@ -42,11 +61,16 @@ private:
     mutable std::shared_mutex m_mutex;  ///< guards the cache and the hubs
     std::mutex m_hubMutex;              ///< one worker builds hubs at a time
     std::atomic<bool> m_hubsFull{false};
-    std::unordered_map<NodeId, TablePtr>
-        m_cache;  ///< by node: direct specializations are looked up
-    std::size_t m_bytes = 0;
-    std::unordered_map<NodeId, TablePtr> m_hubs;
-    std::size_t m_hubBytes = 0;
+    /// Every kept table (checked nodes and hubs) by its levels: the coarsest finer table of a
+    /// node is found by one bit-sliced "below" query over all of them instead of a scan that
+    /// compares level vectors (which cost more than it saved once thousands were kept).
+    DominanceIndex m_index;
+    std::vector<Entry> m_entries;  ///< by index slot
+    /// Checked nodes' slots by node: direct specializations are looked up by id.
+    std::unordered_map<NodeId, std::size_t> m_cache;
+    std::unordered_map<NodeId, std::size_t> m_hubs;
+    std::size_t m_bytes = 0, m_hubBytes = 0;
+    mutable std::atomic<std::uint64_t> m_clock{0};
 };
 
 }  // namespace ldv::detail
