@@ -10,6 +10,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
 
 namespace ldv {
@@ -176,8 +177,8 @@ ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalP
         const Workspace ws(project, "");
         SearchConfig config;
         // With the recorded population size (and hierarchies), as the criteria were bound.
-        config.criteria = bindCriteria(
-            ws.dataset(), c.at("criteria").get<std::vector<std::string>>(), criteriaInputs(ws));
+        const auto specs = c.at("criteria").get<std::vector<std::string>>();
+        config.criteria = bindCriteria(criteriaDataset(ws, specs), specs, criteriaInputs(ws));
         config.suppressionLimit = c.at("suppression_limit").get<double>();
         PublishOptions publish;
         publish.maskSuppressed = c.value("suppressed", "removed") == "masked";
@@ -185,8 +186,8 @@ ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalP
         const Levels levels = c.at("node").get<Levels>();
         if (!ws.dataset().lattice().contains(levels))
             throw ParameterError("the node is outside the lattice");
-        const PublishedNode node =
-            publishNode(ws.dataset(), config, levels, ws.identifyingColumns(), publish);
+        // With delta-presence, the research subset only (workspace_publish.h).
+        const PublishedNode node = publishNode(ws, config, levels, publish);
         const std::string sep = c.at("output").value("separator", ",");
         const std::string sha =
             sha256Hex(formatTableCsv(node.table, sep.empty() ? ',' : sep[0],

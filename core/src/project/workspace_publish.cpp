@@ -1,0 +1,40 @@
+// Publishing a node of a loaded project (workspace_publish.h).
+#include "ldiv/project/workspace_publish.h"
+
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/project/workspace.h"
+
+namespace ldv {
+
+std::vector<PseudonymSpec> projectPseudonymSpecs(const ProjectConfig& config) {
+    std::vector<PseudonymSpec> specs;
+    for (const AttributeConfig& a : config.attributes)
+        if (!a.pseudonymize.empty())
+            specs.push_back(parsePseudonymSpec(a.name + "=" + a.pseudonymize));
+    return specs;
+}
+
+const Dataset& judgedDataset(const Workspace& ws, const SearchConfig& config) {
+    std::vector<std::string> specs;
+    for (const BoundCriterion& b : config.criteria)
+        if (b.criterion.kind() == CriterionKind::DeltaPresence) specs.push_back(b.criterion.spec());
+    return specs.empty() ? ws.dataset() : criteriaDataset(ws, specs);
+}
+
+PublishedNode publishNode(const Workspace& ws, const SearchConfig& config,
+                          std::span<const int> levels, PublishOptions options) {
+    const Dataset& data = judgedDataset(ws, config);
+    if (&data != &ws.dataset()) {
+        // The membership attribute PresenceDataset appends: "in" rows are the release.
+        const std::size_t membership = data.sensitiveColumns().back();
+        const Column& column = data.table().column(membership);
+        const auto in = column.find("in");
+        options.dropColumns.push_back(membership);
+        options.leftOut.assign(column.size(), 1);
+        for (std::size_t r = 0; r < column.size(); ++r)
+            options.leftOut[r] = in && column.code(r) == *in ? 0 : 1;
+    }
+    return publishNode(data, config, levels, ws.identifyingColumns(), options);
+}
+
+}  // namespace ldv
