@@ -18,7 +18,7 @@ constexpr std::size_t kMaxQueued = 4096;
 }  // namespace
 
 NodeRisk computeNodeRisk(const SearchOutcome& outcome, NodeId id) {
-    const Dataset& data = outcome.data->dataset();
+    const Dataset& data = outcome.judged();
     const NodeJudgement node = judgeNode(data, outcome.config, data.lattice().levels(id));
     std::vector<std::uint32_t> sizes;
     sizes.reserve(node.classes.count());

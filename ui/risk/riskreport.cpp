@@ -4,6 +4,7 @@
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
@@ -66,7 +67,7 @@ RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* conf
     // those of the file a user would release.
     progress(feedback, share);
     out.levels = *levels;
-    PublishedNode published = publishNode(data, *config, *levels, prepared.identifyingColumns());
+    PublishedNode published = publishNode(prepared, *config, *levels);
     out.suppressedRows = published.suppressedRows;
     const NodeJudgement& node = published.judgement;
     std::vector<std::uint32_t> sizes;
