@@ -9,7 +9,7 @@ namespace ldv::ui {
 
 ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName,
                            const QString& nodeState, std::optional<double> populationSize) {
-    const Dataset& data = o.data->dataset();
+    const Dataset& data = o.judged();
     const Lattice& lattice = data.lattice();
     ReportData r;
     r.projectName = projectName;
@@ -19,8 +19,16 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
                                   .arg(QString::fromStdString(o.data->qiNames()[i]))
                                   .arg(lattice.heights()[i]);
     for (const std::string& s : o.data->sensitiveNames()) r.sensitive << QString::fromStdString(s);
-    for (std::size_t c : o.data->identifyingColumns())
-        r.removedColumns << QString::fromStdString(o.data->table().column(c).name());
+    for (std::size_t c : o.data->identifyingColumns()) {
+        // How each is published (the method's name only: a secret is never known here).
+        const std::string& name = o.data->table().column(c).name();
+        const AttributeConfig* a = o.data->config().attribute(name);
+        r.removedColumns << (a && !a->pseudonymize.empty()
+                                 ? QObject::tr("%1 (pseudonymized: %2)")
+                                       .arg(QString::fromStdString(name),
+                                            QString::fromStdString(a->pseudonymize))
+                                 : QObject::tr("%1 (left out)").arg(QString::fromStdString(name)));
+    }
     for (const BoundCriterion& c : o.config.criteria)
         r.criteria << QString::fromStdString(c.criterion.describe());
     r.suppressionLimit = o.settings.suppressionLimit;
