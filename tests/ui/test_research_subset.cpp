@@ -12,12 +12,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <map>
 
 #include "cli_runner.h"
+#include "export/reportdata.h"
 #include "export/tableexport.h"
 #include "hierarchy/buildersettings.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/risk/risk_analysis.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/projectdata.h"
@@ -224,6 +227,28 @@ private slots:
         QCOMPARE(rows + g.json()["suppressed_rows"].toInteger(), qint64(m_subsetRows));
         QCOMPARE(read(bench).count('\n'), rows + 1);
         QVERIFY(!read(bench).contains("research subset"));
+
+        // The report's risk is that of the released rows: the classes of the exported file
+        // (counted here from its quasi-identifier values), not of the population.
+        CsvOptions csv;
+        csv.inferTypes = false;
+        const Table published = readCsv(bench.toStdString(), csv);
+        std::map<std::string, std::uint32_t> classes;
+        for (std::size_t r = 0; r < published.rowCount(); ++r)
+            ++classes[published.value(r, 0) + "|" + published.value(r, 1) + "|" +
+                      published.value(r, 2)];
+        std::vector<std::uint32_t> sizes;
+        for (const auto& [key, size] : classes) sizes.push_back(size);
+        const RiskAnalysis expected = analyzeRisk(sizes);
+        const ReportData report =
+            buildReportData(*outcome, *outcome->result.optimum, "subset", "optimum", std::nullopt);
+        QCOMPARE(report.reidentification.rows, std::size_t(rows));
+        QCOMPARE(report.reidentification.classes, expected.classes);
+        QCOMPARE(report.reidentification.prosecutor.highest, expected.prosecutor.highest);
+        QCOMPARE(report.reidentification.prosecutor.average, expected.prosecutor.average);
+        // Only the user's sensitive attribute is reported, not the subset's membership.
+        QCOMPARE(report.risks.size(), std::size_t(1));
+        QCOMPARE(report.risks[0].attribute, QString("condition"));
     }
 };
 

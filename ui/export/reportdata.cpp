@@ -2,6 +2,7 @@
 
 #include "ldiv/attacks/belief_analysis.h"
 #include "ldiv/experiments/experiments.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 
@@ -51,24 +52,24 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
 
     // Re-identification risk of the classes as published: suppressed classes are not released.
     {
-        const NodeJudgement node = judgeNode(data, o.config, r.node.levels);
-        std::vector<std::uint32_t> sizes;
-        for (std::size_t c = 0; c < node.classes.count(); ++c)
-            if (node.suppressed.empty() || !node.suppressed[c])
-                sizes.push_back(node.classes.sizes[c]);
+        // With δ-presence, the research subset's rows of each class (workspace_publish.h).
+        const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
         RiskOptions options;
         options.populationSize = populationSize;
-        r.reidentification = analyzeRisk(sizes, options);
+        r.reidentification = analyzeRisk(releasedClassSizes(*o.data, o.config, node), options);
     }
 
-    if (!data.sensitiveColumns().empty()) {
+    // The user's sensitive attributes: with δ-presence the judged data has the subset's
+    // membership after them, which is not published.
+    const std::size_t sensitive = o.data->sensitiveColumns().size();
+    if (sensitive > 0) {
         const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
         const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
         // Suppressed classes are not published: their rows count nowhere.
         auto published = [&](std::size_t cls) {
             return node.suppressed.empty() || !node.suppressed[cls];
         };
-        for (std::size_t j = 0; j < data.sensitiveColumns().size(); ++j) {
+        for (std::size_t j = 0; j < sensitive; ++j) {
             SensitiveRisk risk;
             risk.attribute = QString::fromStdString(o.data->sensitiveNames()[j]);
             for (const HomogeneousClass& h : homogeneousClasses(node.classes, 1.0, j)) {

@@ -33,4 +33,12 @@ const Dataset& judgedDataset(const Workspace& workspace, const SearchConfig& con
 PublishedNode publishNode(const Workspace& workspace, const SearchConfig& config,
                           std::span<const int> levels, PublishOptions options = {});
 
+/// The sizes of the released classes of `node` (judged on judgedDataset), for their
+/// re-identification risk: suppressed classes left out; with δ-presence each class counts its
+/// research-subset rows only (the population's other rows are not released), and classes
+/// without one are left out. With δ-presence the node must be judged withMembership.
+std::vector<std::uint32_t> releasedClassSizes(const Workspace& workspace,
+                                              const SearchConfig& config,
+                                              const NodeJudgement& node);
+
 }  // namespace ldv
