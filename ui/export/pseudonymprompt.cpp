@@ -60,7 +60,9 @@ PseudonymDialog::PseudonymDialog(const std::vector<PseudonymSpec>& specs, const 
         auto* row = new QHBoxLayout;
         row->addWidget(m_secret, 1);
         row->addWidget(file);
-        form->addRow(tr("&Secret:"), row);
+        auto* label = new QLabel(tr("&Secret:"), this);
+        label->setBuddy(m_secret);  // a row of a layout gets no buddy from QFormLayout
+        form->addRow(label, row);
         form->addRow(QString(), m_secretFileLabel);
         connect(file, &QPushButton::clicked, this, [this] {
             const QString path = filedialogs::openFile(this, filedialogs::Kind::Secret,
@@ -90,7 +92,9 @@ PseudonymDialog::PseudonymDialog(const std::vector<PseudonymSpec>& specs, const 
         auto* row = new QHBoxLayout;
         row->addWidget(m_mapping, 1);
         row->addWidget(browse);
-        form->addRow(tr("&Mapping file:"), row);
+        auto* label = new QLabel(tr("&Mapping file:"), this);
+        label->setBuddy(m_mapping);
+        form->addRow(label, row);
         connect(browse, &QPushButton::clicked, this, [this] {
             const QString path = filedialogs::saveFile(
                 this, filedialogs::Kind::Export, tr("Pseudonym mapping (keep it apart)"),

@@ -102,7 +102,7 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     m_cancel->hide();
     m_summary->setObjectName("searchSummary");
     m_subset->setObjectName("researchSubset");
-    m_subset->setPlaceholderText(tr("none (COL=VALUE or a CSV file)"));
+    m_subset->setPlaceholderText(tr("none: COL=VALUE or file"));
     m_subset->setClearButtonEnabled(true);
     m_subset->setToolTip(
         tr("δ-presence's research subset, the rows that are published (Nergiz, Atzori & "
