@@ -153,6 +153,24 @@ private slots:
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(f.readAll()).remove('\r'), expected);
+        // Its release record verifies: the node reproduces from the original (the population),
+        // the released classes' risk is the file's; what only the population shows is skipped.
+        const QString record = m_dir.filePath("published-" + suppressed + ".ldiv-release.json");
+        const auto rel = test::runCli(
+            QStringList{"generalize"} + m_data +
+                QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset", subset,
+                            "--suppression", "0.125", "--node", "1", "--suppressed", suppressed,
+                            "-o", out, "--release", record},
+            m_dir.path());
+        QVERIFY2(rel.exitCode == 0, rel.err.constData());
+        const auto v = test::runCli(
+            {"verify", record, "--published", out, "--original", m_dir.filePath("people.csv")});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QVERIFY2(v.out.contains("OK   published file reproduces from the original"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("SKIP suppressed rows: not checked: with delta-presence"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("OK   prosecutor risk"), v.out.constData());
         // The optimum found by generalize is the search's (level 1 with the suppression).
         const auto o = test::runCli(
             QStringList{"generalize"} + m_data +

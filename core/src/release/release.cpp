@@ -272,7 +272,10 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     for (std::size_t k = 0; k < config.criteria.size(); ++k)
         r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k],
                                             node.judgement.suppressed));
-    const auto sizes = publishedSizes(node.judgement.classes, node.judgement.suppressed);
+    // With delta-presence the released classes hold the research subset's rows only.
+    const auto sizes = &judgedDataset(ws, config) == &ws.dataset()
+                           ? publishedSizes(node.judgement.classes, node.judgement.suppressed)
+                           : releasedClassSizes(ws, config, node.judgement);
     r.risk = prosecutorRisk(sizes);
     return r;
 }
@@ -461,11 +464,40 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
           std::to_string(published.fileRows()) + " rows in the file, recorded " +
               std::to_string(record.publishedRows));
 
+    // With delta-presence (Nergiz, Atzori & Clifton 2007) the original is the population and
+    // only the research subset is published: the suppressed rows and the criteria are judged on
+    // the population's classes, which the published file alone does not show. The reproduction
+    // from the original (--original) checks that node; here they are not checked.
+    bool presence = false;
+    try {
+        presence = c.value("kind", "node") == "node" && c.contains("criteria") &&
+                   hasDeltaPresence(c.at("criteria").get<std::vector<std::string>>());
+    } catch (const std::exception&) {
+        presence = false;  // a bad spec is reported by the criteria claim below
+    }
+    const std::string population =
+        "not checked: with delta-presence the original is the population and only the research "
+        "subset is published; the population's classes are checked by the reproduction from "
+        "the original (--original)";
     const std::size_t suppressed =
         masked ? published.maskedRows()
                : record.originalRows - std::min(record.originalRows, published.fileRows());
     const double limit = c.at("suppression_limit").get<double>();
     const std::uint64_t limitRows = suppressionLimitRows(limit, record.originalRows);
+    if (presence) {
+        v.claims.push_back({"suppressed rows", false, false, population});
+        v.claims.push_back({"criteria", false, false, population});
+        const ProsecutorRisk risk =
+            prosecutorRisk(data.classes(Levels(data.qiCount(), 0), false).sizes);
+        const bool riskSame =
+            same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
+        claim("prosecutor risk", riskSame,
+              "highest " + number(risk.highest) + ", average " + number(risk.average) +
+                  (riskSame ? ""
+                            : "; recorded highest " + number(record.risk.highest) + ", average " +
+                                  number(record.risk.average)));
+        return v;
+    }
     claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
           std::to_string(suppressed) + (masked ? " masked" : " removed") + " rows (recorded " +
               std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) +
