@@ -19,6 +19,7 @@
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace_publish.h"
 
 namespace ldv::cli {
 namespace {
@@ -57,6 +58,7 @@ public:
             "failing classes suppressed when they fit the suppression limit)");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
+        addResearchSubsetOption(*m_command, m_options);
         m_command
             ->add_option(
                 "--node", m_node,
@@ -99,7 +101,9 @@ public:
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
                 "not a database table");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
-        const Dataset& data = ws->dataset();
+        // With delta-presence the node is judged on the population with the research subset
+        // and only the subset is written (workspace_publish.h).
+        const Dataset& data = criteriaDataset(*ws, searchSettings(m_search, ws->config()).criteria);
         const bool optimum = m_node == "optimum";
         const SearchConfig config = toSearchConfig(m_search, data, *ws, optimum);
         Levels levels;
@@ -120,8 +124,7 @@ public:
         publish.maskSuppressed = m_suppressed == "mask";
         Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
         publish.pseudonyms = std::move(pseudonyms.columns);
-        const PublishedNode node =
-            publishNode(data, config, levels, ws->identifyingColumns(), publish);
+        const PublishedNode node = publishNode(*ws, config, levels, publish);
         if (!node.judgement.satisfies) {
             const std::string what = "node " + formatLevels(levels) +
                                      " does not satisfy the criteria, even with " +

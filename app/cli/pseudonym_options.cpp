@@ -4,6 +4,7 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
+#include "ldiv/project/workspace_publish.h"
 
 namespace ldv::cli {
 
@@ -12,10 +13,7 @@ namespace {
 std::vector<PseudonymSpec> specsOf(const PseudonymOptions& o, const ProjectConfig& project) {
     std::vector<PseudonymSpec> specs;
     for (const std::string& text : o.columns) specs.push_back(parsePseudonymSpec(text));
-    if (o.columns.empty())
-        for (const AttributeConfig& a : project.attributes)
-            if (!a.pseudonymize.empty())
-                specs.push_back(parsePseudonymSpec(a.name + "=" + a.pseudonymize));
+    if (o.columns.empty()) specs = projectPseudonymSpecs(project);
     return specs;
 }
 

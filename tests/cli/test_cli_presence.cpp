@@ -121,6 +121,67 @@ private slots:
         QCOMPARE(o.json()["satisfying_count"].toInt(), 1);
     }
 
+    void generalizeWritesTheSubset_data() {
+        QTest::addColumn<QString>("subset");
+        QTest::addColumn<QString>("suppressed");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<int>("suppressedRows");
+        // The decades with [0.3, 0.6] and 1 row allowed: 4x (δ 1) is suppressed, its one row
+        // (40, in the subset) removed or masked. Only the subset's rows are written (the
+        // population's other 4 are not), without the membership attribute.
+        const QString removed = "age,study,disease\n2x,yes,flu\n2x,yes,flu\n3x,yes,cold\n";
+        const QString masked = removed + "*,yes,flu\n";
+        QTest::newRow("value, removed") << "study=yes"
+                                        << "remove" << removed << 1;
+        QTest::newRow("file, masked") << "subset.csv"
+                                      << "mask" << masked << 1;
+    }
+    void generalizeWritesTheSubset() {
+        QFETCH(QString, subset);
+        QFETCH(QString, suppressed);
+        QFETCH(QString, expected);
+        QFETCH(int, suppressedRows);
+        const QString out = m_dir.filePath("published-" + suppressed + ".csv");
+        const auto r =
+            test::runCli(QStringList{"generalize"} + m_data +
+                             QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset",
+                                         subset, "--suppression", "0.125", "--node", "1",
+                                         "--suppressed", suppressed, "-o", out, "--json"},
+                         m_dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json()["suppressed_rows"].toInt(), suppressedRows);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()).remove('\r'), expected);
+        // Its release record verifies: the node reproduces from the original (the population),
+        // the released classes' risk is the file's; what only the population shows is skipped.
+        const QString record = m_dir.filePath("published-" + suppressed + ".ldiv-release.json");
+        const auto rel = test::runCli(
+            QStringList{"generalize"} + m_data +
+                QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset", subset,
+                            "--suppression", "0.125", "--node", "1", "--suppressed", suppressed,
+                            "-o", out, "--release", record},
+            m_dir.path());
+        QVERIFY2(rel.exitCode == 0, rel.err.constData());
+        const auto v = test::runCli(
+            {"verify", record, "--published", out, "--original", m_dir.filePath("people.csv")});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QVERIFY2(v.out.contains("OK   published file reproduces from the original"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("SKIP suppressed rows: not checked: with delta-presence"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("OK   prosecutor risk"), v.out.constData());
+        // The optimum found by generalize is the search's (level 1 with the suppression).
+        const auto o = test::runCli(
+            QStringList{"generalize"} + m_data +
+                QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset", subset,
+                            "--suppression", "0.125", "--node", "optimum", "-o", out, "--json"},
+            m_dir.path());
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QCOMPARE(o.json()["node"].toArray()[0].toInt(), 1);
+        QCOMPARE(o.json()["rows"].toInt(), 3);
+    }
+
     void parameterErrors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");

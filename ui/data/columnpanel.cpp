@@ -3,12 +3,15 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 #include "charts/barchart.h"
 #include "format/rolestyle.h"
+#include "ldiv/crypto/pseudonyms.h"
 #include "project/project.h"
 
 namespace ldv::ui {
@@ -18,6 +21,9 @@ ColumnPanel::ColumnPanel(QWidget* parent)
       m_title(new QLabel(this)),
       m_type(new QComboBox(this)),
       m_role(new QComboBox(this)),
+      m_publish(new QComboBox(this)),
+      m_maskKeep(new QSpinBox(this)),
+      m_form(new QFormLayout),
       m_stats(new QLabel(this)),
       m_chart(new BarChart(this)) {
     auto* layout = new QVBoxLayout(this);
@@ -26,11 +32,31 @@ ColumnPanel::ColumnPanel(QWidget* parent)
     bold.setPointSizeF(bold.pointSizeF() * 1.15);
     m_title->setFont(bold);
     layout->addWidget(m_title);
-    auto* form = new QFormLayout;
+    auto* form = m_form;
     m_type->addItems(typeNames());
     for (const QString& name : roleNames()) m_role->addItem(roleIcon(*roleFromName(name)), name);
+    // The methods of ldiv/crypto/pseudonyms.h; "mask-" keeps the last characters (mask:-N).
+    m_publish->setObjectName("publishIdentifying");
+    m_publish->addItem(tr("Drop (left out of the published data)"), QString());
+    m_publish->addItem(tr("Pseudonymize: keyed hash (HMAC)"), QStringLiteral("hmac"));
+    m_publish->addItem(tr("Pseudonymize: random identifiers"), QStringLiteral("random"));
+    m_publish->addItem(tr("Mask: keep the first N characters"), QStringLiteral("mask"));
+    m_publish->addItem(tr("Mask: keep the last N characters"), QStringLiteral("mask-"));
+    m_publish->setToolTip(
+        tr("How this identifying attribute is published. Drop: left out. Keyed hash: "
+           "HMAC-SHA-256 with a secret asked at export (never saved), the same value and secret "
+           "give the same pseudonym in every release. Random identifiers: a fresh identifier "
+           "per value, the mapping written to a separate file asked at export (keep it apart "
+           "from the data). Mask: keep N characters, the others become '*'. Saved in the "
+           "project."));
+    m_maskKeep->setObjectName("maskKeep");
+    m_maskKeep->setRange(1, 999);
+    m_maskKeep->setValue(4);
+    m_maskKeep->setToolTip(tr("N, the characters the mask keeps"));
     form->addRow(tr("&Type:"), m_type);
     form->addRow(tr("&Role:"), m_role);
+    form->addRow(tr("&Publish:"), m_publish);
+    form->addRow(tr("&Keep N:"), m_maskKeep);
     form->addRow(m_stats);
     layout->addLayout(form);
     m_chart->setTitle(tr("Most frequent values"));
@@ -44,6 +70,21 @@ ColumnPanel::ColumnPanel(QWidget* parent)
         if (m_project && m_column >= 0)
             m_project->setRole(m_column, *roleFromName(m_role->currentText()));
     });
+    connect(m_publish, &QComboBox::activated, this, &ColumnPanel::storeMethod);
+    connect(m_maskKeep, &QSpinBox::editingFinished, this, &ColumnPanel::storeMethod);
+    refresh();
+}
+
+std::string ColumnPanel::chosenMethod() const {
+    const QString method = m_publish->currentData().toString();
+    if (method == "mask") return "mask:" + std::to_string(m_maskKeep->value());
+    if (method == "mask-") return "mask:-" + std::to_string(m_maskKeep->value());
+    return method.toStdString();
+}
+
+void ColumnPanel::storeMethod() {
+    if (m_project && m_column >= 0 && m_project->role(m_column) == Role::Identifying)
+        m_project->setPseudonymize(m_column, chosenMethod());
     refresh();
 }
 
@@ -57,6 +98,7 @@ void ColumnPanel::setProject(Project* project) {
         };
         connect(project, &Project::roleChanged, this, changed);
         connect(project, &Project::typeChanged, this, changed);
+        connect(project, &Project::pseudonymizeChanged, this, changed);
     }
     refresh();
 }
@@ -72,6 +114,8 @@ void ColumnPanel::refresh() {
     m_type->setEnabled(valid);
     m_role->setEnabled(valid);
     if (!valid) {
+        m_form->setRowVisible(m_publish, false);
+        m_form->setRowVisible(m_maskKeep, false);
         m_type->setToolTip(tr("Select an attribute in the list to set its type"));
         m_role->setToolTip(tr("Select an attribute in the list to set its role"));
         m_title->setText(tr("No attribute selected"));
@@ -86,9 +130,29 @@ void ColumnPanel::refresh() {
     m_type->setToolTip(tr("How the values are read, compared and ordered (inferred type: %1)")
                            .arg(typeName(m_project->inferredType(m_column))));
     m_role->setToolTip(
-        tr("Identifying: removed; quasi-identifying: generalized by its hierarchy; sensitive: "
+        tr("Identifying: removed or pseudonymized; quasi-identifying: generalized by its "
+           "hierarchy; sensitive: "
            "protected by the criteria; insensitive: published as is"));
     m_role->setCurrentText(roleName(role));
+    // The publish choice of an identifying attribute (ProjectConfig's "pseudonymize").
+    const bool identifying = role == Role::Identifying;
+    const std::string method = identifying ? m_project->pseudonymize(m_column) : std::string();
+    int index = 0, keep = m_maskKeep->value();
+    if (method == "hmac") index = 1;
+    if (method == "random") index = 2;
+    if (method.starts_with("mask:")) {
+        try {
+            const PseudonymSpec spec = parsePseudonymSpec("c=" + method);
+            index = spec.keep < 0 ? 4 : 3;
+            keep = std::abs(spec.keep);
+        } catch (const std::exception&) {
+            index = 0;  // a bad method in a hand-edited file reads as "drop"
+        }
+    }
+    m_publish->setCurrentIndex(index);
+    m_maskKeep->setValue(keep);
+    m_form->setRowVisible(m_publish, identifying);
+    m_form->setRowVisible(m_maskKeep, identifying && index >= 3);
     const std::size_t rows = column.size();
     m_stats->setText(
         tr("%L1 rows · %L2 distinct values · %L3 missing (%4 %)")

@@ -1,17 +1,21 @@
 #pragma once
 #include <QPointer>
 #include <QWidget>
+#include <string>
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
+class QSpinBox;
 
 namespace ldv::ui {
 
 class BarChart;
 class Project;
 
-/// Details of one attribute: editable type and role, distinct and missing counts, and a
-/// bar chart of its most frequent values.
+/// Details of one attribute: editable type and role, for an identifying attribute how it is
+/// published (left out, or pseudonymized: keyed hash, random identifiers, masked), distinct
+/// and missing counts, and a bar chart of its most frequent values.
 class ColumnPanel : public QWidget {
     Q_OBJECT
 public:
@@ -20,16 +24,26 @@ public:
     void setColumn(int column);
     int column() const { return m_column; }
     BarChart* chart() const { return m_chart; }
+    /// How an identifying attribute is published (data: "", "hmac", "random", "mask", "mask-"
+    /// for the last characters) and the characters a mask keeps.
+    QComboBox* publishBox() const { return m_publish; }
+    QSpinBox* maskKeepBox() const { return m_maskKeep; }
     /// Number of values shown in the chart.
     static constexpr int kTopValues = 15;
 
 private:
     void refresh();
+    /// The method chosen in the publish fields ("" = left out, "hmac", "mask:-3", …).
+    std::string chosenMethod() const;
+    void storeMethod();
     QPointer<Project> m_project;
     int m_column = -1;
     QLabel* m_title;
     QComboBox* m_type;
     QComboBox* m_role;
+    QComboBox* m_publish;
+    QSpinBox* m_maskKeep;
+    QFormLayout* m_form;
     QLabel* m_stats;
     BarChart* m_chart;
 };

@@ -2,7 +2,9 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -13,6 +15,7 @@
 #include <QRadioButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include <qcustomplot.h>
 
@@ -25,9 +28,13 @@
 #include "format/nodemetricstext.h"
 #include "format/nodestyle.h"
 #include "format/populationtext.h"
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
+#include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "project/job.h"
 #include "project/project.h"
+#include "session/missinginputs.h"
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
@@ -85,7 +92,9 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto* tableBox = new QGroupBox(tr("Publishable table (CSV)"), left);
     auto* tableLayout = new QVBoxLayout(tableBox);
     tableLayout->addWidget(
-        new QLabel(tr("Identifying attributes are always removed. Suppressed rows:"), tableBox));
+        new QLabel(tr("Identifying attributes are removed, or pseudonymized as chosen in the "
+                      "Data perspective. Suppressed rows:"),
+                   tableBox));
     tableLayout->addWidget(m_remove);
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
@@ -297,12 +306,17 @@ void ExportPerspective::prepareTyped(const QString& levels) {
     if (!project) return;
     const DataSnapshot snapshot = snapshotOf(*project);
     const SearchSettings settings = project->searchSettings();
+    if (const QString missing = missingCriteriaInput(snapshot.config, settings.criteria);
+        !missing.isEmpty())
+        return m_nodeInfo->setText(missing);
     // The node is judged on its own, as `ldiv generalize --node` does: no search needed.
     auto work = [snapshot, settings](Feedback&) -> std::shared_ptr<void> {
         auto out = std::make_shared<SearchOutcome>();
         out->data = snapshot.prepare();
         out->settings = settings;
-        out->config = workbenchSearchConfig(*out->data, settings);
+        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
+        out->config = workbenchSearchConfig(*out->data, settings,
+                                            &criteriaDataset(*out->data, settings.criteria));
         out->result.latticeSize = out->data->dataset().lattice().size();
         out->decided.assign(out->result.latticeSize, 0);  // nothing classified by a search
         return out;
@@ -477,15 +491,54 @@ bool ExportPerspective::exportTable(const QString& path) {
     options.suppressed = m_mask->isChecked() ? TableExportOptions::Suppressed::Mask
                                              : TableExportOptions::Suppressed::Remove;
     options.neutralizeFormulas = m_neutralize->isChecked();
+    m_pseudonymMapping.clear();
     try {
         const Levels levels = parseLevels(m_node->text().toStdString());
+        // Identifying attributes to pseudonymize (the project's choice; the same core code as
+        // `ldiv generalize --pseudonymize`). What they need is asked now and kept in memory
+        // for this export only: the secret is never stored.
+        std::vector<PseudonymSpec> specs;
+        if (m_session && m_session->project())
+            for (PseudonymSpec& spec : projectPseudonymSpecs(m_session->project()->config())) {
+                const auto c = o->data->table().columnIndex(spec.column);
+                const auto& ids = o->data->identifyingColumns();
+                if (c && std::find(ids.begin(), ids.end(), *c) != ids.end())
+                    specs.push_back(std::move(spec));
+            }
+        PseudonymInputs inputs;
+        if (pseudonymsNeedInputs(specs)) {
+            const bool given = m_pseudonymPrompt ? m_pseudonymPrompt(specs, path, inputs)
+                                                 : askPseudonymInputs(this, specs, path, inputs);
+            if (!given)
+                return (m_error = tr("Not exported: the pseudonyms' secret or mapping file was "
+                                     "not given.")),
+                       false;
+        }
+        Pseudonyms pseudonyms = pseudonymizeIdentifying(
+            o->data->table(), o->data->identifyingColumns(), specs, inputs.secret);
+        std::fill(inputs.secret.begin(), inputs.secret.end(), '\0');
+        if (pseudonyms.hasMapping) {
+            const QString map = QFileInfo(inputs.mappingPath).absoluteFilePath();
+            if (inputs.mappingPath.isEmpty() || map == QFileInfo(path).absoluteFilePath() ||
+                map == releasePathFor(path))
+                return (m_error = tr("Not exported: the random pseudonyms' mapping needs a file "
+                                     "of its own, apart from the published table.")),
+                       false;
+        }
+        options.pseudonyms = pseudonyms.columns;
         exportTableCsv(*o->data, o->config, levels, options, path.toStdString());
+        if (pseudonyms.hasMapping) {
+            writeTableCsv(pseudonyms.mapping, QFile::encodeName(inputs.mappingPath).toStdString(),
+                          options.separator, options.neutralizeFormulas);
+            m_pseudonymMapping = inputs.mappingPath;
+        }
         m_release.reset();
         m_releasePath.clear();
         if (m_writeRelease->isChecked() && m_session && m_session->project()) {
             PublishOptions publish;
             publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
             publish.maskToken = options.maskToken;
+            publish.pseudonyms = std::move(pseudonyms.columns);
             const QString releasePath = releasePathFor(path);
             try {
                 m_release = std::make_shared<ReleaseRecord>(writeWorkbenchRelease(

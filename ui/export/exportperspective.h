@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "export/pseudonymprompt.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/release/release_record.h"
 
@@ -68,6 +69,14 @@ public:
     QString populationError() const;
     void setMaskSuppressed(bool mask);
     void setNeutralizeFormulas(bool on);
+    /// Asks what pseudonymized identifying attributes need at each table export (the hmac
+    /// secret, the random mapping's file); false = cancelled. The default shows PseudonymDialog;
+    /// tests give their answers.
+    using PseudonymPrompt = std::function<bool(const std::vector<PseudonymSpec>& specs,
+                                               const QString& tablePath, PseudonymInputs& inputs)>;
+    void setPseudonymPrompt(PseudonymPrompt prompt) { m_pseudonymPrompt = std::move(prompt); }
+    /// The mapping file written with the last table export (random pseudonyms), else "".
+    QString pseudonymMappingPath() const { return m_pseudonymMapping; }
     // Writers (used by the buttons after a file dialog); false with a message on failure.
     bool exportTable(const QString& path);
     bool exportHierarchies(const QString& directory);
@@ -132,6 +141,8 @@ private:
     std::shared_ptr<const ReportData> m_report;
     QString m_error;
     std::function<std::vector<ReportChart>()> m_chartSource;
+    PseudonymPrompt m_pseudonymPrompt;
+    QString m_pseudonymMapping;
 };
 
 }  // namespace ldv::ui

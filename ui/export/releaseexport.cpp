@@ -4,7 +4,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/searchsession.h"
 
 namespace ldv::ui {
@@ -23,11 +25,12 @@ ReleaseRecord writeWorkbenchRelease(const Project& project, const SearchSettings
     const QString folder = QFileInfo(releasePath).absolutePath();
     const ProjectConfig config = project.configForSave(releasePath, false);
     const Workspace ws(config, QFile::encodeName(folder).toStdString());
-    const SearchConfig search = makeSearchConfig(ws, settings);
+    // delta-presence: judged on the data with the research subset, which alone is published.
+    const SearchConfig search =
+        makeSearchConfig(ws, settings, {}, &criteriaDataset(ws, settings.criteria));
     if (!ws.dataset().lattice().contains(levels))
         throw ParameterError("node " + formatLevels(levels) + " is not in the lattice");
-    const PublishedNode node =
-        publishNode(ws.dataset(), search, levels, ws.identifyingColumns(), publish);
+    const PublishedNode node = publishNode(ws, search, levels, publish);
     const std::string published =
         QFile::encodeName(QFileInfo(publishedPath).absoluteFilePath()).toStdString();
     const ReleaseRecord record =

@@ -2,6 +2,7 @@
 
 #include "ldiv/attacks/belief_analysis.h"
 #include "ldiv/experiments/experiments.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 
@@ -9,7 +10,7 @@ namespace ldv::ui {
 
 ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& projectName,
                            const QString& nodeState, std::optional<double> populationSize) {
-    const Dataset& data = o.data->dataset();
+    const Dataset& data = o.judged();
     const Lattice& lattice = data.lattice();
     ReportData r;
     r.projectName = projectName;
@@ -19,8 +20,16 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
                                   .arg(QString::fromStdString(o.data->qiNames()[i]))
                                   .arg(lattice.heights()[i]);
     for (const std::string& s : o.data->sensitiveNames()) r.sensitive << QString::fromStdString(s);
-    for (std::size_t c : o.data->identifyingColumns())
-        r.removedColumns << QString::fromStdString(o.data->table().column(c).name());
+    for (std::size_t c : o.data->identifyingColumns()) {
+        // How each is published (the method's name only: a secret is never known here).
+        const std::string& name = o.data->table().column(c).name();
+        const AttributeConfig* a = o.data->config().attribute(name);
+        r.removedColumns << (a && !a->pseudonymize.empty()
+                                 ? QObject::tr("%1 (pseudonymized: %2)")
+                                       .arg(QString::fromStdString(name),
+                                            QString::fromStdString(a->pseudonymize))
+                                 : QObject::tr("%1 (left out)").arg(QString::fromStdString(name)));
+    }
     for (const BoundCriterion& c : o.config.criteria)
         r.criteria << QString::fromStdString(c.criterion.describe());
     r.suppressionLimit = o.settings.suppressionLimit;
@@ -43,24 +52,24 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
 
     // Re-identification risk of the classes as published: suppressed classes are not released.
     {
-        const NodeJudgement node = judgeNode(data, o.config, r.node.levels);
-        std::vector<std::uint32_t> sizes;
-        for (std::size_t c = 0; c < node.classes.count(); ++c)
-            if (node.suppressed.empty() || !node.suppressed[c])
-                sizes.push_back(node.classes.sizes[c]);
+        // With δ-presence, the research subset's rows of each class (workspace_publish.h).
+        const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
         RiskOptions options;
         options.populationSize = populationSize;
-        r.reidentification = analyzeRisk(sizes, options);
+        r.reidentification = analyzeRisk(releasedClassSizes(*o.data, o.config, node), options);
     }
 
-    if (!data.sensitiveColumns().empty()) {
+    // The user's sensitive attributes: with δ-presence the judged data has the subset's
+    // membership after them, which is not published.
+    const std::size_t sensitive = o.data->sensitiveColumns().size();
+    if (sensitive > 0) {
         const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
         const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
         // Suppressed classes are not published: their rows count nowhere.
         auto published = [&](std::size_t cls) {
             return node.suppressed.empty() || !node.suppressed[cls];
         };
-        for (std::size_t j = 0; j < data.sensitiveColumns().size(); ++j) {
+        for (std::size_t j = 0; j < sensitive; ++j) {
             SensitiveRisk risk;
             risk.attribute = QString::fromStdString(o.data->sensitiveNames()[j]);
             for (const HomogeneousClass& h : homogeneousClasses(node.classes, 1.0, j)) {

@@ -40,8 +40,10 @@ struct ReportData {
     std::size_t rows = 0;
     QStringList quasiIdentifiers;  ///< "age (height 4)"
     QStringList sensitive;
-    QStringList criteria;        ///< descriptions
-    QStringList removedColumns;  ///< identifying attributes, never published
+    QStringList criteria;  ///< descriptions
+    /// Identifying attributes, never published as they are: "name (left out)" or
+    /// "name (pseudonymized: hmac)".
+    QStringList removedColumns;
     double suppressionLimit = 0;
     QString metric, algorithm;
     QString nodeState;

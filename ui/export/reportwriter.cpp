@@ -142,7 +142,7 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                   d.removedColumns.isEmpty()
                       ? QObject::tr("none (no attribute is marked identifying)")
                       : esc(d.removedColumns.join(", ")) +
-                            QObject::tr(" (identifying: never published)"));
+                            QObject::tr(" (identifying: never published as they are)"));
     h += QObject::tr("<h2>Chosen node %1 (%2)</h2>")
              .arg(levelsText(d.node.levels), esc(d.nodeState));
     const std::vector<ReportHeader> headers = metricHeaders();

@@ -1,6 +1,7 @@
 #include "export/tableexport.h"
 
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
@@ -10,8 +11,8 @@ void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span
     PublishOptions publish;
     publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
     publish.maskToken = options.maskToken;
-    const PublishedNode node =
-        publishNode(data.dataset(), config, levels, data.identifyingColumns(), publish);
+    publish.pseudonyms = options.pseudonyms;
+    const PublishedNode node = publishNode(data, config, levels, publish);
     writeTableCsv(node.table, path, options.separator, options.neutralizeFormulas);
 }
 

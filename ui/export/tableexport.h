@@ -21,9 +21,12 @@ struct TableExportOptions {
     /// injection characters (OWASP); plain numbers such as "-5" are left alone.
     bool neutralizeFormulas = true;
     char separator = ',';
+    /// Identifying columns published pseudonymized (PublishOptions::pseudonyms).
+    std::vector<std::pair<std::size_t, Column>> pseudonyms;
 };
 
-/// publishNode + writeTableCsv. Throws InputError when the file cannot be written.
+/// publishNode (workspace_publish.h: with δ-presence only the research subset) +
+/// writeTableCsv. Throws InputError when the file cannot be written.
 void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
                     const TableExportOptions& options, const std::string& path);
 /// valueMapping (attribute, level, value, generalized, rows) as CSV.

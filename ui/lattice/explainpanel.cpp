@@ -191,8 +191,8 @@ void ExplainPanel::explain(const Levels& levels) {
     }
     m_levels = levels;
     auto work = [outcome, levels](Feedback& feedback) -> std::shared_ptr<void> {
-        auto e = std::make_shared<Explanation>(
-            explainNode(outcome->data->dataset(), outcome->config, levels));
+        auto e =
+            std::make_shared<Explanation>(explainNode(outcome->judged(), outcome->config, levels));
         // explainNode does not poll: a cancel asked meanwhile drops the result here.
         feedback.checkCancelled();
         return e;

@@ -228,6 +228,23 @@ bool FrontierPanel::run() {
                     gridKinds.end())
                     config.fixed.push_back(spec);
         }
+        // The frontier binds its requirements without a population size or research subset:
+        // say so in the workbench's words rather than let the core ask for command-line
+        // options.
+        std::vector<std::string> requirement = config.fixed;
+        for (const auto& grid : config.grids)
+            requirement.insert(requirement.end(), grid.begin(), grid.end());
+        for (const std::string& spec : requirement) {
+            const CriterionKind kind = parseCriterionSpec(spec).kind;
+            if (kind == CriterionKind::KMap || kind == CriterionKind::PopulationUniqueness ||
+                kind == CriterionKind::DeltaPresence)
+                throw ParameterError(
+                    tr("the frontier cannot judge '%1' (it takes no population size or research "
+                       "subset): leave it out of the grids, or untick 'Also require the "
+                       "project's other criteria'")
+                        .arg(QString::fromStdString(spec))
+                        .toStdString());
+        }
         config.metric = project->searchSettings().metric;
         config.risk = FrontierRisk(m_risk->currentData().toInt());
         if (config.risk == FrontierRisk::Journalist) {

@@ -4,6 +4,7 @@
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "project/job.h"
 #include "session/preparedinput.h"
@@ -18,13 +19,12 @@ constexpr std::size_t kMaxQueued = 4096;
 }  // namespace
 
 NodeRisk computeNodeRisk(const SearchOutcome& outcome, NodeId id) {
-    const Dataset& data = outcome.data->dataset();
-    const NodeJudgement node = judgeNode(data, outcome.config, data.lattice().levels(id));
-    std::vector<std::uint32_t> sizes;
-    sizes.reserve(node.classes.count());
-    for (std::size_t c = 0; c < node.classes.count(); ++c)
-        if (node.suppressed.empty() || !node.suppressed[c]) sizes.push_back(node.classes.sizes[c]);
-    const RiskAnalysis risk = analyzeRisk(sizes);
+    const Dataset& data = outcome.judged();
+    // With δ-presence, the research subset's rows of each class (workspace_publish.h).
+    // (the rows' classes are kept only then: the column is computed for many nodes).
+    const bool presence = &data != &outcome.data->dataset();
+    const NodeJudgement node = judgeNode(data, outcome.config, data.lattice().levels(id), presence);
+    const RiskAnalysis risk = analyzeRisk(releasedClassSizes(*outcome.data, outcome.config, node));
     return {risk.prosecutor.highest, risk.prosecutor.average};
 }
 

@@ -15,6 +15,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/search/search_result.h"
 #include "project/project.h"
+#include "session/missinginputs.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
@@ -112,7 +113,8 @@ GenericHint hintFor(const QString& name) {
                 QObject::tr("DMIN,DMAX"),
                 QObject::tr("δ-presence (Nergiz, Atzori & Clifton 2007): the probability that a "
                             "person of the population is in the published research subset lies "
-                            "in [DMIN, DMAX]."),
+                            "in [DMIN, DMAX]. Needs the research subset, set under 'Research "
+                            "subset' in this perspective."),
                 {},
                 false};
     return {name,
@@ -282,6 +284,7 @@ void CriterionEditor::setProject(Project* project) {
         };
         connect(project, &Project::typeChanged, this, drop);
         connect(project, &Project::hierarchyChanged, this, drop);
+        connect(project, &Project::researchSubsetChanged, this, drop);
         connect(project, &Project::searchSettingsChanged, this, &CriterionEditor::refresh);
     }
     updateFields();
@@ -441,10 +444,16 @@ QString CriterionEditor::bindProblem(const QString& text) const {
             m_preparedError = QString::fromStdString(e.what());
         }
     }
+    // An input the project lacks is named by its workbench field, not the CLI option.
+    if (const QString missing = missingCriterionInput(m_project->config(), text.toStdString());
+        !missing.isEmpty())
+        return missing;
     if (!m_prepared) return {};
     try {
+        // delta-presence binds to the data with the research subset (criteria_inputs.h).
+        const std::vector<std::string> specs{text.toStdString()};
         bindCriteria(
-            m_prepared->dataset(), {text.toStdString()},
+            criteriaDataset(*m_prepared, specs), specs,
             criteriaInputs(*m_prepared, m_project->searchSettings().populationSize.value_or(0)));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());

@@ -1,11 +1,14 @@
 #include "privacy/privacyperspective.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
@@ -13,16 +16,21 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
+#include "ldiv/data/table_source.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"
 #include "project/job.h"
 #include "project/project.h"
+#include "session/missinginputs.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
+#include "widgets/filedialogs.h"
 #include "widgets/plural.h"
 #include "widgets/scrollpanel.h"
 
@@ -51,6 +59,8 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
       m_run(new QPushButton(tr("Run search"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
+      m_subset(new QLineEdit(this)),
+      m_subsetStatus(new QLabel(this)),
       m_summary(new QTextBrowser(this)) {
     m_criteria->setObjectName("criteriaList");
     m_criteria->setToolTip(
@@ -93,6 +103,17 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     m_progress->hide();
     m_cancel->hide();
     m_summary->setObjectName("searchSummary");
+    m_subset->setObjectName("researchSubset");
+    m_subset->setPlaceholderText(tr("none: COL=VALUE or file"));
+    m_subset->setClearButtonEnabled(true);
+    m_subset->setToolTip(
+        tr("δ-presence's research subset, the rows that are published (Nergiz, Atzori & "
+           "Clifton 2007): COL=VALUE (e.g. study=yes) or a CSV file with a header whose rows are "
+           "rows of the table. The loaded table is the population. Saved in the project; only "
+           "δ-presence uses it, and with it only the subset's rows are exported."));
+    m_subsetStatus->setObjectName("researchSubsetStatus");
+    m_subsetStatus->setWordWrap(true);
+    m_subsetStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* compose = new QGroupBox(tr("Compose a criterion"), this);
     auto* composeLayout = new QVBoxLayout(compose);
@@ -120,6 +141,17 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     form->addRow(tr("Suppression limit"), m_suppression);
     form->addRow(tr("Utility metric (optimum)"), m_metric);
     form->addRow(tr("Algorithm"), m_algorithm);
+    auto* subsetRow = new QHBoxLayout;
+    subsetRow->addWidget(m_subset, 1);
+    auto* browse = new QPushButton(tr("Browse…"), requirement);
+    browse->setObjectName("browseResearchSubset");
+    browse->setToolTip(tr("Choose a CSV file of the research subset's rows"));
+    subsetRow->addWidget(browse);
+    auto* subsetLabel = new QLabel(tr("&Research subset"), requirement);
+    subsetLabel->setBuddy(m_subset);
+    subsetLabel->setToolTip(m_subset->toolTip());
+    form->addRow(subsetLabel, subsetRow);
+    form->addRow(QString(), m_subsetStatus);
     reqLayout->addLayout(form);
     reqLayout->addWidget(m_warnings);
     auto* runRow = new QHBoxLayout;
@@ -151,6 +183,9 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
             [this] { storeSettings(tr("Change utility metric"), false); });
     connect(m_algorithm, &QComboBox::currentIndexChanged, this,
             [this] { storeSettings(tr("Change algorithm"), false); });
+    connect(m_subset, &QLineEdit::editingFinished, this,
+            [this] { setResearchSubsetText(m_subset->text()); });
+    connect(browse, &QPushButton::clicked, this, &PrivacyPerspective::browseResearchSubset);
     connect(m_run, &QPushButton::clicked, this, [this] {
         if (m_session) m_session->run();
     });
@@ -199,6 +234,12 @@ void PrivacyPerspective::setSession(SearchSession* session) {
             m_debounce.start();
         });
         connect(p, &Project::hierarchyChanged, this, [this] { m_debounce.start(); });
+        connect(p, &Project::researchSubsetChanged, this, [this] {
+            showResearchSubset();
+            m_debounce.start();
+        });
+        connect(p, &Project::researchSubsetChanged, this, &PrivacyPerspective::clearFailure);
+        connect(p, &Project::typeChanged, this, &PrivacyPerspective::showResearchSubset);
         // A failure is about the settings it ran with: any change (an undo too) removes it.
         connect(p, &Project::searchSettingsChanged, this, &PrivacyPerspective::clearFailure);
         connect(p, &Project::roleChanged, this, &PrivacyPerspective::clearFailure);
@@ -207,7 +248,69 @@ void PrivacyPerspective::setSession(SearchSession* session) {
     }
     m_failure.clear();
     loadSettings();
+    showResearchSubset();
     showOutcome();
+}
+
+QString PrivacyPerspective::subsetBaseDir() const {
+    const Project* p = project();
+    if (!p) return {};
+    const QString file = p->filePath().isEmpty() ? p->dataPath() : p->filePath();
+    return isSourceUri(file.toStdString()) ? QDir::currentPath() : QFileInfo(file).absolutePath();
+}
+
+void PrivacyPerspective::showResearchSubset() {
+    const Project* p = project();
+    const QString text = p ? QString::fromStdString(p->researchSubset()) : QString();
+    if (m_subset->text() != text) m_subset->setText(text);
+    m_subsetStatus->setStyleSheet({});
+    if (!p || text.isEmpty()) {
+        m_subsetStatus->setText(tr("No research subset: δ-presence needs one."));
+        return;
+    }
+    try {
+        const auto in = researchSubsetRows(p->table(), {}, p->researchSubset(),
+                                           subsetBaseDir().toStdString(), p->config().csv);
+        const auto rows = std::count(in.begin(), in.end(), std::uint8_t(1));
+        m_subsetStatus->setText(tr("%1 of %2 rows are the research subset (with δ-presence only "
+                                   "they are published).")
+                                    .arg(rows)
+                                    .arg(in.size()));
+    } catch (const std::exception& e) {
+        m_subsetStatus->setStyleSheet("color: #D55E00");
+        m_subsetStatus->setText(QString::fromStdString(e.what()));
+    }
+}
+
+bool PrivacyPerspective::setResearchSubsetText(const QString& input) {
+    Project* p = project();
+    if (!p) return false;
+    QString text = input.trimmed();
+    const std::string base = subsetBaseDir().toStdString();
+    // A file is held by its absolute path (saved relative to the project file).
+    if (researchSubsetIsFile(text.toStdString(), base))
+        text = QDir::cleanPath(QDir(subsetBaseDir()).absoluteFilePath(text));
+    if (m_subset->text() != text) m_subset->setText(text);
+    if (!text.isEmpty()) {
+        try {
+            researchSubsetRows(p->table(), {}, text.toStdString(), base, p->config().csv);
+        } catch (const std::exception& e) {
+            m_subsetStatus->setStyleSheet("color: #D55E00");
+            m_subsetStatus->setText(tr("Not set: %1").arg(QString::fromStdString(e.what())));
+            return false;
+        }
+    }
+    p->setResearchSubset(text.toStdString());
+    showResearchSubset();
+    return true;
+}
+
+void PrivacyPerspective::browseResearchSubset() {
+    const QString file =
+        filedialogs::openFile(this, filedialogs::Kind::ResearchSubset,
+                              tr("Research subset: a CSV file of the published rows"),
+                              tr("CSV files (*.csv *.txt);;All files (*)"));
+    if (!file.isEmpty()) setResearchSubsetText(file);
 }
 
 void PrivacyPerspective::clearFailure() {
@@ -299,12 +402,17 @@ void PrivacyPerspective::checkFeasibility() {
         out->warnings = rigid;
         try {
             const auto data = snapshot.prepare();
-            const Dataset& dataset = data->dataset();
             // The search's own check, with its words: every problem, not only the first.
             for (const std::string& p : validate(settings, data->sensitiveColumns().size()))
                 out->problems << QString::fromStdString(p);
+            // An input the project lacks, named by its workbench field (missinginputs.h).
+            if (const QString m = missingCriteriaInput(snapshot.config, settings.criteria);
+                !m.isEmpty())
+                out->problems << m;
             if (!out->problems.isEmpty()) return out;
-            const auto criteria = makeSearchConfig(*data, settings).criteria;
+            // delta-presence is judged on the data with the research subset.
+            const Dataset& dataset = criteriaDataset(*data, settings.criteria);
+            const auto criteria = makeSearchConfig(*data, settings, {}, &dataset).criteria;
             out->noCriterion = criteria.empty();
             const auto tableWarnings = feasibilityWarnings(dataset, criteria);
             for (const std::string& w : tableWarnings) out->warnings << QString::fromStdString(w);

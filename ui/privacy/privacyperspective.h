@@ -9,6 +9,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -40,6 +41,17 @@ public:
     QComboBox* metricBox() const { return m_metric; }
     QComboBox* algorithmBox() const { return m_algorithm; }
     bool isCheckingFeasibility() const;
+    /// δ-presence's research subset (Project::researchSubset): COL=VALUE or a CSV file.
+    QLineEdit* researchSubsetEdit() const { return m_subset; }
+    /// What the subset holds ("4 of 8 rows are published") or why it cannot be used.
+    QLabel* researchSubsetStatus() const { return m_subsetStatus; }
+    /// Sets the project's research subset from text ("" = none); a file path relative to the
+    /// project's folder is made absolute. False, with the reason in researchSubsetStatus(),
+    /// when it does not resolve against the table (unknown column or value, a file row that
+    /// is not in the table): the project keeps its subset.
+    bool setResearchSubsetText(const QString& text);
+    /// Chooses a CSV file of the subset's rows (remembered folder) and sets it.
+    void browseResearchSubset();
 
     /// Adds the editor's criterion (false with a message when it does not parse).
     bool addCriterion();
@@ -52,6 +64,9 @@ private:
     void showOutcome();
     void setRunning(bool running);
     void clearFailure();
+    void showResearchSubset();
+    /// Folder that relative research-subset files are read from.
+    QString subsetBaseDir() const;
     Project* project() const;
 
     QPointer<SearchSession> m_session;
@@ -65,6 +80,8 @@ private:
     QPushButton* m_run;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
+    QLineEdit* m_subset;
+    QLabel* m_subsetStatus;
     QTextBrowser* m_summary;
     QTimer m_debounce;
     Job* m_feasibilityJob = nullptr;

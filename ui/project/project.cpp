@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <algorithm>
 
+#include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
 #include "project/projectcommands.h"
@@ -193,6 +194,30 @@ void Project::applySearchSettings(const SearchSettings& settings) {
     emit searchSettingsChanged();
 }
 
+void Project::setResearchSubset(const std::string& subset) {
+    if (subset != researchSubset()) m_undo.push(new SetResearchSubsetCommand(this, subset));
+}
+
+void Project::applyResearchSubset(const std::string& subset) {
+    m_data->config.researchSubset = subset;
+    emit researchSubsetChanged();
+}
+
+std::string Project::pseudonymize(int column) const {
+    const AttributeConfig* a = config().attribute(columnName(column).toStdString());
+    return a ? a->pseudonymize : std::string();
+}
+
+void Project::setPseudonymize(int column, const std::string& method) {
+    if (method != pseudonymize(column))
+        m_undo.push(new SetPseudonymizeCommand(this, column, method));
+}
+
+void Project::applyPseudonymize(int column, const std::string& method) {
+    attributeEntry(column).pseudonymize = method;
+    emit pseudonymizeChanged(column);
+}
+
 ProjectConfig Project::configForSave(const QString& path, bool asFiles,
                                      std::vector<std::pair<QString, Hierarchy>>* files) const {
     const QFileInfo info(path);
@@ -201,6 +226,10 @@ ProjectConfig Project::configForSave(const QString& path, bool asFiles,
     c.dataPath = isSourceUri(m_data->dataPath.toStdString())
                      ? m_data->dataPath.toStdString()  // a database URI stays as it is
                      : dir.relativeFilePath(m_data->dataPath).toStdString();
+    // A research subset file is held by its absolute path, saved relative like the data.
+    if (researchSubsetIsFile(c.researchSubset, {}))
+        c.researchSubset =
+            dir.relativeFilePath(QString::fromStdString(c.researchSubset)).toStdString();
     QString stem = info.fileName();
     if (stem.endsWith(".ldiv.json"))
         stem.chop(10);
@@ -222,10 +251,14 @@ ProjectConfig Project::configForSave(const QString& path, bool asFiles,
             a.hierarchy = h;
         }
     }
+    // Only an identifying attribute is pseudonymized (the choice is kept while the role is
+    // edited, and dropped on saving another role).
+    for (AttributeConfig& a : c.attributes)
+        if (a.role != Role::Identifying) a.pseudonymize.clear();
     // Attributes with nothing to say are left out (they default to insensitive).
     std::erase_if(c.attributes, [](const AttributeConfig& a) {
         return a.role == Role::Insensitive && !a.type && !a.hierarchy && a.hierarchyFile.empty() &&
-               a.hierarchyBuilder.empty();
+               a.hierarchyBuilder.empty() && a.pseudonymize.empty();
     });
     return c;
 }

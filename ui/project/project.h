@@ -85,6 +85,14 @@ public:
     void setType(int column, std::optional<ColumnType> type);
     void setHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
                       const QString& text);
+    /// δ-presence's research subset: COL=VALUE or a CSV file, held by its absolute path (saved
+    /// relative to the project file); "" = none.
+    const std::string& researchSubset() const { return m_data->config.researchSubset; }
+    void setResearchSubset(const std::string& subset);
+    /// How an identifying attribute is published: "" = left out, else hmac, random or mask:N
+    /// (ldiv/crypto/pseudonyms.h).
+    std::string pseudonymize(int column) const;
+    void setPseudonymize(int column, const std::string& method);
 
     // Apply without undo; called by the commands.
     void applyRole(int column, Role role, const std::vector<std::string>& qiOrder);
@@ -93,6 +101,8 @@ public:
     void applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,
                         std::optional<HierarchyOrigin> origin = std::nullopt);
     void applySearchSettings(const SearchSettings& settings);
+    void applyResearchSubset(const std::string& subset);
+    void applyPseudonymize(int column, const std::string& method);
 
     /// The configuration as it would be written to `path`: data and unmodified hierarchy
     /// files relative to its folder; other hierarchies embedded, or (asFiles) written next to
@@ -109,6 +119,8 @@ signals:
     void typeChanged(int column);
     void hierarchyChanged(const QString& attribute);
     void searchSettingsChanged();
+    void researchSubsetChanged();
+    void pseudonymizeChanged(int column);
     void filePathChanged(const QString& path);
     void dirtyChanged(bool dirty);
 

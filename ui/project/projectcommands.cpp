@@ -89,4 +89,37 @@ bool SetSearchSettingsCommand::mergeWith(const QUndoCommand* other) {
     return true;
 }
 
+SetResearchSubsetCommand::SetResearchSubsetCommand(Project* project, std::string subset)
+    : m_project(project), m_old(project->config().researchSubset), m_new(std::move(subset)) {
+    setText(m_new.empty()
+                ? QObject::tr("Clear research subset")
+                : QObject::tr("Set research subset to %1").arg(QString::fromStdString(m_new)));
+}
+
+void SetResearchSubsetCommand::redo() {
+    m_project->applyResearchSubset(m_new);
+}
+void SetResearchSubsetCommand::undo() {
+    m_project->applyResearchSubset(m_old);
+}
+
+SetPseudonymizeCommand::SetPseudonymizeCommand(Project* project, int column, std::string method)
+    : m_project(project),
+      m_column(column),
+      m_old(project->pseudonymize(column)),
+      m_new(std::move(method)) {
+    setText(
+        m_new.empty()
+            ? QObject::tr("Leave '%1' out of the published data").arg(project->columnName(column))
+            : QObject::tr("Pseudonymize '%1' (%2)")
+                  .arg(project->columnName(column), QString::fromStdString(m_new)));
+}
+
+void SetPseudonymizeCommand::redo() {
+    m_project->applyPseudonymize(m_column, m_new);
+}
+void SetPseudonymizeCommand::undo() {
+    m_project->applyPseudonymize(m_column, m_old);
+}
+
 }  // namespace ldv::ui

@@ -77,4 +77,31 @@ private:
     bool m_mergeable;
 };
 
+/// Sets δ-presence's research subset (ProjectConfig::researchSubset: COL=VALUE or a CSV file
+/// given by its absolute path; "" = none).
+class SetResearchSubsetCommand : public QUndoCommand {
+public:
+    SetResearchSubsetCommand(Project* project, std::string subset);
+    void redo() override;
+    void undo() override;
+
+private:
+    Project* m_project;
+    std::string m_old, m_new;
+};
+
+/// Sets how an identifying attribute is published (AttributeConfig::pseudonymize: "" = left
+/// out, "hmac", "random", "mask:N").
+class SetPseudonymizeCommand : public QUndoCommand {
+public:
+    SetPseudonymizeCommand(Project* project, int column, std::string method);
+    void redo() override;
+    void undo() override;
+
+private:
+    Project* m_project;
+    int m_column;
+    std::string m_old, m_new;
+};
+
 }  // namespace ldv::ui

@@ -1,7 +1,9 @@
 #include "project/projectdata.h"
 
+#include <QDir>
 #include <QFileInfo>
 
+#include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
 #include "ldiv/data/table_source.h"
@@ -62,6 +64,13 @@ std::shared_ptr<ProjectData> loadProjectData(const QString& projectPath, Feedbac
     data->config = loadProject(data->projectPath.toStdString());
     const std::string baseDir = info.absolutePath().toStdString();
     data->dataPath = QString::fromStdString(resolvePath(baseDir, data->config.dataPath));
+    // A research subset file is held by its absolute path (Project::researchSubset).
+    if (researchSubsetIsFile(data->config.researchSubset, baseDir))
+        data->config.researchSubset =
+            QDir::cleanPath(
+                QDir(info.absolutePath())
+                    .absoluteFilePath(QString::fromStdString(data->config.researchSubset)))
+                .toStdString();
     loadTableInto(*data, baseDir, feedback);
     for (AttributeConfig& a : data->config.attributes) {
         const Column& column = data->table->column(data->table->requireColumn(a.name));

@@ -4,6 +4,7 @@
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
@@ -66,14 +67,12 @@ RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* conf
     // those of the file a user would release.
     progress(feedback, share);
     out.levels = *levels;
-    PublishedNode published = publishNode(data, *config, *levels, prepared.identifyingColumns());
+    PublishedNode published = publishNode(prepared, *config, *levels);
     out.suppressedRows = published.suppressedRows;
     const NodeJudgement& node = published.judgement;
-    std::vector<std::uint32_t> sizes;
-    for (std::size_t c = 0; c < node.classes.count(); ++c)
-        if (node.suppressed.empty() || !node.suppressed[c]) sizes.push_back(node.classes.sizes[c]);
     RiskSide after;
-    after.analysis = analyzeRisk(sizes, options);
+    // With δ-presence, the research subset's rows of each class (workspace_publish.h).
+    after.analysis = analyzeRisk(releasedClassSizes(prepared, *config, node), options);
     progress(feedback, share + 0.1 * share);
     if (withCombinations && published.table.rowCount() > 0)
         after.combinations = combinationsOf(published.table, out.qiNames, feedback);

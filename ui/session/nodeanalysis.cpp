@@ -6,6 +6,7 @@
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
@@ -17,8 +18,8 @@ NodeDetails analyzeNode(const Workspace& prepared, const SearchConfig& config, N
     out.levels = data.lattice().levels(id);
     PublishOptions masked;
     masked.maskSuppressed = true;
-    PublishedNode published =
-        publishNode(data, config, out.levels, prepared.identifyingColumns(), masked);
+    // With delta-presence, the research subset's rows (workspace_publish.h).
+    PublishedNode published = publishNode(prepared, config, out.levels, masked);
     const NodeJudgement& node = published.judgement;
     out.satisfies = node.satisfies;
     out.metrics = node.metrics;

@@ -4,18 +4,18 @@
 #include <unordered_map>
 
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
 
 NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<const int> from,
                    std::span<const int> to) {
-    const Dataset& dataset = data.dataset();
     PublishOptions masked;
     masked.maskSuppressed = true;
     // Identifying columns stay out of both; the QI columns keep their names.
-    const PublishedNode a = publishNode(dataset, config, from, data.identifyingColumns(), masked);
-    const PublishedNode b = publishNode(dataset, config, to, data.identifyingColumns(), masked);
+    const PublishedNode a = publishNode(data, config, from, masked);
+    const PublishedNode b = publishNode(data, config, to, masked);
     NodeDiff out;
     out.from.assign(from.begin(), from.end());
     out.to.assign(to.begin(), to.end());

@@ -5,21 +5,29 @@
 #include <limits>
 #include <thread>
 
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/project/workspace_publish.h"
 #include "project/job.h"
+#include "session/missinginputs.h"
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"
 
 namespace ldv::ui {
 
-SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings) {
-    SearchConfig config = makeSearchConfig(workspace, settings);
+SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings,
+                                   const Dataset* data) {
+    SearchConfig config = makeSearchConfig(workspace, settings, {}, data);
     // The lattice view, the list of transformations and the summaries read every node's state
     // from the per-node arrays (NodeSource), so the workbench keeps the explicit
     // classification at every size; the implicit one (antichains) serves the command line.
     config.implicitAbove = std::numeric_limits<NodeId>::max();
     return config;
+}
+
+const Dataset& SearchOutcome::judged() const {
+    return judgedDataset(*data, config);
 }
 
 SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial) {
@@ -57,6 +65,7 @@ void SearchSession::setProject(Project* project) {
         connect(project, &Project::roleChanged, this, &SearchSession::markStale);
         connect(project, &Project::hierarchyChanged, this, &SearchSession::markStale);
         connect(project, &Project::typeChanged, this, &SearchSession::markStale);
+        connect(project, &Project::researchSubsetChanged, this, &SearchSession::markStale);
     }
     emit outcomeChanged();
 }
@@ -79,6 +88,12 @@ void SearchSession::run() {
     if (!m_project) return;
     const DataSnapshot snapshot = snapshotOf(*m_project);
     const SearchSettings settings = m_project->searchSettings();
+    // An input the project lacks is named by its workbench field (missinginputs.h).
+    if (const QString missing = missingCriteriaInput(snapshot.config, settings.criteria);
+        !missing.isEmpty()) {
+        emit failed(missing);
+        return;
+    }
     const bool measure = m_measureNodes;
     const int delay = m_delayMs;
     auto work = [snapshot, settings, measure, delay](Feedback& feedback) -> std::shared_ptr<void> {
@@ -86,7 +101,9 @@ void SearchSession::run() {
         auto data = snapshot.prepare();
         out->data = data;
         out->settings = settings;
-        out->config = workbenchSearchConfig(*data, settings);
+        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
+        const Dataset& judged = criteriaDataset(*data, settings.criteria);
+        out->config = workbenchSearchConfig(*data, settings, &judged);
         // The search and the measuring report 0..1 on their own feedback; map it to their part
         // of the job's progress and pass cancellation on at every progress step.
         const double share = measure ? 0.5 : 1.0;
@@ -103,7 +120,7 @@ void SearchSession::run() {
         feedback.checkCancelled();
         PartialClassification partial;
         try {
-            out->result = search(data->dataset(), out->config, &searchFeedback, &partial);
+            out->result = search(judged, out->config, &searchFeedback, &partial);
         } catch (const Cancelled&) {
             if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
             out->result = partialSearchResult(data->dataset().lattice(), partial);
@@ -119,7 +136,7 @@ void SearchSession::run() {
             Feedback measureFeedback(stage(measurePtr, share, 1));
             measurePtr = &measureFeedback;
             try {
-                out->metrics = measureLattice(data->dataset(), out->config, &measureFeedback);
+                out->metrics = measureLattice(judged, out->config, &measureFeedback);
             } catch (const Cancelled&) {
                 out->metrics.clear();  // the search itself is complete: keep it
             }

@@ -33,6 +33,10 @@ struct SearchOutcome {
     bool complete() const { return decided.empty(); }
     /// The search finished but measuring every node was cancelled (metrics is empty).
     bool measuringCancelled = false;
+    /// The dataset the criteria were bound to and the search ran on: data's, or with
+    /// δ-presence the one with the research subset (ldiv/project/workspace_publish.h). Judge
+    /// and explain nodes with `config` on this one; its lattice is data's.
+    const Dataset& judged() const;
 };
 
 /// The outcome of a search cancelled after deciding some nodes (SearchOutcome::complete()).
@@ -40,7 +44,8 @@ SearchResult partialSearchResult(const Lattice& lattice, const PartialClassifica
 
 /// ldv::makeSearchConfig (the one `ldiv` uses: validate(), then the criteria bound with the
 /// sensitive hierarchies and population size), with every node classified explicitly.
-SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings);
+SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings,
+                                   const Dataset* data = nullptr);
 
 class SearchSession : public QObject {
     Q_OBJECT

@@ -18,6 +18,10 @@ QString key(Kind kind) {
             return QStringLiteral("folders/project");
         case Kind::Export:
             return QStringLiteral("folders/export");
+        case Kind::ResearchSubset:
+            return QStringLiteral("folders/research-subset");
+        case Kind::Secret:
+            return QStringLiteral("folders/secret");
     }
     return {};
 }

@@ -9,7 +9,9 @@ class QWidget;
 
 namespace ldv::ui::filedialogs {
 
-enum class Kind { Data, Hierarchy, Project, Export };
+/// ResearchSubset: δ-presence's subset files; Secret: the folder of HMAC secret files (the
+/// folder only: a secret is never stored).
+enum class Kind { Data, Hierarchy, Project, Export, ResearchSubset, Secret };
 
 /// The remembered folder of a kind; before the first use the fallback folder if one is set
 /// (the open project's), else the user's home folder.

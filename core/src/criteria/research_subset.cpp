@@ -99,14 +99,27 @@ std::vector<std::uint8_t> byFile(const Table& table, const std::string& path,
 
 }  // namespace
 
+namespace {
+
+std::filesystem::path subsetPath(const std::string& definition, const std::string& baseDir) {
+    std::filesystem::path path(definition);
+    if (path.is_relative()) path = std::filesystem::path(baseDir.empty() ? "." : baseDir) / path;
+    return path;
+}
+
+}  // namespace
+
+bool researchSubsetIsFile(const std::string& definition, const std::string& baseDir) {
+    return !definition.empty() && looksLikeFile(definition, subsetPath(definition, baseDir));
+}
+
 std::vector<std::uint8_t> researchSubsetRows(const Table& table,
                                              std::span<const std::uint32_t> weights,
                                              const std::string& definition,
                                              const std::string& baseDir, const CsvOptions& csv) {
     if (definition.empty())
         throw ParameterError("the research subset is empty: write COL=VALUE or FILE.csv");
-    std::filesystem::path path(definition);
-    if (path.is_relative()) path = std::filesystem::path(baseDir.empty() ? "." : baseDir) / path;
+    const std::filesystem::path path = subsetPath(definition, baseDir);
     std::vector<std::uint8_t> in;
     if (looksLikeFile(definition, path)) {
         if (!weights.empty())

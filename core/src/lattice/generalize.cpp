@@ -14,6 +14,11 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
     const Table& in = data.table();
     std::vector<bool> suppressed(in.rowCount(), false);
     for (std::uint32_t r : options.suppressedRows) suppressed[r] = true;
+    // A row is written unless it is left out of the release or removed as suppressed.
+    std::vector<bool> written(in.rowCount(), true);
+    for (std::size_t r = 0; r < in.rowCount(); ++r)
+        written[r] = !(suppressed[r] && !options.maskSuppressed) &&
+                     (options.leftOut.empty() || !options.leftOut[r]);
     std::vector<Column> out;
     for (std::size_t c = 0; c < in.columnCount(); ++c) {
         if (std::find(identifying.begin(), identifying.end(), c) != identifying.end()) {
@@ -22,8 +27,7 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
             if (p == options.pseudonyms.end()) continue;
             Column col(p->second.name());
             for (std::size_t r = 0; r < in.rowCount(); ++r)
-                if (!suppressed[r] || options.maskSuppressed)
-                    col.appendCode(col.intern(p->second.value(p->second.code(r))));
+                if (written[r]) col.appendCode(col.intern(p->second.value(p->second.code(r))));
             out.push_back(std::move(col));
             continue;
         }
@@ -50,7 +54,7 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
         }
         const bool isQi = qi != data.qiColumns().end();
         for (std::size_t r = 0; r < in.rowCount(); ++r) {
-            if (suppressed[r] && !options.maskSuppressed) continue;
+            if (!written[r]) continue;
             col.appendCode(suppressed[r] && isQi ? masked : translate[src.code(r)]);
         }
         out.push_back(std::move(col));

@@ -72,7 +72,10 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
     g.maskSuppressed = options.maskSuppressed;
     g.suppressedToken = options.maskToken;
     g.pseudonyms = options.pseudonyms;
-    out.suppressedRows = g.suppressedRows.size();
+    g.dropColumns = options.dropColumns;
+    g.leftOut = options.leftOut;
+    for (std::uint32_t r : g.suppressedRows)
+        out.suppressedRows += g.leftOut.empty() || !g.leftOut[r] ? 1 : 0;
     out.table = generalizeTable(data, levels, identifying, g);
     return out;
 }

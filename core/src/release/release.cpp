@@ -10,6 +10,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
 
 namespace ldv {
@@ -176,8 +177,8 @@ ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalP
         const Workspace ws(project, "");
         SearchConfig config;
         // With the recorded population size (and hierarchies), as the criteria were bound.
-        config.criteria = bindCriteria(
-            ws.dataset(), c.at("criteria").get<std::vector<std::string>>(), criteriaInputs(ws));
+        const auto specs = c.at("criteria").get<std::vector<std::string>>();
+        config.criteria = bindCriteria(criteriaDataset(ws, specs), specs, criteriaInputs(ws));
         config.suppressionLimit = c.at("suppression_limit").get<double>();
         PublishOptions publish;
         publish.maskSuppressed = c.value("suppressed", "removed") == "masked";
@@ -185,8 +186,8 @@ ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalP
         const Levels levels = c.at("node").get<Levels>();
         if (!ws.dataset().lattice().contains(levels))
             throw ParameterError("the node is outside the lattice");
-        const PublishedNode node =
-            publishNode(ws.dataset(), config, levels, ws.identifyingColumns(), publish);
+        // With delta-presence, the research subset only (workspace_publish.h).
+        const PublishedNode node = publishNode(ws, config, levels, publish);
         const std::string sep = c.at("output").value("separator", ",");
         const std::string sha =
             sha256Hex(formatTableCsv(node.table, sep.empty() ? ',' : sep[0],
@@ -271,7 +272,10 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     for (std::size_t k = 0; k < config.criteria.size(); ++k)
         r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k],
                                             node.judgement.suppressed));
-    const auto sizes = publishedSizes(node.judgement.classes, node.judgement.suppressed);
+    // With delta-presence the released classes hold the research subset's rows only.
+    const auto sizes = &judgedDataset(ws, config) == &ws.dataset()
+                           ? publishedSizes(node.judgement.classes, node.judgement.suppressed)
+                           : releasedClassSizes(ws, config, node.judgement);
     r.risk = prosecutorRisk(sizes);
     return r;
 }
@@ -460,11 +464,40 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
           std::to_string(published.fileRows()) + " rows in the file, recorded " +
               std::to_string(record.publishedRows));
 
+    // With delta-presence (Nergiz, Atzori & Clifton 2007) the original is the population and
+    // only the research subset is published: the suppressed rows and the criteria are judged on
+    // the population's classes, which the published file alone does not show. The reproduction
+    // from the original (--original) checks that node; here they are not checked.
+    bool presence = false;
+    try {
+        presence = c.value("kind", "node") == "node" && c.contains("criteria") &&
+                   hasDeltaPresence(c.at("criteria").get<std::vector<std::string>>());
+    } catch (const std::exception&) {
+        presence = false;  // a bad spec is reported by the criteria claim below
+    }
+    const std::string population =
+        "not checked: with delta-presence the original is the population and only the research "
+        "subset is published; the population's classes are checked by the reproduction from "
+        "the original (--original)";
     const std::size_t suppressed =
         masked ? published.maskedRows()
                : record.originalRows - std::min(record.originalRows, published.fileRows());
     const double limit = c.at("suppression_limit").get<double>();
     const std::uint64_t limitRows = suppressionLimitRows(limit, record.originalRows);
+    if (presence) {
+        v.claims.push_back({"suppressed rows", false, false, population});
+        v.claims.push_back({"criteria", false, false, population});
+        const ProsecutorRisk risk =
+            prosecutorRisk(data.classes(Levels(data.qiCount(), 0), false).sizes);
+        const bool riskSame =
+            same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
+        claim("prosecutor risk", riskSame,
+              "highest " + number(risk.highest) + ", average " + number(risk.average) +
+                  (riskSame ? ""
+                            : "; recorded highest " + number(record.risk.highest) + ", average " +
+                                  number(record.risk.average)));
+        return v;
+    }
     claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
           std::to_string(suppressed) + (masked ? " masked" : " removed") + " rows (recorded " +
               std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) +

@@ -17,6 +17,10 @@
 
 namespace ldv {
 
+/// True when `definition` names a file rather than COL=VALUE: an existing file (relative to
+/// `baseDir`), or a text without '=', or one ending in ".csv".
+bool researchSubsetIsFile(const std::string& definition, const std::string& baseDir);
+
 /// Per table row 1 when it is in the research subset. A text naming an existing file (relative
 /// to `baseDir`), or without '=', or ending in ".csv", is a file; otherwise COL=VALUE.
 /// `weights` non-empty: the table holds weighted groups (DataLoad::Groups), where only

@@ -19,6 +19,9 @@ struct GeneralizeOptions {
     /// Identifying columns published as these columns (one value per input row, e.g. from
     /// pseudonymizeIdentifying) in their place instead of being left out.
     std::vector<std::pair<std::size_t, Column>> pseudonyms;
+    /// Per row, 1 = not part of the release at all, neither written nor masked (δ-presence:
+    /// a row of the population outside the research subset); empty = every row is.
+    std::vector<std::uint8_t> leftOut;
 };
 
 /// Replaces every QI value by its ancestor at `levels` (full-domain generalization,

@@ -40,11 +40,16 @@ struct PublishOptions {
     std::string maskToken = "*";
     /// Identifying columns published pseudonymized (GeneralizeOptions::pseudonyms).
     std::vector<std::pair<std::size_t, Column>> pseudonyms;
+    /// Columns left out besides the identifying ones (GeneralizeOptions::dropColumns).
+    std::vector<std::size_t> dropColumns;
+    /// Rows that are not part of the release (GeneralizeOptions::leftOut).
+    std::vector<std::uint8_t> leftOut;
 };
 
 struct PublishedNode {
     Table table;
     NodeJudgement judgement;
+    /// Suppressed rows of the release (rows left out of it are not counted).
     std::size_t suppressedRows = 0;
 };
 

@@ -1,0 +1,44 @@
+#pragma once
+// Publishing a node of a loaded project, the one path of `ldiv generalize` and the workbench's
+// export. With a δ-presence criterion (Nergiz, Atzori & Clifton 2007) the loaded table is the
+// population and only the research subset (presence_dataset.h) is released: the node is judged
+// on the population's classes, as the search judged it, and the rows outside the subset and the
+// subset's membership attribute are left out of the published table.
+#include <span>
+#include <vector>
+
+#include "ldiv/crypto/pseudonyms.h"
+#include "ldiv/evaluation/search_config.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/lattice/published_node.h"
+
+namespace ldv {
+
+class Workspace;
+struct ProjectConfig;
+
+/// The project's pseudonymization roles (AttributeConfig::pseudonymize), one spec per attribute
+/// that has one, in the order of the attributes. ParameterError for a method that does not
+/// parse (parsePseudonymSpec's message).
+std::vector<PseudonymSpec> projectPseudonymSpecs(const ProjectConfig& config);
+
+/// The dataset `config`'s criteria were bound to: Workspace::presenceDataset()'s with a
+/// δ-presence criterion among them (criteriaDataset, criteria_inputs.h), else the workspace's.
+/// ParameterError when δ-presence is asked for and the project has no research subset.
+const Dataset& judgedDataset(const Workspace& workspace, const SearchConfig& config);
+
+/// publishNode (published_node.h) on judgedDataset, leaving out the identifying columns (or
+/// publishing options.pseudonyms in their place) and, with δ-presence, the rows outside the
+/// research subset and its membership column. suppressedRows counts published rows only.
+PublishedNode publishNode(const Workspace& workspace, const SearchConfig& config,
+                          std::span<const int> levels, PublishOptions options = {});
+
+/// The sizes of the released classes of `node` (judged on judgedDataset), for their
+/// re-identification risk: suppressed classes left out; with δ-presence each class counts its
+/// research-subset rows only (the population's other rows are not released), and classes
+/// without one are left out. With δ-presence the node must be judged withMembership.
+std::vector<std::uint32_t> releasedClassSizes(const Workspace& workspace,
+                                              const SearchConfig& config,
+                                              const NodeJudgement& node);
+
+}  // namespace ldv

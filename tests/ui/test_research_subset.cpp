@@ -1,0 +1,256 @@
+// δ-presence's research subset in the workbench (Nergiz, Atzori & Clifton 2007; issue 19): set
+// in the Privacy perspective (COL=VALUE or a CSV file, undoable), saved in the project's
+// "research_subset" relative to the project file and read back; the workbench's δ-presence search
+// finds the minimal nodes and optimum of `ldiv search --research-subset`, and exporting publishes
+// the subset's rows only, the bytes `ldiv generalize` writes. Without a subset or a population
+// size the editor names the workbench's field, not the command line's option.
+#include <QFile>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <map>
+
+#include "cli_runner.h"
+#include "export/reportdata.h"
+#include "export/tableexport.h"
+#include "hierarchy/buildersettings.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/risk/risk_analysis.h"
+#include "privacy/criterioneditor.h"
+#include "privacy/privacyperspective.h"
+#include "project/projectdata.h"
+#include "ui_fixtures.h"
+
+using namespace ldv;
+using namespace ldv::ui;
+
+namespace {
+
+std::vector<Levels> sortedLevels(const Lattice& lattice, const std::vector<NodeId>& ids) {
+    std::vector<Levels> out;
+    for (NodeId id : ids) out.push_back(lattice.levels(id));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Levels levelsOf(const QJsonArray& array) {
+    Levels out;
+    for (const QJsonValue& v : array) out.push_back(v.toInt());
+    return out;
+}
+
+QByteArray read(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class TestResearchSubset : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_csv, m_subsetFile;
+    std::size_t m_subsetRows = 0;
+
+    /// A project over the synthetic table: zip, age, nationality generalized, condition
+    /// sensitive, the δ-presence requirement with a 2 % suppression limit.
+    std::unique_ptr<Project> makeProject() {
+        auto project = std::make_unique<Project>(loadCsvProject(m_csv, CsvOptions{}, nullptr));
+        for (const char* qi : {"zip", "age", "nationality"})
+            project->setRole(project->columnIndex(qi), Role::QuasiIdentifying);
+        project->setRole(project->columnIndex("condition"), Role::Sensitive);
+        auto build = [&](const char* name, BuilderSettings::Kind kind) {
+            BuilderSettings b;
+            b.kind = kind;
+            b.widths = "5,10,20";
+            const Column& c = project->table().column(std::size_t(project->columnIndex(name)));
+            project->setHierarchy(name, buildHierarchy(b, c, project->config().csv.missingTokens),
+                                  "build");
+        };
+        build("zip", BuilderSettings::Kind::Masking);
+        build("age", BuilderSettings::Kind::Intervals);
+        build("nationality", BuilderSettings::Kind::Suppression);
+        SearchSettings s = project->searchSettings();
+        s.criteria = {"delta-presence=0.3,0.37", "k=3"};
+        s.suppressionLimit = 0.02;
+        project->setSearchSettings(s, "settings");
+        return project;
+    }
+
+    static std::shared_ptr<const SearchOutcome> workbenchSearch(Project& project) {
+        SearchSession session;
+        session.setMeasureNodes(false);
+        session.setProject(&project);
+        QSignalSpy failed(&session, &SearchSession::failed);
+        session.run();
+        if (!QTest::qWaitFor([&] { return !session.isRunning(); }, 60000)) return nullptr;
+        if (!failed.isEmpty()) qWarning() << failed.first().first().toString();
+        return failed.isEmpty() ? session.outcome() : nullptr;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(test::isolateWorkbench(m_dir, true));
+        m_csv = m_dir.filePath("synth.csv");
+        const test::CliResult synth =
+            test::runCli({"synth", LDIV_RESOURCES "/examples/hospital/hospital.csv", "--rows",
+                          "2000", "--seed", "11", "--output", m_csv});
+        QVERIFY2(synth.exitCode == 0, synth.err.constData());
+        // The subset file: every third row of the table (its rows, all columns).
+        CsvOptions o;
+        o.inferTypes = false;
+        const Table table = readCsv(m_csv.toStdString(), o);
+        QFile f(m_dir.filePath("subset.csv"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("zip,age,nationality,condition\n");
+        for (std::size_t r = 0; r < table.rowCount(); r += 3) {
+            QStringList cells;
+            for (std::size_t c = 0; c < 4; ++c) cells << QString::fromStdString(table.value(r, c));
+            f.write(cells.join(',').toUtf8() + "\n");
+            ++m_subsetRows;
+        }
+        f.close();
+        m_subsetFile = f.fileName();
+    }
+
+    void editorNamesTheWorkbenchFields() {
+        auto project = makeProject();
+        CriterionEditor editor;
+        editor.setProject(project.get());
+        QCOMPARE(editor.checkSpec("delta-presence=0.1,0.5"),
+                 QString("criterion 'delta-presence=0.1,0.5' needs the research subset, the rows "
+                         "that are published: set 'Research subset' in the Privacy perspective "
+                         "to COL=VALUE or choose a CSV file of its rows (the loaded table is the "
+                         "population)"));
+        QCOMPARE(editor.checkSpec("k-map=3"),
+                 QString("criterion 'k-map=3' needs the population size: enter 'Population size "
+                         "N' in the Risk perspective (the number of people the data is a sample "
+                         "of)"));
+        QVERIFY(editor.checkSpec("population-uniqueness=0.1:pitman").contains("Risk perspective"));
+        // The search says the same before it starts.
+        SearchSession session;
+        session.setProject(project.get());
+        QSignalSpy failed(&session, &SearchSession::failed);
+        session.run();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().first().toString().contains("'Research subset' in the Privacy"));
+        // With the inputs, both criteria are accepted.
+        project->setResearchSubset("nationality=American");
+        SearchSettings s = project->searchSettings();
+        s.populationSize = 100000;
+        project->setSearchSettings(s, "N");
+        QCOMPARE(editor.checkSpec("delta-presence=0.1,0.5"), QString());
+        QCOMPARE(editor.checkSpec("k-map=3"), QString());
+        // A bound outside [0, 1] is still the core's to refuse.
+        QVERIFY(editor.checkSpec("delta-presence=0.1,1.5").contains("dmax = 1.5 is not allowed"));
+    }
+
+    void fieldSetsTheSubsetUndoably() {
+        MainWindow window;
+        window.controller()->setInteractive(false);
+        auto project = makeProject();
+        const QString saved = m_dir.filePath("field.ldiv.json");
+        project->save(saved);
+        Project* p = test::openProject(window, saved, 20000);
+        QVERIFY(p);
+        PrivacyPerspective* privacy = window.findChild<PrivacyPerspective*>();
+        QVERIFY(privacy);
+        // A value no row has is refused with the core's words; the project keeps none.
+        QVERIFY(!privacy->setResearchSubsetText("nationality=Martian"));
+        QVERIFY(privacy->researchSubsetStatus()->text().contains(
+            "research subset 'nationality=Martian': no row has nationality = 'Martian'"));
+        QCOMPARE(p->researchSubset(), std::string());
+        // A file named relative to the project's folder is held by its absolute path.
+        QVERIFY(privacy->setResearchSubsetText("subset.csv"));
+        QCOMPARE(QString::fromStdString(p->researchSubset()), m_subsetFile);
+        QCOMPARE(privacy->researchSubsetStatus()->text(),
+                 QString("%1 of 2000 rows are the research subset (with δ-presence only they are "
+                         "published).")
+                     .arg(m_subsetRows));
+        p->undoStack()->undo();
+        QCOMPARE(p->researchSubset(), std::string());
+        QCOMPARE(privacy->researchSubsetEdit()->text(), QString());
+        p->undoStack()->redo();
+        QCOMPARE(privacy->researchSubsetEdit()->text(), m_subsetFile);
+    }
+
+    void searchAgreesWithTheCommandLine() {
+        auto project = makeProject();
+        project->setResearchSubset(m_subsetFile.toStdString());
+        const auto outcome = workbenchSearch(*project);
+        QVERIFY(outcome && outcome->complete());
+        QVERIFY(outcome->result.optimum);
+
+        // Saved relative to the project file and read back as it was.
+        const QString file = m_dir.filePath("subset.ldiv.json");
+        project->save(file);
+        QCOMPARE(loadProject(file.toStdString()).researchSubset, std::string("subset.csv"));
+        Project reopened(loadProjectData(file, nullptr));
+        QCOMPARE(reopened.researchSubset(), project->researchSubset());
+        QCOMPARE(reopened.configForSave(file, false), project->configForSave(file, false));
+
+        // `ldiv search` with --research-subset (the project's own overridden by the same file).
+        const Lattice& lattice = outcome->data->dataset().lattice();
+        const test::CliResult r = test::runCli(
+            {"search", "--project", file, "--research-subset", m_subsetFile, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        std::vector<Levels> minimal;
+        for (const QJsonValue& v : r.json()["minimal_nodes"].toArray())
+            minimal.push_back(levelsOf(v.toArray()));
+        std::sort(minimal.begin(), minimal.end());
+        QVERIFY(!minimal.empty());
+        // δ near the subset's third: the table as it is does not satisfy.
+        QVERIFY(!outcome->result.satisfies[lattice.id(Levels(3, 0))]);
+        QCOMPARE(sortedLevels(lattice, outcome->result.minimal), minimal);
+        QCOMPARE(levelsOf(r.json()["optimum"].toObject()["levels"].toArray()),
+                 lattice.levels(*outcome->result.optimum));
+        QCOMPARE(r.json()["satisfying_count"].toInteger(),
+                 qint64(outcome->result.satisfying.size()));
+
+        // Exported: the subset's rows only (less those suppressed), the bytes of `ldiv
+        // generalize`, without the membership attribute.
+        const Levels optimum = lattice.levels(*outcome->result.optimum);
+        const QString bench = m_dir.filePath("bench.csv"), cli = m_dir.filePath("cli.csv");
+        TableExportOptions options;
+        exportTableCsv(*outcome->data, outcome->config, optimum, options, bench.toStdString());
+        const test::CliResult g = test::runCli({"generalize", "--project", file, "--node",
+                                                QString::fromStdString(formatLevels(optimum)),
+                                                "--output", cli, "--json"});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QCOMPARE(read(bench), read(cli));
+        const qint64 rows = g.json()["rows"].toInteger();
+        QCOMPARE(rows + g.json()["suppressed_rows"].toInteger(), qint64(m_subsetRows));
+        QCOMPARE(read(bench).count('\n'), rows + 1);
+        QVERIFY(!read(bench).contains("research subset"));
+
+        // The report's risk is that of the released rows: the classes of the exported file
+        // (counted here from its quasi-identifier values), not of the population.
+        CsvOptions csv;
+        csv.inferTypes = false;
+        const Table published = readCsv(bench.toStdString(), csv);
+        std::map<std::string, std::uint32_t> classes;
+        for (std::size_t r = 0; r < published.rowCount(); ++r)
+            ++classes[published.value(r, 0) + "|" + published.value(r, 1) + "|" +
+                      published.value(r, 2)];
+        std::vector<std::uint32_t> sizes;
+        for (const auto& [key, size] : classes) sizes.push_back(size);
+        const RiskAnalysis expected = analyzeRisk(sizes);
+        const ReportData report =
+            buildReportData(*outcome, *outcome->result.optimum, "subset", "optimum", std::nullopt);
+        QCOMPARE(report.reidentification.rows, std::size_t(rows));
+        QCOMPARE(report.reidentification.classes, expected.classes);
+        QCOMPARE(report.reidentification.prosecutor.highest, expected.prosecutor.highest);
+        QCOMPARE(report.reidentification.prosecutor.average, expected.prosecutor.average);
+        // Only the user's sensitive attribute is reported, not the subset's membership.
+        QCOMPARE(report.risks.size(), std::size_t(1));
+        QCOMPARE(report.risks[0].attribute, QString("condition"));
+    }
+};
+
+QTEST_MAIN(TestResearchSubset)
+#include "test_research_subset.moc"

@@ -1,0 +1,59 @@
+#pragma once
+// What an export with pseudonymized identifying attributes asks each time and never stores
+// (issue: the secret is never written to the project, the report, the settings or the output):
+// the HMAC secret, typed in a password field or read from a secret file the user chooses, and
+// for random identifiers the file their mapping is written to, apart from the table.
+#include <QDialog>
+#include <QString>
+#include <string>
+#include <vector>
+
+#include "ldiv/crypto/pseudonyms.h"
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace ldv::ui {
+
+struct PseudonymInputs {
+    /// hmac: the key (only in memory, for this export).
+    std::string secret;
+    /// random: where the value → pseudonym mapping is written (not the table's file).
+    QString mappingPath;
+};
+
+/// The dialog: a secret (hidden field, or "Secret file…") when `specs` use hmac, a mapping file
+/// when they use random. Accepting checks that what is needed was given.
+class PseudonymDialog : public QDialog {
+    Q_OBJECT
+public:
+    PseudonymDialog(const std::vector<PseudonymSpec>& specs, const QString& tablePath,
+                    QWidget* parent = nullptr);
+    /// The inputs; reads the secret file when one was chosen (InputError when it cannot be read
+    /// or is empty).
+    PseudonymInputs inputs() const;
+    QLineEdit* secretEdit() const { return m_secret; }
+    QLineEdit* mappingEdit() const { return m_mapping; }
+    void accept() override;
+
+private:
+    bool m_hmac = false;
+    bool m_random = false;
+    QString m_tablePath;
+    QLineEdit* m_secret = nullptr;
+    QString m_secretFile;
+    QLabel* m_secretFileLabel = nullptr;
+    QLineEdit* m_mapping = nullptr;
+    QLabel* m_error;
+};
+
+/// True when `specs` need something asked: a secret (hmac) or a mapping file (random).
+bool pseudonymsNeedInputs(const std::vector<PseudonymSpec>& specs);
+
+/// Shows the dialog when `specs` need anything (hmac or random); true with the inputs, false
+/// when the user cancelled. Masks alone need nothing (true at once).
+bool askPseudonymInputs(QWidget* parent, const std::vector<PseudonymSpec>& specs,
+                        const QString& tablePath, PseudonymInputs& inputs);
+
+}  // namespace ldv::ui

@@ -1,0 +1,44 @@
+#include "session/missinginputs.h"
+
+#include <QObject>
+
+#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/error.h"
+
+namespace ldv::ui {
+
+QString missingCriterionInput(const ProjectConfig& config, const std::string& spec) {
+    CriterionSpec parsed;
+    try {
+        parsed = parseCriterionSpec(spec);
+    } catch (const ParameterError&) {
+        return {};
+    }
+    const QString text = QString::fromStdString(spec);
+    switch (parsed.kind) {
+        case CriterionKind::DeltaPresence:
+            if (!config.researchSubset.empty()) return {};
+            return QObject::tr(
+                       "criterion '%1' needs the research subset, the rows that are published: "
+                       "set 'Research subset' in the Privacy perspective to COL=VALUE or choose "
+                       "a CSV file of its rows (the loaded table is the population)")
+                .arg(text);
+        case CriterionKind::KMap:
+        case CriterionKind::PopulationUniqueness:
+            if (config.search.populationSize) return {};
+            return QObject::tr(
+                       "criterion '%1' needs the population size: enter 'Population size N' in "
+                       "the Risk perspective (the number of people the data is a sample of)")
+                .arg(text);
+        default:
+            return {};
+    }
+}
+
+QString missingCriteriaInput(const ProjectConfig& config, const std::vector<std::string>& specs) {
+    for (const std::string& spec : specs)
+        if (QString m = missingCriterionInput(config, spec); !m.isEmpty()) return m;
+    return {};
+}
+
+}  // namespace ldv::ui
