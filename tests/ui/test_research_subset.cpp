@@ -76,7 +76,7 @@ class TestResearchSubset : public QObject {
         build("age", BuilderSettings::Kind::Intervals);
         build("nationality", BuilderSettings::Kind::Suppression);
         SearchSettings s = project->searchSettings();
-        s.criteria = {"delta-presence=0.3,0.37", "k=3"};
+        s.criteria = {"delta-presence=0.3,0.37"};
         s.suppressionLimit = 0.02;
         project->setSearchSettings(s, "settings");
         return project;

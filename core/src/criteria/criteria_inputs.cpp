@@ -66,6 +66,19 @@ const Dataset& criteriaDataset(const Workspace& ws, const std::vector<std::strin
 
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          const CriteriaInputs& inputs) {
+    // Nergiz, Atzori & Clifton 2007 publish the research subset, so a criterion on classes
+    // combined with delta-presence must hold on the subset's rows; this dataset's classes are the
+    // population's (every row of the loaded table), which would publish subset classes smaller
+    // than the criterion claims. Refused until the other criteria are judged on the subset.
+    if (hasDeltaPresence(specs))
+        for (const std::string& text : specs)
+            if (parseCriterionSpec(text).kind != CriterionKind::DeltaPresence)
+                throw ParameterError(
+                    "criterion '" + text +
+                    "' cannot be combined with delta-presence yet: it would be judged on the "
+                    "population's classes (the loaded table), not on the research subset's rows "
+                    "that are published. Judge delta-presence alone, and check the published "
+                    "table against the other criteria on its own");
     std::vector<BoundCriterion> out;
     const auto& sa = data.sensitiveColumns();
     // The research-subset membership (research_subset.h) is for delta-presence only: the other
