@@ -13,6 +13,7 @@
 #include "format/rolestyle.h"
 #include "ldiv/crypto/pseudonyms.h"
 #include "project/project.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -155,9 +156,9 @@ void ColumnPanel::refresh() {
     m_form->setRowVisible(m_maskKeep, identifying && index >= 3);
     const std::size_t rows = column.size();
     m_stats->setText(
-        tr("%L1 rows · %L2 distinct values · %L3 missing (%4 %)")
-            .arg(rows)
-            .arg(column.domainSize())
+        tr("%1 · %2 · %L3 missing (%4 %)")
+            .arg(countOfL(rows, "row", "rows"),
+                 countOfL(column.domainSize(), "distinct value", "distinct values"))
             .arg(column.missingCount())
             .arg(rows ? 100.0 * double(column.missingCount()) / double(rows) : 0.0, 0, 'f', 1));
     // Top values by count: a partial sort over the dictionary, never over the rows.
@@ -178,7 +179,8 @@ void ColumnPanel::refresh() {
     m_chart->setColor(roleColor(role));
     m_chart->setTitle(column.domainSize() > n
                           ? tr("Top %1 of %L2 values").arg(n).arg(column.domainSize())
-                          : tr("All %1 values").arg(n));
+                      : n == 1 ? tr("The only value")
+                               : tr("All %1 values").arg(n));
     m_chart->setBars(labels, values, tr("rows"));
 }
 

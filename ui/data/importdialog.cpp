@@ -22,6 +22,7 @@
 #include "project/job.h"
 #include "project/projectdata.h"
 #include "widgets/filedialogs.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -301,16 +302,14 @@ void ImportDialog::updatePreview() {
         addTypeRow(table);
         m_preview->resizeColumnsToContents();
         const QString sep = report.separator == '\t' ? tr("tab") : QString(QChar(report.separator));
-        m_info->setText(
-            tr("Separator '%1' · %2 · preview of %3 rows%4%5")
-                .arg(sep)
-                .arg(table.columnCount() == 1 ? tr("1 column")
-                                              : tr("%1 columns").arg(table.columnCount()))
-                .arg(rows)
-                .arg(whole ? tr(" (whole file)") : tr(" (beginning of the file)"))
-                .arg(report.rowsDropped
-                         ? tr(" · %1 rows dropped for missing values").arg(report.rowsDropped)
-                         : QString()));
+        m_info->setText(tr("Separator '%1' · %2 · preview of %3%4%5")
+                            .arg(sep, countOf(table.columnCount(), "column", "columns"),
+                                 countOf(std::size_t(rows), "row", "rows"))
+                            .arg(whole ? tr(" (whole file)") : tr(" (beginning of the file)"))
+                            .arg(report.rowsDropped
+                                     ? tr(" · %1 dropped for missing values")
+                                           .arg(countOfL(report.rowsDropped, "row", "rows"))
+                                     : QString()));
         showError({});
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
         if (table.columnCount() == 1) updateHint(bytes, 1);

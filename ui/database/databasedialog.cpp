@@ -20,6 +20,7 @@
 #include "ldiv/data/table.h"
 #include "project/job.h"
 #include "project/projectdata.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -315,8 +316,9 @@ void DatabaseDialog::updatePreview() {
                     new QTableWidgetItem(QString::fromStdString(table.value(std::size_t(row), c))));
         }
         m_preview->setHorizontalHeaderLabels(headers);
-        m_info->setText(
-            tr("%1 · %2 columns · first %3 rows").arg(target).arg(table.columnCount()).arg(rows));
+        m_info->setText(tr("%1 · %2 · first %3")
+                            .arg(target, countOf(table.columnCount(), "column", "columns"),
+                                 countOf(std::size_t(rows), "row", "rows")));
     });
 }
 

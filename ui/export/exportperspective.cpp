@@ -39,6 +39,7 @@
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "widgets/filedialogs.h"
+#include "widgets/plural.h"
 #include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
@@ -66,6 +67,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     m_neutralize->setToolTip(
         tr("Prefix cells that start with = + - @ with a quote, so a spreadsheet does not run "
            "them as formulas"));
+    m_nodeInfo->setObjectName("nodeInfo");
     m_nodeInfo->setWordWrap(true);
     m_chart->setTitle(tr("Class sizes of the published table"));
     m_chart->setMinimumHeight(220);
@@ -473,10 +475,11 @@ void ExportPerspective::prepare() {
         QVector<double> values;
         classSizeBars(d.classSizes, &labels, &values);
         m_chart->setBars(labels, values, tr("number of classes"));
-        m_nodeInfo->setText(tr("Node [%1]: %2 · %3 classes · %4 suppressed rows")
-                                .arg(m_node->text(), m_report->nodeState)
-                                .arg(d.metrics.classes)
-                                .arg(d.metrics.suppressedRows));
+        m_nodeInfo->setText(
+            tr("Node [%1]: %2 · %3 · %4")
+                .arg(m_node->text(), m_report->nodeState,
+                     countOfL(d.metrics.classes, "class", "classes"),
+                     countOfL(d.metrics.suppressedRows, "suppressed row", "suppressed rows")));
         m_preview->setHtml(reportHtml(*reportWithRelease(), {}));
         updateActions();
     });

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include "export/reportdata.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -35,16 +36,15 @@ QString joined(const QJsonValue& v) {
 QString reidentificationHtml(const RiskAnalysis& r) {
     QString h =
         QObject::tr(
-            "<h2>Re-identification risk</h2><p>Of the %1 published records in %2 classes "
+            "<h2>Re-identification risk</h2><p>Of the %1 in %2 "
             "(El Emam &amp; Dankar 2008). A prosecutor knows the target is in the release and "
             "picks one record of the target's class (risk 1/class size); a journalist does not "
             "know "
             "it and matches against the population (risk 1/F̂ with F̂ = f·N/n the class's estimated "
             "population size); a marketer re-identifies as many records as possible. Records above "
             "the threshold: risk &gt; %3.</p>")
-            .arg(r.rows)
-            .arg(r.classes)
-            .arg(num(r.threshold));
+            .arg(countOf(r.rows, "published record", "published records"),
+                 countOf(r.classes, "class", "classes"), num(r.threshold));
     h += QObject::tr(
         "<table><tr><th>Attacker</th><th>Highest</th><th>Average</th><th>Records at highest</th>"
         "<th>Records above threshold</th></tr>");

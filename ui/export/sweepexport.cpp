@@ -15,6 +15,7 @@
 #include "project/project.h"
 #include "session/preparedinput.h"
 #include "widgets/filedialogs.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -160,15 +161,14 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     connect(m_job, &Job::succeeded, this, [this, path](std::shared_ptr<void> r) {
         const auto& s = *std::static_pointer_cast<const SweepExportResult>(r);
         m_status->setText(
-            tr("Wrote %1 rows to %2: %3 classes, %4 rows with a generalized sensitive value, "
+            tr("Wrote %1 to %2: %3, %4 with a generalized sensitive value, "
                "excessive protection e(P) = %5; %6")
-                .arg(s.rows)
-                .arg(path)
-                .arg(s.classes)
-                .arg(s.saRows)
+                .arg(countOf(s.rows, "row", "rows"), path, countOf(s.classes, "class", "classes"),
+                     countOf(s.saRows, "row", "rows"))
                 .arg(s.e, 0, 'g', 4)
-                .arg(s.failingClasses == 0 ? tr("every class is (τ,ℓ)-diverse.")
-                                           : tr("%1 classes fail (τ,ℓ).").arg(s.failingClasses)));
+                .arg(s.failingClasses == 0   ? tr("every class is (τ,ℓ)-diverse.")
+                     : s.failingClasses == 1 ? tr("1 class fails (τ,ℓ).")
+                                             : tr("%1 classes fail (τ,ℓ).").arg(s.failingClasses)));
         emit wrote(path);
         emit finished(s.failingClasses == 0);
     });

@@ -30,6 +30,7 @@
 #include "project/job.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -355,7 +356,7 @@ void HierarchyPerspective::updateHistogram() {
     m_histogram->setTitle(
         total > groups.size()
             ? tr("Level %1: largest %2 of %3 groups").arg(level).arg(groups.size()).arg(total)
-            : tr("Level %1: %2 groups").arg(level).arg(total));
+            : tr("Level %1: %2").arg(level).arg(countOf(total, "group", "groups")));
     m_histogram->setBars(labels, values, tr("rows per group"));
 }
 

@@ -218,17 +218,16 @@ void ExplainPanel::explain(const Levels& levels) {
 
 void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
     const QString metric = QString::fromStdString(std::string(metricName(outcome.config.metric)));
-    m_summary->setText(
-        tr("<b>[%1]</b> %2 the requirement: %3 rows in %4 classes, %5 rows suppressed "
-           "(limit %6); %7 %8.")
-            .arg(levelsText(e.levels), e.satisfies
-                                           ? tr("<span style='color:#007a3d'>satisfies</span>")
-                                           : tr("<span style='color:#b00020'>fails</span>"))
-            .arg(e.rows)
-            .arg(e.classes)
-            .arg(e.suppressedRows)
-            .arg(e.suppress.limitRows)
-            .arg(metric, number(e.utility)));
+    m_summary->setText(tr("<b>[%1]</b> %2 the requirement: %3 in %4, %5 suppressed "
+                          "(limit %6); %7 %8.")
+                           .arg(levelsText(e.levels),
+                                e.satisfies ? tr("<span style='color:#007a3d'>satisfies</span>")
+                                            : tr("<span style='color:#b00020'>fails</span>"))
+                           .arg(countOf(e.rows, "row", "rows"))
+                           .arg(countOf(e.classes, "class", "classes"))
+                           .arg(countOf(e.suppressedRows, "row", "rows"))
+                           .arg(e.suppress.limitRows)
+                           .arg(metric, number(e.utility)));
 
     m_fixes->horizontalHeaderItem(1)->setText(tr("Utility (%1)").arg(metric));
     m_criteria->clear();
@@ -299,11 +298,12 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
                                                          : QColor(0xb0, 0x00, 0x20));
     }
     if (e.suppress.rows > 0)
-        addRow(tr("suppress %1 rows").arg(e.suppress.rows),
-               e.suppress.withinLimit ? tr("within the limit (%1 rows)").arg(e.suppress.limitRows)
-                                      : tr("beyond the limit of %1 rows; needs %2 %")
-                                            .arg(e.suppress.limitRows)
-                                            .arg(e.suppress.requiredLimit * 100, 0, 'g', 4),
+        addRow(tr("suppress %1").arg(countOf(e.suppress.rows, "row", "rows")),
+               e.suppress.withinLimit
+                   ? tr("within the limit (%1)").arg(countOf(e.suppress.limitRows, "row", "rows"))
+                   : tr("beyond the limit of %1; needs %2 %")
+                         .arg(countOf(e.suppress.limitRows, "row", "rows"))
+                         .arg(e.suppress.requiredLimit * 100, 0, 'g', 4),
                number(e.suppress.utility),
                tr("Suppressing the rows of every failing class of this node"));
     for (const CriterionExplanation& c : e.criteria)

@@ -1,4 +1,5 @@
 #include "lattice/latticeitem.h"
+#include "widgets/plural.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -211,9 +212,9 @@ QColor LatticeItem::nodeColor(NodeId id) const {
 
 QString LatticeItem::rowSummary(int h) const {
     if (h < 0 || h >= int(m_rows.size())) return {};
-    QString text = QCoreApplication::translate("LatticeItem", "<b>Height %1</b>: %2 nodes")
+    QString text = QCoreApplication::translate("LatticeItem", "<b>Height %1</b>: %2")
                        .arg(h)
-                       .arg(m_layout->rowSize(h));
+                       .arg(countOfL(m_layout->rowSize(h), "node", "nodes"));
     if (!aggregated()) return text;
     std::uint64_t counts[kNodeStateCount] = {};
     for (const Bin& bin : m_rows[std::size_t(h)].bins)
@@ -371,9 +372,9 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
         for (int h = low; h <= high; ++h) {
             const std::uint64_t n = m_layout->rowSize(h);
             const QPointF left = toDevice.map(m_layout->position(h, 0) - QPointF(r, 0));
-            const QString text = QCoreApplication::translate("LatticeItem", "height %1 · %2 nodes")
+            const QString text = QCoreApplication::translate("LatticeItem", "height %1 · %2")
                                      .arg(h)
-                                     .arg(QLocale().toString(qulonglong(n)));
+                                     .arg(countOfL(n, "node", "nodes"));
             const double w = QFontMetricsF(font).horizontalAdvance(text) + 6;
             // Left of the strip when there is room, else above it at the view's left edge.
             const QRectF box = left.x() - w - 4 >= 0

@@ -35,6 +35,7 @@
 #include "project/project.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
+#include "widgets/plural.h"
 #include "widgets/scrollpanel.h"
 
 namespace ldv::ui {
@@ -368,8 +369,8 @@ void LatticePerspective::applyFilter() {
 void LatticePerspective::updateCounts() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const NodeId n = m_view->layout().size();
-    QString text = tr("%1 nodes, %2 shown")
-                       .arg(QLocale().toString(qulonglong(n)),
+    QString text = tr("%1, %2 shown")
+                       .arg(countOfL(n, "node", "nodes"),
                             QLocale().toString(
                                 qulonglong(m_view->item() ? m_view->item()->visibleCount() : 0)));
     if (outcome && !outcome->complete())

@@ -11,6 +11,7 @@
 #include "charts/barchart.h"
 #include "format/nodemetricstext.h"
 #include "lattice/sharedtablemodel.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -125,7 +126,7 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
         setRow(m_criteria, r,
                {QString::fromStdString(c.spec),
                 c.holds ? tr("yes") : (d.satisfies ? tr("after suppression") : tr("no")),
-                tr("%1 (%2 rows)").arg(c.failingClasses).arg(c.failingRows),
+                tr("%1 (%2)").arg(c.failingClasses).arg(countOf(c.failingRows, "row", "rows")),
                 QString::number(c.worstMeasure, 'g', 4)});
     }
     m_criteria->resizeColumnsToContents();
@@ -133,9 +134,10 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
     QStringList labels;
     QVector<double> counts;
     classSizeBars(d.classSizes, &labels, &counts);
-    m_histogram->setTitle(tr("Class sizes of [%1] (%2 suppressed rows)")
-                              .arg(QString::fromStdString(formatLevels(d.levels)))
-                              .arg(d.suppressedRowCount));
+    m_histogram->setTitle(
+        tr("Class sizes of [%1] (%2)")
+            .arg(QString::fromStdString(formatLevels(d.levels)),
+                 countOf(d.suppressedRowCount, "suppressed row", "suppressed rows")));
     m_histogram->setBars(labels, counts, tr("number of classes"));
     m_model->setTable(d.preview);
 }
@@ -178,12 +180,13 @@ void NodeDetailsPanel::setDiff(const NodeDiff& d, const std::vector<std::string>
     for (std::size_t i = 0; i < d.rowsChangedPerAttribute.size(); ++i)
         if (d.rowsChangedPerAttribute[i] > 0)
             perAttribute << tr("%1: %2").arg(name(i)).arg(d.rowsChangedPerAttribute[i]);
-    m_diffSummary->setText(
-        tr("<b>[%1] → [%2]</b>: %3 rows publish a different quasi-identifier value%4")
-            .arg(QString::fromStdString(formatLevels(d.from)),
-                 QString::fromStdString(formatLevels(d.to)))
-            .arg(d.rowsChanged)
-            .arg(perAttribute.isEmpty() ? QString()
+    m_diffSummary->setText(tr("<b>[%1] → [%2]</b>: %3 a different quasi-identifier value%4")
+                               .arg(QString::fromStdString(formatLevels(d.from)),
+                                    QString::fromStdString(formatLevels(d.to)))
+                               .arg(d.rowsChanged == 1 ? tr("1 row publishes")
+                                                       : tr("%1 rows publish").arg(d.rowsChanged))
+                               .arg(perAttribute.isEmpty()
+                                        ? QString()
                                         : QStringLiteral(" (%1)").arg(perAttribute.join(", "))));
     m_diff->setRowCount(int(d.changes.size()));
     for (int r = 0; r < int(d.changes.size()); ++r) {

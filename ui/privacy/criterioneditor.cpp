@@ -17,6 +17,7 @@
 #include "project/project.h"
 #include "session/missinginputs.h"
 #include "session/preparedinput.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -419,18 +420,16 @@ QString CriterionEditor::checkSpec(const QString& text) const {
         try {
             validateTau(parsed.parameters[0], l, m);
         } catch (const ParameterError& e) {
-            return tr("criterion '%1': %2; '%3' has %4 values (%5)")
-                .arg(text, QString::fromStdString(e.what()), attribute)
-                .arg(m)
-                .arg(listed);
+            return tr("criterion '%1': %2; '%3' has %4 (%5)")
+                .arg(text, QString::fromStdString(e.what()), attribute,
+                     countOf(std::size_t(m), "value", "values"), listed);
         }
         return {};
     }
     if (l > double(m))
-        return tr("criterion '%1': l = %2 is larger than the %3 values of '%4' (%5)")
-            .arg(text, QString::fromStdString(formatNumber(l)))
-            .arg(m)
-            .arg(attribute, listed);
+        return tr("criterion '%1': l = %2 is larger than the %3 of '%4' (%5)")
+            .arg(text, QString::fromStdString(formatNumber(l)),
+                 m == 1 ? tr("only value") : tr("%1 values").arg(m), attribute, listed);
     return {};
 }
 

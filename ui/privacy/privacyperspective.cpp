@@ -566,14 +566,13 @@ void PrivacyPerspective::showOutcome() {
         html +=
             tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
     if (o->complete())
-        html +=
-            tr("<p><small>%1 nodes checked · search %2 ms · measuring all nodes %3 ms</small></p>")
-                .arg(r.statistics.checkedNodes)
-                .arg(r.statistics.elapsedMs, 0, 'f', 0)
-                .arg(o->measureMs, 0, 'f', 0);
+        html += tr("<p><small>%1 checked · search %2 ms · measuring all nodes %3 ms</small></p>")
+                    .arg(countOfL(r.statistics.checkedNodes, "node", "nodes"))
+                    .arg(r.statistics.elapsedMs, 0, 'f', 0)
+                    .arg(o->measureMs, 0, 'f', 0);
     else
-        html += tr("<p><small>%1 nodes checked before Cancel</small></p>")
-                    .arg(r.statistics.checkedNodes);
+        html += tr("<p><small>%1 checked before Cancel</small></p>")
+                    .arg(countOfL(r.statistics.checkedNodes, "node", "nodes"));
     m_summary->setHtml(html);
 }
 

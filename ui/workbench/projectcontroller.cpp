@@ -15,6 +15,7 @@
 #include "project/project.h"
 #include "project/projectdata.h"
 #include "widgets/filedialogs.h"
+#include "widgets/plural.h"
 
 namespace ldv::ui {
 
@@ -111,13 +112,11 @@ void ProjectController::adopt(std::shared_ptr<ProjectData> data, const QString& 
     emit projectChanged(m_project);
     if (old) old->deleteLater();
     const auto& t = m_project->table();
-    QString text = tr("%1: %L2 rows, %3 attributes")
-                       .arg(m_project->displayName())
-                       .arg(t.rowCount())
-                       .arg(t.columnCount());
-    if (m_project->loadReport().rowsDropped)
-        text +=
-            tr(", %L1 rows with missing values dropped").arg(m_project->loadReport().rowsDropped);
+    QString text = tr("%1: %2, %3")
+                       .arg(m_project->displayName(), countOfL(t.rowCount(), "row", "rows"),
+                            countOf(t.columnCount(), "attribute", "attributes"));
+    if (const auto dropped = m_project->loadReport().rowsDropped)
+        text += tr(", %1 with missing values dropped").arg(countOfL(dropped, "row", "rows"));
     emit message(text);
     if (!m_project->loadWarnings().isEmpty() && m_interactive)
         QMessageBox::warning(m_dialogParent, tr("Opened with problems"),
