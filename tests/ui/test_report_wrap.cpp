@@ -94,7 +94,10 @@ private slots:
         QStringList breaks = midWordBreaks(*preview->document());
         QVERIFY2(breaks.isEmpty(), qPrintable(breaks.join(" | ")));
         // ... fits its width (no table wider than the view) ...
-        QVERIFY(preview->document()->size().width() <= preview->viewport()->width() + 1);
+        QVERIFY2(preview->document()->size().width() <= preview->viewport()->width() + 1,
+                 qPrintable(QString("document %1 px, view %2 px")
+                                .arg(preview->document()->size().width())
+                                .arg(preview->viewport()->width())));
         // ... and in a preview squeezed to half of it, words still stay whole.
         preview->resize(preview->width() / 2, preview->height());
         breaks = midWordBreaks(*preview->document());

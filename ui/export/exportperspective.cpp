@@ -93,10 +93,13 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     leftLayout->addWidget(nodeBox);
     auto* tableBox = new QGroupBox(tr("Publishable table (CSV)"), left);
     auto* tableLayout = new QVBoxLayout(tableBox);
-    tableLayout->addWidget(
+    // Wrapped, so that this sentence does not widen the panel and squeeze the report preview.
+    auto* publishing =
         new QLabel(tr("Identifying attributes are removed, or pseudonymized as chosen in the "
                       "Data perspective. Suppressed rows:"),
-                   tableBox));
+                   tableBox);
+    publishing->setWordWrap(true);
+    tableLayout->addWidget(publishing);
     tableLayout->addWidget(m_remove);
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
