@@ -1,11 +1,14 @@
 // Judging nodes with tuple suppression: the search's node judge and judgeNode (publish.h)
 // share one rule (evaluation/suppression_verdict.h), so they agree on every node; the fast
 // classifier's rollup sources (hubs that keep top attributes at the top, source_cache.cpp)
-// give brute force's answers on tables wide enough to use them, at 1 and 2 threads.
+// give brute force's answers on tables wide enough to use them, at 1 and 2 threads; so do the
+// three ways a rollup packs keys (bit fields of one word, mixed radix, attribute by attribute),
+// chosen by how wide the base domains are.
 #include <QtTest>
 
 #include <random>
 
+#include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
@@ -25,6 +28,52 @@ SearchConfig configFor(const Dataset& data, const std::vector<std::string>& spec
     config.algorithm = algorithm;
     config.threads = threads;
     return config;
+}
+
+/// `d` QI columns of `rows` rows whose values cover [0, domain) (then random), with a
+/// hierarchy v -> v/4 -> v/64 -> *, and one sensitive column: base domains this large decide
+/// how RollupEngine packs keys (class_table.h).
+struct WideCase {
+    Table table;
+    std::unique_ptr<Dataset> data;
+};
+
+std::string label(const char* prefix, std::size_t v) {
+    std::string s = prefix;  // not "v" + std::to_string(v): GCC 12 warns falsely (-Wrestrict)
+    s += std::to_string(v);
+    return s;
+}
+
+std::unique_ptr<WideCase> wideCase(std::mt19937& rng, std::size_t rows, std::size_t d,
+                                   std::size_t domain) {
+    auto wc = std::make_unique<WideCase>();
+    std::vector<Column> columns;
+    std::vector<std::vector<std::size_t>> values(d);
+    for (std::size_t i = 0; i <= d; ++i) {
+        Column c(i < d ? label("q", i) : std::string("s"));
+        for (std::size_t r = 0; r < rows; ++r) {
+            // Skewed towards small values, so that the coarse levels have large classes.
+            const std::size_t v = i == d       ? rng() % 4
+                                  : r < domain ? r
+                                               : std::min(rng() % domain, rng() % domain);
+            if (i < d) values[i].push_back(v);
+            c.append(label("v", v));
+        }
+        columns.push_back(std::move(c));
+    }
+    wc->table = Table(std::move(columns));
+    std::vector<HierarchyMap> maps;
+    std::vector<std::size_t> qi;
+    for (std::size_t i = 0; i < d; ++i) {
+        std::vector<std::vector<std::string>> hrows;
+        for (std::size_t v = 0; v < domain; ++v)
+            hrows.push_back({label("v", v), label("a", v / 4), label("b", v / 64), "*"});
+        maps.emplace_back(Hierarchy(hrows), wc->table.column(i));
+        qi.push_back(i);
+    }
+    wc->data =
+        std::make_unique<Dataset>(wc->table, qi, std::move(maps), std::vector<std::size_t>{d});
+    return wc;
 }
 
 }  // namespace
@@ -117,6 +166,55 @@ private slots:
             }
         }
         QVERIFY(compared >= 4);  // most tables have a boundary inside the lattice
+    }
+
+    void packingsAgreeWithBrute_data() {
+        QTest::addColumn<int>("attributes");
+        QTest::addColumn<int>("domain");
+        // 4 × 13 bits: bit fields of one word, the output mostly hashed (wide fields).
+        QTest::newRow("bit fields") << 4 << 4200;
+        // 5 × 13 bits = 65 bits, but 4200^5 < 2^62: mixed-radix packing.
+        QTest::newRow("mixed radix") << 5 << 4200;
+        // 5 × 14 bits, 9000^5 > 2^62: grouped attribute by attribute.
+        QTest::newRow("refined") << 5 << 9000;
+    }
+    void packingsAgreeWithBrute() {
+        // Fast (explicit and implicit) against brute force, with and without suppression, at
+        // 1 and 2 threads, on each packing of the keys.
+        QFETCH(int, attributes);
+        QFETCH(int, domain);
+        std::mt19937 rng(unsigned(attributes * 100000 + domain));
+        const auto wc = wideCase(rng, 10000, std::size_t(attributes), std::size_t(domain));
+        const Dataset& data = *wc->data;
+        int boundaries = 0;
+        for (const double suppression : {0.0, 0.05}) {
+            for (const char* k : {"k=3", "k=20"}) {
+                const std::vector<std::string> specs{k};
+                const SearchResult brute =
+                    search(data, configFor(data, specs, suppression, SearchAlgorithm::Brute, 2));
+                if (!brute.minimal.empty() && brute.satisfyingCount < data.lattice().size())
+                    ++boundaries;
+                for (unsigned threads : {1u, 2u}) {
+                    for (const NodeId implicitAbove : {NodeId(0), NodeId(1) << 40}) {
+                        SearchConfig config =
+                            configFor(data, specs, suppression, SearchAlgorithm::Fast, threads);
+                        config.implicitAbove = implicitAbove;
+                        const SearchResult fast = search(data, config);
+                        const QByteArray what = QByteArray(k) + " suppression " +
+                                                QByteArray::number(suppression) + " threads " +
+                                                QByteArray::number(threads) +
+                                                (fast.implicit ? " implicit" : " explicit");
+                        QCOMPARE(fast.satisfyingCount, brute.satisfyingCount);
+                        QVERIFY2(fast.minimal == brute.minimal, what);
+                        QVERIFY2(fast.optimum == brute.optimum, what);
+                        if (fast.optimum)
+                            QCOMPARE(fast.optimumMetrics.discernibility,
+                                     brute.optimumMetrics.discernibility);
+                    }
+                }
+            }
+        }
+        QVERIFY(boundaries >= 2);
     }
 };
 

@@ -435,14 +435,24 @@ void RollupEngine::rollupByBits(const ClassTable& src, std::span<const int> leve
 }
 
 // The hot loop of the search: one 8-byte word read per source class, one lookup per changed
-// attribute, one insertion.
-template <bool Dense, bool Classes>
-void RollupEngine::groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out) {
+// attribute, one insertion. `Fixed` > 0 unrolls the lookups for that many changed attributes
+// (their tables, shifts and masks then stay in registers); 0 loops over any number.
+template <bool Dense, bool Classes, std::size_t Fixed>
+void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, ClassTable& out) {
     const std::size_t count = src.count();
-    const std::size_t changed = m_deltaPtr.size();
-    const std::uint64_t* const* deltas = m_deltaPtr.data();
-    const unsigned* shifts = m_deltaShift.data();
-    const std::uint64_t* masks = m_deltaMask.data();
+    const std::size_t changed = Fixed ? Fixed : m_deltaPtr.size();
+    const std::uint64_t* deltas[Fixed ? Fixed : 1] = {};
+    unsigned shifts[Fixed ? Fixed : 1] = {};
+    std::uint64_t masks[Fixed ? Fixed : 1] = {};
+    if constexpr (Fixed > 0)
+        for (std::size_t j = 0; j < Fixed; ++j) {
+            deltas[j] = m_deltaPtr[j];
+            shifts[j] = m_deltaShift[j];
+            masks[j] = m_deltaMask[j];
+        }
+    const std::uint64_t* const* anyDeltas = m_deltaPtr.data();
+    const unsigned* anyShifts = m_deltaShift.data();
+    const std::uint64_t* anyMasks = m_deltaMask.data();
     const std::uint64_t* packed = src.packed.data();
     const std::uint32_t* sizes = src.sizes.data();
     std::uint32_t* classOf = m_classOf.data();
@@ -450,7 +460,13 @@ void RollupEngine::groupBits(const ClassTable& src, std::uint64_t outMask, Class
     for (std::size_t c = 0; c < count; ++c) {
         const std::uint64_t word = packed[c];
         std::uint64_t key = word;
-        for (std::size_t j = 0; j < changed; ++j) key += deltas[j][(word >> shifts[j]) & masks[j]];
+        if constexpr (Fixed > 0) {
+            for (std::size_t j = 0; j < Fixed; ++j)
+                key += deltas[j][(word >> shifts[j]) & masks[j]];
+        } else {
+            for (std::size_t j = 0; j < changed; ++j)
+                key += anyDeltas[j][(word >> anyShifts[j]) & anyMasks[j]];
+        }
         const std::uint32_t g = m_grouper.insert(Dense ? pext(key, outMask) : key);
         if (g == outSizes.size()) {
             outSizes.push_back(0);
@@ -458,6 +474,28 @@ void RollupEngine::groupBits(const ClassTable& src, std::uint64_t outMask, Class
         }
         outSizes[g] += sizes[c];
         if constexpr (Classes) classOf[c] = g;
+    }
+}
+
+template <bool Dense, bool Classes>
+void RollupEngine::groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out) {
+    switch (m_deltaPtr.size()) {
+        case 0:
+            return groupBitsLoop<Dense, Classes, 0>(src, outMask, out);
+        case 1:
+            return groupBitsLoop<Dense, Classes, 1>(src, outMask, out);
+        case 2:
+            return groupBitsLoop<Dense, Classes, 2>(src, outMask, out);
+        case 3:
+            return groupBitsLoop<Dense, Classes, 3>(src, outMask, out);
+        case 4:
+            return groupBitsLoop<Dense, Classes, 4>(src, outMask, out);
+        case 5:
+            return groupBitsLoop<Dense, Classes, 5>(src, outMask, out);
+        case 6:
+            return groupBitsLoop<Dense, Classes, 6>(src, outMask, out);
+        default:
+            return groupBitsLoop<Dense, Classes, 0>(src, outMask, out);
     }
 }
 

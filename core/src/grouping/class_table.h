@@ -119,6 +119,8 @@ private:
     void rollupByBits(const ClassTable& src, std::span<const int> levels, ClassTable& out);
     template <bool Dense, bool Classes>
     void groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
+    template <bool Dense, bool Classes, std::size_t Fixed>
+    void groupBitsLoop(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
     std::uint64_t m_read = 0, m_built = 0;
 };
 
