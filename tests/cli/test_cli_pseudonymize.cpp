@@ -12,20 +12,12 @@
 #include <map>
 
 #include "cli_runner.h"
+#include "file_fixtures.h"
 
 using namespace ldv;
 
 namespace {
 
-void write(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
-QByteArray read(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 QList<QByteArray> column(const QByteArray& csv, int index) {
     QList<QByteArray> out;
     const QList<QByteArray> lines = csv.trimmed().split('\n');
@@ -40,11 +32,11 @@ class TestCliPseudonymize : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        write(path("people.csv"),
-              "name,zip,disease\nAnna,13053,flu\nBen,13053,cold\nZoë Ångström,13068,flu\n"
-              "Anna,13068,cold\n");
-        write(path("secret"), "s3cr3t-Key-7f9Q\n");
-        write(path("other"), "another-key-0000\n");
+        test::writeFile(path("people.csv"),
+                        "name,zip,disease\nAnna,13053,flu\nBen,13053,cold\nZoë Ångström,13068,flu\n"
+                        "Anna,13068,cold\n");
+        test::writeFile(path("secret"), "s3cr3t-Key-7f9Q\n");
+        test::writeFile(path("other"), "another-key-0000\n");
     }
     void hmacIsStableAndKeyed() {
         const auto a = generalize("a.csv", {"--pseudonymize", "name", "--secret-file",
@@ -53,8 +45,8 @@ private slots:
         const auto b =
             generalize("b.csv", {"--pseudonymize", "name=hmac", "--secret-file", path("secret")});
         QCOMPARE(b.exitCode, 0);
-        QCOMPARE(read(path("a.csv")), read(path("b.csv")));
-        const QList<QByteArray> names = column(read(path("a.csv")), 0);
+        QCOMPARE(test::readFile(path("a.csv")), test::readFile(path("b.csv")));
+        const QList<QByteArray> names = column(test::readFile(path("a.csv")), 0);
         QCOMPARE(names.size(), 4);
         QCOMPARE(names[0], names[3]);  // Anna twice: one pseudonym
         QVERIFY(names[0] != names[1]);
@@ -62,34 +54,36 @@ private slots:
             QCOMPARE(n.size(), 32);
             QVERIFY(QByteArray::fromHex(n).toHex() == n);
         }
-        QVERIFY(read(path("a.csv")).startsWith("name,zip,disease\n"));
+        QVERIFY(test::readFile(path("a.csv")).startsWith("name,zip,disease\n"));
         const auto c =
             generalize("c.csv", {"--pseudonymize", "name", "--secret-file", path("other")});
         QCOMPARE(c.exitCode, 0);
-        const QList<QByteArray> others = column(read(path("c.csv")), 0);
+        const QList<QByteArray> others = column(test::readFile(path("c.csv")), 0);
         for (int i = 0; i < 4; ++i) QVERIFY(others[i] != names[i]);
         // The JSON names the pseudonymized column and removes nothing.
         QCOMPARE(a.json()["pseudonymized_columns"].toArray()[0].toString(), QString("name"));
         QVERIFY(a.json()["removed_columns"].toArray().isEmpty());
         // The secret's bytes are in no written file, nor in the outputs.
         for (const char* file : {"a.csv", "b.csv", "a.json"})
-            QVERIFY2(!read(path(file)).contains("s3cr3t-Key-7f9Q"), file);
+            QVERIFY2(!test::readFile(path(file)).contains("s3cr3t-Key-7f9Q"), file);
         QVERIFY(!a.out.contains("s3cr3t") && !a.err.contains("s3cr3t"));
     }
     void projectRole() {
         // "pseudonymize": "hmac" on the identifying attribute; the secret comes at publishing.
-        write(path("p.ldiv.json"),
-              "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"people.csv\"},"
-              " \"attributes\": [{\"name\": \"name\", \"role\": \"identifying\", "
-              "\"pseudonymize\": \"hmac\"}, {\"name\": \"zip\", \"role\": \"quasi-identifying\"},"
-              " {\"name\": \"disease\", \"role\": \"sensitive\"}], \"criteria\": [\"k=1\"]}\n");
+        test::writeFile(
+            path("p.ldiv.json"),
+            "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"people.csv\"},"
+            " \"attributes\": [{\"name\": \"name\", \"role\": \"identifying\", "
+            "\"pseudonymize\": \"hmac\"}, {\"name\": \"zip\", \"role\": \"quasi-identifying\"},"
+            " {\"name\": \"disease\", \"role\": \"sensitive\"}], \"criteria\": [\"k=1\"]}\n");
         const auto r = test::runCli({"generalize", "--project", path("p.ldiv.json"), "--node", "0",
                                      "-o", path("p.csv"), "--secret-file", path("secret")});
         QCOMPARE(r.exitCode, 0);
         const auto a =
             generalize("a2.csv", {"--pseudonymize", "name", "--secret-file", path("secret")});
-        QCOMPARE(column(read(path("p.csv")), 0), column(read(path("a2.csv")), 0));
-        QVERIFY(!read(path("p.ldiv.json")).contains("s3cr3t"));
+        QCOMPARE(column(test::readFile(path("p.csv")), 0),
+                 column(test::readFile(path("a2.csv")), 0));
+        QVERIFY(!test::readFile(path("p.ldiv.json")).contains("s3cr3t"));
         const auto missing = test::runCli(
             {"generalize", "--project", path("p.ldiv.json"), "--node", "0", "-o", path("q.csv")});
         QCOMPARE(missing.exitCode, 1);
@@ -102,7 +96,7 @@ private slots:
             "r.csv", {"--pseudonymize", "name=random", "--pseudonym-map", path("map.csv")});
         QCOMPARE(r.exitCode, 0);
         std::map<QByteArray, QByteArray> back;
-        const QList<QByteArray> lines = read(path("map.csv")).trimmed().split('\n');
+        const QList<QByteArray> lines = test::readFile(path("map.csv")).trimmed().split('\n');
         QCOMPARE(lines[0].trimmed(), QByteArray("attribute,value,pseudonym"));
         for (int i = 1; i < lines.size(); ++i) {
             const QList<QByteArray> f = lines[i].trimmed().split(',');
@@ -110,23 +104,23 @@ private slots:
             QVERIFY(back.emplace(f[2], f[1]).second);  // pseudonyms are distinct
         }
         QCOMPARE(back.size(), std::size_t(3));
-        const QList<QByteArray> published = column(read(path("r.csv")), 0);
+        const QList<QByteArray> published = column(test::readFile(path("r.csv")), 0);
         const QList<QByteArray> original{"Anna", "Ben", "Zoë Ångström", "Anna"};
         for (int i = 0; i < 4; ++i) QCOMPARE(back.at(published[i]), original[i]);
     }
     void maskKeepsCharacters() {
         const auto first = generalize("m.csv", {"--pseudonymize", "name=mask:2"});
         QCOMPARE(first.exitCode, 0);
-        QCOMPARE(column(read(path("m.csv")), 0),
+        QCOMPARE(column(test::readFile(path("m.csv")), 0),
                  (QList<QByteArray>{"An**", "Be*", "Zo**********", "An**"}));
         const auto last = generalize("l.csv", {"--pseudonymize", "name=mask:-3"});
         QCOMPARE(last.exitCode, 0);
-        QCOMPARE(column(read(path("l.csv")), 0)[2], QByteArray("*********röm"));
+        QCOMPARE(column(test::readFile(path("l.csv")), 0)[2], QByteArray("*********röm"));
     }
     void sweepPublishesPseudonymsToo() {
         // `ldiv sweep -o` keeps every row in input order: the hmac names equal generalize's.
-        write(path("zip.csv"), "13053;130**;*\n13068;130**;*\n");
-        write(path("disease.csv"), "flu;*\ncold;*\n");
+        test::writeFile(path("zip.csv"), "13053;130**;*\n13068;130**;*\n");
+        test::writeFile(path("disease.csv"), "flu;*\ncold;*\n");
         QCOMPARE(generalize("g.csv", {"--pseudonymize", "name", "--secret-file", path("secret")})
                      .exitCode,
                  0);
@@ -153,9 +147,10 @@ private slots:
                                      "--secret-file",
                                      path("secret")});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(read(path("s.csv")).startsWith("name,zip,disease\n"));
-        QCOMPARE(column(read(path("s.csv")), 0), column(read(path("g.csv")), 0));
-        QVERIFY(!read(path("s.csv")).contains("s3cr3t"));
+        QVERIFY(test::readFile(path("s.csv")).startsWith("name,zip,disease\n"));
+        QCOMPARE(column(test::readFile(path("s.csv")), 0),
+                 column(test::readFile(path("g.csv")), 0));
+        QVERIFY(!test::readFile(path("s.csv")).contains("s3cr3t"));
     }
     void errors_data() {
         QTest::addColumn<QStringList>("extra");

@@ -1,7 +1,9 @@
 #pragma once
 // Small files the tests make from the bundled examples.
+#include <QByteArray>
 #include <QFile>
 #include <QString>
+#include <QtTest>
 
 namespace ldv::test {
 
@@ -12,6 +14,19 @@ inline bool writeFirstRows(const QString& source, const QString& target, int row
     if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly)) return false;
     for (int i = 0; i <= rows && !in.atEnd(); ++i) out.write(in.readLine());
     return true;
+}
+
+/// The bytes of `path`; empty when it cannot be read.
+inline QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Writes `text` to `path` (a test failure when it cannot be opened).
+inline void writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));
+    f.write(text);
 }
 
 }  // namespace ldv::test

@@ -27,11 +27,6 @@ class TestChecks : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    static QString warnings(PrivacyPerspective* p) {
-        if (!QTest::qWaitFor([&] { return !p->isCheckingFeasibility(); }, 20000)) return "timeout";
-        return p->warningsLabel()->text();
-    }
-
 private slots:
     void initTestCase() { QVERIFY(test::isolateWorkbench(m_dir)); }
 
@@ -41,15 +36,15 @@ private slots:
         Project* project = test::openProject(window, "hospital", 20000);
         QVERIFY(project);
         PrivacyPerspective* privacy = window.privacyPerspective();
-        QVERIFY(warnings(privacy).contains("achievable"));
+        QVERIFY(test::feasibilityText(privacy).contains("achievable"));
         project->setHierarchy("age", std::nullopt, "remove age");
-        const QString text = warnings(privacy);
+        const QString text = test::feasibilityText(privacy);
         QVERIFY2(text.contains("age has no hierarchy: it can never be generalized"),
                  qPrintable(text));
         QVERIFY(!text.contains("achievable"));
         // Undo: the cause is gone, so is the message.
         project->undoStack()->undo();
-        QVERIFY2(!warnings(privacy).contains("age has no hierarchy"),
+        QVERIFY2(!test::feasibilityText(privacy).contains("age has no hierarchy"),
                  qPrintable(privacy->warningsLabel()->text()));
     }
 
@@ -72,7 +67,7 @@ private slots:
         s.suppressionLimit = 0;
         project->setSearchSettings(s, "k=2");
         project->setHierarchy("age", std::nullopt, "remove age");
-        QString text = warnings(window.privacyPerspective());
+        QString text = test::feasibilityText(window.privacyPerspective());
         const QString expected =
             QStringLiteral("leaves %1 %2 in failing classes and the suppression limit allows 0")
                 .arg(single)
@@ -86,7 +81,7 @@ private slots:
         // A suppression limit that covers those rows makes the requirement reachable.
         s.suppressionLimit = double(single) / double(table.rowCount()) + 1e-6;
         project->setSearchSettings(s, "suppression");
-        text = warnings(window.privacyPerspective());
+        text = test::feasibilityText(window.privacyPerspective());
         QVERIFY2(!text.contains("most general node"), qPrintable(text));
         QVERIFY(text.contains("age has no hierarchy"));  // still true
     }
@@ -104,8 +99,8 @@ private slots:
         project->setSearchSettings(s, "bad suppression");
         const QByteArray message =
             "the suppression limit must be a fraction between 0 and 1 (e.g. 0.02), not 1.5";
-        QVERIFY2(warnings(privacy).contains("Cannot search:</b> " + message),
-                 qPrintable(warnings(privacy)));
+        QVERIFY2(test::feasibilityText(privacy).contains("Cannot search:</b> " + message),
+                 qPrintable(test::feasibilityText(privacy)));
         QSignalSpy failed(window.searchSession(), &SearchSession::failed);
         window.searchSession()->run();
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);

@@ -352,9 +352,7 @@ private slots:
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter writer(&buffer);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setResolution(150);
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        setUpReportPdf(writer);
         QTextDocument document;
         layoutReportPdf(document, writer, data, charts);
         const qreal pageHeight = document.pageSize().height();

@@ -19,41 +19,13 @@
 #include "project/projectdata.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
+#include "ui_fixtures.h"
 
 using namespace ldv;
 using namespace ldv::ui;
 
-namespace {
-
-std::vector<Levels> levelsOf(const Lattice& lattice, const std::vector<NodeId>& ids) {
-    std::vector<Levels> out;
-    for (NodeId id : ids) out.push_back(lattice.levels(id));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-Levels levelsOf(const QJsonArray& array) {
-    Levels out;
-    for (const QJsonValue& v : array) out.push_back(v.toInt());
-    return out;
-}
-
-}  // namespace
-
 class TestOnePipeline : public QObject {
     Q_OBJECT
-
-    /// The workbench's search of the project as it stands (the SearchSession's own job).
-    static std::shared_ptr<const SearchOutcome> workbenchSearch(Project& project) {
-        SearchSession session;
-        session.setMeasureNodes(false);
-        session.setProject(&project);
-        QSignalSpy failed(&session, &SearchSession::failed);
-        session.run();
-        if (!QTest::qWaitFor([&] { return !session.isRunning(); }, 60000)) return nullptr;
-        if (!failed.isEmpty()) qWarning() << failed.first().first().toString();
-        return session.outcome();
-    }
 
     /// Compares the workbench's outcome with the engine on the saved project and with `ldiv`.
     static void compareWithTheCommandLine(const std::shared_ptr<const SearchOutcome>& outcome,
@@ -77,7 +49,8 @@ class TestOnePipeline : public QObject {
         const Lattice& lattice = outcome->data->dataset().lattice();
         const SearchResult engine = search(ws.dataset(), cli);
         QCOMPARE(outcome->result.satisfying, engine.satisfying);
-        QCOMPARE(levelsOf(lattice, outcome->result.minimal), levelsOf(lattice, engine.minimal));
+        QCOMPARE(test::sortedLevels(lattice, outcome->result.minimal),
+                 test::sortedLevels(lattice, engine.minimal));
         QCOMPARE(outcome->result.optimum, engine.optimum);
         QVERIFY(engine.optimum);
 
@@ -86,10 +59,10 @@ class TestOnePipeline : public QObject {
         const QJsonObject j = r.json();
         std::vector<Levels> minimal;
         for (const QJsonValue& v : j["minimal_nodes"].toArray())
-            minimal.push_back(levelsOf(v.toArray()));
+            minimal.push_back(test::levelsOf(v.toArray()));
         std::sort(minimal.begin(), minimal.end());
-        QCOMPARE(minimal, levelsOf(lattice, outcome->result.minimal));
-        QCOMPARE(levelsOf(j["optimum"].toObject()["levels"].toArray()),
+        QCOMPARE(minimal, test::sortedLevels(lattice, outcome->result.minimal));
+        QCOMPARE(test::levelsOf(j["optimum"].toObject()["levels"].toArray()),
                  lattice.levels(*outcome->result.optimum));
     }
 
@@ -104,7 +77,7 @@ private slots:
         s.suppressionLimit = 0.25;  // 3 of 12 rows
         s.metric = Metric::Loss;
         project.setSearchSettings(s, "settings");
-        const auto outcome = workbenchSearch(project);
+        const auto outcome = test::searchProject(project);
         // Saved next to the example's files' copies: the hierarchy files keep their origin.
         const QString file = dir.filePath("hospital.ldiv.json");
         project.save(file, true);
@@ -139,7 +112,7 @@ private slots:
         s.suppressionLimit = 0.02;
         s.metric = Metric::Discernibility;
         project.setSearchSettings(s, "settings");
-        const auto outcome = workbenchSearch(project);
+        const auto outcome = test::searchProject(project);
         const QString file = dir.filePath("synth.ldiv.json");
         project.save(file, false);  // hierarchies embedded
         compareWithTheCommandLine(outcome, file);

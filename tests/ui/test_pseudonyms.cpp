@@ -19,6 +19,7 @@
 #include "cli_runner.h"
 #include "data/columnpanel.h"
 #include "export/exportperspective.h"
+#include "file_fixtures.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ui_fixtures.h"
 
@@ -30,17 +31,6 @@ namespace {
 const QByteArray kSecret = "correct-horse-7391";
 const QByteArray kOtherSecret = "battery-staple-2207";
 const QStringList kNames{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"};
-
-void write(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
-
-QByteArray read(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 Table readTable(const QString& path) {
     CsvOptions o;
@@ -95,11 +85,12 @@ class TestPseudonyms : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(test::isolateWorkbench(m_dir, true));
-        write(m_dir.filePath("people.csv"),
-              "name,zip,age,disease\nAlice,13053,28,flu\nBob,13053,29,flu\nCarol,13068,21,cold\n"
-              "Dave,13068,23,cold\nErin,13053,28,cold\nFrank,13068,21,flu\n");
+        test::writeFile(
+            m_dir.filePath("people.csv"),
+            "name,zip,age,disease\nAlice,13053,28,flu\nBob,13053,29,flu\nCarol,13068,21,cold\n"
+            "Dave,13068,23,cold\nErin,13053,28,cold\nFrank,13068,21,flu\n");
         m_project = m_dir.filePath("people.ldiv.json");
-        write(m_project, R"({"format": "ldiv-project", "version": 1,
+        test::writeFile(m_project, R"({"format": "ldiv-project", "version": 1,
             "data": {"path": "people.csv"},
             "attributes": [{"name": "name", "role": "identifying"},
                            {"name": "zip", "role": "quasi-identifying",
@@ -139,7 +130,7 @@ private slots:
         project->setRole(name, Role::Insensitive);
         QVERIFY(!panel.publishBox()->isVisibleTo(&panel));
         project->save(saved);
-        QVERIFY(!read(saved).contains("pseudonymize"));
+        QVERIFY(!test::readFile(saved).contains("pseudonymize"));
         project->undoStack()->undo();  // identifying again, the choice is back
         QCOMPARE(panel.publishBox()->currentIndex(), 4);
     }
@@ -193,7 +184,7 @@ private slots:
         }
         // The same bytes as `ldiv generalize` with the secret in a file.
         const QString secretFile = m_dir.filePath("secret.txt");
-        write(secretFile, kSecret + "\n");
+        test::writeFile(secretFile, kSecret + "\n");
         const QString saved = out.filePath("people.ldiv.json");
         QFile::copy(m_dir.filePath("people.csv"), out.filePath("people.csv"));
         project->save(saved);
@@ -201,12 +192,12 @@ private slots:
         const test::CliResult r = test::runCli({"generalize", "--project", saved, "--node", "1,1",
                                                 "--secret-file", secretFile, "--output", cli});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(read(cli), read(first));
+        QCOMPARE(test::readFile(cli), test::readFile(first));
 
         // The report of the node, then every file written: none holds the secret.
         QVERIFY2(ep->exportReport(out.filePath("report.html")), qPrintable(ep->lastError()));
         QVERIFY(QFile::exists(out.filePath("first.ldiv-release.json")));
-        QVERIFY(read(out.filePath("report.html")).contains("name (pseudonymized: hmac)"));
+        QVERIFY(test::readFile(out.filePath("report.html")).contains("name (pseudonymized: hmac)"));
         int files = 0;
         for (const QString& dir : {out.path(), m_dir.path()}) {
             QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
@@ -214,8 +205,8 @@ private slots:
                 const QString path = it.next();
                 if (path == secretFile) continue;
                 ++files;
-                QVERIFY2(!read(path).contains(kSecret), qPrintable(path));
-                QVERIFY2(!read(path).contains(kOtherSecret), qPrintable(path));
+                QVERIFY2(!test::readFile(path).contains(kSecret), qPrintable(path));
+                QVERIFY2(!test::readFile(path).contains(kOtherSecret), qPrintable(path));
             }
         }
         QVERIFY(files >= 7);  // 3 tables, 3 release records, the report, the project
@@ -253,7 +244,7 @@ private slots:
         const auto names = columnOf(published, "name");
         for (int r = 0; r < kNames.size(); ++r)
             QCOMPARE(names[std::size_t(r)], pseudonymOf.at(kNames[r].toStdString()));
-        for (const QString& n : kNames) QVERIFY(!read(table).contains(n.toUtf8()));
+        for (const QString& n : kNames) QVERIFY(!test::readFile(table).contains(n.toUtf8()));
 
         // Cancelling the question writes nothing.
         ep->setPseudonymPrompt([](const std::vector<PseudonymSpec>&, const QString&,

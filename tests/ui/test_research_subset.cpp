@@ -17,6 +17,7 @@
 #include "cli_runner.h"
 #include "export/reportdata.h"
 #include "export/tableexport.h"
+#include "file_fixtures.h"
 #include "hierarchy/buildersettings.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/workspace.h"
@@ -29,27 +30,7 @@
 using namespace ldv;
 using namespace ldv::ui;
 
-namespace {
-
-std::vector<Levels> sortedLevels(const Lattice& lattice, const std::vector<NodeId>& ids) {
-    std::vector<Levels> out;
-    for (NodeId id : ids) out.push_back(lattice.levels(id));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-Levels levelsOf(const QJsonArray& array) {
-    Levels out;
-    for (const QJsonValue& v : array) out.push_back(v.toInt());
-    return out;
-}
-
-QByteArray read(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 class TestResearchSubset : public QObject {
     Q_OBJECT
@@ -80,17 +61,6 @@ class TestResearchSubset : public QObject {
         s.suppressionLimit = 0.02;
         project->setSearchSettings(s, "settings");
         return project;
-    }
-
-    static std::shared_ptr<const SearchOutcome> workbenchSearch(Project& project) {
-        SearchSession session;
-        session.setMeasureNodes(false);
-        session.setProject(&project);
-        QSignalSpy failed(&session, &SearchSession::failed);
-        session.run();
-        if (!QTest::qWaitFor([&] { return !session.isRunning(); }, 60000)) return nullptr;
-        if (!failed.isEmpty()) qWarning() << failed.first().first().toString();
-        return failed.isEmpty() ? session.outcome() : nullptr;
     }
 
 private slots:
@@ -182,7 +152,7 @@ private slots:
     void searchAgreesWithTheCommandLine() {
         auto project = makeProject();
         project->setResearchSubset(m_subsetFile.toStdString());
-        const auto outcome = workbenchSearch(*project);
+        const auto outcome = test::searchProject(*project);
         QVERIFY(outcome && outcome->complete());
         QVERIFY(outcome->result.optimum);
 
@@ -201,13 +171,13 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         std::vector<Levels> minimal;
         for (const QJsonValue& v : r.json()["minimal_nodes"].toArray())
-            minimal.push_back(levelsOf(v.toArray()));
+            minimal.push_back(test::levelsOf(v.toArray()));
         std::sort(minimal.begin(), minimal.end());
         QVERIFY(!minimal.empty());
         // δ near the subset's third: the table as it is does not satisfy.
         QVERIFY(!outcome->result.satisfies[lattice.id(Levels(3, 0))]);
-        QCOMPARE(sortedLevels(lattice, outcome->result.minimal), minimal);
-        QCOMPARE(levelsOf(r.json()["optimum"].toObject()["levels"].toArray()),
+        QCOMPARE(test::sortedLevels(lattice, outcome->result.minimal), minimal);
+        QCOMPARE(test::levelsOf(r.json()["optimum"].toObject()["levels"].toArray()),
                  lattice.levels(*outcome->result.optimum));
         QCOMPARE(r.json()["satisfying_count"].toInteger(),
                  qint64(outcome->result.satisfying.size()));
@@ -222,11 +192,11 @@ private slots:
                                                 QString::fromStdString(formatLevels(optimum)),
                                                 "--output", cli, "--json"});
         QVERIFY2(g.exitCode == 0, g.err.constData());
-        QCOMPARE(read(bench), read(cli));
+        QCOMPARE(test::readFile(bench), test::readFile(cli));
         const qint64 rows = g.json()["rows"].toInteger();
         QCOMPARE(rows + g.json()["suppressed_rows"].toInteger(), qint64(m_subsetRows));
-        QCOMPARE(read(bench).count('\n'), rows + 1);
-        QVERIFY(!read(bench).contains("research subset"));
+        QCOMPARE(test::readFile(bench).count('\n'), rows + 1);
+        QVERIFY(!test::readFile(bench).contains("research subset"));
 
         // The report's risk is that of the released rows: the classes of the exported file
         // (counted here from its quasi-identifier values), not of the population.

@@ -637,17 +637,9 @@ bool ExportPerspective::setPopulationSize(const QString& size) {
     m_populationError->setText(input.error);
     m_populationError->setVisible(!input.ok);
     if (!input.ok) return false;
-    SearchSettings settings = project->searchSettings();
-    if (settings.populationSize == input.value) {
-        followPopulation();  // "100000" as typed reads "100,000"
-        return true;
-    }
-    settings.populationSize = input.value;
     // The project's setting, undoable; its change signal updates this field, Risk's and the
-    // report.
-    project->setSearchSettings(
-        settings, input.value ? tr("Set population size to %1").arg(populationText(input.value))
-                              : tr("Clear population size"));
+    // report. Unchanged, the field is re-shown: "100000" as typed reads "100,000".
+    if (!project->setPopulationSize(input.value)) followPopulation();
     return true;
 }
 

@@ -276,6 +276,12 @@ void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& writer, const R
     keepChartsWithCaptions(document, charts);
 }
 
+void setUpReportPdf(QPdfWriter& writer) {
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setResolution(150);
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+}
+
 bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
                  const QString& path, QString* error) {
     QByteArray bytes;
@@ -283,10 +289,7 @@ bool writeReport(const ReportData& data, const std::vector<ReportChart>& charts,
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter writer(&buffer);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setResolution(150);
-        // The document's own 2 cm margins are the page's (the writer's would add to them).
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        setUpReportPdf(writer);
         writer.setTitle(QObject::tr("ldiv report — %1").arg(data.projectName));
         QTextDocument document;
         layoutReportPdf(document, writer, data, charts);

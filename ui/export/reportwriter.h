@@ -7,6 +7,7 @@
 #include "charts/reportchart.h"
 
 class QPagedPaintDevice;
+class QPdfWriter;
 class QTextDocument;
 
 namespace ldv::ui {
@@ -17,6 +18,9 @@ QString reportHtml(const ReportData& data, const std::vector<ReportChart>& chart
 /// Lines of the report break at spaces (and after hyphens) only: QTextDocument's default also
 /// breaks inside a word when a table column is narrow ("Discerni|bility").
 void wrapAtWordsOnly(QTextDocument& document);
+/// How writeReport sets up its PDF: A4 at 150 dpi, no margins of the writer's own (the
+/// document's 2 cm margins are the page's; the writer's would add to them).
+void setUpReportPdf(QPdfWriter& writer);
 /// The PDF's document: laid out on `device` (A4, its resolution) with 2 cm margins, charts at
 /// the full text width, each chart starting a page when its caption would be parted from it.
 void layoutReportPdf(QTextDocument& document, QPagedPaintDevice& device, const ReportData& data,

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <algorithm>
 
+#include "format/populationtext.h"
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
@@ -187,6 +188,15 @@ void Project::setSearchSettings(const SearchSettings& settings, const QString& t
                                 bool mergeable) {
     if (settings != searchSettings())
         m_undo.push(new SetSearchSettingsCommand(this, settings, text, mergeable));
+}
+
+bool Project::setPopulationSize(std::optional<double> n) {
+    SearchSettings settings = searchSettings();
+    if (settings.populationSize == n) return false;
+    settings.populationSize = n;
+    setSearchSettings(settings, n ? tr("Set population size to %1").arg(populationText(n))
+                                  : tr("Clear population size"));
+    return true;
 }
 
 void Project::applySearchSettings(const SearchSettings& settings) {

@@ -79,6 +79,9 @@ public:
     // Undoable edits (push a command on the undo stack).
     void setSearchSettings(const SearchSettings& settings, const QString& text,
                            bool mergeable = false);
+    /// Stores N, the population size, as an undoable edit of the search settings (the one
+    /// value the Risk and Export perspectives both edit); false when it already is `n`.
+    bool setPopulationSize(std::optional<double> n);
     void setRole(int column, Role role);
     /// Gives several columns one role as one undo step (columns that have it already are left).
     void setRoles(const std::vector<int>& columns, Role role);

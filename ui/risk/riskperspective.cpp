@@ -602,15 +602,8 @@ bool RiskPerspective::setPopulationText(const QString& text) {
         return false;
     }
     m_populationError->clear();
-    SearchSettings settings = m_project->searchSettings();
-    if (settings.populationSize == input.value) {
-        followProjectPopulation();  // "100000" as typed reads "100,000"
-        return true;
-    }
-    settings.populationSize = input.value;
-    m_project->setSearchSettings(
-        settings, input.value ? tr("Set population size to %1").arg(populationText(input.value))
-                              : tr("Clear population size"));
+    // Unchanged, the field is re-shown: "100000" as typed reads "100,000".
+    if (!m_project->setPopulationSize(input.value)) followProjectPopulation();
     return true;
 }
 

@@ -427,6 +427,17 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     auto claim = [&](std::string name, bool holds, std::string detail) {
         v.claims.push_back({std::move(name), true, holds, std::move(detail)});
     };
+    // The prosecutor risk of the published classes against the recorded one.
+    auto claimRisk = [&](const std::vector<std::uint32_t>& sizes) {
+        const ProsecutorRisk risk = prosecutorRisk(sizes);
+        const bool riskSame =
+            same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
+        claim("prosecutor risk", riskSame,
+              "highest " + number(risk.highest) + ", average " + number(risk.average) +
+                  (riskSame ? ""
+                            : "; recorded highest " + number(record.risk.highest) + ", average " +
+                                  number(record.risk.average)));
+    };
     const std::string configSha = sha256Hex(record.configuration);
     claim("configuration hash", configSha == record.configurationSha,
           configSha == record.configurationSha
@@ -487,15 +498,7 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     if (presence) {
         v.claims.push_back({"suppressed rows", false, false, population});
         v.claims.push_back({"criteria", false, false, population});
-        const ProsecutorRisk risk =
-            prosecutorRisk(data.classes(Levels(data.qiCount(), 0), false).sizes);
-        const bool riskSame =
-            same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
-        claim("prosecutor risk", riskSame,
-              "highest " + number(risk.highest) + ", average " + number(risk.average) +
-                  (riskSame ? ""
-                            : "; recorded highest " + number(record.risk.highest) + ", average " +
-                                  number(record.risk.average)));
+        claimRisk(data.classes(Levels(data.qiCount(), 0), false).sizes);
         return v;
     }
     claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
@@ -550,14 +553,7 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                       (recorded->holds ? " (holds)" : " (fails)");
         claim("criterion " + now.spec, now.holds && matches, detail);
     }
-    const ProsecutorRisk risk = prosecutorRisk(classes.sizes);
-    const bool riskSame =
-        same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
-    claim("prosecutor risk", riskSame,
-          "highest " + number(risk.highest) + ", average " + number(risk.average) +
-              (riskSame ? ""
-                        : "; recorded highest " + number(record.risk.highest) + ", average " +
-                              number(record.risk.average)));
+    claimRisk(classes.sizes);
     const bool satisfies = allCriteria && suppressed <= limitRows;
     claim("requirement", record.satisfies && satisfies,
           std::string(
