@@ -136,10 +136,13 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     // Header and five levels (base and four above it, as most interval hierarchies have),
     // whatever the height of the settings above: those scroll, the preview does not.
-    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
-                              5 * (m_table->fontMetrics().height() + 6) +
-                              m_table->horizontalScrollBar()->sizeHint().height() +
-                              2 * m_table->frameWidth());
+    const auto previewHeight = [this](int rows) {
+        return m_table->horizontalHeader()->sizeHint().height() +
+               rows * (m_table->fontMetrics().height() + 6) +
+               m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth();
+    };
+    // Beyond five levels the preview scrolls: the rest of the panel goes to the settings.
+    m_table->setFixedHeight(previewHeight(5));
     m_table->setObjectName("builderPreview");
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -162,9 +165,9 @@ BuilderPanel::BuilderPanel(QWidget* parent)
     settings->setMinimumHeight(2 * (fontMetrics().height() + 12));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(settings, 2);
+    layout->addWidget(settings, 1);
     layout->addWidget(m_status);
-    layout->addWidget(m_table, 3);
+    layout->addWidget(m_table);
     layout->addWidget(m_apply);
 
     m_debounce.setSingleShot(true);

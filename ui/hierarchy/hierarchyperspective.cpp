@@ -151,11 +151,11 @@ HierarchyPerspective::HierarchyPerspective(QWidget* parent)
     right->addWidget(box(tr("Build"), m_builder, this));
     right->addWidget(box(tr("Validation"), m_issues, this));
     right->addWidget(box(tr("Group sizes"), histogram, this));
-    right->setStretchFactor(0, 3);
+    right->setStretchFactor(0, 4);
     right->setStretchFactor(1, 1);
-    right->setStretchFactor(2, 3);
+    right->setStretchFactor(2, 2);
     // The builder (settings and preview) first; the validation usually says one line.
-    right->setSizes({520, 70, 300});
+    right->setSizes({560, 60, 260});
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(box(tr("Attributes"), m_attributes, this));
