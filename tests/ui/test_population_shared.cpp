@@ -1,8 +1,10 @@
 // Issue 18, walking the workbench at 1366×768, item 11: the Risk perspective showed the
 // population size as "1e+05", and Risk and Export each had their own field for it. Both now
 // show and edit the project's one population_size, with digit grouping ("100,000").
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -10,6 +12,8 @@
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
 #include "format/populationtext.h"
+#include "lattice/frontierpanel.h"
+#include "lattice/latticeperspective.h"
 #include "project/project.h"
 #include "risk/riskperspective.h"
 #include "ui_fixtures.h"
@@ -124,6 +128,37 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(exporter->report() && !exporter->isPreparing() &&
                                      !exporter->report()->reidentification.journalist,
                                  20000);
+    }
+
+    void frontierSharesTheProjectsValue() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(test::openAndSearch(window, "hospital"));
+        Project* project = window.controller()->project();
+        QVERIFY(project->setPopulationSize(100000));
+        window.showPerspective(MainWindow::Lattice);
+        FrontierPanel* frontier = window.latticePerspective()->frontierPanel();
+        for (QTabWidget* tabs : window.latticePerspective()->findChildren<QTabWidget*>())
+            if (tabs->indexOf(frontier) >= 0) tabs->setCurrentWidget(frontier);
+        QTRY_VERIFY(frontier->isVisible());
+        QCOMPARE(frontier->populationEdit()->text(), QString("100,000"));
+        // A journalist frontier with another N typed here sets the project's one value.
+        QComboBox* risk = frontier->riskBox();
+        risk->setCurrentIndex(risk->findData(int(FrontierRisk::Journalist)));
+        frontier->populationEdit()->setText("250,000");
+        QVERIFY2(frontier->run(), qPrintable(frontier->status()->text()));
+        QCOMPARE(project->searchSettings().populationSize, std::optional<double>(250000));
+        QCOMPARE(window.riskPerspective()->findChild<QLineEdit*>("populationSize")->text(),
+                 QString("250,000"));
+        frontier->cancel();
+        QTRY_VERIFY(!frontier->isRunning());
+        // Too small for the table: refused with Risk's words, the project keeps its value.
+        frontier->populationEdit()->setText("5");
+        QVERIFY(!frontier->run());
+        QVERIFY2(frontier->status()->text().contains("at least its 12 records"),
+                 qPrintable(frontier->status()->text()));
+        QCOMPARE(project->searchSettings().populationSize, std::optional<double>(250000));
     }
 };
 

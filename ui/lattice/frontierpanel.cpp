@@ -22,6 +22,7 @@
 
 #include "charts/panelchart.h"  // seriesColor
 #include "charts/plotexport.h"
+#include "format/populationtext.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
 #include "project/job.h"
@@ -112,7 +113,8 @@ FrontierPanel::FrontierPanel(QWidget* parent)
     m_population->setPlaceholderText(tr("population size N"));
     m_population->setToolTip(
         tr("Size of the population the table was sampled from (journalist "
-           "risk); at least the table's rows"));
+           "risk); at least the table's rows. The project's one value: the Risk and Export "
+           "perspectives show and edit it too"));
     m_run->setObjectName("frontierRun");
     m_run->setToolTip(
         tr("Find the optimum of every requirement of the grid (in the "
@@ -191,6 +193,18 @@ void FrontierPanel::setSession(SearchSession* session) {
     cancel();
     m_result.reset();
     showResult();
+    followPopulation();
+}
+
+void FrontierPanel::followPopulation() {
+    const Project* project = m_session ? m_session->project() : nullptr;
+    if (project && !m_population->hasFocus())
+        m_population->setText(populationText(project->searchSettings().populationSize));
+}
+
+void FrontierPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    followPopulation();
 }
 
 bool FrontierPanel::isRunning() const {
@@ -248,10 +262,16 @@ bool FrontierPanel::run() {
         config.metric = project->searchSettings().metric;
         config.risk = FrontierRisk(m_risk->currentData().toInt());
         if (config.risk == FrontierRisk::Journalist) {
-            bool ok = false;
-            const double n = m_population->text().trimmed().toDouble(&ok);
-            if (!ok) throw ParameterError("the journalist risk needs the population size N");
-            config.populationSize = n;
+            const PopulationInput input =
+                parsePopulation(m_population->text(), project->table().rowCount());
+            if (!input.ok) throw ParameterError(input.error.toStdString());
+            if (!input.value)
+                throw ParameterError(tr("the journalist risk needs the population size N: type "
+                                        "it here, or in the Risk or Export perspective")
+                                         .toStdString());
+            // The project's one N (undoable): Risk's and Export's fields follow.
+            project->setPopulationSize(input.value);
+            config.populationSize = *input.value;
         }
     } catch (const std::exception& e) {
         m_status->setText(QString::fromStdString(e.what()));

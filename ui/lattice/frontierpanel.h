@@ -63,9 +63,12 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void showResult();
+    /// Shows the project's population size N, the one value Risk and Export edit too.
+    void followPopulation();
     void setRunning(bool running);
     /// Index of the point nearest to `pos` within 10 px, or -1.
     int pointAt(const QPoint& pos) const;

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -509,9 +510,9 @@ void RiskPerspective::fillFigures() {
     };
     std::vector<Row> rows{
         {tr("Records"), tr("Records in the table (the node's: without suppressed ones)"),
-         [](const RiskAnalysis& a) { return QString::number(a.rows); }},
+         [](const RiskAnalysis& a) { return QLocale().toString(qulonglong(a.rows)); }},
         {tr("Classes"), tr("Equivalence classes: records sharing all quasi-identifier values"),
-         [](const RiskAnalysis& a) { return QString::number(a.classes); }},
+         [](const RiskAnalysis& a) { return QLocale().toString(qulonglong(a.classes)); }},
     };
     for (bool journalist : {false, true}) {
         const QString who = journalist ? tr("Journalist") : tr("Prosecutor");
