@@ -50,20 +50,18 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
     for (NodeId n : lattice.predecessors(id)) neighbour(n, QObject::tr("specialization"));
     for (NodeId n : lattice.successors(id)) neighbour(n, QObject::tr("generalization"));
 
-    // Re-identification risk of the classes as published: suppressed classes are not released.
-    {
-        // With δ-presence, the research subset's rows of each class (workspace_publish.h).
-        const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
-        RiskOptions options;
-        options.populationSize = populationSize;
-        r.reidentification = analyzeRisk(releasedClassSizes(*o.data, o.config, node), options);
-    }
+    // One judgement of the node serves the risk figures and the sensitive attributes.
+    const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
+    // Re-identification risk of the classes as published: suppressed classes are not released;
+    // with δ-presence, the research subset's rows of each class (workspace_publish.h).
+    RiskOptions options;
+    options.populationSize = populationSize;
+    r.reidentification = analyzeRisk(releasedClassSizes(*o.data, o.config, node), options);
 
     // The user's sensitive attributes: with δ-presence the judged data has the subset's
     // membership after them, which is not published.
     const std::size_t sensitive = o.data->sensitiveColumns().size();
     if (sensitive > 0) {
-        const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
         const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
         // Suppressed classes are not published: their rows count nowhere.
         auto published = [&](std::size_t cls) {
