@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
+#include <algorithm>
 
 #include "cli_runner.h"
 
@@ -211,7 +212,9 @@ private slots:
         QFETCH(QString, message);
         for (const char* command : {"search", "audit"}) {
             QStringList a = QStringList{command} + m_data + args;
-            a.replaceInStrings("-c", "--criterion");
+            // Whole arguments only: replaceInStrings would also rewrite a temporary folder whose
+            // random name happens to contain "-c" (QTemporaryDir's "<app>-XXXXXX").
+            std::replace(a.begin(), a.end(), QString("-c"), QString("--criterion"));
             const auto r = test::runCli(a);
             QCOMPARE(r.exitCode, 1);
             QCOMPARE(QString::fromUtf8(r.err.trimmed()), message);
