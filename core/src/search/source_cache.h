@@ -3,6 +3,7 @@
 // classifier): the coarsest already computed finer node, or the node's "hub". Computed
 // tables are kept within a memory budget. Thread-safe: lookups take a shared lock.
 #include <atomic>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -59,7 +60,8 @@ private:
     TablePtr m_base;
     std::size_t m_budget, m_maxEntries;
     mutable std::shared_mutex m_mutex;  ///< guards the cache and the hubs
-    std::mutex m_hubMutex;              ///< one worker builds hubs at a time
+    /// Hubs being built, by node: a worker needing one waits for its builder (hubTable).
+    std::unordered_map<NodeId, std::shared_future<TablePtr>> m_building;
     std::atomic<bool> m_hubsFull{false};
     /// Every kept table (checked nodes and hubs) by its levels: the coarsest finer table of a
     /// node is found by one bit-sliced "below" query over all of them instead of a scan that
