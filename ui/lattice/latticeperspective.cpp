@@ -196,6 +196,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_stack->addWidget(vertical);
     m_stack->addWidget(m_refusal);
     middleLayout->addWidget(m_stack, 1);
+    // Never wider than the view: the text is cut rather than widening the window.
+    m_counts->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_counts->setToolTip(
         tr("Nodes in the lattice, nodes the filter shows, and the search's result"));
 
@@ -432,16 +434,13 @@ void LatticePerspective::updateCounts() {
                        .arg(countOfL(n, "node", "nodes"),
                             QLocale().toString(
                                 qulonglong(m_view->item() ? m_view->item()->visibleCount() : 0)));
+    // (The node's levels are in the notice below: with many quasi-identifiers they would
+    // widen this line, and so the window, beyond a 1366-pixel screen.)
     if (outcome && !outcome->classified() && outcome->heuristic)
-        text +=
-            outcome->result.optimum
-                ? tr(" · heuristic: best [%1]%2")
-                      .arg(
-                          QString::fromStdString(formatLevels(
-                              outcome->data->dataset().lattice().levels(*outcome->result.optimum))),
-                          outcome->heuristic->provenOptimal ? tr(", proven optimal")
-                                                            : tr(", not proven optimal"))
-                : tr(" · heuristic: no satisfying node found");
+        text += !outcome->result.optimum ? tr(" · heuristic: no satisfying node found")
+                : outcome->heuristic->provenOptimal
+                    ? tr(" · heuristic: its node (marked) is proven optimal")
+                    : tr(" · heuristic: its best node is marked");
     else if (outcome && !outcome->complete())
         text +=
             tr(" · cancelled: %1 classified, %2 satisfying")

@@ -48,7 +48,9 @@ QString bestNodeText(const Levels& levels, const NodeMetrics& metrics, Metric me
 
 QString heuristicVerdict(const SearchOutcome& o) {
     if (!o.heuristic) return {};
-    const QString note = QString::fromStdString(o.heuristic->note);
+    // The core's note repeats "not proven optimal" (it is also the CLI's whole sentence).
+    QString note = QString::fromStdString(o.heuristic->note);
+    note.replace(QStringLiteral("; not proven optimal ("), QStringLiteral(" ("));
     return o.heuristic->provenOptimal ? QObject::tr("Proven optimal: %1.").arg(note)
                                       : QObject::tr("Not proven optimal: %1.").arg(note);
 }
