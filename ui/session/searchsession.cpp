@@ -148,11 +148,13 @@ void SearchSession::run() {
         const Lattice& lattice = judged.lattice();
         if (!heuristic && lattice.size() > kWorkbenchExactLimit)
             throw ParameterError(
-                "the lattice has " + std::to_string(lattice.size()) +
-                " nodes: the workbench's exact search keeps state for every node and stops at " +
-                std::to_string(kWorkbenchExactLimit) +
-                "; choose the algorithm \"Automatic (heuristic)\" to get the best node found "
-                "within a time limit");
+                SearchSession::tr("the lattice has %L1 nodes: the workbench's exact search keeps "
+                                  "state for every node and stops at %L2; choose the algorithm "
+                                  "\"Automatic (exact or heuristic)\" to get the best node "
+                                  "found within a time limit")
+                    .arg(qulonglong(lattice.size()))
+                    .arg(qulonglong(kWorkbenchExactLimit))
+                    .toStdString());
         // The search and the measuring report 0..1 on their own feedback; map it to their part
         // of the job's progress and pass cancellation on at every progress step.
         const double share = measure ? 0.5 : 1.0;
