@@ -196,7 +196,8 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_stack->addWidget(vertical);
     m_stack->addWidget(m_refusal);
     middleLayout->addWidget(m_stack, 1);
-    // Never wider than the view: the text is cut rather than widening the window.
+    // Never wider than the view: the text wraps rather than widening the window.
+    m_counts->setWordWrap(true);
     m_counts->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_counts->setToolTip(
         tr("Nodes in the lattice, nodes the filter shows, and the search's result"));
