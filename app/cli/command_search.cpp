@@ -31,7 +31,8 @@ public:
         addResearchSubsetOption(*m_command, m_options);
         m_command->add_option(
             "--time-limit", m_timeLimit,
-            "Seconds the heuristic may run (--algorithm heuristic; default: until its walks stop)");
+            "Seconds the heuristic may run (--algorithm heuristic; default: the project's "
+            "time_limit, else until its walks stop)");
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
@@ -51,8 +52,11 @@ public:
         const double loadMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                 .count();
+        // --time-limit, else the project's "time_limit" (the workbench's setting).
         if (heuristic)
-            return runHeuristicSearch(out, err, *ws, config, m_timeLimit, loadMs, m_options.json);
+            return runHeuristicSearch(out, err, *ws, config,
+                                      m_timeLimit ? m_timeLimit : settings.timeLimit, loadMs,
+                                      m_options.json);
         const SearchResult r = search(data, config);
         for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
 

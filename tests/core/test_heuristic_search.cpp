@@ -114,6 +114,65 @@ private slots:
         QCOMPARE(r.best, std::optional<NodeId>(0));
     }
 
+    void optionsReportTheBestAndKeepItOnCancel() {
+        // onImproved sees every improvement in order, the last one the reported node; a Cancel
+        // with keepOnCancel returns the best so far instead of throwing (the workbench's use).
+        std::mt19937 rng(31);
+        int checked = 0;
+        for (int round = 0; round < 20; ++round) {
+            const auto rc = randomCase(rng, 60 + rng() % 100, 3 + rng() % 3);
+            SearchConfig config = configFor(*rc->data, {"k=3"}, 0.05, Metric::Discernibility, 1);
+            config.algorithm = SearchAlgorithm::Brute;
+            const SearchResult brute = search(*rc->data, config);
+            std::vector<std::pair<NodeId, double>> seen;
+            HeuristicOptions options;
+            options.allowExact = false;
+            options.onImproved = [&](NodeId id, const NodeMetrics& m) {
+                seen.emplace_back(id, m.discernibility);
+            };
+            const HeuristicResult r = heuristicSearch(*rc->data, config, options);
+            // The same walk as without options.
+            const HeuristicResult plain =
+                heuristicSearch(*rc->data, config, std::nullopt, nullptr, false);
+            QCOMPARE(r.best, plain.best);
+            QCOMPARE(r.best.has_value(), !seen.empty());
+            if (!r.best) continue;
+            ++checked;
+            QCOMPARE(seen.back().first, *r.best);
+            QCOMPARE(seen.back().second, r.bestMetrics.discernibility);
+            for (std::size_t i = 0; i < seen.size(); ++i) {
+                QVERIFY2(brute.satisfies[seen[i].first], "a failing node was offered");
+                if (i > 0) QVERIFY(seen[i].second <= seen[i - 1].second);
+            }
+
+            // Cancelled at the first improvement: the walk stops at its next check and returns
+            // the best node offered until then (a step may offer several), marked cancelled.
+            Feedback feedback;
+            HeuristicOptions cancelling;
+            cancelling.feedback = &feedback;
+            cancelling.keepOnCancel = true;
+            std::optional<NodeId> last;
+            cancelling.onImproved = [&](NodeId id, const NodeMetrics&) {
+                last = id;
+                feedback.cancel();
+            };
+            const HeuristicResult c = heuristicSearch(*rc->data, config, cancelling);
+            QVERIFY(c.cancelled);
+            QVERIFY(!c.timedOut);
+            QVERIFY(c.best);
+            QVERIFY(brute.satisfies[*c.best]);
+            QCOMPARE(c.best, last);
+            QVERIFY(c.statistics.checkedNodes <= r.statistics.checkedNodes);
+            QVERIFY(c.note.find("before Cancel") != std::string::npos || c.provenOptimal);
+            // Without keepOnCancel a Cancel throws, as before.
+            Feedback cancelled;
+            cancelled.cancel();
+            QVERIFY_THROWS_EXCEPTION(
+                Cancelled, heuristicSearch(*rc->data, config, std::nullopt, &cancelled, false));
+        }
+        QVERIFY2(checked >= 10, qPrintable(QString::number(checked)));
+    }
+
     void refusesBadParameters() {
         std::mt19937 rng(9);
         const auto rc = randomCase(rng, 30, 2);

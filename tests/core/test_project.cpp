@@ -41,6 +41,13 @@ private slots:
         c.search.populationSize.reset();
         QVERIFY(formatProject(c).find("population_size") == std::string::npos);
         QVERIFY(!parseProject(formatProject(c), "p.json").search.populationSize);
+        // The heuristic's time limit (the workbench's setting, `ldiv search`'s default).
+        c.search.timeLimit = 2.5;
+        QVERIFY(formatProject(c).find("\"time_limit\": 2.5") != std::string::npos);
+        QCOMPARE(parseProject(formatProject(c), "p.json").search.timeLimit,
+                 std::optional<double>(2.5));
+        c.search.timeLimit.reset();
+        QVERIFY(formatProject(c).find("time_limit") == std::string::npos);
         // The workbench's own section is kept as it is (compact JSON, keys sorted).
         c.workbench = R"({"analysis":{"options":{"homogeneity":{"ks":"2, 3"}}}})";
         const std::string text2 = formatProject(c);
@@ -69,6 +76,10 @@ private slots:
             << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
                "\"attributes\": [{\"name\": \"a\", \"role\": \"secret\"}]}"
             << "p.json: attribute 'a': unknown role 'secret'";
+        QTest::newRow("negative time limit")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"d.csv\"}, "
+               "\"time_limit\": -1}"
+            << "p.json: time_limit must be a number of seconds ≥ 0, not -1";
         QTest::newRow("population size 0")
             << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
                "\"population_size\": 0}"

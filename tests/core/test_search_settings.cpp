@@ -125,6 +125,27 @@ private slots:
                  std::string("--population-size must be a positive number of people, not -1"));
     }
 
+    void timeLimit() {
+        // The heuristic's limit: ≥ 0 seconds and finite (0 is valid: return at once).
+        SearchSettings s;
+        s.criteria = {"k=2"};
+        for (double ok : {0.0, 0.5, 30.0}) {
+            s.timeLimit = ok;
+            QVERIFY(ldv::validate(s, 1).empty());
+        }
+        SettingNames names;
+        names.timeLimit = "--time-limit";
+        s.timeLimit = -1;
+        QCOMPARE(ldv::validate(s, 1, names),
+                 std::vector<std::string>{"--time-limit must be a number of seconds ≥ 0, not -1"});
+        s.timeLimit = std::numeric_limits<double>::infinity();
+        QCOMPARE(
+            ldv::validate(s, 1),
+            std::vector<std::string>{"the time limit must be a number of seconds ≥ 0, not inf"});
+        s.timeLimit = std::nan("");
+        QCOMPARE(ldv::validate(s, 1).size(), std::size_t(1));
+    }
+
     void algorithmNames() {
         for (AlgorithmChoice a : {AlgorithmChoice::Fast, AlgorithmChoice::Incognito,
                                   AlgorithmChoice::Brute, AlgorithmChoice::Heuristic})

@@ -322,8 +322,9 @@ void ExportPerspective::prepareTyped(const QString& levels) {
         // delta-presence is judged on the data with the research subset (criteria_inputs.h).
         out->config = workbenchSearchConfig(*out->data, settings,
                                             &criteriaDataset(*out->data, settings.criteria));
+        // Nothing classified by a search, and nothing allocated per node (the lattice may
+        // have 10^11 nodes): SearchOutcome::nodeState says "not evaluated" for every node.
         out->result.latticeSize = out->data->dataset().lattice().size();
-        out->decided.assign(out->result.latticeSize, 0);  // nothing classified by a search
         return out;
     };
     delete m_typedJob;
@@ -355,7 +356,9 @@ void ExportPerspective::outcomeChanged() {
         updateActions();
         return;
     }
-    if (o->result.optimum)
+    if (o->result.optimum && o->heuristic && !o->heuristic->provenOptimal)
+        setNodeFrom(*o->result.optimum, tr("the heuristic's best node (not proven optimal)"));
+    else if (o->result.optimum)
         setNodeFrom(*o->result.optimum, tr("the search's optimum"));
     else if (!o->result.satisfying.empty())
         setNodeFrom(o->result.satisfying.front(), tr("the search's first satisfying node"));
@@ -454,8 +457,8 @@ void ExportPerspective::prepare() {
     if (!o) return;
     const NodeId id = o->data->dataset().lattice().id(levels);
     const bool searched = o != m_typed;
-    const std::vector<NodeState> states = nodeStates(&o->result, o->result.latticeSize, o->decided);
-    const QString state = searched ? stateName(states[id]) : tr("no search");
+    // One node's state: nothing per node of the lattice (a heuristic's may be huge).
+    const QString state = searched ? stateName(o->nodeState(id)) : tr("no search");
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
     m_nodeInfo->setText(tr("Node [%1]: %2 — preparing the report…").arg(m_node->text(), state));
     const std::optional<double> populationSize = m_reportPopulation;

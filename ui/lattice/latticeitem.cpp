@@ -41,6 +41,12 @@ LatticeItem::LatticeItem(const LatticeLayout* layout)
     aggregate();
 }
 
+void LatticeItem::setKnownNode(std::optional<std::pair<NodeId, NodeState>> node) {
+    m_known = node;
+    aggregate();
+    update();
+}
+
 void LatticeItem::setStates(std::vector<NodeState> states) {
     m_states = std::move(states);
     aggregate();
@@ -124,7 +130,12 @@ void LatticeItem::aggregate() {
     const int rows = m_layout->size() > 0 ? m_layout->rowCount() : 0;
     m_rows.assign(std::size_t(rows), Row{});
     m_marked.clear();
-    if (!aggregated()) return;
+    if (!aggregated()) {
+        // Too large to aggregate: only the known node is marked (when the filter shows it).
+        if (m_known && m_known->first < m_layout->size() && passesFilter(m_known->first))
+            m_marked.push_back(m_known->first);
+        return;
+    }
     for (int h = 0; h < rows; ++h) m_rows[std::size_t(h)].bins.resize(binCount(h));
     // One pass in id order: a node's rank in its row is the number of earlier nodes of the
     // same height, so no rank needs computing; the levels advance like an odometer.
@@ -152,7 +163,9 @@ void LatticeItem::aggregate() {
                     ++bin.valued;
                 }
             }
-            if (s >= NodeState::Minimal && m_marked.size() < kMaxMarked) m_marked.push_back(id);
+            if ((s >= NodeState::Minimal || (m_known && m_known->first == id)) &&
+                m_marked.size() < kMaxMarked)
+                m_marked.push_back(id);
         }
         for (std::size_t i = heights.size(); i-- > 0;) {
             if (levels[i] < heights[i]) {
@@ -346,12 +359,12 @@ void LatticeItem::paintStrips(QPainter* painter, const QRectF& exposed, double l
     std::size_t minimal = 0;
     for (NodeId id : m_marked) minimal += state(id) == NodeState::Minimal ? 1 : 0;
     for (NodeId id : m_marked)
-        if (state(id) == NodeState::Optimum || minimal <= 300) marked.push_back(id);
+        if (state(id) == NodeState::Optimum || minimal <= 300 || isKnown(id)) marked.push_back(id);
     std::stable_sort(marked.begin(), marked.end(),
                      [this](NodeId a, NodeId b) { return state(a) < state(b); });
     for (NodeId id : marked) {
         const QPointF p = m_layout->position(id);
-        const bool optimum = state(id) == NodeState::Optimum;
+        const bool optimum = state(id) == NodeState::Optimum || isKnown(id);
         const double size = optimum ? 1.6 * s : s;
         if (!exposed.adjusted(-size, -size, size, size).contains(p)) continue;
         painter->setPen(optimum ? QPen(QColor(20, 20, 20), 1.5 / lod) : QPen(Qt::NoPen));
@@ -432,7 +445,7 @@ void LatticeItem::paintNodes(QPainter* painter, const QRectF& exposed, double lo
             // of dots far apart from the next row.
             const double w = std::max(r, 1.2 / lod);
             const double h = std::max(w, bandHalfHeight(*m_layout, lod));
-            if (state(id) == NodeState::Optimum) {
+            if (state(id) == NodeState::Optimum || isKnown(id)) {
                 // Wider and outlined: findable among its neighbours.
                 painter->setPen(QPen(QColor(20, 20, 20), 1.5 / lod));
                 painter->setBrush(color);

@@ -12,6 +12,7 @@
 #include <QGraphicsItem>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -56,8 +57,16 @@ public:
     void setFilter(LatticeFilter filter);
     void setSelection(const std::vector<NodeId>& selected);
 
+    /// One node whose state is known without per-node states (the heuristic's best node):
+    /// drawn in its state's colour, outlined and marked at overview at any lattice size.
+    void setKnownNode(std::optional<std::pair<NodeId, NodeState>> node);
+    std::optional<NodeId> knownNode() const {
+        return m_known ? std::optional<NodeId>(m_known->first) : std::nullopt;
+    }
+
     NodeState state(NodeId id) const {
-        return id < m_states.size() ? m_states[id] : NodeState::NotEvaluated;
+        if (id < m_states.size()) return m_states[id];
+        return m_known && m_known->first == id ? m_known->second : NodeState::NotEvaluated;
     }
     double value(NodeId id) const;
     QColor nodeColor(NodeId id) const;
@@ -90,6 +99,7 @@ private:
         std::vector<Bin> bins;
     };
     bool passesFilter(NodeId id, std::span<const int> levels) const;
+    bool isKnown(NodeId id) const { return m_known && m_known->first == id; }
     void aggregate();
     bool aggregated() const { return m_layout->size() <= kAggregateLimit; }
     std::size_t binCount(int h) const;
@@ -109,6 +119,7 @@ private:
     std::vector<NodeId> m_marked;
     /// Counts of the level filter, for lattices too large to aggregate node by node.
     LevelCounts m_filtered;
+    std::optional<std::pair<NodeId, NodeState>> m_known;
 };
 
 }  // namespace ldv::ui

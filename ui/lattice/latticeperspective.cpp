@@ -33,6 +33,7 @@
 #include "ldiv/data/error.h"
 #include "project/job.h"
 #include "project/project.h"
+#include "session/heuristictext.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "widgets/plural.h"
@@ -69,6 +70,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_list(new TransformationList(m_nodes, this)),
       m_stack(new QStackedWidget(this)),
       m_refusal(new QLabel(this)),
+      m_notice(new QWidget(this)),
+      m_noticeText(new QLabel(m_notice)),
+      m_selectBest(new QPushButton(tr("Select the best node"), m_notice)),
       m_riskRefresh(new QTimer(this)),
       m_legend(new LatticeLegend(this)),
       m_details(new NodeDetailsPanel(this)),
@@ -153,6 +157,27 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     }
     bar->addWidget(m_counts, 1);
     middleLayout->addLayout(bar);
+    // After a heuristic run that did not classify the lattice: what is known, and the node.
+    m_notice->setObjectName(QStringLiteral("heuristicNotice"));
+    auto* noticeLayout = new QHBoxLayout(m_notice);
+    noticeLayout->setContentsMargins(6, 2, 6, 2);
+    m_noticeText->setWordWrap(true);
+    m_noticeText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selectBest->setObjectName(QStringLiteral("selectBestNode"));
+    m_selectBest->setToolTip(
+        tr("Select the heuristic's node and centre the view on it: its details appear on the "
+           "right, and Risk and Export take it"));
+    noticeLayout->addWidget(m_noticeText, 1);
+    noticeLayout->addWidget(m_selectBest);
+    m_notice->setStyleSheet(QStringLiteral("#heuristicNotice { background: #FFF4D6; }"));
+    m_notice->hide();
+    middleLayout->addWidget(m_notice);
+    connect(m_selectBest, &QPushButton::clicked, this, [this] {
+        const auto o = m_session ? m_session->outcome() : nullptr;
+        if (o && o->result.optimum)
+            findNode(QString::fromStdString(
+                formatLevels(o->data->dataset().lattice().levels(*o->result.optimum))));
+    });
     // The diagram above, the list of transformations below (a splitter: both fit 1366×768).
     auto* diagram = new QWidget(middle);
     auto* diagramLayout = new QVBoxLayout(diagram);
@@ -171,6 +196,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_stack->addWidget(vertical);
     m_stack->addWidget(m_refusal);
     middleLayout->addWidget(m_stack, 1);
+    // Never wider than the view: the text wraps rather than widening the window.
+    m_counts->setWordWrap(true);
+    m_counts->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_counts->setToolTip(
         tr("Nodes in the lattice, nodes the filter shows, and the search's result"));
 
@@ -234,6 +262,10 @@ void LatticePerspective::rebuild() {
             m_view->setLattice(lattice);
             m_nodes->setOutcome(outcome, lattice.size());
             m_view->item()->setStates(m_nodes->states());
+            // A heuristic run knows one node without per-node states: marked on its own.
+            if (!outcome->classified() && outcome->result.optimum)
+                m_view->item()->setKnownNode(std::pair{
+                    *outcome->result.optimum, outcome->nodeState(*outcome->result.optimum)});
         } else if (m_session && m_session->project()) {
             // Throws ParameterError when the lattice has more nodes than a node id addresses.
             m_view->setLattice(Lattice(m_session->project()->qiHeights()));
@@ -248,6 +280,7 @@ void LatticePerspective::rebuild() {
         showRefusal(tr("This lattice cannot be shown: %1.").arg(QString::fromStdString(e.what())));
         return;
     }
+    showHeuristicNotice();
     m_stack->setCurrentIndex(0);
     m_view->item()->setDrawnHook([this](const std::vector<NodeId>& ids) {
         if (colorsByRisk()) m_nodes->requestRisk(ids);
@@ -264,6 +297,7 @@ void LatticePerspective::rebuild() {
 }
 
 void LatticePerspective::showRefusal(const QString& message) {
+    m_notice->hide();
     m_refusal->setText(message);
     m_refusal->setToolTip(message);
     m_stack->setCurrentIndex(1);
@@ -271,6 +305,34 @@ void LatticePerspective::showRefusal(const QString& message) {
     rebuildLevelFilters();
     m_details->clear(message);
     m_counts->setText(tr("Lattice too large to show"));
+}
+
+void LatticePerspective::showHeuristicNotice() {
+    const auto o = m_session ? m_session->outcome() : nullptr;
+    if (!o || !o->heuristic || o->classified()) {
+        m_noticeText->clear();
+        m_notice->hide();
+        return;
+    }
+    const Lattice& lattice = o->data->dataset().lattice();
+    QString text = tr("The heuristic did not classify this lattice of %1 nodes: every node but "
+                      "its best one is shown as not evaluated.")
+                       .arg(nodeCountText(double(lattice.size())));
+    if (o->result.optimum)
+        text += tr(" Best node found: <b>%1</b>. %2")
+                    .arg(bestNodeText(lattice.levels(*o->result.optimum), o->result.optimumMetrics,
+                                      o->settings.metric)
+                             .toHtmlEscaped(),
+                         heuristicVerdict(*o).toHtmlEscaped());
+    else
+        text += tr(" It found no satisfying node. %1").arg(heuristicVerdict(*o).toHtmlEscaped());
+    m_noticeText->setText(text);
+    m_selectBest->setVisible(o->result.optimum.has_value());
+    m_notice->show();
+}
+
+QString LatticePerspective::heuristicNotice() const {
+    return m_notice->isHidden() ? QString() : m_noticeText->text();
 }
 
 QString LatticePerspective::refusal() const {
@@ -373,7 +435,14 @@ void LatticePerspective::updateCounts() {
                        .arg(countOfL(n, "node", "nodes"),
                             QLocale().toString(
                                 qulonglong(m_view->item() ? m_view->item()->visibleCount() : 0)));
-    if (outcome && !outcome->complete())
+    // (The node's levels are in the notice below: with many quasi-identifiers they would
+    // widen this line, and so the window, beyond a 1366-pixel screen.)
+    if (outcome && !outcome->classified() && outcome->heuristic)
+        text += !outcome->result.optimum ? tr(" · heuristic: no satisfying node found")
+                : outcome->heuristic->provenOptimal
+                    ? tr(" · heuristic: its node (marked) is proven optimal")
+                    : tr(" · heuristic: its best node is marked");
+    else if (outcome && !outcome->complete())
         text +=
             tr(" · cancelled: %1 classified, %2 satisfying")
                 .arg(std::count(outcome->decided.begin(), outcome->decided.end(), std::uint8_t(1)))

@@ -12,6 +12,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QTimer;
@@ -44,6 +45,10 @@ public:
     NodeSource* nodes() const { return m_nodes; }
     /// The message shown instead of the lattice when it is too large (empty when shown).
     QString refusal() const;
+    /// The notice above the lattice after a heuristic run that did not classify it (what is
+    /// known and which node was found; empty otherwise) and its button that selects the node.
+    QString heuristicNotice() const;
+    QPushButton* selectBestButton() const { return m_selectBest; }
     /// Selects the node with these levels ("1,0,2") and, when `centre`, centres the view on
     /// it (zooming in to node size); false when not in the lattice. Without `centre` the view
     /// stays as it is (fitted after a project opens), the selection ring marking the node.
@@ -68,6 +73,7 @@ private:
     void selectionChanged(const std::vector<NodeId>& selection);
     void listSelectionChanged(const std::vector<NodeId>& selection);
     void showRefusal(const QString& message);
+    void showHeuristicNotice();
     QString tooltip(NodeId id) const;
     void updateCounts();
 
@@ -77,6 +83,9 @@ private:
     TransformationList* m_list;
     QStackedWidget* m_stack;
     QLabel* m_refusal;
+    QWidget* m_notice;
+    QLabel* m_noticeText;
+    QPushButton* m_selectBest;
     QTimer* m_riskRefresh;
     bool m_fromList = false;
     LatticeLegend* m_legend;

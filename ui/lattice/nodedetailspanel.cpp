@@ -46,6 +46,10 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
       m_diff(makeTable(this, {tr("Attribute"), tr("From"), tr("To"), tr("Rows")})) {
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
+    // A node of many quasi-identifiers ("[4,3,1,2,…]", 24 levels) is one unbreakable word:
+    // it is cut at the panel's edge rather than widening the window past the screen (the
+    // line below it lists every level and wraps).
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_metrics->setObjectName("metricsTable");
     m_criteria->setObjectName("criteriaTable");
     m_compare->setObjectName("comparisonTable");
@@ -134,10 +138,12 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
     QStringList labels;
     QVector<double> counts;
     classSizeBars(d.classSizes, &labels, &counts);
-    m_histogram->setTitle(
-        tr("Class sizes of [%1] (%2)")
-            .arg(QString::fromStdString(formatLevels(d.levels)),
-                 countOf(d.suppressedRowCount, "suppressed row", "suppressed rows")));
+    // A plot title does not wrap and widens the plot: long level lists stay in the header.
+    const QString levels = QString::fromStdString(formatLevels(d.levels));
+    const QString suppressed = countOf(d.suppressedRowCount, "suppressed row", "suppressed rows");
+    m_histogram->setTitle(levels.size() <= 32
+                              ? tr("Class sizes of [%1] (%2)").arg(levels, suppressed)
+                              : tr("Class sizes (%1)").arg(suppressed));
     m_histogram->setBars(labels, counts, tr("number of classes"));
     m_model->setTable(d.preview);
 }

@@ -46,7 +46,14 @@ void NodeSource::setOutcome(std::shared_ptr<const SearchOutcome> outcome, NodeId
     m_queue.clear();
     m_queued.clear();
     m_states.clear();
-    if (m_outcome) m_states = nodeStates(&m_outcome->result, size, m_outcome->decided);
+    // A heuristic run that did not classify the lattice has nothing per node to copy.
+    if (m_outcome && m_outcome->classified())
+        m_states = nodeStates(&m_outcome->result, size, m_outcome->decided);
+}
+
+NodeState NodeSource::state(NodeId id) const {
+    if (id < m_states.size()) return m_states[id];
+    return m_outcome && id < m_size ? m_outcome->nodeState(id) : NodeState::NotEvaluated;
 }
 
 bool NodeSource::hasMetrics() const {
@@ -54,7 +61,11 @@ bool NodeSource::hasMetrics() const {
 }
 
 const NodeMetrics* NodeSource::metrics(NodeId id) const {
-    return hasMetrics() && id < m_size ? &m_outcome->metrics[id] : nullptr;
+    if (hasMetrics()) return id < m_size ? &m_outcome->metrics[id] : nullptr;
+    // A heuristic run measured its best node only.
+    if (m_outcome && m_outcome->heuristic && m_outcome->result.optimum == id)
+        return &m_outcome->result.optimumMetrics;
+    return nullptr;
 }
 
 bool NodeSource::hasRisk() const {

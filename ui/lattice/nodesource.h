@@ -46,10 +46,9 @@ public:
     const std::shared_ptr<const SearchOutcome>& outcome() const { return m_outcome; }
     NodeId size() const { return m_size; }
 
-    NodeState state(NodeId id) const {
-        return id < m_states.size() ? m_states[id] : NodeState::NotEvaluated;
-    }
-    /// Per node (empty when the lattice is too large for a search).
+    NodeState state(NodeId id) const;
+    /// Per node (empty when nothing classified every node: no search, or a heuristic run
+    /// that knows only its best node, which state() still reports).
     const std::vector<NodeState>& states() const { return m_states; }
     bool hasMetrics() const;
     /// Null when the node was not measured.

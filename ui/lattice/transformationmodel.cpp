@@ -99,7 +99,9 @@ double TransformationModel::sortKey(const SearchOutcome* outcome, const Lattice&
         outcome && outcome->metrics.size() == lattice.size() ? &outcome->metrics[id] : nullptr;
     switch (Column(kind - int(dims))) {
         case State:
-            return id < states.size() ? double(states[id]) : 0.0;
+            return id < states.size() ? double(states[id])
+                   : outcome          ? double(outcome->nodeState(id))
+                                      : 0.0;
         case Height:
             return lattice.height(id);
         case Classes:
@@ -161,8 +163,11 @@ void TransformationModel::recompute() {
     auto work = [=](Feedback& feedback) -> std::shared_ptr<void> {
         auto result = std::make_shared<Result>();
         auto rows = std::make_shared<std::vector<NodeId>>();
+        // Without per-node states (a heuristic run) the outcome knows its one node.
         const auto state = [&](NodeId id) {
-            return id < states.size() ? states[id] : NodeState::NotEvaluated;
+            return id < states.size() ? states[id]
+                   : outcome          ? outcome->nodeState(id)
+                                      : NodeState::NotEvaluated;
         };
         for (NodeId id = 0; id < lattice.size(); ++id) {
             if ((id & 0xFFFF) == 0) feedback.checkCancelled();

@@ -1,5 +1,6 @@
 #include "privacy/privacyperspective.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -10,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -25,8 +27,10 @@
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"
+#include "privacy/searchmode.h"
 #include "project/job.h"
 #include "project/project.h"
+#include "session/heuristictext.h"
 #include "session/missinginputs.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
@@ -54,6 +58,9 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
       m_suppression(new QDoubleSpinBox(this)),
       m_metric(new QComboBox(this)),
       m_algorithm(new QComboBox(this)),
+      m_timeLimitOn(new QCheckBox(tr("Stop after"), this)),
+      m_timeLimit(new QDoubleSpinBox(this)),
+      m_rule(new QLabel(this)),
       m_warnings(new QLabel(this)),
       m_editorError(new QLabel(this)),
       m_run(new QPushButton(tr("Run search"), this)),
@@ -83,14 +90,42 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     }
     for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue())
         m_algorithm->addItem(text(a.label), text(a.name));
+    // The anytime heuristic, as `ldiv search --algorithm heuristic` runs it: small lattices
+    // are classified exactly within the time limit, so for the user it chooses by itself.
+    m_algorithm->addItem(tr("Automatic (exact or heuristic)"),
+                         text(algorithmChoiceName(AlgorithmChoice::Heuristic)));
+    m_timeLimit->setRange(0, 86400);
+    m_timeLimit->setDecimals(1);
+    m_timeLimit->setValue(30);
+    m_timeLimit->setSuffix(tr(" s"));
+    m_timeLimit->setObjectName("timeLimit");
+    m_timeLimitOn->setObjectName("timeLimitOn");
+    m_timeLimit->setToolTip(
+        tr("Seconds the Automatic search may run (ldiv search --time-limit); saved in the "
+           "project as time_limit"));
+    m_timeLimitOn->setToolTip(
+        tr("Off: the heuristic runs until its walks stop finding better nodes (Cancel stops it "
+           "at any time, keeping the best node so far)"));
+    m_rule->setObjectName("algorithmRule");
+    m_rule->setWordWrap(true);
+    m_rule->setTextFormat(Qt::RichText);
+    m_rule->setToolTip(
+        tr("Automatic runs the anytime heuristic (a greedy walk after ARX's Lightning, Prasser, "
+           "Kohlmayer, Kuhn & Bild 2016). Lattices of at most %1 nodes are first classified "
+           "exactly with the time left; when that ends within the limit every node is shown "
+           "and the optimum is proven. Larger lattices, or when the limit comes first, get the "
+           "best satisfying node found, called optimal only when that is proven.")
+            .arg(QLocale().toString(qulonglong(kHeuristicExactLimit))));
     m_suppression->setToolTip(
         tr("Share of the rows that may be suppressed (removed or masked) so that a "
            "transformation satisfies the criteria"));
     m_metric->setToolTip(
         tr("The information loss the optimum minimizes among the satisfying transformations"));
     m_algorithm->setToolTip(
-        tr("How the lattice is searched: all three find the same minimal transformations; "
-           "brute force checks every node and is the reference"));
+        tr("How the lattice is searched: the three exact ones find the same minimal "
+           "transformations (brute force checks every node and is the reference); Automatic "
+           "classifies small lattices exactly within the time limit and runs the anytime "
+           "heuristic on the others"));
     m_run->setToolTip(
         tr("Search the lattice for the transformations that satisfy every criterion "
            "(disabled while a search runs)"));
@@ -141,6 +176,11 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     form->addRow(tr("Suppression limit"), m_suppression);
     form->addRow(tr("Utility metric (optimum)"), m_metric);
     form->addRow(tr("Algorithm"), m_algorithm);
+    auto* limitRow = new QHBoxLayout;
+    limitRow->addWidget(m_timeLimitOn);
+    limitRow->addWidget(m_timeLimit, 1);
+    form->addRow(tr("Time limit"), limitRow);
+    form->addRow(QString(), m_rule);
     auto* subsetRow = new QHBoxLayout;
     subsetRow->addWidget(m_subset, 1);
     auto* browse = new QPushButton(tr("Browse…"), requirement);
@@ -183,6 +223,15 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
             [this] { storeSettings(tr("Change utility metric"), false); });
     connect(m_algorithm, &QComboBox::currentIndexChanged, this,
             [this] { storeSettings(tr("Change algorithm"), false); });
+    connect(m_timeLimitOn, &QCheckBox::toggled, this,
+            [this] { storeSettings(tr("Change time limit"), false); });
+    connect(m_timeLimit, &QDoubleSpinBox::valueChanged, this,
+            [this] { storeSettings(tr("Change time limit"), true); });
+    // "Use Automatic" in the rule's warning: the heuristic, kept with the time limit shown.
+    connect(m_rule, &QLabel::linkActivated, this, [this, text](const QString&) {
+        m_algorithm->setCurrentIndex(
+            m_algorithm->findData(text(algorithmChoiceName(AlgorithmChoice::Heuristic))));
+    });
     connect(m_subset, &QLineEdit::editingFinished, this,
             [this] { setResearchSubsetText(m_subset->text()); });
     connect(browse, &QPushButton::clicked, this, &PrivacyPerspective::browseResearchSubset);
@@ -213,15 +262,23 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         connect(session, &SearchSession::runningChanged, this, &PrivacyPerspective::setRunning);
         connect(session, &SearchSession::progressChanged, this,
                 [this](double f) { m_progress->setValue(int(f * 1000)); });
+        connect(session, &SearchSession::bestSoFarChanged, this,
+                &PrivacyPerspective::showBestSoFar);
         connect(session, &SearchSession::failed, this, [this](const QString& e) {
             m_failure = e;
             showOutcome();
         });
         connect(session, &SearchSession::cancelled, this, [this] {
             // A partial outcome explains itself; otherwise the previous one stays in the session.
+            // (The heuristic's best node so far is such an outcome.)
             const auto o = m_session->outcome();
-            if (o && (!o->complete() || o->measuringCancelled))
+            if (o && (!o->complete() || o->measuringCancelled ||
+                      (o->heuristic && o->heuristic->cancelled)))
                 showOutcome();
+            else if (project() &&
+                     project()->searchSettings().algorithm == AlgorithmChoice::Heuristic)
+                m_summary->setHtml(
+                    tr("<p>The search was cancelled before it found a satisfying node.</p>"));
             else
                 m_summary->setHtml(
                     tr("<p>The search was cancelled before it had classified any node.</p>"));
@@ -234,6 +291,8 @@ void PrivacyPerspective::setSession(SearchSession* session) {
             m_debounce.start();
         });
         connect(p, &Project::hierarchyChanged, this, [this] { m_debounce.start(); });
+        connect(p, &Project::hierarchyChanged, this, &PrivacyPerspective::showRule);
+        connect(p, &Project::roleChanged, this, &PrivacyPerspective::showRule);
         connect(p, &Project::researchSubsetChanged, this, [this] {
             showResearchSubset();
             m_debounce.start();
@@ -332,8 +391,11 @@ void PrivacyPerspective::loadSettings() {
         m_metric->setCurrentIndex(std::max(0, m_metric->findData(text(metricName(s.metric)))));
         m_algorithm->setCurrentIndex(
             std::max(0, m_algorithm->findData(text(algorithmChoiceName(s.algorithm)))));
+        m_timeLimitOn->setChecked(s.timeLimit.has_value());
+        if (s.timeLimit) m_timeLimit->setValue(*s.timeLimit);
     }
     m_loading = false;
+    showRule();
     m_debounce.start();
 }
 
@@ -347,7 +409,35 @@ void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {
     s.suppressionLimit = m_suppression->value() / 100;
     s.metric = parseMetric(m_metric->currentData().toString().toStdString());
     s.algorithm = parseAlgorithmChoice(m_algorithm->currentData().toString().toStdString());
+    if (m_timeLimitOn->isChecked())
+        s.timeLimit = m_timeLimit->value();
+    else
+        s.timeLimit.reset();
     p->setSearchSettings(s, text, mergeable);
+}
+
+void PrivacyPerspective::showRule() {
+    const Project* p = project();
+    const SearchSettings s = p ? p->searchSettings() : SearchSettings{};
+    // The limit is the heuristic's: the exact searches run to the end.
+    const bool heuristic = s.algorithm == AlgorithmChoice::Heuristic;
+    m_timeLimitOn->setEnabled(heuristic);
+    m_timeLimit->setEnabled(heuristic && m_timeLimitOn->isChecked());
+    bool warning = false;
+    const QString text =
+        p ? algorithmRuleText(s.algorithm, latticeNodeCount(p->qiHeights()), s.timeLimit, &warning)
+          : QString();
+    m_rule->setText(text);
+    m_rule->setVisible(!text.isEmpty());
+    m_rule->setStyleSheet(warning ? "color: #D55E00" : "color: palette(text)");
+}
+
+void PrivacyPerspective::showBestSoFar() {
+    if (!m_session || !m_session->isRunning()) return;
+    const Project* p = project();
+    m_summary->setHtml(tr("<p>Searching with the heuristic…</p>") +
+                       bestSoFarHtml(m_session->bestSoFar(),
+                                     p ? p->searchSettings().metric : Metric::Discernibility));
 }
 
 bool PrivacyPerspective::addCriterion() {
@@ -476,7 +566,15 @@ void PrivacyPerspective::setRunning(bool running) {
     m_progress->setVisible(running);
     m_cancel->setVisible(running);
     m_progress->setValue(0);
-    if (running) m_summary->setHtml(tr("<p>Searching…</p>"));
+    // The heuristic without a time limit cannot say how far it is: a busy bar.
+    const Project* p = project();
+    const bool open = p && p->searchSettings().algorithm == AlgorithmChoice::Heuristic &&
+                      !p->searchSettings().timeLimit;
+    m_progress->setRange(0, running && open ? 0 : 1000);
+    if (running && p && p->searchSettings().algorithm == AlgorithmChoice::Heuristic)
+        showBestSoFar();
+    else if (running)
+        m_summary->setHtml(tr("<p>Searching…</p>"));
 }
 
 void PrivacyPerspective::showOutcome() {
@@ -492,6 +590,17 @@ void PrivacyPerspective::showOutcome() {
     const SearchResult& r = o->result;
     const Dataset& data = o->data->dataset();
     QString html;
+    if (o->heuristic && !o->classified()) {
+        // Only the best node is known: heuristicOutcomeHtml says which and how sure it is.
+        if (!m_failure.isEmpty())
+            html += tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>")
+                        .arg(m_failure.toHtmlEscaped());
+        if (m_session->isStale())
+            html +=
+                tr("<p style='color:#D55E00'>The settings changed since this search; run it "
+                   "again.</p>");
+        return m_summary->setHtml(html + heuristicOutcomeHtml(*o));
+    }
     if (!m_failure.isEmpty())
         html += tr("<p style='color:#D55E00'><b>Search failed:</b> %1</p>")
                     .arg(m_failure.toHtmlEscaped());
@@ -562,6 +671,9 @@ void PrivacyPerspective::showOutcome() {
                            : tr("<p><b>Proven minimal so far (%1):</b> %2</p>"))
                 .arg(r.minimal.size())
                 .arg(minimal.join(" "));
+    if (o->heuristic)
+        html += QStringLiteral("<p style='color:#009E73'>%1</p>")
+                    .arg(heuristicVerdict(*o).toHtmlEscaped());
     for (const std::string& w : r.warnings)
         html +=
             tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());

@@ -1,11 +1,14 @@
 #pragma once
 // The Privacy & search perspective: the criteria (stored in the project, undoable), the
-// suppression limit, utility metric and algorithm; feasibility warnings computed in the
-// background before running; the search with progress and Cancel; a summary of the result.
+// suppression limit, utility metric, algorithm and the heuristic's time limit; what the
+// algorithm will do on this lattice; feasibility warnings computed in the background before
+// running; the search with progress and Cancel (the heuristic's best node while it runs); a
+// summary of the result.
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -40,6 +43,11 @@ public:
     QDoubleSpinBox* suppressionBox() const { return m_suppression; }
     QComboBox* metricBox() const { return m_metric; }
     QComboBox* algorithmBox() const { return m_algorithm; }
+    /// The heuristic's time limit: on = a limit of timeLimitBox()'s seconds, off = none.
+    QCheckBox* timeLimitCheck() const { return m_timeLimitOn; }
+    QDoubleSpinBox* timeLimitBox() const { return m_timeLimit; }
+    /// What the chosen algorithm will do on this lattice (algorithmRuleText).
+    QLabel* algorithmRuleLabel() const { return m_rule; }
     bool isCheckingFeasibility() const;
     /// δ-presence's research subset (Project::researchSubset): COL=VALUE or a CSV file.
     QLineEdit* researchSubsetEdit() const { return m_subset; }
@@ -62,6 +70,8 @@ private:
     void storeSettings(const QString& text, bool mergeable);
     void checkFeasibility();
     void showOutcome();
+    void showRule();
+    void showBestSoFar();
     void setRunning(bool running);
     void clearFailure();
     void showResearchSubset();
@@ -75,6 +85,9 @@ private:
     QDoubleSpinBox* m_suppression;
     QComboBox* m_metric;
     QComboBox* m_algorithm;
+    QCheckBox* m_timeLimitOn;
+    QDoubleSpinBox* m_timeLimit;
+    QLabel* m_rule;
     QLabel* m_warnings;
     QLabel* m_editorError;
     QPushButton* m_run;

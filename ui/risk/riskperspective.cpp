@@ -383,10 +383,12 @@ void RiskPerspective::compute() {
         if (!id || *id >= lattice.size()) id = outcome->result.optimum;
         if (id) {
             levels = lattice.levels(*id);
-            nodeName =
-                tr("node [%1]%2")
-                    .arg(QString::fromStdString(formatLevels(*levels, ',')))
-                    .arg(id == outcome->result.optimum && !m_node ? tr(" (optimum)") : QString());
+            nodeName = tr("node [%1]%2")
+                           .arg(QString::fromStdString(formatLevels(*levels, ',')))
+                           .arg(id != outcome->result.optimum || m_node ? QString()
+                                : outcome->heuristic && !outcome->heuristic->provenOptimal
+                                    ? tr(" (the heuristic's best)")
+                                    : tr(" (optimum)"));
         }
     }
     // Without a current search the original table is analyzed from a fresh snapshot.

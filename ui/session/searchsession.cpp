@@ -1,6 +1,7 @@
 #include "session/searchsession.h"
 
 #include <QElapsedTimer>
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <thread>
@@ -9,6 +10,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/search/heuristic_result.h"
 #include "project/job.h"
 #include "session/missinginputs.h"
 #include "session/nodeanalysis.h"
@@ -28,6 +30,22 @@ SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSetti
 
 const Dataset& SearchOutcome::judged() const {
     return judgedDataset(*data, config);
+}
+
+NodeState SearchOutcome::nodeState(NodeId id) const {
+    if (id >= result.latticeSize) return NodeState::NotEvaluated;
+    if (!classified()) {
+        // The heuristic's best node satisfies (re-checked on the data's own grouping); it is
+        // the optimum only when that is proven.
+        if (heuristic && heuristic->best == id)
+            return heuristic->provenOptimal ? NodeState::Optimum : NodeState::Satisfying;
+        return NodeState::NotEvaluated;
+    }
+    if (result.optimum == id) return NodeState::Optimum;
+    if (!complete() && (id >= decided.size() || !decided[id])) return NodeState::NotEvaluated;
+    if (std::find(result.minimal.begin(), result.minimal.end(), id) != result.minimal.end())
+        return NodeState::Minimal;
+    return result.satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
 }
 
 SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial) {
@@ -80,6 +98,24 @@ bool SearchSession::isRunning() const {
     return m_job && m_job->isRunning();
 }
 
+std::optional<BestSoFar> SearchSession::bestSoFar() const {
+    if (!m_live) return std::nullopt;
+    const std::lock_guard lock(m_live->mutex);
+    return m_live->best;
+}
+
+void SearchSession::pollBest() {
+    if (!m_live) return;
+    std::uint64_t version = 0;
+    {
+        const std::lock_guard lock(m_live->mutex);
+        version = m_live->version;
+    }
+    if (version == m_liveSeen) return;
+    m_liveSeen = version;
+    emit bestSoFarChanged();
+}
+
 void SearchSession::cancel() {
     if (m_job) m_job->cancel();
 }
@@ -96,7 +132,11 @@ void SearchSession::run() {
     }
     const bool measure = m_measureNodes;
     const int delay = m_delayMs;
-    auto work = [snapshot, settings, measure, delay](Feedback& feedback) -> std::shared_ptr<void> {
+    auto live = std::make_shared<LiveBest>();
+    m_live = live;
+    m_liveSeen = 0;
+    auto work = [snapshot, settings, measure, delay,
+                 live](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<SearchOutcome>();
         auto data = snapshot.prepare();
         out->data = data;
@@ -104,6 +144,17 @@ void SearchSession::run() {
         // delta-presence is judged on the data with the research subset (criteria_inputs.h).
         const Dataset& judged = criteriaDataset(*data, settings.criteria);
         out->config = workbenchSearchConfig(*data, settings, &judged);
+        const bool heuristic = settings.algorithm == AlgorithmChoice::Heuristic;
+        const Lattice& lattice = judged.lattice();
+        if (!heuristic && lattice.size() > kWorkbenchExactLimit)
+            throw ParameterError(
+                SearchSession::tr("the lattice has %L1 nodes: the workbench's exact search keeps "
+                                  "state for every node and stops at %L2; choose the algorithm "
+                                  "\"Automatic (exact or heuristic)\" to get the best node "
+                                  "found within a time limit")
+                    .arg(qulonglong(lattice.size()))
+                    .arg(qulonglong(kWorkbenchExactLimit))
+                    .toStdString());
         // The search and the measuring report 0..1 on their own feedback; map it to their part
         // of the job's progress and pass cancellation on at every progress step.
         const double share = measure ? 0.5 : 1.0;
@@ -118,16 +169,47 @@ void SearchSession::run() {
         Feedback searchFeedback(stage(searchPtr, 0, share));
         searchPtr = &searchFeedback;
         feedback.checkCancelled();
-        PartialClassification partial;
-        try {
-            out->result = search(judged, out->config, &searchFeedback, &partial);
-        } catch (const Cancelled&) {
-            if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
-            out->result = partialSearchResult(data->dataset().lattice(), partial);
-            out->decided.resize(partial.state.size());
-            for (std::size_t id = 0; id < partial.state.size(); ++id)
-                out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
-            return out;
+        if (heuristic) {
+            // `ldiv search --algorithm heuristic`'s function, on the job's own feedback (its
+            // progress is the time used of the limit; Cancel keeps the best node so far).
+            HeuristicOptions options;
+            options.timeLimitSeconds = settings.timeLimit;
+            options.feedback = &feedback;
+            options.keepOnCancel = true;
+            options.onImproved = [live, &lattice](NodeId id, const NodeMetrics& m) {
+                const std::lock_guard lock(live->mutex);
+                live->best = BestSoFar{id, lattice.levels(id), m};
+                ++live->version;
+            };
+            HeuristicResult h = heuristicSearch(judged, out->config, options);
+            // Cancelled before any node satisfied: nothing to show, keep the previous outcome.
+            if (h.cancelled && !h.best) throw Cancelled();
+            if (h.exact) {
+                out->result = std::move(*h.exact);  // the full classification, per node
+                h.exact.reset();
+            } else {
+                // Only the best node: nothing per node of the lattice.
+                out->result.latticeSize = h.latticeSize;
+                out->result.optimum = h.best;
+                if (h.best) out->result.optimumMetrics = h.bestMetrics;
+                out->result.statistics = h.statistics;
+                out->result.warnings = h.warnings;
+            }
+            out->heuristic = std::move(h);
+            if (!out->classified() || !measure || out->heuristic->cancelled) return out;
+            // The exact search finished within the limit: measure every node, as below.
+        } else {
+            PartialClassification partial;
+            try {
+                out->result = search(judged, out->config, &searchFeedback, &partial);
+            } catch (const Cancelled&) {
+                if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
+                out->result = partialSearchResult(data->dataset().lattice(), partial);
+                out->decided.resize(partial.state.size());
+                for (std::size_t id = 0; id < partial.state.size(); ++id)
+                    out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
+                return out;
+            }
         }
         if (measure && !feedback.isCancelled()) {
             QElapsedTimer clock;
@@ -146,18 +228,28 @@ void SearchSession::run() {
         return out;
     };
     delete m_job;
-    m_job = new Job(tr("Searching the lattice"), work, this);
+    m_job = new Job(settings.algorithm == AlgorithmChoice::Heuristic
+                        ? tr("Searching the lattice (heuristic)")
+                        : tr("Searching the lattice"),
+                    work, this);
     connect(m_job, &Job::progressChanged, this, &SearchSession::progressChanged);
+    // The Job polls every 100 ms on this thread: the best node so far is read then.
+    connect(m_job, &Job::progressChanged, this, &SearchSession::pollBest);
     connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         m_outcome = std::static_pointer_cast<const SearchOutcome>(r);
         m_stale = false;
         emit staleChanged(false);
         emit outcomeChanged();
-        if (!m_outcome->complete() || m_outcome->measuringCancelled) emit cancelled();
+        if (!m_outcome->complete() || m_outcome->measuringCancelled ||
+            (m_outcome->heuristic && m_outcome->heuristic->cancelled))
+            emit cancelled();
     });
     connect(m_job, &Job::failed, this, &SearchSession::failed);
     connect(m_job, &Job::cancelled, this, &SearchSession::cancelled);
-    connect(m_job, &Job::finished, this, [this] { emit runningChanged(false); });
+    connect(m_job, &Job::finished, this, [this] {
+        m_live.reset();
+        emit runningChanged(false);
+    });
     m_job->start();
     emit started();
     emit runningChanged(true);

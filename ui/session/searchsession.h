@@ -3,10 +3,20 @@
 // metric colouring) on a worker thread through a Job, and keeps the last outcome for the
 // Lattice, Analysis and Export perspectives. Results are derived: a settings change marks
 // the outcome stale, it is never undone.
+//
+// With the "heuristic" algorithm it runs ldv::heuristicSearch, the function behind
+// `ldiv search --algorithm heuristic`, with the project's time limit: lattices of at most
+// kHeuristicExactLimit nodes are classified exactly when that ends within the limit (the
+// outcome is then the full classification); otherwise the outcome holds only the best node
+// found, and nothing per node of the lattice is allocated (result.satisfies stays empty).
 #include <QObject>
 #include <QPointer>
 #include <memory>
+#include <mutex>
+#include <optional>
 
+#include "format/nodestyle.h"
+#include "ldiv/search/heuristic_result.h"
 #include "ldiv/search/search_result.h"
 #include "project/project.h"
 
@@ -33,6 +43,16 @@ struct SearchOutcome {
     bool complete() const { return decided.empty(); }
     /// The search finished but measuring every node was cancelled (metrics is empty).
     bool measuringCancelled = false;
+    /// Set when the anytime heuristic ran: whether its node is proven optimal and why, whether
+    /// the time limit or Cancel stopped it (its `exact` is moved into `result`).
+    std::optional<HeuristicResult> heuristic;
+    /// Every node was classified (per-node arrays in `result`): false for a heuristic run
+    /// that did not finish the exact search, whose `result` holds only latticeSize and its
+    /// best node as `result.optimum` (with optimumMetrics).
+    bool classified() const { return result.satisfies.size() == result.latticeSize; }
+    /// One node's state without per-node arrays: read from them when classified, else the
+    /// heuristic's best node satisfies (Optimum when proven) and the rest are not evaluated.
+    NodeState nodeState(NodeId id) const;
     /// The dataset the criteria were bound to and the search ran on: data's, or with
     /// δ-presence the one with the research subset (ldiv/project/workspace_publish.h). Judge
     /// and explain nodes with `config` on this one; its lattice is data's.
@@ -46,6 +66,19 @@ SearchResult partialSearchResult(const Lattice& lattice, const PartialClassifica
 /// sensitive hierarchies and population size), with every node classified explicitly.
 SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings,
                                    const Dataset* data = nullptr);
+
+/// The workbench's exact searches keep per-node arrays (states, then every node's metrics):
+/// above this many nodes they are refused and the heuristic is named instead (the lattice
+/// view aggregates states node by node up to the same size, LatticeItem::kAggregateLimit).
+inline constexpr NodeId kWorkbenchExactLimit = NodeId(1) << 24;
+
+/// The best node of a running heuristic (SearchSession::bestSoFar).
+struct BestSoFar {
+    NodeId id = 0;
+    Levels levels;
+    /// From the walk's own grouping (the final figures are re-measured).
+    NodeMetrics metrics;
+};
 
 class SearchSession : public QObject {
     Q_OBJECT
@@ -68,6 +101,8 @@ public:
     void setMeasureNodes(bool on) { m_measureNodes = on; }
     /// Test hook: pretend to be slower by sleeping this many ms per progress step.
     void setArtificialDelay(int ms) { m_delayMs = ms; }
+    /// While the heuristic runs: the best satisfying node so far (none before the first).
+    std::optional<BestSoFar> bestSoFar() const;
 
 signals:
     void started();
@@ -78,10 +113,21 @@ signals:
     void cancelled();
     void runningChanged(bool running);
     void staleChanged(bool stale);
+    /// The running heuristic found a better node (bestSoFar()).
+    void bestSoFarChanged();
 
 private:
     void markStale();
+    void pollBest();
+    /// Written by the heuristic's thread, read on the GUI thread.
+    struct LiveBest {
+        std::mutex mutex;
+        std::optional<BestSoFar> best;
+        std::uint64_t version = 0;
+    };
     QPointer<Project> m_project;
+    std::shared_ptr<LiveBest> m_live;
+    std::uint64_t m_liveSeen = 0;
     Job* m_job = nullptr;
     std::shared_ptr<const SearchOutcome> m_outcome;
     bool m_stale = false;

@@ -126,6 +126,7 @@ std::string formatProject(const ProjectConfig& c) {
     j["metric"] = std::string(metricName(c.search.metric));
     j["algorithm"] = std::string(algorithmChoiceName(c.search.algorithm));
     if (c.search.populationSize) j["population_size"] = *c.search.populationSize;
+    if (c.search.timeLimit) j["time_limit"] = *c.search.timeLimit;
     if (!c.researchSubset.empty()) j["research_subset"] = c.researchSubset;
     if (!c.workbench.empty()) {
         try {
@@ -255,6 +256,14 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
                 source, 0, 0,
                 "population_size must be a number of records above 0, not " + formatNumber(n));
         c.search.populationSize = n;
+    }
+    // Seconds the heuristic may run (search_settings.h); absent or null = no limit.
+    if (j.contains("time_limit") && !j["time_limit"].is_null()) {
+        const double t = field<double>(j, "time_limit", 0.0, source);
+        if (!(t >= 0) || !std::isfinite(t))
+            throw InputError(source, 0, 0,
+                             "time_limit must be a number of seconds ≥ 0, not " + formatNumber(t));
+        c.search.timeLimit = t;
     }
     c.researchSubset = field<std::string>(j, "research_subset", "", source);
     if (j.contains("workbench")) {

@@ -1,5 +1,6 @@
 #include "ldiv/project/search_settings.h"
 
+#include <cmath>
 #include <sstream>
 
 #include "ldiv/criteria/criteria_inputs.h"
@@ -12,7 +13,7 @@ namespace ldv {
 namespace {
 
 // The lattice searches are named by the core's catalogue (search_config.h); the anytime
-// heuristic, which only `ldiv search` runs, is the one choice beyond it.
+// heuristic (heuristic_result.h) is the one choice beyond it.
 constexpr std::string_view kHeuristicName = "heuristic";
 
 SearchAlgorithm latticeAlgorithmOf(AlgorithmChoice algorithm) {
@@ -72,6 +73,9 @@ std::vector<std::string> validate(const SearchSettings& s, std::size_t sensitive
     if (s.populationSize && !(*s.populationSize > 0))
         problems.push_back(names.populationSize + " must be a positive number of people, not " +
                            shortNumber(*s.populationSize));
+    if (s.timeLimit && !(*s.timeLimit >= 0 && std::isfinite(*s.timeLimit)))
+        problems.push_back(names.timeLimit + " must be a number of seconds ≥ 0, not " +
+                           shortNumber(*s.timeLimit));
     for (const std::string& text : s.criteria) {
         CriterionSpec spec;
         try {

@@ -85,17 +85,19 @@ private:
 
 class Anytime {
 public:
-    Anytime(const Dataset& data, const SearchConfig& config, std::optional<double> limit,
-            Feedback* feedback, bool allowExact)
-        : m_allowExact(allowExact),
+    Anytime(const Dataset& data, const SearchConfig& config, const HeuristicOptions& options)
+        : m_allowExact(options.allowExact),
+          m_keepOnCancel(options.keepOnCancel),
+          m_onImproved(options.onImproved),
           m_data(data),
           m_config(config),
-          m_feedback(feedback),
+          m_feedback(options.feedback),
           m_judge(data, config.criteria, config.suppressionLimit),
           m_heights(data.lattice().heights()),
           m_d(m_heights.size()),
           m_start(Clock::now()),
-          m_limit(limit) {
+          m_limit(options.timeLimitSeconds) {
+        const std::optional<double> limit = options.timeLimitSeconds;
         if (limit)
             m_deadline = m_start + std::chrono::duration_cast<Clock::duration>(
                                        std::chrono::duration<double>(*limit));
@@ -117,7 +119,7 @@ public:
         HeuristicResult out;
         out.latticeSize = m_data.lattice().size();
         bool provenByBottom = false;
-        if (!expired()) {
+        if (!stopped()) {
             m_base = std::make_shared<const ClassTable>(m_engines[0]->base());
             climbAndDescend(out, 0);
             // The bottom node satisfying beats every other node when nothing else can tie:
@@ -127,12 +129,12 @@ public:
                 (m_judge.limitRows() == 0 || m_config.metric == Metric::Height))
                 provenByBottom = true;
         }
-        if (m_allowExact && !provenByBottom && !expired() &&
+        if (m_allowExact && !provenByBottom && !stopped() &&
             out.latticeSize <= kHeuristicExactLimit)
             tryExact(out);
         if (!provenByBottom && !out.exact) {
             std::mt19937_64 random(20160901);  // fixed: the same walks whatever the threads
-            for (unsigned stale = 0; !expired() && stale < staleLimit();) {
+            for (unsigned stale = 0; !stopped() && stale < staleLimit();) {
                 const std::uint64_t before = m_stats.checkedNodes;
                 const bool improved = climbAndDescend(out, &random);
                 // Without a limit, stop when climbs stop improving; with one, when they stop
@@ -143,7 +145,8 @@ public:
                     ++stale;
             }
         }
-        out.timedOut = out.timedOut || expired();
+        out.cancelled = cancelKept();
+        out.timedOut = !out.cancelled && (out.timedOut || expired());
         for (const auto& e : m_engines) {
             m_stats.classesRead += e->classesRead();
             m_stats.classesBuilt += e->classesBuilt();
@@ -172,7 +175,9 @@ public:
         } else {
             out.note = std::string(m_best ? "the best satisfying node found"
                                           : "no satisfying node found") +
-                       (out.timedOut ? " before the time limit" : " by the greedy walks") +
+                       (out.cancelled  ? " before Cancel"
+                        : out.timedOut ? " before the time limit"
+                                       : " by the greedy walks") +
                        "; not proven optimal (the lattice was not classified";
             out.note +=
                 out.latticeSize > kHeuristicExactLimit
@@ -193,16 +198,20 @@ private:
         return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     }
     bool expired() const { return m_deadline && Clock::now() >= *m_deadline; }
+    /// The caller cancelled and asked for the best node so far rather than Cancelled.
+    bool cancelKept() const { return m_keepOnCancel && m_feedback && m_feedback->isCancelled(); }
+    /// The walks stop: the time limit, or a kept Cancel.
+    bool stopped() const { return expired() || cancelKept(); }
     /// Climbs in a row that found nothing new before the walk stops (no time limit) or is
     /// considered saturated (with one).
     unsigned staleLimit() const { return unsigned(2 * m_d + 8); }
 
     void poll() {
-        if (!m_feedback) return;
+        if (!m_feedback || cancelKept()) return;
         m_feedback->checkCancelled();
         if (m_limit && *m_limit > 0)
             m_feedback->setProgress(std::min(0.99, msSince(m_start) / (1000 * *m_limit)));
-        m_feedback->checkCancelled();
+        if (!m_keepOnCancel) m_feedback->checkCancelled();
     }
 
     NodeId idOf(const std::vector<int>& levels) const { return m_data.lattice().id(levels); }
@@ -280,6 +289,7 @@ private:
         if (m_best && !betterOptimum(v.metrics, m_bestVisit.metrics, m_config.metric)) return false;
         m_best = id;
         m_bestVisit = v;
+        if (m_onImproved) m_onImproved(id, v.metrics);
         return true;
     }
 
@@ -310,7 +320,7 @@ private:
         // (then the best metric); stop at the first satisfying one.
         std::vector<std::pair<std::vector<int>, TablePtr>> path{{levels, table}};
         while (!here.satisfies) {
-            if (expired() || hopeless(here)) return improved;
+            if (stopped() || hopeless(here)) return improved;
             poll();
             std::vector<std::vector<int>> next;
             for (std::size_t i = 0; i < m_d; ++i)
@@ -364,7 +374,7 @@ private:
         // Descent: to the best satisfying direct specialization while it beats the current
         // node. A specialization is grouped from the coarsest path node below it.
         Visit current = here;
-        while (!expired()) {
+        while (!stopped()) {
             poll();
             std::vector<std::vector<int>> prev;
             for (std::size_t i = 0; i < m_d; ++i)
@@ -412,8 +422,9 @@ private:
         try {
             out.exact = search(m_data, exact, &inner);
         } catch (const Cancelled&) {
-            if (m_feedback) m_feedback->checkCancelled();  // the caller's Cancel propagates
-            out.timedOut = true;
+            // The caller's Cancel propagates, unless the best node so far is wanted.
+            if (m_feedback && !m_keepOnCancel) m_feedback->checkCancelled();
+            out.timedOut = !cancelKept();
         }
     }
 
@@ -435,6 +446,8 @@ private:
     }
 
     bool m_allowExact;
+    bool m_keepOnCancel;
+    std::function<void(NodeId, const NodeMetrics&)> m_onImproved;
     const Dataset& m_data;
     const SearchConfig& m_config;
     Feedback* m_feedback;
@@ -460,6 +473,16 @@ private:
 HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
                                 std::optional<double> timeLimitSeconds, Feedback* feedback,
                                 bool allowExact) {
+    HeuristicOptions options;
+    options.timeLimitSeconds = timeLimitSeconds;
+    options.feedback = feedback;
+    options.allowExact = allowExact;
+    return heuristicSearch(data, config, options);
+}
+
+HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
+                                const HeuristicOptions& options) {
+    const std::optional<double> timeLimitSeconds = options.timeLimitSeconds;
     if (timeLimitSeconds && !(*timeLimitSeconds >= 0))
         throw ParameterError("--time-limit must be a number of seconds ≥ 0");
     checkMultiAttributeSuppression(data, config);
@@ -468,7 +491,7 @@ HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
             throw ParameterError(
                 "criterion '" + b.criterion.spec() +
                 "': the heuristic search does not handle multi-attribute criteria; use fast");
-    return Anytime(data, config, timeLimitSeconds, feedback, allowExact).run();
+    return Anytime(data, config, options).run();
 }
 
 }  // namespace ldv

@@ -1,7 +1,7 @@
 #pragma once
-// The search part of a project ("criteria", "suppression_limit", "metric", "algorithm" and
-// "population_size" in the project file), typed. The command line and the workbench check it
-// with the one validate() below and turn it into a SearchConfig with the one
+// The search part of a project ("criteria", "suppression_limit", "metric", "algorithm",
+// "population_size" and "time_limit" in the project file), typed. The command line and the
+// workbench check it with the one validate() below and turn it into a SearchConfig with the one
 // makeSearchConfig(), so they refuse the same settings with the same words.
 #include <cstddef>
 #include <optional>
@@ -16,8 +16,8 @@ namespace ldv {
 
 class Workspace;
 
-/// The exact lattice searches (search.h) and the anytime heuristic (heuristic_search.h),
-/// which only `ldiv search` runs.
+/// The exact lattice searches (search.h) and the anytime heuristic (heuristic_result.h), which
+/// `ldiv search` and the workbench's search run (no other command: it classifies no lattice).
 enum class AlgorithmChoice { Fast, Incognito, Brute, Heuristic };
 
 /// "fast", "incognito", "brute", "heuristic"; throws ParameterError listing them.
@@ -33,6 +33,9 @@ struct SearchSettings {
     AlgorithmChoice algorithm = AlgorithmChoice::Fast;
     /// N, the population the data is a sample of (k-map, journalist risk); none when not given.
     std::optional<double> populationSize;
+    /// Seconds the heuristic may run (heuristicSearch's limit; none = until its walks stop).
+    /// Only the heuristic reads it; validate() wants it finite and ≥ 0.
+    std::optional<double> timeLimit;
     bool operator==(const SearchSettings&) const = default;
 };
 
@@ -41,12 +44,14 @@ struct SearchSettings {
 struct SettingNames {
     std::string suppression = "the suppression limit";
     std::string populationSize = "the population size";
+    std::string timeLimit = "the time limit";
 };
 
 /// Every problem with `settings` found without binding them to data, one message per problem
 /// in field order, empty when there is none:
 ///  - a suppression limit outside [0, 1] (or NaN);
 ///  - a population size that is not above 0;
+///  - a time limit that is negative or not finite;
 ///  - a criterion spec that does not parse (parseCriterionSpec's message, naming the spec);
 ///  - with several sensitive attributes, a multi-attribute criterion together with
 ///    suppression: Machanavajjhala et al. 2007 (Def. 4.6) judge each sensitive attribute on

@@ -6,6 +6,7 @@
 // (re-checked on the Dataset's own grouping), and it says "proven optimal" only when that is
 // proven: the exact classification finished within the limit (small lattices), or the bottom
 // node satisfies where no other node can beat it.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct HeuristicResult {
     std::optional<SearchResult> exact;
     /// The time limit ran out (the search stopped early).
     bool timedOut = false;
+    /// The caller's Cancel stopped it (HeuristicOptions::keepOnCancel): `best` is the best
+    /// node found until then (proven optimal only by the bottom node's argument above).
+    bool cancelled = false;
     /// Greedy climbs from the bottom node.
     std::uint64_t climbs = 0;
     /// Why the result is (or is not) proven optimal, in words.
@@ -38,6 +42,23 @@ struct HeuristicResult {
     SearchStatistics statistics;
 };
 
+/// How to run the anytime search, for a front end that shows it while it runs.
+struct HeuristicOptions {
+    /// ≥ 0 seconds of wall-clock time; none = until the greedy walks stop finding new nodes
+    /// (or the exact search ends). 0 returns at once, possibly without a node.
+    std::optional<double> timeLimitSeconds;
+    /// Progress (elapsed / limit when a limit is given) and Cancel.
+    Feedback* feedback = nullptr;
+    /// False skips the exact attempt (tests of the walk).
+    bool allowExact = true;
+    /// Called on the search's thread whenever the best satisfying node improves, with its
+    /// figures from the walk's own grouping (the final ones are re-measured: bestMetrics).
+    std::function<void(NodeId best, const NodeMetrics& metrics)> onImproved;
+    /// Cancel ends the search like the time limit and returns the best node so far
+    /// (HeuristicResult::cancelled) instead of throwing Cancelled.
+    bool keepOnCancel = false;
+};
+
 /// The anytime search. `timeLimitSeconds` (≥ 0; none = until the greedy walks stop finding new
 /// nodes, or the exact search ends) bounds the wall-clock time; 0 returns at once, possibly
 /// without a node. config.algorithm is ignored. Multi-attribute criteria are refused
@@ -46,6 +67,9 @@ struct HeuristicResult {
 HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
                                 std::optional<double> timeLimitSeconds,
                                 Feedback* feedback = nullptr, bool allowExact = true);
+/// The same search with every option (the workbench shows the best node while it runs).
+HeuristicResult heuristicSearch(const Dataset& data, const SearchConfig& config,
+                                const HeuristicOptions& options);
 
 /// Lattices up to this many nodes get an exact classification attempt within the limit (the
 /// exact search allocates per-node state: beyond this it would not fit a few seconds).

@@ -1,0 +1,58 @@
+#include "session/heuristictext.h"
+
+#include <QLocale>
+#include <cmath>
+
+#include "session/searchsession.h"
+
+namespace ldv::ui {
+
+double latticeNodeCount(const std::vector<int>& heights) {
+    double n = 1;
+    for (int h : heights) n *= double(h + 1);
+    return n;
+}
+
+QString nodeCountText(double nodes, bool html) {
+    if (nodes < 1e8) return QLocale().toString(qulonglong(std::llround(nodes)));
+    const int exponent = int(std::floor(std::log10(nodes)));
+    double mantissa = nodes / std::pow(10.0, exponent);
+    // 9.96·10^11 rounds to 10.0: say 1.0·10^12.
+    int e = exponent;
+    if (std::round(mantissa * 10) >= 100) {
+        mantissa /= 10;
+        ++e;
+    }
+    const QString m = QString::number(mantissa, 'f', 1);
+    return html ? QStringLiteral("%1·10<sup>%2</sup>").arg(m).arg(e)
+                : QStringLiteral("%1·10^%2").arg(m).arg(e);
+}
+
+QString metricValueText(const NodeMetrics& metrics, Metric metric) {
+    QString label;
+    for (const MetricEntry& m : metricCatalogue())
+        if (m.metric == metric)
+            label = QString::fromUtf8(m.label.data(), qsizetype(m.label.size()));
+    const double v = metricValue(metrics, metric);
+    // Whole-number metrics (discernibility, height) read with digit grouping.
+    const QString value = std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15
+                              ? QLocale().toString(qlonglong(std::llround(v)))
+                              : QString::number(v, 'g', 6);
+    return QStringLiteral("%1 %2").arg(label, value);
+}
+
+QString bestNodeText(const Levels& levels, const NodeMetrics& metrics, Metric metric) {
+    return QStringLiteral("[%1] (%2)")
+        .arg(QString::fromStdString(formatLevels(levels)), metricValueText(metrics, metric));
+}
+
+QString heuristicVerdict(const SearchOutcome& o) {
+    if (!o.heuristic) return {};
+    // The core's note repeats "not proven optimal" (it is also the CLI's whole sentence).
+    QString note = QString::fromStdString(o.heuristic->note);
+    note.replace(QStringLiteral("; not proven optimal ("), QStringLiteral(" ("));
+    return o.heuristic->provenOptimal ? QObject::tr("Proven optimal: %1.").arg(note)
+                                      : QObject::tr("Not proven optimal: %1.").arg(note);
+}
+
+}  // namespace ldv::ui
