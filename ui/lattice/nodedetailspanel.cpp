@@ -1,5 +1,6 @@
 #include "lattice/nodedetailspanel.h"
 
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -138,11 +139,14 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
     QStringList labels;
     QVector<double> counts;
     classSizeBars(d.classSizes, &labels, &counts);
-    // A plot title does not wrap and widens the plot: long level lists stay in the header.
+    // A plot title does not wrap and widens the plot past the panel, hiding the longest bars
+    // (16 QIs at 1366x768): levels that do not fit stay in the header above.
     const QString levels = QString::fromStdString(formatLevels(d.levels));
     const QString suppressed = countOf(d.suppressedRowCount, "suppressed row", "suppressed rows");
-    m_histogram->setTitle(levels.size() <= 32
-                              ? tr("Class sizes of [%1] (%2)").arg(levels, suppressed)
+    const QString full = tr("Class sizes of [%1] (%2)").arg(levels, suppressed);
+    const QFontMetrics title(QFont(font().family(), 9, QFont::Bold));  // BarChart's title font
+    m_histogram->setTitle(title.horizontalAdvance(full) + 24 <= m_histogram->width()
+                              ? full
                               : tr("Class sizes (%1)").arg(suppressed));
     m_histogram->setBars(labels, counts, tr("number of classes"));
     m_model->setTable(d.preview);

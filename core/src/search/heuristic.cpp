@@ -179,10 +179,10 @@ public:
                         : out.timedOut ? " before the time limit"
                                        : " by the greedy walks") +
                        "; not proven optimal (the lattice was not classified";
-            out.note +=
-                out.latticeSize > kHeuristicExactLimit
-                    ? ": it has more than " + std::to_string(kHeuristicExactLimit) + " nodes)"
-                    : " within the time limit)";
+            static_assert(kHeuristicExactLimit == 2097152, "the note names the limit");
+            out.note += out.latticeSize > kHeuristicExactLimit
+                            ? ": it has more than 2^21 = 2,097,152 nodes)"
+                            : " within the time limit)";
         }
         if (m_best) finish(out);
         m_stats.elapsedMs = msSince(m_start);
