@@ -5,7 +5,8 @@
 //  - hmac: the same secret gives the same pseudonyms (and the CLI's bytes), another secret
 //    other ones; the secret is in no written file (project, table, release record, report) nor
 //    in the settings;
-//  - random: the mapping is written to its own file, not into the published table;
+//  - random: the mapping is written to its own file, not into the published table, and lists
+//    the published people only (with δ-presence, not those outside the research subset);
 //  - mask: the first or last N characters kept (worked out by hand).
 #include <QComboBox>
 #include <QDirIterator>
@@ -14,6 +15,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <map>
 
 #include "cli_runner.h"
@@ -55,8 +57,10 @@ class TestPseudonyms : public QObject {
 
     /// Opens the project, publishes 'name' with `method`, runs the search and chooses node
     /// [1,1] for export.
-    ExportPerspective* openForExport(MainWindow& window, const std::string& method) {
-        Project* project = test::openProject(window, m_project, 20000);
+    ExportPerspective* openForExport(MainWindow& window, const std::string& method,
+                                     const QString& projectFile = {}) {
+        Project* project =
+            test::openProject(window, projectFile.isEmpty() ? m_project : projectFile, 20000);
         if (!project) return nullptr;
         project->setPseudonymize(project->columnIndex("name"), method);
         window.searchSession()->run();
@@ -251,6 +255,35 @@ private slots:
                                   PseudonymInputs&) { return false; });
         QVERIFY(!ep->exportTable(out.filePath("cancelled.csv")));
         QVERIFY(!QFile::exists(out.filePath("cancelled.csv")));
+    }
+
+    void randomMappingListsThePublishedOnly() {
+        // δ-presence with the research subset disease=flu: Alice, Bob and Frank are published;
+        // the mapping leads back to them only (publishedMapping, the code of `ldiv generalize`).
+        QByteArray text = test::readFile(m_project);
+        text.replace(R"("criteria": ["k=2"])",
+                     R"("criteria": ["delta-presence=0,1"], "research_subset": "disease=flu")");
+        const QString subsetProject = m_dir.filePath("subset.ldiv.json");
+        test::writeFile(subsetProject, text);
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        MainWindow window;
+        ExportPerspective* ep = openForExport(window, "random", subsetProject);
+        QVERIFY(ep);
+        const QString table = out.filePath("published.csv"), map = out.filePath("keep-apart.csv");
+        int calls = 0;
+        ep->setPseudonymPrompt(answer({}, map, &calls));
+        QVERIFY2(ep->exportTable(table), qPrintable(ep->lastError()));
+        const Table published = readTable(table), mapping = readTable(map);
+        QCOMPARE(published.rowCount(), std::size_t(3));
+        std::vector<std::string> mapped = columnOf(mapping, "value");
+        std::sort(mapped.begin(), mapped.end());
+        QCOMPARE(mapped, (std::vector<std::string>{"Alice", "Bob", "Frank"}));
+        std::vector<std::string> pseudonyms = columnOf(mapping, "pseudonym"),
+                                 names = columnOf(published, "name");
+        std::sort(pseudonyms.begin(), pseudonyms.end());
+        std::sort(names.begin(), names.end());
+        QCOMPARE(names, pseudonyms);
     }
 };
 
