@@ -665,4 +665,9 @@ bool ExportPerspective::exportReport(const QString& path) {
     return true;
 }
 
+void ExportPerspective::setPseudonymPrompt(PseudonymPrompt prompt) {
+    m_sweep->setPseudonymPrompt(prompt);
+    m_pseudonymPrompt = std::move(prompt);
+}
+
 }  // namespace ldv::ui
