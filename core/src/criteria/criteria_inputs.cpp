@@ -35,7 +35,7 @@ std::size_t userSensitiveCount(const Dataset& data) {
     const auto& sa = data.sensitiveColumns();
     if (sa.empty()) return 0;
     return data.sampled() && data.populationSensitive() == sa.size() - 1 ? sa.size() - 1
-                                                                          : sa.size();
+                                                                         : sa.size();
 }
 
 const std::string& presenceMissing() {

@@ -161,10 +161,9 @@ PresenceDataset::PresenceDataset(const Dataset& data, std::span<const std::uint8
     // suppression budget count its rows only; the membership counts the population's, for δ.
     RowSample sample{std::vector<std::uint8_t>(inSubset.begin(), inSubset.end()),
                      sensitive.size() - 1};
-    m_data = std::make_unique<Dataset>(m_table, data.qiColumns(), std::move(maps),
-                                       std::move(sensitive),
-                                       std::vector<std::uint32_t>(weights.begin(), weights.end()),
-                                       sample);
+    m_data = std::make_unique<Dataset>(
+        m_table, data.qiColumns(), std::move(maps), std::move(sensitive),
+        std::vector<std::uint32_t>(weights.begin(), weights.end()), sample);
 }
 
 }  // namespace ldv

@@ -123,8 +123,8 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                 ++r.failingClasses;
                 r.failingRows += classes.sizes[c];
             }
-            const bool worse = !judged || (r.higherIsBetter ? measure < r.worstMeasure
-                                                            : measure > r.worstMeasure);
+            const bool worse =
+                !judged || (r.higherIsBetter ? measure < r.worstMeasure : measure > r.worstMeasure);
             judged = true;
             if (worse) {
                 r.worstClass = c;

@@ -35,10 +35,9 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
     std::vector<const NodeRisk*> risks;
     for (const BoundCriterion& b : config.criteria)
         if (b.criterion.isNodeLevel()) risks.push_back(&std::get<NodeRisk>(b.criterion.variant()));
-    out.satisfies =
-        detail::suppressionVerdict(out.classes.sizes, failingRows, limitRows, risks, dropped,
-                                   unrepairable)
-            .satisfies;
+    out.satisfies = detail::suppressionVerdict(out.classes.sizes, failingRows, limitRows, risks,
+                                               dropped, unrepairable)
+                        .satisfies;
     // Each risk criterion's figure is reported on the classes that remain, up to the first
     // that fails (the judgement stops there).
     bool reported = failingRows <= limitRows && !unrepairable;

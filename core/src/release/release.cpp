@@ -503,8 +503,7 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     // The rows the suppression limit is a share of: the subset's with delta-presence.
     const std::size_t sampleRows = presence ? record.subsetRows : record.originalRows;
     const std::size_t suppressed =
-        masked ? published.maskedRows()
-               : sampleRows - std::min(sampleRows, published.fileRows());
+        masked ? published.maskedRows() : sampleRows - std::min(sampleRows, published.fileRows());
     const double limit = c.at("suppression_limit").get<double>();
     const std::uint64_t limitRows = suppressionLimitRows(limit, sampleRows);
     if (presence && record.subsetRows == 0) {
@@ -542,8 +541,8 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
             // subset's with delta-presence), as when published.
             for (BoundCriterion& b : criteria)
                 if (b.criterion.kind() == CriterionKind::KMap)
-                    b.criterion = Criterion::bindKMap(b.criterion.definition(),
-                                                      double(sampleRows), population);
+                    b.criterion = Criterion::bindKMap(b.criterion.definition(), double(sampleRows),
+                                                      population);
             const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
             for (std::size_t k = 0; k < criteria.size(); ++k)
                 recomputed.push_back(criterionClaim(criteria[k], results[k], {}));
