@@ -137,6 +137,8 @@ public:
             err << "warning: " << what
                 << "; written anyway (--allow-failing), nothing was suppressed\n";
         }
+        // The random pseudonyms' mapping lists the published people only (publishedMapping).
+        const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, node.table);
         if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
             // A database table is written in one transaction of its own (COPY); see
             // docs/database.md.
@@ -149,8 +151,8 @@ public:
             write(node.table, m_output);
             if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
             if (!m_pseudonyms.map.empty())
-                writeFileAtomically(m_pseudonyms.map, formatTableCsv(pseudonyms.mapping, sep,
-                                                                     m_neutralize.enabled()));
+                writeFileAtomically(m_pseudonyms.map,
+                                    formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled()));
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
             const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
@@ -161,7 +163,7 @@ public:
             const std::string pseudonymMap =
                 m_pseudonyms.map.empty()
                     ? std::string()
-                    : formatTableCsv(pseudonyms.mapping, sep, m_neutralize.enabled());
+                    : formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled());
             std::vector<std::pair<std::string, std::string_view>> files{{m_output, table}};
             if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
             if (!m_pseudonyms.map.empty()) files.emplace_back(m_pseudonyms.map, pseudonymMap);

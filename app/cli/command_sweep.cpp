@@ -76,15 +76,16 @@ public:
         const std::size_t saRows = generalizedSaRows(input, result.recoding);
         if (!m_output.empty()) {
             const Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
-            const std::string table = formatTableCsv(
-                recodedTable(input, result.recoding, ws->identifyingColumns(), pseudonyms.columns),
-                sep, m_neutralize.enabled());
+            const Table recoded =
+                recodedTable(input, result.recoding, ws->identifyingColumns(), pseudonyms.columns);
+            const std::string table = formatTableCsv(recoded, sep, m_neutralize.enabled());
             if (m_pseudonyms.map.empty())
                 writeFileAtomically(m_output, table);
             else
                 writeFilesAtomically({{m_output, table},
-                                      {m_pseudonyms.map, formatTableCsv(pseudonyms.mapping, sep,
-                                                                        m_neutralize.enabled())}});
+                                      {m_pseudonyms.map,
+                                       formatTableCsv(publishedMapping(pseudonyms.mapping, recoded),
+                                                      sep, m_neutralize.enabled())}});
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;

@@ -1,7 +1,9 @@
 // delta-presence on the command line (Nergiz, Atzori & Clifton 2007): `search` and `audit`
-// with --research-subset COL=VALUE and FILE.csv, a project's research_subset, the exact
-// messages (exit 1) for bad parameters, and the project's population_size read by `search`,
-// `audit` and `risk` unless --population-size overrides it. δ is worked out by hand below.
+// with --research-subset COL=VALUE and FILE.csv, a project's research_subset, delta-presence
+// combined with k (judged on the research subset's rows, as ARX does: search, generalize,
+// audit and verify agree, and the published file satisfies k on its own), the exact messages
+// (exit 1) for bad parameters, and the project's population_size read by `search`, `audit`
+// and `risk` unless --population-size overrides it. δ is worked out by hand below.
 #include <QtTest>
 
 #include <QFile>
@@ -50,11 +52,13 @@ private slots:
         QTest::addColumn<double>("suppression");
         QTest::addColumn<int>("satisfying");
         QTest::addColumn<QString>("optimum");
-        // [0.3, 0.6]: only * without suppression; the decades too with 1 row (4x) suppressed.
+        // [0.3, 0.6]: only * without suppression; the decades too with 1 row (4x) suppressed,
+        // ⌊0.25·4⌋ of the 4 published rows (the suppression limit is a share of the subset).
         QTest::newRow("value") << "study=yes" << 0.0 << 1 << "2";
-        QTest::newRow("value, suppression") << "study=yes" << 0.125 << 2 << "1";
+        QTest::newRow("value, suppression") << "study=yes" << 0.25 << 2 << "1";
         QTest::newRow("file") << "subset.csv" << 0.0 << 1 << "2";
-        QTest::newRow("file, suppression") << "subset.csv" << 0.125 << 2 << "1";
+        QTest::newRow("file, suppression") << "subset.csv" << 0.25 << 2 << "1";
+        QTest::newRow("value, too little suppression") << "study=yes" << 0.2 << 1 << "2";
     }
     void searchWithASubset() {
         QFETCH(QString, subset);
@@ -108,7 +112,7 @@ private slots:
             "attributes": [{"name": "age", "role": "quasi-identifying",
                             "hierarchy": {"file": "age.csv"}},
                            {"name": "disease", "role": "sensitive"}],
-            "criteria": ["delta-presence=0.3,0.6"], "suppression_limit": 0.125,
+            "criteria": ["delta-presence=0.3,0.6"], "suppression_limit": 0.25,
             "research_subset": "subset.csv", "population_size": 80})");
         const auto r = test::runCli({"search", "--project", project, "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -127,7 +131,8 @@ private slots:
         QTest::addColumn<QString>("suppressed");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<int>("suppressedRows");
-        // The decades with [0.3, 0.6] and 1 row allowed: 4x (δ 1) is suppressed, its one row
+        // The decades with [0.3, 0.6] and 1 row allowed (⌊0.25·4⌋ of the subset's rows): 4x
+        // (δ 1) is suppressed, its one row
         // (40, in the subset) removed or masked. Only the subset's rows are written (the
         // population's other 4 are not), without the membership attribute.
         const QString removed = "age,study,disease\n2x,yes,flu\n2x,yes,flu\n3x,yes,cold\n";
@@ -146,7 +151,7 @@ private slots:
         const auto r =
             test::runCli(QStringList{"generalize"} + m_data +
                              QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset",
-                                         subset, "--suppression", "0.125", "--node", "1",
+                                         subset, "--suppression", "0.25", "--node", "1",
                                          "--suppressed", suppressed, "-o", out, "--json"},
                          m_dir.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -155,12 +160,13 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(f.readAll()).remove('\r'), expected);
         // Its release record verifies: the node reproduces from the original (the population),
-        // the released classes' risk is the file's; what only the population shows is skipped.
+        // the suppressed rows are counted in the research subset, the released classes' risk is
+        // the file's; delta-presence, which only the population shows, is skipped.
         const QString record = m_dir.filePath("published-" + suppressed + ".ldiv-release.json");
         const auto rel = test::runCli(
             QStringList{"generalize"} + m_data +
                 QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset", subset,
-                            "--suppression", "0.125", "--node", "1", "--suppressed", suppressed,
+                            "--suppression", "0.25", "--node", "1", "--suppressed", suppressed,
                             "-o", out, "--release", record},
             m_dir.path());
         QVERIFY2(rel.exitCode == 0, rel.err.constData());
@@ -169,18 +175,118 @@ private slots:
         QVERIFY2(v.exitCode == 0, v.out.constData());
         QVERIFY2(v.out.contains("OK   published file reproduces from the original"),
                  v.out.constData());
-        QVERIFY2(v.out.contains("SKIP suppressed rows: not checked: with delta-presence"),
+        QVERIFY2(v.out.contains("OK   suppressed rows: 1 " + suppressed.toUtf8() +
+                                (suppressed == "mask" ? "ed" : "d") +
+                                " rows (recorded 1), limit 1 of 4 in the research subset"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("SKIP criterion delta-presence=0.3,0.6: not checked: with "
+                                "delta-presence the original is the population"),
                  v.out.constData());
         QVERIFY2(v.out.contains("OK   prosecutor risk"), v.out.constData());
         // The optimum found by generalize is the search's (level 1 with the suppression).
         const auto o = test::runCli(
             QStringList{"generalize"} + m_data +
                 QStringList{"-c", "delta-presence=0.3,0.6", "--research-subset", subset,
-                            "--suppression", "0.125", "--node", "optimum", "-o", out, "--json"},
+                            "--suppression", "0.25", "--node", "optimum", "-o", out, "--json"},
             m_dir.path());
         QVERIFY2(o.exitCode == 0, o.err.constData());
         QCOMPARE(o.json()["node"].toArray()[0].toInt(), 1);
         QCOMPARE(o.json()["rows"].toInt(), 3);
+    }
+
+    void combinedWithK() {
+        // Thirteen people, zip 100, 101 → 10x; 200, 201 → 20x; 300 → 30x; the research subset
+        // in=yes (5 rows): 10x has 6 people and 2 published rows, 20x 6 and 3, 30x 1 and 0.
+        // δ: 10x 1/3, 20x ½, 30x 0, * 5/13; the zips 100 and 200 have δ 1.
+        write(m_dir.filePath("zips.csv"),
+              "zip,in,disease\n100,yes,flu\n100,yes,flu\n101,no,cold\n101,no,cold\n101,no,cold\n"
+              "101,no,cold\n200,yes,flu\n200,yes,cold\n200,yes,cold\n201,no,flu\n201,no,flu\n"
+              "201,no,flu\n300,no,cold\n");
+        write(m_dir.filePath("zip.csv"), "100;10x;*\n101;10x;*\n200;20x;*\n201;20x;*\n300;30x;*\n");
+        const QStringList data{m_dir.filePath("zips.csv"),
+                               "--qi",
+                               "zip",
+                               "--sensitive",
+                               "disease",
+                               "--hierarchy",
+                               "zip=" + m_dir.filePath("zip.csv"),
+                               "--research-subset",
+                               "in=yes"};
+        // k=3 is judged on the published rows: 10x (2 rows) fails, 30x (no row) is not
+        // published. With ⌊0.4·5⌋ = 2 rows, 10x is suppressed: the decades satisfy and are
+        // the optimum (DM 3² + 5·2 = 19 against 5² = 25 at *). The zips fail δ in 100 and 200.
+        for (const char* algorithm : {"fast", "incognito", "brute"}) {
+            const auto r =
+                test::runCli(QStringList{"search"} + data +
+                             QStringList{"-c", "delta-presence=0,0.6", "-c", "k=3", "--suppression",
+                                         "0.4", "--algorithm", algorithm, "--json"});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(r.json()["satisfying_count"].toInt(), 2);
+            const QJsonObject optimum = r.json()["optimum"].toObject();
+            QCOMPARE(optimum["levels"].toArray()[0].toInt(), 1);
+            QCOMPARE(optimum["discernibility"].toDouble(), 19.0);
+            QCOMPARE(optimum["suppressed_rows"].toInt(), 2);
+        }
+        // Without suppression, only * (on the population's classes the decades would hold
+        // k=3 but for 30x's 1 person).
+        const auto none = test::runCli(
+            QStringList{"search"} + data +
+            QStringList{"-c", "delta-presence=0,0.6", "-c", "k=3", "--suppression", "0", "--json"});
+        QVERIFY2(none.exitCode == 0, none.err.constData());
+        QCOMPARE(none.json()["satisfying_count"].toInt(), 1);
+        // audit of the decades: 5 rows in the 2 published classes; k fails in 10x's 2 rows.
+        const auto a = test::runCli(QStringList{"audit"} + data +
+                                    QStringList{"--criterion", "delta-presence=0,0.6",
+                                                "--criterion", "k=3", "--node", "1", "--json"});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        QCOMPARE(a.json()["rows"].toInt(), 5);
+        QCOMPARE(a.json()["classes"].toInt(), 2);
+        QCOMPARE(a.json()["min_class_size"].toInt(), 2);
+        const QJsonObject k = a.json()["criteria"].toArray()[1].toObject();
+        QCOMPARE(k["holds"].toBool(), false);
+        QCOMPARE(k["failing_classes"].toInt(), 1);
+        QCOMPARE(k["failing_rows"].toInt(), 2);
+        QCOMPARE(k["worst_measure"].toDouble(), 2.0);
+        // generalize the optimum: 20x's 3 subset rows are published, 10x's 2 removed.
+        const QString out = m_dir.filePath("zips-out.csv");
+        const QString record = m_dir.filePath("zips-out.ldiv-release.json");
+        const auto g =
+            test::runCli(QStringList{"generalize"} + data +
+                         QStringList{"-c", "delta-presence=0,0.6", "-c", "k=3", "--suppression",
+                                     "0.4", "--node", "optimum", "-o", out, "--release", record});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()).remove('\r'),
+                 QString("zip,in,disease\n20x,yes,flu\n20x,yes,cold\n20x,yes,cold\n"));
+        f.close();
+        // verify recomputes k on the published file and the suppressed rows in the subset.
+        const auto v = test::runCli(
+            {"verify", record, "--published", out, "--original", m_dir.filePath("zips.csv")});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QVERIFY2(v.out.contains("OK   published file reproduces from the original"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("OK   suppressed rows: 2 removed rows (recorded 2), limit 2 of 5 "
+                                "in the research subset"),
+                 v.out.constData());
+        QVERIFY2(v.out.contains("OK   criterion k=3: min_class_size 3 >= 3"), v.out.constData());
+        QVERIFY2(v.out.contains("OK   prosecutor risk: highest 0.3333333333333333"),
+                 v.out.constData());
+        // The published file on its own (its zip column as the QI): one class of 3, k=3 holds.
+        const auto own =
+            test::runCli({"audit", out, "--qi", "zip", "--sensitive", "disease", "--hierarchy",
+                          "zip=suppress", "--node", "0", "--criterion", "k=3", "--json"});
+        QVERIFY2(own.exitCode == 0, own.err.constData());
+        QCOMPARE(own.json()["min_class_size"].toInt(), 3);
+        QCOMPARE(own.json()["criteria"].toArray()[0].toObject()["holds"].toBool(), true);
+        // A published file edited to break k (one row dropped) fails verify's k claim.
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("zip,in,disease\n20x,yes,flu\n20x,yes,cold\n");
+        f.close();
+        const auto broken = test::runCli({"verify", record, "--published", out});
+        QCOMPARE(broken.exitCode, 3);
+        QVERIFY2(broken.out.contains("FAIL criterion k=3: min_class_size 2 >= 3"),
+                 broken.out.constData());
     }
 
     void parameterErrors_data() {

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <map>
 
 #include "cli_runner.h"
@@ -107,6 +108,78 @@ private slots:
         const QList<QByteArray> published = column(test::readFile(path("r.csv")), 0);
         const QList<QByteArray> original{"Anna", "Ben", "Zoë Ångström", "Anna"};
         for (int i = 0; i < 4; ++i) QCOMPARE(back.at(published[i]), original[i]);
+    }
+    void randomMappingListsThePublishedOnly() {
+        // The mapping leads back to the published people only: not to those outside
+        // δ-presence's research subset, nor to suppressed rows that were removed (masked ones
+        // are published with their pseudonym, so they stay).
+        auto names = [&](const char* file) {
+            QList<QByteArray> out = column(test::readFile(path(file)), 1);
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        // The research subset disease=flu: Anna (13053) and Zoë are published, Ben and the
+        // second Anna (13068, cold) are not.
+        const auto subset = test::runCli({"generalize",
+                                          path("people.csv"),
+                                          "--identifying",
+                                          "name",
+                                          "--qi",
+                                          "zip",
+                                          "--sensitive",
+                                          "disease",
+                                          "--node",
+                                          "0",
+                                          "-c",
+                                          "delta-presence=0,1",
+                                          "--research-subset",
+                                          "disease=flu",
+                                          "-o",
+                                          path("sub.csv"),
+                                          "--pseudonymize",
+                                          "name=random",
+                                          "--pseudonym-map",
+                                          path("sub-map.csv")});
+        QVERIFY2(subset.exitCode == 0, subset.err.constData());
+        QCOMPARE(column(test::readFile(path("sub.csv")), 1), (QList<QByteArray>{"13053", "13068"}));
+        QCOMPARE(names("sub-map.csv"), (QList<QByteArray>{"Anna", "Zoë Ångström"}));
+        // k=2 with 1 row of suppression (⌊0.4·3⌋): Cleo's class of 1 is suppressed.
+        test::writeFile(path("three.csv"), "name,zip\nAnna,1\nBen,1\nCleo,2\n");
+        for (const char* suppressed : {"remove", "mask"}) {
+            const QString out = path("three-out.csv"), map = path("three-map.csv");
+            const auto r = test::runCli({"generalize",
+                                         path("three.csv"),
+                                         "--identifying",
+                                         "name",
+                                         "--qi",
+                                         "zip",
+                                         "--node",
+                                         "0",
+                                         "-c",
+                                         "k=2",
+                                         "--suppression",
+                                         "0.4",
+                                         "--suppressed",
+                                         suppressed,
+                                         "-o",
+                                         out,
+                                         "--pseudonymize",
+                                         "name=random",
+                                         "--pseudonym-map",
+                                         map,
+                                         "--json"});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(r.json()["suppressed_rows"].toInt(), 1);
+            const bool masked = QByteArray(suppressed) == "mask";
+            QCOMPARE(names("three-map.csv"), masked ? (QList<QByteArray>{"Anna", "Ben", "Cleo"})
+                                                    : (QList<QByteArray>{"Anna", "Ben"}));
+            // Every pseudonym of the published file is in the mapping, and only those.
+            QList<QByteArray> published = column(test::readFile(out), 0),
+                              mapped = column(test::readFile(map), 2);
+            std::sort(published.begin(), published.end());
+            std::sort(mapped.begin(), mapped.end());
+            QCOMPARE(published, mapped);
+        }
     }
     void maskKeepsCharacters() {
         const auto first = generalize("m.csv", {"--pseudonymize", "name=mask:2"});

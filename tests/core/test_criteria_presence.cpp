@@ -1,13 +1,18 @@
 // δ-presence (criteria_presence.h, research_subset.h; Nergiz, Atzori & Clifton 2007): δ worked
-// out by hand on a small table, exact parameter and research-subset errors, the
-// monotonicity claim of docs/criteria.md on random tables, brute force against every search
-// algorithm with and without suppression, and the project round trip.
+// out by hand on a small table, the other criteria judged on the research subset's rows as ARX
+// does (a hand-worked table where only the subset's rows decide), exact parameter and
+// research-subset errors, the monotonicity claim of docs/criteria.md on random tables, a
+// row-level oracle and brute force against every search algorithm and the per-node evaluation,
+// with and without suppression, for δ-presence alone and with k, distinct and entropy
+// ℓ-diversity and t-closeness, and the project round trip.
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <optional>
 #include <random>
 
 #include "ldiv/criteria/criteria_inputs.h"
@@ -15,6 +20,8 @@
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/lattice/audit_summary.h"
+#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/heuristic_result.h"
 #include "ldiv/search/search_result.h"
@@ -78,24 +85,70 @@ SearchResult run(const Dataset& data, const std::vector<std::string>& specs,
     return search(data, config);
 }
 
-/// The oracle: every class's δ from its rows, the rows of failing classes against ⌊limit·n⌋.
-/// `k` > 1 adds k-anonymity (a class failing either is suppressed).
+/// What the oracle judges: δ-presence within [dmin, dmax] on the population's rows of each
+/// class; on the subset's rows, k (0: none), distinct ℓ-diversity on s0 (0: none) and
+/// `other`, a criterion on s0's subset histogram (bound by the test itself, e.g. t-closeness
+/// against the subset's distribution of s0).
+struct Requirement {
+    double dmin = 0, dmax = 1;
+    std::uint32_t k = 0;
+    std::uint32_t distinct = 0;
+    std::optional<Criterion> other;
+};
+
+/// The oracle, from the rows alone: each row's class from its QI codes mapped to `levels`
+/// through the hierarchies; per class the population's rows, the subset's rows and the
+/// subset's histogram of the first sensitive attribute. A class without a subset row is not
+/// published: only δ judges it, and failing there it cannot be suppressed. The subset rows of
+/// the failing classes must fit ⌊limit · subset rows⌋.
 bool oracleSatisfies(const Dataset& data, std::span<const std::uint8_t> inSubset,
-                     const Levels& levels, double dmin, double dmax, std::uint32_t k,
-                     double limit) {
-    const EquivalenceClasses classes = data.classes(levels, true);
-    const std::vector<std::uint32_t> rowClass = data.rowClasses(classes);
-    std::vector<std::uint32_t> in(classes.count(), 0), all(classes.count(), 0);
-    for (std::size_t r = 0; r < rowClass.size(); ++r) {
-        ++all[rowClass[r]];
-        in[rowClass[r]] += inSubset[r];
+                     const Levels& levels, const Requirement& req, double limit) {
+    struct Class {
+        std::uint32_t all = 0, in = 0;
+        std::vector<std::uint32_t> histogram;
+    };
+    std::map<std::vector<Code>, Class> classes;
+    const Column* s0 = data.sensitiveColumns().empty()
+                           ? nullptr
+                           : &data.table().column(data.sensitiveColumns()[0]);
+    std::size_t subsetRows = 0;
+    for (std::size_t r = 0; r < data.table().rowCount(); ++r) {
+        std::vector<Code> key;
+        for (std::size_t i = 0; i < data.qiCount(); ++i)
+            key.push_back(
+                data.hierarchy(i).map(data.table().column(data.qiColumns()[i]).code(r), levels[i]));
+        Class& c = classes[key];
+        if (s0 && c.histogram.empty()) c.histogram.assign(s0->domainSize(), 0);
+        ++c.all;
+        if (!inSubset[r]) continue;
+        ++c.in;
+        ++subsetRows;
+        if (s0) ++c.histogram[s0->code(r)];
     }
     std::uint64_t failing = 0;
-    for (std::size_t c = 0; c < classes.count(); ++c) {
-        const double delta = double(in[c]) / double(all[c]);
-        if (all[c] < k || delta < dmin || delta > dmax) failing += all[c];
+    for (const auto& [key, c] : classes) {
+        const double delta = double(c.in) / double(c.all);
+        const bool present = delta >= req.dmin && delta <= req.dmax;
+        if (c.in == 0) {
+            if (!present) return false;
+            continue;
+        }
+        const auto distinct = std::size_t(
+            std::count_if(c.histogram.begin(), c.histogram.end(), [](auto v) { return v > 0; }));
+        const bool ok = present && c.in >= req.k && distinct >= req.distinct &&
+                        (!req.other || req.other->holds(c.histogram));
+        if (!ok) failing += c.in;
     }
-    return failing <= suppressionLimitRows(limit, data.rowCount()) && classes.count() > 0;
+    return failing <= suppressionLimitRows(limit, subsetRows);
+}
+
+/// δ-presence alone.
+bool oracleSatisfies(const Dataset& data, std::span<const std::uint8_t> inSubset,
+                     const Levels& levels, double dmin, double dmax, double limit) {
+    Requirement req;
+    req.dmin = dmin;
+    req.dmax = dmax;
+    return oracleSatisfies(data, inSubset, levels, req, limit);
 }
 
 std::vector<std::uint8_t> randomSubset(std::mt19937& rng, std::size_t rows) {
@@ -144,14 +197,24 @@ private slots:
         QCOMPARE(results[0].failingClasses, std::size_t(1));
         QCOMPARE(results[0].failingRows, std::size_t(1));
         QCOMPARE(results[0].worstClass, std::size_t(2));
-        // The ages fail in 30 (δ 1), 31 (δ 0) and 40 (δ 1): 4 rows; the decades in 4x: 1 row;
-        // * (δ ½) holds. Without suppression only * satisfies; with ⌊0.125·8⌋ = 1 row the
-        // decades do too (4x suppressed), the ages not.
+        // The published rows are the subset's 4 (the classes count them): the suppression
+        // budget is a share of 4 rows, and a failing class costs its subset rows.
+        QCOMPARE(data.rowCount(), std::size_t(4));
+        QCOMPARE(decades.sizes, (std::vector<std::uint32_t>{2, 1, 1}));
+        // The ages fail in 30 (δ 1, 1 subset row), 31 (δ 0, no subset row) and 40 (δ 1, 1
+        // row); the decades in 4x (1 row); * (δ ½) holds. Without suppression, or with
+        // ⌊0.125·4⌋ = 0 rows, only * satisfies; with ⌊0.25·4⌋ = 1 row the decades do too (4x
+        // suppressed). The ages never: 31 has no published row to suppress, so its δ of 0 (the
+        // attacker learns its two people are absent) cannot be repaired (ARX's rule too).
         for (SearchAlgorithm a :
              {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
             QCOMPARE(run(data, {"delta-presence=0.3,0.6"}, a, 0, 1 << 20).satisfying,
                      (std::vector<NodeId>{2}));
             QCOMPARE(run(data, {"delta-presence=0.3,0.6"}, a, 0.125, 1 << 20).satisfying,
+                     (std::vector<NodeId>{2}));
+            QCOMPARE(run(data, {"delta-presence=0.3,0.6"}, a, 0.25, 1 << 20).satisfying,
+                     (std::vector<NodeId>{1, 2}));
+            QCOMPARE(run(data, {"delta-presence=0.3,0.6"}, a, 0.9, 1 << 20).satisfying,
                      (std::vector<NodeId>{1, 2}));
             // [0, 1] holds everywhere; [0.5, 0.5] only at * (every decade but 2x misses ½).
             QCOMPARE(run(data, {"delta-presence=0,1"}, a, 0, 1 << 20).satisfying,
@@ -172,6 +235,137 @@ private slots:
         QCOMPARE(warnings, (std::vector<std::string>{
                                "the research subset is 0.5 of the table's rows, outside [0.6, "
                                "0.9]: delta-presence=0.6,0.9 is impossible"}));
+    }
+
+    void subsetSemanticsByHand() {
+        // Thirteen people, QI zip (100, 101 → 10x; 200, 201 → 20x; 300 → 30x; → *), disease
+        // sensitive, the research subset in=yes (5 rows):
+        //   zip  100 100 | 101 ×4 | 200  200  200  | 201 ×3 | 300
+        //   in   yes yes | no     | yes  yes  yes  | no     | no
+        //   dis  flu flu | cold   | flu  cold cold | flu    | cold
+        // Node 1 (the decades): 10x 6 people, 2 published; 20x 6 and 3; 30x 1 and 0.
+        // δ: 10x 1/3, 20x ½, 30x 0; the top 5/13. Node 0: 100 and 200 have δ 1.
+        Column zip("zip"), in("in"), disease("disease");
+        auto add = [&](const char* z, const char* i, const char* d, int times) {
+            for (int t = 0; t < times; ++t) {
+                zip.append(z);
+                in.append(i);
+                disease.append(d);
+            }
+        };
+        add("100", "yes", "flu", 2);
+        add("101", "no", "cold", 4);
+        add("200", "yes", "flu", 1);
+        add("200", "yes", "cold", 2);
+        add("201", "no", "flu", 3);
+        add("300", "no", "cold", 1);
+        const Table table({zip, in, disease});
+        std::vector<HierarchyMap> maps;
+        maps.emplace_back(Hierarchy(std::vector<std::vector<std::string>>{{"100", "10x", "*"},
+                                                                          {"101", "10x", "*"},
+                                                                          {"200", "20x", "*"},
+                                                                          {"201", "20x", "*"},
+                                                                          {"300", "30x", "*"}}),
+                          table.column(0));
+        const Dataset population(table, {0}, std::move(maps), {2});
+        const auto subset = researchSubsetRows(table, {}, "in=yes", "", {});
+        const PresenceDataset presence(population, subset);
+        const Dataset& data = presence.dataset();
+        QCOMPARE(data.rowCount(), std::size_t(5));
+        auto satisfying = [&](const std::vector<std::string>& specs, double suppression) {
+            std::vector<NodeId> out;
+            for (SearchAlgorithm a :
+                 {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
+                const auto r = run(data, specs, a, suppression, 1 << 20);
+                if (a != SearchAlgorithm::Brute) {
+                    if (r.satisfying != out) return std::vector<NodeId>{999};  // disagree
+                } else {
+                    out = r.satisfying;
+                }
+            }
+            return out;
+        };
+        // k=2 with δ in [0, 0.6]: the decades are accepted only because the other criteria
+        // count published rows: 10x has 2, 20x 3, and 30x none (not published; on the
+        // population's classes its 1 person would fail k=2). The ages fail δ (100, 200: δ 1).
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "k=2"}, 0), (std::vector<NodeId>{1, 2}));
+        // k=3: 10x has 6 people but 2 published rows, so it fails (on the population's classes
+        // it would hold). With ⌊0.1·5⌋ = 0 rows of suppression the decades fail (the
+        // population's semantics would suppress 30x's 1 row of ⌊0.1·13⌋ = 1 and accept them);
+        // with ⌊0.4·5⌋ = 2, 10x's 2 rows are suppressed and they satisfy. The ages need 5
+        // rows (100 and 200 fail δ).
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "k=3"}, 0), (std::vector<NodeId>{2}));
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "k=3"}, 0.1), (std::vector<NodeId>{2}));
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "k=3"}, 0.4), (std::vector<NodeId>{1, 2}));
+        // distinct-l=2: 10x's published diseases are flu, flu (its population adds 4 cold).
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "distinct-l=2"}, 0), (std::vector<NodeId>{2}));
+        // DMIN = 0.3: 30x (δ 0) fails and has no published row to suppress: the decades fail
+        // whatever the limit.
+        QCOMPARE(satisfying({"delta-presence=0.3,0.6", "k=2"}, 0.9), (std::vector<NodeId>{2}));
+        // t-closeness against the subset's distribution (flu 3/5, cold 2/5), equal distance
+        // EMD = ½ Σ |p − q|: 10x (flu 1) ½(0.4 + 0.4) = 0.4; 20x (flu ⅓, cold ⅔) ½(4/15 + 4/15)
+        // = 4/15. (Over the population, flu 6/13, 10x would be at 0.128.)
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "t-closeness=0.3"}, 0),
+                 (std::vector<NodeId>{2}));
+        QCOMPARE(satisfying({"delta-presence=0,0.6", "t-closeness=0.45"}, 0),
+                 (std::vector<NodeId>{1, 2}));
+        SearchConfig config;
+        config.criteria = bindCriteria(data, {"delta-presence=0,0.6", "t-closeness=0.3", "k=3"},
+                                       CriteriaInputs{});
+        config.suppressionLimit = 0.4;
+        const NodeJudgement node = judgeNode(data, config, Levels{1}, true);
+        QCOMPARE(node.classes.count(), std::size_t(3));
+        std::map<std::string, std::size_t> classOf;
+        for (std::size_t c = 0; c < 3; ++c)
+            classOf[data.hierarchy(0).levelValue(1, node.classes.key(c)[0])] = c;
+        const std::size_t c10 = classOf["10x"], c20 = classOf["20x"], c30 = classOf["30x"];
+        QCOMPARE(node.classes.sizes[c10], 2u);
+        QCOMPARE(node.classes.sizes[c20], 3u);
+        QCOMPARE(node.classes.sizes[c30], 0u);
+        // δ on the population: 1/3, ½, 0 (30x judged though unpublished); the measure
+        // max(DMIN − δ, δ − DMAX): 1/3 − 0.6 and max(0, −0.6) = 0.
+        QVERIFY(std::abs(node.criteria[0].classMeasures[c10] - (1.0 / 3 - 0.6)) < 1e-12);
+        QVERIFY(std::abs(node.criteria[0].classMeasures[c30] - 0.0) < 1e-12);
+        // EMD on the subset: 0.4 and 4/15; 30x not judged (shown at the threshold).
+        const CriterionResult& t = node.criteria[1];
+        QVERIFY(std::abs(t.classMeasures[c10] - 0.4) < 1e-12);
+        QVERIFY(std::abs(t.classMeasures[c20] - 4.0 / 15) < 1e-12);
+        QCOMPARE(t.classMeasures[c30], 0.3);
+        QVERIFY(!t.classFails[c30]);
+        QCOMPARE(t.worstClass, c10);
+        QCOMPARE(t.failingRows, std::size_t(2));
+        // k=3: 10x (2 rows) fails, 30x is not published.
+        const CriterionResult& k = node.criteria[2];
+        QCOMPARE(k.failingClasses, std::size_t(1));
+        QCOMPARE(k.worstMeasure, 2.0);
+        QVERIFY(!k.classFails[c30]);
+        // 10x's 2 rows fit ⌊0.4·5⌋ = 2: the node satisfies with 10x suppressed.
+        QVERIFY(node.satisfies);
+        QCOMPARE(node.suppressed[c10], std::uint8_t(1));
+        QCOMPARE(node.suppressed[c20], std::uint8_t(0));
+        QCOMPARE(node.metrics.suppressedRows, std::size_t(2));
+        // The published classes: 20x (3 rows); the suppressed 2 rows cost n = 5 each in DM:
+        // 3² + 5·2 = 19.
+        QCOMPARE(node.metrics.classes, std::size_t(1));
+        QCOMPARE(node.metrics.discernibility, 19.0);
+        // Without suppression: 9 + 4 = 13 over the 2 published classes, average 2.5.
+        config.suppressionLimit = 0;
+        const NodeJudgement plain = judgeNode(data, config, Levels{1}, true);
+        QVERIFY(!plain.satisfies);
+        QCOMPARE(plain.metrics.classes, std::size_t(2));
+        QCOMPARE(plain.metrics.discernibility, 13.0);
+        QCOMPARE(plain.metrics.averageClassSize, 2.5);
+        // The audit summary counts the published classes only.
+        const AuditSummary summary = summarize(data, plain.classes);
+        QCOMPARE(summary.rows, std::size_t(5));
+        QCOMPARE(summary.classes, std::size_t(2));
+        QCOMPARE(summary.minClassSize, std::size_t(2));
+        QCOMPARE(summary.maxClassSize, std::size_t(3));
+        QCOMPARE(summary.sensitive[0].minDistinct, std::size_t(1));  // 10x: flu, flu
+        // The table-wide k bound is on the subset's 5 rows: k=6 is impossible.
+        const auto warnings = feasibilityWarnings(
+            data, bindCriteria(data, {"delta-presence=0,1", "k=6"}, CriteriaInputs{}));
+        QCOMPARE(warnings.size(), std::size_t(1));
     }
 
     void parameterErrors_data() {
@@ -279,14 +473,14 @@ private slots:
             const Lattice& lattice = rc->data->lattice();
             for (NodeId id = 0; id < lattice.size(); ++id) {
                 const Levels levels = lattice.levels(id);
-                if (!oracleSatisfies(*rc->data, in, levels, a, b, 0, 0)) continue;
+                if (!oracleSatisfies(*rc->data, in, levels, a, b, 0)) continue;
                 ++satisfying;
                 for (std::size_t i = 0; i < levels.size(); ++i) {
                     if (levels[i] >= lattice.heights()[i]) continue;
                     Levels up = levels;
                     ++up[i];
                     ++pairs;
-                    QVERIFY(oracleSatisfies(*rc->data, in, up, a, b, 0, 0));
+                    QVERIFY(oracleSatisfies(*rc->data, in, up, a, b, 0));
                 }
             }
         }
@@ -297,9 +491,10 @@ private slots:
     void notMonotoneWithSuppression() {
         // With suppression it is not. q = a | b | c, then a | bc, then *:
         //   a: 4 rows, 2 in (δ ½); b: 1 row, in (δ 1); c: 4 rows, 2 in (δ ½); 5 of 9 in.
-        // With [0.4, 0.56] and 1 row of suppression the bottom satisfies (b suppressed), the
-        // middle fails (bc: 3 of 5, δ 0.6, 5 rows) and the top holds (5/9 ≈ 0.556): the
-        // search must not tag generalizations of a satisfying node.
+        // With [0.4, 0.56] and 1 row of suppression (⌊0.2·5⌋ of the 5 published rows) the
+        // bottom satisfies (b suppressed), the middle fails (bc: 3 of 5, δ 0.6, 3 subset
+        // rows) and the top holds (5/9 ≈ 0.556): the search must not tag generalizations of a
+        // satisfying node.
         Column q("q"), s("s");
         const char* values[] = {"a", "a", "a", "a", "b", "c", "c", "c", "c"};
         const char* in[] = {"yes", "no", "yes", "no", "yes", "no", "yes", "no", "yes"};
@@ -316,12 +511,11 @@ private slots:
         const auto subset = researchSubsetRows(table, {}, "s=yes", "", {});
         const PresenceDataset presence(data, subset);
         // Bottom: a ½, b 1 (1 row: suppressed), c ½ → satisfies within 1 row. Middle: a ½,
-        // bc 3/5 > 0.55 with 5 rows → fails. Top: 5/9 ≈ 0.556 → holds.
+        // bc 3/5 > 0.56 with 3 subset rows → fails. Top: 5/9 ≈ 0.556 → holds.
         for (SearchAlgorithm a :
              {SearchAlgorithm::Brute, SearchAlgorithm::Fast, SearchAlgorithm::Incognito})
             QCOMPARE(
-                run(presence.dataset(), {"delta-presence=0.4,0.56"}, a, 1.0 / 9 + 1e-9, 1 << 20)
-                    .satisfying,
+                run(presence.dataset(), {"delta-presence=0.4,0.56"}, a, 0.2, 1 << 20).satisfying,
                 (std::vector<NodeId>{0, 2}));
     }
 
@@ -329,33 +523,74 @@ private slots:
         QTest::addColumn<double>("suppression");
         QTest::newRow("no suppression") << 0.0;
         QTest::newRow("10% suppression") << 0.1;
+        QTest::newRow("30% suppression") << 0.3;
     }
     void searchAgreesWithBruteForce() {
+        // δ-presence alone and with a criterion on the subset's rows (k, distinct or entropy
+        // ℓ-diversity, t-closeness): the row-level oracle, brute force, every search
+        // algorithm and judgeNode (the per-node evaluation of audit, the workbench and
+        // generalize) agree on every node.
         QFETCH(double, suppression);
         std::mt19937 rng(91 + unsigned(suppression * 100));
-        int nonTrivial = 0, heuristicFound = 0;
-        for (int round = 0; round < 48; ++round) {
+        int nonTrivial = 0, heuristicFound = 0, combined = 0;
+        std::map<int, int> decidedByOther;  // rounds where the other criterion changed a verdict
+        for (int round = 0; round < 60; ++round) {
             const auto rc = test::randomCase(rng, 20 + rng() % 150, 2 + rng() % 3);
             const auto in = randomSubset(rng, rc->data->rowCount());
             const PresenceDataset presence(*rc->data, in);
             const Dataset& data = presence.dataset();
-            const double a = double(rng() % 40) / 100, b = a + double(10 + rng() % 60) / 100;
-            const std::string dp =
-                "delta-presence=" + formatNumber(a) + "," + formatNumber(std::min(b, 1.0));
-            // delta-presence alone: other criteria beside it are refused (criteria_inputs.cpp).
-            const std::uint32_t k = 0;
-            const std::vector<std::string> specs{dp};
-            const QByteArray what = QByteArray("round ") + QByteArray::number(round) + " " +
-                                    QByteArray::fromStdString(dp);
+            // DMIN = 0 half of the time: classes without a subset row then pass δ, so the
+            // criteria on the subset's rows decide.
+            const double a = rng() % 2 ? 0.0 : double(rng() % 40) / 100;
+            const double b = std::min(1.0, a + double(10 + rng() % 80) / 100);
+            const std::string dp = "delta-presence=" + formatNumber(a) + "," + formatNumber(b);
+            std::vector<std::string> specs{dp};
+            Requirement req;
+            req.dmin = a;
+            req.dmax = b;
+            const int kind = round % 5;  // 0: δ alone; 1 k; 2 distinct (+ k); 3 entropy; 4 t
+            const Column& s0 = data.table().column(data.sensitiveColumns()[0]);
+            if (kind == 1) {
+                req.k = 2 + rng() % 4;
+                specs.push_back("k=" + std::to_string(req.k));
+            } else if (kind == 2) {
+                req.distinct = std::min<std::uint32_t>(2 + rng() % 2, s0.domainSize());
+                req.k = rng() % 2 ? 2 : 0;
+                specs.push_back("distinct-l=" + std::to_string(req.distinct));
+                if (req.k) specs.push_back("k=2");
+            } else if (kind == 3) {
+                const double l = std::min(1.2 + double(rng() % 10) / 10, double(s0.domainSize()));
+                const std::string e = "entropy-l=" + formatNumber(l);
+                req.other = Criterion::parse(e, s0.dictionary());
+                specs.push_back(e);
+            } else if (kind == 4) {
+                // Against the distribution of s0 in the subset (the published table), counted
+                // here from the rows.
+                const std::string t = "t-closeness=" + formatNumber(0.1 + double(rng() % 40) / 100);
+                std::vector<std::uint64_t> counts(s0.domainSize(), 0);
+                for (std::size_t r = 0; r < in.size(); ++r)
+                    if (in[r]) ++counts[s0.code(r)];
+                req.other = Criterion::bind(parseCriterionSpec(t), s0.dictionary(), counts);
+                specs.push_back(t);
+            }
+            QByteArray what = QByteArray("round ") + QByteArray::number(round);
+            for (const std::string& spec : specs) what += " " + QByteArray::fromStdString(spec);
             const auto brute = run(data, specs, SearchAlgorithm::Brute, suppression, 1 << 20);
-            {
-                // The oracle, from the rows.
-                std::vector<NodeId> expected;
-                for (NodeId id = 0; id < data.lattice().size(); ++id)
-                    if (oracleSatisfies(data, in, data.lattice().levels(id), a, std::min(b, 1.0), k,
-                                        suppression))
-                        expected.push_back(id);
-                QVERIFY2(brute.satisfying == expected, what);
+            SearchConfig config;
+            config.criteria = bindCriteria(data, specs, CriteriaInputs{});
+            config.suppressionLimit = suppression;
+            config.threads = 1;
+            Requirement presenceOnly;
+            presenceOnly.dmin = a;
+            presenceOnly.dmax = b;
+            for (NodeId id = 0; id < data.lattice().size(); ++id) {
+                const Levels levels = data.lattice().levels(id);
+                const bool expected = oracleSatisfies(*rc->data, in, levels, req, suppression);
+                QVERIFY2((brute.satisfies[id] != 0) == expected, what);
+                QVERIFY2(judgeNode(data, config, levels).satisfies == expected, what);
+                if (kind != 0 &&
+                    expected != oracleSatisfies(*rc->data, in, levels, presenceOnly, suppression))
+                    ++decidedByOther[round];
             }
             for (SearchAlgorithm alg : {SearchAlgorithm::Fast, SearchAlgorithm::Incognito}) {
                 const auto r = run(data, specs, alg, suppression, 1 << 20);
@@ -369,18 +604,20 @@ private slots:
                 QVERIFY2(implicit.nodeSatisfies(id) == (brute.satisfies[id] != 0), what);
             QVERIFY2(implicit.optimum == brute.optimum, what);
             // The anytime heuristic's best node, when it finds one, satisfies.
-            SearchConfig config;
-            config.criteria = bindCriteria(data, specs, CriteriaInputs{});
-            config.suppressionLimit = suppression;
-            config.threads = 1;
             const HeuristicResult h = heuristicSearch(data, config, std::nullopt);
             QVERIFY2(!h.best || brute.satisfies[*h.best], what);
             if (h.best) ++heuristicFound;
-            if (!brute.satisfying.empty() && brute.satisfying.size() < brute.latticeSize)
+            if (!brute.satisfying.empty() && brute.satisfying.size() < brute.latticeSize) {
                 ++nonTrivial;
+                if (kind != 0) ++combined;
+            }
         }
-        QVERIFY(nonTrivial > 10);
-        QVERIFY(heuristicFound > 10);
+        QVERIFY2(nonTrivial > 15, QByteArray::number(nonTrivial));
+        QVERIFY2(combined > 10, QByteArray::number(combined));
+        // The criteria beside δ-presence do decide: in many rounds some node's verdict
+        // differs from δ-presence's alone.
+        QVERIFY2(decidedByOther.size() > 10, QByteArray::number(int(decidedByOther.size())));
+        QVERIFY2(heuristicFound > 10, QByteArray::number(heuristicFound));
     }
 
     void projectRoundTrip() {
@@ -412,17 +649,13 @@ private slots:
         QCOMPARE(criteriaInputs(ws, 5000).populationSize, 5000.0);
         const auto criteria = bindCriteria(data, loaded.search.criteria, criteriaInputs(ws));
         QCOMPARE(criteria[0].sensitive, std::size_t(1));  // the membership, after disease
-        // A class criterion beside delta-presence would be judged on the population's classes,
-        // not the published subset's: refused (criteria_inputs.cpp).
-        QCOMPARE(
-            errorOf([&] {
-                bindCriteria(data, {"delta-presence=0.3,0.6", "distinct-l=1"}, CriteriaInputs{});
-            }),
-            std::string("criterion 'distinct-l=1' cannot be combined with delta-presence "
-                        "yet: it would be judged on the population's classes (the loaded "
-                        "table), not on the research subset's rows that are published. "
-                        "Judge delta-presence alone, and check the published table against "
-                        "the other criteria on its own"));
+        // A class criterion beside delta-presence binds to the user's sensitive attribute and
+        // is judged on the subset's rows (subsetSemanticsByHand).
+        const auto both =
+            bindCriteria(data, {"delta-presence=0.3,0.6", "distinct-l=2"}, CriteriaInputs{});
+        QCOMPARE(both.size(), std::size_t(2));
+        QCOMPARE(both[1].sensitive, std::size_t(0));  // disease
+        QCOMPARE(data.rowCount(), std::size_t(4));    // the subset study=yes
         // Without a subset in the project: the same message as the command line's.
         ProjectConfig plain = loaded;
         plain.researchSubset.clear();

@@ -5,20 +5,26 @@
 //  - hmac: the same secret gives the same pseudonyms (and the CLI's bytes), another secret
 //    other ones; the secret is in no written file (project, table, release record, report) nor
 //    in the settings;
-//  - random: the mapping is written to its own file, not into the published table;
-//  - mask: the first or last N characters kept (worked out by hand).
+//  - random: the mapping is written to its own file, not into the published table, and lists
+//    the published people only (with δ-presence, not those outside the research subset);
+//  - mask: the first or last N characters kept (worked out by hand);
+//  - the (τ,ℓ) SWEEP export pseudonymizes too: hmac gives the bytes of `ldiv sweep -o`, random
+//    writes the mapping apart.
 #include <QComboBox>
 #include <QDirIterator>
 #include <QFile>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <map>
 
 #include "cli_runner.h"
 #include "data/columnpanel.h"
 #include "export/exportperspective.h"
+#include "export/sweepexport.h"
 #include "file_fixtures.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ui_fixtures.h"
@@ -55,8 +61,10 @@ class TestPseudonyms : public QObject {
 
     /// Opens the project, publishes 'name' with `method`, runs the search and chooses node
     /// [1,1] for export.
-    ExportPerspective* openForExport(MainWindow& window, const std::string& method) {
-        Project* project = test::openProject(window, m_project, 20000);
+    ExportPerspective* openForExport(MainWindow& window, const std::string& method,
+                                     const QString& projectFile = {}) {
+        Project* project =
+            test::openProject(window, projectFile.isEmpty() ? m_project : projectFile, 20000);
         if (!project) return nullptr;
         project->setPseudonymize(project->columnIndex("name"), method);
         window.searchSession()->run();
@@ -251,6 +259,101 @@ private slots:
                                   PseudonymInputs&) { return false; });
         QVERIFY(!ep->exportTable(out.filePath("cancelled.csv")));
         QVERIFY(!QFile::exists(out.filePath("cancelled.csv")));
+    }
+
+    void randomMappingListsThePublishedOnly() {
+        // δ-presence with the research subset disease=flu: Alice, Bob and Frank are published;
+        // the mapping leads back to them only (publishedMapping, the code of `ldiv generalize`).
+        QByteArray text = test::readFile(m_project);
+        text.replace(R"("criteria": ["k=2"])",
+                     R"("criteria": ["delta-presence=0,1"], "research_subset": "disease=flu")");
+        const QString subsetProject = m_dir.filePath("subset.ldiv.json");
+        test::writeFile(subsetProject, text);
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        MainWindow window;
+        ExportPerspective* ep = openForExport(window, "random", subsetProject);
+        QVERIFY(ep);
+        const QString table = out.filePath("published.csv"), map = out.filePath("keep-apart.csv");
+        int calls = 0;
+        ep->setPseudonymPrompt(answer({}, map, &calls));
+        QVERIFY2(ep->exportTable(table), qPrintable(ep->lastError()));
+        const Table published = readTable(table), mapping = readTable(map);
+        QCOMPARE(published.rowCount(), std::size_t(3));
+        std::vector<std::string> mapped = columnOf(mapping, "value");
+        std::sort(mapped.begin(), mapped.end());
+        QCOMPARE(mapped, (std::vector<std::string>{"Alice", "Bob", "Frank"}));
+        std::vector<std::string> pseudonyms = columnOf(mapping, "pseudonym"),
+                                 names = columnOf(published, "name");
+        std::sort(pseudonyms.begin(), pseudonyms.end());
+        std::sort(names.begin(), names.end());
+        QCOMPARE(names, pseudonyms);
+    }
+
+    void sweepExportPseudonymizes() {
+        // SWEEP needs a taxonomy of the sensitive attribute: 'disease' generalizes to '*'.
+        QByteArray text = test::readFile(m_project);
+        text.replace(R"({"name": "disease", "role": "sensitive"})",
+                     R"({"name": "disease", "role": "sensitive",
+                            "hierarchy": {"builder": "suppress"}})");
+        const QString file = m_dir.filePath("sweep.ldiv.json");
+        test::writeFile(file, text);
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        MainWindow window;
+        Project* project = test::openProject(window, file, 20000);
+        QVERIFY(project);
+        const int name = project->columnIndex("name");
+        project->setPseudonymize(name, "hmac");
+        const QString saved = m_dir.filePath("sweep-hmac.ldiv.json");
+        project->save(saved);
+        ExportPerspective* ep = window.exportPerspective();
+        SweepExportBox* box = ep->sweepBox();
+        box->setParameters(0.5, 2);
+        int calls = 0;
+        ep->setPseudonymPrompt(answer(kSecret, {}, &calls));
+        QSignalSpy done(box, &SweepExportBox::finished);
+        const QString gui = out.filePath("sweep-gui.csv");
+        box->exportTo(gui, false);
+        QVERIFY(done.wait(60000));
+        QVERIFY2(done.last().first().toBool(), qPrintable(box->status()));
+        QCOMPARE(calls, 1);
+        // The bytes of `ldiv sweep -o` with the same role and secret.
+        const QString secretFile = out.filePath("secret.txt"), cli = out.filePath("sweep-cli.csv");
+        test::writeFile(secretFile, kSecret + "\n");
+        const auto r =
+            test::runCli({"sweep", "--project", saved, "--tau", "0.5", "--l", "2", "--seed", "1",
+                          "-o", cli, "--output-sep", ",", "--secret-file", secretFile});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(test::readFile(gui), test::readFile(cli));
+        const std::vector<std::string> hashed = columnOf(readTable(gui), "name");
+        QCOMPARE(hashed.size(), std::size_t(6));
+        for (const std::string& h : hashed) QCOMPARE(h.size(), std::size_t(32));
+        for (const QString& n : kNames) QVERIFY(!test::readFile(gui).contains(n.toUtf8()));
+        QVERIFY(!test::readFile(gui).contains(kSecret));
+
+        // random: the mapping is written apart and leads back to every published row.
+        project->setPseudonymize(name, "random");
+        const QString table = out.filePath("sweep-random.csv"), map = out.filePath("map.csv");
+        ep->setPseudonymPrompt(answer({}, table, &calls));  // not the table itself
+        box->exportTo(table, false);
+        QCOMPARE(done.count(), 2);  // refused at once, before SWEEP runs
+        QCOMPARE(done.last().first().toBool(), false);
+        QVERIFY(box->status().contains("needs a file of its own"));
+        QVERIFY(!QFile::exists(table));
+        ep->setPseudonymPrompt(answer({}, map, &calls));
+        box->exportTo(table, false);
+        QVERIFY(done.wait(60000));
+        QVERIFY2(done.last().first().toBool(), qPrintable(box->status()));
+        QCOMPARE(box->pseudonymMappingPath(), map);
+        const Table published = readTable(table), mapping = readTable(map);
+        std::map<std::string, std::string> nameOf;
+        for (std::size_t row = 0; row < mapping.rowCount(); ++row)
+            nameOf[mapping.value(row, 2)] = mapping.value(row, 1);
+        QCOMPARE(nameOf.size(), std::size_t(6));
+        const auto pseudonyms = columnOf(published, "name");
+        for (int row = 0; row < kNames.size(); ++row)
+            QCOMPARE(nameOf.at(pseudonyms[std::size_t(row)]), kNames[row].toStdString());
     }
 };
 

@@ -3,7 +3,9 @@
 // "research_subset" relative to the project file and read back; the workbench's δ-presence search
 // finds the minimal nodes and optimum of `ldiv search --research-subset`, and exporting publishes
 // the subset's rows only, the bytes `ldiv generalize` writes. Without a subset or a population
-// size the editor names the workbench's field, not the command line's option.
+// size the editor names the workbench's field, not the command line's option. δ-presence with
+// k beside it is searched (judged on the subset's rows, as `ldiv search` does), and the
+// exported table holds k on its own.
 #include <QFile>
 #include <QJsonArray>
 #include <QLabel>
@@ -219,6 +221,63 @@ private slots:
         // Only the user's sensitive attribute is reported, not the subset's membership.
         QCOMPARE(report.risks.size(), std::size_t(1));
         QCOMPARE(report.risks[0].attribute, QString("condition"));
+    }
+
+    void combinedWithKAgreesWithTheCommandLine() {
+        // δ-presence and k=5: k is judged on the research subset's rows (the published ones),
+        // so the workbench searches the combination and finds what `ldiv search` finds.
+        auto project = makeProject();
+        project->setResearchSubset(m_subsetFile.toStdString());
+        SearchSettings s = project->searchSettings();
+        // With the subset every third row, δ is near ⅓ in every large class, so the bounds are
+        // wide here and k decides.
+        s.criteria = {"delta-presence=0,1", "k=5"};
+        project->setSearchSettings(s, "k");
+        const auto outcome = test::searchProject(*project);
+        QVERIFY(outcome && outcome->complete());
+        QVERIFY(outcome->result.optimum);
+        const QString file = m_dir.filePath("combined.ldiv.json");
+        project->save(file);
+        const Lattice& lattice = outcome->data->dataset().lattice();
+        const test::CliResult r = test::runCli({"search", "--project", file, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        std::vector<Levels> minimal;
+        for (const QJsonValue& v : r.json()["minimal_nodes"].toArray())
+            minimal.push_back(test::levelsOf(v.toArray()));
+        std::sort(minimal.begin(), minimal.end());
+        QCOMPARE(test::sortedLevels(lattice, outcome->result.minimal), minimal);
+        const Levels optimum = lattice.levels(*outcome->result.optimum);
+        QCOMPARE(test::levelsOf(r.json()["optimum"].toObject()["levels"].toArray()), optimum);
+        QCOMPARE(r.json()["satisfying_count"].toInteger(),
+                 qint64(outcome->result.satisfying.size()));
+        // k narrows δ-presence's answer: fewer nodes satisfy both than δ-presence alone.
+        const test::CliResult alone = test::runCli(
+            {"search", "--project", file, "--criterion", "delta-presence=0,1", "--json"});
+        QVERIFY2(alone.exitCode == 0, alone.err.constData());
+        QVERIFY(alone.json()["satisfying_count"].toInteger() >
+                qint64(outcome->result.satisfying.size()));
+
+        // Exported: the bytes of `ldiv generalize`; every published class has ≥ 5 rows.
+        const QString bench = m_dir.filePath("combined-bench.csv"),
+                      cli = m_dir.filePath("combined-cli.csv");
+        TableExportOptions options;
+        exportTableCsv(*outcome->data, outcome->config, optimum, options, bench.toStdString());
+        const test::CliResult g = test::runCli({"generalize", "--project", file, "--node",
+                                                QString::fromStdString(formatLevels(optimum)),
+                                                "--output", cli, "--json"});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QCOMPARE(test::readFile(bench), test::readFile(cli));
+        CsvOptions csv;
+        csv.inferTypes = false;
+        const Table published = readCsv(bench.toStdString(), csv);
+        QVERIFY(published.rowCount() > 0);
+        std::map<std::string, std::uint32_t> classes;
+        for (std::size_t row = 0; row < published.rowCount(); ++row)
+            ++classes[published.value(row, 0) + "|" + published.value(row, 1) + "|" +
+                      published.value(row, 2)];
+        for (const auto& [key, size] : classes) QVERIFY2(size >= 5, key.c_str());
+        QCOMPARE(qint64(published.rowCount()) + g.json()["suppressed_rows"].toInteger(),
+                 qint64(m_subsetRows));
     }
 };
 

@@ -535,10 +535,13 @@ bool ExportPerspective::exportTable(const QString& path) {
                        false;
         }
         options.pseudonyms = pseudonyms.columns;
-        exportTableCsv(*o->data, o->config, levels, options, path.toStdString());
+        const Table published =
+            exportTableCsv(*o->data, o->config, levels, options, path.toStdString());
         if (pseudonyms.hasMapping) {
-            writeTableCsv(pseudonyms.mapping, QFile::encodeName(inputs.mappingPath).toStdString(),
-                          options.separator, options.neutralizeFormulas);
+            // The published people only (not the rows left out or removed).
+            writeTableCsv(publishedMapping(pseudonyms.mapping, published),
+                          QFile::encodeName(inputs.mappingPath).toStdString(), options.separator,
+                          options.neutralizeFormulas);
             m_pseudonymMapping = inputs.mappingPath;
         }
         m_release.reset();
@@ -663,6 +666,11 @@ bool ExportPerspective::exportReport(const QString& path) {
     // m_error: "PATH: reason"
     if (!writeReport(*reportWithRelease(), charts, path, &m_error)) return false;
     return true;
+}
+
+void ExportPerspective::setPseudonymPrompt(PseudonymPrompt prompt) {
+    m_sweep->setPseudonymPrompt(prompt);
+    m_pseudonymPrompt = std::move(prompt);
 }
 
 }  // namespace ldv::ui

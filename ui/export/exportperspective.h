@@ -72,9 +72,9 @@ public:
     /// Asks what pseudonymized identifying attributes need at each table export (the hmac
     /// secret, the random mapping's file); false = cancelled. The default shows PseudonymDialog;
     /// tests give their answers.
-    using PseudonymPrompt = std::function<bool(const std::vector<PseudonymSpec>& specs,
-                                               const QString& tablePath, PseudonymInputs& inputs)>;
-    void setPseudonymPrompt(PseudonymPrompt prompt) { m_pseudonymPrompt = std::move(prompt); }
+    /// The SWEEP box asks the same way.
+    using PseudonymPrompt = ui::PseudonymPrompt;
+    void setPseudonymPrompt(PseudonymPrompt prompt);
     /// The mapping file written with the last table export (random pseudonyms), else "".
     QString pseudonymMappingPath() const { return m_pseudonymMapping; }
     // Writers (used by the buttons after a file dialog); false with a message on failure.

@@ -5,6 +5,7 @@
 // for random identifiers the file their mapping is written to, apart from the table.
 #include <QDialog>
 #include <QString>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,11 @@ private:
     QLineEdit* m_mapping = nullptr;
     QLabel* m_error;
 };
+
+/// Asks what an export's pseudonyms need (the hmac secret, the random mapping's file); false =
+/// cancelled. The exports default to askPseudonymInputs; tests give their answers.
+using PseudonymPrompt = std::function<bool(const std::vector<PseudonymSpec>& specs,
+                                           const QString& tablePath, PseudonymInputs& inputs)>;
 
 /// True when `specs` need something asked: a secret (hmac) or a mapping file (random).
 bool pseudonymsNeedInputs(const std::vector<PseudonymSpec>& specs);

@@ -1,14 +1,19 @@
 #include "export/sweepexport.h"
 
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <algorithm>
 
+#include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"
 #include "ldiv/tau/tau_analysis.h"
 #include "project/job.h"
@@ -128,14 +133,54 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         emit finished(false);
         return;
     }
+    // Identifying attributes with a pseudonymization role (the project's, as `ldiv sweep`):
+    // what they need is asked now and kept in memory for this export only.
+    std::vector<PseudonymSpec> specs;
+    try {
+        for (PseudonymSpec& spec : projectPseudonymSpecs(m_project->config())) {
+            const int column = m_project->columnIndex(spec.column);
+            if (column >= 0 && m_project->role(column) == Role::Identifying)
+                specs.push_back(std::move(spec));
+        }
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromStdString(e.what()));
+        emit finished(false);
+        return;
+    }
+    auto inputs = std::make_shared<PseudonymInputs>();
+    if (pseudonymsNeedInputs(specs)) {
+        const bool given = m_prompt ? m_prompt(specs, path, *inputs)
+                                    : askPseudonymInputs(this, specs, path, *inputs);
+        if (!given) {
+            m_status->setText(
+                tr("Not exported: the pseudonyms' secret or mapping file was not given."));
+            emit finished(false);
+            return;
+        }
+    }
+    const bool random = std::any_of(specs.begin(), specs.end(), [](const PseudonymSpec& s) {
+        return s.method == PseudonymMethod::Random;
+    });
+    if (random &&
+        (inputs->mappingPath.isEmpty() ||
+         QFileInfo(inputs->mappingPath).absoluteFilePath() == QFileInfo(path).absoluteFilePath())) {
+        m_status->setText(
+            tr("Not exported: the random pseudonyms' mapping needs a file of its "
+               "own, apart from the published table."));
+        emit finished(false);
+        return;
+    }
+    const std::string mappingFile =
+        random ? QFile::encodeName(inputs->mappingPath).toStdString() : std::string();
+    m_mappingPath.clear();
     const DataSnapshot snapshot = snapshotOf(*m_project);
     SweepOptions options;
     options.tau = m_tau->value();
     options.l = m_l->value();
     options.seed = std::uint64_t(m_seed->value());
     const std::string file = path.toStdString();
-    auto work = [snapshot, options, file,
-                 neutralizeFormulas](Feedback& feedback) -> std::shared_ptr<void> {
+    auto work = [snapshot, options, file, neutralizeFormulas, specs, inputs,
+                 mappingFile](Feedback& feedback) -> std::shared_ptr<void> {
         const std::shared_ptr<Workspace> data = snapshot.prepare();
         const TauInput input = TauInput::fromWorkspace(*data);
         const SweepResult result = sweep(input, options, &feedback);
@@ -148,9 +193,25 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         out->classes = result.recoding.classes.size();
         out->saRows = generalizedSaRows(input, result.recoding);
         out->e = excessiveProtection(input, result.recoding, options.tau, options.l);
-        const Table table = recodedTable(input, result.recoding, data->identifyingColumns());
+        // The core's pseudonyms, the code of `ldiv sweep -o --pseudonymize`; the secret is
+        // wiped once they are made.
+        Pseudonyms pseudonyms;
+        try {
+            pseudonyms = pseudonymizeIdentifying(data->table(), data->identifyingColumns(), specs,
+                                                 inputs->secret);
+        } catch (...) {
+            std::fill(inputs->secret.begin(), inputs->secret.end(), '\0');
+            throw;
+        }
+        std::fill(inputs->secret.begin(), inputs->secret.end(), '\0');
+        const Table table =
+            recodedTable(input, result.recoding, data->identifyingColumns(), pseudonyms.columns);
         out->rows = table.rowCount();
         writeTableCsv(table, file, ',', neutralizeFormulas);
+        // The mapping of the published people, apart from the table.
+        if (pseudonyms.hasMapping)
+            writeTableCsv(publishedMapping(pseudonyms.mapping, table), mappingFile, ',',
+                          neutralizeFormulas);
         return out;
     };
     delete m_job;
@@ -158,8 +219,9 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     m_button->setEnabled(false);
     m_cancel->setEnabled(true);
     m_status->setText(tr("Running SWEEP…"));
-    connect(m_job, &Job::succeeded, this, [this, path](std::shared_ptr<void> r) {
+    connect(m_job, &Job::succeeded, this, [this, path, random, inputs](std::shared_ptr<void> r) {
         const auto& s = *std::static_pointer_cast<const SweepExportResult>(r);
+        if (random) m_mappingPath = inputs->mappingPath;
         m_status->setText(
             tr("Wrote %1 to %2: %3, %4 with a generalized sensitive value, "
                "excessive protection e(P) = %5; %6")

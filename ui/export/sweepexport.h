@@ -2,9 +2,14 @@
 // The Export perspective's (τ,ℓ) box: the publishable table of SWEEP (Tian & Zhang 2011 §4: local
 // recoding of the QI, sensitive values generalized along the sensitive attribute's hierarchy where
 // a class needs it), computed on a worker thread from the project and written as CSV. The written
-// table is checked with checkTau before it is reported as (τ,ℓ)-diverse.
+// table is checked with checkTau before it is reported as (τ,ℓ)-diverse. Identifying attributes
+// with a pseudonymization role are published as pseudonyms, through the core's
+// pseudonymizeIdentifying and recodedTable as `ldiv sweep -o` does (the secret or the random
+// mapping's file asked at each export, never stored).
 #include <QGroupBox>
 #include <QPointer>
+
+#include "export/pseudonymprompt.h"
 
 class QDoubleSpinBox;
 class QLabel;
@@ -28,6 +33,10 @@ public:
     void exportTo(const QString& path, bool neutralizeFormulas);
     bool isRunning() const;
     QString status() const;
+    /// Replaces the pseudonym dialog (tests give their answers).
+    void setPseudonymPrompt(PseudonymPrompt prompt) { m_prompt = std::move(prompt); }
+    /// The random pseudonyms' mapping file written with the last export, else "".
+    QString pseudonymMappingPath() const { return m_mappingPath; }
 
 signals:
     void finished(bool ok);
@@ -46,6 +55,8 @@ private:
     QLabel* m_status;
     Job* m_job = nullptr;
     bool m_neutralize = true;
+    PseudonymPrompt m_prompt;
+    QString m_mappingPath;
 };
 
 }  // namespace ldv::ui

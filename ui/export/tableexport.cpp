@@ -6,14 +6,15 @@
 
 namespace ldv::ui {
 
-void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
-                    const TableExportOptions& options, const std::string& path) {
+Table exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
+                     const TableExportOptions& options, const std::string& path) {
     PublishOptions publish;
     publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
     publish.maskToken = options.maskToken;
     publish.pseudonyms = options.pseudonyms;
     const PublishedNode node = publishNode(data, config, levels, publish);
     writeTableCsv(node.table, path, options.separator, options.neutralizeFormulas);
+    return node.table;
 }
 
 void exportValueMappingCsv(const Workspace& data, std::span<const int> levels,

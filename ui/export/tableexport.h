@@ -26,9 +26,10 @@ struct TableExportOptions {
 };
 
 /// publishNode (workspace_publish.h: with δ-presence only the research subset) +
-/// writeTableCsv. Throws InputError when the file cannot be written.
-void exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
-                    const TableExportOptions& options, const std::string& path);
+/// writeTableCsv; returns the table written (e.g. for publishedMapping, pseudonyms.h). Throws
+/// InputError when the file cannot be written.
+Table exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
+                     const TableExportOptions& options, const std::string& path);
 /// valueMapping (attribute, level, value, generalized, rows) as CSV.
 void exportValueMappingCsv(const Workspace& data, std::span<const int> levels,
                            const TableExportOptions& options, const std::string& path);

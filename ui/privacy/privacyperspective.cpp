@@ -633,7 +633,9 @@ void PrivacyPerspective::showOutcome() {
             .arg(r.latticeSize)
             .arg(criteria.join("<br>"))
             .arg(o->settings.suppressionLimit * 100)
-            .arg(qulonglong(suppressionLimitRows(o->settings.suppressionLimit, data.rowCount())))
+            // A share of the published rows: with δ-presence, the research subset's.
+            .arg(qulonglong(
+                suppressionLimitRows(o->settings.suppressionLimit, o->judged().rowCount())))
             .arg(QString::fromStdString(std::string(metricName(o->settings.metric))),
                  QString::fromStdString(std::string(algorithmChoiceName(o->settings.algorithm))));
     if (r.optimum) {

@@ -29,14 +29,13 @@ SensitiveTaxonomy taxonomyOf(const Column& column, const Hierarchy& hierarchy) {
 }
 
 /// The number of the user's sensitive attributes: all of them, or all but the last when the
-/// last is the research-subset membership a PresenceDataset appends.
+/// last is the research-subset membership a PresenceDataset appends (the population's
+/// attribute of its RowSample).
 std::size_t userSensitiveCount(const Dataset& data) {
     const auto& sa = data.sensitiveColumns();
     if (sa.empty()) return 0;
-    const Column& last = data.table().column(sa.back());
-    const bool membership = last.name() == PresenceDataset::kMembershipName &&
-                            last.dictionary() == std::vector<std::string>{"out", "in"};
-    return membership ? sa.size() - 1 : sa.size();
+    return data.sampled() && data.populationSensitive() == sa.size() - 1 ? sa.size() - 1
+                                                                         : sa.size();
 }
 
 const std::string& presenceMissing() {
@@ -66,19 +65,11 @@ const Dataset& criteriaDataset(const Workspace& ws, const std::vector<std::strin
 
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          const CriteriaInputs& inputs) {
-    // Nergiz, Atzori & Clifton 2007 publish the research subset, so a criterion on classes
-    // combined with delta-presence must hold on the subset's rows; this dataset's classes are the
-    // population's (every row of the loaded table), which would publish subset classes smaller
-    // than the criterion claims. Refused until the other criteria are judged on the subset.
-    if (hasDeltaPresence(specs))
-        for (const std::string& text : specs)
-            if (parseCriterionSpec(text).kind != CriterionKind::DeltaPresence)
-                throw ParameterError(
-                    "criterion '" + text +
-                    "' cannot be combined with delta-presence yet: it would be judged on the "
-                    "population's classes (the loaded table), not on the research subset's rows "
-                    "that are published. Judge delta-presence alone, and check the published "
-                    "table against the other criteria on its own");
+    // Nergiz, Atzori & Clifton 2007 publish the research subset. With delta-presence `data` is
+    // a PresenceDataset's RowSample (dataset.h): its classes count the subset's rows and the
+    // user's sensitive histograms only the subset's values, so every criterion bound below is
+    // judged on the rows that are published, as ARX judges the other privacy models; only
+    // delta-presence reads the population, through the membership attribute.
     std::vector<BoundCriterion> out;
     const auto& sa = data.sensitiveColumns();
     // The research-subset membership (research_subset.h) is for delta-presence only: the other
@@ -129,12 +120,14 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
         if (Criterion::needsTableDistribution(spec.kind)) {
             // p(s) over every row of the table (the distribution the published classes are
             // compared with, Li, Li & Venkatasubramanian 2007); weights of a grouped table
-            // count as rows.
+            // count as rows. Summed from the base groups, so with a research subset it is
+            // the subset's: the table that is published.
             std::vector<std::uint64_t> counts(column.domainSize(), 0);
-            const auto weights = data.rowWeights();
-            const auto codes = column.codes();
-            for (std::size_t r = 0; r < codes.size(); ++r)
-                counts[codes[r]] += weights.empty() ? 1 : weights[r];
+            const EquivalenceClasses& base = data.baseGroups();
+            for (std::size_t g = 0; g < base.count(); ++g) {
+                const auto h = base.histogram(g, index);
+                for (std::size_t v = 0; v < h.size(); ++v) counts[v] += h[v];
+            }
             std::optional<SensitiveTaxonomy> taxonomy;
             if (spec.kind == CriterionKind::TCloseness && spec.variant == "hierarchical" &&
                 index < inputs.sensitiveHierarchies.size() && inputs.sensitiveHierarchies[index])

@@ -157,9 +157,13 @@ PresenceDataset::PresenceDataset(const Dataset& data, std::span<const std::uint8
     for (std::size_t i = 0; i < data.qiCount(); ++i) maps.push_back(data.hierarchy(i));
     std::vector<std::size_t> sensitive = data.sensitiveColumns();
     sensitive.push_back(m_table.columnCount() - 1);
-    m_data =
-        std::make_unique<Dataset>(m_table, data.qiColumns(), std::move(maps), std::move(sensitive),
-                                  std::vector<std::uint32_t>(weights.begin(), weights.end()));
+    // The subset is what is published: classes, the other sensitive attributes and the
+    // suppression budget count its rows only; the membership counts the population's, for δ.
+    RowSample sample{std::vector<std::uint8_t>(inSubset.begin(), inSubset.end()),
+                     sensitive.size() - 1};
+    m_data = std::make_unique<Dataset>(
+        m_table, data.qiColumns(), std::move(maps), std::move(sensitive),
+        std::vector<std::uint32_t>(weights.begin(), weights.end()), sample);
 }
 
 }  // namespace ldv

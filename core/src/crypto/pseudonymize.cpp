@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <random>
 #include <set>
@@ -132,6 +133,29 @@ Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::si
     }
     out.mapping = Table({attribute, value, pseudonym});
     return out;
+}
+
+Table publishedMapping(const Table& mapping, const Table& published) {
+    Column attribute("attribute"), value("value"), pseudonym("pseudonym");
+    // Per published column, which of its dictionary's values its rows hold.
+    std::map<std::string, std::vector<std::uint8_t>> used;
+    for (std::size_t r = 0; r < mapping.rowCount(); ++r) {
+        const std::string& name = mapping.value(r, 0);
+        const std::optional<std::size_t> index = published.columnIndex(name);
+        if (!index) continue;
+        const Column& column = published.column(*index);
+        auto [it, fresh] = used.try_emplace(name);
+        if (fresh) {
+            it->second.assign(column.domainSize(), 0);
+            for (std::size_t row = 0; row < column.size(); ++row) it->second[column.code(row)] = 1;
+        }
+        const std::optional<Code> code = column.find(mapping.value(r, 2));
+        if (!code || !it->second[*code]) continue;
+        attribute.append(name);
+        value.append(mapping.value(r, 1));
+        pseudonym.append(mapping.value(r, 2));
+    }
+    return Table({attribute, value, pseudonym});
 }
 
 std::string readSecretFile(const std::string& path) {

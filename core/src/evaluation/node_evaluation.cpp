@@ -80,6 +80,7 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
         r.higherIsBetter = b.criterion.measureHigherIsBetter();
         r.classMeasures.resize(classes.count());
         r.classFails.assign(classes.count(), false);
+        bool judged = false;  // some class was judged (the worst so far is set)
         // Def. 4.6's sub-classes come from the same view the search classifies.
         const std::vector<std::uint8_t> multiFails = isMultiAttribute(data, b)
                                                          ? multiAttributeFailures(data, classes, b)
@@ -98,6 +99,13 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
         for (std::size_t c = 0; c < classes.count(); ++c) {
             bool ok;
             double measure;
+            if (classes.sizes[c] == 0 && !b.criterion.judgesPopulation()) {
+                // No published row (a research subset, RowSample in dataset.h): the class is
+                // not published, so it cannot fail and is never the worst. Its measure is
+                // its size for k and the threshold otherwise (it holds).
+                r.classMeasures[c] = isK(b) ? 0.0 : r.threshold;
+                continue;
+            }
             if (isK(b)) {
                 const std::uint32_t size = classes.sizes[c];
                 const std::span<const std::uint32_t> h(&size, 1);
@@ -116,7 +124,8 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                 r.failingRows += classes.sizes[c];
             }
             const bool worse =
-                c == 0 || (r.higherIsBetter ? measure < r.worstMeasure : measure > r.worstMeasure);
+                !judged || (r.higherIsBetter ? measure < r.worstMeasure : measure > r.worstMeasure);
+            judged = true;
             if (worse) {
                 r.worstClass = c;
                 r.worstMeasure = measure;

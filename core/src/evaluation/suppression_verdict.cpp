@@ -6,10 +6,10 @@ namespace ldv::detail {
 SuppressionVerdict suppressionVerdict(std::span<const std::uint32_t> sizes,
                                       std::uint64_t failingRows, std::uint64_t limitRows,
                                       std::span<const NodeRisk* const> risks,
-                                      std::span<const std::uint8_t> failing) {
+                                      std::span<const std::uint8_t> failing, bool unrepairable) {
     SuppressionVerdict v;
-    v.satisfies = failingRows <= limitRows && !sizes.empty();
-    v.clean = failingRows == 0 && !sizes.empty();
+    v.satisfies = failingRows <= limitRows && !sizes.empty() && !unrepairable;
+    v.clean = failingRows == 0 && !sizes.empty() && !unrepairable;
     if (v.satisfies)
         for (const NodeRisk* risk : risks)
             if (!risk->holdsForNode(sizes, failing)) {

@@ -19,9 +19,13 @@ struct SuppressionVerdict {
 /// when those rows fit `limitRows` (suppressionLimitRows, search.h) and every node-level risk
 /// criterion (criteria_risk.h) holds on the classes that remain (`failing`: one flag per
 /// class; may be empty when `risks` is). A node without classes (an empty table) does not.
+/// `unrepairable`: a failing class has no published row (δ-presence on a research subset,
+/// RowSample in dataset.h): suppressing it removes nothing, so the node does not satisfy, as
+/// in ARX, where such population classes "cannot be suppressed".
 SuppressionVerdict suppressionVerdict(std::span<const std::uint32_t> sizes,
                                       std::uint64_t failingRows, std::uint64_t limitRows,
                                       std::span<const NodeRisk* const> risks,
-                                      std::span<const std::uint8_t> failing);
+                                      std::span<const std::uint8_t> failing,
+                                      bool unrepairable = false);
 
 }  // namespace ldv::detail

@@ -17,7 +17,14 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
 Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
                  std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
                  std::vector<std::uint32_t> rowWeights)
+    : Dataset(table, std::move(qiColumns), std::move(hierarchies), std::move(sensitiveColumns),
+              std::move(rowWeights), RowSample{{}, kNoPopulation}) {}
+
+Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+                 std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
+                 std::vector<std::uint32_t> rowWeights, const RowSample& sample)
     : m_table(&table),
+      m_population(sample.populationSensitive),
       m_weights(std::move(rowWeights)),
       m_qi(std::move(qiColumns)),
       m_hierarchies(std::move(hierarchies)),
@@ -54,17 +61,25 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
     }
     if (!m_weights.empty() && m_weights.size() != n)
         throw ParameterError("a grouped table needs one weight per row");
+    if (sampled() && (sample.rows.size() != n || m_population >= m_sensitive.size()))
+        throw ParameterError("a sample needs one flag per row and a population attribute");
     m_rows = 0;
+    std::vector<std::uint8_t> keyed(groups, 0);
     for (std::size_t r = 0; r < n; ++r) {
         const std::uint32_t g = m_rowToBase[r];
         const std::uint32_t w = m_weights.empty() ? 1 : m_weights[r];
-        if (m_base.sizes[g] == 0)
+        // Rows outside the sample weigh nothing, except in the population's histogram.
+        const std::uint32_t published = !sampled() || sample.rows[r] ? w : 0;
+        if (!keyed[g]) {
+            keyed[g] = 1;
             for (std::size_t i = 0; i < d; ++i) m_base.keys[g * d + i] = cols[i][r];
-        m_base.sizes[g] += w;
-        m_rows += w;
+        }
+        m_base.sizes[g] += published;
+        m_rows += published;
         for (std::size_t s = 0; s < m_sensitive.size(); ++s)
             m_base.histograms[s][g * m_base.sensitiveDomains[s] +
-                                 table.column(m_sensitive[s]).code(r)] += w;
+                                 table.column(m_sensitive[s]).code(r)] +=
+                s == m_population ? w : published;
     }
     m_base.baseToClass.resize(groups);
     for (std::uint32_t g = 0; g < groups; ++g) m_base.baseToClass[g] = g;
@@ -108,10 +123,14 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
     out.histograms.resize(finer.histograms.size());
     for (std::size_t s = 0; s < finer.histograms.size(); ++s)
         out.histograms[s].assign(std::size_t(count) * finer.sensitiveDomains[s], 0);
+    // A class's key from its first source class (sizes may be 0 with a RowSample).
+    std::vector<std::uint8_t> keyed(count, 0);
     for (std::size_t c = 0; c < src; ++c) {
         const std::uint32_t g = classOf[c];
-        if (out.sizes[g] == 0)
+        if (!keyed[g]) {
+            keyed[g] = 1;
             for (std::size_t i = 0; i < d; ++i) out.keys[g * d + i] = up[i][finer.keys[c * d + i]];
+        }
         out.sizes[g] += finer.sizes[c];
         for (std::size_t s = 0; s < finer.histograms.size(); ++s) {
             const std::size_t m = finer.sensitiveDomains[s];

@@ -20,8 +20,14 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
     out.criteria = evaluateCriteria(data, out.classes, config.criteria);
     const std::vector<bool> failing = failingClasses(out.criteria, out.classes.count());
     std::uint64_t failingRows = 0;
+    // A failing class without a published row (δ-presence on a research subset) cannot be
+    // suppressed (suppression_verdict.h).
+    bool unrepairable = false;
     for (std::size_t c = 0; c < failing.size(); ++c)
-        if (failing[c]) failingRows += out.classes.sizes[c];
+        if (failing[c]) {
+            failingRows += out.classes.sizes[c];
+            unrepairable = unrepairable || out.classes.sizes[c] == 0;
+        }
     // The search's own rule (evaluation/suppression_verdict.h): the failing rows fit the limit
     // and risk criteria hold on the classes that remain (criteria_risk.h).
     const std::uint64_t limitRows = suppressionLimitRows(config.suppressionLimit, data.rowCount());
@@ -29,12 +35,12 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
     std::vector<const NodeRisk*> risks;
     for (const BoundCriterion& b : config.criteria)
         if (b.criterion.isNodeLevel()) risks.push_back(&std::get<NodeRisk>(b.criterion.variant()));
-    out.satisfies =
-        detail::suppressionVerdict(out.classes.sizes, failingRows, limitRows, risks, dropped)
-            .satisfies;
+    out.satisfies = detail::suppressionVerdict(out.classes.sizes, failingRows, limitRows, risks,
+                                               dropped, unrepairable)
+                        .satisfies;
     // Each risk criterion's figure is reported on the classes that remain, up to the first
     // that fails (the judgement stops there).
-    bool reported = failingRows <= limitRows;
+    bool reported = failingRows <= limitRows && !unrepairable;
     for (std::size_t i = 0; i < config.criteria.size(); ++i) {
         if (!config.criteria[i].criterion.isNodeLevel()) continue;
         const NodeRisk& risk = std::get<NodeRisk>(config.criteria[i].criterion.variant());

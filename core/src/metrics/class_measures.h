@@ -15,7 +15,9 @@ namespace detail {
 
 /// The raw inputs of measureClasses, shared with the search's own class tables. `keys` are
 /// class-major (width = d) codes at `levels`; `histogram` is class-major with width `m`
-/// (the first SA) or empty.
+/// (the first SA) or empty. The first SA only when it counts the classes' rows
+/// (Dataset::countsSample(0): not the population's membership of a research subset), as
+/// baseEntropyTerm assumes; classes of size 0 (a RowSample's unpublished classes) are skipped.
 struct ClassesView {
     std::span<const int> levels;
     std::span<const std::uint32_t> sizes;

@@ -83,7 +83,7 @@ namespace detail {
 double baseEntropyTerm(const Dataset& data) {
     const EquivalenceClasses& base = data.baseGroups();
     double sum = 0;
-    if (base.histograms.empty()) {
+    if (base.histograms.empty() || !data.countsSample(0)) {
         for (std::uint32_t s : base.sizes) sum += xlogx(s);
         return sum;
     }
@@ -129,6 +129,7 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
     const std::size_t stride = v.histStride ? v.histStride : v.m;
     for (std::size_t c = 0; c < count; ++c) {
         const double size = v.sizes[c];
+        if (v.sizes[c] == 0) continue;  // no published row (RowSample): not a class of the release
         const bool suppressed = !v.suppressed.empty() && v.suppressed[c];
         if (suppressed) {
             out.suppressedRows += v.sizes[c];
@@ -215,7 +216,7 @@ NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classe
     v.levels = classes.levels;
     v.sizes = classes.sizes;
     v.keys = classes.keys;
-    if (!classes.histograms.empty()) {
+    if (!classes.histograms.empty() && data.countsSample(0)) {
         v.histogram = classes.histograms[0];
         v.m = classes.sensitiveDomains[0];
     }

@@ -37,28 +37,14 @@ PublishedNode publishNode(const Workspace& ws, const SearchConfig& config,
     return publishNode(data, config, levels, ws.identifyingColumns(), options);
 }
 
-std::vector<std::uint32_t> releasedClassSizes(const Workspace& ws, const SearchConfig& config,
+std::vector<std::uint32_t> releasedClassSizes(const Workspace&, const SearchConfig&,
                                               const NodeJudgement& node) {
-    const Dataset& data = judgedDataset(ws, config);
-    const auto released = [&](std::size_t c) {
-        return node.suppressed.empty() || !node.suppressed[c];
-    };
+    // With δ-presence the judged dataset is a RowSample (dataset.h): the class sizes already
+    // count the research subset's rows, and a class of size 0 is not released.
     std::vector<std::uint32_t> sizes;
-    if (&data == &ws.dataset()) {
-        for (std::size_t c = 0; c < node.classes.count(); ++c)
-            if (released(c)) sizes.push_back(node.classes.sizes[c]);
-        return sizes;
-    }
-    const Column& membership = data.table().column(data.sensitiveColumns().back());
-    const auto in = membership.find("in");
-    std::vector<std::uint32_t> subset(node.classes.count(), 0);
-    const std::vector<std::uint32_t> rowClass = data.rowClasses(node.classes);
-    const auto weights = data.rowWeights();
-    for (std::size_t r = 0; r < rowClass.size(); ++r)
-        if (in && membership.code(r) == *in)
-            subset[rowClass[r]] += weights.empty() ? 1 : weights[r];
-    for (std::size_t c = 0; c < subset.size(); ++c)
-        if (released(c) && subset[c] > 0) sizes.push_back(subset[c]);
+    for (std::size_t c = 0; c < node.classes.count(); ++c)
+        if ((node.suppressed.empty() || !node.suppressed[c]) && node.classes.sizes[c] > 0)
+            sizes.push_back(node.classes.sizes[c]);
     return sizes;
 }
 

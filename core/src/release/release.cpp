@@ -57,9 +57,12 @@ std::vector<std::string> columnNames(const Table& table, const std::vector<std::
     return names;
 }
 
-/// The claims of one criterion over the classes that are published (suppressed[c] == 0).
+/// The claims of one criterion over the classes that are published (suppressed[c] == 0 and,
+/// when `sizes` is given, sizes[c] > 0: a research subset's class without a subset row is not
+/// published, and only delta-presence, which reads the population, judges it).
 ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& r,
-                                std::span<const std::uint8_t> suppressed) {
+                                std::span<const std::uint8_t> suppressed,
+                                std::span<const std::uint32_t> sizes = {}) {
     ReleaseCriterion out;
     out.spec = r.spec;
     out.description = r.description;
@@ -78,6 +81,7 @@ ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& 
     bool any = false;
     for (std::size_t c = 0; c < r.classMeasures.size(); ++c) {
         if (!suppressed.empty() && suppressed[c]) continue;
+        if (!sizes.empty() && sizes[c] == 0 && !b.criterion.judgesPopulation()) continue;
         const double m = r.classMeasures[c];
         if (!any || (r.higherIsBetter ? m < out.measured : m > out.measured)) out.measured = m;
         any = true;
@@ -139,7 +143,8 @@ std::vector<std::uint32_t> publishedSizes(const EquivalenceClasses& classes,
                                           std::span<const std::uint8_t> suppressed) {
     std::vector<std::uint32_t> sizes;
     for (std::size_t c = 0; c < classes.count(); ++c)
-        if (suppressed.empty() || !suppressed[c]) sizes.push_back(classes.sizes[c]);
+        if ((suppressed.empty() || !suppressed[c]) && classes.sizes[c] > 0)
+            sizes.push_back(classes.sizes[c]);
     return sizes;
 }
 
@@ -266,17 +271,18 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     r.publishedSha = sha256FileHex(publishedPath);
     r.levels.assign(levels.begin(), levels.end());
     r.originalRows = data.rowCount();
+    // With delta-presence the judged data is the research subset (a RowSample, dataset.h):
+    // its rows are the ones published before suppression, and its class sizes count them.
+    const Dataset& judged = judgedDataset(ws, config);
+    if (&judged != &data) r.subsetRows = judged.rowCount();
     r.publishedRows = node.table.rowCount();
     r.suppressedRows = node.suppressedRows;
     r.satisfies = node.judgement.satisfies;
     for (std::size_t k = 0; k < config.criteria.size(); ++k)
         r.criteria.push_back(criterionClaim(config.criteria[k], node.judgement.criteria[k],
-                                            node.judgement.suppressed));
-    // With delta-presence the released classes hold the research subset's rows only.
-    const auto sizes = &judgedDataset(ws, config) == &ws.dataset()
-                           ? publishedSizes(node.judgement.classes, node.judgement.suppressed)
-                           : releasedClassSizes(ws, config, node.judgement);
-    r.risk = prosecutorRisk(sizes);
+                                            node.judgement.suppressed,
+                                            node.judgement.classes.sizes));
+    r.risk = prosecutorRisk(publishedSizes(node.judgement.classes, node.judgement.suppressed));
     return r;
 }
 
@@ -331,6 +337,10 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
 }
 
 std::string formatRelease(const ReleaseRecord& r) {
+    json rows{{"original", r.originalRows},
+              {"published", r.publishedRows},
+              {"suppressed", r.suppressedRows}};
+    if (r.subsetRows > 0) rows["research_subset"] = r.subsetRows;
     json criteria = json::array();
     for (const ReleaseCriterion& c : r.criteria)
         criteria.push_back({{"spec", c.spec},
@@ -352,10 +362,7 @@ std::string formatRelease(const ReleaseRecord& r) {
         {"files", {{"original", r.originalPath}, {"published", r.publishedPath}}},
         {"configuration", json::parse(r.configuration)},
         {"node", r.levels},
-        {"rows",
-         {{"original", r.originalRows},
-          {"published", r.publishedRows},
-          {"suppressed", r.suppressedRows}}},
+        {"rows", rows},
         {"satisfies", r.satisfies},
         {"criteria", criteria},
         {"risk",
@@ -392,6 +399,7 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
         r.originalRows = j.at("rows").at("original").get<std::size_t>();
         r.publishedRows = j.at("rows").at("published").get<std::size_t>();
         r.suppressedRows = j.at("rows").at("suppressed").get<std::size_t>();
+        r.subsetRows = j.at("rows").value("research_subset", std::size_t(0));
         r.satisfies = j.at("satisfies").get<bool>();
         for (const json& c : j.at("criteria")) {
             ReleaseCriterion rc;
@@ -476,9 +484,11 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
               std::to_string(record.publishedRows));
 
     // With delta-presence (Nergiz, Atzori & Clifton 2007) the original is the population and
-    // only the research subset is published: the suppressed rows and the criteria are judged on
-    // the population's classes, which the published file alone does not show. The reproduction
-    // from the original (--original) checks that node; here they are not checked.
+    // only the research subset is published. delta-presence itself is judged on the
+    // population's classes, which the published file alone does not show: the reproduction from
+    // the original (--original) checks that node. The other criteria and the suppression are
+    // judged on the subset's rows (RowSample, dataset.h), so they are checked on the file, given
+    // the subset's size the record keeps (records written before it kept none: not checked).
     bool presence = false;
     try {
         presence = c.value("kind", "node") == "node" && c.contains("criteria") &&
@@ -486,25 +496,26 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     } catch (const std::exception&) {
         presence = false;  // a bad spec is reported by the criteria claim below
     }
-    const std::string population =
+    const std::string populationNote =
         "not checked: with delta-presence the original is the population and only the research "
         "subset is published; the population's classes are checked by the reproduction from "
         "the original (--original)";
+    // The rows the suppression limit is a share of: the subset's with delta-presence.
+    const std::size_t sampleRows = presence ? record.subsetRows : record.originalRows;
     const std::size_t suppressed =
-        masked ? published.maskedRows()
-               : record.originalRows - std::min(record.originalRows, published.fileRows());
+        masked ? published.maskedRows() : sampleRows - std::min(sampleRows, published.fileRows());
     const double limit = c.at("suppression_limit").get<double>();
-    const std::uint64_t limitRows = suppressionLimitRows(limit, record.originalRows);
-    if (presence) {
-        v.claims.push_back({"suppressed rows", false, false, population});
-        v.claims.push_back({"criteria", false, false, population});
+    const std::uint64_t limitRows = suppressionLimitRows(limit, sampleRows);
+    if (presence && record.subsetRows == 0) {
+        v.claims.push_back({"suppressed rows", false, false, populationNote});
+        v.claims.push_back({"criteria", false, false, populationNote});
         claimRisk(data.classes(Levels(data.qiCount(), 0), false).sizes);
         return v;
     }
     claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
           std::to_string(suppressed) + (masked ? " masked" : " removed") + " rows (recorded " +
               std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) +
-              " of " + std::to_string(record.originalRows));
+              " of " + std::to_string(sampleRows) + (presence ? " in the research subset" : ""));
 
     const EquivalenceClasses classes = data.classes(Levels(data.qiCount(), 0), true);
     std::vector<ReleaseCriterion> recomputed;
@@ -518,13 +529,20 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                 project.contains("population_size") && project["population_size"].is_number()
                     ? project["population_size"].get<double>()
                     : 0.0;
-            std::vector<BoundCriterion> criteria =
-                bindCriteria(data, c.at("criteria").get<std::vector<std::string>>(), population);
-            // k-map's k′ depends on the sample size: the original's rows, as when published.
+            // delta-presence needs the population: left to the reproduction (above).
+            std::vector<std::string> specs;
+            for (const std::string& spec : c.at("criteria").get<std::vector<std::string>>())
+                if (parseCriterionSpec(spec).kind == CriterionKind::DeltaPresence)
+                    v.claims.push_back({"criterion " + spec, false, false, populationNote});
+                else
+                    specs.push_back(spec);
+            std::vector<BoundCriterion> criteria = bindCriteria(data, specs, population);
+            // k-map's k′ depends on the sample size: the original's rows (the research
+            // subset's with delta-presence), as when published.
             for (BoundCriterion& b : criteria)
                 if (b.criterion.kind() == CriterionKind::KMap)
-                    b.criterion = Criterion::bindKMap(b.criterion.definition(),
-                                                      double(record.originalRows), population);
+                    b.criterion = Criterion::bindKMap(b.criterion.definition(), double(sampleRows),
+                                                      population);
             const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
             for (std::size_t k = 0; k < criteria.size(); ++k)
                 recomputed.push_back(criterionClaim(criteria[k], results[k], {}));
@@ -559,6 +577,8 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
           std::string(
               satisfies ? "the published classes meet every criterion within the suppression limit"
                         : "the published classes do not meet the requirement") +
+              (presence && satisfies ? " (delta-presence: by the reproduction from the original)"
+                                     : "") +
               (record.satisfies ? "" : "; the record itself says the node does not satisfy it"));
     return v;
 }

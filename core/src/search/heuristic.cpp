@@ -103,6 +103,7 @@ public:
                                        std::chrono::duration<double>(*limit));
         m_carried = m_judge.neededSensitive();
         if (config.metric == Metric::KlDivergence && !data.sensitiveColumns().empty() &&
+            data.countsSample(0) &&
             std::find(m_carried.begin(), m_carried.end(), std::size_t(0)) == m_carried.end())
             m_carried.push_back(0);
         const unsigned threads = detail::threadBudget(config.threads);
@@ -234,6 +235,7 @@ private:
             m.height = Lattice::height(m.levels);
             double published = 0, dm = 0;
             for (std::size_t c = 0; c < t.count(); ++c) {
+                if (t.sizes[c] == 0) continue;  // no published row (RowSample): not a class
                 if (!suppressed.empty() && suppressed[c]) {
                     m.suppressedRows += t.sizes[c];
                     continue;
@@ -253,7 +255,7 @@ private:
         view.keys = engine.keysOf(t, scratch);
         const auto slot =
             std::find(engine.carried().begin(), engine.carried().end(), std::size_t(0));
-        if (slot != engine.carried().end()) {
+        if (slot != engine.carried().end() && m_data.countsSample(0)) {
             const std::size_t j = std::size_t(slot - engine.carried().begin());
             view.m = engine.histDomain(j);
             view.histStride = engine.histWidth();

@@ -21,7 +21,8 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
             m_k = std::max<std::uint64_t>(m_k, std::get<KAnonymity>(b.criterion.variant()).k);
             continue;
         }
-        m_others.push_back({&b.criterion, b.sensitive});
+        m_others.push_back({&b.criterion, b.sensitive, b.criterion.judgesPopulation()});
+        m_population = m_population || b.criterion.judgesPopulation();
         if (std::find(m_needed.begin(), m_needed.end(), b.sensitive) == m_needed.end())
             m_needed.push_back(b.sensitive);
     }
@@ -34,37 +35,47 @@ Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, Hist
     std::vector<std::uint8_t> local;
     if (!failing && !m_nodeLevel.empty()) failing = &local;
     if (failing) failing->assign(count, 0);
+    // A class of size 0 has no published row (a research subset, RowSample in dataset.h): it
+    // is not published, so it fails no criterion on the published rows; only δ-presence
+    // (judgesPopulation) judges it, and a failure there cannot be suppressed (unrepairable).
     std::uint64_t kRows = 0;
     if (m_k > 1)
         for (std::size_t c = 0; c < count; ++c)
-            if (sizes[c] < m_k) {
+            if (sizes[c] < m_k && sizes[c] != 0) {
                 kRows += sizes[c];
                 if (failing) (*failing)[c] = 1;
             }
     std::uint64_t rows = kRows;
+    bool unrepairable = false;
     // Without a failing-class list, stop as soon as the verdict is known.
     if (!m_others.empty() && (failing || rows <= m_limitRows)) {
         for (std::size_t c = 0; c < count; ++c) {
-            if (m_k > 1 && sizes[c] < m_k) continue;
-            for (const Other& o : m_others)
+            const std::uint32_t size = sizes[c];
+            if (m_k > 1 && size < m_k && size != 0) continue;
+            if (size == 0 && !m_population) continue;
+            for (const Other& o : m_others) {
+                if (size == 0 && !o.population) continue;
                 if (!o.criterion->holds(histAt(c, o.sensitive))) {
-                    rows += sizes[c];
+                    rows += size;
+                    unrepairable = unrepairable || size == 0;
                     if (failing) (*failing)[c] = 1;
                     break;
                 }
-            if (!failing && rows > m_limitRows) break;
+            }
+            if (!failing && (rows > m_limitRows || unrepairable)) break;
         }
     }
-    Verdict v = finish({sizes, count}, rows, failing);
+    Verdict v = finish({sizes, count}, rows, failing, unrepairable);
     v.kFails = kRows > m_limitRows;
     return v;
 }
 
 Verdict NodeJudge::finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
-                          const std::vector<std::uint8_t>* failing) const {
+                          const std::vector<std::uint8_t>* failing, bool unrepairable) const {
     const SuppressionVerdict s = suppressionVerdict(
         sizes, failingRows, m_limitRows, m_nodeLevel,
-        failing ? std::span<const std::uint8_t>(*failing) : std::span<const std::uint8_t>());
+        failing ? std::span<const std::uint8_t>(*failing) : std::span<const std::uint8_t>(),
+        unrepairable);
     Verdict v;
     v.satisfies = s.satisfies;
     v.clean = s.clean;

@@ -53,16 +53,21 @@ private:
     struct Other {
         const Criterion* criterion;
         std::size_t sensitive;
+        /// Criterion::judgesPopulation(): judged on classes without a published row too.
+        bool population;
     };
     /// The verdict from the rows of the failing classes (suppressionVerdict; `failing` may
     /// be null when no node-level criterion needs it).
     Verdict finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
-                   const std::vector<std::uint8_t>* failing) const;
+                   const std::vector<std::uint8_t>* failing, bool unrepairable) const;
     template <class HistAt>
     Verdict judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
                       std::vector<std::uint8_t>* failing) const;
 
     std::vector<Other> m_others;
+    /// Some criterion judgesPopulation() (then the data is a RowSample, whose classes may
+    /// hold no published row).
+    bool m_population = false;
     std::vector<const NodeRisk*> m_nodeLevel;
     std::vector<std::size_t> m_needed;
     std::uint64_t m_k = 0;

@@ -48,7 +48,7 @@ bool metricNeedsClasses(const SearchContext& ctx) {
 std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics) {
     std::vector<std::size_t> carried = ctx.judge.neededSensitive();
     if ((forMetrics || ctx.config.metric == Metric::KlDivergence) &&
-        !ctx.data.sensitiveColumns().empty() &&
+        !ctx.data.sensitiveColumns().empty() && ctx.data.countsSample(0) &&
         std::find(carried.begin(), carried.end(), std::size_t(0)) == carried.end())
         carried.push_back(0);
     return carried;
@@ -77,6 +77,7 @@ NodeMetrics rankingMetrics(const SearchContext& ctx, const RollupEngine& engine,
     double published = 0, dm = 0;
     for (std::size_t c = 0; c < t.count(); ++c) {
         const double size = t.sizes[c];
+        if (t.sizes[c] == 0) continue;  // no published row (RowSample): not a class
         if (!suppressed.empty() && suppressed[c]) {
             m.suppressedRows += t.sizes[c];
             continue;
@@ -99,7 +100,7 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
     v.keys = engine.keysOf(t, scratch);
     const auto& carried = engine.carried();
     const auto slot = std::find(carried.begin(), carried.end(), std::size_t(0));
-    if (slot != carried.end()) {
+    if (slot != carried.end() && ctx.data.countsSample(0)) {
         const std::size_t j = std::size_t(slot - carried.begin());
         v.m = engine.histDomain(j);
         v.histStride = engine.histWidth();

@@ -25,8 +25,9 @@ struct CriteriaInputs {
 /// bindCriteria (search.h) with the inputs above. A `:hierarchical` t-closeness criterion
 /// on a sensitive attribute without a hierarchy is a ParameterError that says how to give one.
 /// delta-presence binds to the membership attribute of a PresenceDataset's dataset
-/// (research_subset.h), which the other criteria never see; on other data it is a
-/// ParameterError asking for the research subset.
+/// (presence_dataset.h), which the other criteria never see; on other data it is a
+/// ParameterError asking for the research subset. The criteria beside it are judged on that
+/// dataset's classes, which count the research subset's rows only (RowSample, dataset.h).
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          const CriteriaInputs& inputs);
 

@@ -78,6 +78,11 @@ public:
     /// True for k-anonymity and k-map: a condition on class sizes only, bound as KAnonymity
     /// (the minimum class size is std::get<KAnonymity>(variant()).k).
     bool isClassSize() const;
+    /// True for δ-presence: judged on the population's rows of a class (the membership
+    /// histogram of a RowSample, dataset.h), so it is judged on classes none of whose rows is
+    /// published too. Every other criterion is judged on the published rows only, and a class
+    /// without one is not published: it cannot fail them.
+    bool judgesPopulation() const { return kind() == CriterionKind::DeltaPresence; }
 
     /// Holds for a class ⇒ holds for every union of such classes (Machanavajjhala et al. 2007
     /// Thm 5.2–5.4; (τ,ℓ) by convexity of F); for the node-level risk criteria: holds for a node ⇒

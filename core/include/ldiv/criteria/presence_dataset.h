@@ -34,7 +34,11 @@ std::vector<std::uint8_t> researchSubsetRows(const Table& table,
 
 /// The data `data` with the research-subset membership as one more sensitive attribute (the
 /// last, named kMembershipName, values "out" and "in"), on which delta-presence is judged. A
-/// copy of the table with the column appended, so its other column indices are data's.
+/// copy of the table with the column appended, so its other column indices are data's. The
+/// dataset is a RowSample (dataset.h): its classes count the subset's rows, so the criteria
+/// beside delta-presence, the suppression budget and the metrics are judged on the rows that
+/// are published (as ARX does), while the membership's histogram counts the population's rows,
+/// from which delta-presence reads δ = in / (in + out).
 class PresenceDataset {
 public:
     static constexpr const char* kMembershipName = "(research subset)";
@@ -46,7 +50,7 @@ public:
     const Dataset& dataset() const { return *m_data; }
     /// Index of the membership attribute in dataset().sensitiveColumns().
     std::size_t membership() const { return m_data->sensitiveColumns().size() - 1; }
-    /// Rows in the subset (weights counted).
+    /// Rows in the subset (weights counted): dataset().rowCount().
     std::size_t subsetRows() const { return m_subsetRows; }
 
 private:

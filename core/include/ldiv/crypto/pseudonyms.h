@@ -47,6 +47,14 @@ Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::si
                                    const std::vector<PseudonymSpec>& specs,
                                    std::string_view secret);
 
+/// The rows of `mapping` (Pseudonyms::mapping: attribute, value, pseudonym) whose pseudonym
+/// appears in the column named `attribute` of `published`, the table that is released. The
+/// mapping is written for the people who are published only: the rows left out of a release
+/// (outside δ-presence's research subset, suppressed and removed) are not in it, and their
+/// values would otherwise reach whoever holds the mapping. Masked suppressed rows keep their
+/// pseudonyms, so their values stay.
+Table publishedMapping(const Table& mapping, const Table& published);
+
 /// The secret of a secret file: its bytes without one trailing line end. Throws InputError
 /// when it cannot be read or is empty.
 std::string readSecretFile(const std::string& path);

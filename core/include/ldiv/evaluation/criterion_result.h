@@ -41,7 +41,9 @@ struct CriterionResult {
 
 /// Evaluates every criterion on every class. Multi-attribute criteria (Machanavajjhala et al. 2007
 /// Def. 4.6) split each class by the other sensitive attributes, which needs `classes` with
-/// membership.
+/// membership. On a RowSample (a research subset, dataset.h) a class of size 0 is not
+/// published: only δ-presence judges it; for the other criteria it holds (its measure is 0
+/// for k and the threshold otherwise) and is never the worst class.
 std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                                               const EquivalenceClasses& classes,
                                               const std::vector<BoundCriterion>& criteria);

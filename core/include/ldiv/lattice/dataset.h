@@ -5,6 +5,7 @@
 // tuples with their sensitive histograms), and a node's classes are computed from the base
 // groups or rolled up from the classes of a finer node.
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -18,7 +19,8 @@ namespace ldv {
 struct EquivalenceClasses {
     Levels levels;
     std::size_t qiCount = 0;
-    /// Rows per class.
+    /// Rows per class (with a RowSample, the sample's rows: 0 for a class none of whose rows
+    /// is in the sample).
     std::vector<std::uint32_t> sizes;
     /// Generalized QI codes, class-major: keys[c * qiCount + i] is a code at levels[i].
     std::vector<Code> keys;
@@ -38,8 +40,23 @@ struct EquivalenceClasses {
     }
 };
 
+/// A sample of a table's rows judged against the whole table, its population: δ-presence's
+/// research subset (Nergiz, Atzori & Clifton 2007), where the subset is what is published.
+/// Class sizes, rowCount() and the histograms of the sensitive attributes count the sample's
+/// rows only, so every criterion, the suppression budget and the metrics see the published
+/// rows, as ARX judges the other privacy models on the research subset; the histograms of
+/// sensitive attribute `populationSensitive` (the membership δ-presence reads) count every
+/// row. A class may thus have size 0: none of its rows is published.
+struct RowSample {
+    /// Per table row: 1 when it is in the sample.
+    std::vector<std::uint8_t> rows;
+    /// Index into the sensitive attributes of the one whose histograms count the population.
+    std::size_t populationSensitive = 0;
+};
+
 class Dataset {
 public:
+    static constexpr std::size_t kNoPopulation = std::numeric_limits<std::size_t>::max();
     /// `hierarchies[i]` belongs to `qiColumns[i]`. Throws ParameterError when a sensitive
     /// column is also a QI or the sizes disagree.
     Dataset(const Table& table, std::vector<std::size_t> qiColumns,
@@ -50,10 +67,24 @@ public:
     Dataset(const Table& table, std::vector<std::size_t> qiColumns,
             std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
             std::vector<std::uint32_t> rowWeights);
+    /// The rows `sample.rows` of `table` (weighted by `rowWeights` when not empty), judged
+    /// against all of them (RowSample). ParameterError for a flag count that is not the row
+    /// count or a populationSensitive that is not a sensitive attribute.
+    Dataset(const Table& table, std::vector<std::size_t> qiColumns,
+            std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
+            std::vector<std::uint32_t> rowWeights, const RowSample& sample);
 
     const Table& table() const { return *m_table; }
-    /// Rows of the data (the sum of the weights for a grouped table).
+    /// Rows of the data (the sum of the weights for a grouped table); with a RowSample, the
+    /// sample's rows.
     std::size_t rowCount() const { return m_rows; }
+    /// True when built with a RowSample.
+    bool sampled() const { return m_population != kNoPopulation; }
+    /// With a RowSample, its populationSensitive; else kNoPopulation.
+    std::size_t populationSensitive() const { return m_population; }
+    /// Whether the histograms of sensitive attribute `sensitive` count the rows the classes
+    /// count (all but the population's, RowSample).
+    bool countsSample(std::size_t sensitive) const { return sensitive != m_population; }
     /// True when table() holds weighted groups rather than rows.
     bool grouped() const { return !m_weights.empty(); }
     std::span<const std::uint32_t> rowWeights() const { return m_weights; }
@@ -81,6 +112,7 @@ public:
 private:
     const Table* m_table;
     std::size_t m_rows = 0;
+    std::size_t m_population = kNoPopulation;
     std::vector<std::uint32_t> m_weights;
     std::vector<std::size_t> m_qi;
     std::vector<HierarchyMap> m_hierarchies;

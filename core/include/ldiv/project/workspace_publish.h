@@ -2,8 +2,9 @@
 // Publishing a node of a loaded project, the one path of `ldiv generalize` and the workbench's
 // export. With a δ-presence criterion (Nergiz, Atzori & Clifton 2007) the loaded table is the
 // population and only the research subset (presence_dataset.h) is released: the node is judged
-// on the population's classes, as the search judged it, and the rows outside the subset and the
-// subset's membership attribute are left out of the published table.
+// as the search judged it (δ-presence on the population's classes, every other criterion and
+// the suppression on the subset's rows), and the rows outside the subset and the subset's
+// membership attribute are left out of the published table.
 #include <span>
 #include <vector>
 
@@ -36,7 +37,7 @@ PublishedNode publishNode(const Workspace& workspace, const SearchConfig& config
 /// The sizes of the released classes of `node` (judged on judgedDataset), for their
 /// re-identification risk: suppressed classes left out; with δ-presence each class counts its
 /// research-subset rows only (the population's other rows are not released), and classes
-/// without one are left out. With δ-presence the node must be judged withMembership.
+/// without one are left out.
 std::vector<std::uint32_t> releasedClassSizes(const Workspace& workspace,
                                               const SearchConfig& config,
                                               const NodeJudgement& node);

@@ -51,6 +51,10 @@ struct ReleaseRecord {
     std::string originalPath, publishedPath;
     Levels levels;
     std::size_t originalRows = 0, publishedRows = 0, suppressedRows = 0;
+    /// With delta-presence: the research subset's rows (the published rows before suppression;
+    /// originalRows is the population's). 0 without, and in records written before it was
+    /// kept ("rows": {"research_subset": N}).
+    std::size_t subsetRows = 0;
     bool satisfies = false;
     std::vector<ReleaseCriterion> criteria;
     ProsecutorRisk risk;
