@@ -33,6 +33,7 @@
 #include "ldiv/project/search_settings.h"
 #include "ldiv/search/heuristic_result.h"
 #include "privacy/privacyperspective.h"
+#include "process_memory.h"
 #include "project/project.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"
@@ -43,20 +44,7 @@ using namespace ldv::ui;
 
 namespace {
 
-/// Resident memory of this process in MiB (Linux).
-double residentMiB() {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    while (status >> key) {
-        if (key == "VmRSS:") {
-            double kb = 0;
-            status >> kb;
-            return kb / 1024;
-        }
-        std::getline(status, key);
-    }
-    return 0;
-}
+using test::residentMiB;
 
 /// A table of `rows` random rows over `attributes` QIs with values 0..3 (seeded), each with
 /// the hierarchy 0,1 → a; 2,3 → b; then *; written with a project asking for k-anonymity.

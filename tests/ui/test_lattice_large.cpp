@@ -23,6 +23,7 @@
 #include "lattice/latticeview.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
+#include "process_memory.h"
 #include "project/project.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
@@ -32,20 +33,7 @@ using namespace ldv;
 using namespace ldv::ui;
 
 namespace {
-/// Resident memory of this process in MiB (Linux).
-double residentMiB() {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    while (status >> key) {
-        if (key == "VmRSS:") {
-            double kb = 0;
-            status >> kb;
-            return kb / 1024;
-        }
-        std::getline(status, key);
-    }
-    return 0;
-}
+using test::residentMiB;
 
 /// A project of `attributes` QIs, each with values 0..3 and an embedded hierarchy of the
 /// given height (2: 0,1→a, 2,3→b, then *; 3: one more level).

@@ -65,6 +65,32 @@ class TestResearchSubset : public QObject {
         return project;
     }
 
+    /// The node exported as the workbench's table export writes it (NAME-bench.csv) and as
+    /// `ldiv generalize --project FILE --node … --output NAME-cli.csv --json` does.
+    struct Exported {
+        QString bench, cli;
+        test::CliResult generalize;
+    };
+    Exported exportBoth(const SearchOutcome& outcome, const Levels& node, const QString& file,
+                        const QString& name) {
+        Exported e{m_dir.filePath(name + "-bench.csv"), m_dir.filePath(name + "-cli.csv"), {}};
+        TableExportOptions options;
+        exportTableCsv(*outcome.data, outcome.config, node, options, e.bench.toStdString());
+        e.generalize =
+            test::runCli({"generalize", "--project", file, "--node",
+                          QString::fromStdString(formatLevels(node)), "--output", e.cli, "--json"});
+        return e;
+    }
+
+    /// Rows per class of a published CSV whose first three columns are the quasi-identifiers.
+    static std::map<std::string, std::uint32_t> publishedClasses(const Table& published) {
+        std::map<std::string, std::uint32_t> classes;
+        for (std::size_t r = 0; r < published.rowCount(); ++r)
+            ++classes[published.value(r, 0) + "|" + published.value(r, 1) + "|" +
+                      published.value(r, 2)];
+        return classes;
+    }
+
 private slots:
     void initTestCase() {
         QVERIFY(test::isolateWorkbench(m_dir, true));
@@ -187,14 +213,11 @@ private slots:
         // Exported: the subset's rows only (less those suppressed), the bytes of `ldiv
         // generalize`, without the membership attribute.
         const Levels optimum = lattice.levels(*outcome->result.optimum);
-        const QString bench = m_dir.filePath("bench.csv"), cli = m_dir.filePath("cli.csv");
-        TableExportOptions options;
-        exportTableCsv(*outcome->data, outcome->config, optimum, options, bench.toStdString());
-        const test::CliResult g = test::runCli({"generalize", "--project", file, "--node",
-                                                QString::fromStdString(formatLevels(optimum)),
-                                                "--output", cli, "--json"});
+        const Exported e = exportBoth(*outcome, optimum, file, "subset");
+        const test::CliResult& g = e.generalize;
+        const QString& bench = e.bench;
         QVERIFY2(g.exitCode == 0, g.err.constData());
-        QCOMPARE(test::readFile(bench), test::readFile(cli));
+        QCOMPARE(test::readFile(bench), test::readFile(e.cli));
         const qint64 rows = g.json()["rows"].toInteger();
         QCOMPARE(rows + g.json()["suppressed_rows"].toInteger(), qint64(m_subsetRows));
         QCOMPARE(test::readFile(bench).count('\n'), rows + 1);
@@ -205,12 +228,8 @@ private slots:
         CsvOptions csv;
         csv.inferTypes = false;
         const Table published = readCsv(bench.toStdString(), csv);
-        std::map<std::string, std::uint32_t> classes;
-        for (std::size_t r = 0; r < published.rowCount(); ++r)
-            ++classes[published.value(r, 0) + "|" + published.value(r, 1) + "|" +
-                      published.value(r, 2)];
         std::vector<std::uint32_t> sizes;
-        for (const auto& [key, size] : classes) sizes.push_back(size);
+        for (const auto& [key, size] : publishedClasses(published)) sizes.push_back(size);
         const RiskAnalysis expected = analyzeRisk(sizes);
         const ReportData report =
             buildReportData(*outcome, *outcome->result.optimum, "subset", "optimum", std::nullopt);
@@ -258,24 +277,17 @@ private slots:
                 qint64(outcome->result.satisfying.size()));
 
         // Exported: the bytes of `ldiv generalize`; every published class has ≥ 5 rows.
-        const QString bench = m_dir.filePath("combined-bench.csv"),
-                      cli = m_dir.filePath("combined-cli.csv");
-        TableExportOptions options;
-        exportTableCsv(*outcome->data, outcome->config, optimum, options, bench.toStdString());
-        const test::CliResult g = test::runCli({"generalize", "--project", file, "--node",
-                                                QString::fromStdString(formatLevels(optimum)),
-                                                "--output", cli, "--json"});
+        const Exported e = exportBoth(*outcome, optimum, file, "combined");
+        const test::CliResult& g = e.generalize;
+        const QString& bench = e.bench;
         QVERIFY2(g.exitCode == 0, g.err.constData());
-        QCOMPARE(test::readFile(bench), test::readFile(cli));
+        QCOMPARE(test::readFile(bench), test::readFile(e.cli));
         CsvOptions csv;
         csv.inferTypes = false;
         const Table published = readCsv(bench.toStdString(), csv);
         QVERIFY(published.rowCount() > 0);
-        std::map<std::string, std::uint32_t> classes;
-        for (std::size_t row = 0; row < published.rowCount(); ++row)
-            ++classes[published.value(row, 0) + "|" + published.value(row, 1) + "|" +
-                      published.value(row, 2)];
-        for (const auto& [key, size] : classes) QVERIFY2(size >= 5, key.c_str());
+        for (const auto& [key, size] : publishedClasses(published))
+            QVERIFY2(size >= 5, key.c_str());
         QCOMPARE(qint64(published.rowCount()) + g.json()["suppressed_rows"].toInteger(),
                  qint64(m_subsetRows));
     }

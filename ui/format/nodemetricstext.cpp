@@ -4,6 +4,23 @@
 
 namespace ldv::ui {
 
+QString nodeFiguresHtml(const NodeMetrics& m) {
+    return QObject::tr(
+               "<table cellspacing=4>"
+               "<tr><td>classes</td><td align=right>%1</td></tr>"
+               "<tr><td>suppressed rows</td><td align=right>%2</td></tr>"
+               "<tr><td>avg. class size</td><td align=right>%3</td></tr>"
+               "<tr><td>discernibility</td><td align=right>%4</td></tr>"
+               "<tr><td>KL-divergence</td><td align=right>%5</td></tr>"
+               "<tr><td>height</td><td align=right>%6</td></tr></table>")
+        .arg(m.classes)
+        .arg(m.suppressedRows)
+        .arg(m.averageClassSize, 0, 'f', 2)
+        .arg(m.discernibility, 0, 'f', 0)
+        .arg(m.klDivergence, 0, 'f', 4)
+        .arg(m.height);
+}
+
 QStringList metricRowNames() {
     return {QObject::tr("Height"),
             QObject::tr("Classes"),

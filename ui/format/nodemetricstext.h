@@ -16,6 +16,11 @@ namespace ldv::ui {
 QStringList metricRowNames();
 QStringList metricRowValues(const NodeMetrics& metrics);
 
+/// The figures of a search's chosen node as an HTML table (classes, suppressed rows, average
+/// class size, discernibility, KL-divergence, height), under the Privacy perspective's result
+/// heading for the exact optimum and the heuristic's node alike.
+QString nodeFiguresHtml(const NodeMetrics& metrics);
+
 /// Bars of a class-size histogram: one per size up to 16 distinct sizes, else 1-2-5 bins.
 void classSizeBars(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
                    QStringList* labels, QVector<double>* values);

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "format/nodemetricstext.h"
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/criteria/presence_dataset.h"
@@ -647,20 +648,9 @@ void PrivacyPerspective::showOutcome() {
                           .arg(QString::fromStdString(o->data->qiNames()[i]))
                           .arg(lv[i]);
         html +=
-            tr("<h3>Optimum [%1]</h3><p>%2</p><table cellspacing=4>"
-               "<tr><td>classes</td><td align=right>%3</td></tr><tr><td>suppressed rows</td><td "
-               "align=right>%4</td></tr>"
-               "<tr><td>avg. class size</td><td "
-               "align=right>%5</td></tr><tr><td>discernibility</td><td align=right>%6</td></tr>"
-               "<tr><td>KL-divergence</td><td align=right>%7</td></tr><tr><td>height</td><td "
-               "align=right>%8</td></tr></table>")
-                .arg(QString::fromStdString(formatLevels(lv)), levels.join(", ").toHtmlEscaped())
-                .arg(m.classes)
-                .arg(m.suppressedRows)
-                .arg(m.averageClassSize, 0, 'f', 2)
-                .arg(m.discernibility, 0, 'f', 0)
-                .arg(m.klDivergence, 0, 'f', 4)
-                .arg(m.height);
+            tr("<h3>Optimum [%1]</h3><p>%2</p>")
+                .arg(QString::fromStdString(formatLevels(lv)), levels.join(", ").toHtmlEscaped()) +
+            nodeFiguresHtml(m);
     } else if (o->complete()) {
         html += tr("<h3>No node satisfies the requirement</h3>");
     }

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "format/nodemetricstext.h"
 #include "ldiv/search/heuristic_result.h"
 #include "session/heuristictext.h"
 #include "session/searchsession.h"
@@ -68,22 +69,11 @@ QString heuristicOutcomeHtml(const SearchOutcome& o) {
                 .arg(nodeCountText(double(lattice.size())));
     if (o.result.optimum) {
         const NodeMetrics& m = o.result.optimumMetrics;
-        html += tr("<h3>%1 [%2]</h3><p>%3</p><table cellspacing=4>"
-                   "<tr><td>classes</td><td align=right>%4</td></tr>"
-                   "<tr><td>suppressed rows</td><td align=right>%5</td></tr>"
-                   "<tr><td>avg. class size</td><td align=right>%6</td></tr>"
-                   "<tr><td>discernibility</td><td align=right>%7</td></tr>"
-                   "<tr><td>KL-divergence</td><td align=right>%8</td></tr>"
-                   "<tr><td>height</td><td align=right>%9</td></tr></table>")
+        html += tr("<h3>%1 [%2]</h3><p>%3</p>")
                     .arg(h.provenOptimal ? tr("Optimum") : tr("Best node"),
                          QString::fromStdString(formatLevels(lattice.levels(*o.result.optimum))),
-                         metricValueText(m, o.settings.metric).toHtmlEscaped())
-                    .arg(m.classes)
-                    .arg(m.suppressedRows)
-                    .arg(m.averageClassSize, 0, 'f', 2)
-                    .arg(m.discernibility, 0, 'f', 0)
-                    .arg(m.klDivergence, 0, 'f', 4)
-                    .arg(m.height);
+                         metricValueText(m, o.settings.metric).toHtmlEscaped()) +
+                nodeFiguresHtml(m);
     } else {
         html += tr("<h3>No satisfying node found</h3>");
     }
