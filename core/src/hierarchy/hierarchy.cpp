@@ -1,10 +1,12 @@
 #include "ldiv/hierarchy/hierarchy.h"
 
+#include <optional>
 #include <sstream>
 
 #include "data/text_util.h"
 #include "data/unicode_nfc.h"
 #include "data/view_index.h"
+#include "hierarchy/hierarchy_check.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 
@@ -34,7 +36,10 @@ bool isError(const HierarchyIssue& issue) {
     return issue.kind != HierarchyIssue::Kind::MultipleTops;
 }
 
-std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const Column* column) {
+namespace detail {
+
+std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Column* column,
+                                           std::vector<std::uint32_t>* rowOf) {
     using Kind = HierarchyIssue::Kind;
     std::vector<HierarchyIssue> issues;
     const auto& rows = hierarchy.rows();
@@ -53,64 +58,108 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
             return issues;
         }
     const std::size_t width = rows.front().size();
-    detail::ViewIndex baseRow(rows.size());
+    // One pass over the rows for every check: each row is an allocation of its own, so a
+    // large hierarchy is read from memory once, not once per level.
+    auto baseRow = makeViewIndex(
+        [&rows](std::uint32_t r) -> std::string_view { return rows[r].front(); }, rows.size());
+    // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent. A row
+    // repeating the previous row's level-j value and parent agrees with that value's first
+    // row (the previous row did, or the level was reported): only the first row of each run
+    // is looked up, so a sorted hierarchy costs one lookup per distinct value, not per row.
+    auto cellOf = [&rows](std::size_t j) {
+        return [&rows, j](std::uint32_t r) -> std::string_view { return rows[r][j]; };
+    };
+    std::vector<ViewIndex<decltype(cellOf(0))>> parentRow;
+    for (std::size_t j = 0; j + 1 < width; ++j) parentRow.emplace_back(cellOf(j));
+    std::vector<std::optional<HierarchyIssue>> notNesting(width);  // the first, per level
+    std::optional<HierarchyIssue> multipleTops;
+    // The base value's slot is fetched a few rows ahead: the index is larger than the cache,
+    // and its slots are visited in random order.
+    constexpr std::size_t kAhead = 8;
+    std::uint64_t ahead[kAhead];
+    auto baseHash = [&rows](std::size_t r) {
+        const std::string& v = rows[r].front();
+        return hashBytes(v.data(), v.size());
+    };
+    for (std::size_t r = 0; r < kAhead && r < rows.size(); ++r) ahead[r] = baseHash(r);
+    // The data's values are looked up as the rows go by (the dictionary's index is small and
+    // the row at hand is in the cache), not the other way round (a random row per value).
+    auto dictionary =
+        makeViewIndex([column](std::uint32_t c) -> std::string_view { return column->value(c); },
+                      column ? column->domainSize() : 0);
+    std::vector<std::uint32_t> rowOfCode(column ? column->domainSize() : 0, kAbsentIndex);
+    if (column)
+        for (Code c = 0; c < column->domainSize(); ++c) dictionary.emplace(column->value(c), c);
     bool shapeOk = true;
     for (std::size_t r = 0; r < rows.size(); ++r) {
-        if (rows[r].size() != width) {
+        const std::uint64_t hash = ahead[r % kAhead];
+        if (r + kAhead < rows.size()) {
+            ahead[r % kAhead] = baseHash(r + kAhead);
+            baseRow.prefetch(ahead[r % kAhead]);
+            if (column) dictionary.prefetch(ahead[r % kAhead]);
+        }
+        const std::vector<std::string>& row = rows[r];
+        if (row.size() != width) {
             shapeOk = false;
             issues.push_back({Kind::RaggedRow, int(r), -1,
-                              "row " + std::to_string(r + 1) + " ('" + rows[r].front() + "') has " +
-                                  std::to_string(rows[r].size()) + " levels, the first row has " +
+                              "row " + std::to_string(r + 1) + " ('" + row.front() + "') has " +
+                                  std::to_string(row.size()) + " levels, the first row has " +
                                   std::to_string(width)});
             continue;
         }
         for (std::size_t j = 0; j < width; ++j)
-            if (rows[r][j].empty())
+            if (row[j].empty())
                 issues.push_back({Kind::EmptyCell, int(r), int(j),
                                   "empty cell at row " + std::to_string(r + 1) + ", level " +
                                       std::to_string(j)});
-        const std::uint32_t first = baseRow.emplace(rows[r].front(), std::uint32_t(r));
+        const std::uint32_t first = baseRow.emplace(row.front(), hash, std::uint32_t(r));
+        if (first == r && column) {
+            const std::uint32_t c = dictionary.find(row.front(), hash);
+            if (c != kAbsentIndex) rowOfCode[c] = std::uint32_t(r);
+        }
         if (first != r)
             issues.push_back({Kind::DuplicateBase, int(r), 0,
-                              "base value '" + rows[r].front() + "' appears in rows " +
+                              "base value '" + row.front() + "' appears in rows " +
                                   std::to_string(first + 1) + " and " + std::to_string(r + 1)});
+        if (!shapeOk) continue;  // nesting and tops are judged on a rectangular hierarchy only
+        for (std::size_t j = 1; j + 1 < width; ++j) {
+            if (notNesting[j]) continue;
+            std::size_t seen;
+            if (r > 0 && row[j] == rows[r - 1][j]) {
+                if (row[j + 1] == rows[r - 1][j + 1]) continue;
+                seen = parentRow[j].find(row[j]);
+            } else {
+                seen = parentRow[j].emplace(row[j], std::uint32_t(r));
+            }
+            if (seen != r && rows[seen][j + 1] != row[j + 1])
+                notNesting[j] = HierarchyIssue{
+                    Kind::NotNesting, int(r), int(j + 1),
+                    "level " + std::to_string(j + 1) + " is not a coarsening of level " +
+                        std::to_string(j) + ": '" + row[j] + "' generalizes to '" +
+                        rows[seen][j + 1] + "' (row " + std::to_string(seen + 1) + ", '" +
+                        rows[seen][0] + "') and to '" + row[j + 1] + "' (row " +
+                        std::to_string(r + 1) + ", '" + row[0] + "')"};
+        }
+        if (width > 1 && !multipleTops && row.back() != rows[0].back())
+            multipleTops = HierarchyIssue{Kind::MultipleTops, int(r), int(width - 1),
+                                          "the top level has more than one value ('" +
+                                              rows[0].back() + "', '" + row.back() + "')"};
     }
     if (shapeOk) {
-        // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent.
-        for (std::size_t j = 1; j + 1 < width; ++j) {
-            detail::ViewIndex parentRow(rows.size());
-            for (std::size_t r = 0; r < rows.size(); ++r) {
-                const std::size_t seen = parentRow.emplace(rows[r][j], std::uint32_t(r));
-                if (seen != r && rows[seen][j + 1] != rows[r][j + 1]) {
-                    issues.push_back(
-                        {Kind::NotNesting, int(r), int(j + 1),
-                         "level " + std::to_string(j + 1) + " is not a coarsening of level " +
-                             std::to_string(j) + ": '" + rows[r][j] + "' generalizes to '" +
-                             rows[seen][j + 1] + "' (row " + std::to_string(seen + 1) + ", '" +
-                             rows[seen][0] + "') and to '" + rows[r][j + 1] + "' (row " +
-                             std::to_string(r + 1) + ", '" + rows[r][0] + "')"});
-                    break;  // one example per level pair is enough to act on
-                }
-            }
-        }
-        if (width > 1) {
-            for (std::size_t r = 1; r < rows.size(); ++r)
-                if (rows[r].back() != rows[0].back()) {
-                    issues.push_back({Kind::MultipleTops, int(r), int(width - 1),
-                                      "the top level has more than one value ('" + rows[0].back() +
-                                          "', '" + rows[r].back() + "')"});
-                    break;
-                }
-        }
+        for (std::optional<HierarchyIssue>& issue : notNesting)
+            if (issue) issues.push_back(std::move(*issue));
+        if (multipleTops) issues.push_back(std::move(*multipleTops));
     }
     if (column) {
         std::string missing;
         std::size_t count = 0;
-        for (const std::string& v : column->dictionary())
-            if (baseRow.find(v) == detail::ViewIndex::kAbsent) {
-                if (count < 20) missing += (count ? ", '" : "'") + detail::clip(v) + "'";
+        for (Code c = 0; c < column->domainSize(); ++c)
+            if (rowOfCode[c] == kAbsentIndex) {
+                if (count < 20)
+                    missing += (count ? ", '" : "'") + detail::clip(column->value(c)) + "'";
                 ++count;
             }
+        if (rowOf) *rowOf = std::move(rowOfCode);
         if (count)
             issues.push_back({Kind::MissingValue, -1, 0,
                               std::to_string(count) + " value(s) of attribute '" + column->name() +
@@ -118,6 +167,12 @@ std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const 
                                   (count > 20 ? ", …" : "")});
     }
     return issues;
+}
+
+}  // namespace detail
+
+std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const Column* column) {
+    return detail::checkHierarchy(hierarchy, column, nullptr);
 }
 
 Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, char separator) {
