@@ -1,14 +1,16 @@
 // validateHierarchy and HierarchyMap against plain reference versions (one std::map per
-// check, one level at a time, every row looked up) on random hierarchies: sorted and
-// shuffled rows, runs of labels, broken nesting, ragged rows, empty cells, duplicate base
-// values, several tops and data values missing from the hierarchy. The fast versions visit
-// the rows once and skip runs of repeated labels; the issues (kind, row, level, message),
-// the level codes and the coverage must be exactly the reference's.
+// check, one level at a time, every row looked up), on rows and on parseHierarchy's block
+// of cells, on random hierarchies: sorted and shuffled rows, runs of labels, broken
+// nesting, ragged rows, empty cells, duplicate base values, several tops and data values
+// missing from the hierarchy. The fast versions visit the rows once and skip runs of
+// repeated labels; the issues (kind, row, level, message), the level codes and the coverage
+// must be exactly the reference's.
 #include <QtTest>
 #include <algorithm>
 #include <map>
 #include <random>
 
+#include "io/cell_table.h"
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
 
@@ -176,6 +178,19 @@ Rows randomRows(std::mt19937_64& rng, std::size_t count, std::size_t width, bool
     return rows;
 }
 
+/// The same rows as one block of cells, the form parseHierarchy keeps (rows() built lazily).
+Hierarchy asCells(const Rows& rows) {
+    auto cells = std::make_shared<detail::CellTable>();
+    for (const auto& row : rows) {
+        for (const std::string& cell : row) {
+            cells->text += cell;
+            cells->cellStart.push_back(std::uint32_t(cells->text.size()));
+        }
+        cells->rowStart.push_back(std::uint32_t(cells->cellStart.size() - 1));
+    }
+    return Hierarchy(cells, "cells");
+}
+
 QString describe(const std::vector<HierarchyIssue>& issues) {
     QStringList out;
     for (const HierarchyIssue& i : issues)
@@ -210,32 +225,36 @@ private slots:
                                   ? "absent" + num(rng() % 3)
                                   : row[0]);
             }
-            const Hierarchy hierarchy(rows);
             const auto expected = referenceIssues(rows, &column);
-            QCOMPARE(describe(validateHierarchy(hierarchy, &column)), describe(expected));
-            QCOMPARE(describe(validateHierarchy(hierarchy)),
-                     describe(referenceIssues(rows, nullptr)));
             const auto error = std::find_if(expected.begin(), expected.end(),
                                             [](const HierarchyIssue& i) { return isError(i); });
-            if (error != expected.end()) {
-                ++refused;
-                try {
-                    const HierarchyMap map(hierarchy, column);
-                    QFAIL("no error");
-                } catch (const InputError& e) {
-                    QVERIFY(QString(e.what()).endsWith(QString::fromStdString(error->message)));
+            error != expected.end() ? ++refused : ++bound;
+            // Rows as vectors of strings, and as one block of cells (parseHierarchy's form).
+            for (const Hierarchy& hierarchy : {Hierarchy(rows), asCells(rows)}) {
+                QCOMPARE(hierarchy.baseCount(), rows.size());
+                QCOMPARE(describe(validateHierarchy(hierarchy, &column)), describe(expected));
+                QCOMPARE(describe(validateHierarchy(hierarchy)),
+                         describe(referenceIssues(rows, nullptr)));
+                if (error != expected.end()) {
+                    try {
+                        const HierarchyMap map(hierarchy, column);
+                        QFAIL("no error");
+                    } catch (const InputError& e) {
+                        QVERIFY(QString(e.what()).endsWith(QString::fromStdString(error->message)));
+                    }
+                    QVERIFY(hierarchy.rows() == rows);
+                    continue;
                 }
-                continue;
-            }
-            ++bound;
-            const HierarchyMap map(hierarchy, column);
-            const ReferenceMap ref = referenceMap(rows, column);
-            QCOMPARE(map.height(), int(rows[0].size()) - 1);
-            for (int j = 0; j <= map.height(); ++j) {
-                QVERIFY(map.levelValues(j) == ref.values[j]);
-                QVERIFY(map.levelMap(j) == ref.maps[j]);
-                QVERIFY(map.coverage(j) == ref.coverage[j]);
-                QVERIFY(map.fullCoverage(j) == ref.fullCoverage[j]);
+                const HierarchyMap map(hierarchy, column);
+                const ReferenceMap ref = referenceMap(rows, column);
+                QCOMPARE(map.height(), int(rows[0].size()) - 1);
+                for (int j = 0; j <= map.height(); ++j) {
+                    QVERIFY(map.levelValues(j) == ref.values[j]);
+                    QVERIFY(map.levelMap(j) == ref.maps[j]);
+                    QVERIFY(map.coverage(j) == ref.coverage[j]);
+                    QVERIFY(map.fullCoverage(j) == ref.fullCoverage[j]);
+                }
+                QVERIFY(hierarchy.rows() == rows);
             }
         }
         // Both outcomes are exercised often.
@@ -258,6 +277,25 @@ private slots:
                  QString("level 2 is not a coarsening of level 1: 'x' generalizes to 'p' (row 1, "
                          "'a') and to 'q' (row 6, 'f')"));
         QCOMPARE(issues[0].row, 5);
+    }
+
+    void cellsBecomeRowsOnceAndCopiesStayEqual() {
+        // A hierarchy kept as cells: equal to its rows' form, copies equal, and the
+        // non-const rows() turns it into editable rows without changing a cell.
+        const Rows rows{{"a", "x", "*"}, {"b", "x", "*"}, {"c", "y", "*"}};
+        Hierarchy cells = asCells(rows);
+        const Hierarchy copy = cells;
+        QVERIFY(cells == Hierarchy(rows));
+        QVERIFY(copy == cells);
+        QCOMPARE(copy.height(), 2);
+        QCOMPARE(copy.value(2, 1), std::string("y"));
+        QCOMPARE(std::string(copy.cell(1, 0)), std::string("b"));
+        cells.rows()[2][1] = "x";
+        QCOMPARE(std::string(cells.cell(2, 1)), std::string("x"));
+        QVERIFY(!(cells == copy));
+        QCOMPARE(copy.value(2, 1), std::string("y"));
+        Hierarchy moved = std::move(cells);
+        QCOMPARE(moved.value(2, 1), std::string("x"));
     }
 
     void bindsAShuffledHierarchyWithCountsOverAllRows() {

@@ -26,7 +26,8 @@ HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
                              ": " + issue.message);
     const std::size_t h = std::size_t(hierarchy.height());
     const std::size_t n = column.domainSize();
-    const auto& rows = hierarchy.rows();
+    const Hierarchy& hy = hierarchy;  // read by cell(): never builds rows()
+    const std::size_t rows = hy.baseCount();
 
     m_maps.assign(h + 1, std::vector<Code>(n));
     m_values.assign(h + 1, {});
@@ -43,13 +44,11 @@ HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
     // order of first appearance, counts the rows under each, and notes the numbers of every
     // data value's row. A row repeating the previous row's label has its number: a sorted
     // hierarchy is looked up once per run, not once per row.
-    std::vector<std::uint32_t> codeOfRow(rows.size(), detail::kAbsentIndex);
+    std::vector<std::uint32_t> codeOfRow(rows, detail::kAbsentIndex);
     for (Code c = 0; c < n; ++c) codeOfRow[rowOf[c]] = c;
     std::vector<std::vector<std::uint32_t>> firstRow(h + 1), rowsUnder(h + 1), labelOf(h + 1);
-    auto cellOf = [&rows, &firstRow](std::size_t j) {
-        return [&rows, &firstRow, j](std::uint32_t label) -> std::string_view {
-            return rows[firstRow[j][label]][j];
-        };
+    auto cellOf = [&hy, &firstRow](std::size_t j) {
+        return [&hy, &firstRow, j](std::uint32_t label) { return hy.cell(firstRow[j][label], j); };
     };
     std::vector<detail::ViewIndex<decltype(cellOf(1))>> labels;
     labels.reserve(h + 1);
@@ -58,12 +57,12 @@ HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
         labelOf[j].assign(n, 0);
     }
     std::vector<std::uint32_t> current(h + 1, 0);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        const std::vector<std::string>& row = rows[r];
+    for (std::size_t r = 0; r < rows; ++r) {
         for (std::size_t j = 1; j <= h; ++j) {
-            if (r == 0 || row[j] != rows[r - 1][j]) {
+            const std::string_view label = hy.cell(r, j);
+            if (r == 0 || label != hy.cell(r - 1, j)) {
                 const auto next = std::uint32_t(firstRow[j].size());
-                current[j] = labels[j].emplace(row[j], next);
+                current[j] = labels[j].emplace(label, next);
                 if (current[j] == next) {
                     firstRow[j].push_back(std::uint32_t(r));
                     rowsUnder[j].push_back(0);
@@ -82,7 +81,7 @@ HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
             const std::uint32_t label = labelOf[j][c];
             if (codeOfLabel[label] == detail::kAbsentIndex) {
                 codeOfLabel[label] = Code(m_values[j].size());
-                m_values[j].push_back(rows[firstRow[j][label]][j]);
+                m_values[j].emplace_back(hy.cell(firstRow[j][label], j));
                 fullCounts[j].push_back(rowsUnder[j][label]);
             }
             m_maps[j][c] = codeOfLabel[label];
