@@ -209,7 +209,7 @@ class TestHierarchyBind : public QObject {
 private slots:
     void matchesTheReferenceOnRandomHierarchies() {
         std::mt19937_64 rng(2026);
-        int bound = 0, refused = 0;
+        int bound = 0, refused = 0, parsed = 0;
         for (int trial = 0; trial < 3000; ++trial) {
             const std::size_t count = 1 + rng() % (trial % 10 == 0 ? 400 : 40);
             const std::size_t width = 1 + rng() % 5;
@@ -229,8 +229,18 @@ private slots:
             const auto error = std::find_if(expected.begin(), expected.end(),
                                             [](const HierarchyIssue& i) { return isError(i); });
             error != expected.end() ? ++refused : ++bound;
-            // Rows as vectors of strings, and as one block of cells (parseHierarchy's form).
-            for (const Hierarchy& hierarchy : {Hierarchy(rows), asCells(rows)}) {
+            // Rows as vectors of strings, as one block of cells (parseHierarchy's form), and,
+            // when the structure has no error, as parseHierarchy returns it (validated():
+            // HierarchyMap then checks only the data's values).
+            std::vector<Hierarchy> forms{Hierarchy(rows), asCells(rows)};
+            const auto structural = referenceIssues(rows, nullptr);
+            if (std::none_of(structural.begin(), structural.end(),
+                             [](const HierarchyIssue& i) { return isError(i); })) {
+                forms.push_back(parseHierarchy(formatHierarchy(forms[0], ';'), "p.csv", ';'));
+                QVERIFY(forms.back().validated());
+                ++parsed;
+            }
+            for (const Hierarchy& hierarchy : forms) {
                 QCOMPARE(hierarchy.baseCount(), rows.size());
                 QCOMPARE(describe(validateHierarchy(hierarchy, &column)), describe(expected));
                 QCOMPARE(describe(validateHierarchy(hierarchy)),
@@ -259,6 +269,7 @@ private slots:
         }
         // Both outcomes are exercised often.
         QVERIFY(bound > 800);
+        QVERIFY(parsed > 800);
         QVERIFY(refused > 800);
     }
 
@@ -296,6 +307,13 @@ private slots:
         QCOMPARE(copy.value(2, 1), std::string("y"));
         Hierarchy moved = std::move(cells);
         QCOMPARE(moved.value(2, 1), std::string("x"));
+        // Only parseHierarchy marks a hierarchy validated; copies keep it, an edit drops it.
+        Hierarchy read = parseHierarchy("a;x;*\nb;x;*\n", "r.csv", ';');
+        QVERIFY(read.validated() && !copy.validated());
+        const Hierarchy readCopy = read;
+        QVERIFY(readCopy.validated());
+        read.rows()[1][1] = "y";
+        QVERIFY(!read.validated() && readCopy.validated());
     }
 
     void bindsAShuffledHierarchyWithCountsOverAllRows() {

@@ -41,6 +41,7 @@ Hierarchy::Hierarchy(std::shared_ptr<const detail::CellTable> cells, std::string
 void Hierarchy::setCells(std::shared_ptr<const detail::CellTable> cells) {
     m_cells = std::move(cells);
     m_view = {};
+    m_validated = false;
     m_lazy.reset();
     if (!m_cells) return;
     m_lazy = std::make_unique<Lazy>();
@@ -52,6 +53,7 @@ Hierarchy::Hierarchy(const Hierarchy& other)
     : m_rows(other.m_cells ? std::vector<std::vector<std::string>>{} : other.m_rows),
       m_source(other.m_source) {
     setCells(other.m_cells);
+    m_validated = other.m_validated;
 }
 
 Hierarchy& Hierarchy::operator=(const Hierarchy& other) {
@@ -64,7 +66,8 @@ Hierarchy::Hierarchy(Hierarchy&& other) noexcept
       m_cells(std::move(other.m_cells)),
       m_view(std::exchange(other.m_view, {})),
       m_lazy(std::move(other.m_lazy)),
-      m_source(std::move(other.m_source)) {}
+      m_source(std::move(other.m_source)),
+      m_validated(std::exchange(other.m_validated, false)) {}
 
 Hierarchy& Hierarchy::operator=(Hierarchy&& other) noexcept {
     m_rows = std::move(other.m_rows);
@@ -72,6 +75,7 @@ Hierarchy& Hierarchy::operator=(Hierarchy&& other) noexcept {
     m_view = std::exchange(other.m_view, {});
     m_lazy = std::move(other.m_lazy);
     m_source = std::move(other.m_source);
+    m_validated = std::exchange(other.m_validated, false);
     return *this;
 }
 
@@ -130,8 +134,13 @@ bool isError(const HierarchyIssue& issue) {
 
 namespace detail {
 
+void markValidated(Hierarchy& hierarchy) {
+    // Only cells are immutable: rows can be edited through rows() at any time.
+    hierarchy.m_validated = hierarchy.m_cells != nullptr;
+}
+
 std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Column* column,
-                                           std::vector<std::uint32_t>* rowOf) {
+                                           std::vector<std::uint32_t>* rowOf, bool knownValid) {
     using Kind = HierarchyIssue::Kind;
     std::vector<HierarchyIssue> issues;
     const Hierarchy& h = hierarchy;  // read by cell(): never builds rows()
@@ -154,7 +163,8 @@ std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Col
     const std::size_t width = h.width(0);
     // One pass over the rows for every check: a large hierarchy is read from memory once,
     // not once per level.
-    auto baseRow = makeViewIndex([&h](std::uint32_t r) { return h.cell(r, 0); }, rows);
+    auto baseRow =
+        makeViewIndex([&h](std::uint32_t r) { return h.cell(r, 0); }, knownValid ? 0 : rows);
     // Level j+1 coarsens level j when every level-j value has one level-(j+1) parent. A row
     // repeating the previous row's level-j value and parent agrees with that value's first
     // row (the previous row did, or the level was reported): only the first row of each run
@@ -186,7 +196,7 @@ std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Col
         const std::uint64_t hash = ahead[r % kAhead];
         if (r + kAhead < rows) {
             ahead[r % kAhead] = baseHash(r + kAhead);
-            baseRow.prefetch(ahead[r % kAhead]);
+            if (!knownValid) baseRow.prefetch(ahead[r % kAhead]);
             if (column) dictionary.prefetch(ahead[r % kAhead]);
         }
         const std::string_view base = h.cell(r, 0);
@@ -198,12 +208,13 @@ std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Col
                                   " levels, the first row has " + std::to_string(width)});
             continue;
         }
-        for (std::size_t j = 0; j < width; ++j)
+        for (std::size_t j = 0; j < width && !knownValid; ++j)
             if (h.cell(r, j).empty())
                 issues.push_back({Kind::EmptyCell, int(r), int(j),
                                   "empty cell at row " + std::to_string(r + 1) + ", level " +
                                       std::to_string(j)});
-        const std::uint32_t first = baseRow.emplace(base, hash, std::uint32_t(r));
+        const std::uint32_t first =
+            knownValid ? std::uint32_t(r) : baseRow.emplace(base, hash, std::uint32_t(r));
         if (first == r && column) {
             const std::uint32_t c = dictionary.find(base, hash);
             if (c != kAbsentIndex) rowOfCode[c] = std::uint32_t(r);
@@ -212,7 +223,8 @@ std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Col
             issues.push_back({Kind::DuplicateBase, int(r), 0,
                               "base value '" + std::string(base) + "' appears in rows " +
                                   std::to_string(first + 1) + " and " + std::to_string(r + 1)});
-        if (!shapeOk) continue;  // nesting and tops are judged on a rectangular hierarchy only
+        // Nesting and tops are judged on a rectangular hierarchy only, and not again.
+        if (!shapeOk || knownValid) continue;
         for (std::size_t j = 1; j + 1 < width; ++j) {
             if (notNesting[j]) continue;
             const std::string_view label = h.cell(r, j), parent = h.cell(r, j + 1);
@@ -265,7 +277,7 @@ std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Col
 }  // namespace detail
 
 std::vector<HierarchyIssue> validateHierarchy(const Hierarchy& hierarchy, const Column* column) {
-    return detail::checkHierarchy(hierarchy, column, nullptr);
+    return detail::checkHierarchy(hierarchy, column, nullptr, false);
 }
 
 namespace {
@@ -308,6 +320,7 @@ Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, c
         if (isError(issue))
             throw InputError(sourceName, issue.row >= 0 ? std::size_t(issue.row) + 1 : 0,
                              issue.level >= 0 ? std::size_t(issue.level) + 1 : 0, issue.message);
+    detail::markValidated(h);
     return h;
 }
 

@@ -10,7 +10,9 @@ namespace ldv::detail {
 
 /// validateHierarchy(hierarchy, column); with a column and `rowOf`, also sets (*rowOf)[code]
 /// to the hierarchy row of each dictionary value (0xFFFFFFFF when it has none).
+/// `knownValid` (Hierarchy::validated()): the structure was checked without error, so only
+/// the data's values are (and no warning such as MultipleTops is reported).
 std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Column* column,
-                                           std::vector<std::uint32_t>* rowOf);
+                                           std::vector<std::uint32_t>* rowOf, bool knownValid);
 
 }  // namespace ldv::detail

@@ -19,7 +19,8 @@ HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
     // Column::intern), so an exact lookup of each dictionary value finds what Column::find
     // of each row would.
     std::vector<std::uint32_t> rowOf;
-    for (const HierarchyIssue& issue : detail::checkHierarchy(hierarchy, &column, &rowOf))
+    for (const HierarchyIssue& issue :
+         detail::checkHierarchy(hierarchy, &column, &rowOf, hierarchy.validated()))
         if (isError(issue))
             throw InputError("hierarchy of '" + column.name() + "'" +
                              (hierarchy.source().empty() ? "" : " (" + hierarchy.source() + ")") +

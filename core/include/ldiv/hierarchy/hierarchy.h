@@ -12,9 +12,11 @@
 
 namespace ldv {
 
+class Hierarchy;
 namespace detail {
 struct CellTable;
-}
+void markValidated(Hierarchy& hierarchy);  // parseHierarchy's
+}  // namespace detail
 
 /// The string model of one attribute's hierarchy: one row per base value, column j = the
 /// value at level j (the CSV interchange format used by ARX and the papers' tools).
@@ -60,6 +62,9 @@ public:
     void setSource(std::string source) { m_source = std::move(source); }
     bool empty() const { return baseCount() == 0; }
     bool operator==(const Hierarchy& other) const;
+    /// True when parseHierarchy found no error in these very cells (copies keep it; the
+    /// non-const rows() clears it): HierarchyMap then checks only the data's values.
+    bool validated() const { return m_validated; }
 
     /// A height-0 hierarchy over the given values (the attribute is kept as is).
     static Hierarchy identity(const std::vector<std::string>& values);
@@ -79,6 +84,8 @@ private:
     CellView m_view;
     std::unique_ptr<Lazy> m_lazy;
     std::string m_source;
+    bool m_validated = false;
+    friend void detail::markValidated(Hierarchy& hierarchy);
 };
 
 /// One problem found by validation; `row` and `level` are 0-based, -1 when not applicable.
