@@ -134,10 +134,12 @@ bool isError(const HierarchyIssue& issue) {
 
 namespace detail {
 
-void markValidated(Hierarchy& hierarchy) {
-    // Only cells are immutable: rows can be edited through rows() at any time.
-    hierarchy.m_validated = hierarchy.m_cells != nullptr;
-}
+struct HierarchyAccess {
+    static void markValidated(Hierarchy& hierarchy) {
+        // Only cells are immutable: rows can be edited through rows() at any time.
+        hierarchy.m_validated = hierarchy.m_cells != nullptr;
+    }
+};
 
 std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Column* column,
                                            std::vector<std::uint32_t>* rowOf, bool knownValid) {
@@ -320,7 +322,7 @@ Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, c
         if (isError(issue))
             throw InputError(sourceName, issue.row >= 0 ? std::size_t(issue.row) + 1 : 0,
                              issue.level >= 0 ? std::size_t(issue.level) + 1 : 0, issue.message);
-    detail::markValidated(h);
+    detail::HierarchyAccess::markValidated(h);
     return h;
 }
 

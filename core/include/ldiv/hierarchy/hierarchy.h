@@ -12,10 +12,11 @@
 
 namespace ldv {
 
-class Hierarchy;
+// CellTable: a file's cells (core/src/io/cell_table.h); HierarchyAccess: parseHierarchy's
+// mark of a validated hierarchy.
 namespace detail {
 struct CellTable;
-void markValidated(Hierarchy& hierarchy);  // parseHierarchy's
+struct HierarchyAccess;
 }  // namespace detail
 
 /// The string model of one attribute's hierarchy: one row per base value, column j = the
@@ -85,7 +86,7 @@ private:
     std::unique_ptr<Lazy> m_lazy;
     std::string m_source;
     bool m_validated = false;
-    friend void detail::markValidated(Hierarchy& hierarchy);
+    friend struct detail::HierarchyAccess;
 };
 
 /// One problem found by validation; `row` and `level` are 0-based, -1 when not applicable.
