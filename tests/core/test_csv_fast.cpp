@@ -282,6 +282,41 @@ private slots:
         }
     }
 
+    void randomTextParsesAsAHierarchyLikeTheReference() {
+        // parseHierarchy keeps the fast path's records as one block of cells (CellTable);
+        // the rows it gives, or its error, must be those of the reference records made a
+        // Hierarchy and validated (quotes, CRLF, lone CR, blanks, BOM, bad bytes, UTF-8 in
+        // and out of normalisation form C).
+        std::mt19937 rng(2027);
+        std::size_t hierarchies = 0;
+        for (int i = 0; i < 3000; ++i) {
+            const char sep = ",;\t "[rng() % 4];
+            const std::string text = randomCsv(rng, sep, 1 + rng() % 12, i % 2 == 0);
+            std::string expected, actual;
+            try {
+                const Hierarchy h(detail::parseCsvRecordsReference(text, "h.csv", sep, true));
+                if (h.empty()) throw InputError("h.csv", 0, 0, "the hierarchy file is empty");
+                for (const HierarchyIssue& issue : validateHierarchy(h))
+                    if (isError(issue))
+                        throw InputError("h.csv", issue.row >= 0 ? std::size_t(issue.row) + 1 : 0,
+                                         issue.level >= 0 ? std::size_t(issue.level) + 1 : 0,
+                                         issue.message);
+                expected = formatHierarchy(h, ';');
+            } catch (const InputError& e) {
+                expected = std::string("error: ") + e.what();
+            }
+            try {
+                const Hierarchy h = parseHierarchy(text, "h.csv", sep);
+                actual = formatHierarchy(h, ';');
+                ++hierarchies;
+            } catch (const InputError& e) {
+                actual = std::string("error: ") + e.what();
+            }
+            QCOMPARE(actual, expected);
+        }
+        QVERIFY2(hierarchies > 100, std::to_string(hierarchies).c_str());
+    }
+
     void hierarchyFromTheFastPathEqualsTheReference() {
         // 20,000 rows of a zip hierarchy, CRLF and quoted labels: parseHierarchy (fast records)
         // gives the rows the reference records give.

@@ -120,6 +120,76 @@ private slots:
                                                 "for reading: No such file or directory"));
         }
     }
+    void hierarchyFilesReadBesideTheTable() {
+        // Hierarchy files are read on a second thread while the table is read
+        // (project/hierarchy_prefetch.h): what each attribute gets, and which error wins,
+        // must be what reading them one after the other gave.
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const char* text) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write("t.csv", "a;b;s\n1;x;p\n2;y;q\n");
+        write("broken.csv", "a;b;s\n1;\"x;p\n");
+        write("h.csv", "1;*\n2;*\n");
+        write("hb.csv", "x;*\ny;*\n");
+        write("ragged.csv", "p;*\nq\n");
+        ProjectConfig c;
+        c.dataPath = "t.csv";
+        c.csv.separator = ';';
+        c.qiOrder = {"a", "b"};
+        c.ensureAttribute("a").role = Role::QuasiIdentifying;
+        c.ensureAttribute("a").hierarchyFile = "h.csv";
+        c.ensureAttribute("b").role = Role::QuasiIdentifying;
+        c.ensureAttribute("b").hierarchyFile = "hb.csv";
+        c.ensureAttribute("s").role = Role::Sensitive;
+        c.ensureAttribute("s").hierarchyFile = "ragged.csv";
+        const std::string base = dir.path().toStdString();
+        {
+            // A sensitive attribute's bad hierarchy waits for hierarchy(); the QIs bind.
+            const Workspace ws(c, base);
+            QCOMPARE(ws.hierarchy("a")->value(1, 0), std::string("2"));
+            QCOMPARE(ws.hierarchy("b")->value(1, 0), std::string("y"));
+            QCOMPARE(ws.dataset().hierarchy(1).levelValue(1, 0), std::string("*"));
+            try {
+                ws.hierarchy("s");
+                QFAIL("no error");
+            } catch (const InputError& e) {
+                QCOMPARE(QString(e.what()),
+                         QString::fromStdString(base + "/ragged.csv:2: row 2 ('q') has 1 levels, "
+                                                       "the first row has 2"));
+            }
+        }
+        // A QI's bad hierarchy stops the load, named as before.
+        c.ensureAttribute("b").hierarchyFile = "ragged.csv";
+        try {
+            const Workspace ws(c, base);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).startsWith(QString::fromStdString(base + "/ragged.csv:2:")),
+                     e.what());
+        }
+        // A bad table is reported before any hierarchy, as when they were read after it.
+        c.dataPath = "broken.csv";
+        try {
+            const Workspace ws(c, base);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).startsWith(QString::fromStdString(base + "/broken.csv:")),
+                     e.what());
+        }
+        // A missing hierarchy file is named as before.
+        c.dataPath = "t.csv";
+        c.ensureAttribute("b").hierarchyFile = "nowhere.csv";
+        try {
+            const Workspace ws(c, base);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).startsWith(QString::fromStdString(base + "/nowhere.csv:")),
+                     e.what());
+        }
+    }
     void qiAndSensitiveConflict() {
         ProjectConfig c;
         c.dataPath = test::example("hospital/hospital.csv");

@@ -1,4 +1,5 @@
 #include "data/view_index.h"
+#include "hierarchy/hierarchy_check.h"
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
 
@@ -13,50 +14,80 @@ HierarchyMap::HierarchyMap(const Column& column) {
 }
 
 HierarchyMap::HierarchyMap(const Hierarchy& hierarchy, const Column& column) {
-    for (const HierarchyIssue& issue : validateHierarchy(hierarchy, &column))
+    // The row of each data value comes out of the validation's index of base values. Base
+    // values are in normalisation form C, as the dictionary's (Hierarchy's constructor,
+    // Column::intern), so an exact lookup of each dictionary value finds what Column::find
+    // of each row would.
+    std::vector<std::uint32_t> rowOf;
+    for (const HierarchyIssue& issue :
+         detail::checkHierarchy(hierarchy, &column, &rowOf, hierarchy.validated()))
         if (isError(issue))
             throw InputError("hierarchy of '" + column.name() + "'" +
                              (hierarchy.source().empty() ? "" : " (" + hierarchy.source() + ")") +
                              ": " + issue.message);
-    const int h = hierarchy.height();
-    // The row of each data value (validation found one for every value). Base values are in
-    // normalisation form C, as the dictionary's (Hierarchy's constructor, Column::intern), so
-    // an exact lookup of each dictionary value finds what Column::find of each row would.
-    std::vector<std::uint32_t> rowOf(column.domainSize(), 0);
-    {
-        detail::ViewIndex base(hierarchy.baseCount());
-        for (std::size_t r = 0; r < hierarchy.baseCount(); ++r)
-            base.emplace(hierarchy.value(r, 0), std::uint32_t(r));
-        for (Code c = 0; c < column.domainSize(); ++c) rowOf[c] = base.find(column.value(c));
-    }
+    const std::size_t h = std::size_t(hierarchy.height());
+    const std::size_t n = column.domainSize();
+    const Hierarchy& hy = hierarchy;  // read by cell(): never builds rows()
+    const std::size_t rows = hy.baseCount();
 
-    m_maps.assign(h + 1, std::vector<Code>(column.domainSize()));
+    m_maps.assign(h + 1, std::vector<Code>(n));
     m_values.assign(h + 1, {});
     m_values[0] = column.dictionary();
-    for (Code c = 0; c < column.domainSize(); ++c) m_maps[0][c] = c;
+    for (Code c = 0; c < n; ++c) m_maps[0][c] = c;
     std::vector<std::vector<std::uint32_t>> fullCounts(h + 1);
-    fullCounts[0].assign(column.domainSize(), 1);
-    // Row by row, every level at once: each hierarchy row is an allocation of its own, so one
-    // visit per row (not one per row and level) saves a cache miss per level on a large one.
-    std::vector<detail::ViewIndex> indexes;
-    indexes.reserve(std::size_t(h) + 1);
-    for (int j = 0; j <= h; ++j) indexes.emplace_back(j == 0 ? 1 : column.domainSize());
-    for (Code c = 0; c < column.domainSize(); ++c) {
-        const std::vector<std::string>& row = hierarchy.rows()[rowOf[c]];
-        for (int j = 1; j <= h; ++j) {
-            const std::string& v = row[std::size_t(j)];
-            const Code code = indexes[std::size_t(j)].emplace(v, Code(m_values[j].size()));
-            if (code == m_values[j].size()) m_values[j].push_back(v);
-            m_maps[j][c] = code;
+    fullCounts[0].assign(n, 1);
+    if (h == 0) {
+        computeCoverage(fullCounts);
+        return;
+    }
+    // One pass over the rows in file order (each row is an allocation of its own: visiting
+    // them by data value would be a cache miss per value) numbers each level's labels in
+    // order of first appearance, counts the rows under each, and notes the numbers of every
+    // data value's row. A row repeating the previous row's label has its number: a sorted
+    // hierarchy is looked up once per run, not once per row.
+    std::vector<std::uint32_t> codeOfRow(rows, detail::kAbsentIndex);
+    for (Code c = 0; c < n; ++c) codeOfRow[rowOf[c]] = c;
+    std::vector<std::vector<std::uint32_t>> firstRow(h + 1), rowsUnder(h + 1), labelOf(h + 1);
+    auto cellOf = [&hy, &firstRow](std::size_t j) {
+        return [&hy, &firstRow, j](std::uint32_t label) { return hy.cell(firstRow[j][label], j); };
+    };
+    std::vector<detail::ViewIndex<decltype(cellOf(1))>> labels;
+    labels.reserve(h + 1);
+    for (std::size_t j = 0; j <= h; ++j) {
+        labels.emplace_back(cellOf(j));
+        labelOf[j].assign(n, 0);
+    }
+    std::vector<std::uint32_t> current(h + 1, 0);
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t j = 1; j <= h; ++j) {
+            const std::string_view label = hy.cell(r, j);
+            if (r == 0 || label != hy.cell(r - 1, j)) {
+                const auto next = std::uint32_t(firstRow[j].size());
+                current[j] = labels[j].emplace(label, next);
+                if (current[j] == next) {
+                    firstRow[j].push_back(std::uint32_t(r));
+                    rowsUnder[j].push_back(0);
+                }
+            }
+            ++rowsUnder[j][current[j]];
+        }
+        if (const std::uint32_t c = codeOfRow[r]; c != detail::kAbsentIndex)
+            for (std::size_t j = 1; j <= h; ++j) labelOf[j][c] = current[j];
+    }
+    // Level codes in order of first appearance over the data's codes, as before: only the
+    // values some data value reaches (so dense counting stays small).
+    for (std::size_t j = 1; j <= h; ++j) {
+        std::vector<Code> codeOfLabel(firstRow[j].size(), detail::kAbsentIndex);
+        for (Code c = 0; c < n; ++c) {
+            const std::uint32_t label = labelOf[j][c];
+            if (codeOfLabel[label] == detail::kAbsentIndex) {
+                codeOfLabel[label] = Code(m_values[j].size());
+                m_values[j].emplace_back(hy.cell(firstRow[j][label], j));
+                fullCounts[j].push_back(rowsUnder[j][label]);
+            }
+            m_maps[j][c] = codeOfLabel[label];
         }
     }
-    // Values covered in the whole hierarchy (including base values absent from the data).
-    for (int j = 1; j <= h; ++j) fullCounts[j].assign(m_values[j].size(), 0);
-    for (const std::vector<std::string>& row : hierarchy.rows())
-        for (int j = 1; j <= h; ++j) {
-            const Code code = indexes[std::size_t(j)].find(row[std::size_t(j)]);
-            if (code != detail::ViewIndex::kAbsent) ++fullCounts[j][code];
-        }
     computeCoverage(fullCounts);
 }
 

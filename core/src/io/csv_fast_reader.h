@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/cell_table.h"
 #include "io/csv_scanner.h"
 #include "io/spelling_index.h"
 #include "ldiv/io/csv_table_reader.h"
@@ -55,6 +56,10 @@ private:
     std::size_t m_rowsRead = 0;
     std::size_t m_rowsDropped = 0;
 };
+
+/// parseCsvRecords' fast path as a CellTable (parseHierarchy's); false on Bail, and for a
+/// text of 4 GiB or more (32-bit offsets).
+bool fastCsvCells(std::string_view text, char separator, bool trim, CellTable& out);
 
 /// parseCsvRecords' fast path; nothing on Bail.
 std::optional<std::vector<std::vector<std::string>>> fastCsvRecords(std::string_view text,

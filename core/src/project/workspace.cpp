@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "data/text_util.h"
+#include "project/hierarchy_prefetch.h"
 
 #include "ldiv/data/error.h"
 #include "ldiv/data/lookalikes.h"
@@ -151,6 +152,7 @@ std::optional<Hierarchy> configuredHierarchy(const ProjectConfig& config, const 
 Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback* feedback,
                      DataLoad load)
     : m_config(std::move(config)), m_baseDir(baseDir) {
+    detail::HierarchyPrefetch prefetch(m_config, m_baseDir);
     LoadedTable loaded = loadTable(m_config, m_baseDir, feedback, load);
     m_table = std::move(loaded.table);
     m_report = loaded.report;
@@ -166,9 +168,13 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
         const bool qi = std::find(qiNames.begin(), qiNames.end(), a.name) != qiNames.end();
         HierarchyOrigin origin;
         try {
-            if (auto h =
-                    configuredHierarchy(m_config, a, m_table->column(*col), m_baseDir, &origin))
-                hierarchies[a.name] = std::move(*h);
+            std::optional<Hierarchy> h;
+            if (!a.hierarchy && !a.hierarchyFile.empty()) {  // configuredHierarchy's file case
+                const std::string file = resolvePath(m_baseDir, a.hierarchyFile);
+                if ((h = prefetch.take(file))) origin.file = file;
+            }
+            if (!h) h = configuredHierarchy(m_config, a, m_table->column(*col), m_baseDir, &origin);
+            if (h) hierarchies[a.name] = std::move(*h);
             if (!origin.file.empty() || !origin.builder.empty()) m_origins[a.name] = origin;
         } catch (...) {
             if (qi) throw;
