@@ -125,32 +125,26 @@ std::optional<Table> FastCsvReader::finish() {
     return Table(std::move(m_columns));
 }
 
-bool fastCsvCells(std::string_view text, char separator, bool trim, CellTable& out) {
+namespace {
+
+/// Scans `text` (a leading BOM skipped) record by record, calling
+/// onRecord(fields, scale) for each, where `scale` is the text's size over the part read so
+/// far (for presizing from the first records). False when the fast scanner bails or a field
+/// is not acceptable text: the callers then fall back on the tokenizer, which names the fault.
+template <class OnRecord>
+bool scanRecords(std::string_view text, char separator, bool trim, OnRecord onRecord) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    if (text.size() >= 0xFFFFFFFFu) return false;
     CsvScanner scanner(separator, trim, std::size_t(64) << 20);
-    out = CellTable{};
-    out.text.reserve(text.size());
     std::vector<FastField> fields;
     const char* p = text.data();
     const char* const end = p + text.size();
     while (p < end) {
         switch (scanner.scan(p, end, true, fields)) {
-            case ScanStatus::Record: {
-                // Sized from the first records, as fastCsvRecords.
-                if (out.rowCount() == 64) {
-                    const double scale = double(text.size()) / double(p - text.data()) * 1.06;
-                    out.rowStart.reserve(std::size_t(65 * scale));
-                    out.cellStart.reserve(std::size_t(double(out.cellStart.size()) * scale));
-                }
-                for (const FastField& f : fields) {
+            case ScanStatus::Record:
+                for (const FastField& f : fields)
                     if (!acceptableText(f.view())) return false;
-                    out.text.append(f.view());
-                    out.cellStart.push_back(std::uint32_t(out.text.size()));
-                }
-                out.rowStart.push_back(std::uint32_t(out.cellStart.size() - 1));
+                onRecord(fields, double(text.size()) / double(p - text.data()));
                 break;
-            }
             case ScanStatus::Blank:
                 break;
             case ScanStatus::Incomplete:
@@ -161,37 +155,40 @@ bool fastCsvCells(std::string_view text, char separator, bool trim, CellTable& o
     return true;
 }
 
+}  // namespace
+
+bool fastCsvCells(std::string_view text, char separator, bool trim, CellTable& out) {
+    if (text.size() >= 0xFFFFFFFFu) return false;
+    out = CellTable{};
+    out.text.reserve(text.size());
+    return scanRecords(
+        text, separator, trim, [&](const std::vector<FastField>& fields, double scale) {
+            // Sized from the first records, as fastCsvRecords.
+            if (out.rowCount() == 64) {
+                out.rowStart.reserve(std::size_t(65 * scale * 1.06));
+                out.cellStart.reserve(std::size_t(double(out.cellStart.size()) * scale * 1.06));
+            }
+            for (const FastField& f : fields) {
+                out.text.append(f.view());
+                out.cellStart.push_back(std::uint32_t(out.text.size()));
+            }
+            out.rowStart.push_back(std::uint32_t(out.cellStart.size() - 1));
+        });
+}
+
 std::optional<std::vector<std::vector<std::string>>> fastCsvRecords(std::string_view text,
                                                                     char separator, bool trim) {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    CsvScanner scanner(separator, trim, std::size_t(64) << 20);
     std::vector<std::vector<std::string>> records;
-    std::vector<FastField> fields;
-    const char* p = text.data();
-    const char* const end = p + text.size();
-    while (p < end) {
-        switch (scanner.scan(p, end, true, fields)) {
-            case ScanStatus::Record: {
-                // Sized from the first records: growing a 100,000-record vector by doubling
-                // touches twice its size in fresh pages.
-                if (records.size() == 64)
-                    records.reserve(
-                        std::size_t(double(text.size()) / double(p - text.data()) * 68));
-                auto& record = records.emplace_back();
-                record.reserve(fields.size());
-                for (const FastField& f : fields) {
-                    if (!acceptableText(f.view())) return std::nullopt;
-                    record.emplace_back(f.view());
-                }
-                break;
-            }
-            case ScanStatus::Blank:
-                break;
-            case ScanStatus::Incomplete:
-            case ScanStatus::Bail:
-                return std::nullopt;
-        }
-    }
+    const bool ok =
+        scanRecords(text, separator, trim, [&](const std::vector<FastField>& fields, double scale) {
+            // Sized from the first records: growing a 100,000-record
+            // vector by doubling touches twice its size in fresh pages.
+            if (records.size() == 64) records.reserve(std::size_t(scale * 68));
+            auto& record = records.emplace_back();
+            record.reserve(fields.size());
+            for (const FastField& f : fields) record.emplace_back(f.view());
+        });
+    if (!ok) return std::nullopt;
     return records;
 }
 
