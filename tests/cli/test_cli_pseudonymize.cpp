@@ -120,26 +120,11 @@ private slots:
         };
         // The research subset disease=flu: Anna (13053) and Zoë are published, Ben and the
         // second Anna (13068, cold) are not.
-        const auto subset = test::runCli({"generalize",
-                                          path("people.csv"),
-                                          "--identifying",
-                                          "name",
-                                          "--qi",
-                                          "zip",
-                                          "--sensitive",
-                                          "disease",
-                                          "--node",
-                                          "0",
-                                          "-c",
-                                          "delta-presence=0,1",
-                                          "--research-subset",
-                                          "disease=flu",
-                                          "-o",
-                                          path("sub.csv"),
-                                          "--pseudonymize",
-                                          "name=random",
-                                          "--pseudonym-map",
-                                          path("sub-map.csv")});
+        const auto subset =
+            test::runCli(people("generalize") +
+                         QStringList{"--node", "0", "-c", "delta-presence=0,1", "--research-subset",
+                                     "disease=flu", "-o", path("sub.csv"), "--pseudonymize",
+                                     "name=random", "--pseudonym-map", path("sub-map.csv")});
         QVERIFY2(subset.exitCode == 0, subset.err.constData());
         QCOMPARE(column(test::readFile(path("sub.csv")), 1), (QList<QByteArray>{"13053", "13068"}));
         QCOMPARE(names("sub-map.csv"), (QList<QByteArray>{"Anna", "Zoë Ångström"}));
@@ -197,28 +182,11 @@ private slots:
         QCOMPARE(generalize("g.csv", {"--pseudonymize", "name", "--secret-file", path("secret")})
                      .exitCode,
                  0);
-        const auto r = test::runCli({"sweep",
-                                     path("people.csv"),
-                                     "--identifying",
-                                     "name",
-                                     "--qi",
-                                     "zip",
-                                     "--sensitive",
-                                     "disease",
-                                     "--hierarchy",
-                                     "zip=" + path("zip.csv"),
-                                     "--sensitive-hierarchy",
-                                     path("disease.csv"),
-                                     "--tau",
-                                     "0.5",
-                                     "--l",
-                                     "2",
-                                     "-o",
-                                     path("s.csv"),
-                                     "--pseudonymize",
-                                     "name",
-                                     "--secret-file",
-                                     path("secret")});
+        const auto r = test::runCli(
+            people("sweep") + QStringList{"--hierarchy", "zip=" + path("zip.csv"),
+                                          "--sensitive-hierarchy", path("disease.csv"), "--tau",
+                                          "0.5", "--l", "2", "-o", path("s.csv"), "--pseudonymize",
+                                          "name", "--secret-file", path("secret")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(test::readFile(path("s.csv")).startsWith("name,zip,disease\n"));
         QCOMPARE(column(test::readFile(path("s.csv")), 0),
@@ -267,12 +235,15 @@ private slots:
 
 private:
     QString path(const char* name) const { return m_dir.filePath(name); }
+    /// `COMMAND people.csv` with its roles: name identifying, zip the QI, disease sensitive.
+    QStringList people(const char* command) const {
+        return {command, path("people.csv"), "--identifying", "name", "--qi",
+                "zip",   "--sensitive",      "disease"};
+    }
     test::CliResult generalize(const char* output, const QStringList& extra) {
-        QStringList args{"generalize",  path("people.csv"), "--identifying", "name", "--qi", "zip",
-                         "--sensitive", "disease",          "--node",        "0",    "-c",   "k=1",
-                         "-o",          path(output),       "--json"};
-        args += extra;
-        return test::runCli(args);
+        return test::runCli(people("generalize") +
+                            QStringList{"--node", "0", "-c", "k=1", "-o", path(output), "--json"} +
+                            extra);
     }
     QTemporaryDir m_dir;
 };
