@@ -262,6 +262,10 @@ private slots:
                  std::vector<NodeId>{*o->result.optimum});
         QVERIFY2(heuristicVerdict(*r).contains("Restored from the project"),
                  qPrintable(heuristicVerdict(*r)));
+        const QString restoredSummary = again.privacyPerspective()->summary()->toPlainText();
+        QVERIFY2(restoredSummary.contains("the node saved with the project") &&
+                     restoredSummary.contains(QString::fromStdString(formatLevels(best))),
+                 qPrintable(restoredSummary));
     }
 
     void smallLatticeIsProvenAndExact() {
