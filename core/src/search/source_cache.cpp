@@ -143,6 +143,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
         }
         auto table = std::make_shared<ClassTable>();
         engine.rollup(*src, m_ctx.levels(hub), *table);
+        if (m_rows) m_rows->track(*src, engine.classOf(), *table);
         out = table;
         const std::lock_guard lock(m_mutex);
         if (m_hubBytes + table->bytes() <= m_budget / 2) {
