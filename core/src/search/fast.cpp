@@ -199,7 +199,7 @@ private:
         if (m_rows.enabled()) {
             levels.resize(m_ctx.d);
             for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
-            if (id != 0 && m_rows.provesFailure(levels)) {
+            if (id != 0 && m_rows.provesFailure(levels, m_sources->sourceSize(id))) {
                 // The k-part fails: the node and its specializations fail (as v.kFails below).
                 const std::lock_guard lock(m_mutex);
                 m_ctx.poll(m_ctx.stats.checkedNodes);

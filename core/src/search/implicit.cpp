@@ -197,7 +197,7 @@ private:
 
     bool check(RollupEngine& engine, const Node& x) {
         const NodeId id = encodeLevels(x, m_ctx.heights);
-        if (id != 0 && m_rows.provesFailure(x)) {
+        if (id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id))) {
             const std::lock_guard lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
             addFailing(x);

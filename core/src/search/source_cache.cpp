@@ -95,6 +95,12 @@ NodeId SourceCache::parentHub(NodeId hub) const {
     return best < m_ctx.d ? hub - m_ctx.strides[best] : hub;
 }
 
+std::size_t SourceCache::sourceSize(NodeId id) const {
+    const std::shared_lock lock(m_mutex);
+    const std::size_t slot = bestCached(id);
+    return slot == kNone ? m_base->count() : m_entries[slot].table->count();
+}
+
 TablePtr SourceCache::source(RollupEngine& engine, NodeId id) {
     {
         const std::shared_lock lock(m_mutex);  // checks look up sources side by side

@@ -37,6 +37,9 @@ public:
     /// The rollup source of `id` (not the bottom): a computed finer node with the fewest
     /// classes, else its hub min(levels, 1) (built on demand), else the base groups.
     TablePtr source(RollupEngine& engine, NodeId id);
+    /// Classes of the kept table `source` would roll `id` up from, else of the base groups
+    /// (what a check of `id` reads at most, without building a hub).
+    std::size_t sourceSize(NodeId id) const;
     /// Keeps the classes of a checked node as a source for later checks.
     void remember(NodeId id, TablePtr table);
     /// Hands every kept table to ctx.tables (sources for the optimum).

@@ -86,7 +86,7 @@ void SuppressedRows::rememberChecked(std::span<const LevelCode> levels, const Cl
     m_rows[slot] = rows;
 }
 
-bool SuppressedRows::provesFailure(std::span<const LevelCode> x) const {
+bool SuppressedRows::provesFailure(std::span<const LevelCode> x, std::size_t budget) const {
     if (!m_enabled) return false;
     thread_local std::vector<std::size_t> above, chosen;
     thread_local std::vector<std::pair<int, std::size_t>> byHeight;
@@ -141,6 +141,7 @@ bool SuppressedRows::provesFailure(std::span<const LevelCode> x) const {
             proven = true;
             break;
         }
+        if (read > budget) break;
     }
     m_entriesRead.fetch_add(read, std::memory_order_relaxed);
     if (proven) m_decided.fetch_add(1, std::memory_order_relaxed);

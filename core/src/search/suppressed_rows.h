@@ -44,8 +44,10 @@ public:
     /// with its classes (pairs tracked): its rows suppressed for k now bound the nodes below.
     void rememberChecked(std::span<const LevelCode> levels, const ClassTable& t);
     /// True when the rows suppressed for k by remembered nodes above `levels`, counted once,
-    /// exceed the limit: the node fails.
-    bool provesFailure(std::span<const LevelCode> levels) const;
+    /// exceed the limit: the node fails. Gives up (false) once it has read more than `budget`
+    /// base groups, so that it never costs more than the rollup it may spare.
+    bool provesFailure(std::span<const LevelCode> levels,
+                       std::size_t budget = ~std::size_t(0)) const;
 
     std::uint64_t decided() const { return m_decided.load(); }
     std::uint64_t entriesRead() const { return m_entriesRead.load(); }
