@@ -1,0 +1,344 @@
+#include "io/csv_fast_groups.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#include "data/type_inference.h"
+#include "io/csv_fast_reader.h"
+#include "io/csv_scanner.h"
+#include "io/spelling_index.h"
+
+namespace ldv::detail {
+namespace {
+
+constexpr std::size_t kBail = std::size_t(-1);
+
+/// True when every byte is ASCII and none is NUL: then every field in them is acceptable
+/// text (a byte order mark is not ASCII either), and no field needs its own check.
+bool plainAscii(const char* data, std::size_t size) {
+    unsigned char unusual = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+        const auto b = static_cast<unsigned char>(data[i]);
+        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
+    }
+    return !unusual;
+}
+
+/// The first stage: records -> rows of dictionary codes (the kept columns, in the order
+/// asked), with CsvGroupReader's header, arity and missing-value rules.
+class Encoder {
+public:
+    Encoder(char separator, const CsvOptions& options, const std::vector<std::string>& wanted)
+        : m_options(options),
+          m_wanted(wanted),
+          m_scanner(separator, options.trim, options.maxRecordBytes) {
+        for (const std::string& t : m_options.missingTokens)
+            m_missingLengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
+    }
+
+    std::size_t width() const { return m_wanted.size(); }
+
+    /// Encodes the complete records at the start of [data, data + size) into `out` (width()
+    /// codes a row); returns the bytes they took, or kBail.
+    std::size_t encode(const char* data, std::size_t size, bool atEof, std::vector<Code>& out) {
+        const bool checked = plainAscii(data, size);
+        const char* p = data;
+        const char* const end = data + size;
+        while (p < end) {
+            const char* before = p;
+            switch (m_scanner.scan(p, end, atEof, m_fields)) {
+                case ScanStatus::Record:
+                    if (!onRecord(checked, out)) return kBail;
+                    break;
+                case ScanStatus::Blank:
+                    break;
+                case ScanStatus::Incomplete:
+                    if (std::size_t(end - before) > m_options.maxRecordBytes) return kBail;
+                    return std::size_t(before - data);
+                case ScanStatus::Bail:
+                    return kBail;
+            }
+        }
+        return size;
+    }
+
+    bool started() const { return m_started; }
+    std::uint64_t rowsRead() const { return m_rowsRead; }
+    std::uint64_t rowsDropped() const { return m_rowsDropped; }
+    std::vector<Column>& columns() { return m_columns; }
+    const std::vector<std::uint64_t>& missingRows() const { return m_missingRows; }
+
+private:
+    bool isMissing(const FastField& field) const {
+        if (field.quoted) return false;  // a quoted "?" is data
+        if (field.size < 64 && !((m_missingLengths >> field.size) & 1)) return false;
+        for (const std::string& t : m_options.missingTokens)
+            if (t == field.view()) return true;
+        return false;
+    }
+
+    bool header() {
+        m_started = true;
+        m_arity = m_fields.size();
+        for (const std::string& name : m_wanted) {
+            const auto it = std::find_if(m_fields.begin(), m_fields.end(),
+                                         [&](const FastField& f) { return f.view() == name; });
+            if (it == m_fields.end()) return false;  // the reference names the columns
+            m_fieldOf.push_back(std::size_t(it - m_fields.begin()));
+            m_columns.emplace_back(name);
+        }
+        m_indexes.resize(m_wanted.size());
+        m_missingRows.assign(m_wanted.size(), 0);
+        return true;
+    }
+
+    bool onRecord(bool checked, std::vector<Code>& out) {
+        // The tokenizer checks every field of every record, kept or not, dropped or not.
+        if (!checked)
+            for (const FastField& f : m_fields)
+                if (!acceptableText(f.view())) return false;
+        if (!m_started) return header();
+        ++m_rowsRead;
+        if (m_fields.size() != m_arity) return false;
+        if (m_options.missing == MissingPolicy::Drop) {
+            for (const FastField& f : m_fields)
+                if (isMissing(f)) {
+                    ++m_rowsDropped;
+                    return true;
+                }
+        }
+        for (std::size_t c = 0; c < m_fieldOf.size(); ++c) {
+            const FastField& f = m_fields[m_fieldOf[c]];
+            const std::string_view text = f.view();
+            const std::uint64_t h = hashBytes(text.data(), text.size());
+            Code code = m_indexes[c].find(text, h);
+            if (code == SpellingIndex::kAbsent) {
+                code = m_columns[c].intern(text);
+                m_indexes[c].insert(text, h, code);
+            }
+            out.push_back(code);
+            m_missingRows[c] += isMissing(f);
+        }
+        return true;
+    }
+
+    const CsvOptions& m_options;
+    const std::vector<std::string>& m_wanted;
+    CsvScanner m_scanner;
+    std::vector<FastField> m_fields;
+    std::uint64_t m_missingLengths = 0;  // bit n: some missing token has n bytes (n < 64)
+    bool m_started = false;
+    std::size_t m_arity = 0;
+    std::vector<std::size_t> m_fieldOf;  // kept column -> field index
+    std::vector<Column> m_columns;
+    std::vector<SpellingIndex> m_indexes;
+    std::vector<std::uint64_t> m_missingRows;
+    std::uint64_t m_rowsRead = 0, m_rowsDropped = 0;
+};
+
+/// The second stage: rows of codes -> groups in order of first appearance with their row
+/// counts, in an open-addressing table over the flat keys (as CsvGroupReader).
+class Collapser {
+public:
+    explicit Collapser(std::size_t width) : m_width(width) { m_slots.assign(1024, 0); }
+
+    void add(const std::vector<Code>& rows) {
+        if (m_width == 0) return;
+        for (std::size_t r = 0; r + m_width <= rows.size(); r += m_width)
+            ++m_counts[groupOf(rows.data() + r)];
+    }
+
+    const std::vector<Code>& keys() const { return m_keys; }
+    const std::vector<std::uint64_t>& counts() const { return m_counts; }
+
+private:
+    static std::uint64_t hashOf(const Code* k, std::size_t width) {
+        std::uint64_t h = 0x9E3779B97F4A7C15ull;
+        for (std::size_t i = 0; i < width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
+        return h ^ (h >> 31);
+    }
+
+    std::uint32_t groupOf(const Code* k) {
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t p = hashOf(k, m_width) & mask;; p = (p + 1) & mask) {
+            const std::uint32_t s = m_slots[p];
+            if (s == 0) {
+                const auto g = std::uint32_t(m_counts.size());
+                m_slots[p] = g + 1;
+                m_keys.insert(m_keys.end(), k, k + m_width);
+                m_counts.push_back(0);
+                if (m_counts.size() * 2 > m_slots.size()) grow();
+                return g;
+            }
+            if (std::equal(k, k + m_width, m_keys.data() + std::size_t(s - 1) * m_width))
+                return s - 1;
+        }
+    }
+
+    void grow() {
+        m_slots.assign(m_slots.size() * 2, 0);
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::uint32_t g = 0; g < m_counts.size(); ++g) {
+            std::size_t p = hashOf(m_keys.data() + std::size_t(g) * m_width, m_width) & mask;
+            while (m_slots[p] != 0) p = (p + 1) & mask;
+            m_slots[p] = g + 1;
+        }
+    }
+
+    std::size_t m_width;
+    std::vector<Code> m_keys;            // group-major, m_width codes per group
+    std::vector<std::uint32_t> m_slots;  // 0 = empty, else group + 1
+    std::vector<std::uint64_t> m_counts;
+};
+
+/// Runs the Collapser on a second thread, one batch at a time: post() hands over a batch
+/// and returns at once; wait() returns when the batch is collapsed (rethrowing its error).
+/// The caller encodes the next batch into another buffer meanwhile.
+class CollapseThread {
+public:
+    explicit CollapseThread(Collapser& collapser)
+        : m_collapser(collapser), m_thread([this] { run(); }) {}
+    ~CollapseThread() {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+    }
+
+    void post(const std::vector<Code>* batch) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_batch = batch;
+        }
+        m_wake.notify_all();
+    }
+
+    void wait() {
+        std::unique_lock lock(m_mutex);
+        m_done.wait(lock, [&] { return m_batch == nullptr; });
+        if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
+    }
+
+private:
+    void run() {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_wake.wait(lock, [&] { return m_stop || m_batch != nullptr; });
+            if (!m_batch) return;  // stopping, nothing pending
+            const std::vector<Code>* batch = m_batch;
+            lock.unlock();
+            std::exception_ptr error;
+            try {
+                m_collapser.add(*batch);
+            } catch (...) {
+                error = std::current_exception();
+            }
+            lock.lock();
+            m_error = error;
+            m_batch = nullptr;
+            m_done.notify_all();
+            if (m_stop) return;
+        }
+    }
+
+    Collapser& m_collapser;
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    const std::vector<Code>* m_batch = nullptr;
+    std::exception_ptr m_error;
+    bool m_stop = false;
+    std::thread m_thread;
+};
+
+}  // namespace
+
+std::optional<FastGroupsResult> fastCsvGroups(
+    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
+    const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
+    unsigned threads, const std::function<void(std::uint64_t)>& afterChunk) {
+    if (columns.empty()) return std::nullopt;  // one group of every row: the reference's
+    Encoder encoder(separator, options, columns);
+    Collapser collapser(columns.size());
+    std::vector<Code> batches[2];  // before the worker, which may still read one when unwound
+    std::optional<CollapseThread> worker;
+    int current = 0;
+    // Hands the batch just encoded to the collapse (the worker, or here), and gives the
+    // other buffer to the next chunk once the worker is done with it.
+    auto collapse = [&] {
+        std::vector<Code>& batch = batches[current];
+        if (batch.empty()) return;
+        if (!worker) {
+            collapser.add(batch);
+            batch.clear();
+            return;
+        }
+        worker->wait();
+        worker->post(&batch);
+        current ^= 1;
+        batches[current].clear();
+    };
+
+    std::vector<char> buffer(chunkBytes);
+    std::size_t got = read(buffer.data(), chunkBytes);
+    std::size_t held = got;
+    std::uint64_t done = got;
+    std::size_t begin =
+        std::string_view(buffer.data(), held).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    // One thread would only wait for the other on a small input.
+    if (threads > 1 && got == chunkBytes) worker.emplace(collapser);
+    while (got > 0) {
+        const std::size_t used =
+            encoder.encode(buffer.data() + begin, held - begin, false, batches[current]);
+        if (used == kBail) return std::nullopt;
+        collapse();
+        const std::size_t keep = held - begin - used;
+        std::memmove(buffer.data(), buffer.data() + begin + used, keep);
+        begin = 0;
+        held = keep;
+        if (buffer.size() < held + chunkBytes) buffer.resize(held + chunkBytes);
+        if (afterChunk) afterChunk(done);
+        got = read(buffer.data() + held, chunkBytes);
+        held += got;
+        done += got;
+    }
+    if (encoder.encode(buffer.data() + begin, held - begin, true, batches[current]) == kBail)
+        return std::nullopt;
+    collapse();
+    if (worker) {
+        worker->wait();
+        worker.reset();
+    }
+    if (!encoder.started()) return std::nullopt;  // empty: the reference says so
+
+    FastGroupsResult out;
+    const std::vector<std::uint64_t>& counts = collapser.counts();
+    out.groups.counts.resize(counts.size());
+    for (std::size_t g = 0; g < counts.size(); ++g) {
+        if (counts[g] > UINT32_MAX) return std::nullopt;  // the reference names the limit
+        out.groups.counts[g] = std::uint32_t(counts[g]);
+        out.groups.rows += counts[g];
+    }
+    std::vector<Column>& cols = encoder.columns();
+    const std::size_t width = cols.size();
+    const std::vector<Code>& keys = collapser.keys();
+    for (std::size_t c = 0; c < width; ++c) {
+        cols[c].reserve(counts.size());
+        for (std::size_t g = 0; g < counts.size(); ++g) cols[c].appendCode(keys[g * width + c]);
+        cols[c].setMissingCount(std::size_t(encoder.missingRows()[c]));
+        if (options.inferTypes) cols[c].setType(inferColumnType(cols[c], options.missingTokens));
+    }
+    out.groups.table = Table(std::move(cols));
+    out.rowsRead = encoder.rowsRead();
+    out.rowsDropped = encoder.rowsDropped();
+    return out;
+}
+
+}  // namespace ldv::detail
