@@ -143,41 +143,63 @@ private:
 };
 
 /// The second stage: rows of codes -> groups in order of first appearance with their row
-/// counts, in an open-addressing table over the flat keys (as CsvGroupReader).
+/// counts, in an open-addressing table over the flat keys (as CsvGroupReader). With a million
+/// groups the table and the keys are far larger than the caches, so a row costs two misses
+/// (its slot, its group's key): the hashes of a batch are computed first, and the slot of the
+/// row kAhead rows on and the key its slot names are prefetched while this row is placed.
 class Collapser {
 public:
     explicit Collapser(std::size_t width) : m_width(width) { m_slots.assign(1024, 0); }
 
     void add(const std::vector<Code>& rows) {
-        if (m_width == 0) return;
-        for (std::size_t r = 0; r + m_width <= rows.size(); r += m_width)
-            ++m_counts[groupOf(rows.data() + r)];
+        const std::size_t n = rows.size() / m_width;
+        m_hashes.resize(n);
+        for (std::size_t r = 0; r < n; ++r) m_hashes[r] = hashOf(rows.data() + r * m_width);
+        constexpr std::size_t kAhead = 16, kKeyAhead = 8;
+        for (std::size_t r = 0; r < n; ++r) {
+            const std::size_t mask = m_slots.size() - 1;
+            if (r + kAhead < n) __builtin_prefetch(&m_slots[m_hashes[r + kAhead] & mask]);
+            if (r + kKeyAhead < n) {
+                const std::uint64_t s = m_slots[m_hashes[r + kKeyAhead] & mask];
+                if (s)
+                    __builtin_prefetch(m_keys.data() + std::size_t(std::uint32_t(s) - 1) * m_width);
+            }
+            ++m_counts[groupOf(rows.data() + r * m_width, m_hashes[r])];
+        }
     }
 
     const std::vector<Code>& keys() const { return m_keys; }
     const std::vector<std::uint64_t>& counts() const { return m_counts; }
 
 private:
-    static std::uint64_t hashOf(const Code* k, std::size_t width) {
+    std::uint64_t hashOf(const Code* k) const {
         std::uint64_t h = 0x9E3779B97F4A7C15ull;
-        for (std::size_t i = 0; i < width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
+        for (std::size_t i = 0; i < m_width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
         return h ^ (h >> 31);
     }
 
-    std::uint32_t groupOf(const Code* k) {
+    bool sameKey(const Code* a, const Code* b) const {
+        for (std::size_t i = 0; i < m_width; ++i)
+            if (a[i] != b[i]) return false;
+        return true;
+    }
+
+    std::uint32_t groupOf(const Code* k, std::uint64_t h) {
         const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t p = hashOf(k, m_width) & mask;; p = (p + 1) & mask) {
-            const std::uint32_t s = m_slots[p];
+        const auto tag = std::uint32_t(h >> 32);
+        for (std::size_t p = h & mask;; p = (p + 1) & mask) {
+            const std::uint64_t s = m_slots[p];
             if (s == 0) {
                 const auto g = std::uint32_t(m_counts.size());
-                m_slots[p] = g + 1;
+                m_slots[p] = (std::uint64_t(tag) << 32) | (g + 1);
                 m_keys.insert(m_keys.end(), k, k + m_width);
                 m_counts.push_back(0);
                 if (m_counts.size() * 2 > m_slots.size()) grow();
                 return g;
             }
-            if (std::equal(k, k + m_width, m_keys.data() + std::size_t(s - 1) * m_width))
-                return s - 1;
+            if (std::uint32_t(s >> 32) != tag) continue;
+            const std::uint32_t g = std::uint32_t(s) - 1;
+            if (sameKey(k, m_keys.data() + std::size_t(g) * m_width)) return g;
         }
     }
 
@@ -185,16 +207,18 @@ private:
         m_slots.assign(m_slots.size() * 2, 0);
         const std::size_t mask = m_slots.size() - 1;
         for (std::uint32_t g = 0; g < m_counts.size(); ++g) {
-            std::size_t p = hashOf(m_keys.data() + std::size_t(g) * m_width, m_width) & mask;
+            const std::uint64_t h = hashOf(m_keys.data() + std::size_t(g) * m_width);
+            std::size_t p = h & mask;
             while (m_slots[p] != 0) p = (p + 1) & mask;
-            m_slots[p] = g + 1;
+            m_slots[p] = (std::uint64_t(std::uint32_t(h >> 32)) << 32) | (g + 1);
         }
     }
 
     std::size_t m_width;
     std::vector<Code> m_keys;            // group-major, m_width codes per group
-    std::vector<std::uint32_t> m_slots;  // 0 = empty, else group + 1
+    std::vector<std::uint64_t> m_slots;  // 0 = empty, else (hash tag << 32) | (group + 1)
     std::vector<std::uint64_t> m_counts;
+    std::vector<std::uint64_t> m_hashes;  // of the batch's rows
 };
 
 /// Runs the Collapser on a second thread, one batch at a time: post() hands over a batch
