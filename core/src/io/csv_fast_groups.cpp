@@ -30,11 +30,29 @@ bool plainAscii(const char* data, std::size_t size) {
     return !unusual;
 }
 
-/// The first stage: records -> rows of dictionary codes (the kept columns, in the order
-/// asked), with CsvGroupReader's header, arity and missing-value rules.
-class Encoder {
+/// A chunk of the input on its way through the two stages: the bytes as read (the previous
+/// chunk's unfinished record at the front), and where each kept cell of its records lies.
+struct Batch {
+    std::vector<char> bytes;
+    std::string unescaped;  // quoted fields with doubled quotes, unescaped
+    struct Cell {
+        std::uint32_t offset;  // into bytes, or into unescaped when kUnescaped is set in size
+        std::uint32_t size;
+    };
+    static constexpr std::uint32_t kUnescaped = 0x80000000u;
+    std::vector<Cell> cells;  // width() a kept row
+    std::string_view text(Cell c) const {
+        if (c.size & kUnescaped) return {unescaped.data() + c.offset, c.size & ~kUnescaped};
+        return {bytes.data() + c.offset, c.size};
+    }
+};
+
+/// The first stage: records -> the kept cells of each kept row (the columns in the order
+/// asked), with CsvGroupReader's header, arity and missing-value rules and its checks of
+/// every field's bytes.
+class Splitter {
 public:
-    Encoder(char separator, const CsvOptions& options, const std::vector<std::string>& wanted)
+    Splitter(char separator, const CsvOptions& options, const std::vector<std::string>& wanted)
         : m_options(options),
           m_wanted(wanted),
           m_scanner(separator, options.trim, options.maxRecordBytes) {
@@ -42,36 +60,36 @@ public:
             m_missingLengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
     }
 
-    std::size_t width() const { return m_wanted.size(); }
-
-    /// Encodes the complete records at the start of [data, data + size) into `out` (width()
-    /// codes a row); returns the bytes they took, or kBail.
-    std::size_t encode(const char* data, std::size_t size, bool atEof, std::vector<Code>& out) {
-        const bool checked = plainAscii(data, size);
-        const char* p = data;
-        const char* const end = data + size;
-        while (p < end) {
+    /// Splits the complete records in batch.bytes[begin, end) into batch.cells; returns the
+    /// bytes they took, or kBail.
+    std::size_t split(Batch& batch, std::size_t begin, std::size_t end, bool atEof) {
+        // Over 2 GiB of held bytes the cell offsets would not fit: the reference reads it.
+        if (end >= Batch::kUnescaped) return kBail;
+        const char* const data = batch.bytes.data();
+        const bool checked = plainAscii(data + begin, end - begin);
+        const char* p = data + begin;
+        const char* const stop = data + end;
+        while (p < stop) {
             const char* before = p;
-            switch (m_scanner.scan(p, end, atEof, m_fields)) {
+            switch (m_scanner.scan(p, stop, atEof, m_fields)) {
                 case ScanStatus::Record:
-                    if (!onRecord(checked, out)) return kBail;
+                    if (!onRecord(checked, batch)) return kBail;
                     break;
                 case ScanStatus::Blank:
                     break;
                 case ScanStatus::Incomplete:
-                    if (std::size_t(end - before) > m_options.maxRecordBytes) return kBail;
-                    return std::size_t(before - data);
+                    if (std::size_t(stop - before) > m_options.maxRecordBytes) return kBail;
+                    return std::size_t(before - (data + begin));
                 case ScanStatus::Bail:
                     return kBail;
             }
         }
-        return size;
+        return end - begin;
     }
 
     bool started() const { return m_started; }
     std::uint64_t rowsRead() const { return m_rowsRead; }
     std::uint64_t rowsDropped() const { return m_rowsDropped; }
-    std::vector<Column>& columns() { return m_columns; }
     const std::vector<std::uint64_t>& missingRows() const { return m_missingRows; }
 
 private:
@@ -91,14 +109,12 @@ private:
                                          [&](const FastField& f) { return f.view() == name; });
             if (it == m_fields.end()) return false;  // the reference names the columns
             m_fieldOf.push_back(std::size_t(it - m_fields.begin()));
-            m_columns.emplace_back(name);
         }
-        m_indexes.resize(m_wanted.size());
         m_missingRows.assign(m_wanted.size(), 0);
         return true;
     }
 
-    bool onRecord(bool checked, std::vector<Code>& out) {
+    bool onRecord(bool checked, Batch& batch) {
         // The tokenizer checks every field of every record, kept or not, dropped or not.
         if (!checked)
             for (const FastField& f : m_fields)
@@ -115,14 +131,13 @@ private:
         }
         for (std::size_t c = 0; c < m_fieldOf.size(); ++c) {
             const FastField& f = m_fields[m_fieldOf[c]];
-            const std::string_view text = f.view();
-            const std::uint64_t h = hashBytes(text.data(), text.size());
-            Code code = m_indexes[c].find(text, h);
-            if (code == SpellingIndex::kAbsent) {
-                code = m_columns[c].intern(text);
-                m_indexes[c].insert(text, h, code);
+            if (f.inScratch) {  // the scanner's scratch is reused by the next record
+                const auto at = std::uint32_t(batch.unescaped.size());
+                batch.unescaped.append(f.view());
+                batch.cells.push_back({at, f.size | Batch::kUnescaped});
+            } else {
+                batch.cells.push_back({std::uint32_t(f.data - batch.bytes.data()), f.size});
             }
-            out.push_back(code);
             m_missingRows[c] += isMissing(f);
         }
         return true;
@@ -136,13 +151,42 @@ private:
     bool m_started = false;
     std::size_t m_arity = 0;
     std::vector<std::size_t> m_fieldOf;  // kept column -> field index
-    std::vector<Column> m_columns;
-    std::vector<SpellingIndex> m_indexes;
     std::vector<std::uint64_t> m_missingRows;
     std::uint64_t m_rowsRead = 0, m_rowsDropped = 0;
 };
 
-/// The second stage: rows of codes -> groups in order of first appearance with their row
+/// The second stage, part one: kept cells -> dictionary codes, through a SpellingIndex per
+/// column in front of Column::intern (which owns the dictionary and its normalisation).
+class Coder {
+public:
+    explicit Coder(const std::vector<std::string>& wanted) : m_indexes(wanted.size()) {
+        for (const std::string& name : wanted) m_columns.emplace_back(name);
+    }
+
+    void code(const Batch& batch, std::vector<Code>& out) {
+        const std::size_t width = m_columns.size();
+        out.resize(batch.cells.size());
+        for (std::size_t i = 0, c = 0; i < batch.cells.size();
+             ++i, c = c + 1 == width ? 0 : c + 1) {
+            const std::string_view text = batch.text(batch.cells[i]);
+            const std::uint64_t h = hashBytes(text.data(), text.size());
+            Code code = m_indexes[c].find(text, h);
+            if (code == SpellingIndex::kAbsent) {
+                code = m_columns[c].intern(text);
+                m_indexes[c].insert(text, h, code);
+            }
+            out[i] = code;
+        }
+    }
+
+    std::vector<Column>& columns() { return m_columns; }
+
+private:
+    std::vector<Column> m_columns;
+    std::vector<SpellingIndex> m_indexes;
+};
+
+/// The second stage, part two: rows of codes -> groups in order of first appearance with their row
 /// counts, in an open-addressing table over the flat keys (as CsvGroupReader). With a million
 /// groups the table and the keys are far larger than the caches, so a row costs two misses
 /// (its slot, its group's key): the hashes of a batch are computed first, and the slot of the
@@ -221,14 +265,14 @@ private:
     std::vector<std::uint64_t> m_hashes;  // of the batch's rows
 };
 
-/// Runs the Collapser on a second thread, one batch at a time: post() hands over a batch
-/// and returns at once; wait() returns when the batch is collapsed (rethrowing its error).
-/// The caller encodes the next batch into another buffer meanwhile.
-class CollapseThread {
+/// Runs the second stage on another thread, one batch at a time: post() hands over a batch
+/// and returns at once; wait() returns when it is done (rethrowing its error). The caller
+/// splits the next chunk into the other batch meanwhile.
+class StageTwoThread {
 public:
-    explicit CollapseThread(Collapser& collapser)
-        : m_collapser(collapser), m_thread([this] { run(); }) {}
-    ~CollapseThread() {
+    explicit StageTwoThread(std::function<void(const Batch&)> work)
+        : m_work(std::move(work)), m_thread([this] { run(); }) {}
+    ~StageTwoThread() {
         {
             std::lock_guard lock(m_mutex);
             m_stop = true;
@@ -237,7 +281,7 @@ public:
         m_thread.join();
     }
 
-    void post(const std::vector<Code>* batch) {
+    void post(const Batch* batch) {
         {
             std::lock_guard lock(m_mutex);
             m_batch = batch;
@@ -257,11 +301,11 @@ private:
         for (;;) {
             m_wake.wait(lock, [&] { return m_stop || m_batch != nullptr; });
             if (!m_batch) return;  // stopping, nothing pending
-            const std::vector<Code>* batch = m_batch;
+            const Batch* batch = m_batch;
             lock.unlock();
             std::exception_ptr error;
             try {
-                m_collapser.add(*batch);
+                m_work(*batch);
             } catch (...) {
                 error = std::current_exception();
             }
@@ -273,10 +317,10 @@ private:
         }
     }
 
-    Collapser& m_collapser;
+    std::function<void(const Batch&)> m_work;
     std::mutex m_mutex;
     std::condition_variable m_wake, m_done;
-    const std::vector<Code>* m_batch = nullptr;
+    const Batch* m_batch = nullptr;
     std::exception_ptr m_error;
     bool m_stop = false;
     std::thread m_thread;
@@ -289,58 +333,62 @@ std::optional<FastGroupsResult> fastCsvGroups(
     const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
     unsigned threads, const std::function<void(std::uint64_t)>& afterChunk) {
     if (columns.empty()) return std::nullopt;  // one group of every row: the reference's
-    Encoder encoder(separator, options, columns);
+    Splitter splitter(separator, options, columns);
+    Coder coder(columns);
     Collapser collapser(columns.size());
-    std::vector<Code> batches[2];  // before the worker, which may still read one when unwound
-    std::optional<CollapseThread> worker;
-    int current = 0;
-    // Hands the batch just encoded to the collapse (the worker, or here), and gives the
-    // other buffer to the next chunk once the worker is done with it.
-    auto collapse = [&] {
-        std::vector<Code>& batch = batches[current];
-        if (batch.empty()) return;
-        if (!worker) {
-            collapser.add(batch);
-            batch.clear();
-            return;
-        }
-        worker->wait();
-        worker->post(&batch);
-        current ^= 1;
-        batches[current].clear();
+    std::vector<Code> codes;
+    auto stageTwo = [&](const Batch& batch) {
+        coder.code(batch, codes);
+        collapser.add(codes);
     };
+    // The batches are declared before the thread, which may still read one when unwound.
+    Batch batches[2];
+    std::optional<StageTwoThread> worker;
+    int current = 0;
 
-    std::vector<char> buffer(chunkBytes);
-    std::size_t got = read(buffer.data(), chunkBytes);
+    Batch* batch = &batches[0];
+    batch->bytes.resize(chunkBytes);
+    std::size_t got = read(batch->bytes.data(), chunkBytes);
     std::size_t held = got;
     std::uint64_t done = got;
     std::size_t begin =
-        std::string_view(buffer.data(), held).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+        std::string_view(batch->bytes.data(), held).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     // One thread would only wait for the other on a small input.
-    if (threads > 1 && got == chunkBytes) worker.emplace(collapser);
+    if (threads > 1 && got == chunkBytes) worker.emplace(stageTwo);
     while (got > 0) {
-        const std::size_t used =
-            encoder.encode(buffer.data() + begin, held - begin, false, batches[current]);
+        const std::size_t used = splitter.split(*batch, begin, held, false);
         if (used == kBail) return std::nullopt;
-        collapse();
+        // The unfinished record goes to the front of the other batch, once stage two is done
+        // with that one; this batch goes to stage two.
+        Batch* next = &batches[current ^ 1];
+        if (worker) worker->wait();
         const std::size_t keep = held - begin - used;
-        std::memmove(buffer.data(), buffer.data() + begin + used, keep);
+        if (next->bytes.size() < keep + chunkBytes) next->bytes.resize(keep + chunkBytes);
+        std::memcpy(next->bytes.data(), batch->bytes.data() + begin + used, keep);
+        if (!batch->cells.empty()) {
+            if (worker)
+                worker->post(batch);
+            else
+                stageTwo(*batch);
+        }
+        current ^= 1;
+        batch = next;
+        batch->cells.clear();
+        batch->unescaped.clear();
         begin = 0;
         held = keep;
-        if (buffer.size() < held + chunkBytes) buffer.resize(held + chunkBytes);
         if (afterChunk) afterChunk(done);
-        got = read(buffer.data() + held, chunkBytes);
+        got = read(batch->bytes.data() + held, chunkBytes);
         held += got;
         done += got;
     }
-    if (encoder.encode(buffer.data() + begin, held - begin, true, batches[current]) == kBail)
-        return std::nullopt;
-    collapse();
+    if (splitter.split(*batch, begin, held, true) == kBail) return std::nullopt;
     if (worker) {
         worker->wait();
         worker.reset();
     }
-    if (!encoder.started()) return std::nullopt;  // empty: the reference says so
+    stageTwo(*batch);
+    if (!splitter.started()) return std::nullopt;  // empty: the reference says so
 
     FastGroupsResult out;
     const std::vector<std::uint64_t>& counts = collapser.counts();
@@ -350,18 +398,18 @@ std::optional<FastGroupsResult> fastCsvGroups(
         out.groups.counts[g] = std::uint32_t(counts[g]);
         out.groups.rows += counts[g];
     }
-    std::vector<Column>& cols = encoder.columns();
+    std::vector<Column>& cols = coder.columns();
     const std::size_t width = cols.size();
     const std::vector<Code>& keys = collapser.keys();
     for (std::size_t c = 0; c < width; ++c) {
         cols[c].reserve(counts.size());
         for (std::size_t g = 0; g < counts.size(); ++g) cols[c].appendCode(keys[g * width + c]);
-        cols[c].setMissingCount(std::size_t(encoder.missingRows()[c]));
+        cols[c].setMissingCount(std::size_t(splitter.missingRows()[c]));
         if (options.inferTypes) cols[c].setType(inferColumnType(cols[c], options.missingTokens));
     }
     out.groups.table = Table(std::move(cols));
-    out.rowsRead = encoder.rowsRead();
-    out.rowsDropped = encoder.rowsDropped();
+    out.rowsRead = splitter.rowsRead();
+    out.rowsDropped = splitter.rowsDropped();
     return out;
 }
 

@@ -4,11 +4,12 @@
 // SpellingIndex per column (one hash per cell, an allocation only per new value), and the
 // rows' code keys are collapsed into groups.
 //
-// The work is two stages: encoding a chunk's records into code keys (the scanner, the
-// dictionaries, the missing-value counts) and collapsing the keys into groups (one open-
-// addressing table). With `threads` > 1 the collapse of chunk i runs on a second thread
-// while chunk i+1 is encoded. Each stage is done by one thread, chunk after chunk, so the
-// dictionary codes and the group order are those of a sequential read by construction.
+// The work is two stages: splitting a chunk's records into the kept cells (the scanner, the
+// checks of every field's bytes, the header, arity and missing-value rules), then coding the
+// cells (the dictionaries) and collapsing the rows' codes into groups (one open-addressing
+// table). With `threads` > 1 stage two of chunk i runs on a second thread while chunk i+1 is
+// read and split. Each stage is done by one thread, chunk after chunk, so the dictionary codes
+// and the group order are those of a sequential read by construction.
 //
 // Like FastCsvReader it reports no errors: on anything unusual (a syntax error, bad bytes, a
 // ragged row, a header without a wanted column) it gives up and the caller reads the input
