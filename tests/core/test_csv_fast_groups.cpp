@@ -1,9 +1,11 @@
-// The streamed load's fast path (io/csv_fast_groups: scanner, spelling indexes, collapse on a
-// second thread) against the reference CsvGroupReader: identical groups (dictionaries in
-// order, codes, counts, missing counts, types, rows read and dropped) or, where the fast path
-// gives up, the reference's error through readCsvGroups. Random text with quotes, CRLF, lone
-// CR, blanks, BOMs, bad bytes and ragged rows, read in chunks of a few bytes (every record
-// split at every kind of place) with one and two threads, and a file of several 4 MiB chunks.
+// The two-stage fast paths (io/csv_fast_groups: split records | code cells and collapse or
+// append, on two threads) against the references: readCsvGroups' against CsvGroupReader
+// (groups, dictionaries in order, codes, counts, missing counts, types, rows read and
+// dropped, or the reference's error through readCsvGroups where the fast path gives up), and
+// readCsv's for files of 8 chunks or more against the reference tokenizer. Random text with
+// quotes, CRLF, lone CR, blanks, BOMs, bad bytes, ragged rows and odd headers, read in chunks
+// of a few bytes (every record split at every kind of place) with one and two threads, and a
+// 33 MiB file through readCsvGroups and readCsv.
 #include <QtTest>
 
 #include <filesystem>
@@ -12,8 +14,10 @@
 #include <random>
 
 #include "io/csv_fast_groups.h"
+#include "io/csv_reference.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_group_reader.h"
+#include "ldiv/io/csv_table_reader.h"
 
 using namespace ldv;
 
@@ -61,10 +65,7 @@ std::optional<detail::FastGroupsResult> fast(const std::string& text, char sep, 
 }
 
 /// Empty when equal, else what differs first.
-std::string difference(const GroupedTable& a, const GroupedTable& b) {
-    if (a.rows != b.rows) return "rows";
-    if (a.counts != b.counts) return "counts";
-    const Table &x = a.table, &y = b.table;
+std::string difference(const Table& x, const Table& y) {
     if (x.columnCount() != y.columnCount()) return "column count";
     if (x.rowCount() != y.rowCount()) return "group count";
     for (std::size_t c = 0; c < x.columnCount(); ++c) {
@@ -79,6 +80,26 @@ std::string difference(const GroupedTable& a, const GroupedTable& b) {
         if (p.normalizedCount() != q.normalizedCount()) return at + "normalized count";
     }
     return {};
+}
+
+std::string difference(const GroupedTable& a, const GroupedTable& b) {
+    if (a.rows != b.rows) return "rows";
+    if (a.counts != b.counts) return "counts";
+    return difference(a.table, b.table);
+}
+
+/// readCsv's multi-chunk path on `text`, read `chunk` bytes at a time.
+std::optional<detail::FastRowsResult> fastRows(const std::string& text, char sep,
+                                               const CsvOptions& o, std::size_t chunk,
+                                               unsigned threads) {
+    std::size_t at = 0;
+    auto read = [&](char* into, std::size_t capacity) {
+        const std::size_t n = std::min(capacity, text.size() - at);
+        std::memcpy(into, text.data() + at, n);
+        at += n;
+        return n;
+    };
+    return detail::fastCsvRows(read, sep, o, chunk, text.size(), threads);
 }
 
 /// A header c0..c(n-1) (sometimes quoted) and records of values drawn from a few pieces, so
@@ -183,6 +204,52 @@ private slots:
         QVERIFY(gaveUp >= refErrors * 4);
     }
 
+    void randomTextReadsAsRowsAsTheReference() {
+        // readCsv's path for files of several chunks, against the reference tokenizer.
+        std::mt19937 rng(32);
+        std::size_t fastTables = 0, refErrors = 0;
+        for (int i = 0; i < 1500; ++i) {
+            const char sep = ",;\t"[rng() % 3];
+            const std::size_t width = 1 + rng() % 5;
+            std::string text = randomCsv(rng, sep, width, 1 + rng() % 40, i % 3 != 0);
+            // Now and then a header with an empty name or a name twice.
+            if (rng() % 8 == 0) {
+                const std::size_t at = text.find('c');
+                if (at != std::string::npos && at + 1 < text.size())
+                    text.replace(at, 2, rng() % 2 ? "" : "c1");
+            }
+            CsvOptions o;
+            o.separator = sep;
+            o.header = rng() % 4 != 0;
+            o.trim = rng() % 2 == 0;
+            o.missing = rng() % 2 ? MissingPolicy::Keep : MissingPolicy::Drop;
+            o.inferTypes = rng() % 4 != 0;
+            std::optional<Table> ref;
+            CsvReport report;
+            try {
+                ref = detail::parseCsvReference(text, "r.csv", o, &report);
+            } catch (const InputError&) {
+                ++refErrors;
+            }
+            for (const std::size_t chunk : {std::size_t(1) << 22, std::size_t(3 + rng() % 40)})
+                for (const unsigned threads : {1u, 2u}) {
+                    const auto got = fastRows(text, sep, o, chunk, threads);
+                    if (!got) continue;
+                    const std::string at = "case " + std::to_string(i) + ", chunk " +
+                                           std::to_string(chunk) + ", " + std::to_string(threads) +
+                                           " threads: ";
+                    QVERIFY2(ref.has_value(), (at + "the reference failed").c_str());
+                    const std::string diff = difference(got->table, *ref);
+                    QVERIFY2(diff.empty(), (at + diff).c_str());
+                    QCOMPARE(got->rowsRead, std::uint64_t(report.rowsRead));
+                    QCOMPARE(got->rowsDropped, std::uint64_t(report.rowsDropped));
+                    ++fastTables;
+                }
+        }
+        QVERIFY2(fastTables > 2000, std::to_string(fastTables).c_str());
+        QVERIFY(refErrors > 100);
+    }
+
     void readCsvGroupsGivesTheReferenceOrItsError() {
         std::mt19937 rng(7);
         const std::string path =
@@ -219,11 +286,12 @@ private slots:
     }
 
     void severalChunksOnTwoThreads() {
-        // ~10 MB: readCsvGroups' 4 MiB chunks, the collapse on the second thread, records
-        // (quoted line breaks too) across the chunk borders.
+        // 33 MiB: readCsvGroups' and readCsv's 4 MiB chunks (8 or more: their two-stage
+        // paths), stage two on the second thread, records (quoted line breaks too) across the
+        // chunk borders.
         std::mt19937 rng(11);
         std::string text = "c0;c1;c2\n";
-        while (text.size() < (std::size_t(10) << 20)) {
+        while (text.size() < (std::size_t(33) << 20)) {
             text.append(std::to_string(rng() % 300)).append(";");
             if (rng() % 50 == 0)
                 text.append("\"two\nlines\"");
@@ -249,6 +317,13 @@ private slots:
         const GroupedTable file = readCsvGroups(path, o, columns, &report);
         QCOMPARE(difference(file, *ref.groups), std::string());
         QCOMPARE(std::uint64_t(report.rowsRead), ref.rowsRead);
+        // readCsv takes the same file (over one chunk) on its two-stage path.
+        CsvReport rowsReport, refReport;
+        const Table rows = readCsv(path, o, &rowsReport);
+        const Table refRows = detail::parseCsvReference(text, path, o, &refReport);
+        QCOMPARE(difference(rows, refRows), std::string());
+        QCOMPARE(rowsReport.rowsRead, refReport.rowsRead);
+        QVERIFY(rows.rowCount() > 100000);
         std::filesystem::remove(path);
     }
 };

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string_view>
 #include <thread>
+#include <unordered_set>
 #include <utility>
 
 #include "data/type_inference.h"
@@ -47,12 +48,13 @@ struct Batch {
     }
 };
 
-/// The first stage: records -> the kept cells of each kept row (the columns in the order
-/// asked), with CsvGroupReader's header, arity and missing-value rules and its checks of
-/// every field's bytes.
+/// The first stage: records -> the kept cells of each kept row, with the checks of every
+/// field's bytes, the header, arity and missing-value rules. `wanted`: the columns to keep
+/// in this order, found by name in the header (CsvGroupReader's rules); null: every column,
+/// the header as readCsv takes it (CsvOptions::header; no name twice).
 class Splitter {
 public:
-    Splitter(char separator, const CsvOptions& options, const std::vector<std::string>& wanted)
+    Splitter(char separator, const CsvOptions& options, const std::vector<std::string>* wanted)
         : m_options(options),
           m_wanted(wanted),
           m_scanner(separator, options.trim, options.maxRecordBytes) {
@@ -91,6 +93,8 @@ public:
     std::uint64_t rowsRead() const { return m_rowsRead; }
     std::uint64_t rowsDropped() const { return m_rowsDropped; }
     const std::vector<std::uint64_t>& missingRows() const { return m_missingRows; }
+    /// The kept columns' names, once the header is read.
+    const std::vector<std::string>& names() const { return m_names; }
 
 private:
     bool isMissing(const FastField& field) const {
@@ -101,16 +105,31 @@ private:
         return false;
     }
 
+    /// False when the reference must read it (a wanted column missing, a name twice).
     bool header() {
         m_started = true;
         m_arity = m_fields.size();
-        for (const std::string& name : m_wanted) {
-            const auto it = std::find_if(m_fields.begin(), m_fields.end(),
-                                         [&](const FastField& f) { return f.view() == name; });
-            if (it == m_fields.end()) return false;  // the reference names the columns
-            m_fieldOf.push_back(std::size_t(it - m_fields.begin()));
+        if (m_wanted) {
+            for (const std::string& name : *m_wanted) {
+                const auto it = std::find_if(m_fields.begin(), m_fields.end(),
+                                             [&](const FastField& f) { return f.view() == name; });
+                if (it == m_fields.end()) return false;  // the reference names the columns
+                m_fieldOf.push_back(std::size_t(it - m_fields.begin()));
+                m_names.push_back(name);
+            }
+        } else {  // FastCsvReader::startColumns
+            std::unordered_set<std::string> seen;
+            for (std::size_t i = 0; i < m_fields.size(); ++i) {
+                std::string name = m_options.header ? std::string(m_fields[i].view())
+                                                    : "column" + std::to_string(i + 1);
+                if (name.empty()) name = "column" + std::to_string(i + 1);
+                if (m_options.header && !seen.insert(name).second)
+                    return false;  // the reference names the duplicate
+                m_fieldOf.push_back(i);
+                m_names.push_back(std::move(name));
+            }
         }
-        m_missingRows.assign(m_wanted.size(), 0);
+        m_missingRows.assign(m_fieldOf.size(), 0);
         return true;
     }
 
@@ -119,7 +138,10 @@ private:
         if (!checked)
             for (const FastField& f : m_fields)
                 if (!acceptableText(f.view())) return false;
-        if (!m_started) return header();
+        if (!m_started) {
+            if (!header()) return false;
+            if (m_wanted || m_options.header) return true;  // else the first row is data too
+        }
         ++m_rowsRead;
         if (m_fields.size() != m_arity) return false;
         if (m_options.missing == MissingPolicy::Drop) {
@@ -144,7 +166,8 @@ private:
     }
 
     const CsvOptions& m_options;
-    const std::vector<std::string>& m_wanted;
+    const std::vector<std::string>* m_wanted;
+    std::vector<std::string> m_names;
     CsvScanner m_scanner;
     std::vector<FastField> m_fields;
     std::uint64_t m_missingLengths = 0;  // bit n: some missing token has n bytes (n < 64)
@@ -326,21 +349,13 @@ private:
     std::thread m_thread;
 };
 
-}  // namespace
-
-std::optional<FastGroupsResult> fastCsvGroups(
-    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
-    const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
-    unsigned threads, const std::function<void(std::uint64_t)>& afterChunk) {
-    if (columns.empty()) return std::nullopt;  // one group of every row: the reference's
-    Splitter splitter(separator, options, columns);
-    Coder coder(columns);
-    Collapser collapser(columns.size());
-    std::vector<Code> codes;
-    auto stageTwo = [&](const Batch& batch) {
-        coder.code(batch, codes);
-        collapser.add(codes);
-    };
+/// Reads the input chunk by chunk through stage one (`splitter`) and `stageTwo`, on two
+/// threads when `threads` > 1 and the input is more than a chunk. False when stage one gave
+/// up. `firstBatch(bytes)` is told how many bytes the first chunk took (presizing).
+template <class StageTwo>
+bool runStages(const std::function<std::size_t(char*, std::size_t)>& read, Splitter& splitter,
+               std::size_t chunkBytes, unsigned threads,
+               const std::function<void(std::uint64_t)>& afterChunk, StageTwo stageTwo) {
     // The batches are declared before the thread, which may still read one when unwound.
     Batch batches[2];
     std::optional<StageTwoThread> worker;
@@ -357,7 +372,7 @@ std::optional<FastGroupsResult> fastCsvGroups(
     if (threads > 1 && got == chunkBytes) worker.emplace(stageTwo);
     while (got > 0) {
         const std::size_t used = splitter.split(*batch, begin, held, false);
-        if (used == kBail) return std::nullopt;
+        if (used == kBail) return false;
         // The unfinished record goes to the front of the other batch, once stage two is done
         // with that one; this batch goes to stage two.
         Batch* next = &batches[current ^ 1];
@@ -382,12 +397,31 @@ std::optional<FastGroupsResult> fastCsvGroups(
         held += got;
         done += got;
     }
-    if (splitter.split(*batch, begin, held, true) == kBail) return std::nullopt;
+    if (splitter.split(*batch, begin, held, true) == kBail) return false;
     if (worker) {
         worker->wait();
         worker.reset();
     }
-    stageTwo(*batch);
+    if (!batch->cells.empty()) stageTwo(*batch);
+    return true;
+}
+
+}  // namespace
+
+std::optional<FastGroupsResult> fastCsvGroups(
+    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
+    const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
+    unsigned threads, const std::function<void(std::uint64_t)>& afterChunk) {
+    if (columns.empty()) return std::nullopt;  // one group of every row: the reference's
+    Splitter splitter(separator, options, &columns);
+    Coder coder(columns);
+    Collapser collapser(columns.size());
+    std::vector<Code> codes;
+    auto stageTwo = [&](const Batch& batch) {
+        coder.code(batch, codes);
+        collapser.add(codes);
+    };
+    if (!runStages(read, splitter, chunkBytes, threads, afterChunk, stageTwo)) return std::nullopt;
     if (!splitter.started()) return std::nullopt;  // empty: the reference says so
 
     FastGroupsResult out;
@@ -408,6 +442,49 @@ std::optional<FastGroupsResult> fastCsvGroups(
         if (options.inferTypes) cols[c].setType(inferColumnType(cols[c], options.missingTokens));
     }
     out.groups.table = Table(std::move(cols));
+    out.rowsRead = splitter.rowsRead();
+    out.rowsDropped = splitter.rowsDropped();
+    return out;
+}
+
+std::optional<FastRowsResult> fastCsvRows(
+    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
+    const CsvOptions& options, std::size_t chunkBytes, std::uint64_t totalBytes, unsigned threads,
+    const std::function<void(std::uint64_t)>& afterChunk) {
+    Splitter splitter(separator, options, nullptr);
+    std::optional<Coder> coder;
+    std::vector<Code> codes;
+    std::uint64_t coded = 0;
+    auto stageTwo = [&](const Batch& batch) {
+        if (!coder) {
+            coder.emplace(splitter.names());
+            // Sized from the first chunk, as FastCsvReader::reserveFor: growing 10 M-row
+            // columns by doubling touches twice their size in fresh pages.
+            const std::size_t width = splitter.names().size();
+            if (totalBytes > chunkBytes && width > 0) {
+                const double rows = double(batch.cells.size() / width) * double(totalBytes) /
+                                        double(batch.bytes.size()) * 1.02 +
+                                    16;
+                for (Column& c : coder->columns()) c.reserve(std::size_t(rows));
+            }
+        }
+        coder->code(batch, codes);
+        std::vector<Column>& cols = coder->columns();
+        const std::size_t width = cols.size();
+        for (std::size_t i = 0, c = 0; i < codes.size(); ++i, c = c + 1 == width ? 0 : c + 1)
+            cols[c].appendCode(codes[i]);
+        coded += codes.size();
+    };
+    if (!runStages(read, splitter, chunkBytes, threads, afterChunk, stageTwo)) return std::nullopt;
+    if (!splitter.started()) return std::nullopt;  // empty: the reference says so
+    if (!coder) coder.emplace(splitter.names());   // a header and no rows
+    std::vector<Column>& cols = coder->columns();
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+        cols[c].setMissingCount(std::size_t(splitter.missingRows()[c]));
+        if (options.inferTypes) cols[c].setType(inferColumnType(cols[c], options.missingTokens));
+    }
+    FastRowsResult out;
+    out.table = Table(std::move(cols));
     out.rowsRead = splitter.rowsRead();
     out.rowsDropped = splitter.rowsDropped();
     return out;

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "ldiv/data/table.h"
 #include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_table_reader.h"
 
@@ -40,5 +41,20 @@ std::optional<FastGroupsResult> fastCsvGroups(
     const std::function<std::size_t(char*, std::size_t)>& read, char separator,
     const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
     unsigned threads, const std::function<void(std::uint64_t)>& afterChunk = {});
+
+struct FastRowsResult {
+    Table table;
+    std::uint64_t rowsRead = 0;
+    std::uint64_t rowsDropped = 0;
+};
+
+/// readCsv's fast path for a file of more than one chunk, in the same two stages: splitting
+/// the records (every column kept; CsvOptions::header as FastCsvReader takes it), then coding
+/// the cells and appending the codes to the columns, on two threads when `threads` > 1.
+/// `totalBytes` (0 if unknown) presizes the columns. Nothing when it gave up.
+std::optional<FastRowsResult> fastCsvRows(
+    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
+    const CsvOptions& options, std::size_t chunkBytes, std::uint64_t totalBytes, unsigned threads,
+    const std::function<void(std::uint64_t)>& afterChunk = {});
 
 }  // namespace ldv::detail

@@ -224,8 +224,10 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
     // on anything it does not accept, the reference below reads the file again from the
     // start and names the fault.
     if (total > 0 && std::fseek(file.get(), 0, SEEK_SET) == 0) {
-        // Encoding and collapsing overlap on two threads when there are two cores.
-        const unsigned threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
+        // Splitting and coding overlap on two threads when there are two cores.
+        // (From 8 chunks on, as readCsv's rows: there is little to overlap in fewer.)
+        const unsigned threads =
+            std::thread::hardware_concurrency() > 1 && total >= 8 * long(kChunk) ? 2 : 1;
         auto read = [&](char* into, std::size_t capacity) {
             return std::fread(into, 1, capacity, file.get());
         };
