@@ -5,6 +5,8 @@
 //   bench_load parts DIR RESOURCES [runs]       the parts of loading DIR's zip table
 //   bench_load csv FILE [runs]                  readCsv: median ms and MB/s
 //   bench_load hierarchy FILE [runs]            readHierarchy: median ms and MB/s
+//   bench_load groups FILE COLS THREADS [runs]  the streamed load (readCsvGroups' fast path)
+//                                               of the comma-separated columns COLS
 // The whole `ldiv search` process on the zip table is timed with perf stat; see docs/search.md.
 #include <sys/stat.h>
 
@@ -17,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "io/csv_fast_groups.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/workspace.h"
@@ -161,6 +164,39 @@ int benchZipParts(const std::string& dir, const std::string& resources, int runs
     return 0;
 }
 
+int benchGroups(const std::string& path, const std::string& cols, unsigned threads, int runs) {
+    std::vector<std::string> columns;
+    for (std::size_t at = 0; at <= cols.size();) {
+        const std::size_t comma = std::min(cols.find(',', at), cols.size());
+        columns.push_back(cols.substr(at, comma - at));
+        at = comma + 1;
+    }
+    std::vector<double> ms;
+    std::size_t groups = 0;
+    for (int r = 0; r < runs; ++r) {
+        std::FILE* file = std::fopen(path.c_str(), "rb");
+        if (!file) return 1;
+        std::vector<char> head(1 << 16);
+        const std::size_t got = std::fread(head.data(), 1, head.size(), file);
+        std::fseek(file, 0, SEEK_SET);
+        const auto t0 = Clock::now();
+        auto read = [&](char* into, std::size_t n) { return std::fread(into, 1, n, file); };
+        const auto out =
+            detail::fastCsvGroups(read, detectSeparator({head.data(), got}), CsvOptions{}, columns,
+                                  std::size_t(1) << 22, threads);
+        ms.push_back(msSince(t0));
+        std::fclose(file);
+        if (!out) return 1;
+        groups = out->groups.counts.size();
+    }
+    struct stat st {};
+    ::stat(path.c_str(), &st);
+    std::printf(
+        "readCsvGroups fast path, %u thread(s): %.1f ms, %.0f MB/s, %zu groups (median of %d)\n",
+        threads, median(ms), double(st.st_size) / 1e3 / median(ms), groups, runs);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -172,6 +208,8 @@ int main(int argc, char** argv) {
     if (mode == "parts" && argc > 3) return benchZipParts(argv[2], argv[3], int(arg(4, 7)));
     if (mode == "csv" && argc > 2) return benchCsv(argv[2], int(arg(3, 7)));
     if (mode == "hierarchy" && argc > 2) return benchHierarchy(argv[2], int(arg(3, 7)));
+    if (mode == "groups" && argc > 4)
+        return benchGroups(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
     std::cerr << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] | "
                  "hierarchy FILE [runs]\n";
     return 1;

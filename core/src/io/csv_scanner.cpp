@@ -2,11 +2,37 @@
 
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ldv::detail {
 namespace {
 
 inline bool isBlank(char c) {
     return c == ' ' || c == '\t';
+}
+
+/// The first byte at or after `q` that ends an unquoted field (the separator, CR or LF), or
+/// `end`. Sixteen bytes at a time where SSE2 is there (every x86-64): a field of a few bytes
+/// then costs one compare instead of a loop iteration per byte.
+inline const char* fieldEnd(const char* q, const char* end, char separator, const bool* stop) {
+#if defined(__SSE2__)
+    const __m128i sep = _mm_set1_epi8(separator), lf = _mm_set1_epi8('\n'),
+                  cr = _mm_set1_epi8('\r');
+    while (end - q >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const __m128i hit = _mm_or_si128(
+            _mm_cmpeq_epi8(v, sep), _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        const auto mask = unsigned(_mm_movemask_epi8(hit));
+        if (mask) return q + __builtin_ctz(mask);
+        q += 16;
+    }
+#else
+    (void)separator;
+#endif
+    while (q < end && !stop[static_cast<unsigned char>(*q)]) ++q;
+    return q;
 }
 
 }  // namespace
@@ -82,7 +108,7 @@ ScanStatus CsvScanner::scan(const char*& p, const char* end, bool atEof,
         }
         // Unquoted (possibly empty): up to the separator or the line end; a quote here is data.
         const char* text = q;
-        while (q < end && !m_stop[static_cast<unsigned char>(*q)]) ++q;
+        q = fieldEnd(q, end, m_separator, m_stop);
         if (q == end && !atEof) return ScanStatus::Incomplete;
         const char* textEnd = q;
         if (m_trim)
