@@ -12,6 +12,15 @@
 
 #include "cli/cli.h"
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LDIV_ASAN_FEATURE 1
+#endif
+#endif
+#ifndef LDIV_ASAN_FEATURE
+#define LDIV_ASAN_FEATURE 0
+#endif
+
 namespace {
 
 /// A command is one short process, and in a fresh process fresh memory is what costs: a page
@@ -24,7 +33,8 @@ namespace {
 /// ("madvise" mode, Debian's default). The 63k-row table with a 100,000-row hierarchy
 /// (docs/search.md, "Loading"): ~17,800 page faults to ~900, ~98 to ~80 ms wall.
 void tuneMemoryForAShortProcess() {
-#if defined(__GLIBC__)
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !LDIV_ASAN_FEATURE
+    // (Not under AddressSanitizer: its allocator is not glibc's heap.)
     if (std::getenv("LDIV_DEFAULT_MALLOC")) return;  // to measure against
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
