@@ -2,12 +2,13 @@
 // share one rule (evaluation/suppression_verdict.h), so they agree on every node; the fast
 // classifier's rollup sources (hubs that keep top attributes at the top, source_cache.cpp)
 // give brute force's answers on tables wide enough to use them, at 1 and 2 threads; so do the
-// three ways a rollup packs keys (bit fields of one word, mixed radix, attribute by attribute),
-// chosen by how wide the base domains are.
+// ways a rollup packs keys (bit fields of one word or of two, attribute by attribute), chosen by
+// how wide the base domains are.
 #include <QtTest>
 
 #include <random>
 
+#include "grouping/class_table.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/search/search_result.h"
@@ -30,9 +31,10 @@ SearchConfig configFor(const Dataset& data, const std::vector<std::string>& spec
     return config;
 }
 
-/// `d` QI columns of `rows` rows whose values cover [0, domain) (then random), with a
-/// hierarchy v -> v/4 -> v/64 -> *, and one sensitive column: base domains this large decide
-/// how RollupEngine packs keys (class_table.h).
+/// `d` QI columns of `rows` rows whose values cover [0, domain) (then random), and one
+/// sensitive column. The first `deep` QIs have the hierarchy v -> v/4 -> v/64 -> *, the others
+/// alternately v -> v/64 -> * and v -> * (so that many QIs keep the lattice small enough for
+/// brute force). Base domains this large decide how RollupEngine packs keys (class_table.h).
 struct WideCase {
     Table table;
     std::unique_ptr<Dataset> data;
@@ -45,7 +47,7 @@ std::string label(const char* prefix, std::size_t v) {
 }
 
 std::unique_ptr<WideCase> wideCase(std::mt19937& rng, std::size_t rows, std::size_t d,
-                                   std::size_t domain) {
+                                   std::size_t domain, std::size_t deep) {
     auto wc = std::make_unique<WideCase>();
     std::vector<Column> columns;
     std::vector<std::vector<std::size_t>> values(d);
@@ -66,8 +68,14 @@ std::unique_ptr<WideCase> wideCase(std::mt19937& rng, std::size_t rows, std::siz
     std::vector<std::size_t> qi;
     for (std::size_t i = 0; i < d; ++i) {
         std::vector<std::vector<std::string>> hrows;
-        for (std::size_t v = 0; v < domain; ++v)
-            hrows.push_back({label("v", v), label("a", v / 4), label("b", v / 64), "*"});
+        for (std::size_t v = 0; v < domain; ++v) {
+            if (i < deep)
+                hrows.push_back({label("v", v), label("a", v / 4), label("b", v / 64), "*"});
+            else if ((i - deep) % 2 == 0)
+                hrows.push_back({label("v", v), label("b", v / 64), "*"});
+            else
+                hrows.push_back({label("v", v), "*"});
+        }
         maps.emplace_back(Hierarchy(hrows), wc->table.column(i));
         qi.push_back(i);
     }
@@ -171,21 +179,45 @@ private slots:
     void packingsAgreeWithBrute_data() {
         QTest::addColumn<int>("attributes");
         QTest::addColumn<int>("domain");
+        QTest::addColumn<int>("deep");   // QIs with the four-level hierarchy
+        QTest::addColumn<int>("words");  // bit-field words of the keys, 0 = none
+        QTest::addColumn<int>("rows");
         // 4 × 13 bits: bit fields of one word, the output mostly hashed (wide fields).
-        QTest::newRow("bit fields") << 4 << 4200;
-        // 5 × 13 bits = 65 bits, but 4200^5 < 2^62: mixed-radix packing.
-        QTest::newRow("mixed radix") << 5 << 4200;
-        // 5 × 14 bits, 9000^5 > 2^62: grouped attribute by attribute.
-        QTest::newRow("refined") << 5 << 9000;
+        QTest::newRow("bit fields") << 4 << 4200 << 4 << 1 << 10000;
+        // 5 × 13 bits = 65 bits: two words (4 fields and 1), gathered by PEXT once a field is
+        // generalised or dropped.
+        QTest::newRow("two words, 65 bits") << 5 << 4200 << 5 << 2 << 10000;
+        // 5 × 14 bits = 70 bits; 9000^5 > 2^62, so this was grouped attribute by attribute
+        // before two words.
+        QTest::newRow("two words, 70 bits") << 5 << 9000 << 5 << 2 << 10000;
+        // 10 × 11 bits = 110 bits (5 fields a word): many QIs, outputs above 64 bits hashed as
+        // two words.
+        QTest::newRow("two words, 10 QIs") << 10 << 2000 << 0 << 2 << 5000;
+        // 9 × 13 bits = 117 bits, but 4 fields fill a word (52 bits) and a field never straddles
+        // two, so the ninth does not fit: grouped attribute by attribute.
+        QTest::newRow("refined, fields do not fit") << 9 << 4200 << 0 << 0 << 5000;
+        // 10 × 14 bits = 140 bits: grouped attribute by attribute.
+        QTest::newRow("refined, 140 bits") << 10 << 9000 << 0 << 0 << 5000;
     }
     void packingsAgreeWithBrute() {
         // Fast (explicit and implicit) against brute force, with and without suppression, at
-        // 1 and 2 threads, on each packing of the keys.
+        // 1 and 2 threads, on each packing of the keys. ctest runs this once more with
+        // LDIV_NO_PEXT=1 (every output hashed, two-word outputs as two words).
         QFETCH(int, attributes);
         QFETCH(int, domain);
+        QFETCH(int, deep);
+        QFETCH(int, words);
+        QFETCH(int, rows);
         std::mt19937 rng(unsigned(attributes * 100000 + domain));
-        const auto wc = wideCase(rng, 10000, std::size_t(attributes), std::size_t(domain));
+        const auto wc = wideCase(rng, std::size_t(rows), std::size_t(attributes),
+                                 std::size_t(domain), std::size_t(deep));
         const Dataset& data = *wc->data;
+        {
+            // The row exercises the packing it names.
+            const detail::RollupEngine engine(data, {});
+            QCOMPARE(engine.bitPacked(), words == 1);
+            QCOMPARE(engine.wideBits(), words == 2);
+        }
         int boundaries = 0;
         for (const double suppression : {0.0, 0.05}) {
             for (const char* k : {"k=3", "k=20"}) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "grouping/group_index.h"
+#include "grouping/wide_key_grouper.h"
 #include "ldiv/lattice/dataset.h"
 
 namespace ldv::detail {
@@ -25,8 +26,8 @@ struct ClassTable {
     std::vector<std::uint32_t> sizes;  ///< rows per class
     std::vector<std::uint32_t> hist;   ///< class-major, width RollupEngine::histWidth()
     /// Per class, the key packed in one word: in bit fields (RollupEngine::bitPacked()), else
-    /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); empty when
-    /// neither fits in 64 bits.
+    /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); or in two words,
+    /// low word first (RollupEngine::wideBits()); empty when none of these fits.
     std::vector<std::uint64_t> packed;
 
     std::size_t count() const { return sizes.size(); }
@@ -57,13 +58,17 @@ public:
 
     /// Whether ClassTables carry packed keys (the product of the attributes' base domains
     /// fits in 62 bits).
-    bool packs() const { return m_fixedPacks || m_bitPacks; }
+    bool packs() const { return m_fixedPacks || m_bitPacks || m_wideBits; }
     /// Whether every attribute's codes fit in a bit field of one 64-bit word. Then tables carry
     /// only that word per class (no `keys`: 8 bytes a class instead of 4 per attribute, so the
     /// source caches hold several times more tables), and a rollup reads the word, rewrites
     /// the fields of the attributes whose level changes (one lookup each) and groups the
     /// result, densely when the output fields, gathered by PEXT, span a small space.
     bool bitPacked() const { return m_bitPacks; }
+    /// Whether the bit fields need two 64-bit words (65–128 bits, no field straddling the
+    /// words; class_table_wide.cpp). Tables then carry two words per class and no `keys`, and
+    /// a rollup rewrites the changed fields in whichever word holds them.
+    bool wideBits() const { return m_wideBits; }
     /// The codes of `t` (class-major, width t.attrs.size()): t.keys, or decoded from the
     /// packed words into `scratch`.
     std::span<const Code> keysOf(const ClassTable& t, std::vector<Code>& scratch) const;
@@ -121,6 +126,23 @@ private:
     void groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
     template <bool Dense, bool Classes, std::size_t Fixed>
     void groupBitsLoop(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
+
+    // Two-word bit fields (wideBits(), class_table_wide.cpp): attribute i's field sits in word
+    // m_word[i] at bit m_shift[i]; m_bitDelta serves both layouts (shifts are within a word).
+    bool m_wideBits = false;
+    std::vector<unsigned> m_word;
+    std::size_t m_lowChanged = 0;  ///< changed fields of the low word (listed first)
+    WideKeyGrouper m_wideGrouper;
+    bool layOutTwoWords();
+    std::span<const Code> wideKeysOf(const ClassTable& t, std::vector<Code>& scratch) const;
+    void packWide(const EquivalenceClasses& base, ClassTable& t) const;
+    void rollupByWideBits(const ClassTable& src, std::span<const int> levels, ClassTable& out);
+    template <bool Gather, bool Classes>
+    void groupWideBits(const ClassTable& src, const std::uint64_t* outMask, unsigned lowBits,
+                       ClassTable& out);
+    template <bool Gather, bool Classes, std::size_t Fixed>
+    void groupWideBitsLoop(const ClassTable& src, const std::uint64_t* outMask, unsigned lowBits,
+                           ClassTable& out);
     std::uint64_t m_read = 0, m_built = 0;
 };
 
