@@ -27,7 +27,62 @@ bool RollupEngine::layOutTwoWords() {
         m_shift[i] = used[word];
         used[word] += w;
     }
+    // Chunks: a word's fields are contiguous from bit 0 in the order of placement (d-1 first).
+    m_chunks.clear();
+    for (const unsigned word : {0u, 1u}) {
+        FieldChunk chunk;
+        chunk.word = word;
+        for (std::size_t i = d; i-- > 0;) {
+            if (m_word[i] != word || m_width[i] == 0) continue;
+            if (!chunk.attrs.empty() && chunk.bits + m_width[i] > kChunkBits) {
+                m_chunks.push_back(chunk);
+                chunk.attrs.clear();
+                chunk.bits = 0;
+            }
+            if (chunk.attrs.empty()) chunk.shift = m_shift[i];
+            chunk.attrs.push_back(std::uint32_t(i));
+            chunk.bits += m_width[i];
+        }
+        if (!chunk.attrs.empty()) m_chunks.push_back(chunk);
+    }
+    m_fused.assign(m_chunks.size(), {});
     return true;
+}
+
+void RollupEngine::addDelta(std::uint32_t i, const ClassTable& src, std::span<const int> levels) {
+    m_deltaPtr.push_back(bitDelta(i, src.levels[i], levels[i]));
+    m_deltaShift.push_back(m_shift[i]);
+    m_deltaMask.push_back((std::uint64_t(1) << m_width[i]) - 1);
+}
+
+const std::uint64_t* RollupEngine::fusedDelta(std::size_t k, const ClassTable& src,
+                                              std::span<const int> levels) {
+    // The key: each field's change (0 = unchanged, else 1 + bitDelta's index) in mixed radix.
+    const FieldChunk& chunk = m_chunks[k];
+    std::uint64_t key = 0;
+    for (const std::uint32_t i : chunk.attrs) {
+        const std::uint64_t h = std::uint64_t(m_data.hierarchy(i).height());
+        const std::uint64_t change =
+            levels[i] == src.levels[i]
+                ? 0
+                : 1 + std::uint64_t(src.levels[i]) * (h + 2) + std::uint64_t(levels[i] + 1);
+        if (__builtin_mul_overflow(key, (h + 1) * (h + 2) + 1, &key) ||
+            __builtin_add_overflow(key, change, &key))
+            return nullptr;  // too many levels to name the change in one word: no fusion
+    }
+    std::vector<std::uint64_t>& t = m_fused[k][key];
+    if (t.empty()) {
+        t.assign(std::size_t(1) << chunk.bits, 0);
+        for (const std::uint32_t i : chunk.attrs) {
+            if (levels[i] == src.levels[i]) continue;
+            const std::uint64_t* field = bitDelta(i, src.levels[i], levels[i]);
+            const unsigned at = m_shift[i] - chunk.shift;
+            const std::uint64_t mask = (std::uint64_t(1) << m_width[i]) - 1;
+            for (std::size_t x = 0; x < t.size(); ++x) t[x] += field[(x >> at) & mask];
+        }
+        m_fusedBytes += t.size() * sizeof(std::uint64_t);
+    }
+    return t.data();
 }
 
 void RollupEngine::packWide(const EquivalenceClasses& b, ClassTable& t) const {
@@ -68,20 +123,35 @@ void RollupEngine::rollupByWideBits(const ClassTable& src, std::span<const int> 
         outMask[m_word[i]] |= ((std::uint64_t(1) << w) - 1) << m_shift[i];
         outBits[m_word[i]] += w;
     }
-    // The changed fields, those of the low word first (the loop tells them apart by position).
+    // The lookups, those of the low word first (the loop tells them apart by position): a
+    // chunk with one changed field looks it up alone; with several, one fused lookup when the
+    // source is large enough to repay building the table (2^kChunkBits entries).
+    const std::size_t count = src.count();
     m_deltaPtr.clear();
     m_deltaShift.clear();
     m_deltaMask.clear();
-    for (const unsigned word : {0u, 1u}) {
-        for (const std::uint32_t i : src.attrs) {
-            if (m_word[i] != word || levels[i] == src.levels[i]) continue;
-            m_deltaPtr.push_back(bitDelta(i, src.levels[i], levels[i]));
-            m_deltaShift.push_back(m_shift[i]);
-            m_deltaMask.push_back((std::uint64_t(1) << m_width[i]) - 1);
-        }
-        if (word == 0) m_lowChanged = m_deltaPtr.size();
+    m_lowChanged = 0;
+    if (m_fusedBytes > kFusedBudget) {  // only here: this rollup's lookups may point into it
+        for (auto& tables : m_fused) tables.clear();
+        m_fusedBytes = 0;
     }
-    const std::size_t count = src.count();
+    for (std::size_t k = 0; k < m_chunks.size(); ++k) {
+        const FieldChunk& chunk = m_chunks[k];
+        std::size_t changed = 0;
+        for (const std::uint32_t i : chunk.attrs) changed += levels[i] != src.levels[i];
+        const std::uint64_t* fused = changed >= 2 && count >= (std::size_t(1) << chunk.bits)
+                                         ? fusedDelta(k, src, levels)
+                                         : nullptr;
+        if (fused) {
+            m_deltaPtr.push_back(fused);
+            m_deltaShift.push_back(chunk.shift);
+            m_deltaMask.push_back((std::uint64_t(1) << chunk.bits) - 1);
+        } else if (changed) {
+            for (const std::uint32_t i : chunk.attrs)
+                if (levels[i] != src.levels[i]) addDelta(i, src, levels);
+        }
+        if (chunk.word == 0) m_lowChanged = m_deltaPtr.size();
+    }
     m_read += count;
     const bool classes = m_histWidth > 0;  // pass 2 needs each class's group
     if (classes && m_classOf.size() < count) m_classOf.resize(count);
