@@ -197,11 +197,11 @@ private slots:
         // 5 × 14 bits = 70 bits; 9000^5 > 2^62, so this was grouped attribute by attribute
         // before two words.
         QTest::newRow("two words, 70 bits") << 5 << 9000 << 5 << 2 << 10000 << 0;
-        // 10 × 11 bits = 110 bits (5 fields a word): many QIs, outputs above 64 bits hashed as
-        // two words.
-        // 4 × 14 + 4 × 3 bits = 68 bits: three 3-bit fields share an 11-bit chunk of the low
+        // 4 × 14 + 4 × 3 bits = 68 bits: the four 3-bit fields share a 12-bit chunk of the low
         // word, looked up together when two or more of them change.
         QTest::newRow("two words, fused fields") << 8 << 9000 << 4 << 2 << 10000 << 4;
+        // 10 × 11 bits = 110 bits (5 fields a word): many QIs, outputs above 64 bits hashed as
+        // two words.
         QTest::newRow("two words, 10 QIs") << 10 << 2000 << 0 << 2 << 5000 << 0;
         // 9 × 13 bits = 117 bits, but 4 fields fill a word (52 bits) and a field never straddles
         // two, so the ninth does not fit: grouped attribute by attribute.
