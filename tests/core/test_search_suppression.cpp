@@ -206,8 +206,9 @@ private slots:
         // 9 × 13 bits = 117 bits, but 4 fields fill a word (52 bits) and a field never straddles
         // two, so the ninth does not fit: grouped attribute by attribute.
         QTest::newRow("refined, fields do not fit") << 9 << 4200 << 0 << 0 << 5000 << 0;
-        // 10 × 14 bits = 140 bits: grouped attribute by attribute.
-        QTest::newRow("refined, 140 bits") << 10 << 9000 << 0 << 0 << 5000 << 0;
+        // 10 × 13 bits = 130 bits (fields are sized by the values present: 5,000 rows hold
+        // 5,000 of the 9,000): grouped attribute by attribute.
+        QTest::newRow("refined, 130 bits") << 10 << 9000 << 0 << 0 << 5000 << 0;
     }
     void packingsAgreeWithBrute() {
         // Fast (explicit and implicit) against brute force, with and without suppression, at
