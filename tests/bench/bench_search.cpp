@@ -73,12 +73,18 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
     }
     std::printf(
         "%-34s %-9s classify %8.3f ms  total %8.3f ms  (median of %d)  sat %zu  minimal %zu  "
-        "checked %llu  read %llu (%.0f per check)\n",
+        "checked %llu  read %llu (%.0f per check)  bound-decided %llu (%llu entries; %.0f read "
+        "per decided node)\n",
         label, std::string(searchAlgorithmName(algorithm)).c_str(), median(classify), median(total),
         runs, (std::size_t)r.satisfyingCount, r.minimal.size(),
         (unsigned long long)r.statistics.checkedNodes, (unsigned long long)r.statistics.classesRead,
         double(r.statistics.classesRead) /
-            double(std::max<std::uint64_t>(1, r.statistics.checkedNodes)));
+            double(std::max<std::uint64_t>(1, r.statistics.checkedNodes)),
+        (unsigned long long)r.statistics.boundDecided,
+        (unsigned long long)r.statistics.boundEntriesRead,
+        double(r.statistics.classesRead + r.statistics.boundEntriesRead) /
+            double(
+                std::max<std::uint64_t>(1, r.statistics.checkedNodes + r.statistics.boundDecided)));
 }
 
 }  // namespace

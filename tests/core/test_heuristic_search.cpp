@@ -173,6 +173,50 @@ private slots:
         QVERIFY2(checked >= 10, qPrintable(QString::number(checked)));
     }
 
+    void seedIsCheckedAgainWithoutAWalk() {
+        // A saved node given as the seed with a limit of 0 (how the workbench reopens a
+        // heuristic result): kept exactly when brute force says it satisfies, with the figures
+        // measureLattice gives it, and nothing else checked. As a seed of a full walk the
+        // result is never worse than the seed.
+        std::mt19937 rng(44);
+        int kept = 0, dropped = 0;
+        for (int round = 0; round < 30; ++round) {
+            const int rows = int(60 + rng() % 100);
+            const auto rc = randomCase(rng, rows, 3);
+            const double suppression = round % 2 ? 0.05 : 0.0;
+            SearchConfig config =
+                configFor(*rc->data, {"k=3"}, suppression, Metric::Discernibility, 1);
+            config.algorithm = SearchAlgorithm::Brute;
+            const SearchResult brute = search(*rc->data, config);
+            const NodeId seed = NodeId(rng() % brute.latticeSize);
+            HeuristicOptions options;
+            options.seed = seed;
+            options.timeLimitSeconds = 0.0;
+            options.allowExact = false;
+            const HeuristicResult r = heuristicSearch(*rc->data, config, options);
+            QVERIFY(r.statistics.checkedNodes <= 1);
+            if (!brute.satisfies[seed]) {
+                QVERIFY(!r.best);
+                ++dropped;
+                continue;
+            }
+            ++kept;
+            QCOMPARE(r.best, std::optional<NodeId>(seed));
+            const NodeMetrics m = measureLattice(*rc->data, config)[seed];
+            QCOMPARE(r.bestMetrics.discernibility, m.discernibility);
+            QCOMPARE(r.bestMetrics.suppressedRows, m.suppressedRows);
+            // Proven only by the bottom node's argument, without suppression.
+            QCOMPARE(r.provenOptimal, seed == 0 && suppression == 0);
+
+            options.timeLimitSeconds.reset();
+            const HeuristicResult walked = heuristicSearch(*rc->data, config, options);
+            QVERIFY(walked.best);
+            QVERIFY(brute.satisfies[*walked.best]);
+            QVERIFY(walked.bestMetrics.discernibility <= m.discernibility);
+        }
+        QVERIFY2(kept >= 5 && dropped >= 5, qPrintable(QString("%1 %2").arg(kept).arg(dropped)));
+    }
+
     void refusesBadParameters() {
         std::mt19937 rng(9);
         const auto rc = randomCase(rng, 30, 2);

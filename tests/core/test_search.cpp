@@ -1,5 +1,8 @@
 // Lattice search (search.h): brute force, fast and Incognito agree on random tables and
 // hierarchies (with and without suppression); the Adult and hospital golden cases.
+// Before Qt: its `slots` macro would break DominanceIndex::slots().
+#include "search/suppressed_rows.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -527,6 +530,80 @@ private slots:
         config.criteria = bindCriteria(ws->dataset(), {"k=5"});
         search(ws->dataset(), config, &feedback);
         QCOMPARE(last, 1.0);
+    }
+    void suppressedRowsBoundHandWorked() {
+        // QIs a, b with values 0..2, hierarchy v -> *; k = 2; 8 rows (a,b): (0,0)x2, (1,1)x2,
+        // (0,1), (1,0), (0,2), (2,0); limit 1/8 -> 1 row (suppressionLimitRows).
+        //   node (*,b): classes b=0 {4 rows}, b=1 {3}, b=2 {(0,2)}: suppresses 1 row, satisfies.
+        //   node (a,*): a=0 {4}, a=1 {3}, a=2 {(2,0)}: suppresses 1 row, satisfies.
+        //   bottom (a,b): (0,1), (1,0), (0,2), (2,0) are alone: 4 rows > 1, fails.
+        // Each node above the bottom suppresses only 1 row, so neither alone proves anything,
+        // but the bottom must suppress both rows (0,2) and (2,0): 2 > 1 proves it fails.
+        const std::vector<std::pair<int, int>> rows{{0, 0}, {0, 0}, {1, 1}, {1, 1},
+                                                    {0, 1}, {1, 0}, {0, 2}, {2, 0}};
+        Column a("a"), b("b");
+        const std::vector<std::string> values{"v0", "v1", "v2"};  // not "v" + to_string: GCC
+        for (const auto& [x, y] : rows) {                         // 12 warns falsely (-Wrestrict)
+            a.append(values[std::size_t(x)]);
+            b.append(values[std::size_t(y)]);
+        }
+        std::vector<Column> columns;
+        columns.push_back(std::move(a));
+        columns.push_back(std::move(b));
+        const Table table(std::move(columns));
+        std::vector<HierarchyMap> maps;
+        for (std::size_t i = 0; i < 2; ++i)
+            maps.emplace_back(Hierarchy({{"v0", "*"}, {"v1", "*"}, {"v2", "*"}}), table.column(i));
+        const Dataset data(table, {0, 1}, std::move(maps), {});
+        const std::uint64_t limit = suppressionLimitRows(1.0 / 8, data.rowCount());
+        QCOMPARE(limit, std::uint64_t(1));
+
+        detail::RollupEngine engine(data, {});
+        engine.keepClassOf(true);
+        detail::ClassTable base = engine.base();
+        detail::SuppressedRows bound(data.lattice().heights(), 2, limit);
+        QVERIFY(bound.enabled());
+        bound.trackBase(base);
+        QCOMPARE(base.count(), std::size_t(6));
+        QCOMPARE(base.smallGroup.size(), std::size_t(4));  // the four single rows
+
+        // Level vectors (a, b): 1 = generalized to '*'.
+        using Levels = std::vector<detail::LevelCode>;
+        auto node = [&](int la, int lb) {
+            detail::ClassTable t;
+            engine.rollup(base, std::vector<int>{la, lb}, t);
+            bound.track(base, engine.classOf(), t);
+            return t;
+        };
+        const detail::ClassTable byB = node(1, 0), byA = node(0, 1);
+        QCOMPARE(byB.count(), std::size_t(3));
+        QCOMPARE(byB.smallGroup.size(), std::size_t(1));  // (0,2)
+        QCOMPARE(byA.smallGroup.size(), std::size_t(1));  // (2,0)
+        QVERIFY(byA.smallGroup[0] != byB.smallGroup[0]);
+        QCOMPARE(base.sizes[byB.smallGroup[0]], 1u);
+        QCOMPARE(base.sizes[byA.smallGroup[0]], 1u);
+        // A small class of a rolled-up table is still listed by its rolled-up class.
+        QCOMPARE(byB.sizes[byB.smallClass[0]], 1u);
+
+        QVERIFY(!bound.provesFailure(Levels{0, 0}));  // nothing remembered
+        bound.rememberChecked(Levels{1, 0}, byB);
+        QVERIFY(!bound.provesFailure(Levels{0, 0}));  // 1 row: within the limit
+        QVERIFY(!bound.provesFailure(Levels{0, 1}));  // (*,b) is not above (a,*)
+        bound.rememberChecked(Levels{0, 1}, byA);
+        QVERIFY(bound.provesFailure(Levels{0, 0}));   // rows (0,2) and (2,0): 2 > 1
+        QVERIFY(!bound.provesFailure(Levels{1, 0}));  // only (*,b) itself is above it
+        QCOMPARE(bound.decided(), std::uint64_t(1));
+
+        // The search agrees: the bottom fails, the rest satisfies.
+        SearchConfig config;
+        config.criteria = bindCriteria(data, {"k=2"});
+        config.suppressionLimit = 1.0 / 8;
+        for (const SearchAlgorithm algorithm : {SearchAlgorithm::Fast, SearchAlgorithm::Brute}) {
+            config.algorithm = algorithm;
+            const SearchResult r = search(data, config);
+            QCOMPARE(r.satisfyingCount, std::uint64_t(3));
+            QVERIFY(!r.satisfies[0]);
+        }
     }
     void bindingErrors() {
         const auto ws = adult({"sex", "age"}, "salary-class");

@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -30,11 +31,15 @@
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodesource.h"
+#include "lattice/transformationlist.h"
+#include "lattice/transformationmodel.h"
 #include "ldiv/project/search_settings.h"
 #include "ldiv/search/heuristic_result.h"
 #include "privacy/privacyperspective.h"
 #include "process_memory.h"
 #include "project/project.h"
+#include "session/heuristictext.h"
+#include "session/resultkeeper.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"
 #include "workbench/mainwindow.h"
@@ -210,6 +215,14 @@ private slots:
         QCOMPARE(lp->view()->selection(), std::vector<NodeId>{*o->result.optimum});
         QTRY_VERIFY_WITH_TIMEOUT(!chosen.isEmpty(), 30000);
         QCOMPARE(NodeId(chosen.first().first().toULongLong()), *o->result.optimum);
+        // The list of transformations shows it, on top of the first 2^24 nodes it lists.
+        TransformationModel* model = lp->list()->model();
+        QVERIFY(*o->result.optimum >= TransformationModel::kListLimit);
+        QCOMPARE(model->pinnedCount(), std::size_t(1));
+        QCOMPARE(model->nodeAt(0), *o->result.optimum);
+        QCOMPARE(model->rowOf(*o->result.optimum), 0);
+        QCOMPARE(model->nodeAt(1), NodeId(0));
+        QVERIFY(lp->list()->table()->selectionModel()->isRowSelected(0));
         // Export publishes it.
         QCOMPARE(window.exportPerspective()->nodeText(),
                  QString::fromStdString(formatLevels(best)));
@@ -227,6 +240,32 @@ private slots:
                 qPrintable(
                     QStringLiteral("%1: %2×%3").arg(name).arg(hint.width()).arg(hint.height())));
         }
+
+        // Saved and opened again: the node is checked again, not searched for anew (a walk
+        // stopped by a time limit could end elsewhere), with the same figures.
+        const QString saved = m_dir.filePath("wide24-saved.ldiv.json");
+        project->save(saved);
+        MainWindow again;
+        again.resize(1366, 768);
+        again.show();
+        QVERIFY(test::openProject(again, saved, 20000));
+        QSignalSpy restored(again.resultKeeper(), &ResultKeeper::restored);
+        QTRY_VERIFY_WITH_TIMEOUT(restored.count() == 1, 30000);
+        const auto r = again.searchSession()->outcome();
+        QVERIFY(r && r->heuristic && r->restored);
+        QCOMPARE(r->result.optimum, o->result.optimum);
+        QCOMPARE(r->result.optimumMetrics.discernibility, o->result.optimumMetrics.discernibility);
+        QCOMPARE(r->result.optimumMetrics.classes, o->result.optimumMetrics.classes);
+        QVERIFY(!r->heuristic->provenOptimal);
+        QVERIFY(r->heuristic->statistics.checkedNodes <= 1);  // no walk
+        QCOMPARE(again.latticePerspective()->view()->selection(),
+                 std::vector<NodeId>{*o->result.optimum});
+        QVERIFY2(heuristicVerdict(*r).contains("Restored from the project"),
+                 qPrintable(heuristicVerdict(*r)));
+        const QString restoredSummary = again.privacyPerspective()->summary()->toPlainText();
+        QVERIFY2(restoredSummary.contains("the node saved with the project") &&
+                     restoredSummary.contains(QString::fromStdString(formatLevels(best))),
+                 qPrintable(restoredSummary));
     }
 
     void smallLatticeIsProvenAndExact() {

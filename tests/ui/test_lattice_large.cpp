@@ -178,13 +178,21 @@ private slots:
                      formatLevels(view->layout().lattice().levels(view->selection()[0]))),
                  levels.join(','));
 
-        // The list shows the first nodes in id order, without sorting or filtering.
+        // The list shows the first nodes in id order, without sorting or filtering, below the
+        // found node (beyond those: listed on top, selected).
         TransformationModel* model = lattice->list()->model();
         QVERIFY(model->identity());
-        QCOMPARE(NodeId(model->rowCount()), TransformationModel::kListLimit);
+        const NodeId found = view->selection()[0];
+        QVERIFY(found >= TransformationModel::kListLimit);
+        QCOMPARE(NodeId(model->rowCount()), TransformationModel::kListLimit + 1);
+        QCOMPARE(model->nodeAt(0), found);
+        QVERIFY(lattice->list()->table()->selectionModel()->isRowSelected(0));
         QVERIFY(!lattice->list()->textFilter()->isEnabled());
-        QCOMPARE(model->data(model->index(5, model->column(TransformationModel::Height))).toInt(),
+        QCOMPARE(model->data(model->index(6, model->column(TransformationModel::Height))).toInt(),
                  view->layout().lattice().height(5));
+        QVERIFY2(
+            lattice->list()->status()->text().startsWith("1 chosen on top, first 16,777,216 of"),
+            qPrintable(lattice->list()->status()->text()));
         QVERIFY2(residentMiB() - before < 600, qPrintable(QString::number(residentMiB() - before)));
     }
 

@@ -39,16 +39,22 @@ QString stateName(NodeState state) {
     return {};
 }
 
+NodeState classifiedState(const SearchResult& result, const std::vector<std::uint8_t>& decided,
+                          NodeId id, bool minimal) {
+    if (result.optimum == id) return NodeState::Optimum;
+    if (minimal) return NodeState::Minimal;
+    if (decided.size() == result.satisfies.size() && !decided[id]) return NodeState::NotEvaluated;
+    return result.satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
+}
+
 std::vector<NodeState> nodeStates(const SearchResult* result, NodeId latticeSize,
                                   const std::vector<std::uint8_t>& decided) {
     std::vector<NodeState> states(latticeSize, NodeState::NotEvaluated);
     if (!result || result->satisfies.size() != latticeSize) return states;
-    const bool partial = decided.size() == latticeSize;
+    std::vector<std::uint8_t> minimal(latticeSize, 0);
+    for (NodeId id : result->minimal) minimal[id] = 1;
     for (NodeId id = 0; id < latticeSize; ++id)
-        if (!partial || decided[id])
-            states[id] = result->satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
-    for (NodeId id : result->minimal) states[id] = NodeState::Minimal;
-    if (result->optimum) states[*result->optimum] = NodeState::Optimum;
+        states[id] = classifiedState(*result, decided, id, minimal[id] != 0);
     return states;
 }
 

@@ -16,6 +16,11 @@ inline constexpr int kNodeStateCount = 5;
 
 QColor stateColor(NodeState state);
 QString stateName(NodeState state);
+/// One node's state in a classification (`minimal`: the node is in result.minimal): the
+/// optimum, then minimal, then not evaluated where `decided` (same size as the lattice) is 0,
+/// then satisfying or failing. nodeStates and SearchOutcome::nodeState both use it.
+NodeState classifiedState(const SearchResult& result, const std::vector<std::uint8_t>& decided,
+                          NodeId id, bool minimal);
 /// Per node id; every node NotEvaluated when `result` is null. `decided` (a cancelled
 /// search, SearchOutcome::decided) leaves the nodes where it is 0 NotEvaluated; empty means
 /// every node was classified.

@@ -159,16 +159,22 @@ void TransformationList::updateStatus() {
     QString text =
         tr("%1 of %2")
             .arg(QLocale().toString(m_model->rowCount()), QLocale().toString(qulonglong(total)));
-    if (total > TransformationModel::kListLimit)
+    if (total > TransformationModel::kListLimit) {
+        const int pinned = int(m_model->pinnedCount());
         text = tr("first %1 of %2 (too many to sort)")
-                   .arg(QLocale().toString(m_model->rowCount()),
+                   .arg(QLocale().toString(m_model->rowCount() - pinned),
                         QLocale().toString(qulonglong(total)));
+        if (pinned > 0) text = tr("%n chosen on top, ", nullptr, pinned) + text;
+    }
     if (m_model->isBusy()) text += tr(" · sorting…");
     m_status->setText(text);
 }
 
 void TransformationList::selectNodes(const std::vector<NodeId>& ids) {
     m_wanted = ids;
+    // Beyond the listed part of a huge lattice (a heuristic's node): listed on top. Its
+    // model reset comes back here, with the rows found.
+    m_model->pinNodes(ids);
     m_syncing = true;
     QItemSelection selection;
     int current = -1;

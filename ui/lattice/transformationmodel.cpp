@@ -55,8 +55,22 @@ void TransformationModel::setLattice(const Lattice& lattice, std::vector<std::st
     m_stateNames.clear();
     for (int s = 0; s < kNodeStateCount; ++s) m_stateNames << stateName(NodeState(s));
     m_rows.reset();
+    m_pinned.clear();
     m_sortColumn = -1;
     m_filter = {};
+    endResetModel();
+}
+
+void TransformationModel::pinNodes(const std::vector<NodeId>& ids) {
+    if (m_lattice.size() <= kListLimit || m_rows) return;
+    std::vector<NodeId> pinned = m_pinned;  // kept until the next lattice
+    for (NodeId id : ids)
+        if (id >= kListLimit && id < m_lattice.size() &&
+            std::find(pinned.begin(), pinned.end(), id) == pinned.end())
+            pinned.push_back(id);
+    if (pinned == m_pinned) return;
+    beginResetModel();
+    m_pinned = std::move(pinned);
     endResetModel();
 }
 
@@ -74,7 +88,7 @@ void TransformationModel::sort(int column, Qt::SortOrder order) {
 int TransformationModel::rowCount(const QModelIndex& parent) const {
     if (parent.isValid()) return 0;
     if (m_rows) return int(m_rows->size());
-    return int(std::min<NodeId>(m_lattice.size(), kListLimit));
+    return int(std::min<NodeId>(m_lattice.size(), kListLimit) + m_pinned.size());
 }
 
 int TransformationModel::columnCount(const QModelIndex& parent) const {
@@ -82,11 +96,17 @@ int TransformationModel::columnCount(const QModelIndex& parent) const {
 }
 
 NodeId TransformationModel::nodeAt(int row) const {
-    return m_rows ? (*m_rows)[std::size_t(row)] : NodeId(row);
+    if (m_rows) return (*m_rows)[std::size_t(row)];
+    const auto pinned = std::size_t(row);
+    return pinned < m_pinned.size() ? m_pinned[pinned] : NodeId(pinned - m_pinned.size());
 }
 
 int TransformationModel::rowOf(NodeId id) const {
-    if (!m_rows) return id < NodeId(rowCount()) ? int(id) : -1;
+    if (!m_rows) {
+        const auto pin = std::find(m_pinned.begin(), m_pinned.end(), id);
+        if (pin != m_pinned.end()) return int(pin - m_pinned.begin());
+        return id < std::min<NodeId>(m_lattice.size(), kListLimit) ? int(id + m_pinned.size()) : -1;
+    }
     const auto it = std::find(m_rows->begin(), m_rows->end(), id);
     return it == m_rows->end() ? -1 : int(it - m_rows->begin());
 }

@@ -75,6 +75,12 @@ public:
     int sortColumn() const { return m_sortColumn; }
     /// A filter or sort is being computed in the background.
     bool isBusy() const { return m_job != nullptr; }
+    /// Lists these nodes first, above the first kListLimit nodes in id order, when the
+    /// lattice is too large to list whole and they are not among those (a heuristic's node
+    /// in a lattice of 10^8 nodes); otherwise does nothing.
+    void pinNodes(const std::vector<NodeId>& ids);
+    /// How many rows pinNodes put on top.
+    std::size_t pinnedCount() const { return m_pinned.size(); }
     /// Nodes listed without a permutation (true for lattices above kListLimit).
     bool identity() const { return !m_rows; }
     NodeId totalNodes() const { return m_lattice.size(); }
@@ -101,6 +107,8 @@ private:
     TransformationFilter m_filter;
     /// Rows → node ids; null = every node in id order.
     std::shared_ptr<const std::vector<NodeId>> m_rows;
+    /// Rows listed before the id-ordered ones (pinNodes), only above kListLimit.
+    std::vector<NodeId> m_pinned;
     int m_sortColumn = -1;
     Qt::SortOrder m_order = Qt::AscendingOrder;
     Job* m_job = nullptr;

@@ -60,7 +60,9 @@ QString bestSoFarHtml(const std::optional<BestSoFar>& best, Metric metric) {
 QString heuristicOutcomeHtml(const SearchOutcome& o) {
     const HeuristicResult& h = *o.heuristic;
     const Lattice& lattice = o.data->dataset().lattice();
-    QString html = h.cancelled  ? tr("<h3>Heuristic cancelled: the best node found until then</h3>")
+    QString html = o.restored ? tr("<h3>Heuristic: the node saved with the project</h3>")
+                   : h.cancelled
+                       ? tr("<h3>Heuristic cancelled: the best node found until then</h3>")
                    : h.timedOut ? tr("<h3>Heuristic: the best node found within %1</h3>")
                                       .arg(limitText(o.settings.timeLimit))
                                 : tr("<h3>Heuristic: the best node its walks found</h3>");

@@ -51,6 +51,17 @@ QString heuristicVerdict(const SearchOutcome& o) {
     // The core's note repeats "not proven optimal" (it is also the CLI's whole sentence).
     QString note = QString::fromStdString(o.heuristic->note);
     note.replace(QStringLiteral("; not proven optimal ("), QStringLiteral(" ("));
+    if (o.restored)
+        return o.result.optimum ? QObject::tr(
+                                      "Restored from the project: the saved node, checked again on "
+                                      "the data (the search was not re-run; Run search looks "
+                                      "further). %1")
+                                      .arg(o.heuristic->provenOptimal
+                                               ? QObject::tr("Proven optimal: %1.").arg(note)
+                                               : QObject::tr("Not proven optimal."))
+                                : QObject::tr(
+                                      "The project's saved node no longer satisfies the criteria; "
+                                      "Run search to look for another.");
     return o.heuristic->provenOptimal ? QObject::tr("Proven optimal: %1.").arg(note)
                                       : QObject::tr("Not proven optimal: %1.").arg(note);
 }

@@ -11,7 +11,8 @@
 namespace ldv::ui {
 
 namespace {
-/// The project file's workbench section: {"result": true, "selected": "1,0,2"}.
+/// The project file's workbench section: {"result": true, "selected": "1,0,2"}, plus
+/// "heuristic": "2,1,0" (the node of a heuristic run that did not classify the lattice).
 const QString kSection = QStringLiteral("search");
 }  // namespace
 
@@ -27,12 +28,20 @@ void ResultKeeper::setProject(Project* project) {
     m_project = project;
     m_restoring = false;
     m_selected.clear();
+    m_heuristicNode.clear();
     if (!project) return;
     const QJsonObject saved = project->workbenchValue(kSection).toObject();
     if (!saved.value("result").toBool()) return;
     m_selected = saved.value("selected").toString();
+    m_heuristicNode = saved.value("heuristic").toString();
     m_restoring = true;
-    m_session->run();
+    // A heuristic's node is checked again rather than searched for anew: a walk stopped by a
+    // time limit can end at another node than the one the project was saved with.
+    if (!m_heuristicNode.isEmpty() &&
+        project->searchSettings().algorithm == AlgorithmChoice::Heuristic)
+        m_session->restoreHeuristic(m_heuristicNode);
+    else
+        m_session->run();
 }
 
 void ResultKeeper::outcomeChanged() {
@@ -64,6 +73,14 @@ void ResultKeeper::nodeChosen(NodeId id) {
 void ResultKeeper::store() {
     QJsonObject section{{"result", true}};
     if (!m_selected.isEmpty()) section.insert("selected", m_selected);
+    // A heuristic run that did not classify the lattice: its node, to show again on opening.
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    m_heuristicNode.clear();
+    if (outcome && outcome->heuristic && !outcome->classified() && outcome->result.optimum &&
+        outcome->data)
+        m_heuristicNode = QString::fromStdString(
+            formatLevels(outcome->data->dataset().lattice().levels(*outcome->result.optimum)));
+    if (!m_heuristicNode.isEmpty()) section.insert("heuristic", m_heuristicNode);
     // Saved with the project's next save; a search alone does not ask to save on close.
     m_project->setWorkbenchValue(kSection, section, false);
 }

@@ -4,7 +4,8 @@
 // the project is opened again the search is recomputed (with the usual progress and Cancel)
 // and the node is selected again, so the lattice is shown as it was left. Recomputing rather
 // than storing every node's state keeps the file small and never shows a result that does
-// not match the data on disk.
+// not match the data on disk. A heuristic run that did not classify the lattice is not run
+// again (stopped by a time limit, it could end elsewhere): its node is saved and checked again.
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -42,6 +43,8 @@ private:
     QPointer<Project> m_project;
     std::function<bool(const QString&)> m_selectNode;
     QString m_selected;  ///< levels of the chosen node, "" for none
+    /// Levels of a heuristic run's node (lattice not classified), "" for none.
+    QString m_heuristicNode;
     bool m_restoring = false;
 };
 

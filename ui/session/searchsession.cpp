@@ -5,6 +5,7 @@
 #include <chrono>
 #include <limits>
 #include <thread>
+#include <utility>
 
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
@@ -41,11 +42,10 @@ NodeState SearchOutcome::nodeState(NodeId id) const {
             return heuristic->provenOptimal ? NodeState::Optimum : NodeState::Satisfying;
         return NodeState::NotEvaluated;
     }
-    if (result.optimum == id) return NodeState::Optimum;
-    if (!complete() && (id >= decided.size() || !decided[id])) return NodeState::NotEvaluated;
-    if (std::find(result.minimal.begin(), result.minimal.end(), id) != result.minimal.end())
-        return NodeState::Minimal;
-    return result.satisfies[id] ? NodeState::Satisfying : NodeState::Failing;
+    if (!complete() && id >= decided.size()) return NodeState::NotEvaluated;
+    const bool minimal =
+        std::find(result.minimal.begin(), result.minimal.end(), id) != result.minimal.end();
+    return classifiedState(result, decided, id, minimal);
 }
 
 SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial) {
@@ -120,6 +120,11 @@ void SearchSession::cancel() {
     if (m_job) m_job->cancel();
 }
 
+void SearchSession::restoreHeuristic(const QString& levels) {
+    m_seedLevels = levels;
+    run();
+}
+
 void SearchSession::run() {
     if (!m_project) return;
     const DataSnapshot snapshot = snapshotOf(*m_project);
@@ -135,8 +140,9 @@ void SearchSession::run() {
     auto live = std::make_shared<LiveBest>();
     m_live = live;
     m_liveSeen = 0;
-    auto work = [snapshot, settings, measure, delay,
-                 live](Feedback& feedback) -> std::shared_ptr<void> {
+    const std::string seed = std::exchange(m_seedLevels, {}).toStdString();
+    auto work = [snapshot, settings, measure, delay, live,
+                 seed](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<SearchOutcome>();
         auto data = snapshot.prepare();
         out->data = data;
@@ -176,6 +182,21 @@ void SearchSession::run() {
             options.timeLimitSeconds = settings.timeLimit;
             options.feedback = &feedback;
             options.keepOnCancel = true;
+            if (!seed.empty()) {
+                // A saved node: checked again with no walk (a limit of 0, no exact attempt).
+                Levels levels;
+                try {
+                    levels = parseLevels(seed);
+                } catch (const std::exception&) {
+                    // An unreadable saved node: search again as usual.
+                }
+                if (!levels.empty() && lattice.contains(levels)) {
+                    options.seed = lattice.id(levels);
+                    options.timeLimitSeconds = 0.0;
+                    options.allowExact = false;
+                    out->restored = true;
+                }
+            }
             options.onImproved = [live, &lattice](NodeId id, const NodeMetrics& m) {
                 const std::lock_guard lock(live->mutex);
                 live->best = BestSoFar{id, lattice.levels(id), m};

@@ -46,6 +46,9 @@ struct SearchOutcome {
     /// Set when the anytime heuristic ran: whether its node is proven optimal and why, whether
     /// the time limit or Cancel stopped it (its `exact` is moved into `result`).
     std::optional<HeuristicResult> heuristic;
+    /// The heuristic's node a saved project recorded, judged and measured again on opening
+    /// (SearchSession::restoreHeuristic) instead of a new walk that could end elsewhere.
+    bool restored = false;
     /// Every node was classified (per-node arrays in `result`): false for a heuristic run
     /// that did not finish the exact search, whose `result` holds only latticeSize and its
     /// best node as `result.optimum` (with optimumMetrics).
@@ -90,6 +93,10 @@ public:
 
     /// Starts the search with the project's current settings (cancels a running one).
     void run();
+    /// Shows a saved heuristic result again: its node (formatted levels) is grouped, judged
+    /// and measured as the project now stands, without a new walk (which, stopped by a time
+    /// limit, could end at another node). A node that no longer satisfies gives no node.
+    void restoreHeuristic(const QString& levels);
     void cancel();
     bool isRunning() const;
     /// The last outcome, or nullptr: a finished search, or a cancelled one that had decided
@@ -133,6 +140,8 @@ private:
     bool m_stale = false;
     bool m_measureNodes = true;
     int m_delayMs = 0;
+    /// Set by restoreHeuristic for the next run only.
+    QString m_seedLevels;
 };
 
 }  // namespace ldv::ui

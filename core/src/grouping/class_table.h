@@ -29,11 +29,15 @@ struct ClassTable {
     /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); or in two words,
     /// low word first (RollupEngine::wideBits()); empty when none of these fits.
     std::vector<std::uint64_t> packed;
+    /// The base groups of the classes of fewer than k rows, as pairs (class, base group):
+    /// filled by the search when it bounds suppressed rows (search/suppressed_rows.h), else
+    /// empty.
+    std::vector<std::uint32_t> smallClass, smallGroup;
 
     std::size_t count() const { return sizes.size(); }
     std::size_t bytes() const {
         return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 +
-               packed.capacity() * 8;
+               packed.capacity() * 8 + (smallClass.capacity() + smallGroup.capacity()) * 4;
     }
 };
 
@@ -72,6 +76,14 @@ public:
     /// The codes of `t` (class-major, width t.attrs.size()): t.keys, or decoded from the
     /// packed words into `scratch`.
     std::span<const Code> keysOf(const ClassTable& t, std::vector<Code>& scratch) const;
+
+    /// Keep, after every rollup, the output class of each source class (classOf), also when no
+    /// histogram is carried.
+    void keepClassOf(bool on) { m_keepClassOf = on; }
+    /// The output class of each source class of the last rollup (the first src.count()
+    /// entries); filled when histograms are carried, keepClassOf is on, or keys are not
+    /// bit-packed.
+    std::span<const std::uint32_t> classOf() const { return m_classOf; }
 
     std::uint64_t classesRead() const { return m_read; }
     std::uint64_t classesBuilt() const { return m_built; }
@@ -161,6 +173,7 @@ private:
     void groupWideBitsLoop(const ClassTable& src, const std::uint64_t* outMask, unsigned lowBits,
                            ClassTable& out);
     std::uint64_t m_read = 0, m_built = 0;
+    bool m_keepClassOf = false;
 };
 
 }  // namespace ldv::detail

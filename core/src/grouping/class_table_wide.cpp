@@ -153,7 +153,8 @@ void RollupEngine::rollupByWideBits(const ClassTable& src, std::span<const int> 
         if (chunk.word == 0) m_lowChanged = m_deltaPtr.size();
     }
     m_read += count;
-    const bool classes = m_histWidth > 0;  // pass 2 needs each class's group
+    // Pass 2 (histograms) and the caller (keepClassOf) need each class's group.
+    const bool classes = m_histWidth > 0 || m_keepClassOf;
     if (classes && m_classOf.size() < count) m_classOf.resize(count);
     out.sizes.clear();
     m_outPacked.clear();

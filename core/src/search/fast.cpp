@@ -52,13 +52,18 @@ public:
           m_carried(carriedSensitive(ctx, false)),
           m_state(std::size_t(ctx.size)),
           m_monotone(ctx.judge.monotone()),
-          m_bound(ctx.discernibilityBound()) {
+          m_bound(ctx.discernibilityBound()),
+          m_rows(ctx.heights, ctx.judge.k(), ctx.judge.limitRows()) {
         if (m_bound) ctx.squaresBound.assign(std::size_t(ctx.size), 0.0);
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
-        m_base = std::make_shared<const ClassTable>(m_workers[0]->base());
+        auto base = std::make_shared<ClassTable>(m_workers[0]->base());
+        m_rows.trackBase(*base);
+        m_base = std::move(base);
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
+        for (const auto& e : m_workers) e->keepClassOf(m_rows.enabled());
         m_sources = std::make_unique<SourceCache>(ctx, m_base);
+        m_sources->trackRows(&m_rows);
         for (std::size_t id = 0; id < m_state.size(); ++id)
             m_state[id].store(0, std::memory_order_relaxed);
     }
@@ -89,6 +94,8 @@ public:
             m_ctx.stats.classesRead += e->classesRead();
             m_ctx.stats.classesBuilt += e->classesBuilt();
         }
+        m_ctx.stats.boundDecided += m_rows.decided();
+        m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
     }
 
 private:
@@ -188,15 +195,31 @@ private:
     }
 
     void check(RollupEngine& engine, NodeId id, bool tagging) {
+        thread_local std::vector<LevelCode> levels;
+        if (m_rows.enabled()) {
+            levels.resize(m_ctx.d);
+            for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
+            if (id != 0 && m_rows.provesFailure(levels, m_sources->sourceSize(id))) {
+                // The k-part fails: the node and its specializations fail (as v.kFails below).
+                const std::lock_guard lock(m_mutex);
+                m_ctx.poll(m_ctx.stats.checkedNodes);
+                mark(id, kFail);
+                if (tagging) tagDown(id, kFail | kP1False);
+                return;
+            }
+        }
         const TablePtr src = id == 0 ? m_base : m_sources->source(engine, id);
         std::shared_ptr<ClassTable> table;
         const ClassTable* classes = m_base.get();
         if (id != 0) {
             table = std::make_shared<ClassTable>();
             engine.rollup(*src, m_ctx.levels(id), *table);
+            if (m_rows.enabled()) m_rows.track(*src, engine.classOf(), *table);
             classes = table.get();
         }
         const Verdict v = m_ctx.judge.judge(*classes, engine);
+        // Its rows suppressed for k bound the nodes below (a failing k-part tags them anyway).
+        if (m_rows.enabled() && !v.kFails) m_rows.rememberChecked(levels, *classes);
         // Every minimal node is checked (nothing below it satisfies to tag it), so measuring
         // satisfying nodes here spares the optimum a second rollup.
         std::optional<NodeMetrics> metrics;
@@ -264,7 +287,8 @@ private:
     std::unique_ptr<SourceCache> m_sources;
     std::vector<std::atomic<std::uint8_t>> m_state;  ///< written under m_mutex, read anywhere
     bool m_monotone;
-    bool m_bound;  ///< records SearchContext::squaresBound
+    bool m_bound;           ///< records SearchContext::squaresBound
+    SuppressedRows m_rows;  ///< decides failing nodes from the rows suppressed above them
 
     /// Guards the context (statistics, measured, feedback), tagging scratch and the phase-1
     /// cursor. Rollups and source lookups run outside it.

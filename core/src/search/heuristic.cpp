@@ -96,7 +96,8 @@ public:
           m_heights(data.lattice().heights()),
           m_d(m_heights.size()),
           m_start(Clock::now()),
-          m_limit(options.timeLimitSeconds) {
+          m_limit(options.timeLimitSeconds),
+          m_seed(options.seed) {
         const std::optional<double> limit = options.timeLimitSeconds;
         if (limit)
             m_deadline = m_start + std::chrono::duration_cast<Clock::duration>(
@@ -120,16 +121,21 @@ public:
         HeuristicResult out;
         out.latticeSize = m_data.lattice().size();
         bool provenByBottom = false;
-        if (!stopped()) {
+        // The seed is judged even with a limit of 0 (a saved node re-checked), not after Cancel.
+        if (m_seed && *m_seed < out.latticeSize && !cancelKept()) {
             m_base = std::make_shared<const ClassTable>(m_engines[0]->base());
-            climbAndDescend(out, 0);
-            // The bottom node satisfying beats every other node when nothing else can tie:
-            // without suppression every metric grows under generalization (search.cpp), and
-            // height is smallest at the bottom whatever is suppressed.
-            if (m_best && *m_best == 0 &&
-                (m_judge.limitRows() == 0 || m_config.metric == Metric::Height))
-                provenByBottom = true;
+            offer(*m_seed, evaluate(*m_base, {m_data.lattice().levels(*m_seed)}).front().first);
         }
+        if (!stopped()) {
+            if (!m_base) m_base = std::make_shared<const ClassTable>(m_engines[0]->base());
+            climbAndDescend(out, 0);
+        }
+        // The bottom node satisfying beats every other node when nothing else can tie:
+        // without suppression every metric grows under generalization (search.cpp), and
+        // height is smallest at the bottom whatever is suppressed.
+        if (m_best && *m_best == 0 &&
+            (m_judge.limitRows() == 0 || m_config.metric == Metric::Height))
+            provenByBottom = true;
         if (m_allowExact && !provenByBottom && !stopped() &&
             out.latticeSize <= kHeuristicExactLimit)
             tryExact(out);
@@ -458,6 +464,7 @@ private:
     std::size_t m_d;
     Clock::time_point m_start;
     std::optional<double> m_limit;
+    std::optional<NodeId> m_seed;
     std::optional<Clock::time_point> m_deadline;
     std::vector<std::size_t> m_carried;
     std::vector<std::unique_ptr<detail::RollupEngine>> m_engines;

@@ -42,16 +42,22 @@ using Node = std::vector<LevelCode>;
 class ImplicitClassifier {
 public:
     explicit ImplicitClassifier(SearchContext& ctx)
-        : m_ctx(ctx), m_satisfying(ctx.heights), m_failing(ctx.heights), m_undecided(ctx.heights) {
+        : m_ctx(ctx),
+          m_rows(ctx.heights, ctx.judge.k(), ctx.judge.limitRows()),
+          m_satisfying(ctx.heights),
+          m_failing(ctx.heights),
+          m_undecided(ctx.heights) {
         const std::vector<std::size_t> carried = carriedSensitive(ctx, false);
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
+        auto base = std::make_shared<ClassTable>(m_workers[0]->base());
+        m_rows.trackBase(*base);
         // A smaller cache than fast.cpp's keeps the peak memory of a 16-QI search under
         // 300 MB; bit-packed tables take 12 bytes a class, so it holds tens of thousands.
-        m_sources = std::make_unique<SourceCache>(
-            ctx, std::make_shared<const ClassTable>(m_workers[0]->base()), kCacheBytes,
-            kCacheEntries);
+        m_sources = std::make_unique<SourceCache>(ctx, std::move(base), kCacheBytes, kCacheEntries);
+        m_sources->trackRows(&m_rows);
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
+        for (const auto& e : m_workers) e->keepClassOf(m_rows.enabled());
         // Path steps try the attribute whose next level merges most values first (as fast.cpp).
         for (std::size_t i = 0; i < ctx.d; ++i) {
             const HierarchyMap& h = ctx.data.hierarchy(i);
@@ -87,6 +93,8 @@ public:
             m_ctx.stats.classesRead += e->classesRead();
             m_ctx.stats.classesBuilt += e->classesBuilt();
         }
+        m_ctx.stats.boundDecided += m_rows.decided();
+        m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
         std::vector<NodeId> minimal;
         for (std::size_t slot : m_satisfying.slots())
             minimal.push_back(encodeLevels(m_satisfying.levels(slot), m_ctx.heights));
@@ -189,6 +197,12 @@ private:
 
     bool check(RollupEngine& engine, const Node& x) {
         const NodeId id = encodeLevels(x, m_ctx.heights);
+        if (id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id))) {
+            const std::lock_guard lock(m_mutex);
+            m_ctx.poll(m_ctx.stats.checkedNodes);
+            addFailing(x);
+            return false;
+        }
         const std::vector<int> levels(x.begin(), x.end());
         std::shared_ptr<ClassTable> table;
         const ClassTable* classes = m_sources->base().get();
@@ -196,9 +210,11 @@ private:
             const TablePtr src = m_sources->source(engine, id);
             table = std::make_shared<ClassTable>();
             engine.rollup(*src, levels, *table);
+            if (m_rows.enabled()) m_rows.track(*src, engine.classOf(), *table);
             classes = table.get();
         }
         const Verdict v = m_ctx.judge.judge(*classes, engine);
+        if (v.satisfies) m_rows.rememberChecked(x, *classes);
         // Every minimal node is checked, so measuring satisfying nodes here spares the
         // optimum a second rollup (as fast.cpp).
         std::optional<NodeMetrics> metrics;
@@ -300,6 +316,7 @@ private:
 
     SearchContext& m_ctx;
     std::vector<std::unique_ptr<RollupEngine>> m_workers;  ///< one engine (scratch) per thread
+    SuppressedRows m_rows;  ///< decides failing nodes from the rows suppressed above them
     std::unique_ptr<SourceCache> m_sources;
     std::vector<double> m_ratio;  ///< per attribute and level: values merged by the next step
     std::vector<std::size_t> m_ratioStart;

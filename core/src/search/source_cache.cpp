@@ -95,6 +95,12 @@ NodeId SourceCache::parentHub(NodeId hub) const {
     return best < m_ctx.d ? hub - m_ctx.strides[best] : hub;
 }
 
+std::size_t SourceCache::sourceSize(NodeId id) const {
+    const std::shared_lock lock(m_mutex);
+    const std::size_t slot = bestCached(id);
+    return slot == kNone ? m_base->count() : m_entries[slot].table->count();
+}
+
 TablePtr SourceCache::source(RollupEngine& engine, NodeId id) {
     {
         const std::shared_lock lock(m_mutex);  // checks look up sources side by side
@@ -143,6 +149,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
         }
         auto table = std::make_shared<ClassTable>();
         engine.rollup(*src, m_ctx.levels(hub), *table);
+        if (m_rows) m_rows->track(*src, engine.classOf(), *table);
         out = table;
         const std::lock_guard lock(m_mutex);
         if (m_hubBytes + table->bytes() <= m_budget / 2) {

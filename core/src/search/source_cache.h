@@ -11,6 +11,7 @@
 
 #include "search/dominance_index.h"
 #include "search/search_context.h"
+#include "search/suppressed_rows.h"
 
 namespace ldv::detail {
 
@@ -29,9 +30,16 @@ public:
           m_index(ctx.heights) {}
 
     const TablePtr& base() const { return m_base; }
+    /// Hubs the cache builds carry the base groups of their small classes (`rows` enabled).
+    void trackRows(const SuppressedRows* rows) {
+        m_rows = rows && rows->enabled() ? rows : nullptr;
+    }
     /// The rollup source of `id` (not the bottom): a computed finer node with the fewest
     /// classes, else its hub min(levels, 1) (built on demand), else the base groups.
     TablePtr source(RollupEngine& engine, NodeId id);
+    /// Classes of the kept table `source` would roll `id` up from, else of the base groups
+    /// (what a check of `id` reads at most, without building a hub).
+    std::size_t sourceSize(NodeId id) const;
     /// Keeps the classes of a checked node as a source for later checks.
     void remember(NodeId id, TablePtr table);
     /// Hands every kept table to ctx.tables (sources for the optimum).
@@ -58,6 +66,7 @@ private:
 
     SearchContext& m_ctx;
     TablePtr m_base;
+    const SuppressedRows* m_rows = nullptr;
     std::size_t m_budget, m_maxEntries;
     mutable std::shared_mutex m_mutex;  ///< guards the cache and the hubs
     /// Hubs being built, by node: a worker needing one waits for its builder (hubTable).

@@ -57,6 +57,10 @@ struct HeuristicOptions {
     /// Cancel ends the search like the time limit and returns the best node so far
     /// (HeuristicResult::cancelled) instead of throwing Cancelled.
     bool keepOnCancel = false;
+    /// A node to begin with as the best so far, e.g. the node a saved project recorded: it is
+    /// grouped and judged first, and kept only if it satisfies. With a time limit of 0 the
+    /// result is that node re-checked and re-measured, without a new walk.
+    std::optional<NodeId> seed;
 };
 
 /// The anytime search. `timeLimitSeconds` (≥ 0; none = until the greedy walks stop finding new

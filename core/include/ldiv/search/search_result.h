@@ -42,6 +42,11 @@ struct SearchStatistics {
     /// Source items (base groups or finer classes) read by rollups, and classes produced.
     std::uint64_t classesRead = 0;
     std::uint64_t classesBuilt = 0;
+    /// Nodes decided failing with suppression without computing their classes: the rows that
+    /// checked nodes above them must suppress already exceed the limit (search/suppressed_rows.h
+    /// in the core sources); and the base-group entries that bound read.
+    std::uint64_t boundDecided = 0;
+    std::uint64_t boundEntriesRead = 0;
     /// Nodes whose metric was evaluated to pick the optimum (not those a bound ruled out).
     std::uint64_t measuredNodes = 0;
     /// Wall-clock times: classification (incl. multi-attribute views), optimum, both.
