@@ -2,13 +2,15 @@
 // share one rule (evaluation/suppression_verdict.h), so they agree on every node; the fast
 // classifier's rollup sources (hubs that keep top attributes at the top, source_cache.cpp)
 // give brute force's answers on tables wide enough to use them, at 1 and 2 threads; so do the
-// three ways a rollup packs keys (bit fields of one word, mixed radix, attribute by attribute),
-// chosen by how wide the base domains are; and failing nodes decided by the rows that checked
-// nodes above them suppress (search/suppressed_rows.h) are brute force's failing nodes.
+// ways a rollup packs keys (bit fields of one word or of two, attribute by attribute), chosen by
+// how wide the base domains are; and failing nodes decided by the rows that checked nodes above
+// them suppress (search/suppressed_rows.h) are brute force's failing nodes.
 #include <QtTest>
 
+#include <map>
 #include <random>
 
+#include "grouping/class_table.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/search/search_result.h"
@@ -31,9 +33,10 @@ SearchConfig configFor(const Dataset& data, const std::vector<std::string>& spec
     return config;
 }
 
-/// `d` QI columns of `rows` rows whose values cover [0, domain) (then random), with a
-/// hierarchy v -> v/4 -> v/64 -> *, and one sensitive column: base domains this large decide
-/// how RollupEngine packs keys (class_table.h).
+/// `d` QI columns of `rows` rows whose values cover [0, domain) (then random), and one
+/// sensitive column. The first `deep` QIs have the hierarchy v -> v/4 -> v/64 -> *, the others
+/// alternately v -> v/64 -> * and v -> * (so that many QIs keep the lattice small enough for
+/// brute force). Base domains this large decide how RollupEngine packs keys (class_table.h).
 struct WideCase {
     Table table;
     std::unique_ptr<Dataset> data;
@@ -46,12 +49,16 @@ std::string label(const char* prefix, std::size_t v) {
 }
 
 std::unique_ptr<WideCase> wideCase(std::mt19937& rng, std::size_t rows, std::size_t d,
-                                   std::size_t domain) {
+                                   std::size_t bigDomain, std::size_t deep, std::size_t small) {
     auto wc = std::make_unique<WideCase>();
     std::vector<Column> columns;
     std::vector<std::vector<std::size_t>> values(d);
+    // The last `small` QIs have 8 values (3-bit fields, fused into one lookup when several
+    // change: class_table_wide.cpp).
+    const auto domainOf = [&](std::size_t i) { return i + small >= d ? 8 : bigDomain; };
     for (std::size_t i = 0; i <= d; ++i) {
         Column c(i < d ? label("q", i) : std::string("s"));
+        const std::size_t domain = i < d ? domainOf(i) : 4;
         for (std::size_t r = 0; r < rows; ++r) {
             // Skewed towards small values, so that the coarse levels have large classes.
             const std::size_t v = i == d       ? rng() % 4
@@ -67,8 +74,15 @@ std::unique_ptr<WideCase> wideCase(std::mt19937& rng, std::size_t rows, std::siz
     std::vector<std::size_t> qi;
     for (std::size_t i = 0; i < d; ++i) {
         std::vector<std::vector<std::string>> hrows;
-        for (std::size_t v = 0; v < domain; ++v)
-            hrows.push_back({label("v", v), label("a", v / 4), label("b", v / 64), "*"});
+        for (std::size_t v = 0; v < domainOf(i); ++v) {
+            if (i < deep)
+                hrows.push_back({label("v", v), label("a", v / 4), label("b", v / 64), "*"});
+            else if ((i - deep) % 2 == 0)
+                hrows.push_back({label("v", v),
+                                 domainOf(i) == 8 ? label("a", v / 4) : label("b", v / 64), "*"});
+            else
+                hrows.push_back({label("v", v), "*"});
+        }
         maps.emplace_back(Hierarchy(hrows), wc->table.column(i));
         qi.push_back(i);
     }
@@ -223,21 +237,51 @@ private slots:
     void packingsAgreeWithBrute_data() {
         QTest::addColumn<int>("attributes");
         QTest::addColumn<int>("domain");
+        QTest::addColumn<int>("deep");   // QIs with the four-level hierarchy
+        QTest::addColumn<int>("words");  // bit-field words of the keys, 0 = none
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("small");  // last QIs with 8 values (3-bit fields)
         // 4 × 13 bits: bit fields of one word, the output mostly hashed (wide fields).
-        QTest::newRow("bit fields") << 4 << 4200;
-        // 5 × 13 bits = 65 bits, but 4200^5 < 2^62: mixed-radix packing.
-        QTest::newRow("mixed radix") << 5 << 4200;
-        // 5 × 14 bits, 9000^5 > 2^62: grouped attribute by attribute.
-        QTest::newRow("refined") << 5 << 9000;
+        QTest::newRow("bit fields") << 4 << 4200 << 4 << 1 << 10000 << 0;
+        // 5 × 13 bits = 65 bits: two words (4 fields and 1), gathered by PEXT once a field is
+        // generalised or dropped.
+        QTest::newRow("two words, 65 bits") << 5 << 4200 << 5 << 2 << 10000 << 0;
+        // 5 × 14 bits = 70 bits; 9000^5 > 2^62, so this was grouped attribute by attribute
+        // before two words.
+        QTest::newRow("two words, 70 bits") << 5 << 9000 << 5 << 2 << 10000 << 0;
+        // 4 × 14 + 4 × 3 bits = 68 bits: the four 3-bit fields share a 12-bit chunk of the low
+        // word, looked up together when two or more of them change.
+        QTest::newRow("two words, fused fields") << 8 << 9000 << 4 << 2 << 10000 << 4;
+        // 10 × 11 bits = 110 bits (5 fields a word): many QIs, outputs above 64 bits hashed as
+        // two words.
+        QTest::newRow("two words, 10 QIs") << 10 << 2000 << 0 << 2 << 5000 << 0;
+        // 9 × 13 bits = 117 bits, but 4 fields fill a word (52 bits) and a field never straddles
+        // two, so the ninth does not fit: grouped attribute by attribute.
+        QTest::newRow("refined, fields do not fit") << 9 << 4200 << 0 << 0 << 5000 << 0;
+        // 10 × 13 bits = 130 bits (fields are sized by the values present: 5,000 rows hold
+        // 5,000 of the 9,000): grouped attribute by attribute.
+        QTest::newRow("refined, 130 bits") << 10 << 9000 << 0 << 0 << 5000 << 0;
     }
     void packingsAgreeWithBrute() {
         // Fast (explicit and implicit) against brute force, with and without suppression, at
-        // 1 and 2 threads, on each packing of the keys.
+        // 1 and 2 threads, on each packing of the keys. ctest runs this once more with
+        // LDIV_NO_PEXT=1 (every output hashed, two-word outputs as two words).
         QFETCH(int, attributes);
         QFETCH(int, domain);
+        QFETCH(int, deep);
+        QFETCH(int, words);
+        QFETCH(int, rows);
+        QFETCH(int, small);
         std::mt19937 rng(unsigned(attributes * 100000 + domain));
-        const auto wc = wideCase(rng, 10000, std::size_t(attributes), std::size_t(domain));
+        const auto wc = wideCase(rng, std::size_t(rows), std::size_t(attributes),
+                                 std::size_t(domain), std::size_t(deep), std::size_t(small));
         const Dataset& data = *wc->data;
+        {
+            // The row exercises the packing it names.
+            const detail::RollupEngine engine(data, {});
+            QCOMPARE(engine.bitPacked(), words == 1);
+            QCOMPARE(engine.wideBits(), words == 2);
+        }
         int boundaries = 0;
         for (const double suppression : {0.0, 0.05}) {
             for (const char* k : {"k=3", "k=20"}) {
@@ -267,6 +311,81 @@ private slots:
             }
         }
         QVERIFY(boundaries >= 2);
+    }
+
+    void rollupsMatchDirectGrouping_data() { packingsAgreeWithBrute_data(); }
+    void rollupsMatchDirectGrouping() {
+        // White-box, on the same tables: RollupEngine's classes (codes read back from the
+        // packed keys, sizes, carried histograms) at random nodes, rolled up from the base
+        // groups and again from that result (some attributes dropped), equal the base groups
+        // mapped up each hierarchy and grouped in a std::map. Rollups from the base change
+        // many attributes at once, so fused lookups (class_table_wide.cpp) run here.
+        QFETCH(int, attributes);
+        QFETCH(int, domain);
+        QFETCH(int, deep);
+        QFETCH(int, rows);
+        QFETCH(int, small);
+        std::mt19937 rng(unsigned(attributes * 100000 + domain));
+        const auto wc = wideCase(rng, std::size_t(rows), std::size_t(attributes),
+                                 std::size_t(domain), std::size_t(deep), std::size_t(small));
+        const Dataset& data = *wc->data;
+        const std::size_t d = data.qiCount();
+        const EquivalenceClasses& baseGroups = data.baseGroups();
+        const std::size_t m = data.sensitiveDomain(0);
+        detail::RollupEngine engine(data, {0});
+        const detail::ClassTable base = engine.base();
+        using Classes = std::map<std::vector<Code>, std::vector<std::uint32_t>>;  // size, hist
+        const auto direct = [&](const std::vector<int>& levels) {
+            Classes out;
+            std::vector<std::vector<Code>> up(d);
+            for (std::size_t i = 0; i < d; ++i)
+                if (levels[i] >= 0) up[i] = data.hierarchy(i).upMap(0, levels[i]);
+            for (std::size_t c = 0; c < baseGroups.count(); ++c) {
+                std::vector<Code> key;
+                for (std::size_t i = 0; i < d; ++i)
+                    if (levels[i] >= 0) key.push_back(up[i][baseGroups.keys[c * d + i]]);
+                std::vector<std::uint32_t>& v = out[key];
+                v.resize(1 + m, 0);
+                v[0] += baseGroups.sizes[c];
+                for (std::size_t s = 0; s < m; ++s) v[1 + s] += baseGroups.histograms[0][c * m + s];
+            }
+            return out;
+        };
+        const auto fromEngine = [&](const detail::ClassTable& t) {
+            Classes out;
+            std::vector<Code> scratch;
+            const std::span<const Code> keys = engine.keysOf(t, scratch);
+            const std::size_t w = t.attrs.size();
+            for (std::size_t c = 0; c < t.count(); ++c) {
+                std::vector<std::uint32_t> v{t.sizes[c]};
+                v.insert(v.end(), t.hist.begin() + std::ptrdiff_t(c * m),
+                         t.hist.begin() + std::ptrdiff_t((c + 1) * m));
+                // A key twice would be two classes where there is one.
+                if (!out.emplace(std::vector<Code>(keys.begin() + std::ptrdiff_t(c * w),
+                                                   keys.begin() + std::ptrdiff_t((c + 1) * w)),
+                                 std::move(v))
+                         .second)
+                    return Classes{};
+            }
+            return out;
+        };
+        QCOMPARE(engine.histWidth(), m);
+        QVERIFY(fromEngine(base) == direct(std::vector<int>(d, 0)));
+        std::mt19937 pick(11);
+        for (int round = 0; round < 40; ++round) {
+            std::vector<int> mid(d), top(d);
+            for (std::size_t i = 0; i < d; ++i) {
+                const int h = data.hierarchy(i).height();
+                mid[i] = int(pick() % unsigned(h + 1));
+                top[i] = pick() % 8 == 0 ? -1 : mid[i] + int(pick() % unsigned(h - mid[i] + 1));
+            }
+            detail::ClassTable a, b;
+            engine.rollup(base, mid, a);
+            engine.rollup(a, top, b);
+            const QByteArray what = QByteArray("round ") + QByteArray::number(round);
+            QVERIFY2(fromEngine(a) == direct(mid), what);
+            QVERIFY2(fromEngine(b) == direct(top), what);
+        }
     }
 };
 

@@ -7,15 +7,10 @@
 #include <limits>
 #include <string_view>
 
+#include "grouping/pext.h"
+
 namespace ldv::detail {
 namespace {
-
-// PEXT (BMI2) gathers the output fields of a bit-packed key into a dense index in one
-// instruction. Written as inline assembly so that the library needs no -mbmi2; it runs only
-// when the CPU reports a fast PEXT (fastPext).
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define LDV_X86_PEXT 1
-#endif
 
 bool fastPext() {
     // LDIV_NO_PEXT=1 takes the hashing path on any CPU, so the tests check both groupings
@@ -29,20 +24,6 @@ bool fastPext() {
     return !(__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("amdfam17h"));
 #else
     return false;
-#endif
-}
-
-inline std::uint64_t pext(std::uint64_t x, std::uint64_t mask) {
-#ifdef LDV_X86_PEXT
-    std::uint64_t r;
-    asm("pextq %2, %1, %0" : "=r"(r) : "r"(x), "r"(mask));
-    return r;
-#else
-    // Never called: m_pext is false off x86-64. Kept portable all the same.
-    std::uint64_t r = 0;
-    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-        if (x & mask & (~mask + 1)) r |= bit;
-    return r;
 #endif
 }
 
@@ -84,7 +65,10 @@ RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried
         bits += w;
     }
     m_bitPacks = bits <= 64;
-    m_pext = m_bitPacks && fastPext();
+    // Up to 128 bits: two words (class_table_wide.cpp), which then replace the mixed radix.
+    m_wideBits = !m_bitPacks && layOutTwoWords();
+    if (m_wideBits) m_fixedPacks = false;
+    m_pext = (m_bitPacks || m_wideBits) && fastPext();
     m_bitDelta.resize(d);
 }
 
@@ -108,6 +92,7 @@ const std::uint64_t* RollupEngine::bitDelta(std::uint32_t i, int from, int to) {
 }
 
 std::span<const Code> RollupEngine::keysOf(const ClassTable& t, std::vector<Code>& scratch) const {
+    if (m_wideBits) return wideKeysOf(t, scratch);
     if (!t.keys.empty() || !m_bitPacks || t.packed.size() != t.count()) return t.keys;
     const std::size_t w = t.attrs.size();
     scratch.resize(t.count() * w);
@@ -155,7 +140,9 @@ ClassTable RollupEngine::base() const {
     t.levels.assign(d, 0);
     for (std::size_t i = 0; i < d; ++i) t.attrs.push_back(std::uint32_t(i));
     t.sizes = b.sizes;
-    if (m_bitPacks) {
+    if (m_wideBits) {
+        packWide(b, t);
+    } else if (m_bitPacks) {
         t.packed.resize(b.count());
         for (std::size_t c = 0; c < b.count(); ++c) {
             std::uint64_t key = 0;
@@ -188,6 +175,10 @@ ClassTable RollupEngine::base() const {
 void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, ClassTable& out) {
     if (m_bitPacks) {
         rollupByBits(src, levels, out);
+        return;
+    }
+    if (m_wideBits) {
+        rollupByWideBits(src, levels, out);
         return;
     }
     out.levels.assign(levels.begin(), levels.end());

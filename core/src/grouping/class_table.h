@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "grouping/group_index.h"
+#include "grouping/wide_key_grouper.h"
 #include "ldiv/lattice/dataset.h"
 
 namespace ldv::detail {
@@ -25,8 +26,8 @@ struct ClassTable {
     std::vector<std::uint32_t> sizes;  ///< rows per class
     std::vector<std::uint32_t> hist;   ///< class-major, width RollupEngine::histWidth()
     /// Per class, the key packed in one word: in bit fields (RollupEngine::bitPacked()), else
-    /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); empty when
-    /// neither fits in 64 bits.
+    /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); or in two words,
+    /// low word first (RollupEngine::wideBits()); empty when none of these fits.
     std::vector<std::uint64_t> packed;
     /// The base groups of the classes of fewer than k rows, as pairs (class, base group):
     /// filled by the search when it bounds suppressed rows (search/suppressed_rows.h), else
@@ -61,13 +62,17 @@ public:
 
     /// Whether ClassTables carry packed keys (the product of the attributes' base domains
     /// fits in 62 bits).
-    bool packs() const { return m_fixedPacks || m_bitPacks; }
+    bool packs() const { return m_fixedPacks || m_bitPacks || m_wideBits; }
     /// Whether every attribute's codes fit in a bit field of one 64-bit word. Then tables carry
     /// only that word per class (no `keys`: 8 bytes a class instead of 4 per attribute, so the
     /// source caches hold several times more tables), and a rollup reads the word, rewrites
     /// the fields of the attributes whose level changes (one lookup each) and groups the
     /// result, densely when the output fields, gathered by PEXT, span a small space.
     bool bitPacked() const { return m_bitPacks; }
+    /// Whether the bit fields need two 64-bit words (65–128 bits, no field straddling the
+    /// words; class_table_wide.cpp). Tables then carry two words per class and no `keys`, and
+    /// a rollup rewrites the changed fields in whichever word holds them.
+    bool wideBits() const { return m_wideBits; }
     /// The codes of `t` (class-major, width t.attrs.size()): t.keys, or decoded from the
     /// packed words into `scratch`.
     std::span<const Code> keysOf(const ClassTable& t, std::vector<Code>& scratch) const;
@@ -133,6 +138,40 @@ private:
     void groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
     template <bool Dense, bool Classes, std::size_t Fixed>
     void groupBitsLoop(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
+
+    // Two-word bit fields (wideBits(), class_table_wide.cpp): attribute i's field sits in word
+    // m_word[i] at bit m_shift[i]; m_bitDelta serves both layouts (shifts are within a word).
+    bool m_wideBits = false;
+    std::vector<unsigned> m_word;
+    std::size_t m_lowChanged = 0;  ///< changed fields of the low word (listed first)
+    WideKeyGrouper m_wideGrouper;
+    /// Runs of neighbouring fields of one word spanning at most kChunkBits bits: when several
+    /// of a run change, one lookup in a fused table (indexed by the run's bits, the sum of their
+    /// deltas) replaces one lookup per field; 24 QIs of 3-bit fields change ~20 at a time.
+    struct FieldChunk {
+        unsigned word = 0, shift = 0, bits = 0;
+        std::vector<std::uint32_t> attrs;
+    };
+    /// 12 bits: a 32 KB table, four 3-bit fields (on the 24-QI table 11 bits took 5 % longer).
+    static constexpr unsigned kChunkBits = 12;
+    std::vector<FieldChunk> m_chunks;  ///< low word's first
+    /// Per chunk, fused tables by the fields' level changes; dropped past kFusedBudget bytes.
+    std::vector<std::unordered_map<std::uint64_t, std::vector<std::uint64_t>>> m_fused;
+    std::size_t m_fusedBytes = 0;
+    static constexpr std::size_t kFusedBudget = std::size_t(8) << 20;
+    const std::uint64_t* fusedDelta(std::size_t chunk, const ClassTable& src,
+                                    std::span<const int> levels);
+    void addDelta(std::uint32_t i, const ClassTable& src, std::span<const int> levels);
+    bool layOutTwoWords();
+    std::span<const Code> wideKeysOf(const ClassTable& t, std::vector<Code>& scratch) const;
+    void packWide(const EquivalenceClasses& base, ClassTable& t) const;
+    void rollupByWideBits(const ClassTable& src, std::span<const int> levels, ClassTable& out);
+    template <bool Gather, bool Classes>
+    void groupWideBits(const ClassTable& src, const std::uint64_t* outMask, unsigned lowBits,
+                       ClassTable& out);
+    template <bool Gather, bool Classes, std::size_t Fixed>
+    void groupWideBitsLoop(const ClassTable& src, const std::uint64_t* outMask, unsigned lowBits,
+                           ClassTable& out);
     std::uint64_t m_read = 0, m_built = 0;
     bool m_keepClassOf = false;
 };
