@@ -1,8 +1,5 @@
 // Lattice search (search.h): brute force, fast and Incognito agree on random tables and
 // hierarchies (with and without suppression); the Adult and hospital golden cases.
-// Before Qt: its `slots` macro would break DominanceIndex::slots().
-#include "search/suppressed_rows.h"
-
 #include <QtTest>
 
 #include <cmath>
@@ -16,6 +13,7 @@
 #include "ldiv/search/search_result.h"
 #include "metrics/class_measures.h"
 #include "random_case.h"
+#include "search/suppressed_rows.h"
 #include "test_paths.h"
 
 using namespace ldv;

@@ -415,6 +415,10 @@ void RollupEngine::rollupByBits(const ClassTable& src, std::span<const int> leve
             groupBits<false, false>(src, outMask, out);
     }
     m_grouper.end();
+    finishBitsRollup(src, out);
+}
+
+void RollupEngine::finishBitsRollup(const ClassTable& src, ClassTable& out) {
     const std::size_t groups = out.sizes.size();
     m_built += groups;
     out.packed.assign(m_outPacked.begin(), m_outPacked.end());
@@ -424,7 +428,7 @@ void RollupEngine::rollupByBits(const ClassTable& src, std::span<const int> leve
         const std::uint32_t* classOf = m_classOf.data();
         const std::uint32_t* from = src.hist.data();
         std::uint32_t* to = out.hist.data();
-        for (std::size_t c = 0; c < count; ++c) {
+        for (std::size_t c = 0; c < src.count(); ++c) {
             std::uint32_t* t = to + std::size_t(classOf[c]) * hw;
             const std::uint32_t* f = from + c * hw;
             for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];

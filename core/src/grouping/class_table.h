@@ -134,6 +134,9 @@ private:
     std::vector<std::uint64_t> m_outPacked;
     const std::uint64_t* bitDelta(std::uint32_t i, int from, int to);
     void rollupByBits(const ClassTable& src, std::span<const int> levels, ClassTable& out);
+    /// After grouping by bit fields (one or two words): the output's packed keys, the
+    /// classes built and the summed histograms (through m_classOf).
+    void finishBitsRollup(const ClassTable& src, ClassTable& out);
     template <bool Dense, bool Classes>
     void groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out);
     template <bool Dense, bool Classes, std::size_t Fixed>

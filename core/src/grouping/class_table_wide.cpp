@@ -175,21 +175,7 @@ void RollupEngine::rollupByWideBits(const ClassTable& src, std::span<const int> 
             groupWideBits<false, false>(src, outMask, outBits[0], out);
         m_wideGrouper.end();
     }
-    const std::size_t groups = out.sizes.size();
-    m_built += groups;
-    out.packed.assign(m_outPacked.begin(), m_outPacked.end());
-    const std::size_t hw = m_histWidth;
-    out.hist.assign(groups * hw, 0);
-    if (hw) {
-        const std::uint32_t* classOf = m_classOf.data();
-        const std::uint32_t* from = src.hist.data();
-        std::uint32_t* to = out.hist.data();
-        for (std::size_t c = 0; c < count; ++c) {
-            std::uint32_t* t = to + std::size_t(classOf[c]) * hw;
-            const std::uint32_t* f = from + c * hw;
-            for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];
-        }
-    }
+    finishBitsRollup(src, out);
 }
 
 // As groupBitsLoop: two 8-byte words read per source class, one lookup per changed attribute

@@ -82,7 +82,7 @@ bool DominanceIndex::scan(std::span<const LevelCode> x, bool above,
     return found;
 }
 
-std::vector<std::size_t> DominanceIndex::slots() const {
+std::vector<std::size_t> DominanceIndex::liveSlots() const {
     std::vector<std::size_t> out;
     const std::size_t used = (m_slots + 63) / 64;
     for (std::size_t w = 0; w < used; ++w)

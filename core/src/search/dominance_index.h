@@ -46,7 +46,7 @@ public:
         scan(x, true, &out);
     }
     /// Every live slot, increasing.
-    std::vector<std::size_t> slots() const;
+    std::vector<std::size_t> liveSlots() const;
 
 private:
     bool scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out) const;

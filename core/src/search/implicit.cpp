@@ -96,7 +96,7 @@ public:
         m_ctx.stats.boundDecided += m_rows.decided();
         m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
         std::vector<NodeId> minimal;
-        for (std::size_t slot : m_satisfying.slots())
+        for (std::size_t slot : m_satisfying.liveSlots())
             minimal.push_back(encodeLevels(m_satisfying.levels(slot), m_ctx.heights));
         std::sort(minimal.begin(), minimal.end());
         return minimal;
