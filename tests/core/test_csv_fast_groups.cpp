@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <random>
 
@@ -44,17 +45,21 @@ Outcome reference(const std::string& text, char sep, const CsvOptions& o,
     return out;
 }
 
-std::optional<detail::FastGroupsResult> fast(const std::string& text, char sep, const CsvOptions& o,
-                                             const std::vector<std::string>& columns,
-                                             std::size_t chunk, unsigned threads,
-                                             std::uint64_t* lastProgress = nullptr) {
-    std::size_t at = 0;
-    auto read = [&](char* into, std::size_t capacity) {
+/// `read(buffer, capacity) -> bytes` over `text`, as the readers take a file (0 at its end).
+std::function<std::size_t(char*, std::size_t)> readerOf(const std::string& text) {
+    return [&text, at = std::size_t(0)](char* into, std::size_t capacity) mutable {
         const std::size_t n = std::min(capacity, text.size() - at);
         std::memcpy(into, text.data() + at, n);
         at += n;
         return n;
     };
+}
+
+std::optional<detail::FastGroupsResult> fast(const std::string& text, char sep, const CsvOptions& o,
+                                             const std::vector<std::string>& columns,
+                                             std::size_t chunk, unsigned threads,
+                                             std::uint64_t* lastProgress = nullptr) {
+    auto read = readerOf(text);
     auto progress = [&](std::uint64_t done) {
         if (lastProgress) {
             QVERIFY(done >= *lastProgress && done <= text.size());
@@ -92,13 +97,7 @@ std::string difference(const GroupedTable& a, const GroupedTable& b) {
 std::optional<detail::FastRowsResult> fastRows(const std::string& text, char sep,
                                                const CsvOptions& o, std::size_t chunk,
                                                unsigned threads) {
-    std::size_t at = 0;
-    auto read = [&](char* into, std::size_t capacity) {
-        const std::size_t n = std::min(capacity, text.size() - at);
-        std::memcpy(into, text.data() + at, n);
-        at += n;
-        return n;
-    };
+    auto read = readerOf(text);
     return detail::fastCsvRows(read, sep, o, chunk, text.size(), threads);
 }
 
