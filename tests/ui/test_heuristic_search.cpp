@@ -263,6 +263,17 @@ private slots:
         QVERIFY2(heuristicVerdict(*r).contains("Restored from the project"),
                  qPrintable(heuristicVerdict(*r)));
         const QString restoredSummary = again.privacyPerspective()->summary()->toPlainText();
+        // Every perspective still fits 1366×768 with the restored node listed on top (the
+        // list's status line once widened the Lattice perspective to 1,584 px).
+        for (const QString& name : MainWindow::perspectiveNames()) {
+            QVERIFY(again.showPerspective(name));
+            QCoreApplication::processEvents();
+            const QSize hint = again.minimumSizeHint().expandedTo(again.minimumSize());
+            QVERIFY2(
+                hint.width() <= 1366 && hint.height() <= 768 - 70,
+                qPrintable(
+                    QStringLiteral("%1: %2×%3").arg(name).arg(hint.width()).arg(hint.height())));
+        }
         QVERIFY2(restoredSummary.contains("the node saved with the project") &&
                      restoredSummary.contains(QString::fromStdString(formatLevels(best))),
                  qPrintable(restoredSummary));

@@ -54,6 +54,9 @@ TransformationList::TransformationList(NodeSource* source, QWidget* parent)
     m_text->setToolTip(tr("Show only rows whose levels (e.g. \"2,1\") or state contain this text"));
     m_text->setClearButtonEnabled(true);
     m_status->setToolTip(tr("Rows listed of all nodes in the lattice"));
+    // Wraps rather than widening the window: with a node pinned on top of a 10^11-node lattice
+    // the line is long ("1 chosen on top, first 16,777,216 of 282,429,536,481 …").
+    m_status->setWordWrap(true);
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
