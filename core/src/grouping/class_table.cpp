@@ -458,6 +458,41 @@ void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, C
     const std::uint64_t* packed = src.packed.data();
     const std::uint32_t* sizes = src.sizes.data();
     std::uint32_t* classOf = m_classOf.data();
+    if constexpr (Dense) {
+        // Raw pointers throughout: at most `count` groups, written into grown-only scratch.
+        if (m_denseSizes.size() < count) m_denseSizes.resize(count);
+        if (m_densePacked.size() < count) m_densePacked.resize(count);
+        std::uint32_t* outSizes = m_denseSizes.data();
+        std::uint64_t* outPacked = m_densePacked.data();
+        const KeyGrouper::DenseView view = m_grouper.openDense(count);
+        std::uint32_t groups = 0;
+        for (std::size_t c = 0; c < count; ++c) {
+            const std::uint64_t word = packed[c];
+            std::uint64_t key = word;
+            if constexpr (Fixed > 0) {
+                for (std::size_t j = 0; j < Fixed; ++j)
+                    key += deltas[j][(word >> shifts[j]) & masks[j]];
+            } else {
+                for (std::size_t j = 0; j < changed; ++j)
+                    key += anyDeltas[j][(word >> anyShifts[j]) & anyMasks[j]];
+            }
+            const std::uint64_t slot = pext(key, outMask);
+            std::uint32_t g = view.ids[slot];
+            if (g == KeyGrouper::kNone) {
+                g = groups++;
+                view.ids[slot] = g;
+                view.keys[g] = slot;
+                outSizes[g] = 0;
+                outPacked[g] = key;
+            }
+            outSizes[g] += sizes[c];
+            if constexpr (Classes) classOf[c] = g;
+        }
+        m_grouper.closeDense(groups);
+        out.sizes.assign(outSizes, outSizes + groups);
+        m_outPacked.assign(outPacked, outPacked + groups);
+        return;
+    }
     std::vector<std::uint32_t>& outSizes = out.sizes;
     for (std::size_t c = 0; c < count; ++c) {
         const std::uint64_t word = packed[c];

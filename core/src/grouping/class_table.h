@@ -132,6 +132,9 @@ private:
     std::vector<unsigned> m_deltaShift;
     std::vector<std::uint64_t> m_deltaMask;
     std::vector<std::uint64_t> m_outPacked;
+    /// Grown-only scratch of the dense loop (groupBitsLoop<true, …>).
+    std::vector<std::uint32_t> m_denseSizes;
+    std::vector<std::uint64_t> m_densePacked;
     const std::uint64_t* bitDelta(std::uint32_t i, int from, int to);
     void rollupByBits(const ClassTable& src, std::span<const int> levels, ClassTable& out);
     /// After grouping by bit fields (one or two words): the output's packed keys, the

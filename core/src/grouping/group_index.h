@@ -42,6 +42,20 @@ public:
         }
         return insertHashed(key);
     }
+    /// Dense mode, for the search's hottest loop: the id of every key (kNone when unseen) and
+    /// room for `maxGroups` group keys, filled by the caller through raw pointers (a vector's
+    /// push_back makes the compiler reload its state on every item); closeDense(groups) then
+    /// keeps the first `groups`, so that groupKeys() and end() work as after insert().
+    struct DenseView {
+        std::uint32_t* ids;
+        std::uint64_t* keys;
+    };
+    DenseView openDense(std::size_t maxGroups) {
+        m_groupKeys.resize(maxGroups);
+        return {m_denseIds.data(), m_groupKeys.data()};
+    }
+    void closeDense(std::size_t groups) { m_groupKeys.resize(groups); }
+    static constexpr std::uint32_t kNone = 0xffffffffu;
     std::uint32_t groups() const { return std::uint32_t(m_groupKeys.size()); }
     /// The key of each group, valid until end().
     const std::vector<std::uint64_t>& groupKeys() const { return m_groupKeys; }
@@ -56,7 +70,6 @@ private:
     std::uint64_t m_mask = 0;
     std::vector<std::uint64_t> m_groupKeys;
     std::vector<std::uint64_t> m_groupSlots;  ///< hash slot of each group, to clear it
-    static constexpr std::uint32_t kNone = 0xffffffffu;
     static constexpr std::uint64_t kPresized = std::uint64_t(1) << 24;
     std::uint32_t insertHashed(std::uint64_t key);
     void growHash();
