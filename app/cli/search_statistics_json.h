@@ -26,6 +26,8 @@ inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace
             {"rows_touched", st.rowsTouched},
             {"classes_read", st.classesRead},
             {"classes_built", st.classesBuilt},
+            {"bound_decided", st.boundDecided},
+            {"bound_entries_read", st.boundEntriesRead},
             {"measured_nodes", st.measuredNodes},
             {"classify_ms", st.classifyMs},
             {"optimum_ms", st.optimumMs},
