@@ -25,11 +25,13 @@
 #include <map>
 #include <random>
 
+#include "charts/barchart.h"
 #include "cli_runner.h"
 #include "export/exportperspective.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
+#include "lattice/nodedetailspanel.h"
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
@@ -116,6 +118,36 @@ int smallestClass(const std::vector<std::vector<int>>& rows, const Levels& level
     int smallest = int(rows.size());
     for (const auto& [key, n] : classes) smallest = std::min(smallest, n);
     return smallest;
+}
+
+/// The list of transformations' status line needs at most two lines at the width the
+/// perspective gives it (it once wrapped to six, leaving the table two visible rows).
+bool statusFits(MainWindow& window, QString* why) {
+    const QLabel* status = window.latticePerspective()->list()->status();
+    const int lines = status->fontMetrics().lineSpacing();
+    const int height = status->heightForWidth(status->width());
+    *why = QStringLiteral("\"%1\" at %2 px: %3 px high, a line is %4 px")
+               .arg(status->text())
+               .arg(status->width())
+               .arg(height)
+               .arg(lines);
+    return status->width() > 0 && height < 3 * lines;
+}
+
+/// The details' title's first line ("Node [levels] · state") as shown fits the title's width.
+bool headingFits(const NodeDetailsPanel* details, QString* why) {
+    const QLabel* title = details->title();
+    const QString heading = details->heading();
+    const qsizetype dot = heading.lastIndexOf(QStringLiteral(" · "));
+    QFont bold = title->font();
+    bold.setBold(true);
+    const int width = QFontMetrics(bold).horizontalAdvance(heading.left(dot)) +
+                      title->fontMetrics().horizontalAdvance(heading.mid(dot));
+    *why = QStringLiteral("\"%1\": %2 px in %3 px")
+               .arg(heading)
+               .arg(width)
+               .arg(title->contentsRect().width());
+    return dot > 0 && width <= title->contentsRect().width();
 }
 
 QJsonArray levelsJson(const Levels& levels) {
@@ -231,6 +263,7 @@ private slots:
         // Every perspective still fits a 1366×768 screen with this outcome and the node chosen
         // (24 levels in a node's name: the counts line and the details' title once widened
         // the window past the screen).
+        QString why;
         for (const QString& name : MainWindow::perspectiveNames()) {
             QVERIFY(window.showPerspective(name));
             QCoreApplication::processEvents();
@@ -239,7 +272,16 @@ private slots:
                 hint.width() <= 1366 && hint.height() <= 768 - 70,
                 qPrintable(
                     QStringLiteral("%1: %2×%3").arg(name).arg(hint.width()).arg(hint.height())));
+            if (name == "lattice") {
+                QVERIFY2(statusFits(window, &why), qPrintable(why));
+                // The details' title names the node, elided to the panel if need be.
+                QVERIFY2(headingFits(lp->details(), &why), qPrintable(why));
+                QVERIFY(lp->details()->title()->toolTip().contains(
+                    QStringLiteral("Node [%1] · ").arg(formatLevels(best).c_str())));
+            }
         }
+        QCOMPARE(lp->list()->status()->text(),
+                 QStringLiteral("16,777,216 of 282,429,536,481 listed · 1 pinned"));
 
         // Saved and opened again: the node is checked again, not searched for anew (a walk
         // stopped by a time limit could end elsewhere), with the same figures.
@@ -264,7 +306,8 @@ private slots:
                  qPrintable(heuristicVerdict(*r)));
         const QString restoredSummary = again.privacyPerspective()->summary()->toPlainText();
         // Every perspective still fits 1366×768 with the restored node listed on top (the
-        // list's status line once widened the Lattice perspective to 1,584 px).
+        // list's status line once widened the Lattice perspective to 1,584 px, then wrapped
+        // to six lines in it).
         for (const QString& name : MainWindow::perspectiveNames()) {
             QVERIFY(again.showPerspective(name));
             QCoreApplication::processEvents();
@@ -273,10 +316,73 @@ private slots:
                 hint.width() <= 1366 && hint.height() <= 768 - 70,
                 qPrintable(
                     QStringLiteral("%1: %2×%3").arg(name).arg(hint.width()).arg(hint.height())));
+            if (name == "lattice") {
+                QVERIFY2(statusFits(again, &why), qPrintable(why));
+                QVERIFY2(headingFits(again.latticePerspective()->details(), &why), qPrintable(why));
+            }
         }
+        QCOMPARE(again.latticePerspective()->list()->status()->text(),
+                 QStringLiteral("16,777,216 of 282,429,536,481 listed · 1 pinned"));
         QVERIFY2(restoredSummary.contains("the node saved with the project") &&
                      restoredSummary.contains(QString::fromStdString(formatLevels(best))),
                  qPrintable(restoredSummary));
+        // Its footer says that nothing was searched: no climbs, no time limit (the first run's
+        // footer had both).
+        QVERIFY2(summary.contains(" climb") && summary.contains("time limit none"),
+                 qPrintable(summary));
+        QVERIFY2(restoredSummary.contains("Restored from the project; not re-run (the saved node "
+                                          "checked again in ") &&
+                     !restoredSummary.contains("climb") && !restoredSummary.contains("time limit"),
+                 qPrintable(restoredSummary));
+    }
+
+    void detailsTitleIsElidedToThePanel() {
+        // 24 levels in a narrow panel: the node's levels are cut with "…" (the state after
+        // them stays in view), the whole title is in the tooltip; widened, nothing is cut.
+        NodeDetailsPanel panel;
+        panel.resize(260, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        NodeDetails d;
+        std::vector<std::string> names;
+        for (int a = 0; a < 24; ++a) {
+            d.levels.push_back(a % 3);
+            names.push_back(QStringLiteral("q%1").arg(a).toStdString());
+        }
+        const QString levels = QString::fromStdString(formatLevels(d.levels));
+        panel.setDetails(d, names, "satisfying");
+        QCoreApplication::processEvents();
+        QString why;
+        QVERIFY2(panel.heading().startsWith("Node [0,1,2,") &&
+                     panel.heading().endsWith("… · satisfying"),
+                 qPrintable(panel.heading()));
+        QVERIFY2(headingFits(&panel, &why), qPrintable(why));
+        QCOMPARE(panel.title()->toolTip(),
+                 QStringLiteral("Node [%1] · satisfying\n").arg(levels) +
+                     QStringLiteral("q0=0, q1=1, q2=2, q3=0, q4=1, q5=2, q6=0, q7=1, q8=2, "
+                                    "q9=0, q10=1, q11=2, q12=0, q13=1, q14=2, q15=0, q16=1, "
+                                    "q17=2, q18=0, q19=1, q20=2, q21=0, q22=1, q23=2"));
+        // The panel never asks for more width than it is given; the histogram's title leaves
+        // the levels out.
+        QVERIFY(panel.title()->minimumSizeHint().width() <= 260);
+        QCOMPARE(panel.histogram()->title(), QStringLiteral("Class sizes (0 suppressed rows)"));
+        panel.resize(900, 500);
+        QCoreApplication::processEvents();
+        QCOMPARE(panel.heading(), QStringLiteral("Node [%1] · satisfying").arg(levels));
+        QVERIFY2(headingFits(&panel, &why), qPrintable(why));
+        QVERIFY(panel.title()->text().contains(levels));
+        // Widened, the histogram's title names the node again (it kept the short title when
+        // the histogram was laid out after the details were shown, as on reopening).
+        QCOMPARE(panel.histogram()->title(),
+                 QStringLiteral("Class sizes of [%1] (0 suppressed rows)").arg(levels));
+        // Narrowed again: cut again.
+        panel.resize(300, 500);
+        QCoreApplication::processEvents();
+        QVERIFY2(panel.heading().contains("…"), qPrintable(panel.heading()));
+        QVERIFY2(headingFits(&panel, &why), qPrintable(why));
+        // A message wraps and has no node tooltip.
+        panel.clear("Run the search first to see node details.");
+        QVERIFY(panel.heading().isEmpty() && panel.title()->toolTip().isEmpty());
     }
 
     void smallLatticeIsProvenAndExact() {

@@ -21,6 +21,7 @@ public:
     void setBars(const QStringList& labels, const QVector<double>& values,
                  const QString& valueAxisLabel);
     void setTitle(const QString& title);
+    const QString& title() const { return m_title; }
     void setColor(const QColor& color);
     void setEmptyText(const QString& text);
     int barCount() const { return int(m_labels.size()); }

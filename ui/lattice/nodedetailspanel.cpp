@@ -1,5 +1,6 @@
 #include "lattice/nodedetailspanel.h"
 
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
@@ -47,10 +48,13 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
       m_diff(makeTable(this, {tr("Attribute"), tr("From"), tr("To"), tr("Rows")})) {
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
-    // A node of many quasi-identifiers ("[4,3,1,2,…]", 24 levels) is one unbreakable word:
-    // it is cut at the panel's edge rather than widening the window past the screen (the
-    // line below it lists every level and wraps).
+    // A node of many quasi-identifiers ("[4,3,1,2,…]", 16 or 24 levels) is one unbreakable
+    // word: the title never widens the window past the screen, and its first line is elided
+    // to the panel's width on every resize (updateHeading), the whole of it in the tooltip
+    // (the line below it lists every level and wraps).
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->installEventFilter(this);
+    m_histogram->installEventFilter(this);
     m_metrics->setObjectName("metricsTable");
     m_criteria->setObjectName("criteriaTable");
     m_compare->setObjectName("comparisonTable");
@@ -97,16 +101,72 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
     clear(tr("Click a node to see its details; Ctrl+click more nodes to compare them."));
 }
 
+bool NodeDetailsPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Resize) {
+        if (watched == m_title) updateHeading();
+        if (watched == m_histogram) updateHistogramTitle();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void NodeDetailsPanel::updateHistogramTitle() {
+    if (m_histogramTitle.isEmpty()) return;
+    // A plot title does not wrap and widens the plot past the panel, hiding the longest bars
+    // (16 QIs at 1366x768): levels that do not fit stay in the header above. Chosen again on
+    // every resize: a project reopened on another perspective laid the histogram out after
+    // its details were shown, and kept the short title with room for the long one.
+    const QFontMetrics title(QFont(font().family(), 9, QFont::Bold));  // BarChart's title font
+    const QString chosen = title.horizontalAdvance(m_histogramTitle) + 24 <= m_histogram->width()
+                               ? m_histogramTitle
+                               : m_histogramShortTitle;
+    if (chosen == m_histogramShown) return;
+    m_histogramShown = chosen;
+    m_histogram->setTitle(chosen);
+}
+
+void NodeDetailsPanel::setHeading(const QString& bold, const QString& rest, const QString& below) {
+    m_headBold = bold;
+    m_headRest = rest;
+    m_headBelow = below;
+    updateHeading();
+}
+
+void NodeDetailsPanel::updateHeading() {
+    if (m_headBold.isEmpty()) return;  // a message (clear), wrapped
+    QFont boldFont = m_title->font();
+    boldFont.setBold(true);
+    // The first line is bold text then plain text ("Node [4,3,1,…] · satisfying"): the bold
+    // part is elided so that the state after it stays in view. A pixel or two are kept for
+    // rounding between the metrics and the label's text layout.
+    const int width = m_title->contentsRect().width() - 2 * m_title->margin() - 2;
+    const int room = width - QFontMetrics(m_title->font()).horizontalAdvance(m_headRest);
+    const QString bold =
+        QFontMetrics(boldFont).elidedText(m_headBold, Qt::ElideRight, std::max(0, room));
+    m_heading = bold + m_headRest;
+    QString html = tr("<b>%1</b>%2").arg(bold.toHtmlEscaped(), m_headRest.toHtmlEscaped());
+    if (!m_headBelow.isEmpty())
+        html += QStringLiteral("<br><small>%1</small>").arg(m_headBelow.toHtmlEscaped());
+    m_title->setText(html);
+    m_title->setToolTip(m_headBelow.isEmpty() ? m_headBold + m_headRest
+                                              : m_headBold + m_headRest + '\n' + m_headBelow);
+}
+
 void NodeDetailsPanel::clear(const QString& message) {
+    m_headBold.clear();
+    m_heading.clear();
     m_title->setText(message);
+    m_title->setToolTip({});
     m_metrics->setRowCount(0);
     m_criteria->setRowCount(0);
+    m_histogramTitle.clear();
+    m_histogramShown.clear();
+    m_histogram->setTitle(tr("Class sizes"));
     m_histogram->setBars({}, {}, tr("classes"));
     m_model->setTable(nullptr);
 }
 
 void NodeDetailsPanel::showLoading(const QString& levelsText) {
-    m_title->setText(tr("<b>%1</b> — computing…").arg(levelsText.toHtmlEscaped()));
+    setHeading(levelsText, tr(" — computing…"), {});
 }
 
 void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::string>& qiNames,
@@ -116,9 +176,8 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
         parts << QStringLiteral("%1=%2")
                      .arg(i < qiNames.size() ? QString::fromStdString(qiNames[i]) : "?")
                      .arg(d.levels[i]);
-    m_title->setText(tr("<b>Node [%1]</b> · %2<br><small>%3</small>")
-                         .arg(QString::fromStdString(formatLevels(d.levels)), state.toHtmlEscaped(),
-                              parts.join(", ").toHtmlEscaped()));
+    setHeading(tr("Node [%1]").arg(QString::fromStdString(formatLevels(d.levels))),
+               tr(" · %1").arg(state), parts.join(", "));
     const QStringList names = metricRowNames();
     const QStringList values = metricRowValues(d.metrics);
     m_metrics->setRowCount(int(names.size()));
@@ -139,15 +198,12 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
     QStringList labels;
     QVector<double> counts;
     classSizeBars(d.classSizes, &labels, &counts);
-    // A plot title does not wrap and widens the plot past the panel, hiding the longest bars
-    // (16 QIs at 1366x768): levels that do not fit stay in the header above.
     const QString levels = QString::fromStdString(formatLevels(d.levels));
     const QString suppressed = countOf(d.suppressedRowCount, "suppressed row", "suppressed rows");
-    const QString full = tr("Class sizes of [%1] (%2)").arg(levels, suppressed);
-    const QFontMetrics title(QFont(font().family(), 9, QFont::Bold));  // BarChart's title font
-    m_histogram->setTitle(title.horizontalAdvance(full) + 24 <= m_histogram->width()
-                              ? full
-                              : tr("Class sizes (%1)").arg(suppressed));
+    m_histogramTitle = tr("Class sizes of [%1] (%2)").arg(levels, suppressed);
+    m_histogramShortTitle = tr("Class sizes (%1)").arg(suppressed);
+    m_histogramShown.clear();
+    updateHistogramTitle();
     m_histogram->setBars(labels, counts, tr("number of classes"));
     m_model->setTable(d.preview);
 }

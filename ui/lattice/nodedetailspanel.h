@@ -37,6 +37,9 @@ public:
     void setDiffMessage(const QString& message);
 
     QLabel* title() const { return m_title; }
+    /// The title's first line as shown ("Node [4,3,…] · satisfying", elided to the panel's
+    /// width; the whole of it in the title's tooltip); empty while the title is a message.
+    QString heading() const { return m_heading; }
     QTableWidget* metricsTable() const { return m_metrics; }
     QTableWidget* criteriaTable() const { return m_criteria; }
     QTableWidget* comparisonTable() const { return m_compare; }
@@ -47,8 +50,20 @@ public:
     SharedTableModel* previewModel() const { return m_model; }
     QTabWidget* tabs() const { return m_tabs; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// The title: `bold` then `rest` on the first line (elided to the width), `below` under it.
+    void setHeading(const QString& bold, const QString& rest, const QString& below);
+    void updateHeading();
+    /// The histogram's title with the node's levels when they fit its width, else without.
+    void updateHistogramTitle();
+
     QLabel* m_title;
+    QString m_headBold, m_headRest, m_headBelow;
+    QString m_heading;
+    QString m_histogramTitle, m_histogramShortTitle, m_histogramShown;
     QTabWidget* m_tabs;
     QTableWidget* m_metrics;
     QTableWidget* m_criteria;

@@ -85,6 +85,14 @@ QString heuristicOutcomeHtml(const SearchOutcome& o) {
     for (const std::string& w : h.warnings)
         html +=
             tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+    // A restored node was checked again, not searched for: its one check, the time it took,
+    // the walk's climbs (none) and the time limit (unused) would read as a search that ran.
+    if (o.restored) {
+        html += tr("<p><small>Restored from the project; not re-run (the saved node checked "
+                   "again in %1 ms)</small></p>")
+                    .arg(h.statistics.elapsedMs, 0, 'f', 0);
+        return html;
+    }
     html += tr("<p><small>%1 checked in %2 ms · %3 · time limit %4</small></p>")
                 .arg(countOfL(h.statistics.checkedNodes, "node", "nodes"))
                 .arg(h.statistics.elapsedMs, 0, 'f', 0)
