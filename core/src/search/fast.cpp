@@ -186,8 +186,8 @@ private:
         });
     }
 
-    /// The undecided successor whose attribute loses most distinct values (the step that
-    /// merges most classes), or `cur` when there is none.
+    /// The undecided successor by SearchContext::pathStepScore (a step that merges many
+    /// values, on an attribute not yet high), or `cur` when there is none.
     NodeId nextOnPath(NodeId cur) const {
         NodeId best = cur;
         double bestRatio = 0;
@@ -196,9 +196,7 @@ private:
             if (l >= m_ctx.heights[i]) continue;
             const NodeId s = cur + m_ctx.strides[i];
             if (state(s) & (kP1True | kP1False)) continue;
-            const HierarchyMap& h = m_ctx.data.hierarchy(i);
-            const double ratio =
-                double(h.levelSize(l)) / double(std::max<std::size_t>(1, h.levelSize(l + 1)));
+            const double ratio = m_ctx.pathStepScore(i, l);
             if (best == cur || ratio > bestRatio) {
                 best = s;
                 bestRatio = ratio;

@@ -58,13 +58,9 @@ public:
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
         for (const auto& e : m_workers) e->keepClassOf(m_rows.enabled());
-        // Path steps try the attribute whose next level merges most values first (as fast.cpp).
+        // Path steps try attributes by SearchContext::pathStepScore, best first (as fast.cpp).
         for (std::size_t i = 0; i < ctx.d; ++i) {
-            const HierarchyMap& h = ctx.data.hierarchy(i);
-            for (int l = 0; l < ctx.heights[i]; ++l)
-                m_ratio.push_back(
-                    double(h.levelSize(std::size_t(l))) /
-                    double(std::max<std::size_t>(1, h.levelSize(std::size_t(l) + 1))));
+            for (int l = 0; l < ctx.heights[i]; ++l) m_ratio.push_back(ctx.pathStepScore(i, l));
             m_ratioStart.push_back(m_ratio.size() - std::size_t(ctx.heights[i]));
         }
         addUndecided(Node(ctx.d, 0));
@@ -147,8 +143,9 @@ private:
         }
     }
 
-    /// The upward path from `start`: each step raises the attribute that merges most values
-    /// among the successors not yet known to satisfy. Call with m_mutex held.
+    /// The upward path from `start`: each step raises the best-scored attribute
+    /// (SearchContext::pathStepScore) among the successors not yet known to satisfy. Call with
+    /// m_mutex held.
     void buildPath(NodeId start, std::vector<Node>& path) {
         path.assign(1, Node(m_ctx.d));
         decodeLevels(start, m_ctx.heights, path[0]);
@@ -318,7 +315,7 @@ private:
     std::vector<std::unique_ptr<RollupEngine>> m_workers;  ///< one engine (scratch) per thread
     SuppressedRows m_rows;  ///< decides failing nodes from the rows suppressed above them
     std::unique_ptr<SourceCache> m_sources;
-    std::vector<double> m_ratio;  ///< per attribute and level: values merged by the next step
+    std::vector<double> m_ratio;  ///< per attribute and level: pathStepScore of the next step
     std::vector<std::size_t> m_ratioStart;
 
     std::mutex m_mutex;  ///< guards the antichains, the walks and the context's statistics

@@ -139,6 +139,14 @@ SearchContext::SearchContext(const Dataset& data_, const SearchConfig& config_, 
     for (auto& b : buckets) byHeight.insert(byHeight.end(), b.begin(), b.end());
 }
 
+double SearchContext::pathStepScore(std::size_t i, int l) const {
+    const HierarchyMap& h = data.hierarchy(i);
+    const double merged = double(h.levelSize(std::size_t(l))) /
+                          double(std::max<std::size_t>(1, h.levelSize(std::size_t(l) + 1)));
+    if (judge.limitRows() == 0) return merged;
+    return merged * (1.0 - double(l) / double(std::max(heights[i], 1)));
+}
+
 std::vector<int> SearchContext::levels(NodeId id) const {
     if (levelsOf.empty()) {
         std::vector<int> out(d);
