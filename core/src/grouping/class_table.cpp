@@ -459,7 +459,9 @@ void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, C
     const std::uint32_t* sizes = src.sizes.data();
     std::uint32_t* classOf = m_classOf.data();
     if constexpr (Dense) {
-        // Raw pointers throughout: at most `count` groups, written into grown-only scratch.
+        // Raw pointers throughout: at most `count` groups, written into grown-only scratch. The
+        // key rewrite is repeated below on purpose: shared through a lambda, or one loop with
+        // both insertions, the dense loop ran 3-8 % slower (wide boundary, mach2019 2 %).
         if (m_denseSizes.size() < count) m_denseSizes.resize(count);
         if (m_densePacked.size() < count) m_densePacked.resize(count);
         std::uint32_t* outSizes = m_denseSizes.data();
