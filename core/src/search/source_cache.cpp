@@ -52,7 +52,7 @@ void SourceCache::touch(std::size_t slot) const {
 // min(levels, 1) kept almost every base group (mach2019, 16 QIs: 60,000 of 73,073). The hub
 // level is 1, except for an attribute with more than kHubValues values there: a zip code's
 // 9,010 four-digit prefixes (of 18,916 codes in 63,000 rows) kept every hub at 60,000 classes,
-// where the 100 three-digit ones keep 20,000. A hub rolls up from the best kept finer table,
+// where the 100 two-digit ones keep 20,000. A hub rolls up from the best kept finer table,
 // else from its parent hub (parentHub) when that may have at most half the base groups'
 // classes (mayBeSmall), so only the first hubs read the base groups; a chain of parents as
 // large as the base groups (the zip case: seven rollups of 60,000 classes for one hub) costs a
