@@ -34,6 +34,9 @@ NodeMetrics measure(const Dataset& data, const ClassesView& view);
 /// by the caller.
 double baseEntropyTerm(const Dataset& data);
 NodeMetrics measure(const Dataset& data, const ClassesView& view, double baseTerm);
+/// measureClasses (node_metrics.h) with baseEntropyTerm(data) already known.
+NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classes,
+                           std::span<const std::uint8_t> suppressed, double baseTerm);
 /// Per QI attribute i and level l: Σ over the rows of the LM loss of their attribute-i cell at
 /// level l (from the base groups). Without suppression LM = Σ_i table[i][l_i] / (n·d).
 std::vector<std::vector<double>> lossByLevel(const Dataset& data);

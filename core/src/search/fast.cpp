@@ -30,6 +30,7 @@
 #include <unordered_map>
 
 #include "ldiv/data/error.h"
+#include "search/distinct_bound.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
 #include "search/workers.h"
@@ -66,7 +67,8 @@ public:
           m_state(std::size_t(ctx.size)),
           m_monotone(ctx.judge.monotone()),
           m_bound(ctx.discernibilityBound()),
-          m_rows(ctx.heights, ctx.judge.k(), ctx.judge.limitRows()) {
+          m_rows(ctx.heights, ctx.judge.k(), ctx.judge.limitRows()),
+          m_distinct(ctx.data, ctx.judge.k(), ctx.judge.limitRows()) {
         if (m_bound) ctx.squaresBound.assign(std::size_t(ctx.size), 0.0);
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         auto base = std::make_shared<ClassTable>(m_workers[0]->base());
@@ -109,6 +111,7 @@ public:
         }
         m_ctx.stats.boundDecided += m_rows.decided();
         m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
+        m_ctx.stats.distinctDecided += m_distinct.decided();
     }
 
 private:
@@ -207,6 +210,15 @@ private:
 
     void check(RollupEngine& engine, NodeId id, bool tagging) {
         thread_local std::vector<LevelCode> levels;
+        if (m_distinct.provesFailure(std::span<const std::uint16_t>(
+                m_ctx.levelsOf.data() + std::size_t(id) * m_ctx.d, m_ctx.d))) {
+            // The k-part fails (as v.kFails below): the node and its specializations fail.
+            const std::lock_guard lock(m_mutex);
+            m_ctx.poll(m_ctx.stats.checkedNodes);
+            mark(id, kFail);
+            if (tagging) tagDown(id, kFail | kP1False);
+            return;
+        }
         if (m_rows.enabled()) {
             levels.resize(m_ctx.d);
             for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
@@ -297,8 +309,9 @@ private:
     std::unique_ptr<SourceCache> m_sources;
     std::vector<std::atomic<std::uint8_t>> m_state;  ///< written under m_mutex, read anywhere
     bool m_monotone;
-    bool m_bound;           ///< records SearchContext::squaresBound
-    SuppressedRows m_rows;  ///< decides failing nodes from the rows suppressed above them
+    bool m_bound;              ///< records SearchContext::squaresBound
+    SuppressedRows m_rows;     ///< decides failing nodes from the rows suppressed above them
+    DistinctBound m_distinct;  ///< decides failing nodes from one attribute's distinct values
 
     /// Guards the context (statistics, measured, feedback), tagging scratch and the phase-1
     /// cursor. Rollups and source lookups run outside it.

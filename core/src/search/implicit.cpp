@@ -29,6 +29,7 @@
 #include <unordered_map>
 
 #include "ldiv/data/error.h"
+#include "search/distinct_bound.h"
 #include "search/dominance_index.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
@@ -44,6 +45,7 @@ public:
     explicit ImplicitClassifier(SearchContext& ctx)
         : m_ctx(ctx),
           m_rows(ctx.heights, ctx.judge.k(), ctx.judge.limitRows()),
+          m_distinct(ctx.data, ctx.judge.k(), ctx.judge.limitRows()),
           m_satisfying(ctx.heights),
           m_failing(ctx.heights),
           m_undecided(ctx.heights) {
@@ -91,6 +93,7 @@ public:
         }
         m_ctx.stats.boundDecided += m_rows.decided();
         m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
+        m_ctx.stats.distinctDecided += m_distinct.decided();
         std::vector<NodeId> minimal;
         for (std::size_t slot : m_satisfying.liveSlots())
             minimal.push_back(encodeLevels(m_satisfying.levels(slot), m_ctx.heights));
@@ -194,7 +197,8 @@ private:
 
     bool check(RollupEngine& engine, const Node& x) {
         const NodeId id = encodeLevels(x, m_ctx.heights);
-        if (id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id))) {
+        if (m_distinct.provesFailure(std::span<const LevelCode>(x)) ||
+            (id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id)))) {
             const std::lock_guard lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
             addFailing(x);
@@ -313,7 +317,8 @@ private:
 
     SearchContext& m_ctx;
     std::vector<std::unique_ptr<RollupEngine>> m_workers;  ///< one engine (scratch) per thread
-    SuppressedRows m_rows;  ///< decides failing nodes from the rows suppressed above them
+    SuppressedRows m_rows;     ///< decides failing nodes from the rows suppressed above them
+    DistinctBound m_distinct;  ///< decides failing nodes from one attribute's distinct values
     std::unique_ptr<SourceCache> m_sources;
     std::vector<double> m_ratio;  ///< per attribute and level: pathStepScore of the next step
     std::vector<std::size_t> m_ratioStart;

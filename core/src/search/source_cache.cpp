@@ -44,55 +44,85 @@ void SourceCache::touch(std::size_t slot) const {
 
 // When no computed finer node exists, grouping from the base groups is the most expensive
 // check there is, and it happens most near the bottom where fresh paths start. Instead the
-// node rolls up from its "hub": every attribute generalized at most once, except that an
-// attribute at its top level stays there. Hubs already cut the classes of the large
+// node rolls up from its "hub": every attribute generalized at most to its hub level, except
+// that an attribute at its top level stays there. Hubs already cut the classes of the large
 // attributes and are shared by every node above them; keeping the top attributes makes a hub
 // the projection onto the node's other attributes (as Incognito's frequency sets, LeFevre et
 // al. 2005), which near the top of a wide lattice has a few thousand classes where
-// min(levels, 1) kept almost every base group (mach2019, 16 QIs: 60,000 of 73,073). A hub
-// rolls up from the best kept finer table, else from its parent hub (parentHub), so only the
-// first hubs read the base groups.
+// min(levels, 1) kept almost every base group (mach2019, 16 QIs: 60,000 of 73,073). The hub
+// level is 1, except for an attribute with more than kHubValues values there: a zip code's
+// 9,010 four-digit prefixes (of 18,916 codes in 63,000 rows) kept every hub at 60,000 classes,
+// where the 100 two-digit ones keep 20,000. A hub rolls up from the best kept finer table,
+// else from its parent hub (parentHub) when that may have at most half the base groups'
+// classes (mayBeSmall), so only the first hubs read the base groups; a chain of parents as
+// large as the base groups (the zip case: seven rollups of 60,000 classes for one hub) costs a
+// full read per link and makes the other workers wait for the hub.
+std::vector<int> SourceCache::hubLevels(const SearchContext& ctx) {
+    std::vector<int> out(ctx.d);
+    for (std::size_t i = 0; i < ctx.d; ++i) {
+        const HierarchyMap& h = ctx.data.hierarchy(i);
+        int l = std::min(1, ctx.heights[i]);
+        while (l < ctx.heights[i] && h.levelSize(l) > kHubValues) ++l;
+        out[i] = l;
+    }
+    return out;
+}
+
 NodeId SourceCache::hubOf(NodeId id) const {
     NodeId hub = 0;
     for (std::size_t i = 0; i < m_ctx.d; ++i) {
         const int l = m_ctx.level(id, i);
-        hub += m_ctx.strides[i] * NodeId(l == m_ctx.heights[i] ? l : std::min(l, 1));
+        hub += m_ctx.strides[i] * NodeId(l == m_ctx.heights[i] ? l : std::min(l, m_hubLevel[i]));
     }
     return hub;
 }
 
-// One step down from a hub: a top attribute goes back to level 1 (0 for a height-1 attribute)
-// — the one whose level then has the fewest values, so the parent has the fewest classes —
-// else the level-1 attribute whose first generalization merges least goes back to 0. The
-// bottom node has no parent (returns itself).
+// One step down from a hub: a top attribute goes back to its hub level (0 when that is the
+// top) — the one whose level then has the fewest values, so the parent has the fewest
+// classes — else the attribute between 0 and the top whose generalization from level 0 merges
+// least goes back to 0. The bottom node has no parent (returns itself).
 NodeId SourceCache::parentHub(NodeId hub) const {
     std::size_t best = m_ctx.d;
     std::size_t fewest = 0;
+    const auto below = [&](std::size_t i) {
+        return m_hubLevel[i] < m_ctx.heights[i] ? m_hubLevel[i] : 0;
+    };
     for (std::size_t i = 0; i < m_ctx.d; ++i) {
         const int l = m_ctx.level(hub, i);
         if (l == 0 || l != m_ctx.heights[i]) continue;
-        const std::size_t values = m_ctx.data.hierarchy(i).levelSize(l > 1 ? 1 : 0);
+        const std::size_t values = m_ctx.data.hierarchy(i).levelSize(below(i));
         if (best == m_ctx.d || values < fewest) {
             best = i;
             fewest = values;
         }
     }
-    if (best < m_ctx.d) {
-        const int l = m_ctx.heights[best];
-        return hub - m_ctx.strides[best] * NodeId(l > 1 ? l - 1 : l);
-    }
+    if (best < m_ctx.d)
+        return hub - m_ctx.strides[best] * NodeId(m_ctx.heights[best] - below(best));
     double least = 0;
     for (std::size_t i = 0; i < m_ctx.d; ++i) {
-        if (m_ctx.level(hub, i) != 1) continue;
+        const int l = m_ctx.level(hub, i);
+        if (l == 0) continue;
         const HierarchyMap& h = m_ctx.data.hierarchy(i);
         const double ratio =
-            double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(1)));
+            double(h.levelSize(0)) / double(std::max<std::size_t>(1, h.levelSize(l)));
         if (best == m_ctx.d || ratio < least) {
             best = i;
             least = ratio;
         }
     }
-    return best < m_ctx.d ? hub - m_ctx.strides[best] : hub;
+    return best < m_ctx.d ? hub - m_ctx.strides[best] * NodeId(m_ctx.level(hub, best)) : hub;
+}
+
+bool SourceCache::mayBeSmall(NodeId id) const {
+    // At most the product of the attributes' value counts at the node's levels.
+    const std::uint64_t half = m_base->count() / 2;
+    std::uint64_t product = 1;
+    for (std::size_t i = 0; i < m_ctx.d; ++i) {
+        product *=
+            std::max<std::uint64_t>(1, m_ctx.data.hierarchy(i).levelSize(m_ctx.level(id, i)));
+        if (product > half) return false;
+    }
+    return true;
 }
 
 std::size_t SourceCache::sourceSize(NodeId id) const {
@@ -145,7 +175,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
     try {
         if (src == m_base) {
             const NodeId parent = parentHub(hub);
-            if (parent != hub && parent != 0) src = hubTable(engine, parent);
+            if (parent != hub && parent != 0 && mayBeSmall(parent)) src = hubTable(engine, parent);
         }
         auto table = std::make_shared<ClassTable>();
         engine.rollup(*src, m_ctx.levels(hub), *table);

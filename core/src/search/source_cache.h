@@ -27,7 +27,8 @@ public:
           m_base(std::move(base)),
           m_budget(budget),
           m_maxEntries(maxEntries),
-          m_index(ctx.heights) {}
+          m_index(ctx.heights),
+          m_hubLevel(hubLevels(ctx)) {}
 
     const TablePtr& base() const { return m_base; }
     /// Hubs the cache builds carry the base groups of their small classes (`rows` enabled).
@@ -58,7 +59,15 @@ private:
     void touch(std::size_t slot) const;
     TablePtr hubTable(RollupEngine& engine, NodeId hub);
     NodeId hubOf(NodeId id) const;
+    /// Per attribute, the level a hub keeps it at (below the top): 1, or for an attribute
+    /// with more than kHubValues values at level 1 the lowest level with at most that many.
+    static std::vector<int> hubLevels(const SearchContext& ctx);
+    static constexpr std::size_t kHubValues = 256;
     NodeId parentHub(NodeId hub) const;
+    /// Whether `id` may have at most half as many classes as the base groups (the product of
+    /// its attributes' value counts bounds them): else a hub is built from the base groups
+    /// rather than from `id`.
+    bool mayBeSmall(NodeId id) const;
     void rememberLocked(NodeId id, TablePtr table);
     /// Stores a table in the index (call with m_mutex held exclusively).
     void keep(NodeId id, TablePtr table, bool hub);
@@ -82,6 +91,7 @@ private:
     std::unordered_map<NodeId, std::size_t> m_hubs;
     std::size_t m_bytes = 0, m_hubBytes = 0;
     mutable std::atomic<std::uint64_t> m_clock{0};
+    std::vector<int> m_hubLevel;
 };
 
 }  // namespace ldv::detail

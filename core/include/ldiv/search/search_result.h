@@ -47,6 +47,9 @@ struct SearchStatistics {
     /// in the core sources); and the base-group entries that bound read.
     std::uint64_t boundDecided = 0;
     std::uint64_t boundEntriesRead = 0;
+    /// Nodes decided failing without computing their classes because one attribute has too
+    /// many distinct values at their level for k-anonymity (search/distinct_bound.h).
+    std::uint64_t distinctDecided = 0;
     /// Nodes whose metric was evaluated to pick the optimum (not those a bound ruled out).
     std::uint64_t measuredNodes = 0;
     /// Wall-clock times: classification (incl. multi-attribute views), optimum, both.
