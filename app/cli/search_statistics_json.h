@@ -28,6 +28,7 @@ inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace
             {"classes_built", st.classesBuilt},
             {"bound_decided", st.boundDecided},
             {"bound_entries_read", st.boundEntriesRead},
+            {"distinct_decided", st.distinctDecided},
             {"measured_nodes", st.measuredNodes},
             {"classify_ms", st.classifyMs},
             {"optimum_ms", st.optimumMs},

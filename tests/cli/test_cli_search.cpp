@@ -44,9 +44,10 @@ private slots:
         // top-level counters.
         QVERIFY(j["statistics"].isObject());
         const QJsonObject st = j["statistics"].toObject();
-        for (const char* key : {"checked_nodes", "rows_touched", "classes_read", "classes_built",
-                                "bound_decided", "bound_entries_read", "measured_nodes",
-                                "classify_ms", "optimum_ms", "elapsed_ms", "threads"})
+        for (const char* key :
+             {"checked_nodes", "rows_touched", "classes_read", "classes_built", "bound_decided",
+              "bound_entries_read", "distinct_decided", "measured_nodes", "classify_ms",
+              "optimum_ms", "elapsed_ms", "threads"})
             QVERIFY2(st.contains(key), key);
         QCOMPARE(st["checked_nodes"].toInteger(), j["checked_nodes"].toInteger());
         QCOMPARE(st["elapsed_ms"].toDouble(), j["elapsed_ms"].toDouble());
