@@ -16,35 +16,14 @@
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
+#include "search_oracle.h"
 
 using namespace ldv;
 using ldv::test::randomCase;
 using ldv::test::randomCriteria;
+using ldv::test::verifySameAnswer;
 
 namespace {
-
-SearchConfig configFor(const Dataset& data, const std::vector<std::string>& specs,
-                       double suppression, SearchAlgorithm algorithm, unsigned threads) {
-    SearchConfig config;
-    config.criteria = bindCriteria(data, specs);
-    config.suppressionLimit = suppression;
-    config.metric = Metric::Discernibility;
-    config.algorithm = algorithm;
-    config.threads = threads;
-    return config;
-}
-
-/// `fast` gives brute force's answer: the satisfying count and nodes (explicit only: the
-/// implicit result lists none), the minimal nodes, the optimum and its DM. The caller checks
-/// QTest::currentTestFailed() after it.
-void verifySameAnswer(const SearchResult& fast, const SearchResult& brute, const QByteArray& what) {
-    QCOMPARE(fast.satisfyingCount, brute.satisfyingCount);
-    if (!fast.implicit) QVERIFY2(fast.satisfying == brute.satisfying, what);
-    QVERIFY2(fast.minimal == brute.minimal, what);
-    QVERIFY2(fast.optimum == brute.optimum, what);
-    if (fast.optimum)
-        QCOMPARE(fast.optimumMetrics.discernibility, brute.optimumMetrics.discernibility);
-}
 
 /// `d` QI columns of `rows` rows whose values cover [0, domain) (then random), and one
 /// sensitive column. The first `deep` QIs have the hierarchy v -> v/4 -> v/64 -> *, the others
@@ -128,7 +107,7 @@ private slots:
             if (round % 4 == 3) specs.push_back("sample-uniqueness=0.2");
             const Dataset& data = *rc->data;
             const SearchConfig config =
-                configFor(data, specs, suppression, SearchAlgorithm::Brute, 1);
+                ldv::test::searchConfigFor(data, specs, suppression, SearchAlgorithm::Brute, 1);
             const SearchResult brute = search(data, config);
             QCOMPARE(brute.satisfies.size(), std::size_t(data.lattice().size()));
             for (NodeId id = 0; id < data.lattice().size(); ++id) {
@@ -174,11 +153,13 @@ private slots:
         for (int round = 0; round < 4; ++round) {
             const auto rc = randomCase(rng, 2500 + rng() % 2000, 6 + rng() % 2);
             const Dataset& data = *rc->data;
-            const SearchResult brute =
-                search(data, configFor(data, specs, suppression, SearchAlgorithm::Brute, 1));
+            const SearchResult brute = search(
+                data,
+                ldv::test::searchConfigFor(data, specs, suppression, SearchAlgorithm::Brute, 1));
             for (unsigned threads : {1u, 2u}) {
-                const SearchResult fast = search(
-                    data, configFor(data, specs, suppression, SearchAlgorithm::Fast, threads));
+                const SearchResult fast =
+                    search(data, ldv::test::searchConfigFor(data, specs, suppression,
+                                                            SearchAlgorithm::Fast, threads));
                 const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
                                         " threads " + QByteArray::number(threads);
                 verifySameAnswer(fast, brute, what);
@@ -213,13 +194,14 @@ private slots:
         for (int round = 0; round < 5; ++round) {
             const auto rc = randomCase(rng, 1500 + rng() % 2500, 6 + rng() % 3);
             const Dataset& data = *rc->data;
-            const SearchResult brute =
-                search(data, configFor(data, specs, suppression, SearchAlgorithm::Brute, 2));
+            const SearchResult brute = search(
+                data,
+                ldv::test::searchConfigFor(data, specs, suppression, SearchAlgorithm::Brute, 2));
             if (!brute.minimal.empty() && brute.satisfyingCount < data.lattice().size()) ++compared;
             for (unsigned threads : {1u, 2u}) {
                 for (const NodeId implicitAbove : {NodeId(0), NodeId(1) << 40}) {
-                    SearchConfig config =
-                        configFor(data, specs, suppression, SearchAlgorithm::Fast, threads);
+                    SearchConfig config = ldv::test::searchConfigFor(
+                        data, specs, suppression, SearchAlgorithm::Fast, threads);
                     config.implicitAbove = implicitAbove;
                     const SearchResult fast = search(data, config);
                     const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
@@ -299,13 +281,14 @@ private slots:
             for (const std::string& k : ks) {
                 const std::vector<std::string> specs{k};
                 const SearchResult brute =
-                    search(data, configFor(data, specs, suppression, SearchAlgorithm::Brute, 2));
+                    search(data, ldv::test::searchConfigFor(data, specs, suppression,
+                                                            SearchAlgorithm::Brute, 2));
                 if (!brute.minimal.empty() && brute.satisfyingCount < data.lattice().size())
                     ++boundaries;
                 for (unsigned threads : threadCounts) {
                     for (const NodeId implicitAbove : {NodeId(0), NodeId(1) << 40}) {
-                        SearchConfig config =
-                            configFor(data, specs, suppression, SearchAlgorithm::Fast, threads);
+                        SearchConfig config = ldv::test::searchConfigFor(
+                            data, specs, suppression, SearchAlgorithm::Fast, threads);
                         config.implicitAbove = implicitAbove;
                         const SearchResult fast = search(data, config);
                         const QByteArray what = QByteArray(k.c_str()) + " suppression " +
