@@ -153,7 +153,7 @@ private slots:
         for (const QString& s : criteria.split(',')) specs.push_back(s.toStdString());
         std::mt19937 rng(900 + unsigned(suppression * 1000) + unsigned(specs.size()) +
                          unsigned(rows) * 7 + unsigned(criteria.size()));
-        std::uint64_t decided = 0;
+        ldv::test::BoundDecisions decisions;
         int boundaries = 0;
         for (int round = 0; round < 4; ++round) {
             const std::size_t n = 2500 + rng() % 2500;
@@ -166,25 +166,11 @@ private slots:
                 ldv::test::searchConfigFor(data, specs, suppression, SearchAlgorithm::Brute, 2));
             if (!brute.minimal.empty() && brute.satisfyingCount < data.lattice().size())
                 ++boundaries;
-            for (unsigned threads : {1u, 2u}) {
-                for (const NodeId implicitAbove : {NodeId(0), NodeId(1) << 40}) {
-                    SearchConfig config = ldv::test::searchConfigFor(
-                        data, specs, suppression, SearchAlgorithm::Fast, threads);
-                    config.implicitAbove = implicitAbove;
-                    const SearchResult fast = search(data, config);
-                    const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
-                                            " threads " + QByteArray::number(threads) +
-                                            (fast.implicit ? " implicit" : " explicit");
-                    ldv::test::verifySameAnswer(fast, brute, what);
-                    if (QTest::currentTestFailed()) return;
-                    for (NodeId id = 0; id < data.lattice().size(); ++id)
-                        QVERIFY2(fast.nodeSatisfies(id) == bool(brute.satisfies[id]), what);
-                    decided += fast.statistics.distinctDecided;
-                }
-            }
+            ldv::test::compareFastWithBrute(data, specs, suppression, brute, round, decisions);
+            if (QTest::currentTestFailed()) return;
         }
-        QVERIFY(boundaries >= 3);  // the boundary lies inside the lattice
-        QVERIFY(decided > 0);      // the bound decided nodes
+        QVERIFY(boundaries >= 3);               // the boundary lies inside the lattice
+        QVERIFY(decisions.distinctValues > 0);  // the bound decided nodes
     }
 };
 

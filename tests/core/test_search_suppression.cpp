@@ -189,7 +189,7 @@ private slots:
         std::vector<std::string> specs;
         for (const QString& s : criteria.split(',')) specs.push_back(s.toStdString());
         std::mt19937 rng(31 + unsigned(suppression * 1000) + unsigned(specs.size()));
-        std::uint64_t decided = 0;
+        ldv::test::BoundDecisions decisions;
         int compared = 0;
         for (int round = 0; round < 5; ++round) {
             const auto rc = randomCase(rng, 1500 + rng() % 2500, 6 + rng() % 3);
@@ -198,25 +198,11 @@ private slots:
                 data,
                 ldv::test::searchConfigFor(data, specs, suppression, SearchAlgorithm::Brute, 2));
             if (!brute.minimal.empty() && brute.satisfyingCount < data.lattice().size()) ++compared;
-            for (unsigned threads : {1u, 2u}) {
-                for (const NodeId implicitAbove : {NodeId(0), NodeId(1) << 40}) {
-                    SearchConfig config = ldv::test::searchConfigFor(
-                        data, specs, suppression, SearchAlgorithm::Fast, threads);
-                    config.implicitAbove = implicitAbove;
-                    const SearchResult fast = search(data, config);
-                    const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
-                                            " threads " + QByteArray::number(threads) +
-                                            (fast.implicit ? " implicit" : " explicit");
-                    verifySameAnswer(fast, brute, what);
-                    if (QTest::currentTestFailed()) return;
-                    for (NodeId id = 0; id < data.lattice().size(); ++id)
-                        QVERIFY2(fast.nodeSatisfies(id) == bool(brute.satisfies[id]), what);
-                    decided += fast.statistics.boundDecided;
-                }
-            }
+            ldv::test::compareFastWithBrute(data, specs, suppression, brute, round, decisions);
+            if (QTest::currentTestFailed()) return;
         }
         QVERIFY(compared >= 3);
-        QVERIFY(decided > 0);
+        QVERIFY(decisions.suppressedRows > 0);
     }
 
     void packingsAgreeWithBrute_data() {
