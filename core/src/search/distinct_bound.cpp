@@ -8,8 +8,7 @@ DistinctBound::DistinctBound(const Dataset& data, std::uint64_t k, std::uint64_t
     m_failsBelow.assign(d, 0);
     if (k < 2) return;
     const EquivalenceClasses& base = data.baseGroups();
-    std::uint64_t rows = 0;
-    for (const std::uint32_t size : base.sizes) rows += size;
+    const std::uint64_t rows = data.rowCount();  // the published rows (Σ of the groups' sizes)
     // kG − n > L(k − 1) exactly when G > floor((n + L(k − 1)) / k).
     std::uint64_t slack = 0, most = 0;
     if (__builtin_mul_overflow(limitRows, k - 1, &slack) ||

@@ -210,26 +210,19 @@ private:
 
     void check(RollupEngine& engine, NodeId id, bool tagging) {
         thread_local std::vector<LevelCode> levels;
-        if (m_distinct.provesFailure(std::span<const std::uint16_t>(
-                m_ctx.levelsOf.data() + std::size_t(id) * m_ctx.d, m_ctx.d))) {
-            // The k-part fails (as v.kFails below): the node and its specializations fail.
+        levels.resize(m_ctx.d);
+        for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
+        // Decided without grouping: one attribute has too many distinct values for k, or the
+        // rows that checked nodes above suppress exceed the limit. Either way the k-part fails
+        // (as v.kFails below): the node and its specializations fail.
+        if (m_distinct.provesFailure(std::span<const LevelCode>(levels)) ||
+            (m_rows.enabled() && id != 0 &&
+             m_rows.provesFailure(levels, m_sources->sourceSize(id)))) {
             const std::lock_guard lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
             mark(id, kFail);
             if (tagging) tagDown(id, kFail | kP1False);
             return;
-        }
-        if (m_rows.enabled()) {
-            levels.resize(m_ctx.d);
-            for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
-            if (id != 0 && m_rows.provesFailure(levels, m_sources->sourceSize(id))) {
-                // The k-part fails: the node and its specializations fail (as v.kFails below).
-                const std::lock_guard lock(m_mutex);
-                m_ctx.poll(m_ctx.stats.checkedNodes);
-                mark(id, kFail);
-                if (tagging) tagDown(id, kFail | kP1False);
-                return;
-            }
         }
         const TablePtr src = id == 0 ? m_base : m_sources->source(engine, id);
         std::shared_ptr<ClassTable> table;
