@@ -155,8 +155,10 @@ void Connection::fail(const std::string& what, const PGresult* result) const {
                  ? " (the server " + m_server +
                        " asks for a password; PGPASSWORD goes only to a server you name "
                        "yourself, and this one comes from a file: give its URI on the "
-                       "command line, confirm it with --confirm-server " +
-                       m_server + ", or put the password in ~/.pgpass, which names its host)"
+                       "command line or confirm it with --confirm-server " +
+                       m_server +
+                       " (in the workbench: answer Yes when it asks), or put the password "
+                       "in ~/.pgpass, which names its host)"
                  : std::string(" (the server asks for a password: set PGPASSWORD or "
                                "~/.pgpass, or type it in the workbench's connection dialog)"));
     throw InputError(m_name, 0, 0, what + ": " + trimmed(message));
