@@ -166,6 +166,16 @@ test::CliResult runWith(const QStringList& args, const QProcessEnvironment& e) {
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
+// The message of parseLocation's InputError for `uri`; empty when it is accepted.
+std::string parseError(const std::string& uri) {
+    try {
+        pg::parseLocation(uri);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
+
 const char* kPayload = "\\') GROUP BY 1,2) TO STDOUT; DROP TABLE secret_table; --";
 
 }  // namespace
@@ -177,31 +187,18 @@ private slots:
 
     // options= would have turned standard_conforming_strings off for the session; password=
     // and anything off the allow-list are refused the same way, whatever their %-encoding.
-    void item01_uriParametersOnAnAllowList_data() {
-        QTest::addColumn<QString>("uri");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("options")
-            << "postgresql://u@h/db?table=t&options=-c%20standard_conforming_strings=off"
-            << "options= is refused";
-        QTest::newRow("options encoded") << "postgresql://u@h/db?table=t&%6Fptions=-c%20x=y"
-                                         << "options= is refused";
-        QTest::newRow("service") << "postgresql://u@h/db?table=t&service=evil"
-                                 << "'service' is not accepted";
-        QTest::newRow("passfile") << "postgresql://u@h/db?table=t&passfile=/etc/passwd"
-                                  << "'passfile' is not accepted";
-        QTest::newRow("hostaddr") << "postgresql://u@h/db?table=t&hostaddr=10.0.0.1"
-                                  << "'hostaddr' is not accepted";
-        QTest::newRow("dbname conninfo") << "postgresql://u@h/db?table=t&dbname=host%3Devil"
-                                         << "not a connection string";
-    }
     void item01_uriParametersOnAnAllowList() {
-        QFETCH(QString, uri);
-        QFETCH(QString, message);
-        try {
-            pg::parseLocation(uri.toStdString());
-            QFAIL("accepted");
-        } catch (const InputError& e) {
-            QVERIFY2(QString(e.what()).contains(message), e.what());
+        const std::pair<const char*, const char*> refused[] = {
+            {"options=-c%20standard_conforming_strings=off", "options= is refused"},
+            {"%6Fptions=-c%20x=y", "options= is refused"},  // libpq decodes keywords too
+            {"service=evil", "'service' is not accepted"},
+            {"passfile=/etc/passwd", "'passfile' is not accepted"},
+            {"hostaddr=10.0.0.1", "'hostaddr' is not accepted"},
+            {"dbname=host%3Devil", "not a connection string"}};
+        for (const auto& [parameter, message] : refused) {
+            const std::string why =
+                parseError(std::string("postgresql://u@h/db?table=t&") + parameter);
+            QVERIFY2(QString::fromStdString(why).contains(message), parameter);
         }
         for (const char* ok : {"host=h", "port=5433", "dbname=d", "user=u", "sslmode=disable"})
             QVERIFY(!pg::parseLocation(std::string("postgresql://u@h/db?table=t&") + ok)
