@@ -1,5 +1,6 @@
-// `ldiv verify`: recomputes every claim of a release record from the published file (and the
-// original's hash when given); exit 0 when all hold, 3 when any fails or a file changed.
+// `ldiv verify`: checks every field of a release record against the files on the command line
+// (never a path the record names); exit 0 when every claim holds, 3 when any fails. Claims that
+// need a file not given (--original, --public-key) are reported as not checked.
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -21,15 +22,25 @@ public:
         m_command->add_option("RELEASE", m_release, "The release record (.ldiv-release.json)")
             ->required();
         m_command->add_option("--published", m_published, "The published CSV")->required();
-        m_command->add_option("--original", m_original, "The original CSV (its hash is checked)");
+        m_command->add_option("--original", m_original,
+                              "The original CSV: its hash is checked, and publishing it again "
+                              "must give the published file and the whole record");
+        m_command->add_option("--public-key", m_publicKey,
+                              "The publisher's Ed25519 public key (PEM, from 'ldiv keygen'): the "
+                              "record must carry a valid signature by it");
+        m_command->add_option("--research-subset", m_subset,
+                              "With --original: the research subset file of a delta-presence "
+                              "release (a record's paths are never opened)");
         m_command->add_flag("--json", m_json, "Print one JSON object on stdout");
     }
 
     int execute(std::ostream& out, std::ostream&) override {
         const ReleaseRecord record = parseRelease(readFileText(m_release), m_release);
-        std::optional<std::string> original;
-        if (!m_original.empty()) original = m_original;
-        const Verification v = verifyRelease(record, m_published, original);
+        VerifyInputs inputs;
+        if (!m_original.empty()) inputs.originalPath = m_original;
+        if (!m_publicKey.empty()) inputs.publicKeyPath = m_publicKey;
+        if (!m_subset.empty()) inputs.researchSubsetPath = m_subset;
+        const Verification v = verifyRelease(record, m_published, inputs);
         const bool ok = v.allHold();
         if (m_json) {
             nlohmann::json claims = nlohmann::json::array();
@@ -44,7 +55,7 @@ public:
                 << "\n";
         } else {
             for (const ClaimVerdict& c : v.claims)
-                out << (!c.checked ? "SKIP "
+                out << (!c.checked ? "INFO "
                         : c.holds  ? "OK   "
                                    : "FAIL ")
                     << c.claim << ": " << c.detail << "\n";
@@ -57,6 +68,8 @@ private:
     std::string m_release;
     std::string m_published;
     std::string m_original;
+    std::string m_publicKey;
+    std::string m_subset;
     bool m_json = false;
 };
 
