@@ -279,6 +279,40 @@ private slots:
         for (const QJsonValue& a : fresh) QVERIFY(!a["hierarchy"].toObject().contains("file"));
     }
 
+    // Item 3: the crafted records of tests/data/bad/cli/ are refused, each naming its claim.
+    void item03_badRecordCorpus_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("hierarchy /etc/passwd")
+            << "release_hierarchy_etc_passwd" << 3
+            << "FAIL published file reproduces from the original: cannot be reproduced: the "
+               "hierarchy of 'zip' is a file named in the record";
+        QTest::newRow("emptied QIs") << "release_emptied_qi" << 3
+                                     << "FAIL configuration: quasi_identifiers [] are not the "
+                                        "project's [\"zip\",\"age\",\"nationality\"]";
+        QTest::newRow("extra criterion")
+            << "release_extra_criterion" << 3
+            << "FAIL criteria listed: the record lists [distinct-l=3, k=100]";
+        QTest::newRow("unknown kind")
+            << "release_unknown_kind" << 3 << "FAIL configuration: \"kind\" is \"other\"";
+        QTest::newRow("future version")
+            << "release_future_version" << 2
+            << "release record version 2 is not one this ldiv reads (1)";
+    }
+    void item03_badRecordCorpus() {
+        QFETCH(QString, file);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const QString dir = QString::fromStdString(test::fixture("bad/cli/"));
+        const auto r = test::runCli({"verify", dir + file + ".ldiv-release.json", "--published",
+                                     dir + "release_published.csv", "--original",
+                                     ex("hospital/hospital.csv")});
+        QCOMPARE(r.exitCode, code);
+        QVERIFY2(QString::fromUtf8(r.out + r.err).contains(message), r.out.constData());
+        QVERIFY(!r.out.contains("root:"));
+    }
+
     // Item 9: distribution criteria with suppression are judged against the table before
     // suppression by both generalize and verify.
     void item09_distributionCriteriaWithSuppressionVerify_data() {
