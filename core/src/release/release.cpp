@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "ldiv/criteria/criteria_inputs.h"
@@ -181,6 +182,22 @@ double numberFrom(const json& j) {
         throw InputError("a measure is a number, \"inf\" or \"-inf\", not \"" + text + "\"");
     }
     return j.get<double>();
+}
+
+/// Whole numbers of a record: a level or a row count. A float or an out-of-range number is a
+/// malformed record (converting it would be undefined behaviour).
+std::int64_t wholeFrom(const json& j, std::int64_t max) {
+    if (!j.is_number_integer() ||
+        (j.is_number_unsigned() && j.get<std::uint64_t>() > std::uint64_t(max)))
+        throw InputError("expected a whole number, not " + j.dump());
+    const std::int64_t v = j.get<std::int64_t>();
+    if (v < 0 || v > max)
+        throw InputError("expected a whole number from 0 to " + std::to_string(max) + ", not " +
+                         j.dump());
+    return v;
+}
+std::size_t countFrom(const json& j) {
+    return std::size_t(wholeFrom(j, std::numeric_limits<std::int64_t>::max()));
 }
 
 /// A hierarchy read from a file is embedded in the record's project, so that `verify
@@ -441,14 +458,15 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
         collectUnknownKeys(files, "files", {"original", "published"}, r.unknownKeys);
         r.originalPath = files.at("original").get<std::string>();
         r.publishedPath = files.at("published").get<std::string>();
-        r.levels = j.at("node").get<Levels>();
+        for (const json& level : j.at("node").get<std::vector<json>>())
+            r.levels.push_back(int(wholeFrom(level, std::numeric_limits<int>::max())));
         const json& rows = j.at("rows");
         collectUnknownKeys(rows, "rows", {"original", "published", "suppressed", "research_subset"},
                            r.unknownKeys);
-        r.originalRows = rows.at("original").get<std::size_t>();
-        r.publishedRows = rows.at("published").get<std::size_t>();
-        r.suppressedRows = rows.at("suppressed").get<std::size_t>();
-        r.subsetRows = rows.value("research_subset", std::size_t(0));
+        r.originalRows = countFrom(rows.at("original"));
+        r.publishedRows = countFrom(rows.at("published"));
+        r.suppressedRows = countFrom(rows.at("suppressed"));
+        if (rows.contains("research_subset")) r.subsetRows = countFrom(rows["research_subset"]);
         r.satisfies = j.at("satisfies").get<bool>();
         for (const json& c : j.at("criteria")) {
             collectUnknownKeys(c, "criteria[]",
@@ -484,6 +502,9 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
         unsignedRecord.erase("signature");
         r.signedBytes = unsignedRecord.dump();
     } catch (const json::exception& e) {
+        throw InputError(sourceName, 0, 0, std::string("malformed release record: ") + e.what());
+    } catch (const InputError& e) {
+        if (!e.file().empty()) throw;
         throw InputError(sourceName, 0, 0, std::string("malformed release record: ") + e.what());
     }
     return r;

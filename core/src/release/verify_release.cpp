@@ -64,6 +64,10 @@ struct Configuration {
 
 void requireKeys(const json& c, std::initializer_list<const char*> keys,
                  std::vector<std::string>& problems) {
+    if (!c.is_object()) {
+        problems.push_back("not a JSON object");
+        return;
+    }
     for (const char* k : keys)
         if (!c.contains(k)) problems.push_back(std::string("no \"") + k + "\"");
     for (const auto& [key, value] : c.items()) {
