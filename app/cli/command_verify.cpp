@@ -3,6 +3,8 @@
 // need a file not given (--original, --public-key) are reported as not checked.
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "cli/cli.h"
 #include "cli/command_list.h"
@@ -42,6 +44,11 @@ public:
         if (!m_subset.empty()) inputs.researchSubsetPath = m_subset;
         const Verification v = verifyRelease(record, m_published, inputs);
         const bool ok = v.allHold();
+        // What was not checked is named in the verdict too: "every claim holds" would claim
+        // more than was checked.
+        std::vector<std::string> notChecked;
+        for (const ClaimVerdict& c : v.claims)
+            if (!c.checked) notChecked.push_back(c.claim);
         if (m_json) {
             nlohmann::json claims = nlohmann::json::array();
             for (const ClaimVerdict& c : v.claims)
@@ -50,7 +57,10 @@ public:
                                               : c.holds  ? "holds"
                                                          : "fails"},
                                   {"detail", c.detail}});
-            out << nlohmann::json{{"release", m_release}, {"verified", ok}, {"claims", claims}}
+            out << nlohmann::json{{"release", m_release},
+                                  {"verified", ok},
+                                  {"not_checked", notChecked},
+                                  {"claims", claims}}
                        .dump()
                 << "\n";
         } else {
@@ -59,7 +69,16 @@ public:
                         : c.holds  ? "OK   "
                                    : "FAIL ")
                     << c.claim << ": " << c.detail << "\n";
-            out << (ok ? "verified: every claim holds\n" : "NOT verified\n");
+            if (!ok) {
+                out << "NOT verified\n";
+            } else if (notChecked.empty()) {
+                out << "verified: every claim holds\n";
+            } else {
+                out << "verified: every checked claim holds; not checked:";
+                for (std::size_t i = 0; i < notChecked.size(); ++i)
+                    out << (i ? ", " : " ") << notChecked[i];
+                out << "\n";
+            }
         }
         return ok ? kSuccess : kRequirementNotMet;
     }

@@ -313,6 +313,17 @@ private slots:
         QVERIFY(!r.out.contains("root:"));
     }
 
+    // Found by fuzz_release: a number beyond a double is an input error (exit 2), not a crash.
+    void item03_numberOverflowIsAnInputError() {
+        QByteArray record = readAll(m_release);
+        record.replace("\"version\": 1", "\"version\": 1e999999");
+        const QString path = m_dir.filePath("overflow.json");
+        QVERIFY(writeAll(path, record));
+        const auto r = verify(path, m_published);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("overflow.json: not valid JSON"), r.err.constData());
+    }
+
     // Item 9: distribution criteria with suppression are judged against the table before
     // suppression by both generalize and verify.
     void item09_distributionCriteriaWithSuppressionVerify_data() {

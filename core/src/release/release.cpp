@@ -413,8 +413,9 @@ namespace {
 void collectUnknownKeys(const json& j, const std::string& where,
                         std::initializer_list<const char*> known, std::vector<std::string>& out) {
     if (!j.is_object()) return;
-    for (const auto& [key, value] : j.items()) {
-        (void)value;
+    for (const auto& item : j.items()) {
+        // A plain string: clang 14 cannot capture a structured binding in the lambda.
+        const std::string key = item.key();
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
             out.push_back(where.empty() ? key : where + "." + key);
     }
@@ -426,7 +427,8 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
+        // parse_error, and out_of_range for a number beyond a double (found by fuzz_release).
         throw InputError(sourceName, 0, 0, std::string("not valid JSON: ") + e.what());
     }
     ReleaseRecord r;

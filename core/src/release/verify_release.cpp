@@ -70,8 +70,9 @@ void requireKeys(const json& c, std::initializer_list<const char*> keys,
     }
     for (const char* k : keys)
         if (!c.contains(k)) problems.push_back(std::string("no \"") + k + "\"");
-    for (const auto& [key, value] : c.items()) {
-        (void)value;
+    for (const auto& item : c.items()) {
+        // A plain string: clang 14 cannot capture a structured binding in the lambda.
+        const std::string key = item.key();
         if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; }))
             problems.push_back("unknown key \"" + key + "\"");
     }

@@ -147,12 +147,7 @@ struct VerifyInputs {
 Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
                            const VerifyInputs& inputs);
 
-/// Recomputes the claims of `record` from `publishedPath`, binding k-map and
-/// population-uniqueness with the recorded population size (k-map's k′ from the original's
-/// rows, as when it was published). With `originalPath` it also checks
-/// the original's hash and, for a node release, that publishing the original with the
-/// recorded configuration reproduces the published file byte for byte (not checked when the
-/// configuration's hierarchy files cannot be read).
+/// verifyRelease with the original only (no public key, no research subset file).
 Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
                            const std::optional<std::string>& originalPath = std::nullopt);
 
