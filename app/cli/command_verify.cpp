@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/command_list.h"
+#include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/release/release_record.h"
 
@@ -33,6 +34,10 @@ public:
         m_command->add_option("--research-subset", m_subset,
                               "With --original: the research subset file of a delta-presence "
                               "release (a record's paths are never opened)");
+        m_command->add_option("--hierarchy", m_hierarchies,
+                              "With --original, for a record that names hierarchy files instead "
+                              "of embedding them: COL=FILE (repeatable; a record's paths are "
+                              "never opened)");
         m_command->add_flag("--json", m_json, "Print one JSON object on stdout");
     }
 
@@ -42,6 +47,12 @@ public:
         if (!m_original.empty()) inputs.originalPath = m_original;
         if (!m_publicKey.empty()) inputs.publicKeyPath = m_publicKey;
         if (!m_subset.empty()) inputs.researchSubsetPath = m_subset;
+        for (const std::string& h : m_hierarchies) {
+            const std::size_t eq = h.find('=');
+            if (eq == std::string::npos || eq == 0 || eq + 1 == h.size())
+                throw ParameterError("--hierarchy '" + h + "': write COL=FILE");
+            inputs.hierarchyPaths[h.substr(0, eq)] = h.substr(eq + 1);
+        }
         const Verification v = verifyRelease(record, m_published, inputs);
         const bool ok = v.allHold();
         // What was not checked is named in the verdict too: "every claim holds" would claim
@@ -89,6 +100,7 @@ private:
     std::string m_original;
     std::string m_publicKey;
     std::string m_subset;
+    std::vector<std::string> m_hierarchies;
     bool m_json = false;
 };
 

@@ -273,6 +273,23 @@ private slots:
         QVERIFY(!r.err.contains("TOPSECRET"));
         QCOMPARE(verdict(r.json(), "published file reproduces from the original"),
                  QString("fails"));
+        // A record that names its hierarchy files (as records did before they embedded them)
+        // reproduces when the command line gives the file.
+        QJsonObject named = readJson(m_release);
+        QJsonObject nc = named["configuration"].toObject();
+        QJsonObject np = nc["project"].toObject();
+        QJsonArray na = np["attributes"].toArray();
+        QJsonObject nz = na[0].toObject();
+        nz["hierarchy"] = QJsonObject{{"file", "/somewhere/else/hierarchy_zip.csv"}};
+        na[0] = nz;
+        np["attributes"] = na;
+        nc["project"] = np;
+        named["configuration"] = nc;
+        const QString old = save("named.json", rehashed(named));
+        const auto given = verify(old, m_published,
+                                  {"--original", ex("hospital/hospital.csv"), "--hierarchy",
+                                   "zip=" + ex("hospital/hierarchy_zip.csv")});
+        QVERIFY2(given.exitCode == 0, given.out.constData());
         // A fresh record embeds its hierarchies: no path of the publisher's is needed.
         const QJsonObject freshConfig = readJson(m_release)["configuration"].toObject();
         const QJsonArray fresh = freshConfig["project"].toObject()["attributes"].toArray();

@@ -211,9 +211,20 @@ struct Reproduction {
 
 /// What differs between the record and the one publishing the original gives.
 std::vector<std::string> differences(const ReleaseRecord& expected, const ReleaseRecord& r,
-                                     const Configuration& conf) {
+                                     const Configuration& conf, const VerifyInputs& in) {
     std::vector<std::string> d;
     json want = json::parse(expected.configuration);
+    // A hierarchy file the record names and the command line gave is embedded in the record
+    // publishing it again would write: the record's own reference stands for it.
+    json& wantAttributes = want["project"]["attributes"];
+    const json& haveAttributes = conf.c["project"]["attributes"];
+    if (wantAttributes.is_array() && haveAttributes.is_array() &&
+        wantAttributes.size() == haveAttributes.size())
+        for (std::size_t i = 0; i < wantAttributes.size(); ++i)
+            if (haveAttributes[i].contains("name") && haveAttributes[i]["name"].is_string() &&
+                in.hierarchyPaths.count(haveAttributes[i]["name"].get<std::string>()) &&
+                haveAttributes[i].contains("hierarchy"))
+                wantAttributes[i]["hierarchy"] = haveAttributes[i]["hierarchy"];
     // The original's path is the command line's, and so is a research subset file.
     want["project"]["data"]["path"] = conf.c["project"]["data"]["path"];
     if (conf.c["project"].contains("research_subset"))
@@ -266,16 +277,22 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
     Reproduction out;
     try {
         ProjectConfig project = conf.project;
-        for (const AttributeConfig& a : project.attributes) {
+        for (AttributeConfig& a : project.attributes) {
             bool file = !a.hierarchyFile.empty();
             if (!file && !a.hierarchyBuilder.empty())
                 if (const auto spec = parseHierarchySpec(a.hierarchyBuilder))
                     file = !spec->taxonomyFile.empty();
-            if (file)
+            if (!file) continue;
+            const auto given = in.hierarchyPaths.find(a.name);
+            if (given == in.hierarchyPaths.end())
                 throw ParameterError("the hierarchy of '" + a.name +
                                      "' is a file named in the record; verify opens only the "
-                                     "files on its command line (records written since embed "
-                                     "their hierarchies)");
+                                     "files on its command line: give it with --hierarchy " +
+                                     a.name +
+                                     "=FILE (records written since embed their "
+                                     "hierarchies)");
+            a.hierarchyFile = std::filesystem::absolute(given->second).string();
+            a.hierarchyBuilder.clear();
         }
         if (!project.researchSubset.empty() && subsetIsFile(project.researchSubset)) {
             if (!in.researchSubsetPath)
@@ -313,7 +330,7 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
                 ws.sensitiveColumns().end())
                 ++userSensitive;
         out.distributions = distributionsOf(data, userSensitive);
-        const std::vector<std::string> d = differences(out.expected, record, conf);
+        const std::vector<std::string> d = differences(out.expected, record, conf, in);
         out.recordMatches = d.empty();
         std::string detail;
         for (const std::string& s : d) detail += (detail.empty() ? "" : ", ") + s;
@@ -375,9 +392,11 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                    p.empty() ? "ldiv-release version 1, sha256, prosecutor risk"
                              : "not what this ldiv writes or checks: " + detail);
     }
+    bool signedByKey = false;
     if (in.publicKeyPath) {
         const bool valid = record.signature && verifyEd25519(*in.publicKeyPath, record.signedBytes,
                                                              record.signature->value);
+        signedByKey = valid;
         claims.add("signature", valid,
                    !record.signature ? "the record is not signed"
                    : valid ? "Ed25519 by the key " + publicKeyFingerprint(*in.publicKeyPath)
@@ -407,12 +426,19 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                        : detail);
         if (!p.empty()) return v;  // nothing below can be judged on it
     }
-    // Labels, not claims about the data: a file is identified by its hash.
-    claims.needs("labels", "files.original " + json(record.originalPath).dump() +
-                               ", files.published " + json(record.publishedPath).dump() +
-                               " and ldiv_version " + json(record.ldivVersion).dump() +
-                               " are the publisher's words, not verified (verify never opens a "
-                               "path from a record; a signature attests them)");
+    // Labels, not claims about the data: a file is identified by its hash. A valid signature
+    // attests them as the publisher's.
+    if (signedByKey)
+        claims.add("labels", true,
+                   "files.original " + json(record.originalPath).dump() + ", files.published " +
+                       json(record.publishedPath).dump() + " and ldiv_version " +
+                       json(record.ldivVersion).dump() + ": as the key's holder wrote them");
+    else
+        claims.needs("labels", "files.original " + json(record.originalPath).dump() +
+                                   ", files.published " + json(record.publishedPath).dump() +
+                                   " and ldiv_version " + json(record.ldivVersion).dump() +
+                                   " are the publisher's words, not verified (verify never opens a "
+                                   "path from a record; a signature attests them)");
     const std::string publishedSha = sha256FileHex(publishedPath);
     claims.add("published file hash", publishedSha == record.publishedSha,
                publishedSha == record.publishedSha

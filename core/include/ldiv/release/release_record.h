@@ -7,6 +7,7 @@
 // published file and reports a verdict per claim.
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -138,6 +139,9 @@ struct VerifyInputs {
     std::optional<std::string> publicKeyPath;
     /// The research subset file of a delta-presence release whose subset is a file.
     std::optional<std::string> researchSubsetPath;
+    /// Hierarchy files by attribute, for records that name files instead of embedding them
+    /// (written before ldiv embedded them).
+    std::map<std::string, std::string> hierarchyPaths;
 };
 
 /// Checks every field of `record` (docs/releases.md, "What verify checks"): the format,
