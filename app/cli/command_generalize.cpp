@@ -90,13 +90,14 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
+        checkReleaseOptions(m_release);
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--mapping", m_mapping},
-                                 {"--release", m_release},
+                                 {"--release", m_release.path},
                                  {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
-        if (!m_release.empty() && isSourceUri(m_output))
+        if (!m_release.path.empty() && isSourceUri(m_output))
             throw ParameterError(
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
                 "not a database table");
@@ -221,7 +222,7 @@ private:
     NeutralizeOptions m_neutralize;
     bool m_allowFailing = false;
     bool m_replace = false;
-    std::string m_release;
+    ReleaseOptions m_release;
     PseudonymOptions m_pseudonyms;
 };
 

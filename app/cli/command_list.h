@@ -19,5 +19,6 @@ std::unique_ptr<Command> makeExplainCommand();
 std::unique_ptr<Command> makeVerifyCommand();
 std::unique_ptr<Command> makeFrontierCommand();
 std::unique_ptr<Command> makeRiskCommand();
+std::unique_ptr<Command> makeKeygenCommand();
 
 }  // namespace ldv::cli

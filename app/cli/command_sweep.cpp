@@ -43,11 +43,12 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
-        if (!m_release.empty() && m_output.empty())
+        checkReleaseOptions(m_release);
+        if (!m_release.path.empty() && m_output.empty())
             throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
-                                 {"--release", m_release},
+                                 {"--release", m_release.path},
                                  {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws,
                                 {{"the sensitive hierarchy", m_taxonomy},
@@ -129,7 +130,7 @@ private:
     std::string m_output;
     std::string m_outputSep;
     NeutralizeOptions m_neutralize;
-    std::string m_release;
+    ReleaseOptions m_release;
     PseudonymOptions m_pseudonyms;
 };
 

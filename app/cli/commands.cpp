@@ -19,6 +19,7 @@ std::vector<std::unique_ptr<Command>> makeCommands() {
     commands.push_back(makeExplainCommand());
     commands.push_back(makeFrontierCommand());
     commands.push_back(makeVerifyCommand());
+    commands.push_back(makeKeygenCommand());
     return commands;
 }
 

@@ -3,44 +3,64 @@
 #include <filesystem>
 #include <ostream>
 
+#include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
 #include "ldiv/release/release_record.h"
 
 namespace ldv::cli {
 
-void addReleaseOption(CLI::App& command, std::string& path) {
+void addReleaseOption(CLI::App& command, ReleaseOptions& options) {
     command.add_option(
-        "--release", path,
+        "--release", options.path,
         "Also write a release record (e.g. OUT.ldiv-release.json): hashes, configuration and "
         "measured criteria, checked by 'ldiv verify'");
+    command.add_option("--sign", options.signKey,
+                       "Sign the release record with this Ed25519 private key (PEM, from 'ldiv "
+                       "keygen'); 'ldiv verify --public-key' checks it");
 }
 
-void writeReleaseIfAsked(const std::string& releasePath, const Workspace& ws,
+void checkReleaseOptions(const ReleaseOptions& options) {
+    if (options.signKey.empty()) return;
+    if (options.path.empty())
+        throw ParameterError("--sign signs the release record: give --release FILE too");
+    (void)privateKeyFingerprint(options.signKey);
+}
+
+namespace {
+
+void write(ReleaseRecord record, const ReleaseOptions& release, std::ostream& err) {
+    if (!release.signKey.empty()) signRelease(record, release.signKey);
+    writeRelease(record, release.path);
+    err << "release record written to " << release.path
+        << (release.signKey.empty() ? "" : " (signed)") << "\n";
+}
+
+}  // namespace
+
+void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
                          const std::string& publishedPath, char separator, bool neutralizeFormulas,
                          std::ostream& err, double populationSize) {
-    if (releasePath.empty()) return;
+    if (release.path.empty()) return;
     const std::string published =
         std::filesystem::absolute(publishedPath).lexically_normal().string();
     const ReleaseRecord record =
         makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION,
                     ReleaseOutput{separator, neutralizeFormulas},
                     populationSize > 0 ? std::optional<double>(populationSize) : std::nullopt);
-    writeRelease(record, releasePath);
-    err << "release record written to " << releasePath << "\n";
+    write(record, release, err);
 }
 
-void writeSweepReleaseIfAsked(const std::string& releasePath, const Workspace& ws,
+void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                               const TauInput& input, double tau, double l,
                               const std::string& publishedPath, std::ostream& err) {
-    if (releasePath.empty()) return;
+    if (release.path.empty()) return;
     if (publishedPath.empty())
         throw ParameterError("--release needs --output: a release record certifies a file");
     const std::string published =
         std::filesystem::absolute(publishedPath).lexically_normal().string();
-    writeRelease(makeSweepRelease(ws, input, tau, l, published, LDIV_VERSION), releasePath);
-    err << "release record written to " << releasePath << "\n";
+    write(makeSweepRelease(ws, input, tau, l, published, LDIV_VERSION), release, err);
 }
 
 }  // namespace ldv::cli

@@ -12,11 +12,19 @@
 
 namespace ldv::cli {
 
-void addReleaseOption(CLI::App& command, std::string& path);
+/// --release FILE, and --sign KEY (sign the record with an Ed25519 private key, `ldiv keygen`).
+struct ReleaseOptions {
+    std::string path;
+    std::string signKey;
+};
+void addReleaseOption(CLI::App& command, ReleaseOptions& options);
+/// Before anything is written: --sign needs --release, and its key must be an Ed25519 private
+/// key (ParameterError / InputError), so that a bad key never leaves an unsigned release.
+void checkReleaseOptions(const ReleaseOptions& options);
 /// Writes the record to `releasePath` when it is not empty (the published table must already
 /// be at `publishedPath`); says so on `out` unless `quiet`. `populationSize` (0: the
 /// project's) is the --population-size the criteria were bound with, recorded for verify.
-void writeReleaseIfAsked(const std::string& releasePath, const Workspace& workspace,
+void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
                          const std::string& publishedPath, char separator, bool neutralizeFormulas,
@@ -24,7 +32,7 @@ void writeReleaseIfAsked(const std::string& releasePath, const Workspace& worksp
 
 /// The same for a SWEEP publication written to `publishedPath` (ParameterError when there
 /// is none: a record certifies a file).
-void writeSweepReleaseIfAsked(const std::string& releasePath, const Workspace& workspace,
+void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
                               const TauInput& input, double tau, double l,
                               const std::string& publishedPath, std::ostream& err);
 

@@ -64,7 +64,9 @@ std::unique_ptr<SizesTable> tableOfSizes(const std::vector<int>& sizes) {
 SearchResult run(const Dataset& data, const std::vector<std::string>& specs,
                  SearchAlgorithm algorithm, double suppression, double population) {
     SearchConfig config;
-    config.criteria = bindCriteria(data, specs, CriteriaInputs{population, {}});
+    CriteriaInputs inputs;
+    inputs.populationSize = population;
+    config.criteria = bindCriteria(data, specs, inputs);
     config.suppressionLimit = suppression;
     config.algorithm = algorithm;
     config.threads = 1;

@@ -75,6 +75,7 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
     // The research-subset membership (research_subset.h) is for delta-presence only: the other
     // criteria see the user's sensitive attributes.
     const std::size_t userSa = userSensitiveCount(data);
+    const double sampleRows = inputs.sampleRows.value_or(double(data.rowCount()));
     for (const std::string& text : specs) {
         const CriterionSpec spec = parseCriterionSpec(text);
         if (spec.kind == CriterionKind::DeltaPresence) {
@@ -92,13 +93,11 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             continue;
         }
         if (Criterion::isNodeLevel(spec.kind)) {
-            out.push_back(
-                {Criterion::bindRisk(spec, double(data.rowCount()), inputs.populationSize), 0});
+            out.push_back({Criterion::bindRisk(spec, sampleRows, inputs.populationSize), 0});
             continue;
         }
         if (spec.kind == CriterionKind::KMap) {
-            out.push_back(
-                {Criterion::bindKMap(spec, double(data.rowCount()), inputs.populationSize), 0});
+            out.push_back({Criterion::bindKMap(spec, sampleRows, inputs.populationSize), 0});
             continue;
         }
         if (userSa == 0)
@@ -123,10 +122,16 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             // count as rows. Summed from the base groups, so with a research subset it is
             // the subset's: the table that is published.
             std::vector<std::uint64_t> counts(column.domainSize(), 0);
-            const EquivalenceClasses& base = data.baseGroups();
-            for (std::size_t g = 0; g < base.count(); ++g) {
-                const auto h = base.histogram(g, index);
-                for (std::size_t v = 0; v < h.size(); ++v) counts[v] += h[v];
+            if (index < inputs.tableDistributions.size() &&
+                !inputs.tableDistributions[index].empty()) {
+                counts = inputs.tableDistributions[index];
+                counts.resize(column.domainSize(), 0);
+            } else {
+                const EquivalenceClasses& base = data.baseGroups();
+                for (std::size_t g = 0; g < base.count(); ++g) {
+                    const auto h = base.histogram(g, index);
+                    for (std::size_t v = 0; v < h.size(); ++v) counts[v] += h[v];
+                }
             }
             std::optional<SensitiveTaxonomy> taxonomy;
             if (spec.kind == CriterionKind::TCloseness && spec.variant == "hierarchical" &&

@@ -4,7 +4,8 @@ namespace ldv {
 
 PublishedTable::PublishedTable(const std::string& path, const std::vector<std::string>& qiNames,
                                const std::vector<std::string>& sensitiveNames,
-                               const std::optional<std::string>& maskToken, CsvOptions csv) {
+                               const std::optional<std::string>& maskToken, CsvOptions csv,
+                               const std::vector<std::vector<std::string>>& sensitiveDomains) {
     // Published values are compared as strings: no type inference, and "?" stays a value.
     csv.inferTypes = false;
     csv.missing = MissingPolicy::Keep;
@@ -27,6 +28,9 @@ PublishedTable::PublishedTable(const std::string& path, const std::vector<std::s
             for (std::size_t c = 0; c < m_table.columnCount(); ++c)
                 m_table.column(c).keepRows(keep);
     }
+    for (std::size_t i = 0; i < sensitiveDomains.size() && i < sensitive.size(); ++i)
+        for (const std::string& value : sensitiveDomains[i])
+            m_table.column(sensitive[i]).intern(value);
     std::vector<HierarchyMap> maps;
     for (std::size_t c : qi) maps.emplace_back(m_table.column(c));
     m_dataset = std::make_unique<Dataset>(m_table, qi, std::move(maps), sensitive);

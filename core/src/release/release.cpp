@@ -3,15 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/crypto/digest.h"
+#include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
+#include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
+#include "release_claims.h"
 
 namespace ldv {
 namespace {
@@ -57,12 +61,13 @@ std::vector<std::string> columnNames(const Table& table, const std::vector<std::
     return names;
 }
 
-/// The claims of one criterion over the classes that are published (suppressed[c] == 0 and,
-/// when `sizes` is given, sizes[c] > 0: a research subset's class without a subset row is not
-/// published, and only delta-presence, which reads the population, judges it).
+}  // namespace
+
+namespace detail {
+
 ReleaseCriterion criterionClaim(const BoundCriterion& b, const CriterionResult& r,
                                 std::span<const std::uint8_t> suppressed,
-                                std::span<const std::uint32_t> sizes = {}) {
+                                std::span<const std::uint32_t> sizes) {
     ReleaseCriterion out;
     out.spec = r.spec;
     out.description = r.description;
@@ -139,16 +144,6 @@ ReleaseCriterion tauClaim(const Dataset& published, const json& c) {
     return out;
 }
 
-std::vector<std::uint32_t> publishedSizes(const EquivalenceClasses& classes,
-                                          std::span<const std::uint8_t> suppressed) {
-    std::vector<std::uint32_t> sizes;
-    for (std::size_t c = 0; c < classes.count(); ++c)
-        if ((suppressed.empty() || !suppressed[c]) && classes.sizes[c] > 0)
-            sizes.push_back(classes.sizes[c]);
-    return sizes;
-}
-
-/// Equal up to rounding: measures recomputed from the file sum entropies in another order.
 bool same(double a, double b) {
     if (std::isinf(a) || std::isinf(b)) return a == b;
     return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
@@ -159,56 +154,73 @@ std::string number(double v) {
     return formatNumber(v);
 }
 
+}  // namespace detail
+
+namespace {
+
+using detail::criterionClaim;
+using detail::number;
+using detail::tauClaim;
+
+std::vector<std::uint32_t> publishedSizes(const EquivalenceClasses& classes,
+                                          std::span<const std::uint8_t> suppressed) {
+    std::vector<std::uint32_t> sizes;
+    for (std::size_t c = 0; c < classes.count(); ++c)
+        if ((suppressed.empty() || !suppressed[c]) && classes.sizes[c] > 0)
+            sizes.push_back(classes.sizes[c]);
+    return sizes;
+}
+
 json numberJson(double v) {
     return std::isfinite(v) ? json(v) : json(number(v));
 }
 double numberFrom(const json& j) {
-    if (j.is_string()) return j.get<std::string>() == "inf" ? INFINITY : -INFINITY;
+    if (j.is_string()) {
+        const std::string text = j.get<std::string>();
+        if (text == "inf") return INFINITY;
+        if (text == "-inf") return -INFINITY;
+        throw InputError("a measure is a number, \"inf\" or \"-inf\", not \"" + text + "\"");
+    }
     return j.get<double>();
 }
 
-/// Publishes the original with the recorded configuration and compares the bytes' hash.
-ClaimVerdict reproduce(const ReleaseRecord& record, const std::string& originalPath) {
-    ClaimVerdict out{"published file reproduces from the original", true, false, ""};
-    const json c = json::parse(record.configuration);
-    if (c.value("kind", "node") != "node" || !c.contains("output")) {
-        out.checked = false;
-        out.detail = "not checked (not a node release)";
-        return out;
+/// Whole numbers of a record: a level or a row count. A float or an out-of-range number is a
+/// malformed record (converting it would be undefined behaviour).
+std::int64_t wholeFrom(const json& j, std::int64_t max) {
+    if (!j.is_number_integer() ||
+        (j.is_number_unsigned() && j.get<std::uint64_t>() > std::uint64_t(max)))
+        throw InputError("expected a whole number, not " + j.dump());
+    const std::int64_t v = j.get<std::int64_t>();
+    if (v < 0 || v > max)
+        throw InputError("expected a whole number from 0 to " + std::to_string(max) + ", not " +
+                         j.dump());
+    return v;
+}
+std::size_t countFrom(const json& j) {
+    return std::size_t(wholeFrom(j, std::numeric_limits<std::int64_t>::max()));
+}
+
+/// A hierarchy read from a file is embedded in the record's project, so that `verify
+/// --original` reproduces the node without opening a path the record names (a record is
+/// input from anyone: its paths could name any file of the verifier's).
+void embedHierarchy(const Workspace& ws, AttributeConfig& a) {
+    bool fromFile = !a.hierarchyFile.empty();
+    if (!fromFile && !a.hierarchyBuilder.empty()) {
+        const std::optional<HierarchySpec> spec = parseHierarchySpec(a.hierarchyBuilder);
+        fromFile = spec && !spec->taxonomyFile.empty();
     }
+    if (!fromFile) return;
     try {
-        ProjectConfig project = parseProject(c.at("project").dump(), "release configuration");
-        project.dataPath = std::filesystem::absolute(originalPath).string();
-        const Workspace ws(project, "");
-        SearchConfig config;
-        // With the recorded population size (and hierarchies), as the criteria were bound.
-        const auto specs = c.at("criteria").get<std::vector<std::string>>();
-        config.criteria = bindCriteria(criteriaDataset(ws, specs), specs, criteriaInputs(ws));
-        config.suppressionLimit = c.at("suppression_limit").get<double>();
-        PublishOptions publish;
-        publish.maskSuppressed = c.value("suppressed", "removed") == "masked";
-        publish.maskToken = c.value("mask_token", "*");
-        const Levels levels = c.at("node").get<Levels>();
-        if (!ws.dataset().lattice().contains(levels))
-            throw ParameterError("the node is outside the lattice");
-        // With delta-presence, the research subset only (workspace_publish.h).
-        const PublishedNode node = publishNode(ws, config, levels, publish);
-        const std::string sep = c.at("output").value("separator", ",");
-        const std::string sha =
-            sha256Hex(formatTableCsv(node.table, sep.empty() ? ',' : sep[0],
-                                     c.at("output").value("neutralize_formulas", false)));
-        out.holds = sha == record.publishedSha;
-        out.detail =
-            out.holds ? "node " + formatLevels(levels) + " of the original gives the published file"
-                      : "node " + formatLevels(levels) + " of the original gives sha256 " + sha +
-                            ", recorded " + record.publishedSha;
-    } catch (const std::exception& e) {
-        // A hierarchy file that moved is not evidence against the release: say why it was
-        // skipped.
-        out.checked = false;
-        out.detail = std::string("not checked: ") + e.what();
+        if (const Hierarchy* h = ws.hierarchy(a.name)) {
+            a.hierarchy = *h;
+            a.hierarchyFile.clear();
+            a.hierarchyBuilder.clear();
+            return;
+        }
+    } catch (const std::exception&) {
+        // Unreadable and unused (a sensitive attribute's): left as a path, which verify refuses.
     }
-    return out;
+    if (!a.hierarchyFile.empty()) a.hierarchyFile = ws.resolve(a.hierarchyFile);
 }
 
 }  // namespace
@@ -235,10 +247,8 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     ProjectConfig project = ws.config();
-    // Absolute paths, so that `verify --original` finds the hierarchies from anywhere.
     project.dataPath = ws.resolve(project.dataPath);
-    for (AttributeConfig& a : project.attributes)
-        if (!a.hierarchyFile.empty()) a.hierarchyFile = ws.resolve(a.hierarchyFile);
+    for (AttributeConfig& a : project.attributes) embedHierarchy(ws, a);
     if (populationSize) project.search.populationSize = *populationSize;
     if (!project.researchSubset.empty()) {
         std::error_code ec;
@@ -336,7 +346,9 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
     return r;
 }
 
-std::string formatRelease(const ReleaseRecord& r) {
+namespace detail {
+
+json releaseJson(const ReleaseRecord& r) {
     json rows{{"original", r.originalRows},
               {"published", r.publishedRows},
               {"suppressed", r.suppressedRows}};
@@ -350,12 +362,12 @@ std::string formatRelease(const ReleaseRecord& r) {
                             {"threshold", c.threshold},
                             {"higher_is_better", c.higherIsBetter},
                             {"holds", c.holds}});
-    const json j{
+    return json{
         {"format", "ldiv-release"},
-        {"version", ReleaseRecord::kFormatVersion},
+        {"version", r.formatVersion},
         {"ldiv_version", r.ldivVersion},
         {"hashes",
-         {{"algorithm", "sha256"},
+         {{"algorithm", r.hashAlgorithm},
           {"original", r.originalSha},
           {"configuration", r.configurationSha},
           {"published", r.publishedSha}}},
@@ -366,45 +378,106 @@ std::string formatRelease(const ReleaseRecord& r) {
         {"satisfies", r.satisfies},
         {"criteria", criteria},
         {"risk",
-         {{"model", "prosecutor"}, {"highest", r.risk.highest}, {"average", r.risk.average}}}};
+         {{"model", r.riskModel}, {"highest", r.risk.highest}, {"average", r.risk.average}}}};
+}
+
+}  // namespace detail
+
+std::string formatRelease(const ReleaseRecord& r) {
+    json j = detail::releaseJson(r);
+    if (r.signature)
+        j["signature"] = {{"algorithm", r.signature->algorithm},
+                          {"public_key_sha256", r.signature->publicKeySha},
+                          {"value", r.signature->value}};
     return j.dump(2) + "\n";
 }
+
+std::string releaseSignedBytes(const ReleaseRecord& record) {
+    // Through the text, so that the bytes are the ones a reader of the file computes.
+    return json::parse(detail::releaseJson(record).dump(2)).dump();
+}
+
+void signRelease(ReleaseRecord& record, const std::string& privateKeyPath) {
+    record.signature.reset();
+    ReleaseSignature s;
+    s.publicKeySha = privateKeyFingerprint(privateKeyPath);
+    s.value = signEd25519(privateKeyPath, releaseSignedBytes(record));
+    record.signature = std::move(s);
+    record.signedBytes = releaseSignedBytes(record);
+}
+
+namespace {
+
+/// The keys a record of this format has, per object; anything else is a claim verify cannot
+/// check.
+void collectUnknownKeys(const json& j, const std::string& where,
+                        std::initializer_list<const char*> known, std::vector<std::string>& out) {
+    if (!j.is_object()) return;
+    for (const auto& item : j.items()) {
+        // A plain string: clang 14 cannot capture a structured binding in the lambda.
+        const std::string key = item.key();
+        if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
+            out.push_back(where.empty() ? key : where + "." + key);
+    }
+}
+
+}  // namespace
 
 ReleaseRecord parseRelease(const std::string& text, const std::string& sourceName) {
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
+        // parse_error, and out_of_range for a number beyond a double (found by fuzz_release).
         throw InputError(sourceName, 0, 0, std::string("not valid JSON: ") + e.what());
     }
     ReleaseRecord r;
     try {
-        if (!j.is_object() || j.value("format", "") != "ldiv-release")
+        if (!j.is_object() || !j.contains("format") || j["format"] != "ldiv-release")
             throw InputError(sourceName, 0, 0,
                              "not an ldiv release record (\"format\" is not \"ldiv-release\")");
-        if (j.at("version").get<int>() > ReleaseRecord::kFormatVersion)
+        if (!j.at("version").is_number_integer() || j.at("version").get<std::int64_t>() < 0 ||
+            j.at("version").get<std::int64_t>() > ReleaseRecord::kFormatVersion)
             throw InputError(sourceName, 0, 0,
                              "release record version " + j.at("version").dump() +
-                                 " is newer than this ldiv reads (" +
+                                 " is not one this ldiv reads (" +
                                  std::to_string(ReleaseRecord::kFormatVersion) + ")");
+        r.formatVersion = j.at("version").get<int>();
+        collectUnknownKeys(j, "",
+                           {"format", "version", "ldiv_version", "hashes", "files", "configuration",
+                            "node", "rows", "satisfies", "criteria", "risk", "signature"},
+                           r.unknownKeys);
         r.ldivVersion = j.at("ldiv_version").get<std::string>();
         r.configuration = j.at("configuration").dump();
         const json& h = j.at("hashes");
+        collectUnknownKeys(h, "hashes", {"algorithm", "original", "configuration", "published"},
+                           r.unknownKeys);
+        r.hashAlgorithm = h.at("algorithm").get<std::string>();
         r.originalSha = h.at("original").get<std::string>();
         r.configurationSha = h.at("configuration").get<std::string>();
         r.publishedSha = h.at("published").get<std::string>();
-        r.originalPath = j.at("files").value("original", "");
-        r.publishedPath = j.at("files").value("published", "");
-        r.levels = j.at("node").get<Levels>();
-        r.originalRows = j.at("rows").at("original").get<std::size_t>();
-        r.publishedRows = j.at("rows").at("published").get<std::size_t>();
-        r.suppressedRows = j.at("rows").at("suppressed").get<std::size_t>();
-        r.subsetRows = j.at("rows").value("research_subset", std::size_t(0));
+        const json& files = j.at("files");
+        collectUnknownKeys(files, "files", {"original", "published"}, r.unknownKeys);
+        r.originalPath = files.at("original").get<std::string>();
+        r.publishedPath = files.at("published").get<std::string>();
+        for (const json& level : j.at("node").get<std::vector<json>>())
+            r.levels.push_back(int(wholeFrom(level, std::numeric_limits<int>::max())));
+        const json& rows = j.at("rows");
+        collectUnknownKeys(rows, "rows", {"original", "published", "suppressed", "research_subset"},
+                           r.unknownKeys);
+        r.originalRows = countFrom(rows.at("original"));
+        r.publishedRows = countFrom(rows.at("published"));
+        r.suppressedRows = countFrom(rows.at("suppressed"));
+        if (rows.contains("research_subset")) r.subsetRows = countFrom(rows["research_subset"]);
         r.satisfies = j.at("satisfies").get<bool>();
         for (const json& c : j.at("criteria")) {
+            collectUnknownKeys(c, "criteria[]",
+                               {"spec", "description", "measure", "measured", "threshold",
+                                "higher_is_better", "holds"},
+                               r.unknownKeys);
             ReleaseCriterion rc;
             rc.spec = c.at("spec").get<std::string>();
-            rc.description = c.value("description", "");
+            rc.description = c.at("description").get<std::string>();
             rc.measure = c.at("measure").get<std::string>();
             rc.measured = numberFrom(c.at("measured"));
             rc.threshold = c.at("threshold").get<double>();
@@ -412,9 +485,28 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
             rc.holds = c.at("holds").get<bool>();
             r.criteria.push_back(rc);
         }
-        r.risk.highest = j.at("risk").at("highest").get<double>();
-        r.risk.average = j.at("risk").at("average").get<double>();
+        const json& risk = j.at("risk");
+        collectUnknownKeys(risk, "risk", {"model", "highest", "average"}, r.unknownKeys);
+        r.riskModel = risk.at("model").get<std::string>();
+        r.risk.highest = risk.at("highest").get<double>();
+        r.risk.average = risk.at("average").get<double>();
+        if (j.contains("signature")) {
+            const json& s = j["signature"];
+            collectUnknownKeys(s, "signature", {"algorithm", "public_key_sha256", "value"},
+                               r.unknownKeys);
+            ReleaseSignature sig;
+            sig.algorithm = s.at("algorithm").get<std::string>();
+            sig.publicKeySha = s.value("public_key_sha256", "");
+            sig.value = s.at("value").get<std::string>();
+            r.signature = std::move(sig);
+        }
+        json unsignedRecord = j;
+        unsignedRecord.erase("signature");
+        r.signedBytes = unsignedRecord.dump();
     } catch (const json::exception& e) {
+        throw InputError(sourceName, 0, 0, std::string("malformed release record: ") + e.what());
+    } catch (const InputError& e) {
+        if (!e.file().empty()) throw;
         throw InputError(sourceName, 0, 0, std::string("malformed release record: ") + e.what());
     }
     return r;
@@ -422,165 +514,6 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
 
 void writeRelease(const ReleaseRecord& record, const std::string& path) {
     writeFileAtomically(path, formatRelease(record));
-}
-
-bool Verification::allHold() const {
-    return std::all_of(claims.begin(), claims.end(),
-                       [](const ClaimVerdict& c) { return !c.checked || c.holds; });
-}
-
-Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
-                           const std::optional<std::string>& originalPath) {
-    Verification v;
-    auto claim = [&](std::string name, bool holds, std::string detail) {
-        v.claims.push_back({std::move(name), true, holds, std::move(detail)});
-    };
-    // The prosecutor risk of the published classes against the recorded one.
-    auto claimRisk = [&](const std::vector<std::uint32_t>& sizes) {
-        const ProsecutorRisk risk = prosecutorRisk(sizes);
-        const bool riskSame =
-            same(risk.highest, record.risk.highest) && same(risk.average, record.risk.average);
-        claim("prosecutor risk", riskSame,
-              "highest " + number(risk.highest) + ", average " + number(risk.average) +
-                  (riskSame ? ""
-                            : "; recorded highest " + number(record.risk.highest) + ", average " +
-                                  number(record.risk.average)));
-    };
-    const std::string configSha = sha256Hex(record.configuration);
-    claim("configuration hash", configSha == record.configurationSha,
-          configSha == record.configurationSha
-              ? "sha256 " + configSha
-              : "the configuration was changed: sha256 " + configSha + ", recorded " +
-                    record.configurationSha);
-    const std::string publishedSha = sha256FileHex(publishedPath);
-    claim("published file hash", publishedSha == record.publishedSha,
-          publishedSha == record.publishedSha
-              ? "sha256 " + publishedSha
-              : "'" + publishedPath + "' was changed: sha256 " + publishedSha + ", recorded " +
-                    record.publishedSha);
-    if (originalPath) {
-        const std::string originalSha = sha256FileHex(*originalPath);
-        claim("original file hash", originalSha == record.originalSha,
-              originalSha == record.originalSha
-                  ? "sha256 " + originalSha
-                  : "'" + *originalPath + "' differs: sha256 " + originalSha + ", recorded " +
-                        record.originalSha);
-    } else {
-        v.claims.push_back({"original file hash", false, false, "not checked (no --original)"});
-    }
-    if (originalPath) v.claims.push_back(reproduce(record, *originalPath));
-
-    // Everything below is recomputed from the published file under the configuration's roles.
-    const json c = json::parse(record.configuration);
-    const bool masked = c.value("suppressed", "removed") == "masked";
-    std::optional<std::string> token;
-    if (masked) token = c.value("mask_token", "*");
-    const PublishedTable published(publishedPath,
-                                   c.at("quasi_identifiers").get<std::vector<std::string>>(),
-                                   c.at("sensitive").get<std::vector<std::string>>(), token);
-    const Dataset& data = published.dataset();
-    claim("published rows", published.fileRows() == record.publishedRows,
-          std::to_string(published.fileRows()) + " rows in the file, recorded " +
-              std::to_string(record.publishedRows));
-
-    // With delta-presence (Nergiz, Atzori & Clifton 2007) the original is the population and
-    // only the research subset is published. delta-presence itself is judged on the
-    // population's classes, which the published file alone does not show: the reproduction from
-    // the original (--original) checks that node. The other criteria and the suppression are
-    // judged on the subset's rows (RowSample, dataset.h), so they are checked on the file, given
-    // the subset's size the record keeps (records written before it kept none: not checked).
-    bool presence = false;
-    try {
-        presence = c.value("kind", "node") == "node" && c.contains("criteria") &&
-                   hasDeltaPresence(c.at("criteria").get<std::vector<std::string>>());
-    } catch (const std::exception&) {
-        presence = false;  // a bad spec is reported by the criteria claim below
-    }
-    const std::string populationNote =
-        "not checked: with delta-presence the original is the population and only the research "
-        "subset is published; the population's classes are checked by the reproduction from "
-        "the original (--original)";
-    // The rows the suppression limit is a share of: the subset's with delta-presence.
-    const std::size_t sampleRows = presence ? record.subsetRows : record.originalRows;
-    const std::size_t suppressed =
-        masked ? published.maskedRows() : sampleRows - std::min(sampleRows, published.fileRows());
-    const double limit = c.at("suppression_limit").get<double>();
-    const std::uint64_t limitRows = suppressionLimitRows(limit, sampleRows);
-    if (presence && record.subsetRows == 0) {
-        v.claims.push_back({"suppressed rows", false, false, populationNote});
-        v.claims.push_back({"criteria", false, false, populationNote});
-        claimRisk(data.classes(Levels(data.qiCount(), 0), false).sizes);
-        return v;
-    }
-    claim("suppressed rows", suppressed == record.suppressedRows && suppressed <= limitRows,
-          std::to_string(suppressed) + (masked ? " masked" : " removed") + " rows (recorded " +
-              std::to_string(record.suppressedRows) + "), limit " + std::to_string(limitRows) +
-              " of " + std::to_string(sampleRows) + (presence ? " in the research subset" : ""));
-
-    const EquivalenceClasses classes = data.classes(Levels(data.qiCount(), 0), true);
-    std::vector<ReleaseCriterion> recomputed;
-    try {
-        if (c.value("kind", "node") == "sweep") {
-            recomputed.push_back(tauClaim(data, c));
-        } else {
-            // N from the recorded project (none in records before it was kept there).
-            const json& project = c.at("project");
-            const double population =
-                project.contains("population_size") && project["population_size"].is_number()
-                    ? project["population_size"].get<double>()
-                    : 0.0;
-            // delta-presence needs the population: left to the reproduction (above).
-            std::vector<std::string> specs;
-            for (const std::string& spec : c.at("criteria").get<std::vector<std::string>>())
-                if (parseCriterionSpec(spec).kind == CriterionKind::DeltaPresence)
-                    v.claims.push_back({"criterion " + spec, false, false, populationNote});
-                else
-                    specs.push_back(spec);
-            std::vector<BoundCriterion> criteria = bindCriteria(data, specs, population);
-            // k-map's k′ depends on the sample size: the original's rows (the research
-            // subset's with delta-presence), as when published.
-            for (BoundCriterion& b : criteria)
-                if (b.criterion.kind() == CriterionKind::KMap)
-                    b.criterion = Criterion::bindKMap(b.criterion.definition(), double(sampleRows),
-                                                      population);
-            const std::vector<CriterionResult> results = evaluateCriteria(data, classes, criteria);
-            for (std::size_t k = 0; k < criteria.size(); ++k)
-                recomputed.push_back(criterionClaim(criteria[k], results[k], {}));
-        }
-    } catch (const std::exception& e) {
-        claim("criteria", false,
-              std::string("cannot be checked on the published file: ") + e.what());
-        return v;
-    }
-    bool allCriteria = true;
-    for (const ReleaseCriterion& now : recomputed) {
-        const ReleaseCriterion* recorded = nullptr;
-        for (const ReleaseCriterion& rc : record.criteria)
-            if (rc.spec == now.spec) recorded = &rc;
-        const bool matches =
-            recorded && same(recorded->measured, now.measured) && recorded->holds == now.holds;
-        allCriteria = allCriteria && now.holds;
-        std::string detail =
-            now.measure + " " + number(now.measured) + (now.higherIsBetter ? " >= " : " <= ") +
-            number(now.threshold) +
-            (now.holds ? "" : " FAILS in " + std::to_string(now.failingClasses) + " classes");
-        if (!recorded)
-            detail += "; no recorded claim";
-        else if (!matches)
-            detail += "; recorded " + number(recorded->measured) +
-                      (recorded->holds ? " (holds)" : " (fails)");
-        claim("criterion " + now.spec, now.holds && matches, detail);
-    }
-    claimRisk(classes.sizes);
-    const bool satisfies = allCriteria && suppressed <= limitRows;
-    claim("requirement", record.satisfies && satisfies,
-          std::string(
-              satisfies ? "the published classes meet every criterion within the suppression limit"
-                        : "the published classes do not meet the requirement") +
-              (presence && satisfies ? " (delta-presence: by the reproduction from the original)"
-                                     : "") +
-              (record.satisfies ? "" : "; the record itself says the node does not satisfy it"));
-    return v;
 }
 
 }  // namespace ldv

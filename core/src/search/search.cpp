@@ -92,7 +92,9 @@ std::span<const SearchAlgorithmEntry> searchAlgorithmCatalogue() {
 
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          double populationSize) {
-    return bindCriteria(data, specs, CriteriaInputs{populationSize, {}});  // criteria_inputs.h
+    CriteriaInputs inputs;  // criteria_inputs.h
+    inputs.populationSize = populationSize;
+    return bindCriteria(data, specs, inputs);
 }
 
 namespace detail {

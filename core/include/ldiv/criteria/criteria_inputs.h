@@ -3,6 +3,7 @@
 // sensitive attributes (t-closeness=T:hierarchical, Li, Li & Venkatasubramanian 2007) and the
 // population size (k-map=K). The CLI and the workbench build it from a loaded workspace with
 // criteriaInputs(), so both bind the same way.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,14 @@ struct CriteriaInputs {
     /// Per sensitive attribute (index into Dataset::sensitiveColumns()): its hierarchy, when
     /// one is configured. Shorter than the list = no hierarchy for the rest.
     std::vector<std::optional<Hierarchy>> sensitiveHierarchies;
+    /// Per sensitive attribute: the counts per dictionary code of the table that t-closeness,
+    /// delta-disclosure and beta-likeness compare a class with, when that table is not `data`
+    /// itself. `ldiv verify` judges a published file against the table before suppression,
+    /// as the search did (docs/releases.md). Empty (or shorter): computed from `data`.
+    std::vector<std::vector<std::uint64_t>> tableDistributions;
+    /// The sample size k-map and the risk criteria are bound with, when it is not
+    /// data.rowCount(): verify binds the published rows with the rows before suppression.
+    std::optional<double> sampleRows;
 };
 
 /// bindCriteria (search.h) with the inputs above. A `:hierarchical` t-closeness criterion

@@ -16,10 +16,13 @@ class PublishedTable {
 public:
     /// Reads `path` (InputError naming it when malformed; ParameterError naming a missing
     /// column). With `maskToken`, rows whose every QI value is the token are suppressed rows
-    /// published masked: they are counted and left out of the dataset.
+    /// published masked: they are counted and left out of the dataset. `sensitiveDomains`
+    /// (per sensitive attribute) adds values to its dictionary without rows: values of the
+    /// table before suppression, or a criterion's don't-care values, that the file lacks.
     PublishedTable(const std::string& path, const std::vector<std::string>& qiNames,
                    const std::vector<std::string>& sensitiveNames,
-                   const std::optional<std::string>& maskToken = std::nullopt, CsvOptions csv = {});
+                   const std::optional<std::string>& maskToken = std::nullopt, CsvOptions csv = {},
+                   const std::vector<std::vector<std::string>>& sensitiveDomains = {});
     PublishedTable(const PublishedTable&) = delete;
     PublishedTable& operator=(const PublishedTable&) = delete;
 

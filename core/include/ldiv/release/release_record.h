@@ -7,6 +7,7 @@
 // published file and reports a verdict per claim.
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,8 +43,28 @@ struct ReleaseCriterion {
     std::size_t failingClasses = 0;
 };
 
+/// An Ed25519 signature of the record (ldiv/crypto/signature.h): `"signature": {"algorithm":
+/// "ed25519", "public_key_sha256": …, "value": …}`. It signs releaseSignedBytes().
+struct ReleaseSignature {
+    std::string algorithm = "ed25519";
+    /// SHA-256 of the raw public key: names the key, so a verifier can tell which one to use.
+    std::string publicKeySha;
+    std::string value;  ///< hex
+};
+
 struct ReleaseRecord {
     static constexpr int kFormatVersion = 1;
+    /// As read ("version", "hashes.algorithm", "risk.model"); verify requires the values this
+    /// ldiv writes.
+    int formatVersion = kFormatVersion;
+    std::string hashAlgorithm = "sha256";
+    std::string riskModel = "prosecutor";
+    /// Keys of the record this ldiv does not know (e.g. "rows.extra"): claims it cannot check,
+    /// so verify fails on them.
+    std::vector<std::string> unknownKeys;
+    std::optional<ReleaseSignature> signature;
+    /// The bytes the signature covers, as read (releaseSignedBytes of the parsed JSON).
+    std::string signedBytes;
     std::string ldivVersion;
     /// Canonical JSON text of the configuration (what configurationSha covers).
     std::string configuration;
@@ -86,13 +107,21 @@ ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input
                                const std::string& ldivVersion);
 
 std::string formatRelease(const ReleaseRecord& record);
+/// The bytes a signature covers: the record's JSON without its "signature" member, compact,
+/// keys sorted, numbers in their shortest round-trip form (nlohmann::json::dump()).
+std::string releaseSignedBytes(const ReleaseRecord& record);
+/// Signs `record` with the Ed25519 private key in `privateKeyPath` (PEM, `ldiv keygen`).
+void signRelease(ReleaseRecord& record, const std::string& privateKeyPath);
 /// Parses a record; InputError naming `sourceName` for malformed JSON or a missing field.
 ReleaseRecord parseRelease(const std::string& text, const std::string& sourceName);
 void writeRelease(const ReleaseRecord& record, const std::string& path);
 
 struct ClaimVerdict {
-    std::string claim;    ///< e.g. "published file hash", "criterion k=5", "prosecutor risk"
-    bool checked = true;  ///< false: could not be checked (e.g. no original given), not a failure
+    std::string claim;  ///< e.g. "published file hash", "criterion k=5", "prosecutor risk"
+    /// false only when the claim needs a file that was not given (--original, --public-key)
+    /// or is a label the publisher wrote (paths, ldiv version): reported, not a failure.
+    /// Every other claim that cannot be checked fails.
+    bool checked = true;
     bool holds = false;
     std::string detail;
 };
@@ -102,12 +131,27 @@ struct Verification {
     bool allHold() const;
 };
 
-/// Recomputes the claims of `record` from `publishedPath`, binding k-map and
-/// population-uniqueness with the recorded population size (k-map's k′ from the original's
-/// rows, as when it was published). With `originalPath` it also checks
-/// the original's hash and, for a node release, that publishing the original with the
-/// recorded configuration reproduces the published file byte for byte (not checked when the
-/// configuration's hierarchy files cannot be read).
+/// What verify is given besides the published file: only these files are opened, never a
+/// path written in the record.
+struct VerifyInputs {
+    std::optional<std::string> originalPath;
+    /// The Ed25519 public key (PEM): the record must carry a valid signature by it.
+    std::optional<std::string> publicKeyPath;
+    /// The research subset file of a delta-presence release whose subset is a file.
+    std::optional<std::string> researchSubsetPath;
+    /// Hierarchy files by attribute, for records that name files instead of embedding them
+    /// (written before ldiv embedded them).
+    std::map<std::string, std::string> hierarchyPaths;
+};
+
+/// Checks every field of `record` (docs/releases.md, "What verify checks"): the format,
+/// the signature, the configuration (its hash, and that it agrees with the project it
+/// embeds), the files' hashes; with the original, publishing it again must give the
+/// published file and the whole record; and the claims recomputed from the published file.
+Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
+                           const VerifyInputs& inputs);
+
+/// verifyRelease with the original only (no public key, no research subset file).
 Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
                            const std::optional<std::string>& originalPath = std::nullopt);
 
