@@ -102,7 +102,7 @@ public:
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
                 "not a database table");
         // Refused before anything is written: the record's original hash needs a file.
-        if (!m_release.empty() && isSourceUri(ws->config().dataPath))
+        if (!m_release.path.empty() && isSourceUri(ws->config().dataPath))
             throw ParameterError(
                 "--release records the SHA-256 of the original file, and " + ws->config().dataPath +
                 " is a database table: export it to a CSV file first and publish from that, so "

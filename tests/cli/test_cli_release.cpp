@@ -72,10 +72,15 @@ private slots:
                                   "published rows", "suppressed rows", "criterion k=5",
                                   "criterion entropy-l=3", "prosecutor risk", "requirement"})
             QCOMPARE(verdict(j, claim), QString("holds"));
-        // Without the original its hash is not checked, which is not a failure.
+        // Without the original its hash is not checked: named, and the verdict fails (exit 3)
+        // although every claim verify could recompute holds.
         const auto noOriginal = verify(m_release, m_published);
-        QCOMPARE(noOriginal.exitCode, 0);
+        QCOMPARE(noOriginal.exitCode, 3);
         QCOMPARE(verdict(noOriginal.json(), "original file hash"), QString("not checked"));
+        QCOMPARE(noOriginal.json()["verified"].toBool(), false);
+        for (const char* claim : {"configuration hash", "published file hash", "published rows",
+                                  "criterion k=5", "criterion entropy-l=3"})
+            QCOMPARE(verdict(noOriginal.json(), claim), QString("holds"));
     }
 
     void recordedFiguresMatchAnIndependentAudit() {

@@ -258,7 +258,7 @@ private slots:
                           m_dir.filePath("pub.csv"), "--release", m_dir.filePath("pub.json")});
         QCOMPARE(g.exitCode, 0);
         const auto v = test::runCli({"verify", m_dir.filePath("pub.json"), "--published",
-                                     m_dir.filePath("pub.csv"), "--json"});
+                                     m_dir.filePath("pub.csv"), "--original", data, "--json"});
         QCOMPARE(v.exitCode, 0);
         QVERIFY(v.json()["verified"].toBool());
         QVERIFY(QString(v.out).contains("criterion average-risk=0.25"));

@@ -6,6 +6,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "io/strict_json.h"
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/crypto/signature.h"
@@ -424,13 +425,9 @@ void collectUnknownKeys(const json& j, const std::string& where,
 }  // namespace
 
 ReleaseRecord parseRelease(const std::string& text, const std::string& sourceName) {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception& e) {
-        // parse_error, and out_of_range for a number beyond a double (found by fuzz_release).
-        throw InputError(sourceName, 0, 0, std::string("not valid JSON: ") + e.what());
-    }
+    // Strict: a key given twice would let a record say one thing to a reader and another to
+    // verify; parse errors and numbers beyond a double (found by fuzz_release) name the place.
+    const json j = detail::parseStrictJson(text, sourceName);
     ReleaseRecord r;
     try {
         if (!j.is_object() || !j.contains("format") || j["format"] != "ldiv-release")

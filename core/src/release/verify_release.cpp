@@ -13,6 +13,7 @@
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy_spec.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/project/workspace_publish.h"
@@ -34,9 +35,14 @@ public:
     void add(std::string name, bool holds, std::string detail) {
         m_v.claims.push_back({std::move(name), true, holds, std::move(detail)});
     }
-    /// A claim that needs a file the user did not give: reported, not a failure.
+    /// A claim that was not recomputed (it needs a file the user did not give): reported,
+    /// and the verdict fails: "verified" means every claim was recomputed.
     void needs(std::string name, std::string detail) {
         m_v.claims.push_back({std::move(name), false, false, std::move(detail)});
+    }
+    /// Not a claim about the data (labels, an unsigned record): reported, never a failure.
+    void note(std::string name, std::string detail) {
+        m_v.claims.push_back({std::move(name), false, false, std::move(detail), true});
     }
 
 private:
@@ -269,9 +275,11 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
     if (conf.sweep) {
         // SWEEP's --seed and --importance are not recorded; its (τ,ℓ) claim is recomputed
         // from the published file.
-        claims.needs(bytesClaim,
-                     "not checked: a SWEEP release is not reproduced (its --seed and --importance "
-                     "are not recorded); its criterion is recomputed from the published file");
+        // The record makes no claim that it reproduces: information, not a failure.
+        claims.note(bytesClaim,
+                    "a SWEEP release is not reproduced (its --seed and --importance are not "
+                    "recorded); its criterion is recomputed from the published file and its "
+                    "original's hash and rows from the original");
         return std::nullopt;
     }
     Reproduction out;
@@ -358,7 +366,7 @@ Distributions fileDistributions(const std::string& path, const Configuration& co
 
 bool Verification::allHold() const {
     return std::all_of(claims.begin(), claims.end(),
-                       [](const ClaimVerdict& c) { return !c.checked || c.holds; });
+                       [](const ClaimVerdict& c) { return c.checked ? c.holds : c.informational; });
 }
 
 Verification verifyRelease(const ReleaseRecord& record, const std::string& publishedPath,
@@ -403,9 +411,10 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                            : "not a signature of this record by the key " +
                                  publicKeyFingerprint(*in.publicKeyPath));
     } else {
-        claims.needs("signature", record.signature
-                                      ? "not checked: give --public-key of the publisher's key"
-                                      : "the record is not signed (--public-key requires it)");
+        if (record.signature)
+            claims.needs("signature", "not checked: give --public-key of the publisher's key");
+        else
+            claims.note("signature", "the record is not signed (--public-key requires it)");
     }
     const std::string configSha = sha256Hex(record.configuration);
     claims.add("configuration hash", configSha == record.configurationSha,
@@ -434,11 +443,11 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                        json(record.publishedPath).dump() + " and ldiv_version " +
                        json(record.ldivVersion).dump() + ": as the key's holder wrote them");
     else
-        claims.needs("labels", "files.original " + json(record.originalPath).dump() +
-                                   ", files.published " + json(record.publishedPath).dump() +
-                                   " and ldiv_version " + json(record.ldivVersion).dump() +
-                                   " are the publisher's words, not verified (verify never opens a "
-                                   "path from a record; a signature attests them)");
+        claims.note("labels", "files.original " + json(record.originalPath).dump() +
+                                  ", files.published " + json(record.publishedPath).dump() +
+                                  " and ldiv_version " + json(record.ldivVersion).dump() +
+                                  " are the publisher's words, not verified (verify never opens a "
+                                  "path from a record; a signature attests them)");
     const std::string publishedSha = sha256FileHex(publishedPath);
     claims.add("published file hash", publishedSha == record.publishedSha,
                publishedSha == record.publishedSha
@@ -477,9 +486,17 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                                        " in the research subset"
                                  : "") +
                        ", recorded " + std::to_string(record.originalRows));
-    else if (conf.sweep && in.originalPath)
-        claims.needs("original rows", "not checked: a SWEEP release is not reproduced");
-    else
+    else if (conf.sweep && in.originalPath) {
+        // Counted from the original as the sweep read it (its missing-value policy).
+        try {
+            const std::size_t rows = readCsv(*in.originalPath, conf.project.csv).rowCount();
+            claims.add("original rows", rows == record.originalRows,
+                       std::to_string(rows) + " rows in the original, recorded " +
+                           std::to_string(record.originalRows));
+        } catch (const std::exception& e) {
+            claims.add("original rows", false, e.what());
+        }
+    } else
         claims.needs("original rows",
                      "rows.original " + std::to_string(record.originalRows) + " needs --original");
     const std::string populationNote =

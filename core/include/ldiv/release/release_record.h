@@ -118,12 +118,15 @@ void writeRelease(const ReleaseRecord& record, const std::string& path);
 
 struct ClaimVerdict {
     std::string claim;  ///< e.g. "published file hash", "criterion k=5", "prosecutor risk"
-    /// false only when the claim needs a file that was not given (--original, --public-key)
-    /// or is a label the publisher wrote (paths, ldiv version): reported, not a failure.
-    /// Every other claim that cannot be checked fails.
+    /// false when the claim was not recomputed: it needs a file that was not given
+    /// (--original, --public-key), or it cannot be checked at all. An unchecked claim makes
+    /// the verdict fail (exit 3) unless it is informational.
     bool checked = true;
     bool holds = false;
     std::string detail;
+    /// Not a claim about the data: the labels the publisher wrote (paths, ldiv version; a file
+    /// is identified by its hash) and "the record is not signed". Reported, never a failure.
+    bool informational = false;
 };
 
 struct Verification {
