@@ -7,9 +7,12 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "release_verdicts.h"
 #include "test_paths.h"
 
 using namespace ldv;
+using test::failing;
+using test::verdict;
 
 namespace {
 QString ex(const char* path) {
@@ -27,17 +30,6 @@ bool writeAll(const QString& path, const QByteArray& bytes) {
 }
 
 /// Verdict of one claim in `ldiv verify --json`.
-QString verdict(const QJsonObject& j, const QString& claim) {
-    for (const QJsonValue& c : j["claims"].toArray())
-        if (c["claim"].toString() == claim) return c["verdict"].toString();
-    return "missing";
-}
-QStringList failing(const QJsonObject& j) {
-    QStringList out;
-    for (const QJsonValue& c : j["claims"].toArray())
-        if (c["verdict"].toString() == "fails") out << c["claim"].toString();
-    return out;
-}
 }  // namespace
 
 class TestCliRelease : public QObject {

@@ -14,9 +14,12 @@
 #include <sys/stat.h>
 
 #include "cli_runner.h"
+#include "release_verdicts.h"
 #include "test_paths.h"
 
 using namespace ldv;
+using test::failing;
+using test::verdict;
 
 namespace {
 
@@ -49,11 +52,6 @@ QJsonObject rehashed(QJsonObject record) {
     return record;
 }
 
-QString verdict(const QJsonObject& j, const QString& claim) {
-    for (const QJsonValue& c : j["claims"].toArray())
-        if (c["claim"].toString() == claim) return c["verdict"].toString();
-    return "missing";
-}
 // Verify without --original: every claim it could recompute holds, the ones that need the
 // original are named as not checked, and that fails the verdict (exit 3): "verified" means
 // every claim was recomputed.
@@ -67,12 +65,6 @@ bool holdsButNeedsOriginal(const test::CliResult& r) {
     }
     return r.exitCode == 3 && unchecked && !j["verified"].toBool() &&
            j["not_checked"].toArray().contains(QJsonValue("original file hash"));
-}
-QStringList failing(const QJsonObject& j) {
-    QStringList out;
-    for (const QJsonValue& c : j["claims"].toArray())
-        if (c["verdict"].toString() == "fails") out << c["claim"].toString();
-    return out;
 }
 
 }  // namespace

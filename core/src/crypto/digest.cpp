@@ -15,16 +15,6 @@
 namespace ldv {
 namespace {
 
-std::string toHex(const unsigned char* data, std::size_t size) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out(size * 2, '0');
-    for (std::size_t i = 0; i < size; ++i) {
-        out[2 * i] = digits[data[i] >> 4];
-        out[2 * i + 1] = digits[data[i] & 0x0f];
-    }
-    return out;
-}
-
 struct MdCtxDeleter {
     void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
 };
@@ -46,6 +36,16 @@ std::string finish(EVP_MD_CTX* ctx) {
 }
 
 }  // namespace
+
+std::string toHex(const unsigned char* data, std::size_t size) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out(size * 2, '0');
+    for (std::size_t i = 0; i < size; ++i) {
+        out[2 * i] = digits[data[i] >> 4];
+        out[2 * i + 1] = digits[data[i] & 0x0f];
+    }
+    return out;
+}
 
 std::string sha256Hex(std::string_view bytes) {
     MdCtx ctx = newSha256();

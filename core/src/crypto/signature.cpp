@@ -34,16 +34,6 @@ struct BioDeleter {
 };
 using Bio = std::unique_ptr<BIO, BioDeleter>;
 
-std::string toHex(const unsigned char* data, std::size_t size) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out(size * 2, '0');
-    for (std::size_t i = 0; i < size; ++i) {
-        out[2 * i] = digits[data[i] >> 4];
-        out[2 * i + 1] = digits[data[i] & 0x0f];
-    }
-    return out;
-}
-
 bool fromHex(std::string_view hex, std::vector<unsigned char>& out) {
     if (hex.size() % 2) return false;
     auto nibble = [](char c) -> int {

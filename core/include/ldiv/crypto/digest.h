@@ -2,12 +2,15 @@
 // Cryptographic digests used for release records (SHA-256 of the files a release is made
 // of) and keyed pseudonyms (HMAC-SHA-256 with a user secret). Backed by OpenSSL's libcrypto
 // (Debian libssl-dev): a well-kept, audited implementation rather than hand-written code.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace ldv {
 
 /// Lower-case hex SHA-256 of a byte string.
+/// Lower-case hexadecimal of `size` bytes (digests, key fingerprints).
+std::string toHex(const unsigned char* data, std::size_t size);
 std::string sha256Hex(std::string_view bytes);
 
 /// Lower-case hex SHA-256 of a file's bytes, read in blocks. Throws InputError naming the
