@@ -21,13 +21,11 @@ struct Location {
     std::string display;   ///< the URI as given, for messages (a password never shows)
 };
 
-/// The query parameters a URI may carry (docs/database.md). Anything else, `options` and
+/// A URI's query parameters are on an allow-list (docs/database.md): host, port, dbname, user,
+/// sslmode (passed to libpq) and table, query, schema (ldiv's). Anything else, `options` and
 /// `password` above all, is refused: `options=-c …` would let a project file change the
 /// server's settings for the session (standard_conforming_strings=off, search_path), and a
 /// password belongs in PGPASSWORD or ~/.pgpass, never in a file.
-inline constexpr const char* kAllowedParameters[] = {"host",    "port",  "dbname", "user",
-                                                     "sslmode", "table", "query",  "schema"};
-
 /// Throws InputError for a malformed URI or a parameter off the allow-list (names what is
 /// wrong), ParameterError for a URI that carries a password (it belongs in PGPASSWORD or
 /// ~/.pgpass, never in a project file). `needTable`: only ?table= is accepted (publication
