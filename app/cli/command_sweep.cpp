@@ -85,7 +85,8 @@ public:
                 writeFilesAtomically({{m_output, table},
                                       {m_pseudonyms.map,
                                        formatTableCsv(publishedMapping(pseudonyms.mapping, recoded),
-                                                      sep, m_neutralize.enabled())}});
+                                                      sep, m_neutralize.enabled())}},
+                                     {m_pseudonyms.map});  // the map leads back: 0600
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;
