@@ -180,7 +180,8 @@ public:
             const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
             std::string mapping;
             if (!m_mapping.empty())
-                mapping = formatTableCsv(valueMapping(data, levels, node.rowPublished), sep, m_neutralize.enabled());
+                mapping = formatTableCsv(valueMapping(data, levels, node.rowPublished), sep,
+                                         m_neutralize.enabled());
             // The pseudonym mapping joins the same transaction; it leads back to the people, so
             // only its owner may read it (0600).
             const std::string pseudonymMap =

@@ -11,6 +11,7 @@
 #include "cli/release_option.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"
 
 namespace ldv::cli {
@@ -46,6 +47,8 @@ public:
         if (!m_release.empty() && m_output.empty())
             throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
+        // A published table holds only columns given a role (workspace_publish.h), exit 1.
+        if (!m_output.empty()) requireRoles(*ws);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--release", m_release},
                                  {"--pseudonym-map", m_pseudonyms.map}},

@@ -4,10 +4,10 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
-#include <filesystem>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -59,9 +59,9 @@ public:
         if (!direct) {
             const int fd = ::mkstemps(temp.data(), 9);
             if (fd < 0)
-                throw InputError(m_output, 0, 0,
-                                 std::string("cannot write into its folder: ") +
-                                     std::strerror(errno));
+                throw InputError(
+                    m_output, 0, 0,
+                    std::string("cannot write into its folder: ") + std::strerror(errno));
             ::fchmod(fd, 0666 & ~currentUmask());
             ::close(fd);
         }

@@ -106,9 +106,9 @@ Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::
                 const std::size_t k = std::size_t(spec.keep > 0 ? spec.keep : -spec.keep);
                 const std::size_t hidden = n - std::min(n, k);
                 if (hidden * 2 < n || hidden == 0)
-                    throw InputError("pseudonymize '" + spec.column + "=mask:" +
-                                     std::to_string(spec.keep) + "': the value '" + value +
-                                     "' of column '" + spec.column + "' would keep " +
+                    throw InputError("pseudonymize '" + spec.column +
+                                     "=mask:" + std::to_string(spec.keep) + "': the value '" +
+                                     value + "' of column '" + spec.column + "' would keep " +
                                      std::to_string(n - hidden) + " of its " + std::to_string(n) +
                                      " characters; a masked pseudonym must hide at least half "
                                      "of each value (use a smaller N, or hmac or random)");

@@ -18,8 +18,8 @@ bool allToken(const Dataset& data, const EquivalenceClasses& classes, std::size_
 }  // namespace
 
 std::vector<std::string> maskedClassFailures(const Dataset& data, const SearchConfig& config,
-                                             std::span<const int> levels,
-                                             const NodeJudgement& node, const std::string& token) {
+                                             std::span<const int> levels, const NodeJudgement& node,
+                                             const std::string& token) {
     const EquivalenceClasses& in = node.classes;
     // Old class → merged class; the masked class is the last one.
     std::vector<std::uint32_t> to(in.count());

@@ -17,7 +17,7 @@ namespace ldv::detail {
 /// suppressed class, and every kept class whose values at `levels` are all `token`, merged into
 /// one; risk criteria (node level) are judged on all the merged classes. Empty: it meets them.
 std::vector<std::string> maskedClassFailures(const Dataset& data, const SearchConfig& config,
-                                             std::span<const int> levels,
-                                             const NodeJudgement& node, const std::string& token);
+                                             std::span<const int> levels, const NodeJudgement& node,
+                                             const std::string& token);
 
 }  // namespace ldv::detail
