@@ -108,8 +108,6 @@ public:
 
     int execute(std::ostream& out, std::ostream& err) override {
         auto ws = loadWorkspace(m_options);
-        // Nothing is published that was not asked for: every column needs a role (exit 1).
-        requireRoles(*ws);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--mapping", m_mapping},
                                  {"--release", m_release},
@@ -125,6 +123,9 @@ public:
         const Dataset& data = criteriaDataset(*ws, searchSettings(m_search, ws->config()).criteria);
         const bool optimum = m_node == "optimum";
         const SearchConfig config = toSearchConfig(m_search, data, *ws, optimum);
+        // Nothing is published that was not asked for: every column needs a role (exit 1). Checked
+        // after the options, whose own errors say more, and before any search.
+        requireRoles(*ws);
         Levels levels;
         if (optimum) {
             ws->requireQiHierarchies();

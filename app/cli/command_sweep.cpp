@@ -47,8 +47,6 @@ public:
         if (!m_release.empty() && m_output.empty())
             throw ParameterError("--release needs --output: a release record certifies a file");
         auto ws = loadWorkspace(m_options);
-        // A published table holds only columns given a role (workspace_publish.h), exit 1.
-        if (!m_output.empty()) requireRoles(*ws);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--release", m_release},
                                  {"--pseudonym-map", m_pseudonyms.map}},
@@ -58,6 +56,8 @@ public:
         if (m_output.empty() && (!m_pseudonyms.columns.empty() || !m_pseudonyms.map.empty()))
             throw ParameterError("--pseudonymize and --pseudonym-map need --output");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
+        // A published table holds only columns given a role (workspace_publish.h), exit 1.
+        if (!m_output.empty()) requireRoles(*ws);
         ws->requireQiHierarchies();
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
         SweepOptions options;

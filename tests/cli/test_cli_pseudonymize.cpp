@@ -77,8 +77,9 @@ private slots:
             " \"attributes\": [{\"name\": \"name\", \"role\": \"identifying\", "
             "\"pseudonymize\": \"hmac\"}, {\"name\": \"zip\", \"role\": \"quasi-identifying\"},"
             " {\"name\": \"disease\", \"role\": \"sensitive\"}], \"criteria\": [\"k=1\"]}\n");
-        const auto r = test::runCli({"generalize", "--project", path("p.ldiv.json"), "--node", "0",
-                                     "-o", path("p.csv"), "--secret-file", path("secret")});
+        const auto r =
+            test::runCli({"generalize", "--project", path("p.ldiv.json"), "--node", "0",
+                          "--keep-order", "-o", path("p.csv"), "--secret-file", path("secret")});
         QCOMPARE(r.exitCode, 0);
         const auto a =
             generalize("a2.csv", {"--pseudonymize", "name", "--secret-file", path("secret")});
