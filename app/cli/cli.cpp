@@ -23,6 +23,24 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
     app.require_subcommand(1);
     std::vector<std::unique_ptr<Command>> commands = makeCommands();
     for (auto& command : commands) command->attach(app);
+#ifdef LDIV_HAVE_POSTGRES
+    // A postgresql:// URI typed on the command line (DATA, --output, --mapping) names a server
+    // the user chose: PGPASSWORD may go there. One that a project file names may not, unless
+    // --confirm-server names it (docs/database.md, "Passwords").
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        for (const char* scheme : {"postgresql://", "postgres://"}) {
+            const auto at = arg.find(scheme);
+            if (at != 0 && (at == std::string::npos || arg[at - 1] != '=')) continue;
+            try {
+                pg::confirmServer(arg.substr(at));
+            } catch (const std::exception&) {
+                // Malformed: the command that reads it reports it.
+            }
+            break;
+        }
+    }
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

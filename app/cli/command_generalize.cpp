@@ -117,6 +117,12 @@ public:
             throw ParameterError(
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
                 "not a database table");
+        // Refused before anything is written: the record's original hash needs a file.
+        if (!m_release.empty() && isSourceUri(ws->config().dataPath))
+            throw ParameterError(
+                "--release records the SHA-256 of the original file, and " + ws->config().dataPath +
+                " is a database table: export it to a CSV file first and publish from that, so "
+                "that `ldiv verify --original` can check it");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         // With delta-presence the node is judged on the population with the research subset
         // and only the subset is written (workspace_publish.h).

@@ -6,6 +6,9 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
+#ifdef LDIV_HAVE_POSTGRES
+#include "ldiv/postgres.h"
+#endif
 
 namespace ldv::cli {
 
@@ -24,6 +27,10 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
     cmd.add_option("--project", o.project,
                    "ldiv project file (.ldiv.json) instead of DATA and role options");
     cmd.add_flag("--json", o.json, "Print one JSON object on stdout");
+    cmd.add_option("--confirm-server", o.confirmServers,
+                   "HOST[:PORT] of a database server named by the project file that may receive "
+                   "PGPASSWORD (a URI typed on the command line is confirmed by being typed; "
+                   "repeatable)");
     if (!withRoles) return;
     cmd.add_option("--hierarchy", o.hierarchies,
                    "COL=FILE or COL=BUILDER: hierarchy CSV, or intervals:5,10,20[;bottom=B;top=T], "
@@ -83,6 +90,12 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     }
     if (c.dataPath.empty())
         throw ParameterError("no data: give a CSV file (DATA) or --project FILE");
+#ifdef LDIV_HAVE_POSTGRES
+    for (const std::string& server : o.confirmServers) pg::confirmServer(server);
+#else
+    if (!o.confirmServers.empty())
+        throw ParameterError("--confirm-server: this ldiv was built without PostgreSQL support");
+#endif
     if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
     if (o.missing == "drop") c.csv.missing = MissingPolicy::Drop;
     if (!o.missingTokens.empty()) c.csv.missingTokens = o.missingTokens;

@@ -29,6 +29,8 @@ struct DataOptions {
     /// by the database and --stream is offered.
     bool groupsSuffice = false;
     bool stream = false;
+    /// --confirm-server HOST[:PORT]: servers a project file names that may receive PGPASSWORD.
+    std::vector<std::string> confirmServers;
     /// --research-subset (addResearchSubsetOption): delta-presence's published rows.
     std::string researchSubset;
 };

@@ -74,7 +74,7 @@ private slots:
         psql("REVOKE ALL ON dialog_secret FROM PUBLIC");
     }
 
-    void cleanup() { pg::setSessionPassword({}); }
+    void cleanup() { pg::setSessionPassword({}, {}); }
 
     void listsPreviewsAndOpensATable() {
         DatabaseDialog d;

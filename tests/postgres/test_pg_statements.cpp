@@ -17,6 +17,28 @@ using namespace ldv;
 
 namespace {
 
+// What libpq's PQescapeIdentifier / PQescapeLiteral return on a server with
+// standard_conforming_strings on (their documented output), so that the statements' exact
+// text can be checked without a server; the server tests (test_pg_server) use the real ones.
+class LibpqLikeQuoter : public pg::Quoter {
+public:
+    std::string identifier(const std::string& name) const override {
+        std::string out = "\"";
+        for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return out + "\"";
+    }
+    std::string literal(const std::string& value) const override {
+        const bool backslash = value.find('\\') != std::string::npos;
+        std::string out = backslash ? " E'" : "'";
+        for (char c : value) {
+            if (c == '\'' || c == '\\') out += c;
+            out += c;
+        }
+        return out + "'";
+    }
+};
+const LibpqLikeQuoter q;
+
 // The text outside quoted identifiers and string literals, where keywords and function
 // names live (a column named "count(" or a literal 'JOIN' must not trip the check).
 std::string unquoted(const std::string& sql) {
@@ -150,41 +172,50 @@ private slots:
                                  pg::parseLocation("postgresql://u@h/db?query=SELECT 1", true));
     }
 
-    void quotesIdentifiers() {
-        QCOMPARE(pg::quoteIdentifier("marital-status"), std::string("\"marital-status\""));
-        QCOMPARE(pg::quoteIdentifier("a\"b"), std::string("\"a\"\"b\""));
-        QCOMPARE(pg::quoteQualified("s.t"), std::string("\"s\".\"t\""));
-        QCOMPARE(pg::quoteLiteral("it's"), std::string("'it''s'"));
+    void qualifiesTableNames() {
+        QCOMPARE(
+            pg::quoteQualified(pg::tableName(pg::parseLocation("postgresql://u@h/d?table=s.t")), q),
+            std::string("\"s\".\"t\""));
+        QCOMPARE(pg::quoteQualified(
+                     pg::tableName(pg::parseLocation("postgresql://u@h/d?table=t&schema=ldiv")), q),
+                 std::string("\"ldiv\".\"t\""));
+        QCOMPARE(
+            pg::quoteQualified(pg::tableName(pg::parseLocation("postgresql://u@h/d?table=t")), q),
+            std::string("\"t\""));
     }
 
     // The exact text, so that docs/database.md can quote it.
     void exactStatements() {
         const pg::Location t = pg::parseLocation("postgresql://u@h/db?table=adult");
         CsvOptions keep;
-        QCOMPARE(pg::groupStatement(t, {"sex", "age", "salary-class"}, {}, keep),
+        QCOMPARE(pg::groupStatement(t, {"sex", "age", "salary-class"}, {}, keep, q),
                  std::string("COPY (SELECT \"sex\", \"age\", \"salary-class\", count(*) AS "
                              "ldiv_rows FROM \"adult\" "
                              "GROUP BY \"sex\", \"age\", \"salary-class\") TO STDOUT WITH (FORMAT "
                              "csv, HEADER true)"));
         CsvOptions drop;
         drop.missing = MissingPolicy::Drop;
-        QCOMPARE(pg::groupStatement(t, {"sex"}, {"sex", "age"}, drop),
+        QCOMPARE(pg::groupStatement(t, {"sex"}, {"sex", "age"}, drop, q),
                  std::string("COPY (SELECT \"sex\", count(*) AS ldiv_rows FROM \"adult\" WHERE "
                              "\"sex\" IS NOT NULL AND "
                              "\"sex\"::text NOT IN ('?', '') AND \"age\" IS NOT NULL AND "
                              "\"age\"::text NOT IN ('?', '') "
                              "GROUP BY \"sex\") TO STDOUT WITH (FORMAT csv, HEADER true)"));
-        QCOMPARE(pg::describeStatement(t), std::string("SELECT * FROM \"adult\""));
-        QCOMPARE(pg::previewStatement(t, 20),
+        QCOMPARE(pg::describeStatement(t, q), std::string("SELECT * FROM \"adult\""));
+        QCOMPARE(pg::previewStatement(t, 20, q),
                  std::string("COPY (SELECT * FROM \"adult\" LIMIT 20) TO STDOUT WITH (FORMAT "
                              "csv, HEADER true)"));
-        const auto publish = pg::publishStatements(
-            pg::parseLocation("postgresql://u@h/db?table=published", true), {"sex", "age"}, true);
-        QCOMPARE(publish, (std::vector<std::string>{
-                              "BEGIN", "DROP TABLE IF EXISTS \"published\"",
-                              "CREATE TABLE \"published\" (\"sex\" text, \"age\" text)",
-                              "COPY \"published\" (\"sex\", \"age\") FROM STDIN WITH (FORMAT csv)",
-                              "COMMIT"}));
+        // The schema is always named (resolved from current_schema() when the URI names none):
+        // DROP and CREATE name the same table whatever the search_path.
+        const auto publish =
+            pg::publishStatements({"public", "published"}, {"sex", "age"}, true, q);
+        QCOMPARE(
+            publish,
+            (std::vector<std::string>{
+                "BEGIN", "DROP TABLE IF EXISTS \"public\".\"published\"",
+                "CREATE TABLE \"public\".\"published\" (\"sex\" text, \"age\" text)",
+                "COPY \"public\".\"published\" (\"sex\", \"age\") FROM STDIN WITH (FORMAT csv)",
+                "COMMIT"}));
     }
 
     void statementsStayWithinCitus() {
@@ -195,12 +226,11 @@ private slots:
                                                "education", "salary-class"};
         std::vector<std::string> all = columns;
         all.push_back("join");  // a column named like a keyword stays quoted
-        std::vector<std::string> statements{pg::describeStatement(t),
-                                            pg::groupStatement(t, columns, all, CsvOptions{}),
-                                            pg::groupStatement(t, columns, all, drop),
-                                            pg::rowsStatement(t), pg::previewStatement(t, 20)};
-        for (const std::string& s : pg::publishStatements(
-                 pg::parseLocation("postgresql://u@h/db?table=p", true), all, true))
+        std::vector<std::string> statements{
+            pg::describeStatement(t, q), pg::groupStatement(t, columns, all, CsvOptions{}, q),
+            pg::groupStatement(t, columns, all, drop, q), pg::rowsStatement(t, q),
+            pg::previewStatement(t, 20, q)};
+        for (const std::string& s : pg::publishStatements({"public", "p"}, all, true, q))
             statements.push_back(s);
         for (const std::string& s : statements) {
             const QStringList problems = citusProblems(s);

@@ -258,8 +258,9 @@ Job* DatabaseDialog::startJob(Job*& slot, const QString& title,
 
 void DatabaseDialog::connectToServer() {
     const pg::ConnectionSettings s = settings();
-    // The typed password replaces any earlier one for this process; empty: libpq's lookup.
-    pg::setSessionPassword(m_password->text().toStdString());
+    // The typed password replaces any earlier one for this process, for this server only;
+    // empty: PGPASSWORD (this server is now confirmed for it) or ~/.pgpass.
+    pg::setSessionPassword(s, m_password->text().toStdString());
     m_tables->clear();
     m_preview->clear();
     m_preview->setRowCount(0);

@@ -10,6 +10,9 @@
 #include "workbench/resourcepaths.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "database/databasedialog.h"
+#include "ldiv/data/table_source.h"
+#include "ldiv/postgres.h"
+#include "ldiv/project/workspace.h"
 #endif
 #include "project/job.h"
 #include "project/project.h"
@@ -57,6 +60,27 @@ void ProjectController::open(const QString& target) {
 
 void ProjectController::openProjectFile(const QString& path) {
     if (!maybeSave()) return;
+#ifdef LDIV_HAVE_POSTGRES
+    // A project can name any database server. PGPASSWORD goes only to servers the user
+    // confirmed (docs/database.md, "Safety"): ask before this project receives it. No: the
+    // project still opens where the server needs no password or ~/.pgpass has one for it.
+    try {
+        const std::string data = loadProject(path.toStdString()).dataPath;
+        if (isSourceUri(data) && pg::awaitsConfirmation(data) && m_interactive) {
+            const QString server = QString::fromStdString(pg::serverOf(data));
+            const auto answer = QMessageBox::question(
+                m_dialogParent, tr("Send your database password?"),
+                tr("%1 reads its data from the database server %2.\n\nSend your PGPASSWORD "
+                   "to %2? Answer No unless you know this server: a project file from someone "
+                   "else could name a server that collects passwords.")
+                    .arg(QFileInfo(path).fileName(), server),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+            if (answer == QMessageBox::Yes) pg::confirmServer(data);
+        }
+    } catch (const std::exception&) {
+        // A project that cannot be read is reported by the load below.
+    }
+#endif
     startLoad(tr("Opening %1").arg(QFileInfo(path).fileName()),
               [path](Feedback& f) { return loadProjectData(path, &f); });
 }

@@ -284,6 +284,13 @@ const std::vector<std::string_view>& knownCriterionNames() {
 }
 
 CriterionSpec parseCriterionSpec(std::string_view text) {
+    // The longest real criterion (β-likeness with a protected list, a hierarchy of a few
+    // hundred labels) is a few kilobytes. A megabyte-long one froze the Privacy perspective
+    // for minutes, every message quoting it whole: refused at once, quoted by its start.
+    if (text.size() > kMaxCriterionBytes)
+        throw ParameterError("criterion '" + std::string(text.substr(0, 40)) + "…' is " +
+                             std::to_string(text.size()) + " bytes long; a criterion has at most " +
+                             std::to_string(kMaxCriterionBytes));
     CriterionSpec spec;
     std::vector<std::string_view> segments = splitUnescaped(text, ';');
     // The '@attribute' suffix may close the head or any later segment; at most one.

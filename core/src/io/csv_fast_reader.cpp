@@ -35,6 +35,8 @@ bool FastCsvReader::isMissing(const FastField& field) const {
 
 bool FastCsvReader::startColumns() {
     m_started = true;
+    // Too many columns: the reference reader refuses them with the line and column.
+    if (m_fields.size() > m_options.maxColumns) return false;
     std::unordered_set<std::string_view> seen;
     for (std::size_t i = 0; i < m_fields.size(); ++i) {
         if (!acceptableText(m_fields[i].view())) return false;

@@ -11,6 +11,7 @@
 #include "data/type_inference.h"
 #include "io/csv_fast_groups.h"
 #include "io/csv_tokenizer.h"
+#include "io/file_open.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
 
@@ -190,9 +191,9 @@ std::uint64_t CsvGroupReader::rowsDropped() const {
 }
 
 namespace {
-using FilePtr = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+using detail::FilePtr;
 FilePtr openOrThrow(const std::string& path) {
-    FilePtr file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    FilePtr file = detail::openForReading(path);
     if (!file)
         throw InputError(path, 0, 0,
                          std::string("cannot open the file for reading: ") + std::strerror(errno));

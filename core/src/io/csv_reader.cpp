@@ -17,6 +17,7 @@
 #include "io/csv_fast_reader.h"
 #include "io/csv_reference.h"
 #include "io/csv_tokenizer.h"
+#include "io/file_open.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
 #include "ldiv/io/csv_table_reader.h"
@@ -86,6 +87,12 @@ public:
 
 private:
     void startColumns(const std::vector<detail::CsvField>& fields) {
+        if (fields.size() > m_options.maxColumns)
+            throw InputError(
+                m_source, fields.front().line, fields[m_options.maxColumns].column,
+                "the " + std::string(m_options.header ? "header" : "first row") + " has " +
+                    std::to_string(fields.size()) + " columns; ldiv reads at most " +
+                    std::to_string(m_options.maxColumns) + " (is the separator right?)");
         std::unordered_set<std::string_view> seen;
         for (std::size_t i = 0; i < fields.size(); ++i) {
             std::string name =
@@ -214,8 +221,7 @@ std::string readFileText(const std::string& path, std::size_t maxBytes) {
                               ", the limit for hierarchy, taxonomy and project files");
     };
     if (size > maxBytes) throw tooLarge();
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                         &std::fclose);
+    const detail::FilePtr file = detail::openForReading(path);
     if (!file) throw InputError(path, 0, 0, openFailure());
     // Read up to the cap whatever the size said: a /proc file says 0 and has content, and a
     // file may grow while it is read.
@@ -276,7 +282,7 @@ struct OpenedCsv {
 OpenedCsv openCsv(const std::string& path) {
     OpenedCsv csv;
     csv.total = checkReadable(path, true);
-    csv.file.reset(std::fopen(path.c_str(), "rb"));
+    csv.file = detail::openForReading(path);
     if (!csv.file) throw InputError(path, 0, 0, openFailure());
     struct stat st {};
     if (::fstat(fileno(csv.file.get()), &st) == 0) {
@@ -296,7 +302,9 @@ struct FirstChunk {
 FirstChunk readFirstChunk(const std::string& path, const OpenedCsv& csv,
                           std::span<const char> chunk, std::size_t got, const CsvOptions& options) {
     if (got == 0 && !std::ferror(csv.file.get()))
-        throw InputError(path, 0, 0, "the file is empty (0 bytes)");
+        throw InputError(path, 0, 0,
+                         csv.pipe ? "the pipe (FIFO) gave no data: no process was writing to it"
+                                  : "the file is empty (0 bytes)");
     const std::string_view first(chunk.data(), got);
     return {options.separator ? options.separator : detectSeparator(first),
             first.substr(0, 3) == "\xEF\xBB\xBF"};

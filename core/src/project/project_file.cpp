@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
+#include "io/strict_json.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/data/error.h"
@@ -148,32 +149,7 @@ std::string formatProject(const ProjectConfig& c) {
 }
 
 ProjectConfig parseProject(const std::string& text, const std::string& source) {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        // nlohmann reports a byte offset; convert it to line and column.
-        std::size_t line = 1, col = 1;
-        for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                col = 1;
-            } else
-                ++col;
-        }
-        std::string what = e.what();
-        const auto pos = what.find("parse error");
-        throw InputError(source, line, col,
-                         "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
-    } catch (const json::out_of_range& e) {
-        // A number beyond double's range ("version": 1e999) is not a parse_error to
-        // nlohmann but out_of_range 406, without a position (found by fuzz_project).
-        std::string what = e.what();
-        const auto pos = what.find("] ");
-        throw InputError(
-            source, 0, 0,
-            "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
-    }
+    const json j = detail::parseStrictJson(text, source);
     if (!j.is_object() || field<std::string>(j, "format", "", source) != "ldiv-project")
         throw InputError(source, 0, 0,
                          "not an ldiv project file (expected \"format\": \"ldiv-project\")");
@@ -250,6 +226,15 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
     }
     c.qiOrder = field<std::vector<std::string>>(j, "qi_order", {}, source);
     c.search.criteria = field<std::vector<std::string>>(j, "criteria", {}, source);
+    // Checked here, not only when parsed: the workbench lists a project's criteria before it
+    // judges them, and a megabyte-long one froze it.
+    for (std::size_t i = 0; i < c.search.criteria.size(); ++i)
+        if (c.search.criteria[i].size() > kMaxCriterionBytes)
+            throw InputError(source, 0, 0,
+                             "criteria[" + std::to_string(i) + "] is " +
+                                 std::to_string(c.search.criteria[i].size()) +
+                                 " bytes long; a criterion has at most " +
+                                 std::to_string(kMaxCriterionBytes));
     c.search.suppressionLimit = field<double>(j, "suppression_limit", 0.0, source);
     // Names are typed here, so a misspelt one names the file; the numbers are validate()'s.
     try {

@@ -68,7 +68,7 @@ std::vector<std::string> listTables(const ConnectionSettings& settings) {
     Location where;
     where.conninfo = baseUri(settings);
     where.display = where.conninfo;
-    detail::Connection conn(where);
+    detail::Connection conn(where);  // read only
     // information_schema.tables lists only relations the user holds some privilege on.
     const auto rows = conn.query(
         "SELECT table_schema, table_name FROM information_schema.tables "
@@ -82,9 +82,10 @@ std::vector<std::string> listTables(const ConnectionSettings& settings) {
 Table previewTable(const std::string& uri, std::size_t limit) {
     const Location loc = parseLocation(uri);
     detail::Connection conn(loc);
-    const detail::Result d = conn.describe(describeStatement(loc));
+    const detail::Result d = conn.describe(describeStatement(loc, conn));
     std::string csv;
-    conn.copyOut(previewStatement(loc, limit), [&](std::string_view chunk) { csv.append(chunk); });
+    conn.copyOut(previewStatement(loc, limit, conn),
+                 [&](std::string_view chunk) { csv.append(chunk); });
     CsvOptions read;
     read.separator = ',';
     read.trim = false;
@@ -96,8 +97,11 @@ Table previewTable(const std::string& uri, std::size_t limit) {
     return t;
 }
 
-void setSessionPassword(const std::string& password) {
-    detail::setSessionPasswordImpl(password);
+void setSessionPassword(const ConnectionSettings& settings, const std::string& password) {
+    const std::string server = detail::serverOfConninfo(baseUri(settings));
+    // The user typed this server into the dialog: it is theirs to send PGPASSWORD to as well.
+    detail::confirmServerImpl(server);
+    detail::setSessionPasswordImpl(server, password);
 }
 
 }  // namespace ldv::pg

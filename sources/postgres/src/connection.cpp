@@ -1,7 +1,9 @@
 #include "connection.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <mutex>
+#include <set>
 #include <vector>
 
 #include "ldiv/data/error.h"
@@ -15,26 +17,84 @@ std::string trimmed(std::string s) {
 }  // namespace
 
 namespace {
-std::mutex& passwordMutex() {
-    static std::mutex m;
-    return m;
+
+// Where passwords may go. PGPASSWORD is taken out of the environment at start-up, because
+// libpq would otherwise send it to any server a URI names, a crafted project file's
+// included; it goes only to servers the user named (confirmServer). A password typed in the
+// workbench goes only to the server it was typed for.
+struct Passwords {
+    std::mutex mutex;
+    std::string environment;
+    std::set<std::string> confirmed;
+    std::string sessionServer;
+    std::string session;
+};
+Passwords& passwords() {
+    static Passwords p;
+    return p;
 }
-std::string& sessionPassword() {
-    static std::string password;
-    return password;
+
+std::string lowered(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
 }
+
 }  // namespace
 
-void setSessionPasswordImpl(const std::string& password) {
-    const std::lock_guard<std::mutex> lock(passwordMutex());
-    sessionPassword() = password;
+std::string serverOfConninfo(const std::string& conninfo) {
+    char* error = nullptr;
+    PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
+    if (error) PQfreemem(error);
+    std::string host, port;
+    if (options) {
+        for (PQconninfoOption* o = options; o->keyword; ++o) {
+            if (!o->val) continue;
+            if (std::string(o->keyword) == "host") host = o->val;
+            if (std::string(o->keyword) == "port") port = o->val;
+        }
+        PQconninfoFree(options);
+    }
+    // libpq's own fallbacks: PGHOST / PGPORT, then the local socket and 5432.
+    if (host.empty())
+        if (const char* h = std::getenv("PGHOST")) host = h;
+    if (port.empty())
+        if (const char* p = std::getenv("PGPORT")) port = p;
+    if (port.empty()) port = "5432";
+    return lowered(host) + ":" + port;
 }
 
-Connection::Connection(const Location& location) : m_name(location.display) {
+void setSessionPasswordImpl(const std::string& server, const std::string& password) {
+    Passwords& p = passwords();
+    const std::lock_guard<std::mutex> lock(p.mutex);
+    p.sessionServer = password.empty() ? std::string() : server;
+    p.session = password;
+}
+
+void holdEnvironmentPassword() {
+    Passwords& p = passwords();
+    const std::lock_guard<std::mutex> lock(p.mutex);
+    if (const char* e = std::getenv("PGPASSWORD")) p.environment = e;
+    unsetenv("PGPASSWORD");
+}
+
+void confirmServerImpl(const std::string& server) {
+    Passwords& p = passwords();
+    const std::lock_guard<std::mutex> lock(p.mutex);
+    p.confirmed.insert(server);
+}
+
+bool withholdsPassword(const std::string& server) {
+    Passwords& p = passwords();
+    const std::lock_guard<std::mutex> lock(p.mutex);
+    if (p.environment.empty() || p.confirmed.count(server)) return false;
+    return p.session.empty() || p.sessionServer != server;
+}
+
+Connection::Connection(const Location& location, Access access) : m_name(location.display) {
     // The URI is expanded in place of "dbname"; keywords before it are defaults the URI may
     // override (a host that does not answer gives up after 10 s unless PGCONNECT_TIMEOUT or
-    // the URI says otherwise), keywords after it override the URI (a password typed in the
-    // workbench for this session: kept in memory only, never in a URI or a file).
+    // the URI says otherwise), keywords after it override the URI (a password: kept in
+    // memory only, never in a URI or a file, and only for a server the user named).
     std::vector<const char*> keys, values;
     const bool timeoutSet = std::getenv("PGCONNECT_TIMEOUT") != nullptr;
     if (!timeoutSet) {
@@ -43,10 +103,16 @@ Connection::Connection(const Location& location) : m_name(location.display) {
     }
     keys.push_back("dbname");
     values.push_back(location.conninfo.c_str());
+    m_server = serverOfConninfo(location.conninfo);
     std::string password;
     {
-        const std::lock_guard<std::mutex> lock(passwordMutex());
-        password = sessionPassword();
+        Passwords& p = passwords();
+        const std::lock_guard<std::mutex> lock(p.mutex);
+        if (!p.session.empty() && p.sessionServer == m_server)
+            password = p.session;
+        else if (p.confirmed.count(m_server))
+            password = p.environment;
+        m_passwordWithheld = password.empty() && !p.environment.empty();
     }
     if (!password.empty()) {
         keys.push_back("password");
@@ -61,6 +127,10 @@ Connection::Connection(const Location& location) : m_name(location.display) {
         // Values are exchanged as UTF-8 text whatever the server's or the locale's encoding.
         if (PQsetClientEncoding(m_conn, "UTF8") != 0)
             fail("cannot set the client encoding to UTF8");
+        // A reader changes nothing: the whole session is one READ ONLY transaction, in
+        // which the server refuses writes, sequence changes and DDL, whatever a ?query=
+        // calls. It ends (rolled back) when the connection closes.
+        if (access == Access::ReadOnly) exec("BEGIN TRANSACTION READ ONLY");
     } catch (...) {
         if (m_conn) PQfinish(m_conn);
         m_conn = nullptr;
@@ -79,14 +149,30 @@ void Connection::fail(const std::string& what, const PGresult* result) const {
     if (message.empty()) message = "out of memory";
     // libpq's words for a server that wants a password nobody gave.
     if (message.find("no password supplied") != std::string::npos)
-        message = trimmed(message) +
-                  " (the server asks for a password: set PGPASSWORD or ~/.pgpass, or type it "
-                  "in the workbench's connection dialog)";
+        message =
+            trimmed(message) +
+            (m_passwordWithheld
+                 ? " (the server " + m_server +
+                       " asks for a password; PGPASSWORD goes only to a server you name "
+                       "yourself, and this one comes from a file: give its URI on the "
+                       "command line or confirm it with --confirm-server " +
+                       m_server +
+                       " (in the workbench: answer Yes when it asks), or put the password "
+                       "in ~/.pgpass, which names its host)"
+                 : std::string(" (the server asks for a password: set PGPASSWORD or "
+                               "~/.pgpass, or type it in the workbench's connection dialog)"));
     throw InputError(m_name, 0, 0, what + ": " + trimmed(message));
 }
 
+namespace {
+// One statement per call: the extended protocol refuses "a; b" where PQexec would run both.
+PGresult* run(PGconn* conn, const std::string& sql) {
+    return PQexecParams(conn, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0);
+}
+}  // namespace
+
 void Connection::exec(const std::string& sql) {
-    Result r(PQexec(m_conn, sql.c_str()));
+    Result r(run(m_conn, sql));
     const auto status = PQresultStatus(r.get());
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail("statement failed", r.get());
 }
@@ -103,7 +189,7 @@ Result Connection::describe(const std::string& sql) {
 
 void Connection::copyOut(const std::string& sql,
                          const std::function<void(std::string_view)>& sink) {
-    Result r(PQexec(m_conn, sql.c_str()));
+    Result r(run(m_conn, sql));
     if (PQresultStatus(r.get()) != PGRES_COPY_OUT) fail("query failed", r.get());
     for (;;) {
         char* buffer = nullptr;
@@ -129,7 +215,7 @@ void Connection::copyOut(const std::string& sql,
 void Connection::copyIn(
     const std::string& sql,
     const std::function<void(const std::function<void(std::string_view)>&)>& produce) {
-    Result r(PQexec(m_conn, sql.c_str()));
+    Result r(run(m_conn, sql));
     if (PQresultStatus(r.get()) != PGRES_COPY_IN) fail("COPY failed", r.get());
     bool serverFailed = false;
     produce([&](std::string_view chunk) {
@@ -144,7 +230,7 @@ void Connection::copyIn(
 }
 
 std::vector<std::vector<std::string>> Connection::query(const std::string& sql) {
-    Result r(PQexec(m_conn, sql.c_str()));
+    Result r(run(m_conn, sql));
     if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("query failed", r.get());
     std::vector<std::vector<std::string>> rows(std::size_t(PQntuples(r.get())));
     for (std::size_t i = 0; i < rows.size(); ++i)
@@ -159,6 +245,33 @@ std::string Connection::scalar(const std::string& sql, const std::string& parame
     if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("statement failed", r.get());
     if (PQntuples(r.get()) == 0 || PQgetisnull(r.get(), 0, 0)) return {};
     return PQgetvalue(r.get(), 0, 0);
+}
+
+std::string Connection::scalar(const std::string& sql) {
+    Result r(run(m_conn, sql));
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("statement failed", r.get());
+    if (PQntuples(r.get()) == 0 || PQgetisnull(r.get(), 0, 0)) return {};
+    return PQgetvalue(r.get(), 0, 0);
+}
+
+namespace {
+std::string escaped(char* text) {
+    std::string out(text);
+    PQfreemem(text);
+    return out;
+}
+}  // namespace
+
+std::string Connection::identifier(const std::string& name) const {
+    char* text = PQescapeIdentifier(m_conn, name.data(), name.size());
+    if (!text) fail("cannot quote the name '" + name + "'");
+    return escaped(text);
+}
+
+std::string Connection::literal(const std::string& value) const {
+    char* text = PQescapeLiteral(m_conn, value.data(), value.size());
+    if (!text) fail("cannot quote the value '" + value + "'");
+    return escaped(text);
 }
 
 }  // namespace ldv::pg::detail

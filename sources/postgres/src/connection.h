@@ -19,11 +19,26 @@ struct ResultDeleter {
 };
 using Result = std::unique_ptr<PGresult, ResultDeleter>;
 
-void setSessionPasswordImpl(const std::string& password);
+/// A password typed for one server ("HOST:PORT", serverOf()) in this process only.
+void setSessionPasswordImpl(const std::string& server, const std::string& password);
+/// PGPASSWORD, taken out of the environment at start-up (registerPostgres) so that libpq
+/// never sends it by itself; confirmServer() names where it may go.
+void holdEnvironmentPassword();
+void confirmServerImpl(const std::string& server);
+/// PGPASSWORD is held and `server` is neither confirmed nor the session password's.
+bool withholdsPassword(const std::string& server);
+/// "host:port" as libpq resolves a conninfo (PGHOST/PGPORT, then the socket and 5432).
+std::string serverOfConninfo(const std::string& conninfo);
 
-class Connection {
+/// Read-only connections run everything in one READ ONLY transaction, so that a ?query= (or
+/// a function it calls) cannot change the database; publications write.
+enum class Access { ReadOnly, ReadWrite };
+
+/// Every statement goes through the extended query protocol (PQexecParams), which runs one
+/// statement per call: text that smuggles a second statement in is refused by the server.
+class Connection : public Quoter {
 public:
-    explicit Connection(const Location& location);
+    explicit Connection(const Location& location, Access access = Access::ReadOnly);
     ~Connection();
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
@@ -41,12 +56,20 @@ public:
     std::vector<std::vector<std::string>> query(const std::string& sql);
     /// Runs a one-parameter query and returns its first value (empty for NULL).
     std::string scalar(const std::string& sql, const std::string& parameter);
+    /// Runs a query without parameters and returns its first value (empty for NULL).
+    std::string scalar(const std::string& sql);
+
+    /// PQescapeIdentifier / PQescapeLiteral on this connection.
+    std::string identifier(const std::string& name) const override;
+    std::string literal(const std::string& value) const override;
 
     [[noreturn]] void fail(const std::string& what, const PGresult* result = nullptr) const;
 
 private:
     PGconn* m_conn = nullptr;
     std::string m_name;
+    std::string m_server;
+    bool m_passwordWithheld = false;  ///< PGPASSWORD is set, but this server is unconfirmed
 };
 
 }  // namespace ldv::pg::detail

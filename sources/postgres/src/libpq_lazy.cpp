@@ -158,4 +158,13 @@ int PQgetCopyData(PGconn* conn, char** buffer, int async) {
     return real(conn, buffer, async);
 }
 
+char* PQescapeLiteral(PGconn* conn, const char* str, size_t len) {
+    LDIV_LIBPQ(PQescapeLiteral);
+    return real(conn, str, len);
+}
+char* PQescapeIdentifier(PGconn* conn, const char* str, size_t len) {
+    LDIV_LIBPQ(PQescapeIdentifier);
+    return real(conn, str, len);
+}
+
 }  // extern "C"

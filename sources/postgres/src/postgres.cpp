@@ -34,7 +34,7 @@ public:
 
     std::vector<SourceColumn> columns() override {
         if (!m_columns.empty()) return m_columns;
-        const std::string sql = describeStatement(m_location);
+        const std::string sql = describeStatement(m_location, m_conn);
         m_statements.push_back(sql);
         const detail::Result d = m_conn.describe(sql);
         for (int i = 0; i < PQnfields(d.get()); ++i)
@@ -51,7 +51,7 @@ public:
         for (const std::string& w : wanted)
             if (std::find(allNames.begin(), allNames.end(), w) == allNames.end())
                 missingColumn(w, all);
-        const std::string sql = groupStatement(m_location, wanted, allNames, options);
+        const std::string sql = groupStatement(m_location, wanted, allNames, options, m_conn);
         m_statements.push_back(sql);
         const auto start = std::chrono::steady_clock::now();
         // The server already dropped rows with missing values; NULL arrives as an unquoted
@@ -81,10 +81,10 @@ public:
         double estimate = -1;
         if (!m_location.table.empty()) {
             const std::string e =
-                m_conn.scalar(kRowEstimateStatement, quoteQualified(m_location.table));
+                m_conn.scalar(kRowEstimateStatement, quoteQualified(tableName(m_location), m_conn));
             if (!e.empty()) estimate = std::strtod(e.c_str(), nullptr);
         }
-        const std::string sql = rowsStatement(m_location);
+        const std::string sql = rowsStatement(m_location, m_conn);
         m_statements.push_back(sql);
         const auto start = std::chrono::steady_clock::now();
         CsvOptions read = options;
@@ -142,13 +142,25 @@ private:
 
 void publish(const std::string& uri, const Table& table, const TableWriteOptions& options) {
     const Location target = parseLocation(uri, true);
-    Connection conn(target);
-    const std::string rel = quoteQualified(target.table);
-    if (!options.replace && !conn.scalar("SELECT to_regclass($1)::text", rel).empty())
-        throw ParameterError("table " + rel + " already exists at " + uri +
-                             "; give --replace to overwrite it");
+    Connection conn(target, detail::Access::ReadWrite);
+    // The schema is resolved before anything runs: CREATE TABLE puts an unqualified name in
+    // current_schema(), while DROP TABLE would find the first table of that name anywhere
+    // on the search_path ("$user", public): both must name the same table.
+    QualifiedName name = tableName(target);
+    if (name.schema.empty()) {
+        name.schema = conn.scalar("SELECT current_schema()");
+        if (name.schema.empty())
+            throw InputError(target.display, 0, 0,
+                             "no schema to create " + name.name +
+                                 " in: the search_path names no existing schema; give "
+                                 "?table=SCHEMA.NAME");
+    }
     const std::vector<std::string> statements =
-        publishStatements(target, table.columnNames(), options.replace);
+        publishStatements(name, table.columnNames(), options.replace, conn);
+    const std::string rel = quoteQualified(name, conn);
+    if (!options.replace && !conn.scalar("SELECT to_regclass($1)::text", rel).empty())
+        throw ParameterError("table " + rel + " already exists at " + target.display +
+                             "; give --replace to overwrite it");
     // BEGIN, [DROP], CREATE run as they are; COPY streams the rows; COMMIT only if all went
     // well. On any failure the connection closes with the transaction open, and the server
     // rolls it back: no table, or the old one untouched.
@@ -174,12 +186,49 @@ void publish(const std::string& uri, const Table& table, const TableWriteOptions
 }  // namespace
 
 void registerPostgres() {
+    detail::holdEnvironmentPassword();
     for (const char* scheme : {"postgresql", "postgres"}) {
         registerTableSource(scheme, [](const std::string& uri) -> std::unique_ptr<TableSource> {
             return std::make_unique<PostgresSource>(uri);
         });
         registerTableWriter(scheme, publish);
     }
+}
+
+std::string serverOf(const std::string& uri) {
+    return detail::serverOfConninfo(parseLocation(uri).conninfo);
+}
+
+bool awaitsConfirmation(const std::string& uri) {
+    try {
+        return detail::withholdsPassword(serverOf(uri));
+    } catch (const std::exception&) {
+        return false;  // malformed: the load reports it
+    }
+}
+
+void confirmServer(const std::string& uriOrServer) {
+    if (uriOrServer.find("://") != std::string::npos) {
+        detail::confirmServerImpl(serverOf(uriOrServer));
+        return;
+    }
+    // HOST[:PORT], or [IPV6]:PORT; the port defaults as libpq's does.
+    std::string host = uriOrServer, port;
+    if (!host.empty() && host.front() == '[') {
+        const auto close = host.find(']');
+        if (close != std::string::npos && close + 1 < host.size() && host[close + 1] == ':')
+            port = host.substr(close + 2);
+        host = close == std::string::npos ? std::string() : host.substr(0, close + 1);
+    } else if (std::count(host.begin(), host.end(), ':') == 1) {
+        port = host.substr(host.find(':') + 1);
+        host = host.substr(0, host.find(':'));
+        if (port.empty()) host.clear();
+    }
+    if (port.empty()) port = "5432";
+    if (host.empty() || port.find_first_not_of("0123456789") != std::string::npos)
+        throw ParameterError("invalid --confirm-server '" + uriOrServer +
+                             "': expected HOST or HOST:PORT");
+    detail::confirmServerImpl(detail::serverOfConninfo("postgresql://" + host + ":" + port + "/"));
 }
 
 }  // namespace ldv::pg

@@ -43,14 +43,47 @@ std::string percentDecode(const std::string& text) {
 
 }  // namespace
 
+std::string redactUri(const std::string& uri) {
+    std::string out = uri;
+    const auto schemeEnd = out.find("://");
+    if (schemeEnd != std::string::npos) {
+        const auto authorityEnd = out.find_first_of("/?", schemeEnd + 3);
+        const auto at = out.rfind('@', authorityEnd);
+        if (at != std::string::npos && at > schemeEnd) {
+            const auto colon = out.find(':', schemeEnd + 3);
+            if (colon != std::string::npos && colon < at)
+                out.replace(colon + 1, at - colon - 1, "…");
+        }
+    }
+    // password=VALUE in any parameter (the key possibly %-encoded), up to the next '&'.
+    const auto question = out.find('?');
+    if (question == std::string::npos) return out;
+    std::string rest = out.substr(question + 1), kept;
+    while (!rest.empty()) {
+        if (rest.rfind("query=", 0) == 0) {
+            kept += (kept.empty() ? "" : "&") + rest;
+            break;
+        }
+        const auto amp = rest.find('&');
+        std::string param = rest.substr(0, amp);
+        rest = amp == std::string::npos ? "" : rest.substr(amp + 1);
+        const auto eq = param.find('=');
+        if (eq != std::string::npos && percentDecode(param.substr(0, eq)) == "password")
+            param = param.substr(0, eq + 1) + "…";
+        kept += (kept.empty() ? "" : "&") + param;
+    }
+    return out.substr(0, question + 1) + kept;
+}
+
 Location parseLocation(const std::string& uri, bool needTable) {
     Location loc;
-    loc.display = uri;
+    loc.display = redactUri(uri);
+    const std::string& shown = loc.display;
     const auto schemeEnd = uri.find("://");
-    if (schemeEnd == std::string::npos) malformed(uri, "no scheme");
+    if (schemeEnd == std::string::npos) malformed(shown, "no scheme");
     const std::string scheme = uri.substr(0, schemeEnd);
     if (scheme != "postgresql" && scheme != "postgres")
-        malformed(uri, "the scheme must be postgresql://");
+        malformed(shown, "the scheme must be postgresql://");
     const auto question = uri.find('?');
     std::string base = uri.substr(0, question);
     // A password in the URI would end up in project files and shell histories.
@@ -59,8 +92,8 @@ Location parseLocation(const std::string& uri, bool needTable) {
     const auto at = authority.rfind('@');
     if (at != std::string::npos && authority.substr(0, at).find(':') != std::string::npos)
         throw ParameterError(
-            "the URI '" + uri.substr(0, schemeEnd + 3) +
-            "…' carries a password; remove it and give "
+            "the URI '" + shown +
+            "' carries a password; remove it and give "
             "it in PGPASSWORD or ~/.pgpass instead, so that it is never stored in a project file");
     std::string passThrough;
     if (question != std::string::npos) {
@@ -74,22 +107,55 @@ Location parseLocation(const std::string& uri, bool needTable) {
             const auto amp = rest.find('&');
             const std::string param = rest.substr(0, amp);
             rest = amp == std::string::npos ? "" : rest.substr(amp + 1);
-            if (param.rfind("table=", 0) == 0) {
-                if (!loc.table.empty()) malformed(uri, "table= is given twice");
-                loc.table = percentDecode(param.substr(6));
-                if (loc.table.empty()) malformed(uri, "table= names no table");
-            } else if (!param.empty()) {
+            if (param.empty()) continue;
+            const auto eq = param.find('=');
+            // libpq decodes %HH in keywords too: the allow-list judges the decoded name.
+            const std::string key = percentDecode(param.substr(0, eq));
+            const std::string value =
+                eq == std::string::npos ? "" : percentDecode(param.substr(eq + 1));
+            if (key == "password")
+                throw ParameterError("the URI '" + shown +
+                                     "' carries a password (password=); remove it and give it in "
+                                     "PGPASSWORD or ~/.pgpass instead, so that it is never stored "
+                                     "in a project file");
+            if (key == "options")
+                malformed(shown,
+                          "options= is refused: it would change the server's settings for the "
+                          "session (e.g. standard_conforming_strings, search_path); set them on "
+                          "the server or in PGOPTIONS");
+            if (key == "table") {
+                if (!loc.table.empty()) malformed(shown, "table= is given twice");
+                loc.table = value;
+                if (loc.table.empty()) malformed(shown, "table= names no table");
+            } else if (key == "schema") {
+                if (!loc.schema.empty()) malformed(shown, "schema= is given twice");
+                loc.schema = value;
+                if (loc.schema.empty()) malformed(shown, "schema= names no schema");
+            } else if (key == "host" || key == "port" || key == "dbname" || key == "user" ||
+                       key == "sslmode") {
+                // A dbname= holding a connection string would be expanded by some libpq
+                // entry points: refused, as is a value that is not plain text.
+                if (key == "dbname" && (value.find('=') != std::string::npos ||
+                                        value.find("://") != std::string::npos))
+                    malformed(shown, "dbname= must name a database, not a connection string");
                 passThrough += (passThrough.empty() ? "?" : "&") + param;
+            } else {
+                malformed(shown, "the parameter '" + key +
+                                     "' is not accepted; a URI may carry host, port, dbname, "
+                                     "user, sslmode, table, query and schema");
             }
         }
     }
     if (!loc.table.empty() && !loc.query.empty())
-        malformed(uri, "give either table= or query=, not both");
+        malformed(shown, "give either table= or query=, not both");
+    if (!loc.schema.empty() && loc.table.empty()) malformed(shown, "schema= goes with table=");
+    if (!loc.schema.empty() && loc.table.find('.') != std::string::npos)
+        malformed(shown, "give the schema once: in schema= or as table=SCHEMA.NAME");
     if (needTable && !loc.query.empty())
-        malformed(uri, "a publication target needs ?table=NAME, not a query");
-    if (loc.table.empty() && loc.query.empty()) malformed(uri, "no table= or query= parameter");
+        malformed(shown, "a publication target needs ?table=NAME, not a query");
+    if (loc.table.empty() && loc.query.empty()) malformed(shown, "no table= or query= parameter");
     if (!loc.query.empty() && loc.query.find_first_not_of(" \t\r\n") == std::string::npos)
-        malformed(uri, "query= is empty");
+        malformed(shown, "query= is empty");
     loc.conninfo = base + passThrough;
     // libpq's own parser checks host, port and parameters without connecting.
     char* error = nullptr;
@@ -98,7 +164,7 @@ Location parseLocation(const std::string& uri, bool needTable) {
         std::string why = error ? error : "libpq cannot parse it";
         if (error) PQfreemem(error);
         while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
-        malformed(uri, why);
+        malformed(shown, why);
     }
     // Freed on every path: an invalid port throws from inside the loop.
     const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> owned(options,
@@ -110,55 +176,58 @@ Location parseLocation(const std::string& uri, bool needTable) {
             if (port.empty() || port.size() > 5 ||
                 port.find_first_not_of("0123456789") != std::string::npos ||
                 std::stol(port) > 65535 || std::stol(port) == 0)
-                malformed(uri, "invalid port '" + port + "'");
+                malformed(shown, "invalid port '" + port + "'");
         }
+        // The authority part (user:password@) is checked above; libpq may still find a
+        // password written in a form this parser did not see.
+        if (std::string(o->keyword) == "password" && o->val && *o->val)
+            throw ParameterError("the URI '" + shown +
+                                 "' carries a password; give it in "
+                                 "PGPASSWORD or ~/.pgpass instead");
     }
     return loc;
 }
 
-std::string quoteIdentifier(const std::string& name) {
-    std::string out = "\"";
-    for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+QualifiedName tableName(const Location& loc) {
+    if (!loc.schema.empty()) return {loc.schema, loc.table};
+    const auto dot = loc.table.find('.');
+    if (dot == std::string::npos) return {{}, loc.table};
+    return {loc.table.substr(0, dot), loc.table.substr(dot + 1)};
 }
 
-std::string quoteQualified(const std::string& dotted) {
-    const auto dot = dotted.find('.');
-    if (dot == std::string::npos) return quoteIdentifier(dotted);
-    return quoteIdentifier(dotted.substr(0, dot)) + "." + quoteIdentifier(dotted.substr(dot + 1));
+std::string quoteQualified(const QualifiedName& name, const Quoter& q) {
+    if (name.schema.empty()) return q.identifier(name.name);
+    return q.identifier(name.schema) + "." + q.identifier(name.name);
 }
 
-std::string quoteLiteral(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-    return out + "'";
+std::string relation(const Location& loc, const Quoter& q) {
+    if (!loc.table.empty()) return quoteQualified(tableName(loc), q);
+    std::string text = loc.query;
+    while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n'))
+        text.pop_back();
+    return "(" + text + ") AS ldiv_source";
 }
 
-std::string relation(const Location& loc) {
-    if (!loc.table.empty()) return quoteQualified(loc.table);
-    std::string q = loc.query;
-    while (!q.empty() && (q.back() == ';' || q.back() == ' ' || q.back() == '\n')) q.pop_back();
-    return "(" + q + ") AS ldiv_source";
-}
-
-std::string describeStatement(const Location& loc) {
-    return "SELECT * FROM " + relation(loc);
+std::string describeStatement(const Location& loc, const Quoter& q) {
+    return "SELECT * FROM " + relation(loc, q);
 }
 
 std::string groupStatement(const Location& loc, const std::vector<std::string>& columns,
-                           const std::vector<std::string>& allColumns, const CsvOptions& options) {
+                           const std::vector<std::string>& allColumns, const CsvOptions& options,
+                           const Quoter& q) {
     std::string list;
-    for (const std::string& c : columns) list += (list.empty() ? "" : ", ") + quoteIdentifier(c);
-    std::string sql = "SELECT " + list + ", count(*) AS " + kCountColumn + " FROM " + relation(loc);
+    for (const std::string& c : columns) list += (list.empty() ? "" : ", ") + q.identifier(c);
+    std::string sql =
+        "SELECT " + list + ", count(*) AS " + kCountColumn + " FROM " + relation(loc, q);
     if (options.missing == MissingPolicy::Drop) {
         std::string tokens;
         for (const std::string& t : options.missingTokens)
-            tokens += (tokens.empty() ? "" : ", ") + quoteLiteral(t);
+            tokens += (tokens.empty() ? "" : ", ") + q.literal(t);
         std::string where;
         for (const std::string& c : allColumns) {
-            where += (where.empty() ? "" : " AND ") + quoteIdentifier(c) + " IS NOT NULL";
+            where += (where.empty() ? "" : " AND ") + q.identifier(c) + " IS NOT NULL";
             if (!tokens.empty())
-                where += " AND " + quoteIdentifier(c) + "::text NOT IN (" + tokens + ")";
+                where += " AND " + q.identifier(c) + "::text NOT IN (" + tokens + ")";
         }
         if (!where.empty()) sql += " WHERE " + where;
     }
@@ -166,12 +235,12 @@ std::string groupStatement(const Location& loc, const std::vector<std::string>& 
     return "COPY (" + sql + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
 }
 
-std::string rowsStatement(const Location& loc) {
-    return "COPY (SELECT * FROM " + relation(loc) + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
+std::string rowsStatement(const Location& loc, const Quoter& q) {
+    return "COPY (SELECT * FROM " + relation(loc, q) + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
 }
 
-std::string previewStatement(const Location& loc, std::size_t limit) {
-    return "COPY (SELECT * FROM " + relation(loc) + " LIMIT " + std::to_string(limit) +
+std::string previewStatement(const Location& loc, std::size_t limit, const Quoter& q) {
+    return "COPY (SELECT * FROM " + relation(loc, q) + " LIMIT " + std::to_string(limit) +
            ") TO STDOUT WITH (FORMAT csv, HEADER true)";
 }
 
@@ -193,13 +262,36 @@ ColumnType columnTypeOf(unsigned int type) {
     }
 }
 
-std::vector<std::string> publishStatements(const Location& target,
-                                           const std::vector<std::string>& columns, bool replace) {
-    const std::string rel = quoteQualified(target.table);
+namespace {
+void checkNameLength(const std::string& what, const std::string& name) {
+    if (name.size() > kMaxNameBytes)
+        throw ParameterError(what + " '" + name + "' is " + std::to_string(name.size()) +
+                             " bytes long; PostgreSQL keeps only the first " +
+                             std::to_string(kMaxNameBytes) +
+                             " and would cut it silently: give a shorter name");
+}
+}  // namespace
+
+std::vector<std::string> publishStatements(const QualifiedName& target,
+                                           const std::vector<std::string>& columns, bool replace,
+                                           const Quoter& q) {
+    // The schema is resolved by the caller (current_schema() when none is named): an
+    // unqualified DROP would follow the search_path to another schema's table than the one
+    // CREATE makes.
+    if (target.schema.empty())
+        throw ParameterError("internal: the target schema of " + target.name + " is unresolved");
+    if (target.schema == "pg_temp" || target.schema.rfind("pg_temp_", 0) == 0)
+        throw ParameterError("the target '" + target.schema + "." + target.name +
+                             "' is a temporary table, which PostgreSQL drops when ldiv "
+                             "disconnects: name a permanent schema");
+    checkNameLength("the schema", target.schema);
+    checkNameLength("the table name", target.name);
+    for (const std::string& c : columns) checkNameLength("the column name", c);
+    const std::string rel = quoteQualified(target, q);
     std::string defs, list;
     for (const std::string& c : columns) {
-        defs += (defs.empty() ? "" : ", ") + quoteIdentifier(c) + " text";
-        list += (list.empty() ? "" : ", ") + quoteIdentifier(c);
+        defs += (defs.empty() ? "" : ", ") + q.identifier(c) + " text";
+        list += (list.empty() ? "" : ", ") + q.identifier(c);
     }
     std::vector<std::string> out{"BEGIN"};
     if (replace) out.push_back("DROP TABLE IF EXISTS " + rel);

@@ -16,6 +16,7 @@
 // Parsing yields a CriterionSpec holding strings; Criterion::bind (criteria.h) resolves the
 // value sets against the sensitive attribute's dictionary. Every error is a ParameterError
 // that says what is wrong and what is allowed.
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,9 @@ struct CriterionSpec {
 std::string_view criterionName(CriterionKind kind);
 /// Every name parseCriterionSpec accepts, in declaration order.
 const std::vector<std::string_view>& knownCriterionNames();
+
+/// The longest criterion text accepted (bytes); longer is refused by parseCriterionSpec.
+inline constexpr std::size_t kMaxCriterionBytes = 16384;
 
 /// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
 /// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1, 0 ≤ U ≤ 1, 0 ≤ DMIN ≤ DMAX ≤ 1,

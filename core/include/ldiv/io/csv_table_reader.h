@@ -32,6 +32,10 @@ struct CsvOptions {
     /// Data read from a pipe (stdin, a FIFO) stops with an error past this many bytes, so an
     /// endless producer (`yes |`) cannot fill the memory.
     std::size_t maxPipeBytes = std::size_t(1) << 30;
+    /// A table with more columns is refused: each column costs about a kilobyte before its
+    /// first value (a 10 MB file of 1,000,000 one-byte columns took 1.1 GB), and no table of
+    /// microdata comes near a spreadsheet's 16,384 (a wrong separator does).
+    std::size_t maxColumns = 16384;
 };
 
 struct CsvReport {

@@ -34,9 +34,12 @@ std::vector<std::string> listTables(const ConnectionSettings& settings);
 /// catalog; columns and values exactly as `ldiv` would read them. Throws InputError.
 Table previewTable(const std::string& uri, std::size_t limit = 20);
 
-/// A password typed for this process only (the workbench's dialog): every later connection
-/// uses it; it is held in memory and never written to a URI, a project or the settings.
-/// Empty: libpq's own PGPASSWORD / ~/.pgpass lookup.
-void setSessionPassword(const std::string& password);
+/// A password typed for this process only (the workbench's dialog), for the server of
+/// `settings` (host and port): later connections to that server use it, connections to any
+/// other server never do (a project file naming another host must not receive it). It is
+/// held in memory and never written to a URI, a project or the settings. It also confirms
+/// that server for PGPASSWORD (confirmServer). Empty: PGPASSWORD (for confirmed servers) or
+/// ~/.pgpass.
+void setSessionPassword(const ConnectionSettings& settings, const std::string& password);
 
 }  // namespace ldv::pg
