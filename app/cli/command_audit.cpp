@@ -1,4 +1,5 @@
 // `ldiv audit`: the equivalence classes of a node (or of a published table as it stands).
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -14,6 +15,9 @@
 
 namespace ldv::cli {
 namespace {
+
+/// Exit code when a criterion fails on the audited table.
+constexpr int kFailsRequirement = 3;
 
 class AuditCommand : public Command {
 public:
@@ -125,9 +129,13 @@ public:
             j["criteria"].push_back(jc);
         }
         j["warnings"] = warnings;
+        // The contract: a criterion that does not hold is exit 3, as for generalize and verify.
+        const bool fails = std::any_of(results.begin(), results.end(),
+                                       [](const CriterionResult& r) { return !r.holds; });
+        const int status = fails ? kFailsRequirement : 0;
         if (m_options.json) {
             out << j.dump() << "\n";
-            return 0;
+            return status;
         }
         for (const std::string& w : warnings) out << "warning: " << w << "\n";
         out << "node " << formatLevels(levels) << ": " << s.rows << " rows in " << s.classes
@@ -145,7 +153,7 @@ public:
             out << "; worst class " << r.worstClass + 1 << " measure " << r.worstMeasure
                 << " (threshold " << r.threshold << ")\n";
         }
-        return 0;
+        return status;
     }
 
 private:

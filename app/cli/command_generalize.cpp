@@ -3,6 +3,7 @@
 // it, so that suppressed rows are removed or masked. `--node optimum` searches first: a
 // configuration saved by the workbench re-runs on a new table of the same schema.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 
 #include "cli/command_list.h"
@@ -19,6 +20,7 @@
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/lattice/row_order.h"
 #include "ldiv/project/workspace_publish.h"
 
 namespace ldv::cli {
@@ -37,6 +39,12 @@ std::string failingCriteria(const NodeJudgement& judgement) {
                 std::to_string(c.failingRows) + " rows)";
     }
     return text.empty() ? "the criteria fail" : text;
+}
+
+std::string joined(const std::vector<std::string>& specs) {
+    std::string text;
+    for (const std::string& s : specs) text += (text.empty() ? "" : ", ") + s;
+    return text;
 }
 
 std::vector<std::string> removedColumns(const Workspace& ws, const PublishOptions& publish) {
@@ -85,6 +93,15 @@ public:
             "--allow-failing", m_allowFailing,
             "Write the table even when the node fails the criteria beyond the suppression limit "
             "(refused otherwise, exit 3)");
+        auto* seed = m_command->add_option(
+            "--seed", m_seed,
+            "Seed of the shuffle of the published rows (default: a random one; recorded in the "
+            "release either way)");
+        m_command
+            ->add_flag("--keep-order", m_keepOrder,
+                       "Publish the rows in the source's order (by default they are shuffled: a "
+                       "source sorted by name or id identifies rows by position)")
+            ->excludes(seed);
         addReleaseOption(*m_command, m_release);
         addPseudonymOptions(*m_command, m_pseudonyms);
     }
@@ -113,6 +130,9 @@ public:
         const Dataset& data = criteriaDataset(*ws, searchSettings(m_search, ws->config()).criteria);
         const bool optimum = m_node == "optimum";
         const SearchConfig config = toSearchConfig(m_search, data, *ws, optimum);
+        // Nothing is published that was not asked for: every column needs a role (exit 1). Checked
+        // after the options, whose own errors say more, and before any search.
+        requireRoles(*ws);
         Levels levels;
         if (optimum) {
             ws->requireQiHierarchies();
@@ -129,6 +149,8 @@ public:
         }
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
+        publish.shuffle = !m_keepOrder;
+        publish.seed = m_seed ? *m_seed : randomSeed();
         Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
         publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node = publishNode(*ws, config, levels, publish);
@@ -156,17 +178,20 @@ public:
                     writeFileAtomically(to, formatTableCsv(table, sep, m_neutralize.enabled()));
             };
             write(node.table, m_output);
-            if (!m_mapping.empty()) write(valueMapping(data, levels), m_mapping);
+            if (!m_mapping.empty()) write(valueMapping(data, levels, node.rowPublished), m_mapping);
             if (!m_pseudonyms.map.empty())
                 writeFileAtomically(m_pseudonyms.map,
-                                    formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled()));
+                                    formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled()),
+                                    true);
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
             const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
             std::string mapping;
             if (!m_mapping.empty())
-                mapping = formatTableCsv(valueMapping(data, levels), sep, m_neutralize.enabled());
-            // The pseudonym mapping joins the same transaction.
+                mapping = formatTableCsv(valueMapping(data, levels, node.rowPublished), sep,
+                                         m_neutralize.enabled());
+            // The pseudonym mapping joins the same transaction; it leads back to the people, so
+            // only its owner may read it (0600).
             const std::string pseudonymMap =
                 m_pseudonyms.map.empty()
                     ? std::string()
@@ -177,11 +202,16 @@ public:
             if (files.size() == 1)
                 writeFileAtomically(m_output, table);
             else
-                writeFilesAtomically(files);
+                writeFilesAtomically(files, {m_pseudonyms.map});  // the map: owner only
         }
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
                                 m_neutralize.enabled(), err, m_search.populationSize);
+        const bool masked = publish.maskSuppressed && !node.maskedRowsRemoved;
+        if (node.maskedRowsRemoved)
+            err << "warning: the " << node.suppressedRows
+                << " masked rows would form a class of their own that fails "
+                << joined(node.maskedClassFailures) << "; they were removed instead\n";
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"node", levels},
@@ -192,7 +222,10 @@ public:
                              {"allow_failing", m_allowFailing && !node.judgement.satisfies},
                              {"formulas_neutralized", m_neutralize.enabled()},
                              {"suppressed_rows", node.suppressedRows},
-                             {"suppressed", publish.maskSuppressed ? "masked" : "removed"}};
+                             {"suppressed", masked ? "masked" : "removed"},
+                             {"masked_rows_removed", node.maskedRowsRemoved},
+                             {"shuffled", publish.shuffle}};
+            if (publish.shuffle) j["seed"] = publish.seed;
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
             nlohmann::json pseudonymized = nlohmann::json::array();
             for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws->config()))
@@ -203,7 +236,7 @@ public:
         } else {
             out << "wrote " << node.table.rowCount() << " rows to " << m_output << " (node "
                 << formatLevels(levels) << "; " << node.suppressedRows << " suppressed rows "
-                << (publish.maskSuppressed ? "masked" : "removed") << ")\n";
+                << (masked ? "masked" : "removed") << ")\n";
             for (const std::string& name : removedColumns(*ws, publish))
                 out << "  identifying column '" << name << "' removed\n";
             if (!m_mapping.empty()) out << "  value mapping written to " << m_mapping << "\n";
@@ -223,6 +256,8 @@ private:
     bool m_allowFailing = false;
     bool m_replace = false;
     ReleaseOptions m_release;
+    bool m_keepOrder = false;
+    std::optional<std::uint64_t> m_seed;
     PseudonymOptions m_pseudonyms;
 };
 

@@ -118,10 +118,15 @@ public:
                 bindCriteria(data, specs, criteriaInputs(*ws, population.value_or(0)));
             const double limit =
                 m_suppression ? *m_suppression : ws->config().search.suppressionLimit;
+            // Name where the value came from: the option, or the project file's field.
             if (!(limit >= 0 && limit <= 1))
-                throw ParameterError(
-                    "--suppression must be a fraction between 0 and 1 (e.g. 0.02), not " +
-                    formatNumber(limit));
+                throw ParameterError((m_suppression ? std::string("--suppression")
+                                                    : "the project file's \"suppression_limit\"" +
+                                                          (m_options.project.empty()
+                                                               ? std::string()
+                                                               : " (" + m_options.project + ")")) +
+                                     " must be a fraction between 0 and 1 (e.g. 0.02), not " +
+                                     formatNumber(limit));
             config.suppressionLimit = limit;
             const NodeJudgement j = judgeNode(data, config, levels, m_combinations);
             nodeSatisfies = j.satisfies || config.criteria.empty();

@@ -11,6 +11,7 @@
 #include "cli/release_option.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"
 
 namespace ldv::cli {
@@ -56,6 +57,8 @@ public:
         if (m_output.empty() && (!m_pseudonyms.columns.empty() || !m_pseudonyms.map.empty()))
             throw ParameterError("--pseudonymize and --pseudonym-map need --output");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
+        // A published table holds only columns given a role (workspace_publish.h), exit 1.
+        if (!m_output.empty()) requireRoles(*ws);
         ws->requireQiHierarchies();
         const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
         SweepOptions options;
@@ -86,7 +89,8 @@ public:
                 writeFilesAtomically({{m_output, table},
                                       {m_pseudonyms.map,
                                        formatTableCsv(publishedMapping(pseudonyms.mapping, recoded),
-                                                      sep, m_neutralize.enabled())}});
+                                                      sep, m_neutralize.enabled())}},
+                                     {m_pseudonyms.map});  // the map leads back: 0600
             writeSweepReleaseIfAsked(m_release, *ws, input, m_tau, m_l, m_output, err);
         }
         const SweepStatistics& s = result.statistics;

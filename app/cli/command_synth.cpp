@@ -1,8 +1,13 @@
 // `ldiv synth`: a larger table with the columns' distributions and neighbouring-column
 // structure of the input (synth.h), for scale tests.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -42,20 +47,50 @@ public:
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output}}, m_options, *ws);
         m_synth.separator = ws->loadReport().separator;
-        std::ofstream file(m_output, std::ios::binary);
+        refuseWithoutSpace(ws->table());
+        // Written to a temporary file next to the output and renamed into place when complete:
+        // a failed or interrupted run leaves the old output as it was and no partial file. A
+        // device or a pipe (/dev/full, a FIFO) is written directly: it holds no file to keep.
+        std::error_code ec;
+        const auto status = std::filesystem::status(m_output, ec);
+        const bool existed = std::filesystem::exists(status);
+        const bool direct = existed && !std::filesystem::is_regular_file(status);
+        std::string temp = direct ? m_output : m_output + ".XXXXXX.ldiv-tmp";
+        if (!direct) {
+            const int fd = ::mkstemps(temp.data(), 9);
+            if (fd < 0)
+                throw InputError(
+                    m_output, 0, 0,
+                    std::string("cannot write into its folder: ") + std::strerror(errno));
+            ::fchmod(fd, 0666 & ~currentUmask());
+            ::close(fd);
+        }
+        struct Remove {
+            std::string path;
+            ~Remove() {
+                if (!path.empty()) ::unlink(path.c_str());
+            }
+        } removeTemp{direct ? std::string() : temp};
+        std::ofstream file(temp, std::ios::binary | std::ios::trunc);
         if (!file)
             throw InputError(
                 m_output, 0, 0,
                 std::string("cannot open the output file for writing: ") + std::strerror(errno));
         writeSyntheticRows(ws->table(), m_synth, file);
-        // Streamed (the output may be far larger than memory), so not atomic; a failed write
-        // still must not pass for success. errno is the failing write's (ENOSPC, EFBIG).
+        // errno is the failing write's (ENOSPC, EFBIG); writeSyntheticRows stopped there.
         const int writeError = file ? 0 : errno;
         file.close();
-        if (!file)
+        if (writeError || !file)
             throw InputError(m_output, 0, 0,
                              std::string("cannot write the whole file: ") +
-                                 std::strerror(writeError ? writeError : errno));
+                                 std::strerror(writeError ? writeError : errno) +
+                                 (direct    ? ""
+                                  : existed ? "; the old file is kept"
+                                            : "; no file was left"));
+        if (!direct && ::rename(temp.c_str(), m_output.c_str()) != 0)
+            throw InputError(m_output, 0, 0,
+                             std::string("cannot replace the file: ") + std::strerror(errno));
+        removeTemp.path.clear();
         if (m_options.json)
             out << "{\"rows\":" << m_synth.rows << ",\"columns\":" << ws->table().columnCount()
                 << "}\n";
@@ -79,6 +114,30 @@ private:
         const std::uint64_t rows = std::stoull(text);
         if (rows == 0 || rows > kMaxRows) throw refuse();
         return rows;
+    }
+
+    /// The process's umask without changing it (umask() both sets and returns it).
+    static mode_t currentUmask() {
+        const mode_t mask = ::umask(022);
+        ::umask(mask);
+        return mask;
+    }
+
+    /// Refuses a --rows whose file would not fit the output's file system (10^12 rows passed
+    /// the range check and ran until the disk was full).
+    void refuseWithoutSpace(const Table& input) const {
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        const fs::path folder = fs::absolute(m_output, ec).parent_path();
+        const fs::space_info space = fs::space(folder, ec);
+        if (ec) return;  // unknown: the write itself reports a full disk
+        const std::uint64_t need = expectedSyntheticBytes(input, m_synth);
+        if (need > space.available)
+            throw InputError(m_output, 0, 0,
+                             "--rows " + std::to_string(m_synth.rows) + " would write about " +
+                                 std::to_string(need / 1000000) + " MB, and its file system has " +
+                                 std::to_string(space.available / 1000000) +
+                                 " MB free; ask for fewer rows");
     }
 
     DataOptions m_options;

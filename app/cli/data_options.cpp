@@ -1,5 +1,6 @@
 #include "cli/data_options.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -40,6 +41,10 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
         ->delimiter(',');
     cmd.add_option("--sensitive", o.sensitive, "Sensitive attribute(s) COL[,COL]")->delimiter(',');
     cmd.add_option("--identifying", o.identifying, "Identifying attributes, never exported")
+        ->delimiter(',');
+    cmd.add_option("--insensitive", o.insensitive,
+                   "Insensitive attributes COL[,COL], published as they are (a column without a "
+                   "role is refused by generalize)")
         ->delimiter(',');
 }
 
@@ -95,7 +100,11 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     if (o.missing == "drop") c.csv.missing = MissingPolicy::Drop;
     if (!o.missingTokens.empty()) c.csv.missingTokens = o.missingTokens;
     auto setRole = [&](const std::vector<std::string>& names, Role role) {
-        for (const std::string& n : names) c.ensureAttribute(n).role = role;
+        for (const std::string& n : names) {
+            AttributeConfig& a = c.ensureAttribute(n);
+            a.role = role;
+            a.declaredInsensitive = role == Role::Insensitive;
+        }
     };
     if (!o.qi.empty()) {
         for (auto& a : c.attributes)
@@ -109,6 +118,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
         setRole(o.sensitive, Role::Sensitive);
     }
     setRole(o.identifying, Role::Identifying);
+    setRole(o.insensitive, Role::Insensitive);
     for (const std::string& spec : o.hierarchies) {
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
@@ -131,6 +141,12 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
                           (v.size() >= 4 && (v.ends_with(".csv") || v.ends_with(".CSV")));
         c.researchSubset = file ? std::filesystem::absolute(v).string() : v;
     }
+    // One role per column: --insensitive with another role would publish what the other hides.
+    for (const std::string& n : o.insensitive)
+        for (const auto* other : {&o.qi, &o.sensitive, &o.identifying})
+            if (std::find(other->begin(), other->end(), n) != other->end())
+                throw ParameterError("attribute '" + n +
+                                     "' cannot be --insensitive and have another role");
     for (const std::string& q : o.qi)
         for (const std::string& s : o.sensitive)
             if (q == s)

@@ -1,6 +1,7 @@
 #pragma once
 // The common data options every subcommand reuses (a contract): DATA, --sep, --hierarchy
-// COL=FILE, --qi, --sensitive, --identifying, --missing drop|keep, or --project FILE.
+// COL=FILE, --qi, --sensitive, --identifying,
+// --insensitive, --missing drop|keep, or --project FILE.
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ struct DataOptions {
     std::vector<std::string> qi;
     std::vector<std::string> sensitive;
     std::vector<std::string> identifying;
+    /// --insensitive: published verbatim, declared so (AttributeConfig::declaredInsensitive).
+    std::vector<std::string> insensitive;
     std::string missing = "keep";
     std::vector<std::string> missingTokens;
     std::string project;

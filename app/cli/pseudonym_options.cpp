@@ -1,6 +1,7 @@
 #include "cli/pseudonym_options.h"
 
 #include <algorithm>
+#include <random>
 
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
@@ -29,6 +30,10 @@ void addPseudonymOptions(CLI::App& cmd, PseudonymOptions& o) {
     cmd.add_option("--secret-file", o.secretFile,
                    "File holding the HMAC secret (its bytes, one trailing line end ignored); the "
                    "secret is never written anywhere");
+    cmd.add_flag("--pseudonym-key-per-release", o.keyPerRelease,
+                 "For hmac: use a fresh random key for this release only, never written, instead "
+                 "of --secret-file: the same person gets a different pseudonym in every release, "
+                 "so releases cannot be joined on it (nor traced back by you)");
     cmd.add_option("--pseudonym-map", o.map,
                    "For COL=random: write the value-to-pseudonym mapping (attribute,value,"
                    "pseudonym) to this CSV; keep it apart from the data");
@@ -56,6 +61,19 @@ Pseudonyms preparePseudonyms(const PseudonymOptions& o, const Workspace& ws) {
             "--pseudonym-map FILE (and keep it apart from the published data)");
     if (!random && !o.map.empty())
         throw ParameterError("--pseudonym-map is written for COL=random pseudonyms only");
+    if (o.keyPerRelease && !o.secretFile.empty())
+        throw ParameterError(
+            "--pseudonym-key-per-release makes a key of its own: give it or --secret-file, not "
+            "both");
+    if (o.keyPerRelease && !hmac)
+        throw ParameterError("--pseudonym-key-per-release is for COL=hmac pseudonyms only");
+    if (hmac && o.keyPerRelease) {
+        // 32 random bytes, in memory for this run only.
+        std::random_device device;
+        std::string key(32, '\0');
+        for (char& byte : key) byte = char(device() & 0xFF);
+        return pseudonymizeIdentifying(ws.table(), ws.identifyingColumns(), specs, key);
+    }
     if (hmac && o.secretFile.empty())
         throw ParameterError(
             "hmac pseudonyms need a secret: give --secret-file FILE (the key is read from it and "

@@ -1,6 +1,7 @@
 #pragma once
 // The pseudonymization options of the publishing commands (generalize, sweep):
-// --pseudonymize COL[=hmac|random|mask:N], --secret-file FILE, --pseudonym-map FILE
+// --pseudonymize COL[=hmac|random|mask:N], --secret-file FILE, --pseudonym-map FILE,
+// --pseudonym-key-per-release
 // (docs/risk.md). Without --pseudonymize the project's "pseudonymize" roles apply.
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ struct PseudonymOptions {
     std::vector<std::string> columns;
     std::string secretFile;
     std::string map;
+    /// --pseudonym-key-per-release: hmac with a fresh random key used once and never written,
+    /// so that two releases cannot be joined on their pseudonyms (docs/releases.md).
+    bool keyPerRelease = false;
 };
 
 void addPseudonymOptions(CLI::App& command, PseudonymOptions& options);

@@ -85,9 +85,10 @@ private slots:
             "plain,3\n");
         f.close();
         const QString out = dir.filePath("out.csv");
-        const auto r = test::runCli({"generalize", data, "--qi", "zip", "--identifying", "name",
-                                     "--hierarchy", "zip=mask", "--node", "1", "--output", out,
-                                     "--neutralize-formulas", "--json"});
+        const auto r =
+            test::runCli({"generalize", data, "--qi", "zip", "--identifying", "name",
+                          "--insensitive", "note,delta", "--hierarchy", "zip=mask", "--node", "1",
+                          "--keep-order", "--output", out, "--neutralize-formulas", "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json()["removed_columns"].toArray().first().toString(), QString("name"));
         QFile written(out);

@@ -71,7 +71,7 @@ private slots:
              "age=" + m_dir.filePath("age.csv"), "--hierarchy",
              "disease=" + m_dir.filePath("disease.csv"), "--node", "1,1", "--criterion",
              "t-closeness=0.3:hierarchical", "--class-measures", "--json"});
-        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.exitCode, 3);  // a criterion FAILS: exit 3 (issue 32)
         const QJsonObject c = r.json()["criteria"].toArray()[0].toObject();
         QCOMPARE(c["failing_classes"].toInt(), 1);
         QCOMPARE(c["failing_rows"].toInt(), 3);
@@ -108,7 +108,7 @@ private slots:
         const auto r = test::runCli(
             {"audit", "--project", project, "--node", "1,2,1", "--criterion", "average-risk=0.25",
              "--criterion", "average-risk=0.2", "--criterion", "sample-uniqueness=0", "--json"});
-        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.exitCode, 3);  // a criterion FAILS: exit 3 (issue 32)
         const QJsonArray c = r.json()["criteria"].toArray();
         QVERIFY(c[0].toObject()["holds"].toBool());
         QVERIFY(near(c[0].toObject()["worst_measure"].toDouble(), 0.25));
@@ -117,7 +117,7 @@ private slots:
         // The bottom node: 12 unique rows, sample uniques 1.
         const auto bottom = test::runCli(
             {"audit", "--project", project, "--criterion", "sample-uniqueness=0.5", "--json"});
-        QCOMPARE(bottom.exitCode, 0);
+        QCOMPARE(bottom.exitCode, 3);  // sample-uniqueness FAILS: exit 3
         const QJsonObject u = bottom.json()["criteria"].toArray()[0].toObject();
         QVERIFY(!u["holds"].toBool());
         QVERIFY(near(u["worst_measure"].toDouble(), 1.0));

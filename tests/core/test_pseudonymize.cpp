@@ -29,9 +29,9 @@ class TestPseudonymize : public QObject {
 private slots:
     void hmacIsStableAndKeyed() {
         const PseudonymSpec spec = parsePseudonymSpec("name=hmac");
-        const auto a = valuesOf(pseudonymizeColumn(names(), spec, "s3cret"));
-        const auto again = valuesOf(pseudonymizeColumn(names(), spec, "s3cret"));
-        const auto other = valuesOf(pseudonymizeColumn(names(), spec, "another"));
+        const auto a = valuesOf(pseudonymizeColumn(names(), spec, "s3cret-s3cret-16"));
+        const auto again = valuesOf(pseudonymizeColumn(names(), spec, "s3cret-s3cret-16"));
+        const auto other = valuesOf(pseudonymizeColumn(names(), spec, "another-secret-16"));
         QCOMPARE(a, again);         // same input + secret → same output
         QVERIFY(a[0] != other[0]);  // another secret → different output
         QCOMPARE(a[0], a[2]);       // the same value, the same pseudonym
@@ -39,8 +39,8 @@ private slots:
         QCOMPARE(a[3], std::string());  // missing stays missing
         // The pseudonym is the first 32 hex digits of HMAC-SHA-256(secret, value) (RFC 4231
         // vectors for hmacSha256Hex are in test_digest).
-        QCOMPARE(a[0], hmacSha256Hex("s3cret", "Alice").substr(0, 32));
-        for (const std::string& v : a) QVERIFY(v.find("s3cret") == std::string::npos);
+        QCOMPARE(a[0], hmacSha256Hex("s3cret-s3cret-16", "Alice").substr(0, 32));
+        for (const std::string& v : a) QVERIFY(v.find("s3cret-s3cret-16") == std::string::npos);
     }
     void randomWithMapping() {
         std::vector<std::pair<std::string, std::string>> mapping;
@@ -59,13 +59,25 @@ private slots:
     void masking() {
         // Characters, not bytes: "Zoë Ångström" has 12 characters.
         const auto first =
-            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:2"), ""));
-        QCOMPARE(first[0], std::string("Al***"));
-        QCOMPARE(first[4], std::string("Zo**********"));
+            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:1"), ""));
+        QCOMPARE(first[0], std::string("A****"));
+        QCOMPARE(first[4], std::string("Z***********"));
         const auto last =
-            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:-3"), ""));
-        QCOMPARE(last[1], std::string("Bob"));
-        QCOMPARE(last[4], std::string("*********röm"));
+            valuesOf(pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:-1"), ""));
+        QCOMPARE(last[1], std::string("**b"));
+        QCOMPARE(last[4], std::string("***********m"));
+        // A mask that keeps more than half of a value is refused, naming column and value
+        // (mask:2 keeps 2 of Bob's 3 characters).
+        try {
+            pseudonymizeColumn(names(), parsePseudonymSpec("name=mask:2"), "");
+            QFAIL("mask:2 kept most of 'Bob'");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("'Bob' of column 'name'") != std::string::npos,
+                     e.what());
+        }
+        // A short HMAC key is refused (a 1-byte key was found by trying all 256).
+        QVERIFY_THROWS_EXCEPTION(
+            ParameterError, pseudonymizeColumn(names(), parsePseudonymSpec("name=hmac"), "short"));
     }
     void errors() {
         try {

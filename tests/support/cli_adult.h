@@ -9,11 +9,14 @@
 
 namespace ldv::test {
 
-/// `data` (default: the bundled adult.csv), --qi, --sensitive and one --hierarchy per QI.
+/// `data` (default: the bundled adult.csv), --qi, --sensitive, --insensitive for the other
+/// columns and one --hierarchy per QI.
 inline QStringList adultOptions(
     const QString& data = QString::fromStdString(example("adult/adult.csv"))) {
-    QStringList args{data, "--qi", "sex,age,race,marital-status,education", "--sensitive",
-                     "salary-class"};
+    // The other columns are declared insensitive: generalize refuses columns without a role.
+    QStringList args{
+        data,           "--qi",          "sex,age,race,marital-status,education", "--sensitive",
+        "salary-class", "--insensitive", "native-country,workclass,occupation"};
     const QString dir = QString::fromStdString(example("adult/"));
     for (const char* a : {"sex", "age", "race", "marital-status", "education"})
         args << "--hierarchy" << QString("%1=%2").arg(a, dir + "adult_hierarchy_" + a + ".csv");

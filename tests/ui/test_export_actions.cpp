@@ -91,7 +91,7 @@ private slots:
         // Node 1,1,1 fails the project's criteria: the CLI writes it only with --allow-failing
         // (the workbench's report states the node's verdict beside the table).
         const auto cli = ldv::test::runCli({"generalize", "--project", kProject, "--node", "1,1,1",
-                                            "--allow-failing", "--output", theirs});
+                                            "--allow-failing", "--keep-order", "--output", theirs});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(contents(ours), contents(theirs));
         // The status bar says where, and offers the folder.

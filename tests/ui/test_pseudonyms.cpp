@@ -197,8 +197,9 @@ private slots:
         QFile::copy(m_dir.filePath("people.csv"), out.filePath("people.csv"));
         project->save(saved);
         const QString cli = out.filePath("cli.csv");
-        const test::CliResult r = test::runCli({"generalize", "--project", saved, "--node", "1,1",
-                                                "--secret-file", secretFile, "--output", cli});
+        const test::CliResult r =
+            test::runCli({"generalize", "--project", saved, "--node", "1,1", "--secret-file",
+                          secretFile, "--keep-order", "--output", cli});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(test::readFile(cli), test::readFile(first));
 

@@ -76,9 +76,9 @@ class TestResearchSubset : public QObject {
         Exported e{m_dir.filePath(name + "-bench.csv"), m_dir.filePath(name + "-cli.csv"), {}};
         TableExportOptions options;
         exportTableCsv(*outcome.data, outcome.config, node, options, e.bench.toStdString());
-        e.generalize =
-            test::runCli({"generalize", "--project", file, "--node",
-                          QString::fromStdString(formatLevels(node)), "--output", e.cli, "--json"});
+        e.generalize = test::runCli({"generalize", "--project", file, "--node",
+                                     QString::fromStdString(formatLevels(node)), "--keep-order",
+                                     "--output", e.cli, "--json"});
         return e;
     }
 

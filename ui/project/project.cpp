@@ -265,10 +265,11 @@ ProjectConfig Project::configForSave(const QString& path, bool asFiles,
     // edited, and dropped on saving another role).
     for (AttributeConfig& a : c.attributes)
         if (a.role != Role::Identifying) a.pseudonymize.clear();
-    // Attributes with nothing to say are left out (they default to insensitive).
+    // Attributes with nothing to say are left out (they have no role); one declared insensitive
+    // says that it may be published as it is, and stays.
     std::erase_if(c.attributes, [](const AttributeConfig& a) {
-        return a.role == Role::Insensitive && !a.type && !a.hierarchy && a.hierarchyFile.empty() &&
-               a.hierarchyBuilder.empty() && a.pseudonymize.empty();
+        return a.role == Role::Insensitive && !a.declaredInsensitive && !a.type && !a.hierarchy &&
+               a.hierarchyFile.empty() && a.hierarchyBuilder.empty() && a.pseudonymize.empty();
     });
     return c;
 }

@@ -72,6 +72,10 @@ Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::
     if (spec.method == PseudonymMethod::Hmac && secret.empty())
         throw ParameterError("pseudonymizing '" + spec.column +
                              "' with hmac needs a secret (--secret-file)");
+    if (spec.method == PseudonymMethod::Hmac && secret.size() < kMinHmacSecretBytes)
+        throw ParameterError("pseudonymizing '" + spec.column + "' with hmac needs a secret of " +
+                             std::to_string(kMinHmacSecretBytes) + " bytes or more, not " +
+                             std::to_string(secret.size()));
     // One pseudonym per dictionary value, then the codes are rewritten.
     std::vector<std::string> pseudonym(column.domainSize());
     std::random_device device;
@@ -95,9 +99,22 @@ Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::
                 if (mapping) mapping->emplace_back(value, id);
                 break;
             }
-            case PseudonymMethod::Mask:
+            case PseudonymMethod::Mask: {
+                // A mask that keeps most of a value publishes the identifier (ids 7 and 42,
+                // names Al and Bo came out whole): at least half of every value is hidden.
+                const std::size_t n = characterStarts(value).size();
+                const std::size_t k = std::size_t(spec.keep > 0 ? spec.keep : -spec.keep);
+                const std::size_t hidden = n - std::min(n, k);
+                if (hidden * 2 < n || hidden == 0)
+                    throw InputError("pseudonymize '" + spec.column +
+                                     "=mask:" + std::to_string(spec.keep) + "': the value '" +
+                                     value + "' of column '" + spec.column + "' would keep " +
+                                     std::to_string(n - hidden) + " of its " + std::to_string(n) +
+                                     " characters; a masked pseudonym must hide at least half "
+                                     "of each value (use a smaller N, or hmac or random)");
                 pseudonym[c] = masked(value, spec.keep);
                 break;
+            }
         }
     }
     Column out(column.name());
@@ -164,6 +181,12 @@ std::string readSecretFile(const std::string& path) {
     if (!secret.empty() && secret.back() == '\r') secret.pop_back();
     if (secret.empty())
         throw InputError(path, 0, 0, "the secret file is empty; it must hold the HMAC key");
+    if (secret.size() < kMinHmacSecretBytes)
+        throw InputError(path, 0, 0,
+                         "the HMAC key has " + std::to_string(secret.size()) +
+                             " bytes; it needs at least " + std::to_string(kMinHmacSecretBytes) +
+                             " (a short key is found by trying every one): make one with "
+                             "`head -c 32 /dev/urandom > FILE`");
     return secret;
 }
 

@@ -260,18 +260,27 @@ std::vector<HierarchyIssue> checkHierarchy(const Hierarchy& hierarchy, const Col
     if (column) {
         std::string missing;
         std::size_t count = 0;
+        bool emptyAbsent = false;
         for (Code c = 0; c < column->domainSize(); ++c)
             if (rowOfCode[c] == kAbsentIndex) {
+                emptyAbsent = emptyAbsent || column->value(c).empty();
                 if (count < 20)
                     missing += (count ? ", '" : "'") + detail::clip(column->value(c)) + "'";
                 ++count;
             }
         if (rowOf) *rowOf = std::move(rowOfCode);
         if (count)
-            issues.push_back({Kind::MissingValue, -1, 0,
-                              std::to_string(count) + " value(s) of attribute '" + column->name() +
-                                  "' are not in the hierarchy: " + missing +
-                                  (count > 20 ? ", …" : "")});
+            issues.push_back(
+                {Kind::MissingValue, -1, 0,
+                 std::to_string(count) + " value(s) of attribute '" + column->name() +
+                     "' are not in the hierarchy: " + missing + (count > 20 ? ", …" : "") +
+                     // The empty value is a missing cell kept as a value: a
+                     // hierarchy file has no empty cells, so it can never match.
+                     (emptyAbsent ? "; '' is a missing value (an empty cell or a missing "
+                                    "token) kept by --missing keep, which no hierarchy row "
+                                    "can list: drop those rows with --missing drop "
+                                    "(\"missing_policy\": \"drop\" in a project)"
+                                  : "")});
     }
     return issues;
 }

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -74,23 +75,25 @@ mode_t currentUmask() {
 /// writers racing on one path never share a temporary file: each renames its own complete
 /// file into place and the last rename wins whole. A writer killed with SIGKILL leaves its
 /// uniquely named temporary file behind, which no later run opens.
-int openUniqueTemp(const std::string& path, std::string& temp) {
+int openUniqueTemp(const std::string& path, std::string& temp, bool ownerOnly = false) {
     static const std::string suffix = ".ldiv-tmp";
     std::string name = path + ".XXXXXX" + suffix;
     const int fd = ::mkostemps(name.data(), int(suffix.size()), O_CLOEXEC);
     if (fd < 0) return fd;
     // mkstemp creates 0600; give the file the mode open(…, 0666) would have.
+    // An owner-only file (a pseudonym map) keeps mkstemp's 0600.
     static const mode_t mode = 0666 & ~currentUmask();
-    ::fchmod(fd, mode);
+    if (!ownerOnly) ::fchmod(fd, mode);
     temp = name;
     return fd;
 }
 
 /// Writes `text` into a new unique temporary file next to `path`, synced to the disk;
 /// returns its name. On failure removes it and throws (writeFailed).
-std::string stage(const std::string& path, std::string_view text, bool existed) {
+std::string stage(const std::string& path, std::string_view text, bool existed,
+                  bool ownerOnly = false) {
     std::string temp;
-    const int fd = openUniqueTemp(path, temp);
+    const int fd = openUniqueTemp(path, temp, ownerOnly);
     if (fd < 0) writeFailed(path, "cannot write into its folder", errno, existed);
     auto abandon = [&](const std::string& what) {
         const int error = errno;
@@ -141,12 +144,12 @@ std::string linkBackup(const std::string& path) {
 }
 }  // namespace
 
-void writeFileAtomically(const std::string& path, std::string_view text) {
+void writeFileAtomically(const std::string& path, std::string_view text, bool ownerOnly) {
     // POSIX calls rather than a stream: a full disk (ENOSPC), a file-size limit (EFBIG, with
     // SIGXFSZ ignored by the executables) or a read-only folder (EACCES, EROFS) must reach the
     // message with its real cause, and the temporary file must be gone before we report.
     const bool existed = exists(path);
-    const std::string temp = stage(path, text, existed);
+    const std::string temp = stage(path, text, existed, ownerOnly);
     if (::rename(temp.c_str(), path.c_str()) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
@@ -154,7 +157,8 @@ void writeFileAtomically(const std::string& path, std::string_view text) {
     }
 }
 
-void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files) {
+void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files,
+                          const std::vector<std::string>& ownerOnly) {
     // Every file is staged before any is replaced, so a write that fails (a full disk, a
     // read-only folder) leaves all of them as they were. Only a rename can fail after that;
     // then the files already replaced get their old content back from a hard link taken
@@ -175,7 +179,8 @@ void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_v
             Staged s;
             s.path = path;
             s.existed = exists(path);
-            s.temp = stage(path, text, s.existed);
+            s.temp = stage(path, text, s.existed,
+                           std::find(ownerOnly.begin(), ownerOnly.end(), path) != ownerOnly.end());
             staged.push_back(std::move(s));
         }
     } catch (...) {

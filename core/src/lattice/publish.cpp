@@ -3,7 +3,9 @@
 #include <cmath>
 
 #include "evaluation/suppression_verdict.h"
+#include "lattice/masked_class.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/lattice/row_order.h"
 
 namespace ldv {
 
@@ -77,16 +79,29 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
     g.suppressedRows = suppressedRows(data, out.judgement);
     g.maskSuppressed = options.maskSuppressed;
     g.suppressedToken = options.maskToken;
+    if (g.maskSuppressed && !g.suppressedRows.empty()) {
+        // A masked row is not hidden: it joins a class of its own in the published file.
+        out.maskedClassFailures =
+            detail::maskedClassFailures(data, config, levels, out.judgement, options.maskToken);
+        out.maskedRowsRemoved = !out.maskedClassFailures.empty();
+        g.maskSuppressed = !out.maskedRowsRemoved;
+    }
     g.pseudonyms = options.pseudonyms;
     g.dropColumns = options.dropColumns;
     g.leftOut = options.leftOut;
     for (std::uint32_t r : g.suppressedRows)
         out.suppressedRows += g.leftOut.empty() || !g.leftOut[r] ? 1 : 0;
+    out.rowPublished.assign(data.table().rowCount(), 1);
+    for (std::size_t r = 0; r < g.leftOut.size() && r < out.rowPublished.size(); ++r)
+        if (g.leftOut[r]) out.rowPublished[r] = 0;
+    for (std::uint32_t r : g.suppressedRows) out.rowPublished[r] = 0;
     out.table = generalizeTable(data, levels, identifying, g);
+    if (options.shuffle) shuffleRows(out.table, options.seed);
     return out;
 }
 
-Table valueMapping(const Dataset& data, std::span<const int> levels) {
+Table valueMapping(const Dataset& data, std::span<const int> levels,
+                   std::span<const std::uint8_t> published) {
     Column attribute("attribute"), level("level"), value("value"), generalized("generalized"),
         rows("rows");
     for (std::size_t i = 0; i < data.qiColumns().size(); ++i) {
@@ -95,8 +110,10 @@ Table valueMapping(const Dataset& data, std::span<const int> levels) {
         std::vector<std::size_t> counts(column.domainSize(), 0);
         const auto weights = data.rowWeights();
         for (std::size_t r = 0; r < column.size(); ++r)
-            counts[column.code(r)] += weights.empty() ? 1 : weights[r];
+            if (published.empty() || published[r])
+                counts[column.code(r)] += weights.empty() ? 1 : weights[r];
         for (Code v = 0; v < column.domainSize(); ++v) {
+            if (!published.empty() && counts[v] == 0) continue;  // only unpublished rows have it
             attribute.append(column.name());
             level.append(std::to_string(levels[i]));
             value.append(column.value(v));

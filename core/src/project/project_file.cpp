@@ -25,6 +25,12 @@ std::string separatorName(char c) {
 char separatorFromName(const std::string& s, const std::string& source) {
     if (s == "auto" || s.empty()) return 0;
     if (s == "tab" || s == "\t") return '\t';
+    // A quote or a line break cannot separate fields: the file would read as one column (or
+    // as "no data rows"), so it is refused here, naming the field.
+    if (s == "\"" || s == "\n" || s == "\r" || s == std::string(1, '\0'))
+        throw InputError(source, 0, 0,
+                         "invalid data.separator: a quote or a line break cannot separate "
+                         "fields; use one character such as , ; | or tab");
     if (s.size() == 1) return s[0];
     throw InputError(source, 0, 0,
                      "invalid separator '" + s + "': use one character, 'tab' or 'auto'");
@@ -109,7 +115,10 @@ std::string formatProject(const ProjectConfig& c) {
                      {"trim", c.csv.trim}};
     json attrs = json::array();
     for (const auto& a : c.attributes) {
-        json ja{{"name", a.name}, {"role", std::string(toString(a.role))}};
+        json ja{{"name", a.name}};
+        // An attribute without a role is written without one, so that it stays unroled (and
+        // refused at publish time) when the file is read back.
+        if (a.hasRole()) ja["role"] = std::string(toString(a.role));
         if (a.type) ja["type"] = std::string(toString(*a.type));
         if (a.hierarchy)
             ja["hierarchy"] = {{"levels", a.hierarchy->rows()}};
@@ -177,6 +186,7 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
             throw InputError(source, 0, 0,
                              "attribute '" + a.name + "': unknown role '" + role + "'");
         a.role = *r;
+        a.declaredInsensitive = *r == Role::Insensitive && ja.contains("role");
         if (ja.contains("type")) {
             const std::string type = field<std::string>(ja, "type", "text", source);
             a.type = columnTypeFromString(type);

@@ -2,6 +2,7 @@
 #include "ldiv/project/workspace_publish.h"
 
 #include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/data/error.h"
 #include "ldiv/project/workspace.h"
 
 namespace ldv {
@@ -12,6 +13,28 @@ std::vector<PseudonymSpec> projectPseudonymSpecs(const ProjectConfig& config) {
         if (!a.pseudonymize.empty())
             specs.push_back(parsePseudonymSpec(a.name + "=" + a.pseudonymize));
     return specs;
+}
+
+std::vector<std::string> unroledColumns(const Workspace& ws) {
+    std::vector<std::string> names;
+    for (const std::string& name : ws.table().columnNames()) {
+        const AttributeConfig* a = ws.config().attribute(name);
+        if (!a || !a->hasRole()) names.push_back(name);
+    }
+    return names;
+}
+
+void requireRoles(const Workspace& ws) {
+    const std::vector<std::string> names = unroledColumns(ws);
+    if (names.empty()) return;
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ",") + n;
+    throw ParameterError(
+        std::string(names.size() == 1 ? "column " : "columns ") + list +
+        (names.size() == 1 ? " has" : " have") +
+        " no role and would be published verbatim; give each a role: --qi, --sensitive, "
+        "--identifying (removed) or --insensitive " +
+        list + " (published as it is), or \"role\" in the project file");
 }
 
 const Dataset& judgedDataset(const Workspace& ws, const SearchConfig& config) {

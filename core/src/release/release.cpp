@@ -269,11 +269,19 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
            {"metric", std::string(metricName(config.metric))},
            {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
            {"sensitive", columnNames(data.table(), data.sensitiveColumns())},
-           {"suppressed", publish.maskSuppressed ? "masked" : "removed"},
+           // What was done: masking asked for, but its class failing, removes (masked_class).
+           {"suppressed", publish.maskSuppressed && !node.maskedRowsRemoved ? "masked" : "removed"},
            {"mask_token", publish.maskToken},
            {"output",
             {{"separator", std::string(1, output.separator)},
              {"neutralize_formulas", output.neutralizeFormulas}}}};
+    // The seed is part of the configuration: verify --original shuffles the same way.
+    c["row_order"] = publish.shuffle ? json{{"shuffled", true}, {"seed", publish.seed}}
+                                     : json{{"shuffled", false}};
+    if (publish.maskSuppressed)
+        c["masked_class"] = {{"removed", node.maskedRowsRemoved},
+                             {"rows", node.suppressedRows},
+                             {"failing_criteria", node.maskedClassFailures}};
     r.configuration = c.dump();
     r.configurationSha = sha256Hex(r.configuration);
     r.originalPath = ws.resolve(ws.config().dataPath);

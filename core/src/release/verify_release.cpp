@@ -63,13 +63,19 @@ struct Configuration {
     std::vector<std::string> qi, sensitive, criteria;
     double limit = 0;
     bool masked = false;
+    /// Masking was asked for: true also when the masked rows' class failed and was removed
+    /// (`masked_class.removed`), so that the reproduction removes it again.
+    bool maskAsked = false;
+    bool shuffled = false;
+    std::uint64_t seed = 0;
     std::string token = "*";
     char separator = ',';
     bool neutralize = false;
 };
 
 void requireKeys(const json& c, std::initializer_list<const char*> keys,
-                 std::vector<std::string>& problems) {
+                 std::vector<std::string>& problems,
+                 std::initializer_list<const char*> optional = {}) {
     if (!c.is_object()) {
         problems.push_back("not a JSON object");
         return;
@@ -79,7 +85,9 @@ void requireKeys(const json& c, std::initializer_list<const char*> keys,
     for (const auto& item : c.items()) {
         // A plain string: clang 14 cannot capture a structured binding in the lambda.
         const std::string key = item.key();
-        if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; }))
+        const auto named = [&](const char* k) { return key == k; };
+        if (std::none_of(keys.begin(), keys.end(), named) &&
+            std::none_of(optional.begin(), optional.end(), named))
             problems.push_back("unknown key \"" + key + "\"");
     }
 }
@@ -106,7 +114,10 @@ std::vector<std::string> checkConfiguration(const ReleaseRecord& r, Configuratio
         requireKeys(c,
                     {"project", "node", "criteria", "suppression_limit", "metric",
                      "quasi_identifiers", "sensitive", "suppressed", "mask_token", "output"},
-                    problems);
+                    problems,
+                    // row_order: records before it was written published in the source's
+                    // order; masked_class: only when masking was asked for.
+                    {"row_order", "masked_class"});
     if (!problems.empty()) return problems;
     try {
         out.project = parseProject(c["project"].dump(), "the release configuration's project");
@@ -170,6 +181,42 @@ std::vector<std::string> checkConfiguration(const ReleaseRecord& r, Configuratio
     if (r.levels.size() != out.qi.size())
         problems.push_back("the node has " + std::to_string(r.levels.size()) + " levels for " +
                            std::to_string(out.qi.size()) + " quasi-identifiers");
+    out.maskAsked = out.masked;
+    if (c.contains("masked_class")) {
+        const json& m = c["masked_class"];
+        std::vector<std::string> maskProblems;
+        requireKeys(m, {"removed", "rows", "failing_criteria"}, maskProblems);
+        if (!maskProblems.empty() || !m["removed"].is_boolean() ||
+            !m["rows"].is_number_unsigned() || !m["failing_criteria"].is_array())
+            problems.push_back(
+                "masked_class is not {\"removed\": true or false, \"rows\": a count, "
+                "\"failing_criteria\": a list}");
+        else if (m["removed"].get<bool>() == out.masked)
+            problems.push_back("masked_class.removed contradicts suppressed " +
+                               c["suppressed"].dump());
+        out.maskAsked = true;
+    } else if (out.masked) {
+        problems.push_back("masked rows without masked_class: their class was not judged");
+    }
+    if (c.contains("row_order")) {
+        const json& ro = c["row_order"];
+        std::vector<std::string> orderProblems;
+        const bool shuffled = ro.is_object() && ro.contains("shuffled") &&
+                              ro["shuffled"].is_boolean() && ro["shuffled"].get<bool>();
+        if (shuffled)
+            requireKeys(ro, {"shuffled", "seed"}, orderProblems);
+        else
+            requireKeys(ro, {"shuffled"}, orderProblems);
+        if (!orderProblems.empty() || !ro["shuffled"].is_boolean() ||
+            (shuffled && !ro["seed"].is_number_unsigned()))
+            problems.push_back(
+                "row_order is not {\"shuffled\": false} or {\"shuffled\": true, \"seed\": a "
+                "whole number}");
+        else if (shuffled) {
+            out.shuffled = true;
+            out.seed = ro["seed"].get<std::uint64_t>();
+        }
+    }
     const json& o = c["output"];
     std::vector<std::string> outputProblems;
     requireKeys(o, {"separator", "neutralize_formulas"}, outputProblems);
@@ -318,8 +365,10 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         config.suppressionLimit = conf.limit;
         config.metric = project.search.metric;
         PublishOptions publish;
-        publish.maskSuppressed = conf.masked;
+        publish.maskSuppressed = conf.maskAsked;
         publish.maskToken = conf.token;
+        publish.shuffle = conf.shuffled;
+        publish.seed = conf.seed;
         if (!ws.dataset().lattice().contains(record.levels))
             throw ParameterError("the node is outside the lattice");
         const PublishedNode node = publishNode(ws, config, record.levels, publish);

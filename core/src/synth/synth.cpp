@@ -56,9 +56,29 @@ void writeSyntheticRows(const Table& input, const SynthOptions& options, std::os
             line += text[c][row[c]];
         }
         line += '\n';
-        out << line;
+        // A failed write (ENOSPC) fails every later one too: generating on is wasted work.
+        if (!out.write(line.data(), std::streamsize(line.size()))) return;
     }
     if (feedback) feedback->setProgress(1.0);
+}
+
+std::uint64_t expectedSyntheticBytes(const Table& input, const SynthOptions& options) {
+    const std::size_t n = input.rowCount(), m = input.columnCount();
+    std::uint64_t header = 0, total = 0;
+    for (const std::string& name : input.columnNames())
+        header += csvField(name, options.separator).size() + 1;
+    if (n == 0) return header;
+    for (std::size_t c = 0; c < m; ++c) {
+        const Column& column = input.column(c);
+        std::vector<std::uint64_t> width;
+        for (const std::string& v : column.dictionary())
+            width.push_back(csvField(v, options.separator).size());
+        for (std::size_t r = 0; r < n; ++r) total += width[column.code(r)] + 1;  // + sep or \n
+    }
+    // Mean row length × rows, in long double: 10^12 rows × a few hundred bytes overflows no
+    // 64-bit count, but the product of two of them might.
+    const long double bytes = (long double)total / (long double)n * (long double)options.rows;
+    return bytes >= 1.8e19L ? UINT64_MAX : header + std::uint64_t(bytes);
 }
 
 }  // namespace ldv

@@ -30,7 +30,9 @@ PseudonymSpec parsePseudonymSpec(std::string_view text);
 
 /// The column with every value replaced (missing/empty values stay empty). `secret` is
 /// needed (non-empty) for hmac only; `mapping` (optional) receives (value, pseudonym) per
-/// distinct value for random. Throws ParameterError for hmac without a secret.
+/// distinct value for random. Throws ParameterError for hmac without a secret or with one
+/// shorter than kMinHmacSecretBytes, and InputError (naming the column and the value) for a
+/// mask that would keep more than half of a value.
 Column pseudonymizeColumn(const Column& column, const PseudonymSpec& spec, std::string_view secret,
                           std::vector<std::pair<std::string, std::string>>* mapping = nullptr);
 
@@ -55,8 +57,13 @@ Pseudonyms pseudonymizeIdentifying(const Table& table, const std::vector<std::si
 /// pseudonyms, so their values stay.
 Table publishedMapping(const Table& mapping, const Table& published);
 
+/// The fewest bytes an HMAC secret may have. A short key is found by trying them all (a 1-byte
+/// key gave every name back after 256 tries); 16 bytes (128 bits) put that out of reach when
+/// the bytes are random — `head -c 32 /dev/urandom > key` makes a good one.
+inline constexpr std::size_t kMinHmacSecretBytes = 16;
+
 /// The secret of a secret file: its bytes without one trailing line end. Throws InputError
-/// when it cannot be read or is empty.
+/// when it cannot be read, is empty or shorter than kMinHmacSecretBytes.
 std::string readSecretFile(const std::string& path);
 
 }  // namespace ldv

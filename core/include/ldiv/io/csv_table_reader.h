@@ -96,12 +96,14 @@ void writeCsvRecord(std::ostream& out, const std::vector<std::string>& fields, c
 /// leaves no temporary file, and writers racing on one path each install a complete file
 /// (the last rename wins). Throws InputError naming `path` and the system's reason ("cannot
 /// write into its folder: Permission denied", "cannot write the whole file: No space left on
-/// device", …).
-void writeFileAtomically(const std::string& path, std::string_view text);
+/// device", …). `ownerOnly`: the file is created 0600 (a pseudonym map: the key back to the
+/// people), whatever the umask.
+void writeFileAtomically(const std::string& path, std::string_view text, bool ownerOnly = false);
 /// Several files as one transaction (a table and its value mapping): all are written to
 /// temporary files first, then renamed; when a rename fails, the files already replaced get
 /// their old content back (or are removed when they did not exist) and InputError names the
-/// file that failed.
-void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files);
+/// file that failed. The files named in `ownerOnly` are created 0600.
+void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files,
+                          const std::vector<std::string>& ownerOnly = {});
 
 }  // namespace ldv

@@ -44,6 +44,11 @@ struct PublishOptions {
     std::vector<std::size_t> dropColumns;
     /// Rows that are not part of the release (GeneralizeOptions::leftOut).
     std::vector<std::uint8_t> leftOut;
+    /// Shuffle the published rows with `seed` (shuffleRows, row_order.h), so that the source's
+    /// order (sorted by name or id) does not identify them. Off here; `ldiv generalize` turns
+    /// it on unless --keep-order.
+    bool shuffle = false;
+    std::uint64_t seed = 0;
 };
 
 struct PublishedNode {
@@ -51,16 +56,31 @@ struct PublishedNode {
     NodeJudgement judgement;
     /// Suppressed rows of the release (rows left out of it are not counted).
     std::size_t suppressedRows = 0;
+    /// Masking was asked for (PublishOptions::maskSuppressed), but the class the masked rows
+    /// form in the published table (all quasi-identifiers the mask token) fails a criterion,
+    /// so the suppressed rows were removed instead; maskedClassFailures names the criteria.
+    bool maskedRowsRemoved = false;
+    std::vector<std::string> maskedClassFailures;
+    /// Per row of the judged data: 1 when its values are published (neither suppressed —
+    /// masked or removed — nor left out of the release), for valueMapping.
+    std::vector<std::uint8_t> rowPublished;
 };
 
 /// The publishable table of a node: generalized, identifying columns left out, the rows of
-/// suppressed classes removed or masked.
+/// suppressed classes removed or masked. Masked rows form one class in the table, which must
+/// meet every criterion like the others; when it does not, they are removed instead
+/// (PublishedNode::maskedRowsRemoved).
 PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
                           std::span<const int> levels, const std::vector<std::size_t>& identifying,
                           const PublishOptions& options = {});
 
 /// The value-to-generalized-value mapping of a node: one row per quasi-identifier and value of
 /// the data (in dictionary order), with columns attribute, level, value, generalized, rows.
-Table valueMapping(const Dataset& data, std::span<const int> levels);
+/// With `published` (per row of `data`, 1 = its values are in the published table:
+/// PublishedNode::rowPublished), only the values of published rows are listed and `rows` counts
+/// those: a value only suppressed people have (zip 99999), or a count that includes them,
+/// would give them away. Empty: every row.
+Table valueMapping(const Dataset& data, std::span<const int> levels,
+                   std::span<const std::uint8_t> published = {});
 
 }  // namespace ldv

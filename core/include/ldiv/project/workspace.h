@@ -35,6 +35,14 @@ struct AttributeConfig {
     /// "hmac", "random" or "mask:N" (pseudonymize.h). Never the secret: hmac asks for the
     /// secret file when publishing.
     std::string pseudonymize;
+    /// The insensitive role was given explicitly ("role": "insensitive" in the project file,
+    /// --insensitive, the workbench): the column is published verbatim. An Insensitive
+    /// attribute without it has no role, and publishing refuses it (unroledColumns), so
+    /// that nothing is published that was not asked for. Meaningful only when role is
+    /// Insensitive.
+    bool declaredInsensitive = false;
+    /// A role was given: any role but Insensitive, or Insensitive declared explicitly.
+    bool hasRole() const { return role != Role::Insensitive || declaredInsensitive; }
     bool operator==(const AttributeConfig&) const = default;
 };
 
@@ -43,7 +51,8 @@ struct ProjectConfig {
 
     std::string dataPath;  ///< as written in the file (relative paths are relative to it)
     CsvOptions csv;
-    /// Only attributes with a role or hierarchy need an entry; others are insensitive.
+    /// Only attributes with a role or hierarchy need an entry; others have no role, and are
+    /// refused at publish time (unroledColumns) until one is given.
     std::vector<AttributeConfig> attributes;
     /// The QI order = the order of level vectors everywhere. Empty: the order of attributes.
     std::vector<std::string> qiOrder;

@@ -23,6 +23,14 @@ struct ProjectConfig;
 /// parse (parsePseudonymSpec's message).
 std::vector<PseudonymSpec> projectPseudonymSpecs(const ProjectConfig& config);
 
+/// The columns of the loaded table that have no role (AttributeConfig::hasRole), in table
+/// order: publishing them verbatim would publish what nobody asked for (an e-mail column
+/// left undeclared), so requireRoles refuses them until each is given a role, "insensitive"
+/// included. The workbench lists them to propose a role.
+std::vector<std::string> unroledColumns(const Workspace& workspace);
+/// ParameterError naming every column of unroledColumns (none: returns).
+void requireRoles(const Workspace& workspace);
+
 /// The dataset `config`'s criteria were bound to: Workspace::presenceDataset()'s with a
 /// δ-presence criterion among them (criteriaDataset, criteria_inputs.h), else the workspace's.
 /// ParameterError when δ-presence is asked for and the project has no research subset.

@@ -25,8 +25,14 @@ struct SynthOptions {
     char separator = ';';
 };
 
-/// Writes a header and options.rows rows to `out`. Polls `feedback` every 64 Ki rows.
+/// Writes a header and options.rows rows to `out`. Polls `feedback` every 64 Ki rows. Stops at
+/// the first row `out` fails to take (a full disk): the caller sees the stream's state.
 void writeSyntheticRows(const Table& input, const SynthOptions& options, std::ostream& out,
                         Feedback* feedback = nullptr);
+
+/// The bytes writeSyntheticRows is expected to write: the header and options.rows rows of the
+/// input's mean row length (rows are drawn from the input's own values), to check free space
+/// before starting.
+std::uint64_t expectedSyntheticBytes(const Table& input, const SynthOptions& options);
 
 }  // namespace ldv
