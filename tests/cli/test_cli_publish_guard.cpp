@@ -147,7 +147,10 @@ private slots:
         QCOMPARE(configuration["masked_class"].toObject()["removed"].toBool(), true);
         QCOMPARE(configuration["masked_class"].toObject()["rows"].toInt(), 1);
         QCOMPARE(auditK4(out).exitCode, 0);
-        QCOMPARE(test::runCli({"verify", release, "--published", out}).exitCode, 0);
+        // Strict verify: exit 0 needs --original (the record claims its original's hash).
+        const auto v =
+            test::runCli({"verify", release, "--published", out, "--original", path("lone.csv")});
+        QVERIFY2(v.exitCode == 0, qPrintable(v.out + v.err));
 
         // Four masked rows with three values meet k=4 and distinct-2: they stay masked.
         const QString kept = path("p5k.csv");

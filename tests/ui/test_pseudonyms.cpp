@@ -151,15 +151,21 @@ private slots:
         int calls = 0;
         ep->setPseudonymPrompt(answer({}, {}, &calls));
         const QString out = m_dir.filePath("masked.csv");
+        // Issue 32 item 6: mask:2 would keep 2 of Bob's 3 characters, more than half.
+        QVERIFY(!ep->exportTable(out));
+        QVERIFY2(ep->lastError().contains("'Bob'") && ep->lastError().contains("half"),
+                 qPrintable(ep->lastError()));
+        QVERIFY(!QFileInfo::exists(out));
+        project->setPseudonymize(project->columnIndex("name"), "mask:1");
         QVERIFY2(ep->exportTable(out), qPrintable(ep->lastError()));
         QCOMPARE(calls, 0);  // a mask needs nothing
-        // Alice → Al***, Bob → Bo*, Carol → Ca***, Dave → Da**, Erin → Er**, Frank → Fr***.
+        // Alice → A****, Bob → B**, Carol → C****, Dave → D***, Erin → E***, Frank → F****.
         QCOMPARE(columnOf(readTable(out), "name"),
-                 (std::vector<std::string>{"Al***", "Bo*", "Ca***", "Da**", "Er**", "Fr***"}));
-        project->setPseudonymize(project->columnIndex("name"), "mask:-2");
+                 (std::vector<std::string>{"A****", "B**", "C****", "D***", "E***", "F****"}));
+        project->setPseudonymize(project->columnIndex("name"), "mask:-1");
         QVERIFY2(ep->exportTable(out), qPrintable(ep->lastError()));
         QCOMPARE(columnOf(readTable(out), "name"),
-                 (std::vector<std::string>{"***ce", "*ob", "***ol", "**ve", "**in", "***nk"}));
+                 (std::vector<std::string>{"****e", "**b", "****l", "***e", "***n", "****k"}));
     }
 
     void hmacIsStableAndTheSecretIsNeverWritten() {
