@@ -21,6 +21,7 @@
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/lattice/row_order.h"
+#include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
 
 namespace ldv::cli {
@@ -29,17 +30,6 @@ namespace {
 /// Exit code of a node that fails the requirement and is not written (--allow-failing writes it).
 constexpr int kFailsRequirement = 3;
 
-/// "k=13 fails in 3 classes (12 rows)", one per failing criterion, joined with "; ".
-std::string failingCriteria(const NodeJudgement& judgement) {
-    std::string text;
-    for (const CriterionResult& c : judgement.criteria) {
-        if (c.holds) continue;
-        if (!text.empty()) text += "; ";
-        text += c.spec + " fails in " + std::to_string(c.failingClasses) + " classes (" +
-                std::to_string(c.failingRows) + " rows)";
-    }
-    return text.empty() ? "the criteria fail" : text;
-}
 
 std::string joined(const std::vector<std::string>& specs) {
     std::string text;
@@ -155,9 +145,7 @@ public:
         publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node = publishNode(*ws, config, levels, publish);
         if (!node.judgement.satisfies) {
-            const std::string what = "node " + formatLevels(levels) +
-                                     " does not satisfy the criteria, even with " +
-                                     "the suppression limit: " + failingCriteria(node.judgement);
+            const std::string what = failingNodeText(levels, node.judgement);
             if (!m_allowFailing) {
                 err << "ldiv: error: " << what
                     << "; nothing was written (write it anyway with --allow-failing)\n";

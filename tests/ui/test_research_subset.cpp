@@ -75,6 +75,7 @@ class TestResearchSubset : public QObject {
                         const QString& name) {
         Exported e{m_dir.filePath(name + "-bench.csv"), m_dir.filePath(name + "-cli.csv"), {}};
         TableExportOptions options;
+        options.shuffle = false;  // compared row by row with the CLI's --keep-order
         exportTableCsv(*outcome.data, outcome.config, node, options, e.bench.toStdString());
         e.generalize = test::runCli({"generalize", "--project", file, "--node",
                                      QString::fromStdString(formatLevels(node)), "--keep-order",

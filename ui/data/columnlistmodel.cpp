@@ -1,5 +1,7 @@
 #include "data/columnlistmodel.h"
 
+#include <QFont>
+
 #include "format/rolestyle.h"
 #include "project/project.h"
 
@@ -50,6 +52,16 @@ QVariant ColumnListModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::DecorationRole && index.column() == Name) return roleIcon(m_project->role(row));
     if (role == Qt::BackgroundRole && index.column() == Role) return roleTint(m_project->role(row));
+    // A column nobody gave a role: shown insensitive, in italics, and refused at export
+    // until a role is chosen (issue 32 item 4).
+    if (role == Qt::FontRole && index.column() == Role && !m_project->hasRole(row)) {
+        QFont italic;
+        italic.setItalic(true);
+        return italic;
+    }
+    if (role == Qt::ToolTipRole && index.column() == Role && !m_project->hasRole(row))
+        return tr("No role given yet: Export refuses to publish this column until it has one. "
+                  "Choose insensitive to publish its values as they are.");
     if (role == Qt::ToolTipRole && index.column() == Type)
         return tr("Inferred: %1").arg(typeName(m_project->inferredType(row)));
     if (role == Qt::TextAlignmentRole && index.column() >= Distinct)

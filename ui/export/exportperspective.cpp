@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTextBrowser>
@@ -31,6 +32,8 @@
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/lattice/row_order.h"
+#include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -53,6 +56,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
       m_neutralize(
           new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
+      m_keepOrder(new QCheckBox(tr("Keep the source's row order"), this)),
       m_writeRelease(
           new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
       m_population(new QLineEdit(this)),
@@ -67,6 +71,12 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     m_neutralize->setToolTip(
         tr("Prefix cells that start with = + - @ with a quote, so a spreadsheet does not run "
            "them as formulas"));
+    m_keepOrder->setObjectName("keepOrder");
+    m_keepOrder->setToolTip(
+        tr("Off (the default): the published rows are shuffled, since a source sorted by name, "
+           "id or date identifies rows by their position; the seed is recorded in the release "
+           "record, so that ldiv verify reproduces the file. On: the source's order, on "
+           "purpose."));
     m_nodeInfo->setObjectName("nodeInfo");
     m_nodeInfo->setWordWrap(true);
     m_chart->setTitle(tr("Class sizes of the published table"));
@@ -103,6 +113,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addWidget(m_remove);
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
+    tableLayout->addWidget(m_keepOrder);
     m_writeRelease->setObjectName("writeRelease");
     m_writeRelease->setChecked(true);
     m_writeRelease->setToolTip(
@@ -196,10 +207,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     auto ask = [this](const QString& title, const QString& name, const QString& filter) {
         return filedialogs::saveFile(this, filedialogs::Kind::Export, title, name, filter);
     };
-    connect(tableButton, &QPushButton::clicked, this, [this, ask] {
-        write(ask(tr("Export table"), "published.csv", tr("CSV (*.csv)")),
-              &ExportPerspective::exportTable);
-    });
+    connect(tableButton, &QPushButton::clicked, this, &ExportPerspective::exportTableInteractively);
     connect(mappingButton, &QPushButton::clicked, this, [this, ask] {
         write(ask(tr("Export value mapping"), "value_mapping.csv", tr("CSV (*.csv)")),
               &ExportPerspective::exportValueMapping);
@@ -441,6 +449,55 @@ void ExportPerspective::setMaskSuppressed(bool mask) {
 void ExportPerspective::setNeutralizeFormulas(bool on) {
     m_neutralize->setChecked(on);
 }
+void ExportPerspective::setKeepOrder(bool on) {
+    m_keepOrder->setChecked(on);
+}
+
+void ExportPerspective::exportTableInteractively() {
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!project) return;
+    if (const std::vector<std::string> unroled = project->unroledColumns(); !unroled.empty()) {
+        QStringList names;
+        for (const std::string& n : unroled) names << QString::fromStdString(n);
+        QMessageBox box(QMessageBox::Question, tr("Columns without a role"),
+                        tr("These columns have no role: %1.").arg(names.join(", ")),
+                        QMessageBox::Cancel, this);
+        box.setInformativeText(
+            tr("Exported now, they would be published exactly as they are, although nobody "
+               "said they may be. Declare them insensitive if their values may be published "
+               "as they are (Ctrl+Z undoes it), or cancel and give them a role in the Data "
+               "perspective (identifying removes a column)."));
+        QPushButton* declare = box.addButton(tr("Declare insensitive"), QMessageBox::AcceptRole);
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() != declare) return;
+        std::vector<int> columns;
+        for (const std::string& n : unroled) columns.push_back(project->columnIndex(n));
+        project->setRoles(columns, Role::Insensitive);
+    }
+    const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export,
+                                               tr("Export table"), "published.csv",
+                                               tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    if (exportTable(path)) return emit wrote(path);
+    if (!m_refusedFailing) return m_nodeInfo->setText(m_error);
+    // The refusal, with the failing criteria and their counts; publishing anyway is a
+    // deliberate second choice, never the default button.
+    QMessageBox box(QMessageBox::Warning, tr("The node fails its criteria"),
+                    tr("Not exported: %1.").arg(m_error), QMessageBox::Cancel, this);
+    box.setInformativeText(
+        tr("A table of this node does not meet the privacy criteria. Publish anyway only if "
+           "you must: its release record says which criteria fail, and ldiv verify rejects "
+           "it."));
+    QPushButton* anyway = box.addButton(tr("Publish anyway"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    m_nodeInfo->setText(tr("Not exported: %1").arg(m_error));
+    if (box.clickedButton() != anyway) return;
+    if (!publishAnyway(path)) return m_nodeInfo->setText(m_error);
+    m_nodeInfo->setText(tr("Published anyway, although the node fails: %1").arg(path));
+    emit wrote(path);
+}
 
 void ExportPerspective::prepare() {
     const auto o = outcome();
@@ -494,12 +551,35 @@ void ExportPerspective::prepare() {
 }
 
 bool ExportPerspective::exportTable(const QString& path) {
+    return exportTableChecked(path, false);
+}
+
+bool ExportPerspective::publishAnyway(const QString& path) {
+    return exportTableChecked(path, true);
+}
+
+bool ExportPerspective::exportTableChecked(const QString& path, bool allowFailing) {
+    m_refusedFailing = false;
     const auto o = outcome();
     if (!o) return (m_error = tr("no search result")), false;
+    if (m_session && m_session->project()) {
+        QStringList unroled;
+        for (const std::string& n : m_session->project()->unroledColumns())
+            unroled << QString::fromStdString(n);
+        if (!unroled.isEmpty())
+            return (m_error = tr("Not exported: %1 without a role would be published as they "
+                                 "are; give each a role in the Data perspective (insensitive "
+                                 "publishes it as it is).")
+                                  .arg(unroled.join(", "))),
+                   false;
+    }
     TableExportOptions options;
     options.suppressed = m_mask->isChecked() ? TableExportOptions::Suppressed::Mask
                                              : TableExportOptions::Suppressed::Remove;
     options.neutralizeFormulas = m_neutralize->isChecked();
+    options.shuffle = !m_keepOrder->isChecked();
+    options.seed = randomSeed();
+    options.allowFailing = allowFailing;
     m_pseudonymMapping.clear();
     try {
         const Levels levels = parseLevels(m_node->text().toStdString());
@@ -547,10 +627,8 @@ bool ExportPerspective::exportTable(const QString& path) {
         m_release.reset();
         m_releasePath.clear();
         if (m_writeRelease->isChecked() && m_session && m_session->project()) {
-            PublishOptions publish;
-            publish.maskSuppressed = options.suppressed == TableExportOptions::Suppressed::Mask;
-            publish.maskToken = options.maskToken;
-            publish.pseudonyms = std::move(pseudonyms.columns);
+            // The table's own options: the same seed, so verify --original reproduces it.
+            const PublishOptions publish = publishOptions(options);
             const QString releasePath = releasePathFor(path);
             try {
                 m_release = std::make_shared<ReleaseRecord>(writeWorkbenchRelease(
@@ -566,6 +644,10 @@ bool ExportPerspective::exportTable(const QString& path) {
             if (m_report) m_preview->setHtml(reportHtml(*reportWithRelease(), {}));
         }
         return true;
+    } catch (const NodeFailsError& e) {
+        m_refusedFailing = true;
+        m_error = QString::fromStdString(e.what());
+        return false;
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
         return false;

@@ -69,6 +69,8 @@ public:
     QString populationError() const;
     void setMaskSuppressed(bool mask);
     void setNeutralizeFormulas(bool on);
+    /// Publish the rows in the source's order (default: shuffled, the seed recorded).
+    void setKeepOrder(bool on);
     /// Asks what pseudonymized identifying attributes need at each table export (the hmac
     /// secret, the random mapping's file); false = cancelled. The default shows PseudonymDialog;
     /// tests give their answers.
@@ -78,7 +80,14 @@ public:
     /// The mapping file written with the last table export (random pseudonyms), else "".
     QString pseudonymMappingPath() const { return m_pseudonymMapping; }
     // Writers (used by the buttons after a file dialog); false with a message on failure.
+    /// Refused (false) while a column has no role (Project::unroledColumns), and for a node
+    /// that fails its criteria (publish_guard.h; refusedFailingNode() then says so).
     bool exportTable(const QString& path);
+    /// exportTable of a failing node, after the steward confirmed "Publish anyway": its release
+    /// record says which criteria fail, and `ldiv verify` rejects it.
+    bool publishAnyway(const QString& path);
+    /// The last exportTable refused a failing node.
+    bool refusedFailingNode() const { return m_refusedFailing; }
     bool exportHierarchies(const QString& directory);
     /// attribute,level,value,generalized,rows of the chosen node.
     bool exportValueMapping(const QString& path);
@@ -100,6 +109,10 @@ signals:
 private:
     void outcomeChanged();
     void prepare();
+    /// The table button: proposes "insensitive" for columns without a role, asks for the file,
+    /// and offers "Publish anyway" behind a confirmation when the node fails.
+    void exportTableInteractively();
+    bool exportTableChecked(const QString& path, bool allowFailing);
     /// The search's outcome, or the one prepared for typed levels without a search.
     std::shared_ptr<const SearchOutcome> outcome() const;
     /// Shows the project's N; true when it differs from the one of the report.
@@ -120,6 +133,8 @@ private:
     QRadioButton* m_remove;
     QRadioButton* m_mask;
     QCheckBox* m_neutralize;
+    QCheckBox* m_keepOrder;
+    bool m_refusedFailing = false;
     QCheckBox* m_writeRelease;
     QLineEdit* m_population;
     QLabel* m_populationError;

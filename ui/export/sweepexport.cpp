@@ -182,6 +182,8 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     auto work = [snapshot, options, file, neutralizeFormulas, specs, inputs,
                  mappingFile](Feedback& feedback) -> std::shared_ptr<void> {
         const std::shared_ptr<Workspace> data = snapshot.prepare();
+        // Columns without a role are not published verbatim (issue 32 item 4), as `sweep -o`.
+        requireRoles(*data);
         const TauInput input = TauInput::fromWorkspace(*data);
         const SweepResult result = sweep(input, options, &feedback);
         auto out = std::make_shared<SweepExportResult>();

@@ -23,10 +23,21 @@ struct TableExportOptions {
     char separator = ',';
     /// Identifying columns published pseudonymized (PublishOptions::pseudonyms).
     std::vector<std::pair<std::size_t, Column>> pseudonyms;
+    /// Shuffled with `seed` (row_order.h; recorded in the release), unless the steward keeps
+    /// the source's order on purpose.
+    bool shuffle = true;
+    std::uint64_t seed = 0;
+    /// Write a node that fails its criteria (the confirmed "Publish anyway"); refused
+    /// otherwise with NodeFailsError (publish_guard.h), before anything is written.
+    bool allowFailing = false;
 };
 
+/// The core's PublishOptions for these options (the table's and the release record's).
+PublishOptions publishOptions(const TableExportOptions& options);
+
 /// publishNode (workspace_publish.h: with δ-presence only the research subset) +
-/// writeTableCsv; returns the table written (e.g. for publishedMapping, pseudonyms.h). Throws
+/// guardPublication + writeTableCsv; returns the table written (e.g. for publishedMapping,
+/// pseudonyms.h). Throws NodeFailsError for a failing node unless options.allowFailing, and
 /// InputError when the file cannot be written.
 Table exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
                      const TableExportOptions& options, const std::string& path);

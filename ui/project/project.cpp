@@ -53,6 +53,18 @@ Role Project::role(int column) const {
     return a ? a->role : Role::Insensitive;
 }
 
+bool Project::hasRole(int column) const {
+    const AttributeConfig* a = config().attribute(table().column(std::size_t(column)).name());
+    return a && a->hasRole();
+}
+
+std::vector<std::string> Project::unroledColumns() const {
+    std::vector<std::string> out;
+    for (int c = 0; c < columnCount(); ++c)
+        if (!hasRole(c)) out.push_back(table().column(std::size_t(c)).name());
+    return out;
+}
+
 std::optional<ColumnType> Project::typeOverride(int column) const {
     const AttributeConfig* a = config().attribute(table().column(std::size_t(column)).name());
     return a ? a->type : std::nullopt;
@@ -86,7 +98,9 @@ std::vector<int> Project::qiHeights() const {
 }
 
 void Project::setRole(int column, Role role) {
-    if (role != this->role(column)) m_undo.push(new SetRoleCommand(this, column, role));
+    // Choosing "insensitive" for a column without a role declares it (a change too).
+    if (role != this->role(column) || !hasRole(column))
+        m_undo.push(new SetRoleCommand(this, column, role));
 }
 
 QJsonValue Project::workbenchValue(const QString& key) const {
@@ -113,7 +127,7 @@ void Project::setWorkbenchValue(const QString& key, const QJsonValue& value, boo
 void Project::setRoles(const std::vector<int>& columns, Role role) {
     std::vector<int> changed;
     for (int c : columns)
-        if (c >= 0 && c < columnCount() && this->role(c) != role &&
+        if (c >= 0 && c < columnCount() && (this->role(c) != role || !hasRole(c)) &&
             std::find(changed.begin(), changed.end(), c) == changed.end())
             changed.push_back(c);
     if (changed.empty()) return;
@@ -155,8 +169,11 @@ AttributeConfig& Project::attributeEntry(int column) {
     return *entries.insert(at, std::move(entry));
 }
 
-void Project::applyRole(int column, Role role, const std::vector<std::string>& qiOrder) {
-    attributeEntry(column).role = role;
+void Project::applyRole(int column, Role role, bool declared,
+                        const std::vector<std::string>& qiOrder) {
+    AttributeConfig& a = attributeEntry(column);
+    a.role = role;
+    a.declaredInsensitive = declared && role == Role::Insensitive;
     m_data->config.qiOrder = qiOrder;
     emit roleChanged(column);
 }

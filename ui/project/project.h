@@ -43,6 +43,12 @@ public:
     QString columnName(int column) const;
     int columnIndex(const std::string& name) const;
     Role role(int column) const;
+    /// Whether the column's role was given (AttributeConfig::hasRole): a column nobody gave a
+    /// role shows as insensitive but is refused at export, since it would be published
+    /// verbatim without anyone having asked for it (issue 32 item 4).
+    bool hasRole(int column) const;
+    /// The columns without a role, by name, in table order.
+    std::vector<std::string> unroledColumns() const;
     ColumnType type(int column) const { return table().column(std::size_t(column)).type(); }
     ColumnType inferredType(int column) const { return m_data->inferredTypes[std::size_t(column)]; }
     std::optional<ColumnType> typeOverride(int column) const;
@@ -98,7 +104,8 @@ public:
     void setPseudonymize(int column, const std::string& method);
 
     // Apply without undo; called by the commands.
-    void applyRole(int column, Role role, const std::vector<std::string>& qiOrder);
+    /// `declared`: an insensitive role given on purpose (AttributeConfig::declaredInsensitive).
+    void applyRole(int column, Role role, bool declared, const std::vector<std::string>& qiOrder);
     void applyType(int column, std::optional<ColumnType> type);
     /// Sets the hierarchy and its origin (none: an edited hierarchy).
     void applyHierarchy(const std::string& attribute, std::optional<Hierarchy> hierarchy,

@@ -13,7 +13,11 @@ QString roleText(Role r) {
 }  // namespace
 
 SetRoleCommand::SetRoleCommand(Project* project, int column, Role role)
-    : m_project(project), m_column(column), m_old(project->role(column)), m_new(role) {
+    : m_project(project),
+      m_column(column),
+      m_old(project->role(column)),
+      m_new(role),
+      m_oldDeclared(project->hasRole(column)) {
     const std::string name = project->table().column(std::size_t(column)).name();
     m_oldOrder = project->config().qiOrder;
     m_newOrder = m_oldOrder;
@@ -27,10 +31,10 @@ SetRoleCommand::SetRoleCommand(Project* project, int column, Role role)
 }
 
 void SetRoleCommand::redo() {
-    m_project->applyRole(m_column, m_new, m_newOrder);
+    m_project->applyRole(m_column, m_new, true, m_newOrder);
 }
 void SetRoleCommand::undo() {
-    m_project->applyRole(m_column, m_old, m_oldOrder);
+    m_project->applyRole(m_column, m_old, m_oldDeclared, m_oldOrder);
 }
 
 SetTypeCommand::SetTypeCommand(Project* project, int column, std::optional<ColumnType> type)

@@ -25,6 +25,7 @@ private:
     Project* m_project;
     int m_column;
     Role m_old, m_new;
+    bool m_oldDeclared;
     std::vector<std::string> m_oldOrder, m_newOrder;
 };
 
