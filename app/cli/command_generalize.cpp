@@ -30,7 +30,6 @@ namespace {
 /// Exit code of a node that fails the requirement and is not written (--allow-failing writes it).
 constexpr int kFailsRequirement = 3;
 
-
 std::string joined(const std::vector<std::string>& specs) {
     std::string text;
     for (const std::string& s : specs) text += (text.empty() ? "" : ", ") + s;

@@ -113,8 +113,8 @@ private slots:
         // Keys repeated in different objects are fine ("name" in every attribute).
         const QString ok = QString::fromStdString(test::example("hospital/hospital.ldiv.json"));
         // Read (not exit 2); node 1,1,1 fails distinct-3, which audit reports with exit 3.
-        QCOMPARE(test::runCli({"audit", "--project", ok, "--node", "1,1,1", "--criterion",
-                               "distinct-l=3"})
+        QCOMPARE(test::runCli(
+                     {"audit", "--project", ok, "--node", "1,1,1", "--criterion", "distinct-l=3"})
                      .exitCode,
                  3);
     }

@@ -253,10 +253,35 @@ private slots:
                               sorted->visualRect(model->index(0, 0)).center());
             QCOMPARE(lp->view()->selection(), std::vector<NodeId>{model->nodeAt(0)});
             QTRY_VERIFY_WITH_TIMEOUT(!lp->isLoadingDetails(), 10000);
+            // Issue 37: selecting and comparing never change what Export publishes.
+            ExportPerspective* ex = window.exportPerspective();
+            QCOMPARE(ex->nodeText(), chosen);
 
-            // Back to the optimum: the node the export publishes.
+            // The bottom node fails k=5: used for export (double-click), it is refused, with
+            // the failing criterion and its counts, and nothing is written.
+            const NodeId bottomId = lattice.bottom();
+            const QString bottom = QString::fromStdString(formatLevels(lattice.levels(bottomId)));
+            QVERIFY(outcome->nodeState(bottomId) != NodeState::Satisfying);
+            lp->view()->centerOnNode(bottomId);
+            QTest::mouseDClick(lp->view()->viewport(), Qt::LeftButton, {},
+                               lp->view()->nodeViewportPosition(bottomId));
+            QTRY_COMPARE_WITH_TIMEOUT(ex->nodeText(), bottom, 10000);
+            QVERIFY2(lp->chosenText().startsWith("For export: [" + bottom + "], "),
+                     qPrintable(lp->chosenText()));
+            QTRY_VERIFY_WITH_TIMEOUT(!ex->isPreparing(), 20000);
+            const QString failing = m_dir.filePath("failing.csv");
+            QVERIFY(!ex->exportTable(failing));
+            QVERIFY(ex->refusedFailingNode());
+            QVERIFY2(ex->lastError().contains("node " + bottom + " does not satisfy") &&
+                         ex->lastError().contains("k=5 fails in"),
+                     qPrintable(ex->lastError()));
+            QVERIFY(!QFileInfo::exists(failing));
+
+            // Back to the optimum, deliberately: the node the export publishes.
             lp->view()->selectNode(*outcome->result.optimum);
-            QTRY_COMPARE_WITH_TIMEOUT(window.exportPerspective()->nodeText(), chosen, 10000);
+            QCOMPARE(ex->nodeText(), bottom);
+            QTest::mouseClick(lp->useForExportButton(), Qt::LeftButton);
+            QTRY_COMPARE_WITH_TIMEOUT(ex->nodeText(), chosen, 10000);
             QCOMPARE(model->nodeAt(sorted->selectionModel()->currentIndex().row()),
                      *outcome->result.optimum);
 
@@ -273,7 +298,6 @@ private slots:
 
             // Export the table and the report through their file dialogs.
             QVERIFY(window.showPerspective("export"));
-            ExportPerspective* ex = window.exportPerspective();
             QTRY_VERIFY_WITH_TIMEOUT(!ex->isPreparing(), 20000);
             const QString table = m_dir.filePath("published.csv");
             chooseFiles(this, table);

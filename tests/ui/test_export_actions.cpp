@@ -128,9 +128,8 @@ private slots:
         // Its release record says which criterion fails, and verify rejects it (exit 3).
         const QString record = e->releasePath();
         QVERIFY(QFileInfo::exists(record));
-        const auto verify =
-            ldv::test::runCli({"verify", record, "--published", ours, "--original",
-                               LDIV_RESOURCES "/examples/hospital/hospital.csv"});
+        const auto verify = ldv::test::runCli({"verify", record, "--published", ours, "--original",
+                                               LDIV_RESOURCES "/examples/hospital/hospital.csv"});
         QCOMPARE(verify.exitCode, 3);
         QVERIFY2(verify.out.contains("distinct-l=3") && verify.out.contains("FAIL"),
                  qPrintable(verify.out));
@@ -149,8 +148,9 @@ private slots:
     void unroledColumnsAreRefusedUntilDeclared() {
         QFile csv(m_dir.filePath("people.csv"));
         QVERIFY(csv.open(QIODevice::WriteOnly));
-        csv.write("zip,email,condition\n13053,ann@x.org,flu\n13068,bob@x.org,cold\n"
-                  "13053,cem@x.org,cold\n13068,dan@x.org,flu\n");
+        csv.write(
+            "zip,email,condition\n13053,ann@x.org,flu\n13068,bob@x.org,cold\n"
+            "13053,cem@x.org,cold\n13068,dan@x.org,flu\n");
         csv.close();
         QFile project(m_dir.filePath("people.ldiv.json"));
         QVERIFY(project.open(QIODevice::WriteOnly));

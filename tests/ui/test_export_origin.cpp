@@ -1,8 +1,11 @@
-// Issue 18, after the first round (walking the workbench at 1366×768), item 1: a click in the
-// Lattice's list changed the node the Export perspective publishes without a word. Export
-// now says where its node came from, and the status bar names the new and the old node.
+// Issue 18, item 1: a click in the Lattice's list changed the node the Export perspective
+// publishes without a word. Issue 37: any click (Ctrl+click to compare included) changed it, and
+// a failing neighbour got published. Now a click only selects; the node Export publishes is
+// chosen deliberately ("Use for export", double-click, Enter), Export says where it came from,
+// and the status bar names the new and the old node.
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -10,6 +13,7 @@
 
 #include "export/exportperspective.h"
 #include "lattice/latticeperspective.h"
+#include "lattice/latticeview.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
 #include "ldiv/lattice/lattice.h"
@@ -67,12 +71,21 @@ private slots:
         QCOMPARE(originLabel->text(), exporter->nodeOrigin());
 
         window.showPerspective(MainWindow::Lattice);
-        TransformationList* list = window.latticePerspective()->list();
+        LatticePerspective* lp = window.latticePerspective();
+        TransformationList* list = lp->list();
+        QCOMPARE(lp->chosenText(), QString("For export: [%1], the optimum").arg(optimum));
         // Two nodes other than the optimum: the top (most general) and the one below it.
         const Lattice& lattice = outcome->data->dataset().lattice();
         const NodeId top = lattice.top();
         QVERIFY(top != *outcome->result.optimum);
+        // A click selects (the details show it) but Export keeps its node.
         QVERIFY(clickListRow(list, top));
+        QTRY_VERIFY(!lp->isLoadingDetails());
+        QCOMPARE(lp->view()->selection(), std::vector<NodeId>{top});
+        QCOMPARE(exporter->nodeText(), optimum);
+        QCOMPARE(exporter->nodeOrigin(), QString("the search's optimum"));
+        // Enter on the list's row uses it for export.
+        QTest::keyClick(list->table(), Qt::Key_Return);
         const QString topText = levelsOf(*outcome, top);
         QTRY_COMPARE(exporter->nodeText(), topText);
         QCOMPARE(exporter->nodeOrigin(),
@@ -82,16 +95,31 @@ private slots:
                  QString("Node [%1] chosen in the Lattice: Export publishes it and Risk assesses "
                          "it (was [%2]).")
                      .arg(topText, optimum));
+        QVERIFY2(lp->chosenText().startsWith(QString("For export: [%1], ").arg(topText)),
+                 qPrintable(lp->chosenText()));
 
-        // A second click names the node it replaces, not the whole chain.
+        // Ctrl+click in the diagram compares; it never changes what Export publishes.
         NodeId other = lattice.size();
         for (NodeId id = 0; id < lattice.size(); ++id)
             if (id != top && id != *outcome->result.optimum) other = id;
-        QVERIFY(clickListRow(list, other));
+        LatticeView* view = lp->view();
+        view->centerOnNode(other);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                          view->nodeViewportPosition(other));
+        QTRY_VERIFY(!lp->isLoadingDetails());
+        QCOMPARE(view->selection().back(), other);
+        QCOMPARE(exporter->nodeText(), topText);
+        // The button uses the selection's last node, and names the node it replaces.
+        QVERIFY(lp->useForExportButton()->isEnabled());
+        QTest::mouseClick(lp->useForExportButton(), Qt::LeftButton);
         QTRY_COMPARE(exporter->nodeText(), levelsOf(*outcome, other));
         QCOMPARE(
             exporter->nodeOrigin(),
             QString("chosen in the Lattice; before: [%1], chosen in the Lattice").arg(topText));
+        // A double-click on a node uses it too.
+        view->centerOnNode(top);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, view->nodeViewportPosition(top));
+        QTRY_COMPARE(exporter->nodeText(), topText);
 
         // Typing levels says so too.
         window.showPerspective(MainWindow::Export);

@@ -50,6 +50,7 @@ private slots:
                 if (lattice.height(id) == lattice.height(lattice.top()) / 2) middle = id;
             chosen = QString::fromStdString(formatLevels(lattice.levels(middle)));
             QVERIFY(window.latticePerspective()->findNode(chosen));
+            window.latticePerspective()->useSelectedForExport();  // deliberately (issue 37)
             Project* project = window.controller()->project();
             QTRY_COMPARE_WITH_TIMEOUT(
                 project->workbenchValue("search").toObject().value("selected").toString(), chosen,

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "export/exportperspective.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "ldiv/lattice/dataset.h"
@@ -50,6 +51,7 @@ private slots:
             chosen = QString::fromStdString(formatLevels(lattice.levels(lattice.top())));
             qiNames = outcome->data->qiNames();
             QVERIFY(window.latticePerspective()->findNode(chosen));
+            window.latticePerspective()->useSelectedForExport();  // deliberately (issue 37)
             QTRY_COMPARE_WITH_TIMEOUT(
                 project->workbenchValue("search").toObject().value("selected").toString(), chosen,
                 10000);
@@ -70,6 +72,8 @@ private slots:
         const auto& selection = window.latticePerspective()->view()->selection();
         QCOMPARE(int(selection.size()), 1);
         QCOMPARE(QString::fromStdString(formatLevels(lattice.levels(selection.back()))), chosen);
+        // ... and Export publishes it again, as chosen before saving.
+        QTRY_COMPARE_WITH_TIMEOUT(window.exportPerspective()->nodeText(), chosen, 10000);
         // The level filters carry the attribute names, not "QI 1…".
         QStringList labels;
         for (const QLabel* l : window.latticePerspective()->findChildren<QLabel*>())

@@ -60,8 +60,9 @@ QVariant ColumnListModel::data(const QModelIndex& index, int role) const {
         return italic;
     }
     if (role == Qt::ToolTipRole && index.column() == Role && !m_project->hasRole(row))
-        return tr("No role given yet: Export refuses to publish this column until it has one. "
-                  "Choose insensitive to publish its values as they are.");
+        return tr(
+            "No role given yet: Export refuses to publish this column until it has one. "
+            "Choose insensitive to publish its values as they are.");
     if (role == Qt::ToolTipRole && index.column() == Type)
         return tr("Inferred: %1").arg(typeName(m_project->inferredType(row)));
     if (role == Qt::TextAlignmentRole && index.column() >= Distinct)

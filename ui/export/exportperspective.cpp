@@ -475,9 +475,8 @@ void ExportPerspective::exportTableInteractively() {
         for (const std::string& n : unroled) columns.push_back(project->columnIndex(n));
         project->setRoles(columns, Role::Insensitive);
     }
-    const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export,
-                                               tr("Export table"), "published.csv",
-                                               tr("CSV (*.csv)"));
+    const QString path = filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export table"),
+                                               "published.csv", tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
     if (exportTable(path)) return emit wrote(path);
     if (!m_refusedFailing) return m_nodeInfo->setText(m_error);

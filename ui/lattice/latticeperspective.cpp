@@ -83,7 +83,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_metricMin(new QLineEdit(this)),
       m_metricMax(new QLineEdit(this)),
       m_find(new QLineEdit(this)),
-      m_counts(new QLabel(this)) {
+      m_counts(new QLabel(this)),
+      m_useForExport(new QPushButton(tr("Use for export"), this)),
+      m_chosen(new QLabel(this)) {
     m_color->addItem(tr("State"));
     for (const auto& [name, metric] : colorMetrics()) m_color->addItem(name);
     m_color->addItem(tr("Risk (highest, prosecutor)"));
@@ -156,6 +158,20 @@ LatticePerspective::LatticePerspective(QWidget* parent)
         bar->addWidget(b);
     }
     bar->addWidget(m_counts, 1);
+    m_chosen->setObjectName(QStringLiteral("chosenForExport"));
+    m_chosen->setToolTip(
+        tr("The node Export publishes and Risk assesses, with its verdict. Clicking, Ctrl+click "
+           "comparison and hovering do not change it."));
+    bar->addWidget(m_chosen);
+    m_useForExport->setObjectName(QStringLiteral("useForExport"));
+    m_useForExport->setEnabled(false);
+    m_useForExport->setToolTip(
+        tr("Publish the selected node: Export and Risk take it (also: double-click a node, or "
+           "press Enter in the diagram or the list)"));
+    bar->addWidget(m_useForExport);
+    connect(m_useForExport, &QPushButton::clicked, this, &LatticePerspective::useSelectedForExport);
+    connect(m_view, &LatticeView::nodeActivated, this, &LatticePerspective::useForExport);
+    connect(m_list, &TransformationList::nodeActivated, this, &LatticePerspective::useForExport);
     middleLayout->addLayout(bar);
     // After a heuristic run that did not classify the lattice: what is known, and the node.
     m_notice->setObjectName(QStringLiteral("heuristicNotice"));
@@ -174,9 +190,10 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     middleLayout->addWidget(m_notice);
     connect(m_selectBest, &QPushButton::clicked, this, [this] {
         const auto o = m_session ? m_session->outcome() : nullptr;
-        if (o && o->result.optimum)
+        if (o && o->result.optimum &&
             findNode(QString::fromStdString(
-                formatLevels(o->data->dataset().lattice().levels(*o->result.optimum))));
+                formatLevels(o->data->dataset().lattice().levels(*o->result.optimum)))))
+            useForExport(*o->result.optimum);
     });
     // The diagram above, the list of transformations below (a splitter: both fit 1366×768).
     auto* diagram = new QWidget(middle);
@@ -281,6 +298,14 @@ void LatticePerspective::rebuild() {
         return;
     }
     showHeuristicNotice();
+    // After a search Export publishes its optimum until another node is used for export.
+    m_chosen->setText(
+        outcome && outcome->result.optimum
+            ? tr("For export: [%1], the optimum")
+                  .arg(QString::fromStdString(formatLevels(
+                      outcome->data->dataset().lattice().levels(*outcome->result.optimum))))
+            : QString());
+    m_useForExport->setEnabled(!m_view->selection().empty());
     m_stack->setCurrentIndex(0);
     m_view->item()->setDrawnHook([this](const std::vector<NodeId>& ids) {
         if (colorsByRisk()) m_nodes->requestRisk(ids);
@@ -512,7 +537,26 @@ void LatticePerspective::listSelectionChanged(const std::vector<NodeId>& selecti
         m_view->centerOnNode(selection.back());
 }
 
+void LatticePerspective::useSelectedForExport() {
+    if (!m_view->selection().empty()) useForExport(m_view->selection().back());
+}
+
+void LatticePerspective::useForExport(NodeId id) {
+    const auto outcome = m_session ? m_session->outcome() : nullptr;
+    if (!outcome || !m_view->item() || id >= outcome->result.latticeSize) return;
+    m_chosen->setText(tr("For export: [%1], %2")
+                          .arg(QString::fromStdString(
+                                   formatLevels(outcome->data->dataset().lattice().levels(id))),
+                               stateName(m_view->item()->state(id))));
+    emit nodeChosen(id);
+}
+
+QString LatticePerspective::chosenText() const {
+    return m_chosen->text();
+}
+
 void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) {
+    m_useForExport->setEnabled(!selection.empty());
     if (!m_fromList) m_list->selectNodes(selection);
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     if (selection.empty() || !outcome) {
@@ -566,7 +610,6 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
         // The Explain tab stays open while its fixes select other nodes.
         if (m_view->selection().size() < 2 && m_details->tabs()->currentWidget() != m_explain)
             m_details->tabs()->setCurrentIndex(0);
-        emit nodeChosen(details->id);
     });
     connect(m_detailsJob, &Job::failed, this, [this](const QString& e) { m_details->clear(e); });
     m_detailsJob->start();

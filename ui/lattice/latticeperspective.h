@@ -60,10 +60,19 @@ public:
     std::vector<double> colorValues() const;
     /// True when the colouring is a risk figure (computed for the nodes on screen).
     bool colorsByRisk() const;
+    /// The node Export publishes and Risk assesses, chosen deliberately (issue 37): "Use for
+    /// export", double-click or Enter in the diagram or the list. Selecting, Ctrl+click
+    /// comparison and hovering never change it. Emits nodeChosen.
+    void useForExport(NodeId id);
+    /// The selection's last node, used for export (nothing selected: nothing happens).
+    void useSelectedForExport();
+    QPushButton* useForExportButton() const { return m_useForExport; }
+    /// "For export: [1,0,2], satisfying" (empty before a choice).
+    QString chosenText() const;
 
 signals:
     /// The node shown in the details pane (for the Export perspective).
-    void nodeChosen(ldv::NodeId id);
+    void nodeChosen(ldv::NodeId id);  ///< deliberately: useForExport
 
 private:
     void rebuild();
@@ -100,6 +109,8 @@ private:
     QLineEdit* m_metricMax;
     QLineEdit* m_find;
     QLabel* m_counts;
+    QPushButton* m_useForExport;
+    QLabel* m_chosen;
     Job* m_detailsJob = nullptr;
     Job* m_diffJob = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "lattice/latticeview.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QToolTip>
@@ -133,6 +134,28 @@ void LatticeView::mouseReleaseEvent(QMouseEvent* event) {
     }
     m_panning = false;
     QGraphicsView::mouseReleaseEvent(event);
+}
+
+void LatticeView::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton && m_item) {
+        const double slack = 3 / std::max(1e-6, transform().m11());
+        if (const auto id = m_layout->nodeAt(mapToScene(event->pos()), slack)) {
+            selectNode(*id);
+            emit nodeActivated(*id);
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+void LatticeView::keyPressEvent(QKeyEvent* event) {
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && !m_selection.empty()) {
+        emit nodeActivated(m_selection.back());
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
 }
 
 bool LatticeView::viewportEvent(QEvent* event) {

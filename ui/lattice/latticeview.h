@@ -48,12 +48,17 @@ public slots:
 signals:
     /// The selection in click order; the last one is the node the details pane shows.
     void selectionChanged(const std::vector<ldv::NodeId>& selection);
+    /// A node chosen deliberately (double-click, or Enter on the last selected node): the one
+    /// Export publishes and Risk assesses. A click only selects.
+    void nodeActivated(ldv::NodeId id);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     bool viewportEvent(QEvent* event) override;
 
 private:

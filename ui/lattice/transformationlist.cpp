@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -99,6 +100,11 @@ TransformationList::TransformationList(NodeSource* source, QWidget* parent)
     connect(m_text, &QLineEdit::textChanged, this, &TransformationList::applyFilter);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &TransformationList::userSelectionChanged);
+    // Double-click or Enter (the event filter); not QAbstractItemView::activated, which some
+    // styles emit on a single click.
+    connect(m_table, &QAbstractItemView::doubleClicked, this,
+            [this](const QModelIndex& index) { emit nodeActivated(m_model->nodeAt(index.row())); });
+    m_table->installEventFilter(this);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         selectNodes(m_wanted);
         updateStatus();
@@ -218,6 +224,18 @@ void TransformationList::userSelectionChanged() {
         ids.push_back(m_model->nodeAt(current.row()));
     m_wanted = ids;
     emit selectionChanged(ids);
+}
+
+bool TransformationList::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        const QModelIndex current = m_table->selectionModel()->currentIndex();
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter) && current.isValid()) {
+            emit nodeActivated(m_model->nodeAt(current.row()));
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 }  // namespace ldv::ui

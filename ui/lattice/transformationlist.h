@@ -31,6 +31,12 @@ public:
 
     TransformationModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+
+protected:
+    /// Enter on the table's current row: nodeActivated.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+public:
     QComboBox* stateFilter() const { return m_state; }
     QSpinBox* minHeight() const { return m_minHeight; }
     QSpinBox* maxHeight() const { return m_maxHeight; }
@@ -40,6 +46,8 @@ public:
 signals:
     /// The user selected rows: their nodes, the current one last.
     void selectionChanged(const std::vector<ldv::NodeId>& ids);
+    /// A row chosen deliberately (double-click or Enter): LatticeView::nodeActivated.
+    void nodeActivated(ldv::NodeId id);
 
 private:
     void applyFilter();

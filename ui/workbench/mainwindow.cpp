@@ -51,10 +51,16 @@ MainWindow::MainWindow(QWidget* parent)
       m_data(new DataPerspective(this)),
       m_hierarchies(new HierarchyPerspective(this)),
       m_search(new SearchSession(this)),
-      // Recomputes a saved search result on open and selects the node that was chosen; the
-      // lattice stays fitted (centring on the node zoomed a large lattice in to node size).
+      // Recomputes a saved search result on open and selects the node that was chosen for
+      // export, which Export publishes again; the lattice stays fitted (centring on the node
+      // zoomed a large lattice in to node size).
       m_keeper(new ResultKeeper(
-          m_search, [this](const QString& levels) { return m_lattice->findNode(levels, false); },
+          m_search,
+          [this](const QString& levels) {
+              if (!m_lattice->findNode(levels, false)) return false;
+              m_lattice->useSelectedForExport();
+              return true;
+          },
           this)),
       m_privacy(new PrivacyPerspective(this)),
       m_lattice(new LatticePerspective(this)),
