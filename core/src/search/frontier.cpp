@@ -331,9 +331,12 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
         const NodeJudgement j = judgeNode(data, sc, *p.optimum);
         p.metrics = j.metrics;
         p.utility = metricValue(j.metrics, config.metric);
+        // The released classes: with δ-presence (a RowSample, dataset.h) a class without a row
+        // of the research subset is not released (releasedClassSizes, workspace_publish.h).
         std::vector<std::uint32_t> sizes;
         for (std::size_t c = 0; c < j.classes.count(); ++c)
-            if (j.suppressed.empty() || !j.suppressed[c]) sizes.push_back(j.classes.sizes[c]);
+            if ((j.suppressed.empty() || !j.suppressed[c]) && j.classes.sizes[c] > 0)
+                sizes.push_back(j.classes.sizes[c]);
         p.risk = prosecutorRisk(sizes);
         switch (config.risk) {
             case FrontierRisk::Prosecutor:
