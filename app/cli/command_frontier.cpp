@@ -56,7 +56,9 @@ public:
         config.metric = !m_metric.empty() ? parseMetric(m_metric) : ws->config().search.metric;
         config.threads = m_threads;
         config.risk = parseFrontierRisk(m_risk);
-        config.populationSize = m_population;
+        // The project's population_size unless --population-size overrides it (as risk, search
+        // and audit read it).
+        config.populationSize = m_population ? m_population : ws->config().search.populationSize;
         // On the dataset `ldiv search` judges the requirements on (with delta-presence, the
         // population with the research subset: requirement.h).
         const FrontierResult r = frontier(*ws, config);

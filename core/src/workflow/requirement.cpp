@@ -23,7 +23,9 @@ FrontierResult frontier(const Workspace& workspace, const FrontierConfig& config
                         Feedback* feedback) {
     std::vector<std::string> specs = config.fixed;
     for (const auto& grid : config.grids) specs.insert(specs.end(), grid.begin(), grid.end());
-    return frontier(criteriaDataset(workspace, specs), config, feedback);
+    FrontierConfig bound = config;
+    bound.inputs = criteriaInputs(workspace, config.populationSize.value_or(0));
+    return frontier(criteriaDataset(workspace, specs), bound, feedback);
 }
 
 }  // namespace ldv

@@ -38,7 +38,9 @@ NodeJudgement judgeRequirement(const Requirement& requirement, std::span<const i
                                bool withMembership = false);
 
 /// frontier (frontier_result.h) on the dataset of every spec of the grids and the fixed
-/// criteria: with δ-presence among them, each point is searched and its risk measured as
+/// criteria, binding them with the workspace's criteriaInputs (sensitive hierarchies, the
+/// population size: config.populationSize, else the project's): with δ-presence, k-map or
+/// t-closeness=T:hierarchical among them, each point is searched and its risk measured as
 /// `ldiv search` and `ldiv risk` judge that requirement.
 FrontierResult frontier(const Workspace& workspace, const FrontierConfig& config,
                         Feedback* feedback = nullptr);
