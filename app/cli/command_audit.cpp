@@ -1,17 +1,18 @@
 // `ldiv audit`: the equivalence classes of a node (or of a published table as it stands).
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/hierarchy/hierarchy_builders.h"
 #include "ldiv/lattice/audit_summary.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/tau_audit.h"
+#include "ldiv/workflow/requirement.h"
 
 namespace ldv::cli {
 namespace {
@@ -32,7 +33,7 @@ public:
         m_command->add_option("--node", m_node,
                               "Levels L1,L2,... in --qi order (default: the table as it is)");
         m_command->add_option(
-            "--criterion", m_criteria,
+            "-c,--criterion", m_criteria,
             "Privacy criterion (repeatable): k=5, distinct-l=3, entropy-l=2.5, recursive-cl=C,L, "
             "simple-l=L, tau-l=TAU,L, pd-recursive-cl=C,L;dontcare=v1|v2, "
             "npd-recursive-cl=C1,C2,L;dontcare=..;protected=.., "
@@ -54,12 +55,21 @@ public:
 
     int execute(std::ostream& out, std::ostream&) override {
         auto ws = loadWorkspace(m_options);
-        // delta-presence is judged on the data with the research subset (criteria_inputs.h),
-        // whose last sensitive attribute is the membership: left out of the summary.
-        const Dataset& data = criteriaDataset(*ws, m_criteria);
+        // The criteria as the search binds them (requirement.h), without suppression: the
+        // classes are audited as they stand. delta-presence is judged on the data with the
+        // research subset, whose last sensitive attribute is the membership: left out of the
+        // summary.
+        SearchSettings settings;
+        settings.criteria = m_criteria;
+        settings.populationSize = m_populationSize != 0 ? std::optional<double>(m_populationSize)
+                                                        : ws->config().search.populationSize;
+        SettingNames names;
+        names.populationSize = "--population-size";
+        const Requirement requirement = prepareRequirement(*ws, settings, names);
+        const Dataset& data = *requirement.data;
         const bool presence = &data != &ws->dataset();
         const Levels levels = resolveNode(m_node, data);
-        const auto criteria = bindCriteria(data, m_criteria, criteriaInputs(*ws, m_populationSize));
+        const std::vector<BoundCriterion>& criteria = requirement.config.criteria;
         const EquivalenceClasses classes = data.classes(levels, true);
         AuditSummary s = summarize(data, classes);
         if (presence && !s.sensitive.empty()) s.sensitive.pop_back();

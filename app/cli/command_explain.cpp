@@ -9,7 +9,6 @@
 #include "cli/data_options.h"
 #include "cli/node_option.h"
 #include "cli/search_options.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/explanation.h"
 #include "ldiv/release/published_table.h"
@@ -131,6 +130,7 @@ public:
             "the cheapest computed fixes (exit 3 when it fails)");
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
+        addResearchSubsetOption(*m_command, m_options);
         auto* node = m_command->add_option("--node", m_node, "Levels L1,L2,... in --qi order");
         auto* published = m_command->add_option(
             "--published", m_published,
@@ -146,16 +146,24 @@ public:
             throw ParameterError("give --node L1,L2,... or --published FILE");
         auto ws = loadWorkspace(m_options);
         std::unique_ptr<PublishedTable> published;
-        const Dataset* data = &ws->dataset();
+        Requirement requirement;
         if (!m_published.empty()) {
+            // Judged as it stands; delta-presence, which needs the population, is refused there.
+            const Dataset& source = ws->dataset();
             std::vector<std::string> qi, sensitive;
-            for (std::size_t c : data->qiColumns()) qi.push_back(data->table().column(c).name());
-            for (std::size_t c : data->sensitiveColumns())
-                sensitive.push_back(data->table().column(c).name());
+            for (std::size_t c : source.qiColumns()) qi.push_back(source.table().column(c).name());
+            for (std::size_t c : source.sensitiveColumns())
+                sensitive.push_back(source.table().column(c).name());
             published = std::make_unique<PublishedTable>(m_published, qi, sensitive);
-            data = &published->dataset();
+            requirement.data = &published->dataset();
+            requirement.config = toSearchConfig(m_search, *requirement.data, *ws, true);
+        } else {
+            // The node of the loaded data, judged on the dataset `ldiv search` judges it on
+            // (with delta-presence, the population with the research subset).
+            requirement = toRequirement(m_search, *ws, true);
         }
-        const SearchConfig config = toSearchConfig(m_search, *data, *ws, true);
+        const Dataset* data = requirement.data;
+        const SearchConfig& config = requirement.config;
         const Levels levels = published ? Levels(data->qiCount(), 0) : resolveNode(m_node, *data);
         for (const std::string& w : feasibilityWarnings(*data, config.criteria))
             err << "warning: " << w << "\n";

@@ -10,7 +10,7 @@
 #include "cli/data_options.h"
 #include "cli/search_options.h"
 #include "ldiv/data/error.h"
-#include "ldiv/search/frontier_result.h"
+#include "ldiv/workflow/requirement.h"
 
 namespace ldv::cli {
 namespace {
@@ -23,13 +23,14 @@ public:
             "Risk-utility frontier: the optimum of every requirement of a criteria grid × "
             "suppression limits, with its re-identification risk and utility, and the Pareto set");
         addDataOptions(*m_command, m_options);
+        addResearchSubsetOption(*m_command, m_options);
         m_command
             ->add_option(
                 "--criteria-grid", m_grids,
                 "Criterion with one parameter ranging, e.g. k=2..50, entropy-l=2..6, "
                 "recursive-cl=3,2..5, entropy-l=2..4:0.5, k=2,5,10 (repeatable: cross product)")
             ->required();
-        m_command->add_option("--criterion,-c", m_fixed,
+        m_command->add_option("-c,--criterion", m_fixed,
                               "A criterion every requirement also holds (repeatable)");
         m_command
             ->add_option("--suppression", m_suppressions,
@@ -48,7 +49,6 @@ public:
 
     int execute(std::ostream& out, std::ostream&) override {
         auto ws = loadWorkspace(m_options);
-        const Dataset& data = ws->dataset();
         FrontierConfig config;
         for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));
         config.fixed = m_fixed;
@@ -56,8 +56,12 @@ public:
         config.metric = !m_metric.empty() ? parseMetric(m_metric) : ws->config().search.metric;
         config.threads = m_threads;
         config.risk = parseFrontierRisk(m_risk);
-        config.populationSize = m_population;
-        const FrontierResult r = frontier(data, config);
+        // The project's population_size unless --population-size overrides it (as risk, search
+        // and audit read it).
+        config.populationSize = m_population ? m_population : ws->config().search.populationSize;
+        // On the dataset `ldiv search` judges the requirements on (with delta-presence, the
+        // population with the research subset: requirement.h).
+        const FrontierResult r = frontier(*ws, config);
         const bool any = !r.pareto.empty();
         if (m_options.json) {
             nlohmann::json points = nlohmann::json::array();

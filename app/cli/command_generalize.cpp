@@ -13,7 +13,6 @@
 #include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
@@ -62,7 +61,7 @@ public:
                 "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
             ->required();
         m_command
-            ->add_option("--output,-o", m_output,
+            ->add_option("-o,--output", m_output,
                          "Output CSV file, or postgresql://…?table=NAME (written with COPY in one "
                          "transaction)")
             ->required();
@@ -116,9 +115,10 @@ public:
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         // With delta-presence the node is judged on the population with the research subset
         // and only the subset is written (workspace_publish.h).
-        const Dataset& data = criteriaDataset(*ws, searchSettings(m_search, ws->config()).criteria);
         const bool optimum = m_node == "optimum";
-        const SearchConfig config = toSearchConfig(m_search, data, *ws, optimum);
+        const Requirement requirement = toRequirement(m_search, *ws, optimum);
+        const Dataset& data = *requirement.data;
+        const SearchConfig& config = requirement.config;
         // Nothing is published that was not asked for: every column needs a role (exit 1). Checked
         // after the options, whose own errors say more, and before any search.
         requireRoles(*ws);

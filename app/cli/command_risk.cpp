@@ -9,15 +9,16 @@
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
 #include "ldiv/experiments/background_attack.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/risk/attribute_combination_risk.h"
 #include "ldiv/risk/risk_analysis.h"
+#include "ldiv/workflow/requirement.h"
 
 namespace ldv::cli {
 namespace {
@@ -51,6 +52,7 @@ public:
             "Re-identification risk (prosecutor, journalist, marketer), sample and population "
             "uniqueness and the risk distribution of a node or a published table");
         addDataOptions(*m_command, m_options);
+        addResearchSubsetOption(*m_command, m_options);
         auto* node = m_command->add_option(
             "--node", m_node, "Levels L1,L2,... in --qi order (default: the table as it is)");
         m_command
@@ -98,58 +100,55 @@ public:
         std::vector<std::uint32_t> sizes;
         Levels levels;
         Table published;
-        std::vector<std::uint32_t> suppressed;  // rows a publication of the node suppresses
+        const Table* combined = nullptr;  // the table of --attribute-combinations
+        Table generalized;
         bool nodeSatisfies = true;
         if (!m_published.empty()) {
-            if (!m_criteria.empty() || m_suppression)
+            if (!m_criteria.empty() || m_suppression || !m_options.researchSubset.empty())
                 throw ParameterError(
-                    "--criterion and --suppression apply to --node; a published table is "
-                    "analysed as it stands");
+                    "--criterion, --suppression and --research-subset apply to --node; a "
+                    "published table is analysed as it stands");
             published = readCsv(m_published);
             sizes = classSizesOfRows(publishedRowClasses(published, qiNames));
+            combined = &published;
         } else {
-            levels = resolveNode(m_node, data);
             // As `ldiv generalize` publishes the node: the classes failing the criteria are
-            // suppressed when they fit the limit (judgeNode, the search's own judgement);
-            // the risk is that of the rows that remain.
-            SearchConfig config;
-            const auto& specs = m_criteria.empty() ? ws->config().search.criteria : m_criteria;
-            config.criteria =
-                bindCriteria(data, specs, criteriaInputs(*ws, population.value_or(0)));
-            const double limit =
-                m_suppression ? *m_suppression : ws->config().search.suppressionLimit;
+            // suppressed when they fit the limit (the search's own judgement, on the search's
+            // dataset: with delta-presence the population with the research subset, whose
+            // released classes count the subset's rows); the risk is that of the rows released.
+            SearchSettings settings = ws->config().search;
+            if (!m_criteria.empty()) settings.criteria = m_criteria;
+            if (m_suppression) settings.suppressionLimit = *m_suppression;
+            settings.populationSize = population;
+            settings.algorithm = AlgorithmChoice::Fast;  // no search runs here
+            settings.timeLimit.reset();
             // Name where the value came from: the option, or the project file's field.
-            if (!(limit >= 0 && limit <= 1))
-                throw ParameterError((m_suppression ? std::string("--suppression")
-                                                    : "the project file's \"suppression_limit\"" +
-                                                          (m_options.project.empty()
-                                                               ? std::string()
-                                                               : " (" + m_options.project + ")")) +
-                                     " must be a fraction between 0 and 1 (e.g. 0.02), not " +
-                                     formatNumber(limit));
-            config.suppressionLimit = limit;
-            const NodeJudgement j = judgeNode(data, config, levels, m_combinations);
-            nodeSatisfies = j.satisfies || config.criteria.empty();
-            for (std::size_t c = 0; c < j.classes.count(); ++c)
-                if (j.suppressed.empty() || !j.suppressed[c]) sizes.push_back(j.classes.sizes[c]);
-            if (m_combinations) suppressed = suppressedRows(data, j);
-            m_suppressedRows = data.rowCount();
+            SettingNames names;
+            names.suppression =
+                m_suppression ? std::string("--suppression")
+                              : "the project file's \"suppression_limit\"" +
+                                    (m_options.project.empty() ? std::string()
+                                                               : " (" + m_options.project + ")");
+            names.populationSize = "--population-size";
+            const Requirement requirement = prepareRequirement(*ws, settings, names);
+            const Dataset& judged = *requirement.data;
+            levels = resolveNode(m_node, judged);
+            const NodeJudgement j = judgeRequirement(requirement, levels);
+            nodeSatisfies = j.satisfies || requirement.config.criteria.empty();
+            sizes = releasedClassSizes(*ws, requirement.config, j);
+            if (m_combinations) {
+                // The released table: generalized, suppressed rows and, with delta-presence,
+                // the rows outside the research subset left out.
+                generalized = publishNode(*ws, requirement.config, levels).table;
+                combined = &generalized;
+            }
+            m_suppressedRows = judged.rowCount();
             for (std::uint32_t f : sizes) m_suppressedRows -= f;
         }
         const RiskAnalysis a = analyzeRisk(sizes, {population, m_threshold});
 
         std::vector<AttributeCombinationRisk> combinations;
-        const Table* combined = nullptr;
-        Table generalized;
         if (m_combinations) {
-            if (m_published.empty()) {
-                GeneralizeOptions g;
-                g.suppressedRows = suppressed;
-                generalized = generalizeTable(data, levels, {}, g);
-                combined = &generalized;
-            } else {
-                combined = &published;
-            }
             std::vector<std::size_t> columns;
             for (const std::string& name : qiNames)
                 columns.push_back(combined->requireColumn(name));

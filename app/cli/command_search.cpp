@@ -11,7 +11,6 @@
 #include "cli/search_heuristic_output.h"
 #include "cli/search_options.h"
 #include "cli/search_statistics_json.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/search/search_result.h"
 
@@ -40,21 +39,22 @@ public:
         auto ws = loadWorkspace(m_options);
         SearchOptions options = m_search;
         const SearchSettings settings = searchSettings(options, ws->config());
-        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
-        const Dataset& data = criteriaDataset(*ws, settings.criteria);
         const bool heuristic = settings.algorithm == AlgorithmChoice::Heuristic;
         if (heuristic) options.algorithm = "fast";
         if (m_timeLimit && !heuristic)
             throw ParameterError("--time-limit applies to --algorithm heuristic only");
         // The requirement's own parameters are checked before the hierarchies (exit 1 either way).
-        const SearchConfig config = toSearchConfig(options, data, *ws, true);
+        // delta-presence is judged on the data with the research subset (requirement.h).
+        const Requirement requirement = toRequirement(options, *ws, true);
+        const Dataset& data = *requirement.data;
+        const SearchConfig& config = requirement.config;
         ws->requireQiHierarchies();
         const double loadMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                 .count();
         // --time-limit, else the project's "time_limit" (the workbench's setting).
         if (heuristic)
-            return runHeuristicSearch(out, err, *ws, config,
+            return runHeuristicSearch(out, err, *ws, requirement,
                                       m_timeLimit ? m_timeLimit : settings.timeLimit, loadMs,
                                       m_options.json);
         const SearchResult r = search(data, config);

@@ -35,7 +35,7 @@ public:
                          "QI by importance COL,COL,... (default: the --qi order)")
             ->delimiter(',');
         m_command->add_option("--seed", m_seed, "Seed of the row order (ties)");
-        m_command->add_option("--output,-o", m_output, "Output CSV file (optional)");
+        m_command->add_option("-o,--output", m_output, "Output CSV file (optional)");
         m_command->add_option("--output-sep", m_outputSep,
                               "Output separator (default: the input's)");
         addNeutralizeOptions(*m_command, m_neutralize);

@@ -35,7 +35,7 @@ public:
         m_command->add_option(
             "--resample", m_synth.resampleProbability,
             "Probability of redrawing a column given its left neighbour (default 0.3)");
-        m_command->add_option("--output", m_output, "Output CSV file")->required();
+        m_command->add_option("-o,--output", m_output, "Output CSV file")->required();
     }
 
     int execute(std::ostream& out, std::ostream&) override {

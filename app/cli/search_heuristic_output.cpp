@@ -1,7 +1,5 @@
 #include "cli/search_heuristic_output.h"
 
-#include "ldiv/criteria/criteria_inputs.h"
-
 #include <nlohmann/json.hpp>
 
 #include "cli/search_statistics_json.h"
@@ -10,11 +8,10 @@
 namespace ldv::cli {
 
 int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws,
-                       const SearchConfig& config, std::optional<double> timeLimitSeconds,
+                       const Requirement& requirement, std::optional<double> timeLimitSeconds,
                        double loadMs, bool json) {
-    std::vector<std::string> specs;
-    for (const BoundCriterion& b : config.criteria) specs.push_back(b.criterion.spec());
-    const Dataset& data = criteriaDataset(ws, specs);  // the criteria were bound to it
+    const Dataset& data = *requirement.data;  // the criteria were bound to it
+    const SearchConfig& config = requirement.config;
     const HeuristicResult r = heuristicSearch(data, config, timeLimitSeconds);
     for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
     const Lattice& lattice = data.lattice();

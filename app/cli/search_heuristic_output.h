@@ -6,12 +6,13 @@
 
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 
 namespace ldv::cli {
 
 /// Returns the exit code. `loadMs`: time to load the data and hierarchies.
 int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws,
-                       const SearchConfig& config, std::optional<double> timeLimitSeconds,
+                       const Requirement& requirement, std::optional<double> timeLimitSeconds,
                        double loadMs, bool json);
 
 }  // namespace ldv::cli

@@ -54,8 +54,11 @@ SearchSettings searchSettings(const SearchOptions& o, const ProjectConfig& proje
     return s;
 }
 
-SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const Workspace& workspace,
-                            bool requireCriteria) {
+namespace {
+
+/// The settings a requirement is made of, with the checks every command makes first.
+SearchSettings requirementSettings(const SearchOptions& o, const Workspace& workspace,
+                                   bool requireCriteria) {
     SearchSettings settings = searchSettings(o, workspace.config());
     if (settings.criteria.empty() && requireCriteria)
         throw ParameterError("no criterion: give at least one --criterion (e.g. k=5)");
@@ -64,13 +67,33 @@ SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const W
     if (settings.algorithm == AlgorithmChoice::Heuristic)
         throw ParameterError(
             "--algorithm heuristic is offered by `ldiv search` only; use fast, incognito or brute");
-    // A value given on the command line is blamed on the option, one from the project on its key.
+    return settings;
+}
+
+/// A value given on the command line is blamed on the option, one from the project on its key.
+SettingNames settingNames(const SearchOptions& o) {
     SettingNames names;
     names.suppression = o.suppression ? "--suppression" : "the project's suppression_limit";
     names.populationSize = "--population-size";
-    SearchConfig config = makeSearchConfig(workspace, settings, names, &data);
+    return names;
+}
+
+}  // namespace
+
+SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const Workspace& workspace,
+                            bool requireCriteria) {
+    const SearchSettings settings = requirementSettings(o, workspace, requireCriteria);
+    SearchConfig config = makeSearchConfig(workspace, settings, settingNames(o), &data);
     config.threads = o.threads;
     return config;
+}
+
+Requirement toRequirement(const SearchOptions& o, const Workspace& workspace,
+                          bool requireCriteria) {
+    const SearchSettings settings = requirementSettings(o, workspace, requireCriteria);
+    Requirement r = prepareRequirement(workspace, settings, settingNames(o));
+    r.config.threads = o.threads;
+    return r;
 }
 
 }  // namespace ldv::cli

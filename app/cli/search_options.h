@@ -11,6 +11,7 @@
 #include "ldiv/project/search_settings.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 
 namespace ldv::cli {
 
@@ -34,5 +35,11 @@ CLI::Option* addMetricOption(CLI::App& command, std::string& metric, const std::
 /// `data`: the workspace's dataset, or a published table's over its attributes.
 SearchConfig toSearchConfig(const SearchOptions& options, const Dataset& data,
                             const Workspace& workspace, bool requireCriteria);
+/// The same settings as a requirement (ldiv/workflow/requirement.h): the dataset the criteria
+/// are judged on (with delta-presence, the population with the research subset) and its
+/// SearchConfig. Every command that judges a node of the loaded data starts here, so each
+/// judges as `ldiv search` does.
+Requirement toRequirement(const SearchOptions& options, const Workspace& workspace,
+                          bool requireCriteria);
 
 }  // namespace ldv::cli

@@ -243,8 +243,8 @@ private slots:
             test::runCli({"risk", data, "--qi", "q", "--published", data, "-c", "k=2"});
         QCOMPARE(refused.exitCode, 1);
         QCOMPARE(refused.err.trimmed(),
-                 QByteArray("ldiv: error: --criterion and --suppression apply to --node; a "
-                            "published table is analysed as it stands"));
+                 QByteArray("ldiv: error: --criterion, --suppression and --research-subset "
+                            "apply to --node; a published table is analysed as it stands"));
     }
 
     void riskCriterionInReleaseRecord() {

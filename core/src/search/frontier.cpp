@@ -287,7 +287,7 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     for (auto& r : requirements) r.insert(r.end(), config.fixed.begin(), config.fixed.end());
     for (const auto& r : requirements) {
         if (r.empty()) throw ParameterError("frontier: give at least one --criteria-grid");
-        bindCriteria(data, r);  // refuses an impossible ℓ before any work
+        bindCriteria(data, r, config.inputs);  // refuses an impossible ℓ before any work
         for (double s : config.suppressions) {
             FrontierPoint p;
             p.criteria = r;
@@ -313,7 +313,7 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     } else {
         for (FrontierPoint& p : out.points) {
             SearchConfig sc;
-            sc.criteria = bindCriteria(data, p.criteria);
+            sc.criteria = bindCriteria(data, p.criteria, config.inputs);
             sc.suppressionLimit = p.suppression;
             sc.metric = config.metric;
             sc.threads = config.threads;
@@ -325,15 +325,18 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     for (FrontierPoint& p : out.points) {
         if (!p.optimum) continue;
         SearchConfig sc;
-        sc.criteria = bindCriteria(data, p.criteria);
+        sc.criteria = bindCriteria(data, p.criteria, config.inputs);
         sc.suppressionLimit = p.suppression;
         sc.metric = config.metric;
         const NodeJudgement j = judgeNode(data, sc, *p.optimum);
         p.metrics = j.metrics;
         p.utility = metricValue(j.metrics, config.metric);
+        // The released classes: with δ-presence (a RowSample, dataset.h) a class without a row
+        // of the research subset is not released (releasedClassSizes, workspace_publish.h).
         std::vector<std::uint32_t> sizes;
         for (std::size_t c = 0; c < j.classes.count(); ++c)
-            if (j.suppressed.empty() || !j.suppressed[c]) sizes.push_back(j.classes.sizes[c]);
+            if ((j.suppressed.empty() || !j.suppressed[c]) && j.classes.sizes[c] > 0)
+                sizes.push_back(j.classes.sizes[c]);
         p.risk = prosecutorRisk(sizes);
         switch (config.risk) {
             case FrontierRisk::Prosecutor:

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <string_view>
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/release/release_record.h"  // ProsecutorRisk
 #include "ldiv/search/search_result.h"
 
@@ -63,6 +64,10 @@ struct FrontierConfig {
     /// N for the journalist risk (ParameterError without it, or below the rows).
     std::optional<double> populationSize;
     unsigned threads = 0;
+    /// What the criteria are bound with besides the data (sensitive hierarchies, the population
+    /// size of k-map): the workspace's (criteriaInputs) when run through frontier(Workspace),
+    /// requirement.h, so that each point binds as `ldiv search` does. Default: none.
+    CriteriaInputs inputs;
 };
 
 FrontierResult frontier(const Dataset& data, const FrontierConfig& config,

@@ -1,0 +1,31 @@
+// A requirement ready to judge (requirement.h).
+#include "ldiv/workflow/requirement.h"
+
+#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/project/workspace.h"
+
+namespace ldv {
+
+Requirement prepareRequirement(const Workspace& workspace, const SearchSettings& settings,
+                               const SettingNames& names) {
+    Requirement r;
+    r.data = &criteriaDataset(workspace, settings.criteria);
+    r.config = makeSearchConfig(workspace, settings, names, r.data);
+    return r;
+}
+
+NodeJudgement judgeRequirement(const Requirement& requirement, std::span<const int> levels,
+                               bool withMembership) {
+    return judgeNode(*requirement.data, requirement.config, levels, withMembership);
+}
+
+FrontierResult frontier(const Workspace& workspace, const FrontierConfig& config,
+                        Feedback* feedback) {
+    std::vector<std::string> specs = config.fixed;
+    for (const auto& grid : config.grids) specs.insert(specs.end(), grid.begin(), grid.end());
+    FrontierConfig bound = config;
+    bound.inputs = criteriaInputs(workspace, config.populationSize.value_or(0));
+    return frontier(criteriaDataset(workspace, specs), bound, feedback);
+}
+
+}  // namespace ldv
