@@ -162,17 +162,20 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_chosen->setToolTip(
         tr("The node Export publishes and Risk assesses, with its verdict. Clicking, Ctrl+click "
            "comparison and hovering do not change it."));
-    bar->addWidget(m_chosen);
     m_useForExport->setObjectName(QStringLiteral("useForExport"));
     m_useForExport->setEnabled(false);
     m_useForExport->setToolTip(
         tr("Publish the selected node: Export and Risk take it (also: double-click a node, or "
            "press Enter in the diagram or the list)"));
-    bar->addWidget(m_useForExport);
     connect(m_useForExport, &QPushButton::clicked, this, &LatticePerspective::useSelectedForExport);
     connect(m_view, &LatticeView::nodeActivated, this, &LatticePerspective::useForExport);
     connect(m_list, &TransformationList::nodeActivated, this, &LatticePerspective::useForExport);
     middleLayout->addLayout(bar);
+    // A row of its own: the toolbar's counts keep their width at 1366×768.
+    auto* chooseRow = new QHBoxLayout;
+    chooseRow->addWidget(m_chosen, 1);
+    chooseRow->addWidget(m_useForExport);
+    middleLayout->addLayout(chooseRow);
     // After a heuristic run that did not classify the lattice: what is known, and the node.
     m_notice->setObjectName(QStringLiteral("heuristicNotice"));
     auto* noticeLayout = new QHBoxLayout(m_notice);

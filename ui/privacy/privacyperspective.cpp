@@ -426,6 +426,23 @@ void PrivacyPerspective::showRule() {
 void PrivacyPerspective::showBestSoFar() {
     if (!m_session || !m_session->isRunning()) return;
     const Project* p = project();
+    const auto best = m_session->bestSoFar();
+    if (best && best->searchDone) {
+        // The exact search has ended: its result now; the per-node measures follow.
+        m_summary->setHtml(
+            tr("<h3>%L1 of %L2 nodes satisfy · Optimum [%3]</h3><p>%4</p><p>%L5 minimal nodes; "
+               "the search took %L6 ms.</p><p><i>Measuring every node for the lattice's "
+               "colours and list… (Cancel keeps this result and skips the measures.)</i></p>")
+                .arg(best->satisfyingCount)
+                .arg(best->latticeSize)
+                .arg(QString::fromStdString(formatLevels(best->levels)))
+                .arg(bestNodeText(best->levels, best->metrics,
+                                  p ? p->searchSettings().metric : Metric::Discernibility)
+                         .toHtmlEscaped())
+                .arg(best->minimalCount)
+                .arg(best->searchMs, 0, 'f', 0));
+        return;
+    }
     m_summary->setHtml(tr("<p>Searching with the heuristic…</p>") +
                        bestSoFarHtml(m_session->bestSoFar(),
                                      p ? p->searchSettings().metric : Metric::Discernibility));

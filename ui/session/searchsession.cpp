@@ -231,6 +231,19 @@ void SearchSession::run() {
                     out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
                 return out;
             }
+            // The result first: the optimum is known now, while every node is measured.
+            if (measure && out->result.optimum) {
+                const std::lock_guard lock(live->mutex);
+                BestSoFar done{*out->result.optimum, lattice.levels(*out->result.optimum),
+                               out->result.optimumMetrics};
+                done.searchDone = true;
+                done.searchMs = out->result.statistics.elapsedMs;
+                done.satisfyingCount = out->result.satisfyingCount;
+                done.minimalCount = out->result.minimal.size();
+                done.latticeSize = out->result.latticeSize;
+                live->best = std::move(done);
+                ++live->version;
+            }
         }
         if (measure && !feedback.isCancelled()) {
             QElapsedTimer clock;

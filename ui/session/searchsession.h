@@ -81,6 +81,11 @@ struct BestSoFar {
     Levels levels;
     /// From the walk's own grouping (the final figures are re-measured).
     NodeMetrics metrics;
+    /// Set when the exact search has ended and only the per-node measuring (the lattice's
+    /// colours and list) remains: `id` is the optimum, shown at once (issue 37).
+    bool searchDone = false;
+    double searchMs = 0;
+    std::uint64_t satisfyingCount = 0, minimalCount = 0, latticeSize = 0;
 };
 
 class SearchSession : public QObject {
