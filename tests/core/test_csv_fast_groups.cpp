@@ -6,6 +6,7 @@
 // quotes, CRLF, lone CR, blanks, BOMs, bad bytes, ragged rows and odd headers, read in chunks
 // of a few bytes (every record split at every kind of place) with one and two threads, and a
 // 33 MiB file through readCsvGroups and readCsv.
+#include <QCoreApplication>
 #include <QtTest>
 
 #include <filesystem>
@@ -251,8 +252,10 @@ private slots:
 
     void readCsvGroupsGivesTheReferenceOrItsError() {
         std::mt19937 rng(7);
-        const std::string path =
-            (std::filesystem::temp_directory_path() / "ldiv_test_fast_groups.csv").string();
+        const std::string path = (std::filesystem::temp_directory_path() /
+                                  ("ldiv_test_fast_groups_" +
+                                   std::to_string(QCoreApplication::applicationPid()) + ".csv"))
+                                     .string();
         for (int i = 0; i < 300; ++i) {
             const char sep = ",;"[rng() % 2];
             const std::string text = randomCsv(rng, sep, 4, 1 + rng() % 30, i % 2 == 0);
@@ -299,8 +302,10 @@ private slots:
             text.append(";").append(std::to_string(rng() % 1000 / 100.0));
             text.append(rng() % 3 ? "\n" : "\r\n");
         }
-        const std::string path =
-            (std::filesystem::temp_directory_path() / "ldiv_test_fast_groups_big.csv").string();
+        const std::string path = (std::filesystem::temp_directory_path() /
+                                  ("ldiv_test_fast_groups_big_" +
+                                   std::to_string(QCoreApplication::applicationPid()) + ".csv"))
+                                     .string();
         std::ofstream(path, std::ios::binary) << text;
         const std::vector<std::string> columns = {"c1", "c0", "c2"};
         CsvOptions o;

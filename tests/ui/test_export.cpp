@@ -14,6 +14,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
+#include <limits>
 
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
@@ -293,6 +295,34 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("<tr><td>salary-class</td><td>%1 (%2)</td>")
                                   .arg(risks[1].homogeneousClasses)
                                   .arg(risks[1].homogeneousRows)));
+
+        // Issue 37: the report's worst measure of k is the smallest class of the file as
+        // published (the suppressed classes, smaller than k, are reported apart), and the
+        // risk is shown before and after.
+        const ReportData& report = *ep->report();
+        QCOMPARE(report.criterionRows.size(), std::size_t(2));
+        const ReportData::CriterionRow& k = report.criterionRows[0];
+        QCOMPARE(k.published.spec, std::string("k=5"));
+        std::uint32_t smallest = std::numeric_limits<std::uint32_t>::max();
+        for (std::uint32_t s : audit.classes(Levels(audit.qiCount(), 0)).sizes)
+            smallest = std::min(smallest, s);
+        QCOMPARE(k.published.measured, double(smallest));
+        QVERIFY(k.published.holds);
+        QVERIFY(smallest >= 5);
+        QVERIFY(k.suppressedClasses > 0);
+        QCOMPARE(k.suppressedRows, outcome->result.optimumMetrics.suppressedRows);
+        QVERIFY(k.suppressedWorst < 5);
+        QVERIFY2(text.contains(
+                     QStringLiteral("<td class='n'>%1</td><td class='n'>5</td>").arg(smallest)),
+                 "the worst published measure is the file's smallest class");
+        // Before: the input's own classes (every QI at level 0).
+        const Dataset& input = outcome->data->dataset();
+        std::uint32_t inputSmallest = std::numeric_limits<std::uint32_t>::max();
+        for (std::uint32_t s : input.classes(Levels(input.qiCount(), 0)).sizes)
+            inputSmallest = std::min(inputSmallest, s);
+        QCOMPARE(report.inputReidentification.prosecutor.highest, 1.0 / inputSmallest);
+        QCOMPARE(report.inputReidentification.rows, input.rowCount());
+        QVERIFY(text.contains("Before and after"));
     }
 
     void configurationRerunsHeadless() {

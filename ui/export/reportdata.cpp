@@ -57,6 +57,34 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
     RiskOptions options;
     options.populationSize = populationSize;
     r.reidentification = analyzeRisk(releasedClassSizes(*o.data, o.config, node), options);
+    // Before: the input's own classes (level 0 everywhere), nothing suppressed.
+    r.inputReidentification = analyzeRisk(
+        judgeNode(data, o.config, Levels(lattice.heights().size(), 0)).classes.sizes, options);
+    // Worst measures over the published classes (the record's claims, publishedCriterion);
+    // the suppressed classes apart, so the report never quotes a suppressed class's measure
+    // as the published table's.
+    for (std::size_t k = 0; k < o.config.criteria.size() && k < node.criteria.size(); ++k) {
+        const CriterionResult& c = node.criteria[k];
+        ReportData::CriterionRow row;
+        row.published =
+            publishedCriterion(o.config.criteria[k], c, node.suppressed, node.classes.sizes);
+        bool anySuppressed = false;
+        for (std::size_t cls = 0; cls < c.classMeasures.size(); ++cls) {
+            const bool suppressed = !node.suppressed.empty() && node.suppressed[cls];
+            if (!suppressed) {
+                if (c.classFails[cls]) row.failingRows += node.classes.sizes[cls];
+                continue;
+            }
+            ++row.suppressedClasses;
+            row.suppressedRows += node.classes.sizes[cls];
+            const double m = c.classMeasures[cls];
+            if (!anySuppressed ||
+                (c.higherIsBetter ? m < row.suppressedWorst : m > row.suppressedWorst))
+                row.suppressedWorst = m;
+            anySuppressed = true;
+        }
+        r.criterionRows.push_back(row);
+    }
 
     // The user's sensitive attributes: with δ-presence the judged data has the subset's
     // membership after them, which is not published.

@@ -54,6 +54,18 @@ struct ReportData {
     /// Re-identification risk of the published classes (suppressed rows left out); journalist
     /// risk and population uniqueness only with a population size.
     RiskAnalysis reidentification;
+    /// The same for the input table (every row its own value combination's class): the risk
+    /// before publishing, shown beside the one after.
+    RiskAnalysis inputReidentification;
+    /// Per criterion (in requirement order): its claims over the published classes (worst
+    /// measure, failing classes), and apart from them the suppressed classes and their worst.
+    struct CriterionRow {
+        ReleaseCriterion published;
+        std::size_t failingRows = 0;  ///< published rows in failing classes
+        std::size_t suppressedClasses = 0, suppressedRows = 0;
+        double suppressedWorst = 0;
+    };
+    std::vector<CriterionRow> criterionRows;
     /// The release record written with the exported table of this node, and where.
     std::shared_ptr<const ReleaseRecord> release;
     QString releasePath;

@@ -33,7 +33,7 @@ QString joined(const QJsonValue& v) {
 }
 }  // namespace
 
-QString reidentificationHtml(const RiskAnalysis& r) {
+QString reidentificationHtml(const RiskAnalysis& r, const RiskAnalysis* before) {
     QString h =
         QObject::tr(
             "<h2>Re-identification risk</h2><p>Of the %1 in %2 "
@@ -45,6 +45,16 @@ QString reidentificationHtml(const RiskAnalysis& r) {
             "the threshold: risk &gt; %3.</p>")
             .arg(countOf(r.rows, "published record", "published records"),
                  countOf(r.classes, "class", "classes"), num(r.threshold));
+    if (before)
+        h += QObject::tr(
+                 "<p><b>Before and after.</b> The input table (%1 in %2): prosecutor risk "
+                 "highest %3, average %4, sample uniques %5. The published table: highest %6, "
+                 "average %7, sample uniques %8.</p>")
+                 .arg(countOf(before->rows, "record", "records"),
+                      countOf(before->classes, "class", "classes"), num(before->prosecutor.highest),
+                      num(before->prosecutor.average), percent(before->sampleUniques),
+                      num(r.prosecutor.highest), num(r.prosecutor.average),
+                      percent(r.sampleUniques));
     h += QObject::tr(
         "<table><tr><th>Attacker</th><th>Highest</th><th>Average</th><th>Records at highest</th>"
         "<th>Records above threshold</th></tr>");

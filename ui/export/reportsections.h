@@ -11,7 +11,8 @@ namespace ldv::ui {
 
 struct ReportData;
 
-QString reidentificationHtml(const RiskAnalysis& risk);
+/// `before`: the input table's risk, shown beside the published one (issue 37).
+QString reidentificationHtml(const RiskAnalysis& risk, const RiskAnalysis* before = nullptr);
 QString releaseHtml(const ReportData& data);
 QString referencesHtml(const ReportData& data);
 

@@ -170,21 +170,28 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
         row(breakableLevels(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
     h += QStringLiteral("</table>");
     if (!legend.isEmpty()) h += QStringLiteral("<p><small>%1</small></p>").arg(legend.join(" · "));
+    // Worst measures over the published classes only (publishedCriterion, the release
+    // record's claims); the suppressed classes, which are not published, apart.
     h += QObject::tr(
-        "<h3>Criteria on the published classes</h3><table><tr><th>Criterion</th><th>Holds</th>"
-        "<th>Failing classes (rows), suppressed</th><th>Worst measure</th><th>Threshold</th></tr>");
-    for (const CriterionResult& c : d.node.criteria)
+        "<h3>Criteria on the published classes</h3><table><tr><th>Criterion</th><th>Holds on "
+        "the published classes</th><th>Failing published classes (rows)</th><th>Worst "
+        "published measure</th><th>Threshold</th><th>Suppressed classes (rows): their "
+        "worst</th></tr>");
+    for (const ReportData::CriterionRow& c : d.criterionRows)
         h += QStringLiteral(
                  "<tr><td>%1</td><td>%2</td><td class='n'>%3 (%4)</td><td class='n'>%5</td>"
-                 "<td class='n'>%6</td></tr>")
-                 .arg(esc(QString::fromStdString(c.description)),
-                      c.holds ? QObject::tr("yes")
-                              : (d.node.satisfies ? QObject::tr("after suppression")
-                                                  : QObject::tr("no")))
-                 .arg(c.failingClasses)
+                 "<td class='n'>%6</td><td class='n'>%7</td></tr>")
+                 .arg(esc(QString::fromStdString(c.published.description)),
+                      c.published.holds ? QObject::tr("yes") : QObject::tr("no"))
+                 .arg(c.published.failingClasses)
                  .arg(c.failingRows)
-                 .arg(c.worstMeasure, 0, 'g', 4)
-                 .arg(c.threshold, 0, 'g', 4);
+                 .arg(c.published.measured, 0, 'g', 4)
+                 .arg(c.published.threshold, 0, 'g', 4)
+                 .arg(c.suppressedClasses == 0 ? QObject::tr("none")
+                                               : QStringLiteral("%1 (%2): %3")
+                                                     .arg(c.suppressedClasses)
+                                                     .arg(c.suppressedRows)
+                                                     .arg(c.suppressedWorst, 0, 'g', 4));
     h += QStringLiteral("</table>");
     h += QObject::tr(
         "<h2>Attribute disclosure</h2><p>Homogeneity attack (Machanavajjhala et al. 2007, section "
@@ -212,7 +219,7 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                  .arg(k.maxBelief, 0, 'f', 3);
     if (d.risks.empty()) h += QObject::tr("<tr><td colspan='6'>no sensitive attribute</td></tr>");
     h += QStringLiteral("</table>");
-    h += reidentificationHtml(d.reidentification);
+    h += reidentificationHtml(d.reidentification, &d.inputReidentification);
     h += releaseHtml(d);
     h += QObject::tr(
              "<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> "

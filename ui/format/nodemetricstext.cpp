@@ -32,6 +32,23 @@ QStringList metricRowNames() {
             QObject::tr("Precision")};
 }
 
+QStringList metricRowTooltips() {
+    return {QObject::tr("Height: the sum of the node's levels, its distance from the bottom "
+                        "of the lattice (not a hierarchy's height)"),
+            QObject::tr("Equivalence classes of the published table (suppressed rows not "
+                        "counted)"),
+            QObject::tr("Rows of the classes suppressed to meet the criteria"),
+            QObject::tr("AECS: published rows divided by published classes"),
+            QObject::tr("Σ|E|² over the published classes plus n for every suppressed row "
+                        "(Bayardo & Agrawal 2005); ARX's discernibility is the same"),
+            QObject::tr("KL-divergence between the input and the published distribution "
+                        "(Kifer & Gehrke 2006)"),
+            QObject::tr("um(G) of Tian & Zhang 2011: 1 = nothing generalized"),
+            QObject::tr("Sweeney's precision: 1 − mean of level/height over the attributes, "
+                        "1 = nothing generalized, suppression not reflected. ARX reports "
+                        "precision as a loss instead (0 = nothing generalized).")};
+}
+
 QStringList metricRowValues(const NodeMetrics& m) {
     return {QString::number(m.height),
             QString::number(qulonglong(m.classes)),

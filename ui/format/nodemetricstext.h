@@ -15,6 +15,8 @@ namespace ldv::ui {
 /// the tooltips and the report).
 QStringList metricRowNames();
 QStringList metricRowValues(const NodeMetrics& metrics);
+/// What each of metricRowNames means, where it differs from ARX's figure of the same name.
+QStringList metricRowTooltips();
 
 /// The figures of a search's chosen node as an HTML table (classes, suppressed rows, average
 /// class size, discernibility, KL-divergence, height), under the Privacy perspective's result

@@ -61,7 +61,7 @@ NodeDetailsPanel::NodeDetailsPanel(QWidget* parent)
     m_metrics->setToolTip(tr("The selected node's information loss by every metric"));
     m_criteria->setToolTip(
         tr("Whether each criterion holds at this node, how many classes fail it and the worst "
-           "class's value"));
+           "published class's value (a suppressed class's worse value beside it)"));
     m_compare->setToolTip(tr("The selected nodes side by side: Ctrl+click nodes to add them"));
     m_preview->setToolTip(
         tr("The data with every quasi-identifier generalized to this node's levels"));
@@ -181,17 +181,27 @@ void NodeDetailsPanel::setDetails(const NodeDetails& d, const std::vector<std::s
     const QStringList names = metricRowNames();
     const QStringList values = metricRowValues(d.metrics);
     m_metrics->setRowCount(int(names.size()));
-    for (int r = 0; r < names.size(); ++r) setRow(m_metrics, r, {names[r], values[r]});
+    const QStringList tips = metricRowTooltips();
+    for (int r = 0; r < names.size(); ++r) {
+        setRow(m_metrics, r, {names[r], values[r]});
+        for (int c = 0; c < 2; ++c) m_metrics->item(r, c)->setToolTip(tips[r]);
+    }
     m_metrics->resizeColumnToContents(0);
 
     m_criteria->setRowCount(int(d.criteria.size()));
     for (int r = 0; r < int(d.criteria.size()); ++r) {
         const CriterionResult& c = d.criteria[std::size_t(r)];
-        setRow(m_criteria, r,
-               {QString::fromStdString(c.spec),
-                c.holds ? tr("yes") : (d.satisfies ? tr("after suppression") : tr("no")),
-                tr("%1 (%2)").arg(c.failingClasses).arg(countOf(c.failingRows, "row", "rows")),
-                QString::number(c.worstMeasure, 'g', 4)});
+        setRow(
+            m_criteria, r,
+            {QString::fromStdString(c.spec),
+             c.holds ? tr("yes") : (d.satisfies ? tr("after suppression") : tr("no")),
+             tr("%1 (%2)").arg(c.failingClasses).arg(countOf(c.failingRows, "row", "rows")),
+             // A published class's worst; a suppressed class's measure only beside it.
+             r < int(d.published.size()) && d.published[std::size_t(r)].measured != c.worstMeasure
+                 ? tr("%1 (suppressed: %2)")
+                       .arg(QString::number(d.published[std::size_t(r)].measured, 'g', 4),
+                            QString::number(c.worstMeasure, 'g', 4))
+                 : QString::number(c.worstMeasure, 'g', 4)});
     }
     m_criteria->resizeColumnsToContents();
 

@@ -24,6 +24,9 @@ NodeDetails analyzeNode(const Workspace& prepared, const SearchConfig& config, N
     out.satisfies = node.satisfies;
     out.metrics = node.metrics;
     out.criteria = node.criteria;
+    for (std::size_t k = 0; k < config.criteria.size() && k < node.criteria.size(); ++k)
+        out.published.push_back(publishedCriterion(config.criteria[k], node.criteria[k],
+                                                   node.suppressed, node.classes.sizes));
     std::map<std::uint32_t, std::uint32_t> sizes;
     for (std::size_t c = 0; c < node.classes.count(); ++c)
         if (node.suppressed.empty() || !node.suppressed[c]) ++sizes[node.classes.sizes[c]];

@@ -9,6 +9,7 @@
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/metrics/node_metrics.h"
+#include "ldiv/release/release_record.h"
 #include "ldiv/search/search_result.h"
 
 namespace ldv {
@@ -28,6 +29,9 @@ struct NodeDetails {
     bool satisfies = false;
     NodeMetrics metrics;
     std::vector<CriterionResult> criteria;
+    /// Per criterion, its claims over the published classes (publishedCriterion): the worst
+    /// measure shown is a published class's, never a suppressed one's (issue 37).
+    std::vector<ReleaseCriterion> published;
     /// (class size, number of classes with that size), increasing size; published classes.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> classSizes;
     /// The generalized table (identifying columns left out, suppressed rows masked "*").

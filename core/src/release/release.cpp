@@ -521,4 +521,10 @@ void writeRelease(const ReleaseRecord& record, const std::string& path) {
     writeFileAtomically(path, formatRelease(record));
 }
 
+ReleaseCriterion publishedCriterion(const BoundCriterion& criterion, const CriterionResult& result,
+                                    std::span<const std::uint8_t> suppressed,
+                                    std::span<const std::uint32_t> sizes) {
+    return criterionClaim(criterion, result, suppressed, sizes);
+}
+
 }  // namespace ldv

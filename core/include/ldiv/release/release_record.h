@@ -43,6 +43,14 @@ struct ReleaseCriterion {
     std::size_t failingClasses = 0;
 };
 
+/// One criterion's claims over the published classes: the worst measure and the failing
+/// classes of those not suppressed (`suppressed` per class, empty = none; with `sizes`, a
+/// research subset's class without a subset row is not published). The one home of "worst
+/// measure" for the record, verify and the workbench's report (issue 37).
+ReleaseCriterion publishedCriterion(const BoundCriterion& criterion, const CriterionResult& result,
+                                    std::span<const std::uint8_t> suppressed,
+                                    std::span<const std::uint32_t> sizes = {});
+
 /// An Ed25519 signature of the record (ldiv/crypto/signature.h): `"signature": {"algorithm":
 /// "ed25519", "public_key_sha256": …, "value": …}`. It signs releaseSignedBytes().
 struct ReleaseSignature {
