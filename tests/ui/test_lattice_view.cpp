@@ -46,6 +46,40 @@ bool fitted(const LatticeView& view, const QRectF& scene) {
 class TestLatticeView : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 37: in the fitted overview a click on the optimum's marker selected a failing
+    // neighbour (the nearest node centre, a pixel away, won). A click on a marker selects the
+    // marked node; elsewhere the node under the pointer.
+    void clickOnTheOptimumsMarkerSelectsIt() {
+        LatticeView view;
+        const Lattice lattice(kHeights);
+        view.setLattice(lattice);
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // The optimum in the widest row, its neighbours in the row failing.
+        const int middle = lattice.height(lattice.top()) / 2;
+        NodeId optimum = 0;
+        for (NodeId id = 0; id < lattice.size(); ++id)
+            if (lattice.height(id) == middle) optimum = id;
+        std::vector<NodeState> states(lattice.size(), NodeState::Failing);
+        states[optimum] = NodeState::Optimum;
+        view.item()->setStates(states);
+        QVERIFY(view.item()->drawsStrips(view.transform().m11(),
+                                         view.mapToScene(view.viewport()->rect()).boundingRect()));
+        const QPoint at = view.nodeViewportPosition(optimum);
+        // 3 px off the centre: inside the marker (drawn ±4.8 px), nearer other nodes' centres.
+        const QPoint off = at + QPoint(at.x() > 450 ? -3 : 3, 0);
+        const double slack = 3 / view.transform().m11();
+        const auto nearest = view.layout().nodeAt(view.mapToScene(off), slack);
+        QVERIFY(!nearest || *nearest != optimum);  // what a plain nearest-node pick gives
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, off);
+        QCOMPARE(view.selection(), std::vector<NodeId>{optimum});
+        // Far from any marker: the node under the pointer, not the optimum.
+        const QPoint away = view.nodeViewportPosition(lattice.bottom());
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, away);
+        QCOMPARE(view.selection(), std::vector<NodeId>{lattice.bottom()});
+    }
+
     void opensFitted() {
         LatticeView view;
         const Lattice lattice(kHeights);

@@ -98,6 +98,22 @@ void LatticeItem::setSelection(const std::vector<NodeId>& selected) {
     update();
 }
 
+std::optional<NodeId> LatticeItem::markerAt(const QPointF& scene, double lod) const {
+    // The sizes paint() draws the marks with.
+    const double s = std::max(m_layout->radius(), 3 / std::max(lod, 1e-12));
+    std::optional<NodeId> found;
+    for (NodeId id : m_marked) {
+        if (!passesFilter(id)) continue;
+        const bool optimum = state(id) == NodeState::Optimum || isKnown(id);
+        const double size = optimum ? 1.6 * s : s;
+        const QPointF d = m_layout->position(id) - scene;
+        if (std::abs(d.x()) > size || std::abs(d.y()) > size) continue;
+        if (optimum) return id;
+        if (!found) found = id;
+    }
+    return found;
+}
+
 double LatticeItem::value(NodeId id) const {
     return m_value ? m_value(id) : std::numeric_limits<double>::quiet_NaN();
 }

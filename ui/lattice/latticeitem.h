@@ -69,6 +69,10 @@ public:
         return m_known && m_known->first == id ? m_known->second : NodeState::NotEvaluated;
     }
     double value(NodeId id) const;
+    /// The marked node (optimum, known node, minimal) whose square, as drawn at scale `lod`,
+    /// contains `scene`; the optimum first. A click on a marker selects its node, not a
+    /// neighbour hidden under it (issue 37).
+    std::optional<NodeId> markerAt(const QPointF& scene, double lod) const;
     QColor nodeColor(NodeId id) const;
     bool passesFilter(NodeId id) const;
     std::pair<double, double> metricRange() const { return {m_min, m_max}; }

@@ -78,7 +78,12 @@ std::optional<NodeId> LatticeLayout::nodeAt(const QPointF& point, double slack) 
     const double r = m_radius + slack;
     std::optional<NodeId> best;
     double bestDistance = r * r;
-    for (NodeId id : nodesIn(QRectF(point.x() - r, point.y() - r, 2 * r, 2 * r), 64)) {
+    // More nodes than that under the pointer (an overview's strip): none of them is the one
+    // under it, so nothing is (a click there must not pick an arbitrary neighbour).
+    const std::vector<NodeId> near =
+        nodesIn(QRectF(point.x() - r, point.y() - r, 2 * r, 2 * r), 65);
+    if (near.size() > 64) return std::nullopt;
+    for (NodeId id : near) {
         const QPointF d = position(id) - point;
         const double dist = d.x() * d.x() + d.y() * d.y();
         if (dist <= bestDistance) {

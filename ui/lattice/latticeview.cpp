@@ -125,7 +125,9 @@ void LatticeView::mouseReleaseEvent(QMouseEvent* event) {
     unsetCursor();
     if (event->button() == Qt::LeftButton && !m_panning && m_item) {
         const double slack = 3 / std::max(1e-6, transform().m11());
-        const auto id = m_layout->nodeAt(mapToScene(event->pos()), slack);
+        const QPointF scene = mapToScene(event->pos());
+        auto id = m_item->markerAt(scene, transform().m11());
+        if (!id) id = m_layout->nodeAt(scene, slack);
         const bool add = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
         if (id)
             selectNode(*id, add);
@@ -139,7 +141,10 @@ void LatticeView::mouseReleaseEvent(QMouseEvent* event) {
 void LatticeView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton && m_item) {
         const double slack = 3 / std::max(1e-6, transform().m11());
-        if (const auto id = m_layout->nodeAt(mapToScene(event->pos()), slack)) {
+        const QPointF scene = mapToScene(event->pos());
+        auto id = m_item->markerAt(scene, transform().m11());
+        if (!id) id = m_layout->nodeAt(scene, slack);
+        if (id) {
             selectNode(*id);
             emit nodeActivated(*id);
         }
