@@ -21,6 +21,13 @@ using namespace ldv;
 
 namespace {
 
+/// prefix + number, without `label("c", v)` (GCC 12 warns falsely: -Wrestrict).
+std::string label(const char* prefix, std::size_t v) {
+    std::string s = prefix;
+    s += std::to_string(v);
+    return s;
+}
+
 std::unique_ptr<Workspace> hospital() {
     return std::make_unique<Workspace>(loadProject(test::example("hospital/hospital.ldiv.json")),
                                        test::example("hospital"));
@@ -118,10 +125,10 @@ std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std:
         const bool numeric = rng() % 2 == 0;
         rc->numeric.push_back(numeric);
         const std::size_t domain = 2 + rng() % 8;
-        Column c("q" + std::to_string(i));
+        Column c(label("q", i));
         for (std::size_t r = 0; r < rows; ++r) {
             const std::size_t v = rng() % domain;
-            c.append(numeric ? std::to_string(v * 5) : "c" + std::to_string(v));
+            c.append(numeric ? std::to_string(v * 5) : label("c", v));
         }
         c.setType(numeric ? ColumnType::Integer : ColumnType::Text);
         // A random nesting: level j's parent of a level j−1 value is a random one of fewer.
@@ -139,13 +146,13 @@ std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std:
                 for (std::size_t w = 0; w < width; ++w) map[w] = rng() % next;
                 for (std::size_t v = 0; v < domain; ++v) {
                     parent[v] = map[parent[v]];
-                    path[v].push_back("L" + std::to_string(level) + "_" +
+                    path[v].push_back(label("L", std::size_t(level)) + "_" +
                                       std::to_string(parent[v]));
                 }
                 width = next;
             }
             for (std::size_t v = 0; v < domain; ++v) {
-                std::vector<std::string> row{"c" + std::to_string(v)};
+                std::vector<std::string> row{label("c", v)};
                 row.insert(row.end(), path[v].begin(), path[v].end());
                 up[row.front()] = path[v];
                 hrows.push_back(std::move(row));
@@ -158,7 +165,7 @@ std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t rows, std:
     Column s("s");
     // The first three rows hold three values, so that ℓ ≤ 3 always binds.
     for (std::size_t r = 0; r < rows; ++r)
-        s.append("s" + std::to_string(r < 3 ? r : rng() % sensitiveValues));
+        s.append(label("s", r < 3 ? r : rng() % sensitiveValues));
     columns.push_back(std::move(s));
     rc->table = Table(std::move(columns));
     std::vector<std::size_t> qi;
