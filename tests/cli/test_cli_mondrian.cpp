@@ -76,6 +76,12 @@ private slots:
         QTest::newRow("mondrian with --release")
             << QStringList{"--transform", "mondrian", "--release", "r.json"} << 1
             << "--release is not supported with --transform mondrian";
+        QTest::newRow("mondrian with --mapping")
+            << QStringList{"--transform", "mondrian", "--mapping", "m.csv"} << 1
+            << "one value may be published differently";
+        QTest::newRow("mondrian with a risk criterion")
+            << QStringList{"--transform", "mondrian", "--criterion", "average-risk=0.1"} << 1
+            << "judged on all classes together, not per class";
         QTest::newRow("full-domain without --node")
             << QStringList{"--transform", "full-domain"} << 1 << "--node is required";
         QTest::newRow("table fails as a whole")
