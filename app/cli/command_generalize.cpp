@@ -2,6 +2,8 @@
 // (criteria and suppression limit from the options or the project) the way the search judges
 // it, so that suppressed rows are removed or masked. `--node optimum` searches first: a
 // configuration saved by the workbench re-runs on a new table of the same schema.
+// `--transform mondrian` publishes Mondrian's partition instead (transform/mondrian.h,
+// docs/transformations.md).
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
