@@ -2,6 +2,9 @@
 // (criteria and suppression limit from the options or the project) the way the search judges
 // it, so that suppressed rows are removed or masked. `--node optimum` searches first: a
 // configuration saved by the workbench re-runs on a new table of the same schema.
+// `--transform mondrian` publishes Mondrian's partition instead (transform/mondrian.h,
+// docs/transformations.md).
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -22,6 +25,7 @@
 #include "ldiv/lattice/row_order.h"
 #include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/transform/mondrian.h"
 
 namespace ldv::cli {
 namespace {
@@ -55,11 +59,17 @@ public:
         addDataOptions(*m_command, m_options);
         addSearchOptions(*m_command, m_search);
         addResearchSubsetOption(*m_command, m_options);
+        m_command->add_option("--node", m_node,
+                              "Levels L1,L2,... in --qi order, or 'optimum' (search for it with "
+                              "the criteria); required by the full-domain transformation");
         m_command
-            ->add_option(
-                "--node", m_node,
-                "Levels L1,L2,... in --qi order, or 'optimum' (search for it with the criteria)")
-            ->required();
+            ->add_option("--transform", m_transform,
+                         "Transformation model: full-domain (one level per attribute, the "
+                         "default) or mondrian (multidimensional partitioning, LeFevre et al. "
+                         "2006); local, microaggregation and cell-suppression are not "
+                         "implemented yet")
+            ->check(CLI::IsMember(
+                {"full-domain", "mondrian", "local", "microaggregation", "cell-suppression"}));
         m_command
             ->add_option("-o,--output", m_output,
                          "Output CSV file, or postgresql://…?table=NAME (written with COPY in one "
@@ -95,6 +105,14 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
+        if (m_transform != "full-domain" && m_transform != "mondrian")
+            throw ParameterError("--transform " + m_transform +
+                                 " is not implemented yet: use full-domain or mondrian");
+        if (m_transform == "mondrian") return executeMondrian(out, err);
+        if (m_node.empty())
+            throw ParameterError(
+                "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
+                "--transform mondrian, which takes no node)");
         checkReleaseOptions(m_release);
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
@@ -232,7 +250,102 @@ public:
     }
 
 private:
+    /// `--transform mondrian`: Mondrian's classes (transform/mondrian.h) written with the
+    /// full-domain path's writer options. No node, value mapping or release: a release record
+    /// claims a node that `ldiv verify` re-judges, and Mondrian's classes have none.
+    int executeMondrian(std::ostream& out, std::ostream& err) {
+        if (!m_node.empty())
+            throw ParameterError(
+                "--node chooses a full-domain node: --transform mondrian partitions the table "
+                "itself and takes none");
+        if (!m_release.path.empty())
+            throw ParameterError(
+                "--release is not supported with --transform mondrian yet: `ldiv verify` "
+                "re-judges a node, and Mondrian's classes have none");
+        if (!m_mapping.empty())
+            throw ParameterError(
+                "--mapping lists a node's value-to-generalized-value mapping: with --transform "
+                "mondrian one value may be published differently in different classes");
+        auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output}, {"--pseudonym-map", m_pseudonyms.map}},
+                                m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
+        const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
+        const Requirement requirement = toRequirement(m_search, *ws, true);
+        const Dataset& data = *requirement.data;
+        requireRoles(*ws);
+        checkMondrianSupport(data, requirement.config);
+        const auto start = std::chrono::steady_clock::now();
+        const MondrianResult result = mondrian(data, requirement.config);
+        const double elapsedMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        if (!result.tableFails.empty()) {
+            err << "ldiv: error: the whole table fails " << joined(result.tableFails)
+                << ", and Mondrian suppresses no rows: no partition can satisfy it; nothing was "
+                   "written\n";
+            return kFailsRequirement;
+        }
+        GeneralizeOptions options;
+        Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
+        options.pseudonyms = std::move(pseudonyms.columns);
+        Table table = mondrianTable(data, result, ws->identifyingColumns(), options);
+        const bool shuffle = !m_keepOrder;
+        const std::uint64_t seed = m_seed ? *m_seed : randomSeed();
+        if (shuffle) shuffleRows(table, seed);
+        const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
+        const auto csv = [&](const Table& t) {
+            return formatTableCsv(t, sep, m_neutralize.enabled());
+        };
+        if (isSourceUri(m_output)) {
+            writeTableTo(m_output, table, {m_replace});
+            if (!m_pseudonyms.map.empty())
+                writeFileAtomically(m_pseudonyms.map, csv(pseudonymMapping), true);
+        } else if (m_pseudonyms.map.empty()) {
+            writeFileAtomically(m_output, csv(table));
+        } else {
+            const std::string text = csv(table);
+            const std::string map = csv(pseudonymMapping);
+            writeFilesAtomically({{m_output, text}, {m_pseudonyms.map, map}}, {m_pseudonyms.map});
+        }
+        PublishOptions publish;
+        publish.pseudonyms = options.pseudonyms;
+        if (m_options.json) {
+            nlohmann::json j{{"output", m_output},
+                             {"transform", "mondrian"},
+                             {"rows", table.rowCount()},
+                             {"columns", table.columnNames()},
+                             {"removed_columns", removedColumns(*ws, publish)},
+                             {"satisfies", true},
+                             {"classes", result.count()},
+                             {"discernibility", result.discernibility()},
+                             {"min_class_size", result.minClassSize()},
+                             {"suppressed_rows", 0},
+                             {"formulas_neutralized", m_neutralize.enabled()},
+                             {"shuffled", shuffle},
+                             {"elapsed_ms", elapsedMs}};
+            if (shuffle) j["seed"] = seed;
+            nlohmann::json specs = nlohmann::json::array();
+            for (const BoundCriterion& b : requirement.config.criteria)
+                specs.push_back(b.criterion.spec());
+            j["criteria"] = specs;
+            nlohmann::json pseudonymized = nlohmann::json::array();
+            for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws->config()))
+                pseudonymized.push_back(name);
+            j["pseudonymized_columns"] = pseudonymized;
+            if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
+            out << j.dump() << "\n";
+        } else {
+            out << "wrote " << table.rowCount() << " rows to " << m_output
+                << " (mondrian: " << result.count() << " classes, smallest "
+                << result.minClassSize() << " rows; 0 suppressed rows)\n";
+            for (const std::string& name : removedColumns(*ws, publish))
+                out << "  identifying column '" << name << "' removed\n";
+        }
+        return 0;
+    }
+
     DataOptions m_options;
+    std::string m_transform = "full-domain";
     SearchOptions m_search;
     std::string m_node;
     std::string m_output;
