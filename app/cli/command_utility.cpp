@@ -82,8 +82,9 @@ public:
                               "sensitive attribute)");
         m_command->add_option("--pair", m_pairs,
                               "A,B: the two-way tables of two attributes (repeatable)");
-        m_command->add_option("--target", m_target,
-                              "Classification accuracy for this target attribute");
+        m_command->add_option(
+            "--target", m_target,
+            "Classification accuracy for this target attribute (not implemented yet: refused)");
         m_command->add_option("--folds", m_folds, "Cross-validation folds (default 5)");
         m_command->add_option("--seed", m_seed, "Seed of the folds");
     }
