@@ -19,6 +19,7 @@ std::unique_ptr<Command> makeExplainCommand();
 std::unique_ptr<Command> makeVerifyCommand();
 std::unique_ptr<Command> makeFrontierCommand();
 std::unique_ptr<Command> makeRiskCommand();
+std::unique_ptr<Command> makeUtilityCommand();
 std::unique_ptr<Command> makeKeygenCommand();
 
 }  // namespace ldv::cli

@@ -12,6 +12,7 @@ std::vector<std::unique_ptr<Command>> makeCommands() {
     commands.push_back(makeBeliefsCommand());
     commands.push_back(makeDiagnoseCommand());
     commands.push_back(makeRiskCommand());
+    commands.push_back(makeUtilityCommand());
     commands.push_back(makeSweepCommand());
     commands.push_back(makeExperimentCommand());
     commands.push_back(makeSearchCommand());
