@@ -173,42 +173,11 @@ public:
         }
         // The random pseudonyms' mapping lists the published people only (publishedMapping).
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, node.table);
-        if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
-            // A database table is written in one transaction of its own (COPY); see
-            // docs/database.md.
-            const auto write = [&](const Table& table, const std::string& to) {
-                if (isSourceUri(to))
-                    writeTableTo(to, table, {m_replace});
-                else
-                    writeFileAtomically(to, formatTableCsv(table, sep, m_neutralize.enabled()));
-            };
-            write(node.table, m_output);
-            if (!m_mapping.empty()) write(valueMapping(data, levels, node.rowPublished), m_mapping);
-            if (!m_pseudonyms.map.empty())
-                writeFileAtomically(m_pseudonyms.map,
-                                    formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled()),
-                                    true);
-        } else {
-            // The table and its mapping as one transaction: both files are replaced, or neither.
-            const std::string table = formatTableCsv(node.table, sep, m_neutralize.enabled());
-            std::string mapping;
-            if (!m_mapping.empty())
-                mapping = formatTableCsv(valueMapping(data, levels, node.rowPublished), sep,
-                                         m_neutralize.enabled());
-            // The pseudonym mapping joins the same transaction; it leads back to the people, so
-            // only its owner may read it (0600).
-            const std::string pseudonymMap =
-                m_pseudonyms.map.empty()
-                    ? std::string()
-                    : formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled());
-            std::vector<std::pair<std::string, std::string_view>> files{{m_output, table}};
-            if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
-            if (!m_pseudonyms.map.empty()) files.emplace_back(m_pseudonyms.map, pseudonymMap);
-            if (files.size() == 1)
-                writeFileAtomically(m_output, table);
-            else
-                writeFilesAtomically(files, {m_pseudonyms.map});  // the map: owner only
-        }
+        writeOutputs(node.table,
+                     m_mapping.empty()
+                         ? std::nullopt
+                         : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
+                     pseudonymMapping, sep);
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
                                 m_neutralize.enabled(), err, m_search.populationSize);
@@ -232,11 +201,7 @@ public:
                              {"shuffled", publish.shuffle}};
             if (publish.shuffle) j["seed"] = publish.seed;
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
-            nlohmann::json pseudonymized = nlohmann::json::array();
-            for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws->config()))
-                pseudonymized.push_back(name);
-            j["pseudonymized_columns"] = pseudonymized;
-            if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
+            addPseudonymJson(j, *ws);
             out << j.dump() << "\n";
         } else {
             out << "wrote " << node.table.rowCount() << " rows to " << m_output << " (node "
@@ -247,6 +212,57 @@ public:
             if (!m_mapping.empty()) out << "  value mapping written to " << m_mapping << "\n";
         }
         return 0;
+    }
+
+    /// Writes the published table, the value mapping (--mapping) and the random pseudonyms'
+    /// mapping: to files as one transaction (all replaced, or none), or a database table in a
+    /// transaction of its own.
+    void writeOutputs(const Table& table, const std::optional<Table>& valueMap,
+                      const Table& pseudonymMapping, char sep) const {
+        if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
+            // A database table is written in one transaction of its own (COPY); see
+            // docs/database.md.
+            const auto write = [&](const Table& t, const std::string& to) {
+                if (isSourceUri(to))
+                    writeTableTo(to, t, {m_replace});
+                else
+                    writeFileAtomically(to, formatTableCsv(t, sep, m_neutralize.enabled()));
+            };
+            write(table, m_output);
+            if (!m_mapping.empty()) write(*valueMap, m_mapping);
+            if (!m_pseudonyms.map.empty())
+                writeFileAtomically(m_pseudonyms.map,
+                                    formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled()),
+                                    true);
+        } else {
+            // The table and its mapping as one transaction: both files are replaced, or neither.
+            const std::string text = formatTableCsv(table, sep, m_neutralize.enabled());
+            std::string mapping;
+            if (!m_mapping.empty())
+                mapping = formatTableCsv(*valueMap, sep, m_neutralize.enabled());
+            // The pseudonym mapping joins the same transaction; it leads back to the people, so
+            // only its owner may read it (0600).
+            const std::string pseudonymMap =
+                m_pseudonyms.map.empty()
+                    ? std::string()
+                    : formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled());
+            std::vector<std::pair<std::string, std::string_view>> files{{m_output, text}};
+            if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
+            if (!m_pseudonyms.map.empty()) files.emplace_back(m_pseudonyms.map, pseudonymMap);
+            if (files.size() == 1)
+                writeFileAtomically(m_output, text);
+            else
+                writeFilesAtomically(files, {m_pseudonyms.map});  // the map: owner only
+        }
+    }
+
+    /// The pseudonymized columns (and where their map went) in --json.
+    void addPseudonymJson(nlohmann::json& j, const Workspace& ws) const {
+        nlohmann::json pseudonymized = nlohmann::json::array();
+        for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws.config()))
+            pseudonymized.push_back(name);
+        j["pseudonymized_columns"] = pseudonymized;
+        if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
     }
 
 private:
@@ -293,20 +309,7 @@ private:
         const std::uint64_t seed = m_seed ? *m_seed : randomSeed();
         if (shuffle) shuffleRows(table, seed);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
-        const auto csv = [&](const Table& t) {
-            return formatTableCsv(t, sep, m_neutralize.enabled());
-        };
-        if (isSourceUri(m_output)) {
-            writeTableTo(m_output, table, {m_replace});
-            if (!m_pseudonyms.map.empty())
-                writeFileAtomically(m_pseudonyms.map, csv(pseudonymMapping), true);
-        } else if (m_pseudonyms.map.empty()) {
-            writeFileAtomically(m_output, csv(table));
-        } else {
-            const std::string text = csv(table);
-            const std::string map = csv(pseudonymMapping);
-            writeFilesAtomically({{m_output, text}, {m_pseudonyms.map, map}}, {m_pseudonyms.map});
-        }
+        writeOutputs(table, std::nullopt, pseudonymMapping, sep);
         PublishOptions publish;
         publish.pseudonyms = options.pseudonyms;
         if (m_options.json) {
@@ -328,11 +331,7 @@ private:
             for (const BoundCriterion& b : requirement.config.criteria)
                 specs.push_back(b.criterion.spec());
             j["criteria"] = specs;
-            nlohmann::json pseudonymized = nlohmann::json::array();
-            for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws->config()))
-                pseudonymized.push_back(name);
-            j["pseudonymized_columns"] = pseudonymized;
-            if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
+            addPseudonymJson(j, *ws);
             out << j.dump() << "\n";
         } else {
             out << "wrote " << table.rowCount() << " rows to " << m_output
