@@ -58,8 +58,8 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
     options.populationSize = populationSize;
     r.reidentification = analyzeRisk(releasedClassSizes(*o.data, o.config, node), options);
     // Before: the input's own classes (level 0 everywhere), nothing suppressed.
-    r.inputReidentification = analyzeRisk(
-        judgeNode(data, o.config, Levels(lattice.heights().size(), 0)).classes.sizes, options);
+    r.inputReidentification =
+        analyzeRisk(data.classes(Levels(lattice.heights().size(), 0)).sizes, options);
     // Worst measures over the published classes (the record's claims, publishedCriterion);
     // the suppressed classes apart, so the report never quotes a suppressed class's measure
     // as the published table's.
