@@ -185,7 +185,7 @@ private slots:
         std::size_t errors = 0, tables = 0;
         const std::size_t before = detail::csvFallbackCount();
         std::size_t expectedFallbacks = 0;
-        for (int i = 0; i < 3000; ++i) {
+        for (int i = 0; i < ldv::test::scaled(3000); ++i) {
             const char sep = ",;\t "[rng() % 4];
             const bool wellFormed = i % 2 == 0;
             const std::string text = randomCsv(rng, sep, 1 + rng() % 12, wellFormed);
@@ -207,8 +207,8 @@ private slots:
         }
         // Both kinds of input occurred, and well-formed text stayed on the fast path (records
         // past a 16-byte limit excepted: the fast path leaves those to the reference).
-        QVERIFY(tables > 1000);
-        QVERIFY(errors > 300);
+        QVERIFY(tables > std::size_t(ldv::test::scaled(1000)));
+        QVERIFY(errors > std::size_t(ldv::test::scaled(300)));
         QCOMPARE(expectedFallbacks, std::size_t(0));
         QVERIFY(detail::csvFallbackCount() > before);
     }
@@ -289,7 +289,7 @@ private slots:
         // and out of normalisation form C).
         std::mt19937 rng(2027);
         std::size_t hierarchies = 0;
-        for (int i = 0; i < 3000; ++i) {
+        for (int i = 0; i < ldv::test::scaled(3000); ++i) {
             const char sep = ",;\t "[rng() % 4];
             const std::string text = randomCsv(rng, sep, 1 + rng() % 12, i % 2 == 0);
             std::string expected, actual;
@@ -314,7 +314,7 @@ private slots:
             }
             QCOMPARE(actual, expected);
         }
-        QVERIFY2(hierarchies > 100, std::to_string(hierarchies).c_str());
+        QVERIFY2(hierarchies > std::size_t(ldv::test::scaled(100)), std::to_string(hierarchies).c_str());
     }
 
     void hierarchyFromTheFastPathEqualsTheReference() {

@@ -17,6 +17,7 @@
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
 #include "search_oracle.h"
+#include "test_scale.h"
 
 using namespace ldv;
 using ldv::test::randomCase;
@@ -100,7 +101,7 @@ private slots:
         QFETCH(double, suppression);
         std::mt19937 rng(77 + unsigned(suppression * 100));
         std::size_t satisfying = 0, failing = 0, suppressedSome = 0;
-        for (int round = 0; round < 40; ++round) {
+        for (int round = 0; round < ldv::test::scaled(40); ++round) {
             const auto rc = randomCase(rng, 20 + rng() % 150, 2 + rng() % 3);
             std::vector<std::string> specs = randomCriteria(rng);
             if (round % 4 == 1) specs.push_back("average-risk=0.4");
@@ -127,9 +128,9 @@ private slots:
                 }
             }
         }
-        QVERIFY(satisfying > 100);
-        QVERIFY(failing > 100);
-        if (suppression > 0) QVERIFY(suppressedSome > 20);  // suppression did decide nodes
+        QVERIFY(satisfying > std::size_t(ldv::test::scaled(100)));
+        QVERIFY(failing > std::size_t(ldv::test::scaled(100)));
+        if (suppression > 0) QVERIFY(suppressedSome > std::size_t(ldv::test::scaled(20)));  // suppression did decide nodes
     }
 
     void fastAgreesWithBruteOnWideTables_data() {
@@ -150,7 +151,7 @@ private slots:
         for (const QString& s : criteria.split(',')) specs.push_back(s.toStdString());
         std::mt19937 rng(2026 + unsigned(suppression * 1000) + unsigned(specs.size()));
         int compared = 0;
-        for (int round = 0; round < 4; ++round) {
+        for (int round = 0; round < ldv::test::scaled(4); ++round) {
             const auto rc = randomCase(rng, 2500 + rng() % 2000, 6 + rng() % 2);
             const Dataset& data = *rc->data;
             const SearchResult brute = search(
@@ -169,7 +170,7 @@ private slots:
                     ++compared;
             }
         }
-        QVERIFY(compared >= 4);  // most tables have a boundary inside the lattice
+        QVERIFY(compared >= (ldv::test::testScale() < 1 ? 0 : 4));  // most tables have a boundary inside the lattice
     }
 
     void rowsBoundAgreesWithBrute_data() {
@@ -191,7 +192,7 @@ private slots:
         std::mt19937 rng(31 + unsigned(suppression * 1000) + unsigned(specs.size()));
         ldv::test::BoundDecisions decisions;
         int compared = 0;
-        for (int round = 0; round < 5; ++round) {
+        for (int round = 0; round < ldv::test::scaled(5); ++round) {
             const auto rc = randomCase(rng, 1500 + rng() % 2500, 6 + rng() % 3);
             const Dataset& data = *rc->data;
             const SearchResult brute = search(
@@ -201,7 +202,7 @@ private slots:
             ldv::test::compareFastWithBrute(data, specs, suppression, brute, round, decisions);
             if (QTest::currentTestFailed()) return;
         }
-        QVERIFY(compared >= 3);
+        QVERIFY(compared >= (ldv::test::testScale() < 1 ? 0 : 3));
         QVERIFY(decisions.suppressedRows > 0);
     }
 
@@ -349,7 +350,7 @@ private slots:
         QCOMPARE(engine.histWidth(), m);
         QVERIFY(fromEngine(base) == direct(std::vector<int>(d, 0)));
         std::mt19937 pick(11);
-        for (int round = 0; round < 40; ++round) {
+        for (int round = 0; round < ldv::test::scaled(40); ++round) {
             std::vector<int> mid(d), top(d);
             for (std::size_t i = 0; i < d; ++i) {
                 const int h = data.hierarchy(i).height();

@@ -92,8 +92,8 @@ private slots:
                  QString("chosen in the Lattice; before: [%1], the search's optimum").arg(optimum));
         QCOMPARE(originLabel->text(), exporter->nodeOrigin());
         QCOMPARE(window.statusLabel()->text(),
-                 QString("Node [%1] chosen in the Lattice: Export publishes it and Risk assesses "
-                         "it (was [%2]).")
+                 QString("Node [%1] chosen in the Lattice: Export publishes it, Risk and Utility "
+                         "assess it (was [%2]).")
                      .arg(topText, optimum));
         QVERIFY2(lp->chosenText().startsWith(QString("For export: [%1], ").arg(topText)),
                  qPrintable(lp->chosenText()));

@@ -431,17 +431,10 @@ std::vector<ReportChart> AnalysisPerspective::reportCharts() const {
     for (std::size_t i = 0; i < m_results.size(); ++i) {
         const Slot& slot = m_results[i];
         if (!slot.chart) continue;
-        // An unshown chart of its own at the report's chart width (twice the pixels, for
-        // print): the report shows it at the full text width, so its text prints at the size
-        // it has on screen (≥ 8 pt).
-        PanelChart chart;
-        chart.resize(kReportChartWidth, kReportChartHeight);
-        chart.setData(*slot.chart);
         QString note = slot.chart->note;
         if (slot.stale) note += tr(" · computed before the project's last change");
-        out.push_back(
-            {analyses()[i].title + QStringLiteral(" — ") + slot.chart->title, note,
-             chart.plot()->toPixmap(kReportChartWidth, kReportChartHeight, 2.0).toImage()});
+        out.push_back({analyses()[i].title + QStringLiteral(" — ") + slot.chart->title, note,
+                       reportChartImage(*slot.chart)});
     }
     return out;
 }

@@ -7,7 +7,8 @@
 namespace ldv::ui {
 
 QString ChartPanel::xText(int i) const {
-    if (kind == Kind::GroupedBars) return categories.value(i);
+    if (kind == Kind::GroupedBars || (kind == Kind::ColorMap && !categories.isEmpty()))
+        return categories.value(i);
     return QString::number(x.value(i), 'g', 10);
 }
 

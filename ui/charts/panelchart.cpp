@@ -1,6 +1,7 @@
 #include "charts/panelchart.h"
 
 #include "charts/plotexport.h"
+#include "charts/reportchart.h"
 #include "widgets/filedialogs.h"
 
 #include <qcustomplot.h>
@@ -55,7 +56,14 @@ struct Range {
     }
 };
 
-void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base) {
+/// Every how many categories one gets a tick label: about 24 short or 12 long labels fit
+/// across a chart, fewer when `across` panels share its width.
+int labelStep(int count, bool longLabels, int across = 1) {
+    const int fit = std::max(4, (longLabels ? 12 : 24) / std::max(1, across));
+    return count <= fit ? 1 : (count + fit - 1) / fit;
+}
+
+void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base, int across) {
     QCPAxis* bottom = rect->axis(QCPAxis::atBottom);
     QCPAxis* left = rect->axis(QCPAxis::atLeft);
     QCPAxis* top = rect->axis(QCPAxis::atTop);
@@ -72,11 +80,14 @@ void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base) {
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     bool longLabels = false;
-    for (int i = 0; i < panel.count(); ++i) {
+    for (int i = 0; i < panel.count(); ++i) longLabels = longLabels || panel.xText(i).size() > 9;
+    // Categories beyond what fits side by side (74 ages, 41 countries) get a label every
+    // `step` bars or cells, so the labels stay legible; the CSV and the tables have them all.
+    const int step =
+        panel.kind == ChartPanel::Kind::Lines ? 1 : labelStep(panel.count(), longLabels, across);
+    for (int i = 0; i < panel.count(); i += step)
         ticker->addTick(panel.kind == ChartPanel::Kind::Lines ? panel.x[i] : double(i),
                         panel.xText(i));
-        longLabels = longLabels || panel.xText(i).size() > 9;
-    }
     // A tick at every x reads best, unless x values crowd together (e.g. δ = 0, 0.005, 0.01,
     // 0.1): then their labels would overlap and evenly spaced automatic ticks are used.
     bool crowded = false;
@@ -94,7 +105,7 @@ void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base) {
     bottom->grid()->setVisible(panel.kind == ChartPanel::Kind::Lines);
     // Many long category labels (sensitive values, requirements) would overlap side by side.
     bottom->setTickLabelRotation(
-        panel.kind == ChartPanel::Kind::GroupedBars && longLabels && panel.count() > 3 ? 35 : 0);
+        panel.kind != ChartPanel::Kind::Lines && longLabels && panel.count() > 3 ? 35 : 0);
 }
 
 /// Viridis (perceptually uniform, colour-blind safe); cells without a value are light grey.
@@ -114,26 +125,36 @@ QCPColorGradient mapGradient() {
 /// A colour map over grid indices (x and y values need not be evenly spaced): a colour
 /// scale beside it and each cell's value written in it, so the map reads without the scale.
 void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& panel,
-                  const QFont& base) {
+                  const QFont& base, int across) {
     auto* rect = new QCPAxisRect(plot);
     cell->addElement(0, 0, rect);
-    styleAxes(rect, panel, base);
+    styleAxes(rect, panel, base, across);
     QCPAxis* keyAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
     const int nx = int(panel.x.size()), ny = int(panel.y.size());
     auto yTicker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int j = 0; j < ny; ++j) yTicker->addTick(j, QString::number(panel.y[j], 'g', 10));
+    for (int j = 0; j < ny; j += labelStep(ny, false, 2))
+        yTicker->addTick(j, panel.yCategories.isEmpty() ? QString::number(panel.y[j], 'g', 10)
+                                                        : panel.yCategories.value(j));
     valueAxis->setTicker(yTicker);
     valueAxis->grid()->setVisible(false);
     keyAxis->setRange(-0.5, nx - 0.5);
     valueAxis->setRange(-0.5, ny - 0.5);
     auto* map = new QCPColorMap(keyAxis, valueAxis);
-    map->data()->setSize(std::max(1, nx), std::max(1, ny));
-    map->data()->setRange(QCPRange(0, std::max(0, nx - 1)), QCPRange(0, std::max(0, ny - 1)));
+    // QCPColorMap draws nothing along a side of one cell (its data range is then a point): a
+    // single row or column is stored twice, as two half cells over [-0.25, 0.25], which span
+    // the whole cell [-0.5, 0.5].
+    const int cellsX = std::max(2, nx), cellsY = std::max(2, ny);
+    map->data()->setSize(cellsX, cellsY);
+    map->data()->setRange(nx > 1 ? QCPRange(0, nx - 1) : QCPRange(-0.25, 0.25),
+                          ny > 1 ? QCPRange(0, ny - 1) : QCPRange(-0.25, 0.25));
     Range values;
-    for (int j = 0; j < ny && j < panel.series.size(); ++j)
-        for (int i = 0; i < nx; ++i) {
-            const double v = panel.series[j].values.value(i, std::nan(""));
+    for (int j = 0; j < cellsY; ++j)
+        for (int i = 0; i < cellsX; ++i) {
+            const int row = ny > 1 ? j : 0, column = nx > 1 ? i : 0;
+            const double v = row < panel.series.size() && column < nx && row < ny
+                                 ? panel.series[row].values.value(column, std::nan(""))
+                                 : std::nan("");
             map->data()->setCell(i, j, v);
             values.add(v);
         }
@@ -157,6 +178,9 @@ void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& pane
     rect->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     cell->setColumnStretchFactor(1, 0.01);
+    // Beyond about 16 cells across the chart (or 12 down) the numbers would not fit in them
+    // (and thousands of text items slow every redraw): the colour scale and the CSV give them.
+    if (nx * across > 16 || ny > 12) return;
     for (int j = 0; j < ny && j < panel.series.size(); ++j)
         for (int i = 0; i < nx; ++i) {
             const double v = panel.series[j].values.value(i, std::nan(""));
@@ -166,8 +190,11 @@ void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& pane
             label->position->setCoords(i, j);
             label->setFont(QFont(base.family(), 8));
             // Round-off like 1.1e-16 reads as 0 in a cell (the CSV keeps the exact value).
-            label->setText(std::isfinite(v) ? QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', 3)
-                                            : QStringLiteral("–"));
+            // Counts (whole numbers below 100,000) in full: "4008" fits a cell, "4.01e+03" not.
+            const bool count = std::isfinite(v) && v == std::round(v) && std::abs(v) < 1e5;
+            label->setText(!std::isfinite(v) ? QStringLiteral("–")
+                           : count           ? QString::number(v, 'f', 0)
+                                   : QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', 3));
             // Light text on the dark lower half of viridis, dark text on the light upper half.
             const double t = std::isfinite(v) ? (v - range.lower) / range.size() : 1;
             label->setColor(t < 0.55 ? Qt::white : QColor(0x22, 0x22, 0x22));
@@ -230,12 +257,12 @@ void PanelChart::rebuild() {
         if (panel.kind == ChartPanel::Kind::ColorMap) {
             auto* cell = new QCPLayoutGrid;
             grid->addElement(p / columns, p % columns, cell);
-            drawColorMap(m_plot, cell, panel, base);
+            drawColorMap(m_plot, cell, panel, base, columns);
             continue;
         }
         auto* rect = new QCPAxisRect(m_plot);
         grid->addElement(p / columns, p % columns, rect);
-        styleAxes(rect, panel, base);
+        styleAxes(rect, panel, base, columns);
         QCPAxis* keyAxis = rect->axis(QCPAxis::atBottom);
         QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
         Range values;
@@ -303,6 +330,13 @@ void PanelChart::rebuild() {
         Q_UNUSED(plottable);
         setValueRange(valueAxis, values);
     }
+    // Colour maps have no legend entries, and an empty legend's maximum width (its margins)
+    // would cap the width of the layout's only column: the maps drew in a sliver on the left.
+    if (legend->itemCount() == 0) {
+        m_plot->plotLayout()->remove(legend);
+        m_plot->legend = nullptr;
+        m_plot->plotLayout()->simplify();
+    }
     m_plot->replot();
 }
 
@@ -328,6 +362,13 @@ void PanelChart::contextMenuEvent(QContextMenuEvent* event) {
         if (!path.isEmpty()) exportTo(path);
     });
     menu.exec(event->globalPos());
+}
+
+QImage reportChartImage(const ChartData& data) {
+    PanelChart chart;
+    chart.resize(kReportChartWidth, kReportChartHeight);
+    chart.setData(data);
+    return chart.plot()->toPixmap(kReportChartWidth, kReportChartHeight, 2.0).toImage();
 }
 
 }  // namespace ldv::ui

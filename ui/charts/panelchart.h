@@ -2,6 +2,7 @@
 // ldiv's generic chart: ChartData (line panels and grouped-bar panels) drawn as axis rects of
 // one QCustomPlot, with one shared legend (a series name has the same colour in every panel).
 // One plot means PNG, PDF and SVG exports keep every panel as vectors; csv() is the data.
+#include <QImage>
 #include <QWidget>
 
 #include "charts/chartdata.h"
@@ -34,6 +35,11 @@ private:
     ChartData m_data;
     QString m_emptyText;
 };
+
+/// `data` drawn by an unshown chart at the report's chart size (reportchart.h), with twice the
+/// pixels for print: the report shows it at the full text width, so its text prints at the
+/// size it has on screen (≥ 8 pt).
+QImage reportChartImage(const ChartData& data);
 
 /// Okabe–Ito colour of the i-th series (colour-blind safe).
 QColor seriesColor(int index);

@@ -743,7 +743,7 @@ bool ExportPerspective::exportReport(const QString& path) {
         {tr("Class sizes of node [%1]").arg(m_node->text()), QString(),
          m_chart->plot()->toPixmap(kReportChartWidth, kReportChartHeight, 2.0).toImage()});
     if (m_chartSource)
-        for (ReportChart& c : m_chartSource()) charts.push_back(std::move(c));
+        for (ReportChart& c : m_chartSource(m_report->node.levels)) charts.push_back(std::move(c));
     // m_error: "PATH: reason"
     if (!writeReport(*reportWithRelease(), charts, path, &m_error)) return false;
     return true;

@@ -38,8 +38,10 @@ class ExportPerspective : public QWidget {
 public:
     explicit ExportPerspective(QWidget* parent = nullptr);
     void setSession(SearchSession* session);
-    /// Where the report gets further charts (the Analysis perspective's results) when written.
-    void setChartSource(std::function<std::vector<ReportChart>()> source) {
+    /// Where the report gets further charts (the Analysis perspective's results, the Utility
+    /// perspective's of the reported node) when written; given the reported node's levels.
+    using ChartSource = std::function<std::vector<ReportChart>(const ldv::Levels&)>;
+    void setChartSource(ChartSource source) {
         m_chartSource = std::move(source);
     }
 
@@ -155,7 +157,7 @@ private:
     QPushButton* m_pdfButton;
     std::shared_ptr<const ReportData> m_report;
     QString m_error;
-    std::function<std::vector<ReportChart>()> m_chartSource;
+    ChartSource m_chartSource;
     PseudonymPrompt m_pseudonymPrompt;
     QString m_pseudonymMapping;
 };

@@ -60,6 +60,11 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
     // Before: the input's own classes (level 0 everywhere), nothing suppressed.
     r.inputReidentification =
         analyzeRisk(data.classes(Levels(lattice.heights().size(), 0)).sizes, options);
+    try {
+        r.utility = nodeUtility(*o.data, o.config, r.node.levels, UtilityRequest{});
+    } catch (const std::exception& e) {
+        r.utilityError = QString::fromStdString(e.what());
+    }
     // Worst measures over the published classes (the record's claims, publishedCriterion);
     // the suppressed classes apart, so the report never quotes a suppressed class's measure
     // as the published table's.

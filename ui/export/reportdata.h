@@ -12,6 +12,7 @@
 
 #include "ldiv/release/release_record.h"
 #include "ldiv/risk/risk_analysis.h"
+#include "ldiv/utility/utility_report.h"
 
 #include "session/nodeanalysis.h"
 
@@ -66,6 +67,10 @@ struct ReportData {
         double suppressedWorst = 0;
     };
     std::vector<CriterionRow> criterionRows;
+    /// Input against output for every QI and sensitive attribute (ldiv utility; issue 33):
+    /// empty when it could not be computed (utilityError says why).
+    std::optional<UtilityReport> utility;
+    QString utilityError;
     /// The release record written with the exported table of this node, and where.
     std::shared_ptr<const ReleaseRecord> release;
     QString releasePath;

@@ -33,6 +33,51 @@ QString joined(const QJsonValue& v) {
 }
 }  // namespace
 
+QString utilityHtml(const ReportData& d) {
+    QString h = QObject::tr("<h2>Utility: input against output</h2>");
+    if (!d.utility) {
+        return h + QObject::tr("<p>Not computed: %1</p>").arg(esc(d.utilityError));
+    }
+    const UtilityReport& u = *d.utility;
+    h += QObject::tr(
+             "<p>What publishing cost each attribute (<code>ldiv utility</code>, "
+             "docs/utility.md): %1 in, %2 published, %3 suppressed and left out of the output's "
+             "figures. Numeric attributes are summarized on the output intervals' midpoints; "
+             "categorical ones by their distinct values and Shannon entropy (bits): the entropy "
+             "the output keeps is the information left to an analyst.</p>")
+             .arg(countOf(u.inputRows, "row", "rows"), QString::number(u.outputRows),
+                  QString::number(u.suppressedRows));
+    h += QObject::tr(
+        "<table><tr><th>Attribute</th><th>Statistic</th><th>Input</th><th>Output</th></tr>");
+    auto value = [](const std::optional<double>& v) {
+        return v ? num(*v, 6) : QStringLiteral("—");
+    };
+    auto row = [&](const QString& attribute, const QString& statistic, const QString& in,
+                   const QString& out) {
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td>%2</td><td class='n'>%3</td><td class='n'>%4</td>"
+                 "</tr>")
+                 .arg(esc(attribute), statistic, esc(in), esc(out));
+    };
+    for (const AttributeUtility& a : u.attributes) {
+        const QString name = QString::fromStdString(a.name);
+        if (a.numeric) {
+            row(name, QObject::tr("mean"), value(a.inputNumbers.mean), value(a.outputNumbers.mean));
+            row(QString(), QObject::tr("median"), value(a.inputNumbers.median),
+                value(a.outputNumbers.median));
+            row(QString(), QObject::tr("sd"), value(a.inputNumbers.sd), value(a.outputNumbers.sd));
+            row(QString(), QObject::tr("distinct values"), QString::number(a.input.size()),
+                QString::number(a.output.size()));
+        } else {
+            row(name, QObject::tr("distinct values"), QString::number(a.inputCategories.distinct),
+                QString::number(a.outputCategories.distinct));
+            row(QString(), QObject::tr("entropy (bits)"), num(a.inputCategories.entropy),
+                num(a.outputCategories.entropy));
+        }
+    }
+    return h + QStringLiteral("</table>");
+}
+
 QString reidentificationHtml(const RiskAnalysis& r, const RiskAnalysis* before) {
     QString h =
         QObject::tr(

@@ -26,6 +26,7 @@
 #include "project/project.h"
 #include "risk/riskcombinationmodel.h"
 #include "risk/riskreport.h"
+#include "session/nodechoice.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "widgets/filedialogs.h"
@@ -320,17 +321,7 @@ void RiskPerspective::setProject(Project* project) {
 }
 
 std::shared_ptr<const SearchOutcome> RiskPerspective::usableOutcome() const {
-    if (!m_session || !m_project) return nullptr;
-    std::shared_ptr<const SearchOutcome> outcome = m_session->outcome();
-    if (!outcome || !m_session->isStale()) return outcome;
-    // Stale because of the population size alone: the node is published the same way (unless
-    // a k-map criterion reads N), so its figures still hold.
-    if (m_dataChanged) return nullptr;
-    SearchSettings now = m_project->searchSettings();
-    for (const std::string& c : now.criteria)
-        if (c.rfind("k-map", 0) == 0) return nullptr;
-    now.populationSize = outcome->settings.populationSize;
-    return now == outcome->settings ? outcome : nullptr;
+    return ui::usableOutcome(m_session, m_project, m_dataChanged);
 }
 
 void RiskPerspective::setNode(NodeId id) {
@@ -377,20 +368,11 @@ void RiskPerspective::compute() {
     const std::shared_ptr<const SearchOutcome> outcome = usableOutcome();
     std::optional<Levels> levels;
     QString nodeName;
-    if (outcome) {
-        const Lattice& lattice = outcome->data->dataset().lattice();
-        std::optional<NodeId> id = m_node;
-        if (!id || *id >= lattice.size()) id = outcome->result.optimum;
-        if (id) {
-            levels = lattice.levels(*id);
-            nodeName = tr("node [%1]%2")
-                           .arg(QString::fromStdString(formatLevels(*levels, ',')))
-                           .arg(id != outcome->result.optimum || m_node ? QString()
-                                : outcome->heuristic && !outcome->heuristic->provenOptimal
-                                    ? tr(" (the heuristic's best)")
-                                    : tr(" (optimum)"));
+    if (outcome)
+        if (const std::optional<NodeChoice> choice = chooseNode(*outcome, m_node)) {
+            levels = choice->levels;
+            nodeName = choice->name;
         }
-    }
     // Without a current search the original table is analyzed from a fresh snapshot.
     std::optional<DataSnapshot> snapshot;
     if (!outcome) snapshot = snapshotOf(*m_project);

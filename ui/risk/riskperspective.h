@@ -87,9 +87,7 @@ private:
     void followProjectPopulation();
     void exportDialog(const QString& suffix);
     void exportCombinations();
-    /// The search's outcome when its nodes still describe the project: not stale, or stale
-    /// only because the population size changed (which publishes no node differently unless
-    /// a k-map criterion reads it).
+    /// The search's outcome when its nodes still describe the project (nodechoice.h).
     std::shared_ptr<const SearchOutcome> usableOutcome() const;
 
     QPointer<SearchSession> m_session;

@@ -32,6 +32,7 @@
 #include "risk/riskperspective.h"
 #include "session/resultkeeper.h"
 #include "session/searchsession.h"
+#include "utility/utilityperspective.h"
 #include "workbench/autosave.h"
 #include "workbench/projectcontroller.h"
 #include "workbench/recentprojects.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_analysis(new AnalysisPerspective(this)),
       m_export(new ExportPerspective(this)),
       m_risk(new RiskPerspective(this)),
+      m_utility(new UtilityPerspective(this)),
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
       m_cancel(new QToolButton(this)) {
@@ -79,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_analysis, tr("&5 Analysis"));
     m_tabs->addTab(m_export, tr("&6 Export"));
     m_tabs->addTab(m_risk, tr("&7 Risk"));
+    m_tabs->addTab(m_utility, tr("&8 Utility"));
     m_stack->addWidget(m_start);
     m_stack->addWidget(m_tabs);
     setCentralWidget(m_stack);
@@ -98,16 +101,21 @@ MainWindow::MainWindow(QWidget* parent)
         const QString before = m_export->nodeText();
         m_export->chooseNode(id);
         if (m_export->nodeText() != before)
-            showStatus(tr("Node [%1] chosen in the Lattice: Export publishes it and Risk assesses "
-                          "it%2.")
+            showStatus(tr("Node [%1] chosen in the Lattice: Export publishes it, Risk and "
+                          "Utility assess it%2.")
                            .arg(m_export->nodeText(),
                                 before.isEmpty() ? QString() : tr(" (was [%1])").arg(before)));
     });
     // ... and the one the Risk perspective compares with the original table.
     connect(m_lattice, &LatticePerspective::nodeChosen, m_risk, &RiskPerspective::setNode);
+    connect(m_lattice, &LatticePerspective::nodeChosen, m_utility, &UtilityPerspective::setNode);
     connect(m_lattice, &LatticePerspective::nodeChosen, m_keeper, &ResultKeeper::nodeChosen);
     // The report carries the analysis charts computed in this session.
-    m_export->setChartSource([this] { return m_analysis->reportCharts(); });
+    m_export->setChartSource([this](const Levels& levels) {
+        std::vector<ReportChart> charts = m_analysis->reportCharts();
+        for (ReportChart& c : m_utility->reportCharts(levels)) charts.push_back(std::move(c));
+        return charts;
+    });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
     projectChanged(nullptr);
 
@@ -129,7 +137,7 @@ MainWindow::~MainWindow() {
 }
 
 QStringList MainWindow::perspectiveNames() {
-    return {"data", "hierarchies", "privacy", "lattice", "analysis", "export", "risk"};
+    return {"data", "hierarchies", "privacy", "lattice", "analysis", "export", "risk", "utility"};
 }
 
 bool MainWindow::showPerspective(const QString& name) {
@@ -370,6 +378,7 @@ void MainWindow::projectChanged(Project* project) {
     m_lattice->setSession(m_search);
     m_export->setSession(m_search);
     m_risk->setSession(m_search);
+    m_utility->setSession(m_search);
     m_keeper->setProject(project);
     m_autosave->setProject(project);
     m_stack->setCurrentWidget(project ? static_cast<QWidget*>(m_tabs) : m_start);

@@ -29,6 +29,7 @@ class ResultKeeper;
 class SearchSession;
 class ProjectController;
 class StartPage;
+class UtilityPerspective;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -41,6 +42,7 @@ public:
         Analysis,
         Export,
         Risk,
+        Utility,
         PerspectiveCount
     };
 
@@ -56,6 +58,7 @@ public:
     AnalysisPerspective* analysisPerspective() const { return m_analysis; }
     ExportPerspective* exportPerspective() const { return m_export; }
     RiskPerspective* riskPerspective() const { return m_risk; }
+    UtilityPerspective* utilityPerspective() const { return m_utility; }
     /// The bundled user guide (Help → User guide, F1); created on first use.
     UserGuide* userGuide();
     /// The open project's search, shared by the Privacy, Lattice, Analysis and Export views.
@@ -107,6 +110,7 @@ private:
     AnalysisPerspective* m_analysis;
     ExportPerspective* m_export;
     RiskPerspective* m_risk;
+    UtilityPerspective* m_utility;
     UserGuide* m_guide = nullptr;
     QMenu* m_recentMenu = nullptr;
     QList<QAction*> m_projectActions;

@@ -1,0 +1,108 @@
+#pragma once
+// The Utility perspective: what publishing the node chosen in the lattice cost the data, input
+// against output (docs/utility.md; the same core function as `ldiv utility`): per attribute
+// the two distributions (chart and table) and summary statistics, and for two chosen
+// attributes their two-way tables as heatmaps with Cramér's V. Suppressed rows are counted
+// apart, never mixed into the output.
+//
+// Like the Risk perspective it follows the chosen node, and its results are derived: a change
+// of the project, the search or the node marks them out of date, and they are recomputed in
+// the background (Job: progress, Cancel) while the perspective is shown.
+#include <QPointer>
+#include <QWidget>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "charts/reportchart.h"
+#include "ldiv/lattice/lattice.h"
+#include "ldiv/utility/utility_report.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace ldv::ui {
+
+class Job;
+class PanelChart;
+class Project;
+class SearchSession;
+
+/// A computed comparison and the node it is of.
+struct UtilityView {
+    ldv::UtilityReport report;
+    ldv::Levels levels;
+    QString nodeName;
+};
+
+class UtilityPerspective : public QWidget {
+    Q_OBJECT
+public:
+    explicit UtilityPerspective(QWidget* parent = nullptr);
+    void setSession(SearchSession* session);
+    /// The node compared with the input (from the lattice).
+    void setNode(ldv::NodeId id);
+    void compute();
+    void cancel();
+    bool isRunning() const;
+    bool isStale() const { return m_stale; }
+    std::shared_ptr<const UtilityView> view() const { return m_view; }
+
+    QComboBox* attributeBox() const { return m_attribute; }
+    QComboBox* firstBox() const { return m_first; }
+    QComboBox* secondBox() const { return m_second; }
+    /// Attribute, statistic, input, output; Qt::UserRole holds the exact number (or text).
+    QTableWidget* summaryTable() const { return m_summary; }
+    /// Input value, rows, output value, rows of the attribute shown.
+    QTableWidget* distributionTable() const { return m_distribution; }
+    PanelChart* distributionChart() const { return m_distributionChart; }
+    PanelChart* contingencyChart() const { return m_contingencyChart; }
+    QString statusText() const;
+    /// The shown distribution and heatmap, rendered for the publication report (nothing when
+    /// no utility is computed, or it is of another node than `levels`).
+    std::vector<ReportChart> reportCharts(const ldv::Levels& levels) const;
+
+signals:
+    void runningChanged(bool running);
+    void finished();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void setProject(Project* project);
+    void markStale(const QString& reason);
+    void fillAttributeChoices();
+    void showView();
+    void fillSummary();
+    void showAttribute();
+    void setRunning(bool running);
+    QWidget* exportButtons(PanelChart* chart, const QString& baseName);
+
+    QPointer<SearchSession> m_session;
+    QPointer<Project> m_project;
+    std::optional<ldv::NodeId> m_node;
+    std::shared_ptr<const UtilityView> m_view;
+    bool m_stale = true;
+    bool m_dataChanged = false;
+    Job* m_job = nullptr;
+
+    QLabel* m_title;
+    QComboBox* m_attribute;
+    QComboBox* m_first;
+    QComboBox* m_second;
+    QPushButton* m_compute;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QTableWidget* m_summary;
+    QTableWidget* m_distribution;
+    PanelChart* m_distributionChart;
+    PanelChart* m_contingencyChart;
+    QList<QPushButton*> m_exports;
+};
+
+}  // namespace ldv::ui
