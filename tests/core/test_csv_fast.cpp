@@ -314,7 +314,8 @@ private slots:
             }
             QCOMPARE(actual, expected);
         }
-        QVERIFY2(hierarchies > std::size_t(ldv::test::scaled(100)), std::to_string(hierarchies).c_str());
+        QVERIFY2(hierarchies > std::size_t(ldv::test::scaled(100)),
+                 std::to_string(hierarchies).c_str());
     }
 
     void hierarchyFromTheFastPathEqualsTheReference() {

@@ -130,7 +130,9 @@ private slots:
         }
         QVERIFY(satisfying > std::size_t(ldv::test::scaled(100)));
         QVERIFY(failing > std::size_t(ldv::test::scaled(100)));
-        if (suppression > 0) QVERIFY(suppressedSome > std::size_t(ldv::test::scaled(20)));  // suppression did decide nodes
+        if (suppression > 0)
+            QVERIFY(suppressedSome >
+                    std::size_t(ldv::test::scaled(20)));  // suppression did decide nodes
     }
 
     void fastAgreesWithBruteOnWideTables_data() {
@@ -170,7 +172,9 @@ private slots:
                     ++compared;
             }
         }
-        QVERIFY(compared >= (ldv::test::testScale() < 1 ? 0 : 4));  // most tables have a boundary inside the lattice
+        QVERIFY(compared >= (ldv::test::testScale() < 1
+                                 ? 0
+                                 : 4));  // most tables have a boundary inside the lattice
     }
 
     void rowsBoundAgreesWithBrute_data() {

@@ -20,11 +20,11 @@ struct ChartPanel {
     enum class Kind { Lines, GroupedBars, ColorMap };
     Kind kind = Kind::Lines;
     QString title, xLabel, yLabel;
-    QVector<double> x;       ///< Lines, ColorMap: the x values (ticks are put at them)
-    QStringList categories;  ///< GroupedBars: one label per group; ColorMap: x labels (optional)
-    QVector<double> y;       ///< ColorMap: the y value of each series (row of cells)
+    QVector<double> x;        ///< Lines, ColorMap: the x values (ticks are put at them)
+    QStringList categories;   ///< GroupedBars: one label per group; ColorMap: x labels (optional)
+    QVector<double> y;        ///< ColorMap: the y value of each series (row of cells)
     QStringList yCategories;  ///< ColorMap: labels of the y values (optional)
-    QString valueLabel;      ///< ColorMap: the label of the colour scale
+    QString valueLabel;       ///< ColorMap: the label of the colour scale
     QVector<ChartSeries> series;
     int count() const { return kind == Kind::GroupedBars ? int(categories.size()) : int(x.size()); }
     QString xText(int i) const;

@@ -41,9 +41,7 @@ public:
     /// Where the report gets further charts (the Analysis perspective's results, the Utility
     /// perspective's of the reported node) when written; given the reported node's levels.
     using ChartSource = std::function<std::vector<ReportChart>(const ldv::Levels&)>;
-    void setChartSource(ChartSource source) {
-        m_chartSource = std::move(source);
-    }
+    void setChartSource(ChartSource source) { m_chartSource = std::move(source); }
 
     /// Chooses the node to publish ("1,0,2"); false when there is no project or no such node.
     /// Without a search the node is judged on its own (prepared in the background).
