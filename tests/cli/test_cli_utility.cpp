@@ -173,10 +173,14 @@ private slots:
     }
     void refusals() {
         const QString project = ex("hospital/hospital.ldiv.json");
+        const auto folds = test::runCli({"utility", "--project", project, "--node", "1,1,1",
+                                         "--target", "condition", "--folds", "13"});
+        QCOMPARE(folds.exitCode, 1);
+        QVERIFY(folds.err.contains("cross-validation needs 2 to 12 folds"));
         const auto target = test::runCli(
-            {"utility", "--project", project, "--node", "1,1,1", "--target", "condition"});
+            {"utility", "--project", project, "--node", "1,1,1", "--target", "height"});
         QCOMPARE(target.exitCode, 1);
-        QVERIFY(target.err.contains("classification (--target) is not implemented yet"));
+        QVERIFY(target.err.contains("no column 'height'"));
         const auto neither = test::runCli({"utility", "--project", project});
         QCOMPARE(neither.exitCode, 1);
         QVERIFY(neither.err.contains("give --node L1,L2,... or --published FILE"));
