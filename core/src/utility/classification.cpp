@@ -2,9 +2,13 @@
 #include "ldiv/utility/classification.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <random>
+#include <thread>
 
 #include "ldiv/data/error.h"
 
@@ -83,7 +87,7 @@ const char* classifierName(ClassifierKind kind) {
 std::vector<std::uint32_t> crossValidate(const FeatureTable& data, ClassifierKind kind,
                                          const std::vector<std::uint32_t>& folds, std::uint32_t k) {
     std::vector<std::uint32_t> predicted(data.rowCount(), 0);
-    for (std::uint32_t f = 0; f < k; ++f) {
+    auto runFold = [&](std::uint32_t f) {
         std::vector<std::uint32_t> train, test;
         for (std::uint32_t r = 0; r < folds.size(); ++r)
             (folds[r] == f ? test : train).push_back(r);
@@ -102,8 +106,30 @@ std::vector<std::uint32_t> crossValidate(const FeatureTable& data, ClassifierKin
                 p = predictMajority(data, train, test);
                 break;
         }
+        // Each fold writes its own rows only.
         for (std::size_t i = 0; i < test.size(); ++i) predicted[test[i]] = p[i];
-    }
+    };
+    // The folds are independent (LIBLINEAR keeps no state between trainings): one thread
+    // each, up to the cores there are.
+    const std::uint32_t threads = std::max(1u, std::min(k, std::thread::hardware_concurrency()));
+    std::atomic<std::uint32_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto worker = [&] {
+        for (std::uint32_t f; (f = next++) < k;) {
+            try {
+                runFold(f);
+            } catch (...) {
+                const std::lock_guard lock(failureMutex);
+                if (!failure) failure = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::uint32_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
     return predicted;
 }
 
