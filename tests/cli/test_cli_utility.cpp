@@ -250,6 +250,32 @@ private slots:
         QCOMPARE(qi.exitCode, 1);
         QVERIFY(qi.err.contains("--target age is a quasi-identifier"));
     }
+    void classificationOfAResearchSubset() {
+        // With δ-presence only the research subset (study = yes: ages 20, 21, 30, 40) is
+        // released: the classification has its 4 rows, and node 1 suppresses 4x (⌊0.25·4⌋).
+        QTemporaryDir dir;
+        test::writeFile(dir.filePath("people.csv"),
+                        "age,study,disease\n20,yes,flu\n20,no,cold\n21,yes,flu\n21,no,flu\n"
+                        "30,yes,cold\n31,no,flu\n31,no,cold\n40,yes,flu\n");
+        test::writeFile(dir.filePath("age.csv"), "20;2x;*\n21;2x;*\n30;3x;*\n31;3x;*\n40;4x;*\n");
+        const QString project = dir.filePath("p.ldiv.json");
+        test::writeFile(project, R"({"format": "ldiv-project", "version": 1,
+  "data": {"path": "people.csv", "separator": ",", "header": true},
+  "attributes": [{"name": "age", "role": "quasi-identifying", "hierarchy": {"file": "age.csv"}},
+    {"name": "study", "role": "insensitive"}, {"name": "disease", "role": "sensitive"}],
+  "criteria": ["delta-presence=0.3,0.6"], "suppression_limit": 0.25,
+  "research_subset": "study=yes", "population_size": 80})");
+        const auto r = test::runCli({"utility", "--project", project, "--node", "1", "--target",
+                                     "disease", "--folds", "4", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject c = r.json()["classification"].toObject();
+        QCOMPARE(c["rows"].toObject()["input"].toInt(), 4);
+        QCOMPARE(c["rows"].toObject()["output"].toInt(), 4);
+        QCOMPARE(c["suppressed_rows"].toInt(), 1);
+        // Leave-one-out on flu, flu, cold, flu: leaving out a flu leaves flu 2 : cold 1
+        // (right), leaving out the cold leaves flu only (wrong): 3/4.
+        QVERIFY(near(c["baseline"], 0.75));
+    }
     void refusals() {
         const QString project = ex("hospital/hospital.ldiv.json");
         const auto folds = test::runCli({"utility", "--project", project, "--node", "1,1,1",
