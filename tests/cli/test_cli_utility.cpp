@@ -171,12 +171,121 @@ private slots:
         QVERIFY(text.out.contains("nationality (categorical)"));
         QVERIFY(text.out.contains("output: 1 distinct, mode * (12 rows), entropy 0.0000 bits"));
     }
+    void classificationByHand() {
+        // Leave-one-out (12 folds of one row: no shuffle matters). condition: Cancer 5, Heart
+        // Disease 3, Viral Infection 4. Baseline: leaving out a Cancer row ties Cancer with
+        // Viral Infection at 4, won by the first in sorted order, Cancer (right, 5 rows);
+        // leaving out any other leaves Cancer the majority (wrong): 5/12.
+        // The top node 4,3,1 makes every feature *, so naive Bayes (P(* | c) = 1) and the
+        // tree (no split) predict the majority too: output = baseline, relative accuracy 0.
+        const auto r =
+            test::runCli({"utility", "--project", ex("hospital/hospital.ldiv.json"), "--node",
+                          "4,3,1", "--target", "condition", "--folds", "12", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = r.json()["classification"].toObject();
+        QCOMPARE(c["target"].toString(), QString("condition"));
+        QCOMPARE(c["folds"].toInt(), 12);
+        QCOMPARE(c["features"].toArray(), (QJsonArray{"zip", "age", "nationality"}));
+        QCOMPARE(c["classes"].toArray(),
+                 (QJsonArray{"Cancer", "Heart Disease", "Viral Infection"}));
+        QCOMPARE(c["suppressed_rows"].toInt(), 0);
+        QVERIFY(near(c["baseline"], 5.0 / 12));
+        QStringList models;
+        for (const auto& v : c["models"].toArray()) {
+            const QJsonObject m = v.toObject();
+            models << m["model"].toString();
+            QVERIFY(near(m["baseline"], 5.0 / 12));
+            QVERIFY(m["suppressed_accuracy"].isNull());
+            if (m["model"] != "logistic") {
+                QVERIFY(near(m["output_accuracy"], 5.0 / 12));
+                QVERIFY(near(m["relative_accuracy"], 0));
+            }
+        }
+        QCOMPARE(models, (QStringList{"logistic", "naive_bayes", "decision_tree"}));
+    }
+    void classificationWithSuppression() {
+        // Node 0,2,1 suppresses rows 5–8: they stay in the output with every feature *, and
+        // are counted apart; with --published they are not in the file.
+        QTemporaryDir dir;
+        const QString project = suppressingProject(dir);
+        const auto r = test::runCli({"utility", "--project", project, "--node", "0,2,1", "--target",
+                                     "condition", "--folds", "12", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = r.json()["classification"].toObject();
+        QCOMPARE(c["rows"].toObject()["input"].toInt(), 12);
+        QCOMPARE(c["rows"].toObject()["output"].toInt(), 12);
+        QCOMPARE(c["suppressed_rows"].toInt(), 4);
+        QVERIFY(c["suppressed_in_output"].toBool());
+        for (const auto& v : c["models"].toArray()) {
+            const QJsonObject m = v.toObject();
+            const double in = m["input_accuracy"].toDouble(), out = m["output_accuracy"].toDouble();
+            QVERIFY(near(in * 12, std::round(in * 12)));
+            QVERIFY(near(m["suppressed_accuracy"].toDouble() * 4,
+                         std::round(m["suppressed_accuracy"].toDouble() * 4)));
+            if (!m["relative_accuracy"].isNull())
+                QVERIFY(near(m["relative_accuracy"], (out - 5.0 / 12) / (in - 5.0 / 12)));
+        }
+        const auto text = test::runCli({"utility", "--project", project, "--node", "0,2,1",
+                                        "--target", "condition", "--folds", "12"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(
+            text.out.contains("classification of condition (12-fold, seed 0) on zip age "
+                              "nationality"));
+        QVERIFY(text.out.contains("4 suppressed (in the output with every feature *)"));
+        QVERIFY(text.out.contains("majority-class baseline 0.4167"));
+
+        const QString out = dir.filePath("published.csv");
+        QCOMPARE(test::runCli({"generalize", "--project", project, "--node", "0,2,1", "-o", out})
+                     .exitCode,
+                 0);
+        const auto file = test::runCli({"utility", "--project", project, "--published", out,
+                                        "--target", "condition", "--folds", "4", "--json"});
+        QCOMPARE(file.exitCode, 0);
+        const QJsonObject f = file.json()["classification"].toObject();
+        QCOMPARE(f["rows"].toObject()["output"].toInt(), 8);
+        QCOMPARE(f["suppressed_rows"].toInt(), 4);
+        QVERIFY(!f["suppressed_in_output"].toBool());
+        const auto qi =
+            test::runCli({"utility", "--project", project, "--published", out, "--target", "age"});
+        QCOMPARE(qi.exitCode, 1);
+        QVERIFY(qi.err.contains("--target age is a quasi-identifier"));
+    }
+    void classificationOfAResearchSubset() {
+        // With δ-presence only the research subset (study = yes: ages 20, 21, 30, 40) is
+        // released: the classification has its 4 rows, and node 1 suppresses 4x (⌊0.25·4⌋).
+        QTemporaryDir dir;
+        test::writeFile(dir.filePath("people.csv"),
+                        "age,study,disease\n20,yes,flu\n20,no,cold\n21,yes,flu\n21,no,flu\n"
+                        "30,yes,cold\n31,no,flu\n31,no,cold\n40,yes,flu\n");
+        test::writeFile(dir.filePath("age.csv"), "20;2x;*\n21;2x;*\n30;3x;*\n31;3x;*\n40;4x;*\n");
+        const QString project = dir.filePath("p.ldiv.json");
+        test::writeFile(project, R"({"format": "ldiv-project", "version": 1,
+  "data": {"path": "people.csv", "separator": ",", "header": true},
+  "attributes": [{"name": "age", "role": "quasi-identifying", "hierarchy": {"file": "age.csv"}},
+    {"name": "study", "role": "insensitive"}, {"name": "disease", "role": "sensitive"}],
+  "criteria": ["delta-presence=0.3,0.6"], "suppression_limit": 0.25,
+  "research_subset": "study=yes", "population_size": 80})");
+        const auto r = test::runCli({"utility", "--project", project, "--node", "1", "--target",
+                                     "disease", "--folds", "4", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject c = r.json()["classification"].toObject();
+        QCOMPARE(c["rows"].toObject()["input"].toInt(), 4);
+        QCOMPARE(c["rows"].toObject()["output"].toInt(), 4);
+        QCOMPARE(c["suppressed_rows"].toInt(), 1);
+        // Leave-one-out on flu, flu, cold, flu: leaving out a flu leaves flu 2 : cold 1
+        // (right), leaving out the cold leaves flu only (wrong): 3/4.
+        QVERIFY(near(c["baseline"], 0.75));
+    }
     void refusals() {
         const QString project = ex("hospital/hospital.ldiv.json");
+        const auto folds = test::runCli({"utility", "--project", project, "--node", "1,1,1",
+                                         "--target", "condition", "--folds", "13"});
+        QCOMPARE(folds.exitCode, 1);
+        QVERIFY(folds.err.contains("cross-validation needs 2 to 12 folds"));
         const auto target = test::runCli(
-            {"utility", "--project", project, "--node", "1,1,1", "--target", "condition"});
+            {"utility", "--project", project, "--node", "1,1,1", "--target", "height"});
         QCOMPARE(target.exitCode, 1);
-        QVERIFY(target.err.contains("classification (--target) is not implemented yet"));
+        QVERIFY(target.err.contains("no column 'height'"));
         const auto neither = test::runCli({"utility", "--project", project});
         QCOMPARE(neither.exitCode, 1);
         QVERIFY(neither.err.contains("give --node L1,L2,... or --published FILE"));

@@ -44,18 +44,23 @@ const Dataset& judgedDataset(const Workspace& ws, const SearchConfig& config) {
     return specs.empty() ? ws.dataset() : criteriaDataset(ws, specs);
 }
 
+std::vector<std::uint8_t> rowsLeftOut(const Workspace& ws, const Dataset& data) {
+    if (&data == &ws.dataset()) return {};
+    // The membership attribute PresenceDataset appends: "in" rows are the release.
+    const Column& column = data.table().column(data.sensitiveColumns().back());
+    const auto in = column.find("in");
+    std::vector<std::uint8_t> leftOut(column.size(), 1);
+    for (std::size_t r = 0; r < column.size(); ++r)
+        leftOut[r] = in && column.code(r) == *in ? 0 : 1;
+    return leftOut;
+}
+
 PublishedNode publishNode(const Workspace& ws, const SearchConfig& config,
                           std::span<const int> levels, PublishOptions options) {
     const Dataset& data = judgedDataset(ws, config);
     if (&data != &ws.dataset()) {
-        // The membership attribute PresenceDataset appends: "in" rows are the release.
-        const std::size_t membership = data.sensitiveColumns().back();
-        const Column& column = data.table().column(membership);
-        const auto in = column.find("in");
-        options.dropColumns.push_back(membership);
-        options.leftOut.assign(column.size(), 1);
-        for (std::size_t r = 0; r < column.size(); ++r)
-            options.leftOut[r] = in && column.code(r) == *in ? 0 : 1;
+        options.dropColumns.push_back(data.sensitiveColumns().back());
+        options.leftOut = rowsLeftOut(ws, data);
     }
     return publishNode(data, config, levels, ws.identifyingColumns(), options);
 }

@@ -1,6 +1,7 @@
 #include "ldiv/utility/utility_report.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "ldiv/data/error.h"
 #include "ldiv/data/table.h"
@@ -63,6 +64,89 @@ std::size_t requireIn(const Table& table, const std::string& name, const char* w
                          "' (columns: " + available + ")");
 }
 
+/// The classification's features: the quasi-identifiers other than the target, which would
+/// give it away.
+std::vector<std::string> classificationFeatures(const Workspace& workspace,
+                                                const std::string& target) {
+    std::vector<std::string> features;
+    for (const std::string& q : workspace.qiNames())
+        if (q != target) features.push_back(q);
+    if (features.empty())
+        throw ParameterError("classification of '" + target +
+                             "' needs a quasi-identifier other than the target as a feature");
+    return features;
+}
+
+/// Input and output of a node, row by row: the release's rows (with δ-presence, the research
+/// subset's), the output's published rows in order and its suppressed rows with every feature
+/// "*"; the target is the input's value in both.
+ClassificationSides nodeSides(const Workspace& workspace, const SearchConfig& config,
+                              const PublishedNode& published, const std::string& target) {
+    const Dataset& data = judgedDataset(workspace, config);
+    const Table& in = data.table();
+    const Table& out = published.table;
+    ClassificationSides sides;
+    sides.features = classificationFeatures(workspace, target);
+    const std::size_t t = requireIn(in, target, "input");
+    std::vector<std::size_t> inColumns, outColumns;
+    for (const std::string& f : sides.features) {
+        inColumns.push_back(requireIn(in, f, "input"));
+        outColumns.push_back(requireIn(out, f, "output"));
+    }
+    // A published copy of the target checks that the published rows are the input's in order.
+    const std::vector<std::string> qis = workspace.qiNames();
+    const std::optional<std::size_t> outTarget =
+        std::ranges::find(qis, target) == qis.end() ? out.columnIndex(target) : std::nullopt;
+    const std::vector<std::uint8_t> leftOut = rowsLeftOut(workspace, data);
+    sides.inputFeatures.resize(sides.features.size());
+    sides.outputFeatures.resize(sides.features.size());
+    std::size_t p = 0;
+    for (std::size_t r = 0; r < in.rowCount(); ++r) {
+        if (!leftOut.empty() && leftOut[r]) continue;
+        const bool suppressed = !published.rowPublished[r];
+        for (std::size_t f = 0; f < sides.features.size(); ++f) {
+            sides.inputFeatures[f].push_back(in.value(r, inColumns[f]));
+            sides.outputFeatures[f].push_back(suppressed ? "*" : out.value(p, outColumns[f]));
+        }
+        sides.inputTarget.push_back(in.value(r, t));
+        if (!suppressed && outTarget && out.value(p, *outTarget) != in.value(r, t))
+            throw std::logic_error("utility: the published rows are not in the input's order");
+        sides.suppressed.push_back(suppressed ? 1 : 0);
+        if (!suppressed) ++p;
+    }
+    sides.outputTarget = sides.inputTarget;
+    return sides;
+}
+
+/// Input and a published file: each its own rows (a published file may be shuffled, and
+/// removed rows are not in it), the output's target as published.
+ClassificationSides publishedSides(const Workspace& workspace, const Table& published,
+                                   const std::string& target) {
+    const std::vector<std::string> qis = workspace.qiNames();
+    if (std::ranges::find(qis, target) != qis.end())
+        throw ParameterError("--target " + target +
+                             " is a quasi-identifier, generalized in the published table: with "
+                             "--published the target must be a column published as it is");
+    const Table& in = workspace.table();
+    ClassificationSides sides;
+    sides.features = classificationFeatures(workspace, target);
+    for (const std::string& f : sides.features) {
+        const std::size_t i = requireIn(in, f, "input");
+        const std::size_t o = requireIn(published, f, "output");
+        std::vector<std::string> a, b;
+        for (std::size_t r = 0; r < in.rowCount(); ++r) a.push_back(in.value(r, i));
+        for (std::size_t r = 0; r < published.rowCount(); ++r) b.push_back(published.value(r, o));
+        sides.inputFeatures.push_back(std::move(a));
+        sides.outputFeatures.push_back(std::move(b));
+    }
+    const std::size_t ti = requireIn(in, target, "input");
+    const std::size_t to = requireIn(published, target, "output");
+    for (std::size_t r = 0; r < in.rowCount(); ++r) sides.inputTarget.push_back(in.value(r, ti));
+    for (std::size_t r = 0; r < published.rowCount(); ++r)
+        sides.outputTarget.push_back(published.value(r, to));
+    return sides;
+}
+
 }  // namespace
 
 UtilityReport analyzeUtility(const Table& input, const Table& output,
@@ -118,16 +202,30 @@ std::vector<std::string> utilityAttributes(const Workspace& workspace,
 UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config,
                           std::span<const int> levels, const UtilityRequest& request) {
     const PublishedNode published = publishNode(workspace, config, levels);
-    return analyzeUtility(workspace.table(), published.table, utilityAttributes(workspace, request),
-                          request.pairs, published.suppressedRows);
+    UtilityReport report =
+        analyzeUtility(workspace.table(), published.table, utilityAttributes(workspace, request),
+                       request.pairs, published.suppressedRows);
+    if (!request.target.empty())
+        report.classification = classify(nodeSides(workspace, config, published, request.target),
+                                         request.target, request.folds, request.seed);
+    return report;
 }
 
 UtilityReport publishedUtility(const Workspace& workspace, const Table& published,
                                const UtilityRequest& request) {
     const std::size_t n = workspace.table().rowCount();
     const std::size_t suppressed = n > published.rowCount() ? n - published.rowCount() : 0;
-    return analyzeUtility(workspace.table(), published, utilityAttributes(workspace, request),
-                          request.pairs, suppressed);
+    UtilityReport report =
+        analyzeUtility(workspace.table(), published, utilityAttributes(workspace, request),
+                       request.pairs, suppressed);
+    if (!request.target.empty()) {
+        report.classification = classify(publishedSides(workspace, published, request.target),
+                                         request.target, request.folds, request.seed);
+        // Not in the file, so not in the output's cross-validation.
+        report.classification->suppressedRows = suppressed;
+        report.classification->suppressedInOutput = false;
+    }
+    return report;
 }
 
 }  // namespace ldv

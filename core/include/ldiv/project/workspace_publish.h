@@ -36,6 +36,10 @@ void requireRoles(const Workspace& workspace);
 /// ParameterError when δ-presence is asked for and the project has no research subset.
 const Dataset& judgedDataset(const Workspace& workspace, const SearchConfig& config);
 
+/// Per row of `data` (judgedDataset's): 1 when the row is not part of the release (with
+/// δ-presence, the population's rows outside the research subset); empty when every row is.
+std::vector<std::uint8_t> rowsLeftOut(const Workspace& workspace, const Dataset& data);
+
 /// publishNode (published_node.h) on judgedDataset, leaving out the identifying columns (or
 /// publishing options.pseudonyms in their place) and, with δ-presence, the rows outside the
 /// research subset and its membership column. suppressedRows counts published rows only.

@@ -4,12 +4,15 @@
 // per pair of attributes the two-way tables and Cramér's V (contingency.h). Suppressed rows are
 // not in the output; they are counted apart.
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "ldiv/utility/attribute_summary.h"
+#include "ldiv/utility/classification.h"
 #include "ldiv/utility/contingency.h"
 
 namespace ldv {
@@ -23,6 +26,11 @@ struct UtilityRequest {
     std::vector<std::string> attributes;
     /// Pairs of attributes for contingency tables.
     std::vector<std::pair<std::string, std::string>> pairs;
+    /// Classification accuracy (classification.h) for this target attribute; empty: none.
+    /// The features are the quasi-identifiers other than the target.
+    std::string target;
+    std::uint32_t folds = 5;
+    std::uint64_t seed = 0;
 };
 
 struct AttributeUtility {
@@ -47,6 +55,7 @@ struct UtilityReport {
     std::vector<AttributeUtility> attributes;
     std::vector<PairUtility> contingency;
     std::size_t inputRows = 0, outputRows = 0, suppressedRows = 0;
+    std::optional<ClassificationReport> classification;
 };
 
 /// Compares `output` (a published table: columns matched by name, suppressed rows left out)
