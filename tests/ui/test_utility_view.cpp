@@ -84,6 +84,11 @@ private slots:
         view->secondBox()->setCurrentText("education");
         window.showPerspective(MainWindow::Utility);
         QVERIFY(waitForView(view));
+        // Classification is asked for by choosing a target (none by default).
+        QVERIFY(!view->view()->report.classification);
+        view->targetBox()->setCurrentIndex(view->targetBox()->findData("salary-class"));
+        emit view->targetBox()->activated(view->targetBox()->currentIndex());
+        QVERIFY(waitForView(view));
         const Lattice& lattice = outcome->data->dataset().lattice();
         const QString node =
             QString::fromStdString(formatLevels(lattice.levels(*outcome->result.optimum), ','));
@@ -91,7 +96,7 @@ private slots:
 
         const test::CliResult r = test::runCli(
             {"utility", "--project", QString::fromStdString(test::example("adult/adult.ldiv.json")),
-             "--node", node, "--pair", "age,education", "--json"});
+             "--node", node, "--pair", "age,education", "--target", "salary-class", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         const QJsonArray attributes = j["attributes"].toArray();
@@ -139,6 +144,28 @@ private slots:
         }
         QCOMPARE(qint64(view->view()->report.suppressedRows),
                  qint64(j["rows"].toObject()["suppressed"].toDouble()));
+
+        // The classification panel: one row per model of the JSON, every figure equal.
+        const QJsonObject c = j["classification"].toObject();
+        const QJsonArray models = c["models"].toArray();
+        const QTableWidget* t = view->classificationTable();
+        QCOMPARE(t->rowCount(), int(models.size()));
+        QVERIFY(models.size() >= 3);
+        const char* keys[] = {"input_accuracy", "output_accuracy", "baseline", "relative_accuracy",
+                              "suppressed_accuracy"};
+        for (int row = 0; row < t->rowCount(); ++row) {
+            const QJsonObject m = models[row].toObject();
+            QCOMPARE(t->item(row, 0)->text(), m["model"].toString());
+            for (int k = 0; k < 5; ++k) {
+                const QJsonValue expected = m[keys[k]];
+                const QJsonValue shown = cellValue(t->item(row, 1 + k));
+                if (expected.isNull()) {
+                    QVERIFY2(shown.isNull(), keys[k]);
+                } else {
+                    QVERIFY2(std::abs(shown.toDouble() - expected.toDouble()) < 1e-12, keys[k]);
+                }
+            }
+        }
 
         // Charts export as PNG, SVG and CSV.
         for (const QString& suffix : {"png", "svg", "csv"}) {

@@ -58,6 +58,9 @@ UtilityPerspective::UtilityPerspective(QWidget* parent)
       m_attribute(new QComboBox(this)),
       m_first(new QComboBox(this)),
       m_second(new QComboBox(this)),
+      m_target(new QComboBox(this)),
+      m_classificationNote(new QLabel(this)),
+      m_classification(new QTableWidget(this)),
       m_compute(new QPushButton(tr("&Compute"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
@@ -162,10 +165,56 @@ UtilityPerspective::UtilityPerspective(QWidget* parent)
     contingencyLayout->addWidget(m_contingencyChart, 1);
     contingencyLayout->addWidget(exportButtons(m_contingencyChart, "utility-heatmap"));
 
+    m_target->setObjectName("utilityTarget");
+    m_target->setToolTip(
+        tr("Train classifiers to predict this attribute from the other quasi-identifiers, on the "
+           "input and on the output, with 5-fold cross-validation on the same folds: how much "
+           "of the data's predictive value publishing kept"));
+    m_target->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* targetLabel = new QLabel(tr("Classification &target:"), this);
+    targetLabel->setBuddy(m_target);
+    targetLabel->setToolTip(m_target->toolTip());
+    m_classification->setObjectName("utilityClassification");
+    m_classification->setColumnCount(6);
+    m_classification->setHorizontalHeaderLabels({tr("Model"), tr("Input"), tr("Output"),
+                                                 tr("Baseline"), tr("Relative"),
+                                                 tr("Suppressed rows")});
+    const QStringList columnTips{
+        tr("logistic: L2-regularized logistic regression (LIBLINEAR, Fan et al. 2008); "
+           "naive_bayes: categorical naive Bayes with Laplace smoothing; decision_tree: CART "
+           "with the Gini index, depth at most 8 (Breiman et al. 1984)"),
+        tr("Accuracy of the model trained and tested on the input (cross-validated)"),
+        tr("Accuracy of the model trained and tested on the published table, suppressed rows "
+           "included with every feature unknown"),
+        tr("Accuracy of always predicting the most frequent class"),
+        tr("(output − baseline) ÷ (input − baseline): 1 = publishing lost nothing, 0 = the "
+           "output predicts no better than the baseline"),
+        tr("Output accuracy on the suppressed rows alone")};
+    for (int c = 0; c < 6; ++c)
+        m_classification->horizontalHeaderItem(c)->setToolTip(columnTips[c]);
+    m_classification->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_classification->verticalHeader()->hide();
+    m_classification->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_classification->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_classification->horizontalHeader()->setStretchLastSection(true);
+    m_classificationNote->setObjectName("utilityClassificationNote");
+    m_classificationNote->setWordWrap(true);
+    auto* classificationBox = new QWidget(this);
+    auto* classificationLayout = new QVBoxLayout(classificationBox);
+    classificationLayout->setContentsMargins(0, 0, 0, 0);
+    auto* targetRow = new QHBoxLayout;
+    targetRow->addWidget(targetLabel);
+    targetRow->addWidget(m_target);
+    targetRow->addStretch(1);
+    classificationLayout->addLayout(targetRow);
+    classificationLayout->addWidget(m_classificationNote);
+    classificationLayout->addWidget(m_classification, 1);
+
     auto* tables = new QSplitter(Qt::Vertical, this);
     tables->setChildrenCollapsible(false);
     tables->addWidget(m_summary);
     tables->addWidget(m_distribution);
+    tables->addWidget(classificationBox);
     auto* charts = new QSplitter(Qt::Vertical, this);
     charts->setChildrenCollapsible(false);
     charts->addWidget(distributionBox);
@@ -189,6 +238,10 @@ UtilityPerspective::UtilityPerspective(QWidget* parent)
     connect(m_attribute, &QComboBox::currentTextChanged, this, [this](const QString& name) {
         if (!name.isEmpty()) QSettings().setValue("utility/attribute", name);
         showAttribute();
+    });
+    connect(m_target, &QComboBox::activated, this, [this] {
+        QSettings().setValue("utility/target", m_target->currentData().toString());
+        markStale(tr("another classification target was chosen"));
     });
     for (QComboBox* box : {m_first, m_second})
         connect(box, &QComboBox::activated, this, [this] {
@@ -289,6 +342,18 @@ void UtilityPerspective::fillAttributeChoices() {
         if (at >= 0) box->setCurrentIndex(at);
     }
     if (names.contains(shown)) m_attribute->setCurrentText(shown);
+    // Any attribute can be the target (a quasi-identifier is then left out of the features);
+    // none by default: the classifiers take a second or two on large tables.
+    const QString target = m_target->currentData().isValid()
+                               ? m_target->currentData().toString()
+                               : QSettings().value("utility/target").toString();
+    m_target->clear();
+    m_target->addItem(tr("none"), QString());
+    if (m_project)
+        for (int c = 0; c < m_project->columnCount(); ++c)
+            if (m_project->role(c) != Role::Identifying)
+                m_target->addItem(m_project->columnName(c), m_project->columnName(c));
+    m_target->setCurrentIndex(std::max(0, m_target->findData(target)));
     // The remembered pair where both still exist, else the first two attributes.
     if (pair.size() == 2 && names.contains(pair[0]) && names.contains(pair[1])) {
         m_first->setCurrentText(pair[0]);
@@ -348,6 +413,7 @@ void UtilityPerspective::compute() {
     const QString first = m_first->currentText(), second = m_second->currentText();
     if (!first.isEmpty() && !second.isEmpty() && first != second)
         request.pairs.emplace_back(first.toStdString(), second.toStdString());
+    request.target = m_target->currentData().toString().toStdString();
     auto work = [outcome, choice = *choice, request](Feedback& feedback) -> std::shared_ptr<void> {
         feedback.checkCancelled();
         auto view = std::make_shared<UtilityView>();
@@ -404,6 +470,7 @@ void UtilityPerspective::showView() {
     const bool has = m_view != nullptr;
     for (QPushButton* b : m_exports) b->setEnabled(has);
     fillSummary();
+    fillClassification();
     showAttribute();
     if (!has) {
         m_title->setText(tr("Utility: input against output"));
@@ -474,6 +541,51 @@ void UtilityPerspective::fillSummary() {
             add(tr("mode"), mode(in), mode(out));
             add(tr("entropy (bits)"), numberCell(in.entropy), numberCell(out.entropy));
         }
+    }
+}
+
+void UtilityPerspective::fillClassification() {
+    m_classification->setRowCount(0);
+    const auto* c =
+        m_view && m_view->report.classification ? &*m_view->report.classification : nullptr;
+    if (!c) {
+        m_classificationNote->setText(
+            m_target->currentData().toString().isEmpty()
+                ? tr("Choose a target to compare classifiers trained on the input and on the "
+                     "output.")
+                : QString());
+        return;
+    }
+    m_classificationNote->setText(
+        tr("Predicting %1 from %2; %3-fold cross-validation (seed %4), %5 classes.")
+            .arg(QString::fromStdString(c->target),
+                 c->features.empty()
+                     ? tr("no feature")
+                     : QString::fromStdString(c->features.front()) +
+                           (c->features.size() > 1 ? tr(" and %1 more").arg(c->features.size() - 1)
+                                                   : QString()))
+            .arg(c->folds)
+            .arg(qulonglong(c->seed))
+            .arg(c->classes.size()));
+    auto percentCell = [](const std::optional<double>& v) {
+        if (!v) return cell(QStringLiteral("–"), QVariant());
+        auto* item = cell(QLocale().toString(*v * 100, 'f', 2) + QStringLiteral(" %"), *v);
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return item;
+    };
+    for (const ModelAccuracy& m : c->models) {
+        const int row = m_classification->rowCount();
+        m_classification->insertRow(row);
+        m_classification->setItem(row, 0, cell(QString::fromStdString(m.model)));
+        m_classification->setItem(row, 1, percentCell(m.inputAccuracy));
+        m_classification->setItem(row, 2, percentCell(m.outputAccuracy));
+        m_classification->setItem(row, 3, percentCell(c->baseline));
+        auto* relative = m.relativeAccuracy ? cell(QLocale().toString(*m.relativeAccuracy, 'f', 3),
+                                                   *m.relativeAccuracy)
+                                            : cell(QStringLiteral("–"), QVariant());
+        relative->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_classification->setItem(row, 4, relative);
+        m_classification->setItem(row, 5, percentCell(m.suppressedAccuracy));
     }
 }
 

@@ -54,6 +54,11 @@ public:
     QComboBox* attributeBox() const { return m_attribute; }
     QComboBox* firstBox() const { return m_first; }
     QComboBox* secondBox() const { return m_second; }
+    /// The target attribute of the classification panel ("" = none: no classifiers run).
+    QComboBox* targetBox() const { return m_target; }
+    /// Model, input accuracy, output accuracy, baseline, relative accuracy, accuracy on the
+    /// suppressed rows; Qt::UserRole holds the exact number.
+    QTableWidget* classificationTable() const { return m_classification; }
     /// Attribute, statistic, input, output; Qt::UserRole holds the exact number (or text).
     QTableWidget* summaryTable() const { return m_summary; }
     /// Input value, rows, output value, rows of the attribute shown.
@@ -78,6 +83,7 @@ private:
     void fillAttributeChoices();
     void showView();
     void fillSummary();
+    void fillClassification();
     void showAttribute();
     void setRunning(bool running);
     QWidget* exportButtons(PanelChart* chart, const QString& baseName);
@@ -94,6 +100,9 @@ private:
     QComboBox* m_attribute;
     QComboBox* m_first;
     QComboBox* m_second;
+    QComboBox* m_target;
+    QLabel* m_classificationNote;
+    QTableWidget* m_classification;
     QPushButton* m_compute;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
