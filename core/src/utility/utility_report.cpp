@@ -118,8 +118,14 @@ std::vector<std::string> utilityAttributes(const Workspace& workspace,
 UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config,
                           std::span<const int> levels, const UtilityRequest& request) {
     const PublishedNode published = publishNode(workspace, config, levels);
-    return analyzeUtility(workspace.table(), published.table, utilityAttributes(workspace, request),
-                          request.pairs, published.suppressedRows);
+    UtilityReport report =
+        analyzeUtility(workspace.table(), published.table, utilityAttributes(workspace, request),
+                       request.pairs, published.suppressedRows);
+    for (const MetricEntry& m : metricCatalogue())
+        report.quality.push_back({std::string(m.name),
+                                  metricValue(published.judgement.metrics, m.metric, config.quality),
+                                  m.monotone});
+    return report;
 }
 
 UtilityReport publishedUtility(const Workspace& workspace, const Table& published,
