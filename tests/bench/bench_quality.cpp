@@ -38,8 +38,8 @@ double time(const Workspace& ws, Metric metric, double suppression, int runs) {
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     }
     std::printf("  %-8s suppression %.2f: optimum %s, %.1f ms (median of %d)\n",
-                std::string(metricName(metric)).c_str(), suppression,
-                r.optimum ? "found" : "none", median(ms), runs);
+                std::string(metricName(metric)).c_str(), suppression, r.optimum ? "found" : "none",
+                median(ms), runs);
     return median(ms);
 }
 

@@ -38,8 +38,8 @@ private slots:
         QTest::newRow("ambiguity, suppression")
             << QStringList{"--metric", "ambiguity", "--suppression", "0.35"};
         QTest::newRow("granularity, weights, max")
-            << QStringList{"--metric", "granularity", "--weight", "age=3", "--weight",
-                           "zip=0.5", "--aggregate", "max"};
+            << QStringList{"--metric", "granularity", "--weight",    "age=3",
+                           "--weight", "zip=0.5",     "--aggregate", "max"};
         QTest::newRow("sse, suppression, geometric")
             << QStringList{"--metric", "sse", "--suppression", "0.35", "--aggregate", "geometric"};
     }
@@ -62,9 +62,12 @@ private slots:
         // Adult's project (k=5, entropy-l=3, 2 % suppression), granularity: a weight of 0 on
         // age (QI 2 of 7) frees it, so the optimum generalizes it further than with weight 10,
         // which buys a lower age with other attributes.
-        const QStringList base{"search", "--project",
+        const QStringList base{"search",
+                               "--project",
                                QString::fromStdString(test::example("adult/adult.ldiv.json")),
-                               "--metric", "granularity", "--json"};
+                               "--metric",
+                               "granularity",
+                               "--json"};
         const auto freeAge = test::runCli(base + QStringList{"--weight", "age=0"});
         const auto heavyAge = test::runCli(base + QStringList{"--weight", "age=10"});
         QCOMPARE(freeAge.exitCode, 0);
@@ -75,15 +78,15 @@ private slots:
     void refusals_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown column") << QStringList{"--weight", "salary=2"}
-                                        << "unknown column 'salary'";
+        QTest::newRow("unknown column")
+            << QStringList{"--weight", "salary=2"} << "unknown column 'salary'";
         QTest::newRow("not a QI") << QStringList{"--weight", "condition=2"}
                                   << "column 'condition' is not a quasi-identifier";
         QTest::newRow("no =") << QStringList{"--weight", "age"} << "--weight 'age': expected COL=W";
         QTest::newRow("not a number")
             << QStringList{"--weight", "age=lots"} << "--weight 'age=lots': expected COL=W";
-        QTest::newRow("negative weight") << QStringList{"--weight", "age=-1"}
-                                         << "--weight of 'age' must be a finite number ≥ 0";
+        QTest::newRow("negative weight")
+            << QStringList{"--weight", "age=-1"} << "--weight of 'age' must be a finite number ≥ 0";
         QTest::newRow("gs-factor above 1")
             << QStringList{"--gs-factor", "1.5"} << "--gs-factor must be between 0 and 1";
         QTest::newRow("gs-factor below 0")
@@ -97,7 +100,10 @@ private slots:
         for (const char* command : {"search", "generalize"}) {
             QStringList all{command, "--project", hospital(), "-c", "k=3", "--metric", "entropy"};
             if (QString(command) == "generalize")
-                all << "--node" << "optimum" << "--output" << "/dev/null";
+                all << "--node"
+                    << "optimum"
+                    << "--output"
+                    << "/dev/null";
             const auto r = test::runCli(all + args);
             QVERIFY2(r.exitCode != 0, command);
             QVERIFY2(QString::fromUtf8(r.err).contains(message),
@@ -120,8 +126,8 @@ private slots:
     void utilityReportsEveryModel() {
         // Node zip=1, age=2, nationality=1 (Fig. 4): classes 1305*/<=40, 1306*/<=40 and
         // 1485*/>40 of 4 rows each, nothing suppressed.
-        const auto r = test::runCli(
-            {"utility", "--project", hospital(), "--node", "1,2,1", "--json"});
+        const auto r =
+            test::runCli({"utility", "--project", hospital(), "--node", "1,2,1", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject q = r.json()["quality"].toObject();
         for (const char* name : {"dm", "height", "aecs", "kl", "info", "loss", "entropy",

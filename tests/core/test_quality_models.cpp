@@ -12,8 +12,8 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
-#include "ldiv/project/workspace.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
 #include "search_oracle.h"
 
@@ -45,9 +45,9 @@ std::unique_ptr<Tiny> tiny() {
     t->table = Table(std::vector<Column>{a, b, s});
     std::vector<HierarchyMap> maps;
     using Rows = std::vector<std::vector<std::string>>;
-    maps.emplace_back(Hierarchy(Rows{{"1", "1-2", "*"}, {"2", "1-2", "*"}, {"3", "3-4", "*"},
-                                     {"4", "3-4", "*"}}),
-                      t->table.column(0));
+    maps.emplace_back(
+        Hierarchy(Rows{{"1", "1-2", "*"}, {"2", "1-2", "*"}, {"3", "3-4", "*"}, {"4", "3-4", "*"}}),
+        t->table.column(0));
     maps.emplace_back(Hierarchy(Rows{{"x", "*"}, {"y", "*"}}), t->table.column(1));
     t->data = std::make_unique<Dataset>(t->table, std::vector<std::size_t>{0, 1}, std::move(maps),
                                         std::vector<std::size_t>{2});
@@ -181,12 +181,16 @@ std::unique_ptr<NumericCase> numericCase(std::mt19937& rng, std::size_t rows, st
     auto nc = std::make_unique<NumericCase>();
     std::vector<Column> columns;
     for (std::size_t i = 0; i <= d; ++i) {
-        Column c(i < d ? "q" + std::to_string(i) : std::string("s"));
+        std::string name = i < d ? std::string("q") : std::string("s");
+        if (i < d) name += std::to_string(i);
+        Column c(name);
         const std::size_t domain = 2 + rng() % 6;
         for (std::size_t r = 0; r < rows; ++r) {
             const std::size_t v = std::min(rng() % domain, rng() % domain + rng() % 2);
             // The first QI categorical, so that sse also meets an attribute it skips.
-            c.append(i == 0 ? "c" + std::to_string(v) : std::to_string(v * v + 3 * v + 1));
+            std::string text = i == 0 ? std::string("c") : std::string();
+            text += std::to_string(i == 0 ? v : v * v + 3 * v + 1);
+            c.append(text);
         }
         columns.push_back(std::move(c));
     }
@@ -213,16 +217,20 @@ std::unique_ptr<NumericCase> numericCase(std::mt19937& rng, std::size_t rows, st
             const std::size_t width = level == height ? groups : 1 + rng() % 3;
             for (std::size_t v = 0; v < m; ++v) {
                 group[v] /= width;
-                hrows[v].push_back(level == height ? std::string("*")
-                                                   : "L" + std::to_string(level) + "g" +
-                                                         std::to_string(group[v]));
+                // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "L" + ….
+                std::string label = "L";
+                label += std::to_string(level);
+                label += 'g';
+                label += std::to_string(group[v]);
+                hrows[v].push_back(level == height ? std::string("*") : label);
             }
             groups = (groups + width - 1) / width;
         }
         maps.emplace_back(Hierarchy(hrows), col);
         qi.push_back(i);
     }
-    nc->data = std::make_unique<Dataset>(nc->table, qi, std::move(maps), std::vector<std::size_t>{d});
+    nc->data =
+        std::make_unique<Dataset>(nc->table, qi, std::move(maps), std::vector<std::size_t>{d});
     return nc;
 }
 
@@ -236,13 +244,14 @@ std::optional<Levels> bruteOptimum(const Dataset& data, const SearchConfig& conf
         const NodeJudgement j = judgeNode(data, config, levels, true);
         if (!j.satisfies) continue;
         const std::vector<std::uint32_t> rows = suppressedRows(data, j);
-        const double v = oracle(data, levels, {rows.begin(), rows.end()}, config.metric,
-                                config.quality);
+        const double v =
+            oracle(data, levels, {rows.begin(), rows.end()}, config.metric, config.quality);
         const double tol = 1e-9 * std::max({1.0, std::abs(v), std::abs(bestValue)});
-        const bool better = !best || v < bestValue - tol ||
-                            (v <= bestValue + tol &&
-                             (Lattice::height(levels) < Lattice::height(*best) ||
-                              (Lattice::height(levels) == Lattice::height(*best) && levels < *best)));
+        const bool better =
+            !best || v < bestValue - tol ||
+            (v <= bestValue + tol &&
+             (Lattice::height(levels) < Lattice::height(*best) ||
+              (Lattice::height(levels) == Lattice::height(*best) && levels < *best)));
         if (better) {
             best = levels;
             bestValue = v;
@@ -283,11 +292,11 @@ private slots:
         QVERIFY(back.search == c.search);
         const auto bad = [](const std::string& extra) {
             return std::string(R"({"format": "ldiv-project", "version": 1,
-                "data": {"path": "d.csv"}, )") + extra + "}";
+                "data": {"path": "d.csv"}, )") +
+                   extra + "}";
         };
         QVERIFY_THROWS_EXCEPTION(InputError, parseProject(bad(R"("weights": [1])"), "p"));
-        QVERIFY_THROWS_EXCEPTION(InputError,
-                                 parseProject(bad(R"("weights": {"age": "x"})"), "p"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseProject(bad(R"("weights": {"age": "x"})"), "p"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseProject(bad(R"("aggregate": "median")"), "p"));
         // Out-of-range numbers are validate()'s, with the key's name.
         const ProjectConfig far = parseProject(bad(R"("gs_factor": 2)"), "p");
@@ -437,8 +446,8 @@ private slots:
         for (const char* m : {"entropy", "ambiguity", "granularity", "sse"})
             for (double s : {0.0, 0.1})
                 for (bool w : {false, true})
-                    QTest::newRow(qPrintable(QString("%1 supp %2%3").arg(m).arg(s).arg(
-                        w ? " weighted" : "")))
+                    QTest::newRow(
+                        qPrintable(QString("%1 supp %2%3").arg(m).arg(s).arg(w ? " weighted" : "")))
                         << QString(m) << s << w;
     }
     void searchFindsBruteForceOptimum() {
@@ -455,10 +464,9 @@ private slots:
                     data, {"k=" + std::to_string(2 + rng() % 4)}, suppression, algorithm, 1);
                 config.metric = parseMetric(metric.toStdString());
                 if (weighted)
-                    config.quality = options(
-                        round % 3 == 0 ? 0.3 : 0.7,
-                        QualityAggregate(round % 4),
-                        {double(1 + rng() % 4), 0.5, double(rng() % 3)});
+                    config.quality =
+                        options(round % 3 == 0 ? 0.3 : 0.7, QualityAggregate(round % 4),
+                                {double(1 + rng() % 4), 0.5, double(rng() % 3)});
                 const SearchResult r = search(data, config);
                 const std::optional<Levels> want = bruteOptimum(data, config);
                 QCOMPARE(r.optimum.has_value(), want.has_value());

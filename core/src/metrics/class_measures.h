@@ -65,6 +65,12 @@ struct ClassesView {
     /// Whether the attribute-wise models are measured (with suppressed classes, a pass over
     /// the base groups); the search turns it off when its metric is none of them.
     bool withQuality = true;
+    /// Whether suppressed rows' original values are looked up (a pass over the base groups),
+    /// which sse and entropy's split between its parts need. Without it entropy's generalized
+    /// part counts every row at the node and its suppressed part only what suppressing adds:
+    /// each attribute's sum is exact when the gs-factor weighs both parts alike (0.5), and the
+    /// search ranks with it there; sse is then left without its suppressed rows.
+    bool suppressedPass = true;
 };
 
 /// Replaces the generalized parts of the suppressed rows by their fully generalized cost.

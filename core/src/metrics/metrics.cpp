@@ -42,8 +42,9 @@ double cellLoss(std::uint32_t coverage, std::size_t domain) {
 Metric parseMetric(std::string_view name) {
     for (const MetricEntry& m : kMetrics)
         if (m.name == name) return m.metric;
-    throw ParameterError("unknown metric '" + std::string(name) +
-                         "': use height, aecs, dm, kl, info, loss, entropy, ambiguity, granularity or sse");
+    throw ParameterError(
+        "unknown metric '" + std::string(name) +
+        "': use height, aecs, dm, kl, info, loss, entropy, ambiguity, granularity or sse");
 }
 
 std::string_view metricName(Metric metric) {

@@ -131,7 +131,8 @@ QualityTables qualityTables(const Dataset& data) {
         // from the hierarchy's leaves when a label is not a number).
         std::vector<double> value(domain);
         bool numeric = domain > 0;
-        for (Code b = 0; b < domain && numeric; ++b) numeric = parseNumber(h.levelValue(0, b), value[b]);
+        for (Code b = 0; b < domain && numeric; ++b)
+            numeric = parseNumber(h.levelValue(0, b), value[b]);
         if (numeric) {
             t.minValue[i] = *std::min_element(value.begin(), value.end());
             t.maxValue[i] = *std::max_element(value.begin(), value.end());
@@ -194,59 +195,68 @@ void levelQuality(const QualityTables& t, std::span<const int> levels, NodeMetri
 
 void suppressedQuality(const Dataset& data, const QualityTables& t, const ClassesView& v,
                        NodeMetrics& out) {
-    // A class's cells are its generalized codes; what its rows lose depends on their original
-    // values too (entropy, sse), which only the base groups hold: find the base groups whose
-    // generalization is a suppressed class.
     const std::size_t d = data.qiCount();
+    // What depends on the cell alone comes from the suppressed classes: granularity, and
+    // entropy's K = Σ (log2 n − log2 cnt(g)), what suppressing adds to a row's cost at g.
+    std::vector<double> addedE(d, 0.0), costG(d, 0.0), topG(d, 0.0);
     std::vector<std::size_t> suppressed;
-    for (std::size_t c = 0; c < v.sizes.size(); ++c)
-        if (v.sizes[c] > 0 && v.suppressed[c]) suppressed.push_back(c);
+    for (std::size_t c = 0; c < v.sizes.size(); ++c) {
+        if (v.sizes[c] == 0 || !v.suppressed[c]) continue;
+        suppressed.push_back(c);
+        const double rows = v.sizes[c];
+        for (std::size_t i = 0; i < d; ++i) {
+            const Code g = v.keys[c * d + i];
+            const std::size_t l = std::size_t(v.levels[i]);
+            addedE[i] += rows * (std::log2(t.n) - t.log2Count[i][l][g]);
+            costG[i] += rows * t.granularityCost(i, data.hierarchy(i).coverage(int(l))[g]);
+            topG[i] += rows * (t.domain[i] > 1 ? 1.0 : 0.0);
+        }
+    }
+    for (std::size_t i = 0; i < d; ++i) {
+        if (t.n > 0) {
+            out.granularity.generalized[i] =
+                std::max(0.0, out.granularity.generalized[i] - costG[i] / t.n);
+            out.granularity.suppressed[i] = topG[i] / t.n;
+        }
+        out.entropy.suppressed[i] = addedE[i];
+    }
+    if (!v.suppressedPass) return;
+    // The rest depends on the rows' original values (entropy's split, sse), which only the
+    // base groups hold: find the base groups whose generalization is a suppressed class.
     const auto keyLess = [&](std::size_t a, std::span<const Code> b) {
         return std::lexicographical_compare(v.keys.begin() + std::ptrdiff_t(a * d),
-                                            v.keys.begin() + std::ptrdiff_t((a + 1) * d),
-                                            b.begin(), b.end());
+                                            v.keys.begin() + std::ptrdiff_t((a + 1) * d), b.begin(),
+                                            b.end());
     };
-    std::sort(suppressed.begin(), suppressed.end(), [&](std::size_t a, std::size_t b) {
-        return keyLess(a, v.keys.subspan(b * d, d));
-    });
-    std::vector<double> costE(d, 0.0), topE(d, 0.0), costG(d, 0.0), topG(d, 0.0), costS(d, 0.0),
-        topS(d, 0.0);
-    std::vector<const std::uint32_t*> cover(d);
-    for (std::size_t i = 0; i < d; ++i) cover[i] = data.hierarchy(i).coverage(v.levels[i]).data();
+    std::sort(suppressed.begin(), suppressed.end(),
+              [&](std::size_t a, std::size_t b) { return keyLess(a, v.keys.subspan(b * d, d)); });
+    std::vector<double> costE(d, 0.0), costS(d, 0.0), topS(d, 0.0);
     const EquivalenceClasses& base = data.baseGroups();
     std::vector<Code> key(d);
     for (std::size_t b = 0; b < base.count(); ++b) {
         if (base.sizes[b] == 0) continue;
         for (std::size_t i = 0; i < d; ++i)
             key[i] = data.hierarchy(i).map(base.keys[b * d + i], v.levels[i]);
-        const auto it = std::lower_bound(suppressed.begin(), suppressed.end(), std::span<const Code>(key),
-                                         keyLess);
+        const auto it = std::lower_bound(suppressed.begin(), suppressed.end(),
+                                         std::span<const Code>(key), keyLess);
         if (it == suppressed.end() ||
             !std::equal(key.begin(), key.end(), v.keys.begin() + std::ptrdiff_t(*it * d)))
             continue;
         const double rows = base.sizes[b];
         for (std::size_t i = 0; i < d; ++i) {
             const Code x = base.keys[b * d + i], g = key[i];
-            const int l = v.levels[i];
-            costE[i] += rows * t.entropyCost(i, l, x, g);
-            topE[i] += rows * t.entropyTop(i, x);
-            costG[i] += rows * t.granularityCost(i, cover[i][g]);
-            topG[i] += rows * (t.domain[i] > 1 ? 1.0 : 0.0);
-            costS[i] += rows * t.sseCost(i, l, x, g);
+            costE[i] += rows * t.entropyCost(i, v.levels[i], x, g);
+            costS[i] += rows * t.sseCost(i, v.levels[i], x, g);
             topS[i] += rows * t.sseTop(i, x);
         }
     }
     for (std::size_t i = 0; i < d; ++i) {
-        // Generalized parts count the published rows only: all rows' cost less the suppressed.
+        // A suppressed row's cost at the top is its cost at g plus what suppressing adds.
         out.entropy.generalized[i] = std::max(0.0, out.entropy.generalized[i] - costE[i]);
-        out.entropy.suppressed[i] = topE[i];
-        if (t.n > 0) {
-            out.granularity.generalized[i] =
-                std::max(0.0, out.granularity.generalized[i] - costG[i] / t.n);
-            out.granularity.suppressed[i] = topG[i] / t.n;
-        }
+        out.entropy.suppressed[i] = costE[i] + addedE[i];
         if (t.sseNorm[i] > 0) {
-            out.sse.generalized[i] = std::max(0.0, out.sse.generalized[i] - costS[i] / t.sseNorm[i]);
+            out.sse.generalized[i] =
+                std::max(0.0, out.sse.generalized[i] - costS[i] / t.sseNorm[i]);
             out.sse.suppressed[i] = topS[i] / t.sseNorm[i];
         }
     }

@@ -78,8 +78,9 @@ std::vector<std::string> validate(const SearchSettings& s, std::size_t sensitive
         problems.push_back(names.timeLimit + " must be a number of seconds ≥ 0, not " +
                            shortNumber(*s.timeLimit));
     if (!(s.gsFactor >= 0 && s.gsFactor <= 1))
-        problems.push_back(names.gsFactor + " must be between 0 and 1 (0: only generalization "
-                                            "counts, 1: only suppression), not " +
+        problems.push_back(names.gsFactor +
+                           " must be between 0 and 1 (0: only generalization "
+                           "counts, 1: only suppression), not " +
                            shortNumber(s.gsFactor));
     for (const auto& [column, w] : s.weights)
         if (!(w >= 0 && std::isfinite(w)))
@@ -124,8 +125,7 @@ QualityOptions qualityOptions(const Dataset& data, const SearchSettings& setting
     q.weights.assign(data.qiCount(), 1.0);
     for (const auto& [column, w] : settings.weights) {
         const auto index = data.table().columnIndex(column);
-        if (!index)
-            throw ParameterError(names.weight + ": unknown column '" + column + "'");
+        if (!index) throw ParameterError(names.weight + ": unknown column '" + column + "'");
         const auto& qi = data.qiColumns();
         const auto at = std::find(qi.begin(), qi.end(), *index);
         if (at == qi.end())

@@ -271,6 +271,10 @@ private:
         view.suppressed = suppressed;
         view.withQuality = attributeWiseMetric(m_config.metric);
         view.qualityTables = &m_qualityTables;
+        // As the exact search ranks (optimum.cpp); the best's figures are re-measured.
+        view.suppressedPass =
+            m_config.metric == Metric::Sse ||
+            (m_config.metric == Metric::Entropy && m_config.quality.gsFactor != 0.5);
         out.metrics = detail::measure(m_data, view, m_baseTerm);
         return out;
     }
@@ -297,7 +301,9 @@ private:
     /// Records a satisfying node; true when it is the new best.
     bool offer(NodeId id, const Visit& v) {
         if (!v.satisfies) return false;
-        if (m_best && !betterOptimum(v.metrics, m_bestVisit.metrics, m_config.metric, m_config.quality)) return false;
+        if (m_best &&
+            !betterOptimum(v.metrics, m_bestVisit.metrics, m_config.metric, m_config.quality))
+            return false;
         m_best = id;
         m_bestVisit = v;
         if (m_onImproved) m_onImproved(id, v.metrics);
@@ -358,8 +364,8 @@ private:
                 const Visit& va = visits[a];
                 const Visit& vb = visits[b];
                 if (va.satisfies != vb.satisfies) return va.satisfies;
-                if (va.satisfies) return betterOptimum(va.metrics, vb.metrics, m_config.metric,
-                                                         m_config.quality);
+                if (va.satisfies)
+                    return betterOptimum(va.metrics, vb.metrics, m_config.metric, m_config.quality);
                 if (va.failingRows != vb.failingRows) return va.failingRows < vb.failingRows;
                 return metricValue(va.metrics, m_config.metric, m_config.quality) <
                        metricValue(vb.metrics, m_config.metric, m_config.quality);
@@ -418,7 +424,8 @@ private:
             }
             if (bestK == prev.size()) break;
             const Visit& v = m_visited.at(idOf(prev[bestK]));
-            if (!betterOptimum(v.metrics, current.metrics, m_config.metric, m_config.quality)) break;
+            if (!betterOptimum(v.metrics, current.metrics, m_config.metric, m_config.quality))
+                break;
             levels = prev[bestK];
             current = v;
             improved |= offer(idOf(levels), v);

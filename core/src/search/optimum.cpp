@@ -113,6 +113,12 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
     v.suppressed = suppressed;
     // The tables are there when the metric (or measureLattice, for every figure) needs them.
     v.withQuality = !ctx.qualityTables.entropy.empty();
+    // The pass over the base groups only where the ranking needs it (class_measures.h):
+    // selectOptimum re-measures the winner with every figure exact.
+    const Metric metric = ctx.config.metric;
+    v.suppressedPass = !ctx.rankingOnly || metric == Metric::Sse ||
+                       (metric == Metric::Entropy && ctx.config.quality.gsFactor != 0.5) ||
+                       !attributeWiseMetric(metric);
     v.qualityTables = &ctx.qualityTables;
     return measure(ctx.data, v, ctx.baseTerm);
 }

@@ -47,6 +47,9 @@ struct SearchContext {
     double baseTerm = 0;
     /// The attribute-wise models' tables when the metric is one of them (else empty).
     QualityTables qualityTables;
+    /// False when every figure of a measured node must be exact (measureLattice), not only
+    /// what ranks by config.metric.
+    bool rankingOnly = true;
     /// When discernibilityBound(): per node, Σ|E|² over all classes of the node, suppressed or
     /// not, for nodes a classifier computed (0 elsewhere). It bounds the discernibility of the
     /// node and of every generalization from below: a row counts |E| at the node, and in a

@@ -122,9 +122,9 @@ UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config
         analyzeUtility(workspace.table(), published.table, utilityAttributes(workspace, request),
                        request.pairs, published.suppressedRows);
     for (const MetricEntry& m : metricCatalogue())
-        report.quality.push_back({std::string(m.name),
-                                  metricValue(published.judgement.metrics, m.metric, config.quality),
-                                  m.monotone});
+        report.quality.push_back(
+            {std::string(m.name),
+             metricValue(published.judgement.metrics, m.metric, config.quality), m.monotone});
     return report;
 }
 

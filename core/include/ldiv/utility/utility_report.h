@@ -45,8 +45,8 @@ struct PairUtility {
 
 /// One quality model's figure of a node (node_metrics.h), lower is better.
 struct QualityFigure {
-    std::string metric;  ///< the metric's name, e.g. "entropy"
-    double value = 0;    ///< metricValue with the configuration's weights, gs-factor, aggregate
+    std::string metric;    ///< the metric's name, e.g. "entropy"
+    double value = 0;      ///< metricValue with the configuration's weights, gs-factor, aggregate
     bool monotone = true;  ///< declared monotone under generalization (without suppression)
 };
 
