@@ -36,7 +36,7 @@ public:
             ->add_option("--suppression", m_suppressions,
                          "Suppression limits as fractions, e.g. 0,0.01,0.02,0.05")
             ->delimiter(',');
-        addMetricOption(*m_command, m_metric, "Utility metric");
+        addMetricOptions(*m_command, m_metric, "Utility metric");
         m_command
             ->add_option("--risk", m_risk,
                          "Risk model of the risk axis: prosecutor (highest 1/f), journalist "
@@ -53,7 +53,14 @@ public:
         for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));
         config.fixed = m_fixed;
         if (!m_suppressions.empty()) config.suppressions = m_suppressions;
-        config.metric = !m_metric.empty() ? parseMetric(m_metric) : ws->config().search.metric;
+        SearchSettings settings = ws->config().search;
+        applyMetricOptions(m_metric, settings);
+        config.metric = settings.metric;
+        // Weights by column name become QI positions as every search binds them.
+        SettingNames names;
+        names.gsFactor = "--gs-factor";
+        names.weight = "--weight";
+        config.quality = qualityOptions(ws->dataset(), settings, names);
         config.threads = m_threads;
         config.risk = parseFrontierRisk(m_risk);
         // The project's population_size unless --population-size overrides it (as risk, search
@@ -115,7 +122,7 @@ private:
     std::vector<std::string> m_grids;
     std::vector<std::string> m_fixed;
     std::vector<double> m_suppressions;
-    std::string m_metric;
+    MetricOptions m_metric;
     std::string m_risk = "prosecutor";
     std::optional<double> m_population;
     unsigned m_threads = 0;

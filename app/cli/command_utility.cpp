@@ -177,6 +177,11 @@ private:
         if (r.classification) j["classification"] = classificationJson(*r.classification);
         j["rows"] = {
             {"input", r.inputRows}, {"output", r.outputRows}, {"suppressed", r.suppressedRows}};
+        // Every quality model of the node (a published file has no node to measure).
+        if (m_published.empty()) {
+            j["quality"] = nlohmann::json::object();
+            for (const QualityFigure& q : r.quality) j["quality"][q.metric] = q.value;
+        }
         j["elapsed_ms"] = elapsed;
         out << j.dump() << "\n";
     }

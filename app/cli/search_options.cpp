@@ -3,9 +3,11 @@
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 
+#include <algorithm>
+
 namespace ldv::cli {
 
-CLI::Option* addMetricOption(CLI::App& cmd, std::string& metric, const std::string& what) {
+void addMetricOptions(CLI::App& cmd, MetricOptions& o, const std::string& what) {
     std::vector<std::string> names;
     std::string help = what + ":";
     for (const MetricEntry& m : metricCatalogue()) {
@@ -13,7 +15,46 @@ CLI::Option* addMetricOption(CLI::App& cmd, std::string& metric, const std::stri
         help += std::string(names.size() > 1 ? ", " : " ") + std::string(m.name) + " (" +
                 std::string(m.label) + ")";
     }
-    return cmd.add_option("--metric", metric, help)->check(CLI::IsMember(names));
+    cmd.add_option("--metric", o.metric, help)->check(CLI::IsMember(names));
+    cmd.add_option("--weight", o.weights,
+                   "COL=W: weight of a quasi-identifier in entropy, granularity and sse "
+                   "(default 1; repeatable)");
+    cmd.add_option("--gs-factor", o.gsFactor,
+                   "Generalization/suppression factor in [0,1] of entropy, ambiguity, "
+                   "granularity and sse: 0 only generalization counts, 0.5 both (default), 1 "
+                   "only suppression");
+    cmd.add_option("--aggregate", o.aggregate,
+                   "How entropy, granularity and sse combine the attributes: sum (default), "
+                   "max, mean or geometric")
+        ->check(CLI::IsMember({"sum", "max", "mean", "geometric"}));
+}
+
+void applyMetricOptions(const MetricOptions& o, SearchSettings& s) {
+    if (!o.metric.empty()) s.metric = parseMetric(o.metric);
+    if (o.gsFactor) s.gsFactor = *o.gsFactor;
+    if (!o.aggregate.empty()) s.aggregate = parseQualityAggregate(o.aggregate);
+    for (const std::string& text : o.weights) {
+        const auto eq = text.rfind('=');
+        double w = 0;
+        std::size_t used = 0;
+        bool ok = eq != std::string::npos && eq > 0 && eq + 1 < text.size();
+        if (ok) {
+            try {
+                w = std::stod(text.substr(eq + 1), &used);
+            } catch (const std::exception&) {
+                ok = false;
+            }
+        }
+        if (!ok || used != text.size() - eq - 1)
+            throw ParameterError("--weight '" + text + "': expected COL=W (e.g. age=2)");
+        const std::string column = text.substr(0, eq);
+        // A column named twice keeps the last weight, as a repeated option would.
+        auto& weights = s.weights;
+        weights.erase(std::remove_if(weights.begin(), weights.end(),
+                                     [&](const auto& p) { return p.first == column; }),
+                      weights.end());
+        weights.emplace_back(column, w);
+    }
 }
 
 void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
@@ -27,7 +68,7 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
         "--population-size) (repeatable)");
     cmd.add_option("--suppression", o.suppression,
                    "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
-    addMetricOption(cmd, o.metric, "Optimum metric");
+    addMetricOptions(cmd, o, "Optimum metric");
     std::vector<std::string> algorithms;
     std::string help;
     for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue()) {
@@ -47,7 +88,7 @@ SearchSettings searchSettings(const SearchOptions& o, const ProjectConfig& proje
     SearchSettings s = project.search;
     if (!o.criteria.empty()) s.criteria = o.criteria;
     if (o.suppression) s.suppressionLimit = *o.suppression;
-    if (!o.metric.empty()) s.metric = parseMetric(o.metric);
+    applyMetricOptions(o, s);
     if (!o.algorithm.empty()) s.algorithm = parseAlgorithmChoice(o.algorithm);
     // 0 is "not given" on the command line; a negative value is validate()'s to refuse.
     if (o.populationSize != 0) s.populationSize = o.populationSize;
@@ -75,6 +116,8 @@ SettingNames settingNames(const SearchOptions& o) {
     SettingNames names;
     names.suppression = o.suppression ? "--suppression" : "the project's suppression_limit";
     names.populationSize = "--population-size";
+    names.gsFactor = o.gsFactor ? "--gs-factor" : "the project's gs_factor";
+    names.weight = o.weights.empty() ? "the project's weights" : "--weight";
     return names;
 }
 

@@ -15,10 +15,18 @@
 
 namespace ldv::cli {
 
-struct SearchOptions {
+/// --metric and the knobs of the attribute-wise metrics: --weight COL=W (repeatable),
+/// --gs-factor F, --aggregate sum|max|mean|geometric. Unset ones keep the project's.
+struct MetricOptions {
+    std::string metric;
+    std::vector<std::string> weights;
+    std::optional<double> gsFactor;
+    std::string aggregate;
+};
+
+struct SearchOptions : MetricOptions {
     std::vector<std::string> criteria;
     std::optional<double> suppression;  ///< unset: the project's suppression_limit
-    std::string metric;
     std::string algorithm;
     unsigned threads = 0;
     /// N for k-map=K (0: not given).
@@ -28,8 +36,12 @@ struct SearchOptions {
 void addSearchOptions(CLI::App& command, SearchOptions& options);
 /// The project's search settings with the options given on the command line laid over them.
 SearchSettings searchSettings(const SearchOptions& options, const ProjectConfig& project);
-/// --metric with the core's metric catalogue as choices; `what` starts the help text.
-CLI::Option* addMetricOption(CLI::App& command, std::string& metric, const std::string& what);
+/// --metric with the core's metric catalogue as choices (`what` starts the help text), and
+/// --weight, --gs-factor and --aggregate.
+void addMetricOptions(CLI::App& command, MetricOptions& options, const std::string& what);
+/// The project's metric settings with those given on the command line laid over them (a
+/// malformed --weight is a ParameterError naming it).
+void applyMetricOptions(const MetricOptions& options, SearchSettings& settings);
 /// ldv::makeSearchConfig of those settings for the workspace (ParameterError when there is no
 /// criterion and `requireCriteria`, or for the heuristic, which `ldiv search` runs itself).
 /// `data`: the workspace's dataset, or a published table's over its attributes.

@@ -168,7 +168,7 @@ private slots:
         b.discernibility = 9;
         QVERIFY(betterOptimum(b, a, Metric::Discernibility));
         QCOMPARE(parseMetric("kl"), Metric::KlDivergence);
-        QVERIFY_THROWS_EXCEPTION(ParameterError, parseMetric("entropy"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parseMetric("entropie"));
     }
 };
 

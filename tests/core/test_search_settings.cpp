@@ -172,7 +172,7 @@ private slots:
         } catch (const InputError& e) {
             QCOMPARE(std::string(e.what()),
                      std::string("p.ldiv.json: unknown metric 'dmm': use height, aecs, dm, kl, "
-                                 "info or loss"));
+                                 "info, loss, entropy, ambiguity, granularity or sse"));
         }
     }
 

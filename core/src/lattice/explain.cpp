@@ -145,7 +145,7 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
     out.satisfies = node.satisfies;
     out.metrics = node.metrics;
     out.suppressedRows = node.metrics.suppressedRows;
-    out.utility = metricValue(node.metrics, config.metric);
+    out.utility = metricValue(node.metrics, config.metric, config.quality);
     const std::uint64_t limitRows = suppressionLimitRows(config.suppressionLimit, data.rowCount());
 
     // Rows of the classes shown (only those: a row index list of the whole table is not needed).
@@ -206,13 +206,13 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
         const NodeJudgement up = judgeClasses(data, config, data.rollup(classes, fix.levels));
         fix.satisfies = up.satisfies;
         fix.metrics = up.metrics;
-        fix.utility = metricValue(up.metrics, config.metric);
+        fix.utility = metricValue(up.metrics, config.metric, config.quality);
         out.raises.push_back(std::move(fix));
     }
     std::stable_sort(out.raises.begin(), out.raises.end(),
                      [&](const RaiseFix& a, const RaiseFix& b) {
                          if (a.satisfies != b.satisfies) return a.satisfies;
-                         return betterOptimum(a.metrics, b.metrics, config.metric);
+                         return betterOptimum(a.metrics, b.metrics, config.metric, config.quality);
                      });
 
     // (b) suppress every failing class.
@@ -229,7 +229,7 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
         data.rowCount() ? double(out.suppress.rows) / double(data.rowCount()) : 0;
     out.suppress.metrics =
         out.suppress.rows ? measureClasses(data, classes, suppressed) : node.metrics;
-    out.suppress.utility = metricValue(out.suppress.metrics, config.metric);
+    out.suppress.utility = metricValue(out.suppress.metrics, config.metric, config.quality);
     return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "ldiv/data/error.h"
 #include "metrics/class_measures.h"
@@ -12,13 +13,19 @@ namespace ldv {
 namespace {
 
 // The default (dm) first: the order of the CLI's choices and the workbench's list.
+// Every metric is monotone without suppression (search.cpp says why for each); with it only
+// height, which does not look at the rows.
 constexpr MetricEntry kMetrics[] = {
-    {Metric::Discernibility, "dm", "Discernibility"},
-    {Metric::Height, "height", "Height"},
-    {Metric::AverageClassSize, "aecs", "Average class size"},
-    {Metric::KlDivergence, "kl", "KL-divergence"},
-    {Metric::Information, "info", "Information loss, 1 − um"},
-    {Metric::Loss, "loss", "Loss metric LM"},
+    {Metric::Discernibility, "dm", "Discernibility", true, false},
+    {Metric::Height, "height", "Height", true, true},
+    {Metric::AverageClassSize, "aecs", "Average class size", true, false},
+    {Metric::KlDivergence, "kl", "KL-divergence", true, false},
+    {Metric::Information, "info", "Information loss, 1 − um", true, false},
+    {Metric::Loss, "loss", "Loss metric LM", true, false},
+    {Metric::Entropy, "entropy", "Non-uniform entropy", true, false},
+    {Metric::Ambiguity, "ambiguity", "Ambiguity", true, false},
+    {Metric::Granularity, "granularity", "Granularity", true, false},
+    {Metric::Sse, "sse", "Squared error (numeric)", true, false},
 };
 
 double xlogx(double x) {
@@ -35,8 +42,9 @@ double cellLoss(std::uint32_t coverage, std::size_t domain) {
 Metric parseMetric(std::string_view name) {
     for (const MetricEntry& m : kMetrics)
         if (m.name == name) return m.metric;
-    throw ParameterError("unknown metric '" + std::string(name) +
-                         "': use height, aecs, dm, kl, info or loss");
+    throw ParameterError(
+        "unknown metric '" + std::string(name) +
+        "': use height, aecs, dm, kl, info, loss, entropy, ambiguity, granularity or sse");
 }
 
 std::string_view metricName(Metric metric) {
@@ -49,7 +57,17 @@ std::span<const MetricEntry> metricCatalogue() {
     return kMetrics;
 }
 
-double metricValue(const NodeMetrics& m, Metric metric) {
+bool metricMonotone(Metric metric, bool suppression) {
+    for (const MetricEntry& m : kMetrics)
+        if (m.metric == metric) return suppression ? m.monotoneWithSuppression : m.monotone;
+    return false;
+}
+
+bool attributeWiseMetric(Metric metric) {
+    return metric == Metric::Entropy || metric == Metric::Granularity || metric == Metric::Sse;
+}
+
+double metricValue(const NodeMetrics& m, Metric metric, const QualityOptions& quality) {
     switch (metric) {
         case Metric::Height:
             return m.height;
@@ -63,12 +81,23 @@ double metricValue(const NodeMetrics& m, Metric metric) {
             return 1.0 - m.information;
         case Metric::Loss:
             return m.loss;
+        case Metric::Entropy:
+            return aggregateQuality(m.entropy, quality);
+        case Metric::Granularity:
+            return aggregateQuality(m.granularity, quality);
+        case Metric::Sse:
+            return aggregateQuality(m.sse, quality);
+        case Metric::Ambiguity:
+            // One figure per row, not per attribute: weights and aggregate do not apply.
+            return quality.generalizationFactor() * m.ambiguityGeneralized +
+                   quality.suppressionFactor() * m.ambiguitySuppressed;
     }
     return 0;
 }
 
-bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric) {
-    const double va = metricValue(a, metric), vb = metricValue(b, metric);
+bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric,
+                   const QualityOptions& quality) {
+    const double va = metricValue(a, metric, quality), vb = metricValue(b, metric, quality);
     // Values that are mathematically equal may differ in the last bits when summed over
     // different class orders; treat them as a tie so the height rule decides.
     const double tolerance = 1e-12 * std::max({1.0, std::abs(va), std::abs(vb)});
@@ -126,7 +155,14 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         topInformation += 1.0 / domain;
     }
 
-    double published = 0, dm = 0, info = 0, loss = 0, kl = baseTerm;
+    std::vector<std::vector<double>> ambiguityCover(d);  // |leaves| per code, for ambiguity
+    double topAmbiguity = 1;
+    for (std::size_t i = 0; i < d; ++i) {
+        const auto cov = data.hierarchy(i).coverage(v.levels[i]);
+        ambiguityCover[i].assign(cov.begin(), cov.end());
+        topAmbiguity *= double(data.hierarchy(i).levelSize(0));
+    }
+    double published = 0, dm = 0, info = 0, loss = 0, kl = baseTerm, ambiguity = 0;
     std::vector<double> suppressedHist(std::max<std::size_t>(v.m, 1), 0.0);
     const std::size_t count = v.sizes.size();
     const std::size_t stride = v.histStride ? v.histStride : v.m;
@@ -146,13 +182,15 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         ++out.classes;
         published += size;
         dm += size * size;
-        double logArea = 0, classInfo = 0, classLoss = 0;
+        double logArea = 0, classInfo = 0, classLoss = 0, classAmbiguity = 1;
         for (std::size_t i = 0; i < d; ++i) {
             const Code code = v.keys[c * d + i];
             logArea += logCover[i][code];
             classInfo += invCover[i][code];
             classLoss += cellLosses[i][code];
+            classAmbiguity *= ambiguityCover[i][code];
         }
+        ambiguity += size * classAmbiguity;
         info += size * classInfo;
         loss += size * classLoss;
         kl += size * logArea;
@@ -179,6 +217,14 @@ NodeMetrics measure(const Dataset& data, const ClassesView& v, double baseTerm) 
         if (h > 0) generalized += double(v.levels[i]) / h;
     }
     out.precision = d ? 1.0 - generalized / double(d) : 1.0;
+    out.ambiguityGeneralized = n > 0 ? ambiguity / n : 0.0;
+    out.ambiguitySuppressed = n > 0 ? suppressedRows * topAmbiguity / n : 0.0;
+    if (!v.withQuality) return out;
+    std::optional<QualityTables> own;
+    const QualityTables& tables =
+        v.qualityTables ? *v.qualityTables : own.emplace(qualityTables(data));
+    levelQuality(tables, v.levels, out);
+    if (out.suppressedRows > 0) suppressedQuality(data, tables, v, out);
     return out;
 }
 

@@ -134,6 +134,15 @@ std::string formatProject(const ProjectConfig& c) {
     j["criteria"] = c.search.criteria;
     j["suppression_limit"] = c.search.suppressionLimit;
     j["metric"] = std::string(metricName(c.search.metric));
+    // Written only when set, so that a project without them reads and saves as before.
+    if (!c.search.weights.empty()) {
+        json weights = json::object();
+        for (const auto& [column, w] : c.search.weights) weights[column] = w;
+        j["weights"] = weights;
+    }
+    if (c.search.gsFactor != 0.5) j["gs_factor"] = c.search.gsFactor;
+    if (c.search.aggregate != QualityAggregate::Sum)
+        j["aggregate"] = std::string(qualityAggregateName(c.search.aggregate));
     j["algorithm"] = std::string(algorithmChoiceName(c.search.algorithm));
     if (c.search.populationSize) j["population_size"] = *c.search.populationSize;
     if (c.search.timeLimit) j["time_limit"] = *c.search.timeLimit;
@@ -241,9 +250,24 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         c.search.metric = parseMetric(field<std::string>(j, "metric", "dm", source));
         c.search.algorithm =
             parseAlgorithmChoice(field<std::string>(j, "algorithm", "fast", source));
+        c.search.aggregate =
+            parseQualityAggregate(field<std::string>(j, "aggregate", "sum", source));
     } catch (const ParameterError& e) {
         throw InputError(source, 0, 0, e.what());
     }
+    // Weights of the attribute-wise metrics by column name; the values are validate()'s.
+    if (j.contains("weights")) {
+        if (!j["weights"].is_object())
+            throw InputError(source, 0, 0,
+                             "\"weights\" must be an object of column names and numbers");
+        for (const auto& [column, w] : j["weights"].items()) {
+            if (!w.is_number())
+                throw InputError(source, 0, 0,
+                                 "weights: the weight of '" + column + "' must be a number");
+            c.search.weights.emplace_back(column, w.get<double>());
+        }
+    }
+    c.search.gsFactor = field<double>(j, "gs_factor", 0.5, source);
     if (j.contains("population_size") && !j["population_size"].is_null()) {
         const double n = field<double>(j, "population_size", 0.0, source);
         if (!(n > 0) || !std::isfinite(n))

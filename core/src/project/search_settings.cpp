@@ -1,5 +1,6 @@
 #include "ldiv/project/search_settings.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -76,6 +77,15 @@ std::vector<std::string> validate(const SearchSettings& s, std::size_t sensitive
     if (s.timeLimit && !(*s.timeLimit >= 0 && std::isfinite(*s.timeLimit)))
         problems.push_back(names.timeLimit + " must be a number of seconds ≥ 0, not " +
                            shortNumber(*s.timeLimit));
+    if (!(s.gsFactor >= 0 && s.gsFactor <= 1))
+        problems.push_back(names.gsFactor +
+                           " must be between 0 and 1 (0: only generalization "
+                           "counts, 1: only suppression), not " +
+                           shortNumber(s.gsFactor));
+    for (const auto& [column, w] : s.weights)
+        if (!(w >= 0 && std::isfinite(w)))
+            problems.push_back(names.weight + " of '" + column +
+                               "' must be a finite number ≥ 0, not " + shortNumber(w));
     for (const std::string& text : s.criteria) {
         CriterionSpec spec;
         try {
@@ -99,6 +109,33 @@ std::vector<std::string> validate(const SearchSettings& s, std::size_t sensitive
     return problems;
 }
 
+/// The settings' weights by QI position: a name that is no column, or no quasi-identifier, is
+/// refused by name.
+QualityOptions qualityOptions(const Dataset& data, const SearchSettings& settings,
+                              const SettingNames& names) {
+    SearchSettings quality;  // validate() of the metric's settings alone
+    quality.gsFactor = settings.gsFactor;
+    quality.weights = settings.weights;
+    if (const auto problems = validate(quality, 0, names); !problems.empty())
+        throw ParameterError(problems.front());
+    QualityOptions q;
+    q.gsFactor = settings.gsFactor;
+    q.aggregate = settings.aggregate;
+    if (settings.weights.empty()) return q;
+    q.weights.assign(data.qiCount(), 1.0);
+    for (const auto& [column, w] : settings.weights) {
+        const auto index = data.table().columnIndex(column);
+        if (!index) throw ParameterError(names.weight + ": unknown column '" + column + "'");
+        const auto& qi = data.qiColumns();
+        const auto at = std::find(qi.begin(), qi.end(), *index);
+        if (at == qi.end())
+            throw ParameterError(names.weight + ": column '" + column +
+                                 "' is not a quasi-identifier (only they are generalized)");
+        q.weights[std::size_t(at - qi.begin())] = w;
+    }
+    return q;
+}
+
 SearchConfig makeSearchConfig(const Workspace& workspace, const SearchSettings& settings,
                               const SettingNames& names, const Dataset* data) {
     if (!data) data = &workspace.dataset();
@@ -110,6 +147,7 @@ SearchConfig makeSearchConfig(const Workspace& workspace, const SearchSettings& 
                                    criteriaInputs(workspace, settings.populationSize.value_or(0)));
     config.suppressionLimit = settings.suppressionLimit;
     config.metric = settings.metric;
+    config.quality = qualityOptions(*data, settings, names);
     config.algorithm = latticeAlgorithmOf(settings.algorithm);
     return config;
 }

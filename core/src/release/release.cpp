@@ -262,6 +262,15 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     project.search.suppressionLimit = config.suppressionLimit;
     project.search.metric = config.metric;
     const Dataset& data = ws.dataset();
+    // The attribute-wise metrics' knobs as the optimum used them (the command line may have
+    // overridden the project's), weights by column name as the project file keeps them.
+    project.search.gsFactor = config.quality.gsFactor;
+    project.search.aggregate = config.quality.aggregate;
+    project.search.weights.clear();
+    for (std::size_t i = 0; i < config.quality.weights.size() && i < data.qiCount(); ++i)
+        if (config.quality.weights[i] != 1.0)
+            project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
+                                                config.quality.weights[i]);
     json c{{"project", json::parse(formatProject(project))},
            {"node", Levels(levels.begin(), levels.end())},
            {"criteria", project.search.criteria},

@@ -364,6 +364,7 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         config.criteria = bindCriteria(data, conf.criteria, criteriaInputs(ws));
         config.suppressionLimit = conf.limit;
         config.metric = project.search.metric;
+        config.quality = qualityOptions(data, project.search);
         PublishOptions publish;
         publish.maskSuppressed = conf.maskAsked;
         publish.maskToken = conf.token;

@@ -299,7 +299,9 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     // One grouping of every node answers a k-grid at every k and limit (suppressed rows are
     // the classes below k); other requirements run one search each on the shared dataset.
     std::vector<std::size_t> kOf;
-    bool shared = config.metric != Metric::KlDivergence;
+    // (The shared grouping computes the class-size metrics, information and LM only.)
+    bool shared = config.metric != Metric::KlDivergence && config.metric != Metric::Ambiguity &&
+                  !attributeWiseMetric(config.metric);
     for (const FrontierPoint& p : out.points) {
         if (!shared) break;
         const CriterionSpec spec = parseCriterionSpec(p.criteria.front());
@@ -316,6 +318,7 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
             sc.criteria = bindCriteria(data, p.criteria, config.inputs);
             sc.suppressionLimit = p.suppression;
             sc.metric = config.metric;
+            sc.quality = config.quality;
             sc.threads = config.threads;
             const SearchResult r = search(data, sc, feedback);
             if (r.optimum) p.optimum = data.lattice().levels(*r.optimum);
@@ -328,9 +331,10 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
         sc.criteria = bindCriteria(data, p.criteria, config.inputs);
         sc.suppressionLimit = p.suppression;
         sc.metric = config.metric;
+        sc.quality = config.quality;
         const NodeJudgement j = judgeNode(data, sc, *p.optimum);
         p.metrics = j.metrics;
-        p.utility = metricValue(j.metrics, config.metric);
+        p.utility = metricValue(j.metrics, config.metric, config.quality);
         // The released classes: with δ-presence (a RowSample, dataset.h) a class without a row
         // of the research subset is not released (releasedClassSizes, workspace_publish.h).
         std::vector<std::uint32_t> sizes;

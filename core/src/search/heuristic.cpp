@@ -113,6 +113,7 @@ public:
              ++t)
             m_engines.push_back(std::make_unique<detail::RollupEngine>(data, m_carried));
         m_baseTerm = detail::baseEntropyTerm(data);
+        if (attributeWiseMetric(config.metric)) m_qualityTables = detail::qualityTables(data);
         m_stats.threads = unsigned(m_engines.size());
         m_stats.rowsTouched = data.rowCount();
     }
@@ -268,6 +269,12 @@ private:
             view.histogram = std::span<const std::uint32_t>(t.hist).subspan(engine.histOffset(j));
         }
         view.suppressed = suppressed;
+        view.withQuality = attributeWiseMetric(m_config.metric);
+        view.qualityTables = &m_qualityTables;
+        // As the exact search ranks (optimum.cpp); the best's figures are re-measured.
+        view.suppressedPass =
+            m_config.metric == Metric::Sse ||
+            (m_config.metric == Metric::Entropy && m_config.quality.gsFactor != 0.5);
         out.metrics = detail::measure(m_data, view, m_baseTerm);
         return out;
     }
@@ -294,7 +301,9 @@ private:
     /// Records a satisfying node; true when it is the new best.
     bool offer(NodeId id, const Visit& v) {
         if (!v.satisfies) return false;
-        if (m_best && !betterOptimum(v.metrics, m_bestVisit.metrics, m_config.metric)) return false;
+        if (m_best &&
+            !betterOptimum(v.metrics, m_bestVisit.metrics, m_config.metric, m_config.quality))
+            return false;
         m_best = id;
         m_bestVisit = v;
         if (m_onImproved) m_onImproved(id, v.metrics);
@@ -304,9 +313,12 @@ private:
     /// Without suppression a failing node's metric bounds its generalizations' from below:
     /// when it is no better than the best, the climb cannot improve (Lightning's pruning).
     bool hopeless(const Visit& v) const {
-        if (!m_best || m_judge.limitRows() > 0 || m_config.metric == Metric::Height) return false;
-        return metricValue(v.metrics, m_config.metric) >=
-               metricValue(m_bestVisit.metrics, m_config.metric);
+        // Only a metric declared monotone bounds its generalizations (node_metrics.h).
+        if (!m_best || m_judge.limitRows() > 0 || m_config.metric == Metric::Height ||
+            !metricMonotone(m_config.metric, false))
+            return false;
+        return metricValue(v.metrics, m_config.metric, m_config.quality) >=
+               metricValue(m_bestVisit.metrics, m_config.metric, m_config.quality);
     }
 
     /// One climb from the bottom and a descent from where it first satisfies. `random` null:
@@ -352,10 +364,11 @@ private:
                 const Visit& va = visits[a];
                 const Visit& vb = visits[b];
                 if (va.satisfies != vb.satisfies) return va.satisfies;
-                if (va.satisfies) return betterOptimum(va.metrics, vb.metrics, m_config.metric);
+                if (va.satisfies)
+                    return betterOptimum(va.metrics, vb.metrics, m_config.metric, m_config.quality);
                 if (va.failingRows != vb.failingRows) return va.failingRows < vb.failingRows;
-                return metricValue(va.metrics, m_config.metric) <
-                       metricValue(vb.metrics, m_config.metric);
+                return metricValue(va.metrics, m_config.metric, m_config.quality) <
+                       metricValue(vb.metrics, m_config.metric, m_config.quality);
             };
             std::stable_sort(order.begin(), order.end(), better);
             std::size_t pick = order[0];
@@ -406,12 +419,13 @@ private:
                 if (v.satisfies &&
                     (bestK == prev.size() ||
                      betterOptimum(v.metrics, m_visited.at(idOf(prev[bestK])).metrics,
-                                   m_config.metric)))
+                                   m_config.metric, m_config.quality)))
                     bestK = k;
             }
             if (bestK == prev.size()) break;
             const Visit& v = m_visited.at(idOf(prev[bestK]));
-            if (!betterOptimum(v.metrics, current.metrics, m_config.metric)) break;
+            if (!betterOptimum(v.metrics, current.metrics, m_config.metric, m_config.quality))
+                break;
             levels = prev[bestK];
             current = v;
             improved |= offer(idOf(levels), v);
@@ -470,6 +484,7 @@ private:
     std::vector<std::unique_ptr<detail::RollupEngine>> m_engines;
     TablePtr m_base;
     double m_baseTerm = 0;
+    detail::QualityTables m_qualityTables;
     SearchStatistics m_stats;
     std::unordered_map<NodeId, Visit> m_visited;
     std::optional<NodeId> m_best;

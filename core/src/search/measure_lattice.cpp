@@ -21,6 +21,8 @@ std::vector<NodeMetrics> measureLattice(const Dataset& data, const SearchConfig&
     detail::SearchContext ctx(data, config, feedback);
     ctx.stats.threads = detail::threadBudget(config.threads);
     ctx.baseTerm = detail::baseEntropyTerm(data);
+    ctx.qualityTables = detail::qualityTables(data);
+    ctx.rankingOnly = false;
     std::vector<NodeMetrics> out(std::size_t(ctx.size));
     detail::sweepByHeight(
         ctx, detail::carriedSensitive(ctx, true),

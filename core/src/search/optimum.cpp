@@ -14,6 +14,7 @@ namespace {
 /// the loss metric without suppression (`lossTable`: detail::lossByLevel, empty when unused).
 NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id,
                          const std::vector<std::vector<double>>& lossTable) {
+    // (So are the attribute-wise models without suppression: quality_models.cpp.)
     NodeMetrics m;
     m.levels = ctx.levels(id);
     m.height = Lattice::height(m.levels);
@@ -22,6 +23,7 @@ NodeMetrics levelMetrics(const SearchContext& ctx, NodeId id,
         if (ctx.heights[i] > 0) generalized += double(m.levels[i]) / ctx.heights[i];
     m.precision = ctx.d ? 1.0 - generalized / double(ctx.d) : 1.0;
     if (!lossTable.empty()) m.loss = lossOfLevels(ctx.data, lossTable, m.levels);
+    if (!ctx.qualityTables.entropy.empty()) levelQuality(ctx.qualityTables, m.levels, m);
     return m;
 }
 
@@ -41,8 +43,10 @@ std::vector<double> discernibilityBounds(const SearchContext& ctx) {
 
 bool metricNeedsClasses(const SearchContext& ctx) {
     const Metric metric = ctx.config.metric;
-    // LM counts suppressed rows as fully lost, so with suppression it needs the classes.
-    return metric != Metric::Height && (metric != Metric::Loss || ctx.judge.limitRows() > 0);
+    // LM and the attribute-wise models count suppressed rows as fully lost, so with
+    // suppression they need the classes.
+    const bool levelsOnly = metric == Metric::Loss || attributeWiseMetric(metric);
+    return metric != Metric::Height && (!levelsOnly || ctx.judge.limitRows() > 0);
 }
 
 std::vector<std::size_t> carriedSensitive(const SearchContext& ctx, bool forMetrics) {
@@ -107,6 +111,15 @@ NodeMetrics measureTable(const SearchContext& ctx, const RollupEngine& engine, c
         v.histogram = std::span<const std::uint32_t>(t.hist).subspan(engine.histOffset(j));
     }
     v.suppressed = suppressed;
+    // The tables are there when the metric (or measureLattice, for every figure) needs them.
+    v.withQuality = !ctx.qualityTables.entropy.empty();
+    // The pass over the base groups only where the ranking needs it (class_measures.h):
+    // selectOptimum re-measures the winner with every figure exact.
+    const Metric metric = ctx.config.metric;
+    v.suppressedPass = !ctx.rankingOnly || metric == Metric::Sse ||
+                       (metric == Metric::Entropy && ctx.config.quality.gsFactor != 0.5) ||
+                       !attributeWiseMetric(metric);
+    v.qualityTables = &ctx.qualityTables;
     return measure(ctx.data, v, ctx.baseTerm);
 }
 
@@ -218,7 +231,9 @@ void selectOptimum(SearchContext& ctx, const std::vector<NodeId>& candidates,
     for (std::size_t c = 0; c < candidates.size(); ++c) {
         if (pruned[c]) continue;
         ++ctx.stats.measuredNodes;
-        if (best == candidates.size() || betterOptimum(metrics[c], metrics[best], metric)) best = c;
+        if (best == candidates.size() ||
+            betterOptimum(metrics[c], metrics[best], metric, ctx.config.quality))
+            best = c;
     }
     result.optimum = candidates[best];
     // The reported figures of the winner come from the Dataset's own grouping.

@@ -228,9 +228,9 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     }
     // Implicit classification (upset.h, implicit.cpp) where the fast algorithm's tagging is
     // sound and the optimum is among the minimal nodes; see SearchConfig::implicitAbove.
-    const bool minimalSuffice =
-        suppressionLimitRows(config.suppressionLimit, data.rowCount()) == 0 ||
-        config.metric == Metric::Height;
+    // Only a metric declared monotone (node_metrics.h) may leave the non-minimal nodes out.
+    const bool minimalSuffice = metricMonotone(
+        config.metric, suppressionLimitRows(config.suppressionLimit, data.rowCount()) > 0);
     const bool implicit =
         config.algorithm == SearchAlgorithm::Fast && multi.empty() && minimalSuffice &&
         data.lattice().size() > config.implicitAbove &&
@@ -243,6 +243,7 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     }
     ctx.stats.threads = detail::threadBudget(config.threads);
     ctx.baseTerm = detail::baseEntropyTerm(data);
+    if (attributeWiseMetric(config.metric)) ctx.qualityTables = detail::qualityTables(data);
     // The one pass over the rows: the Dataset's collapse into base groups (search.h).
     ctx.stats.rowsTouched = data.rowCount();
     SearchResult result;
@@ -282,10 +283,12 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
                 : "no node of the lattice satisfies the criteria");
 
     const auto t1 = std::chrono::steady_clock::now();
-    // Without suppression every metric here grows under generalization (merging classes
+    // Which metrics are declared monotone is in node_metrics.cpp's catalogue; why: without
+    // suppression every metric here grows under generalization (merging classes
     // raises Σ|E|² and n/#classes; coverage only grows, lowering information and raising
     // KL, which for nested partitions splits as KL(fine) + KL(fine‖coarse) ≥ KL(fine), and
-    // the loss metric, whose every cell's (coverage − 1)/(domain − 1) can only grow), and
+    // the loss metric, whose every cell's (coverage − 1)/(domain − 1) can only grow, as do
+    // non-uniform entropy's cnt(g), ambiguity's |leaves(g)| and sse's interval), and
     // height never depends on suppression: then some minimal node ≤ every satisfying node is
     // at least as good and strictly lower, so only minimal nodes compete. With suppression
     // (which the loss metric counts as full loss per suppressed row) every satisfying node

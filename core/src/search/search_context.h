@@ -8,6 +8,7 @@
 
 #include "grouping/class_table.h"
 #include "ldiv/search/search_result.h"
+#include "metrics/class_measures.h"
 #include "search/node_judge.h"
 
 namespace ldv::detail {
@@ -44,6 +45,11 @@ struct SearchContext {
     std::vector<std::pair<NodeId, std::shared_ptr<const ClassTable>>> tables;
     /// Σ c log c of the base groups (metrics.h, KL), computed once.
     double baseTerm = 0;
+    /// The attribute-wise models' tables when the metric is one of them (else empty).
+    QualityTables qualityTables;
+    /// False when every figure of a measured node must be exact (measureLattice), not only
+    /// what ranks by config.metric.
+    bool rankingOnly = true;
     /// When discernibilityBound(): per node, Σ|E|² over all classes of the node, suppressed or
     /// not, for nodes a classifier computed (0 elsewhere). It bounds the discernibility of the
     /// node and of every generalization from below: a row counts |E| at the node, and in a

@@ -208,6 +208,10 @@ UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config
     if (!request.target.empty())
         report.classification = classify(nodeSides(workspace, config, published, request.target),
                                          request.target, request.folds, request.seed);
+    for (const MetricEntry& m : metricCatalogue())
+        report.quality.push_back(
+            {std::string(m.name),
+             metricValue(published.judgement.metrics, m.metric, config.quality), m.monotone});
     return report;
 }
 

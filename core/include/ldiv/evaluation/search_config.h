@@ -54,6 +54,8 @@ struct SearchConfig {
     /// of classes failing any criterion number at most ⌊limit·n⌋; those rows are suppressed.
     double suppressionLimit = 0;
     Metric metric = Metric::Discernibility;
+    /// Weights, gs-factor and aggregate of the attribute-wise metrics (quality_model.h).
+    QualityOptions quality;
     SearchAlgorithm algorithm = SearchAlgorithm::Fast;
     /// Worker threads for the parts that pay (0 = std::thread::hardware_concurrency()).
     unsigned threads = 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ldiv/lattice/dataset.h"
+#include "ldiv/metrics/quality_model.h"
 
 namespace ldv {
 
@@ -21,9 +22,14 @@ enum class Metric {
     KlDivergence,  ///< "kl": KL(F̂ ‖ F̂*) over QI × first SA (Machanavajjhala et al. 2007 §6)
     Information,   ///< "info": 1 − um(G), Tian & Zhang 2011 Def. 14 on the QI attributes
     Loss,          ///< "loss": Iyengar's / ARX's loss metric LM over the QI cells
+    Entropy,       ///< "entropy": non-uniform entropy (quality_model.h, docs/utility.md)
+    Ambiguity,     ///< "ambiguity": Goldberger & Tassa 2010, mean over rows of Π |leaves|
+    Granularity,   ///< "granularity": per-attribute LM (Iyengar 2002, ARX's granularity)
+    Sse,           ///< "sse": ARX's squared error of numeric attributes, normalized
 };
 
-/// "height", "aecs", "dm", "kl", "info", "loss"; throws ParameterError listing them.
+/// "height", "aecs", "dm", "kl", "info", "loss", "entropy", "ambiguity", "granularity", "sse";
+/// throws ParameterError listing them.
 Metric parseMetric(std::string_view name);
 std::string_view metricName(Metric metric);
 
@@ -32,9 +38,19 @@ struct MetricEntry {
     Metric metric;
     std::string_view name;
     std::string_view label;  ///< e.g. "Discernibility"
+    /// Declared monotone: without suppression the value never decreases from a node to a
+    /// generalization of it. Only then may the search keep the minimal satisfying nodes alone
+    /// as candidates or prune generalizations of a node no better than the best.
+    bool monotone = true;
+    /// The same with tuple suppression (rows leave and rejoin as nodes rise): only height.
+    bool monotoneWithSuppression = false;
 };
 /// Every metric, the default (dm) first: the CLI's --metric choices and the workbench's list.
 std::span<const MetricEntry> metricCatalogue();
+/// The catalogue's declaration: monotone, or monotoneWithSuppression when `suppression`.
+bool metricMonotone(Metric metric, bool suppression);
+/// Entropy, granularity and sse: the models with per-attribute parts (quality_model.h).
+bool attributeWiseMetric(Metric metric);
 
 struct NodeMetrics {
     Levels levels;
@@ -72,15 +88,26 @@ struct NodeMetrics {
     /// Sweeney's Prec = 1 − (Σ_i l_i/h_i)/d (attributes of height 0 contribute 0). A property
     /// of the node: suppression is not reflected. Reported, not an optimum metric.
     double precision = 1;
+    /// The attribute-wise quality models (quality_model.h), per QI attribute. Entropy in bits:
+    /// a cell costs −log2(cnt(x)/cnt(g)) with cnt the input rows of the original value x and of
+    /// the input rows that g covers; granularity: the mean over rows of LM's cell loss; sse:
+    /// max((x − lo_g)², (x − hi_g)²) over the rows divided by the same at the top value
+    /// (numeric attributes; 0 for others). A suppressed row costs what the top value costs.
+    QualityParts entropy, granularity, sse;
+    /// Ambiguity's two parts: Σ over published rows of Π_i |leaves(g_i)| and Σ over suppressed
+    /// rows of Π_i |domain_i|, both divided by n.
+    double ambiguityGeneralized = 0, ambiguitySuppressed = 0;
 };
 
 /// The value minimized for `metric`: height, aecs, dm, kl, 1 − information, loss (LM).
-double metricValue(const NodeMetrics& metrics, Metric metric);
+/// The attribute-wise models use `quality` (weights, gs-factor, aggregate).
+double metricValue(const NodeMetrics& metrics, Metric metric, const QualityOptions& quality = {});
 
 /// True when (a, levels a) is a strictly better optimum than (b): smaller metric (relative
 /// tolerance 1e-12, so equal values computed in different orders tie), then lower height,
 /// then lexicographically smaller level vector (SPEC §5, deterministic optimum).
-bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric);
+bool betterOptimum(const NodeMetrics& a, const NodeMetrics& b, Metric metric,
+                   const QualityOptions& quality = {});
 
 /// Metrics of a node's classes; `suppressed[c]` != 0 marks suppressed classes (empty: none).
 NodeMetrics measureClasses(const Dataset& data, const EquivalenceClasses& classes,

@@ -1,12 +1,14 @@
 #pragma once
-// The search part of a project ("criteria", "suppression_limit", "metric", "algorithm",
-// "population_size" and "time_limit" in the project file), typed. The command line and the
+// The search part of a project ("criteria", "suppression_limit", "metric", "weights",
+// "gs_factor", "aggregate", "algorithm", "population_size" and "time_limit" in the project
+// file), typed. The command line and the
 // workbench check it with the one validate() below and turn it into a SearchConfig with the one
 // makeSearchConfig(), so they refuse the same settings with the same words.
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ldiv/metrics/node_metrics.h"
@@ -30,6 +32,13 @@ struct SearchSettings {
     /// Tuple suppression limit as a fraction of rows; validate() wants it in [0, 1].
     double suppressionLimit = 0;
     Metric metric = Metric::Discernibility;
+    /// Per-attribute weights of the attribute-wise metrics by column name, in the order given;
+    /// unnamed QI attributes weigh 1 (quality_model.h). validate() wants each finite and ≥ 0;
+    /// makeSearchConfig() wants each name a quasi-identifier.
+    std::vector<std::pair<std::string, double>> weights;
+    /// ARX's generalization/suppression factor; validate() wants it in [0, 1].
+    double gsFactor = 0.5;
+    QualityAggregate aggregate = QualityAggregate::Sum;
     AlgorithmChoice algorithm = AlgorithmChoice::Fast;
     /// N, the population the data is a sample of (k-map, journalist risk); none when not given.
     std::optional<double> populationSize;
@@ -45,6 +54,8 @@ struct SettingNames {
     std::string suppression = "the suppression limit";
     std::string populationSize = "the population size";
     std::string timeLimit = "the time limit";
+    std::string gsFactor = "the gs-factor";
+    std::string weight = "the weight";
 };
 
 /// Every problem with `settings` found without binding them to data, one message per problem
@@ -52,6 +63,7 @@ struct SettingNames {
 ///  - a suppression limit outside [0, 1] (or NaN);
 ///  - a population size that is not above 0;
 ///  - a time limit that is negative or not finite;
+///  - a gs-factor outside [0, 1], a weight that is negative or not finite;
 ///  - a criterion spec that does not parse (parseCriterionSpec's message, naming the spec);
 ///  - with several sensitive attributes, a multi-attribute criterion together with
 ///    suppression: Machanavajjhala et al. 2007 (Def. 4.6) judge each sensitive attribute on
@@ -60,6 +72,12 @@ struct SettingNames {
 /// `sensitiveAttributes` is the number of sensitive attributes of the data.
 std::vector<std::string> validate(const SearchSettings& settings, std::size_t sensitiveAttributes,
                                   const SettingNames& names = {});
+
+/// The attribute-wise metrics' options of `settings` for `data`: weights by QI position.
+/// ParameterError for a gs-factor outside [0, 1], a negative weight, or a weight naming a
+/// column that is missing or not a quasi-identifier (naming it).
+QualityOptions qualityOptions(const Dataset& data, const SearchSettings& settings,
+                              const SettingNames& names = {});
 
 /// The SearchConfig of `settings` for the workspace's data: validate() (a ParameterError with
 /// the first message), then the criteria bound with the workspace's sensitive hierarchies and

@@ -60,6 +60,8 @@ struct FrontierConfig {
     std::vector<std::string> fixed;
     std::vector<double> suppressions{0};
     Metric metric = Metric::Discernibility;
+    /// Weights, gs-factor and aggregate of the attribute-wise metrics (quality_model.h).
+    QualityOptions quality;
     FrontierRisk risk = FrontierRisk::Prosecutor;
     /// N for the journalist risk (ParameterError without it, or below the rows).
     std::optional<double> populationSize;

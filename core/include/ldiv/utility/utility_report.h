@@ -51,8 +51,17 @@ struct PairUtility {
     ContingencyTable input, output;
 };
 
+/// One quality model's figure of a node (node_metrics.h), lower is better.
+struct QualityFigure {
+    std::string metric;    ///< the metric's name, e.g. "entropy"
+    double value = 0;      ///< metricValue with the configuration's weights, gs-factor, aggregate
+    bool monotone = true;  ///< declared monotone under generalization (without suppression)
+};
+
 struct UtilityReport {
     std::vector<AttributeUtility> attributes;
+    /// Of a node (nodeUtility): every quality model in the catalogue's order; else empty.
+    std::vector<QualityFigure> quality;
     std::vector<PairUtility> contingency;
     std::size_t inputRows = 0, outputRows = 0, suppressedRows = 0;
     std::optional<ClassificationReport> classification;
