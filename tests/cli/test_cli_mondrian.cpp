@@ -65,10 +65,13 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("local") << QStringList{"--transform", "local"} << 1
                                << "--transform local is not implemented yet";
-        QTest::newRow("microaggregation") << QStringList{"--transform", "microaggregation"} << 1
-                                          << "--transform microaggregation is not implemented yet";
-        QTest::newRow("cell-suppression") << QStringList{"--transform", "cell-suppression"} << 1
-                                          << "--transform cell-suppression is not implemented yet";
+        // hospital's nationality is text: microaggregation needs numbers.
+        QTest::newRow("microaggregation")
+            << QStringList{"--transform", "microaggregation"} << 1
+            << "'nationality' is not typed integer or decimal";
+        QTest::newRow("cell-suppression")
+            << QStringList{"--transform", "cell-suppression"} << 1
+            << "cell-suppression guarantees k-anonymity only";
         QTest::newRow("unknown model")
             << QStringList{"--transform", "anatomy"} << 1 << "--transform";
         QTest::newRow("mondrian with --node")
