@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
         }
         std::printf(
             "%s: %zu rows, QI %s: mdav %zu groups, %zu merges, %zu classes, DM %llu, smallest "
-            "%u, SSE/SST %.4f (median %.1f ms of %d)\n",
+            "%u, SSE/SST %.6f (median %.1f ms of %d)\n",
             project.c_str(), data.rowCount(), argv[4], m.mdavGroups, m.merges, m.classes.count(),
             static_cast<unsigned long long>(m.classes.discernibility()),
             m.classes.minClassSize(), informationLoss(data, m.classes), ms[ms.size() / 2], runs);

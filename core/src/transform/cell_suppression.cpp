@@ -13,8 +13,8 @@ namespace {
 
 constexpr Code kWildcard = std::numeric_limits<Code>::max();
 
-bool compatible(const std::vector<Code>& a, const std::vector<Code>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i)
+bool compatible(const Code* a, const Code* b, std::size_t d) {
+    for (std::size_t i = 0; i < d; ++i)
         if (a[i] != b[i] && a[i] != kWildcard && b[i] != kWildcard) return false;
     return true;
 }
@@ -26,26 +26,48 @@ public:
     std::uint32_t add(const std::vector<Code>& key) {
         const auto [it, added] = m_index.emplace(key, std::uint32_t(m_keys.size()));
         if (added) {
+            m_scan.push_back(std::uint32_t(m_keys.size()));
             m_keys.push_back(key);
+            m_flat.insert(m_flat.end(), key.begin(), key.end());
             m_counts.push_back(0);
         }
         ++m_counts[it->second];
         return it->second;
     }
     void remove(std::uint32_t p) { --m_counts[p]; }
-    /// The frequency of `key`, counted until it reaches `enough` (then `enough` or more).
+    /// Scans the tuples with the most records first from now on, so that counting up to a
+    /// bound stops early (later tuples are scanned last).
+    void scanLargestFirst() {
+        std::stable_sort(m_scan.begin(), m_scan.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return m_counts[a] > m_counts[b]; });
+    }
+    /// The frequency of tuple p, counted until it reaches `enough` (then `enough` or more).
+    std::uint64_t frequency(std::uint32_t p, std::uint64_t enough) const {
+        // The tuple's own records count: most tuples reach the bound without a scan.
+        if (m_counts[p] >= enough) return m_counts[p];
+        return frequency(m_keys[p], enough);
+    }
     std::uint64_t frequency(const std::vector<Code>& key, std::uint64_t enough) const {
         std::uint64_t f = 0;
-        for (std::size_t p = 0; p < m_keys.size() && f < enough; ++p)
-            if (m_counts[p] > 0 && compatible(key, m_keys[p])) f += m_counts[p];
+        const std::size_t d = key.size();
+        for (std::size_t t = 0; t < m_scan.size() && f < enough; ++t) {
+            const std::uint32_t p = m_scan[t];
+            if (m_counts[p] > 0 && compatible(key.data(), m_flat.data() + std::size_t(p) * d, d))
+                f += m_counts[p];
+        }
         return f;
     }
+    std::size_t size() const { return m_keys.size(); }
+    std::uint64_t count(std::uint32_t p) const { return m_counts[p]; }
     const std::vector<Code>& key(std::uint32_t p) const { return m_keys[p]; }
 
 private:
     std::map<std::vector<Code>, std::uint32_t> m_index;
     std::vector<std::vector<Code>> m_keys;
+    /// The keys again, contiguous: the scans read them.
+    std::vector<Code> m_flat;
     std::vector<std::uint64_t> m_counts;
+    std::vector<std::uint32_t> m_scan;
 };
 
 }  // namespace
@@ -126,8 +148,9 @@ CellSuppressionResult suppressCells(const Dataset& data, const SearchConfig& con
     Patterns patterns;
     std::vector<std::uint32_t> pattern(n);
     for (std::size_t r = 0; r < n; ++r) pattern[r] = patterns.add(keys[r]);
+    patterns.scanLargestFirst();
     for (std::size_t r = 0; r < n; ++r) {
-        for (std::size_t t = 0; t < d && patterns.frequency(keys[r], k) < k; ++t) {
+        for (std::size_t t = 0; t < d && patterns.frequency(pattern[r], k) < k; ++t) {
             const std::size_t i = out.order[t];
             if (keys[r][i] == kWildcard) continue;
             patterns.remove(pattern[r]);
@@ -136,12 +159,17 @@ CellSuppressionResult suppressCells(const Dataset& data, const SearchConfig& con
             ++out.suppressedCells[i];
         }
     }
+    // The smallest frequency, per published tuple: counting stops at the smallest so far,
+    // which a larger count cannot lower.
     out.minFrequency = n;
-    for (std::size_t r = 0; r < n; ++r) {
-        out.minFrequency = std::min(out.minFrequency, patterns.frequency(keys[r], n));
+    patterns.scanLargestFirst();
+    for (std::uint32_t p = 0; p < patterns.size(); ++p)
+        if (patterns.count(p) > 0)
+            out.minFrequency =
+                std::min(out.minFrequency, patterns.frequency(p, out.minFrequency));
+    for (std::size_t r = 0; r < n; ++r)
         if (std::all_of(keys[r].begin(), keys[r].end(), [](Code c) { return c == kWildcard; }))
             ++out.suppressedRecords;
-    }
     if (out.minFrequency < k) throw std::logic_error("suppressCells: a record stays below k");
     if (out.suppressedRecords > out.recordLimit) {
         out.classes.tableFails.push_back(
