@@ -4,70 +4,58 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <string>
+#include <unordered_map>
 
 #include "ldiv/data/error.h"
-#include "ldiv/evaluation/multi_attribute_view.h"
 
 namespace ldv {
 namespace {
 
 constexpr Code kWildcard = std::numeric_limits<Code>::max();
 
-bool compatible(const Code* a, const Code* b, std::size_t d) {
-    for (std::size_t i = 0; i < d; ++i)
-        if (a[i] != b[i] && a[i] != kWildcard && b[i] != kWildcard) return false;
-    return true;
-}
-
-/// The distinct published tuples with their record counts; a record's frequency is the sum
-/// over the tuples compatible with its own.
-class Patterns {
+/// Record frequencies when every record's suppressed cells are a prefix of one order (they
+/// are: cells are suppressed in the importance order). With t the prefix length of record r
+/// and u that of s, r and s match when they agree on the order's positions from max(t, u)
+/// on. So r's frequency is the records with prefix ≤ t that agree with r from t on, plus,
+/// for every u > t, the records with prefix exactly u that agree with r from u on: d + 1
+/// hash look-ups, whatever the number of distinct tuples.
+class PrefixCounts {
 public:
-    std::uint32_t add(const std::vector<Code>& key) {
-        const auto [it, added] = m_index.emplace(key, std::uint32_t(m_keys.size()));
-        if (added) {
-            m_scan.push_back(std::uint32_t(m_keys.size()));
-            m_keys.push_back(key);
-            m_flat.insert(m_flat.end(), key.begin(), key.end());
-            m_counts.push_back(0);
-        }
-        ++m_counts[it->second];
-        return it->second;
+    explicit PrefixCounts(std::size_t d) : m_d(d), m_exact(d + 1), m_upTo(d + 1) {}
+
+    /// `ordered`: a record's codes in the suppression order; t: its suppressed prefix.
+    void add(const std::vector<Code>& ordered, std::size_t t) {
+        ++m_exact[t][tail(ordered, t)];
+        for (std::size_t u = t; u <= m_d; ++u) ++m_upTo[u][tail(ordered, u)];
     }
-    void remove(std::uint32_t p) { --m_counts[p]; }
-    /// Scans the tuples with the most records first from now on, so that counting up to a
-    /// bound stops early (later tuples are scanned last).
-    void scanLargestFirst() {
-        std::stable_sort(m_scan.begin(), m_scan.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return m_counts[a] > m_counts[b]; });
+    /// The record's prefix grows from t to t + 1.
+    void grow(const std::vector<Code>& ordered, std::size_t t) {
+        const std::string key = tail(ordered, t);
+        --m_exact[t][key];
+        --m_upTo[t][key];
+        ++m_exact[t + 1][tail(ordered, t + 1)];
     }
-    /// The frequency of tuple p, counted until it reaches `enough` (then `enough` or more).
-    std::uint64_t frequency(std::uint32_t p, std::uint64_t enough) const {
-        // The tuple's own records count: most tuples reach the bound without a scan.
-        if (m_counts[p] >= enough) return m_counts[p];
-        return frequency(m_keys[p], enough);
-    }
-    std::uint64_t frequency(const std::vector<Code>& key, std::uint64_t enough) const {
-        std::uint64_t f = 0;
-        const std::size_t d = key.size();
-        for (std::size_t t = 0; t < m_scan.size() && f < enough; ++t) {
-            const std::uint32_t p = m_scan[t];
-            if (m_counts[p] > 0 && compatible(key.data(), m_flat.data() + std::size_t(p) * d, d))
-                f += m_counts[p];
-        }
+    std::uint64_t frequency(const std::vector<Code>& ordered, std::size_t t) const {
+        std::uint64_t f = lookUp(m_upTo[t], tail(ordered, t));
+        for (std::size_t u = t + 1; u <= m_d; ++u) f += lookUp(m_exact[u], tail(ordered, u));
         return f;
     }
-    std::size_t size() const { return m_keys.size(); }
-    std::uint64_t count(std::uint32_t p) const { return m_counts[p]; }
-    const std::vector<Code>& key(std::uint32_t p) const { return m_keys[p]; }
 
 private:
-    std::map<std::vector<Code>, std::uint32_t> m_index;
-    std::vector<std::vector<Code>> m_keys;
-    /// The keys again, contiguous: the scans read them.
-    std::vector<Code> m_flat;
-    std::vector<std::uint64_t> m_counts;
-    std::vector<std::uint32_t> m_scan;
+    using Counts = std::unordered_map<std::string, std::uint64_t>;
+    /// The codes from position u on, as bytes (a hash key).
+    static std::string tail(const std::vector<Code>& ordered, std::size_t u) {
+        return std::string(reinterpret_cast<const char*>(ordered.data() + u),
+                           (ordered.size() - u) * sizeof(Code));
+    }
+    static std::uint64_t lookUp(const Counts& counts, const std::string& key) {
+        const auto it = counts.find(key);
+        return it == counts.end() ? 0 : it->second;
+    }
+    std::size_t m_d;
+    std::vector<Counts> m_exact;
+    std::vector<Counts> m_upTo;
 };
 
 }  // namespace
@@ -142,34 +130,26 @@ CellSuppressionResult suppressCells(const Dataset& data, const SearchConfig& con
         out.classes.tableFails.push_back(kSpec);
         return out;
     }
-    std::vector<std::vector<Code>> keys(n, std::vector<Code>(d));
+    // Codes in the suppression order; the first prefix[r] of record r are suppressed.
+    std::vector<std::vector<Code>> ordered(n, std::vector<Code>(d));
     for (std::size_t r = 0; r < n; ++r)
-        for (std::size_t i = 0; i < d; ++i) keys[r][i] = table.column(data.qiColumns()[i]).code(r);
-    Patterns patterns;
-    std::vector<std::uint32_t> pattern(n);
-    for (std::size_t r = 0; r < n; ++r) pattern[r] = patterns.add(keys[r]);
-    patterns.scanLargestFirst();
+        for (std::size_t t = 0; t < d; ++t)
+            ordered[r][t] = table.column(data.qiColumns()[out.order[t]]).code(r);
+    std::vector<std::size_t> prefix(n, 0);
+    PrefixCounts counts(d);
+    for (std::size_t r = 0; r < n; ++r) counts.add(ordered[r], 0);
     for (std::size_t r = 0; r < n; ++r) {
-        for (std::size_t t = 0; t < d && patterns.frequency(pattern[r], k) < k; ++t) {
-            const std::size_t i = out.order[t];
-            if (keys[r][i] == kWildcard) continue;
-            patterns.remove(pattern[r]);
-            keys[r][i] = kWildcard;
-            pattern[r] = patterns.add(keys[r]);
-            ++out.suppressedCells[i];
+        while (prefix[r] < d && counts.frequency(ordered[r], prefix[r]) < k) {
+            counts.grow(ordered[r], prefix[r]);
+            ++out.suppressedCells[out.order[prefix[r]]];
+            ++prefix[r];
         }
     }
-    // The smallest frequency, per published tuple: counting stops at the smallest so far,
-    // which a larger count cannot lower.
     out.minFrequency = n;
-    patterns.scanLargestFirst();
-    for (std::uint32_t p = 0; p < patterns.size(); ++p)
-        if (patterns.count(p) > 0)
-            out.minFrequency =
-                std::min(out.minFrequency, patterns.frequency(p, out.minFrequency));
-    for (std::size_t r = 0; r < n; ++r)
-        if (std::all_of(keys[r].begin(), keys[r].end(), [](Code c) { return c == kWildcard; }))
-            ++out.suppressedRecords;
+    for (std::size_t r = 0; r < n; ++r) {
+        out.minFrequency = std::min(out.minFrequency, counts.frequency(ordered[r], prefix[r]));
+        if (prefix[r] == d) ++out.suppressedRecords;
+    }
     if (out.minFrequency < k) throw std::logic_error("suppressCells: a record stays below k");
     if (out.suppressedRecords > out.recordLimit) {
         out.classes.tableFails.push_back(
@@ -178,18 +158,20 @@ CellSuppressionResult suppressCells(const Dataset& data, const SearchConfig& con
             " allowed)");
         return out;
     }
-    std::map<std::uint32_t, std::uint32_t> classOf;
+    // The distinct published tuples are the classes mondrianTable writes.
+    std::map<std::vector<Code>, std::uint32_t> classOf;
     out.classes.rowClass.resize(n);
+    std::vector<Code> key(d);
     for (std::size_t r = 0; r < n; ++r) {
-        const auto [it, added] =
-            classOf.emplace(pattern[r], std::uint32_t(out.classes.sizes.size()));
+        for (std::size_t t = 0; t < d; ++t)
+            key[out.order[t]] = t < prefix[r] ? kWildcard : ordered[r][t];
+        const auto [it, added] = classOf.emplace(key, std::uint32_t(out.classes.sizes.size()));
         if (added) {
             out.classes.sizes.push_back(0);
             for (std::size_t i = 0; i < d; ++i)
-                out.classes.labels.push_back(
-                    keys[r][i] == kWildcard
-                        ? std::string(kSuppressedCell)
-                        : table.column(data.qiColumns()[i]).value(keys[r][i]));
+                out.classes.labels.push_back(key[i] == kWildcard
+                                                 ? std::string(kSuppressedCell)
+                                                 : table.column(data.qiColumns()[i]).value(key[i]));
         }
         ++out.classes.sizes[it->second];
         out.classes.rowClass[r] = it->second;

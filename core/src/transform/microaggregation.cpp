@@ -42,74 +42,6 @@ std::vector<double> numbers(const Dataset& data, std::size_t i) {
     return out;
 }
 
-/// MDAV on n points of dimension d (row-major); groups of ≥ k (k ≤ n) row indices.
-std::vector<std::vector<std::uint32_t>> mdav(const std::vector<double>& x, std::size_t n,
-                                             std::size_t d, std::size_t k) {
-    std::vector<std::uint32_t> rest(n);
-    std::iota(rest.begin(), rest.end(), 0u);
-    std::vector<std::vector<std::uint32_t>> groups;
-    const auto dist2 = [&](std::uint32_t a, const double* p) {
-        double s = 0;
-        for (std::size_t j = 0; j < d; ++j) {
-            const double t = x[a * d + j] - p[j];
-            s += t * t;
-        }
-        return s;
-    };
-    std::vector<double> centre(d);
-    const auto centroid = [&] {
-        std::fill(centre.begin(), centre.end(), 0.0);
-        for (std::uint32_t a : rest)
-            for (std::size_t j = 0; j < d; ++j) centre[j] += x[a * d + j];
-        for (double& c : centre) c /= double(rest.size());
-        return centre;
-    };
-    // `rest` stays in row order, so the first of equally far records is the lower row.
-    const auto farthest = [&](const std::vector<double>& p) {
-        std::uint32_t best = rest.front();
-        double bestD = -1;
-        for (std::uint32_t a : rest) {
-            const double t = dist2(a, p.data());
-            if (t > bestD) {
-                bestD = t;
-                best = a;
-            }
-        }
-        return best;
-    };
-    const auto point = [&](std::uint32_t a) {
-        return std::vector<double>(x.begin() + std::ptrdiff_t(a * d),
-                                   x.begin() + std::ptrdiff_t(a * d + d));
-    };
-    std::vector<std::pair<double, std::uint32_t>> byDistance;
-    std::vector<std::uint8_t> taken(n, 0);
-    // The k records of `rest` nearest to p (p's own record first when it is in rest).
-    const auto takeNearest = [&](const std::vector<double>& p) {
-        byDistance.clear();
-        for (std::uint32_t a : rest) byDistance.emplace_back(dist2(a, p.data()), a);
-        std::partial_sort(byDistance.begin(), byDistance.begin() + std::ptrdiff_t(k),
-                          byDistance.end());
-        std::vector<std::uint32_t> group;
-        for (std::size_t t = 0; t < k; ++t) {
-            group.push_back(byDistance[t].second);
-            taken[byDistance[t].second] = 1;
-        }
-        std::sort(group.begin(), group.end());
-        std::erase_if(rest, [&](std::uint32_t a) { return taken[a] != 0; });
-        groups.push_back(std::move(group));
-    };
-    while (rest.size() >= 3 * k) {
-        const std::uint32_t r = farthest(centroid());
-        const std::vector<double> pr = point(r);
-        const std::vector<double> ps = point(farthest(pr));
-        takeNearest(pr);
-        takeNearest(ps);
-    }
-    if (rest.size() >= 2 * k) takeNearest(point(farthest(centroid())));
-    if (!rest.empty()) groups.push_back(rest);
-    return groups;
-}
-
 std::string meanText(double mean) {
     char text[64];
     std::snprintf(text, sizeof text, "%.2f", mean);
@@ -164,6 +96,136 @@ bool holds(const BoundCriterion& b, std::uint64_t rows, const std::vector<std::u
 }
 
 }  // namespace
+
+std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values,
+                                                   std::size_t d, std::size_t k) {
+    const std::size_t n = d == 0 ? 0 : values.size() / d;
+    std::vector<std::vector<std::uint32_t>> groups;
+    if (n == 0) return groups;
+    k = std::max<std::size_t>(1, std::min(k, n));
+    std::vector<double> mean(d, 0), sd(d, 0);
+    for (std::size_t j = 0; j < d; ++j) {
+        for (std::size_t r = 0; r < n; ++r) mean[j] += values[r * d + j];
+        mean[j] /= double(n);
+        double var = 0;
+        for (std::size_t r = 0; r < n; ++r)
+            var += (values[r * d + j] - mean[j]) * (values[r * d + j] - mean[j]);
+        sd[j] = std::sqrt(var / double(n));
+    }
+    const auto standard = [&](double x, std::size_t j) {
+        return sd[j] > 0 ? (x - mean[j]) / sd[j] : 0.0;
+    };
+    // Records with equal values are one point with its rows (ascending); MDAV's steps are
+    // taken on the points, which gives the per-record algorithm's groups exactly: equal records
+    // are equally far from everything, and ties go to the lower rows.
+    struct Point {
+        std::vector<double> raw;
+        std::vector<double> z;
+        std::vector<std::uint32_t> rows;
+        std::size_t next = 0;  ///< rows[next..] remain
+        std::size_t left() const { return rows.size() - next; }
+    };
+    std::vector<Point> points;
+    {
+        std::map<std::vector<double>, std::size_t> index;
+        std::vector<double> raw(d);
+        for (std::uint32_t r = 0; r < n; ++r) {
+            std::copy(values.begin() + std::ptrdiff_t(r * d),
+                      values.begin() + std::ptrdiff_t(r * d + d), raw.begin());
+            const auto [it, added] = index.emplace(raw, points.size());
+            if (added) {
+                Point p;
+                p.raw = raw;
+                for (std::size_t j = 0; j < d; ++j) p.z.push_back(standard(raw[j], j));
+                points.push_back(std::move(p));
+            }
+            points[it->second].rows.push_back(r);
+        }
+    }
+    std::vector<std::size_t> live(points.size());
+    std::iota(live.begin(), live.end(), std::size_t(0));
+    std::size_t rest = n;
+    const auto dist2 = [&](const Point& a, const std::vector<double>& c) {
+        double s = 0;
+        for (std::size_t j = 0; j < d; ++j) s += (a.z[j] - c[j]) * (a.z[j] - c[j]);
+        return s;
+    };
+    // The centroid from the raw sums (exact for integers, so independent of the order in
+    // which the records are summed), then standardized.
+    const auto centroid = [&] {
+        std::vector<double> c(d, 0);
+        for (std::size_t p : live)
+            for (std::size_t j = 0; j < d; ++j) c[j] += double(points[p].left()) * points[p].raw[j];
+        for (std::size_t j = 0; j < d; ++j) c[j] = standard(c[j] / double(rest), j);
+        return c;
+    };
+    const auto farthest = [&](const std::vector<double>& c) -> const Point& {
+        std::size_t best = live.front();
+        double bestD = -1;
+        for (std::size_t p : live) {
+            const double t = dist2(points[p], c);
+            if (t > bestD || (t == bestD && points[p].rows[points[p].next] <
+                                                points[best].rows[points[best].next])) {
+                bestD = t;
+                best = p;
+            }
+        }
+        return points[best];
+    };
+    std::vector<std::pair<double, std::size_t>> byDistance;
+    // The k remaining records nearest c, ties to the lower rows.
+    const auto takeNearest = [&](const std::vector<double>& c) {
+        byDistance.clear();
+        for (std::size_t p : live) byDistance.emplace_back(dist2(points[p], c), p);
+        std::sort(byDistance.begin(), byDistance.end());
+        std::vector<std::uint32_t> group;
+        std::size_t t = 0;
+        std::size_t cumulative = 0;
+        while (cumulative + points[byDistance[t].second].left() < k)
+            cumulative += points[byDistance[t++].second].left();
+        // Points nearer than the k-th record's are taken whole; at its distance, the lowest
+        // rows of all points that far (some may sort before t).
+        const double boundary = byDistance[t].first;
+        while (t > 0 && byDistance[t - 1].first == boundary)
+            cumulative -= points[byDistance[--t].second].left();
+        for (std::size_t u = 0; u < t; ++u) {
+            Point& p = points[byDistance[u].second];
+            group.insert(group.end(), p.rows.begin() + std::ptrdiff_t(p.next), p.rows.end());
+            p.next = p.rows.size();
+        }
+        std::vector<std::pair<std::uint32_t, std::size_t>> tied;  // (row, point)
+        for (std::size_t u = t; u < byDistance.size() && byDistance[u].first == boundary; ++u) {
+            const Point& p = points[byDistance[u].second];
+            for (std::size_t q = p.next; q < p.rows.size(); ++q)
+                tied.emplace_back(p.rows[q], byDistance[u].second);
+        }
+        std::sort(tied.begin(), tied.end());
+        for (std::size_t q = 0; q < k - cumulative; ++q) {
+            group.push_back(tied[q].first);
+            ++points[tied[q].second].next;  // a point's lowest rows go first
+        }
+        std::sort(group.begin(), group.end());
+        rest -= group.size();
+        std::erase_if(live, [&](std::size_t p) { return points[p].left() == 0; });
+        groups.push_back(std::move(group));
+    };
+    while (rest >= 3 * k) {
+        const std::vector<double> r = farthest(centroid()).z;
+        const std::vector<double> s = farthest(r).z;
+        takeNearest(r);
+        takeNearest(s);
+    }
+    if (rest >= 2 * k) takeNearest(farthest(centroid()).z);
+    if (rest > 0) {
+        std::vector<std::uint32_t> group;
+        for (std::size_t p : live)
+            group.insert(group.end(), points[p].rows.begin() + std::ptrdiff_t(points[p].next),
+                         points[p].rows.end());
+        std::sort(group.begin(), group.end());
+        groups.push_back(std::move(group));
+    }
+    return groups;
+}
 
 Aggregate parseAggregate(const std::string& text) {
     for (Aggregate a : {Aggregate::Mean, Aggregate::Median, Aggregate::Mode, Aggregate::Interval})
@@ -229,21 +291,26 @@ MicroaggregationResult microaggregate(const Dataset& data, const SearchConfig& c
     for (const BoundCriterion& b : config.criteria)
         if (b.criterion.isClassSize())
             k = std::max<std::size_t>(k, std::get<KAnonymity>(b.criterion.variant()).k);
-    // Standardized coordinates: z = (x − mean) / sd; a constant QI adds nothing.
+    // Per row its numbers (row-major) and, for merging, its standardized coordinates.
     std::vector<std::vector<double>> number(d);
-    std::vector<double> x(n * d, 0);
+    std::vector<double> raw(n * d, 0);
     for (std::size_t i = 0; i < d; ++i) {
         number[i] = numbers(data, i);
         const Column& c = table.column(data.qiColumns()[i]);
+        for (std::size_t r = 0; r < n; ++r) raw[r * d + i] = number[i][c.code(r)];
+    }
+    std::vector<std::vector<std::uint32_t>> groups = mdavGroups(raw, d, k);
+    std::vector<double> x(n * d, 0);
+    for (std::size_t i = 0; i < d; ++i) {
         double mean = 0, var = 0;
-        for (std::size_t r = 0; r < n; ++r) mean += number[i][c.code(r)];
+        for (std::size_t r = 0; r < n; ++r) mean += raw[r * d + i];
         mean /= double(n);
-        for (std::size_t r = 0; r < n; ++r) var += std::pow(number[i][c.code(r)] - mean, 2);
+        for (std::size_t r = 0; r < n; ++r)
+            var += (raw[r * d + i] - mean) * (raw[r * d + i] - mean);
         const double sd = std::sqrt(var / double(n));
         if (sd > 0)
-            for (std::size_t r = 0; r < n; ++r) x[r * d + i] = (number[i][c.code(r)] - mean) / sd;
+            for (std::size_t r = 0; r < n; ++r) x[r * d + i] = (raw[r * d + i] - mean) / sd;
     }
-    std::vector<std::vector<std::uint32_t>> groups = mdav(x, n, d, k);
     out.mdavGroups = groups.size();
     // Merge groups failing a criterion into the nearest group until all hold (the whole table
     // holds, so this ends at the latest with one group).

@@ -48,6 +48,16 @@ struct MicroaggregationResult {
 /// ParameterError naming the attribute or criterion at fault.
 void checkMicroaggregationSupport(const Dataset& data, const SearchConfig& config);
 
+/// MDAV's groups of rows for `values` (n rows × d numbers, row-major), at least k (≥ 1) rows
+/// each (all rows in one group when n < k): each column standardized to mean 0 and variance 1
+/// (a constant one adds nothing), Euclidean distance. While 3k or more rows remain: the row r
+/// farthest from the centroid, the row s farthest from r, the k nearest r form a group, then
+/// the k nearest s; with 2k to 3k − 1 left, the k nearest the row farthest from the centroid and
+/// the rest; with fewer, the rest. Ties go to the lower row. Rows with equal values are handled
+/// as one point, so the cost is O(n/k · u) for u distinct rows rather than O(n²/k).
+std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values,
+                                                   std::size_t d, std::size_t k);
+
 /// MDAV with k the largest of the class-size criteria (1 without one) on the QIs standardized
 /// to mean 0 and variance 1 (a constant QI is left out of the distance); ties go to the lower
 /// row. Groups that fail another criterion (ℓ-diversity, t-closeness, …), judged on the
