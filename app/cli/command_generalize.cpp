@@ -77,10 +77,11 @@ public:
         m_command->add_option("--aggregate", m_aggregates,
                               "With --transform microaggregation: COL=mean|median|mode|interval, "
                               "what a QI publishes for its group (default mean); repeatable");
-        m_command->add_option("--importance", m_importance,
-                              "With --transform cell-suppression: every QI once, comma-separated, "
-                              "least important (suppressed first) first (default: more distinct "
-                              "values first)")
+        m_command
+            ->add_option("--importance", m_importance,
+                         "With --transform cell-suppression: every QI once, comma-separated, "
+                         "least important (suppressed first) first (default: more distinct "
+                         "values first)")
             ->delimiter(',');
         m_command
             ->add_option("-o,--output", m_output,
@@ -297,10 +298,12 @@ private:
                                  " yet: `ldiv verify` re-judges a node, and its classes have "
                                  "none");
         if (!m_mapping.empty())
-            throw ParameterError("--mapping lists a node's value-to-generalized-value mapping: "
-                                 "with " +
-                                 model + " one value may be published differently in "
-                                         "different classes");
+            throw ParameterError(
+                "--mapping lists a node's value-to-generalized-value mapping: "
+                "with " +
+                model +
+                " one value may be published differently in "
+                "different classes");
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output}, {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});

@@ -112,8 +112,8 @@ int main(int argc, char** argv) {
             "%s: %zu rows, QI %s: mdav %zu groups, %zu merges, %zu classes, DM %llu, smallest "
             "%u, SSE/SST %.6f (median %.1f ms of %d)\n",
             project.c_str(), data.rowCount(), argv[4], m.mdavGroups, m.merges, m.classes.count(),
-            static_cast<unsigned long long>(m.classes.discernibility()),
-            m.classes.minClassSize(), informationLoss(data, m.classes), ms[ms.size() / 2], runs);
+            static_cast<unsigned long long>(m.classes.discernibility()), m.classes.minClassSize(),
+            informationLoss(data, m.classes), ms[ms.size() / 2], runs);
         return 0;
     }
     const Dataset& data = ws.dataset();
@@ -134,13 +134,12 @@ int main(int argc, char** argv) {
         per += " " + ws.table().column(data.qiColumns()[i]).name() + "=" +
                std::to_string(c.suppressedCells[i]);
     }
-    std::printf("%s: %zu rows, %zu QI: %llu cells suppressed (%s), %llu records entirely (limit "
-                "%llu)%s (median %.1f ms of %d)\n",
-                project.c_str(), data.rowCount(), data.qiCount(),
-                static_cast<unsigned long long>(total), per.c_str() + 1,
-                static_cast<unsigned long long>(c.suppressedRecords),
-                static_cast<unsigned long long>(c.recordLimit),
-                c.classes.tableFails.empty() ? "" : "; refused: over the limit", ms[ms.size() / 2],
-                runs);
+    std::printf(
+        "%s: %zu rows, %zu QI: %llu cells suppressed (%s), %llu records entirely (limit "
+        "%llu)%s (median %.1f ms of %d)\n",
+        project.c_str(), data.rowCount(), data.qiCount(), static_cast<unsigned long long>(total),
+        per.c_str() + 1, static_cast<unsigned long long>(c.suppressedRecords),
+        static_cast<unsigned long long>(c.recordLimit),
+        c.classes.tableFails.empty() ? "" : "; refused: over the limit", ms[ms.size() / 2], runs);
     return 0;
 }

@@ -34,21 +34,23 @@ private slots:
     void initTestCase() {
         // The 10 rows of tests/core/test_microaggregation (x, y) with a sensitive column.
         m_numeric = m_dir.filePath("ten.csv");
-        writeFile(m_numeric,
-                  "x,y,s\n1,2,a\n2,1,a\n2,2,b\n9,9,a\n10,9,b\n9,10,c\n5,5,a\n6,5,b\n5,6,c\n1,1,a\n");
+        writeFile(
+            m_numeric,
+            "x,y,s\n1,2,a\n2,1,a\n2,2,b\n9,9,a\n10,9,b\n9,10,c\n5,5,a\n6,5,b\n5,6,c\n1,1,a\n");
         // The 7 rows of tests/core/test_cell_suppression.
         m_text = m_dir.filePath("seven.csv");
-        writeFile(m_text,
-                  "a,b,c,s\nm,1,x,s0\nm,1,x,s1\nm,2,x,s2\nf,2,y,s0\nf,2,y,s1\nf,3,y,s2\ng,4,z,s0\n");
+        writeFile(
+            m_text,
+            "a,b,c,s\nm,1,x,s0\nm,1,x,s1\nm,2,x,s2\nf,2,y,s0\nf,2,y,s1\nf,3,y,s2\ng,4,z,s0\n");
     }
 
     // k=3, x by its mean and y by its interval: the groups {1,2,10}, {3,7,8,9}, {4,5,6}.
     void tenRowsMicroaggregated() {
         const QString out = m_dir.filePath("ten_out.csv");
-        const auto r = test::runCli({"generalize", m_numeric, "--qi", "x,y", "--sensitive", "s",
-                                     "--criterion", "k=3", "--transform", "microaggregation",
-                                     "--aggregate", "y=interval", "--keep-order", "-o", out,
-                                     "--json"});
+        const auto r =
+            test::runCli({"generalize", m_numeric, "--qi", "x,y", "--sensitive", "s", "--criterion",
+                          "k=3", "--transform", "microaggregation", "--aggregate", "y=interval",
+                          "--keep-order", "-o", out, "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject j = r.json();
         QCOMPARE(j["transform"].toString(), QString("microaggregation"));
@@ -58,10 +60,10 @@ private slots:
         QCOMPARE(j["min_class_size"].toInt(), 3);
         QCOMPARE(j["aggregates"].toObject()["x"].toString(), QString("mean"));
         QCOMPARE(j["aggregates"].toObject()["y"].toString(), QString("interval"));
-        QCOMPARE(readLines(out), (QStringList{"x,y,s", "1.33,[1-2],a", "1.33,[1-2],a",
-                                              "4.5,[2-6],b", "9.33,[9-10],a", "9.33,[9-10],b",
-                                              "9.33,[9-10],c", "4.5,[2-6],a", "4.5,[2-6],b",
-                                              "4.5,[2-6],c", "1.33,[1-2],a"}));
+        QCOMPARE(readLines(out),
+                 (QStringList{"x,y,s", "1.33,[1-2],a", "1.33,[1-2],a", "4.5,[2-6],b",
+                              "9.33,[9-10],a", "9.33,[9-10],b", "9.33,[9-10],c", "4.5,[2-6],a",
+                              "4.5,[2-6],b", "4.5,[2-6],c", "1.33,[1-2],a"}));
         // distinct-l=2 merges {1,2,10} (all a) into {3,7,8,9}.
         const auto l = test::runCli({"generalize", m_numeric, "--qi", "x,y", "--sensitive", "s",
                                      "--criterion", "k=3", "--criterion", "distinct-l=2",
@@ -74,10 +76,22 @@ private slots:
     // k=2 with importance b,c,a and 20 % of the records allowed to lose every QI.
     void sevenRowsCellSuppressed() {
         const QString out = m_dir.filePath("seven_out.csv");
-        const QStringList base{"generalize",       m_text,       "--qi",     "a,b,c",
-                               "--sensitive",      "s",          "--criterion", "k=2",
-                               "--transform",      "cell-suppression", "--importance", "b,c,a",
-                               "--keep-order",     "-o",         out,        "--json"};
+        const QStringList base{"generalize",
+                               m_text,
+                               "--qi",
+                               "a,b,c",
+                               "--sensitive",
+                               "s",
+                               "--criterion",
+                               "k=2",
+                               "--transform",
+                               "cell-suppression",
+                               "--importance",
+                               "b,c,a",
+                               "--keep-order",
+                               "-o",
+                               out,
+                               "--json"};
         const auto r = test::runCli(base + QStringList{"--suppression", "0.2"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject j = r.json();
@@ -102,12 +116,11 @@ private slots:
     void refusals_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("text QI") << QStringList{"--transform", "microaggregation", "--qi",
-                                                "a,b"}
+        QTest::newRow("text QI") << QStringList{"--transform", "microaggregation", "--qi", "a,b"}
                                  << "'a' is not typed integer or decimal";
         QTest::newRow("unknown aggregate")
-            << QStringList{"--transform", "microaggregation", "--qi", "b", "--aggregate",
-                           "b=average"}
+            << QStringList{"--transform", "microaggregation", "--qi",
+                           "b",           "--aggregate",      "b=average"}
             << "unknown aggregate 'average'";
         QTest::newRow("aggregate of a non-QI")
             << QStringList{"--transform", "microaggregation", "--qi", "b", "--aggregate", "c=mean"}
@@ -122,12 +135,12 @@ private slots:
             << QStringList{"--transform", "cell-suppression", "--qi", "a,b", "--importance", "a"}
             << "'b' is missing";
         QTest::newRow("cell-suppression with l-diversity")
-            << QStringList{"--transform", "cell-suppression", "--qi", "a,b", "--criterion",
-                           "distinct-l=2"}
+            << QStringList{"--transform", "cell-suppression", "--qi",
+                           "a,b",         "--criterion",      "distinct-l=2"}
             << "cell-suppression guarantees k-anonymity only";
         QTest::newRow("microaggregation with a risk criterion")
-            << QStringList{"--transform", "microaggregation", "--qi", "b", "--criterion",
-                           "average-risk=0.1"}
+            << QStringList{"--transform", "microaggregation", "--qi",
+                           "b",           "--criterion",      "average-risk=0.1"}
             << "judged on all classes together";
         QTest::newRow("microaggregation with --node")
             << QStringList{"--transform", "microaggregation", "--qi", "b", "--node", "0"}
@@ -141,8 +154,12 @@ private slots:
         const QString out = m_dir.filePath("refused.csv");
         QStringList all{"generalize", m_text, "--sensitive", "s", "--criterion", "k=2", "-o", out};
         // Columns left out of --qi need a role: c is insensitive unless it is a QI.
-        if (!args.join(' ').contains("a,b,c")) all << "--insensitive" << "c";
-        if (!args.join(' ').contains("a,b")) all << "--insensitive" << "a";
+        if (!args.join(' ').contains("a,b,c"))
+            all << "--insensitive"
+                << "c";
+        if (!args.join(' ').contains("a,b"))
+            all << "--insensitive"
+                << "a";
         const auto r = test::runCli(all + args);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());

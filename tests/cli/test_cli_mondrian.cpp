@@ -66,12 +66,10 @@ private slots:
         QTest::newRow("local") << QStringList{"--transform", "local"} << 1
                                << "--transform local is not implemented yet";
         // hospital's nationality is text: microaggregation needs numbers.
-        QTest::newRow("microaggregation")
-            << QStringList{"--transform", "microaggregation"} << 1
-            << "'nationality' is not typed integer or decimal";
-        QTest::newRow("cell-suppression")
-            << QStringList{"--transform", "cell-suppression"} << 1
-            << "cell-suppression guarantees k-anonymity only";
+        QTest::newRow("microaggregation") << QStringList{"--transform", "microaggregation"} << 1
+                                          << "'nationality' is not typed integer or decimal";
+        QTest::newRow("cell-suppression") << QStringList{"--transform", "cell-suppression"} << 1
+                                          << "cell-suppression guarantees k-anonymity only";
         QTest::newRow("unknown model")
             << QStringList{"--transform", "anatomy"} << 1 << "--transform";
         QTest::newRow("mondrian with --node")

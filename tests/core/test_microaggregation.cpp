@@ -165,13 +165,15 @@ std::vector<std::vector<std::uint32_t>> referenceMdav(const std::vector<double>&
         for (std::size_t r = 0; r < n; ++r) mean[j] += v[r * d + j];
         mean[j] /= double(n);
         double var = 0;
-        for (std::size_t r = 0; r < n; ++r) var += (v[r * d + j] - mean[j]) * (v[r * d + j] - mean[j]);
+        for (std::size_t r = 0; r < n; ++r)
+            var += (v[r * d + j] - mean[j]) * (v[r * d + j] - mean[j]);
         sd[j] = std::sqrt(var / double(n));
     }
     const auto z = [&](double x, std::size_t j) { return sd[j] > 0 ? (x - mean[j]) / sd[j] : 0.0; };
     const auto dist = [&](std::uint32_t r, const std::vector<double>& c) {
         double s = 0;
-        for (std::size_t j = 0; j < d; ++j) s += (z(v[r * d + j], j) - c[j]) * (z(v[r * d + j], j) - c[j]);
+        for (std::size_t j = 0; j < d; ++j)
+            s += (z(v[r * d + j], j) - c[j]) * (z(v[r * d + j], j) - c[j]);
         return s;
     };
     const auto at = [&](std::uint32_t r) {
@@ -237,10 +239,12 @@ private slots:
         QTest::newRow("mean") << "mean"
                               << "1,2,10:1.33|1.33;3,7,8,9:4.5|4.5;4,5,6:9.33|9.33";
         // x of {3,7,8,9} sorted 2,5,5,6: lower median 5 (the 2nd), mode 5, interval [2-6].
-        QTest::newRow("median") << "median" << "1,2,10:1|1;3,7,8,9:5|5;4,5,6:9|9";
-        QTest::newRow("mode") << "mode" << "1,2,10:1|1;3,7,8,9:5|5;4,5,6:9|9";
-        QTest::newRow("interval")
-            << "interval" << "1,2,10:[1-2]|[1-2];3,7,8,9:[2-6]|[2-6];4,5,6:[9-10]|[9-10]";
+        QTest::newRow("median") << "median"
+                                << "1,2,10:1|1;3,7,8,9:5|5;4,5,6:9|9";
+        QTest::newRow("mode") << "mode"
+                              << "1,2,10:1|1;3,7,8,9:5|5;4,5,6:9|9";
+        QTest::newRow("interval") << "interval"
+                                  << "1,2,10:[1-2]|[1-2];3,7,8,9:[2-6]|[2-6];4,5,6:[9-10]|[9-10]";
     }
     void tenRowsByHand() {
         QFETCH(QString, aggregate);
@@ -333,20 +337,30 @@ private slots:
             std::vector<std::string> sensitive;
             // The first three rows hold three values, so that ℓ ≤ 3 always binds when there
             // are three rows.
-            for (std::size_t r = 0; r < rows; ++r) sensitive.push_back(label("s", r < 3 ? r : rng() % m));
+            for (std::size_t r = 0; r < rows; ++r)
+                sensitive.push_back(label("s", r < 3 ? r : rng() % m));
             const auto c = makeCase(qi, sensitive);
             Requirement q;
             q.k = 1 + int(rng() % 6);
             switch (rng() % 6) {
-                case 0: q.distinctL = 2 + int(rng() % 2); break;
-                case 1: q.entropyL = 1.2 + double(rng() % 80) / 100.0; break;
+                case 0:
+                    q.distinctL = 2 + int(rng() % 2);
+                    break;
+                case 1:
+                    q.entropyL = 1.2 + double(rng() % 80) / 100.0;
+                    break;
                 case 2:
                     q.recursiveC = 1 + double(rng() % 30) / 10.0;
                     q.recursiveL = 2;
                     break;
-                case 3: q.t = 0.1 + double(rng() % 40) / 100.0; break;
-                case 4: q.beta = 0.5 + double(rng() % 200) / 100.0; break;
-                default: break;
+                case 3:
+                    q.t = 0.1 + double(rng() % 40) / 100.0;
+                    break;
+                case 4:
+                    q.beta = 0.5 + double(rng() % 200) / 100.0;
+                    break;
+                default:
+                    break;
             }
             if (q.specs().empty()) q.k = 2;
             std::vector<Aggregate> aggregates;
@@ -424,8 +438,7 @@ private slots:
         }
         QVERIFY(checked >= 500);
         QVERIFY(merged > 20);  // the merging was exercised
-        qInfo("%d tables checked, %d refused as a whole, %d with merges", checked, refused,
-              merged);
+        qInfo("%d tables checked, %d refused as a whole, %d with merges", checked, refused, merged);
     }
 };
 

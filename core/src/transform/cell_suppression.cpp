@@ -152,10 +152,10 @@ CellSuppressionResult suppressCells(const Dataset& data, const SearchConfig& con
     }
     if (out.minFrequency < k) throw std::logic_error("suppressCells: a record stays below k");
     if (out.suppressedRecords > out.recordLimit) {
-        out.classes.tableFails.push_back(
-            kSpec + " within the suppression limit (" + std::to_string(out.suppressedRecords) +
-            " records lose every quasi-identifier, " + std::to_string(out.recordLimit) +
-            " allowed)");
+        out.classes.tableFails.push_back(kSpec + " within the suppression limit (" +
+                                         std::to_string(out.suppressedRecords) +
+                                         " records lose every quasi-identifier, " +
+                                         std::to_string(out.recordLimit) + " allowed)");
         return out;
     }
     // The distinct published tuples are the classes mondrianTable writes.

@@ -97,8 +97,8 @@ bool holds(const BoundCriterion& b, std::uint64_t rows, const std::vector<std::u
 
 }  // namespace
 
-std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values,
-                                                   std::size_t d, std::size_t k) {
+std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values, std::size_t d,
+                                                   std::size_t k) {
     const std::size_t n = d == 0 ? 0 : values.size() / d;
     std::vector<std::vector<std::uint32_t>> groups;
     if (n == 0) return groups;
@@ -230,16 +230,19 @@ std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& va
 Aggregate parseAggregate(const std::string& text) {
     for (Aggregate a : {Aggregate::Mean, Aggregate::Median, Aggregate::Mode, Aggregate::Interval})
         if (text == aggregateName(a)) return a;
-    throw ParameterError("unknown aggregate '" + text +
-                         "': use mean, median, mode or interval");
+    throw ParameterError("unknown aggregate '" + text + "': use mean, median, mode or interval");
 }
 
 const char* aggregateName(Aggregate a) {
     switch (a) {
-        case Aggregate::Mean: return "mean";
-        case Aggregate::Median: return "median";
-        case Aggregate::Mode: return "mode";
-        case Aggregate::Interval: return "interval";
+        case Aggregate::Mean:
+            return "mean";
+        case Aggregate::Median:
+            return "median";
+        case Aggregate::Mode:
+            return "mode";
+        case Aggregate::Interval:
+            return "interval";
     }
     return "";
 }
@@ -273,11 +276,12 @@ MicroaggregationResult microaggregate(const Dataset& data, const SearchConfig& c
         }
         return h;
     };
-    const auto failures = [&](std::uint64_t rows, const std::vector<std::vector<std::uint32_t>>& h) {
+    const auto failures = [&](std::uint64_t rows,
+                              const std::vector<std::vector<std::uint32_t>>& h) {
         std::vector<std::string> specs;
         for (const BoundCriterion& b : config.criteria)
-            if (!holds(b, rows, b.criterion.isClassSize() ? std::vector<std::uint32_t>{}
-                                                          : h[b.sensitive]))
+            if (!holds(b, rows,
+                       b.criterion.isClassSize() ? std::vector<std::uint32_t>{} : h[b.sensitive]))
                 specs.push_back(b.criterion.spec());
         return specs;
     };

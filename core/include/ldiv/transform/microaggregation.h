@@ -55,8 +55,8 @@ void checkMicroaggregationSupport(const Dataset& data, const SearchConfig& confi
 /// the k nearest s; with 2k to 3k − 1 left, the k nearest the row farthest from the centroid and
 /// the rest; with fewer, the rest. Ties go to the lower row. Rows with equal values are handled
 /// as one point, so the cost is O(n/k · u) for u distinct rows rather than O(n²/k).
-std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values,
-                                                   std::size_t d, std::size_t k);
+std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values, std::size_t d,
+                                                   std::size_t k);
 
 /// MDAV with k the largest of the class-size criteria (1 without one) on the QIs standardized
 /// to mean 0 and variance 1 (a constant QI is left out of the distance); ties go to the lower
