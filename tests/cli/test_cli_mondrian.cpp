@@ -1,5 +1,6 @@
-// `ldiv generalize --transform mondrian` (issue 34): the option's contract (the models not
-// implemented yet and the options Mondrian does not take are refused, exit 1), the JSON keys,
+// `ldiv generalize --transform mondrian` (issue 34): the option's contract (the model not
+// implemented yet, the other models' refusals of the hospital project, and the options Mondrian
+// does not take are refused, exit 1), the JSON keys,
 // a table that fails as a whole (exit 3, nothing written), and the published Adult table,
 // audited by `ldiv audit` from the file itself.
 #include <QFile>

@@ -87,8 +87,9 @@ struct Requirement {
     double entropyL = 0;
     double recursiveC = 0;  // with recursiveL
     int recursiveL = 0;
-    double t = 0;     // t-closeness, equal distance
-    double beta = 0;  // basic β-likeness
+    double t = 0;      // t-closeness, equal distance
+    double beta = 0;   // basic β-likeness
+    double delta = 0;  // δ-disclosure
     std::vector<std::string> specs() const {
         std::vector<std::string> s;
         char text[64];
@@ -110,13 +111,18 @@ struct Requirement {
             std::snprintf(text, sizeof text, "beta-likeness=%.2f", beta);
             s.emplace_back(text);
         }
+        if (delta > 0) {
+            std::snprintf(text, sizeof text, "delta-disclosure=%.2f", delta);
+            s.emplace_back(text);
+        }
         return s;
     }
 };
 
 /// One class meets every asked criterion (docs/criteria.md's definitions): |E| ≥ k; at least
 /// ℓ values; −Σ q log q ≥ log ℓ; r1 < c·(r_ℓ + … + r_m) with r the counts in decreasing order;
-/// ½ Σ |q − p| ≤ t; (q − p)/p ≤ β where q > p; q the class's, p the table's distribution.
+/// ½ Σ |q − p| ≤ t; (q − p)/p ≤ β where q > p; |ln(q/p)| < δ for every value of the table;
+/// q the class's, p the table's distribution.
 bool classMeets(const std::vector<std::string>& sensitive, const std::map<std::string, int>& all,
                 std::size_t n, const Requirement& q) {
     if (int(sensitive.size()) < q.k) return false;
@@ -137,14 +143,16 @@ bool classMeets(const std::vector<std::string>& sensitive, const std::map<std::s
         for (std::size_t j = std::size_t(q.recursiveL) - 1; j < r.size(); ++j) tail += r[j];
         if (q.recursiveL > 1 && !(r[0] < q.recursiveC * tail + 1e-9)) return false;
     }
-    double distance = 0, worst = 0;
+    double distance = 0, worst = 0, disclosure = 0;
     for (const auto& [v, c] : all) {
         const auto it = counts.find(v);
         const double qv = it == counts.end() ? 0 : it->second / size;
         const double pv = double(c) / double(n);
         distance += std::abs(qv - pv) / 2;
         if (qv > pv) worst = std::max(worst, (qv - pv) / pv);
+        disclosure = std::max(disclosure, qv > 0 ? std::abs(std::log(qv / pv)) : HUGE_VAL);
     }
+    if (q.delta > 0 && !(disclosure < q.delta + 1e-9)) return false;
     if (q.t > 0 && distance > q.t + 1e-9) return false;
     if (q.beta > 0 && worst > q.beta + 1e-9) return false;
     return true;
@@ -342,7 +350,7 @@ private slots:
             const auto c = makeCase(qi, sensitive);
             Requirement q;
             q.k = 1 + int(rng() % 6);
-            switch (rng() % 6) {
+            switch (rng() % 7) {
                 case 0:
                     q.distinctL = 2 + int(rng() % 2);
                     break;
@@ -358,6 +366,9 @@ private slots:
                     break;
                 case 4:
                     q.beta = 0.5 + double(rng() % 200) / 100.0;
+                    break;
+                case 5:
+                    q.delta = 0.5 + double(rng() % 150) / 100.0;
                     break;
                 default:
                     break;
