@@ -2,8 +2,9 @@
 // (criteria and suppression limit from the options or the project) the way the search judges
 // it, so that suppressed rows are removed or masked. `--node optimum` searches first: a
 // configuration saved by the workbench re-runs on a new table of the same schema.
-// `--transform mondrian` publishes Mondrian's partition instead (transform/mondrian.h,
-// docs/transformations.md).
+// `--transform mondrian` publishes Mondrian's partition instead (transform/mondrian.h),
+// `microaggregation` MDAV's groups (transform/microaggregation.h) and `cell-suppression` the
+// table with single cells suppressed (transform/cell_suppression.h); docs/transformations.md.
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,6 +26,8 @@
 #include "ldiv/lattice/row_order.h"
 #include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/transform/cell_suppression.h"
+#include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
 
 namespace ldv::cli {
@@ -65,11 +68,21 @@ public:
         m_command
             ->add_option("--transform", m_transform,
                          "Transformation model: full-domain (one level per attribute, the "
-                         "default) or mondrian (multidimensional partitioning, LeFevre et al. "
-                         "2006); local, microaggregation and cell-suppression are not "
-                         "implemented yet")
+                         "default), mondrian (multidimensional partitioning, LeFevre et al. "
+                         "2006), microaggregation (MDAV on numeric QIs, Domingo-Ferrer & "
+                         "Mateo-Sanz 2002) or cell-suppression (local suppression of single "
+                         "cells for k-anonymity, as sdcMicro's); local is not implemented yet")
             ->check(CLI::IsMember(
                 {"full-domain", "mondrian", "local", "microaggregation", "cell-suppression"}));
+        m_command->add_option("--aggregate", m_aggregates,
+                              "With --transform microaggregation: COL=mean|median|mode|interval, "
+                              "what a QI publishes for its group (default mean); repeatable");
+        m_command
+            ->add_option("--importance", m_importance,
+                         "With --transform cell-suppression: every QI once, comma-separated, "
+                         "least important (suppressed first) first (default: more distinct "
+                         "values first)")
+            ->delimiter(',');
         m_command
             ->add_option("-o,--output", m_output,
                          "Output CSV file, or postgresql://…?table=NAME (written with COPY in one "
@@ -105,10 +118,15 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
-        if (m_transform != "full-domain" && m_transform != "mondrian")
-            throw ParameterError("--transform " + m_transform +
-                                 " is not implemented yet: use full-domain or mondrian");
-        if (m_transform == "mondrian") return executeMondrian(out, err);
+        if (m_transform == "local")
+            throw ParameterError(
+                "--transform local is not implemented yet: use full-domain, mondrian, "
+                "microaggregation or cell-suppression");
+        if (!m_aggregates.empty() && m_transform != "microaggregation")
+            throw ParameterError("--aggregate is for --transform microaggregation only");
+        if (!m_importance.empty() && m_transform != "cell-suppression")
+            throw ParameterError("--importance is for --transform cell-suppression only");
+        if (m_transform != "full-domain") return executePartitioned(out, err);
         if (m_node.empty())
             throw ParameterError(
                 "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
@@ -266,22 +284,26 @@ public:
     }
 
 private:
-    /// `--transform mondrian`: Mondrian's classes (transform/mondrian.h) written with the
-    /// full-domain path's writer options. No node, value mapping or release: a release record
-    /// claims a node that `ldiv verify` re-judges, and Mondrian's classes have none.
-    int executeMondrian(std::ostream& out, std::ostream& err) {
+    /// `--transform mondrian|microaggregation|cell-suppression`: the model's classes
+    /// (transform/*.h) written with the full-domain path's writer options. No node, value
+    /// mapping or release: a release record claims a node that `ldiv verify` re-judges, and these
+    /// classes have none.
+    int executePartitioned(std::ostream& out, std::ostream& err) {
+        const std::string model = "--transform " + m_transform;
         if (!m_node.empty())
-            throw ParameterError(
-                "--node chooses a full-domain node: --transform mondrian partitions the table "
-                "itself and takes none");
+            throw ParameterError("--node chooses a full-domain node: " + model +
+                                 " partitions the table itself and takes none");
         if (!m_release.path.empty())
-            throw ParameterError(
-                "--release is not supported with --transform mondrian yet: `ldiv verify` "
-                "re-judges a node, and Mondrian's classes have none");
+            throw ParameterError("--release is not supported with " + model +
+                                 " yet: `ldiv verify` re-judges a node, and its classes have "
+                                 "none");
         if (!m_mapping.empty())
             throw ParameterError(
-                "--mapping lists a node's value-to-generalized-value mapping: with --transform "
-                "mondrian one value may be published differently in different classes");
+                "--mapping lists a node's value-to-generalized-value mapping: "
+                "with " +
+                model +
+                " one value may be published differently in "
+                "different classes");
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output}, {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
@@ -289,16 +311,59 @@ private:
         const Requirement requirement = toRequirement(m_search, *ws, true);
         const Dataset& data = *requirement.data;
         requireRoles(*ws);
-        checkMondrianSupport(data, requirement.config);
+        nlohmann::json extra = nlohmann::json::object();
+        std::string summary;
+        MondrianResult result;
         const auto start = std::chrono::steady_clock::now();
-        const MondrianResult result = mondrian(data, requirement.config);
+        if (m_transform == "mondrian") {
+            checkMondrianSupport(data, requirement.config);
+            result = mondrian(data, requirement.config);
+        } else if (m_transform == "microaggregation") {
+            const std::vector<Aggregate> aggregates = parseAggregates(data);
+            checkMicroaggregationSupport(data, requirement.config);
+            MicroaggregationResult m = microaggregate(data, requirement.config, aggregates);
+            result = std::move(m.classes);
+            nlohmann::json names = nlohmann::json::object();
+            for (std::size_t i = 0; i < data.qiCount(); ++i)
+                names[data.table().column(data.qiColumns()[i]).name()] =
+                    aggregateName(aggregates[i]);
+            extra = {{"aggregates", names}, {"mdav_groups", m.mdavGroups}, {"merges", m.merges}};
+            summary = "; " + std::to_string(m.mdavGroups) + " MDAV groups, " +
+                      std::to_string(m.merges) + " merged";
+        } else {
+            const std::vector<std::size_t> order = parseImportance(data);
+            checkCellSuppressionSupport(data, requirement.config);
+            CellSuppressionResult c = suppressCells(data, requirement.config, order);
+            result = std::move(c.classes);
+            nlohmann::json cells = nlohmann::json::object();
+            nlohmann::json names = nlohmann::json::array();
+            std::uint64_t total = 0;
+            for (std::size_t i : c.order)
+                names.push_back(data.table().column(data.qiColumns()[i]).name());
+            for (std::size_t i = 0; i < data.qiCount(); ++i) {
+                cells[data.table().column(data.qiColumns()[i]).name()] = c.suppressedCells[i];
+                total += c.suppressedCells[i];
+            }
+            extra = {{"suppressed_cells", cells},
+                     {"suppressed_cells_total", total},
+                     {"suppressed_records", c.suppressedRecords},
+                     {"record_limit", c.recordLimit},
+                     {"min_frequency", c.minFrequency},
+                     {"importance", names}};
+            summary = "; " + std::to_string(total) + " cells suppressed, " +
+                      std::to_string(c.suppressedRecords) + " records entirely";
+        }
         const double elapsedMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
         if (!result.tableFails.empty()) {
+            // Mondrian and MDAV suppress nothing; cell suppression may not empty more
+            // records than the suppression limit allows.
             err << "ldiv: error: the whole table fails " << joined(result.tableFails)
-                << ", and Mondrian suppresses no rows: no partition can satisfy it; nothing was "
-                   "written\n";
+                << (m_transform == "mondrian"
+                        ? ", and Mondrian suppresses no rows: no partition can satisfy it"
+                        : ", and " + model + " cannot publish it")
+                << "; nothing was written\n";
             return kFailsRequirement;
         }
         GeneralizeOptions options;
@@ -314,7 +379,7 @@ private:
         publish.pseudonyms = options.pseudonyms;
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
-                             {"transform", "mondrian"},
+                             {"transform", m_transform},
                              {"rows", table.rowCount()},
                              {"columns", table.columnNames()},
                              {"removed_columns", removedColumns(*ws, publish)},
@@ -331,20 +396,72 @@ private:
             for (const BoundCriterion& b : requirement.config.criteria)
                 specs.push_back(b.criterion.spec());
             j["criteria"] = specs;
+            j.update(extra);
             addPseudonymJson(j, *ws);
             out << j.dump() << "\n";
+        } else if (m_transform == "cell-suppression") {
+            out << "wrote " << table.rowCount() << " rows to " << m_output << " (" << m_transform
+                << summary << "; 0 rows removed)\n";
+            for (const std::string& name : removedColumns(*ws, publish))
+                out << "  identifying column '" << name << "' removed\n";
         } else {
-            out << "wrote " << table.rowCount() << " rows to " << m_output
-                << " (mondrian: " << result.count() << " classes, smallest "
-                << result.minClassSize() << " rows; 0 suppressed rows)\n";
+            out << "wrote " << table.rowCount() << " rows to " << m_output << " (" << m_transform
+                << ": " << result.count() << " classes, smallest " << result.minClassSize()
+                << " rows" << summary << "; 0 suppressed rows)\n";
             for (const std::string& name : removedColumns(*ws, publish))
                 out << "  identifying column '" << name << "' removed\n";
         }
         return 0;
     }
 
+    /// Index of the quasi-identifier named `name` (an option's value) in Dataset order.
+    static std::size_t qiIndex(const Dataset& data, const std::string& name,
+                               const std::string& option) {
+        for (std::size_t i = 0; i < data.qiCount(); ++i)
+            if (data.table().column(data.qiColumns()[i]).name() == name) return i;
+        throw ParameterError(option + ": '" + name + "' is not a quasi-identifier");
+    }
+
+    /// --aggregate COL=FUNCTION, per QI (default mean).
+    std::vector<Aggregate> parseAggregates(const Dataset& data) const {
+        std::vector<Aggregate> out(data.qiCount(), Aggregate::Mean);
+        std::vector<bool> given(data.qiCount(), false);
+        for (const std::string& entry : m_aggregates) {
+            const std::size_t eq = entry.find('=');
+            if (eq == std::string::npos)
+                throw ParameterError("--aggregate '" + entry +
+                                     "': expected COL=mean|median|mode|interval");
+            const std::size_t i = qiIndex(data, entry.substr(0, eq), "--aggregate");
+            if (given[i])
+                throw ParameterError("--aggregate: '" + entry.substr(0, eq) + "' is given twice");
+            given[i] = true;
+            out[i] = parseAggregate(entry.substr(eq + 1));
+        }
+        return out;
+    }
+
+    /// --importance: every QI once, least important first (empty: the default order).
+    std::vector<std::size_t> parseImportance(const Dataset& data) const {
+        if (m_importance.empty()) return {};
+        std::vector<std::size_t> order;
+        for (const std::string& name : m_importance) {
+            const std::size_t i = qiIndex(data, name, "--importance");
+            if (std::find(order.begin(), order.end(), i) != order.end())
+                throw ParameterError("--importance: '" + name + "' is given twice");
+            order.push_back(i);
+        }
+        for (std::size_t i = 0; i < data.qiCount(); ++i)
+            if (std::find(order.begin(), order.end(), i) == order.end())
+                throw ParameterError("--importance must name every quasi-identifier, and '" +
+                                     data.table().column(data.qiColumns()[i]).name() +
+                                     "' is missing");
+        return order;
+    }
+
     DataOptions m_options;
     std::string m_transform = "full-domain";
+    std::vector<std::string> m_aggregates;
+    std::vector<std::string> m_importance;
     SearchOptions m_search;
     std::string m_node;
     std::string m_output;
