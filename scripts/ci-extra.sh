@@ -137,6 +137,8 @@ trap remove_ldiv EXIT
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "$root/$deb"
 /usr/bin/ldiv --version
 /usr/bin/ldiv audit --project /usr/share/ldiv/examples/hospital/hospital.ldiv.json --node 1,2,1 >/dev/null
+# The Python module installed by the .deb, from a folder with no build tree on the path.
+(cd / && env -u PYTHONPATH /usr/bin/python3 -c "import ldiv; r = ldiv.search(project='/usr/share/ldiv/examples/hospital/hospital.ldiv.json'); assert r.satisfying_count > 0, r")
 desktop-file-validate /usr/share/applications/ldiv-workbench.desktop
 # shared-mime-info's trigger compiled the type and its magic into the desktop's database.
 grep -q 'application/x-ldiv-project' /usr/share/mime/types &&
