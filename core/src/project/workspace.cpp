@@ -5,6 +5,7 @@
 #include "data/text_util.h"
 #include "project/hierarchy_prefetch.h"
 
+#include "ldiv/data/ambient_feedback.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/lookalikes.h"
 #include "ldiv/hierarchy/hierarchy_builders.h"
@@ -153,7 +154,7 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
                      DataLoad load)
     : m_config(std::move(config)), m_baseDir(baseDir) {
     detail::HierarchyPrefetch prefetch(m_config, m_baseDir);
-    LoadedTable loaded = loadTable(m_config, m_baseDir, feedback, load);
+    LoadedTable loaded = loadTable(m_config, m_baseDir, orAmbientFeedback(feedback), load);
     m_table = std::move(loaded.table);
     m_report = loaded.report;
     m_source = std::move(loaded.source);

@@ -1,3 +1,4 @@
+#include "ldiv/data/ambient_feedback.h"
 #include "ldiv/search/frontier_result.h"
 
 #include <algorithm>
@@ -260,6 +261,7 @@ std::vector<std::size_t> paretoFront(const std::vector<FrontierPoint>& points) {
 }
 
 FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedback* feedback) {
+    feedback = orAmbientFeedback(feedback);
     const auto t0 = std::chrono::steady_clock::now();
     FrontierResult out;
     if (config.suppressions.empty()) throw ParameterError("frontier: no suppression limit");

@@ -1,5 +1,6 @@
 // The lattice search facade (search.h): binding criteria, dispatching to an algorithm,
 // minimal nodes, warnings for impossible criteria.
+#include "ldiv/data/ambient_feedback.h"
 #include "ldiv/search/search_result.h"
 
 #include <algorithm>
@@ -212,6 +213,7 @@ void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& con
 
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback,
                     PartialClassification* partial) {
+    feedback = orAmbientFeedback(feedback);
     checkMultiAttributeSuppression(data, config);
     const auto t0 = std::chrono::steady_clock::now();
     // Multi-attribute criteria are classified on their own views (applyMultiAttribute); the

@@ -1,0 +1,77 @@
+"""DataFrames in and out: a DataFrame is handed to the engine as the CSV file the CLI would
+read (same reader, typing and missing-value rules), and a published CSV comes back as a
+DataFrame whose columns keep their input dtype where the values stayed as they were."""
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+import pandas as pd
+
+from . import _ldiv
+
+
+def write_frame(frame: pd.DataFrame, path: str, missing: str = "") -> None:
+    """Writes `frame` (its columns, not its index) as CSV; NaN, None, NaT and pd.NA become
+    `missing`."""
+    columns = []
+    for name in frame.columns:
+        col = frame[name]
+        dtype = col.dtype
+        if pd.api.types.is_bool_dtype(dtype) and not col.isna().any():
+            values: Any = [str(v) for v in col.tolist()]
+        elif pd.api.types.is_integer_dtype(dtype) and not isinstance(dtype, pd.api.extensions.ExtensionDtype):
+            values = col.to_numpy(dtype="int64")
+        elif pd.api.types.is_float_dtype(dtype) and not isinstance(dtype, pd.api.extensions.ExtensionDtype):
+            values = col.to_numpy(dtype="float64")
+        elif isinstance(dtype, pd.CategoricalDtype):
+            cats = [str(c) for c in dtype.categories]
+            values = [None if code < 0 else cats[code] for code in col.cat.codes.tolist()]
+        elif pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype):
+            values = col.tolist()
+        else:
+            # Nullable integers, datetimes, …: as pandas prints them, missing kept missing.
+            values = [None if m else str(v) for v, m in zip(col.tolist(), col.isna().tolist())]
+        columns.append((str(name), values))
+    _ldiv.write_frame_csv(path, columns, missing)
+
+
+def read_published(path: str, like: pd.DataFrame | None,
+                   missing_tokens: Sequence[str] = ("?", "")) -> pd.DataFrame:
+    """Reads a CSV that ldiv wrote. A column of `like` that was numeric (or categorical)
+    gets its dtype back when every value still parses as one; a generalized column stays
+    strings. Missing tokens become NaN in numeric columns, and stay as written otherwise."""
+    out = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False)
+    if like is None:
+        return out
+    for name in out.columns:
+        if name not in like.columns:
+            continue
+        dtype = like[name].dtype
+        col = out[name]
+        if isinstance(dtype, pd.CategoricalDtype):
+            out[name] = col.astype("category")
+            continue
+        if not (pd.api.types.is_integer_dtype(dtype) or pd.api.types.is_float_dtype(dtype)):
+            continue
+        numeric = col.where(~col.isin(list(missing_tokens)), None)
+        try:
+            converted = pd.to_numeric(numeric, errors="raise")
+        except (ValueError, TypeError):
+            continue
+        try:
+            out[name] = converted.astype(dtype)
+        except (ValueError, TypeError):
+            out[name] = converted  # an integer column with missing values: float64
+    return out
+
+
+def write_hierarchy(frame: pd.DataFrame, path: str) -> None:
+    """A hierarchy DataFrame (one row per value, one column per level, no header) as the
+    hierarchy CSV the CLI reads (';'-separated)."""
+    frame.astype(str).to_csv(path, sep=";", header=False, index=False)
+
+
+def temp_dir() -> str:
+    """Memory-backed where the system has it: the CSV is written and read once."""
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None  # type: ignore[return-value]

@@ -1,0 +1,106 @@
+// The `ldiv._ldiv` extension: runs the CLI's commands in-process (run_command.h) on a worker
+// thread while the calling thread, without the GIL, reports progress and watches for Ctrl+C.
+// The Python package (python/ldiv/__init__.py) builds the arguments and types the results.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "frame_csv.h"
+#include "ldiv/data/ambient_feedback.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_table_reader.h"
+#include "run_command.h"
+
+namespace py = pybind11;
+
+namespace ldv::python {
+namespace {
+
+/// One command's state, shared by the caller and the worker: the worker may outlive an
+/// interrupted caller by the time it takes to notice the cancellation.
+struct Job {
+    Feedback feedback;
+    std::ostringstream out, err;
+    CommandError error;
+    int code = 0;
+    bool done = false;
+    std::mutex mutex;
+    std::condition_variable finished;
+};
+
+/// Runs `args`; calls `progress(fraction)` from the calling thread when the engine reports
+/// progress. Ctrl+C (or an exception from `progress`) cancels the job, waits for it and
+/// raises. Returns (exit code, stdout, stderr, error kind, message, file, line, column).
+py::tuple run(const std::vector<std::string>& args, const py::object& progress) {
+    auto job = std::make_shared<Job>();
+    std::thread worker([job, args] {
+        AmbientFeedbackScope scope(&job->feedback);
+        CommandError error;
+        const int code = runCommand(args, job->out, job->err, error);
+        std::lock_guard lock(job->mutex);
+        job->code = code;
+        job->error = std::move(error);
+        job->done = true;
+        job->finished.notify_all();
+    });
+    const auto waitFor = [&](std::chrono::milliseconds period) {
+        py::gil_scoped_release release;
+        std::unique_lock lock(job->mutex);
+        return job->finished.wait_for(lock, period, [&] { return job->done; });
+    };
+    const auto cancelAndJoin = [&] {
+        job->feedback.cancel();
+        py::gil_scoped_release release;
+        worker.join();
+    };
+    double reported = -1;
+    try {
+        while (!waitFor(std::chrono::milliseconds(50))) {
+            if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+            const double p = job->feedback.progress();
+            if (!progress.is_none() && p != reported) {
+                reported = p;
+                progress(p);
+            }
+        }
+    } catch (...) {
+        cancelAndJoin();
+        throw;
+    }
+    {
+        py::gil_scoped_release release;
+        worker.join();
+    }
+    const CommandError& e = job->error;
+    return py::make_tuple(job->code, job->out.str(), job->err.str(), e.kind, e.message, e.file,
+                          e.line, e.column);
+}
+
+/// The CSV of a DataFrame's columns, written to `path` (a temporary file of the package).
+void writeFrameCsv(const std::string& path, const py::list& columns, const std::string& missing) {
+    const std::string text = frameCsv(columns, missing);
+    std::ofstream file(path, std::ios::binary);
+    file << text;
+    file.close();
+    if (!file) throw InputError(path, 0, 0, "cannot write the DataFrame's temporary CSV");
+}
+
+}  // namespace
+}  // namespace ldv::python
+
+PYBIND11_MODULE(_ldiv, m) {
+    m.doc() = "ldiv's engine, running the CLI's commands in-process (see the ldiv package)";
+    m.attr("__version__") = LDIV_VERSION;
+    m.def("run", &ldv::python::run, py::arg("args"), py::arg("progress") = py::none(),
+          "Runs one ldiv subcommand; returns (code, stdout, stderr, error_kind, message, file, "
+          "line, column)");
+    m.def("write_frame_csv", &ldv::python::writeFrameCsv, py::arg("path"), py::arg("columns"),
+          py::arg("missing") = "");
+}
