@@ -3,13 +3,8 @@
 # package manager entirely when everything is already there.
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev
-<<<<<<< HEAD
-          libcli11-dev nlohmann-json3-dev libssl-dev libpq-dev libicu-dev liblinear-dev libgl-dev xvfb xauth file
-          python3-sklearn python3-pytest)
-=======
-          libcli11-dev nlohmann-json3-dev libssl-dev libpq-dev libicu-dev libgl-dev xvfb xauth file
-          pybind11-dev python3-dev python3-pandas python3-pytest)
->>>>>>> python
+          libcli11-dev nlohmann-json3-dev libssl-dev libpq-dev libicu-dev liblinear-dev libgl-dev
+          xvfb xauth file python3-sklearn python3-pytest pybind11-dev python3-dev python3-pandas)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
