@@ -8,6 +8,8 @@
 #include <QtTest>
 
 #include "charts/panelchart.h"
+#include "export/exportperspective.h"
+#include "export/reportdata.h"
 #include "cli_runner.h"
 #include "lattice/latticeperspective.h"
 #include "ldiv/lattice/lattice.h"
@@ -166,6 +168,22 @@ private slots:
                 }
             }
         }
+
+        // The publication report carries the utility section, the classification table and
+        // the Utility perspective's charts of the reported node.
+        QVERIFY(window.showPerspective("export"));
+        ExportPerspective* ep = window.exportPerspective();
+        QTRY_VERIFY_WITH_TIMEOUT(!ep->isPreparing() && ep->report(), 60000);
+        QVERIFY(ep->report()->utility);
+        const QString html = m_dir.filePath("report.html");
+        QVERIFY2(ep->exportReport(html), qPrintable(ep->lastError()));
+        QFile file(html);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.contains("Utility: input against output"));
+        QVERIFY(text.contains("Classification accuracy"));
+        QVERIFY(text.contains("Utility — Distribution of"));
+        QVERIFY(text.contains("naive_bayes"));
 
         // Charts export as PNG, SVG and CSV.
         for (const QString& suffix : {"png", "svg", "csv"}) {

@@ -705,10 +705,17 @@ bool ExportPerspective::exportConfiguration(const QString& path) {
 }
 
 std::shared_ptr<const ReportData> ExportPerspective::reportWithRelease() const {
-    if (!m_report || !m_release) return m_report;
+    if (!m_report) return m_report;
+    std::optional<ClassificationReport> classification;
+    if (m_classificationSource && m_report->utility)
+        classification = m_classificationSource(m_report->node.levels);
+    if (!m_release && !classification) return m_report;
     auto report = std::make_shared<ReportData>(*m_report);
-    report->release = m_release;
-    report->releasePath = m_releasePath;
+    if (m_release) {
+        report->release = m_release;
+        report->releasePath = m_releasePath;
+    }
+    if (classification) report->utility->classification = std::move(classification);
     return report;
 }
 

@@ -15,6 +15,7 @@
 #include "export/pseudonymprompt.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/release/release_record.h"
+#include "ldiv/utility/classification.h"
 
 class QCheckBox;
 class QLabel;
@@ -42,6 +43,13 @@ public:
     /// perspective's of the reported node) when written; given the reported node's levels.
     using ChartSource = std::function<std::vector<ReportChart>(const ldv::Levels&)>;
     void setChartSource(ChartSource source) { m_chartSource = std::move(source); }
+    /// Where the report gets the classification accuracy of the reported node (the Utility
+    /// perspective's, computed for the target chosen there); nullopt: none.
+    using ClassificationSource =
+        std::function<std::optional<ldv::ClassificationReport>(const ldv::Levels&)>;
+    void setClassificationSource(ClassificationSource source) {
+        m_classificationSource = std::move(source);
+    }
 
     /// Chooses the node to publish ("1,0,2"); false when there is no project or no such node.
     /// Without a search the node is judged on its own (prepared in the background).
@@ -156,6 +164,7 @@ private:
     std::shared_ptr<const ReportData> m_report;
     QString m_error;
     ChartSource m_chartSource;
+    ClassificationSource m_classificationSource;
     PseudonymPrompt m_pseudonymPrompt;
     QString m_pseudonymMapping;
 };

@@ -75,7 +75,28 @@ QString utilityHtml(const ReportData& d) {
                 num(a.outputCategories.entropy));
         }
     }
-    return h + QStringLiteral("</table>");
+    h += QStringLiteral("</table>");
+    if (const auto& c = u.classification) {
+        h += QObject::tr(
+                 "<h3>Classification accuracy</h3><p>Predicting <b>%1</b> from %2 other "
+                 "attributes, %3-fold cross-validation on the same folds (seed %4); relative "
+                 "accuracy = (output − baseline) ÷ (input − baseline), 1 when publishing lost "
+                 "nothing.</p><table><tr><th>Model</th><th>Input</th><th>Output</th>"
+                 "<th>Baseline</th><th>Relative</th></tr>")
+                 .arg(esc(QString::fromStdString(c->target)))
+                 .arg(c->features.size())
+                 .arg(c->folds)
+                 .arg(qulonglong(c->seed));
+        for (const ModelAccuracy& m : c->models)
+            h += QStringLiteral(
+                     "<tr><td>%1</td><td class='n'>%2</td><td class='n'>%3</td><td "
+                     "class='n'>%4</td><td class='n'>%5</td></tr>")
+                     .arg(esc(QString::fromStdString(m.model)), percent(m.inputAccuracy),
+                          percent(m.outputAccuracy), percent(c->baseline),
+                          m.relativeAccuracy ? num(*m.relativeAccuracy, 3) : QStringLiteral("—"));
+        h += QStringLiteral("</table>");
+    }
+    return h;
 }
 
 QString reidentificationHtml(const RiskAnalysis& r, const RiskAnalysis* before) {

@@ -29,6 +29,7 @@
 #include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/feasibilitycheck.h"
+#include "privacy/metricoptionsdialog.h"
 #include "privacy/searchmode.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -48,6 +49,7 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
       m_criteria(new QListWidget(this)),
       m_suppression(new QDoubleSpinBox(this)),
       m_metric(new QComboBox(this)),
+      m_metricOptions(new QPushButton(tr("Options…"), this)),
       m_algorithm(new QComboBox(this)),
       m_timeLimitOn(new QCheckBox(tr("Stop after"), this)),
       m_timeLimit(new QDoubleSpinBox(this)),
@@ -165,7 +167,10 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     reqLayout->addWidget(remove);
     auto* form = new QFormLayout;
     form->addRow(tr("Suppression limit"), m_suppression);
-    form->addRow(tr("Utility metric (optimum)"), m_metric);
+    auto* metricRow = new QHBoxLayout;
+    metricRow->addWidget(m_metric, 1);
+    metricRow->addWidget(m_metricOptions);
+    form->addRow(tr("Utility metric (optimum)"), metricRow);
     form->addRow(tr("Algorithm"), m_algorithm);
     auto* limitRow = new QHBoxLayout;
     limitRow->addWidget(m_timeLimitOn);
@@ -210,6 +215,13 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     connect(remove, &QPushButton::clicked, this, &PrivacyPerspective::removeSelectedCriterion);
     connect(m_suppression, &QDoubleSpinBox::valueChanged, this,
             [this] { storeSettings(tr("Change suppression limit"), true); });
+    m_metricOptions->setObjectName("metricOptions");
+    connect(m_metricOptions, &QPushButton::clicked, this, [this] {
+        Project* p = project();
+        if (!p) return;
+        MetricOptionsDialog dialog(p->searchSettings(), p->qiOrder(), this);
+        if (dialog.exec() == QDialog::Accepted) setMetricOptions(dialog.apply(p->searchSettings()));
+    });
     connect(m_metric, &QComboBox::currentIndexChanged, this,
             [this] { storeSettings(tr("Change utility metric"), false); });
     connect(m_algorithm, &QComboBox::currentIndexChanged, this,
@@ -380,6 +392,10 @@ void PrivacyPerspective::loadSettings() {
             return QString::fromUtf8(name.data(), qsizetype(name.size()));
         };
         m_metric->setCurrentIndex(std::max(0, m_metric->findData(text(metricName(s.metric)))));
+        m_metricOptions->setToolTip(
+            tr("Weights per attribute, the generalization/suppression factor and the aggregate "
+               "of the attribute-wise quality models (now: %1)")
+                .arg(metricOptionsText(s)));
         m_algorithm->setCurrentIndex(
             std::max(0, m_algorithm->findData(text(algorithmChoiceName(s.algorithm)))));
         m_timeLimitOn->setChecked(s.timeLimit.has_value());
@@ -388,6 +404,11 @@ void PrivacyPerspective::loadSettings() {
     m_loading = false;
     showRule();
     m_debounce.start();
+}
+
+void PrivacyPerspective::setMetricOptions(const SearchSettings& settings) {
+    if (Project* p = project())
+        p->setSearchSettings(settings, tr("Change quality model options"), false);
 }
 
 void PrivacyPerspective::storeSettings(const QString& text, bool mergeable) {

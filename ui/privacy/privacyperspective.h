@@ -42,6 +42,10 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QDoubleSpinBox* suppressionBox() const { return m_suppression; }
     QComboBox* metricBox() const { return m_metric; }
+    /// "Options…" beside the metric: weights, gs-factor and aggregate (MetricOptionsDialog).
+    QPushButton* metricOptionsButton() const { return m_metricOptions; }
+    /// Applies the options dialog's choices as one undoable edit (what OK does).
+    void setMetricOptions(const SearchSettings& settings);
     QComboBox* algorithmBox() const { return m_algorithm; }
     /// The heuristic's time limit: on = a limit of timeLimitBox()'s seconds, off = none.
     QCheckBox* timeLimitCheck() const { return m_timeLimitOn; }
@@ -84,6 +88,7 @@ private:
     QListWidget* m_criteria;
     QDoubleSpinBox* m_suppression;
     QComboBox* m_metric;
+    QPushButton* m_metricOptions;
     QComboBox* m_algorithm;
     QCheckBox* m_timeLimitOn;
     QDoubleSpinBox* m_timeLimit;

@@ -466,6 +466,11 @@ std::vector<ReportChart> UtilityPerspective::reportCharts(const Levels& levels) 
     return out;
 }
 
+std::optional<ClassificationReport> UtilityPerspective::classification(const Levels& levels) const {
+    if (!m_view || m_view->levels != levels) return std::nullopt;
+    return m_view->report.classification;
+}
+
 void UtilityPerspective::showView() {
     const bool has = m_view != nullptr;
     for (QPushButton* b : m_exports) b->setEnabled(has);

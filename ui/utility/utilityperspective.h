@@ -69,6 +69,8 @@ public:
     /// The shown distribution and heatmap, rendered for the publication report (nothing when
     /// no utility is computed, or it is of another node than `levels`).
     std::vector<ReportChart> reportCharts(const ldv::Levels& levels) const;
+    /// The classification computed for `levels`, if any (for the report).
+    std::optional<ldv::ClassificationReport> classification(const ldv::Levels& levels) const;
 
 signals:
     void runningChanged(bool running);

@@ -116,6 +116,8 @@ MainWindow::MainWindow(QWidget* parent)
         for (ReportChart& c : m_utility->reportCharts(levels)) charts.push_back(std::move(c));
         return charts;
     });
+    m_export->setClassificationSource(
+        [this](const Levels& levels) { return m_utility->classification(levels); });
     connect(m_undoGroup, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
     projectChanged(nullptr);
 
