@@ -138,12 +138,10 @@ public:
             throw ParameterError("risk needs quasi-identifiers: give --qi COL,...");
 
         // The survey columns: the options, else the project's roles.
-        std::string weightName = m_weight.empty()
-                                     ? ws->config().surveyAttribute(SurveyRole::Weight)
-                                     : m_weight;
-        std::string householdName = m_household.empty()
-                                        ? ws->config().surveyAttribute(SurveyRole::Household)
-                                        : m_household;
+        std::string weightName =
+            m_weight.empty() ? ws->config().surveyAttribute(SurveyRole::Weight) : m_weight;
+        std::string householdName =
+            m_household.empty() ? ws->config().surveyAttribute(SurveyRole::Household) : m_household;
         const bool survey = !weightName.empty() || !householdName.empty() || m_suda2;
 
         std::vector<std::uint32_t> sizes;
@@ -396,8 +394,7 @@ private:
         if (f.households)
             out << "  household risk (" << f.households->households << " households in "
                 << f.household << "): highest " << percent(f.households->highest)
-                << ", expected re-identifications " << formatNumber(f.households->expected)
-                << "\n";
+                << ", expected re-identifications " << formatNumber(f.households->expected) << "\n";
         if (!f.suda) return;
         const Suda2Result& s = *f.suda;
         std::size_t withMsu = 0, top = 0;
@@ -413,7 +410,8 @@ private:
         if (withMsu > 0) {
             out << "    highest score " << formatNumber(s.score[top]) << " (row " << top + 1
                 << ", MSUs:";
-            for (std::uint64_t m : s.msus[top]) out << " {" << attributeList(m, qiNames, ", ") << "}";
+            for (std::uint64_t m : s.msus[top])
+                out << " {" << attributeList(m, qiNames, ", ") << "}";
             out << ")\n";
         }
         out << "    attribute contributions:\n";

@@ -49,9 +49,11 @@ void benchSuda2(const char* name, const Table& t, const std::vector<std::string>
         withMsu += !m.empty();
         msus += m.size();
     }
-    std::printf("  SUDA2 %-10s %zu rows, %zu QIs: %10.1f ms (median of %d); %zu records with "
-                "an MSU, %zu MSUs\n",
-                name, t.rowCount(), qi.size(), ms, runs, withMsu, msus);
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    std::printf(
+        "  SUDA2 %-10s %zu rows, %zu QIs: %10.1f ms (median of %d); %zu records with "
+        "an MSU, %zu MSUs\n",
+        name, t.rowCount(), qi.size(), ms, runs, withMsu, msus);
 }
 
 }  // namespace
@@ -63,19 +65,19 @@ int main(int argc, char** argv) {
     }
     const int runs = argc > 3 ? std::stoi(argv[3]) : 5;
     const Table adult = readCsv(argv[1]);
-    const std::vector<std::string> adultQi{"sex",       "age",         "race",
-                                           "marital-status", "education", "native-country",
-                                           "workclass", "salary-class"};
+    const std::vector<std::string> adultQi{
+        "sex",       "age",         "race", "marital-status", "education", "native-country",
+        "workclass", "salary-class"};
     benchSuda2("adult", adult, adultQi, runs);
 
     const std::vector<double> weights(adult.rowCount(), 10.0);
     IndividualRisk ir;
-    const double ms = timeMs(runs, [&] {
-        ir = individualRisks(publishedRowClasses(adult, adultQi), weights);
-    });
-    std::printf("  individual risk adult (weight N/n = 10): %8.1f ms (median of %d); global %.2f "
-                "expected re-identifications\n",
-                ms, runs, ir.global);
+    const double ms =
+        timeMs(runs, [&] { ir = individualRisks(publishedRowClasses(adult, adultQi), weights); });
+    std::printf(
+        "  individual risk adult (weight N/n = 10): %8.1f ms (median of %d); global %.2f "
+        "expected re-identifications\n",
+        ms, runs, ir.global);
 
     const Table mach = readCsv(argv[2]);
     benchSuda2("mach2019", mach, mach.columnNames(), runs);

@@ -56,8 +56,8 @@ private slots:
     void individualAndHouseholdRisk() {
         QTemporaryDir dir;
         const QString data = write(dir, "s.csv", Sample);
-        const auto r = test::runCli({"risk", data, "--qi", "A,B,C", "--weight", "weight",
-                                     "--household", "hh", "--json"});
+        const auto r = test::runCli(
+            {"risk", data, "--qi", "A,B,C", "--weight", "weight", "--household", "hh", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject ir = r.json()["individual_risk"].toObject();
         const QJsonArray records = ir["records"].toArray();
@@ -141,7 +141,9 @@ private slots:
         const auto r = test::runCli({"risk", "--project", project, "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json()["individual_risk"].toObject()["weight"].toString(), QString("weight"));
-        QVERIFY(near(r.json()["individual_risk"].toObject()["records"].toArray()[3]
+        QVERIFY(near(r.json()["individual_risk"]
+                         .toObject()["records"]
+                         .toArray()[3]
                          .toObject()["risk"]
                          .toDouble(),
                      R[3]));

@@ -106,12 +106,12 @@ private slots:
         // sdcMicro's "suda2 book example" (Templ 2017): scores of rows 5..8 are 4, 2, 6, 8.
         // Row 8 (60s, male, 50k-, university): {age} unique (3! = 6); {gender, education} =
         // (male, university) unique (2! = 2): 8.
-        const Table t = tableOf(
-            {{"20s", "20s", "20s", "20s", "20s", "20s", "20s", "60s"},
-             {"male", "male", "male", "male", "female", "female", "female", "male"},
-             {"50k+", "50k+", "50k-", "50k-", "50k-", "50k-", "50k-", "50k-"},
-             {"highschool", "highschool", "highschool", "highschool", "university", "highschool",
-              "middleschool", "university"}});
+        const Table t =
+            tableOf({{"20s", "20s", "20s", "20s", "20s", "20s", "20s", "60s"},
+                     {"male", "male", "male", "male", "female", "female", "female", "male"},
+                     {"50k+", "50k+", "50k-", "50k-", "50k-", "50k-", "50k-", "50k-"},
+                     {"highschool", "highschool", "highschool", "highschool", "university",
+                      "highschool", "middleschool", "university"}});
         const Suda2Result r = suda2(t, allColumns(t));
         QCOMPARE(std::vector<double>(r.score.begin() + 4, r.score.end()),
                  (std::vector<double>{4, 2, 6, 8}));

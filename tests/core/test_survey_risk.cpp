@@ -153,7 +153,8 @@ private slots:
         const Table bad = tableOf({"k", "w"}, {{"a", "b", "c"}, {"3", "x1", "2"}});
         const std::string e1 = errorOf([&] { surveyWeights(bad, 1); });
         QVERIFY2(e1.find("'w'") != std::string::npos && e1.find("row 2") != std::string::npos &&
-                     e1.find("'x1'") != std::string::npos && e1.find("not a number") != std::string::npos,
+                     e1.find("'x1'") != std::string::npos &&
+                     e1.find("not a number") != std::string::npos,
                  e1.c_str());
         const Table negative = tableOf({"k", "w"}, {{"a", "b"}, {"3", "-2.5"}});
         const std::string e2 = errorOf([&] { surveyWeights(negative, 1); });
@@ -161,8 +162,9 @@ private slots:
                      e2.find("> 0") != std::string::npos,
                  e2.c_str());
         // Weights summing to less than the class's rows: two rows of weight 0.5.
-        const std::string e3 =
-            errorOf([&] { individualRisks(std::vector<std::uint32_t>{0, 1, 1}, std::vector{5.0, 0.5, 0.5}); });
+        const std::string e3 = errorOf([&] {
+            individualRisks(std::vector<std::uint32_t>{0, 1, 1}, std::vector{5.0, 0.5, 0.5});
+        });
         QVERIFY2(e3.find("row 2") != std::string::npos && e3.find("at least") != std::string::npos,
                  e3.c_str());
         QVERIFY(!errorOf([] { benedettiFranconiRisk(0, 3); }).empty());

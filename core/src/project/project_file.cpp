@@ -203,7 +203,7 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
             a.surveyRole = survey;
         }
         const auto r = a.surveyRole != SurveyRole::None ? std::optional(Role::Insensitive)
-                                                         : roleFromString(role);
+                                                        : roleFromString(role);
         if (!r)
             throw InputError(source, 0, 0,
                              "attribute '" + a.name + "': unknown role '" + role + "'");

@@ -28,8 +28,8 @@ double benedettiFranconiRisk(std::uint64_t f, double F) {
 IndividualRisk individualRisks(std::span<const std::uint32_t> rowClass,
                                std::span<const double> weights) {
     if (rowClass.size() != weights.size())
-        throw ParameterError("individual risk: " + std::to_string(rowClass.size()) +
-                             " rows but " + std::to_string(weights.size()) + " weights");
+        throw ParameterError("individual risk: " + std::to_string(rowClass.size()) + " rows but " +
+                             std::to_string(weights.size()) + " weights");
     std::size_t classes = 0;
     for (std::uint32_t c : rowClass) classes = std::max<std::size_t>(classes, std::size_t(c) + 1);
     std::vector<std::uint64_t> f(classes, 0);

@@ -40,10 +40,10 @@ IndividualRisk individualRisks(std::span<const std::uint32_t> rowClass,
                                std::span<const double> weights);
 
 struct HouseholdRisk {
-    std::vector<double> risk;     ///< per row: its household's risk
-    double expected = 0;          ///< Σ over rows (sdcMicro's hier_risk_ER)
-    double highest = 0;           ///< max over households
-    std::size_t households = 0;   ///< number of households
+    std::vector<double> risk;    ///< per row: its household's risk
+    double expected = 0;         ///< Σ over rows (sdcMicro's hier_risk_ER)
+    double highest = 0;          ///< max over households
+    std::size_t households = 0;  ///< number of households
 };
 
 /// Household risk 1 − Π(1 − r_i) over the rows sharing a `household` code.
