@@ -1,5 +1,6 @@
 // `ldiv risk`: re-identification risk of a node or of a published table (docs/risk.md), and
-// with --attribute-combinations the distinction and separation of every QI combination.
+// with --attribute-combinations the distinction and separation of every QI combination, with
+// --weight / --household the survey risk of Benedetti & Franconi, with --suda2 the SUDA2 scores.
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -17,7 +18,10 @@
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/risk/attribute_combination_risk.h"
+#include "ldiv/risk/individual_risk.h"
 #include "ldiv/risk/risk_analysis.h"
+#include "ldiv/risk/suda2.h"
+#include "ldiv/risk/survey_weights.h"
 #include "ldiv/workflow/requirement.h"
 
 namespace ldv::cli {
@@ -43,6 +47,29 @@ std::string percent(double fraction) {
 std::string estimateText(const UniquenessEstimate& e) {
     return e.fraction ? percent(*e.fraction) : "not computed (" + e.reason + ")";
 }
+
+nlohmann::json rowRisksJson(const std::vector<double>& risk) {
+    nlohmann::json records = nlohmann::json::array();
+    for (std::size_t row = 0; row < risk.size(); ++row)
+        records.push_back({{"row", row + 1}, {"risk", risk[row]}});
+    return records;
+}
+
+std::string attributeList(std::uint64_t mask, const std::vector<std::string>& names,
+                          const char* separator) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (mask >> i & 1) out += (out.empty() ? "" : separator) + names[i];
+    return out;
+}
+
+// Survey risk and SUDA2 of the analysed table (docs/risk.md "Survey risk", "SUDA2").
+struct SurveyFigures {
+    std::string weight, household;
+    std::optional<IndividualRisk> individual;
+    std::optional<HouseholdRisk> households;
+    std::optional<Suda2Result> suda;
+};
 
 class RiskCommand : public Command {
 public:
@@ -77,6 +104,19 @@ public:
         m_command->add_flag(
             "--attribute-combinations", m_combinations,
             "Also list the distinction and separation of every combination of the QIs");
+        m_command->add_option("--weight", m_weight,
+                              "Survey weight column: the individual risk of every record "
+                              "(Benedetti-Franconi) and the global risk (default: the project's "
+                              "attribute with role \"weight\")");
+        m_command->add_option("--household", m_household,
+                              "Household id column: the household risk 1 - prod(1 - r_i) "
+                              "(default: the project's attribute with role \"household\")");
+        auto* suda = m_command->add_flag(
+            "--suda2", m_suda2, "SUDA2 scores: every record's minimal sample uniques (MSUs)");
+        m_command
+            ->add_option("--max-msu", m_maxMsu,
+                         "With --suda2: the largest MSU looked for (default: all QIs)")
+            ->needs(suda);
     }
 
     int execute(std::ostream& out, std::ostream&) override {
@@ -96,6 +136,13 @@ public:
         for (std::size_t c : data.qiColumns()) qiNames.push_back(data.table().column(c).name());
         if (qiNames.empty())
             throw ParameterError("risk needs quasi-identifiers: give --qi COL,...");
+
+        // The survey columns: the options, else the project's roles.
+        std::string weightName =
+            m_weight.empty() ? ws->config().surveyAttribute(SurveyRole::Weight) : m_weight;
+        std::string householdName =
+            m_household.empty() ? ws->config().surveyAttribute(SurveyRole::Household) : m_household;
+        const bool survey = !weightName.empty() || !householdName.empty() || m_suda2;
 
         std::vector<std::uint32_t> sizes;
         Levels levels;
@@ -136,7 +183,7 @@ public:
             const NodeJudgement j = judgeRequirement(requirement, levels);
             nodeSatisfies = j.satisfies || requirement.config.criteria.empty();
             sizes = releasedClassSizes(*ws, requirement.config, j);
-            if (m_combinations) {
+            if (m_combinations || survey) {
                 // The released table: generalized, suppressed rows and, with delta-presence,
                 // the rows outside the research subset left out.
                 generalized = publishNode(*ws, requirement.config, levels).table;
@@ -146,6 +193,9 @@ public:
             for (std::uint32_t f : sizes) m_suppressedRows -= f;
         }
         const RiskAnalysis a = analyzeRisk(sizes, {population, m_threshold});
+
+        SurveyFigures surveyFigures;
+        if (survey) surveyFigures = surveyRisk(*combined, qiNames, weightName, householdName);
 
         std::vector<AttributeCombinationRisk> combinations;
         if (m_combinations) {
@@ -199,6 +249,7 @@ public:
                                                            {"separation", r.separation}});
                 }
             }
+            addSurveyJson(j, surveyFigures, qiNames);
             out << j.dump() << "\n";
             return 0;
         }
@@ -251,16 +302,132 @@ public:
                 out << ": " << percent(r.distinction) << ", " << percent(r.separation) << "\n";
             }
         }
+        printSurvey(out, surveyFigures, qiNames, a.rows);
         return 0;
     }
 
 private:
+    SurveyFigures surveyRisk(const Table& table, const std::vector<std::string>& qiNames,
+                             const std::string& weightName,
+                             const std::string& householdName) const {
+        SurveyFigures f;
+        f.weight = weightName;
+        f.household = householdName;
+        const std::vector<std::uint32_t> rowClass = publishedRowClasses(table, qiNames);
+        std::vector<double> risk;
+        if (!weightName.empty()) {
+            f.individual =
+                individualRisks(rowClass, surveyWeights(table, table.requireColumn(weightName)));
+            risk = f.individual->risk;
+        } else if (!householdName.empty()) {
+            // No weights: the sample is the population, each record's risk 1/f (sdcMicro's
+            // indivRisk with survey = FALSE).
+            const std::vector<std::uint32_t> classSizes = [&] {
+                std::vector<std::uint32_t> s;
+                for (std::uint32_t c : rowClass) {
+                    if (c >= s.size()) s.resize(std::size_t(c) + 1, 0);
+                    ++s[c];
+                }
+                return s;
+            }();
+            for (std::uint32_t c : rowClass) risk.push_back(1.0 / classSizes[c]);
+        }
+        if (!householdName.empty())
+            f.households =
+                householdRisks(risk, table.column(table.requireColumn(householdName)).codes());
+        if (m_suda2) {
+            std::vector<std::size_t> columns;
+            for (const std::string& name : qiNames) columns.push_back(table.requireColumn(name));
+            f.suda = suda2(table, columns, {m_maxMsu});
+        }
+        return f;
+    }
+
+    static void addSurveyJson(nlohmann::json& j, const SurveyFigures& f,
+                              const std::vector<std::string>& qiNames) {
+        if (f.individual)
+            j["individual_risk"] = {{"weight", f.weight},
+                                    {"records", rowRisksJson(f.individual->risk)},
+                                    {"global", f.individual->global},
+                                    {"highest", f.individual->highest}};
+        if (f.households)
+            j["household_risk"] = {{"household", f.household},
+                                   {"households", f.households->households},
+                                   {"records", rowRisksJson(f.households->risk)},
+                                   {"expected", f.households->expected},
+                                   {"highest", f.households->highest}};
+        if (f.suda) {
+            const Suda2Result& s = *f.suda;
+            // Only records with an MSU are listed: the others score 0.
+            nlohmann::json records = nlohmann::json::array();
+            for (std::size_t row = 0; row < s.score.size(); ++row) {
+                if (s.msus[row].empty()) continue;
+                nlohmann::json msus = nlohmann::json::array();
+                for (std::uint64_t m : s.msus[row]) {
+                    nlohmann::json names = nlohmann::json::array();
+                    for (std::size_t i = 0; i < qiNames.size(); ++i)
+                        if (m >> i & 1) names.push_back(qiNames[i]);
+                    msus.push_back(std::move(names));
+                }
+                records.push_back({{"row", row + 1}, {"score", s.score[row]}, {"msus", msus}});
+            }
+            nlohmann::json contributions = nlohmann::json::array();
+            for (std::size_t i = 0; i < qiNames.size(); ++i)
+                contributions.push_back(
+                    {{"attribute", qiNames[i]}, {"contribution", s.attributeContribution[i]}});
+            nlohmann::json bySize = nlohmann::json::object();
+            for (std::size_t k = 1; k < s.msusBySize.size(); ++k)
+                if (s.msusBySize[k] > 0) bySize[std::to_string(k)] = s.msusBySize[k];
+            j["suda2"] = {{"max_msu", s.maxMsuSize},
+                          {"records", std::move(records)},
+                          {"attribute_contributions", std::move(contributions)},
+                          {"msus_by_size", std::move(bySize)}};
+        }
+    }
+
+    static void printSurvey(std::ostream& out, const SurveyFigures& f,
+                            const std::vector<std::string>& qiNames, std::size_t rows) {
+        if (f.individual)
+            out << "  individual risk (weights " << f.weight << "): highest "
+                << percent(f.individual->highest) << ", global (expected re-identifications) "
+                << formatNumber(f.individual->global) << " of " << rows << " records\n";
+        if (f.households)
+            out << "  household risk (" << f.households->households << " households in "
+                << f.household << "): highest " << percent(f.households->highest)
+                << ", expected re-identifications " << formatNumber(f.households->expected) << "\n";
+        if (!f.suda) return;
+        const Suda2Result& s = *f.suda;
+        std::size_t withMsu = 0, top = 0;
+        for (std::size_t row = 0; row < s.score.size(); ++row) {
+            withMsu += !s.msus[row].empty();
+            if (s.score[row] > s.score[top]) top = row;
+        }
+        out << "  SUDA2 (MSUs of up to " << s.maxMsuSize << " of " << s.attributes
+            << " attributes): " << withMsu << " records with an MSU\n    MSUs by size:";
+        for (std::size_t k = 1; k < s.msusBySize.size(); ++k)
+            if (s.msusBySize[k] > 0) out << " " << k << ": " << s.msusBySize[k] << ";";
+        out << "\n";
+        if (withMsu > 0) {
+            out << "    highest score " << formatNumber(s.score[top]) << " (row " << top + 1
+                << ", MSUs:";
+            for (std::uint64_t m : s.msus[top])
+                out << " {" << attributeList(m, qiNames, ", ") << "}";
+            out << ")\n";
+        }
+        out << "    attribute contributions:\n";
+        for (std::size_t i = 0; i < qiNames.size(); ++i)
+            out << "      " << qiNames[i] << ": " << percent(s.attributeContribution[i]) << "\n";
+    }
+
     DataOptions m_options;
     std::string m_node, m_published;
     CLI::Option* m_populationOption = nullptr;
     double m_populationValue = 0;
     double m_threshold = 0.2;
     bool m_combinations = false;
+    std::string m_weight, m_household;
+    bool m_suda2 = false;
+    std::size_t m_maxMsu = 0;
     std::vector<std::string> m_criteria;
     std::optional<double> m_suppression;
     std::size_t m_suppressedRows = 0;

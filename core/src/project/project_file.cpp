@@ -92,6 +92,12 @@ std::vector<std::string> ProjectConfig::namesWithRole(Role role) const {
     return out;
 }
 
+std::string ProjectConfig::surveyAttribute(SurveyRole role) const {
+    for (const auto& a : attributes)
+        if (a.surveyRole == role) return a.name;
+    return {};
+}
+
 bool ProjectConfig::operator==(const ProjectConfig& o) const {
     return dataPath == o.dataPath && csv.separator == o.csv.separator &&
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
@@ -118,7 +124,10 @@ std::string formatProject(const ProjectConfig& c) {
         json ja{{"name", a.name}};
         // An attribute without a role is written without one, so that it stays unroled (and
         // refused at publish time) when the file is read back.
-        if (a.hasRole()) ja["role"] = std::string(toString(a.role));
+        if (a.surveyRole != SurveyRole::None)
+            ja["role"] = a.surveyRole == SurveyRole::Weight ? "weight" : "household";
+        else if (a.hasRole())
+            ja["role"] = std::string(toString(a.role));
         if (a.type) ja["type"] = std::string(toString(*a.type));
         if (a.hierarchy)
             ja["hierarchy"] = {{"levels", a.hierarchy->rows()}};
@@ -190,7 +199,20 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         AttributeConfig a;
         a.name = field<std::string>(ja, "name", "", source);
         const std::string role = field<std::string>(ja, "role", "insensitive", source);
-        const auto r = roleFromString(role);
+        // The survey roles keep the column insensitive (published as is) and are noted
+        // beside the role; at most one attribute holds each.
+        if (role == "weight" || role == "household") {
+            const SurveyRole survey = role == "weight" ? SurveyRole::Weight : SurveyRole::Household;
+            for (const AttributeConfig& other : c.attributes)
+                if (other.surveyRole == survey)
+                    throw InputError(source, 0, 0,
+                                     "attributes '" + other.name + "' and '" + a.name +
+                                         "' both have the role '" + role +
+                                         "': a project has at most one");
+            a.surveyRole = survey;
+        }
+        const auto r = a.surveyRole != SurveyRole::None ? std::optional(Role::Insensitive)
+                                                        : roleFromString(role);
         if (!r)
             throw InputError(source, 0, 0,
                              "attribute '" + a.name + "': unknown role '" + role + "'");

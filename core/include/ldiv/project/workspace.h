@@ -20,6 +20,11 @@
 
 namespace ldv {
 
+/// Survey roles (docs/risk.md "Survey risk"): "role": "weight" marks the column of the
+/// records' survey weights, "role": "household" that of their household ids. Either column
+/// is otherwise insensitive (published as it is); `ldiv risk` reads them.
+enum class SurveyRole { None, Weight, Household };
+
 struct AttributeConfig {
     std::string name;
     Role role = Role::Insensitive;
@@ -41,6 +46,8 @@ struct AttributeConfig {
     /// that nothing is published that was not asked for. Meaningful only when role is
     /// Insensitive.
     bool declaredInsensitive = false;
+    /// Weight or household: then role is Insensitive and declaredInsensitive true.
+    SurveyRole surveyRole = SurveyRole::None;
     /// A role was given: any role but Insensitive, or Insensitive declared explicitly.
     bool hasRole() const { return role != Role::Insensitive || declaredInsensitive; }
     bool operator==(const AttributeConfig&) const = default;
@@ -73,6 +80,8 @@ struct ProjectConfig {
     const AttributeConfig* attribute(const std::string& name) const;
     AttributeConfig& ensureAttribute(const std::string& name);
     std::vector<std::string> namesWithRole(Role role) const;
+    /// The attribute with survey role `role`, "" when none (the file allows one of each).
+    std::string surveyAttribute(SurveyRole role) const;
     bool operator==(const ProjectConfig& other) const;
 };
 
