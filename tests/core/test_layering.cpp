@@ -43,7 +43,7 @@ const std::string kProject = "^ldiv/project\\.h$|^(ldiv/)?project/";
 // window (ui/app, later ui/workbench) assembles the perspectives and may include them all.
 const std::vector<std::string> kPerspectives = {"analysis",  "data",    "database", "export",
                                                 "hierarchy", "lattice", "privacy",  "risk",
-                                                "explain",   "frontier"};
+                                                "utility",   "explain", "frontier"};
 const std::vector<std::pair<std::string, std::string>> kAllowed = {{"lattice", "explain"},
                                                                    {"lattice", "frontier"}};
 const std::vector<std::string> kShared = {"charts",  "format", "widgets",
