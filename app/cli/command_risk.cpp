@@ -21,6 +21,7 @@
 #include "ldiv/risk/individual_risk.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/risk/suda2.h"
+#include "ldiv/risk/survey_risk.h"
 #include "ldiv/risk/survey_weights.h"
 #include "ldiv/workflow/requirement.h"
 
@@ -64,13 +65,6 @@ std::string attributeList(std::uint64_t mask, const std::vector<std::string>& na
 }
 
 // Survey risk and SUDA2 of the analysed table (docs/risk.md "Survey risk", "SUDA2").
-struct SurveyFigures {
-    std::string weight, household;
-    std::optional<IndividualRisk> individual;
-    std::optional<HouseholdRisk> households;
-    std::optional<Suda2Result> suda;
-};
-
 class RiskCommand : public Command {
 public:
     void attach(CLI::App& app) override {
@@ -195,7 +189,8 @@ public:
         const RiskAnalysis a = analyzeRisk(sizes, {population, m_threshold});
 
         SurveyFigures surveyFigures;
-        if (survey) surveyFigures = surveyRisk(*combined, qiNames, weightName, householdName);
+        if (survey) surveyFigures = surveyRisk(*combined, qiNames, weightName, householdName,
+                                       m_suda2 ? std::optional<Suda2Options>(Suda2Options{m_maxMsu}) : std::nullopt);
 
         std::vector<AttributeCombinationRisk> combinations;
         if (m_combinations) {
@@ -307,42 +302,6 @@ public:
     }
 
 private:
-    SurveyFigures surveyRisk(const Table& table, const std::vector<std::string>& qiNames,
-                             const std::string& weightName,
-                             const std::string& householdName) const {
-        SurveyFigures f;
-        f.weight = weightName;
-        f.household = householdName;
-        const std::vector<std::uint32_t> rowClass = publishedRowClasses(table, qiNames);
-        std::vector<double> risk;
-        if (!weightName.empty()) {
-            f.individual =
-                individualRisks(rowClass, surveyWeights(table, table.requireColumn(weightName)));
-            risk = f.individual->risk;
-        } else if (!householdName.empty()) {
-            // No weights: the sample is the population, each record's risk 1/f (sdcMicro's
-            // indivRisk with survey = FALSE).
-            const std::vector<std::uint32_t> classSizes = [&] {
-                std::vector<std::uint32_t> s;
-                for (std::uint32_t c : rowClass) {
-                    if (c >= s.size()) s.resize(std::size_t(c) + 1, 0);
-                    ++s[c];
-                }
-                return s;
-            }();
-            for (std::uint32_t c : rowClass) risk.push_back(1.0 / classSizes[c]);
-        }
-        if (!householdName.empty())
-            f.households =
-                householdRisks(risk, table.column(table.requireColumn(householdName)).codes());
-        if (m_suda2) {
-            std::vector<std::size_t> columns;
-            for (const std::string& name : qiNames) columns.push_back(table.requireColumn(name));
-            f.suda = suda2(table, columns, {m_maxMsu});
-        }
-        return f;
-    }
-
     static void addSurveyJson(nlohmann::json& j, const SurveyFigures& f,
                               const std::vector<std::string>& qiNames) {
         if (f.individual)

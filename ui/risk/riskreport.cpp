@@ -49,12 +49,19 @@ RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* conf
                                std::to_string(kMaxRiskViewAttributes) +
                                " (use ldiv risk --attribute-combinations)";
     const bool withNode = config && levels;
+    const std::string weight = prepared.surveyAttribute(SurveyRole::Weight);
+    const std::string household = prepared.surveyAttribute(SurveyRole::Household);
+    auto survey = [&](const Table& table) -> std::optional<SurveyFigures> {
+        if ((weight.empty() && household.empty()) || out.qiNames.empty()) return std::nullopt;
+        return surveyRisk(table, out.qiNames, weight, household);
+    };
     const double share = withNode ? 0.5 : 1.0;
 
     // Before: the classes of the bottom node are those of the table as it is.
     progress(feedback, 0);
     const Levels bottom(data.qiColumns().size(), 0);
     out.before.analysis = analyzeRisk(data.classes(bottom).sizes, options);
+    out.before.survey = survey(prepared.table());
     progress(feedback, 0.1 * share);
     if (withCombinations)
         out.before.combinations = combinationsOf(prepared.table(), out.qiNames, feedback);
@@ -73,6 +80,7 @@ RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* conf
     RiskSide after;
     // With δ-presence, the research subset's rows of each class (workspace_publish.h).
     after.analysis = analyzeRisk(releasedClassSizes(prepared, *config, node), options);
+    if (published.table.rowCount() > 0) after.survey = survey(published.table);
     progress(feedback, share + 0.1 * share);
     if (withCombinations && published.table.rowCount() > 0)
         after.combinations = combinationsOf(published.table, out.qiNames, feedback);

@@ -11,6 +11,7 @@
 
 #include "ldiv/risk/attribute_combination_risk.h"
 #include "ldiv/risk/risk_analysis.h"
+#include "ldiv/risk/survey_risk.h"
 #include "ldiv/search/search_result.h"
 
 namespace ldv {
@@ -27,6 +28,9 @@ struct RiskSide {
     RiskAnalysis analysis;
     /// Same order on both sides (by size, then by QI position); empty when not computed.
     std::vector<AttributeCombinationRisk> combinations;
+    /// With a weight or household role in the project: individual (Benedetti & Franconi
+    /// 1998) and household risk of this side's classes (survey_risk.h).
+    std::optional<SurveyFigures> survey;
 };
 
 struct RiskReport {
