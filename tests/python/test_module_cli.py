@@ -291,3 +291,15 @@ def test_concurrent_calls_from_threads_are_each_right():
     for t in threads:
         t.join()
     assert got == want
+
+
+def test_stub_declares_every_public_name():
+    import ast
+    stub = ast.parse((Path(ldiv.__file__).parent / "__init__.pyi").read_text())
+    declared = set()
+    for node in stub.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            declared.add(node.name)
+        elif isinstance(node, ast.Assign):
+            declared |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    assert set(ldiv.__all__) <= declared, set(ldiv.__all__) - declared
