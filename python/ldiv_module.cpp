@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/cli.h"
 #include "frame_csv.h"
 #include "ldiv/data/ambient_feedback.h"
 #include "ldiv/data/error.h"
@@ -35,15 +36,30 @@ struct Job {
     std::condition_variable finished;
 };
 
+/// One job at a time per process: the ambient feedback (ambient_feedback.h) is a single slot,
+/// so a second Python thread's job waits here, without the GIL, for the first to end.
+std::mutex& jobMutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+
 /// Runs `args`; calls `progress(fraction)` from the calling thread when the engine reports
 /// progress. Ctrl+C (or an exception from `progress`) cancels the job, waits for it and
 /// raises. Returns (exit code, stdout, stderr, error kind, message, file, line, column).
 py::tuple run(const std::vector<std::string>& args, const py::object& progress) {
     auto job = std::make_shared<Job>();
     std::thread worker([job, args] {
-        AmbientFeedbackScope scope(&job->feedback);
+        std::lock_guard serial(jobMutex());
         CommandError error;
-        const int code = runCommand(args, job->out, job->err, error);
+        int code = 0;
+        if (job->feedback.isCancelled()) {
+            // Interrupted while waiting for another thread's job: never started.
+            error.kind = "cancelled";
+            code = 2;
+        } else {
+            AmbientFeedbackScope scope(&job->feedback);
+            code = runCommand(args, job->out, job->err, error);
+        }
         std::lock_guard lock(job->mutex);
         job->code = code;
         job->error = std::move(error);
@@ -101,6 +117,7 @@ PYBIND11_MODULE(_ldiv, m) {
     m.def("run", &ldv::python::run, py::arg("args"), py::arg("progress") = py::none(),
           "Runs one ldiv subcommand; returns (code, stdout, stderr, error_kind, message, file, "
           "line, column)");
+    m.def("version_json", &ldv::cli::versionJson, "`ldiv --version --json`'s object as text");
     m.def("write_frame_csv", &ldv::python::writeFrameCsv, py::arg("path"), py::arg("columns"),
           py::arg("missing") = "");
 }

@@ -2,8 +2,10 @@
 
 #include <CLI/CLI.hpp>
 #include <new>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "ldiv/data/error.h"
@@ -13,13 +15,39 @@
 
 namespace ldv::cli {
 
+std::string versionJson() {
+#ifdef LDIV_HAVE_POSTGRES
+    constexpr bool postgres = true;
+#else
+    constexpr bool postgres = false;
+#endif
+    // What a script may need to know before calling: the build options that vary (PostgreSQL)
+    // and the capabilities whose libraries are required at build time (OpenSSL's Ed25519,
+    // ICU's normalisation, LIBLINEAR), listed so a script need not parse `--help`.
+    const nlohmann::json features = {{"postgres", postgres},
+                                     {"release_signing", true},
+                                     {"unicode_normalization", true},
+                                     {"utility_classifiers", true}};
+    return nlohmann::json{{"version", LDIV_VERSION}, {"features", features}}.dump();
+}
+
 int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
 #ifdef LDIV_HAVE_POSTGRES
     pg::registerPostgres();  // postgresql:// as DATA and as --output
 #endif
     CLI::App app{"ldiv: publish microdata with k-anonymity, l-diversity and (tau,l)-diversity",
                  "ldiv"};
-    app.set_version_flag("--version", std::string("ldiv ") + LDIV_VERSION);
+    app.set_version_flag("--version", std::string("ldiv ") + LDIV_VERSION,
+                         "Display program version information and exit (with --json: one JSON "
+                         "object, version and features)");
+    // `--version --json` (either order, nothing else): CLI11's version flag takes no option.
+    if (argc == 3) {
+        const std::string_view a = argv[1], b = argv[2];
+        if ((a == "--version" && b == "--json") || (a == "--json" && b == "--version")) {
+            out << versionJson() << "\n";
+            return kSuccess;
+        }
+    }
     app.require_subcommand(1);
     std::vector<std::unique_ptr<Command>> commands = makeCommands();
     for (auto& command : commands) command->attach(app);

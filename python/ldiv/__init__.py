@@ -27,7 +27,7 @@ Hierarchy = Union[str, pd.DataFrame]
 Progress = Callable[[float], None]
 
 __all__ = ["search", "audit", "risk", "utility", "explain", "frontier", "publish",
-           "generalize", "verify", "diagnose", "Project", "Error", "InputError",
+           "generalize", "verify", "diagnose", "version_info", "Project", "Error", "InputError",
            "ParameterError", "RequirementNotMet", "LdivWarning", "Record", "SearchResult",
            "AuditResult", "RiskResult", "UtilityResult", "ExplainResult", "FrontierResult",
            "PublishResult", "VerifyResult", "DiagnoseResult"]
@@ -211,25 +211,38 @@ def publish(data: Data = None, *, node: Sequence[int] | str = "optimum", project
             identifying: Sequence[str] | None = None, insensitive: Sequence[str] | None = None,
             hierarchies: Mapping[str, Hierarchy] | None = None,
             criteria: Sequence[str] | str | None = None,
-            missing_tokens: Sequence[str] | None = None, release: bool = False,
+            missing_tokens: Sequence[str] | None = None,
+            output: str | os.PathLike[str] | None = None,
+            release: bool | str | os.PathLike[str] = False,
             progress: Progress | None = None, **options: Any) -> PublishResult:
     """`ldiv generalize --json`: the published table as a DataFrame (`.data`), the release
-    record as a dict (`.release`, with release=True; it needs DATA or the project's table to
-    be a file, whose SHA-256 it records) and the summary's fields."""
+    record as a dict (`.release`, with release=True or a path to keep it at) and the summary's
+    fields. Without `output` the CSV is a temporary file read back and removed, written with
+    --no-neutralize-formulas (a DataFrame is no spreadsheet: values stay as they were); with
+    `output` it stays, written as the CLI writes it."""
     call = _common("generalize", data, project, qi, sensitive, identifying, insensitive,
                    hierarchies, criteria, missing_tokens, options)
     try:
         call.option("node", node)
-        output = call.path("published.csv")
-        call.option("output", output)
+        kept = output is not None
+        target = os.path.abspath(os.fspath(output)) if kept else call.path("published.csv")
+        call.option("output", target)
         if "output_sep" not in options:
             call.option("output_sep", "comma")
-        record = call.path("release.json") if release else None
+        if not kept and "neutralize_formulas" not in options:
+            call.option("no_neutralize_formulas", True)
+        if release is True:
+            record: str | None = call.path("release.json")
+        elif release is False or release is None:
+            record = None
+        else:
+            record = os.path.abspath(os.fspath(release))
         call.option("release", record)
         summary = call.run(progress, allow_not_met=False)
-        summary["output"] = None  # a temporary file, gone on return
+        if not kept:
+            summary["output"] = None  # a temporary file, gone on return
         like = data if isinstance(data, pd.DataFrame) else None
-        frame = read_published(output, like, missing_tokens or ("?", ""))
+        frame = read_published(target, like, missing_tokens or ("?", ""))
         released = None
         if record:
             with open(record, encoding="utf-8") as f:
@@ -256,6 +269,11 @@ def verify(release: str | os.PathLike[str], published: str | os.PathLike[str], *
         return VerifyResult(call.run(progress))
     finally:
         call.close()
+
+
+def version_info() -> dict[str, Any]:
+    """`ldiv --version --json`: {"version": ..., "features": {"postgres": bool, ...}}."""
+    return json.loads(_ldiv.version_json())
 
 
 class Project:

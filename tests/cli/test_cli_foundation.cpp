@@ -18,6 +18,24 @@ QString ex(const char* path) {
 class TestCliFoundation : public QObject {
     Q_OBJECT
 private slots:
+    void versionJson() {
+        // `--version --json` in either order: the version `--version` prints, and the features
+        // as booleans (postgres depends on the build; the others are required libraries).
+        const auto plain = test::runCli({"--version"});
+        QCOMPARE(plain.exitCode, 0);
+        for (const QStringList& args :
+             {QStringList{"--version", "--json"}, QStringList{"--json", "--version"}}) {
+            const auto r = test::runCli(args);
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject j = r.json();
+            QCOMPARE(QString::fromUtf8(plain.out).trimmed(), "ldiv " + j["version"].toString());
+            const QJsonObject f = j["features"].toObject();
+            QCOMPARE(f.keys(), QStringList({"postgres", "release_signing", "unicode_normalization",
+                                            "utility_classifiers"}));
+            for (const QString& key : f.keys()) QVERIFY2(f[key].isBool(), qPrintable(key));
+            QCOMPARE(f["release_signing"].toBool(), true);
+        }
+    }
     void inspect() {
         const auto r = test::runCli({"inspect", ex("adult/adult.csv"), "--json"});
         QCOMPARE(r.exitCode, 0);
