@@ -189,8 +189,10 @@ public:
         const RiskAnalysis a = analyzeRisk(sizes, {population, m_threshold});
 
         SurveyFigures surveyFigures;
-        if (survey) surveyFigures = surveyRisk(*combined, qiNames, weightName, householdName,
-                                       m_suda2 ? std::optional<Suda2Options>(Suda2Options{m_maxMsu}) : std::nullopt);
+        if (survey)
+            surveyFigures = surveyRisk(
+                *combined, qiNames, weightName, householdName,
+                m_suda2 ? std::optional<Suda2Options>(Suda2Options{m_maxMsu}) : std::nullopt);
 
         std::vector<AttributeCombinationRisk> combinations;
         if (m_combinations) {

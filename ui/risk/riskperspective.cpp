@@ -487,6 +487,8 @@ void RiskPerspective::fillFigures() {
     struct Row {
         QString label, tip;
         std::function<QString(const RiskAnalysis&)> value;
+        /// Instead of `value`, for figures beyond the analysis (survey risk).
+        std::function<QString(const RiskSide&)> sideValue = {};
     };
     const QString needsN = tr("needs N");
     auto figure = [](const RiskAnalysis& a, bool journalist) -> const RiskFigures* {
@@ -552,15 +554,52 @@ void RiskPerspective::fillFigures() {
                  return text;
              }});
     }
+    // Survey risk, with a weight or household role in the project (docs/risk.md).
+    if (r && r->before.survey) {
+        const SurveyFigures& f = *r->before.survey;
+        auto individual = [](double IndividualRisk::*member, bool asPercent) {
+            return [member, asPercent](const RiskSide& side) -> QString {
+                if (!side.survey || !side.survey->individual) return QStringLiteral("–");
+                const double v = (*side.survey->individual).*member;
+                return asPercent ? percent(v) : QLocale().toString(v, 'f', 2);
+            };
+        };
+        const QString bf = tr("Benedetti & Franconi 1998 from the sampling weights in %1 (as "
+                              "sdcMicro's indivRisk): the probability that a record is "
+                              "re-identified, from its class's size in the sample and the sum "
+                              "of its weights.")
+                               .arg(QString::fromStdString(f.weight));
+        if (f.individual) {
+            rows.push_back({tr("Individual risk: highest"), bf + tr(" The highest of any record."),
+                            nullptr, individual(&IndividualRisk::highest, true)});
+            rows.push_back({tr("Individual risk: expected re-identifications"),
+                            bf + tr(" The sum over all records: the number of records an "
+                                    "intruder is expected to re-identify (global risk)."),
+                            nullptr, individual(&IndividualRisk::global, false)});
+        }
+        if (f.households)
+            rows.push_back(
+                {tr("Household risk: highest"),
+                 tr("The chance that at least one member of a household (%1) is re-identified: "
+                    "1 − Π(1 − rᵢ) over its members (as sdcMicro).")
+                     .arg(QString::fromStdString(f.household)),
+                 nullptr, [](const RiskSide& side) -> QString {
+                     return side.survey && side.survey->households
+                                ? percent(side.survey->households->highest)
+                                : QStringLiteral("–");
+                 }});
+    }
     m_figures->setRowCount(int(rows.size()));
     for (int i = 0; i < int(rows.size()); ++i) {
         auto* header = new QTableWidgetItem(rows[std::size_t(i)].label);
         header->setToolTip(rows[std::size_t(i)].tip);
         m_figures->setVerticalHeaderItem(i, header);
         if (!r) continue;
-        const RiskAnalysis* sides[] = {&r->before.analysis, after ? &r->after->analysis : nullptr};
+        const RiskSide* sides[] = {&r->before, after ? &*r->after : nullptr};
         for (int c = 0; c < (after ? 2 : 1); ++c) {
-            auto* item = new QTableWidgetItem(rows[std::size_t(i)].value(*sides[c]));
+            const Row& row = rows[std::size_t(i)];
+            auto* item = new QTableWidgetItem(row.sideValue ? row.sideValue(*sides[c])
+                                                            : row.value(sides[c]->analysis));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             item->setToolTip(rows[std::size_t(i)].tip);
             m_figures->setItem(i, c, item);

@@ -49,8 +49,8 @@ RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* conf
                                std::to_string(kMaxRiskViewAttributes) +
                                " (use ldiv risk --attribute-combinations)";
     const bool withNode = config && levels;
-    const std::string weight = prepared.surveyAttribute(SurveyRole::Weight);
-    const std::string household = prepared.surveyAttribute(SurveyRole::Household);
+    const std::string weight = prepared.config().surveyAttribute(SurveyRole::Weight);
+    const std::string household = prepared.config().surveyAttribute(SurveyRole::Household);
     auto survey = [&](const Table& table) -> std::optional<SurveyFigures> {
         if ((weight.empty() && household.empty()) || out.qiNames.empty()) return std::nullopt;
         return surveyRisk(table, out.qiNames, weight, household);

@@ -1,0 +1,77 @@
+// Issue 36 item 2 in the workbench: a project with a weight and a household role shows
+// individual risk (Benedetti & Franconi 1998) and household risk in the Risk perspective, the
+// figures of `ldiv risk --project … --json` (one home: ldv::surveyRisk).
+#include <QFile>
+#include <QJsonArray>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "risk/riskperspective.h"
+#include "risk/riskreport.h"
+#include "ui_fixtures.h"
+#include "workbench/mainwindow.h"
+
+using namespace ldv;
+using namespace ldv::ui;
+
+class TestRiskSurvey : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString write(const QString& name, const QByteArray& bytes) {
+        QFile f(m_dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly)) return {};
+        f.write(bytes);
+        return f.fileName();
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(test::isolateWorkbench(m_dir, true)); }
+
+    void individualAndHouseholdRiskAsTheCommandLine() {
+        // sdcMicro's sample of tests/cli/test_cli_survey_risk.cpp: classes (2,3,1) rows 1,3,8;
+        // (3,3,3) row 2; (2,3,2) row 4; (3,3,1) rows 5,6; (1,4,1) row 7.
+        write("s.csv",
+              "A,B,C,weight,hh\n"
+              "2,3,1,18.0,h1\n3,3,3,45.5,h1\n2,3,1,39.0,h2\n2,3,2,17.0,h2\n"
+              "3,3,1,92.0,h3\n3,3,1,8.0,h3\n1,4,1,123.5,h4\n2,3,1,51,h4\n");
+        const QString project = write("p.ldiv.json", R"({"format": "ldiv-project",
+            "version": 1, "data": {"path": "s.csv"},
+            "attributes": [{"name": "A", "role": "quasi-identifier"},
+                           {"name": "B", "role": "quasi-identifier"},
+                           {"name": "C", "role": "quasi-identifier"},
+                           {"name": "weight", "role": "weight"},
+                           {"name": "hh", "role": "household"}]})");
+        const test::CliResult r = test::runCli({"risk", "--project", project, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const double global = r.json()["individual_risk"].toObject()["global"].toDouble();
+        const double highest = r.json()["household_risk"].toObject()["highest"].toDouble();
+        QVERIFY(global > 0 && highest > 0);
+
+        MainWindow window;
+        QVERIFY(test::openProject(window, project, 20000));
+        RiskPerspective* risk = window.riskPerspective();
+        risk->compute();
+        QVERIFY(QTest::qWaitFor([&] { return !risk->isRunning(); }, 30000));
+        const auto report = risk->report();
+        QVERIFY(report && report->before.survey && report->before.survey->individual);
+        QVERIFY(std::abs(report->before.survey->individual->global - global) < 1e-12);
+        QVERIFY(std::abs(report->before.survey->households->highest - highest) < 1e-12);
+        // The rows the steward reads, with the CLI's figures.
+        const QTableWidget* t = risk->figuresTable();
+        QString expected, household;
+        for (int row = 0; row < t->rowCount(); ++row) {
+            const QString label = t->verticalHeaderItem(row)->text();
+            if (label == "Individual risk: expected re-identifications")
+                expected = t->item(row, 0)->text();
+            if (label == "Household risk: highest") household = t->item(row, 0)->text();
+        }
+        QCOMPARE(expected, QLocale().toString(global, 'f', 2));
+        QCOMPARE(household, QStringLiteral("%1 %").arg(highest * 100, 0, 'g', 4));
+    }
+};
+
+QTEST_MAIN(TestRiskSurvey)
+#include "test_risk_survey.moc"
