@@ -15,9 +15,10 @@
 namespace ldv {
 namespace {
 
-/// Some rows of the input as a table of their own: its QI and sensitive columns with the
-/// input's dictionaries in the input's order, so that every code, hierarchy map and bound
-/// criterion of the input applies unchanged (t-closeness keeps the input's distribution).
+/// Some rows of the input as a table of their own: its QI columns with their hierarchies, and
+/// its sensitive columns with the input's dictionaries in the input's order, so that every
+/// bound criterion of the input applies unchanged (t-closeness keeps the input's
+/// distribution).
 struct SubTable {
     std::vector<std::uint32_t> rows;  ///< input rows, ascending
     std::unique_ptr<Table> table;
@@ -40,9 +41,30 @@ SubTable subTable(const Dataset& in, std::vector<std::uint32_t> rows) {
         columns.push_back(std::move(col));
         return columns.size() - 1;
     };
+    // A QI column holds only the values that occur among the rows, with the hierarchy cut
+    // down to them: the search bounds a node by the distinct values of its levels, and a
+    // dictionary with values no row has would make those bounds wrong.
     for (std::size_t i = 0; i < in.qiCount(); ++i) {
-        qi.push_back(copy(in.qiColumns()[i]));
-        hierarchies.push_back(in.hierarchy(i));
+        const Column& src = in.table().column(in.qiColumns()[i]);
+        const HierarchyMap& h = in.hierarchy(i);
+        Column col(src.name());
+        std::vector<std::vector<std::string>> hierarchyRows;
+        std::vector<Code> translate(src.domainSize(), kNoClass);
+        col.reserve(out.rows.size());
+        for (std::uint32_t r : out.rows) {
+            const Code v = src.code(r);
+            if (translate[v] == kNoClass) {
+                translate[v] = col.intern(src.value(v));
+                std::vector<std::string> path;
+                for (int l = 0; l <= h.height(); ++l) path.push_back(h.levelValue(l, h.map(v, l)));
+                hierarchyRows.push_back(std::move(path));
+            }
+            col.appendCode(translate[v]);
+        }
+        col.setType(src.type());
+        columns.push_back(std::move(col));
+        qi.push_back(columns.size() - 1);
+        hierarchies.emplace_back(Hierarchy(hierarchyRows), columns.back());
     }
     for (std::size_t c : in.sensitiveColumns()) sensitive.push_back(copy(c));
     out.table = std::make_unique<Table>(std::move(columns));
@@ -164,7 +186,7 @@ LocalRecodingResult localRecoding(const Dataset& data, const SearchConfig& confi
         for (std::size_t c = 0; c < cls.count(); ++c) {
             if (!chosen.node.suppressed.empty() && chosen.node.suppressed[c]) continue;
             for (std::size_t i = 0; i < d; ++i)
-                labels[i] = data.hierarchy(i).levelValue(chosen.levels[i], cls.key(c)[i]);
+                labels[i] = sub.data->hierarchy(i).levelValue(chosen.levels[i], cls.key(c)[i]);
             const auto [pos, added] = classOf.emplace(labels, std::uint32_t(classes.sizes.size()));
             if (added) {
                 classes.sizes.push_back(0);
@@ -187,9 +209,10 @@ LocalRecodingResult localRecoding(const Dataset& data, const SearchConfig& confi
     std::vector<std::uint32_t> all(n);
     for (std::uint32_t r = 0; r < n; ++r) all[r] = r;
     SubTable current = subTable(data, std::move(all));
-    // Whether `current` can be released with no suppression: true of every table after the
-    // first, which is checked before it becomes the next iteration's.
+    // Whether `current` can be released with no suppression (its top node satisfies): once
+    // true, it stays true, since a remainder that is not is never searched on its own then.
     bool currentReleasable = n == 0 || releasableAlone(current, config);
+    std::vector<std::uint32_t> suppressed;  // input rows left suppressed at the end
     while (!current.rows.empty()) {
         std::optional<Chosen> chosen = optimum(current, config, limit);
         std::vector<std::uint32_t> left;
@@ -199,17 +222,22 @@ LocalRecodingResult localRecoding(const Dataset& data, const SearchConfig& confi
         }
         const bool progress = chosen && left.size() < current.rows.size();
         std::optional<SubTable> next;
+        bool nextReleasable = false;
         if (progress && left.size() > out.suppressionAllowed) {
             next = subTable(data, left);
+            nextReleasable = releasableAlone(*next, config);
             // Rows that no node can release on their own would stay suppressed for good:
             // release this iteration's rows without suppression instead, while that is possible.
-            if (!releasableAlone(*next, config) && currentReleasable) next.reset();
+            if (!nextReleasable && currentReleasable) next.reset();
         }
         if (progress && (next || left.size() <= out.suppressionAllowed)) {
             release(current, *chosen, false);
-            if (!next) break;  // the rows left are within the limit
+            if (!next) {  // the rows left are within the limit: they stay suppressed
+                suppressed = std::move(left);
+                break;
+            }
             current = std::move(*next);
-            currentReleasable = true;
+            currentReleasable = nextReleasable;
             continue;
         }
         // No progress at the limit, or a remainder no node could release: everything now.
@@ -217,16 +245,18 @@ LocalRecodingResult localRecoding(const Dataset& data, const SearchConfig& confi
             if (progress) {
                 // The rows left can never be released; release what can be and stop.
                 release(current, *chosen, false);
-                current = subTable(data, left);
+                suppressed = std::move(left);
+            } else {
+                suppressed = current.rows;
             }
             break;
         }
         std::optional<Chosen> strict = optimum(current, config, 0);
         if (!strict) throw std::logic_error("local recoding: a releasable table has no optimum");
         release(current, *strict, true);
-        current = subTable(data, {});
+        break;
     }
-    out.suppressedRows = current.rows.size();
+    out.suppressedRows = suppressed.size();
     if (out.suppressedRows > out.suppressionAllowed)
         out.tableFails.push_back(std::to_string(out.suppressedRows) +
                                  " rows could not be released in any class (the suppression "
