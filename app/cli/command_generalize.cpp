@@ -337,8 +337,8 @@ private:
                 throw ParameterError(
                     "--suppressed mask is not supported with --transform local yet: its "
                     "suppressed rows are removed");
-            ws->requireQiHierarchies();
             checkLocalRecodingSupport(data, requirement.config);
+            ws->requireQiHierarchies();
             LocalRecodingResult l = localRecoding(data, requirement.config);
             result = std::move(l.classes);
             suppressedRows = l.suppressedRows;
