@@ -4,7 +4,8 @@
 // configuration saved by the workbench re-runs on a new table of the same schema.
 // `--transform mondrian` publishes Mondrian's partition instead (transform/mondrian.h),
 // `microaggregation` MDAV's groups (transform/microaggregation.h) and `cell-suppression` the
-// table with single cells suppressed (transform/cell_suppression.h); docs/transformations.md.
+// table with single cells suppressed (transform/cell_suppression.h) and `local` ARX's iterated
+// local recoding (transform/local_recoding.h); docs/transformations.md.
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/transform/cell_suppression.h"
+#include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
 
@@ -70,8 +72,11 @@ public:
                          "Transformation model: full-domain (one level per attribute, the "
                          "default), mondrian (multidimensional partitioning, LeFevre et al. "
                          "2006), microaggregation (MDAV on numeric QIs, Domingo-Ferrer & "
-                         "Mateo-Sanz 2002) or cell-suppression (local suppression of single "
-                         "cells for k-anonymity, as sdcMicro's); local is not implemented yet")
+                         "Mateo-Sanz 2002), cell-suppression (local suppression of single "
+                         "cells for k-anonymity, as sdcMicro's) or local (ARX's local recoding: "
+                         "the full-domain search iterated on the suppressed records; "
+                         "--suppression is what may stay suppressed, --metric and --gs-factor "
+                         "steer each iteration)")
             ->check(CLI::IsMember(
                 {"full-domain", "mondrian", "local", "microaggregation", "cell-suppression"}));
         m_command->add_option("--aggregate", m_aggregates,
@@ -118,10 +123,6 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
-        if (m_transform == "local")
-            throw ParameterError(
-                "--transform local is not implemented yet: use full-domain, mondrian, "
-                "microaggregation or cell-suppression");
         if (!m_aggregates.empty() && m_transform != "microaggregation")
             throw ParameterError("--aggregate is for --transform microaggregation only");
         if (!m_importance.empty() && m_transform != "cell-suppression")
@@ -314,6 +315,7 @@ private:
         nlohmann::json extra = nlohmann::json::object();
         std::string summary;
         MondrianResult result;
+        std::uint64_t suppressedRows = 0;
         const auto start = std::chrono::steady_clock::now();
         if (m_transform == "mondrian") {
             checkMondrianSupport(data, requirement.config);
@@ -330,6 +332,30 @@ private:
             extra = {{"aggregates", names}, {"mdav_groups", m.mdavGroups}, {"merges", m.merges}};
             summary = "; " + std::to_string(m.mdavGroups) + " MDAV groups, " +
                       std::to_string(m.merges) + " merged";
+        } else if (m_transform == "local") {
+            if (m_suppressed == "mask")
+                throw ParameterError(
+                    "--suppressed mask is not supported with --transform local yet: its "
+                    "suppressed rows are removed");
+            checkLocalRecodingSupport(data, requirement.config);
+            ws->requireQiHierarchies();
+            LocalRecodingResult l = localRecoding(data, requirement.config);
+            result = std::move(l.classes);
+            suppressedRows = l.suppressedRows;
+            nlohmann::json iterations = nlohmann::json::array();
+            for (const LocalIteration& it : l.iterations)
+                iterations.push_back({{"node", it.levels},
+                                      {"input_rows", it.inputRows},
+                                      {"released_rows", it.releasedRows},
+                                      {"without_suppression", it.withoutSuppression}});
+            extra = {{"iterations", iterations},
+                     {"discernibility", l.discernibility},
+                     {"entropy", l.entropy},
+                     {"suppression_allowed", l.suppressionAllowed},
+                     {"metric", metricName(requirement.config.metric)},
+                     {"gs_factor", requirement.config.quality.gsFactor}};
+            result.tableFails = std::move(l.tableFails);
+            summary = "; " + std::to_string(l.iterations.size()) + " iterations";
         } else {
             const std::vector<std::size_t> order = parseImportance(data);
             checkCellSuppressionSupport(data, requirement.config);
@@ -356,6 +382,11 @@ private:
         const double elapsedMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
+        if (!result.tableFails.empty() && m_transform == "local") {
+            err << "ldiv: error: local recoding: " << joined(result.tableFails)
+                << "; nothing was written\n";
+            return kFailsRequirement;
+        }
         if (!result.tableFails.empty()) {
             // Mondrian and MDAV suppress nothing; cell suppression may not empty more
             // records than the suppression limit allows.
@@ -387,7 +418,7 @@ private:
                              {"classes", result.count()},
                              {"discernibility", result.discernibility()},
                              {"min_class_size", result.minClassSize()},
-                             {"suppressed_rows", 0},
+                             {"suppressed_rows", suppressedRows},
                              {"formulas_neutralized", m_neutralize.enabled()},
                              {"shuffled", shuffle},
                              {"elapsed_ms", elapsedMs}};
@@ -407,7 +438,7 @@ private:
         } else {
             out << "wrote " << table.rowCount() << " rows to " << m_output << " (" << m_transform
                 << ": " << result.count() << " classes, smallest " << result.minClassSize()
-                << " rows" << summary << "; 0 suppressed rows)\n";
+                << " rows" << summary << "; " << suppressedRows << " suppressed rows removed)\n";
             for (const std::string& name : removedColumns(*ws, publish))
                 out << "  identifying column '" << name << "' removed\n";
         }

@@ -145,8 +145,9 @@ private slots:
         QTest::newRow("microaggregation with --node")
             << QStringList{"--transform", "microaggregation", "--qi", "b", "--node", "0"}
             << "takes none";
-        QTest::newRow("local") << QStringList{"--transform", "local", "--qi", "b"}
-                               << "--transform local is not implemented yet";
+        QTest::newRow("local with a risk criterion")
+            << QStringList{"--transform", "local", "--qi", "b", "--criterion", "average-risk=0.1"}
+            << "judged on all classes together";
     }
     void refusals() {
         QFETCH(QStringList, args);

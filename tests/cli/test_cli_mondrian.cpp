@@ -1,5 +1,5 @@
-// `ldiv generalize --transform mondrian` (issue 34): the option's contract (the model not
-// implemented yet, the other models' refusals of the hospital project, and the options Mondrian
+// `ldiv generalize --transform mondrian` (issue 34): the option's contract (local's masked
+// rows, the other models' refusals of the hospital project, and the options Mondrian
 // does not take are refused, exit 1), the JSON keys,
 // a table that fails as a whole (exit 3, nothing written), and the published Adult table,
 // audited by `ldiv audit` from the file itself.
@@ -64,8 +64,9 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::newRow("local") << QStringList{"--transform", "local"} << 1
-                               << "--transform local is not implemented yet";
+        QTest::newRow("local with masked rows")
+            << QStringList{"--transform", "local", "--suppressed", "mask"} << 1
+            << "--suppressed mask is not supported with --transform local";
         // hospital's nationality is text: microaggregation needs numbers.
         QTest::newRow("microaggregation") << QStringList{"--transform", "microaggregation"} << 1
                                           << "'nationality' is not typed integer or decimal";

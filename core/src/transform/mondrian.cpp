@@ -397,6 +397,7 @@ Table mondrianTable(const Dataset& data, const MondrianResult& result,
     if (!options.suppressedRows.empty() || options.maskSuppressed || !options.leftOut.empty())
         throw std::logic_error("mondrianTable: Mondrian suppresses and leaves out no rows");
     const Table& in = data.table();
+    const auto published = [&](std::size_t r) { return result.rowClass[r] != kNoClass; };
     std::vector<Column> out;
     for (std::size_t c = 0; c < in.columnCount(); ++c) {
         const auto dropped = [&](const std::vector<std::size_t>& list) {
@@ -408,7 +409,7 @@ Table mondrianTable(const Dataset& data, const MondrianResult& result,
             if (p == options.pseudonyms.end()) continue;
             Column col(p->second.name());
             for (std::size_t r = 0; r < in.rowCount(); ++r)
-                col.appendCode(col.intern(p->second.value(p->second.code(r))));
+                if (published(r)) col.appendCode(col.intern(p->second.value(p->second.code(r))));
             out.push_back(std::move(col));
             continue;
         }
@@ -420,7 +421,8 @@ Table mondrianTable(const Dataset& data, const MondrianResult& result,
         if (qi == data.qiColumns().end()) {
             std::vector<Code> translate(src.domainSize());
             for (Code v = 0; v < src.domainSize(); ++v) translate[v] = col.intern(src.value(v));
-            for (std::size_t r = 0; r < in.rowCount(); ++r) col.appendCode(translate[src.code(r)]);
+            for (std::size_t r = 0; r < in.rowCount(); ++r)
+                if (published(r)) col.appendCode(translate[src.code(r)]);
             col.setType(src.type());
         } else {
             const std::size_t i = std::size_t(qi - data.qiColumns().begin());
@@ -428,7 +430,7 @@ Table mondrianTable(const Dataset& data, const MondrianResult& result,
             for (std::size_t k = 0; k < result.count(); ++k)
                 translate[k] = col.intern(result.label(k, i));
             for (std::size_t r = 0; r < in.rowCount(); ++r)
-                col.appendCode(translate[result.rowClass[r]]);
+                if (published(r)) col.appendCode(translate[result.rowClass[r]]);
         }
         out.push_back(std::move(col));
     }

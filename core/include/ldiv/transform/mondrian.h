@@ -28,6 +28,9 @@ enum class MondrianCut {
 };
 
 inline constexpr const char* kMondrianRoot = "*";
+/// MondrianResult::rowClass of a row that belongs to no class: it is suppressed and left out
+/// of the published table (local recoding, local_recoding.h; Mondrian never suppresses).
+inline constexpr std::uint32_t kNoClass = 0xFFFFFFFFu;
 
 /// The equivalence classes of Mondrian's final partitions: one each, except that partitions
 /// publishing the same values (both sides of a hierarchy cut may keep the parent) are one
@@ -40,7 +43,7 @@ struct MondrianResult {
     std::vector<std::uint32_t> sizes;
     /// Class-major published values: labels[c * qiCount + i] is class c's value of QI i.
     std::vector<std::string> labels;
-    /// Class of every row of the dataset's table.
+    /// Class of every row of the dataset's table (kNoClass: suppressed).
     std::vector<std::uint32_t> rowClass;
     /// Criteria (their spec) the whole table fails: Mondrian then publishes nothing, since it
     /// suppresses nothing (the classes are left empty).
@@ -74,7 +77,8 @@ MondrianResult mondrian(const Dataset& data, const SearchConfig& config);
 
 /// The published table: each QI value replaced by its class's label, identifying columns
 /// left out (or published as options.pseudonyms), options.dropColumns left out, rows in the
-/// table's order. options.suppressedRows, maskSuppressed and leftOut must be empty.
+/// table's order; rows of class kNoClass are left out. options.suppressedRows, maskSuppressed and
+/// leftOut must be empty.
 Table mondrianTable(const Dataset& data, const MondrianResult& result,
                     const std::vector<std::size_t>& identifying,
                     const GeneralizeOptions& options = {});
