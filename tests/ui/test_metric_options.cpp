@@ -1,7 +1,7 @@
 // Issue 33 item 2 in the workbench: the quality model options (weights, gs-factor, aggregate)
 // are set in a dialog beside the metric, saved in the project as one undoable edit, and the
-// workbench's search with them finds the optimum `ldiv search --weight/--gs-factor/--metric-aggregate`
-// finds.
+// workbench's search with them finds the optimum `ldiv search
+// --weight/--gs-factor/--metric-aggregate` finds.
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QJsonArray>
@@ -64,8 +64,8 @@ private slots:
         QVERIFY(outcome && outcome->result.optimum);
         const test::CliResult r = test::runCli(
             {"search", "--project", QString::fromStdString(test::example("adult/adult.ldiv.json")),
-             "--metric", "entropy", "--weight", "age=0", "--gs-factor", "0.3", "--metric-aggregate", "max",
-             "--json"});
+             "--metric", "entropy", "--weight", "age=0", "--gs-factor", "0.3", "--metric-aggregate",
+             "max", "--json"});
         QCOMPARE(r.exitCode, 0);
         const Lattice& lattice = outcome->data->dataset().lattice();
         QCOMPARE(test::levelsOf(r.json()["optimum"].toObject()["levels"].toArray()),

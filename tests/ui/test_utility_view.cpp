@@ -8,9 +8,9 @@
 #include <QtTest>
 
 #include "charts/panelchart.h"
+#include "cli_runner.h"
 #include "export/exportperspective.h"
 #include "export/reportdata.h"
-#include "cli_runner.h"
 #include "lattice/latticeperspective.h"
 #include "ldiv/lattice/lattice.h"
 #include "project/project.h"
