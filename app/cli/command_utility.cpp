@@ -77,6 +77,13 @@ public:
             ->add_option("--published", m_published,
                          "A published (generalized) CSV table, columns matched by name")
             ->excludes(m_nodeOption);
+        m_command->add_option(
+            "-c,--criterion", m_criteria,
+            "With --node: the criteria (repeatable; default: the project's) whose failing classes "
+            "are suppressed within --suppression, as `ldiv generalize` publishes the node");
+        m_command->add_option("--suppression", m_suppression,
+                              "With --node: the tuple suppression limit as a fraction of rows "
+                              "(default: the project's suppression_limit)");
         m_command->add_option("--attribute", m_attributes,
                               "An attribute to summarize (repeatable; default: every QI and "
                               "sensitive attribute)");
@@ -125,10 +132,13 @@ public:
                 throw ParameterError(
                     "utility of a node needs quasi-identifiers: give --qi COL,...");
             SearchSettings settings = ws->config().search;
+            if (!m_criteria.empty()) settings.criteria = m_criteria;
+            if (m_suppression) settings.suppressionLimit = *m_suppression;
             settings.algorithm = AlgorithmChoice::Fast;  // no search runs here
             settings.timeLimit.reset();
             SettingNames names;
-            names.suppression = "the project file's \"suppression_limit\"";
+            names.suppression = m_suppression ? std::string("--suppression")
+                                              : "the project file's \"suppression_limit\"";
             const Requirement requirement = prepareRequirement(*ws, settings, names);
             levels = resolveNode(m_node, *requirement.data);
             report = nodeUtility(*ws, requirement.config, levels, request);
@@ -291,6 +301,8 @@ private:
     std::string m_node, m_published, m_target;
     std::vector<std::string> m_attributes, m_pairs;
     int m_folds = 5;
+    std::vector<std::string> m_criteria;
+    std::optional<double> m_suppression;
     std::uint64_t m_seed = 0;
 };
 

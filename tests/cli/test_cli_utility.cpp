@@ -131,6 +131,23 @@ private slots:
                  (QJsonArray{"Cancer", "Heart Disease", "Viral Infection"}));
         QCOMPARE(table["counts"].toArray(), (QJsonArray{QJsonArray{2, 1, 1}, QJsonArray{2, 1, 1}}));
     }
+    void criteriaOptionsAsInEveryCommand() {
+        // -c and --suppression, as `ldiv risk` and `ldiv generalize` take them (issue 37 item
+        // 4): the bundled hospital project with the suppressing project's requirement gives
+        // that project's figures.
+        QTemporaryDir dir;
+        const auto project = test::runCli(
+            {"utility", "--project", suppressingProject(dir), "--node", "0,2,1", "--json"});
+        const auto options =
+            test::runCli({"utility", "--project", ex("hospital/hospital.ldiv.json"), "-c",
+                          "distinct-l=3", "--suppression", "0.5", "--node", "0,2,1", "--json"});
+        QCOMPARE(project.exitCode, 0);
+        QCOMPARE(options.exitCode, 0);
+        QCOMPARE(options.json()["rows"], project.json()["rows"]);
+        QCOMPARE(options.json()["attributes"], project.json()["attributes"]);
+        QCOMPARE(options.json()["rows"].toObject()["suppressed"].toInt(), 4);
+    }
+
     void publishedEqualsNode() {
         // The file `ldiv generalize` writes for the node, read back with --published: the
         // same distributions, summaries, tables and row counts.

@@ -8,6 +8,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "ldiv/project/search_settings.h"
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
