@@ -23,7 +23,7 @@ void addMetricOptions(CLI::App& cmd, MetricOptions& o, const std::string& what) 
                    "Generalization/suppression factor in [0,1] of entropy, ambiguity, "
                    "granularity and sse: 0 only generalization counts, 0.5 both (default), 1 "
                    "only suppression");
-    cmd.add_option("--aggregate", o.aggregate,
+    cmd.add_option("--metric-aggregate", o.aggregate,
                    "How entropy, granularity and sse combine the attributes: sum (default), "
                    "max, mean or geometric")
         ->check(CLI::IsMember({"sum", "max", "mean", "geometric"}));

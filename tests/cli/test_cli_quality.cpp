@@ -1,5 +1,5 @@
 // The quality models on the command line (issue 33 item 2): --metric entropy|ambiguity|
-// granularity|sse with --weight, --gs-factor and --aggregate wherever --metric is taken, their
+// granularity|sse with --weight, --gs-factor and --metric-aggregate wherever --metric is taken, their
 // refusals naming what is wrong, and `ldiv utility`'s "quality" (every model of the node) on the
 // hospital table of Machanavajjhala et al. 2007 Fig. 1, worked out by hand.
 #include <QtTest>
@@ -39,9 +39,9 @@ private slots:
             << QStringList{"--metric", "ambiguity", "--suppression", "0.35"};
         QTest::newRow("granularity, weights, max")
             << QStringList{"--metric", "granularity", "--weight",    "age=3",
-                           "--weight", "zip=0.5",     "--aggregate", "max"};
+                           "--weight", "zip=0.5",     "--metric-aggregate", "max"};
         QTest::newRow("sse, suppression, geometric")
-            << QStringList{"--metric", "sse", "--suppression", "0.35", "--aggregate", "geometric"};
+            << QStringList{"--metric", "sse", "--suppression", "0.35", "--metric-aggregate", "geometric"};
     }
     void searchMatchesBruteForce() {
         // The fast search's optimum is brute force's, through the command line's options.
@@ -91,7 +91,7 @@ private slots:
             << QStringList{"--gs-factor", "1.5"} << "--gs-factor must be between 0 and 1";
         QTest::newRow("gs-factor below 0")
             << QStringList{"--gs-factor", "-0.1"} << "--gs-factor must be between 0 and 1";
-        QTest::newRow("unknown aggregate") << QStringList{"--aggregate", "median"} << "median";
+        QTest::newRow("unknown aggregate") << QStringList{"--metric-aggregate", "median"} << "median";
         QTest::newRow("unknown metric") << QStringList{"--metric", "entropie"} << "entropie";
     }
     void refusals() {
