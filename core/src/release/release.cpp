@@ -52,6 +52,8 @@ std::string measureName(CriterionKind kind) {
             return "max_tau_excess";
         case CriterionKind::DeltaPresence:
             return "max_delta_excess";
+        case CriterionKind::DifferentialPrivacy:
+            return "differential_privacy";  // never bound, never claimed per node
     }
     return "measure";
 }
