@@ -1,0 +1,102 @@
+// `ldiv generalize -c differential-privacy=EPS,DELTA` (SafePub, docs/dp.md) and `--pram`
+// (invariant PRAM): exit codes, JSON keys, reproducibility with --seed, and the refusals.
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+namespace {
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+}  // namespace
+
+class TestCliDp : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_project = QString::fromStdString(test::example("adult/adult.ldiv.json"));
+
+    test::CliResult run(const QString& out, QStringList extra) {
+        QStringList args{"generalize", "--project", m_project, "-c", "differential-privacy=1,1e-5",
+                         "-o",         out,         "--json"};
+        args << extra;
+        return test::runCli(args);
+    }
+
+private slots:
+    void keysAndPrivacy() {
+        const QString out = m_dir.filePath("dp.csv");
+        const auto r = run(out, {});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        QCOMPARE(j["mechanism"].toString(), QString("safepub"));
+        QCOMPARE(j["epsilon"].toDouble(), 1.0);
+        QCOMPARE(j["delta"].toDouble(), 1e-5);
+        QCOMPARE(j["k"].toInt(), 58);  // tests/core/test_safepub's oracle value
+        QVERIFY(std::abs(j["beta"].toDouble() - 0.59343034025940089) < 1e-12);
+        QVERIFY(j["private"].toBool());
+        QVERIFY(!j.contains("seed"));
+        QVERIFY(j["steps"].toInt() >= 1);
+        QCOMPARE(j["node"].toArray().size(), 7);
+        // Published rows: the sampled ones less the suppressed.
+        QCOMPARE(j["rows"].toInt(), j["sampled_rows"].toInt() - j["suppressed_rows"].toInt());
+        const int lines = int(readAll(out).count('\n'));
+        QCOMPARE(lines, j["rows"].toInt() + 1);
+    }
+
+    void seedReplaysAndSaysNotPrivate() {
+        const QString a = m_dir.filePath("a.csv"), b = m_dir.filePath("b.csv"),
+                      c = m_dir.filePath("c.csv");
+        const auto ra = run(a, {"--seed", "7"});
+        const auto rb = run(b, {"--seed", "7"});
+        const auto rc = run(c, {"--seed", "8"});
+        QVERIFY2(ra.exitCode == 0, ra.err.constData());
+        QCOMPARE(rb.exitCode, 0);
+        QVERIFY(!ra.json()["private"].toBool());
+        QCOMPARE(ra.json()["seed"].toInteger(), 7);
+        QVERIFY(ra.err.contains("not private"));
+        QCOMPARE(readAll(a), readAll(b));
+        QVERIFY(readAll(a) != readAll(c));
+    }
+
+    void refusals() {
+        const QString out = m_dir.filePath("x.csv");
+        QCOMPARE(run(out, {"--node", "0,0,0,0,0,0,0"}).exitCode, 1);
+        QCOMPARE(run(out, {"--steps", "0"}).exitCode, 1);
+        QCOMPARE(run(out, {"--metric", "kl"}).exitCode, 1);
+        QCOMPARE(run(out, {"-c", "k=5"}).exitCode, 1);
+        const auto bad = test::runCli(
+            {"generalize", "--project", m_project, "-c", "differential-privacy=0,1e-5", "-o", out});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains("epsilon"));
+        // `search` cannot test it per node: it says to use generalize.
+        const auto s =
+            test::runCli({"search", "--project", m_project, "-c", "differential-privacy=1,1e-5"});
+        QCOMPARE(s.exitCode, 1);
+        QVERIFY2(s.err.contains("ldiv generalize"), s.err.constData());
+    }
+
+    void pramOptions() {
+        const QString out = m_dir.filePath("p.csv"), matrix = m_dir.filePath("m.csv");
+        const auto r =
+            run(out, {"--seed", "3", "--pram", "salary-class=0.7", "--pram-matrix", matrix});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonArray pram = r.json()["pram"].toArray();
+        QCOMPARE(pram.size(), 1);
+        QCOMPARE(pram[0].toObject()["column"].toString(), QString("salary-class"));
+        QCOMPARE(pram[0].toObject()["p"].toDouble(), 0.7);
+        QVERIFY(readAll(matrix).startsWith("# salary-class (p = 0.7)\nfrom,"));
+        QCOMPARE(run(out, {"--pram", "sex"}).exitCode, 1);             // a QI
+        QCOMPARE(run(out, {"--pram", "nothing"}).exitCode, 1);         // no such column
+        QCOMPARE(run(out, {"--pram", "salary-class=2"}).exitCode, 1);  // p outside (0, 1]
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliDp)
+#include "test_cli_dp.moc"
