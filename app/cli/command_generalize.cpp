@@ -385,8 +385,11 @@ private:
             throw ParameterError(
                 "--node is not allowed with differential privacy: the mechanism "
                 "chooses the node itself, at random (docs/dp.md)");
-        if (!m_release.path.empty())
-            throw ParameterError("--release is not supported with differential privacy yet");
+        checkReleaseOptions(m_release);
+        if (!m_release.path.empty() && isSourceUri(m_output))
+            throw ParameterError(
+                "--release records the SHA-256 of the published file: give --output a CSV file, "
+                "not a database table");
         if (!m_mapping.empty())
             throw ParameterError("--mapping is not supported with differential privacy yet");
         if (m_suppressed == "mask")
@@ -416,18 +419,20 @@ private:
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--pseudonym-map", m_pseudonyms.map},
+                                 {"--release", m_release.path},
                                  {"--pram-matrix", m_pramMatrix}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
+        if (!m_release.path.empty() && isSourceUri(ws->config().dataPath))
+            throw ParameterError("--release records the SHA-256 of the original file, and " +
+                                 ws->config().dataPath + " is a database table");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
-        SearchOptions noCriteria = m_search;
-        noCriteria.criteria.clear();
-        noCriteria.metric.clear();
-        const Requirement requirement = toRequirement(noCriteria, *ws, false);
-        if (!requirement.config.criteria.empty())
+        // The project's criteria and suppression limit are not SafePub's: -c on the command line
+        // replaces them, as it does for a search; the rows are the table's (no research subset).
+        if (!ws->config().researchSubset.empty())
             throw ParameterError(
-                "differential privacy is a mechanism of its own: remove the "
-                "project's other criteria or give -c on the command line");
-        const Dataset& data = *requirement.data;
+                "differential privacy samples the whole table: remove the "
+                "project's research subset");
+        const Dataset& data = ws->dataset();
         requireRoles(*ws);
         ws->requireQiHierarchies();
         SafePubOptions options;
@@ -454,6 +459,16 @@ private:
         if (shuffle) shuffleRows(table, m_seed ? *m_seed : randomSeed());
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
         writeOutputs(table, std::nullopt, pseudonymMapping, sep);
+        DpReleaseInputs recordInputs;
+        recordInputs.spec = formatCriterionSpec(spec);
+        recordInputs.stepsLimit = steps;
+        recordInputs.score = score;
+        recordInputs.seed = options.seed;
+        for (const auto& item : pram)
+            recordInputs.pram.emplace_back(item["column"].get<std::string>(),
+                                           item["p"].get<double>());
+        writeDpReleaseIfAsked(m_release, *ws, r, recordInputs, m_output, sep,
+                              m_neutralize.enabled(), err);
         if (r.reproducible)
             err << "warning: --seed makes the run reproducible and therefore not private: anyone "
                    "with the seed replays the sample and every choice (docs/dp.md)\n";

@@ -2,6 +2,8 @@
 // (invariant PRAM): exit codes, JSON keys, reproducibility with --seed, and the refusals.
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -80,6 +82,48 @@ private slots:
             test::runCli({"search", "--project", m_project, "-c", "differential-privacy=1,1e-5"});
         QCOMPARE(s.exitCode, 1);
         QVERIFY2(s.err.contains("ldiv generalize"), s.err.constData());
+    }
+
+    // The record's differential_privacy block, and verify: what follows from ε and δ is
+    // recomputed, the random draws are reported as such; a changed file fails.
+    void releaseAndVerify() {
+        const QString out = m_dir.filePath("r.csv"), record = m_dir.filePath("r.json");
+        const auto r = run(out, {"--release", record, "--pram", "salary-class"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject rec = QJsonDocument::fromJson(readAll(record)).object();
+        const QJsonObject conf =
+            QJsonDocument::fromJson(rec["configuration"].toString().toUtf8()).object();
+        const QJsonObject dp = conf["differential_privacy"].toObject();
+        QCOMPARE(dp["k"].toInt(), 58);
+        QCOMPARE(dp["mechanism"].toString(), QString("safepub"));
+        QVERIFY(!dp.contains("seed"));
+        QCOMPARE(conf["pram"].toArray()[0].toObject()["column"].toString(),
+                 QString("salary-class"));
+        const QString original = QString::fromStdString(test::example("adult/adult.csv"));
+        const auto v =
+            test::runCli({"verify", record, "--published", out, "--original", original, "--json"});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QMap<QString, QString> verdicts;
+        for (const QJsonValue& c : v.json()["claims"].toArray())
+            verdicts[c.toObject()["claim"].toString()] = c.toObject()["verdict"].toString();
+        QCOMPARE(verdicts["k-threshold"], QString("holds"));
+        QCOMPARE(verdicts["differential privacy parameters"], QString("holds"));
+        QCOMPARE(verdicts["values at the node"], QString("holds"));
+        QCOMPARE(verdicts["sampling and mechanism"], QString("information"));
+        QCOMPARE(verdicts["pram"], QString("information"));
+        // Without the original the node's values are not checked: not verified (exit 3).
+        QCOMPARE(test::runCli({"verify", record, "--published", out}).exitCode, 3);
+        // A published file with one row dropped fails.
+        QByteArray text = readAll(out);
+        text.chop(1);
+        text = text.left(text.lastIndexOf('\n') + 1);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        QCOMPARE(
+            test::runCli({"verify", record, "--published", out, "--original", original}).exitCode,
+            3);
     }
 
     void pramOptions() {

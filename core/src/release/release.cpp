@@ -228,6 +228,11 @@ void embedHierarchy(const Workspace& ws, AttributeConfig& a) {
 
 }  // namespace
 
+void detail::embedHierarchies(const Workspace& ws, ProjectConfig& project) {
+    project.dataPath = ws.resolve(project.dataPath);
+    for (AttributeConfig& a : project.attributes) embedHierarchy(ws, a);
+}
+
 ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
     ProsecutorRisk risk;
     std::uint64_t rows = 0;
