@@ -216,8 +216,9 @@ public:
         }
         // The random pseudonyms' mapping lists the published people only (publishedMapping).
         Table published = node.table;
-        const nlohmann::json pram = applyPram(
-            published, data, m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt);
+        const nlohmann::json pram =
+            applyPram(published, data,
+                      m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt, false);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, published);
         writeOutputs(published,
                      m_mapping.empty()
@@ -332,8 +333,8 @@ private:
     /// --pram COL[=P] on the published table, in place; the columns and their p as JSON, and
     /// the matrices written to --pram-matrix. QIs are refused: PRAM would move rows between the
     /// classes the criteria judged.
-    nlohmann::json applyPram(Table& table, const Dataset& data,
-                             std::optional<std::uint64_t> seed) const {
+    nlohmann::json applyPram(Table& table, const Dataset& data, std::optional<std::uint64_t> seed,
+                             bool allowSensitive) const {
         nlohmann::json out = nlohmann::json::array();
         if (m_pram.empty()) {
             if (!m_pramMatrix.empty()) throw ParameterError("--pram-matrix needs --pram COL");
@@ -362,6 +363,15 @@ private:
                         "--pram '" + name +
                         "' is a quasi-identifier: PRAM would move its rows between "
                         "the classes the criteria judged; perturb another column");
+            // The diversity and closeness criteria judged the sensitive values as they were;
+            // differential privacy is closed under post-processing, so it allows them.
+            if (!allowSensitive)
+                for (std::size_t c : data.sensitiveColumns())
+                    if (data.table().column(c).name() == name)
+                        throw ParameterError(
+                            "--pram '" + name +
+                            "' is a sensitive attribute the criteria judged: PRAM would change "
+                            "the values they measured; perturb an insensitive column");
             const auto column = table.columnIndex(name);
             if (!column)
                 throw ParameterError("--pram '" + name +
@@ -454,7 +464,7 @@ private:
         g.pseudonyms = std::move(pseudonyms.columns);
         Table table = generalizeTable(data, r.levels, ws->identifyingColumns(), g);
         const nlohmann::json pram = applyPram(
-            table, data, m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt);
+            table, data, m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt, true);
         const bool shuffle = !m_keepOrder;
         if (shuffle) shuffleRows(table, m_seed ? *m_seed : randomSeed());
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);

@@ -139,6 +139,20 @@ private slots:
         QCOMPARE(run(out, {"--pram", "sex"}).exitCode, 1);             // a QI
         QCOMPARE(run(out, {"--pram", "nothing"}).exitCode, 1);         // no such column
         QCOMPARE(run(out, {"--pram", "salary-class=2"}).exitCode, 1);  // p outside (0, 1]
+        // With a node: after the full-domain generalization; a sensitive attribute is refused.
+        const auto node =
+            test::runCli({"generalize", "--project", m_project, "--node", "1,2,1,1,2,1,1", "-o",
+                          out, "--pram", "salary-class", "--seed", "5", "--json"});
+        QVERIFY2(node.exitCode == 0, node.err.constData());
+        QCOMPARE(node.json()["pram"].toArray()[0].toObject()["p"].toDouble(), 0.8);
+        QCOMPARE(test::runCli({"generalize", "--project", m_project, "--node", "1,2,1,1,2,1,1",
+                               "-o", out, "--pram", "occupation"})
+                     .exitCode,
+                 1);
+        QCOMPARE(test::runCli({"generalize", "--project", m_project, "--node", "1,2,1,1,2,1,1",
+                               "-o", out, "--pram-matrix", matrix})
+                     .exitCode,
+                 1);
     }
 };
 

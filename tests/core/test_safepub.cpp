@@ -141,11 +141,15 @@ private slots:
     // probabilities are recomputed from the scores of its own sample (safePubScore) and summed
     // into the expected counts; χ² with 2 degrees of freedom below 13.816 (α = 0.001).
     void safePubFirstStepChiSquare() {
-        auto c = makeCase(66);
+        auto c = makeCase(400);
         SafePubOptions o;
-        o.epsilon = 30;  // a large budget, so that the scores make the probabilities uneven
+        // Most of a large budget to the search, so that the scores make the probabilities
+        // uneven (ε_anon = 1 keeps k small). Discernibility: the three predecessors split the
+        // sample 6:5, 6:5 and 7:4 (granularity would score them alike).
+        o.epsilon = 20;
         o.delta = 1e-3;
-        o.searchShare = 0.5;
+        o.searchShare = 0.95;
+        o.score = DpScore::Discernibility;
         o.steps = 1;
         const Lattice& lattice = c->data->lattice();
         const std::vector<NodeId> candidates = lattice.predecessors(lattice.top());

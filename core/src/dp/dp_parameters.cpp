@@ -1,5 +1,8 @@
 // β and k of SafePub from ε and δ (dp/safepub.h, docs/dp.md §Parameters).
 #include <cmath>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -63,6 +66,15 @@ DpParameters dpParameters(double epsilon, double delta, double searchShare) {
     if (!(searchShare >= 0 && searchShare < 1))
         throw ParameterError("differential privacy: the search share " + formatNumber(searchShare) +
                              " is not allowed, it must be in [0, 1)");
+    // Remembered per (ε, δ, share): the k search evaluates thousands of binomial tails, and
+    // repeated runs (seeded experiments, the workbench) ask for the same parameters.
+    static std::mutex mutex;
+    static std::map<std::tuple<double, double, double>, DpParameters> known;
+    const auto key = std::make_tuple(epsilon, delta, searchShare);
+    {
+        const std::lock_guard lock(mutex);
+        if (const auto it = known.find(key); it != known.end()) return it->second;
+    }
     DpParameters p;
     p.epsilon = epsilon;
     p.delta = delta;
@@ -75,6 +87,8 @@ DpParameters dpParameters(double epsilon, double delta, double searchShare) {
     for (std::uint32_t k = 1; k < 1'000'000; ++k) {
         if (deltaCached(k, p.beta, p.epsilonAnon, tails) <= delta) {
             p.k = k;
+            const std::lock_guard lock(mutex);
+            known.emplace(key, p);
             return p;
         }
     }
