@@ -91,8 +91,7 @@ private slots:
         const auto r = run(out, {"--release", record, "--pram", "salary-class"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject rec = QJsonDocument::fromJson(readAll(record)).object();
-        const QJsonObject conf =
-            QJsonDocument::fromJson(rec["configuration"].toString().toUtf8()).object();
+        const QJsonObject conf = rec["configuration"].toObject();
         const QJsonObject dp = conf["differential_privacy"].toObject();
         QCOMPARE(dp["k"].toInt(), 58);
         QCOMPARE(dp["mechanism"].toString(), QString("safepub"));

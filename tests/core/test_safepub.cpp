@@ -46,8 +46,8 @@ std::unique_ptr<Case> makeCase(std::size_t rows) {
     columns.push_back(std::move(s));
     c->table = Table(std::move(columns));
     std::vector<HierarchyMap> maps;
-    for (std::size_t i = 0; i < 3; ++i)
-        maps.emplace_back(Hierarchy({{"a", "*"}, {"b", "*"}}), c->table.column(i));
+    const std::vector<std::vector<std::string>> cells{{"a", "*"}, {"b", "*"}};
+    for (std::size_t i = 0; i < 3; ++i) maps.emplace_back(Hierarchy(cells), c->table.column(i));
     c->data = std::make_unique<Dataset>(c->table, std::vector<std::size_t>{0, 1, 2},
                                         std::move(maps), std::vector<std::size_t>{3});
     return c;
