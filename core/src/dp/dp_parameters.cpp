@@ -2,8 +2,8 @@
 #include <cmath>
 #include <map>
 #include <mutex>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ldiv/criteria/criterion_spec.h"
