@@ -316,11 +316,16 @@ public:
 private:
     /// The -c differential-privacy=EPS,DELTA among the command line's criteria, if any.
     std::optional<CriterionSpec> differentialPrivacySpec() const {
+        // The command line's criteria replace the project's; without any, a project whose
+        // criterion is differential-privacy runs SafePub too (its file is only parsed here).
+        std::vector<std::string> criteria = m_search.criteria;
+        if (criteria.empty() && !m_options.project.empty() && m_node.empty())
+            criteria = loadProject(m_options.project).search.criteria;
         std::optional<CriterionSpec> found;
-        for (const std::string& text : m_search.criteria) {
+        for (const std::string& text : criteria) {
             CriterionSpec spec = parseCriterionSpec(text);
             if (spec.kind != CriterionKind::DifferentialPrivacy) continue;
-            if (m_search.criteria.size() > 1)
+            if (criteria.size() > 1)
                 throw ParameterError("criterion '" + text +
                                      "' is a mechanism of its own (SafePub): give it alone, "
                                      "without other criteria (it publishes classes of at least "

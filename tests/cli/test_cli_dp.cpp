@@ -125,6 +125,36 @@ private slots:
             3);
     }
 
+    // A project whose criterion is differential-privacy runs SafePub without -c.
+    void projectCriterion() {
+        const QString folder = QString::fromStdString(test::example("adult"));
+        QJsonObject project = QJsonDocument::fromJson(readAll(m_project)).object();
+        QJsonObject data = project["data"].toObject();
+        data["path"] = folder + "/" + data["path"].toString();
+        project["data"] = data;
+        QJsonArray attributes = project["attributes"].toArray();
+        for (qsizetype i = 0; i < attributes.size(); ++i) {
+            QJsonObject a = attributes[i].toObject();
+            QJsonObject h = a["hierarchy"].toObject();
+            if (h.contains("file")) h["file"] = folder + "/" + h["file"].toString();
+            a["hierarchy"] = h;
+            if (h.isEmpty()) a.remove("hierarchy");
+            attributes[i] = a;
+        }
+        project["attributes"] = attributes;
+        project["criteria"] = QJsonArray{"differential-privacy=1,1e-5"};
+        const QString path = m_dir.filePath("dp.ldiv.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(project).toJson());
+        f.close();
+        const auto r = test::runCli(
+            {"generalize", "--project", path, "-o", m_dir.filePath("proj.csv"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json()["mechanism"].toString(), QString("safepub"));
+        QCOMPARE(r.json()["k"].toInt(), 58);
+    }
+
     void pramOptions() {
         const QString out = m_dir.filePath("p.csv"), matrix = m_dir.filePath("m.csv");
         const auto r =
