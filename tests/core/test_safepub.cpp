@@ -69,7 +69,7 @@ private slots:
     }
 
     // β and k from an independent oracle: the theorem evaluated with mpmath at 50 digits and
-    // exact binomial coefficients (Python, see docs/dp.md §Parameters), ε_search = share · ε.
+    // exact binomial coefficients (tests/bench/safepub_oracle.py), ε_search = share · ε.
     void parametersMatchOracle_data() {
         QTest::addColumn<double>("epsilon");
         QTest::addColumn<double>("delta");
