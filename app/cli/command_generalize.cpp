@@ -18,9 +18,11 @@
 #include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
+#include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
+#include "ldiv/dp/safepub.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
@@ -31,6 +33,7 @@
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
+#include "ldiv/transform/pram.h"
 
 namespace ldv::cli {
 namespace {
@@ -120,6 +123,16 @@ public:
             ->excludes(seed);
         addReleaseOption(*m_command, m_release);
         addPseudonymOptions(*m_command, m_pseudonyms);
+        m_command->add_option("--steps", m_steps,
+                              "With -c differential-privacy=EPS,DELTA: the exponential "
+                              "mechanism's steps (default 300), docs/dp.md");
+        m_command->add_option(
+            "--pram", m_pram,
+            "COL[=P]: post-randomize the categorical column COL (not a quasi-identifier) with "
+            "invariant PRAM, diagonal P of the base matrix (default 0.8); repeatable; "
+            "docs/transformations.md");
+        m_command->add_option("--pram-matrix", m_pramMatrix,
+                              "Write the PRAM transition matrices to this CSV for inspection");
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
@@ -127,12 +140,24 @@ public:
             throw ParameterError("--aggregate is for --transform microaggregation only");
         if (!m_importance.empty() && m_transform != "cell-suppression")
             throw ParameterError("--importance is for --transform cell-suppression only");
-        if (m_transform != "full-domain") return executePartitioned(out, err);
+        if (const auto dp = differentialPrivacySpec(); dp) return executeDp(*dp, out, err);
+        if (!m_steps.empty()) throw ParameterError("--steps is for -c differential-privacy only");
+        if (m_transform != "full-domain") {
+            if (!m_pram.empty())
+                throw ParameterError(
+                    "--pram is for the full-domain transformation and "
+                    "differential privacy only");
+            return executePartitioned(out, err);
+        }
         if (m_node.empty())
             throw ParameterError(
                 "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
                 "--transform mondrian, which takes no node)");
         checkReleaseOptions(m_release);
+        if (!m_pram.empty() && !m_release.path.empty())
+            throw ParameterError(
+                "--pram with --release is not supported yet: the record would "
+                "claim values that PRAM changed");
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--mapping", m_mapping},
@@ -191,8 +216,12 @@ public:
                 << "; written anyway (--allow-failing), nothing was suppressed\n";
         }
         // The random pseudonyms' mapping lists the published people only (publishedMapping).
-        const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, node.table);
-        writeOutputs(node.table,
+        Table published = node.table;
+        const nlohmann::json pram =
+            applyPram(published, data,
+                      m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt, false);
+        const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, published);
+        writeOutputs(published,
                      m_mapping.empty()
                          ? std::nullopt
                          : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
@@ -219,6 +248,7 @@ public:
                              {"masked_rows_removed", node.maskedRowsRemoved},
                              {"shuffled", publish.shuffle}};
             if (publish.shuffle) j["seed"] = publish.seed;
+            if (!m_pram.empty()) j["pram"] = pram;
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
             addPseudonymJson(j, *ws);
             out << j.dump() << "\n";
@@ -285,6 +315,222 @@ public:
     }
 
 private:
+    /// The -c differential-privacy=EPS,DELTA among the command line's criteria, if any.
+    std::optional<CriterionSpec> differentialPrivacySpec() const {
+        // The command line's criteria replace the project's; without any, a project whose
+        // criterion is differential-privacy runs SafePub too (its file is only parsed here).
+        std::vector<std::string> criteria = m_search.criteria;
+        if (criteria.empty() && !m_options.project.empty() && m_node.empty())
+            criteria = loadProject(m_options.project).search.criteria;
+        std::optional<CriterionSpec> found;
+        for (const std::string& text : criteria) {
+            CriterionSpec spec = parseCriterionSpec(text);
+            if (spec.kind != CriterionKind::DifferentialPrivacy) continue;
+            if (criteria.size() > 1)
+                throw ParameterError("criterion '" + text +
+                                     "' is a mechanism of its own (SafePub): give it alone, "
+                                     "without other criteria (it publishes classes of at least "
+                                     "its own k)");
+            found = std::move(spec);
+        }
+        return found;
+    }
+
+    /// --pram COL[=P] on the published table, in place; the columns and their p as JSON, and
+    /// the matrices written to --pram-matrix. QIs are refused: PRAM would move rows between the
+    /// classes the criteria judged.
+    nlohmann::json applyPram(Table& table, const Dataset& data, std::optional<std::uint64_t> seed,
+                             bool allowSensitive) const {
+        nlohmann::json out = nlohmann::json::array();
+        if (m_pram.empty()) {
+            if (!m_pramMatrix.empty()) throw ParameterError("--pram-matrix needs --pram COL");
+            return out;
+        }
+        const std::unique_ptr<RandomSource> rng = makeRandomSource(seed);
+        std::string matrices;
+        for (const std::string& entry : m_pram) {
+            const std::size_t eq = entry.rfind('=');
+            const std::string name = eq == std::string::npos ? entry : entry.substr(0, eq);
+            double p = kDefaultPramDiagonal;
+            if (eq != std::string::npos) {
+                std::size_t used = 0;
+                try {
+                    p = std::stod(entry.substr(eq + 1), &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                if (used == 0 || used != entry.size() - eq - 1)
+                    throw ParameterError("--pram '" + entry +
+                                         "': expected COL or COL=P with P in (0, 1]");
+            }
+            for (std::size_t c : data.qiColumns())
+                if (data.table().column(c).name() == name)
+                    throw ParameterError(
+                        "--pram '" + name +
+                        "' is a quasi-identifier: PRAM would move its rows between "
+                        "the classes the criteria judged; perturb another column");
+            // The diversity and closeness criteria judged the sensitive values as they were;
+            // differential privacy is closed under post-processing, so it allows them.
+            if (!allowSensitive)
+                for (std::size_t c : data.sensitiveColumns())
+                    if (data.table().column(c).name() == name)
+                        throw ParameterError(
+                            "--pram '" + name +
+                            "' is a sensitive attribute the criteria judged: PRAM would change "
+                            "the values they measured; perturb an insensitive column");
+            const auto column = table.columnIndex(name);
+            if (!column)
+                throw ParameterError("--pram '" + name +
+                                     "' is not a column of the published table");
+            const PramMatrix matrix = pramColumn(table, *column, p, *rng);
+            matrices +=
+                "# " + name + " (p = " + formatNumber(p) + ")\n" + formatPramMatrixCsv(matrix);
+            out.push_back({{"column", name}, {"p", p}});
+        }
+        if (!m_pramMatrix.empty()) writeFileAtomically(m_pramMatrix, matrices);
+        return out;
+    }
+
+    /// -c differential-privacy=EPS,DELTA: SafePub chooses the node, samples and suppresses
+    /// (dp/safepub.h, docs/dp.md).
+    int executeDp(const CriterionSpec& spec, std::ostream& out, std::ostream& err) {
+        if (m_transform != "full-domain")
+            throw ParameterError("differential privacy generalizes full-domain: --transform " +
+                                 m_transform + " cannot be combined with it");
+        if (!m_node.empty())
+            throw ParameterError(
+                "--node is not allowed with differential privacy: the mechanism "
+                "chooses the node itself, at random (docs/dp.md)");
+        checkReleaseOptions(m_release);
+        if (!m_release.path.empty() && isSourceUri(m_output))
+            throw ParameterError(
+                "--release records the SHA-256 of the published file: give --output a CSV file, "
+                "not a database table");
+        if (!m_mapping.empty())
+            throw ParameterError("--mapping is not supported with differential privacy yet");
+        if (m_suppressed == "mask")
+            throw ParameterError(
+                "--suppressed mask is not allowed with differential privacy: "
+                "masked rows would reveal who was sampled");
+        int steps = kDefaultSafePubSteps;
+        if (!m_steps.empty()) {
+            try {
+                std::size_t used = 0;
+                steps = std::stoi(m_steps, &used);
+                if (used != m_steps.size()) steps = 0;
+            } catch (const std::exception&) {
+                steps = 0;
+            }
+            if (steps < 1)
+                throw ParameterError("--steps '" + m_steps +
+                                     "': expected a whole number of at least 1");
+        }
+        DpScore score = DpScore::Granularity;
+        if (m_search.metric == "dm")
+            score = DpScore::Discernibility;
+        else if (!m_search.metric.empty() && m_search.metric != "granularity" &&
+                 m_search.metric != "loss")
+            throw ParameterError("--metric " + m_search.metric +
+                                 " has no SafePub score: use granularity (the default) or dm");
+        auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output},
+                                 {"--pseudonym-map", m_pseudonyms.map},
+                                 {"--release", m_release.path},
+                                 {"--pram-matrix", m_pramMatrix}},
+                                m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
+        if (!m_release.path.empty() && isSourceUri(ws->config().dataPath))
+            throw ParameterError("--release records the SHA-256 of the original file, and " +
+                                 ws->config().dataPath + " is a database table");
+        const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
+        // The project's criteria and suppression limit are not SafePub's: -c on the command line
+        // replaces them, as it does for a search; the rows are the table's (no research subset).
+        if (!ws->config().researchSubset.empty())
+            throw ParameterError(
+                "differential privacy samples the whole table: remove the "
+                "project's research subset");
+        const Dataset& data = ws->dataset();
+        requireRoles(*ws);
+        ws->requireQiHierarchies();
+        SafePubOptions options;
+        options.epsilon = spec.parameters[0];
+        options.delta = spec.parameters[1];
+        options.steps = steps;
+        options.score = score;
+        if (m_seed) options.seed = *m_seed;
+        const auto start = std::chrono::steady_clock::now();
+        const SafePubResult r = safePub(data, options);
+        const double elapsedMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        GeneralizeOptions g;
+        g.suppressedRows = r.suppressedRows;
+        g.leftOut.resize(r.sampled.size());
+        for (std::size_t i = 0; i < r.sampled.size(); ++i) g.leftOut[i] = r.sampled[i] ? 0 : 1;
+        Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
+        g.pseudonyms = std::move(pseudonyms.columns);
+        Table table = generalizeTable(data, r.levels, ws->identifyingColumns(), g);
+        const nlohmann::json pram = applyPram(
+            table, data, m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt, true);
+        const bool shuffle = !m_keepOrder;
+        if (shuffle) shuffleRows(table, m_seed ? *m_seed : randomSeed());
+        const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
+        writeOutputs(table, std::nullopt, pseudonymMapping, sep);
+        DpReleaseInputs recordInputs;
+        recordInputs.spec = formatCriterionSpec(spec);
+        recordInputs.stepsLimit = steps;
+        recordInputs.score = score;
+        recordInputs.seed = options.seed;
+        for (const auto& item : pram)
+            recordInputs.pram.emplace_back(item["column"].get<std::string>(),
+                                           item["p"].get<double>());
+        writeDpReleaseIfAsked(m_release, *ws, r, recordInputs, m_output, sep,
+                              m_neutralize.enabled(), err);
+        if (r.reproducible)
+            err << "warning: --seed makes the run reproducible and therefore not private: anyone "
+                   "with the seed replays the sample and every choice (docs/dp.md)\n";
+        PublishOptions publish;
+        publish.pseudonyms = g.pseudonyms;
+        const DpParameters& p = r.parameters;
+        if (m_options.json) {
+            nlohmann::json j{{"output", m_output},
+                             {"mechanism", "safepub"},
+                             {"epsilon", p.epsilon},
+                             {"delta", p.delta},
+                             {"epsilon_search", p.epsilonSearch},
+                             {"epsilon_anonymization", p.epsilonAnon},
+                             {"beta", p.beta},
+                             {"k", p.k},
+                             {"steps", r.steps},
+                             {"steps_limit", steps},
+                             {"score", score == DpScore::Granularity ? "granularity" : "dm"},
+                             {"node", r.levels},
+                             {"rows", table.rowCount()},
+                             {"columns", table.columnNames()},
+                             {"removed_columns", removedColumns(*ws, publish)},
+                             {"sampled_rows", r.sampledRows},
+                             {"suppressed_rows", r.suppressedRows.size()},
+                             {"private", !r.reproducible},
+                             {"shuffled", shuffle},
+                             {"formulas_neutralized", m_neutralize.enabled()},
+                             {"elapsed_ms", elapsedMs}};
+            if (m_seed) j["seed"] = *m_seed;
+            if (!m_pram.empty()) j["pram"] = pram;
+            addPseudonymJson(j, *ws);
+            out << j.dump() << "\n";
+        } else {
+            out << "wrote " << table.rowCount() << " rows to " << m_output << " (("
+                << formatNumber(p.epsilon) << ", " << formatNumber(p.delta)
+                << ")-differential privacy by SafePub: node " << formatLevels(r.levels)
+                << " chosen at random in " << r.steps << " steps; beta " << formatNumber(p.beta)
+                << ", " << r.sampledRows << " rows sampled, " << r.suppressedRows.size()
+                << " suppressed in classes below k = " << p.k << ")\n";
+            if (r.reproducible) out << "  reproducible with --seed, and therefore NOT private\n";
+            for (const std::string& name : removedColumns(*ws, publish))
+                out << "  identifying column '" << name << "' removed\n";
+        }
+        return 0;
+    }
+
     /// `--transform mondrian|microaggregation|cell-suppression`: the model's classes
     /// (transform/*.h) written with the full-domain path's writer options. No node, value
     /// mapping or release: a release record claims a node that `ldiv verify` re-judges, and these
@@ -506,6 +752,9 @@ private:
     bool m_keepOrder = false;
     std::optional<std::uint64_t> m_seed;
     PseudonymOptions m_pseudonyms;
+    std::string m_steps;
+    std::vector<std::string> m_pram;
+    std::string m_pramMatrix;
 };
 
 }  // namespace

@@ -63,4 +63,16 @@ void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws
     write(makeSweepRelease(ws, input, tau, l, published, LDIV_VERSION), release, err);
 }
 
+void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
+                           const SafePubResult& result, const DpReleaseInputs& inputs,
+                           const std::string& publishedPath, char separator,
+                           bool neutralizeFormulas, std::ostream& err) {
+    if (release.path.empty()) return;
+    const std::string published =
+        std::filesystem::absolute(publishedPath).lexically_normal().string();
+    write(makeDpRelease(ws, result, inputs, published, LDIV_VERSION,
+                        ReleaseOutput{separator, neutralizeFormulas}),
+          release, err);
+}
+
 }  // namespace ldv::cli

@@ -8,6 +8,7 @@
 
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/release/release_record.h"
 #include "ldiv/tau/tau_input.h"
 
 namespace ldv::cli {
@@ -35,5 +36,11 @@ void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspa
 void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
                               const TauInput& input, double tau, double l,
                               const std::string& publishedPath, std::ostream& err);
+
+/// The same for a SafePub publication (makeDpRelease, docs/dp.md).
+void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
+                           const SafePubResult& result, const DpReleaseInputs& inputs,
+                           const std::string& publishedPath, char separator,
+                           bool neutralizeFormulas, std::ostream& err);
 
 }  // namespace ldv::cli

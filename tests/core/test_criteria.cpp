@@ -457,8 +457,24 @@ private slots:
         QCOMPARE(QString::fromStdString(Criterion::parse("entropy-l=2.83").describe()),
                  QString("entropy 2.83-diversity"));
         // 8 ℓ-family + t, δ, β, k-map, average-risk, sample- and population-uniqueness,
-        // δ-presence (issue 19)
-        QCOMPARE(knownCriterionNames().size(), std::size_t(16));
+        // δ-presence (issue 19), differential privacy (issue 36: parsed, but a mechanism that
+        // bind refuses and `ldiv generalize` runs)
+        QCOMPARE(knownCriterionNames().size(), std::size_t(17));
+        const CriterionSpec dp = parseCriterionSpec("differential-privacy=1,1e-5");
+        QCOMPARE(dp.kind, CriterionKind::DifferentialPrivacy);
+        QCOMPARE(dp.parameters, (std::vector<double>{1, 1e-5}));
+        QCOMPARE(QString::fromStdString(formatCriterionSpec(dp)),
+                 QString("differential-privacy=1,1e-05"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parseCriterionSpec("differential-privacy=0,1e-5"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parseCriterionSpec("differential-privacy=1,1"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 parseCriterionSpec("differential-privacy=1,1e-5@occupation"));
+        try {
+            Criterion::parse("differential-privacy=1,1e-5");
+            QFAIL("bound");
+        } catch (const ParameterError& e) {
+            QVERIFY(std::string(e.what()).find("ldiv generalize") != std::string::npos);
+        }
     }
 
     void specErrors_data() {

@@ -95,6 +95,12 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
         case CriterionKind::AverageRisk:
         case CriterionKind::SampleUniqueness:
             return {spec, NodeRisk{spec.kind, p[0], {}, 0}};
+        case CriterionKind::DifferentialPrivacy:
+            throw ParameterError(
+                "criterion '" + formatCriterionSpec(spec) +
+                "' is not a property of a node's classes but a randomized mechanism (SafePub) that "
+                "chooses the node itself: run `ldiv generalize -c " +
+                formatCriterionSpec(spec) + " -o OUT.csv` (no --node), see docs/dp.md");
         case CriterionKind::DeltaPresence: {
             // `dictionary` is the membership attribute's (research_subset.h): "out", "in".
             const auto in = std::find(dictionary.begin(), dictionary.end(), "in");
@@ -322,6 +328,10 @@ std::string Criterion::describe() const {
         case CriterionKind::PopulationUniqueness:
             out = "population uniques at most " + formatNumber(p[0]) + " (" + m_spec.variant +
                   " estimate)";
+            break;
+        case CriterionKind::DifferentialPrivacy:
+            out = "(" + formatNumber(p[0]) + ", " + formatNumber(p[1]) +
+                  ")-differential privacy (SafePub)";
             break;
         case CriterionKind::DeltaPresence:
             out = "delta-presence: between " + formatNumber(p[0]) + " and " + formatNumber(p[1]) +

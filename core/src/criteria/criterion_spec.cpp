@@ -38,6 +38,7 @@ constexpr KindInfo Kinds[] = {
     {CriterionKind::SampleUniqueness, "sample-uniqueness", "U", 1},
     {CriterionKind::PopulationUniqueness, "population-uniqueness", "U", 1},
     {CriterionKind::DeltaPresence, "delta-presence", "DMIN,DMAX", 2},
+    {CriterionKind::DifferentialPrivacy, "differential-privacy", "EPSILON,DELTA", 2},
 };
 
 // The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
@@ -227,6 +228,20 @@ void validate(const CriterionSpec& s, std::string_view text) {
             if (!s.attribute.empty() || s.multiAttribute)
                 throw ParameterError("criterion '" + std::string(text) +
                                      "': delta-presence is about the research subset; '@' and "
+                                     "';multi' are not allowed");
+            break;
+        case CriterionKind::DifferentialPrivacy:
+            if (!(p[0] > 0))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': epsilon = " + formatNumber(p[0]) +
+                                     " is not allowed, epsilon must be greater than 0");
+            if (!(p[1] > 0 && p[1] < 1))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': delta = " + formatNumber(p[1]) +
+                                     " is not allowed, delta must be in (0, 1)");
+            if (!s.attribute.empty() || s.multiAttribute)
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': differential privacy protects whole records; '@' and "
                                      "';multi' are not allowed");
             break;
     }

@@ -107,6 +107,9 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
             // Figures of the whole published table, at their lowest when it is one class.
             result.warning = "the table as a single class fails" + impossible;
             break;
+        case CriterionKind::DifferentialPrivacy:
+            // Never bound (Criterion::bind refuses it): nothing to say about the table.
+            break;
         case CriterionKind::DeltaPresence:
             // Monotone: every class within [DMIN, DMAX] puts their union, the table, within.
             result.warning =

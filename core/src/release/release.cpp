@@ -52,6 +52,8 @@ std::string measureName(CriterionKind kind) {
             return "max_tau_excess";
         case CriterionKind::DeltaPresence:
             return "max_delta_excess";
+        case CriterionKind::DifferentialPrivacy:
+            return "differential_privacy";  // never bound, never claimed per node
     }
     return "measure";
 }
@@ -225,6 +227,11 @@ void embedHierarchy(const Workspace& ws, AttributeConfig& a) {
 }
 
 }  // namespace
+
+void detail::embedHierarchies(const Workspace& ws, ProjectConfig& project) {
+    project.dataPath = ws.resolve(project.dataPath);
+    for (AttributeConfig& a : project.attributes) embedHierarchy(ws, a);
+}
 
 ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
     ProsecutorRisk risk;

@@ -26,6 +26,10 @@ bool same(double a, double b);
 /// A measure as text ("inf" for infinity).
 std::string number(double v);
 
+/// The project's data path made absolute and its hierarchies embedded (file and builder
+/// hierarchies as rows), so that verify never opens a path from a record.
+void embedHierarchies(const Workspace& workspace, ProjectConfig& project);
+
 /// The record as JSON, without the signature.
 nlohmann::json releaseJson(const ReleaseRecord& r);
 

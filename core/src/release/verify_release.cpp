@@ -8,6 +8,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "dp_release.h"
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/crypto/signature.h"
@@ -472,6 +473,11 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                    ? "sha256 " + configSha
                    : "the configuration was changed: sha256 " + configSha + ", recorded " +
                          record.configurationSha);
+    // A SafePub release makes other claims (docs/dp.md): checked on their own.
+    if (detail::isDpConfiguration(record.configuration)) {
+        detail::verifyDpRelease(record, publishedPath, in, v);
+        return v;
+    }
     Configuration conf;
     {
         const std::vector<std::string> p = checkConfiguration(record, conf);

@@ -12,6 +12,7 @@
 //   beta-likeness=B   beta-likeness=B:enhanced   k-map=K   average-risk=R
 //   sample-uniqueness=U   population-uniqueness=U:pitman|zayatz|snb|dankar
 //   delta-presence=DMIN,DMAX   (with a research subset, research_subset.h)
+//   differential-privacy=EPSILON,DELTA   (SafePub, dp/safepub.h: generalize only)
 //
 // Parsing yields a CriterionSpec holding strings; Criterion::bind (criteria.h) resolves the
 // value sets against the sensitive attribute's dictionary. Every error is a ParameterError
@@ -40,6 +41,9 @@ enum class CriterionKind {
     SampleUniqueness,      ///< sample-uniqueness=U
     PopulationUniqueness,  ///< population-uniqueness=U:pitman|zayatz|snb|dankar
     DeltaPresence,         ///< delta-presence=DMIN,DMAX (criteria_presence.h)
+    /// differential-privacy=EPSILON,DELTA: not a per-class criterion but a mechanism,
+    /// SafePub (dp/safepub.h), run by `ldiv generalize`; Criterion::bind refuses it.
+    DifferentialPrivacy,
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.

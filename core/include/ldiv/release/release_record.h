@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "ldiv/dp/safepub.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/tau_input.h"
@@ -113,6 +114,27 @@ ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config
 ReleaseRecord makeSweepRelease(const Workspace& workspace, const TauInput& input, double tau,
                                double l, const std::string& publishedPath,
                                const std::string& ldivVersion);
+
+/// What a SafePub publication records besides its result (dp/safepub.h, docs/dp.md).
+struct DpReleaseInputs {
+    std::string spec;  ///< differential-privacy=EPS,DELTA
+    double searchShare = kDefaultSearchShare;
+    int stepsLimit = kDefaultSafePubSteps;
+    DpScore score = DpScore::Granularity;
+    /// Given only for a reproducible (not private) run.
+    std::optional<std::uint64_t> seed;
+    /// --pram: the perturbed columns and the diagonal of their base matrix.
+    std::vector<std::pair<std::string, double>> pram;
+};
+
+/// The record of a SafePub publication written to `publishedPath`: the configuration's
+/// "differential_privacy" block holds ε, δ, the search share, β, k, the mechanism, the steps
+/// and the score; "pram" the perturbed columns. verify recomputes β and k from ε and δ and
+/// checks the file's classes against k and its values against the node; the sample and the
+/// mechanism's draws cannot be recomputed, and verify says so.
+ReleaseRecord makeDpRelease(const Workspace& workspace, const SafePubResult& result,
+                            const DpReleaseInputs& inputs, const std::string& publishedPath,
+                            const std::string& ldivVersion, const ReleaseOutput& output = {});
 
 std::string formatRelease(const ReleaseRecord& record);
 /// The bytes a signature covers: the record's JSON without its "signature" member, compact,
