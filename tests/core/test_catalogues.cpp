@@ -23,7 +23,7 @@ private slots:
             QVERIFY(!m.label.empty());
             QVERIFY(seen.insert(m.metric).second);
         }
-        QCOMPARE(seen.size(), std::size_t(6));                               // Height … Loss
+        QCOMPARE(seen.size(), std::size_t(10));  // Height … Loss, Entropy … Sse
         QCOMPARE(metricCatalogue().front().metric, Metric::Discernibility);  // the project default
         QCOMPARE(metricCatalogue().front().metric, ProjectConfig{}.search.metric);
     }
