@@ -26,6 +26,15 @@ nlohmann::json distributionJson(const Distribution& d) {
     return j;
 }
 
+/// The output spread over the input's values (output_on_input.h); null when not possible.
+nlohmann::json onInputJson(
+    const std::optional<std::vector<std::pair<std::string, double>>>& spread) {
+    if (!spread) return nullptr;
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [value, rows] : *spread) j[value] = rows;
+    return j;
+}
+
 nlohmann::json orNull(const std::optional<double>& v) {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
@@ -176,6 +185,7 @@ private:
                                        {"kind", a.numeric ? "numeric" : "categorical"},
                                        {"input", distributionJson(a.input)},
                                        {"output", distributionJson(a.output)},
+                                       {"output_on_input", onInputJson(a.outputOnInput)},
                                        {"suppressed_rows", a.suppressedRows},
                                        {"summary", summary}});
         }

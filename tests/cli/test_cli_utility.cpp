@@ -75,6 +75,12 @@ private slots:
         QCOMPARE(age["kind"].toString(), QString("numeric"));
         QCOMPARE(age["suppressed_rows"].toInt(), 4);
         QCOMPARE(age["output"].toObject(), (QJsonObject{{"<=40", 8}}));
+        // Spread back over the input's ages: the 8 rows of "<=40" over the 8 ages up to 40
+        // (one each), nothing on the four above.
+        const QJsonObject onInput = age["output_on_input"].toObject();
+        QCOMPARE(onInput.size(), 12);
+        for (const QString& v : onInput.keys())
+            QCOMPARE(onInput[v].toDouble(), v.toInt() <= 40 ? 1.0 : 0.0);
         QCOMPARE(age["input"].toObject().size(), 12);
         const QJsonObject ageIn = age["summary"].toObject()["input"].toObject();
         QCOMPARE(ageIn["count"].toInt(), 12);

@@ -4,9 +4,11 @@
 
 #include <cmath>
 
+#include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/utility/attribute_summary.h"
 #include "ldiv/utility/contingency.h"
+#include "ldiv/utility/output_on_input.h"
 #include "ldiv/utility/utility_report.h"
 
 using namespace ldv;
@@ -133,6 +135,30 @@ private slots:
         QCOMPARE(c.counts, expected);
         QVERIFY(near(c.cramersV, std::sqrt(5.5 / 24)));
     }
+    void outputSpreadOverInputValues() {
+        // Hierarchy 1,2 → 1-2; 3,4 → 3-4; all → *. The input has 1 twice, 2 once, 3 three
+        // times (4 never occurs, so it gets nothing).
+        const Hierarchy h(
+            {{"1", "1-2", "*"}, {"2", "1-2", "*"}, {"3", "3-4", "*"}, {"4", "3-4", "*"}});
+        const Distribution input{{"1", 2}, {"2", 1}, {"3", 3}};
+        using Spread = std::vector<std::pair<std::string, double>>;
+        // Level 1: "1-2" (3 rows) shared by 1 and 2, "3-4" (3 rows) all on 3.
+        QCOMPARE(outputOnInput(input, {{"1-2", 3}, {"3-4", 3}}, &h, 1),
+                 std::optional<Spread>(Spread{{"1", 1.5}, {"2", 1.5}, {"3", 3}}));
+        // Level 2: "*" (6 rows) over the three values that occur.
+        QCOMPARE(outputOnInput(input, {{"*", 6}}, &h, 2),
+                 std::optional<Spread>(Spread{{"1", 2}, {"2", 2}, {"3", 2}}));
+        // A published file (level unknown): each label at the lowest level holding it; a
+        // value published as it is stands for itself.
+        QCOMPARE(outputOnInput(input, {{"1", 2}, {"2", 1}, {"3-4", 2}}, &h, std::nullopt),
+                 std::optional<Spread>(Spread{{"1", 2}, {"2", 1}, {"3", 2}}));
+        // No hierarchy: the values themselves; a label that is none cannot be mapped.
+        QCOMPARE(outputOnInput(input, input, nullptr, std::nullopt),
+                 std::optional<Spread>(Spread{{"1", 2}, {"2", 1}, {"3", 3}}));
+        QVERIFY(!outputOnInput(input, {{"1-3", 6}}, &h, std::nullopt));
+        QVERIFY(!outputOnInput(input, {{"*", 6}}, nullptr, std::nullopt));
+    }
+
     void analyzeTables() {
         // Input ages 10, 20, 30, 40; the output publishes two of them as "[10-19]" and
         // "[30-39]" and a third as "*" (the input's range [10, 40], midpoint 25), one row is

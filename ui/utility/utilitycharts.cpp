@@ -60,7 +60,14 @@ ChartData distributionChartData(const AttributeUtility& a, const QString& nodeNa
                            .arg(nodeName)
                            .arg(a.suppressedRows)
                      : QObject::tr("Input and %1").arg(nodeName);
-    chart.panels << distributionPanel(a.input, QObject::tr("Input"), name, QObject::tr("input"))
+    ChartPanel input = distributionPanel(a.input, QObject::tr("Input"), name, QObject::tr("input"));
+    // The output spread back over the input's values, beside the input on its own axis.
+    if (a.outputOnInput) {
+        ChartSeries spread{QObject::tr("output, spread over the input's values"), {}};
+        for (const auto& [value, rows] : *a.outputOnInput) spread.values << rows;
+        input.series << spread;
+    }
+    chart.panels << input
                  << distributionPanel(a.output, QObject::tr("Output"),
                                       QObject::tr("%1 (published labels)").arg(name),
                                       QObject::tr("output"));

@@ -7,6 +7,7 @@
 #include "ldiv/data/table.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/utility/output_on_input.h"
 #include "utility/value_order.h"
 
 namespace ldv {
@@ -205,6 +206,17 @@ UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config
     UtilityReport report =
         analyzeUtility(workspace.table(), published.table, utilityAttributes(workspace, request),
                        request.pairs, published.suppressedRows);
+    const std::vector<std::string> qis = workspace.qiNames();
+    for (AttributeUtility& a : report.attributes) {
+        // A QI through its hierarchy at the node's level; the other attributes are published
+        // as they are, each label its own input value.
+        const auto qi = std::find(qis.begin(), qis.end(), a.name);
+        if (qi == qis.end())
+            a.outputOnInput = outputOnInput(a.input, a.output, nullptr, std::nullopt);
+        else
+            a.outputOnInput = outputOnInput(a.input, a.output, workspace.hierarchy(a.name),
+                                            levels[std::size_t(qi - qis.begin())]);
+    }
     if (!request.target.empty())
         report.classification = classify(nodeSides(workspace, config, published, request.target),
                                          request.target, request.folds, request.seed);
@@ -222,6 +234,9 @@ UtilityReport publishedUtility(const Workspace& workspace, const Table& publishe
     UtilityReport report =
         analyzeUtility(workspace.table(), published, utilityAttributes(workspace, request),
                        request.pairs, suppressed);
+    for (AttributeUtility& a : report.attributes)
+        a.outputOnInput =
+            outputOnInput(a.input, a.output, workspace.hierarchy(a.name), std::nullopt);
     if (!request.target.empty()) {
         report.classification = classify(publishedSides(workspace, published, request.target),
                                          request.target, request.folds, request.seed);

@@ -38,6 +38,9 @@ struct AttributeUtility {
     /// Numeric when the input column is typed Integer or Decimal.
     bool numeric = false;
     Distribution input, output;
+    /// The output's rows spread over the input's values (output_on_input.h), in the order of
+    /// `input`; empty when a published label cannot be mapped back.
+    std::optional<std::vector<std::pair<std::string, double>>> outputOnInput;
     std::size_t suppressedRows = 0;
     /// Numeric: the input's numbers and the output labels' midpoints (outputMethod).
     NumericSummary inputNumbers, outputNumbers;
