@@ -39,6 +39,7 @@
 #include "session/resultkeeper.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"
+#include "utility/utilityperspective.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
 
@@ -295,6 +296,21 @@ private slots:
             QTest::mouseClick(button(analysis, "analysisRun"), Qt::LeftButton);
             QTRY_VERIFY_WITH_TIMEOUT(ran.count() == 1, 60000);
             QVERIFY2(analysis->hasResult(), qPrintable(analysis->runError()));
+
+            // Utility: the chosen node against the input, with a classification target.
+            QVERIFY(window.showPerspective("utility"));
+            UtilityPerspective* utility = window.utilityPerspective();
+            QTRY_VERIFY_WITH_TIMEOUT(utility->view() && !utility->isRunning(), 60000);
+            QCOMPARE(QString::fromStdString(formatLevels(utility->view()->levels)), chosen);
+            QVERIFY(utility->summaryTable()->rowCount() > 0);
+            const int sensitive = utility->targetBox()->count() - 1;
+            QVERIFY(sensitive > 0);
+            utility->targetBox()->setCurrentIndex(sensitive);
+            emit utility->targetBox()->activated(sensitive);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                utility->view() && !utility->isRunning() && utility->view()->report.classification,
+                60000);
+            QVERIFY(utility->classificationTable()->rowCount() >= 3);
 
             // Export the table and the report through their file dialogs.
             QVERIFY(window.showPerspective("export"));
