@@ -39,11 +39,12 @@ double timeMs(int runs, const std::function<void()>& f) {
     return median(ms);
 }
 
-void benchSuda2(const char* name, const Table& t, const std::vector<std::string>& qi, int runs) {
+void benchSuda2(const char* name, const Table& t, const std::vector<std::string>& qi, int runs,
+                std::size_t maxMsu = 0) {
     std::vector<std::size_t> columns;
     for (const std::string& q : qi) columns.push_back(t.requireColumn(q));
     Suda2Result r;
-    const double ms = timeMs(runs, [&] { r = suda2(t, columns); });
+    const double ms = timeMs(runs, [&] { r = suda2(t, columns, {maxMsu}); });
     std::size_t withMsu = 0, msus = 0;
     for (const auto& m : r.msus) {
         withMsu += !m.empty();
@@ -51,9 +52,9 @@ void benchSuda2(const char* name, const Table& t, const std::vector<std::string>
     }
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     std::printf(
-        "  SUDA2 %-10s %zu rows, %zu QIs: %10.1f ms (median of %d); %zu records with "
-        "an MSU, %zu MSUs\n",
-        name, t.rowCount(), qi.size(), ms, runs, withMsu, msus);
+        "  SUDA2 %-10s %zu rows, %zu QIs, max MSU size %zu: %10.1f ms (median of %d); %zu "
+        "records with an MSU, %zu MSUs\n",
+        name, t.rowCount(), qi.size(), r.maxMsuSize, ms, runs, withMsu, msus);
 }
 
 }  // namespace
@@ -80,6 +81,8 @@ int main(int argc, char** argv) {
         ms, runs, ir.global);
 
     const Table mach = readCsv(argv[2]);
-    benchSuda2("mach2019", mach, mach.columnNames(), runs);
+    // Smaller MSU limits first (the figures issue 36 compared before SUDA2's recursion).
+    for (std::size_t limit : {std::size_t(4), std::size_t(5), std::size_t(0)})
+        benchSuda2("mach2019", mach, mach.columnNames(), runs, limit);
     return 0;
 }

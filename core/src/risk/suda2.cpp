@@ -3,8 +3,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <numeric>
+#include <span>
 
-#include "diagnosis/partition.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
 
@@ -12,32 +13,90 @@ namespace ldv {
 
 namespace {
 
+// The recursive search of Manning, Haglin & Keane (2008) over subtables: a node is a class C of
+// an attribute set P (the rows agreeing on P, at least 2 of them), and its children split C by
+// one attribute a below P's lowest, so every set has one parent (itself less its lowest
+// attribute) and a depth-first walk with children in increasing a meets each row's sets in
+// increasing bit-mask order: every subset of S before S.
+//  - A row alone in its part of C is unique on P ∪ {a} and not on P: a candidate MSU, minimal
+//    iff no MSU found for the row before (all its subsets came before) lies inside it.
+//  - A part of ≥ 2 rows is a subtable searched the same way with the attributes below a
+//    (SUDA2's recursion on the rows holding one value).
+//  - An attribute constant on C is skipped with its whole subtree: any S ⊇ P ∪ {a} unique for a
+//    row of C stays unique without a, so is not minimal. With it SUDA2's support-row bound
+//    holds by itself: a class of m rows leads to MSUs of at most m − 1 more attributes, since
+//    each split of a class into parts makes them smaller.
+//  - Rows unique on P are in no class of P: nothing below P can be minimal for them.
 struct Walk {
-    const detail::DiagnosisData& data;
+    std::size_t attributes;
+    const std::vector<Code>& codes;  // row-major: codes[row * attributes + a]
     std::size_t maxSize;
     Feedback* feedback;
-    std::vector<std::vector<std::uint64_t>>& msus;
-    std::vector<detail::Partition> scratch;  // one partition per depth, reused
+    std::vector<std::vector<std::uint32_t>> parts = {};   // per depth: C's rows by value
+    std::vector<std::vector<std::uint32_t>> bounds = {};  // per depth: the groups' ends
+    std::vector<std::uint32_t> count = {};                // by code, kept zero
+    std::vector<Code> touched = {};
+    std::uint64_t work = 0;
 
-    // Children of `mask` (partition `p`, |mask| = depth) add one attribute below its lowest.
-    void visit(const detail::Partition& p, std::uint64_t mask, std::size_t below,
+    // found[row * attributes + a]: the row's MSUs whose lowest attribute is a. A candidate
+    // P ∪ {a} (a below P) can only contain an MSU X holding a (the row is not unique on P),
+    // and then a is X's lowest attribute too: only that list needs looking at.
+    std::vector<std::vector<std::uint64_t>> found = {};
+
+    void record(std::uint32_t row, std::uint64_t set, std::size_t a) {
+        std::vector<std::uint64_t>& same = found[std::size_t(row) * attributes + a];
+        for (std::uint64_t m : same)
+            if ((m & ~set) == 0) return;
+        same.push_back(set);
+    }
+
+    void visit(std::span<const std::uint32_t> cls, std::uint64_t mask, std::size_t below,
                std::size_t depth) {
-        detail::Partition& next = scratch[depth];
+        std::vector<std::uint32_t>& part = parts[depth];
+        std::vector<std::uint32_t>& ends = bounds[depth];
+        if (part.size() < cls.size()) part.resize(cls.size());
         for (std::size_t a = 0; a < below; ++a) {
-            if (feedback) feedback->checkCancelled();
-            data.refine(p, a, next, true);
-            const std::uint64_t set = mask | std::uint64_t(1) << a;
-            // Rows unique on `set` but not on its parent; minimal unless an MSU found before
-            // (every subset of `set` has a smaller mask, so was visited) lies inside `set`.
-            for (std::uint32_t row : next.singletonRows) {
-                std::vector<std::uint64_t>& found = msus[row];
-                const bool covered = std::any_of(found.begin(), found.end(),
-                                                 [&](std::uint64_t m) { return (m & ~set) == 0; });
-                if (!covered) found.push_back(set);
+            work += cls.size();
+            if (feedback && work > (std::uint64_t(1) << 20)) {
+                feedback->checkCancelled();
+                work = 0;
             }
-            next.singletonRows.clear();
-            if (depth + 1 < maxSize && a > 0 && next.sharedClassCount() > 0)
-                visit(next, set, a, depth + 1);
+            // Counting sort of C by a's codes, groups in order of first appearance.
+            for (std::uint32_t row : cls) {
+                const Code c = codes[std::size_t(row) * attributes + a];
+                if (count[c]++ == 0) touched.push_back(c);
+            }
+            if (touched.size() == 1) {
+                count[touched[0]] = 0;
+                touched.clear();
+                continue;
+            }
+            std::uint32_t at = 0;
+            ends.clear();
+            for (Code c : touched) {
+                const std::uint32_t n = count[c];
+                count[c] = at;
+                at += n;
+                ends.push_back(at);
+            }
+            for (std::uint32_t row : cls)
+                part[count[codes[std::size_t(row) * attributes + a]]++] = row;
+            for (Code c : touched) count[c] = 0;
+            touched.clear();
+
+            const std::uint64_t set = mask | std::uint64_t(1) << a;
+            const bool deeper = a > 0 && depth + 1 < maxSize;
+            std::uint32_t begin = 0;
+            // `ends` is per depth and the recursion uses the next one, so it survives here.
+            for (std::size_t g = 0; g < ends.size(); ++g) {
+                const std::uint32_t end = ends[g];
+                if (end - begin == 1)
+                    record(part[begin], set, a);
+                else if (deeper)
+                    visit(std::span<const std::uint32_t>(part.data() + begin, end - begin), set, a,
+                          depth + 1);
+                begin = end;
+            }
         }
     }
 };
@@ -60,25 +119,69 @@ Suda2Result suda2(const Table& table, const std::vector<std::size_t>& columns,
     if (table.rowCount() < 2)
         throw ParameterError("SUDA2 needs at least 2 rows: a single row is unique on nothing");
     const std::size_t M = columns.size();
+    for (std::size_t i = 0; i < M; ++i) {
+        if (columns[i] >= table.columnCount())
+            throw ParameterError("SUDA2: no column " + std::to_string(columns[i]));
+        for (std::size_t j = 0; j < i; ++j)
+            if (columns[j] == columns[i])
+                throw ParameterError("SUDA2: column '" + table.column(columns[i]).name() +
+                                     "' is listed twice");
+    }
     if (options.maxMsuSize > M)
         throw ParameterError("--max-msu " + std::to_string(options.maxMsuSize) +
                              " is more than the " + std::to_string(M) + " attributes");
-    const detail::DiagnosisData data(table, columns);
     Suda2Result r;
     r.attributes = M;
     r.maxMsuSize = options.maxMsuSize == 0 ? M : options.maxMsuSize;
-    r.msus.resize(table.rowCount());
-    Walk walk{data, r.maxMsuSize, feedback, r.msus, std::vector<detail::Partition>(M)};
-    walk.visit(detail::wholeTable(table.rowCount()), 0, M, 0);
+    const std::size_t rows = table.rowCount();
+    r.msus.resize(rows);
+
+    // The search's attribute order does not change the MSUs, only the work: the last attribute
+    // heads half the sets, so attributes with more values (splitting classes into small ones,
+    // soon unique) go last. order[i] = the list position of internal attribute i.
+    std::vector<std::size_t> order(M);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return table.column(columns[x]).domainSize() < table.column(columns[y]).domainSize();
+    });
+    std::vector<Code> codes(rows * M);
+    std::size_t domain = 0;
+    for (std::size_t i = 0; i < M; ++i) {
+        const Column& c = table.column(columns[order[i]]);
+        domain = std::max(domain, c.domainSize());
+        const std::span<const Code> col = c.codes();
+        for (std::size_t row = 0; row < rows; ++row) codes[row * M + i] = col[row];
+    }
+    std::vector<std::uint32_t> all(rows);
+    std::iota(all.begin(), all.end(), 0u);
+    Walk walk{M, codes, r.maxMsuSize, feedback};
+    walk.parts.resize(M);
+    walk.bounds.resize(M);
+    walk.count.assign(domain, 0);
+    walk.found.resize(rows * M);
+    walk.visit(all, 0, M, 0);
+    for (std::size_t row = 0; row < rows; ++row)
+        for (std::size_t a = 0; a < M; ++a) {
+            std::vector<std::uint64_t>& f = walk.found[row * M + a];
+            r.msus[row].insert(r.msus[row].end(), f.begin(), f.end());
+            std::vector<std::uint64_t>().swap(f);
+        }
 
     std::vector<double> weight(M + 1);
     for (std::size_t k = 1; k <= M; ++k) weight[k] = suda2MsuWeight(M, k);
-    r.score.assign(table.rowCount(), 0);
+    r.score.assign(rows, 0);
     r.msusBySize.assign(M + 1, 0);
     r.attributeContribution.assign(M, 0);
     double total = 0;
-    for (std::size_t row = 0; row < r.msus.size(); ++row) {
+    for (std::size_t row = 0; row < rows; ++row) {
         std::vector<std::uint64_t>& found = r.msus[row];
+        // Internal masks back to list positions.
+        for (std::uint64_t& m : found) {
+            std::uint64_t listMask = 0;
+            for (std::uint64_t bits = m; bits; bits &= bits - 1)
+                listMask |= std::uint64_t(1) << order[std::size_t(std::countr_zero(bits))];
+            m = listMask;
+        }
         std::sort(found.begin(), found.end());
         for (std::uint64_t m : found) {
             const std::size_t k = std::size_t(std::popcount(m));

@@ -10,12 +10,11 @@
 // contain it: Σ_r Σ_{T ∋ a} (M − |T|)! / Σ_r score(r) (each MSU counts for each of its
 // attributes, so the shares sum to more than 1 when MSUs have several attributes).
 //
-// The search: attribute sets are visited in increasing bit-mask order, each one's partition
-// refined from its parent's (the set without its lowest attribute), so every subset of S is
-// visited before S. Rows already unique on the parent leave the partition (the
-// privacy-diagnosis paper's Lemma 1: uniqueness survives adding attributes), so a row that
-// becomes unique at S is an MSU candidate, and it is minimal iff no MSU already found for the
-// row is a subset of S. A set on which every row is unique has no descendants to visit.
+// The search: SUDA2's recursion over subtables (a class of a set P, split by each attribute
+// below P's lowest; parts of ≥ 2 rows searched the same way), so each row meets its sets in
+// increasing bit-mask order and a row alone in its part is an MSU exactly when no MSU found for
+// it before lies inside; attributes constant on a class are skipped with their subtree
+// (docs/risk.md "SUDA2").
 #include <cstddef>
 #include <cstdint>
 #include <vector>
