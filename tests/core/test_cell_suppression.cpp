@@ -134,7 +134,7 @@ private slots:
         std::mt19937 rng(20260535);
         int checked = 0, overLimit = 0;
         std::uint64_t cells = 0;
-        for (int cases = 0; checked < 520 && cases < 5000; ++cases) {
+        for (int cases = 0; checked < ldv::test::scaled(520) && cases < 5000; ++cases) {
             const std::size_t rows = 1 + rng() % 40;
             const std::size_t d = 1 + rng() % 4;
             std::vector<std::vector<std::string>> qi(d);
@@ -182,7 +182,7 @@ private slots:
             for (std::uint64_t s : stars) cells += s;
             ++checked;
         }
-        QVERIFY(checked >= 500);
+        QVERIFY(checked >= ldv::test::scaled(500));
         QVERIFY(cells > 500);  // suppression was exercised
         qInfo("%d tables checked, %d refused, %llu cells suppressed", checked, overLimit,
               static_cast<unsigned long long>(cells));
@@ -191,3 +191,4 @@ private slots:
 
 QTEST_GUILESS_MAIN(TestCellSuppression)
 #include "test_cell_suppression.moc"
+#include "test_scale.h"

@@ -251,7 +251,7 @@ private slots:
     void randomTablesMeetTheDefinitions() {
         std::mt19937 rng(20261127);
         int checked = 0, refused = 0, cases = 0, multiIteration = 0;
-        while (checked < 520 && cases < 5000) {
+        while (checked < ldv::test::scaled(520) && cases < 5000) {
             const std::size_t rows = 4 + rng() % 60;
             const std::size_t d = 1 + rng() % 3;
             const std::size_t m = 3 + rng() % 4;
@@ -333,9 +333,10 @@ private slots:
             QCOMPARE(r.discernibility, dm);
             ++checked;
         }
-        QVERIFY(checked >= 500);
+        QVERIFY(checked >= ldv::test::scaled(500));
         // The iterations matter: many tables need more than one.
-        QVERIFY2(multiIteration >= 20, std::to_string(multiIteration).c_str());
+        QVERIFY2(multiIteration >= (ldv::test::testScale() < 1 ? 1 : 20),
+                 std::to_string(multiIteration).c_str());
         qInfo("%d tables checked, %d refused, %d with several iterations", checked, refused,
               multiIteration);
     }
@@ -343,3 +344,4 @@ private slots:
 
 QTEST_GUILESS_MAIN(TestLocalRecoding)
 #include "test_local_recoding.moc"
+#include "test_scale.h"

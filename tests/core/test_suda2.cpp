@@ -167,7 +167,7 @@ private slots:
 
     void randomAgainstBruteForce() {
         std::mt19937 rng(2008);
-        for (int round = 0; round < 300; ++round) {
+        for (int round = 0; round < ldv::test::scaled(300); ++round) {
             const std::size_t rows = 2 + rng() % 25, attrs = 1 + rng() % 6;
             std::vector<std::vector<std::string>> cols(attrs);
             for (auto& c : cols) {
@@ -202,7 +202,7 @@ private slots:
         // Up to 10 attributes of unequal domains (the search reorders attributes by domain
         // size), duplicate rows, and copied columns (perfectly correlated attributes).
         std::mt19937 rng(2026);
-        for (int round = 0; round < 120; ++round) {
+        for (int round = 0; round < ldv::test::scaled(120); ++round) {
             const std::size_t rows = 2 + rng() % 60, attrs = 6 + rng() % 5;
             std::vector<std::vector<std::string>> cols(attrs);
             for (std::size_t a = 0; a < attrs; ++a) {
@@ -235,4 +235,5 @@ private slots:
 };
 
 QTEST_APPLESS_MAIN(TestSuda2)
+#include "test_scale.h"
 #include "test_suda2.moc"
