@@ -88,13 +88,7 @@ public:
         m_command->add_option(
             "--threshold", m_threshold,
             "Risk threshold R in (0,1] for records_above_threshold (default 0.2)");
-        m_command->add_option(
-            "-c,--criterion", m_criteria,
-            "With --node: the criteria (repeatable; default: the project's) whose failing classes "
-            "are suppressed within --suppression, as `ldiv generalize` publishes the node");
-        m_command->add_option("--suppression", m_suppression,
-                              "With --node: the tuple suppression limit as a fraction of rows "
-                              "(default: the project's suppression_limit)");
+        addNodeRequirementOptions(*m_command, m_criteria, m_suppression);
         m_command->add_flag(
             "--attribute-combinations", m_combinations,
             "Also list the distinction and separation of every combination of the QIs");

@@ -86,13 +86,7 @@ public:
             ->add_option("--published", m_published,
                          "A published (generalized) CSV table, columns matched by name")
             ->excludes(m_nodeOption);
-        m_command->add_option(
-            "-c,--criterion", m_criteria,
-            "With --node: the criteria (repeatable; default: the project's) whose failing classes "
-            "are suppressed within --suppression, as `ldiv generalize` publishes the node");
-        m_command->add_option("--suppression", m_suppression,
-                              "With --node: the tuple suppression limit as a fraction of rows "
-                              "(default: the project's suppression_limit)");
+        addNodeRequirementOptions(*m_command, m_criteria, m_suppression);
         m_command->add_option("--attribute", m_attributes,
                               "An attribute to summarize (repeatable; default: every QI and "
                               "sensitive attribute)");

@@ -1,5 +1,6 @@
 #include "cli/node_option.h"
 
+#include <CLI/CLI.hpp>
 #include <sstream>
 
 #include "ldiv/data/error.h"
@@ -39,6 +40,17 @@ ClassPartition resolveRelease(const std::string& node, const std::string& publis
                               const Dataset& data) {
     if (!published.empty()) return ClassPartition::readPublished(published, data);
     return ClassPartition::ofNode(data, resolveNode(node, data));
+}
+
+void addNodeRequirementOptions(CLI::App& command, std::vector<std::string>& criteria,
+                               std::optional<double>& suppression) {
+    command.add_option(
+        "-c,--criterion", criteria,
+        "With --node: the criteria (repeatable; default: the project's) whose failing classes "
+        "are suppressed within --suppression, as `ldiv generalize` publishes the node");
+    command.add_option("--suppression", suppression,
+                       "With --node: the tuple suppression limit as a fraction of rows "
+                       "(default: the project's suppression_limit)");
 }
 
 }  // namespace ldv::cli

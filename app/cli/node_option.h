@@ -1,9 +1,15 @@
 #pragma once
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "ldiv/lattice/class_partition.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/lattice/lattice.h"
+
+namespace CLI {
+class App;
+}
 
 namespace ldv::cli {
 
@@ -15,5 +21,10 @@ Levels resolveNode(const std::string& text, const Dataset& data);
 /// the data's order) when given, else the node `node` (resolveNode).
 ClassPartition resolveRelease(const std::string& node, const std::string& published,
                               const Dataset& data);
+
+/// -c/--criterion and --suppression of a command that publishes its --node as `ldiv generalize`
+/// does (risk, utility): the criteria whose failing classes are suppressed within the limit.
+void addNodeRequirementOptions(CLI::App& command, std::vector<std::string>& criteria,
+                               std::optional<double>& suppression);
 
 }  // namespace ldv::cli

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "data/number_text.h"
 #include "ldiv/data/error.h"
 #include "metrics/class_measures.h"
 
@@ -26,12 +27,9 @@ constexpr AggregateEntry kAggregates[] = {
 
 /// The value of a dictionary string when the whole of it is a finite number.
 bool parseNumber(const std::string& text, double& out) {
-    const char* first = text.data();
-    const char* last = first + text.size();
-    while (first < last && *first == ' ') ++first;
-    if (first < last && *first == '+') ++first;
-    const auto [end, ec] = std::from_chars(first, last, out);
-    return ec == std::errc() && end == last && std::isfinite(out);
+    std::string_view view(text);
+    while (!view.empty() && view.front() == ' ') view.remove_prefix(1);
+    return detail::parseFiniteNumber(view, out);
 }
 
 double square(double x) {

@@ -14,6 +14,7 @@
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"
+#include "record_files.h"
 #include "release_claims.h"
 
 namespace ldv {
@@ -81,12 +82,7 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
                    {"neutralize_formulas", output.neutralizeFormulas}}}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
-    r.configuration = c.dump();
-    r.configurationSha = sha256Hex(r.configuration);
-    r.originalPath = ws.resolve(ws.config().dataPath);
-    r.originalSha = sha256FileHex(r.originalPath);
-    r.publishedPath = publishedPath;
-    r.publishedSha = sha256FileHex(publishedPath);
+    detail::setRecordFiles(r, ws, c.dump(), publishedPath);
     r.levels = result.levels;
     r.originalRows = data.rowCount();
     r.suppressedRows = result.suppressedRows.size();

@@ -16,6 +16,7 @@
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
+#include "record_files.h"
 #include "release_claims.h"
 
 namespace ldv {
@@ -298,12 +299,7 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
         c["masked_class"] = {{"removed", node.maskedRowsRemoved},
                              {"rows", node.suppressedRows},
                              {"failing_criteria", node.maskedClassFailures}};
-    r.configuration = c.dump();
-    r.configurationSha = sha256Hex(r.configuration);
-    r.originalPath = ws.resolve(ws.config().dataPath);
-    r.originalSha = sha256FileHex(r.originalPath);
-    r.publishedPath = publishedPath;
-    r.publishedSha = sha256FileHex(publishedPath);
+    detail::setRecordFiles(r, ws, c.dump(), publishedPath);
     r.levels.assign(levels.begin(), levels.end());
     r.originalRows = data.rowCount();
     // With delta-presence the judged data is the research subset (a RowSample, dataset.h):
@@ -351,12 +347,7 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
                  {"sensitive", std::vector<std::string>{input.saColumn().name()}},
                  {"suppressed", "removed"},
                  {"mask_token", "*"}};
-    r.configuration = c.dump();
-    r.configurationSha = sha256Hex(r.configuration);
-    r.originalPath = ws.resolve(ws.config().dataPath);
-    r.originalSha = sha256FileHex(r.originalPath);
-    r.publishedPath = publishedPath;
-    r.publishedSha = sha256FileHex(publishedPath);
+    detail::setRecordFiles(r, ws, c.dump(), publishedPath);
     // Measured on the written file, as verify will: the classes are its distinct QI tuples.
     const PublishedTable published(publishedPath,
                                    c.at("quasi_identifiers").get<std::vector<std::string>>(),
@@ -542,5 +533,19 @@ ReleaseCriterion publishedCriterion(const BoundCriterion& criterion, const Crite
                                     std::span<const std::uint32_t> sizes) {
     return criterionClaim(criterion, result, suppressed, sizes);
 }
+
+namespace detail {
+
+void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
+                    const std::string& publishedPath) {
+    r.configuration = std::move(configuration);
+    r.configurationSha = sha256Hex(r.configuration);
+    r.originalPath = ws.resolve(ws.config().dataPath);
+    r.originalSha = sha256FileHex(r.originalPath);
+    r.publishedPath = publishedPath;
+    r.publishedSha = sha256FileHex(publishedPath);
+}
+
+}  // namespace detail
 
 }  // namespace ldv

@@ -8,18 +8,16 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "data/number_text.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
 
 namespace ldv {
 namespace {
 
+/// A number, or nothing when the text is not one (data/number_text.h).
 bool parseNumber(const std::string& text, double& value) {
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    if (begin != end && *begin == '+') ++begin;
-    const auto [ptr, ec] = std::from_chars(begin, end, value);
-    return ec == std::errc() && ptr == end && std::isfinite(value);
+    return detail::parseFiniteNumber(text, value);
 }
 
 /// Per code of QI i's column its number; throws naming the first value that is not one.

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "data/number_text.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/evaluation/multi_attribute_view.h"
@@ -13,13 +14,9 @@
 namespace ldv {
 namespace {
 
-/// A number, or nothing when the text is not one (then the attribute is cut as a hierarchy).
+/// A number, or nothing when the text is not one (data/number_text.h).
 bool parseNumber(const std::string& text, double& value) {
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    if (begin != end && *begin == '+') ++begin;
-    const auto [ptr, ec] = std::from_chars(begin, end, value);
-    return ec == std::errc() && ptr == end && std::isfinite(value);
+    return detail::parseFiniteNumber(text, value);
 }
 
 struct Attribute {
