@@ -12,6 +12,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/transform/cell_suppression.h"
+#include "test_scale.h"
 
 using namespace ldv;
 
@@ -191,4 +192,3 @@ private slots:
 
 QTEST_GUILESS_MAIN(TestCellSuppression)
 #include "test_cell_suppression.moc"
-#include "test_scale.h"

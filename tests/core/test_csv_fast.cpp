@@ -14,6 +14,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "test_scale.h"
 
 using namespace ldv;
 

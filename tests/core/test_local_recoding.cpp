@@ -20,6 +20,7 @@
 #include "ldiv/search/search_result.h"
 #include "ldiv/transform/local_recoding.h"
 #include "test_paths.h"
+#include "test_scale.h"
 
 using namespace ldv;
 
@@ -344,4 +345,3 @@ private slots:
 
 QTEST_GUILESS_MAIN(TestLocalRecoding)
 #include "test_local_recoding.moc"
-#include "test_scale.h"

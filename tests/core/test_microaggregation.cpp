@@ -14,6 +14,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/transform/microaggregation.h"
+#include "test_scale.h"
 
 using namespace ldv;
 
@@ -455,4 +456,3 @@ private slots:
 
 QTEST_GUILESS_MAIN(TestMicroaggregation)
 #include "test_microaggregation.moc"
-#include "test_scale.h"

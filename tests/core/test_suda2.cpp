@@ -10,6 +10,7 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/risk/suda2.h"
+#include "test_scale.h"
 
 using namespace ldv;
 
@@ -235,5 +236,4 @@ private slots:
 };
 
 QTEST_APPLESS_MAIN(TestSuda2)
-#include "test_scale.h"
 #include "test_suda2.moc"
