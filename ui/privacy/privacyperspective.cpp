@@ -216,6 +216,9 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     connect(m_suppression, &QDoubleSpinBox::valueChanged, this,
             [this] { storeSettings(tr("Change suppression limit"), true); });
     m_metricOptions->setObjectName("metricOptions");
+    m_metricOptions->setToolTip(
+        tr("Weights per attribute, the generalization/suppression factor "
+           "and the aggregate of the attribute-wise quality models"));
     connect(m_metricOptions, &QPushButton::clicked, this, [this] {
         Project* p = project();
         if (!p) return;

@@ -192,6 +192,9 @@ UtilityPerspective::UtilityPerspective(QWidget* parent)
         tr("Output accuracy on the suppressed rows alone")};
     for (int c = 0; c < 6; ++c)
         m_classification->horizontalHeaderItem(c)->setToolTip(columnTips[c]);
+    m_classification->setToolTip(
+        tr("Accuracy of each model trained on the input and on the published table, with the "
+           "same cross-validation folds; hover over a header for its meaning"));
     m_classification->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_classification->verticalHeader()->hide();
     m_classification->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
