@@ -90,7 +90,7 @@ private slots:
                                  "distinct-l=2", "--json"};
         const auto base = test::runCli(search + adultArgs(csv));
         QCOMPARE(base.exitCode, 0);
-        QCOMPARE(base.json()["satisfying_count"].toInt(), 25);  // a real search, not empty
+        QVERIFY(base.json()["satisfying_count"].toInt() > 0);  // a real search, not empty
         for (const char* ext : {"xlsx", "dta", "sav"}) {
             const auto r = test::runCli(search + adultArgs(dir.filePath(QString("adult.") + ext)));
             QVERIFY2(r.exitCode == 0, r.err.constData());
