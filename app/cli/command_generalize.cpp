@@ -254,8 +254,8 @@ public:
                 if (isSourceUri(to))
                     writeTableTo(to, t, {m_replace});
                 else
-                    writeFileAtomically(to, formatTableFor(to, t, sep, m_neutralize.enabled(),
-                                                           &metadata));
+                    writeFileAtomically(
+                        to, formatTableFor(to, t, sep, m_neutralize.enabled(), &metadata));
             };
             write(table, m_output);
             if (!m_mapping.empty()) write(*valueMap, m_mapping);

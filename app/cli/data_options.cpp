@@ -13,15 +13,15 @@
 namespace ldv::cli {
 
 void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
-    cmd.add_option("DATA", o.data,
-                   "CSV file with a header row, an Excel workbook (.xlsx), a Stata (.dta), SPSS "
-                   "(.sav) or SAS (.sas7bdat) file, or postgresql://USER@HOST:PORT/DB?table=NAME (or "
-                   "?query=SELECT …)");
+    cmd.add_option(
+        "DATA", o.data,
+        "CSV file with a header row, an Excel workbook (.xlsx), a Stata (.dta), SPSS "
+        "(.sav) or SAS (.sas7bdat) file, or postgresql://USER@HOST:PORT/DB?table=NAME (or "
+        "?query=SELECT …)");
     cmd.add_option(
         "--sep", o.separator,
         "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
-    cmd.add_option("--sheet", o.sheet,
-                   "Sheet of an .xlsx workbook to read (default: the first)");
+    cmd.add_option("--sheet", o.sheet, "Sheet of an .xlsx workbook to read (default: the first)");
     cmd.add_option("--missing", o.missing,
                    "Rows with missing values: keep them (as a value) or drop them")
         ->check(CLI::IsMember({"keep", "drop"}));

@@ -52,19 +52,29 @@ QString adultWithUnderscores(const QTemporaryDir& dir) {
 }
 
 QStringList adultArgs(const QString& data) {
-    QStringList args{data,           "--qi",          "sex,age,race,marital_status,education",
-                     "--sensitive", "salary_class", "--insensitive",
-                     "native_country,workclass,occupation"};
+    QStringList args{
+        data,           "--qi",          "sex,age,race,marital_status,education", "--sensitive",
+        "salary_class", "--insensitive", "native_country,workclass,occupation"};
     const QString dir = QString::fromStdString(test::example("adult/"));
     for (const char* a : {"sex", "age", "race", "marital-status", "education"})
         args << "--hierarchy"
-             << QString("%1=%2").arg(QString(a).replace('-', '_'), dir + "adult_hierarchy_" + a + ".csv");
+             << QString("%1=%2").arg(QString(a).replace('-', '_'),
+                                     dir + "adult_hierarchy_" + a + ".csv");
     return args;
 }
 
 QStringList smallArgs(const QString& data) {
-    return {data, "--qi", "age,sex", "--sensitive", "city", "--insensitive", "id,born,score",
-            "--hierarchy", "age=intervals:10,20", "--hierarchy", "sex=suppress"};
+    return {data,
+            "--qi",
+            "age,sex",
+            "--sensitive",
+            "city",
+            "--insensitive",
+            "id,born,score",
+            "--hierarchy",
+            "age=intervals:10,20",
+            "--hierarchy",
+            "sex=suppress"};
 }
 
 }  // namespace
@@ -86,8 +96,8 @@ private slots:
                 test::writeBytes(p, formatTableFor(p, table, ',', false));
             }
         }
-        const QStringList search{"search", "--criterion", "k=5", "--criterion",
-                                 "distinct-l=2", "--json"};
+        const QStringList search{"search",      "--criterion",  "k=5",
+                                 "--criterion", "distinct-l=2", "--json"};
         const auto base = test::runCli(search + adultArgs(csv));
         QCOMPARE(base.exitCode, 0);
         QVERIFY(base.json()["satisfying_count"].toInt() > 0);  // a real search, not empty
@@ -125,9 +135,9 @@ private slots:
             std::string why;
             QVERIFY2(test::sameTable(expected, readTableFile(out.toStdString()), why), why.c_str());
         }
-        const auto release = test::runCli(gen + adultArgs(csv) +
-                                          QStringList{"-o", dir.filePath("x.xlsx"), "--release",
-                                                      dir.filePath("r.json")});
+        const auto release = test::runCli(
+            gen + adultArgs(csv) +
+            QStringList{"-o", dir.filePath("x.xlsx"), "--release", dir.filePath("r.json")});
         QVERIFY(release.exitCode != 0);
         QVERIFY2(release.err.contains("--release records the SHA-256 of the published CSV"),
                  release.err.constData());
@@ -140,15 +150,16 @@ private slots:
         QVERIFY(pw.exitCode != 0);
         QVERIFY2(pw.err.contains("password.xlsx") && pw.err.contains("password-protected"),
                  pw.err.constData());
-        const auto cell = test::runCli(QStringList{"search", "--criterion", "k=2", dir + "errorcell.xlsx",
-                                                   "--qi", "a", "--hierarchy", "a=suppress"});
+        const auto cell =
+            test::runCli(QStringList{"search", "--criterion", "k=2", dir + "errorcell.xlsx", "--qi",
+                                     "a", "--hierarchy", "a=suppress"});
         QVERIFY(cell.exitCode != 0);
         QVERIFY2(cell.err.contains("sheet Sheet1, cell C7"), cell.err.constData());
-        const auto sheet = test::runCli(search + smallArgs(dir + "small.xlsx") +
-                                        QStringList{"--sheet", "Data"});
+        const auto sheet =
+            test::runCli(search + smallArgs(dir + "small.xlsx") + QStringList{"--sheet", "Data"});
         QVERIFY2(sheet.exitCode == 0, sheet.err.constData());
-        const auto noSheet = test::runCli(search + smallArgs(dir + "small.xlsx") +
-                                          QStringList{"--sheet", "Other"});
+        const auto noSheet =
+            test::runCli(search + smallArgs(dir + "small.xlsx") + QStringList{"--sheet", "Other"});
         QVERIFY(noSheet.exitCode != 0);
         QVERIFY2(noSheet.err.contains("no sheet 'Other'"), noSheet.err.constData());
     }

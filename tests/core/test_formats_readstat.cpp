@@ -91,7 +91,8 @@ private slots:
         for (const char* v : {"Male", "*", "Female", "Male", ""}) sex.append(v);
         const Table published(std::vector<Column>{sex});
         TableMetadata meta;
-        meta.columns.push_back({"sex", "Sex of the person", "sexlbl", {{"1", "Female"}, {"2", "Male"}}});
+        meta.columns.push_back(
+            {"sex", "Sex of the person", "sexlbl", {{"1", "Female"}, {"2", "Male"}}});
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.dta").toStdString();
         test::writeBytes(path, formatTableStat(published, TableFormat::Stata, path, &meta));
@@ -131,7 +132,8 @@ private slots:
         const std::string e = errorOf([&] { formatTableStat(t, TableFormat::Stata, "out.dta"); });
         QVERIFY2(e.find("out.dta") != std::string::npos &&
                      e.find("variable 'note'") != std::string::npos &&
-                     e.find("3000 bytes") != std::string::npos && e.find("2045") != std::string::npos,
+                     e.find("3000 bytes") != std::string::npos &&
+                     e.find("2045") != std::string::npos,
                  e.c_str());
         // SPSS holds it.
         QTemporaryDir dir;
@@ -151,9 +153,9 @@ private slots:
             QSKIP("no pandas/openpyxl for /usr/bin/python3");
         std::string why;
         const Table csv = readCsv(test::example("adult/adult.csv"));
-        QVERIFY2(test::sameTable(csv, readTableFile(dir.filePath("adult.dta").toStdString()), why,
-                                 true),
-                 why.c_str());
+        QVERIFY2(
+            test::sameTable(csv, readTableFile(dir.filePath("adult.dta").toStdString()), why, true),
+            why.c_str());
     }
 };
 

@@ -69,7 +69,8 @@ private slots:
         QCOMPARE(notes.rowCount(), std::size_t(0));
         o.sheet = "Nope";
         const std::string e = errorOf([&] { readXlsx(test::fixture("formats/small.xlsx"), o); });
-        QVERIFY2(e.find("no sheet 'Nope' (its sheets: Data, Notes)") != std::string::npos, e.c_str());
+        QVERIFY2(e.find("no sheet 'Nope' (its sheets: Data, Notes)") != std::string::npos,
+                 e.c_str());
     }
 
     void badFilesNameTheProblem() {
@@ -112,7 +113,8 @@ private slots:
         std::vector<Column> columns;
         for (const std::string& v : fromCsv.rows().front()) columns.emplace_back(v);
         for (std::size_t r = 1; r < fromCsv.rows().size(); ++r)
-            for (std::size_t c = 0; c < columns.size(); ++c) columns[c].append(fromCsv.rows()[r][c]);
+            for (std::size_t c = 0; c < columns.size(); ++c)
+                columns[c].append(fromCsv.rows()[r][c]);
         QTemporaryDir dir;
         const std::string path = dir.filePath("age.xlsx").toStdString();
         test::writeBytes(path, formatTableXlsx(Table(std::move(columns))));

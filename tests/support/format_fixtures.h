@@ -63,9 +63,9 @@ inline bool makeFixtures(const QString& csv, const QString& dir, const QStringLi
     probe.start("/usr/bin/python3", {"-c", "import pandas, openpyxl"});
     if (!probe.waitForFinished(60000) || probe.exitCode() != 0) return false;
     QProcess p;
-    p.start("/usr/bin/python3",
-            QStringList{QString::fromStdString(fixture("formats/make_fixtures.py")), csv, dir} +
-                extra);
+    p.start(
+        "/usr/bin/python3",
+        QStringList{QString::fromStdString(fixture("formats/make_fixtures.py")), csv, dir} + extra);
     if (!p.waitForFinished(300000) || p.exitCode() != 0) {
         qWarning("make_fixtures.py failed: %s", p.readAllStandardError().constData());
         return false;

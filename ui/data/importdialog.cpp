@@ -242,11 +242,12 @@ CsvOptions ImportDialog::options() const {
 }
 
 void ImportDialog::browse() {
-    const QString file = filedialogs::openFile(this, filedialogs::Kind::Data, tr("Import CSV"),
-                                               tr("Tables (*.csv *.txt *.tsv *.xlsx *.dta *.sav *.sas7bdat);;"
-                                                  "CSV files (*.csv *.txt *.tsv);;Excel workbooks "
-                                                  "(*.xlsx);;Stata, SPSS, SAS files (*.dta *.sav "
-                                                  "*.sas7bdat);;All files (*)"));
+    const QString file =
+        filedialogs::openFile(this, filedialogs::Kind::Data, tr("Import CSV"),
+                              tr("Tables (*.csv *.txt *.tsv *.xlsx *.dta *.sav *.sas7bdat);;"
+                                 "CSV files (*.csv *.txt *.tsv);;Excel workbooks "
+                                 "(*.xlsx);;Stata, SPSS, SAS files (*.dta *.sav "
+                                 "*.sas7bdat);;All files (*)"));
     if (!file.isEmpty()) setPath(file);
 }
 
@@ -314,15 +315,15 @@ void ImportDialog::updatePreview() {
         const QString sep = !csv ? QString::fromUtf8(formatName(format).data())
                             : report.separator == '\t' ? tr("tab")
                                                        : QString(QChar(report.separator));
-        m_info->setText((csv ? tr("Separator '%1' · %2 · preview of %3%4%5")
-                             : tr("%1 file · %2 · preview of %3%4%5"))
-                            .arg(sep, countOf(table.columnCount(), "column", "columns"),
-                                 countOf(std::size_t(rows), "row", "rows"))
-                            .arg(whole || !csv ? tr(" (whole file)") : tr(" (beginning of the file)"))
-                            .arg(report.rowsDropped
-                                     ? tr(" · %1 dropped for missing values")
-                                           .arg(countOfL(report.rowsDropped, "row", "rows"))
-                                     : QString()));
+        m_info->setText(
+            (csv ? tr("Separator '%1' · %2 · preview of %3%4%5")
+                 : tr("%1 file · %2 · preview of %3%4%5"))
+                .arg(sep, countOf(table.columnCount(), "column", "columns"),
+                     countOf(std::size_t(rows), "row", "rows"))
+                .arg(whole || !csv ? tr(" (whole file)") : tr(" (beginning of the file)"))
+                .arg(report.rowsDropped ? tr(" · %1 dropped for missing values")
+                                              .arg(countOfL(report.rowsDropped, "row", "rows"))
+                                        : QString()));
         showError({});
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
         if (csv && table.columnCount() == 1) updateHint(bytes, 1);

@@ -1,6 +1,11 @@
 // Stata, SPSS and SAS files through ReadStat (Miller 2023): values as text in the Table
 // that readCsv builds for the same data, value labels in place of their codes.
+#include <fcntl.h>
 #include <readstat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
 
 #include <charconv>
 #include <cmath>
@@ -21,14 +26,19 @@ std::string upperLetters(const char* format) {
     if (!format) return out;
     for (const char* p = format; *p; ++p) {
         const char c = *p;
-        if (c >= 'a' && c <= 'z') out += char(c - 'a' + 'A');
-        else if ((c >= 'A' && c <= 'Z') || c == '%') out += c;
-        else break;  // the width ("DATE11", "%td" has none)
+        if (c >= 'a' && c <= 'z')
+            out += char(c - 'a' + 'A');
+        else if ((c >= 'A' && c <= 'Z') || c == '%')
+            out += c;
+        else
+            break;  // the width ("DATE11", "%td" has none)
     }
     return out;
 }
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+bool startsWith(std::string_view s, std::string_view prefix) {
+    return s.rfind(prefix, 0) == 0;
+}
 
 /// Which numbers are dates, by the variable's display format.
 DateKind dateKind(TableFormat format, const char* fmt) {
@@ -56,8 +66,8 @@ DateKind dateKind(TableFormat format, const char* fmt) {
     return DateKind::None;
 }
 
-constexpr long long kDays1960 = -3653;               // 1960-01-01 from 1970-01-01
-constexpr long long kSeconds1582 = 12219379200LL;    // 1582-10-14 to 1970-01-01
+constexpr long long kDays1960 = -3653;             // 1960-01-01 from 1970-01-01
+constexpr long long kSeconds1582 = 12219379200LL;  // 1582-10-14 to 1970-01-01
 
 std::string dateText(DateKind kind, double v) {
     auto split = [](double seconds, long long offsetDays) {
@@ -114,8 +124,31 @@ struct Variable {
     DateKind date = DateKind::None;
 };
 
+/// The last value appended to a column and its code: consecutive rows often repeat a value
+/// (sex, country), and then no hash lookup is needed.
+struct LastValue {
+    std::string text;
+    Code code = 0;
+    bool valid = false;
+    /// Codes of the small whole numbers (ages, counts, category codes) by value, + 1 (0 = not
+    /// seen yet): such a number needs neither its text nor a hash lookup after the first time.
+    std::vector<Code> smallInts;
+};
+constexpr int kSmallInts = 4096;
+
+void appendCached(Column& column, LastValue& last, std::string_view text) {
+    if (last.valid && text == last.text) {
+        column.appendCode(last.code);
+        return;
+    }
+    last.code = column.append(text);
+    last.text.assign(text);
+    last.valid = true;
+}
+
 struct ParseState {
     TableFormat format;
+    std::vector<LastValue> last;
     std::size_t maxColumns;
     std::vector<Variable> vars;
     std::vector<Column> columns;
@@ -150,6 +183,7 @@ int onVariable(int index, readstat_variable_t* variable, const char* valLabels, 
     if (readstat_variable_get_type_class(variable) == READSTAT_TYPE_CLASS_NUMERIC)
         v.date = dateKind(s->format, readstat_variable_get_format(variable));
     s->columns.emplace_back(v.name);
+    s->last.emplace_back();
     if (s->rowHint > 0) s->columns.back().reserve(std::size_t(s->rowHint));
     s->vars.push_back(std::move(v));
     return READSTAT_HANDLER_OK;
@@ -161,23 +195,65 @@ int onValue(int obsIndex, readstat_variable_t* variable, readstat_value_t value,
     s->currentRow = obsIndex;
     s->currentVar = index;
     Column& column = s->columns[std::size_t(index)];
+    LastValue& last = s->last[std::size_t(index)];
+    const readstat_type_t type = readstat_value_type(value);
+    if (type == READSTAT_TYPE_STRING) {
+        // Strings have no missing values but ""; the hot path of a text column.
+        const char* text = readstat_string_value(value);
+        appendCached(column, last, text ? std::string_view(text) : std::string_view());
+        return READSTAT_HANDLER_OK;
+    }
     if (readstat_value_is_missing(value, variable)) {
-        column.append({});
+        appendCached(column, last, {});
         return READSTAT_HANDLER_OK;
     }
     const DateKind date = s->vars[std::size_t(index)].date;
     if (date != DateKind::None) {
-        column.append(dateText(date, readstat_double_value(value)));
+        appendCached(column, last, dateText(date, readstat_double_value(value)));
         return READSTAT_HANDLER_OK;
     }
-    if (readstat_value_type(value) == READSTAT_TYPE_DOUBLE) {
-        // The hot path of a numeric file: no string allocated.
-        char buf[32];
-        const auto r = std::to_chars(buf, buf + sizeof buf, readstat_double_value(value));
-        column.append(std::string_view(buf, std::size_t(r.ptr - buf)));
-        return READSTAT_HANDLER_OK;
+    double number = 0;
+    switch (type) {
+        case READSTAT_TYPE_DOUBLE:
+            number = readstat_double_value(value);
+            break;
+        case READSTAT_TYPE_FLOAT:
+            number = double(readstat_float_value(value));
+            break;
+        default:
+            number = double(readstat_int32_value(value));
+            break;
     }
-    column.append(valueText(value));
+    const bool small = number >= 0 && number < kSmallInts && number == std::floor(number) &&
+                       !(number == 0 && std::signbit(number));
+    if (small) {
+        if (last.smallInts.empty()) last.smallInts.assign(kSmallInts, 0);
+        if (const Code known = last.smallInts[std::size_t(number)]) {
+            column.appendCode(known - 1);
+            return READSTAT_HANDLER_OK;
+        }
+    }
+    // Numbers without allocating: the shortest text, in a buffer on the stack.
+    char buf[32];
+    std::to_chars_result r{buf, std::errc()};
+    switch (type) {
+        case READSTAT_TYPE_DOUBLE:
+            r = std::to_chars(buf, buf + sizeof buf, readstat_double_value(value));
+            break;
+        case READSTAT_TYPE_FLOAT:
+            r = std::to_chars(buf, buf + sizeof buf, readstat_float_value(value));
+            break;
+        case READSTAT_TYPE_INT8:
+        case READSTAT_TYPE_INT16:
+        case READSTAT_TYPE_INT32:
+            r = std::to_chars(buf, buf + sizeof buf, readstat_int32_value(value));
+            break;
+        default:
+            appendCached(column, last, valueText(value));
+            return READSTAT_HANDLER_OK;
+    }
+    appendCached(column, last, std::string_view(buf, std::size_t(r.ptr - buf)));
+    if (small) last.smallInts[std::size_t(number)] = last.code + 1;
     return READSTAT_HANDLER_OK;
 }
 
@@ -198,18 +274,89 @@ void onError(const char* message, void* ctx) {
     }
 }
 
+/// ReadStat reads a .dta or .sav row by row, one read(2) per row by default: a buffer of
+/// 1 MiB makes that a memcpy (a million-row file: a million system calls fewer).
+struct BufferedFile {
+    int fd = -1;
+    std::vector<char> buffer = std::vector<char>(std::size_t(1) << 20);
+    std::size_t begin = 0, end = 0;  ///< the buffered bytes not yet read
+    off_t position = 0;              ///< file offset of buffer[end]
+
+    static int open(const char* path, void* ctx) {
+        auto* f = static_cast<BufferedFile*>(ctx);
+        f->fd = ::open(path, O_RDONLY | O_CLOEXEC);
+        f->begin = f->end = 0;
+        f->position = 0;
+        return f->fd;
+    }
+    static int close(void* ctx) {
+        auto* f = static_cast<BufferedFile*>(ctx);
+        const int r = f->fd >= 0 ? ::close(f->fd) : 0;
+        f->fd = -1;
+        return r;
+    }
+    static readstat_off_t seek(readstat_off_t offset, readstat_io_flags_t whence, void* ctx) {
+        auto* f = static_cast<BufferedFile*>(ctx);
+        const int how = whence == READSTAT_SEEK_SET   ? SEEK_SET
+                        : whence == READSTAT_SEEK_CUR ? SEEK_CUR
+                                                      : SEEK_END;
+        // The logical position is behind the file's by the unread buffered bytes.
+        if (how == SEEK_CUR) offset -= readstat_off_t(f->end - f->begin);
+        f->begin = f->end = 0;
+        const off_t r = ::lseek(f->fd, offset, how);
+        if (r >= 0) f->position = r;
+        return r;
+    }
+    static ssize_t read(void* out, size_t n, void* ctx) {
+        auto* f = static_cast<BufferedFile*>(ctx);
+        char* dst = static_cast<char*>(out);
+        std::size_t done = 0;
+        while (done < n) {
+            if (f->begin == f->end) {
+                if (n - done >= f->buffer.size()) {  // a large read goes straight through
+                    const ssize_t r = ::read(f->fd, dst + done, n - done);
+                    if (r < 0) return done ? ssize_t(done) : r;
+                    if (r == 0) break;
+                    f->position += r;
+                    done += std::size_t(r);
+                    continue;
+                }
+                const ssize_t r = ::read(f->fd, f->buffer.data(), f->buffer.size());
+                if (r < 0) return done ? ssize_t(done) : r;
+                if (r == 0) break;
+                f->position += r;
+                f->begin = 0;
+                f->end = std::size_t(r);
+            }
+            const std::size_t k = std::min(n - done, f->end - f->begin);
+            std::memcpy(dst + done, f->buffer.data() + f->begin, k);
+            f->begin += k;
+            done += k;
+        }
+        return ssize_t(done);
+    }
+    static readstat_error_t update(long, readstat_progress_handler, void*, void*) {
+        return READSTAT_OK;
+    }
+};
+
 std::string_view formatTitle(TableFormat format) {
     switch (format) {
-        case TableFormat::Stata: return "Stata";
-        case TableFormat::Spss: return "SPSS";
-        case TableFormat::Sas: return "SAS";
-        default: return "statistics";
+        case TableFormat::Stata:
+            return "Stata";
+        case TableFormat::Spss:
+            return "SPSS";
+        case TableFormat::Sas:
+            return "SAS";
+        default:
+            return "statistics";
     }
 }
 
 /// The column with its codes replaced by their labels; dictionary order (first appearance)
 /// is kept, so the Table equals the one of a CSV holding the labels.
-Column relabel(const Column& column, const std::vector<std::pair<std::string, std::string>>& labels) {
+Column relabel(const Column& column,
+               const std::vector<std::pair<std::string, std::string>>& labels) {
     std::unordered_map<std::string_view, std::string_view> byCode;
     for (const auto& [code, label] : labels) byCode.emplace(code, label);
     Column out(column.name());
@@ -230,6 +377,7 @@ Table readStatFile(const std::string& path, TableFormat format, const CsvOptions
     ParseState state;
     state.format = format;
     state.maxColumns = options.maxColumns;
+    BufferedFile file;  // outlives the parser, which reads through it
     std::unique_ptr<readstat_parser_t, void (*)(readstat_parser_t*)> parser(readstat_parser_init(),
                                                                             readstat_parser_free);
     readstat_set_metadata_handler(parser.get(), onMetadata);
@@ -237,10 +385,20 @@ Table readStatFile(const std::string& path, TableFormat format, const CsvOptions
     readstat_set_value_handler(parser.get(), onValue);
     readstat_set_value_label_handler(parser.get(), onValueLabel);
     readstat_set_error_handler(parser.get(), onError);
+    readstat_set_open_handler(parser.get(), BufferedFile::open);
+    readstat_set_close_handler(parser.get(), BufferedFile::close);
+    readstat_set_seek_handler(parser.get(), BufferedFile::seek);
+    readstat_set_read_handler(parser.get(), BufferedFile::read);
+    readstat_set_update_handler(parser.get(), BufferedFile::update);
+    readstat_set_io_ctx(parser.get(), &file);
     readstat_error_t error = READSTAT_OK;
     switch (format) {
-        case TableFormat::Stata: error = readstat_parse_dta(parser.get(), path.c_str(), &state); break;
-        case TableFormat::Spss: error = readstat_parse_sav(parser.get(), path.c_str(), &state); break;
+        case TableFormat::Stata:
+            error = readstat_parse_dta(parser.get(), path.c_str(), &state);
+            break;
+        case TableFormat::Spss:
+            error = readstat_parse_sav(parser.get(), path.c_str(), &state);
+            break;
         case TableFormat::Sas:
             error = readstat_parse_sas7bdat(parser.get(), path.c_str(), &state);
             break;
@@ -249,8 +407,8 @@ Table readStatFile(const std::string& path, TableFormat format, const CsvOptions
     }
     if (!state.tooMany.empty()) throw InputError(path, 0, 0, state.tooMany);
     if (error != READSTAT_OK) {
-        std::string message = "cannot read the " + std::string(formatTitle(format)) + " file: " +
-                              readstat_error_message(error);
+        std::string message = "cannot read the " + std::string(formatTitle(format)) +
+                              " file: " + readstat_error_message(error);
         if (!state.errorMessage.empty()) message += " (" + state.errorMessage + ")";
         if (state.currentVar >= 0 && std::size_t(state.currentVar) < state.vars.size())
             message += "; the last value read was variable '" +
@@ -300,7 +458,8 @@ Table readStatFile(const std::string& path, TableFormat format, const CsvOptions
         builder.setColumns(names);
         std::vector<std::string> row(names.size());
         for (std::size_t r = 0; r < rows; ++r) {
-            for (std::size_t i = 0; i < row.size(); ++i) row[i] = state.columns[i].value(state.columns[i].code(r));
+            for (std::size_t i = 0; i < row.size(); ++i)
+                row[i] = state.columns[i].value(state.columns[i].code(r));
             builder.addRow(row);
         }
         return builder.finish(report);

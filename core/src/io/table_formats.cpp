@@ -85,11 +85,16 @@ TableFormat tableFormatOf(std::string_view path) {
 
 std::string_view formatName(TableFormat format) {
     switch (format) {
-        case TableFormat::Xlsx: return "xlsx";
-        case TableFormat::Stata: return "dta";
-        case TableFormat::Spss: return "sav";
-        case TableFormat::Sas: return "sas7bdat";
-        case TableFormat::Csv: break;
+        case TableFormat::Xlsx:
+            return "xlsx";
+        case TableFormat::Stata:
+            return "dta";
+        case TableFormat::Spss:
+            return "sav";
+        case TableFormat::Sas:
+            return "sas7bdat";
+        case TableFormat::Csv:
+            break;
     }
     return "csv";
 }
@@ -105,9 +110,12 @@ Table readTableFile(const std::string& path, const CsvOptions& options, CsvRepor
     if (metadata) *metadata = {};
     const TableFormat format = tableFormatOf(path);
     switch (format) {
-        case TableFormat::Csv: return readCsv(path, options, report, feedback);
-        case TableFormat::Xlsx: return readXlsx(path, options, report);
-        default: return readStatFile(path, format, options, report, metadata);
+        case TableFormat::Csv:
+            return readCsv(path, options, report, feedback);
+        case TableFormat::Xlsx:
+            return readXlsx(path, options, report);
+        default:
+            return readStatFile(path, format, options, report, metadata);
     }
 }
 
@@ -160,14 +168,16 @@ std::string formatTableXlsx(const Table& table, const std::string& sheetName) {
                 check(worksheet_write_number(ws, lxw_row_t(r + 1), lxw_col_t(c), d, nullptr), r + 1,
                       c);
             else
-                check(worksheet_write_string(ws, lxw_row_t(r + 1), lxw_col_t(c), v.c_str(), nullptr),
-                      r + 1, c);
+                check(
+                    worksheet_write_string(ws, lxw_row_t(r + 1), lxw_col_t(c), v.c_str(), nullptr),
+                    r + 1, c);
         }
     }
     const lxw_error closed = workbook_close(wb);
     if (!failure.empty()) throw InputError("xlsx", 0, 0, failure);
     if (closed != LXW_NO_ERROR)
-        throw InputError(tmp, 0, 0, std::string("cannot write the workbook: ") + lxw_strerror(closed));
+        throw InputError(tmp, 0, 0,
+                         std::string("cannot write the workbook: ") + lxw_strerror(closed));
     std::ifstream in(tmp, std::ios::binary);
     std::ostringstream bytes;
     bytes << in.rdbuf();
@@ -183,7 +193,8 @@ namespace {
 std::string legalName(const std::string& name, TableFormat format, std::set<std::string>& used) {
     std::string out;
     for (const char c : name) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        const bool ok =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         out += ok ? c : '_';
     }
     if (out.empty() || (out[0] >= '0' && out[0] <= '9') ||
@@ -204,9 +215,9 @@ struct PlannedColumn {
     enum Kind { Number, Labelled, String } kind = String;
     std::string name;
     std::string label;
-    std::size_t width = 1;  // strings
-    std::vector<double> numbers;                   // by dictionary code (Number, Labelled)
-    std::vector<bool> missing;                     // by dictionary code
+    std::size_t width = 1;                            // strings
+    std::vector<double> numbers;                      // by dictionary code (Number, Labelled)
+    std::vector<bool> missing;                        // by dictionary code
     std::vector<std::pair<int, std::string>> labels;  // Labelled
     std::string labelSet;
 };
@@ -230,7 +241,8 @@ PlannedColumn plan(const Column& column, TableFormat format, const std::string& 
         bool integral = true;
         for (const auto& [code, label] : labels->valueLabels) {
             double d = 0;
-            if (!isNumber(code, d) || d != std::floor(d) || std::fabs(d) > 2e9) integral = false;
+            if (!isNumber(code, d) || d != std::floor(d) || std::fabs(d) > 2e9)
+                integral = false;
             else {
                 codeOf.emplace(label, int(d));
                 next = std::max(next, int(d) + 1);
@@ -267,13 +279,12 @@ PlannedColumn plan(const Column& column, TableFormat format, const std::string& 
     for (Code k = 0; k < n; ++k) {
         const std::size_t len = column.value(k).size();
         if (len > limit)
-            throw InputError(destination, 0, 0,
-                             "variable '" + column.name() + "': the value '" +
-                                 column.value(k).substr(0, 40) + "…' is " + std::to_string(len) +
-                                 " bytes long; " +
-                                 (format == TableFormat::Stata ? "Stata" : "SPSS") +
-                                 " strings hold at most " + std::to_string(limit) +
-                                 " (publish as CSV or xlsx)");
+            throw InputError(
+                destination, 0, 0,
+                "variable '" + column.name() + "': the value '" + column.value(k).substr(0, 40) +
+                    "…' is " + std::to_string(len) + " bytes long; " +
+                    (format == TableFormat::Stata ? "Stata" : "SPSS") + " strings hold at most " +
+                    std::to_string(limit) + " (publish as CSV or xlsx)");
         p.width = std::max(p.width, len);
     }
     return p;
@@ -295,7 +306,8 @@ std::string formatTableStat(const Table& table, TableFormat format, const std::s
     std::set<std::string> used;
     std::vector<PlannedColumn> plans;
     for (const Column& c : table.columns())
-        plans.push_back(plan(c, format, destination, metadata ? metadata->find(c.name()) : nullptr, used));
+        plans.push_back(
+            plan(c, format, destination, metadata ? metadata->find(c.name()) : nullptr, used));
 
     std::string bytes;
     std::unique_ptr<readstat_writer_t, void (*)(readstat_writer_t*)> writer(readstat_writer_init(),
@@ -331,7 +343,8 @@ std::string formatTableStat(const Table& table, TableFormat format, const std::s
         if ((e = readstat_validate_variable(writer.get(), vars[i])) != READSTAT_OK)
             fail(e, "variable '" + plans[i].name + "'");
     for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        if ((e = readstat_begin_row(writer.get())) != READSTAT_OK) fail(e, "row " + std::to_string(r + 1));
+        if ((e = readstat_begin_row(writer.get())) != READSTAT_OK)
+            fail(e, "row " + std::to_string(r + 1));
         for (std::size_t c = 0; c < vars.size(); ++c) {
             const Column& column = table.column(c);
             const Code k = column.code(r);
@@ -347,7 +360,8 @@ std::string formatTableStat(const Table& table, TableFormat format, const std::s
             if (e != READSTAT_OK)
                 fail(e, "variable '" + column.name() + "', row " + std::to_string(r + 1));
         }
-        if ((e = readstat_end_row(writer.get())) != READSTAT_OK) fail(e, "row " + std::to_string(r + 1));
+        if ((e = readstat_end_row(writer.get())) != READSTAT_OK)
+            fail(e, "row " + std::to_string(r + 1));
     }
     if ((e = readstat_end_writing(writer.get())) != READSTAT_OK) fail(e, "cannot finish the file");
     return bytes;
@@ -357,7 +371,8 @@ std::string formatTableFor(const std::string& path, const Table& table, char sep
                            bool neutralize, const TableMetadata* metadata) {
     const TableFormat format = tableFormatOf(path);
     switch (format) {
-        case TableFormat::Csv: return formatTableCsv(table, separator, neutralize);
+        case TableFormat::Csv:
+            return formatTableCsv(table, separator, neutralize);
         case TableFormat::Xlsx:
             try {
                 return formatTableXlsx(table);
@@ -368,7 +383,8 @@ std::string formatTableFor(const std::string& path, const Table& table, char sep
             throw InputError(path, 0, 0,
                              "ldiv does not write SAS files (ReadStat's .sas7bdat writer makes "
                              "files SAS may refuse); publish as .dta, .sav, .xlsx or CSV");
-        default: return formatTableStat(table, format, path, metadata);
+        default:
+            return formatTableStat(table, format, path, metadata);
     }
 }
 

@@ -32,7 +32,8 @@ std::string cellName(std::size_t row, std::size_t col) {
 /// "C7" → row 6, column 2 (0-based); false when it is not a cell reference.
 bool parseCellRef(std::string_view ref, std::size_t& row, std::size_t& col) {
     std::size_t i = 0, c = 0, r = 0;
-    while (i < ref.size() && ref[i] >= 'A' && ref[i] <= 'Z') c = c * 26 + std::size_t(ref[i++] - 'A' + 1);
+    while (i < ref.size() && ref[i] >= 'A' && ref[i] <= 'Z')
+        c = c * 26 + std::size_t(ref[i++] - 'A' + 1);
     if (i == 0 || i == ref.size() || c > 16384) return false;
     for (; i < ref.size(); ++i) {
         if (ref[i] < '0' || ref[i] > '9') return false;
@@ -80,7 +81,8 @@ public:
             const bool noZip = err == ZIP_ER_NOZIP || err == ZIP_ER_INCONS || err == ZIP_ER_EOF;
             throw InputError(path, 0, 0,
                              noZip ? "not a readable .xlsx workbook: the file is truncated or is "
-                                     "not a zip package (" + why + ")"
+                                     "not a zip package (" +
+                                         why + ")"
                                    : "cannot open the workbook: " + why);
         }
     }
@@ -99,9 +101,9 @@ public:
                const std::function<void(XML_Parser)>& setup) {
         zip_file_t* file = zip_fopen(m_zip, member.c_str(), 0);
         if (!file)
-            throw InputError(m_path, 0, 0,
-                             where + ": the workbook has no part " + member + " (" +
-                                 zip_strerror(m_zip) + ")");
+            throw InputError(
+                m_path, 0, 0,
+                where + ": the workbook has no part " + member + " (" + zip_strerror(m_zip) + ")");
         std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> guard(file, zip_fclose);
         std::unique_ptr<std::remove_pointer_t<XML_Parser>, void (*)(XML_Parser)> parser(
             XML_ParserCreate("UTF-8"), XML_ParserFree);
@@ -117,8 +119,8 @@ public:
                 if (!m_pending.empty()) throw InputError(m_path, 0, 0, m_pending);
                 throw InputError(m_path, 0, 0,
                                  where + ": malformed XML in " + member + " at line " +
-                                     std::to_string(XML_GetCurrentLineNumber(parser.get())) +
-                                     ": " + XML_ErrorString(XML_GetErrorCode(parser.get())));
+                                     std::to_string(XML_GetCurrentLineNumber(parser.get())) + ": " +
+                                     XML_ErrorString(XML_GetErrorCode(parser.get())));
             }
             if (n == 0) break;
         }
@@ -168,8 +170,16 @@ bool isDateFormatCode(std::string_view code) {
             continue;
         }
         switch (c) {
-            case 'd': case 'D': case 'm': case 'M': case 'y': case 'Y': case 'h': case 'H':
-            case 's': case 'S':
+            case 'd':
+            case 'D':
+            case 'm':
+            case 'M':
+            case 'y':
+            case 'Y':
+            case 'h':
+            case 'H':
+            case 's':
+            case 'S':
                 return code != "General" && code != "general";
             default:
                 break;
@@ -316,7 +326,8 @@ std::string serialDate(double serial, bool date1904) {
 /// Streams one sheet into rows of (column, text) cells.
 class SheetReader {
 public:
-    using RowFn = std::function<void(std::size_t row, std::vector<std::pair<std::size_t, std::string>>&)>;
+    using RowFn =
+        std::function<void(std::size_t row, std::vector<std::pair<std::size_t, std::string>>&)>;
 
     SheetReader(Package& pkg, const Workbook& wb, const std::string& path, const SheetRef& sheet,
                 RowFn onRow)
@@ -329,9 +340,8 @@ public:
             XML_SetStartElementHandler(p, [](void* d, const XML_Char* n, const XML_Char** a) {
                 static_cast<SheetReader*>(d)->start(local(n), a);
             });
-            XML_SetEndElementHandler(p, [](void* d, const XML_Char* n) {
-                static_cast<SheetReader*>(d)->end(local(n));
-            });
+            XML_SetEndElementHandler(
+                p, [](void* d, const XML_Char* n) { static_cast<SheetReader*>(d)->end(local(n)); });
             XML_SetCharacterDataHandler(p, [](void* d, const XML_Char* s, int len) {
                 auto* r = static_cast<SheetReader*>(d);
                 if (r->m_collect) r->m_text.append(s, std::size_t(len));
@@ -447,21 +457,24 @@ const SheetRef& chooseSheet(const Workbook& wb, const std::string& path, const s
     if (name.empty()) {
         if (wb.sheets.front().part.empty())
             throw InputError(path, 0, 0,
-                             "sheet " + wb.sheets.front().name + ": the workbook does not say "
-                                                                  "where its cells are");
+                             "sheet " + wb.sheets.front().name +
+                                 ": the workbook does not say "
+                                 "where its cells are");
         return wb.sheets.front();
     }
     std::string names;
     for (const SheetRef& s : wb.sheets) {
         if (s.name == name) {
             if (s.part.empty())
-                throw InputError(path, 0, 0,
-                                 "sheet " + name + ": the workbook does not say where its cells are");
+                throw InputError(
+                    path, 0, 0,
+                    "sheet " + name + ": the workbook does not say where its cells are");
             return s;
         }
         names += (names.empty() ? "" : ", ") + s.name;
     }
-    throw InputError(path, 0, 0, "the workbook has no sheet '" + name + "' (its sheets: " + names + ")");
+    throw InputError(path, 0, 0,
+                     "the workbook has no sheet '" + name + "' (its sheets: " + names + ")");
 }
 
 }  // namespace

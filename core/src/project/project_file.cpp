@@ -99,8 +99,8 @@ std::string ProjectConfig::surveyAttribute(SurveyRole role) const {
 }
 
 bool ProjectConfig::operator==(const ProjectConfig& o) const {
-    return dataPath == o.dataPath && csv.separator == o.csv.separator &&
-           csv.sheet == o.csv.sheet && csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
+    return dataPath == o.dataPath && csv.separator == o.csv.separator && csv.sheet == o.csv.sheet &&
+           csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && search == o.search && researchSubset == o.researchSubset &&
            workbench == o.workbench;

@@ -26,9 +26,9 @@ std::string_view formatName(TableFormat format);
 
 /// What a statistics file says about a column beyond its values.
 struct ColumnLabels {
-    std::string column;         ///< the column's name in the Table
-    std::string label;          ///< the variable label ("Age in years"), "" when none
-    std::string labelSet;       ///< the value-label set's name ("sexlbl"), "" when none
+    std::string column;    ///< the column's name in the Table
+    std::string label;     ///< the variable label ("Age in years"), "" when none
+    std::string labelSet;  ///< the value-label set's name ("sexlbl"), "" when none
     /// Code (as the reader writes a number: "1", "2.5") → label. The column holds the labels
     /// in place of these codes, so hierarchies and the workbench see "Male", not 1.
     std::vector<std::pair<std::string, std::string>> valueLabels;
@@ -55,7 +55,8 @@ Table readTableFile(const std::string& path, const CsvOptions& options = {},
 /// InputError naming the file, the sheet and the cell ("sheet Sheet1, cell C7: …"); a
 /// password-protected workbook (an encrypted OLE file, not a zip) and a truncated one are
 /// named as such.
-Table readXlsx(const std::string& path, const CsvOptions& options = {}, CsvReport* report = nullptr);
+Table readXlsx(const std::string& path, const CsvOptions& options = {},
+               CsvReport* report = nullptr);
 /// The cells of a sheet as records of text (no header handling, no typing), for hierarchy
 /// files written in Excel. Empty rows are skipped; rows keep their trailing empty cells up to
 /// the sheet's widest row.
