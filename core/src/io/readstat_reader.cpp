@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include <charconv>
@@ -124,31 +125,52 @@ struct Variable {
     DateKind date = DateKind::None;
 };
 
-/// The last value appended to a column and its code: consecutive rows often repeat a value
-/// (sex, country), and then no hash lookup is needed.
-struct LastValue {
-    std::string text;
-    Code code = 0;
-    bool valid = false;
+/// A column's recent values and their codes in a small direct-mapped table: a category
+/// column has few values, and finding them here costs a cheap hash and one comparison
+/// instead of the dictionary's full string hash and lookup.
+struct ValueCache {
+    static constexpr std::size_t kSlots = 256;
+    struct Slot {
+        std::string text;
+        Code code = 0;
+        bool valid = false;
+    };
+    std::vector<Slot> slots;
     /// Codes of the small whole numbers (ages, counts, category codes) by value, + 1 (0 = not
-    /// seen yet): such a number needs neither its text nor a hash lookup after the first time.
+    /// seen yet): such a number needs neither its text nor a lookup after the first time.
     std::vector<Code> smallInts;
+    Code code = 0;  ///< of the value appended last
 };
 constexpr int kSmallInts = 4096;
 
-void appendCached(Column& column, LastValue& last, std::string_view text) {
-    if (last.valid && text == last.text) {
-        column.appendCode(last.code);
+std::size_t cheapHash(std::string_view text) {
+    std::uint64_t head = 0, tail = 0;
+    std::memcpy(&head, text.data(), std::min<std::size_t>(8, text.size()));
+    if (text.size() > 8)
+        std::memcpy(&tail, text.data() + text.size() - std::min<std::size_t>(8, text.size() - 8),
+                    std::min<std::size_t>(8, text.size() - 8));
+    const std::uint64_t h =
+        (head * 0x9E3779B97F4A7C15ULL) ^ (tail * 0xC2B2AE3D27D4EB4FULL) ^ text.size();
+    return std::size_t(h >> 56);
+}
+
+void appendCached(Column& column, ValueCache& cache, std::string_view text) {
+    if (cache.slots.empty()) cache.slots.resize(ValueCache::kSlots);
+    ValueCache::Slot& slot = cache.slots[cheapHash(text)];
+    if (slot.valid && std::string_view(slot.text) == text) {
+        column.appendCode(slot.code);
+        cache.code = slot.code;
         return;
     }
-    last.code = column.append(text);
-    last.text.assign(text);
-    last.valid = true;
+    cache.code = column.append(text);
+    slot.text.assign(text);
+    slot.code = cache.code;
+    slot.valid = true;
 }
 
 struct ParseState {
     TableFormat format;
-    std::vector<LastValue> last;
+    std::vector<ValueCache> last;
     std::size_t maxColumns;
     std::vector<Variable> vars;
     std::vector<Column> columns;
@@ -195,7 +217,7 @@ int onValue(int obsIndex, readstat_variable_t* variable, readstat_value_t value,
     s->currentRow = obsIndex;
     s->currentVar = index;
     Column& column = s->columns[std::size_t(index)];
-    LastValue& last = s->last[std::size_t(index)];
+    ValueCache& last = s->last[std::size_t(index)];
     const readstat_type_t type = readstat_value_type(value);
     if (type == READSTAT_TYPE_STRING) {
         // Strings have no missing values but ""; the hot path of a text column.
