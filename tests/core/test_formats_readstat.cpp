@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <readstat.h>
+
 #include "format_fixtures.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
@@ -23,6 +25,32 @@ std::string errorOf(const std::function<void()>& f) {
     return "(no error)";
 }
 using Labels = std::vector<std::pair<std::string, std::string>>;
+
+ssize_t appendBytes(const void* data, size_t len, void* ctx) {
+    static_cast<std::string*>(ctx)->append(static_cast<const char*>(data), len);
+    return ssize_t(len);
+}
+
+/// A one-variable file written with ReadStat's own writer: numbers in display format `format`.
+std::string numericFile(TableFormat format, const char* fmt, const std::vector<double>& values) {
+    std::string bytes;
+    readstat_writer_t* w = readstat_writer_init();
+    readstat_set_data_writer(w, appendBytes);
+    readstat_variable_t* v = readstat_add_variable(w, "when", READSTAT_TYPE_DOUBLE, 0);
+    readstat_variable_set_format(v, fmt);
+    if (format == TableFormat::Sas)
+        readstat_begin_writing_sas7bdat(w, &bytes, long(values.size()));
+    else
+        readstat_begin_writing_sav(w, &bytes, long(values.size()));
+    for (double x : values) {
+        readstat_begin_row(w);
+        readstat_insert_double_value(w, v, x);
+        readstat_end_row(w);
+    }
+    readstat_end_writing(w);
+    readstat_writer_free(w);
+    return bytes;
+}
 }  // namespace
 
 class TestFormatsReadstat : public QObject {
@@ -142,6 +170,25 @@ private slots:
         QCOMPARE(readTableFile(path).value(1, 0), std::string(3000, 'x'));
         const std::string sas = errorOf([&] { formatTableFor("out.sas7bdat", t, ',', false); });
         QVERIFY2(sas.find("does not write SAS") != std::string::npos, sas.c_str());
+    }
+
+    // Dates by display format, against Python's datetime: SAS counts days (DATE9) or seconds
+    // (DATETIME20) from 1960-01-01, SPSS seconds from 1582-10-14.
+    void datesOfSasAndSpss() {
+        QTemporaryDir dir;
+        const std::string sas = dir.filePath("d.sas7bdat").toStdString();
+        test::writeBytes(sas, numericFile(TableFormat::Sas, "DATE9", {23000, -1, 0}));
+        const Table t = readTableFile(sas);
+        QCOMPARE(t.column(0).dictionary(),
+                 (std::vector<std::string>{"2022-12-21", "1959-12-31", "1960-01-01"}));
+        QVERIFY(t.column(0).type() == ColumnType::Date);
+        test::writeBytes(sas, numericFile(TableFormat::Sas, "DATETIME20", {2000000000}));
+        QCOMPARE(readTableFile(sas).value(0, 0), std::string("2023-05-18 03:33:20"));
+        const std::string sav = dir.filePath("d.sav").toStdString();
+        test::writeBytes(sav, numericFile(TableFormat::Spss, "DATE11", {13931222400.0}));
+        QCOMPARE(readTableFile(sav).value(0, 0), std::string("2024-03-31"));
+        test::writeBytes(sav, numericFile(TableFormat::Spss, "DATETIME20", {13931252100.0}));
+        QCOMPARE(readTableFile(sav).value(0, 0), std::string("2024-03-31 08:15:00"));
     }
 
     // Adult through pandas' to_stata at run time: the same values as the CSV (pandas renames
