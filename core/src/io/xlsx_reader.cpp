@@ -60,7 +60,7 @@ std::string_view local(const XML_Char* name) {
 
 class Package {
 public:
-    Package(const std::string& path, std::string where) : m_path(path), m_where(std::move(where)) {
+    explicit Package(const std::string& path) : m_path(path) {
         if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
             unsigned char head[8] = {};
             const std::size_t n = std::fread(head, 1, 8, f);
@@ -133,7 +133,6 @@ public:
 
 private:
     std::string m_path;
-    std::string m_where;
     zip_t* m_zip = nullptr;
     std::string m_pending;
 };
@@ -480,7 +479,7 @@ const SheetRef& chooseSheet(const Workbook& wb, const std::string& path, const s
 }  // namespace
 
 Table readXlsx(const std::string& path, const CsvOptions& options, CsvReport* report) {
-    Package pkg(path, "workbook");
+    Package pkg(path);
     const Workbook wb = readWorkbook(pkg, path);
     const SheetRef& sheet = chooseSheet(wb, path, options.sheet);
     detail::RecordTableBuilder builder(options);
@@ -545,7 +544,7 @@ Table readXlsx(const std::string& path, const CsvOptions& options, CsvReport* re
 
 std::vector<std::vector<std::string>> readXlsxRecords(const std::string& path,
                                                       const std::string& sheetName) {
-    Package pkg(path, "workbook");
+    Package pkg(path);
     const Workbook wb = readWorkbook(pkg, path);
     const SheetRef& sheet = chooseSheet(wb, path, sheetName);
     std::vector<std::vector<std::string>> records;
