@@ -24,6 +24,7 @@
 #include "ldiv/data/table_source.h"
 #include "ldiv/dp/safepub.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_formats.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/lattice/row_order.h"
@@ -164,6 +165,10 @@ public:
                                  {"--release", m_release.path},
                                  {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
+        if (!m_release.path.empty() && tableFormatOf(m_output) != TableFormat::Csv)
+            throw ParameterError(
+                "--release records the SHA-256 of the published CSV file: give --output a CSV "
+                "file, or publish without --release");
         if (!m_release.path.empty() && isSourceUri(m_output))
             throw ParameterError(
                 "--release records the SHA-256 of the published file: give --output a CSV file, "
@@ -225,7 +230,7 @@ public:
                      m_mapping.empty()
                          ? std::nullopt
                          : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
-                     pseudonymMapping, sep);
+                     pseudonymMapping, sep, ws->metadata());
         if (!isSourceUri(m_output))
             writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
                                 m_neutralize.enabled(), err, m_search.populationSize);
@@ -266,8 +271,12 @@ public:
     /// Writes the published table, the value mapping (--mapping) and the random pseudonyms'
     /// mapping: to files as one transaction (all replaced, or none), or a database table in a
     /// transaction of its own.
+    /// The published table goes out in the format its file name says (table_formats.h: CSV,
+    /// .xlsx, .dta, .sav, the last two with the input's value labels); the value and pseudonym
+    /// mappings are CSV.
     void writeOutputs(const Table& table, const std::optional<Table>& valueMap,
-                      const Table& pseudonymMapping, char sep) const {
+                      const Table& pseudonymMapping, char sep,
+                      const TableMetadata& metadata) const {
         if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
             // A database table is written in one transaction of its own (COPY); see
             // docs/database.md.
@@ -275,7 +284,8 @@ public:
                 if (isSourceUri(to))
                     writeTableTo(to, t, {m_replace});
                 else
-                    writeFileAtomically(to, formatTableCsv(t, sep, m_neutralize.enabled()));
+                    writeFileAtomically(
+                        to, formatTableFor(to, t, sep, m_neutralize.enabled(), &metadata));
             };
             write(table, m_output);
             if (!m_mapping.empty()) write(*valueMap, m_mapping);
@@ -285,7 +295,8 @@ public:
                                     true);
         } else {
             // The table and its mapping as one transaction: both files are replaced, or neither.
-            const std::string text = formatTableCsv(table, sep, m_neutralize.enabled());
+            const std::string text =
+                formatTableFor(m_output, table, sep, m_neutralize.enabled(), &metadata);
             std::string mapping;
             if (!m_mapping.empty())
                 mapping = formatTableCsv(*valueMap, sep, m_neutralize.enabled());
@@ -651,7 +662,7 @@ private:
         const std::uint64_t seed = m_seed ? *m_seed : randomSeed();
         if (shuffle) shuffleRows(table, seed);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
-        writeOutputs(table, std::nullopt, pseudonymMapping, sep);
+        writeOutputs(table, std::nullopt, pseudonymMapping, sep, ws->metadata());
         PublishOptions publish;
         publish.pseudonyms = options.pseudonyms;
         if (m_options.json) {

@@ -13,12 +13,15 @@
 namespace ldv::cli {
 
 void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
-    cmd.add_option("DATA", o.data,
-                   "CSV file with a header row, or postgresql://USER@HOST:PORT/DB?table=NAME (or "
-                   "?query=SELECT …)");
+    cmd.add_option(
+        "DATA", o.data,
+        "CSV file with a header row, an Excel workbook (.xlsx), a Stata (.dta), SPSS "
+        "(.sav) or SAS (.sas7bdat) file, or postgresql://USER@HOST:PORT/DB?table=NAME (or "
+        "?query=SELECT …)");
     cmd.add_option(
         "--sep", o.separator,
         "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
+    cmd.add_option("--sheet", o.sheet, "Sheet of an .xlsx workbook to read (default: the first)");
     cmd.add_option("--missing", o.missing,
                    "Rows with missing values: keep them (as a value) or drop them")
         ->check(CLI::IsMember({"keep", "drop"}));
@@ -97,6 +100,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
         throw ParameterError("--confirm-server: this ldiv was built without PostgreSQL support");
 #endif
     if (!o.separator.empty()) c.csv.separator = parseSeparator(o.separator);
+    if (!o.sheet.empty()) c.csv.sheet = o.sheet;
     if (o.missing == "drop") c.csv.missing = MissingPolicy::Drop;
     if (!o.missingTokens.empty()) c.csv.missingTokens = o.missingTokens;
     auto setRole = [&](const std::vector<std::string>& names, Role role) {

@@ -15,6 +15,7 @@ namespace ldv::cli {
 struct DataOptions {
     std::string data;
     std::string separator;
+    std::string sheet;  ///< --sheet: an .xlsx workbook's sheet
     std::vector<std::string> hierarchies;
     std::vector<std::string> qi;
     std::vector<std::string> sensitive;

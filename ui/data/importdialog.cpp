@@ -19,6 +19,7 @@
 
 #include "format/rolestyle.h"
 #include "ldiv/data/error.h"
+#include "ldiv/io/table_formats.h"
 #include "project/job.h"
 #include "project/projectdata.h"
 #include "widgets/filedialogs.h"
@@ -241,8 +242,12 @@ CsvOptions ImportDialog::options() const {
 }
 
 void ImportDialog::browse() {
-    const QString file = filedialogs::openFile(this, filedialogs::Kind::Data, tr("Import CSV"),
-                                               tr("CSV files (*.csv *.txt *.tsv);;All files (*)"));
+    const QString file =
+        filedialogs::openFile(this, filedialogs::Kind::Data, tr("Import CSV"),
+                              tr("Tables (*.csv *.txt *.tsv *.xlsx *.dta *.sav *.sas7bdat);;"
+                                 "CSV files (*.csv *.txt *.tsv);;Excel workbooks "
+                                 "(*.xlsx);;Stata, SPSS, SAS files (*.dta *.sav "
+                                 "*.sas7bdat);;All files (*)"));
     if (!file.isEmpty()) setPath(file);
 }
 
@@ -280,10 +285,16 @@ void ImportDialog::updatePreview() {
     const bool whole = file.atEnd();
     // Only complete lines: a record cut in the middle would look malformed.
     if (!whole && bytes.lastIndexOf('\n') > 0) bytes.truncate(bytes.lastIndexOf('\n') + 1);
+    // A workbook or a statistics file is read whole by its reader (table_formats.h): it has no
+    // prefix that stands alone, and no separator to guess.
+    const TableFormat format = tableFormatOf(path().toStdString());
+    const bool csv = format == TableFormat::Csv;
     try {
         CsvReport report;
-        const Table table = parseCsv(std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                                     path().toStdString(), options(), &report);
+        const Table table =
+            csv ? parseCsv(std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                           path().toStdString(), options(), &report)
+                : readTableFile(path().toStdString(), options(), &report);
         const int rows = int(std::min<std::size_t>(table.rowCount(), kPreviewRows));
         m_preview->setColumnCount(int(table.columnCount()));
         m_preview->setRowCount(rows + 1);
@@ -301,21 +312,24 @@ void ImportDialog::updatePreview() {
         m_preview->setVerticalHeaderLabels(rowLabels);
         addTypeRow(table);
         m_preview->resizeColumnsToContents();
-        const QString sep = report.separator == '\t' ? tr("tab") : QString(QChar(report.separator));
-        m_info->setText(tr("Separator '%1' · %2 · preview of %3%4%5")
-                            .arg(sep, countOf(table.columnCount(), "column", "columns"),
-                                 countOf(std::size_t(rows), "row", "rows"))
-                            .arg(whole ? tr(" (whole file)") : tr(" (beginning of the file)"))
-                            .arg(report.rowsDropped
-                                     ? tr(" · %1 dropped for missing values")
-                                           .arg(countOfL(report.rowsDropped, "row", "rows"))
-                                     : QString()));
+        const QString sep = !csv ? QString::fromUtf8(formatName(format).data())
+                            : report.separator == '\t' ? tr("tab")
+                                                       : QString(QChar(report.separator));
+        m_info->setText(
+            (csv ? tr("Separator '%1' · %2 · preview of %3%4%5")
+                 : tr("%1 file · %2 · preview of %3%4%5"))
+                .arg(sep, countOf(table.columnCount(), "column", "columns"),
+                     countOf(std::size_t(rows), "row", "rows"))
+                .arg(whole || !csv ? tr(" (whole file)") : tr(" (beginning of the file)"))
+                .arg(report.rowsDropped ? tr(" · %1 dropped for missing values")
+                                              .arg(countOfL(report.rowsDropped, "row", "rows"))
+                                        : QString()));
         showError({});
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
-        if (table.columnCount() == 1) updateHint(bytes, 1);
+        if (csv && table.columnCount() == 1) updateHint(bytes, 1);
     } catch (const std::exception& e) {
         showError(QString::fromStdString(e.what()));
-        updateHint(bytes, -1);
+        if (csv) updateHint(bytes, -1);
     }
 }
 

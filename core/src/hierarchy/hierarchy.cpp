@@ -13,6 +13,7 @@
 #include "io/csv_fast_reader.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_formats.h"
 
 namespace ldv {
 
@@ -314,6 +315,11 @@ void normalizeCells(detail::CellTable& cells) {
 
 }  // namespace
 
+namespace {
+/// Refuses an empty or invalid hierarchy, naming the row and level; marks a valid one.
+Hierarchy validated(Hierarchy h, const std::string& sourceName);
+}  // namespace
+
 Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, char separator) {
     // The fast path gives the records parseCsvRecords gives, as one block of cells; on
     // anything unusual parseCsvRecords reads the text and reports the error.
@@ -326,6 +332,11 @@ Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, c
     } else {
         h = Hierarchy(parseCsvRecords(text, sourceName, sep), sourceName);
     }
+    return validated(std::move(h), sourceName);
+}
+
+namespace {
+Hierarchy validated(Hierarchy h, const std::string& sourceName) {
     if (h.empty()) throw InputError(sourceName, 0, 0, "the hierarchy file is empty");
     for (const HierarchyIssue& issue : validateHierarchy(h))
         if (isError(issue))
@@ -334,8 +345,12 @@ Hierarchy parseHierarchy(std::string_view text, const std::string& sourceName, c
     detail::HierarchyAccess::markValidated(h);
     return h;
 }
+}  // namespace
 
 Hierarchy readHierarchy(const std::string& path, char separator) {
+    // A hierarchy kept in Excel is read from its first sheet, one row per value.
+    if (tableFormatOf(path) == TableFormat::Xlsx)
+        return validated(Hierarchy(readXlsxRecords(path), path), path);
     return parseHierarchy(readFileText(path), path, separator);
 }
 

@@ -99,7 +99,7 @@ std::string ProjectConfig::surveyAttribute(SurveyRole role) const {
 }
 
 bool ProjectConfig::operator==(const ProjectConfig& o) const {
-    return dataPath == o.dataPath && csv.separator == o.csv.separator &&
+    return dataPath == o.dataPath && csv.separator == o.csv.separator && csv.sheet == o.csv.sheet &&
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && search == o.search && researchSubset == o.researchSubset &&
@@ -119,6 +119,8 @@ std::string formatProject(const ProjectConfig& c) {
                      {"missing_tokens", c.csv.missingTokens},
                      {"missing_policy", c.csv.missing == MissingPolicy::Drop ? "drop" : "keep"},
                      {"trim", c.csv.trim}};
+    // Only for a workbook whose sheet was chosen, so that other project files stay as they were.
+    if (!c.csv.sheet.empty()) j["data"]["sheet"] = c.csv.sheet;
     json attrs = json::array();
     for (const auto& a : c.attributes) {
         json ja{{"name", a.name}};
@@ -195,6 +197,7 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
                          "data.missing_policy must be 'keep' or 'drop', not '" + policy + "'");
     c.csv.missing = policy == "drop" ? MissingPolicy::Drop : MissingPolicy::Keep;
     c.csv.trim = field<bool>(data, "trim", true, source);
+    c.csv.sheet = field<std::string>(data, "sheet", "", source);
     for (const json& ja : j.value("attributes", json::array())) {
         AttributeConfig a;
         a.name = field<std::string>(ja, "name", "", source);

@@ -82,12 +82,12 @@ LoadedTable loadTable(const ProjectConfig& config, const std::string& baseDir, F
     std::unique_ptr<TableSource> source;
     if (uri)
         source = openTableSource(dataPath);
-    else if (load == DataLoad::Groups)
+    else if (load == DataLoad::Groups && tableFormatOf(dataPath) == TableFormat::Csv)
         source = openCsvStream(dataPath, config.csv);
     Table table;
     if (!source) {
-        table = readCsv(dataPath, config.csv, &out.report, feedback);
-        out.source.kind = "csv";
+        table = readTableFile(dataPath, config.csv, &out.report, feedback, &out.metadata);
+        out.source.kind = std::string(formatName(tableFormatOf(dataPath)));
         out.source.rows = table.rowCount();
         out.source.groups = table.rowCount();
     } else if (load == DataLoad::Groups) {
@@ -157,6 +157,7 @@ Workspace::Workspace(ProjectConfig config, const std::string& baseDir, Feedback*
     LoadedTable loaded = loadTable(m_config, m_baseDir, orAmbientFeedback(feedback), load);
     m_table = std::move(loaded.table);
     m_report = loaded.report;
+    m_metadata = std::move(loaded.metadata);
     m_source = std::move(loaded.source);
     m_weights = std::move(loaded.weights);
     // A QI's hierarchy is needed to bind the data: its error stops the load. Another

@@ -36,6 +36,8 @@ struct CsvOptions {
     /// first value (a 10 MB file of 1,000,000 one-byte columns took 1.1 GB), and no table of
     /// microdata comes near a spreadsheet's 16,384 (a wrong separator does).
     std::size_t maxColumns = 16384;
+    /// An .xlsx workbook's sheet to read (table_formats.h); "" = the first. CSV files ignore it.
+    std::string sheet;
 };
 
 struct CsvReport {

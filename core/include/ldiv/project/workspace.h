@@ -15,6 +15,7 @@
 #include "ldiv/data/table_source.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_formats.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/search_settings.h"
 
@@ -118,9 +119,13 @@ struct LoadedTable {
     SourceReport source;
     /// A grouped load (DataLoad::Groups): rows per table row; empty for a load of rows.
     std::vector<std::uint32_t> weights;
+    /// Variable and value labels of a Stata, SPSS or SAS file (table_formats.h); empty for
+    /// CSV and xlsx.
+    TableMetadata metadata;
 };
 
-/// Reads the project's data: a CSV file (relative to `baseDir`), a database URI
+/// Reads the project's data: a CSV, xlsx, Stata, SPSS or SAS file by its extension
+/// (relative to `baseDir`; table_formats.h), a database URI
 /// (openTableSource), or with DataLoad::Groups only the grouped QI and sensitive columns.
 /// Throws InputError when no data row is left, naming the file.
 LoadedTable loadTable(const ProjectConfig& config, const std::string& baseDir,
@@ -163,6 +168,9 @@ public:
     /// Shared ownership for jobs that outlive the workspace.
     const std::shared_ptr<const Table>& sharedTable() const { return m_table; }
     const CsvReport& loadReport() const { return m_report; }
+    /// The data file's variable and value labels (a Stata, SPSS or SAS file), for publishing
+    /// in the same format with its labels.
+    const TableMetadata& metadata() const { return m_metadata; }
     /// Where the data came from, its rows and the rows held in memory, time in the source.
     const SourceReport& sourceReport() const { return m_source; }
     const std::vector<std::size_t>& qiColumns() const { return m_qi; }
@@ -205,6 +213,7 @@ private:
     std::string m_baseDir;
     std::shared_ptr<const Table> m_table;
     CsvReport m_report;
+    TableMetadata m_metadata;
     SourceReport m_source;
     std::vector<std::uint32_t> m_weights;
     std::vector<std::size_t> m_qi, m_sensitive, m_identifying;
