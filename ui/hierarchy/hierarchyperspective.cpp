@@ -374,8 +374,9 @@ QString HierarchyPerspective::importHierarchy(const QString& path) {
 
 void HierarchyPerspective::importDialog() {
     if (!m_project) return;
-    const QStringList paths = filedialogs::openFiles(
-        this, filedialogs::Kind::Hierarchy, tr("Import hierarchies"), tr("CSV (*.csv);;All (*)"));
+    const QStringList paths =
+        filedialogs::openFiles(this, filedialogs::Kind::Hierarchy, tr("Import hierarchies"),
+                               tr("Hierarchies (*.csv *.xlsx);;All (*)"));
     if (paths.isEmpty()) return;
     QStringList attributes;
     for (int c = 0; c < m_project->columnCount(); ++c) attributes << m_project->columnName(c);
