@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 
+#include "bench_timing.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/explanation.h"
 #include "ldiv/lattice/generalize.h"
@@ -17,18 +18,14 @@
 #include "ldiv/search/frontier_result.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
 
 const char* kQi[] = {
     "sex",       "age",         "race", "marital-status", "education", "native-country",
     "workclass", "salary-class"};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 template <class F>
 double time(int runs, F&& f) {

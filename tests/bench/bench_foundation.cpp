@@ -10,20 +10,18 @@
 #include <iostream>
 #include <random>
 
+#include "bench_timing.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/workspace.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
 double ms(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
-}
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 const char* kAdult[] = {
     "sex",       "age",        "race",        "marital-status", "education", "native-country",

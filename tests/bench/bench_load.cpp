@@ -19,23 +19,20 @@
 #include <string>
 #include <vector>
 
+#include "bench_timing.h"
 #include "io/csv_fast_groups.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/workspace.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
 
 double msSince(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 double fileMegabytes(const std::string& path) {

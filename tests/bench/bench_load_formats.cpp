@@ -13,19 +13,16 @@
 #include <string>
 #include <vector>
 
+#include "bench_timing.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/io/table_formats.h"
 #include "ldiv/lattice/generalize.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 void write(const std::string& path, const std::string& bytes) {
     std::ofstream out(path, std::ios::binary);

@@ -11,18 +11,15 @@
 #include <string>
 
 #include "adult_workspace.h"
+#include "bench_timing.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/workflow/requirement.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 double time(const Workspace& ws, Metric metric, double suppression, int runs) {
     SearchSettings settings = ws.config().search;

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "adult_workspace.h"
+#include "bench_timing.h"
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/risk/attribute_combination_risk.h"
@@ -24,18 +25,14 @@
 #include "ldiv/search/search_result.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
 
 const std::vector<std::string> kQi{
     "sex",       "age",         "race", "marital-status", "education", "native-country",
     "workclass", "salary-class"};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 double timeMs(int runs, const std::function<void()>& f) {
     std::vector<double> ms;

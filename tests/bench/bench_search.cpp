@@ -16,22 +16,19 @@
 #include <span>
 #include <string>
 
+#include "bench_timing.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
 
 const char* kQi[] = {
     "sex",       "age",         "race", "marital-status", "education", "native-country",
     "workclass", "salary-class"};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 std::vector<std::string> split(const std::string& all, char separator = ',') {
     std::vector<std::string> out;

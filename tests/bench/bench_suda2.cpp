@@ -14,20 +14,17 @@
 #include <string>
 #include <vector>
 
+#include "bench_timing.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/class_partition.h"
 #include "ldiv/risk/individual_risk.h"
 #include "ldiv/risk/suda2.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 double timeMs(int runs, const std::function<void()>& f) {
     std::vector<double> ms;

@@ -10,19 +10,16 @@
 #include <iostream>
 #include <string>
 
+#include "bench_timing.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/baseline_outcome.h"
 #include "ldiv/tau/sweep_result.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 template <class F>
 double timeMs(int runs, F&& f) {

@@ -15,17 +15,15 @@
 #include <cstdio>
 #include <random>
 
+#include "bench_timing.h"
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
 #include "session/searchsession.h"
 
-namespace {
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-}  // namespace
+using ldv::bench::median;
+
+namespace {}  // namespace
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");

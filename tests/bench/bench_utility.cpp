@@ -18,20 +18,17 @@
 #include <string>
 
 #include "adult_workspace.h"
+#include "bench_timing.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/utility/utility_report.h"
 #include "ldiv/workflow/requirement.h"
 
 using namespace ldv;
-using Clock = std::chrono::steady_clock;
+using ldv::bench::Clock;
+using ldv::bench::median;
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 void measure(const char* what, const Workspace& ws, const std::vector<int>& node, int runs) {
     SearchSettings settings = ws.config().search;
