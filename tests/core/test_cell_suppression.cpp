@@ -12,22 +12,16 @@
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/transform/cell_suppression.h"
+#include "random_case.h"
 #include "test_scale.h"
 
 using namespace ldv;
 
 namespace {
 
-std::string label(const char* prefix, std::size_t v) {
-    std::string s = prefix;
-    s += std::to_string(v);
-    return s;
-}
+using test::label;
 
-struct Case {
-    Table table;
-    std::unique_ptr<Dataset> data;
-};
+using Case = test::RandomCase;
 
 std::unique_ptr<Case> makeCase(const std::vector<std::vector<std::string>>& qi) {
     auto c = std::make_unique<Case>();

@@ -19,6 +19,7 @@
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
 #include "ldiv/transform/local_recoding.h"
+#include "random_case.h"
 #include "test_paths.h"
 #include "test_scale.h"
 
@@ -26,12 +27,7 @@ using namespace ldv;
 
 namespace {
 
-/// prefix + number, without `label("c", v)` (GCC 12 warns falsely: -Wrestrict).
-std::string label(const char* prefix, std::size_t v) {
-    std::string s = prefix;
-    s += std::to_string(v);
-    return s;
-}
+using test::label;
 
 // ---- the independent judge -------------------------------------------------------------
 

@@ -14,22 +14,16 @@
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/transform/microaggregation.h"
+#include "random_case.h"
 #include "test_scale.h"
 
 using namespace ldv;
 
 namespace {
 
-std::string label(const char* prefix, std::size_t v) {
-    std::string s = prefix;
-    s += std::to_string(v);
-    return s;
-}
+using test::label;
 
-struct Case {
-    Table table;
-    std::unique_ptr<Dataset> data;
-};
+using Case = test::RandomCase;
 
 /// Numeric QI columns (integers) and one sensitive column, identity hierarchies.
 std::unique_ptr<Case> makeCase(const std::vector<std::vector<int>>& qi,

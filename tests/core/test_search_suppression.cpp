@@ -30,16 +30,8 @@ namespace {
 /// sensitive column. The first `deep` QIs have the hierarchy v -> v/4 -> v/64 -> *, the others
 /// alternately v -> v/64 -> * and v -> * (so that many QIs keep the lattice small enough for
 /// brute force). Base domains this large decide how RollupEngine packs keys (class_table.h).
-struct WideCase {
-    Table table;
-    std::unique_ptr<Dataset> data;
-};
-
-std::string label(const char* prefix, std::size_t v) {
-    std::string s = prefix;  // not "v" + std::to_string(v): GCC 12 warns falsely (-Wrestrict)
-    s += std::to_string(v);
-    return s;
-}
+using WideCase = test::RandomCase;
+using test::label;
 
 std::unique_ptr<WideCase> wideCase(std::mt19937& rng, std::size_t rows, std::size_t d,
                                    std::size_t bigDomain, std::size_t deep, std::size_t small) {
