@@ -485,7 +485,7 @@ private:
         const bool shuffle = !m_keepOrder;
         if (shuffle) shuffleRows(table, m_seed ? *m_seed : randomSeed());
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
-        writeOutputs(table, std::nullopt, pseudonymMapping, sep);
+        writeOutputs(table, std::nullopt, pseudonymMapping, sep, ws->metadata());
         DpReleaseInputs recordInputs;
         recordInputs.spec = formatCriterionSpec(spec);
         recordInputs.stepsLimit = steps;
