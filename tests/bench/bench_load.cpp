@@ -50,8 +50,9 @@ std::string zipCode(std::size_t zip, int hidden) {
 
 int writeZip(const std::string& dir, const std::string& resources, std::size_t rows,
              std::size_t zips) {
-    const Table adult =
-        readCsv(resources + "/examples/adult/adult.csv", CsvOptions{.separator = ';'});
+    CsvOptions semicolon;
+    semicolon.separator = ';';
+    const Table adult = readCsv(resources + "/examples/adult/adult.csv", semicolon);
     {
         std::ofstream h(dir + "/zip_hierarchy.csv");
         for (std::size_t z = 0; z < zips; ++z) {
@@ -121,7 +122,9 @@ int benchZipParts(const std::string& dir, const std::string& resources, int runs
         const Hierarchy built(std::move(cells));
         build.push_back(msSince(t1));
         auto t0 = Clock::now();
-        const Table t = readCsv(dir + "/zip.csv", CsvOptions{.separator = ';'});
+        CsvOptions semicolon;
+        semicolon.separator = ';';
+        const Table t = readCsv(dir + "/zip.csv", semicolon);
         csv.push_back(msSince(t0));
         t0 = Clock::now();
         const Hierarchy h = readHierarchy(dir + "/zip_hierarchy.csv");

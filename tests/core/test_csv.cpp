@@ -116,8 +116,10 @@ private slots:
         const QByteArray bytes =
             QTest::currentDataTag() == QByteArray("invalid utf8") ? text.toLatin1() : text.toUtf8();
         try {
+            CsvOptions comma;
+            comma.separator = ',';
             parseCsv(std::string_view(bytes.constData(), std::size_t(bytes.size())), "t.csv",
-                     CsvOptions{.separator = ','});
+                     comma);
             QFAIL("no error");
         } catch (const InputError& e) {
             QCOMPARE(QString::fromStdString(e.what()), message);

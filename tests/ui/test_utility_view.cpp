@@ -186,7 +186,7 @@ private slots:
         QVERIFY(text.contains("naive_bayes"));
 
         // Charts export as PNG, SVG and CSV.
-        for (const QString& suffix : {"png", "svg", "csv"}) {
+        for (const QString& suffix : QStringList{"png", "svg", "csv"}) {
             const QString path = m_dir.filePath("heatmap." + suffix);
             QVERIFY(view->contingencyChart()->exportTo(path));
             QVERIFY(QFileInfo(path).size() > 100);
