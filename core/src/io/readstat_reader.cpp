@@ -145,7 +145,8 @@ constexpr int kSmallInts = 4096;
 
 std::size_t cheapHash(std::string_view text) {
     std::uint64_t head = 0, tail = 0;
-    std::memcpy(&head, text.data(), std::min<std::size_t>(8, text.size()));
+    // An empty view may have a null data(), which memcpy must not get even for 0 bytes.
+    if (!text.empty()) std::memcpy(&head, text.data(), std::min<std::size_t>(8, text.size()));
     if (text.size() > 8)
         std::memcpy(&tail, text.data() + text.size() - std::min<std::size_t>(8, text.size() - 8),
                     std::min<std::size_t>(8, text.size() - 8));
