@@ -35,6 +35,8 @@
 #include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
 #include "ldiv/transform/pram.h"
+#include "ldiv/workflow/dp_publication.h"
+#include "ldiv/workflow/pram_columns.h"
 
 namespace ldv::cli {
 namespace {
@@ -350,56 +352,27 @@ private:
     /// --pram COL[=P] on the published table, in place; the columns and their p as JSON, and
     /// the matrices written to --pram-matrix. QIs are refused: PRAM would move rows between the
     /// classes the criteria judged.
+    /// --pram COL[=P] (workflow/pram_columns.h), with the matrices written to --pram-matrix.
+    std::vector<PramRequest> pramRequests() const {
+        if (m_pram.empty() && !m_pramMatrix.empty())
+            throw ParameterError("--pram-matrix needs --pram COL");
+        std::vector<PramRequest> requests;
+        for (const std::string& entry : m_pram) requests.push_back(parsePramRequest(entry));
+        return requests;
+    }
+    nlohmann::json pramJson(const std::vector<PramApplied>& applied) const {
+        nlohmann::json out = nlohmann::json::array();
+        for (const PramApplied& a : applied) out.push_back({{"column", a.column}, {"p", a.p}});
+        if (!m_pramMatrix.empty() && !applied.empty())
+            writeFileAtomically(m_pramMatrix, formatPramMatrices(applied));
+        return out;
+    }
     nlohmann::json applyPram(Table& table, const Dataset& data, std::optional<std::uint64_t> seed,
                              bool allowSensitive) const {
-        nlohmann::json out = nlohmann::json::array();
-        if (m_pram.empty()) {
-            if (!m_pramMatrix.empty()) throw ParameterError("--pram-matrix needs --pram COL");
-            return out;
-        }
+        const std::vector<PramRequest> requests = pramRequests();
+        if (requests.empty()) return nlohmann::json::array();
         const std::unique_ptr<RandomSource> rng = makeRandomSource(seed);
-        std::string matrices;
-        for (const std::string& entry : m_pram) {
-            const std::size_t eq = entry.rfind('=');
-            const std::string name = eq == std::string::npos ? entry : entry.substr(0, eq);
-            double p = kDefaultPramDiagonal;
-            if (eq != std::string::npos) {
-                std::size_t used = 0;
-                try {
-                    p = std::stod(entry.substr(eq + 1), &used);
-                } catch (const std::exception&) {
-                    used = 0;
-                }
-                if (used == 0 || used != entry.size() - eq - 1)
-                    throw ParameterError("--pram '" + entry +
-                                         "': expected COL or COL=P with P in (0, 1]");
-            }
-            for (std::size_t c : data.qiColumns())
-                if (data.table().column(c).name() == name)
-                    throw ParameterError(
-                        "--pram '" + name +
-                        "' is a quasi-identifier: PRAM would move its rows between "
-                        "the classes the criteria judged; perturb another column");
-            // The diversity and closeness criteria judged the sensitive values as they were;
-            // differential privacy is closed under post-processing, so it allows them.
-            if (!allowSensitive)
-                for (std::size_t c : data.sensitiveColumns())
-                    if (data.table().column(c).name() == name)
-                        throw ParameterError(
-                            "--pram '" + name +
-                            "' is a sensitive attribute the criteria judged: PRAM would change "
-                            "the values they measured; perturb an insensitive column");
-            const auto column = table.columnIndex(name);
-            if (!column)
-                throw ParameterError("--pram '" + name +
-                                     "' is not a column of the published table");
-            const PramMatrix matrix = pramColumn(table, *column, p, *rng);
-            matrices +=
-                "# " + name + " (p = " + formatNumber(p) + ")\n" + formatPramMatrixCsv(matrix);
-            out.push_back({{"column", name}, {"p", p}});
-        }
-        if (!m_pramMatrix.empty()) writeFileAtomically(m_pramMatrix, matrices);
-        return out;
+        return pramJson(ldv::applyPram(table, data, requests, *rng, allowSensitive));
     }
 
     /// -c differential-privacy=EPS,DELTA: SafePub chooses the node, samples and suppresses
@@ -454,53 +427,35 @@ private:
                                  ws->config().dataPath + " is a database table");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         // The project's criteria and suppression limit are not SafePub's: -c on the command line
-        // replaces them, as it does for a search; the rows are the table's (no research subset).
-        if (!ws->config().researchSubset.empty())
-            throw ParameterError(
-                "differential privacy samples the whole table: remove the "
-                "project's research subset");
-        const Dataset& data = ws->dataset();
-        requireRoles(*ws);
-        ws->requireQiHierarchies();
-        SafePubOptions options;
-        options.epsilon = spec.parameters[0];
-        options.delta = spec.parameters[1];
-        options.steps = steps;
-        options.score = score;
-        if (m_seed) options.seed = *m_seed;
-        const auto start = std::chrono::steady_clock::now();
-        const SafePubResult r = safePub(data, options);
-        const double elapsedMs =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        GeneralizeOptions g;
-        g.suppressedRows = r.suppressedRows;
-        g.leftOut.resize(r.sampled.size());
-        for (std::size_t i = 0; i < r.sampled.size(); ++i) g.leftOut[i] = r.sampled[i] ? 0 : 1;
+        // replaces them, as it does for a search (workflow/dp_publication.h).
+        DpPublishSettings settings;
+        settings.epsilon = spec.parameters[0];
+        settings.delta = spec.parameters[1];
+        settings.steps = steps;
+        settings.score = score;
+        settings.seed = m_seed;
+        settings.pram = pramRequests();
+        settings.shuffle = !m_keepOrder;
+        checkDpPublishable(*ws, settings);
         Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
-        g.pseudonyms = std::move(pseudonyms.columns);
-        Table table = generalizeTable(data, r.levels, ws->identifyingColumns(), g);
-        const nlohmann::json pram = applyPram(
-            table, data, m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt, true);
-        const bool shuffle = !m_keepOrder;
-        if (shuffle) shuffleRows(table, m_seed ? *m_seed : randomSeed());
+        settings.pseudonyms = pseudonyms.columns;
+        DpPublication publication = publishDifferentiallyPrivate(*ws, settings);
+        const SafePubResult& r = publication.result;
+        const double elapsedMs = publication.elapsedMs;
+        Table& table = publication.table;
+        const nlohmann::json pram = pramJson(publication.pram);
+        const bool shuffle = settings.shuffle;
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
         writeOutputs(table, std::nullopt, pseudonymMapping, sep, ws->metadata());
-        DpReleaseInputs recordInputs;
+        DpReleaseInputs recordInputs = dpReleaseInputs(settings, publication);
         recordInputs.spec = formatCriterionSpec(spec);
-        recordInputs.stepsLimit = steps;
-        recordInputs.score = score;
-        recordInputs.seed = options.seed;
-        for (const auto& item : pram)
-            recordInputs.pram.emplace_back(item["column"].get<std::string>(),
-                                           item["p"].get<double>());
         writeDpReleaseIfAsked(m_release, *ws, r, recordInputs, m_output, sep,
                               m_neutralize.enabled(), err);
         if (r.reproducible)
             err << "warning: --seed makes the run reproducible and therefore not private: anyone "
                    "with the seed replays the sample and every choice (docs/dp.md)\n";
         PublishOptions publish;
-        publish.pseudonyms = g.pseudonyms;
+        publish.pseudonyms = settings.pseudonyms;
         const DpParameters& p = r.parameters;
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},

@@ -230,7 +230,11 @@ private slots:
         const std::string piece = straddling.toStdString();
         QTemporaryDir dir;
         const std::string path = dir.filePath("b.csv").toStdString();
+        // A scaled-down run (CI's sanitizer run, test_scale.h) puts every third byte of the
+        // piece on the border, and the last; the Release run every byte.
+        const std::size_t stride = ldv::test::testScale() < 1 ? 3 : 1;
         for (std::size_t shift = 0; shift <= piece.size(); ++shift) {
+            if (shift % stride != 0 && shift != piece.size()) continue;
             std::string text = "id,note,n\n";
             std::size_t i = 0;
             while (text.size() + 60 < kChunk - shift) {

@@ -8,6 +8,9 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "export/reportdata.h"
+#include "export/reportwriter.h"
+#include "ldiv/lattice/lattice.h"
 #include "risk/riskperspective.h"
 #include "risk/riskreport.h"
 #include "ui_fixtures.h"
@@ -70,6 +73,49 @@ private slots:
         }
         QCOMPARE(expected, QLocale().toString(global, 'f', 2));
         QCOMPARE(household, QStringLiteral("%1 %").arg(highest * 100, 0, 'g', 4));
+    }
+
+    void reportShowsSurveyRiskBeforeAndAfter() {
+        // The report of a node: the survey figures of the input and of the published table
+        // equal `ldiv risk --node` (the same weights; the node's generalized classes).
+        write("r.csv",
+              "A,B,C,weight,hh\n"
+              "2,3,1,18.0,h1\n3,3,3,45.5,h1\n2,3,1,39.0,h2\n2,3,2,17.0,h2\n"
+              "3,3,1,92.0,h3\n3,3,1,8.0,h3\n1,4,1,123.5,h4\n2,3,1,51,h4\n");
+        write("h_a.csv", "1,*\n2,*\n3,*\n");
+        write("h_b.csv", "3,*\n4,*\n");
+        write("h_c.csv", "1,*\n2,*\n3,*\n");
+        const QString project = write("r.ldiv.json", R"({"format": "ldiv-project",
+            "version": 1, "data": {"path": "r.csv"},
+            "attributes": [{"name": "A", "role": "quasi-identifying", "hierarchy": {"file": "h_a.csv"}},
+                           {"name": "B", "role": "quasi-identifying", "hierarchy": {"file": "h_b.csv"}},
+                           {"name": "C", "role": "quasi-identifying", "hierarchy": {"file": "h_c.csv"}},
+                           {"name": "weight", "role": "weight"},
+                           {"name": "hh", "role": "household"}],
+            "criteria": ["k=2"], "suppression_limit": 0})");
+        const test::CliResult r =
+            test::runCli({"risk", "--project", project, "--node", "1,0,0", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        MainWindow window;
+        const auto outcome = test::openAndSearch(window, project);
+        QVERIFY(outcome);
+        const Lattice& lattice = outcome->data->dataset().lattice();
+        const ReportData data =
+            buildReportData(*outcome, lattice.id(Levels{1, 0, 0}), "survey", "chosen");
+        QVERIFY2(data.surveyError.isEmpty(), qPrintable(data.surveyError));
+        QVERIFY(data.surveyBefore && data.surveyBefore->individual && data.surveyAfter &&
+                data.surveyAfter->individual && data.surveyAfter->households);
+        const QJsonObject after = r.json()["individual_risk"].toObject();
+        QVERIFY2(
+            std::abs(data.surveyAfter->individual->global - after["global"].toDouble()) < 1e-12,
+            r.out.constData());
+        QVERIFY(std::abs(data.surveyAfter->households->highest -
+                         r.json()["household_risk"].toObject()["highest"].toDouble()) < 1e-12);
+        // Generalizing A merges classes: the expected re-identifications fall.
+        QVERIFY(data.surveyAfter->individual->global < data.surveyBefore->individual->global);
+        const QString html = reportHtml(data, {});
+        QVERIFY(html.contains("<h2>Survey risk</h2>"));
+        QVERIFY(html.contains("Benedetti, R. and Franconi, L. (1998)"));
     }
 };
 

@@ -21,6 +21,7 @@
 #include <qcustomplot.h>
 
 #include "charts/barchart.h"
+#include "export/dpexport.h"
 #include "export/releaseexport.h"
 #include "export/reportdata.h"
 #include "export/reportwriter.h"
@@ -63,7 +64,8 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_populationError(new QLabel(this)),
       m_preview(new QTextBrowser(this)),
       m_chart(new BarChart(this)),
-      m_sweep(new SweepExportBox(this)) {
+      m_sweep(new SweepExportBox(this)),
+      m_dp(new DpExportBox(this)) {
     m_remove->setChecked(true);
     m_neutralize->setChecked(true);
     m_remove->setToolTip(tr("Leave the suppressed rows out of the published table"));
@@ -138,6 +140,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addLayout(tableButtons);
     leftLayout->addWidget(tableBox);
     leftLayout->addWidget(m_sweep);
+    leftLayout->addWidget(m_dp);
     auto* otherBox = new QGroupBox(tr("Hierarchies, configuration and report"), left);
     auto* otherLayout = new QGridLayout(otherBox);
     m_hierarchiesButton = new QPushButton(tr("Export hierarchies…"), otherBox);
@@ -230,8 +233,11 @@ ExportPerspective::ExportPerspective(QWidget* parent)
               &ExportPerspective::exportReport);
     });
     connect(m_sweep, &SweepExportBox::wrote, this, &ExportPerspective::wrote);
+    connect(m_dp, &DpExportBox::wrote, this, &ExportPerspective::wrote);
+    connect(m_dp, &DpExportBox::drawn, this, &ExportPerspective::randomlyDrawn);
     connect(m_remove, &QRadioButton::toggled, this, &ExportPerspective::prepare);
     connect(m_neutralize, &QCheckBox::toggled, m_sweep, &SweepExportBox::setNeutralizeFormulas);
+    connect(m_neutralize, &QCheckBox::toggled, m_dp, &DpExportBox::setNeutralizeFormulas);
     outcomeChanged();
 }
 
@@ -242,6 +248,7 @@ void ExportPerspective::setSession(SearchSession* session) {
     }
     m_session = session;
     m_sweep->setProject(session ? session->project() : nullptr);
+    m_dp->setProject(session ? session->project() : nullptr);
     if (session)
         connect(session, &SearchSession::outcomeChanged, this, &ExportPerspective::outcomeChanged);
     if (Project* p = session ? session->project() : nullptr) {
@@ -758,6 +765,7 @@ bool ExportPerspective::exportReport(const QString& path) {
 
 void ExportPerspective::setPseudonymPrompt(PseudonymPrompt prompt) {
     m_sweep->setPseudonymPrompt(prompt);
+    m_dp->setPseudonymPrompt(prompt);
     m_pseudonymPrompt = std::move(prompt);
 }
 

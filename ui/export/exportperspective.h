@@ -30,6 +30,7 @@ class BarChart;
 class Job;
 class SearchSession;
 class SweepExportBox;
+class DpExportBox;
 struct SearchOutcome;
 struct ReportChart;
 struct ReportData;
@@ -103,6 +104,7 @@ public:
     /// it, edited hierarchies embedded) without changing the open project's file.
     bool exportConfiguration(const QString& path);
     SweepExportBox* sweepBox() const { return m_sweep; }
+    DpExportBox* dpBox() const { return m_dp; }
     bool exportReport(const QString& path);
     QString lastError() const { return m_error; }
     BarChart* classChart() const { return m_chart; }
@@ -113,6 +115,8 @@ public:
 signals:
     /// A file (or a folder of hierarchy files) was written.
     void wrote(const QString& path);
+    /// SafePub drew the node `levels` at random (DpExportBox::drawn).
+    void randomlyDrawn(const QString& levels, const QString& explanation);
 
 private:
     void outcomeChanged();
@@ -152,6 +156,7 @@ private:
     QTextBrowser* m_preview;
     BarChart* m_chart;
     SweepExportBox* m_sweep;
+    DpExportBox* m_dp;
     Job* m_job = nullptr;
     Job* m_typedJob = nullptr;
     std::shared_ptr<const SearchOutcome> m_typed;

@@ -2,6 +2,7 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -11,6 +12,9 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_publish.h"
+#include "project/project.h"
 #include "widgets/filedialogs.h"
 
 namespace ldv::ui {
@@ -154,6 +158,59 @@ bool askPseudonymInputs(QWidget* parent, const std::vector<PseudonymSpec>& specs
     if (dialog.exec() != QDialog::Accepted) return false;
     inputs = dialog.inputs();
     return true;
+}
+
+Pseudonyms PseudonymPlan::make(const Workspace& workspace) const {
+    Pseudonyms pseudonyms;
+    try {
+        pseudonyms = pseudonymizeIdentifying(workspace.table(), workspace.identifyingColumns(),
+                                             specs, inputs->secret);
+    } catch (...) {
+        std::fill(inputs->secret.begin(), inputs->secret.end(), '\0');
+        throw;
+    }
+    std::fill(inputs->secret.begin(), inputs->secret.end(), '\0');
+    return pseudonyms;
+}
+
+std::optional<PseudonymPlan> planPseudonyms(QWidget* parent, const Project& project,
+                                            const QString& tablePath, const PseudonymPrompt& prompt,
+                                            QString* error) {
+    // Identifying attributes with a pseudonymization role (the project's, as the CLI reads
+    // them): what they need is asked now and kept in memory for this export only.
+    PseudonymPlan plan;
+    try {
+        for (PseudonymSpec& spec : projectPseudonymSpecs(project.config())) {
+            const int column = project.columnIndex(spec.column);
+            if (column >= 0 && project.role(column) == Role::Identifying)
+                plan.specs.push_back(std::move(spec));
+        }
+    } catch (const std::exception& e) {
+        *error = QString::fromStdString(e.what());
+        return std::nullopt;
+    }
+    if (pseudonymsNeedInputs(plan.specs)) {
+        const bool given = prompt ? prompt(plan.specs, tablePath, *plan.inputs)
+                                  : askPseudonymInputs(parent, plan.specs, tablePath, *plan.inputs);
+        if (!given) {
+            *error =
+                QObject::tr("Not exported: the pseudonyms' secret or mapping file was not given.");
+            return std::nullopt;
+        }
+    }
+    plan.random = std::any_of(plan.specs.begin(), plan.specs.end(), [](const PseudonymSpec& s) {
+        return s.method == PseudonymMethod::Random;
+    });
+    if (plan.random && (plan.inputs->mappingPath.isEmpty() ||
+                        QFileInfo(plan.inputs->mappingPath).absoluteFilePath() ==
+                            QFileInfo(tablePath).absoluteFilePath())) {
+        *error = QObject::tr(
+            "Not exported: the random pseudonyms' mapping needs a file of its own, apart from "
+            "the published table.");
+        return std::nullopt;
+    }
+    if (plan.random) plan.mappingFile = QFile::encodeName(plan.inputs->mappingPath).toStdString();
+    return plan;
 }
 
 }  // namespace ldv::ui

@@ -6,6 +6,8 @@
 #include <QDialog>
 #include <QString>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,5 +63,32 @@ bool pseudonymsNeedInputs(const std::vector<PseudonymSpec>& specs);
 /// when the user cancelled. Masks alone need nothing (true at once).
 bool askPseudonymInputs(QWidget* parent, const std::vector<PseudonymSpec>& specs,
                         const QString& tablePath, PseudonymInputs& inputs);
+
+class Project;
+}  // namespace ldv::ui
+namespace ldv {
+class Workspace;
+}
+namespace ldv::ui {
+
+/// What one export's pseudonyms need, asked once before the work starts: the project's
+/// pseudonymization roles of identifying columns, and the inputs given for them.
+struct PseudonymPlan {
+    std::vector<PseudonymSpec> specs;
+    std::shared_ptr<PseudonymInputs> inputs = std::make_shared<PseudonymInputs>();
+    /// A random method among the specs: its mapping goes to `mappingFile`, apart from the table.
+    bool random = false;
+    std::string mappingFile;
+    /// The core's pseudonyms of `workspace`'s identifying columns; the secret is wiped once
+    /// they are made (also when making them fails).
+    Pseudonyms make(const Workspace& workspace) const;
+};
+
+/// The plan for an export of `project` to `tablePath`, asking through `prompt` (or the dialog
+/// when empty); nullopt with `*error` set when a role does not parse, the user cancelled, or
+/// the random mapping has no file of its own.
+std::optional<PseudonymPlan> planPseudonyms(QWidget* parent, const Project& project,
+                                            const QString& tablePath, const PseudonymPrompt& prompt,
+                                            QString* error);
 
 }  // namespace ldv::ui

@@ -60,6 +60,20 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
     // Before: the input's own classes (level 0 everywhere), nothing suppressed.
     r.inputReidentification =
         analyzeRisk(data.classes(Levels(lattice.heights().size(), 0)).sizes, options);
+    // Survey risk before and after, from the weights and households (the Risk perspective's
+    // computation on the same tables: the input, and the node as publishNode writes it).
+    const std::string weight = o.data->config().surveyAttribute(SurveyRole::Weight);
+    const std::string household = o.data->config().surveyAttribute(SurveyRole::Household);
+    if ((!weight.empty() || !household.empty()) && !o.data->qiNames().empty()) {
+        try {
+            r.surveyBefore = surveyRisk(o.data->table(), o.data->qiNames(), weight, household);
+            const PublishedNode published = publishNode(*o.data, o.config, r.node.levels);
+            if (published.table.rowCount() > 0)
+                r.surveyAfter = surveyRisk(published.table, o.data->qiNames(), weight, household);
+        } catch (const std::exception& e) {
+            r.surveyError = QString::fromStdString(e.what());
+        }
+    }
     try {
         r.utility = nodeUtility(*o.data, o.config, r.node.levels, UtilityRequest{});
     } catch (const std::exception& e) {

@@ -12,6 +12,7 @@
 
 #include "ldiv/release/release_record.h"
 #include "ldiv/risk/risk_analysis.h"
+#include "ldiv/risk/survey_risk.h"
 #include "ldiv/utility/utility_report.h"
 
 #include "session/nodeanalysis.h"
@@ -58,6 +59,11 @@ struct ReportData {
     /// The same for the input table (every row its own value combination's class): the risk
     /// before publishing, shown beside the one after.
     RiskAnalysis inputReidentification;
+    /// With a weight or household role: the survey risk (Benedetti & Franconi 1998 individual
+    /// risk, household risk; survey_risk.h) of the input and of the published table, as the
+    /// Risk perspective and `ldiv risk --weight/--household` compute it. surveyError: why not.
+    std::optional<SurveyFigures> surveyBefore, surveyAfter;
+    QString surveyError;
     /// Per criterion (in requirement order): its claims over the published classes (worst
     /// measure, failing classes), and apart from them the suppressed classes and their worst.
     struct CriterionRow {

@@ -159,6 +159,48 @@ QString reidentificationHtml(const RiskAnalysis& r, const RiskAnalysis* before) 
     return h;
 }
 
+QString surveyRiskHtml(const ReportData& d) {
+    if (!d.surveyBefore && d.surveyError.isEmpty()) return {};
+    QString h = QObject::tr("<h2>Survey risk</h2>");
+    if (!d.surveyError.isEmpty())
+        return h + QObject::tr("<p>Not computed: %1</p>").arg(d.surveyError.toHtmlEscaped());
+    const SurveyFigures& before = *d.surveyBefore;
+    h += QObject::tr(
+             "<p>From the sampling weights%1%2: a record's individual risk is the probability "
+             "that an intruder who matches it on the quasi-identifiers picks the right person "
+             "of the population (Benedetti &amp; Franconi 1998, as sdcMicro's indivRisk); the "
+             "global risk is their sum, the expected number of re-identifications. A "
+             "household's risk is that at least one of its members is re-identified.</p>")
+             .arg(before.weight.empty()
+                      ? QString()
+                      : QObject::tr(" ('%1')").arg(QString::fromStdString(before.weight)),
+                  before.household.empty() ? QString()
+                                           : QObject::tr(", households '%1'")
+                                                 .arg(QString::fromStdString(before.household)));
+    h += QObject::tr(
+        "<table><tr><th>Table</th><th>Highest individual risk</th><th>Expected "
+        "re-identifications</th><th>Highest household risk</th><th>Expected (households)</th>"
+        "</tr>");
+    auto row = [&](const QString& name, const SurveyFigures* f) {
+        if (!f) {
+            h +=
+                QObject::tr("<tr><td>%1</td><td colspan='4'>no published rows</td></tr>").arg(name);
+            return;
+        }
+        const QString none = QStringLiteral("—");
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td class='n'>%2</td><td class='n'>%3</td><td class='n'>%4</td>"
+                 "<td class='n'>%5</td></tr>")
+                 .arg(name, f->individual ? num(f->individual->highest) : none,
+                      f->individual ? num(f->individual->global) : none,
+                      f->households ? num(f->households->highest) : none,
+                      f->households ? num(f->households->expected) : none);
+    };
+    row(QObject::tr("Input"), &before);
+    row(QObject::tr("Published"), d.surveyAfter ? &*d.surveyAfter : nullptr);
+    return h + QStringLiteral("</table>");
+}
+
 QString releaseHtml(const ReportData& d) {
     if (!d.release)
         return QObject::tr(
@@ -262,6 +304,12 @@ QString referencesHtml(const ReportData& d) {
                     "Zayatz, L. (1991). Estimation of the Percent of Unique Population "
                     "Elements on a Microdata File Using the Sample. <i>US Bureau of the "
                     "Census, Statistical Research Division Report</i> RR-91/08.");
+    if (d.surveyBefore)
+        refs << QObject::tr(
+            "Benedetti, R. and Franconi, L. (1998). Statistical and Technological Solutions for "
+            "Controlled Data Dissemination. <i>Pre-proceedings of New Techniques and "
+            "Technologies for Statistics</i> 1. (Individual risk from sampling "
+            "weights.)");
     refs.sort(Qt::CaseInsensitive);
     QString h = QObject::tr("<h2>References</h2>");
     for (const QString& r : refs) h += QStringLiteral("<p style='margin-left:1em'>%1</p>").arg(r);

@@ -14,6 +14,8 @@ struct ReportData;
 /// `before`: the input table's risk, shown beside the published one (issue 37).
 QString reidentificationHtml(const RiskAnalysis& risk, const RiskAnalysis* before = nullptr);
 QString releaseHtml(const ReportData& data);
+/// The survey risk before and after (empty without a weight or household role).
+QString surveyRiskHtml(const ReportData& data);
 /// What publishing cost each attribute: input against output summaries (issue 33).
 QString utilityHtml(const ReportData& data);
 QString referencesHtml(const ReportData& data);

@@ -220,6 +220,7 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
     if (d.risks.empty()) h += QObject::tr("<tr><td colspan='6'>no sensitive attribute</td></tr>");
     h += QStringLiteral("</table>");
     h += reidentificationHtml(d.reidentification, &d.inputReidentification);
+    h += surveyRiskHtml(d);
     h += utilityHtml(d);
     h += releaseHtml(d);
     h += QObject::tr(

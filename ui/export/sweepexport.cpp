@@ -133,45 +133,16 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         emit finished(false);
         return;
     }
-    // Identifying attributes with a pseudonymization role (the project's, as `ldiv sweep`):
-    // what they need is asked now and kept in memory for this export only.
-    std::vector<PseudonymSpec> specs;
-    try {
-        for (PseudonymSpec& spec : projectPseudonymSpecs(m_project->config())) {
-            const int column = m_project->columnIndex(spec.column);
-            if (column >= 0 && m_project->role(column) == Role::Identifying)
-                specs.push_back(std::move(spec));
-        }
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromStdString(e.what()));
+    QString error;
+    const std::optional<PseudonymPlan> plan =
+        planPseudonyms(this, *m_project, path, m_prompt, &error);
+    if (!plan) {
+        m_status->setText(error);
         emit finished(false);
         return;
     }
-    auto inputs = std::make_shared<PseudonymInputs>();
-    if (pseudonymsNeedInputs(specs)) {
-        const bool given = m_prompt ? m_prompt(specs, path, *inputs)
-                                    : askPseudonymInputs(this, specs, path, *inputs);
-        if (!given) {
-            m_status->setText(
-                tr("Not exported: the pseudonyms' secret or mapping file was not given."));
-            emit finished(false);
-            return;
-        }
-    }
-    const bool random = std::any_of(specs.begin(), specs.end(), [](const PseudonymSpec& s) {
-        return s.method == PseudonymMethod::Random;
-    });
-    if (random &&
-        (inputs->mappingPath.isEmpty() ||
-         QFileInfo(inputs->mappingPath).absoluteFilePath() == QFileInfo(path).absoluteFilePath())) {
-        m_status->setText(
-            tr("Not exported: the random pseudonyms' mapping needs a file of its "
-               "own, apart from the published table."));
-        emit finished(false);
-        return;
-    }
-    const std::string mappingFile =
-        random ? QFile::encodeName(inputs->mappingPath).toStdString() : std::string();
+    const bool random = plan->random;
+    const std::shared_ptr<PseudonymInputs> inputs = plan->inputs;
     m_mappingPath.clear();
     const DataSnapshot snapshot = snapshotOf(*m_project);
     SweepOptions options;
@@ -179,8 +150,8 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     options.l = m_l->value();
     options.seed = std::uint64_t(m_seed->value());
     const std::string file = path.toStdString();
-    auto work = [snapshot, options, file, neutralizeFormulas, specs, inputs,
-                 mappingFile](Feedback& feedback) -> std::shared_ptr<void> {
+    auto work = [snapshot, options, file, neutralizeFormulas,
+                 plan = *plan](Feedback& feedback) -> std::shared_ptr<void> {
         const std::shared_ptr<Workspace> data = snapshot.prepare();
         // Columns without a role are not published verbatim (issue 32 item 4), as `sweep -o`.
         requireRoles(*data);
@@ -195,24 +166,15 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         out->classes = result.recoding.classes.size();
         out->saRows = generalizedSaRows(input, result.recoding);
         out->e = excessiveProtection(input, result.recoding, options.tau, options.l);
-        // The core's pseudonyms, the code of `ldiv sweep -o --pseudonymize`; the secret is
-        // wiped once they are made.
-        Pseudonyms pseudonyms;
-        try {
-            pseudonyms = pseudonymizeIdentifying(data->table(), data->identifyingColumns(), specs,
-                                                 inputs->secret);
-        } catch (...) {
-            std::fill(inputs->secret.begin(), inputs->secret.end(), '\0');
-            throw;
-        }
-        std::fill(inputs->secret.begin(), inputs->secret.end(), '\0');
+        // The core's pseudonyms, the code of `ldiv sweep -o --pseudonymize`.
+        const Pseudonyms pseudonyms = plan.make(*data);
         const Table table =
             recodedTable(input, result.recoding, data->identifyingColumns(), pseudonyms.columns);
         out->rows = table.rowCount();
         writeTableCsv(table, file, ',', neutralizeFormulas);
         // The mapping of the published people, apart from the table.
         if (pseudonyms.hasMapping)
-            writeTableCsv(publishedMapping(pseudonyms.mapping, table), mappingFile, ',',
+            writeTableCsv(publishedMapping(pseudonyms.mapping, table), plan.mappingFile, ',',
                           neutralizeFormulas);
         return out;
     };

@@ -72,6 +72,7 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_refusal(new QLabel(this)),
       m_notice(new QWidget(this)),
       m_noticeText(new QLabel(m_notice)),
+      m_randomized(new QLabel(this)),
       m_selectBest(new QPushButton(tr("Select the best node"), m_notice)),
       m_riskRefresh(new QTimer(this)),
       m_legend(new LatticeLegend(this)),
@@ -191,6 +192,16 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     m_notice->setStyleSheet(QStringLiteral("#heuristicNotice { background: #FFF4D6; }"));
     m_notice->hide();
     middleLayout->addWidget(m_notice);
+    m_randomized->setObjectName(QStringLiteral("randomizedNotice"));
+    m_randomized->setWordWrap(true);
+    m_randomized->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_randomized->setStyleSheet(
+        QStringLiteral("#randomizedNotice { background: #E3EEFA; padding: 3px 6px; }"));
+    m_randomized->setToolTip(
+        tr("Differential privacy's guarantee comes from the randomness of the choice and of the "
+           "sample, not from a property of the node (docs/dp.md)"));
+    m_randomized->hide();
+    middleLayout->addWidget(m_randomized);
     connect(m_selectBest, &QPushButton::clicked, this, [this] {
         const auto o = m_session ? m_session->outcome() : nullptr;
         if (o && o->result.optimum &&
@@ -276,6 +287,7 @@ void LatticePerspective::setSession(SearchSession* session) {
 
 void LatticePerspective::rebuild() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
+    m_randomized->hide();  // it spoke of the lattice before this outcome
     try {
         if (outcome) {
             const Lattice& lattice = outcome->data->dataset().lattice();
@@ -357,6 +369,17 @@ void LatticePerspective::showHeuristicNotice() {
     m_noticeText->setText(text);
     m_selectBest->setVisible(o->result.optimum.has_value());
     m_notice->show();
+}
+
+void LatticePerspective::showRandomizedChoice(const QString& levels, const QString& explanation) {
+    m_randomized->setText(explanation);
+    m_randomized->show();
+    // Selected only: the node Export publishes stays the one the user chose.
+    findNode(levels);
+}
+
+QString LatticePerspective::randomizedNotice() const {
+    return m_randomized->isHidden() ? QString() : m_randomized->text();
 }
 
 QString LatticePerspective::heuristicNotice() const {

@@ -49,6 +49,11 @@ public:
     /// known and which node was found; empty otherwise) and its button that selects the node.
     QString heuristicNotice() const;
     QPushButton* selectBestButton() const { return m_selectBest; }
+    /// After a SafePub publication (Export's differential-privacy box): a note above the
+    /// lattice that the node was drawn at random, and that node selected. A new search clears
+    /// it. randomizedNotice() is its text (empty when hidden).
+    void showRandomizedChoice(const QString& levels, const QString& explanation);
+    QString randomizedNotice() const;
     /// Selects the node with these levels ("1,0,2") and, when `centre`, centres the view on
     /// it (zooming in to node size); false when not in the lattice. Without `centre` the view
     /// stays as it is (fitted after a project opens), the selection ring marking the node.
@@ -94,6 +99,7 @@ private:
     QLabel* m_refusal;
     QWidget* m_notice;
     QLabel* m_noticeText;
+    QLabel* m_randomized;
     QPushButton* m_selectBest;
     QTimer* m_riskRefresh;
     bool m_fromList = false;

@@ -304,6 +304,8 @@ void MainWindow::createStatusBar() {
         QDesktopServices::openUrl(QUrl::fromLocalFile(m_openFolder->property("folder").toString()));
     });
     connect(m_export, &ExportPerspective::wrote, this, &MainWindow::showWritten);
+    connect(m_export, &ExportPerspective::randomlyDrawn, m_lattice,
+            &LatticePerspective::showRandomizedChoice);
     // "Open folder" right after the path it opens, not at the far end of a wide status bar:
     // the message takes its own width, the stretch after the button the rest. (A minimum
     // width of 1 lets a long message be cut rather than widen the window past the screen.)
