@@ -72,7 +72,7 @@ fuzz_smoke() {
 
 echo "== fuzz smoke run ($fuzz_seconds s per target)"
 fuzz_failed=0
-for target in csv hierarchy project workspace release; do
+for target in csv hierarchy project workspace release xlsx readstat; do
   fuzz_smoke "$target" build-sanitize/tests/fuzz/fuzz_$target tests/fuzz/corpus/$target || fuzz_failed=1
 done
 [ "$fuzz_failed" -eq 0 ] || { echo "ci-extra: the fuzz smoke run found a problem (see above)"; exit 1; }
