@@ -30,6 +30,7 @@ SCHEMAS = ROOT / "docs" / "schema"
 EXAMPLES = ROOT / "resources" / "examples"
 ADULT = EXAMPLES / "adult" / "adult.ldiv.json"
 HOSPITAL = EXAMPLES / "hospital" / "hospital.ldiv.json"
+NURSERY = EXAMPLES / "nursery" / "nursery.ldiv.json"
 LDIV = os.environ.get("LDIV_BIN") or str(ROOT / "build" / "app" / "ldiv")
 
 # Bad project fixtures that the reader refuses for a fault the schema can see (a type, an
@@ -91,11 +92,13 @@ def test_fuzz_seed_projects_the_reader_accepts_validate():
     for path in seeds:
         r = subprocess.run([LDIV, "inspect", "--project", path, "--json"], capture_output=True,
                            text=True, timeout=120, cwd=path.parent)
-        if r.returncode != 0:
+        # The seeds' tables are not beside them: a seed whose project the reader accepted
+        # fails later, on opening its data file.
+        if r.returncode != 0 and "cannot open the file for reading" not in r.stderr:
             continue
         checked += 1
         assert errors("project.schema.json", json.loads(path.read_text(encoding="utf-8"))) == [], path
-    assert checked >= 2
+    assert checked >= 4, checked
 
 
 def test_bad_projects_are_rejected():
@@ -104,9 +107,9 @@ def test_bad_projects_are_rejected():
         document = json.loads(path.read_text(encoding="utf-8"))
         assert errors("project.schema.json", document), f"{relative} passed the schema"
         # ... and ldiv refuses them too: the schema is no stricter than the reader here.
-        r = subprocess.run([LDIV, "inspect", "--project", path, "--json"], capture_output=True,
+        r = subprocess.run([LDIV, "search", "--project", path, "--json"], capture_output=True,
                            text=True, timeout=120)
-        assert r.returncode != 0, relative
+        assert r.returncode in (1, 2), relative
 
 
 def test_golden_expectations_validate():
@@ -131,18 +134,21 @@ def outputs(tmp_path_factory):
     out["search"].append(ldiv_json("search", "--project", HOSPITAL, "--criterion", "k=100",
                                    "--json", expect=(3,)))
     out["audit"] = [ldiv_json("audit", "--project", HOSPITAL, "--node", "1,2,1", "--json"),
-                    ldiv_json("audit", "--project", ADULT, "--node", "1,1,1,1,1,1,1,1",
+                    ldiv_json("audit", "--project", ADULT, "--node", "1,1,1,1,1,1,1",
                               "--class-measures", "--json", expect=(0, 3))]
     out["explain"] = [ldiv_json("explain", "--project", HOSPITAL, "--node", "0,0,0", "--json",
                                 expect=(3,)),
                       ldiv_json("explain", "--project", HOSPITAL, "--node", "1,2,1", "--json")]
     out["risk"] = [ldiv_json("risk", "--project", HOSPITAL, "--node", "1,2,1", "--json"),
-                   ldiv_json("risk", "--project", ADULT, "--node", "optimum", "--json")]
+                   ldiv_json("risk", "--project", ADULT, "--node", "1,1,1,1,1,1,1", "--attribute-combinations", "--json")]
     out["utility"] = [ldiv_json("utility", "--project", HOSPITAL, "--node", "1,2,1", "--json")]
     out["beliefs"] = [ldiv_json("beliefs", "--project", HOSPITAL, "--node", "1,2,1", "--json")]
-    out["diagnose"] = [ldiv_json("diagnose", "--project", HOSPITAL, "--k", "2", "--json")]
-    out["frontier"] = [ldiv_json("frontier", "--project", HOSPITAL, "--criterion", "k=2",
-                                 "--criterion", "k=4", "--json")]
+    out["diagnose"] = [ldiv_json("diagnose", "--project", HOSPITAL, "--question", "3", "--k", "2",
+                                 "--json"),
+                       ldiv_json("diagnose", "--project", HOSPITAL, "--question", "5", "--k", "4",
+                                 "--delta", "0.2", "--rows", "--json", expect=(0, 3))]
+    out["frontier"] = [ldiv_json("frontier", "--project", HOSPITAL, "--criteria-grid", "k=2,4,100",
+                                 "--json")]
     table, release = tmp / "hospital_out.csv", tmp / "hospital.ldiv-release.json"
     out["generalize"] = [
         ldiv_json("generalize", "--project", HOSPITAL, "--node", "optimum", "--output", table,
@@ -150,13 +156,19 @@ def outputs(tmp_path_factory):
         ldiv_json("generalize", "--project", HOSPITAL, "--transform", "mondrian", "--criterion",
                   "k=2", "--output", tmp / "mondrian.csv", "--json"),
     ]
-    out["verify"] = [ldiv_json("verify", release, "--published", table, "--json")]
-    out["sweep"] = [ldiv_json("sweep", "--project", HOSPITAL, "--tau", "0.5", "--l", "2",
+    out["verify"] = [ldiv_json("verify", release, "--published", table, "--original",
+                               EXAMPLES / "hospital" / "hospital.csv", "--json"),
+                     # Without the original some claims are not checked (exit 3).
+                     ldiv_json("verify", release, "--published", table, "--json", expect=(3,))]
+    # (tau, l) needs a taxonomy of the sensitive attribute: Nursery's project has one.
+    out["sweep"] = [ldiv_json("sweep", "--project", NURSERY, "--tau", "0.5", "--l", "3",
                               "--output", tmp / "sweep.csv", "--json")]
     out["synth"] = [ldiv_json("synth", EXAMPLES / "hospital" / "hospital.csv", "--rows", "20",
                               "--seed", "1", "--output", tmp / "synth.csv", "--json")]
     out["experiment"] = [ldiv_json("experiment", "homogeneity", "--project", HOSPITAL, "--json"),
-                         ldiv_json("experiment", "eligible", "--project", HOSPITAL, "--json")]
+                         ldiv_json("experiment", "eligible", "--project", NURSERY, "--json"),
+                         ldiv_json("experiment", "tau-profile", "--project", NURSERY, "--tau",
+                                   "0.45", "--l", "4", "--json")]
     return out
 
 
