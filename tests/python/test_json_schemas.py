@@ -155,6 +155,11 @@ def outputs(tmp_path_factory):
                   "--release", release, "--json"),
         ldiv_json("generalize", "--project", HOSPITAL, "--transform", "mondrian", "--criterion",
                   "k=2", "--output", tmp / "mondrian.csv", "--json"),
+        # SafePub (docs/dp.md): on Adult, whose size the mechanism's sampling needs.
+        ldiv_json("generalize", "--project", ADULT, "--criterion", "differential-privacy=2,1e-5",
+                  "--seed", "7", "--steps", "20", "--output", tmp / "safepub.csv", "--json"),
+        ldiv_json("generalize", "--project", HOSPITAL, "--transform", "cell-suppression",
+                  "--criterion", "k=2", "--output", tmp / "cells.csv", "--json"),
     ]
     out["verify"] = [ldiv_json("verify", release, "--published", table, "--original",
                                EXAMPLES / "hospital" / "hospital.csv", "--json"),
@@ -181,6 +186,12 @@ def test_live_output_validates(outputs, name):
     assert outputs[name], name
     for document in outputs[name]:
         assert errors(f"{name}.schema.json", document) == [], json.dumps(document)[:2000]
+
+
+def test_generalize_covers_its_three_shapes(outputs):
+    shapes = {"mechanism" if "mechanism" in d else "transform" if "transform" in d else "node"
+              for d in outputs["generalize"]}
+    assert shapes == {"mechanism", "transform", "node"}
 
 
 def test_every_json_subcommand_has_a_schema():
