@@ -56,9 +56,10 @@ def errors(name, document):
 
 def ldiv_json(*args, expect=(0,)):
     r = subprocess.run([LDIV, *map(str, args)], capture_output=True, text=True, timeout=300)
-    assert r.returncode in expect, f"ldiv {' '.join(map(str, args))}: exit {r.returncode}\n{r.stderr}"
+    command = "ldiv " + " ".join(map(str, args))
+    assert r.returncode in expect, f"{command}: exit {r.returncode}\n{r.stderr}"
     lines = r.stdout.strip().splitlines()
-    assert len(lines) == 1, f"ldiv {' '.join(map(str, args))}: not one JSON line:\n{r.stdout}"
+    assert len(lines) == 1, f"{command}: not one JSON line:\n{r.stdout}"
     return json.loads(lines[0])
 
 
@@ -97,7 +98,8 @@ def test_fuzz_seed_projects_the_reader_accepts_validate():
         if r.returncode != 0 and "cannot open the file for reading" not in r.stderr:
             continue
         checked += 1
-        assert errors("project.schema.json", json.loads(path.read_text(encoding="utf-8"))) == [], path
+        document = json.loads(path.read_text(encoding="utf-8"))
+        assert errors("project.schema.json", document) == [], path
     assert checked >= 4, checked
 
 
@@ -140,7 +142,8 @@ def outputs(tmp_path_factory):
                                 expect=(3,)),
                       ldiv_json("explain", "--project", HOSPITAL, "--node", "1,2,1", "--json")]
     out["risk"] = [ldiv_json("risk", "--project", HOSPITAL, "--node", "1,2,1", "--json"),
-                   ldiv_json("risk", "--project", ADULT, "--node", "1,1,1,1,1,1,1", "--attribute-combinations", "--json")]
+                   ldiv_json("risk", "--project", ADULT, "--node", "1,1,1,1,1,1,1",
+                             "--attribute-combinations", "--json")]
     out["utility"] = [ldiv_json("utility", "--project", HOSPITAL, "--node", "1,2,1", "--json")]
     out["beliefs"] = [ldiv_json("beliefs", "--project", HOSPITAL, "--node", "1,2,1", "--json")]
     out["diagnose"] = [ldiv_json("diagnose", "--project", HOSPITAL, "--question", "3", "--k", "2",
