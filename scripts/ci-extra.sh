@@ -72,7 +72,7 @@ fuzz_smoke() {
 
 echo "== fuzz smoke run ($fuzz_seconds s per target)"
 fuzz_failed=0
-for target in csv hierarchy project workspace release; do
+for target in csv hierarchy project workspace release xlsx readstat; do
   fuzz_smoke "$target" build-sanitize/tests/fuzz/fuzz_$target tests/fuzz/corpus/$target || fuzz_failed=1
 done
 [ "$fuzz_failed" -eq 0 ] || { echo "ci-extra: the fuzz smoke run found a problem (see above)"; exit 1; }
@@ -84,7 +84,7 @@ tgz=$(ls -t build/ldiv-*.tar.gz | head -n 1)
 key_files=(usr/bin/ldiv usr/bin/ldiv-workbench usr/share/applications/ldiv-workbench.desktop
            usr/share/mime/packages/ldiv-project.xml usr/share/icons/hicolor/48x48/apps/ldiv.png
            usr/share/icons/hicolor/scalable/apps/ldiv.svg usr/share/man/man1/ldiv.1
-           usr/share/man/man1/ldiv-workbench.1
+           usr/share/man/man1/ldiv-workbench.1 usr/share/bash-completion/completions/ldiv
            usr/share/ldiv/examples/adult/adult.csv usr/share/ldiv/examples/hospital/hospital.ldiv.json)
 contents=$(dpkg-deb -c "$deb")
 tgz_contents=$(tar -tzf "$tgz")
@@ -139,6 +139,9 @@ trap remove_ldiv EXIT
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "$root/$deb"
 /usr/bin/ldiv --version
 /usr/bin/ldiv audit --project /usr/share/ldiv/examples/hospital/hospital.ldiv.json --node 1,2,1 >/dev/null
+# The installed bash completions: what bash-completion loads for `ldiv`, completing `ldiv gen`.
+[ "$(bash --norc -c 'source /usr/share/bash-completion/completions/ldiv; COMP_WORDS=(ldiv gen); COMP_CWORD=1; _ldiv; echo "${COMPREPLY[*]}"')" = generalize ] ||
+  { echo "the installed bash completions do not complete 'ldiv gen'"; exit 1; }
 # The Python module installed by the .deb, from a folder with no build tree on the path.
 (cd / && env -u PYTHONPATH /usr/bin/python3 -c "import ldiv; r = ldiv.search(project='/usr/share/ldiv/examples/hospital/hospital.ldiv.json'); assert r.satisfying_count > 0, r")
 desktop-file-validate /usr/share/applications/ldiv-workbench.desktop

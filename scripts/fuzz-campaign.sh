@@ -14,7 +14,7 @@ CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo 
       -DLDIV_BUILD_GUI=OFF -DLDIV_BUILD_TESTS=OFF >/dev/null
 cmake --build build-fuzz -j"${LDIV_FUZZ_BUILD_JOBS:-1}" --target fuzz_csv fuzz_hierarchy fuzz_project fuzz_workspace \
       fuzz_release
-for target in ${LDIV_FUZZ_TARGETS:-csv hierarchy project workspace release}; do
+for target in ${LDIV_FUZZ_TARGETS:-csv hierarchy project workspace release xlsx readstat}; do
   work=$(mktemp -d)
   findings="$root/build-fuzz/findings/$target"
   mkdir -p "$findings"

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/completion.h"
 #include "ldiv/data/error.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres.h"
@@ -51,6 +52,16 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
     app.require_subcommand(1);
     std::vector<std::unique_ptr<Command>> commands = makeCommands();
     for (auto& command : commands) command->attach(app);
+    // `ldiv completions bash`: hidden from --help (a packaging aid, not a command a user runs);
+    // the .deb installs its output as /usr/share/bash-completion/completions/ldiv.
+    if (argc == 3 && std::string_view(argv[1]) == "completions") {
+        if (std::string_view(argv[2]) != "bash") {
+            err << "ldiv: completions: only 'bash' is supported, not '" << argv[2] << "'\n";
+            return kUsageError;
+        }
+        out << bashCompletion(app);
+        return kSuccess;
+    }
 #ifdef LDIV_HAVE_POSTGRES
     // A postgresql:// URI typed on the command line (DATA, --output, --mapping) names a server
     // the user chose: PGPASSWORD may go there. One that a project file names may not, unless
