@@ -35,9 +35,10 @@ class TestCliSurveyRiskCriteria : public QObject {
     QString m_data, m_hierarchy;
 
     QStringList dataArgs(bool withWeight = true) const {
-        QStringList a{m_data, "--qi", "q", "--hierarchy", "q=" + m_hierarchy, "--insensitive",
-                      "s"};
-        if (withWeight) a << "--survey-weight" << "w";
+        QStringList a{m_data, "--qi", "q", "--hierarchy", "q=" + m_hierarchy, "--insensitive", "s"};
+        if (withWeight)
+            a << "--survey-weight"
+              << "w";
         return a;
     }
 
@@ -67,8 +68,8 @@ private slots:
 
     void withoutWeightsIsRefused() {
         for (const char* spec : {"individual-risk=0.1", "global-risk=1"}) {
-            const auto r = test::runCli(QStringList{"search"} + dataArgs(false) +
-                                        QStringList{"-c", spec});
+            const auto r =
+                test::runCli(QStringList{"search"} + dataArgs(false) + QStringList{"-c", spec});
             QCOMPARE(r.exitCode, 1);
             QVERIFY2(r.err.contains(QByteArray("criterion '") + spec + "' needs survey weights"),
                      r.err.constData());
@@ -77,7 +78,8 @@ private slots:
     }
 
     void releaseAndVerify() {
-        const QString out = m_dir.filePath("out.csv"), rel = m_dir.filePath("out.ldiv-release.json");
+        const QString out = m_dir.filePath("out.csv"),
+                      rel = m_dir.filePath("out.ldiv-release.json");
         const auto g = test::runCli(QStringList{"generalize"} + dataArgs() +
                                     QStringList{"-c", "individual-risk=0.1", "--node", "optimum",
                                                 "-o", out, "--release", rel});

@@ -37,8 +37,8 @@ double oracleRisk(double f, double F) {
 }
 
 struct OracleFigures {
-    double highest = 0;       ///< max over published records
-    double expected = 0;      ///< Σ over published records
+    double highest = 0;         ///< max over published records
+    double expected = 0;        ///< Σ over published records
     std::uint64_t dropped = 0;  ///< rows of classes under k (suppressed)
     std::uint64_t rows = 0;     ///< published rows
 };
@@ -83,7 +83,9 @@ std::vector<double> randomWeights(std::mt19937& rng, std::size_t rows) {
     return w;
 }
 
-bool near(double a, double b, double tolerance = 5e-6) { return std::abs(a - b) <= tolerance; }
+bool near(double a, double b, double tolerance = 5e-6) {
+    return std::abs(a - b) <= tolerance;
+}
 
 }  // namespace
 
@@ -110,7 +112,10 @@ private slots:
             age.append(v);
             s.append("x");
         }
-        const Table table(std::vector<Column>{std::move(age), std::move(s)});
+        std::vector<Column> columns;
+        columns.push_back(std::move(age));
+        columns.push_back(std::move(s));
+        const Table table(std::move(columns));
         const Hierarchy h(std::vector<std::vector<std::string>>{
             {"a", "ab", "*"}, {"b", "ab", "*"}, {"c", "cd", "*"}, {"d", "cd", "*"}});
         std::vector<HierarchyMap> maps;
@@ -149,19 +154,19 @@ private slots:
         // The searches: individual-risk=0.1 holds at levels 1 and 2, the optimum is level 1;
         // global-risk=0.5 only at level 2 (0.517944 > 0.5 at level 1).
         for (const auto algorithm : {SearchAlgorithm::Fast, SearchAlgorithm::Brute}) {
-            const SearchResult r = search(
-                data, test::searchConfigFor(data, {"individual-risk=0.1"}, 0, algorithm, 1));
+            const SearchResult r =
+                search(data, test::searchConfigFor(data, {"individual-risk=0.1"}, 0, algorithm, 1));
             QCOMPARE(r.satisfyingCount, std::uint64_t(2));
             QVERIFY(r.optimum && *r.optimum == data.lattice().id(std::vector<int>{1}));
-            const SearchResult gr = search(
-                data, test::searchConfigFor(data, {"global-risk=0.5"}, 0, algorithm, 1));
+            const SearchResult gr =
+                search(data, test::searchConfigFor(data, {"global-risk=0.5"}, 0, algorithm, 1));
             QCOMPARE(gr.satisfyingCount, std::uint64_t(1));
             QVERIFY(gr.optimum && *gr.optimum == data.lattice().id(std::vector<int>{2}));
         }
         // With k=2 and 1 row of suppression at level 0, class a is suppressed: the rest's
         // highest risk is still d's 0.306853, and the expected number drops by a's 0.255843.
-        const SearchConfig sup =
-            test::searchConfigFor(data, {"k=2", "global-risk=1.19"}, 1.0 / 8, SearchAlgorithm::Brute, 1);
+        const SearchConfig sup = test::searchConfigFor(data, {"k=2", "global-risk=1.19"}, 1.0 / 8,
+                                                       SearchAlgorithm::Brute, 1);
         const NodeJudgement j = judgeNode(data, sup, std::vector<int>{0});
         QVERIFY(j.satisfies);  // 1.441104 − 0.255843 = 1.185261 ≤ 1.19
         QVERIFY(near(j.criteria[1].worstMeasure, 1.185261));
@@ -234,8 +239,8 @@ private slots:
                 // risk judged on the rest.
                 const OracleFigures o = oracleFigures(data, weights, levels, k);
                 const double figure = isIndividual ? o.highest : o.expected;
-                const bool oracle = o.dropped <= limit && o.rows > 0 &&
-                                    figure <= threshold * (1 + 1e-9) + 1e-12;
+                const bool oracle =
+                    o.dropped <= limit && o.rows > 0 && figure <= threshold * (1 + 1e-9) + 1e-12;
                 QVERIFY2(oracle == bool(brute.satisfies[id]), what);
                 const NodeJudgement j = judgeNode(data, config, levels);
                 QVERIFY2(j.satisfies == bool(brute.satisfies[id]), what);

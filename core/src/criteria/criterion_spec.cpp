@@ -205,14 +205,14 @@ void validate(const CriterionSpec& s, std::string_view text) {
             break;
         case CriterionKind::IndividualRisk:
             if (!(p[0] > 0 && p[0] <= 1))
-                throw ParameterError("criterion '" + std::string(text) + "': r = " +
-                                     formatNumber(p[0]) +
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': r = " + formatNumber(p[0]) +
                                      " is not allowed, r is a record's risk in (0, 1]");
             break;
         case CriterionKind::GlobalRisk:
             if (!(p[0] > 0) || !std::isfinite(p[0]))
-                throw ParameterError("criterion '" + std::string(text) + "': r = " +
-                                     formatNumber(p[0]) +
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': r = " + formatNumber(p[0]) +
                                      " is not allowed, r is the expected number of "
                                      "re-identifications (a count of records), greater than 0");
             break;
@@ -260,11 +260,10 @@ void validate(const CriterionSpec& s, std::string_view text) {
                                      "';multi' are not allowed");
             break;
     }
-    const bool nodeLevel = s.kind == CriterionKind::AverageRisk ||
-                           s.kind == CriterionKind::SampleUniqueness ||
-                           s.kind == CriterionKind::PopulationUniqueness ||
-                           s.kind == CriterionKind::IndividualRisk ||
-                           s.kind == CriterionKind::GlobalRisk;
+    const bool nodeLevel =
+        s.kind == CriterionKind::AverageRisk || s.kind == CriterionKind::SampleUniqueness ||
+        s.kind == CriterionKind::PopulationUniqueness || s.kind == CriterionKind::IndividualRisk ||
+        s.kind == CriterionKind::GlobalRisk;
     if (nodeLevel && (!s.attribute.empty() || s.multiAttribute))
         throw ParameterError("criterion '" + std::string(text) +
                              "': a risk criterion is about the quasi-identifiers only; '@' and "

@@ -83,8 +83,9 @@ double NodeRisk::nodeMeasure(std::span<const std::uint32_t> sizes,
 }
 
 bool NodeRisk::holdsForNode(std::span<const std::uint32_t> sizes,
-                            std::span<const std::uint8_t> dropped) const {
-    return nodeMeasure(sizes, dropped) <= threshold * (1 + Slack) + Slack;
+                            std::span<const std::uint8_t> dropped,
+                            std::span<const double> weights) const {
+    return nodeMeasure(sizes, dropped, weights) <= threshold * (1 + Slack) + Slack;
 }
 
 }  // namespace ldv

@@ -40,7 +40,8 @@ struct ClassTable {
     std::size_t count() const { return sizes.size(); }
     std::size_t bytes() const {
         return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 +
-               (packed.capacity() + weights.capacity()) * 8 + (smallClass.capacity() + smallGroup.capacity()) * 4;
+               (packed.capacity() + weights.capacity()) * 8 +
+               (smallClass.capacity() + smallGroup.capacity()) * 4;
     }
 };
 

@@ -92,8 +92,8 @@ void Dataset::setSurveyWeights(std::vector<double> perRow, std::string column) {
                              "' need the records themselves, but the data was loaded as groups "
                              "(a database table or --stream); load it as rows");
     if (perRow.size() != m_rowToBase.size())
-        throw ParameterError("survey weights: " + std::to_string(perRow.size()) +
-                             " weights for " + std::to_string(m_rowToBase.size()) + " rows");
+        throw ParameterError("survey weights: " + std::to_string(perRow.size()) + " weights for " +
+                             std::to_string(m_rowToBase.size()) + " rows");
     // Rows outside a RowSample are not published: they are not records of the sample.
     m_base.weightSums.assign(m_base.count(), 0.0);
     for (std::size_t r = 0; r < perRow.size(); ++r)

@@ -78,8 +78,9 @@ const std::vector<std::string_view>& knownCriterionNames();
 inline constexpr std::size_t kMaxCriterionBytes = 16384;
 
 /// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
-/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1 (average-risk, individual-risk), R ≥ 0 (global-risk), 0 ≤ U ≤ 1, 0 ≤ DMIN ≤ DMAX ≤ 1,
-/// whole numbers where required). Throws ParameterError.
+/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1 (average-risk, individual-risk), R > 0
+/// (global-risk), 0 ≤ U ≤ 1, 0 ≤ DMIN ≤ DMAX ≤ 1, whole numbers where required). Throws
+/// ParameterError.
 CriterionSpec parseCriterionSpec(std::string_view text);
 
 /// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.
