@@ -137,6 +137,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
                                  ": the weight column cannot also be quasi-identifying, "
                                  "sensitive or identifying");
         a.role = Role::Insensitive;
+        a.declaredInsensitive = true;  // a role was given: published as it is
         a.surveyRole = SurveyRole::Weight;
     }
     for (const std::string& spec : o.hierarchies) {
