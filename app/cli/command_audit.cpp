@@ -42,6 +42,7 @@ public:
             "beta-likeness=B[:enhanced], k-map=K (with --population-size), average-risk=R, "
             "sample-uniqueness=U, population-uniqueness=U:MODEL (with --population-size), "
             "delta-presence=DMIN,DMAX (with --research-subset), "
+            "individual-risk=R, global-risk=R (with --survey-weight), "
             "suffix @ATTRIBUTE, "
             ";multi "
             "(see docs/criteria.md)");

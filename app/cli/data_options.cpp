@@ -49,6 +49,9 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
                    "Insensitive attributes COL[,COL], published as they are (a column without a "
                    "role is refused by generalize)")
         ->delimiter(',');
+    cmd.add_option("--survey-weight", o.surveyWeight,
+                   "Survey weight column (role \"weight\"): each record's number of population "
+                   "units, read by individual-risk=R and global-risk=R; published as it is");
 }
 
 namespace {
@@ -123,6 +126,20 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     }
     setRole(o.identifying, Role::Identifying);
     setRole(o.insensitive, Role::Insensitive);
+    if (!o.surveyWeight.empty()) {
+        // At most one column holds the role (as in a project file): this one replaces it.
+        for (auto& a : c.attributes)
+            if (a.surveyRole == SurveyRole::Weight) a.surveyRole = SurveyRole::None;
+        AttributeConfig& a = c.ensureAttribute(o.surveyWeight);
+        if (a.role == Role::QuasiIdentifying || a.role == Role::Sensitive ||
+            a.role == Role::Identifying)
+            throw ParameterError("--survey-weight " + o.surveyWeight +
+                                 ": the weight column cannot also be quasi-identifying, "
+                                 "sensitive or identifying");
+        a.role = Role::Insensitive;
+        a.declaredInsensitive = true;  // a role was given: published as it is
+        a.surveyRole = SurveyRole::Weight;
+    }
     for (const std::string& spec : o.hierarchies) {
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())

@@ -22,6 +22,8 @@ struct DataOptions {
     std::vector<std::string> identifying;
     /// --insensitive: published verbatim, declared so (AttributeConfig::declaredInsensitive).
     std::vector<std::string> insensitive;
+    /// --survey-weight COL: the column of role "weight" (individual-risk, global-risk).
+    std::string surveyWeight;
     std::string missing = "keep";
     std::vector<std::string> missingTokens;
     std::string project;

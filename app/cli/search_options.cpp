@@ -65,7 +65,8 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
         "delta-disclosure=1, "
         "beta-likeness=1[:enhanced], k-map=5 (with --population-size), average-risk=0.1, "
         "sample-uniqueness=0.01, population-uniqueness=0.01:pitman|zayatz|snb|dankar (with "
-        "--population-size) (repeatable)");
+        "--population-size), individual-risk=0.1, global-risk=2 (with --survey-weight) "
+        "(repeatable)");
     cmd.add_option("--suppression", o.suppression,
                    "Tuple suppression limit as a fraction of rows (e.g. 0.02)");
     addMetricOptions(cmd, o, "Optimum metric");

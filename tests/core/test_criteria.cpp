@@ -458,8 +458,9 @@ private slots:
                  QString("entropy 2.83-diversity"));
         // 8 ℓ-family + t, δ, β, k-map, average-risk, sample- and population-uniqueness,
         // δ-presence (issue 19), differential privacy (issue 36: parsed, but a mechanism that
-        // bind refuses and `ldiv generalize` runs)
-        QCOMPARE(knownCriterionNames().size(), std::size_t(17));
+        // bind refuses and `ldiv generalize` runs), individual- and global-risk (issue 36: from
+        // survey weights)
+        QCOMPARE(knownCriterionNames().size(), std::size_t(19));
         const CriterionSpec dp = parseCriterionSpec("differential-privacy=1,1e-5");
         QCOMPARE(dp.kind, CriterionKind::DifferentialPrivacy);
         QCOMPARE(dp.parameters, (std::vector<double>{1, 1e-5}));

@@ -30,6 +30,13 @@ QString missingCriterionInput(const ProjectConfig& config, const std::string& sp
                        "criterion '%1' needs the population size: enter 'Population size N' in "
                        "the Risk perspective (the number of people the data is a sample of)")
                 .arg(text);
+        case CriterionKind::IndividualRisk:
+        case CriterionKind::GlobalRisk:
+            if (!config.surveyAttribute(SurveyRole::Weight).empty()) return {};
+            return QObject::tr(
+                       "criterion '%1' needs survey weights: give a column the role 'weight' "
+                       "(the number of population units each record stands for)")
+                .arg(text);
         default:
             return {};
     }

@@ -92,6 +92,16 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             out.push_back({Criterion::bind(spec, {}), 0});
             continue;
         }
+        if (spec.kind == CriterionKind::IndividualRisk || spec.kind == CriterionKind::GlobalRisk) {
+            if (!data.hasSurveyWeights())
+                throw ParameterError(
+                    "criterion '" + text +
+                    "' needs survey weights: give the weight column with --survey-weight COL "
+                    "(or \"role\": \"weight\" in the project), each record's number of "
+                    "population units" +
+                    (data.sampled() ? std::string(" (not supported with a research subset)")
+                                    : std::string()));
+        }
         if (Criterion::isNodeLevel(spec.kind)) {
             out.push_back({Criterion::bindRisk(spec, sampleRows, inputs.populationSize), 0});
             continue;

@@ -95,6 +95,11 @@ Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::stri
         case CriterionKind::AverageRisk:
         case CriterionKind::SampleUniqueness:
             return {spec, NodeRisk{spec.kind, p[0], {}, 0}};
+        case CriterionKind::IndividualRisk:
+        case CriterionKind::GlobalRisk:
+            // Bound as is: the classes carry the weight sums (Dataset::setSurveyWeights);
+            // bindCriteria refuses data without them.
+            return {spec, NodeRisk{spec.kind, p[0], {}, 0}};
         case CriterionKind::DifferentialPrivacy:
             throw ParameterError(
                 "criterion '" + formatCriterionSpec(spec) +
@@ -156,7 +161,8 @@ Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double pop
 
 bool Criterion::isNodeLevel(CriterionKind kind) {
     return kind == CriterionKind::AverageRisk || kind == CriterionKind::SampleUniqueness ||
-           kind == CriterionKind::PopulationUniqueness;
+           kind == CriterionKind::PopulationUniqueness || kind == CriterionKind::IndividualRisk ||
+           kind == CriterionKind::GlobalRisk;
 }
 
 Criterion Criterion::bindRisk(const CriterionSpec& spec, double rows, double populationSize) {
@@ -265,7 +271,13 @@ bool Criterion::measureHigherIsBetter() const {
 bool Criterion::isMonotone() const {
     // The estimators are fitted to the whole class-size distribution; merging classes can
     // raise an estimate (docs/criteria.md shows a case), so no tagging for them.
-    return m_spec.kind != CriterionKind::PopulationUniqueness;
+    // individual-risk and global-risk: the Benedetti–Franconi risk r(f, F̂) is piecewise
+    // (f = 1, f = 2 and the approximation for f ≥ 3, risk/individual_risk.h), and no proof
+    // that r(f₁+f₂, F̂₁+F̂₂) ≤ max(r(f₁, F̂₁), r(f₂, F̂₂)) covers every branch. A random scan
+    // found no counterexample, but a wrong declaration would let the search prune optimal
+    // nodes, so they are declared non-monotone and every node is judged (docs/criteria.md).
+    return m_spec.kind != CriterionKind::PopulationUniqueness &&
+           m_spec.kind != CriterionKind::IndividualRisk && m_spec.kind != CriterionKind::GlobalRisk;
 }
 
 std::string Criterion::describe() const {
@@ -328,6 +340,14 @@ std::string Criterion::describe() const {
         case CriterionKind::PopulationUniqueness:
             out = "population uniques at most " + formatNumber(p[0]) + " (" + m_spec.variant +
                   " estimate)";
+            break;
+        case CriterionKind::IndividualRisk:
+            out = "individual re-identification risk from the survey weights at most " +
+                  formatNumber(p[0]) + " for every record";
+            break;
+        case CriterionKind::GlobalRisk:
+            out = "expected number of re-identifications from the survey weights at most " +
+                  formatNumber(p[0]);
             break;
         case CriterionKind::DifferentialPrivacy:
             out = "(" + formatNumber(p[0]) + ", " + formatNumber(p[1]) +

@@ -39,6 +39,8 @@ constexpr KindInfo Kinds[] = {
     {CriterionKind::PopulationUniqueness, "population-uniqueness", "U", 1},
     {CriterionKind::DeltaPresence, "delta-presence", "DMIN,DMAX", 2},
     {CriterionKind::DifferentialPrivacy, "differential-privacy", "EPSILON,DELTA", 2},
+    {CriterionKind::IndividualRisk, "individual-risk", "R", 1},
+    {CriterionKind::GlobalRisk, "global-risk", "R", 1},
 };
 
 // The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
@@ -201,6 +203,19 @@ void validate(const CriterionSpec& s, std::string_view text) {
                 throw ParameterError("criterion '" + std::string(text) + "': r = " +
                                      formatNumber(p[0]) + " is not allowed, r is a risk in (0, 1]");
             break;
+        case CriterionKind::IndividualRisk:
+            if (!(p[0] > 0 && p[0] <= 1))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': r = " + formatNumber(p[0]) +
+                                     " is not allowed, r is a record's risk in (0, 1]");
+            break;
+        case CriterionKind::GlobalRisk:
+            if (!(p[0] > 0) || !std::isfinite(p[0]))
+                throw ParameterError("criterion '" + std::string(text) +
+                                     "': r = " + formatNumber(p[0]) +
+                                     " is not allowed, r is the expected number of "
+                                     "re-identifications (a count of records), greater than 0");
+            break;
         case CriterionKind::SampleUniqueness:
         case CriterionKind::PopulationUniqueness:
             if (!(p[0] >= 0 && p[0] <= 1))
@@ -245,9 +260,10 @@ void validate(const CriterionSpec& s, std::string_view text) {
                                      "';multi' are not allowed");
             break;
     }
-    const bool nodeLevel = s.kind == CriterionKind::AverageRisk ||
-                           s.kind == CriterionKind::SampleUniqueness ||
-                           s.kind == CriterionKind::PopulationUniqueness;
+    const bool nodeLevel =
+        s.kind == CriterionKind::AverageRisk || s.kind == CriterionKind::SampleUniqueness ||
+        s.kind == CriterionKind::PopulationUniqueness || s.kind == CriterionKind::IndividualRisk ||
+        s.kind == CriterionKind::GlobalRisk;
     if (nodeLevel && (!s.attribute.empty() || s.multiAttribute))
         throw ParameterError("criterion '" + std::string(text) +
                              "': a risk criterion is about the quasi-identifiers only; '@' and "

@@ -104,6 +104,8 @@ Feasibility feasibility(const Criterion& criterion, Histogram tableCounts,
         case CriterionKind::AverageRisk:
         case CriterionKind::SampleUniqueness:
         case CriterionKind::PopulationUniqueness:
+        case CriterionKind::IndividualRisk:
+        case CriterionKind::GlobalRisk:
             // Figures of the whole published table, at their lowest when it is one class.
             result.warning = "the table as a single class fails" + impossible;
             break;

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "ldiv/criteria/node_risk.h"
+#include "ldiv/risk/individual_risk.h"
 #include "ldiv/risk/population_uniqueness.h"
 
 namespace ldv {
@@ -21,8 +22,32 @@ double NodeRisk::measure(Histogram counts) const {
     return n > 0 ? 1.0 / n : std::numeric_limits<double>::infinity();
 }
 
+double NodeRisk::classRisk(std::uint32_t size, double weight) const {
+    if (size == 0) return 0;
+    // The one home of the formula (risk/individual_risk.h); weights summing to less than the
+    // rows were refused when the weights were read (surveyWeights: every weight > 0 is not
+    // enough, so clamp to f: a class is at least its own sample).
+    if (needsWeights()) return benedettiFranconiRisk(size, std::max(weight, double(size)));
+    return 1.0 / size;
+}
+
 double NodeRisk::nodeMeasure(std::span<const std::uint32_t> sizes,
-                             std::span<const std::uint8_t> dropped) const {
+                             std::span<const std::uint8_t> dropped,
+                             std::span<const double> weights) const {
+    if (needsWeights()) {
+        // Without the classes' weight sums the figure is unknown: the node fails.
+        if (weights.size() != sizes.size()) return std::numeric_limits<double>::infinity();
+        double highest = 0, expected = 0, rows = 0;
+        for (std::size_t c = 0; c < sizes.size(); ++c) {
+            if ((!dropped.empty() && dropped[c]) || sizes[c] == 0) continue;
+            const double r = classRisk(sizes[c], weights[c]);
+            highest = std::max(highest, r);
+            expected += double(sizes[c]) * r;
+            rows += sizes[c];
+        }
+        if (rows == 0) return std::numeric_limits<double>::infinity();
+        return kind == CriterionKind::IndividualRisk ? highest : expected;
+    }
     double n = 0, classes = 0, uniques = 0;
     for (std::size_t c = 0; c < sizes.size(); ++c) {
         if ((!dropped.empty() && dropped[c]) || sizes[c] == 0) continue;
@@ -58,8 +83,9 @@ double NodeRisk::nodeMeasure(std::span<const std::uint32_t> sizes,
 }
 
 bool NodeRisk::holdsForNode(std::span<const std::uint32_t> sizes,
-                            std::span<const std::uint8_t> dropped) const {
-    return nodeMeasure(sizes, dropped) <= threshold * (1 + Slack) + Slack;
+                            std::span<const std::uint8_t> dropped,
+                            std::span<const double> weights) const {
+    return nodeMeasure(sizes, dropped, weights) <= threshold * (1 + Slack) + Slack;
 }
 
 }  // namespace ldv

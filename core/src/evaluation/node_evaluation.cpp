@@ -86,13 +86,15 @@ std::vector<CriterionResult> evaluateCriteria(const Dataset& data,
                                                          ? multiAttributeFailures(data, classes, b)
                                                          : std::vector<std::uint8_t>{};
         if (b.criterion.isNodeLevel()) {
-            // A condition on all classes together: each class shows its records' risk 1/f,
-            // the node's figure is the worst measure, and no class fails on its own.
+            // A condition on all classes together: each class shows its records' risk (1/f,
+            // or from the survey weights), the node's figure is the worst measure, and no
+            // class fails on its own.
             const NodeRisk& risk = std::get<NodeRisk>(b.criterion.variant());
             for (std::size_t c = 0; c < classes.count(); ++c)
-                r.classMeasures[c] = classes.sizes[c] > 0 ? 1.0 / classes.sizes[c] : 0;
-            r.worstMeasure = risk.nodeMeasure(classes.sizes);
-            r.holds = risk.holdsForNode(classes.sizes);
+                r.classMeasures[c] = risk.classRisk(
+                    classes.sizes[c], c < classes.weightSums.size() ? classes.weightSums[c] : 0);
+            r.worstMeasure = risk.nodeMeasure(classes.sizes, {}, classes.weightSums);
+            r.holds = risk.holdsForNode(classes.sizes, {}, classes.weightSums);
             results.push_back(std::move(r));
             continue;
         }

@@ -21,11 +21,13 @@ struct SuppressionVerdict {
 /// class; may be empty when `risks` is). A node without classes (an empty table) does not.
 /// `unrepairable`: a failing class has no published row (δ-presence on a research subset,
 /// RowSample in dataset.h): suppressing it removes nothing, so the node does not satisfy, as
-/// in ARX, where such population classes "cannot be suppressed".
+/// in ARX, where such population classes "cannot be suppressed". `weights`: the classes'
+/// survey-weight sums (individual-risk, global-risk; empty without survey weights).
 SuppressionVerdict suppressionVerdict(std::span<const std::uint32_t> sizes,
                                       std::uint64_t failingRows, std::uint64_t limitRows,
                                       std::span<const NodeRisk* const> risks,
                                       std::span<const std::uint8_t> failing,
-                                      bool unrepairable = false);
+                                      bool unrepairable = false,
+                                      std::span<const double> weights = {});
 
 }  // namespace ldv::detail

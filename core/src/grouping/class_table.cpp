@@ -30,7 +30,7 @@ bool fastPext() {
 }  // namespace
 
 RollupEngine::RollupEngine(const Dataset& data, std::vector<std::size_t> carried)
-    : m_data(data), m_carried(std::move(carried)) {
+    : m_data(data), m_carried(std::move(carried)), m_weights(data.hasSurveyWeights()) {
     for (std::size_t sa : m_carried) {
         m_offsets.push_back(m_histWidth);
         m_domains.push_back(data.sensitiveDomain(sa));
@@ -169,6 +169,7 @@ ClassTable RollupEngine::base() const {
         for (std::size_t c = 0; c < b.count(); ++c)
             std::copy_n(h.data() + c * m, m, t.hist.data() + c * m_histWidth + m_offsets[j]);
     }
+    if (m_weights) t.weights = b.weightSums;
     return t;
 }
 
@@ -275,6 +276,16 @@ void RollupEngine::rollup(const ClassTable& src, std::span<const int> levels, Cl
             for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];
         }
     }
+    sumWeights(src, out);
+}
+
+void RollupEngine::sumWeights(const ClassTable& src, ClassTable& out) const {
+    if (!m_weights) {
+        out.weights.clear();
+        return;
+    }
+    out.weights.assign(out.sizes.size(), 0.0);
+    for (std::size_t c = 0; c < src.count(); ++c) out.weights[m_classOf[c]] += src.weights[c];
 }
 
 void RollupEngine::rollupByDelta(const ClassTable& src, std::span<const int> levels) {
@@ -393,7 +404,7 @@ void RollupEngine::rollupByBits(const ClassTable& src, std::span<const int> leve
     const std::size_t count = src.count();
     m_read += count;
     // Pass 2 (histograms) and the caller (keepClassOf) need each class's group.
-    const bool classes = m_histWidth > 0 || m_keepClassOf;
+    const bool classes = m_histWidth > 0 || m_keepClassOf || m_weights;
     if (classes && m_classOf.size() < count) m_classOf.resize(count);
     out.sizes.clear();
     m_outPacked.clear();
@@ -434,6 +445,7 @@ void RollupEngine::finishBitsRollup(const ClassTable& src, ClassTable& out) {
             for (std::size_t v = 0; v < hw; ++v) t[v] += f[v];
         }
     }
+    sumWeights(src, out);
 }
 
 // The hot loop of the search: one 8-byte word read per source class, one lookup per changed

@@ -25,6 +25,9 @@ struct ClassTable {
     std::vector<Code> keys;
     std::vector<std::uint32_t> sizes;  ///< rows per class
     std::vector<std::uint32_t> hist;   ///< class-major, width RollupEngine::histWidth()
+    /// Per class, its survey-weight sum F̂_k when the dataset has survey weights
+    /// (Dataset::setSurveyWeights), else empty.
+    std::vector<double> weights;
     /// Per class, the key packed in one word: in bit fields (RollupEngine::bitPacked()), else
     /// with the engine's fixed mixed-radix strides (RollupEngine::packs()); or in two words,
     /// low word first (RollupEngine::wideBits()); empty when none of these fits.
@@ -37,7 +40,8 @@ struct ClassTable {
     std::size_t count() const { return sizes.size(); }
     std::size_t bytes() const {
         return keys.capacity() * sizeof(Code) + (sizes.capacity() + hist.capacity()) * 4 +
-               packed.capacity() * 8 + (smallClass.capacity() + smallGroup.capacity()) * 4;
+               (packed.capacity() + weights.capacity()) * 8 +
+               (smallClass.capacity() + smallGroup.capacity()) * 4;
     }
 };
 
@@ -180,6 +184,10 @@ private:
                            ClassTable& out);
     std::uint64_t m_read = 0, m_built = 0;
     bool m_keepClassOf = false;
+    /// The dataset has survey weights: every table carries its classes' weight sums.
+    bool m_weights = false;
+    /// out.weights summed from src.weights through m_classOf.
+    void sumWeights(const ClassTable& src, ClassTable& out) const;
 };
 
 }  // namespace ldv::detail

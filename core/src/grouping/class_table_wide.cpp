@@ -154,7 +154,7 @@ void RollupEngine::rollupByWideBits(const ClassTable& src, std::span<const int> 
     }
     m_read += count;
     // Pass 2 (histograms) and the caller (keepClassOf) need each class's group.
-    const bool classes = m_histWidth > 0 || m_keepClassOf;
+    const bool classes = m_histWidth > 0 || m_keepClassOf || m_weights;
     if (classes && m_classOf.size() < count) m_classOf.resize(count);
     out.sizes.clear();
     m_outPacked.clear();

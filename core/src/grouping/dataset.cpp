@@ -64,6 +64,7 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
     if (sampled() && (sample.rows.size() != n || m_population >= m_sensitive.size()))
         throw ParameterError("a sample needs one flag per row and a population attribute");
     m_rows = 0;
+    if (sampled()) m_published.assign(sample.rows.begin(), sample.rows.end());
     std::vector<std::uint8_t> keyed(groups, 0);
     for (std::size_t r = 0; r < n; ++r) {
         const std::uint32_t g = m_rowToBase[r];
@@ -83,6 +84,22 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
     }
     m_base.baseToClass.resize(groups);
     for (std::uint32_t g = 0; g < groups; ++g) m_base.baseToClass[g] = g;
+}
+
+void Dataset::setSurveyWeights(std::vector<double> perRow, std::string column) {
+    if (grouped())
+        throw ParameterError("the survey weights of '" + column +
+                             "' need the records themselves, but the data was loaded as groups "
+                             "(a database table or --stream); load it as rows");
+    if (perRow.size() != m_rowToBase.size())
+        throw ParameterError("survey weights: " + std::to_string(perRow.size()) + " weights for " +
+                             std::to_string(m_rowToBase.size()) + " rows");
+    // Rows outside a RowSample are not published: they are not records of the sample.
+    m_base.weightSums.assign(m_base.count(), 0.0);
+    for (std::size_t r = 0; r < perRow.size(); ++r)
+        if (m_published.empty() || m_published[r]) m_base.weightSums[m_rowToBase[r]] += perRow[r];
+    m_weightColumn = std::move(column);
+    m_weightsSet = true;
 }
 
 std::size_t Dataset::sensitiveDomain(std::size_t sensitive) const {
@@ -123,6 +140,7 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
     out.histograms.resize(finer.histograms.size());
     for (std::size_t s = 0; s < finer.histograms.size(); ++s)
         out.histograms[s].assign(std::size_t(count) * finer.sensitiveDomains[s], 0);
+    if (!finer.weightSums.empty()) out.weightSums.assign(count, 0.0);
     // A class's key from its first source class (sizes may be 0 with a RowSample).
     std::vector<std::uint8_t> keyed(count, 0);
     for (std::size_t c = 0; c < src; ++c) {
@@ -132,6 +150,7 @@ EquivalenceClasses Dataset::rollup(const EquivalenceClasses& finer, std::span<co
             for (std::size_t i = 0; i < d; ++i) out.keys[g * d + i] = up[i][finer.keys[c * d + i]];
         }
         out.sizes[g] += finer.sizes[c];
+        if (!finer.weightSums.empty()) out.weightSums[g] += finer.weightSums[c];
         for (std::size_t s = 0; s < finer.histograms.size(); ++s) {
             const std::size_t m = finer.sensitiveDomains[s];
             const std::uint32_t* from = finer.histograms[s].data() + c * m;

@@ -38,6 +38,7 @@ std::vector<std::string> maskedClassFailures(const Dataset& data, const SearchCo
         }
         to[c] = std::uint32_t(merged.sizes.size());
         merged.sizes.push_back(in.sizes[c]);
+        if (!in.weightSums.empty()) merged.weightSums.push_back(in.weightSums[c]);
         const auto key = in.key(c);
         merged.keys.insert(merged.keys.end(), key.begin(), key.end());
         for (std::size_t s = 0; s < in.histograms.size(); ++s) {
@@ -48,6 +49,7 @@ std::vector<std::string> maskedClassFailures(const Dataset& data, const SearchCo
     if (maskedMembers.empty()) return {};
     const std::uint32_t maskedClass = std::uint32_t(merged.sizes.size());
     merged.sizes.push_back(0);
+    if (!in.weightSums.empty()) merged.weightSums.push_back(0.0);
     // Its key: the first member's (the criteria read sizes and histograms, not keys).
     const auto key = in.key(maskedMembers.front());
     merged.keys.insert(merged.keys.end(), key.begin(), key.end());
@@ -56,6 +58,7 @@ std::vector<std::string> maskedClassFailures(const Dataset& data, const SearchCo
     for (std::size_t c : maskedMembers) {
         to[c] = maskedClass;
         merged.sizes[maskedClass] += in.sizes[c];
+        if (!in.weightSums.empty()) merged.weightSums[maskedClass] += in.weightSums[c];
         for (std::size_t s = 0; s < in.histograms.size(); ++s) {
             const auto h = in.histogram(c, s);
             std::uint32_t* out =

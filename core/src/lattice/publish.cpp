@@ -38,7 +38,7 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
     for (const BoundCriterion& b : config.criteria)
         if (b.criterion.isNodeLevel()) risks.push_back(&std::get<NodeRisk>(b.criterion.variant()));
     out.satisfies = detail::suppressionVerdict(out.classes.sizes, failingRows, limitRows, risks,
-                                               dropped, unrepairable)
+                                               dropped, unrepairable, out.classes.weightSums)
                         .satisfies;
     // Each risk criterion's figure is reported on the classes that remain, up to the first
     // that fails (the judgement stops there).
@@ -48,8 +48,8 @@ NodeJudgement judgeClasses(const Dataset& data, const SearchConfig& config,
         const NodeRisk& risk = std::get<NodeRisk>(config.criteria[i].criterion.variant());
         CriterionResult& r = out.criteria[i];
         if (reported) {
-            r.worstMeasure = risk.nodeMeasure(out.classes.sizes, dropped);
-            r.holds = risk.holdsForNode(out.classes.sizes, dropped);
+            r.worstMeasure = risk.nodeMeasure(out.classes.sizes, dropped, out.classes.weightSums);
+            r.holds = risk.holdsForNode(out.classes.sizes, dropped, out.classes.weightSums);
         }
         reported = reported && r.holds;
     }

@@ -10,6 +10,7 @@
 #include "ldiv/data/lookalikes.h"
 #include "ldiv/hierarchy/hierarchy_builders.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/risk/survey_weights.h"
 
 namespace ldv {
 
@@ -241,6 +242,17 @@ void Workspace::bind(std::map<std::string, Hierarchy> hierarchies) {
     }
     m_otherHierarchies = std::move(hierarchies);
     m_dataset = std::make_unique<Dataset>(table, m_qi, std::move(maps), m_sensitive, m_weights);
+    // The survey weights of the column of role "weight" (individual-risk, global-risk). A
+    // grouped load has no records to weigh; a column that is not valid weights is only a
+    // warning here, so that the project still serves every other criterion.
+    if (const std::string w = m_config.surveyAttribute(SurveyRole::Weight);
+        !w.empty() && m_weights.empty()) {
+        try {
+            m_dataset->setSurveyWeights(surveyWeights(table, table.requireColumn(w)), w);
+        } catch (const ParameterError& e) {
+            m_warnings.push_back("the survey weights of '" + w + "' are not used: " + e.what());
+        }
+    }
     for (const std::vector<std::size_t>* columns : {&m_qi, &m_sensitive})
         for (std::size_t col : *columns)
             if (auto warning = whiteSpaceLookalikes(table.column(col)))

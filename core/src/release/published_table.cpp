@@ -1,5 +1,7 @@
 #include "ldiv/release/published_table.h"
 
+#include "ldiv/risk/survey_weights.h"
+
 namespace ldv {
 
 PublishedTable::PublishedTable(const std::string& path, const std::vector<std::string>& qiNames,
@@ -34,6 +36,10 @@ PublishedTable::PublishedTable(const std::string& path, const std::vector<std::s
     std::vector<HierarchyMap> maps;
     for (std::size_t c : qi) maps.emplace_back(m_table.column(c));
     m_dataset = std::make_unique<Dataset>(m_table, qi, std::move(maps), sensitive);
+}
+
+void PublishedTable::useSurveyWeights(const std::string& column) {
+    m_dataset->setSurveyWeights(surveyWeights(m_table, m_table.requireColumn(column)), column);
 }
 
 }  // namespace ldv

@@ -38,6 +38,8 @@ std::string measureName(CriterionKind kind) {
         case CriterionKind::AverageRisk:
         case CriterionKind::SampleUniqueness:
         case CriterionKind::PopulationUniqueness:
+        case CriterionKind::IndividualRisk:
+        case CriterionKind::GlobalRisk:
             return "node_figure";  // one figure of the whole published table (criterionClaim)
         case CriterionKind::DistinctL:
             return "min_distinct_values";

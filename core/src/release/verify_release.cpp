@@ -723,6 +723,10 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                 }
                 inputs.tableDistributions.push_back(std::move(counts));
             }
+            // individual-risk and global-risk read the weights published beside the QIs.
+            if (const std::string w = conf.project.surveyAttribute(SurveyRole::Weight);
+                !w.empty() && !data.hasSurveyWeights())
+                published->useSurveyWeights(w);
             const std::vector<BoundCriterion> criteria = bindCriteria(data, specs, inputs);
             if (!ambiguous) {
                 const EquivalenceClasses classes = data.classes(Levels(data.qiCount(), 0), true);

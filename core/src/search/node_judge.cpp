@@ -30,7 +30,8 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
 
 template <class HistAt>
 Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
-                             std::vector<std::uint8_t>* failing) const {
+                             std::vector<std::uint8_t>* failing,
+                             std::span<const double> weights) const {
     // Risk criteria need the full set of failing classes (they are judged on the rest).
     std::vector<std::uint8_t> local;
     if (!failing && !m_nodeLevel.empty()) failing = &local;
@@ -65,17 +66,18 @@ Verdict NodeJudge::judgeImpl(std::size_t count, const std::uint32_t* sizes, Hist
             if (!failing && (rows > m_limitRows || unrepairable)) break;
         }
     }
-    Verdict v = finish({sizes, count}, rows, failing, unrepairable);
+    Verdict v = finish({sizes, count}, rows, failing, unrepairable, weights);
     v.kFails = kRows > m_limitRows;
     return v;
 }
 
 Verdict NodeJudge::finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
-                          const std::vector<std::uint8_t>* failing, bool unrepairable) const {
+                          const std::vector<std::uint8_t>* failing, bool unrepairable,
+                          std::span<const double> weights) const {
     const SuppressionVerdict s = suppressionVerdict(
         sizes, failingRows, m_limitRows, m_nodeLevel,
         failing ? std::span<const std::uint8_t>(*failing) : std::span<const std::uint8_t>(),
-        unrepairable);
+        unrepairable, weights);
     Verdict v;
     v.satisfies = s.satisfies;
     v.clean = s.clean;
@@ -101,14 +103,15 @@ Verdict NodeJudge::judge(const ClassTable& t, const RollupEngine& engine,
         [&](std::size_t c, std::size_t sa) {
             return Histogram(hist + c * width + offsets[sa], domains[sa]);
         },
-        failing);
+        failing, t.weights);
 }
 
 Verdict NodeJudge::judge(const EquivalenceClasses& classes,
                          std::vector<std::uint8_t>* failing) const {
     return judgeImpl(
         classes.count(), classes.sizes.data(),
-        [&](std::size_t c, std::size_t sa) { return classes.histogram(c, sa); }, failing);
+        [&](std::size_t c, std::size_t sa) { return classes.histogram(c, sa); }, failing,
+        classes.weightSums);
 }
 
 }  // namespace ldv::detail

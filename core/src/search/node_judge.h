@@ -33,7 +33,8 @@ public:
     /// has size ≥ k, so failing rows can only shrink when generalizing. Risk criteria
     /// (criteria_risk.h) are judged on the classes that remain after suppression: with other
     /// criteria that suppress, they are not monotone (suppressed small classes can merge into a
-    /// kept one and raise u/n), but alone nothing is ever suppressed.
+    /// kept one and raise u/n), but alone nothing is ever suppressed. population-uniqueness,
+    /// individual-risk and global-risk are not declared monotone at all (m_allMonotone).
     bool monotone() const {
         return m_allMonotone && (m_limitRows == 0 || (m_others.empty() && m_nodeLevel.empty()) ||
                                  (m_others.empty() && m_k <= 1));
@@ -59,10 +60,12 @@ private:
     /// The verdict from the rows of the failing classes (suppressionVerdict; `failing` may
     /// be null when no node-level criterion needs it).
     Verdict finish(std::span<const std::uint32_t> sizes, std::uint64_t failingRows,
-                   const std::vector<std::uint8_t>* failing, bool unrepairable) const;
+                   const std::vector<std::uint8_t>* failing, bool unrepairable,
+                   std::span<const double> weights) const;
+    /// `weights`: the classes' survey-weight sums (empty without survey weights).
     template <class HistAt>
     Verdict judgeImpl(std::size_t count, const std::uint32_t* sizes, HistAt histAt,
-                      std::vector<std::uint8_t>* failing) const;
+                      std::vector<std::uint8_t>* failing, std::span<const double> weights) const;
 
     std::vector<Other> m_others;
     /// Some criterion judgesPopulation() (then the data is a RowSample, whose classes may

@@ -11,6 +11,7 @@
 //   t-closeness=T   t-closeness=T:hierarchical   t-closeness=T:ordered   delta-disclosure=D
 //   beta-likeness=B   beta-likeness=B:enhanced   k-map=K   average-risk=R
 //   sample-uniqueness=U   population-uniqueness=U:pitman|zayatz|snb|dankar
+//   individual-risk=R   global-risk=R   (with survey weights, a column of role "weight")
 //   delta-presence=DMIN,DMAX   (with a research subset, research_subset.h)
 //   differential-privacy=EPSILON,DELTA   (SafePub, dp/safepub.h: generalize only)
 //
@@ -44,6 +45,12 @@ enum class CriterionKind {
     /// differential-privacy=EPSILON,DELTA: not a per-class criterion but a mechanism,
     /// SafePub (dp/safepub.h), run by `ldiv generalize`; Criterion::bind refuses it.
     DifferentialPrivacy,
+    /// individual-risk=R: every published record's Benedetti–Franconi risk from the survey
+    /// weights ≤ R (node_risk.h, risk/individual_risk.h).
+    IndividualRisk,
+    /// global-risk=R: the expected number of re-identifications Σ r_i ≤ R (a count of
+    /// records, not a share), from the survey weights.
+    GlobalRisk,
 };
 
 /// A parsed, not yet bound, criterion: parameters in spec order and value sets as strings.
@@ -71,8 +78,9 @@ const std::vector<std::string_view>& knownCriterionNames();
 inline constexpr std::size_t kMaxCriterionBytes = 16384;
 
 /// Parses and validates the parameters (ℓ ≥ 1, c > 0, k ≥ 1, 1/ℓ ≤ τ < 1, ℓ ≥ 2 for tau-l,
-/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1, 0 ≤ U ≤ 1, 0 ≤ DMIN ≤ DMAX ≤ 1,
-/// whole numbers where required). Throws ParameterError.
+/// 0 ≤ c2 < 100, 0 < t ≤ 1, δ > 0, β > 0, 0 < R ≤ 1 (average-risk, individual-risk), R > 0
+/// (global-risk), 0 ≤ U ≤ 1, 0 ≤ DMIN ≤ DMAX ≤ 1, whole numbers where required). Throws
+/// ParameterError.
 CriterionSpec parseCriterionSpec(std::string_view text);
 
 /// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.

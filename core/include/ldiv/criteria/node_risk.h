@@ -8,6 +8,13 @@
 //    zayatz, snb, or dankar = the decision rule of Dankar, El Emam, Neisa & Roffey 2012) for
 //    a sample of n from N (--population-size) ≤ U; a model that has no estimate for the
 //    classes (risk_population.h says when) fails the node.
+//  - individual-risk=R: every record's Benedetti–Franconi risk (risk/individual_risk.h) from
+//    the survey weights ≤ R: with f_k rows whose weights sum to F̂_k, max_k r(f_k, F̂_k) ≤ R;
+//  - global-risk=R: the expected number of re-identifications Σ_k f_k·r(f_k, F̂_k) ≤ R (a
+//    count of records, sdcMicro's global_risk_ER and `ldiv risk --json`'s
+//    individual_risk.global; not a share of the records).
+// The two read each class's weight sum (EquivalenceClasses::weightSums); without one the node
+// fails (binding refuses them on data without survey weights).
 // With suppression they are judged on the classes that remain after the per-class criteria
 // have suppressed theirs (n and u count only those); they never suppress anything themselves.
 #include <cstdint>
@@ -29,12 +36,24 @@ struct NodeRisk {
     bool holds(Histogram) const { return true; }
     /// Per class, the prosecutor risk 1/f of its records (counts = the class's histogram).
     double measure(Histogram counts) const;
+    /// The risk of each record of a class of `size` rows whose survey weights sum to `weight`:
+    /// Benedetti–Franconi for the weighted kinds (benedettiFranconiRisk), else 1/size; 0 for an
+    /// empty class.
+    double classRisk(std::uint32_t size, double weight) const;
     /// The node's figure over the classes c without dropped[c] (all when `dropped` is empty):
-    /// u/n, c_1/n, or the model's estimate; +∞ when there is no estimate or no row.
+    /// u/n, c_1/n, the model's estimate, the highest individual risk or the expected number of
+    /// re-identifications (`weights[c]` = class c's survey-weight sum); +∞ when there is no
+    /// estimate, no row, or no weights for a weighted kind.
     double nodeMeasure(std::span<const std::uint32_t> sizes,
-                       std::span<const std::uint8_t> dropped = {}) const;
+                       std::span<const std::uint8_t> dropped = {},
+                       std::span<const double> weights = {}) const;
     bool holdsForNode(std::span<const std::uint32_t> sizes,
-                      std::span<const std::uint8_t> dropped = {}) const;
+                      std::span<const std::uint8_t> dropped = {},
+                      std::span<const double> weights = {}) const;
+    /// individual-risk and global-risk: judged from survey weights.
+    bool needsWeights() const {
+        return kind == CriterionKind::IndividualRisk || kind == CriterionKind::GlobalRisk;
+    }
 };
 
 }  // namespace ldv

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "ldiv/data/table.h"
@@ -29,6 +30,10 @@ struct EquivalenceClasses {
     std::vector<std::vector<std::uint32_t>> histograms;
     /// Optional: class of every base group (see Dataset::baseGroupOfRow).
     std::vector<std::uint32_t> baseToClass;
+    /// Per class, the sum of its published rows' survey weights F̂_k (the estimated population
+    /// size of the class, risk/survey_weights.h); empty when the Dataset has none
+    /// (Dataset::setSurveyWeights).
+    std::vector<double> weightSums;
 
     std::size_t count() const { return sizes.size(); }
     std::span<const Code> key(std::size_t cls) const {
@@ -109,6 +114,16 @@ public:
     /// Class index of every row (the classes must have been computed withMembership).
     std::vector<std::uint32_t> rowClasses(const EquivalenceClasses& classes) const;
 
+    /// The survey weights of the table's rows (`perRow[r]` for table row r, each a finite
+    /// number > 0, see surveyWeights), from the column `column`: every class then carries the
+    /// sum of its published rows' weights (EquivalenceClasses::weightSums), which the
+    /// individual-risk and global-risk criteria read. ParameterError for a grouped table (its
+    /// rows are not the sample's records) or a count that is not the row count.
+    void setSurveyWeights(std::vector<double> perRow, std::string column);
+    bool hasSurveyWeights() const { return m_weightsSet; }
+    /// The column setSurveyWeights was given; empty when none.
+    const std::string& surveyWeightColumn() const { return m_weightColumn; }
+
 private:
     const Table* m_table;
     std::size_t m_rows = 0;
@@ -120,6 +135,9 @@ private:
     Lattice m_lattice;
     EquivalenceClasses m_base;
     std::vector<std::uint32_t> m_rowToBase;
+    std::vector<std::uint8_t> m_published;  ///< RowSample: 1 for the sample's rows
+    std::string m_weightColumn;
+    bool m_weightsSet = false;  ///< set on an empty table too
 };
 
 }  // namespace ldv

@@ -28,6 +28,10 @@ public:
 
     const Table& table() const { return m_table; }
     const Dataset& dataset() const { return *m_dataset; }
+    /// The published file's column `column` as the survey weights of its (unmasked) rows
+    /// (Dataset::setSurveyWeights), for individual-risk and global-risk. ParameterError
+    /// naming the column, row and value at fault.
+    void useSurveyWeights(const std::string& column);
     /// Rows in the file, masked ones included.
     std::size_t fileRows() const { return m_fileRows; }
     std::size_t maskedRows() const { return m_maskedRows; }
