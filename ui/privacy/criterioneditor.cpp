@@ -109,6 +109,22 @@ GenericHint hintFor(const QString& name) {
                             "population size N, set in the Risk perspective."),
                 {"dankar", "pitman", "zayatz", "snb"},
                 false};
+    if (name == "individual-risk")
+        return {QObject::tr("individual risk from survey weights"),
+                QObject::tr("R in (0, 1]"),
+                QObject::tr("Every published record's individual re-identification risk from the "
+                            "sampling weights (Benedetti & Franconi 1998) is at most R. Needs a "
+                            "column with the 'weight' role (Data perspective)."),
+                {},
+                false};
+    if (name == "global-risk")
+        return {QObject::tr("global risk from survey weights"),
+                QObject::tr("R > 0, a number of records"),
+                QObject::tr("The expected number of re-identifications (the sum of the records' "
+                            "individual risks, Benedetti & Franconi 1998) is at most R. Needs a "
+                            "column with the 'weight' role (Data perspective)."),
+                {},
+                false};
     if (name == "delta-presence")
         return {QObject::tr("δ-presence"),
                 QObject::tr("DMIN,DMAX"),
