@@ -243,6 +243,11 @@ private slots:
         QFETCH(int, words);
         QFETCH(int, rows);
         QFETCH(int, small);
+        // Under the sanitizers the two rows whose packing another row already takes (65 bits:
+        // two words; "fields do not fit": grouped attribute by attribute) are left out.
+        if (test::kInstrumented && (QByteArray(QTest::currentDataTag()) == "two words, 70 bits" ||
+                                    QByteArray(QTest::currentDataTag()) == "refined, 130 bits"))
+            QSKIP("instrumented build: the same packing as another row");
         std::mt19937 rng(unsigned(attributes * 100000 + domain));
         const auto wc = wideCase(rng, std::size_t(rows), std::size_t(attributes),
                                  std::size_t(domain), std::size_t(deep), std::size_t(small));
