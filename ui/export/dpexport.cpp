@@ -27,7 +27,6 @@
 #include "ldiv/workflow/dp_publication.h"
 #include "project/job.h"
 #include "project/project.h"
-#include "version.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"
 
