@@ -1,6 +1,7 @@
 #include "export/dpexport.h"
 
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -8,12 +9,15 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "export/releaseexport.h"
@@ -249,6 +253,7 @@ void DpExportBox::exportTo(const QString& path) {
         const SafePubResult& result = s.publication.result;
         const DpParameters& p = result.parameters;
         m_matrices = s.matrices;
+        m_pramApplied = s.publication.pram;
         m_releasePath = releasePath;
         m_matricesButton->setEnabled(!m_matrices.isEmpty());
         const QString levels = QString::fromStdString(formatLevels(result.levels));
@@ -296,17 +301,36 @@ void DpExportBox::showMatrices() {
     QDialog dialog(this);
     dialog.setWindowTitle(tr("PRAM transition matrices"));
     auto* layout = new QVBoxLayout(&dialog);
-    auto* intro = new QLabel(tr("Row: the original value; columns: the probability of each "
-                                "published value. Invariant PRAM keeps each column's expected "
-                                "frequencies."),
+    auto* intro = new QLabel(tr("Row: the original value; columns: the probability that it is "
+                                "published as each value. Invariant PRAM keeps each column's "
+                                "expected frequencies (Gouweleeuw et al. 1998)."),
                              &dialog);
     intro->setWordWrap(true);
     layout->addWidget(intro);
-    auto* text = new QPlainTextEdit(m_matrices, &dialog);
-    text->setReadOnly(true);
-    text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    layout->addWidget(text);
+    auto* tabs = new QTabWidget(&dialog);
+    for (const PramApplied& a : m_pramApplied) {
+        const int n = int(a.matrix.values.size());
+        auto* table = new QTableWidget(n, n, tabs);
+        QStringList labels;
+        for (const std::string& v : a.matrix.values) labels << QString::fromStdString(v);
+        table->setHorizontalHeaderLabels(labels);
+        table->setVerticalHeaderLabels(labels);
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                auto* item = new QTableWidgetItem(
+                    QLocale().toString(a.matrix.at(std::size_t(i), std::size_t(j)), 'f', 4));
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+                table->setItem(i, j, item);
+            }
+        table->resizeColumnsToContents();
+        tabs->addTab(table, tr("%1 (p = %2)").arg(QString::fromStdString(a.column)).arg(a.p));
+    }
+    layout->addWidget(tabs);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    auto* copy = buttons->addButton(tr("Copy as CSV"), QDialogButtonBox::ActionRole);
+    connect(copy, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_matrices); });
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     layout->addWidget(buttons);
     dialog.resize(640, 400);

@@ -8,7 +8,10 @@
 #include <QGroupBox>
 #include <QPointer>
 
+#include <vector>
+
 #include "export/pseudonymprompt.h"
+#include "ldiv/workflow/pram_columns.h"
 
 class QCheckBox;
 class QComboBox;
@@ -75,6 +78,7 @@ private:
     bool m_neutralize = true;
     PseudonymPrompt m_prompt;
     QString m_matrices;
+    std::vector<PramApplied> m_pramApplied;
     QString m_releasePath;
 };
 

@@ -109,6 +109,15 @@ GenericHint hintFor(const QString& name) {
                             "population size N, set in the Risk perspective."),
                 {"dankar", "pitman", "zayatz", "snb"},
                 false};
+    if (name == "differential-privacy")
+        return {QObject::tr("differential privacy (SafePub: publish from Export)"),
+                QObject::tr("EPSILON,DELTA"),
+                QObject::tr("(ε,δ)-differential privacy is not a property of a node that the "
+                            "search can check: SafePub (Bild, Kuhn & Prasser 2018) draws the node "
+                            "and the sample at random. Publish it from the Export perspective's "
+                            "'Differentially private table by SafePub' box (docs/dp.md)."),
+                {},
+                false};
     if (name == "individual-risk")
         return {QObject::tr("individual risk from survey weights"),
                 QObject::tr("R in (0, 1]"),

@@ -1,0 +1,65 @@
+// Scrolling a form with the wheel must not edit the spin box or combo box under the pointer
+// (widgets/scrollpanel.cpp: a walk changed SWEEP's τ from 0.50 to 0.01 that way); once the
+// user clicks into it, the wheel edits it.
+#include <QApplication>
+#include <QComboBox>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include "widgets/scrollpanel.h"
+
+using namespace ldv::ui;
+
+namespace {
+void wheel(QWidget* w, int steps) {
+    const QPointF at(w->width() / 2.0, w->height() / 2.0);
+    QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, -120 * steps), Qt::NoButton,
+                  Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(w, &e);
+}
+}  // namespace
+
+class TestWheelGuard : public QObject {
+    Q_OBJECT
+private slots:
+    void wheelScrollsTheFormNotTheField() {
+        QWidget window;
+        auto* content = new QWidget;
+        auto* layout = new QVBoxLayout(content);
+        auto* spin = new QSpinBox;
+        spin->setRange(0, 100);
+        spin->setValue(50);
+        auto* combo = new QComboBox;
+        combo->addItems({"a", "b", "c"});
+        layout->addWidget(spin);
+        layout->addWidget(combo);
+        layout->addSpacing(3000);  // taller than the window: the area scrolls
+        QScrollArea* area = scrollPanel(content, &window);
+        auto* outer = new QVBoxLayout(&window);
+        outer->addWidget(area);
+        window.resize(300, 200);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.setFocus();  // neither field has focus
+
+        wheel(spin, 3);
+        QCOMPARE(spin->value(), 50);
+        QVERIFY(area->verticalScrollBar()->value() > 0);
+        wheel(combo, 1);
+        QCOMPARE(combo->currentIndex(), 0);
+
+        // Focused: the wheel edits the field.
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        wheel(spin, 3);
+        QVERIFY(spin->value() != 50);
+    }
+};
+
+QTEST_MAIN(TestWheelGuard)
+#include "test_wheel_guard.moc"
