@@ -35,8 +35,8 @@
 #include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
 #include "ldiv/transform/pram.h"
+#include "ldiv/transform/pram_columns.h"
 #include "ldiv/workflow/dp_publication.h"
-#include "ldiv/workflow/pram_columns.h"
 
 namespace ldv::cli {
 namespace {
@@ -157,10 +157,6 @@ public:
                 "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
                 "--transform mondrian, which takes no node)");
         checkReleaseOptions(m_release);
-        if (!m_pram.empty() && !m_release.path.empty())
-            throw ParameterError(
-                "--pram with --release is not supported yet: the record would "
-                "claim values that PRAM changed");
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--mapping", m_mapping},
@@ -233,9 +229,17 @@ public:
                          ? std::nullopt
                          : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
                      pseudonymMapping, sep, ws->metadata());
-        if (!isSourceUri(m_output))
-            writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, sep,
-                                m_neutralize.enabled(), err, m_search.populationSize);
+        if (!isSourceUri(m_output)) {
+            // The record names the perturbed columns, and the seed of their draws when the run
+            // was seeded (verify --original replays them; without it they are CSPRNG draws).
+            ReleaseOutput output{sep, m_neutralize.enabled()};
+            for (const auto& item : pram)
+                output.pram.emplace_back(item["column"].get<std::string>(),
+                                         item["p"].get<double>());
+            if (!output.pram.empty() && m_seed) output.pramSeed = *m_seed + 1;
+            writeReleaseIfAsked(m_release, *ws, config, levels, node, publish, m_output, output,
+                                err, m_search.populationSize);
+        }
         const bool masked = publish.maskSuppressed && !node.maskedRowsRemoved;
         if (node.maskedRowsRemoved)
             err << "warning: the " << node.suppressedRows
@@ -352,7 +356,7 @@ private:
     /// --pram COL[=P] on the published table, in place; the columns and their p as JSON, and
     /// the matrices written to --pram-matrix. QIs are refused: PRAM would move rows between the
     /// classes the criteria judged.
-    /// --pram COL[=P] (workflow/pram_columns.h), with the matrices written to --pram-matrix.
+    /// --pram COL[=P] (transform/pram_columns.h), with the matrices written to --pram-matrix.
     std::vector<PramRequest> pramRequests() const {
         if (m_pram.empty() && !m_pramMatrix.empty())
             throw ParameterError("--pram-matrix needs --pram COL");

@@ -40,14 +40,13 @@ void write(ReleaseRecord record, const ReleaseOptions& release, std::ostream& er
 void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
-                         const std::string& publishedPath, char separator, bool neutralizeFormulas,
+                         const std::string& publishedPath, const ReleaseOutput& output,
                          std::ostream& err, double populationSize) {
     if (release.path.empty()) return;
     const std::string published =
         std::filesystem::absolute(publishedPath).lexically_normal().string();
     const ReleaseRecord record =
-        makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION,
-                    ReleaseOutput{separator, neutralizeFormulas},
+        makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION, output,
                     populationSize > 0 ? std::optional<double>(populationSize) : std::nullopt);
     write(record, release, err);
 }

@@ -25,10 +25,10 @@ void checkReleaseOptions(const ReleaseOptions& options);
 /// Writes the record to `releasePath` when it is not empty (the published table must already
 /// be at `publishedPath`); says so on `out` unless `quiet`. `populationSize` (0: the
 /// project's) is the --population-size the criteria were bound with, recorded for verify.
-void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
+void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
-                         const std::string& publishedPath, char separator, bool neutralizeFormulas,
+                         const std::string& publishedPath, const ReleaseOutput& output,
                          std::ostream& err, double populationSize = 0);
 
 /// The same for a SWEEP publication written to `publishedPath` (ParameterError when there

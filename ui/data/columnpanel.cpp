@@ -26,6 +26,7 @@ ColumnPanel::ColumnPanel(QWidget* parent)
       m_maskKeep(new QSpinBox(this)),
       m_form(new QFormLayout),
       m_stats(new QLabel(this)),
+      m_labels(new QLabel(this)),
       m_chart(new BarChart(this)) {
     auto* layout = new QVBoxLayout(this);
     QFont bold = m_title->font();
@@ -59,6 +60,15 @@ ColumnPanel::ColumnPanel(QWidget* parent)
     form->addRow(tr("&Publish:"), m_publish);
     form->addRow(tr("&Keep N:"), m_maskKeep);
     form->addRow(m_stats);
+    m_labels->setObjectName("valueLabels");
+    m_labels->setWordWrap(true);
+    m_labels->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_labels->setToolTip(
+        tr("From the Stata, SPSS or SAS file: the column holds the labels in place of the codes, "
+           "so hierarchies and the published table use the labels; publishing to the same "
+           "format writes the codes back (docs/formats.md)"));
+    m_labels->hide();
+    form->addRow(m_labels);
     layout->addLayout(form);
     m_chart->setTitle(tr("Most frequent values"));
     m_chart->setEmptyText(tr("select an attribute"));
@@ -74,6 +84,36 @@ ColumnPanel::ColumnPanel(QWidget* parent)
     connect(m_publish, &QComboBox::activated, this, &ColumnPanel::storeMethod);
     connect(m_maskKeep, &QSpinBox::editingFinished, this, &ColumnPanel::storeMethod);
     refresh();
+}
+
+void ColumnPanel::showLabels(const ColumnLabels* labels) {
+    if (!labels || (labels->label.empty() && labels->valueLabels.empty())) {
+        m_labels->clear();
+        m_labels->hide();
+        return;
+    }
+    QStringList lines;
+    if (!labels->label.empty())
+        lines << tr("Label: %1").arg(QString::fromStdString(labels->label).toHtmlEscaped());
+    if (!labels->valueLabels.empty()) {
+        // The first codes, then how many more (a label set can be long).
+        constexpr std::size_t kShown = 12;
+        QStringList pairs;
+        for (std::size_t i = 0; i < labels->valueLabels.size() && i < kShown; ++i)
+            pairs << QStringLiteral("%1 = %2").arg(
+                QString::fromStdString(labels->valueLabels[i].first).toHtmlEscaped(),
+                QString::fromStdString(labels->valueLabels[i].second).toHtmlEscaped());
+        if (labels->valueLabels.size() > kShown)
+            pairs << tr("… %1 more").arg(labels->valueLabels.size() - kShown);
+        lines << tr("Value labels%1: %2")
+                     .arg(labels->labelSet.empty()
+                              ? QString()
+                              : QStringLiteral(" (%1)").arg(
+                                    QString::fromStdString(labels->labelSet).toHtmlEscaped()),
+                          pairs.join(QStringLiteral(", ")));
+    }
+    m_labels->setText(lines.join(QStringLiteral("<br>")));
+    m_labels->show();
 }
 
 std::string ColumnPanel::chosenMethod() const {
@@ -121,6 +161,7 @@ void ColumnPanel::refresh() {
         m_role->setToolTip(tr("Select an attribute in the list to set its role"));
         m_title->setText(tr("No attribute selected"));
         m_stats->clear();
+        showLabels(nullptr);
         m_chart->setBars({}, {}, {});
         return;
     }
@@ -161,6 +202,7 @@ void ColumnPanel::refresh() {
                  countOfL(column.domainSize(), "distinct value", "distinct values"))
             .arg(column.missingCount())
             .arg(rows ? 100.0 * double(column.missingCount()) / double(rows) : 0.0, 0, 'f', 1));
+    showLabels(m_project->columnLabels(m_column));
     // Top values by count: a partial sort over the dictionary, never over the rows.
     const auto& counts = m_project->valueCounts(m_column);
     std::vector<Code> order(counts.size());

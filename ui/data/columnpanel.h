@@ -8,6 +8,10 @@ class QFormLayout;
 class QLabel;
 class QSpinBox;
 
+namespace ldv {
+struct ColumnLabels;
+}
+
 namespace ldv::ui {
 
 class BarChart;
@@ -33,6 +37,7 @@ public:
 
 private:
     void refresh();
+    void showLabels(const ColumnLabels* labels);
     /// The method chosen in the publish fields ("" = left out, "hmac", "mask:-3", …).
     std::string chosenMethod() const;
     void storeMethod();
@@ -45,6 +50,8 @@ private:
     QSpinBox* m_maskKeep;
     QFormLayout* m_form;
     QLabel* m_stats;
+    /// The variable label and value labels of a Stata, SPSS or SAS column (hidden without).
+    QLabel* m_labels;
     BarChart* m_chart;
 };
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "export/pseudonymprompt.h"
-#include "ldiv/workflow/pram_columns.h"
+#include "ldiv/transform/pram_columns.h"
 
 class QCheckBox;
 class QComboBox;

@@ -50,6 +50,10 @@ public:
     /// The columns without a role, by name, in table order.
     std::vector<std::string> unroledColumns() const;
     ColumnType type(int column) const { return table().column(std::size_t(column)).type(); }
+    /// The statistics file's labels of a column (variable label, value labels), or null.
+    const ColumnLabels* columnLabels(int column) const {
+        return m_data->metadata.find(columnName(column).toStdString());
+    }
     ColumnType inferredType(int column) const { return m_data->inferredTypes[std::size_t(column)]; }
     std::optional<ColumnType> typeOverride(int column) const;
     const std::vector<std::uint32_t>& valueCounts(int column) const {

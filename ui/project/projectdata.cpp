@@ -18,6 +18,7 @@ void loadTableInto(ProjectData& data, const std::string& baseDir, Feedback* feed
     LoadedTable loaded = loadTable(data.config, baseDir, feedback);
     data.report = loaded.report;
     data.inferredTypes = loaded.inferredTypes;
+    data.metadata = std::move(loaded.metadata);
     for (std::size_t c = 0; c < loaded.table->columnCount(); ++c)
         data.valueCounts.push_back(countValues(loaded.table->column(c)));
     data.table = std::move(loaded.table);

@@ -13,6 +13,7 @@
 #include "ldiv/data/table.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_formats.h"
 #include "ldiv/project/workspace.h"
 
 namespace ldv {
@@ -29,6 +30,8 @@ struct ProjectData {
     std::shared_ptr<const Table> table;
     CsvReport report;
     std::vector<ColumnType> inferredTypes;
+    /// Variable and value labels of a Stata, SPSS or SAS file (empty for CSV and xlsx).
+    TableMetadata metadata;
     /// valueCounts[column][code] = rows with that value.
     std::vector<std::vector<std::uint32_t>> valueCounts;
     std::map<std::string, Hierarchy> hierarchies;

@@ -297,6 +297,13 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     // The seed is part of the configuration: verify --original shuffles the same way.
     c["row_order"] = publish.shuffle ? json{{"shuffled", true}, {"seed", publish.seed}}
                                      : json{{"shuffled", false}};
+    if (!output.pram.empty()) {
+        json columns = json::array();
+        for (const auto& [column, diagonal] : output.pram)
+            columns.push_back({{"column", column}, {"p", diagonal}, {"matrix", "invariant"}});
+        c["pram"] = {{"columns", columns}};
+        if (output.pramSeed) c["pram"]["seed"] = *output.pramSeed;
+    }
     if (publish.maskSuppressed)
         c["masked_class"] = {{"removed", node.maskedRowsRemoved},
                              {"rows", node.suppressedRows},

@@ -4,15 +4,18 @@
 // written in the record are never opened.
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "dp_release.h"
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
+#include "ldiv/dp/safepub.h"
 #include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
@@ -20,6 +23,7 @@
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"
+#include "ldiv/transform/pram_columns.h"
 #include "release_claims.h"
 
 namespace ldv {
@@ -72,6 +76,9 @@ struct Configuration {
     std::string token = "*";
     char separator = ',';
     bool neutralize = false;
+    /// "pram": columns perturbed after publishing, and the seed of the draws when recorded.
+    std::vector<std::pair<std::string, double>> pram;
+    std::optional<std::uint64_t> pramSeed;
 };
 
 void requireKeys(const json& c, std::initializer_list<const char*> keys,
@@ -117,8 +124,9 @@ std::vector<std::string> checkConfiguration(const ReleaseRecord& r, Configuratio
                      "quasi_identifiers", "sensitive", "suppressed", "mask_token", "output"},
                     problems,
                     // row_order: records before it was written published in the source's
-                    // order; masked_class: only when masking was asked for.
-                    {"row_order", "masked_class"});
+                    // order; masked_class: only when masking was asked for; pram: only when
+                    // columns were perturbed.
+                    {"row_order", "masked_class", "pram"});
     if (!problems.empty()) return problems;
     try {
         out.project = parseProject(c["project"].dump(), "the release configuration's project");
@@ -218,6 +226,40 @@ std::vector<std::string> checkConfiguration(const ReleaseRecord& r, Configuratio
             out.seed = ro["seed"].get<std::uint64_t>();
         }
     }
+    if (c.contains("pram")) {
+        const json& p = c["pram"];
+        std::vector<std::string> pramProblems;
+        requireKeys(p, {"columns"}, pramProblems, {"seed"});
+        bool ok = pramProblems.empty() && p["columns"].is_array() && !p["columns"].empty() &&
+                  (!p.contains("seed") || p["seed"].is_number_unsigned());
+        if (ok)
+            for (const json& e : p["columns"]) {
+                std::vector<std::string> entryProblems;
+                requireKeys(e, {"column", "p", "matrix"}, entryProblems);
+                if (!entryProblems.empty() || !e["column"].is_string() || !e["p"].is_number() ||
+                    e["matrix"] != "invariant" || !(e["p"].get<double>() > 0) ||
+                    e["p"].get<double>() > 1) {
+                    ok = false;
+                    break;
+                }
+                const std::string name = e["column"].get<std::string>();
+                // A perturbed quasi-identifier or sensitive attribute would change what the
+                // claims measured: such a record claims what its file does not show.
+                if (std::find(out.qi.begin(), out.qi.end(), name) != out.qi.end() ||
+                    std::find(out.sensitive.begin(), out.sensitive.end(), name) !=
+                        out.sensitive.end())
+                    problems.push_back("pram perturbs '" + name +
+                                       "', a quasi-identifier or sensitive attribute the claims "
+                                       "measured");
+                out.pram.emplace_back(name, e["p"].get<double>());
+            }
+        if (!ok)
+            problems.push_back(
+                "pram is not {\"columns\": [{\"column\": a name, \"p\": a number in (0, 1], "
+                "\"matrix\": \"invariant\"}, …], optionally \"seed\": a whole number}");
+        else if (p.contains("seed"))
+            out.pramSeed = p["seed"].get<std::uint64_t>();
+    }
     const json& o = c["output"];
     std::vector<std::string> outputProblems;
     requireKeys(o, {"separator", "neutralize_formulas"}, outputProblems);
@@ -313,6 +355,58 @@ std::vector<std::string> differences(const ReleaseRecord& expected, const Releas
     return d;
 }
 
+/// The reproduction's CSV text against the published file's records, column by column: the
+/// columns perturbed by PRAM (conf.pram) may differ, but only to values their column has in the
+/// reproduction; every other cell, the header and the row count must be equal.
+bool samePublicationButPram(const std::string& reproduced, const std::string& publishedPath,
+                            const Configuration& conf, std::string& why) {
+    std::string published;
+    try {
+        published = readFileText(publishedPath, std::numeric_limits<std::size_t>::max());
+    } catch (const std::exception& e) {
+        why = e.what();
+        return false;
+    }
+    const auto want = parseCsvRecords(reproduced, "the reproduction", conf.separator, false);
+    const auto have = parseCsvRecords(published, publishedPath, conf.separator, false);
+    if (want.empty() || have.empty() || want.front() != have.front()) {
+        why = "the published file's header is not the reproduction's";
+        return false;
+    }
+    if (want.size() != have.size()) {
+        why = "the published file has " + std::to_string(have.size() - 1) +
+              " rows, the reproduction " + std::to_string(want.size() - 1);
+        return false;
+    }
+    const std::vector<std::string>& header = want.front();
+    std::vector<std::set<std::string>> domain(header.size());
+    std::vector<bool> perturbed(header.size(), false);
+    for (std::size_t c = 0; c < header.size(); ++c)
+        for (const auto& [column, p] : conf.pram)
+            if (header[c] == column) perturbed[c] = true;
+    for (std::size_t r = 1; r < want.size(); ++r)
+        for (std::size_t c = 0; c < header.size() && c < want[r].size(); ++c)
+            if (perturbed[c]) domain[c].insert(want[r][c]);
+    for (std::size_t r = 1; r < want.size(); ++r) {
+        if (want[r].size() != have[r].size()) {
+            why = "row " + std::to_string(r) + " of the published file has another width";
+            return false;
+        }
+        for (std::size_t c = 0; c < header.size(); ++c) {
+            const bool ok =
+                perturbed[c] ? domain[c].count(have[r][c]) > 0 : want[r][c] == have[r][c];
+            if (!ok) {
+                why = "row " + std::to_string(r) + ", column '" + header[c] + "': '" + have[r][c] +
+                      "' " +
+                      (perturbed[c] ? "is not a value of the perturbed column"
+                                    : "is not the reproduction's '" + want[r][c] + "'");
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /// Publishes the original with the record's configuration: the bytes must be the published
 /// file's, and the record the one generalize would write.
 std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configuration& conf,
@@ -373,16 +467,37 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         publish.seed = conf.seed;
         if (!ws.dataset().lattice().contains(record.levels))
             throw ParameterError("the node is outside the lattice");
-        const PublishedNode node = publishNode(ws, config, record.levels, publish);
-        const std::string sha =
-            sha256Hex(formatTableCsv(node.table, conf.separator, conf.neutralize));
+        PublishedNode node = publishNode(ws, config, record.levels, publish);
+        ReleaseOutput output{conf.separator, conf.neutralize, conf.pram, conf.pramSeed};
+        if (!conf.pram.empty() && conf.pramSeed) {
+            // A seeded run's draws replay: the same core PRAM on the same table.
+            std::vector<PramRequest> requests;
+            for (const auto& [column, p] : conf.pram) requests.push_back({column, p});
+            const std::unique_ptr<RandomSource> rng = makeRandomSource(*conf.pramSeed);
+            (void)applyPram(node.table, ws.dataset(), requests, *rng, false);
+        }
+        const std::string text = formatTableCsv(node.table, conf.separator, conf.neutralize);
+        const std::string sha = sha256Hex(text);
         out.bytesMatch = sha == record.publishedSha;
-        claims.add(bytesClaim, out.bytesMatch,
-                   "node " + formatLevels(record.levels) + " of the original gives " +
-                       (out.bytesMatch ? "the published file" : "sha256 " + sha));
-        out.expected =
-            makeRelease(ws, config, record.levels, node, publish, publishedPath, record.ldivVersion,
-                        ReleaseOutput{conf.separator, conf.neutralize});
+        if (!out.bytesMatch && !conf.pram.empty() && !conf.pramSeed) {
+            // PRAM's draws came from the CSPRNG and were not recorded: every other cell must be
+            // the reproduction's, and each perturbed cell a value its column has.
+            std::string why;
+            out.bytesMatch = samePublicationButPram(text, publishedPath, conf, why);
+            claims.add(bytesClaim, out.bytesMatch,
+                       out.bytesMatch
+                           ? "node " + formatLevels(record.levels) +
+                                 " of the original gives the published file in every column "
+                                 "but the PRAM ones, whose values are values of their columns "
+                                 "(their draws were not recorded)"
+                           : why);
+        } else {
+            claims.add(bytesClaim, out.bytesMatch,
+                       "node " + formatLevels(record.levels) + " of the original gives " +
+                           (out.bytesMatch ? "the published file" : "sha256 " + sha));
+        }
+        out.expected = makeRelease(ws, config, record.levels, node, publish, publishedPath,
+                                   record.ldivVersion, output);
         std::size_t userSensitive = 0;
         for (std::size_t c : data.sensitiveColumns())
             if (std::find(ws.sensitiveColumns().begin(), ws.sensitiveColumns().end(), c) !=

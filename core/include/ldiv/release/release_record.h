@@ -94,6 +94,14 @@ struct ReleaseRecord {
 struct ReleaseOutput {
     char separator = ',';
     bool neutralizeFormulas = false;
+    /// Columns perturbed with invariant PRAM after publishing (`--pram COL[=P]`,
+    /// transform/pram_columns.h) and the diagonal of their base matrix: insensitive columns
+    /// outside the quasi-identifiers, so the claims about the classes stand. `pramSeed`: the
+    /// seed of PRAM's draws when the run was seeded (--seed), so that verify --original
+    /// reproduces them; absent, the draws came from the CSPRNG and verify checks every other
+    /// cell and that each perturbed value is a value of its column.
+    std::vector<std::pair<std::string, double>> pram;
+    std::optional<std::uint64_t> pramSeed;
 };
 
 /// The record of a node published by publishNode and written to `publishedPath`. The

@@ -11,7 +11,7 @@
 #include "ldiv/data/table.h"
 #include "ldiv/dp/safepub.h"
 #include "ldiv/release/release_record.h"
-#include "ldiv/workflow/pram_columns.h"
+#include "ldiv/transform/pram_columns.h"
 
 namespace ldv {
 

@@ -1,5 +1,5 @@
 #pragma once
-// PRAM (Gouweleeuw et al. 1998, transform/pram.h) applied to the chosen columns of a table
+// PRAM (Gouweleeuw et al. 1998, pram.h) applied to the chosen columns of a table
 // about to be published: one home for what `ldiv generalize --pram COL[=P]` and the
 // workbench's export ask for, with the same refusals (a quasi-identifier, or a sensitive
 // attribute the criteria judged, would change what was judged).

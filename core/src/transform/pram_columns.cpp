@@ -1,4 +1,4 @@
-#include "ldiv/workflow/pram_columns.h"
+#include "ldiv/transform/pram_columns.h"
 
 #include <exception>
 
