@@ -44,7 +44,8 @@ class TestCliPramRelease : public QObject {
         QStringList args{"generalize", "--project", m_project,       "--node", "0,0,1,1,3,2,2",
                          "-c",         "k=5",       "--suppression", "0.02",   "-o",
                          out,          "--release", record,          "--pram", "salary-class=0.7"};
-        args << extra;
+        args << "--output-sep"
+             << "," << extra;
         return test::runCli(args);
     }
     test::CliResult verify(const QString& record, const QString& out) {
