@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -125,10 +126,10 @@ private slots:
         QVERIFY(!QFile::exists(record));
         const auto r = publish(out, record, {"--seed", "3"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QByteArray text = readAll(record);
-        text.replace("\"column\":\"salary-class\"", "\"column\":\"sex\"");
-        QVERIFY(text.contains("\"column\":\"sex\""));
-        writeAll(record, text);
+        QString text = QString::fromUtf8(readAll(record));
+        text.replace(QRegularExpression("\"column\": ?\"salary-class\""), "\"column\": \"sex\"");
+        QVERIFY(text.contains("\"column\": \"sex\""));
+        writeAll(record, text.toUtf8());
         const auto v = verify(record, out);
         QVERIFY(v.exitCode != 0);
         QVERIFY2(v.out.contains("pram perturbs 'sex'") || v.err.contains("pram perturbs 'sex'"),
