@@ -39,16 +39,23 @@ int runCli(const QStringList& args, QByteArray* out = nullptr) {
 
 class TestDpExport : public QObject {
     Q_OBJECT
+    /// The bundled Adult example in `window`; its Export perspective's SafePub box, or null.
+    static DpExportBox* openAdult(MainWindow& window) {
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open("adult");
+        if (!QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000))
+            return nullptr;
+        return window.exportPerspective()->dpBox();
+    }
+
 private slots:
     void init() { QVERIFY(m_dir.isValid()); }
 
     void workbenchEqualsTheCommandLine() {
         MainWindow window;
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open("adult");
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
-        DpExportBox* box = window.exportPerspective()->dpBox();
+        DpExportBox* box = openAdult(window);
+        QVERIFY(box);
         box->setNeutralizeFormulas(false);
         box->epsilonBox()->setValue(1);
         box->deltaEdit()->setText("1e-5");
@@ -106,11 +113,8 @@ private slots:
 
     void badSettingsWriteNothing() {
         MainWindow window;
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open("adult");
-        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->project() != nullptr, 30000);
-        DpExportBox* box = window.exportPerspective()->dpBox();
+        DpExportBox* box = openAdult(window);
+        QVERIFY(box);
         QSignalSpy done(box, &DpExportBox::finished);
         const QString out = m_dir.filePath("bad.csv");
         box->deltaEdit()->setText("0.5x");
