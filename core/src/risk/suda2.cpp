@@ -27,6 +27,10 @@ namespace {
 //    holds by itself: a class of m rows leads to MSUs of at most m − 1 more attributes, since
 //    each split of a class into parts makes them smaller.
 //  - Rows unique on P are in no class of P: nothing below P can be minimal for them.
+// Codes are held in the narrowest type that fits the largest domain (one byte for mach2019's 16
+// attributes: a row's codes in 16 bytes rather than 64, four rows a cache line for the counting
+// sorts' scattered reads).
+template <typename Code>
 struct Walk {
     std::size_t attributes;
     const std::vector<Code>& codes;  // row-major: codes[row * attributes + a]
@@ -205,6 +209,34 @@ struct Walk {
     }
 };
 
+// The walk over `columns` in internal `order`: per row and lowest attribute, its MSUs.
+template <typename C>
+std::vector<std::vector<std::uint64_t>> search(const Table& table,
+                                               const std::vector<std::size_t>& columns,
+                                               const std::vector<std::size_t>& order,
+                                               std::size_t domain, std::size_t maxSize,
+                                               Feedback* feedback) {
+    const std::size_t M = columns.size(), rows = table.rowCount();
+    std::vector<C> codes(rows * M);
+    for (std::size_t i = 0; i < M; ++i) {
+        const std::span<const Code> col = table.column(columns[order[i]]).codes();
+        for (std::size_t row = 0; row < rows; ++row) codes[row * M + i] = C(col[row]);
+    }
+    std::vector<std::uint32_t> all(rows);
+    std::iota(all.begin(), all.end(), 0u);
+    Walk<C> walk{M, codes, maxSize, feedback};
+    walk.parts.resize(M);
+    walk.positions.resize(M);
+    walk.partAlone.resize(M);
+    walk.alone.resize(M);
+    walk.bounds.resize(M);
+    walk.count.assign(domain, 0);
+    walk.found.resize(rows * M);
+    const std::vector<std::uint64_t> none(rows, 0);  // the whole table has no parent
+    walk.visit(all.data(), none.data(), rows, 0, M, 0);
+    return std::move(walk.found);
+}
+
 }  // namespace
 
 double suda2MsuWeight(std::size_t attributes, std::size_t size) {
@@ -248,29 +280,19 @@ Suda2Result suda2(const Table& table, const std::vector<std::size_t>& columns,
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
         return table.column(columns[x]).domainSize() < table.column(columns[y]).domainSize();
     });
-    std::vector<Code> codes(rows * M);
     std::size_t domain = 0;
-    for (std::size_t i = 0; i < M; ++i) {
-        const Column& c = table.column(columns[order[i]]);
-        domain = std::max(domain, c.domainSize());
-        const std::span<const Code> col = c.codes();
-        for (std::size_t row = 0; row < rows; ++row) codes[row * M + i] = col[row];
-    }
-    std::vector<std::uint32_t> all(rows);
-    std::iota(all.begin(), all.end(), 0u);
-    Walk walk{M, codes, r.maxMsuSize, feedback};
-    walk.parts.resize(M);
-    walk.positions.resize(M);
-    walk.partAlone.resize(M);
-    walk.alone.resize(M);
-    walk.bounds.resize(M);
-    walk.count.assign(domain, 0);
-    walk.found.resize(rows * M);
-    const std::vector<std::uint64_t> none(rows, 0);  // the whole table has no parent
-    walk.visit(all.data(), none.data(), rows, 0, M, 0);
+    for (std::size_t i = 0; i < M; ++i)
+        domain = std::max(domain, table.column(columns[order[i]]).domainSize());
+    std::vector<std::vector<std::uint64_t>> found;
+    if (domain <= 0x100)
+        found = search<std::uint8_t>(table, columns, order, domain, r.maxMsuSize, feedback);
+    else if (domain <= 0x10000)
+        found = search<std::uint16_t>(table, columns, order, domain, r.maxMsuSize, feedback);
+    else
+        found = search<Code>(table, columns, order, domain, r.maxMsuSize, feedback);
     for (std::size_t row = 0; row < rows; ++row)
         for (std::size_t a = 0; a < M; ++a) {
-            std::vector<std::uint64_t>& f = walk.found[row * M + a];
+            std::vector<std::uint64_t>& f = found[row * M + a];
             r.msus[row].insert(r.msus[row].end(), f.begin(), f.end());
             std::vector<std::uint64_t>().swap(f);
         }
