@@ -99,7 +99,8 @@ struct Walk {
                     std::uint64_t mask, std::size_t below, std::size_t depth) {
         const Code* row[kSmall];
         std::uint64_t mine[kSmall] = {};
-        for (std::size_t i = 0; i < n; ++i) row[i] = codes.data() + std::size_t(cls[i]) * attributes;
+        for (std::size_t i = 0; i < n; ++i)
+            row[i] = codes.data() + std::size_t(cls[i]) * attributes;
         tick(n * below);
         for (std::size_t a = 0; a < below; ++a) {
             Code c[kSmall];
