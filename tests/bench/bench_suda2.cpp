@@ -1,10 +1,11 @@
 // Benchmark of issue 36 item 2 (not a test; run on a Release build):
-//   bench_suda2 ADULT_CSV MACH2019_CSV [runs]
+//   bench_suda2 ADULT_CSV MACH2019_CSV [runs [MAX_MSU]]
 // e.g. bench_suda2 /work/shared/data/adult/adult.csv
 //                  /work/shared/data/mach2019/mach2019_int.csv 5
 // Medians of `runs` (default 5), one thread:
 //  - SUDA2 (all MSU sizes) on Adult's 8 QIs (30,162 rows) and on mach2019's 16 columns
-//    (73,489 rows); targets ≤ 2 s and ≤ 30 s;
+//    (73,489 rows); targets ≤ 2 s and ≤ 30 s (MAX_MSU: mach2019 with that limit only, 0 = all
+//    sizes, for profiling one case);
 //  - the individual risk on Adult's 8 QIs with a constant weight N/n (N = 10·n: Adult has no
 //    survey weights), grouping included.
 #include <algorithm>
@@ -58,7 +59,7 @@ void benchSuda2(const char* name, const Table& t, const std::vector<std::string>
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_suda2 ADULT_CSV MACH2019_CSV [runs]\n");
+        std::fprintf(stderr, "usage: bench_suda2 ADULT_CSV MACH2019_CSV [runs [MAX_MSU]]\n");
         return 1;
     }
     const int runs = argc > 3 ? std::stoi(argv[3]) : 5;
@@ -79,7 +80,8 @@ int main(int argc, char** argv) {
 
     const Table mach = readCsv(argv[2]);
     // Smaller MSU limits first (the figures issue 36 compared before SUDA2's recursion).
-    for (std::size_t limit : {std::size_t(4), std::size_t(5), std::size_t(0)})
-        benchSuda2("mach2019", mach, mach.columnNames(), runs, limit);
+    std::vector<std::size_t> limits{4, 5, 0};
+    if (argc > 4) limits = {std::size_t(std::stoul(argv[4]))};
+    for (std::size_t limit : limits) benchSuda2("mach2019", mach, mach.columnNames(), runs, limit);
     return 0;
 }

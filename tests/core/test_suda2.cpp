@@ -226,6 +226,67 @@ private slots:
         }
     }
 
+    void smallClassesAgainstBruteForce() {
+        // Tables of near-duplicate rows: templates copied 2 or 3 times, each copy changed on 0 to
+        // 2 attributes, so most classes have 2 or 3 rows (the pair and small-class paths, whose
+        // parts are found without the counting sort), with MSU limits in every other round.
+        std::mt19937 rng(36);
+        for (int round = 0; round < ldv::test::scaled(120); ++round) {
+            const std::size_t attrs = 4 + rng() % 6, templates = 2 + rng() % 12;
+            std::vector<std::vector<std::string>> cols(attrs);
+            for (std::size_t t = 0; t < templates; ++t) {
+                std::vector<unsigned> base(attrs);
+                for (unsigned& v : base) v = rng() % 5;
+                const std::size_t copies = 2 + rng() % 2 + (rng() % 5 == 0 ? 6 : 0);
+                for (std::size_t c = 0; c < copies; ++c) {
+                    std::vector<unsigned> row = base;
+                    for (std::size_t k = rng() % 3; k > 0; --k) row[rng() % attrs] = rng() % 5;
+                    for (std::size_t a = 0; a < attrs; ++a)
+                        cols[a].push_back(std::to_string(row[a]));
+                }
+            }
+            const Table t = tableOf(cols);
+            const std::size_t maxSize = round % 2 == 0 ? 1 + rng() % attrs : attrs;
+            const Suda2Result r = suda2(t, allColumns(t), {round % 2 == 0 ? maxSize : 0});
+            const auto expected = bruteMsusWide(t, maxSize);
+            for (std::size_t row = 0; row < t.rowCount(); ++row)
+                QCOMPARE(r.msus[row], expected[row]);
+        }
+    }
+
+    void wideDomainsAgainstBruteForce() {
+        // Domains over 256 and over 65,536 values (codes held in two and four bytes). 300 rows:
+        // a column of 260 values (the last 40 rows repeat earlier ones) beside small ones, brute
+        // force.
+        std::mt19937 rng(2019);
+        for (int round = 0; round < ldv::test::scaled(4); ++round) {
+            std::vector<std::vector<std::string>> cols(4);
+            for (std::size_t r = 0; r < 300; ++r) {
+                cols[0].push_back(std::to_string(r < 260 ? r : rng() % 260));
+                for (std::size_t a = 1; a < 4; ++a) cols[a].push_back(std::to_string(rng() % 3));
+            }
+            const Table t = tableOf(cols);
+            QVERIFY(t.column(0).domainSize() > 256);
+            const Suda2Result r = suda2(t, allColumns(t));
+            const auto expected = bruteMsusWide(t, 4);
+            for (std::size_t row = 0; row < t.rowCount(); ++row)
+                QCOMPARE(r.msus[row], expected[row]);
+        }
+        // 65,537 rows, column 0 the row number, column 1 its parity: every row is unique on
+        // column 0 alone and on nothing else minimal ({1} is shared, {0, 1} holds {0}).
+        const std::size_t n = 65537;
+        std::vector<std::vector<std::string>> cols(2);
+        for (std::size_t r = 0; r < n; ++r) {
+            cols[0].push_back(std::to_string(r));
+            cols[1].push_back(std::to_string(r % 2));
+        }
+        const Table t = tableOf(cols);
+        const Suda2Result r = suda2(t, allColumns(t));
+        for (std::size_t row = 0; row < n; ++row)
+            QCOMPARE(r.msus[row], (std::vector<std::uint64_t>{0b01}));
+        QCOMPARE(r.msusBySize[1], std::uint64_t(n));
+    }
+
     void errors() {
         const Table one = tableOf({{"x"}});
         QVERIFY_THROWS_EXCEPTION(ParameterError, suda2(one, {0}));
