@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -15,11 +14,16 @@
 using namespace ldv::ui;
 
 namespace {
-void wheel(QWidget* w, int steps) {
+/// Sends a wheel turn to `w`; true when `w` (or a filter) accepted it. An event left
+/// unaccepted is offered to the parents, up to the scroll area, when it comes from the window
+/// system (walked under Xvfb with xdotool: the panel scrolls); a test's sendEvent is not
+/// propagated, so the test checks that the field leaves it.
+bool wheel(QWidget* w, int steps) {
     const QPointF at(w->width() / 2.0, w->height() / 2.0);
     QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, -120 * steps), Qt::NoButton,
                   Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(w, &e);
+    return e.isAccepted();
 }
 }  // namespace
 
@@ -47,16 +51,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&window));
         window.setFocus();  // neither field has focus
 
-        wheel(spin, 3);
+        QVERIFY(!wheel(spin, 3));
         QCOMPARE(spin->value(), 50);
-        QVERIFY(area->verticalScrollBar()->value() > 0);
-        wheel(combo, 1);
+        QVERIFY(!wheel(combo, 1));
         QCOMPARE(combo->currentIndex(), 0);
 
         // Focused: the wheel edits the field.
         spin->setFocus();
         QTRY_VERIFY(spin->hasFocus());
-        wheel(spin, 3);
+        QVERIFY(wheel(spin, 3));
         QVERIFY(spin->value() != 50);
     }
 };
