@@ -18,19 +18,47 @@ namespace py = pybind11;
 namespace ldv::python {
 namespace {
 
+constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+
+/// Whether one of the eight bytes of `v` is zero (exact: the borrow trick only blurs which).
+constexpr bool hasZeroByte(std::uint64_t v) {
+    return ((v - kOnes) & ~v & (kOnes << 7)) != 0;
+}
+
+/// Whether the eight bytes of `v` hold ',', '"', CR or LF.
+constexpr bool hasSpecialByte(std::uint64_t v) {
+    return hasZeroByte(v ^ (kOnes * ',')) || hasZeroByte(v ^ (kOnes * '"')) ||
+           hasZeroByte(v ^ (kOnes * '\r')) || hasZeroByte(v ^ (kOnes * '\n'));
+}
+
+/// The field's bytes eight at a time (two overlapping loads for a short field, never reading
+/// outside it): a byte-by-byte scan of every cell was half of the frame's hand-over.
+bool hasSpecial(const char* p, std::size_t n) {
+    std::uint64_t v = 0;
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 <= n; i += 8) {
+            std::memcpy(&v, p + i, 8);
+            if (hasSpecialByte(v)) return true;
+        }
+        std::memcpy(&v, p + n - 8, 8);
+        return hasSpecialByte(v);
+    }
+    if (n >= 4) {
+        std::uint32_t a, b;
+        std::memcpy(&a, p, 4);
+        std::memcpy(&b, p + n - 4, 4);
+        return hasSpecialByte(std::uint64_t(a) | (std::uint64_t(b) << 32));
+    }
+    v = kOnes * 'a';  // padding that is no special byte
+    for (std::size_t i = 0; i < n; ++i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+    return hasSpecialByte(v);
+}
+
 /// The writer's rule (csv_writer.cpp): quoted when it holds the separator, a quote or a line
 /// break, or starts or ends with a space.
-/// Branch-free over the bytes (one shift and test each): this scan of every cell was half
-/// of the frame's hand-over when written as four comparisons and a branch a byte.
 bool needsQuotes(std::string_view field) {
-    constexpr std::uint64_t kSpecial =
-        (1ull << ',') | (1ull << '"') | (1ull << '\r') | (1ull << '\n');
-    unsigned special = 0;
-    for (const char c : field) {
-        const auto u = static_cast<unsigned char>(c);
-        special |= unsigned(u < 64) & unsigned(kSpecial >> (u & 63));
-    }
-    return special || (!field.empty() && (field.front() == ' ' || field.back() == ' '));
+    return hasSpecial(field.data(), field.size()) ||
+           (!field.empty() && (field.front() == ' ' || field.back() == ' '));
 }
 
 /// memcpy for the few bytes of a typical cell without a library call: two overlapping
@@ -60,8 +88,8 @@ void copySmall(char* to, const char* from, std::size_t n) {
 /// was a good part of the frame's hand-over.
 class Output {
 public:
-    explicit Output(std::size_t guess) : m_data(std::make_unique_for_overwrite<char[]>(guess)),
-                                         m_capacity(guess) {}
+    explicit Output(std::size_t guess)
+        : m_data(std::make_unique_for_overwrite<char[]>(guess)), m_capacity(guess) {}
     void put(std::string_view s) {
         room(s.size());
         copySmall(m_data.get() + m_size, s.data(), s.size());
@@ -142,7 +170,8 @@ Column column(const py::handle& values) {
         // (codes, categories): a categorical column, each category converted once.
         const py::tuple pair = py::reinterpret_borrow<py::tuple>(values);
         py::array codes = py::reinterpret_borrow<py::array>(pair[0]);
-        if (codes.dtype().kind() != 'i') throw py::value_error("categorical codes must be integers");
+        if (codes.dtype().kind() != 'i')
+            throw py::value_error("categorical codes must be integers");
         c.kind = Column::Kind::Codes;
         c.codeBytes = int(codes.itemsize());
         for (const py::handle category : py::reinterpret_borrow<py::list>(pair[1])) {
@@ -218,40 +247,48 @@ struct ObjectCells {
 void writeCell(Output& out, const Column& c, const ObjectCells& objects, py::ssize_t r,
                py::ssize_t inBlock, const std::string& missing) {
     switch (c.kind) {
-    case Column::Kind::Objects:
-        out.field(objects.cells[inBlock]);
-        return;
-    case Column::Kind::Integers: {
-        char* p = out.end(24);
-        out.commit(std::size_t(std::to_chars(p, p + 24, c.at<std::int64_t>(r)).ptr - p));
-        return;
-    }
-    case Column::Kind::Floats: {
-        const double x = c.at<double>(r);
-        if (std::isnan(x)) {
-            out.field(missing);
+        case Column::Kind::Objects:
+            out.field(objects.cells[inBlock]);
+            return;
+        case Column::Kind::Integers: {
+            char* p = out.end(24);
+            out.commit(std::size_t(std::to_chars(p, p + 24, c.at<std::int64_t>(r)).ptr - p));
             return;
         }
-        char* p = out.end(32);
-        const auto done = c.whole ? std::to_chars(p, p + 32, static_cast<std::int64_t>(x))
-                                  : std::to_chars(p, p + 32, x);
-        out.commit(std::size_t(done.ptr - p));
-        return;
-    }
-    case Column::Kind::Codes: {
-        std::int64_t code = 0;
-        switch (c.codeBytes) {
-        case 1: code = c.at<std::int8_t>(r); break;
-        case 2: code = c.at<std::int16_t>(r); break;
-        case 4: code = c.at<std::int32_t>(r); break;
-        default: code = c.at<std::int64_t>(r); break;
+        case Column::Kind::Floats: {
+            const double x = c.at<double>(r);
+            if (std::isnan(x)) {
+                out.field(missing);
+                return;
+            }
+            char* p = out.end(32);
+            const auto done = c.whole ? std::to_chars(p, p + 32, static_cast<std::int64_t>(x))
+                                      : std::to_chars(p, p + 32, x);
+            out.commit(std::size_t(done.ptr - p));
+            return;
         }
-        if (code < 0 || std::size_t(code) >= c.written.size())
-            out.field(missing);  // pandas' code -1: a missing value
-        else
-            out.put(c.written[std::size_t(code)]);
-        return;
-    }
+        case Column::Kind::Codes: {
+            std::int64_t code = 0;
+            switch (c.codeBytes) {
+                case 1:
+                    code = c.at<std::int8_t>(r);
+                    break;
+                case 2:
+                    code = c.at<std::int16_t>(r);
+                    break;
+                case 4:
+                    code = c.at<std::int32_t>(r);
+                    break;
+                default:
+                    code = c.at<std::int64_t>(r);
+                    break;
+            }
+            if (code < 0 || std::size_t(code) >= c.written.size())
+                out.field(missing);  // pandas' code -1: a missing value
+            else
+                out.put(c.written[std::size_t(code)]);
+            return;
+        }
     }
 }
 

@@ -49,8 +49,8 @@ public:
     std::string name() const override { return m_uri; }
 
     std::vector<SourceColumn> columns() override {
-        const auto records = parseCsvRecords(m_text->view().substr(0, m_text->headerSize),
-                                             m_uri, ',');
+        const auto records =
+            parseCsvRecords(m_text->view().substr(0, m_text->headerSize), m_uri, ',');
         std::vector<SourceColumn> out;
         if (!records.empty())
             for (const std::string& n : records.front()) out.push_back({n, ColumnType::Text});
@@ -88,14 +88,17 @@ private:
 }  // namespace
 
 void registerFrameSource() {
-    registerTableSource(kScheme, [](const std::string& uri) -> std::unique_ptr<TableSource> {
-        Held& h = held();
-        std::lock_guard lock(h.mutex);
-        const auto it = h.texts.find(uri);
-        if (it == h.texts.end())
-            throw ParameterError("'" + uri + "' names no DataFrame held by this process");
-        return std::make_unique<FrameSource>(uri, it->second);
-    }, /*inMemory=*/true);
+    registerTableSource(
+        kScheme,
+        [](const std::string& uri) -> std::unique_ptr<TableSource> {
+            Held& h = held();
+            std::lock_guard lock(h.mutex);
+            const auto it = h.texts.find(uri);
+            if (it == h.texts.end())
+                throw ParameterError("'" + uri + "' names no DataFrame held by this process");
+            return std::make_unique<FrameSource>(uri, it->second);
+        },
+        /*inMemory=*/true);
 }
 
 std::string holdFrame(FrameText text) {

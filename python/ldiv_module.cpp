@@ -127,8 +127,7 @@ PYBIND11_MODULE(_ldiv, m) {
     m.def("version_json", &ldv::cli::versionJson, "`ldiv --version --json`'s object as text");
     m.def("write_frame_csv", &ldv::python::writeFrameCsv, py::arg("path"), py::arg("columns"),
           py::arg("missing") = "");
-    m.def("hold_frame_csv", &ldv::python::holdFrameCsv, py::arg("columns"),
-          py::arg("missing") = "",
+    m.def("hold_frame_csv", &ldv::python::holdFrameCsv, py::arg("columns"), py::arg("missing") = "",
           "A DataFrame's CSV kept in memory; returns the dataframe:// URI to pass as DATA");
     m.def("release_frame", &ldv::python::releaseFrame, py::arg("uri"));
     ldv::python::registerFrameSource();

@@ -33,8 +33,8 @@ def frame_columns(frame: pd.DataFrame) -> list[tuple[str, Any]]:
             values = col.to_numpy(dtype=object)
         else:
             # Nullable integers, datetimes, …: as pandas prints them, missing kept missing.
-            values = np.array([None if m else str(v) for v, m in zip(col.tolist(), col.isna().tolist())],
-                              dtype=object)
+            cells = zip(col.tolist(), col.isna().tolist())
+            values = np.array([None if m else str(v) for v, m in cells], dtype=object)
         columns.append((str(name), values))
     return columns
 

@@ -171,3 +171,24 @@ def test_a_released_frame_is_gone():
     _ldiv.release_frame(uri)
     code, out, err, kind, message, *_ = _ldiv.run(["inspect", uri, "--json"])
     assert kind == "parameter" and "names no DataFrame" in message
+
+
+def test_quoting_of_every_length_and_position(tmp_path):
+    # The writer scans a field eight bytes at a time: each special byte at each position of
+    # fields of 0 to 20 bytes, against the rule written out here (RFC 4180 quoting when a
+    # field holds ',', '"', CR or LF, or starts or ends with a space).
+    def expected(field):
+        if any(c in field for c in ',"\r\n') or field[:1] == " " or field[-1:] == " ":
+            return '"' + field.replace('"', '""') + '"'
+        return field
+    cells = []
+    for n in range(0, 21):
+        cells.append("a" * n)
+        for pos in range(n):
+            for special in ',"\r\n ':
+                cells.append("a" * pos + special + "a" * (n - pos - 1))
+    frame = pd.DataFrame({"v": np.array(cells, dtype=object)})
+    path = tmp_path / "quoting.csv"
+    _frames.write_frame(frame, str(path))
+    want = "v\n" + "".join(expected(c) + "\n" for c in cells)
+    assert path.read_bytes().decode("utf-8") == want
