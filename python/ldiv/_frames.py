@@ -18,8 +18,8 @@ def frame_columns(frame: pd.DataFrame) -> list[tuple[str, Any]]:
     read in place (object arrays through their PyObject pointers, no list of every cell) and
     categoricals as (codes, categories), each category converted once."""
     columns = []
-    for i, name in enumerate(frame.columns):
-        col = frame.iloc[:, i]  # by position: duplicate names reach the reader, which names them
+    # items() goes by position: duplicate names reach the reader, which names them.
+    for name, col in frame.items():
         dtype = col.dtype
         if pd.api.types.is_bool_dtype(dtype) and not col.isna().any():
             values: Any = (col.to_numpy(dtype="int8"), ["False", "True"])
