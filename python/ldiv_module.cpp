@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "frame_csv.h"
+#include "frame_source.h"
 #include "ldiv/data/ambient_feedback.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
@@ -101,11 +102,17 @@ py::tuple run(const std::vector<std::string>& args, const py::object& progress) 
 
 /// The CSV of a DataFrame's columns, written to `path` (a temporary file of the package).
 void writeFrameCsv(const std::string& path, const py::list& columns, const std::string& missing) {
-    const std::string text = frameCsv(columns, missing);
+    const FrameText text = frameCsv(columns, missing);
     std::ofstream file(path, std::ios::binary);
-    file << text;
+    file.write(text.data.get(), std::streamsize(text.size));
     file.close();
     if (!file) throw InputError(path, 0, 0, "cannot write the DataFrame's temporary CSV");
+}
+
+/// The CSV of a DataFrame's columns, held in memory; returns the "dataframe://N" URI that
+/// the command takes as its DATA (frame_source.h).
+std::string holdFrameCsv(const py::list& columns, const std::string& missing) {
+    return holdFrame(frameCsv(columns, missing));
 }
 
 }  // namespace
@@ -120,4 +127,8 @@ PYBIND11_MODULE(_ldiv, m) {
     m.def("version_json", &ldv::cli::versionJson, "`ldiv --version --json`'s object as text");
     m.def("write_frame_csv", &ldv::python::writeFrameCsv, py::arg("path"), py::arg("columns"),
           py::arg("missing") = "");
+    m.def("hold_frame_csv", &ldv::python::holdFrameCsv, py::arg("columns"), py::arg("missing") = "",
+          "A DataFrame's CSV kept in memory; returns the dataframe:// URI to pass as DATA");
+    m.def("release_frame", &ldv::python::releaseFrame, py::arg("uri"));
+    ldv::python::registerFrameSource();
 }

@@ -202,7 +202,11 @@ std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
         std::filesystem::path(baseDir.empty() ? "." : baseDir) / c.dataPath;
     const bool large =
         !isSourceUri(c.dataPath) && std::filesystem::file_size(file, ec) > kAutoStreamBytes && !ec;
-    const bool groups = o.groupsSuffice && (o.stream || large || isSourceUri(c.dataPath));
+    // A source in this process's memory (a DataFrame) is read as rows, as a CSV file is: its
+    // rows are at hand, and grouping them while reading cost more than reading them (Adult:
+    // 19 ms against 13 ms).
+    const bool remote = isSourceUri(c.dataPath) && !isInMemorySource(c.dataPath);
+    const bool groups = o.groupsSuffice && (o.stream || large || remote);
     auto ws = std::make_unique<Workspace>(std::move(c), baseDir, nullptr,
                                           groups ? DataLoad::Groups : DataLoad::Rows);
     // On the process's stderr (every command loads through here; no command's output changes).

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence, Union
 import pandas as pd
 
 from . import _ldiv
-from ._frames import read_published, temp_dir, write_frame, write_hierarchy
+from ._frames import hold_frame, read_published, temp_dir, write_frame, write_hierarchy
 from ._results import (AuditResult, DiagnoseResult, ExplainResult, FrontierResult,
                        PublishResult, Record, RiskResult, SearchResult, UtilityResult,
                        VerifyResult)
@@ -75,6 +75,7 @@ class _Call:
         self.args: list[str] = [command]
         self.tmp = tempfile.TemporaryDirectory(prefix="ldiv-", dir=temp_dir())
         self.frame_paths: list[str] = []
+        self.held: list[str] = []
 
     def path(self, name: str) -> str:
         return os.path.join(self.tmp.name, name)
@@ -84,6 +85,14 @@ class _Call:
         write_frame(frame, path, missing)
         self.frame_paths.append(path)
         return path
+
+    def held_frame(self, frame: pd.DataFrame, missing: str) -> str:
+        """The data in memory (frame_source.h): no temporary file written and read again.
+        generalize keeps the file: its release record hashes the original file."""
+        uri = hold_frame(frame, missing)
+        self.held.append(uri)
+        self.frame_paths.append(uri)
+        return uri
 
     def option(self, name: str, value: Any) -> None:
         flag = "--" + name.replace("_", "-")
@@ -104,7 +113,10 @@ class _Call:
     def data(self, data: Data, project: Any, missing_tokens: Sequence[str] | None) -> None:
         if isinstance(data, pd.DataFrame):
             token = missing_tokens[0] if missing_tokens else ""
-            self.args.append(self.frame(data, "data.csv", token))
+            if self.args[0] == "generalize":
+                self.args.append(self.frame(data, "data.csv", token))
+            else:
+                self.args.append(self.held_frame(data, token))
         elif data is not None:
             self.args.append(os.fspath(data))
         if project is not None:
@@ -155,6 +167,8 @@ class _Call:
         return json.loads(out)
 
     def close(self) -> None:
+        for uri in self.held:
+            _ldiv.release_frame(uri)
         self.tmp.cleanup()
 
 

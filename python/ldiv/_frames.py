@@ -1,39 +1,54 @@
-"""DataFrames in and out: a DataFrame is handed to the engine as the CSV file the CLI would
-read (same reader, typing and missing-value rules), and a published CSV comes back as a
+"""DataFrames in and out: a DataFrame is handed to the engine as the CSV text the CLI would
+read (same reader, typing and missing-value rules; in memory, or as a file where a command
+needs one), and a published CSV comes back as a
 DataFrame whose columns keep their input dtype where the values stayed as they were."""
 from __future__ import annotations
 
 import os
 from typing import Any, Sequence
 
+import numpy as np
 import pandas as pd
 
 from . import _ldiv
 
 
-def write_frame(frame: pd.DataFrame, path: str, missing: str = "") -> None:
-    """Writes `frame` (its columns, not its index) as CSV; NaN, None, NaT and pd.NA become
-    `missing`."""
+def frame_columns(frame: pd.DataFrame) -> list[tuple[str, Any]]:
+    """(name, values) pairs for the extension's CSV writer (python/frame_csv.h): numpy arrays
+    read in place (object arrays through their PyObject pointers, no list of every cell) and
+    categoricals as (codes, categories), each category converted once."""
     columns = []
-    for name in frame.columns:
-        col = frame[name]
+    # items() goes by position: duplicate names reach the reader, which names them.
+    for name, col in frame.items():
         dtype = col.dtype
         if pd.api.types.is_bool_dtype(dtype) and not col.isna().any():
-            values: Any = [str(v) for v in col.tolist()]
+            values: Any = (col.to_numpy(dtype="int8"), ["False", "True"])
         elif pd.api.types.is_integer_dtype(dtype) and not isinstance(dtype, pd.api.extensions.ExtensionDtype):
             values = col.to_numpy(dtype="int64")
         elif pd.api.types.is_float_dtype(dtype) and not isinstance(dtype, pd.api.extensions.ExtensionDtype):
             values = col.to_numpy(dtype="float64")
         elif isinstance(dtype, pd.CategoricalDtype):
-            cats = [str(c) for c in dtype.categories]
-            values = [None if code < 0 else cats[code] for code in col.cat.codes.tolist()]
+            values = (col.cat.codes.to_numpy(), [str(c) for c in dtype.categories])
         elif pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype):
-            values = col.tolist()
+            values = col.to_numpy(dtype=object)
         else:
             # Nullable integers, datetimes, …: as pandas prints them, missing kept missing.
-            values = [None if m else str(v) for v, m in zip(col.tolist(), col.isna().tolist())]
+            cells = zip(col.tolist(), col.isna().tolist())
+            values = np.array([None if m else str(v) for v, m in cells], dtype=object)
         columns.append((str(name), values))
-    _ldiv.write_frame_csv(path, columns, missing)
+    return columns
+
+
+def write_frame(frame: pd.DataFrame, path: str, missing: str = "") -> None:
+    """Writes `frame` (its columns, not its index) as CSV; NaN, None, NaT and pd.NA become
+    `missing`."""
+    _ldiv.write_frame_csv(path, frame_columns(frame), missing)
+
+
+def hold_frame(frame: pd.DataFrame, missing: str = "") -> str:
+    """The same CSV kept in the extension's memory: returns the dataframe:// URI that a
+    command takes as its DATA (release it with _ldiv.release_frame)."""
+    return _ldiv.hold_frame_csv(frame_columns(frame), missing)
 
 
 def read_published(path: str, like: pd.DataFrame | None,

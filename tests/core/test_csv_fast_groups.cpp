@@ -287,6 +287,36 @@ private slots:
         std::filesystem::remove(path);
     }
 
+    void parseCsvGroupsGivesTheReferenceOrItsError() {
+        // The same from text in memory (a DataFrame's, python/frame_source.h): the groups,
+        // counts and errors of the reference, named after the source.
+        std::mt19937 rng(11);
+        for (int i = 0; i < 300; ++i) {
+            const char sep = ",;"[rng() % 2];
+            const std::string text = randomCsv(rng, sep, 4, 1 + rng() % 30, i % 2 == 0);
+            CsvOptions o;
+            o.separator = sep;
+            o.missing = rng() % 2 ? MissingPolicy::Keep : MissingPolicy::Drop;
+            const std::vector<std::string> columns =
+                rng() % 20 == 0 ? std::vector<std::string>{"c2", "nosuch"}
+                                : std::vector<std::string>{"c2", "c0", "c3"};
+            const Outcome ref = reference(text, sep, o, columns);
+            std::string error;
+            CsvReport report;
+            std::optional<GroupedTable> got;
+            try {
+                got = parseCsvGroups(text, "r.csv", o, columns, &report);
+            } catch (const InputError& e) {
+                error = e.what();
+            }
+            QCOMPARE(error, ref.error);
+            if (!got) continue;
+            QVERIFY2(difference(*got, *ref.groups).empty(), difference(*got, *ref.groups).c_str());
+            QCOMPARE(std::uint64_t(report.rowsRead), ref.rowsRead);
+            QCOMPARE(std::uint64_t(report.rowsDropped), ref.rowsDropped);
+        }
+    }
+
     void severalChunksOnTwoThreads() {
         // 33 MiB: readCsvGroups' and readCsv's 4 MiB chunks (8 or more: their two-stage
         // paths), stage two on the second thread, records (quoted line breaks too) across the

@@ -231,6 +231,19 @@ private slots:
         QVERIFY(!isSourceUri("C:/data/a.csv"));
         QVERIFY_THROWS_EXCEPTION(ParameterError, openTableSource("mysql://u@h/db"));
     }
+
+    void inMemorySchemes() {
+        // Only a scheme registered as in memory (the Python module's DataFrames) is read as
+        // rows by the commands that need groups; a database's, registered or not, is not.
+        registerTableSource(
+            "memtest", [](const std::string&) { return nullptr; }, true);
+        registerTableSource("dbtest", [](const std::string&) { return nullptr; });
+        QVERIFY(isInMemorySource("memtest://1"));
+        QVERIFY(!isInMemorySource("dbtest://1"));
+        QVERIFY(!isInMemorySource("postgresql://u@h/db?table=t"));
+        QVERIFY(!isInMemorySource("/tmp/memtest.csv"));
+        QVERIFY(isSourceUri("memtest://1"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTableSource)

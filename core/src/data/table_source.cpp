@@ -14,6 +14,11 @@ std::map<std::string, TableSourceFactory>& registry() {
     return factories;
 }
 
+std::map<std::string, bool>& inMemorySchemes() {
+    static std::map<std::string, bool> schemes;
+    return schemes;
+}
+
 std::map<std::string, TableWriter>& writers() {
     static std::map<std::string, TableWriter> registered;
     return registered;
@@ -83,8 +88,14 @@ private:
 
 }  // namespace
 
-void registerTableSource(const std::string& scheme, TableSourceFactory factory) {
+void registerTableSource(const std::string& scheme, TableSourceFactory factory, bool inMemory) {
     registry()[scheme] = std::move(factory);
+    inMemorySchemes()[scheme] = inMemory;
+}
+
+bool isInMemorySource(const std::string& location) {
+    const auto it = inMemorySchemes().find(schemeOf(location));
+    return it != inMemorySchemes().end() && it->second;
 }
 
 bool isSourceUri(const std::string& location) {

@@ -267,6 +267,44 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
     return out;
 }
 
+GroupedTable parseCsvGroups(std::string_view text, const std::string& sourceName,
+                            const CsvOptions& options, const std::vector<std::string>& columns,
+                            CsvReport* report) {
+    if (text.empty()) throw InputError(sourceName, 0, 0, "the text is empty (0 bytes)");
+    const char sep = options.separator ? options.separator : detectSeparator(text);
+    const bool bom = text.substr(0, 3) == "\xEF\xBB\xBF";
+    // readCsvGroups' two readers, fed from memory in its chunks: the fast path, else the
+    // reference, which names the fault.
+    std::size_t at = 0;
+    auto read = [&](char* into, std::size_t capacity) {
+        const std::size_t n = std::min(capacity, text.size() - at);
+        std::memcpy(into, text.data() + at, n);
+        at += n;
+        return n;
+    };
+    std::optional<detail::FastGroupsResult> fast =
+        detail::fastCsvGroups(read, sep, options, columns, std::size_t(1) << 22, 1);
+    if (fast) {
+        if (report) {
+            report->separator = sep;
+            report->rowsRead = std::size_t(fast->rowsRead);
+            report->rowsDropped = std::size_t(fast->rowsDropped);
+            report->hadBom = bom;
+        }
+        return std::move(fast->groups);
+    }
+    CsvGroupReader reader(sourceName, sep, options, columns);
+    reader.feed(text);
+    GroupedTable out = reader.finish();
+    if (report) {
+        report->separator = sep;
+        report->rowsRead = std::size_t(reader.rowsRead());
+        report->rowsDropped = std::size_t(reader.rowsDropped());
+        report->hadBom = bom;
+    }
+    return out;
+}
+
 std::vector<std::string> readCsvHeader(const std::string& path, const CsvOptions& options,
                                        char* separator) {
     FilePtr file = openOrThrow(path);

@@ -62,8 +62,13 @@ public:
 using TableSourceFactory = std::function<std::unique_ptr<TableSource>(const std::string& uri)>;
 
 /// Registers the opener of URIs "scheme://…" (e.g. "postgresql"). Not thread-safe: call at
-/// start-up.
-void registerTableSource(const std::string& scheme, TableSourceFactory factory);
+/// start-up. `inMemory`: the source's rows are already in this process (the Python module's
+/// DataFrames), so reading them whole costs less than collapsing them into groups.
+void registerTableSource(const std::string& scheme, TableSourceFactory factory,
+                         bool inMemory = false);
+/// True for a URI whose scheme was registered as in memory: commands that need only base
+/// groups read its rows, as they read a CSV file's (no --stream, no GROUP BY).
+bool isInMemorySource(const std::string& location);
 /// True for "scheme://…" with a scheme a database source would use (registered or not).
 bool isSourceUri(const std::string& location);
 /// Opens a URI with its registered factory. Throws ParameterError when the scheme is not

@@ -40,6 +40,11 @@ private:
 GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
                            const std::vector<std::string>& columns, CsvReport* report = nullptr,
                            Feedback* feedback = nullptr);
+/// The same from CSV text in memory (a DataFrame's, python/frame_source.h); `sourceName`
+/// names it in error messages.
+GroupedTable parseCsvGroups(std::string_view text, const std::string& sourceName,
+                            const CsvOptions& options, const std::vector<std::string>& columns,
+                            CsvReport* report = nullptr);
 /// The header of a CSV file (first record only), to list its columns without reading it.
 std::vector<std::string> readCsvHeader(const std::string& path, const CsvOptions& options,
                                        char* separator = nullptr);
