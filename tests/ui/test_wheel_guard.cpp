@@ -51,6 +51,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&window));
         window.setFocus();  // neither field has focus
 
+        // A wheel from the window system would first give focus to a Qt::WheelFocus field.
+        QCOMPARE(spin->focusPolicy(), Qt::StrongFocus);
+        QCOMPARE(combo->focusPolicy(), Qt::StrongFocus);
         QVERIFY(!wheel(spin, 3));
         QCOMPARE(spin->value(), 50);
         QVERIFY(!wheel(combo, 1));

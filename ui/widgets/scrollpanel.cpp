@@ -32,6 +32,16 @@ class WheelGuard : public QObject {
 public:
     using QObject::QObject;
     bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Polish) {
+            // A wheel gives focus to a widget with Qt::WheelFocus before anyone sees the event
+            // (QApplication), which would make every passing field "focused": only a click or
+            // Tab gives focus to these.
+            auto* widget = qobject_cast<QWidget*>(watched);
+            if (widget && widget->focusPolicy() == Qt::WheelFocus &&
+                (qobject_cast<QAbstractSpinBox*>(widget) || qobject_cast<QComboBox*>(widget)))
+                widget->setFocusPolicy(Qt::StrongFocus);
+            return false;
+        }
         if (event->type() != QEvent::Wheel) return false;
         auto* widget = qobject_cast<QWidget*>(watched);
         if (!widget || widget->hasFocus() ||
