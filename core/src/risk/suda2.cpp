@@ -47,6 +47,9 @@ struct Walk {
     std::vector<std::vector<std::uint64_t>> alone = {};   // per depth, by position in C
     std::vector<std::vector<std::uint32_t>> bounds = {};  // per depth: the groups' ends
     std::vector<std::uint32_t> count = {};                // by code, kept zero
+    std::vector<std::uint32_t> domains = {};              // per attribute, its domain size
+    std::vector<std::vector<std::uint32_t>> counts = {};  // per depth: one-pass counts
+    static constexpr std::size_t kOnePass = 64;
     std::vector<Code> touched = {};
     std::uint64_t work = 0;
 
@@ -165,34 +168,64 @@ struct Walk {
             mine.resize(n);
         }
         std::fill_n(mine.begin(), n, 0);
+        // A large class with one-byte codes counts every attribute in one pass over its rows
+        // (each row's codes read once, not once per attribute); its groups then come in code
+        // order, which, like the small classes' order, only matters per row.
+        std::uint32_t* counted = nullptr;
+        if (sizeof(Code) == 1 && n >= kOnePass) {
+            std::vector<std::uint32_t>& all = counts[depth];
+            all.assign(below * 0x100, 0);
+            counted = all.data();
+            tick(n * below);
+            for (std::size_t i = 0; i < n; ++i) {
+                const Code* x = codes.data() + std::size_t(cls[i]) * attributes;
+                for (std::size_t a = 0; a < below; ++a) ++counted[a * 0x100 + x[a]];
+            }
+        }
         for (std::size_t a = 0; a < below; ++a) {
-            tick(n);
-            // Counting sort of C by a's codes, groups in order of first appearance.
+            std::uint32_t* slot = count.data();
+            if (counted) {
+                slot = counted + a * 0x100;
+                std::uint32_t next = 0;
+                ends.clear();
+                for (std::size_t c = 0; c < domains[a]; ++c)
+                    if (const std::uint32_t k = slot[c]) {
+                        slot[c] = next;
+                        next += k;
+                        ends.push_back(next);
+                    }
+                if (ends.size() == 1) continue;
+            } else {
+                tick(n);
+                // Counting sort of C by a's codes, groups in order of first appearance.
+                for (std::size_t i = 0; i < n; ++i) {
+                    const Code c = codes[std::size_t(cls[i]) * attributes + a];
+                    if (count[c]++ == 0) touched.push_back(c);
+                }
+                if (touched.size() == 1) {
+                    count[touched[0]] = 0;
+                    touched.clear();
+                    continue;
+                }
+                std::uint32_t next = 0;
+                ends.clear();
+                for (Code c : touched) {
+                    const std::uint32_t k = count[c];
+                    count[c] = next;
+                    next += k;
+                    ends.push_back(next);
+                }
+            }
             for (std::size_t i = 0; i < n; ++i) {
-                const Code c = codes[std::size_t(cls[i]) * attributes + a];
-                if (count[c]++ == 0) touched.push_back(c);
-            }
-            if (touched.size() == 1) {
-                count[touched[0]] = 0;
-                touched.clear();
-                continue;
-            }
-            std::uint32_t next = 0;
-            ends.clear();
-            for (Code c : touched) {
-                const std::uint32_t k = count[c];
-                count[c] = next;
-                next += k;
-                ends.push_back(next);
-            }
-            for (std::size_t i = 0; i < n; ++i) {
-                const std::uint32_t p = count[codes[std::size_t(cls[i]) * attributes + a]]++;
+                const std::uint32_t p = slot[codes[std::size_t(cls[i]) * attributes + a]]++;
                 part[p] = cls[i];
                 at[p] = std::uint32_t(i);
                 passAlone[p] = mine[i];
             }
-            for (Code c : touched) count[c] = 0;
-            touched.clear();
+            if (!counted) {
+                for (Code c : touched) count[c] = 0;
+                touched.clear();
+            }
 
             const std::uint64_t set = mask | std::uint64_t(1) << a;
             const bool deeper = a > 0 && depth + 1 < maxSize;
@@ -384,6 +417,9 @@ std::vector<std::vector<std::uint64_t>> search(const Table& table,
         walk.alone.resize(M);
         walk.bounds.resize(M);
         walk.count.assign(domain, 0);
+        walk.counts.resize(M);
+        for (std::size_t i = 0; i < M; ++i)
+            walk.domains.push_back(std::uint32_t(table.column(columns[order[i]]).domainSize()));
         walk.found.resize(rows * M);
         return walk;
     };
