@@ -247,6 +247,28 @@ struct Walk {
     }
 };
 
+// Runs body(w) for w in [0, T), each on its own thread (w = 0 on the caller's), and rethrows
+// the first exception once all have finished.
+template <typename Body>
+void onThreads(std::size_t T, const Body& body) {
+    std::exception_ptr error;
+    std::mutex errorLock;
+    const auto guarded = [&](std::size_t w) {
+        try {
+            body(w);
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(errorLock);
+            if (!error) error = std::current_exception();
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (std::size_t w = 1; w < T; ++w) pool.emplace_back(guarded, w);
+        guarded(0);
+    }
+    if (error) std::rethrow_exception(error);
+}
+
 // Threads over the top level's parts: a task is the part of the rows sharing one value of an
 // attribute h (a piece of h's subtree, the sets whose highest attribute is h). A row is in one
 // part per attribute, so no two tasks meet the same (row, set). Each thread keeps its own lists,
@@ -311,8 +333,6 @@ std::vector<std::vector<std::uint64_t>> searchThreaded(const std::vector<C>& cod
     for (std::size_t w = 0; w < T; ++w) walks.push_back(makeWalk());
     std::atomic<std::size_t> nextTask{0};
     std::atomic<bool> stop{false};
-    std::exception_ptr error;
-    std::mutex errorLock;
     const auto work = [&](std::size_t w) {
         try {
             Walk<C>& walk = walks[w];
@@ -332,17 +352,11 @@ std::vector<std::vector<std::uint64_t>> searchThreaded(const std::vector<C>& cod
                              t.h, 1);
             }
         } catch (...) {
-            const std::lock_guard<std::mutex> lock(errorLock);
-            if (!error) error = std::current_exception();
-            stop = true;
+            stop = true;  // the other threads leave their tasks, onThreads rethrows
+            throw;
         }
     };
-    {
-        std::vector<std::jthread> pool;
-        for (std::size_t w = 1; w < T; ++w) pool.emplace_back(work, w);
-        work(0);
-    }
-    if (error) std::rethrow_exception(error);
+    onThreads(T, work);
 
     // The post-filter, per row and lowest attribute a, rows split among the threads. Tasks go
     // out in increasing h and each thread takes them in that order, so a thread's candidate S
@@ -387,12 +401,7 @@ std::vector<std::vector<std::uint64_t>> searchThreaded(const std::vector<C>& cod
                 for (std::vector<std::uint64_t>* l : lists) std::vector<std::uint64_t>().swap(*l);
             }
     };
-    {
-        std::vector<std::jthread> pool;
-        for (std::size_t w = 1; w < T; ++w)
-            pool.emplace_back(filter, rows * w / T, rows * (w + 1) / T);
-        filter(0, rows / T);
-    }
+    onThreads(T, [&](std::size_t w) { filter(rows * w / T, rows * (w + 1) / T); });
     return found;
 }
 
@@ -491,32 +500,37 @@ Suda2Result suda2(const Table& table, const std::vector<std::size_t>& columns,
             search<std::uint16_t>(table, columns, order, domain, r.maxMsuSize, threads, feedback);
     else
         found = search<Code>(table, columns, order, domain, r.maxMsuSize, threads, feedback);
-    for (std::size_t row = 0; row < rows; ++row)
-        for (std::size_t a = 0; a < M; ++a) {
-            std::vector<std::uint64_t>& f = found[row * M + a];
-            r.msus[row].insert(r.msus[row].end(), f.begin(), f.end());
-            std::vector<std::uint64_t>().swap(f);
-        }
-
     std::vector<double> weight(M + 1);
     for (std::size_t k = 1; k <= M; ++k) weight[k] = suda2MsuWeight(M, k);
     r.score.assign(rows, 0);
+    // Per row, split among the threads: its MSUs gathered, back to list positions, sorted and
+    // scored (in that order, so a row's score is the same sum for every thread count).
+    const std::size_t T = std::min(threads, rows);
+    onThreads(T, [&](std::size_t w) {
+        for (std::size_t row = rows * w / T; row < rows * (w + 1) / T; ++row) {
+            std::vector<std::uint64_t>& mine = r.msus[row];
+            for (std::size_t a = 0; a < M; ++a) {
+                std::vector<std::uint64_t>& f = found[row * M + a];
+                mine.insert(mine.end(), f.begin(), f.end());
+                std::vector<std::uint64_t>().swap(f);
+            }
+            for (std::uint64_t& m : mine) {
+                std::uint64_t listMask = 0;
+                for (std::uint64_t bits = m; bits; bits &= bits - 1)
+                    listMask |= std::uint64_t(1) << order[std::size_t(std::countr_zero(bits))];
+                m = listMask;
+            }
+            std::sort(mine.begin(), mine.end());
+            for (std::uint64_t m : mine) r.score[row] += weight[std::size_t(std::popcount(m))];
+        }
+    });
+    // The sums over rows in row order, one thread.
     r.msusBySize.assign(M + 1, 0);
     r.attributeContribution.assign(M, 0);
     double total = 0;
     for (std::size_t row = 0; row < rows; ++row) {
-        std::vector<std::uint64_t>& found = r.msus[row];
-        // Internal masks back to list positions.
-        for (std::uint64_t& m : found) {
-            std::uint64_t listMask = 0;
-            for (std::uint64_t bits = m; bits; bits &= bits - 1)
-                listMask |= std::uint64_t(1) << order[std::size_t(std::countr_zero(bits))];
-            m = listMask;
-        }
-        std::sort(found.begin(), found.end());
-        for (std::uint64_t m : found) {
+        for (std::uint64_t m : r.msus[row]) {
             const std::size_t k = std::size_t(std::popcount(m));
-            r.score[row] += weight[k];
             ++r.msusBySize[k];
             for (std::uint64_t bits = m; bits; bits &= bits - 1)
                 r.attributeContribution[std::size_t(std::countr_zero(bits))] += weight[k];
