@@ -1,5 +1,5 @@
 // Benchmark of issue 36 item 2 (not a test; run on a Release build):
-//   bench_suda2 ADULT_CSV MACH2019_CSV [runs [MAX_MSU]]
+//   bench_suda2 ADULT_CSV MACH2019_CSV [runs [MAX_MSU [THREADS]]]
 // e.g. bench_suda2 /work/shared/data/adult/adult.csv
 //                  /work/shared/data/mach2019/mach2019_int.csv 5
 // Medians of `runs` (default 5), one thread:
@@ -38,11 +38,11 @@ double timeMs(int runs, const std::function<void()>& f) {
 }
 
 void benchSuda2(const char* name, const Table& t, const std::vector<std::string>& qi, int runs,
-                std::size_t maxMsu = 0) {
+                std::size_t maxMsu = 0, std::size_t threads = 0) {
     std::vector<std::size_t> columns;
     for (const std::string& q : qi) columns.push_back(t.requireColumn(q));
     Suda2Result r;
-    const double ms = timeMs(runs, [&] { r = suda2(t, columns, {maxMsu}); });
+    const double ms = timeMs(runs, [&] { r = suda2(t, columns, {maxMsu, threads}); });
     std::size_t withMsu = 0, msus = 0;
     for (const auto& m : r.msus) {
         withMsu += !m.empty();
@@ -59,7 +59,8 @@ void benchSuda2(const char* name, const Table& t, const std::vector<std::string>
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_suda2 ADULT_CSV MACH2019_CSV [runs [MAX_MSU]]\n");
+        std::fprintf(stderr,
+                     "usage: bench_suda2 ADULT_CSV MACH2019_CSV [runs [MAX_MSU [THREADS]]]\n");
         return 1;
     }
     const int runs = argc > 3 ? std::stoi(argv[3]) : 5;
@@ -82,6 +83,9 @@ int main(int argc, char** argv) {
     // Smaller MSU limits first (the figures issue 36 compared before SUDA2's recursion).
     std::vector<std::size_t> limits{4, 5, 0};
     if (argc > 4) limits = {std::size_t(std::stoul(argv[4]))};
-    for (std::size_t limit : limits) benchSuda2("mach2019", mach, mach.columnNames(), runs, limit);
+    // 0 = the machine's hardware threads (Suda2Options' default).
+    const std::size_t threads = argc > 5 ? std::size_t(std::stoul(argv[5])) : 0;
+    for (std::size_t limit : limits)
+        benchSuda2("mach2019", mach, mach.columnNames(), runs, limit, threads);
     return 0;
 }

@@ -287,6 +287,66 @@ private slots:
         QCOMPARE(r.msusBySize[1], std::uint64_t(n));
     }
 
+    void threadsAgainstBruteForce() {
+        // 1, 2 and 4 threads (4 more than this machine's cores on small CI runners) on tables
+        // whose top-level parts spread over the threads, with and without MSU limits: the
+        // post-filter that merges the threads' candidates against the definition.
+        std::mt19937 rng(3636);
+        for (int round = 0; round < ldv::test::scaled(90); ++round) {
+            const std::size_t rows = 3 + rng() % 80, attrs = 3 + rng() % 6;
+            std::vector<std::vector<std::string>> cols(attrs);
+            for (std::size_t a = 0; a < attrs; ++a) {
+                const unsigned domain = 2 + rng() % (a % 2 == 0 ? 6 : 3);
+                for (std::size_t r = 0; r < rows; ++r)
+                    cols[a].push_back(std::to_string(rng() % domain));
+            }
+            for (std::size_t r = 1; r < rows; ++r)
+                if (rng() % 6 == 0) {
+                    const std::size_t from = rng() % r;
+                    for (auto& c : cols) c[r] = c[from];
+                    cols[rng() % attrs][r] = std::to_string(rng() % 7);
+                }
+            const Table t = tableOf(cols);
+            const std::size_t maxSize = round % 2 == 0 ? 1 + rng() % attrs : attrs;
+            const auto expected = bruteMsusWide(t, maxSize);
+            for (const std::size_t threads : {1, 2, 4}) {
+                const Suda2Result r =
+                    suda2(t, allColumns(t), {round % 2 == 0 ? maxSize : 0, threads});
+                for (std::size_t row = 0; row < t.rowCount(); ++row)
+                    QCOMPARE(r.msus[row], expected[row]);
+            }
+        }
+    }
+
+    void threadsGiveIdenticalResults() {
+        // A table too large for brute force (600 rows, 14 attributes, many MSUs per row): every
+        // thread count gives exactly one thread's MSUs, scores, sizes and contributions.
+        std::mt19937 rng(2019);
+        for (int round = 0; round < ldv::test::scaled(3); ++round) {
+            const std::size_t rows = 600, attrs = 14;
+            std::vector<std::vector<std::string>> cols(attrs);
+            for (std::size_t a = 0; a < attrs; ++a) {
+                const unsigned domain = 2 + rng() % 5;
+                for (std::size_t r = 0; r < rows; ++r)
+                    cols[a].push_back(std::to_string(rng() % domain));
+            }
+            const Table t = tableOf(cols);
+            for (const std::size_t limit : {std::size_t(0), std::size_t(4)}) {
+                const Suda2Result one = suda2(t, allColumns(t), {limit, 1});
+                std::size_t total = 0;
+                for (const auto& m : one.msus) total += m.size();
+                QVERIFY(total > rows);  // the merge has work to do
+                for (const std::size_t threads : {2, 3, 4, 16}) {
+                    const Suda2Result r = suda2(t, allColumns(t), {limit, threads});
+                    QCOMPARE(r.msus, one.msus);
+                    QCOMPARE(r.score, one.score);
+                    QCOMPARE(r.msusBySize, one.msusBySize);
+                    QCOMPARE(r.attributeContribution, one.attributeContribution);
+                }
+            }
+        }
+    }
+
     void errors() {
         const Table one = tableOf({{"x"}});
         QVERIFY_THROWS_EXCEPTION(ParameterError, suda2(one, {0}));

@@ -2,9 +2,13 @@
 #include "ldiv/risk/suda2.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <exception>
+#include <mutex>
 #include <numeric>
 #include <span>
+#include <thread>
 
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
@@ -43,6 +47,9 @@ struct Walk {
     std::vector<std::vector<std::uint64_t>> alone = {};   // per depth, by position in C
     std::vector<std::vector<std::uint32_t>> bounds = {};  // per depth: the groups' ends
     std::vector<std::uint32_t> count = {};                // by code, kept zero
+    std::vector<std::uint32_t> domains = {};              // per attribute, its domain size
+    std::vector<std::vector<std::uint32_t>> counts = {};  // per depth: one-pass counts
+    static constexpr std::size_t kOnePass = 64;
     std::vector<Code> touched = {};
     std::uint64_t work = 0;
 
@@ -161,34 +168,64 @@ struct Walk {
             mine.resize(n);
         }
         std::fill_n(mine.begin(), n, 0);
+        // A large class with one-byte codes counts every attribute in one pass over its rows
+        // (each row's codes read once, not once per attribute); its groups then come in code
+        // order, which, like the small classes' order, only matters per row.
+        std::uint32_t* counted = nullptr;
+        if (sizeof(Code) == 1 && n >= kOnePass) {
+            std::vector<std::uint32_t>& all = counts[depth];
+            all.assign(below * 0x100, 0);
+            counted = all.data();
+            tick(n * below);
+            for (std::size_t i = 0; i < n; ++i) {
+                const Code* x = codes.data() + std::size_t(cls[i]) * attributes;
+                for (std::size_t a = 0; a < below; ++a) ++counted[a * 0x100 + x[a]];
+            }
+        }
         for (std::size_t a = 0; a < below; ++a) {
-            tick(n);
-            // Counting sort of C by a's codes, groups in order of first appearance.
+            std::uint32_t* slot = count.data();
+            if (counted) {
+                slot = counted + a * 0x100;
+                std::uint32_t next = 0;
+                ends.clear();
+                for (std::size_t c = 0; c < domains[a]; ++c)
+                    if (const std::uint32_t k = slot[c]) {
+                        slot[c] = next;
+                        next += k;
+                        ends.push_back(next);
+                    }
+                if (ends.size() == 1) continue;
+            } else {
+                tick(n);
+                // Counting sort of C by a's codes, groups in order of first appearance.
+                for (std::size_t i = 0; i < n; ++i) {
+                    const Code c = codes[std::size_t(cls[i]) * attributes + a];
+                    if (count[c]++ == 0) touched.push_back(c);
+                }
+                if (touched.size() == 1) {
+                    count[touched[0]] = 0;
+                    touched.clear();
+                    continue;
+                }
+                std::uint32_t next = 0;
+                ends.clear();
+                for (Code c : touched) {
+                    const std::uint32_t k = count[c];
+                    count[c] = next;
+                    next += k;
+                    ends.push_back(next);
+                }
+            }
             for (std::size_t i = 0; i < n; ++i) {
-                const Code c = codes[std::size_t(cls[i]) * attributes + a];
-                if (count[c]++ == 0) touched.push_back(c);
-            }
-            if (touched.size() == 1) {
-                count[touched[0]] = 0;
-                touched.clear();
-                continue;
-            }
-            std::uint32_t next = 0;
-            ends.clear();
-            for (Code c : touched) {
-                const std::uint32_t k = count[c];
-                count[c] = next;
-                next += k;
-                ends.push_back(next);
-            }
-            for (std::size_t i = 0; i < n; ++i) {
-                const std::uint32_t p = count[codes[std::size_t(cls[i]) * attributes + a]]++;
+                const std::uint32_t p = slot[codes[std::size_t(cls[i]) * attributes + a]]++;
                 part[p] = cls[i];
                 at[p] = std::uint32_t(i);
                 passAlone[p] = mine[i];
             }
-            for (Code c : touched) count[c] = 0;
-            touched.clear();
+            if (!counted) {
+                for (Code c : touched) count[c] = 0;
+                touched.clear();
+            }
 
             const std::uint64_t set = mask | std::uint64_t(1) << a;
             const bool deeper = a > 0 && depth + 1 < maxSize;
@@ -210,32 +247,200 @@ struct Walk {
     }
 };
 
+// Runs body(w) for w in [0, T), each on its own thread (w = 0 on the caller's), and rethrows
+// the first exception once all have finished.
+template <typename Body>
+void onThreads(std::size_t T, const Body& body) {
+    std::exception_ptr error;
+    std::mutex errorLock;
+    const auto guarded = [&](std::size_t w) {
+        try {
+            body(w);
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(errorLock);
+            if (!error) error = std::current_exception();
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (std::size_t w = 1; w < T; ++w) pool.emplace_back(guarded, w);
+        guarded(0);
+    }
+    if (error) std::rethrow_exception(error);
+}
+
+// Threads over the top level's parts: a task is the part of the rows sharing one value of an
+// attribute h (a piece of h's subtree, the sets whose highest attribute is h). A row is in one
+// part per attribute, so no two tasks meet the same (row, set). Each thread keeps its own lists,
+// so a candidate is checked only against what its own thread found before (sound either way:
+// every candidate is unique for its row), and a per-row post-filter then keeps a candidate iff
+// no other candidate of the row with the same lowest attribute is a proper subset of it (any
+// unique X ⊊ S holds S's lowest attribute, as `found` explains). That filter is exact because
+// every MSU of at most maxSize attributes is a candidate: the search visits every set that can
+// be minimal within the limit, and a check rejects a set only when it holds a unique proper
+// subset, never an MSU; a non-minimal candidate S holds an MSU X ⊊ S, smaller than S, so within
+// the limit and a candidate too. The result is thus the same set of MSUs as one thread's.
+template <typename C, typename MakeWalk>
+std::vector<std::vector<std::uint64_t>> searchThreaded(const std::vector<C>& codes, std::size_t M,
+                                                       std::size_t rows, std::size_t domain,
+                                                       std::size_t maxSize, std::size_t threads,
+                                                       const MakeWalk& makeWalk) {
+    // The top level, serially: per attribute h a counting sort of the table; a row alone by h
+    // has the MSU {h} (bit h of aloneTop), a part of ≥ 2 rows is a task unless it is the
+    // whole table (h constant: nothing below is minimal, as in `visit`).
+    struct Task {
+        std::size_t h, begin, end;
+        double cost;
+    };
+    std::vector<std::uint64_t> aloneTop(rows, 0);
+    std::vector<std::uint32_t> taskRows;  // the tasks' rows back to back
+    std::vector<Task> tasks;
+    std::vector<std::uint32_t> count(domain), sorted(rows);
+    for (std::size_t h = 0; h < M; ++h) {
+        std::fill(count.begin(), count.end(), 0);
+        for (std::size_t row = 0; row < rows; ++row) ++count[codes[row * M + h]];
+        std::uint32_t next = 0;
+        for (std::uint32_t& c : count) {
+            const std::uint32_t k = c;
+            c = next;
+            next += k;
+        }
+        for (std::size_t row = 0; row < rows; ++row)
+            sorted[count[codes[row * M + h]]++] = std::uint32_t(row);
+        // count[c] is now the end of value c's rows in `sorted`.
+        std::uint32_t begin = 0;
+        for (std::size_t c = 0; c < domain; ++c) {
+            const std::uint32_t end = count[c], n = end - begin;
+            if (n == 1) {
+                aloneTop[sorted[begin]] |= std::uint64_t(1) << h;
+            } else if (n >= 2 && n < rows && h > 0 && maxSize > 1) {
+                // A rough guess of the part's work, largest tasks first for an even finish.
+                tasks.push_back({h, taskRows.size(), taskRows.size() + n,
+                                 double(n) * double(std::uint64_t(1) << h)});
+                taskRows.insert(taskRows.end(), sorted.begin() + begin, sorted.begin() + end);
+            }
+            begin = end;
+        }
+    }
+    // Increasing h (the post-filter needs it), the largest parts of each h first.
+    std::stable_sort(tasks.begin(), tasks.end(), [](const Task& x, const Task& y) {
+        return x.h != y.h ? x.h < y.h : x.cost > y.cost;
+    });
+
+    const std::size_t T = std::max<std::size_t>(1, std::min(threads, tasks.size()));
+    std::vector<Walk<C>> walks;
+    walks.reserve(T);
+    for (std::size_t w = 0; w < T; ++w) walks.push_back(makeWalk());
+    std::atomic<std::size_t> nextTask{0};
+    std::atomic<bool> stop{false};
+    const auto work = [&](std::size_t w) {
+        try {
+            Walk<C>& walk = walks[w];
+            std::vector<std::uint64_t> pass;
+            while (!stop.load(std::memory_order_relaxed)) {
+                const std::size_t i = nextTask.fetch_add(1);
+                if (i >= tasks.size()) break;
+                const Task& t = tasks[i];
+                const std::size_t n = t.end - t.begin;
+                // The parent check's bits as the top level's loop would pass them: the
+                // attributes below h by which the row is alone in the whole table.
+                const std::uint64_t lower = (std::uint64_t(1) << t.h) - 1;
+                pass.resize(n);
+                for (std::size_t k = 0; k < n; ++k)
+                    pass[k] = aloneTop[taskRows[t.begin + k]] & lower;
+                walk.descend(taskRows.data() + t.begin, pass.data(), n, std::uint64_t(1) << t.h,
+                             t.h, 1);
+            }
+        } catch (...) {
+            stop = true;  // the other threads leave their tasks, onThreads rethrows
+            throw;
+        }
+    };
+    onThreads(T, work);
+
+    // The post-filter, per row and lowest attribute a, rows split among the threads. Tasks go
+    // out in increasing h and each thread takes them in that order, so a thread's candidate S
+    // was checked against every candidate of its own found before: all of the row's sets in
+    // S's task (S's subtree, visited subsets first) and in lower subtrees. A non-minimal S that
+    // survived therefore holds an MSU found by another thread, one of a lower subtree (its
+    // highest attribute below S's, so a smaller number). Only those are looked at, and a list
+    // alone (the usual case) is final as it is. A row alone by a in the whole table has {a} as
+    // its only MSU of lowest attribute a: every other candidate holds it.
+    std::vector<std::vector<std::uint64_t>> found(rows * M);
+    const auto filter = [&](std::size_t first, std::size_t last) {
+        std::vector<std::vector<std::uint64_t>*> lists;
+        for (std::size_t row = first; row < last; ++row)
+            for (std::size_t a = 0; a < M; ++a) {
+                std::vector<std::uint64_t>& out = found[row * M + a];
+                lists.clear();
+                for (Walk<C>& walk : walks)
+                    if (!walk.found[row * M + a].empty()) lists.push_back(&walk.found[row * M + a]);
+                if (aloneTop[row] >> a & 1) {
+                    out.push_back(std::uint64_t(1) << a);
+                } else if (lists.size() == 1) {
+                    out.swap(*lists[0]);
+                } else if (lists.size() > 1) {
+                    for (std::vector<std::uint64_t>* l : lists) std::sort(l->begin(), l->end());
+                    for (std::vector<std::uint64_t>* l : lists)
+                        for (const std::uint64_t set : *l) {
+                            const std::uint64_t top = std::uint64_t(1)
+                                                      << (63 - std::countl_zero(set));
+                            bool minimal = true;
+                            for (const std::vector<std::uint64_t>* other : lists) {
+                                if (other == l) continue;
+                                for (std::size_t j = 0; j < other->size() && (*other)[j] < top; ++j)
+                                    if (((*other)[j] & ~set) == 0) {
+                                        minimal = false;
+                                        break;
+                                    }
+                                if (!minimal) break;
+                            }
+                            if (minimal) out.push_back(set);
+                        }
+                }
+                for (std::vector<std::uint64_t>* l : lists) std::vector<std::uint64_t>().swap(*l);
+            }
+    };
+    onThreads(T, [&](std::size_t w) { filter(rows * w / T, rows * (w + 1) / T); });
+    return found;
+}
+
 // The walk over `columns` in internal `order`: per row and lowest attribute, its MSUs.
 template <typename C>
 std::vector<std::vector<std::uint64_t>> search(const Table& table,
                                                const std::vector<std::size_t>& columns,
                                                const std::vector<std::size_t>& order,
                                                std::size_t domain, std::size_t maxSize,
-                                               Feedback* feedback) {
+                                               std::size_t threads, Feedback* feedback) {
     const std::size_t M = columns.size(), rows = table.rowCount();
     std::vector<C> codes(rows * M);
     for (std::size_t i = 0; i < M; ++i) {
         const std::span<const Code> col = table.column(columns[order[i]]).codes();
         for (std::size_t row = 0; row < rows; ++row) codes[row * M + i] = C(col[row]);
     }
-    std::vector<std::uint32_t> all(rows);
-    std::iota(all.begin(), all.end(), 0u);
-    Walk<C> walk{M, codes, maxSize, feedback};
-    walk.parts.resize(M);
-    walk.positions.resize(M);
-    walk.partAlone.resize(M);
-    walk.alone.resize(M);
-    walk.bounds.resize(M);
-    walk.count.assign(domain, 0);
-    walk.found.resize(rows * M);
-    const std::vector<std::uint64_t> none(rows, 0);  // the whole table has no parent
-    walk.visit(all.data(), none.data(), rows, 0, M, 0);
-    return std::move(walk.found);
+    const auto makeWalk = [&] {
+        Walk<C> walk{M, codes, maxSize, feedback};
+        walk.parts.resize(M);
+        walk.positions.resize(M);
+        walk.partAlone.resize(M);
+        walk.alone.resize(M);
+        walk.bounds.resize(M);
+        walk.count.assign(domain, 0);
+        walk.counts.resize(M);
+        for (std::size_t i = 0; i < M; ++i)
+            walk.domains.push_back(std::uint32_t(table.column(columns[order[i]]).domainSize()));
+        walk.found.resize(rows * M);
+        return walk;
+    };
+    if (threads <= 1) {
+        std::vector<std::uint32_t> all(rows);
+        std::iota(all.begin(), all.end(), 0u);
+        Walk<C> walk = makeWalk();
+        const std::vector<std::uint64_t> none(rows, 0);  // the whole table has no parent
+        walk.visit(all.data(), none.data(), rows, 0, M, 0);
+        return std::move(walk.found);
+    }
+    return searchThreaded(codes, M, rows, domain, maxSize, threads, makeWalk);
 }
 
 }  // namespace
@@ -284,39 +489,48 @@ Suda2Result suda2(const Table& table, const std::vector<std::size_t>& columns,
     std::size_t domain = 0;
     for (std::size_t i = 0; i < M; ++i)
         domain = std::max(domain, table.column(columns[order[i]]).domainSize());
+    const std::size_t threads =
+        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::vector<std::uint64_t>> found;
     if (domain <= 0x100)
-        found = search<std::uint8_t>(table, columns, order, domain, r.maxMsuSize, feedback);
+        found =
+            search<std::uint8_t>(table, columns, order, domain, r.maxMsuSize, threads, feedback);
     else if (domain <= 0x10000)
-        found = search<std::uint16_t>(table, columns, order, domain, r.maxMsuSize, feedback);
+        found =
+            search<std::uint16_t>(table, columns, order, domain, r.maxMsuSize, threads, feedback);
     else
-        found = search<Code>(table, columns, order, domain, r.maxMsuSize, feedback);
-    for (std::size_t row = 0; row < rows; ++row)
-        for (std::size_t a = 0; a < M; ++a) {
-            std::vector<std::uint64_t>& f = found[row * M + a];
-            r.msus[row].insert(r.msus[row].end(), f.begin(), f.end());
-            std::vector<std::uint64_t>().swap(f);
-        }
-
+        found = search<Code>(table, columns, order, domain, r.maxMsuSize, threads, feedback);
     std::vector<double> weight(M + 1);
     for (std::size_t k = 1; k <= M; ++k) weight[k] = suda2MsuWeight(M, k);
     r.score.assign(rows, 0);
+    // Per row, split among the threads: its MSUs gathered, back to list positions, sorted and
+    // scored (in that order, so a row's score is the same sum for every thread count).
+    const std::size_t T = std::min(threads, rows);
+    onThreads(T, [&](std::size_t w) {
+        for (std::size_t row = rows * w / T; row < rows * (w + 1) / T; ++row) {
+            std::vector<std::uint64_t>& mine = r.msus[row];
+            for (std::size_t a = 0; a < M; ++a) {
+                std::vector<std::uint64_t>& f = found[row * M + a];
+                mine.insert(mine.end(), f.begin(), f.end());
+                std::vector<std::uint64_t>().swap(f);
+            }
+            for (std::uint64_t& m : mine) {
+                std::uint64_t listMask = 0;
+                for (std::uint64_t bits = m; bits; bits &= bits - 1)
+                    listMask |= std::uint64_t(1) << order[std::size_t(std::countr_zero(bits))];
+                m = listMask;
+            }
+            std::sort(mine.begin(), mine.end());
+            for (std::uint64_t m : mine) r.score[row] += weight[std::size_t(std::popcount(m))];
+        }
+    });
+    // The sums over rows in row order, one thread.
     r.msusBySize.assign(M + 1, 0);
     r.attributeContribution.assign(M, 0);
     double total = 0;
     for (std::size_t row = 0; row < rows; ++row) {
-        std::vector<std::uint64_t>& found = r.msus[row];
-        // Internal masks back to list positions.
-        for (std::uint64_t& m : found) {
-            std::uint64_t listMask = 0;
-            for (std::uint64_t bits = m; bits; bits &= bits - 1)
-                listMask |= std::uint64_t(1) << order[std::size_t(std::countr_zero(bits))];
-            m = listMask;
-        }
-        std::sort(found.begin(), found.end());
-        for (std::uint64_t m : found) {
+        for (std::uint64_t m : r.msus[row]) {
             const std::size_t k = std::size_t(std::popcount(m));
-            r.score[row] += weight[k];
             ++r.msusBySize[k];
             for (std::uint64_t bits = m; bits; bits &= bits - 1)
                 r.attributeContribution[std::size_t(std::countr_zero(bits))] += weight[k];

@@ -31,6 +31,9 @@ inline constexpr std::size_t kMaxSuda2Attributes = 63;
 struct Suda2Options {
     /// Largest MSU size looked for; 0 = all M attributes. Weights stay (M − |T|)!.
     std::size_t maxMsuSize = 0;
+    /// Threads for the search; 0 = std::thread::hardware_concurrency(), 1 = none started. The
+    /// result is the same for every count.
+    std::size_t threads = 0;
 };
 
 struct Suda2Result {
