@@ -506,9 +506,18 @@ Suda2Result suda2(const Table& table, const std::vector<std::size_t>& columns,
     // Per row, split among the threads: its MSUs gathered, back to list positions, sorted and
     // scored (in that order, so a row's score is the same sum for every thread count).
     const std::size_t T = std::min(threads, rows);
+    // Per thread, how many MSUs of each size contain each attribute (counts[a * (M + 1) + k];
+    // the row a = M counts every MSU of size k): integers, so that the threads' sums add up exactly
+    // and the figures are the same for every thread count.
+    std::vector<std::vector<std::uint64_t>> counts(T,
+                                                   std::vector<std::uint64_t>((M + 1) * (M + 1)));
     onThreads(T, [&](std::size_t w) {
+        std::vector<std::uint64_t>& count = counts[w];
         for (std::size_t row = rows * w / T; row < rows * (w + 1) / T; ++row) {
             std::vector<std::uint64_t>& mine = r.msus[row];
+            std::size_t n = 0;
+            for (std::size_t a = 0; a < M; ++a) n += found[row * M + a].size();
+            mine.reserve(n);
             for (std::size_t a = 0; a < M; ++a) {
                 std::vector<std::uint64_t>& f = found[row * M + a];
                 mine.insert(mine.end(), f.begin(), f.end());
@@ -521,23 +530,29 @@ Suda2Result suda2(const Table& table, const std::vector<std::size_t>& columns,
                 m = listMask;
             }
             std::sort(mine.begin(), mine.end());
-            for (std::uint64_t m : mine) r.score[row] += weight[std::size_t(std::popcount(m))];
+            for (std::uint64_t m : mine) {
+                const std::size_t k = std::size_t(std::popcount(m));
+                r.score[row] += weight[k];
+                ++count[M * (M + 1) + k];
+                for (std::uint64_t bits = m; bits; bits &= bits - 1)
+                    ++count[std::size_t(std::countr_zero(bits)) * (M + 1) + k];
+            }
         }
     });
-    // The sums over rows in row order, one thread.
+    // The threads' counts added (exact), then weighted; the total score in row order.
+    std::vector<std::uint64_t> count((M + 1) * (M + 1));
+    for (const std::vector<std::uint64_t>& c : counts)
+        for (std::size_t i = 0; i < c.size(); ++i) count[i] += c[i];
     r.msusBySize.assign(M + 1, 0);
-    r.attributeContribution.assign(M, 0);
+    for (std::size_t k = 0; k <= M; ++k) r.msusBySize[k] = count[M * (M + 1) + k];
     double total = 0;
-    for (std::size_t row = 0; row < rows; ++row) {
-        for (std::uint64_t m : r.msus[row]) {
-            const std::size_t k = std::size_t(std::popcount(m));
-            ++r.msusBySize[k];
-            for (std::uint64_t bits = m; bits; bits &= bits - 1)
-                r.attributeContribution[std::size_t(std::countr_zero(bits))] += weight[k];
-        }
-        total += r.score[row];
+    for (std::size_t row = 0; row < rows; ++row) total += r.score[row];
+    r.attributeContribution.assign(M, 0);
+    for (std::size_t a = 0; a < M; ++a) {
+        double sum = 0;
+        for (std::size_t k = 1; k <= M; ++k) sum += double(count[a * (M + 1) + k]) * weight[k];
+        r.attributeContribution[a] = total > 0 ? sum / total : 0;
     }
-    for (double& c : r.attributeContribution) c = total > 0 ? c / total : 0;
     return r;
 }
 
