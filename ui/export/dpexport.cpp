@@ -88,6 +88,10 @@ DpExportBox::DpExportBox(QWidget* parent)
         tr("With a seed anyone who knows it replays the sample and every draw: the table is "
            "then NOT differentially private. For tests and teaching only."));
     m_seed->setRange(1, 1000000000);
+    m_seed->setObjectName("dpSeed");
+    m_seed->setToolTip(
+        tr("The seed of a reproducible run: the sample, the draws, PRAM and the "
+           "row order replay from it (not private)"));
     m_seed->setEnabled(false);
     m_pram->setObjectName("dpPram");
     m_pram->setPlaceholderText(tr("none (e.g. salary-class=0.8)"));
