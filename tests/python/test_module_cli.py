@@ -16,32 +16,12 @@ import pandas as pd
 import pytest
 
 import ldiv
+from cli_json import LDIV, cli, strip
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"
-LDIV = os.environ.get("LDIV_BIN", "ldiv")
 HOSPITAL = str(EXAMPLES / "hospital" / "hospital.ldiv.json")
 ADULT = str(EXAMPLES / "adult" / "adult.ldiv.json")
-
-# Fields that measure time or name a temporary file: equal in kind, not in value.
-VOLATILE = {"elapsed_ms", "load_ms", "classify_ms", "optimum_ms", "query_ms", "output",
-            "ms", "seconds", "ms_per_call"}
-
-
-def strip(value):
-    if isinstance(value, dict):
-        return {k: strip(v) for k, v in value.items()
-                if k not in VOLATILE and not k.endswith("_ms")}
-    if isinstance(value, list):
-        return [strip(v) for v in value]
-    return value
-
-
-def cli(*args):
-    done = subprocess.run([LDIV, *args, "--json"], capture_output=True, text=True)
-    assert done.returncode in (0, 3), done.stderr
-    return json.loads(done.stdout)
-
 
 @pytest.mark.parametrize("project", [HOSPITAL, ADULT])
 def test_search_equals_cli(project):

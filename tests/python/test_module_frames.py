@@ -6,8 +6,6 @@ view of the frame (types, distinct values, missing values, classes, search resul
 the CLI's on that text."""
 import json
 import math
-import os
-import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -15,27 +13,11 @@ import pandas as pd
 import pytest
 
 import ldiv
+from cli_json import cli, strip
 from ldiv import _frames, _ldiv
 
 ROOT = Path(__file__).resolve().parents[2]
 ADULT = ROOT / "resources" / "examples" / "adult"
-LDIV = os.environ.get("LDIV_BIN", "ldiv")
-VOLATILE = {"output", "file"}
-
-
-def strip(value):
-    if isinstance(value, dict):
-        return {k: strip(v) for k, v in value.items()
-                if k not in VOLATILE and not k.endswith("_ms")}
-    if isinstance(value, list):
-        return [strip(v) for v in value]
-    return value
-
-
-def cli(*args):
-    done = subprocess.run([LDIV, *args, "--json"], capture_output=True, text=True)
-    assert done.returncode in (0, 3), done.stderr
-    return json.loads(done.stdout)
 
 
 def mixed_frame():

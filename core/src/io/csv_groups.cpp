@@ -201,6 +201,18 @@ FilePtr openOrThrow(const std::string& path) {
 }
 }  // namespace
 
+namespace {
+/// What a grouped read tells its caller (either reader's counts).
+void fillReport(CsvReport* report, char sep, std::uint64_t rowsRead, std::uint64_t rowsDropped,
+                bool bom) {
+    if (!report) return;
+    report->separator = sep;
+    report->rowsRead = std::size_t(rowsRead);
+    report->rowsDropped = std::size_t(rowsDropped);
+    report->hadBom = bom;
+}
+}  // namespace
+
 GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
                            const std::vector<std::string>& columns, CsvReport* report,
                            Feedback* feedback) {
@@ -235,12 +247,7 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
         std::optional<detail::FastGroupsResult> fast =
             detail::fastCsvGroups(read, sep, options, columns, kChunk, threads, progress);
         if (fast && !std::ferror(file.get())) {
-            if (report) {
-                report->separator = sep;
-                report->rowsRead = std::size_t(fast->rowsRead);
-                report->rowsDropped = std::size_t(fast->rowsDropped);
-                report->hadBom = bom;
-            }
+            fillReport(report, sep, fast->rowsRead, fast->rowsDropped, bom);
             return std::move(fast->groups);
         }
         std::clearerr(file.get());
@@ -258,12 +265,7 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
     }
     if (std::ferror(file.get())) throw InputError(path, 0, 0, "read error");
     GroupedTable out = reader.finish();
-    if (report) {
-        report->separator = sep;
-        report->rowsRead = std::size_t(reader.rowsRead());
-        report->rowsDropped = std::size_t(reader.rowsDropped());
-        report->hadBom = bom;
-    }
+    fillReport(report, sep, reader.rowsRead(), reader.rowsDropped(), bom);
     return out;
 }
 
@@ -285,23 +287,13 @@ GroupedTable parseCsvGroups(std::string_view text, const std::string& sourceName
     std::optional<detail::FastGroupsResult> fast =
         detail::fastCsvGroups(read, sep, options, columns, std::size_t(1) << 22, 1);
     if (fast) {
-        if (report) {
-            report->separator = sep;
-            report->rowsRead = std::size_t(fast->rowsRead);
-            report->rowsDropped = std::size_t(fast->rowsDropped);
-            report->hadBom = bom;
-        }
+        fillReport(report, sep, fast->rowsRead, fast->rowsDropped, bom);
         return std::move(fast->groups);
     }
     CsvGroupReader reader(sourceName, sep, options, columns);
     reader.feed(text);
     GroupedTable out = reader.finish();
-    if (report) {
-        report->separator = sep;
-        report->rowsRead = std::size_t(reader.rowsRead());
-        report->rowsDropped = std::size_t(reader.rowsDropped());
-        report->hadBom = bom;
-    }
+    fillReport(report, sep, reader.rowsRead(), reader.rowsDropped(), bom);
     return out;
 }
 
