@@ -1,6 +1,7 @@
 // Issue 36 item 2 in the workbench: a project with a weight and a household role shows
 // individual risk (Benedetti & Franconi 1998) and household risk in the Risk perspective, the
 // figures of `ldiv risk --project … --json` (one home: ldv::surveyRisk).
+#include <QCheckBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QTableWidget>
@@ -73,6 +74,32 @@ private slots:
         }
         QCOMPARE(expected, QLocale().toString(global, 'f', 2));
         QCOMPARE(household, QStringLiteral("%1 %").arg(highest * 100, 0, 'g', 4));
+
+        // SUDA2 when asked for: the MSUs and the records that have one, as `ldiv risk --suda2`.
+        const test::CliResult s = test::runCli({"risk", "--project", project, "--suda2", "--json"});
+        QVERIFY2(s.exitCode == 0, s.err.constData());
+        const QJsonArray records = s.json()["suda2"].toObject()["records"].toArray();
+        qint64 msus = 0, withMsu = 0;
+        for (const QJsonValue& rec : records) {
+            const qint64 n = rec.toObject()["msus"].toArray().size();
+            msus += n;
+            withMsu += n > 0 ? 1 : 0;
+        }
+        QVERIFY(msus > 0);
+        auto* suda = risk->findChild<QCheckBox*>("suda2");
+        QVERIFY(suda);
+        suda->setChecked(true);
+        risk->compute();
+        QVERIFY(QTest::qWaitFor([&] { return !risk->isRunning(); }, 30000));
+        QString gotMsus, gotRecords;
+        for (int row = 0; row < t->rowCount(); ++row) {
+            const QString label = t->verticalHeaderItem(row)->text();
+            if (label == "SUDA2: MSUs") gotMsus = t->item(row, 0)->text();
+            if (label == "SUDA2: records with an MSU") gotRecords = t->item(row, 0)->text();
+        }
+        QCOMPARE(gotMsus, QLocale().toString(msus));
+        QCOMPARE(gotRecords, QLocale().toString(withMsu));
+        suda->setChecked(false);
     }
 
     void reportShowsSurveyRiskBeforeAndAfter() {

@@ -1,5 +1,6 @@
 #include "risk/riskperspective.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QHBoxLayout>
@@ -9,6 +10,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -95,6 +97,7 @@ RiskPerspective::RiskPerspective(QWidget* parent)
       m_population(new QLineEdit(this)),
       m_populationError(new QLabel(this)),
       m_threshold(new QDoubleSpinBox(this)),
+      m_suda2(new QCheckBox(tr("SUDA2"), this)),
       m_compute(new QPushButton(tr("&Compute"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
@@ -139,6 +142,14 @@ RiskPerspective::RiskPerspective(QWidget* parent)
     thresholdLabel->setBuddy(m_threshold);
     thresholdLabel->setToolTip(m_threshold->toolTip());
 
+    m_suda2->setObjectName("suda2");
+    m_suda2->setToolTip(
+        tr("Also find each record's minimal sample uniques (SUDA2, Manning, Haglin & Keane 2008: "
+           "the smallest sets of quasi-identifiers on which no other record shares its values) "
+           "and their scores, as sdcMicro's suda2. Can take a while with many "
+           "quasi-identifiers; Cancel stops it."));
+    m_suda2->setChecked(QSettings().value("risk/suda2", false).toBool());
+
     m_compute->setObjectName("computeRisk");
     m_compute->setToolTip(
         tr("Compute the risk of the original table and of the node chosen in "
@@ -156,6 +167,7 @@ RiskPerspective::RiskPerspective(QWidget* parent)
     controls->addWidget(m_population);
     controls->addWidget(thresholdLabel);
     controls->addWidget(m_threshold);
+    controls->addWidget(m_suda2);
     controls->addSpacing(12);
     controls->addWidget(m_compute);
     controls->addWidget(m_cancel);
@@ -270,6 +282,10 @@ RiskPerspective::RiskPerspective(QWidget* parent)
     connect(m_population, &QLineEdit::editingFinished, this, &RiskPerspective::populationEdited);
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this,
             [this] { markStale(tr("the threshold changed")); });
+    connect(m_suda2, &QCheckBox::toggled, this, [this](bool on) {
+        QSettings().setValue("risk/suda2", on);
+        markStale(on ? tr("SUDA2 was asked for") : tr("SUDA2 was turned off"));
+    });
     connect(m_combinationFilter, &QLineEdit::textChanged, m_sorted,
             &QSortFilterProxyModel::setFilterFixedString);
     connect(m_combinationCsv, &QPushButton::clicked, this, &RiskPerspective::exportCombinations);
@@ -376,12 +392,14 @@ void RiskPerspective::compute() {
     // Without a current search the original table is analyzed from a fresh snapshot.
     std::optional<DataSnapshot> snapshot;
     if (!outcome) snapshot = snapshotOf(*m_project);
-    auto work = [outcome, snapshot, levels, options](Feedback& feedback) -> std::shared_ptr<void> {
+    const bool suda2 = m_suda2->isChecked();
+    auto work = [outcome, snapshot, levels, options,
+                 suda2](Feedback& feedback) -> std::shared_ptr<void> {
         std::shared_ptr<const Workspace> data =
             outcome ? outcome->data : std::shared_ptr<const Workspace>(snapshot->prepare());
         return std::make_shared<RiskReport>(
             computeRiskReport(*data, levels ? &outcome->config : nullptr,
-                              levels ? &*levels : nullptr, options, &feedback));
+                              levels ? &*levels : nullptr, options, &feedback, suda2));
     };
     m_job = new Job(tr("Computing the risk"), work, this);
     connect(m_job, &Job::progressChanged, this,
@@ -588,6 +606,47 @@ void RiskPerspective::fillFigures() {
                                 ? percent(side.survey->households->highest)
                                 : QStringLiteral("–");
                  }});
+    }
+    // SUDA2's special uniques (docs/risk.md "SUDA2"), when asked for.
+    if (r && r->before.survey && r->before.survey->suda) {
+        const QString msu =
+            tr("A minimal sample unique (MSU) of a record: a smallest set of quasi-identifiers on "
+               "which no other record shares its values (SUDA2, Manning, Haglin & Keane 2008).");
+        auto suda = [](std::function<QString(const Suda2Result&)> f) {
+            return [f](const RiskSide& side) -> QString {
+                return side.survey && side.survey->suda ? f(*side.survey->suda)
+                                                        : QStringLiteral("–");
+            };
+        };
+        rows.push_back({tr("SUDA2: records with an MSU"), msu + tr(" Records that have one."),
+                        nullptr, suda([](const Suda2Result& s) {
+                            std::size_t n = 0;
+                            for (const auto& m : s.msus) n += m.empty() ? 0 : 1;
+                            return QLocale().toString(qulonglong(n));
+                        })});
+        rows.push_back({tr("SUDA2: MSUs"), msu + tr(" All of them, over all records."), nullptr,
+                        suda([](const Suda2Result& s) {
+                            std::uint64_t n = 0;
+                            for (std::uint64_t c : s.msusBySize) n += c;
+                            return QLocale().toString(qulonglong(n));
+                        })});
+        rows.push_back({tr("SUDA2: highest score"),
+                        msu + tr(" A record's score sums (M − k)! over its MSUs of k attributes "
+                                 "(M quasi-identifiers; sdcMicro's original scores)."),
+                        nullptr, suda([](const Suda2Result& s) {
+                            double best = 0;
+                            for (double v : s.score) best = std::max(best, v);
+                            return QLocale().toString(best, 'g', 6);
+                        })});
+        for (std::size_t a = 0; a < r->qiNames.size(); ++a)
+            rows.push_back({tr("SUDA2 contribution: %1").arg(QString::fromStdString(r->qiNames[a])),
+                            msu + tr(" The share of the total score carried by MSUs that contain "
+                                     "this attribute."),
+                            nullptr, suda([a](const Suda2Result& s) {
+                                return a < s.attributeContribution.size()
+                                           ? percent(s.attributeContribution[a])
+                                           : QStringLiteral("–");
+                            })});
     }
     m_figures->setRowCount(int(rows.size()));
     for (int i = 0; i < int(rows.size()); ++i) {

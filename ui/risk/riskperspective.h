@@ -17,6 +17,7 @@
 
 #include "ldiv/lattice/lattice.h"
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -104,6 +105,8 @@ private:
     QLineEdit* m_population;
     QLabel* m_populationError;
     QDoubleSpinBox* m_threshold;
+    /// SUDA2's special uniques among the figures (can take a while on many QIs).
+    QCheckBox* m_suda2;
     QPushButton* m_compute;
     QPushButton* m_cancel;
     QProgressBar* m_progress;

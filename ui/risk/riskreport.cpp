@@ -35,7 +35,8 @@ std::vector<AttributeCombinationRisk> combinationsOf(const Table& table,
 }  // namespace
 
 RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* config,
-                             const Levels* levels, const RiskOptions& options, Feedback* feedback) {
+                             const Levels* levels, const RiskOptions& options, Feedback* feedback,
+                             bool suda2) {
     const Dataset& data = prepared.dataset();
     RiskReport out;
     out.qiNames = prepared.qiNames();
@@ -52,8 +53,11 @@ RiskReport computeRiskReport(const Workspace& prepared, const SearchConfig* conf
     const std::string weight = prepared.config().surveyAttribute(SurveyRole::Weight);
     const std::string household = prepared.config().surveyAttribute(SurveyRole::Household);
     auto survey = [&](const Table& table) -> std::optional<SurveyFigures> {
-        if ((weight.empty() && household.empty()) || out.qiNames.empty()) return std::nullopt;
-        return surveyRisk(table, out.qiNames, weight, household);
+        if ((weight.empty() && household.empty() && !suda2) || out.qiNames.empty() ||
+            (suda2 && table.rowCount() < 2))
+            return std::nullopt;
+        return surveyRisk(table, out.qiNames, weight, household,
+                          suda2 ? std::optional<Suda2Options>(Suda2Options{}) : std::nullopt);
     };
     const double share = withNode ? 0.5 : 1.0;
 

@@ -29,7 +29,7 @@ struct RiskSide {
     /// Same order on both sides (by size, then by QI position); empty when not computed.
     std::vector<AttributeCombinationRisk> combinations;
     /// With a weight or household role in the project: individual (Benedetti & Franconi
-    /// 1998) and household risk of this side's classes (survey_risk.h).
+    /// 1998) and household risk of this side's classes (survey_risk.h); SUDA2 when asked.
     std::optional<SurveyFigures> survey;
 };
 
@@ -50,8 +50,11 @@ inline constexpr std::size_t kMaxRiskViewAttributes = 16;
 /// Risk of the prepared data's table, and of `levels` published under `config` when both are
 /// given. Throws ParameterError (e.g. a population size below the number of rows) or
 /// Cancelled; reports progress on `feedback`.
+/// With `suda2`, each side's survey figures include SUDA2's special uniques (Manning, Haglin &
+/// Keane 2008; survey_risk.h), also without a weight or household role.
 RiskReport computeRiskReport(const Workspace& data, const SearchConfig* config,
-                             const Levels* levels, const RiskOptions& options, Feedback* feedback);
+                             const Levels* levels, const RiskOptions& options, Feedback* feedback,
+                             bool suda2 = false);
 
 /// The combination's attribute names joined with ", " (QI names by column position).
 std::string combinationName(const RiskReport& report, const AttributeCombinationRisk& c);
