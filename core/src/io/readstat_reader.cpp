@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include <charconv>
 #include <cmath>
@@ -70,27 +71,46 @@ DateKind dateKind(TableFormat format, const char* fmt) {
 constexpr long long kDays1960 = -3653;             // 1960-01-01 from 1970-01-01
 constexpr long long kSeconds1582 = 12219379200LL;  // 1582-10-14 to 1970-01-01
 
+// A date beyond ±100 million days (±270,000 years) is no calendar date: the value is kept as
+// its number, and a file cannot make the conversion to an integer overflow (fuzz_readstat).
+constexpr double kMaxDays = 1e8;
+
 std::string dateText(DateKind kind, double v) {
-    auto split = [](double seconds, long long offsetDays) {
+    const auto datable = [](double days) {
+        return std::isfinite(days) && std::abs(days) < kMaxDays;
+    };
+    auto split = [&](double seconds, long long offsetDays) -> std::optional<std::string> {
         const double days = std::floor(seconds / 86400.0);
+        if (!datable(days)) return std::nullopt;
         const double rest = seconds - days * 86400.0;
         return detail::isoDate((long long)days + offsetDays, rest);
     };
+    auto day = [&](double days, long long offsetDays) -> std::optional<std::string> {
+        days = std::floor(days);
+        if (!datable(days)) return std::nullopt;
+        return detail::isoDate((long long)days + offsetDays);
+    };
+    std::optional<std::string> text;
     switch (kind) {
         case DateKind::Days1960:
-            return detail::isoDate((long long)std::floor(v) + kDays1960);
+            text = day(v, kDays1960);
+            break;
         case DateKind::Millis1960:
-            return split(v / 1000.0, kDays1960);
+            text = split(v / 1000.0, kDays1960);
+            break;
         case DateKind::Seconds1960:
-            return split(v, kDays1960);
+            text = split(v, kDays1960);
+            break;
         case DateKind::SpssDate:
-            return detail::isoDate((long long)std::floor((v - double(kSeconds1582)) / 86400.0));
+            text = day((v - double(kSeconds1582)) / 86400.0, 0);
+            break;
         case DateKind::SpssDateTime:
-            return split(v - double(kSeconds1582), 0);
+            text = split(v - double(kSeconds1582), 0);
+            break;
         case DateKind::None:
             break;
     }
-    return detail::numberText(v);
+    return text ? *text : detail::numberText(v);
 }
 
 /// A value's text: integers as integers, reals as their shortest text, strings as they are.
