@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -18,6 +19,8 @@
 #include "export/exportperspective.h"
 #include "lattice/latticeperspective.h"
 #include "project/project.h"
+#include "session/searchsession.h"
+#include "ui_fixtures.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
 
@@ -131,6 +134,36 @@ private slots:
         box->exportTo(out);
         QVERIFY2(box->status().contains("(0, 1]"), qPrintable(box->status()));
         QVERIFY(!QFile::exists(out));
+    }
+
+    void pramInTheTableExport() {
+        // The table export perturbs an insensitive column with PRAM (from the CSPRNG); its
+        // record names the column and verifies against the original (every other cell).
+        MainWindow window;
+        const auto outcome =
+            ldv::test::openAndSearch(window, LDIV_RESOURCES "/examples/adult/adult.ldiv.json");
+        QVERIFY(outcome && outcome->result.optimum);
+        ExportPerspective* ep = window.exportPerspective();
+        ep->pramEdit()->setText("occupation");  // the sensitive attribute: refused
+        const QString out = m_dir.filePath("pram.csv");
+        QVERIFY(!ep->exportTable(out));
+        QVERIFY2(ep->lastError().contains("sensitive"), qPrintable(ep->lastError()));
+        QVERIFY(!QFile::exists(out));
+        ep->pramEdit()->setText("salary-class=0.7");
+        QVERIFY2(ep->exportTable(out), qPrintable(ep->lastError()));
+        const QString record = m_dir.filePath("pram.ldiv-release.json");
+        const QJsonObject conf =
+            QJsonDocument::fromJson(readAll(record)).object()["configuration"].toObject();
+        const QJsonObject pram = conf["pram"].toObject();
+        QCOMPARE(pram["columns"].toArray()[0].toObject()["column"].toString(),
+                 QString("salary-class"));
+        QVERIFY(!pram.contains("seed"));
+        QByteArray verdict;
+        QCOMPARE(runCli({"verify", record, "--published", out, "--original",
+                         LDIV_RESOURCES "/examples/adult/adult.csv"},
+                        &verdict),
+                 0);
+        QVERIFY2(verdict.contains("in every column but the PRAM ones"), verdict.constData());
     }
 
 private:

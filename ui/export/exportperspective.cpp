@@ -58,6 +58,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_neutralize(
           new QCheckBox(tr("Neutralise cells starting with = + - @ (formula injection)"), this)),
       m_keepOrder(new QCheckBox(tr("Keep the source's row order"), this)),
+      m_pram(new QLineEdit(this)),
       m_writeRelease(
           new QCheckBox(tr("Also write a release record (NAME.ldiv-release.json)"), this)),
       m_population(new QLineEdit(this)),
@@ -116,6 +117,14 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addWidget(m_mask);
     tableLayout->addWidget(m_neutralize);
     tableLayout->addWidget(m_keepOrder);
+    m_pram->setObjectName("pramColumns");
+    m_pram->setPlaceholderText(tr("PRAM: none (e.g. salary-class=0.8)"));
+    m_pram->setToolTip(
+        tr("Columns to perturb with invariant PRAM (Gouweleeuw et al. 1998), comma-separated: "
+           "COL or COL=p, p the diagonal of the base matrix (default 0.8). Only insensitive "
+           "columns that are not quasi-identifiers: the criteria's claims stay true. The "
+           "release record names them; ldiv verify checks every other cell."));
+    tableLayout->addWidget(m_pram);
     m_writeRelease->setObjectName("writeRelease");
     m_writeRelease->setChecked(true);
     m_writeRelease->setToolTip(
@@ -588,6 +597,13 @@ bool ExportPerspective::exportTableChecked(const QString& path, bool allowFailin
     options.allowFailing = allowFailing;
     m_pseudonymMapping.clear();
     try {
+        for (const QString& entry : m_pram->text().split(',', Qt::SkipEmptyParts))
+            if (!entry.trimmed().isEmpty())
+                options.pram.push_back(parsePramRequest(entry.trimmed().toStdString(), "PRAM"));
+    } catch (const std::exception& e) {
+        return (m_error = tr("Not exported: %1").arg(QString::fromStdString(e.what()))), false;
+    }
+    try {
         const Levels levels = parseLevels(m_node->text().toStdString());
         // Identifying attributes to pseudonymize (the project's choice; the same core code as
         // `ldiv generalize --pseudonymize`). What they need is asked now and kept in memory
@@ -637,10 +653,9 @@ bool ExportPerspective::exportTableChecked(const QString& path, bool allowFailin
             const PublishOptions publish = publishOptions(options);
             const QString releasePath = releasePathFor(path);
             try {
-                m_release = std::make_shared<ReleaseRecord>(writeWorkbenchRelease(
-                    *m_session->project(), o->settings, levels, publish,
-                    ReleaseOutput{options.separator, options.neutralizeFormulas}, path,
-                    releasePath));
+                m_release = std::make_shared<ReleaseRecord>(
+                    writeWorkbenchRelease(*m_session->project(), o->settings, levels, publish,
+                                          releaseOutput(options), path, releasePath));
             } catch (const std::exception& e) {
                 m_error = tr("The table was written to %1, but not its release record: %2")
                               .arg(path, QString::fromStdString(e.what()));

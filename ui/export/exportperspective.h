@@ -92,6 +92,8 @@ public:
     /// Refused (false) while a column has no role (Project::unroledColumns), and for a node
     /// that fails its criteria (publish_guard.h; refusedFailingNode() then says so).
     bool exportTable(const QString& path);
+    /// The PRAM columns of the table export ("COL[=p], …").
+    QLineEdit* pramEdit() const { return m_pram; }
     /// exportTable of a failing node, after the steward confirmed "Publish anyway": its release
     /// record says which criteria fail, and `ldiv verify` rejects it.
     bool publishAnyway(const QString& path);
@@ -146,6 +148,8 @@ private:
     QRadioButton* m_mask;
     QCheckBox* m_neutralize;
     QCheckBox* m_keepOrder;
+    /// Columns to perturb with PRAM, "COL[=p], …" (empty: none).
+    QLineEdit* m_pram;
     bool m_refusedFailing = false;
     QCheckBox* m_writeRelease;
     QLineEdit* m_population;

@@ -1,5 +1,6 @@
 #include "export/tableexport.h"
 
+#include "ldiv/dp/safepub.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
@@ -17,10 +18,20 @@ PublishOptions publishOptions(const TableExportOptions& options) {
     return publish;
 }
 
+ReleaseOutput releaseOutput(const TableExportOptions& options) {
+    ReleaseOutput output{options.separator, options.neutralizeFormulas};
+    for (const PramRequest& r : options.pram) output.pram.emplace_back(r.column, r.p);
+    return output;
+}
+
 Table exportTableCsv(const Workspace& data, const SearchConfig& config, std::span<const int> levels,
                      const TableExportOptions& options, const std::string& path) {
-    const PublishedNode node = publishNode(data, config, levels, publishOptions(options));
+    PublishedNode node = publishNode(data, config, levels, publishOptions(options));
     guardPublication(levels, node, options.allowFailing);
+    if (!options.pram.empty()) {
+        const std::unique_ptr<RandomSource> rng = makeRandomSource(std::nullopt);
+        (void)applyPram(node.table, data.dataset(), options.pram, *rng, false);
+    }
     writeTableCsv(node.table, path, options.separator, options.neutralizeFormulas);
     return node.table;
 }

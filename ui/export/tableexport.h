@@ -5,7 +5,9 @@
 #include <string>
 
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/release/release_record.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/transform/pram_columns.h"
 
 namespace ldv {
 class Workspace;
@@ -30,10 +32,16 @@ struct TableExportOptions {
     /// Write a node that fails its criteria (the confirmed "Publish anyway"); refused
     /// otherwise with NodeFailsError (publish_guard.h), before anything is written.
     bool allowFailing = false;
+    /// Columns perturbed with invariant PRAM after publishing (transform/pram_columns.h: not a
+    /// quasi-identifier, not a sensitive attribute), from the CSPRNG; the release record names
+    /// them (ReleaseOutput::pram).
+    std::vector<PramRequest> pram;
 };
 
 /// The core's PublishOptions for these options (the table's and the release record's).
 PublishOptions publishOptions(const TableExportOptions& options);
+/// How the table was written, for its release record (separator, formulas, PRAM's columns).
+ReleaseOutput releaseOutput(const TableExportOptions& options);
 
 /// publishNode (workspace_publish.h: with δ-presence only the research subset) +
 /// guardPublication + writeTableCsv; returns the table written (e.g. for publishedMapping,
