@@ -118,13 +118,20 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     tableLayout->addWidget(m_neutralize);
     tableLayout->addWidget(m_keepOrder);
     m_pram->setObjectName("pramColumns");
-    m_pram->setPlaceholderText(tr("PRAM: none (e.g. salary-class=0.8)"));
+    m_pram->setPlaceholderText(tr("none (e.g. salary-class=0.8)"));
     m_pram->setToolTip(
         tr("Columns to perturb with invariant PRAM (Gouweleeuw et al. 1998), comma-separated: "
            "COL or COL=p, p the diagonal of the base matrix (default 0.8). Only insensitive "
            "columns that are not quasi-identifiers: the criteria's claims stay true. The "
            "release record names them; ldiv verify checks every other cell."));
-    tableLayout->addWidget(m_pram);
+    // A label of its own: the placeholder is gone once a column is typed.
+    auto* pramRow = new QHBoxLayout;
+    auto* pramLabel = new QLabel(tr("P&RAM:"), tableBox);
+    pramLabel->setBuddy(m_pram);
+    pramLabel->setToolTip(m_pram->toolTip());
+    pramRow->addWidget(pramLabel);
+    pramRow->addWidget(m_pram, 1);
+    tableLayout->addLayout(pramRow);
     m_writeRelease->setObjectName("writeRelease");
     m_writeRelease->setChecked(true);
     m_writeRelease->setToolTip(
