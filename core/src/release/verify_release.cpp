@@ -468,7 +468,9 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         if (!ws.dataset().lattice().contains(record.levels))
             throw ParameterError("the node is outside the lattice");
         PublishedNode node = publishNode(ws, config, record.levels, publish);
-        ReleaseOutput output{conf.separator, conf.neutralize, conf.pram, conf.pramSeed};
+        ReleaseOutput output(conf.separator, conf.neutralize);
+        output.pram = conf.pram;
+        output.pramSeed = conf.pramSeed;
         if (!conf.pram.empty() && conf.pramSeed) {
             // A seeded run's draws replay: the same core PRAM on the same table.
             std::vector<PramRequest> requests;

@@ -92,6 +92,8 @@ struct ReleaseRecord {
 
 /// How the published table was written (so that `verify --original` can reproduce its bytes).
 struct ReleaseOutput {
+    ReleaseOutput() = default;
+    ReleaseOutput(char sep, bool neutralize) : separator(sep), neutralizeFormulas(neutralize) {}
     char separator = ',';
     bool neutralizeFormulas = false;
     /// Columns perturbed with invariant PRAM after publishing (`--pram COL[=P]`,
