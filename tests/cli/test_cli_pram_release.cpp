@@ -134,6 +134,13 @@ private slots:
         QVERIFY(v.exitCode != 0);
         QVERIFY2(v.out.contains("pram perturbs 'sex'") || v.err.contains("pram perturbs 'sex'"),
                  (v.out + v.err).constData());
+        // A column the project does not have is a claim nothing can check.
+        text.replace("\"column\": \"sex\"", "\"column\": \"no;such\\\"col\"");
+        writeAll(record, text.toUtf8());
+        const auto w = verify(record, out);
+        QVERIFY(w.exitCode != 0);
+        QVERIFY2((w.out + w.err).contains("which is not an attribute of the project"),
+                 (w.out + w.err).constData());
     }
 };
 

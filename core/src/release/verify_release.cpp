@@ -243,6 +243,10 @@ std::vector<std::string> checkConfiguration(const ReleaseRecord& r, Configuratio
                     break;
                 }
                 const std::string name = e["column"].get<std::string>();
+                if (std::none_of(out.project.attributes.begin(), out.project.attributes.end(),
+                                 [&](const AttributeConfig& a) { return a.name == name; }))
+                    problems.push_back("pram names '" + name +
+                                       "', which is not an attribute of the project");
                 // A perturbed quasi-identifier or sensitive attribute would change what the
                 // claims measured: such a record claims what its file does not show.
                 if (std::find(out.qi.begin(), out.qi.end(), name) != out.qi.end() ||
