@@ -7,12 +7,28 @@
 #include "ldiv/data/error.h"
 #include "ldiv/dp/safepub.h"
 #include "ldiv/transform/pram.h"
+#include "ldiv/transform/pram_columns.h"
 
 using namespace ldv;
 
 class TestPram : public QObject {
     Q_OBJECT
 private slots:
+    void listsParseAsTheOptionDoes() {
+        // The workbench's "COL[=P], …" fields: blanks and empty entries skipped, each entry
+        // trimmed and read as --pram reads it.
+        QVERIFY(parsePramList("", "PRAM").empty());
+        QVERIFY(parsePramList(" , ,", "PRAM").empty());
+        const auto list = parsePramList(" clinic , salary-class=0.7,,x=1 ", "PRAM");
+        QCOMPARE(list.size(), std::size_t(3));
+        QCOMPARE(list[0].column, std::string("clinic"));
+        QCOMPARE(list[0].p, kDefaultPramDiagonal);
+        QCOMPARE(list[1].column, std::string("salary-class"));
+        QCOMPARE(list[1].p, 0.7);
+        QCOMPARE(list[2].p, 1.0);
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parsePramList("a=0", "PRAM"));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, parsePramList("a, b=1.5", "PRAM"));
+    }
     // Two categories with π = (3/4, 1/4) and p = 0.8: P = [[.8,.2],[.2,.8]].
     // Q: column sums Σ_l p_l1 π_l = .8·.75 + .2·.25 = .65 and Σ_l p_l2 π_l = .35;
     // q_11 = .8·.75/.65 = 12/13, q_12 = .2·.25/.65 = 1/13, q_21 = .2·.75/.35 = 3/7,

@@ -200,9 +200,7 @@ void DpExportBox::exportTo(const QString& path) {
         m_score->currentData().toString() == "dm" ? DpScore::Discernibility : DpScore::Granularity;
     if (m_reproducible->isChecked()) settings.seed = std::uint64_t(m_seed->value());
     try {
-        for (const QString& entry : m_pram->text().split(',', Qt::SkipEmptyParts))
-            if (!entry.trimmed().isEmpty())
-                settings.pram.push_back(parsePramRequest(entry.trimmed().toStdString(), "PRAM"));
+        settings.pram = parsePramList(m_pram->text().toStdString(), "PRAM");
     } catch (const std::exception& e) {
         return fail(tr("Not published: %1").arg(QString::fromStdString(e.what())));
     }

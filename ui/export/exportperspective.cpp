@@ -604,9 +604,7 @@ bool ExportPerspective::exportTableChecked(const QString& path, bool allowFailin
     options.allowFailing = allowFailing;
     m_pseudonymMapping.clear();
     try {
-        for (const QString& entry : m_pram->text().split(',', Qt::SkipEmptyParts))
-            if (!entry.trimmed().isEmpty())
-                options.pram.push_back(parsePramRequest(entry.trimmed().toStdString(), "PRAM"));
+        options.pram = parsePramList(m_pram->text().toStdString(), "PRAM");
     } catch (const std::exception& e) {
         return (m_error = tr("Not exported: %1").arg(QString::fromStdString(e.what()))), false;
     }

@@ -1,5 +1,6 @@
 #include "ldiv/transform/pram_columns.h"
 
+#include <algorithm>
 #include <exception>
 
 #include "ldiv/criteria/criterion_spec.h"
@@ -26,6 +27,21 @@ PramRequest parsePramRequest(const std::string& entry, const std::string& option
     if (request.column.empty())
         throw ParameterError(option + " '" + entry + "': the column name is missing");
     return request;
+}
+
+std::vector<PramRequest> parsePramList(const std::string& list, const std::string& option) {
+    std::vector<PramRequest> out;
+    std::size_t begin = 0;
+    while (begin <= list.size()) {
+        const std::size_t end = std::min(list.find(',', begin), list.size());
+        std::string entry = list.substr(begin, end - begin);
+        const std::size_t first = entry.find_first_not_of(" \t");
+        if (first != std::string::npos)
+            out.push_back(parsePramRequest(
+                entry.substr(first, entry.find_last_not_of(" \t") - first + 1), option));
+        begin = end + 1;
+    }
+    return out;
 }
 
 std::vector<PramApplied> applyPram(Table& table, const Dataset& data,

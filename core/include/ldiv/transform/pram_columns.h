@@ -23,6 +23,9 @@ struct PramRequest {
 /// "COL" or "COL=P" (0 < P ≤ 1); ParameterError naming the entry otherwise. `option` names
 /// where the entry came from in the message ("--pram").
 PramRequest parsePramRequest(const std::string& entry, const std::string& option = "--pram");
+/// "COL[=P], COL[=P], …" (the workbench's PRAM fields): each non-blank entry, trimmed, by
+/// parsePramRequest; empty text gives none.
+std::vector<PramRequest> parsePramList(const std::string& list, const std::string& option);
 
 /// A perturbed column and the matrix its values were drawn from.
 struct PramApplied {
