@@ -35,7 +35,7 @@ cmake --build build-sanitize -j"$(nproc)"
 # LDIV_TEST_SCALE (tests/support/test_scale.h): the randomized brute-force suites run a quarter
 # of their rounds here; the Release run above ran them all.
 (cd build-sanitize && LDIV_TEST_SCALE=0.25 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-   ctest --output-on-failure -j"$(nproc)" -E '_no_pext$')
+   ctest --output-on-failure -j"$(nproc)" -E '_no_pext$|^python/')
 
 fuzz_seconds="${LDIV_FUZZ_SECONDS:-20}"
 # fuzz_smoke NAME BINARY SEEDS: runs a libFuzzer binary for $fuzz_seconds on a copy of a seed
@@ -118,7 +118,11 @@ unpacked=$(mktemp -d)
 dpkg -x "$deb" "$unpacked"
 for bin in "$unpacked"/usr/bin/*; do
   for soname in $(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    lib=$(ldd "$bin" | awk -v s="$soname" '$1 == s { print $3 }')
+    # ldd names most libraries "soname => path (address)" but the dynamic loader by its path
+    # alone ("/lib64/ld-linux-x86-64.so.2 (address)"); the -fPIC engine's thread_local
+    # variables make the binaries link the loader directly (__tls_get_addr).
+    lib=$(ldd "$bin" | awk -v s="$soname" '$1 == s { print $3; exit }
+      { n = split($1, part, "/") } n > 1 && part[n] == s { print $1; exit }')
     [ -n "$lib" ] && [ "$lib" != "not" ] || { echo "$(basename "$bin"): $soname not found"; exit 1; }
     package=$(package_of "$lib")
     [ -n "$package" ] || { echo "$(basename "$bin"): $soname ($lib) belongs to no package"; exit 1; }
