@@ -34,6 +34,8 @@ cmake --build build-sanitize -j"$(nproc)"
 # hashing paths wherever a key space is too large to count densely.
 # LDIV_TEST_SCALE (tests/support/test_scale.h): the randomized brute-force suites run a quarter
 # of their rounds here; the Release run above ran them all.
+# The python/ suites check the shape of the CLI's JSON (the same whatever the compiler) and
+# ran in the Release run; under the sanitizers they cost ~80 s of CPU.
 (cd build-sanitize && LDIV_TEST_SCALE=0.25 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$(nproc)" -E '_no_pext$|^python/')
 
