@@ -32,11 +32,11 @@ int main(int argc, char** argv) {
     auto outcome = std::make_shared<ldv::ui::SearchOutcome>();
     outcome->result.latticeSize = lattice.size();
     outcome->result.satisfies.resize(lattice.size());
-    outcome->metrics.resize(lattice.size());
+    auto metrics = std::make_shared<std::vector<ldv::NodeMetrics>>(lattice.size());
     std::mt19937 random(3);
     for (ldv::NodeId id = 0; id < lattice.size(); ++id) {
         outcome->result.satisfies[id] = random() % 2;
-        auto& m = outcome->metrics[id];
+        auto& m = (*metrics)[id];
         m.height = lattice.height(id);
         m.classes = random() % 5000;
         m.discernibility = double(random() % 1000000);
@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
     }
     ldv::ui::NodeSource source;
     source.setOutcome(outcome, lattice.size());
+    source.setAllMetrics(metrics);
     ldv::ui::TransformationList list(&source);
     list.resize(1366, 420);
     list.show();

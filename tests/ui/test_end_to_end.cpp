@@ -27,6 +27,7 @@
 #include "export/exportperspective.h"
 #include "hierarchy/hierarchyperspective.h"
 #include "lattice/latticeperspective.h"
+#include "lattice/nodesource.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/transformationlist.h"
@@ -234,8 +235,10 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!model->isBusy(), 10000);
             QCOMPARE(header->sortIndicatorSection(), dm);
             const bool ascending = header->sortIndicatorOrder() == Qt::AscendingOrder;
+            // Sorting by a metric measured every node (the search measured its optimum only).
+            QVERIFY(lp->nodes()->hasAllMetrics());
             const auto dmOf = [&](int row) {
-                return outcome->metrics[model->nodeAt(row)].discernibility;
+                return lp->nodes()->metrics(model->nodeAt(row))->discernibility;
             };
             QVERIFY(dmOf(0) != dmOf(model->rowCount() - 1));  // the order says something
             for (int r = 1; r < model->rowCount(); ++r)

@@ -104,7 +104,6 @@ class TestExport : public QObject {
 
     static std::shared_ptr<const SearchOutcome> search(MainWindow& window) {
         SearchSession* session = window.searchSession();
-        session->setMeasureNodes(false);
         session->run();
         if (!QTest::qWaitFor([&] { return !session->isRunning(); }, 120000)) return nullptr;
         return session->outcome();

@@ -24,6 +24,7 @@
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
+#include "lattice/nodesource.h"
 #include "ldiv/lattice/published_node.h"
 #include "project/project.h"
 #include "session/nodeanalysis.h"
@@ -78,9 +79,15 @@ private slots:
         }
         QCOMPARE(optimum, std::size_t(r.optimum ? 1 : 0));
         QVERIFY(minimal <= r.minimal.size() && minimal + 1 >= r.minimal.size());
-        // Colouring by a metric uses the measured values of every node.
-        window.latticePerspective()->colorBox()->setCurrentIndex(3);  // discernibility
-        const std::vector<double> values = window.latticePerspective()->colorValues();
+        // Colouring by a metric measures every node in the background (the search measured
+        // its optimum only), then uses those values.
+        LatticePerspective* lp = window.latticePerspective();
+        QVERIFY(!lp->nodes()->hasAllMetrics());
+        QVERIFY(lp->colorValues().empty());
+        lp->colorBox()->setCurrentIndex(3);  // discernibility
+        QTRY_VERIFY_WITH_TIMEOUT(lp->nodes()->hasAllMetrics(), 30000);
+        QCOMPARE(lp->colorBox()->currentIndex(), 3);
+        const std::vector<double> values = lp->colorValues();
         QCOMPARE(values.size(), std::size_t(r.latticeSize));
         if (r.optimum) QCOMPARE(values[*r.optimum], r.optimumMetrics.discernibility);
         for (NodeId id = 0; id < r.latticeSize; ++id)
@@ -94,7 +101,6 @@ private slots:
         // separate process on the project file: satisfying count, minimal nodes, optimum.
         MainWindow window;
         window.show();
-        window.searchSession()->setMeasureNodes(false);
         const auto outcome = test::openAndSearch(window, "adult");
         QVERIFY(outcome);
         QProcess cli;
@@ -177,9 +183,13 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier,
                           view->nodeViewportPosition(other));
         QCOMPARE(view->selection().size(), std::size_t(2));
-        QCOMPARE(lp->details()->comparisonTable()->columnCount(), 3);
+        // (its metrics are measured on demand: the table fills when they arrive)
+        QTRY_COMPARE_WITH_TIMEOUT(lp->details()->comparisonTable()->columnCount(), 3, 20000);
         QCOMPARE(lp->details()->comparisonTable()->item(2, 2)->text(),
-                 QString::number(qulonglong(outcome->metrics[other].classes)));
+                 QString::number(qulonglong(
+                     judgeNode(outcome->data->dataset(), outcome->config,
+                               outcome->data->dataset().lattice().levels(other))
+                         .metrics.classes)));
 
         // The value diff of the two published tables, checked cell by cell against the core.
         QTRY_VERIFY_WITH_TIMEOUT(!lp->isDiffing(), 20000);

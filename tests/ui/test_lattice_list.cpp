@@ -19,6 +19,7 @@
 
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
+#include "ldiv/lattice/published_node.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodesource.h"
@@ -44,22 +45,24 @@ std::vector<NodeId> listed(const TransformationModel& model) {
     return ids;
 }
 
-/// A classified outcome without data: states and metrics from a seeded generator.
-std::shared_ptr<SearchOutcome> syntheticOutcome(const Lattice& lattice) {
+/// A classified outcome without data, with every node's metrics (NodeSource::setAllMetrics):
+/// states and metrics from a seeded generator.
+std::pair<std::shared_ptr<SearchOutcome>, std::shared_ptr<std::vector<NodeMetrics>>>
+syntheticOutcome(const Lattice& lattice) {
     auto outcome = std::make_shared<SearchOutcome>();
+    auto metrics = std::make_shared<std::vector<NodeMetrics>>(lattice.size());
     outcome->result.latticeSize = lattice.size();
     outcome->result.satisfies.resize(lattice.size());
-    outcome->metrics.resize(lattice.size());
     std::mt19937 random(3);
     for (NodeId id = 0; id < lattice.size(); ++id) {
         outcome->result.satisfies[id] = lattice.height(id) > 8 ? 1 : 0;
-        NodeMetrics& m = outcome->metrics[id];
+        NodeMetrics& m = (*metrics)[id];
         m.height = lattice.height(id);
         m.discernibility = double(random() % 100000);
         m.classes = random() % 500;
         m.loss = double(random() % 1000) / 1000;
     }
-    return outcome;
+    return {outcome, metrics};
 }
 }  // namespace
 
@@ -95,7 +98,21 @@ private slots:
                      QString::fromStdString(outcome->data->qiNames()[i]));
         for (int c = 0; c < model->columnCount(); ++c)
             QVERIFY(!model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
-        // Each row is its node: levels, height, state and metrics as the search measured them.
+        // Each row is its node: levels, height, state and metrics as the search judges the
+        // node. Metrics are measured on demand: the rows ask, the figures arrive.
+        std::vector<NodeMetrics> judged(lattice.size());
+        for (NodeId id = 0; id < lattice.size(); ++id)
+            judged[id] = judgeNode(outcome->judged(), outcome->config, lattice.levels(id)).metrics;
+        const int dmColumn = model->column(TransformationModel::Discernibility);
+        for (int r = 0; r < model->rowCount(); ++r) model->data(model->index(r, dmColumn));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                for (int r = 0; r < model->rowCount(); ++r)
+                    if (!perspective->nodes()->metrics(model->nodeAt(r))) return false;
+                return true;
+            },
+            20000));
+        QVERIFY(!perspective->nodes()->hasAllMetrics());  // each asked for, not the lattice
         for (int r = 0; r < model->rowCount(); ++r) {
             const NodeId id = model->nodeAt(r);
             const Levels levels = lattice.levels(id);
@@ -110,10 +127,10 @@ private slots:
             QCOMPARE(
                 model->data(model->index(r, model->column(TransformationModel::Discernibility)))
                     .toString(),
-                QString::number(outcome->metrics[id].discernibility, 'f', 0));
+                QString::number(judged[id].discernibility, 'f', 0));
             QCOMPARE(model->data(model->index(r, model->column(TransformationModel::Classes)))
                          .toULongLong(),
-                     qulonglong(outcome->metrics[id].classes));
+                     qulonglong(judged[id].classes));
         }
 
         // Sorted by discernibility, descending: the brute-force order (ties by id).
@@ -122,7 +139,7 @@ private slots:
         std::vector<NodeId> expected(lattice.size());
         std::iota(expected.begin(), expected.end(), NodeId(0));
         std::stable_sort(expected.begin(), expected.end(), [&](NodeId a, NodeId b) {
-            return outcome->metrics[a].discernibility > outcome->metrics[b].discernibility;
+            return judged[a].discernibility > judged[b].discernibility;
         });
         QCOMPARE(listed(*model), expected);
 
@@ -150,8 +167,7 @@ private slots:
         QVERIFY(!want.empty());
         // Still sorted by discernibility within the filter.
         for (std::size_t i = 1; i < got.size(); ++i)
-            QVERIFY(outcome->metrics[got[i - 1]].discernibility >=
-                    outcome->metrics[got[i]].discernibility);
+            QVERIFY(judged[got[i - 1]].discernibility >= judged[got[i]].discernibility);
         QVERIFY(list->status()->text().startsWith(QString::number(want.size())));
     }
 
@@ -262,8 +278,11 @@ private slots:
         const Lattice lattice(std::vector<int>{4, 4, 4, 4, 2, 2, 2, 2, 1, 1});
         QCOMPARE(lattice.size(), NodeId(202500));
         NodeSource source;
-        const auto outcome = syntheticOutcome(lattice);
+        const auto synthetic = syntheticOutcome(lattice);
+        const auto& outcome = synthetic.first;
+        const auto& metrics = synthetic.second;
         source.setOutcome(outcome, lattice.size());
+        source.setAllMetrics(metrics);
         TransformationList list(&source);
         list.resize(1000, 500);
         list.show();
@@ -277,7 +296,7 @@ private slots:
         const std::vector<NodeId> got = listed(*model);
         QCOMPARE(got.size(), std::size_t(202500));
         for (std::size_t i = 1; i < got.size(); ++i) {
-            const double a = outcome->metrics[got[i - 1]].loss, b = outcome->metrics[got[i]].loss;
+            const double a = (*metrics)[got[i - 1]].loss, b = (*metrics)[got[i]].loss;
             QVERIFY(a < b || (a == b && got[i - 1] < got[i]));
         }
         // Satisfying only: the nodes above height 8.

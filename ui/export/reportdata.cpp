@@ -43,8 +43,7 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
         row.relation = relation;
         row.levels = lattice.levels(n);
         row.satisfies = n < o.result.satisfies.size() && o.result.satisfies[n];
-        row.metrics =
-            n < o.metrics.size() ? o.metrics[n] : judgeNode(data, o.config, row.levels).metrics;
+        row.metrics = judgeNode(data, o.config, row.levels).metrics;
         r.neighbours.push_back(row);
     };
     for (NodeId n : lattice.predecessors(id)) neighbour(n, QObject::tr("specialization"));

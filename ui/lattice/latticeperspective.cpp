@@ -85,6 +85,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_metricMax(new QLineEdit(this)),
       m_find(new QLineEdit(this)),
       m_counts(new QLabel(this)),
+      m_measuring(new QWidget(this)),
+      m_measuringText(new QLabel(m_measuring)),
+      m_measuringCancel(new QPushButton(tr("Cancel"), m_measuring)),
       m_useForExport(new QPushButton(tr("Use for export"), this)),
       m_chosen(new QLabel(this)) {
     m_color->addItem(tr("State"));
@@ -215,6 +218,36 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     diagramLayout->setContentsMargins(0, 0, 0, 0);
     diagramLayout->addWidget(m_view, 1);
     diagramLayout->addWidget(m_legend);
+    // Colouring by a metric needs every node's: measured after the search, only when asked,
+    // with its own status (never "Searching…") and Cancel, which goes back to the states.
+    auto* measuringLayout = new QHBoxLayout(m_measuring);
+    measuringLayout->setContentsMargins(4, 0, 4, 0);
+    measuringLayout->addWidget(m_measuringText, 1);
+    measuringLayout->addWidget(m_measuringCancel);
+    m_measuring->setObjectName(QStringLiteral("measuringAll"));
+    m_measuringCancel->setToolTip(tr("Stop measuring and colour the lattice by state"));
+    m_measuring->hide();
+    diagramLayout->addWidget(m_measuring);
+    connect(m_measuringCancel, &QPushButton::clicked, this, [this] {
+        m_nodes->cancelMeasureAll();
+        m_color->setCurrentIndex(0);
+    });
+    connect(m_nodes, &NodeSource::measureAllProgress, this, [this](double f) {
+        m_measuringText->setText(
+            tr("Measuring every node for the colouring… %1 %").arg(int(f * 100)));
+    });
+    connect(m_nodes, &NodeSource::measuringAllChanged, this, [this](bool running) {
+        m_measuring->setVisible(running);
+        if (running) {
+            m_measuringText->setText(tr("Measuring every node for the colouring…"));
+            return;
+        }
+        // Done (or cancelled): colour by the metric now known, or by state.
+        if (!m_nodes->hasAllMetrics() && m_color->currentIndex() > 0 && !colorsByRisk())
+            m_color->setCurrentIndex(0);
+        else
+            applyColoring();
+    });
     auto* vertical = new QSplitter(Qt::Vertical, middle);
     vertical->addWidget(diagram);
     vertical->addWidget(m_list);
@@ -269,8 +302,9 @@ LatticePerspective::LatticePerspective(QWidget* parent)
     connect(m_riskRefresh, &QTimer::timeout, this, [this] {
         if (m_view->item() && colorsByRisk()) m_view->item()->refreshValues();
     });
-    connect(m_nodes, &NodeSource::risksComputed, this, [this] {
+    connect(m_nodes, &NodeSource::nodesMeasured, this, [this] {
         if (colorsByRisk() && !m_riskRefresh->isActive()) m_riskRefresh->start();
+        showComparison();
     });
     m_view->setTooltipProvider([this](NodeId id) { return tooltip(id); });
 }
@@ -323,7 +357,7 @@ void LatticePerspective::rebuild() {
     m_useForExport->setEnabled(!m_view->selection().empty());
     m_stack->setCurrentIndex(0);
     m_view->item()->setDrawnHook([this](const std::vector<NodeId>& ids) {
-        if (colorsByRisk()) m_nodes->requestRisk(ids);
+        if (colorsByRisk()) m_nodes->requestNodes(ids);
     });
     std::vector<std::string> names =
         outcome ? outcome->data->qiNames() : std::vector<std::string>{};
@@ -428,7 +462,7 @@ bool LatticePerspective::colorsByRisk() const {
 
 std::vector<double> LatticePerspective::colorValues() const {
     const int index = m_color->currentIndex();
-    if (!m_nodes->hasMetrics() || index <= 0 || colorsByRisk()) return {};
+    if (!m_nodes->hasAllMetrics() || index <= 0 || colorsByRisk()) return {};
     const Metric metric = colorMetrics()[std::size_t(index - 1)].second;
     std::vector<double> values(m_nodes->size());
     for (NodeId id = 0; id < values.size(); ++id)
@@ -454,6 +488,8 @@ void LatticePerspective::applyColoring() {
         applyFilter();
         return;
     }
+    if (m_color->currentIndex() > 0 && !m_nodes->hasAllMetrics() && m_nodes->hasRisk())
+        m_nodes->measureAll();  // colours by state until every node is measured
     std::vector<double> values = colorValues();
     const bool byMetric = !values.empty();
     m_view->item()->setMetricValues(std::move(values));
@@ -539,11 +575,14 @@ QString LatticePerspective::tooltip(NodeId id) const {
                        .arg(QString::fromStdString(formatLevels(lattice.levels(id))),
                             stateName(m_view->item()->state(id)));
     const auto outcome = m_session ? m_session->outcome() : nullptr;
-    if (outcome && id < outcome->metrics.size()) {
+    if (const NodeMetrics* m = m_nodes->metrics(id)) {
         const QStringList names = metricRowNames();
-        const QStringList values = metricRowValues(outcome->metrics[id]);
+        const QStringList values = metricRowValues(*m);
         for (int i = 0; i < names.size(); ++i)
             text += QStringLiteral("<br>%1: %2").arg(names[i], values[i]);
+    } else if (outcome && m_nodes->hasRisk()) {
+        m_nodes->requestNodes({id});  // for the next time the pointer rests here
+        text += tr("<br><i>Measuring…</i>");
     }
     if (const auto risk = m_nodes->risk(id))
         text += tr("<br>Risk (prosecutor): highest %1, average %2")
@@ -590,15 +629,8 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
         if (!outcome) m_details->clear(tr("Run the search first to see node details."));
         return;
     }
-    if (outcome->metrics.size() == outcome->result.latticeSize) {
-        std::vector<NodeMetrics> nodes;
-        QStringList states;
-        for (NodeId id : selection) {
-            nodes.push_back(outcome->metrics[id]);
-            states << stateName(m_view->item()->state(id));
-        }
-        m_details->setComparison(nodes, states);
-    }
+    m_comparisonPending = true;
+    showComparison();
     if (m_diffJob) m_diffJob->cancel();
     if (selection.size() >= 2) {
         const NodeId from = selection.front(), to = selection.back();
@@ -639,6 +671,30 @@ void LatticePerspective::selectionChanged(const std::vector<NodeId>& selection) 
     });
     connect(m_detailsJob, &Job::failed, this, [this](const QString& e) { m_details->clear(e); });
     m_detailsJob->start();
+}
+
+void LatticePerspective::showComparison() {
+    const std::vector<NodeId>& selection = m_view->selection();
+    if (!m_comparisonPending || selection.empty() || !m_view->item()) return;
+    std::vector<NodeMetrics> nodes;
+    QStringList states;
+    std::vector<NodeId> missing;
+    for (NodeId id : selection) {
+        const NodeMetrics* m = m_nodes->metrics(id);
+        if (!m) {
+            missing.push_back(id);
+            continue;
+        }
+        nodes.push_back(*m);
+        states << stateName(m_view->item()->state(id));
+    }
+    // The rest arrive with nodesMeasured, which calls this again.
+    if (!missing.empty()) {
+        m_nodes->requestNodes(missing);
+        return;
+    }
+    m_comparisonPending = false;
+    m_details->setComparison(nodes, states);
 }
 
 }  // namespace ldv::ui

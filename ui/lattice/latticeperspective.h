@@ -89,6 +89,8 @@ private:
     void showRefusal(const QString& message);
     void showHeuristicNotice();
     QString tooltip(NodeId id) const;
+    /// The selected nodes' metrics side by side, once each is measured (else asked for).
+    void showComparison();
     void updateCounts();
 
     QPointer<SearchSession> m_session;
@@ -115,6 +117,12 @@ private:
     QLineEdit* m_metricMax;
     QLineEdit* m_find;
     QLabel* m_counts;
+    /// "Measuring every node for the colouring… 40 %" with its Cancel (NodeSource::measureAll).
+    QWidget* m_measuring;
+    QLabel* m_measuringText;
+    QPushButton* m_measuringCancel;
+    /// The selection changed and its comparison waits for nodes being measured.
+    bool m_comparisonPending = false;
     QPushButton* m_useForExport;
     QLabel* m_chosen;
     Job* m_detailsJob = nullptr;

@@ -6,6 +6,7 @@
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/risk/risk_analysis.h"
+#include "ldiv/search/search_result.h"
 #include "project/job.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
@@ -13,36 +14,41 @@
 namespace ldv::ui {
 
 namespace {
-// Nodes grouped per background job: small enough that visible rows arrive quickly.
-constexpr std::size_t kRiskBatch = 64;
+// Nodes judged per background job: small enough that visible rows arrive quickly.
+constexpr std::size_t kBatch = 64;
 constexpr std::size_t kMaxQueued = 4096;
 }  // namespace
 
-NodeRisk computeNodeRisk(const SearchOutcome& outcome, NodeId id) {
+NodeFigures computeNodeFigures(const SearchOutcome& outcome, NodeId id) {
     const Dataset& data = outcome.judged();
     // With δ-presence, the research subset's rows of each class (workspace_publish.h).
-    // (the rows' classes are kept only then: the column is computed for many nodes).
+    // (the rows' classes are kept only then: figures are computed for many nodes).
     const bool presence = &data != &outcome.data->dataset();
     const NodeJudgement node = judgeNode(data, outcome.config, data.lattice().levels(id), presence);
     const RiskAnalysis risk = analyzeRisk(releasedClassSizes(*outcome.data, outcome.config, node));
-    return {risk.prosecutor.highest, risk.prosecutor.average};
+    return {node.metrics, {risk.prosecutor.highest, risk.prosecutor.average}};
 }
 
 NodeSource::NodeSource(QObject* parent) : QObject(parent) {}
 
 NodeSource::~NodeSource() {
     if (m_job) m_job->cancel();
+    if (m_allJob) m_allJob->cancel();
 }
 
 void NodeSource::setOutcome(std::shared_ptr<const SearchOutcome> outcome, NodeId size) {
-    if (m_job) {
-        m_job->cancel();
-        m_job->deleteLater();
-        m_job = nullptr;
-    }
+    const bool measuringAll = m_allJob != nullptr;
+    for (Job** job : {&m_job, &m_allJob})
+        if (*job) {
+            (*job)->cancel();
+            (*job)->deleteLater();
+            *job = nullptr;
+        }
+    if (measuringAll) emit measuringAllChanged(false);
     m_outcome = std::move(outcome);
     m_size = size;
-    m_risk.clear();
+    m_figures.clear();
+    m_all.reset();
     m_queue.clear();
     m_queued.clear();
     m_states.clear();
@@ -56,15 +62,16 @@ NodeState NodeSource::state(NodeId id) const {
     return m_outcome && id < m_size ? m_outcome->nodeState(id) : NodeState::NotEvaluated;
 }
 
-bool NodeSource::hasMetrics() const {
-    return m_outcome && m_outcome->metrics.size() == m_size && m_size > 0;
+bool NodeSource::hasAllMetrics() const {
+    return m_all && m_all->size() == m_size && m_size > 0;
 }
 
 const NodeMetrics* NodeSource::metrics(NodeId id) const {
-    if (hasMetrics()) return id < m_size ? &m_outcome->metrics[id] : nullptr;
-    // A heuristic run measured its best node only.
-    if (m_outcome && m_outcome->heuristic && m_outcome->result.optimum == id)
-        return &m_outcome->result.optimumMetrics;
+    if (id >= m_size) return nullptr;
+    if (hasAllMetrics()) return &(*m_all)[id];
+    if (const auto it = m_figures.find(id); it != m_figures.end()) return &it->second.metrics;
+    // The search measured its optimum (a heuristic run, its best node).
+    if (m_outcome && m_outcome->result.optimum == id) return &m_outcome->result.optimumMetrics;
     return nullptr;
 }
 
@@ -73,53 +80,54 @@ bool NodeSource::hasRisk() const {
 }
 
 std::optional<NodeRisk> NodeSource::risk(NodeId id) const {
-    const auto it = m_risk.find(id);
-    if (it == m_risk.end()) return std::nullopt;
-    return it->second;
+    const auto it = m_figures.find(id);
+    if (it == m_figures.end()) return std::nullopt;
+    return it->second.risk;
 }
 
-void NodeSource::insertRisks(const std::vector<std::pair<NodeId, NodeRisk>>& risks) {
-    for (const auto& [id, risk] : risks) m_risk[id] = risk;
-    if (!risks.empty()) emit risksComputed();
+void NodeSource::insertFigures(const std::vector<std::pair<NodeId, NodeFigures>>& figures) {
+    for (const auto& [id, f] : figures) m_figures[id] = f;
+    if (!figures.empty()) emit nodesMeasured();
 }
 
 bool NodeSource::isComputingRisk() const {
     return m_job != nullptr;
 }
 
-void NodeSource::requestRisk(const std::vector<NodeId>& ids) {
+void NodeSource::requestNodes(const std::vector<NodeId>& ids) {
     if (!hasRisk()) return;
     for (NodeId id : ids)
-        if (id < m_size && !m_risk.count(id) && m_queued.insert(id).second) m_queue.push_back(id);
+        if (id < m_size && !m_figures.count(id) && m_queued.insert(id).second)
+            m_queue.push_back(id);
     // Only what was asked for lately: older requests (nodes scrolled past) are dropped.
     if (m_queue.size() > kMaxQueued) {
         const auto drop = std::ptrdiff_t(m_queue.size() - kMaxQueued);
         for (auto it = m_queue.begin(); it != m_queue.begin() + drop; ++it) m_queued.erase(*it);
         m_queue.erase(m_queue.begin(), m_queue.begin() + drop);
     }
-    if (!m_job) startRiskJob();
+    if (!m_job) startJob();
 }
 
-void NodeSource::startRiskJob() {
+void NodeSource::startJob() {
     if (m_queue.empty() || !hasRisk()) return;
     // The newest requests (the rows or nodes on screen now) first.
-    const std::size_t take = std::min(kRiskBatch, m_queue.size());
+    const std::size_t take = std::min(kBatch, m_queue.size());
     std::vector<NodeId> batch(m_queue.end() - std::ptrdiff_t(take), m_queue.end());
     m_queue.resize(m_queue.size() - take);
     auto outcome = m_outcome;
-    using Result = std::vector<std::pair<NodeId, NodeRisk>>;
+    using Result = std::vector<std::pair<NodeId, NodeFigures>>;
     auto work = [outcome, batch](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<Result>();
         for (NodeId id : batch) {
             feedback.checkCancelled();
-            out->emplace_back(id, computeNodeRisk(*outcome, id));
+            out->emplace_back(id, computeNodeFigures(*outcome, id));
         }
         return out;
     };
-    m_job = new Job(tr("Risk of nodes"), work, this);
+    m_job = new Job(tr("Measuring nodes"), work, this);
     connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
-        for (const auto& [id, risk] : *std::static_pointer_cast<Result>(r)) {
-            m_risk[id] = risk;
+        for (const auto& [id, f] : *std::static_pointer_cast<Result>(r)) {
+            m_figures[id] = f;
             m_queued.erase(id);
         }
     });
@@ -127,10 +135,41 @@ void NodeSource::startRiskJob() {
         if (m_job != job) return;
         job->deleteLater();
         m_job = nullptr;
-        emit risksComputed();
-        startRiskJob();
+        emit nodesMeasured();
+        startJob();
     });
     m_job->start();
+}
+
+void NodeSource::measureAll() {
+    if (hasAllMetrics() || m_allJob || !hasRisk()) return;
+    auto outcome = m_outcome;
+    auto work = [outcome](Feedback& feedback) -> std::shared_ptr<void> {
+        return std::make_shared<std::vector<NodeMetrics>>(
+            measureLattice(outcome->judged(), outcome->config, &feedback));
+    };
+    m_allJob = new Job(tr("Measuring every node"), work, this);
+    connect(m_allJob, &Job::progressChanged, this, &NodeSource::measureAllProgress);
+    connect(m_allJob, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
+        m_all = std::static_pointer_cast<const std::vector<NodeMetrics>>(r);
+    });
+    connect(m_allJob, &Job::finished, this, [this, job = m_allJob] {
+        if (m_allJob != job) return;
+        job->deleteLater();
+        m_allJob = nullptr;
+        emit measuringAllChanged(false);
+    });
+    m_allJob->start();
+    emit measuringAllChanged(true);
+}
+
+void NodeSource::cancelMeasureAll() {
+    if (m_allJob) m_allJob->cancel();
+}
+
+void NodeSource::setAllMetrics(std::shared_ptr<const std::vector<NodeMetrics>> metrics) {
+    m_all = std::move(metrics);
+    emit measuringAllChanged(false);
 }
 
 }  // namespace ldv::ui

@@ -4,11 +4,16 @@
 // SearchOutcome's per-node arrays themselves, so that storage can change (e.g. to an implicit
 // form) by changing only this class.
 //
+// The result first, measures on demand: a search outcome holds states, minimal nodes and the
+// optimum (with its metrics) only. Grouping a node takes milliseconds, so a node's metrics and
+// risk are computed when someone looks at it (visible rows, the nodes drawn, a tooltip, the
+// selection, a sort), in the background, and cached; nothing per node is kept beyond the
+// states and what was asked for. Measuring every node (measureAll) runs only for a
+// lattice-wide view, colouring by a metric, as its own cancellable job.
+//
 // Risk is the prosecutor risk of the node's published table (El Emam & Dankar 2008): with
 // f_E the sizes of the classes the node publishes (suppressed classes removed, as the search
 // judges the node), highest = 1/min f_E and average = (number of classes)/(published rows).
-// Grouping a node takes milliseconds, so risk is computed only for the nodes someone looks
-// at (visible rows, visible nodes, a sort), in the background, and cached.
 #include <QObject>
 #include <cstdint>
 #include <memory>
@@ -32,8 +37,14 @@ struct NodeRisk {
     double average = 0;
 };
 
-/// The risk of one node (pure; runs on worker threads).
-NodeRisk computeNodeRisk(const SearchOutcome& outcome, NodeId id);
+/// What judging one node gives the views: its metrics (as the search measures them) and risk.
+struct NodeFigures {
+    NodeMetrics metrics;
+    NodeRisk risk;
+};
+
+/// The figures of one node (pure; runs on worker threads).
+NodeFigures computeNodeFigures(const SearchOutcome& outcome, NodeId id);
 
 class NodeSource : public QObject {
     Q_OBJECT
@@ -50,35 +61,51 @@ public:
     /// Per node (empty when nothing classified every node: no search, or a heuristic run
     /// that knows only its best node, which state() still reports).
     const std::vector<NodeState>& states() const { return m_states; }
-    bool hasMetrics() const;
-    /// Null when the node was not measured.
+    /// Every node's metrics are known (measureAll finished, or setAllMetrics).
+    bool hasAllMetrics() const;
+    /// Null when the node was not measured yet (then `requestNodes` it). The optimum's (or a
+    /// heuristic's best node's) metrics are known from the search.
     const NodeMetrics* metrics(NodeId id) const;
 
-    /// Risk can be computed (there is a search outcome with data).
+    /// Figures can be computed (there is a search outcome with data).
     bool hasRisk() const;
-    /// The cached risk, or none (then `request` it).
+    /// The cached risk, or none (then `requestNodes` it).
     std::optional<NodeRisk> risk(NodeId id) const;
-    /// Queues these nodes for computing (newest requests first); emits risksComputed.
-    void requestRisk(const std::vector<NodeId>& ids);
-    /// Risks computed elsewhere (e.g. for a sort), added to the cache.
-    void insertRisks(const std::vector<std::pair<NodeId, NodeRisk>>& risks);
+    /// Queues these nodes for judging (newest requests first): their metrics and risk arrive
+    /// with nodesMeasured.
+    void requestNodes(const std::vector<NodeId>& ids);
+    /// Figures computed elsewhere (e.g. for a sort), added to the cache.
+    void insertFigures(const std::vector<std::pair<NodeId, NodeFigures>>& figures);
     /// Nodes whose risk is known.
-    std::size_t riskCount() const { return m_risk.size(); }
+    std::size_t riskCount() const { return m_figures.size(); }
     bool isComputingRisk() const;
 
+    /// Measures every node in the background (measureLattice); allMetricsChanged when done.
+    /// Does nothing when they are known or being measured.
+    void measureAll();
+    void cancelMeasureAll();
+    bool isMeasuringAll() const { return m_allJob != nullptr; }
+    /// Every node's metrics, by node id (tests: an outcome without data).
+    void setAllMetrics(std::shared_ptr<const std::vector<NodeMetrics>> metrics);
+
 signals:
-    /// New risks are in the cache.
-    void risksComputed();
+    /// New figures (metrics and risk) are in the cache.
+    void nodesMeasured();
+    /// measureAll started (true) or ended (false, with or without every node's metrics).
+    void measuringAllChanged(bool running);
+    void measureAllProgress(double fraction);
 
 private:
-    void startRiskJob();
+    void startJob();
     std::shared_ptr<const SearchOutcome> m_outcome;
     NodeId m_size = 0;
     std::vector<NodeState> m_states;
-    std::unordered_map<NodeId, NodeRisk> m_risk;
+    std::unordered_map<NodeId, NodeFigures> m_figures;
+    std::shared_ptr<const std::vector<NodeMetrics>> m_all;
     std::vector<NodeId> m_queue;
     std::unordered_set<NodeId> m_queued;
     Job* m_job = nullptr;
+    Job* m_allJob = nullptr;
 };
 
 }  // namespace ldv::ui

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "ldiv/data/feedback.h"
+#include "ldiv/search/search_result.h"
 #include "project/job.h"
 #include "session/searchsession.h"
 
@@ -32,10 +33,16 @@ bool TransformationFilter::active() const {
 
 TransformationModel::TransformationModel(NodeSource* source, QObject* parent)
     : QAbstractTableModel(parent), m_source(source) {
-    connect(source, &NodeSource::risksComputed, this, [this] {
+    // Measured nodes arrive in batches: their rows' figures (metrics and risk) change.
+    connect(source, &NodeSource::nodesMeasured, this, [this] {
         const int rows = rowCount();
         if (rows > 0)
-            emit dataChanged(index(0, column(RiskHighest)), index(rows - 1, column(RiskAverage)));
+            emit dataChanged(index(0, column(Classes)), index(rows - 1, column(RiskAverage)));
+    });
+    connect(source, &NodeSource::measuringAllChanged, this, [this](bool running) {
+        const int rows = rowCount();
+        if (!running && rows > 0)
+            emit dataChanged(index(0, column(Classes)), index(rows - 1, column(RiskAverage)));
     });
 }
 
@@ -111,12 +118,14 @@ int TransformationModel::rowOf(NodeId id) const {
     return it == m_rows->end() ? -1 : int(it - m_rows->begin());
 }
 
-double TransformationModel::sortKey(const SearchOutcome* outcome, const Lattice& lattice,
-                                    const std::vector<NodeState>& states, NodeId id, int kind,
+bool TransformationModel::isMeasureColumn(int kind, std::size_t dims) {
+    return kind >= int(dims) + Classes && kind < int(dims) + FixedColumns;
+}
+
+double TransformationModel::sortKey(const Lattice& lattice, const std::vector<NodeState>& states,
+                                    const SearchOutcome* outcome, NodeId id, int kind,
                                     std::size_t dims) {
     if (kind < int(dims)) return lattice.levels(id)[std::size_t(kind)];
-    const NodeMetrics* m =
-        outcome && outcome->metrics.size() == lattice.size() ? &outcome->metrics[id] : nullptr;
     switch (Column(kind - int(dims))) {
         case State:
             return id < states.size() ? double(states[id])
@@ -124,6 +133,22 @@ double TransformationModel::sortKey(const SearchOutcome* outcome, const Lattice&
                                       : 0.0;
         case Height:
             return lattice.height(id);
+        default:
+            return kNaN;
+    }
+}
+
+double TransformationModel::figureKey(const NodeMetrics* m, const std::optional<NodeRisk>& risk,
+                                      int column) {
+    switch (Column(column)) {
+        case RiskHighest:
+            return risk ? risk->highest : kNaN;
+        case RiskAverage:
+            return risk ? risk->average : kNaN;
+        default:
+            break;
+    }
+    switch (Column(column)) {
         case Classes:
             return m ? double(m->classes) : kNaN;
         case Suppressed:
@@ -140,12 +165,9 @@ double TransformationModel::sortKey(const SearchOutcome* outcome, const Lattice&
             return m ? m->loss : kNaN;
         case Precision:
             return m ? m->precision : kNaN;
-        case RiskHighest:
-        case RiskAverage:
-        case FixedColumns:
-            break;
+        default:
+            return kNaN;
     }
-    return kNaN;
 }
 
 void TransformationModel::recompute() {
@@ -168,17 +190,23 @@ void TransformationModel::recompute() {
     const int kind = m_sortColumn;
     const bool descending = m_order == Qt::DescendingOrder;
     const std::size_t dims = lattice.dimensions();
-    const bool byRisk = sorted && kind >= int(dims) + RiskHighest;
-    std::vector<double> knownRisk;
-    if (byRisk) {
-        knownRisk.assign(lattice.size(), kNaN);
+    // Sorting by a figure (a metric or risk) needs every listed node's: the known ones are
+    // copied here, the others computed in the job and handed to the cache.
+    const bool byFigure = sorted && isMeasureColumn(kind, dims);
+    // A metric of every listed node: measured all at once (measureLattice rolls classes up
+    // from node to node, far faster than judging each), and kept by the source.
+    const bool measureAll = byFigure && kind < int(dims) + RiskHighest &&
+                            !m_source->hasAllMetrics() && m_source->hasRisk();
+    std::vector<double> known;
+    if (byFigure && !measureAll) {
+        known.assign(lattice.size(), kNaN);
         for (NodeId id = 0; id < lattice.size(); ++id)
-            if (const auto r = m_source->risk(id))
-                knownRisk[id] = kind == int(dims) + RiskHighest ? r->highest : r->average;
+            known[id] = figureKey(m_source->metrics(id), m_source->risk(id), kind - int(dims));
     }
     struct Result {
         std::shared_ptr<std::vector<NodeId>> rows;
-        std::vector<std::pair<NodeId, NodeRisk>> risks;
+        std::vector<std::pair<NodeId, NodeFigures>> figures;
+        std::shared_ptr<const std::vector<NodeMetrics>> all;
     };
     auto work = [=](Feedback& feedback) -> std::shared_ptr<void> {
         auto result = std::make_shared<Result>();
@@ -198,25 +226,30 @@ void TransformationModel::recompute() {
             if (!matchesText(lattice, id, s, filter.text)) continue;
             rows->push_back(id);
         }
+        if (measureAll)
+            result->all = std::make_shared<const std::vector<NodeMetrics>>(
+                measureLattice(outcome->judged(), outcome->config, &feedback));
         if (kind >= 0) {
             std::vector<double> keys(rows->size());
             for (std::size_t i = 0; i < rows->size(); ++i) {
                 const NodeId id = (*rows)[i];
-                if (byRisk) {
-                    double v = knownRisk[id];
-                    if (std::isnan(v) && outcome && outcome->data) {
-                        // Sorting by risk needs every listed node's risk: computed here and
-                        // handed to the cache.
-                        const NodeRisk r = computeNodeRisk(*outcome, id);
-                        result->risks.emplace_back(id, r);
-                        v = kind == int(dims) + RiskHighest ? r.highest : r.average;
-                        feedback.checkCancelled();
-                        feedback.setProgress(double(i) / double(rows->size()));
-                    }
-                    keys[i] = v;
-                } else {
-                    keys[i] = sortKey(outcome.get(), lattice, states, id, kind, dims);
+                if (!byFigure) {
+                    keys[i] = sortKey(lattice, states, outcome.get(), id, kind, dims);
+                    continue;
                 }
+                if (result->all) {
+                    keys[i] = figureKey(&(*result->all)[id], std::nullopt, kind - int(dims));
+                    continue;
+                }
+                double v = known[id];
+                if (std::isnan(v) && outcome && outcome->data) {
+                    const NodeFigures f = computeNodeFigures(*outcome, id);
+                    result->figures.emplace_back(id, f);
+                    v = figureKey(&f.metrics, f.risk, kind - int(dims));
+                    feedback.checkCancelled();
+                    feedback.setProgress(double(i) / double(rows->size()));
+                }
+                keys[i] = v;
             }
             std::vector<std::uint32_t> order(rows->size());
             std::iota(order.begin(), order.end(), 0u);
@@ -234,7 +267,7 @@ void TransformationModel::recompute() {
         result->rows = rows;
         return result;
     };
-    if (lattice.size() <= kSyncLimit && !byRisk) {
+    if (lattice.size() <= kSyncLimit && !byFigure) {
         Feedback feedback;
         apply(std::static_pointer_cast<Result>(work(feedback))->rows);
         return;
@@ -242,7 +275,8 @@ void TransformationModel::recompute() {
     m_job = new Job(tr("Sorting the list of transformations"), work, this);
     connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         const auto result = std::static_pointer_cast<Result>(r);
-        if (!result->risks.empty()) m_source->insertRisks(result->risks);
+        if (result->all) m_source->setAllMetrics(result->all);
+        if (!result->figures.empty()) m_source->insertFigures(result->figures);
         apply(result->rows);
     });
     connect(m_job, &Job::finished, this, [this, job = m_job] {
@@ -293,41 +327,35 @@ QVariant TransformationModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole) return {};
     if (c < int(dims))
         return int(id / m_stride[std::size_t(c)] % NodeId(m_lattice.heights()[std::size_t(c)] + 1));
-    const NodeMetrics* m = m_source->metrics(id);
     switch (Column(c - int(dims))) {
         case State:
             return m_stateNames[int(m_source->state(id))];
         case Height:
             return m_lattice.height(id);
-        case Classes:
-            return m ? QVariant(qulonglong(m->classes)) : QVariant();
-        case Suppressed:
-            return m ? QVariant(qulonglong(m->suppressedRows)) : QVariant();
-        case AverageClassSize:
-            return m ? fixed(m->averageClassSize, 2) : QVariant();
-        case Discernibility:
-            return m ? fixed(m->discernibility, 0) : QVariant();
-        case KlDivergence:
-            return m ? fixed(m->klDivergence, 4) : QVariant();
-        case Information:
-            return m ? fixed(m->information, 4) : QVariant();
-        case Loss:
-            return m ? fixed(m->loss, 4) : QVariant();
-        case Precision:
-            return m ? fixed(m->precision, 4) : QVariant();
-        case RiskHighest:
-        case RiskAverage: {
-            if (!m_source->hasRisk()) return {};
-            if (const auto r = m_source->risk(id))
-                return fixed(c - int(dims) == RiskHighest ? r->highest : r->average, 4);
-            // Asked for because it is on screen: computed in the background.
-            m_source->requestRisk({id});
-            return QStringLiteral("…");
-        }
-        case FixedColumns:
+        default:
             break;
     }
-    return {};
+    if (!m_source->hasRisk() && !m_source->metrics(id)) return {};
+    const NodeMetrics* m = m_source->metrics(id);
+    const std::optional<NodeRisk> risk = m_source->risk(id);
+    const bool isRisk = c - int(dims) == RiskHighest || c - int(dims) == RiskAverage;
+    if (isRisk ? !risk : !m) {
+        // Asked for because it is on screen: judged in the background (NodeSource).
+        m_source->requestNodes({id});
+        return QStringLiteral("…");
+    }
+    const double v = figureKey(m, risk, c - int(dims));
+    switch (Column(c - int(dims))) {
+        case Classes:
+        case Suppressed:
+            return QVariant(qulonglong(v));
+        case AverageClassSize:
+            return fixed(v, 2);
+        case Discernibility:
+            return fixed(v, 0);
+        default:
+            return fixed(v, 4);
+    }
 }
 
 QVariant TransformationModel::headerData(int section, Qt::Orientation orientation, int role) const {

@@ -92,10 +92,14 @@ signals:
 private:
     void recompute();
     void apply(std::shared_ptr<std::vector<NodeId>> rows);
-    /// The value a column sorts by (NaN when unknown).
-    static double sortKey(const SearchOutcome* outcome, const Lattice& lattice,
-                          const std::vector<NodeState>& states, NodeId id, int kind,
-                          std::size_t dims);
+    /// A column of metrics or risk (the figures NodeSource measures on demand).
+    static bool isMeasureColumn(int kind, std::size_t dims);
+    /// The value a level, state or height column sorts by.
+    static double sortKey(const Lattice& lattice, const std::vector<NodeState>& states,
+                          const SearchOutcome* outcome, NodeId id, int kind, std::size_t dims);
+    /// The value of a figure column (`column` counted from State), NaN when unknown.
+    static double figureKey(const NodeMetrics* m, const std::optional<NodeRisk>& risk,
+                            int column);
 
     QPointer<NodeSource> m_source;
     Lattice m_lattice;

@@ -278,8 +278,7 @@ void PrivacyPerspective::setSession(SearchSession* session) {
             // A partial outcome explains itself; otherwise the previous one stays in the session.
             // (The heuristic's best node so far is such an outcome.)
             const auto o = m_session->outcome();
-            if (o && (!o->complete() || o->measuringCancelled ||
-                      (o->heuristic && o->heuristic->cancelled)))
+            if (o && (!o->complete() || (o->heuristic && o->heuristic->cancelled)))
                 showOutcome();
             else if (project() &&
                      project()->searchSettings().algorithm == AlgorithmChoice::Heuristic)
@@ -450,23 +449,6 @@ void PrivacyPerspective::showRule() {
 void PrivacyPerspective::showBestSoFar() {
     if (!m_session || !m_session->isRunning()) return;
     const Project* p = project();
-    const auto best = m_session->bestSoFar();
-    if (best && best->searchDone) {
-        // The exact search has ended: its result now; the per-node measures follow.
-        m_summary->setHtml(
-            tr("<h3>%L1 of %L2 nodes satisfy · Optimum [%3]</h3><p>%4</p><p>%L5 minimal nodes; "
-               "the search took %L6 ms.</p><p><i>Measuring every node for the lattice's "
-               "colours and list… (Cancel keeps this result and skips the measures.)</i></p>")
-                .arg(best->satisfyingCount)
-                .arg(best->latticeSize)
-                .arg(QString::fromStdString(formatLevels(best->levels)))
-                .arg(bestNodeText(best->levels, best->metrics,
-                                  p ? p->searchSettings().metric : Metric::Discernibility)
-                         .toHtmlEscaped())
-                .arg(best->minimalCount)
-                .arg(best->searchMs, 0, 'f', 0));
-        return;
-    }
     m_summary->setHtml(tr("<p>Searching with the heuristic…</p>") +
                        bestSoFarHtml(m_session->bestSoFar(),
                                      p ? p->searchSettings().metric : Metric::Discernibility));
@@ -580,11 +562,6 @@ void PrivacyPerspective::showOutcome() {
                "evaluated. Run the search to the end for every minimal node and the optimum.</p>")
                 .arg(std::count(o->decided.begin(), o->decided.end(), std::uint8_t(1)))
                 .arg(r.latticeSize);
-    if (o->measuringCancelled)
-        html +=
-            tr("<p style='color:#D55E00'>Measuring every node was cancelled: the lattice cannot be "
-               "coloured by "
-               "a metric until the search is run again.</p>");
     html +=
         (o->complete() ? tr("<h3>%1 of %2 nodes satisfy</h3><p>%3<br>Suppression limit %4 % "
                             "(%5 rows), metric %6, "
@@ -632,10 +609,9 @@ void PrivacyPerspective::showOutcome() {
         html +=
             tr("<p style='color:#D55E00'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
     if (o->complete())
-        html += tr("<p><small>%1 checked · search %2 ms · measuring all nodes %3 ms</small></p>")
+        html += tr("<p><small>%1 checked · search %2 ms</small></p>")
                     .arg(countOfL(r.statistics.checkedNodes, "node", "nodes"))
-                    .arg(r.statistics.elapsedMs, 0, 'f', 0)
-                    .arg(o->measureMs, 0, 'f', 0);
+                    .arg(r.statistics.elapsedMs, 0, 'f', 0);
     else
         html += tr("<p><small>%1 checked before Cancel</small></p>")
                     .arg(countOfL(r.statistics.checkedNodes, "node", "nodes"));

@@ -1,6 +1,5 @@
 #include "session/searchsession.h"
 
-#include <QElapsedTimer>
 #include <algorithm>
 #include <chrono>
 #include <limits>
@@ -135,14 +134,12 @@ void SearchSession::run() {
         emit failed(missing);
         return;
     }
-    const bool measure = m_measureNodes;
     const int delay = m_delayMs;
     auto live = std::make_shared<LiveBest>();
     m_live = live;
     m_liveSeen = 0;
     const std::string seed = std::exchange(m_seedLevels, {}).toStdString();
-    auto work = [snapshot, settings, measure, delay, live,
-                 seed](Feedback& feedback) -> std::shared_ptr<void> {
+    auto work = [snapshot, settings, delay, live, seed](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<SearchOutcome>();
         auto data = snapshot.prepare();
         out->data = data;
@@ -161,18 +158,14 @@ void SearchSession::run() {
                     .arg(qulonglong(lattice.size()))
                     .arg(qulonglong(kWorkbenchExactLimit))
                     .toStdString());
-        // The search and the measuring report 0..1 on their own feedback; map it to their part
-        // of the job's progress and pass cancellation on at every progress step.
-        const double share = measure ? 0.5 : 1.0;
-        auto stage = [&feedback, delay](Feedback*& self, double from, double to) {
-            return [&feedback, &self, delay, from, to](double f) {
-                feedback.setProgress(from + f * (to - from));
-                if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-                if (feedback.isCancelled() && self) self->cancel();
-            };
-        };
+        // The search reports 0..1 on its own feedback: passed on to the job's, with
+        // cancellation at every progress step.
         Feedback* searchPtr = nullptr;
-        Feedback searchFeedback(stage(searchPtr, 0, share));
+        Feedback searchFeedback([&feedback, &searchPtr, delay](double f) {
+            feedback.setProgress(f);
+            if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+            if (feedback.isCancelled() && searchPtr) searchPtr->cancel();
+        });
         searchPtr = &searchFeedback;
         feedback.checkCancelled();
         if (heuristic) {
@@ -217,8 +210,6 @@ void SearchSession::run() {
                 out->result.warnings = h.warnings;
             }
             out->heuristic = std::move(h);
-            if (!out->classified() || !measure || out->heuristic->cancelled) return out;
-            // The exact search finished within the limit: measure every node, as below.
         } else {
             PartialClassification partial;
             try {
@@ -229,36 +220,9 @@ void SearchSession::run() {
                 out->decided.resize(partial.state.size());
                 for (std::size_t id = 0; id < partial.state.size(); ++id)
                     out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
-                return out;
-            }
-            // The result first: the optimum is known now, while every node is measured.
-            if (measure && out->result.optimum) {
-                const std::lock_guard lock(live->mutex);
-                BestSoFar done{*out->result.optimum, lattice.levels(*out->result.optimum),
-                               out->result.optimumMetrics};
-                done.searchDone = true;
-                done.searchMs = out->result.statistics.elapsedMs;
-                done.satisfyingCount = out->result.satisfyingCount;
-                done.minimalCount = out->result.minimal.size();
-                done.latticeSize = out->result.latticeSize;
-                live->best = std::move(done);
-                ++live->version;
             }
         }
-        if (measure && !feedback.isCancelled()) {
-            QElapsedTimer clock;
-            clock.start();
-            Feedback* measurePtr = nullptr;
-            Feedback measureFeedback(stage(measurePtr, share, 1));
-            measurePtr = &measureFeedback;
-            try {
-                out->metrics = measureLattice(judged, out->config, &measureFeedback);
-            } catch (const Cancelled&) {
-                out->metrics.clear();  // the search itself is complete: keep it
-            }
-            out->measureMs = double(clock.elapsed());
-        }
-        out->measuringCancelled = measure && out->metrics.empty();
+        // The result first: per-node measures are computed when a view asks (NodeSource).
         return out;
     };
     delete m_job;
@@ -274,8 +238,7 @@ void SearchSession::run() {
         m_stale = false;
         emit staleChanged(false);
         emit outcomeChanged();
-        if (!m_outcome->complete() || m_outcome->measuringCancelled ||
-            (m_outcome->heuristic && m_outcome->heuristic->cancelled))
+        if (!m_outcome->complete() || (m_outcome->heuristic && m_outcome->heuristic->cancelled))
             emit cancelled();
     });
     connect(m_job, &Job::failed, this, &SearchSession::failed);

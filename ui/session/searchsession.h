@@ -33,16 +33,11 @@ struct SearchOutcome {
     SearchSettings settings;
     SearchConfig config;
     SearchResult result;
-    /// Per node id (empty when measuring was not asked for or was cancelled).
-    std::vector<NodeMetrics> metrics;
-    double measureMs = 0;
     /// Empty when the search finished. Cancelled part-way, 1 per node the search had
     /// classified (result.satisfies is final there; the others are not evaluated); then
     /// result.minimal holds only the nodes proven minimal, and there is no optimum.
     std::vector<std::uint8_t> decided;
     bool complete() const { return decided.empty(); }
-    /// The search finished but measuring every node was cancelled (metrics is empty).
-    bool measuringCancelled = false;
     /// Set when the anytime heuristic ran: whether its node is proven optimal and why, whether
     /// the time limit or Cancel stopped it (its `exact` is moved into `result`).
     std::optional<HeuristicResult> heuristic;
@@ -81,11 +76,6 @@ struct BestSoFar {
     Levels levels;
     /// From the walk's own grouping (the final figures are re-measured).
     NodeMetrics metrics;
-    /// Set when the exact search has ended and only the per-node measuring (the lattice's
-    /// colours and list) remains: `id` is the optimum, shown at once (issue 37).
-    bool searchDone = false;
-    double searchMs = 0;
-    std::uint64_t satisfyingCount = 0, minimalCount = 0, latticeSize = 0;
 };
 
 class SearchSession : public QObject {
@@ -109,8 +99,6 @@ public:
     std::shared_ptr<const SearchOutcome> outcome() const { return m_outcome; }
     /// True when the project changed since the outcome was computed.
     bool isStale() const { return m_stale; }
-    /// Measure every node after the search (default on; lattices of any size, with progress).
-    void setMeasureNodes(bool on) { m_measureNodes = on; }
     /// Test hook: pretend to be slower by sleeping this many ms per progress step.
     void setArtificialDelay(int ms) { m_delayMs = ms; }
     /// While the heuristic runs: the best satisfying node so far (none before the first).
@@ -143,7 +131,6 @@ private:
     Job* m_job = nullptr;
     std::shared_ptr<const SearchOutcome> m_outcome;
     bool m_stale = false;
-    bool m_measureNodes = true;
     int m_delayMs = 0;
     /// Set by restoreHeuristic for the next run only.
     QString m_seedLevels;
