@@ -52,7 +52,8 @@ inline std::shared_ptr<const ui::SearchOutcome> openAndSearch(ui::MainWindow& wi
     return window.searchSession()->outcome();
 }
 
-/// The workbench's search of `project` as it stands (the SearchSession's own job); nullptr when it fails (its message is logged) or takes over a minute.
+/// The workbench's search of `project` as it stands (the SearchSession's own job); nullptr when it
+/// fails (its message is logged) or takes over a minute.
 inline std::shared_ptr<const ui::SearchOutcome> searchProject(ui::Project& project) {
     ui::SearchSession session;
     session.setProject(&project);

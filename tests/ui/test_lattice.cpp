@@ -185,11 +185,11 @@ private slots:
         QCOMPARE(view->selection().size(), std::size_t(2));
         // (its metrics are measured on demand: the table fills when they arrive)
         QTRY_COMPARE_WITH_TIMEOUT(lp->details()->comparisonTable()->columnCount(), 3, 20000);
-        QCOMPARE(lp->details()->comparisonTable()->item(2, 2)->text(),
-                 QString::number(qulonglong(
-                     judgeNode(outcome->data->dataset(), outcome->config,
-                               outcome->data->dataset().lattice().levels(other))
-                         .metrics.classes)));
+        QCOMPARE(
+            lp->details()->comparisonTable()->item(2, 2)->text(),
+            QString::number(qulonglong(judgeNode(outcome->data->dataset(), outcome->config,
+                                                 outcome->data->dataset().lattice().levels(other))
+                                           .metrics.classes)));
 
         // The value diff of the two published tables, checked cell by cell against the core.
         QTRY_VERIFY_WITH_TIMEOUT(!lp->isDiffing(), 20000);

@@ -19,12 +19,12 @@
 
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
-#include "ldiv/lattice/published_node.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
+#include "ldiv/lattice/published_node.h"
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"

@@ -211,8 +211,8 @@ private slots:
         QVERIFY(top != *full->result.optimum && !nodes->metrics(top));
         nodes->requestNodes({top});
         QTRY_VERIFY_WITH_TIMEOUT(nodes->metrics(top), 20000);
-        const NodeJudgement judged = judgeNode(full->judged(), full->config,
-                                               full->data->dataset().lattice().levels(top));
+        const NodeJudgement judged =
+            judgeNode(full->judged(), full->config, full->data->dataset().lattice().levels(top));
         QCOMPARE(nodes->metrics(top)->classes, judged.metrics.classes);
         QCOMPARE(nodes->metrics(top)->discernibility, judged.metrics.discernibility);
         QVERIFY(nodes->risk(top));

@@ -98,8 +98,7 @@ private:
     static double sortKey(const Lattice& lattice, const std::vector<NodeState>& states,
                           const SearchOutcome* outcome, NodeId id, int kind, std::size_t dims);
     /// The value of a figure column (`column` counted from State), NaN when unknown.
-    static double figureKey(const NodeMetrics* m, const std::optional<NodeRisk>& risk,
-                            int column);
+    static double figureKey(const NodeMetrics* m, const std::optional<NodeRisk>& risk, int column);
 
     QPointer<NodeSource> m_source;
     Lattice m_lattice;

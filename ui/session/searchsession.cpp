@@ -139,7 +139,8 @@ void SearchSession::run() {
     m_live = live;
     m_liveSeen = 0;
     const std::string seed = std::exchange(m_seedLevels, {}).toStdString();
-    auto work = [snapshot, settings, delay, live, seed](Feedback& feedback) -> std::shared_ptr<void> {
+    auto work = [snapshot, settings, delay, live,
+                 seed](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<SearchOutcome>();
         auto data = snapshot.prepare();
         out->data = data;
