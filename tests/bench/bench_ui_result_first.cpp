@@ -77,9 +77,10 @@ int main(int argc, char** argv) {
         const auto start = ldv::bench::Clock::now();
         const auto all = ldv::measureLattice(outcome->judged(), outcome->config);
         measured.push_back(ldv::bench::msSince(start));
-        std::printf("run %d: result shown %.0f ms, search %.0f ms, measuring every node (%zu) %.0f "
-                    "ms\n",
-                    run + 1, ms, engine.back(), all.size(), measured.back());
+        std::printf(
+            "run %d: result shown %.0f ms, search %.0f ms, measuring every node (%zu) %.0f "
+            "ms\n",
+            run + 1, ms, engine.back(), all.size(), measured.back());
     }
     const double target = 1.5 * median(engine) + 200;
     std::printf(

@@ -84,6 +84,13 @@ private slots:
         LatticePerspective* lp = window.latticePerspective();
         QVERIFY(!lp->nodes()->hasAllMetrics());
         QVERIFY(lp->colorValues().empty());
+        // The height is the lattice's own: coloured at once, nothing measured.
+        lp->colorBox()->setCurrentIndex(1);
+        const std::vector<double> heights = lp->colorValues();
+        QCOMPARE(heights.size(), std::size_t(r.latticeSize));
+        for (NodeId id = 0; id < r.latticeSize; ++id)
+            QCOMPARE(heights[id], double(outcome->data->dataset().lattice().height(id)));
+        QVERIFY(!lp->nodes()->hasAllMetrics() && !lp->nodes()->isMeasuringAll());
         lp->colorBox()->setCurrentIndex(3);  // discernibility
         QTRY_VERIFY_WITH_TIMEOUT(lp->nodes()->hasAllMetrics(), 30000);
         QCOMPARE(lp->colorBox()->currentIndex(), 3);

@@ -462,8 +462,15 @@ bool LatticePerspective::colorsByRisk() const {
 
 std::vector<double> LatticePerspective::colorValues() const {
     const int index = m_color->currentIndex();
-    if (!m_nodes->hasAllMetrics() || index <= 0 || colorsByRisk()) return {};
+    if (index <= 0 || colorsByRisk()) return {};
     const Metric metric = colorMetrics()[std::size_t(index - 1)].second;
+    if (metric == Metric::Height) {  // the lattice's own: nothing to measure
+        const Lattice& lattice = m_view->layout().lattice();
+        std::vector<double> values(lattice.size());
+        for (NodeId id = 0; id < values.size(); ++id) values[id] = lattice.height(id);
+        return values;
+    }
+    if (!m_nodes->hasAllMetrics()) return {};
     std::vector<double> values(m_nodes->size());
     for (NodeId id = 0; id < values.size(); ++id)
         values[id] = metricValue(*m_nodes->metrics(id), metric);
@@ -488,8 +495,11 @@ void LatticePerspective::applyColoring() {
         applyFilter();
         return;
     }
-    if (m_color->currentIndex() > 0 && !m_nodes->hasAllMetrics() && m_nodes->hasRisk())
-        m_nodes->measureAll();  // colours by state until every node is measured
+    // A measured metric (colorMetrics()[0], the height, is the lattice's own): colours by
+    // state until every node is measured.
+    if (m_color->currentIndex() > 1 && !colorsByRisk() && !m_nodes->hasAllMetrics() &&
+        m_nodes->hasRisk())
+        m_nodes->measureAll();
     std::vector<double> values = colorValues();
     const bool byMetric = !values.empty();
     m_view->item()->setMetricValues(std::move(values));
