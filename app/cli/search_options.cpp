@@ -2,6 +2,7 @@
 
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
+#include "ldiv/workflow/requirement.h"
 
 #include <algorithm>
 
@@ -127,7 +128,7 @@ SettingNames settingNames(const SearchOptions& o) {
 SearchConfig toSearchConfig(const SearchOptions& o, const Dataset& data, const Workspace& workspace,
                             bool requireCriteria) {
     const SearchSettings settings = requirementSettings(o, workspace, requireCriteria);
-    SearchConfig config = makeSearchConfig(workspace, settings, settingNames(o), &data);
+    SearchConfig config = prepareRequirementOn(workspace, data, settings, settingNames(o)).config;
     config.threads = o.threads;
     return config;
 }

@@ -139,6 +139,13 @@ const std::vector<Edge>& edges() {
     return all;
 }
 
+// A call (not a mention in a comment) of the functions the workflow layer wraps.
+const std::regex& workflowBypass() {
+    static const std::regex call(
+        "^[^/]*(^|[^\\w])(criteriaDataset|bindCriteria|makeSearchConfig|judgeNode)\\s*\\(");
+    return call;
+}
+
 bool under(const std::string& file, const std::vector<std::string>& from) {
     for (const std::string& f : from)
         if (file.rfind(f, 0) == 0) return true;
@@ -180,6 +187,49 @@ private slots:
         }
         QVERIFY2(violations.empty(),
                  ("detail declarations in a public header:" + violations).c_str());
+    }
+
+    // One workflow layer under both front ends (issue 37): the judged dataset, the bound
+    // configuration and a node's verdict come from ldiv/workflow (prepareRequirement,
+    // judgeRequirement, bindRequirementCriteria), so no front end can judge on the wrong
+    // dataset (δ-presence's research subset) or skip validate().
+    void frontEndsUseTheWorkflow() {
+        std::string violations;
+        std::size_t files = 0;
+        for (const std::string top : {"app", "ui", "sources"})
+            for (const std::string& file : sources(top)) {
+                ++files;
+                std::ifstream in(fs::path(LDIV_SOURCE_DIR) / file);
+                std::string line;
+                for (int n = 1; std::getline(in, line); ++n)
+                    if (std::regex_search(line, workflowBypass()))
+                        violations += "\n  " + file + ":" + std::to_string(n) + ": " + line;
+            }
+        QVERIFY2(files > 200, std::to_string(files).c_str());
+        QVERIFY2(
+            violations.empty(),
+            ("front-end code calls what ldiv/workflow/requirement.h wraps:" + violations).c_str());
+    }
+
+    void workflowRuleBites_data() {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<bool>("caught");
+        QTest::newRow("criteriaDataset")
+            << "const Dataset& d = criteriaDataset(ws, specs);" << true;
+        QTest::newRow("makeSearchConfig")
+            << "auto c = makeSearchConfig(ws, settings, {}, &d);" << true;
+        QTest::newRow("bindCriteria") << "bindCriteria (data, specs, inputs);" << true;
+        QTest::newRow("judgeNode") << "const NodeJudgement n = judgeNode(d, c, levels);" << true;
+        QTest::newRow("ldv::judgeNode") << "ldv::judgeNode(d, c, levels);" << true;
+        QTest::newRow("workflow") << "judgeRequirement(*o.data, o.config, levels);" << false;
+        QTest::newRow("comment") << "// as judgeNode does (published_node.h)" << false;
+        QTest::newRow("longer name") << "myjudgeNode(x);" << false;
+    }
+
+    void workflowRuleBites() {
+        QFETCH(QString, line);
+        QFETCH(bool, caught);
+        QCOMPARE(std::regex_search(line.toStdString(), workflowBypass()), caught);
     }
 
     void includesGoDownward_data() {

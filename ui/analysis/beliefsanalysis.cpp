@@ -6,6 +6,7 @@
 #include "analysis/analysishelpers.h"
 #include "ldiv/criteria/disclosure_report.h"
 #include "ldiv/data/error.h"
+#include "ldiv/workflow/requirement.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 
@@ -105,8 +106,8 @@ ChartData runBeliefs(const AnalysisInput& in, Feedback& feedback) {
                 "& "
                 "search perspective (its optimum is used)");
         SubFeedback step(feedback, 0, 0.5);
-        const SearchResult found =
-            search(dataset, makeSearchConfig(in.data, in.settings), step.get());
+        const Requirement requirement = prepareRequirement(in.data, in.settings);
+        const SearchResult found = search(*requirement.data, requirement.config, step.get());
         if (!found.optimum)
             throw ParameterError(
                 "no node satisfies the project's requirement: type a node's levels");

@@ -350,9 +350,8 @@ void ExportPerspective::prepareTyped(const QString& levels) {
         auto out = std::make_shared<SearchOutcome>();
         out->data = snapshot.prepare();
         out->settings = settings;
-        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
-        out->config = workbenchSearchConfig(*out->data, settings,
-                                            &criteriaDataset(*out->data, settings.criteria));
+        // With delta-presence judged on the data with the research subset (requirement.h).
+        out->config = workbenchRequirement(*out->data, settings).config;
         // Nothing classified by a search, and nothing allocated per node (the lattice may
         // have 10^11 nodes): SearchOutcome::nodeState says "not evaluated" for every node.
         out->result.latticeSize = out->data->dataset().lattice().size();

@@ -7,6 +7,7 @@
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/workflow/requirement.h"
 #include "session/searchsession.h"
 
 namespace ldv::ui {
@@ -26,8 +27,7 @@ ReleaseRecord writeWorkbenchRelease(const Project& project, const SearchSettings
     const ProjectConfig config = project.configForSave(releasePath, false);
     const Workspace ws(config, QFile::encodeName(folder).toStdString());
     // delta-presence: judged on the data with the research subset, which alone is published.
-    const SearchConfig search =
-        makeSearchConfig(ws, settings, {}, &criteriaDataset(ws, settings.criteria));
+    const SearchConfig search = prepareRequirement(ws, settings).config;
     if (!ws.dataset().lattice().contains(levels))
         throw ParameterError("node " + formatLevels(levels) + " is not in the lattice");
     const PublishedNode node = publishNode(ws, search, levels, publish);

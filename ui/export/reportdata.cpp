@@ -3,6 +3,7 @@
 #include "ldiv/attacks/belief_analysis.h"
 #include "ldiv/experiments/experiments.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/workflow/requirement.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 
@@ -43,14 +44,14 @@ ReportData buildReportData(const SearchOutcome& o, NodeId id, const QString& pro
         row.relation = relation;
         row.levels = lattice.levels(n);
         row.satisfies = n < o.result.satisfies.size() && o.result.satisfies[n];
-        row.metrics = judgeNode(data, o.config, row.levels).metrics;
+        row.metrics = judgeRequirement(*o.data, o.config, row.levels).metrics;
         r.neighbours.push_back(row);
     };
     for (NodeId n : lattice.predecessors(id)) neighbour(n, QObject::tr("specialization"));
     for (NodeId n : lattice.successors(id)) neighbour(n, QObject::tr("generalization"));
 
     // One judgement of the node serves the risk figures and the sensitive attributes.
-    const NodeJudgement node = judgeNode(data, o.config, r.node.levels, true);
+    const NodeJudgement node = judgeRequirement(*o.data, o.config, r.node.levels, true);
     // Re-identification risk of the classes as published: suppressed classes are not released;
     // with δ-presence, the research subset's rows of each class (workspace_publish.h).
     RiskOptions options;

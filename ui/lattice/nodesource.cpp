@@ -7,6 +7,7 @@
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 #include "project/job.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
@@ -24,7 +25,8 @@ NodeFigures computeNodeFigures(const SearchOutcome& outcome, NodeId id) {
     // With δ-presence, the research subset's rows of each class (workspace_publish.h).
     // (the rows' classes are kept only then: figures are computed for many nodes).
     const bool presence = &data != &outcome.data->dataset();
-    const NodeJudgement node = judgeNode(data, outcome.config, data.lattice().levels(id), presence);
+    const NodeJudgement node =
+        judgeRequirement(*outcome.data, outcome.config, data.lattice().levels(id), presence);
     const RiskAnalysis risk = analyzeRisk(releasedClassSizes(*outcome.data, outcome.config, node));
     return {node.metrics, {risk.prosecutor.highest, risk.prosecutor.average}};
 }

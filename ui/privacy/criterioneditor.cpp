@@ -14,6 +14,7 @@
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 #include "project/project.h"
 #include "session/missinginputs.h"
 #include "session/preparedinput.h"
@@ -474,11 +475,10 @@ QString CriterionEditor::bindProblem(const QString& text) const {
         return missing;
     if (!m_prepared) return {};
     try {
-        // delta-presence binds to the data with the research subset (criteria_inputs.h).
+        // As the search binds it: delta-presence on the data with the research subset.
         const std::vector<std::string> specs{text.toStdString()};
-        bindCriteria(
-            criteriaDataset(*m_prepared, specs), specs,
-            criteriaInputs(*m_prepared, m_project->searchSettings().populationSize.value_or(0)));
+        bindRequirementCriteria(*m_prepared, specs,
+                                m_project->searchSettings().populationSize.value_or(0));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

@@ -5,6 +5,7 @@
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 #include "project/project.h"
 #include "session/missinginputs.h"
 #include "session/preparedinput.h"
@@ -42,8 +43,9 @@ Feasibility checkRequirement(const DataSnapshot& snapshot, const SearchSettings&
             out.problems << m;
         if (!out.problems.isEmpty()) return out;
         // delta-presence is judged on the data with the research subset.
-        const Dataset& dataset = criteriaDataset(*data, settings.criteria);
-        const auto criteria = makeSearchConfig(*data, settings, {}, &dataset).criteria;
+        const Requirement requirement = prepareRequirement(*data, settings);
+        const Dataset& dataset = *requirement.data;
+        const auto& criteria = requirement.config.criteria;
         out.noCriterion = criteria.empty();
         const auto tableWarnings = feasibilityWarnings(dataset, criteria);
         for (const std::string& w : tableWarnings) out.warnings << QString::fromStdString(w);

@@ -18,14 +18,13 @@
 
 namespace ldv::ui {
 
-SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings,
-                                   const Dataset* data) {
-    SearchConfig config = makeSearchConfig(workspace, settings, {}, data);
+Requirement workbenchRequirement(const Workspace& workspace, const SearchSettings& settings) {
+    Requirement r = prepareRequirement(workspace, settings);
     // The lattice view, the list of transformations and the summaries read every node's state
     // from the per-node arrays (NodeSource), so the workbench keeps the explicit
     // classification at every size; the implicit one (antichains) serves the command line.
-    config.implicitAbove = std::numeric_limits<NodeId>::max();
-    return config;
+    r.config.implicitAbove = std::numeric_limits<NodeId>::max();
+    return r;
 }
 
 const Dataset& SearchOutcome::judged() const {
@@ -145,9 +144,10 @@ void SearchSession::run() {
         auto data = snapshot.prepare();
         out->data = data;
         out->settings = settings;
-        // delta-presence is judged on the data with the research subset (criteria_inputs.h).
-        const Dataset& judged = criteriaDataset(*data, settings.criteria);
-        out->config = workbenchSearchConfig(*data, settings, &judged);
+        // With delta-presence judged on the data with the research subset (requirement.h).
+        Requirement requirement = workbenchRequirement(*data, settings);
+        const Dataset& judged = *requirement.data;
+        out->config = std::move(requirement.config);
         const bool heuristic = settings.algorithm == AlgorithmChoice::Heuristic;
         const Lattice& lattice = judged.lattice();
         if (!heuristic && lattice.size() > kWorkbenchExactLimit)

@@ -18,6 +18,7 @@
 #include "format/nodestyle.h"
 #include "ldiv/search/heuristic_result.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 #include "project/project.h"
 
 namespace ldv {
@@ -60,10 +61,10 @@ struct SearchOutcome {
 /// The outcome of a search cancelled after deciding some nodes (SearchOutcome::complete()).
 SearchResult partialSearchResult(const Lattice& lattice, const PartialClassification& partial);
 
-/// ldv::makeSearchConfig (the one `ldiv` uses: validate(), then the criteria bound with the
-/// sensitive hierarchies and population size), with every node classified explicitly.
-SearchConfig workbenchSearchConfig(const Workspace& workspace, const SearchSettings& settings,
-                                   const Dataset* data = nullptr);
+/// ldv::prepareRequirement (the one `ldiv` uses: the judged dataset, validate(), then the
+/// criteria bound with the sensitive hierarchies and population size), with every node
+/// classified explicitly.
+Requirement workbenchRequirement(const Workspace& workspace, const SearchSettings& settings);
 
 /// The workbench's exact searches keep per-node arrays (states, then every node's metrics):
 /// above this many nodes they are refused and the heuristic is named instead (the lattice

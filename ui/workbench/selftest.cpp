@@ -20,6 +20,7 @@
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/requirement.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "session/preparedinput.h"
@@ -151,8 +152,8 @@ public:
         // 4. The same search without the workbench: the engine on the project file.
         const ProjectConfig config = loadProject(path.toStdString());
         const Workspace workspace(config, QFileInfo(path).absolutePath().toStdString());
-        const SearchConfig direct = makeSearchConfig(workspace, config.search);
-        const SearchResult engine = search(workspace.dataset(), direct);
+        const Requirement direct = prepareRequirement(workspace, config.search);
+        const SearchResult engine = search(*direct.data, direct.config);
         require(workspace.dataset().rowCount() == outcome->data->dataset().rowCount(), "engine",
                 QString("%1 rows in the engine, %2 in the workbench")
                     .arg(workspace.dataset().rowCount())

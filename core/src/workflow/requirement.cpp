@@ -3,6 +3,7 @@
 
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_publish.h"
 
 namespace ldv {
 
@@ -14,9 +15,29 @@ Requirement prepareRequirement(const Workspace& workspace, const SearchSettings&
     return r;
 }
 
+Requirement prepareRequirementOn(const Workspace& workspace, const Dataset& data,
+                                 const SearchSettings& settings, const SettingNames& names) {
+    Requirement r;
+    r.data = &data;
+    r.config = makeSearchConfig(workspace, settings, names, &data);
+    return r;
+}
+
 NodeJudgement judgeRequirement(const Requirement& requirement, std::span<const int> levels,
                                bool withMembership) {
     return judgeNode(*requirement.data, requirement.config, levels, withMembership);
+}
+
+NodeJudgement judgeRequirement(const Workspace& workspace, const SearchConfig& config,
+                               std::span<const int> levels, bool withMembership) {
+    return judgeNode(judgedDataset(workspace, config), config, levels, withMembership);
+}
+
+std::vector<BoundCriterion> bindRequirementCriteria(const Workspace& workspace,
+                                                    const std::vector<std::string>& specs,
+                                                    double populationSize) {
+    return bindCriteria(criteriaDataset(workspace, specs), specs,
+                        criteriaInputs(workspace, populationSize));
 }
 
 FrontierResult frontier(const Workspace& workspace, const FrontierConfig& config,

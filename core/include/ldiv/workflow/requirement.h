@@ -6,6 +6,8 @@
 // other criteria and the suppression limit count the subset's rows, δ-presence the
 // population's. Remembering that at every call site is what this header replaces.
 #include <span>
+#include <string>
+#include <vector>
 
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/lattice/published_node.h"
@@ -32,10 +34,29 @@ struct Requirement {
 Requirement prepareRequirement(const Workspace& workspace, const SearchSettings& settings,
                                const SettingNames& names = {});
 
+/// The settings bound to another dataset over the workspace's attributes (e.g. a published
+/// table's, or a data set loaded apart from the workspace), validated as prepareRequirement
+/// validates them.
+Requirement prepareRequirementOn(const Workspace& workspace, const Dataset& data,
+                                 const SearchSettings& settings, const SettingNames& names = {});
+
 /// judgeNode (published_node.h) of `levels` on the requirement's dataset: the search's own
 /// verdict, suppression included.
 NodeJudgement judgeRequirement(const Requirement& requirement, std::span<const int> levels,
                                bool withMembership = false);
+/// The same for a configuration prepareRequirement made on `workspace` and kept apart from
+/// its dataset (e.g. in a search's outcome): judged on judgedDataset(workspace, config), the
+/// dataset it was bound to.
+NodeJudgement judgeRequirement(const Workspace& workspace, const SearchConfig& config,
+                               std::span<const int> levels, bool withMembership = false);
+
+/// Binds criterion specs as prepareRequirement binds a requirement's (with δ-presence on the
+/// population with the research subset, the workspace's sensitive hierarchies, and
+/// `populationSize` when > 0, else the project's): throws their error, e.g. for an editor
+/// checking one criterion before it is added.
+std::vector<BoundCriterion> bindRequirementCriteria(const Workspace& workspace,
+                                                    const std::vector<std::string>& specs,
+                                                    double populationSize = 0);
 
 /// frontier (frontier_result.h) on the dataset of every spec of the grids and the fixed
 /// criteria, binding them with the workspace's criteriaInputs (sensitive hierarchies, the
