@@ -4,13 +4,17 @@
 // smallest class it claims is the one this test counts in the published file itself (rows
 // grouped by their quasi-identifier values; for cell suppression each record's frequency,
 // "*" matching every value). Then: one changed cell, a stronger k written into the record,
-// and bogus transformations fail (exit 3) naming the claim or the key at fault.
+// and bogus transformations fail (exit 3) naming the claim or the key at fault; entropy-l and
+// recursive-(c,l) are checked against values counted here, and a signed record verifies.
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
+#include <functional>
 
 #include "cli_runner.h"
 #include "release_verdicts.h"
@@ -76,6 +80,35 @@ int smallestClass(const QString& path, const QStringList& qi, bool wildcards) {
         if (smallest < 0 || f < smallest) smallest = f;
     }
     return smallest;
+}
+
+/// Per class of a published CSV (rows grouped by `qi`): the smallest exp(Shannon entropy)
+/// of the `sa` column and the smallest c·(r_l + … + r_m)/r_1 (counts in descending order).
+std::pair<double, double> diversity(const QString& path, const QStringList& qi, const QString& sa,
+                                    double c, int l) {
+    const QStringList lines = QString::fromUtf8(readAll(path)).split('\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.value(0).split(',');
+    QMap<QStringList, QMap<QString, int>> classes;
+    for (int r = 1; r < lines.size(); ++r) {
+        const QStringList f = lines[r].split(',');
+        QStringList key;
+        for (const QString& q : qi) key << f.value(header.indexOf(q));
+        ++classes[key][f.value(header.indexOf(sa))];
+    }
+    double entropy = -1, ratio = -1;
+    for (const QMap<QString, int>& counts : classes) {
+        QList<int> n = counts.values();
+        std::sort(n.begin(), n.end(), std::greater<int>());
+        double total = 0, h = 0, tail = 0;
+        for (int x : n) total += x;
+        for (int x : n) h -= x / total * std::log(x / total);
+        for (int i = l - 1; i < n.size(); ++i) tail += n[i];
+        const double e = std::exp(h);
+        const double q = n.size() < l ? 0 : c * tail / n[0];
+        if (entropy < 0 || e < entropy) entropy = e;
+        if (ratio < 0 || q < ratio) ratio = q;
+    }
+    return {entropy, ratio};
 }
 
 struct Case {
@@ -309,6 +342,34 @@ private slots:
         for (const QJsonValue& claim : v.json()["claims"].toArray())
             if (claim["claim"].toString() == "configuration") detail = claim["detail"].toString();
         QVERIFY2(detail.contains(message), qPrintable(detail));
+    }
+
+    // entropy-l and recursive-(c,l) on Mondrian's hospital classes: the record's worst values
+    // are the ones counted here from the file, and a signed record verifies with its key.
+    void distributionCriteriaAndSignature() {
+        const QString out = m_dir.filePath("diverse.csv");
+        const QString rec = m_dir.filePath("diverse.ldiv-release.json");
+        const QString key = m_dir.filePath("key.pem"), pub = m_dir.filePath("key.pub");
+        QCOMPARE(test::runCli({"keygen", "--private", key, "--public", pub}).exitCode, 0);
+        const auto g = test::runCli({"generalize", "--project", ex("hospital/hospital.ldiv.json"),
+                                     "--criterion", "k=3", "--criterion", "entropy-l=2",
+                                     "--criterion", "recursive-cl=3,2", "--transform", "mondrian",
+                                     "-o", out, "--release", rec, "--sign", key});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        const auto [entropy, ratio] =
+            diversity(out, {"zip", "age", "nationality"}, "condition", 3, 2);
+        const QJsonArray claims = readJson(rec)["criteria"].toArray();
+        QCOMPARE(claims.size(), 3);
+        QCOMPARE(claims[1]["measure"].toString(), QString("min_exp_entropy"));
+        QVERIFY(std::abs(claims[1]["measured"].toDouble() - entropy) < 1e-9);
+        QVERIFY(entropy >= 2);
+        QCOMPARE(claims[2]["measure"].toString(), QString("min_recursive_ratio"));
+        QVERIFY(std::abs(claims[2]["measured"].toDouble() - ratio) < 1e-9);
+        QVERIFY(ratio > 1);
+        const auto v = test::runCli({"verify", rec, "--published", out, "--original",
+                                     ex("hospital/hospital.csv"), "--public-key", pub, "--json"});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        QCOMPARE(verdict(v.json(), "signature"), QString("holds"));
     }
 
     // What --release cannot record is refused before anything is written.
