@@ -501,19 +501,22 @@ private:
         return 0;
     }
 
-    /// `--transform mondrian|microaggregation|cell-suppression`: the model's classes
-    /// (transform/*.h) written with the full-domain path's writer options. No node, value
-    /// mapping or release: a release record claims a node that `ldiv verify` re-judges, and these
-    /// classes have none.
+    /// `--transform mondrian|local|microaggregation|cell-suppression`: the model's classes
+    /// (transform/*.h) written with the full-domain path's writer options. No node or value
+    /// mapping; --release records the transformation and its parameters instead of a node
+    /// (release/transform_release.h), and `ldiv verify` judges the published file's classes.
     int executePartitioned(std::ostream& out, std::ostream& err) {
         const std::string model = "--transform " + m_transform;
         if (!m_node.empty())
             throw ParameterError("--node chooses a full-domain node: " + model +
                                  " partitions the table itself and takes none");
-        if (!m_release.path.empty())
-            throw ParameterError("--release is not supported with " + model +
-                                 " yet: `ldiv verify` re-judges a node, and its classes have "
-                                 "none");
+        checkReleaseOptions(m_release);
+        if (!m_release.path.empty() &&
+            (m_output.empty() || m_output == "-" || isSourceUri(m_output) ||
+             tableFormatOf(m_output) != TableFormat::Csv))
+            throw ParameterError("--release with " + model +
+                                 " needs --output FILE.csv: a release record certifies the "
+                                 "bytes of a CSV file");
         if (!m_mapping.empty())
             throw ParameterError(
                 "--mapping lists a node's value-to-generalized-value mapping: "
@@ -528,6 +531,17 @@ private:
         const Requirement requirement = toRequirement(m_search, *ws, true);
         const Dataset& data = *requirement.data;
         requireRoles(*ws);
+        TransformationSpec recorded;
+        recorded.model = m_transform;
+        if (!m_release.path.empty()) {
+            std::vector<std::string> specs;
+            for (const BoundCriterion& b : requirement.config.criteria)
+                specs.push_back(b.criterion.spec());
+            checkTransformReleasable(m_transform, specs);
+            if (!m_pseudonyms.columns.empty())
+                throw ParameterError("--release with " + model +
+                                     " does not record pseudonyms yet: give one or the other");
+        }
         nlohmann::json extra = nlohmann::json::object();
         std::string summary;
         MondrianResult result;
@@ -539,6 +553,7 @@ private:
         } else if (m_transform == "microaggregation") {
             const std::vector<Aggregate> aggregates = parseAggregates(data);
             checkMicroaggregationSupport(data, requirement.config);
+            for (Aggregate a : aggregates) recorded.aggregates.push_back(aggregateName(a));
             MicroaggregationResult m = microaggregate(data, requirement.config, aggregates);
             result = std::move(m.classes);
             nlohmann::json names = nlohmann::json::object();
@@ -574,6 +589,7 @@ private:
             summary = "; " + std::to_string(l.iterations.size()) + " iterations";
         } else {
             const std::vector<std::size_t> order = parseImportance(data);
+            recorded.importance = m_importance;
             checkCellSuppressionSupport(data, requirement.config);
             CellSuppressionResult c = suppressCells(data, requirement.config, order);
             result = std::move(c.classes);
@@ -622,6 +638,10 @@ private:
         if (shuffle) shuffleRows(table, seed);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
         writeOutputs(table, std::nullopt, pseudonymMapping, sep, ws->metadata());
+        recorded.shuffled = shuffle;
+        recorded.seed = seed;
+        writeTransformReleaseIfAsked(m_release, *ws, data, requirement.config, recorded, m_output,
+                                     ReleaseOutput{sep, m_neutralize.enabled()}, err);
         PublishOptions publish;
         publish.pseudonyms = options.pseudonyms;
         if (m_options.json) {

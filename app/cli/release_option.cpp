@@ -74,4 +74,15 @@ void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
           release, err);
 }
 
+void writeTransformReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
+                                  const Dataset& data, const SearchConfig& config,
+                                  const TransformationSpec& spec, const std::string& publishedPath,
+                                  const ReleaseOutput& output, std::ostream& err) {
+    if (release.path.empty()) return;
+    const std::string published =
+        std::filesystem::absolute(publishedPath).lexically_normal().string();
+    write(makeTransformRelease(ws, data, config, spec, published, LDIV_VERSION, output), release,
+          err);
+}
+
 }  // namespace ldv::cli

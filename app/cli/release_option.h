@@ -9,6 +9,7 @@
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/release/release_record.h"
+#include "ldiv/release/transform_release.h"
 #include "ldiv/tau/tau_input.h"
 
 namespace ldv::cli {
@@ -42,5 +43,12 @@ void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& works
                            const SafePubResult& result, const DpReleaseInputs& inputs,
                            const std::string& publishedPath, char separator,
                            bool neutralizeFormulas, std::ostream& err);
+
+/// The same for a transformation without a node (--transform mondrian|local|
+/// microaggregation|cell-suppression; makeTransformRelease).
+void writeTransformReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
+                                  const Dataset& data, const SearchConfig& config,
+                                  const TransformationSpec& spec, const std::string& publishedPath,
+                                  const ReleaseOutput& output, std::ostream& err);
 
 }  // namespace ldv::cli

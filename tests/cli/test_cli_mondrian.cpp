@@ -76,9 +76,10 @@ private slots:
             << QStringList{"--transform", "anatomy"} << 1 << "--transform";
         QTest::newRow("mondrian with --node")
             << QStringList{"--transform", "mondrian", "--node", "0,0,0"} << 1 << "takes none";
-        QTest::newRow("mondrian with --release")
-            << QStringList{"--transform", "mondrian", "--release", "r.json"} << 1
-            << "--release is not supported with --transform mondrian";
+        QTest::newRow("mondrian --release with a criterion verify cannot judge")
+            << QStringList{"--transform",     "mondrian",  "--criterion",
+                           "t-closeness=0.5", "--release", "r.json"}
+            << 1 << "from the criteria's definitions";
         QTest::newRow("mondrian with --mapping")
             << QStringList{"--transform", "mondrian", "--mapping", "m.csv"} << 1
             << "one value may be published differently";

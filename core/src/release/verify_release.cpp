@@ -23,6 +23,7 @@
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"
+#include "ldiv/release/transform_release.h"
 #include "ldiv/transform/pram_columns.h"
 #include "release_claims.h"
 
@@ -597,6 +598,12 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     // A SafePub release makes other claims (docs/dp.md): checked on their own.
     if (detail::isDpConfiguration(record.configuration)) {
         detail::verifyDpRelease(record, publishedPath, in, v);
+        return v;
+    }
+    // So does a transformation without a node (transform_release.h): its classes are judged
+    // on the published file and the file reproduced from the recorded transformation.
+    if (detail::isTransformConfiguration(record.configuration)) {
+        detail::verifyTransformRelease(record, publishedPath, in, v);
         return v;
     }
     Configuration conf;

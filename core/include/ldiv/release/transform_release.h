@@ -1,0 +1,58 @@
+#pragma once
+// Release records of the transformations that publish no lattice node (`generalize
+// --transform mondrian|local|microaggregation|cell-suppression`, issue #34): one value may be
+// published differently in different classes, so there is no node to re-judge. The record's
+// configuration holds a "transformation" object (the model and every parameter that
+// reproduces it), and verify judges the criteria on the published file's own classes, from
+// the definitions, and reproduces the file from the original (docs/releases.md).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ldiv/evaluation/search_config.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/release/release_record.h"
+
+namespace ldv {
+
+/// What reproduces a transformation besides the project's search settings.
+struct TransformationSpec {
+    /// "mondrian", "local", "microaggregation" or "cell-suppression".
+    std::string model;
+    /// microaggregation: the aggregate of each quasi-identifier (Dataset order), by name
+    /// (aggregateName: mean, median, mode, interval).
+    std::vector<std::string> aggregates;
+    /// cell-suppression: the quasi-identifiers least important first (empty: the default).
+    std::vector<std::string> importance;
+    bool shuffled = false;
+    std::uint64_t seed = 0;  ///< the row shuffle's seed when shuffled
+};
+
+/// The models --release accepts with a transformation, and whether `spec` (a criterion text)
+/// is one that verify judges from its definition on the published classes: k for every
+/// model; distinct-l, entropy-l (without don't-care values) and recursive-cl for the
+/// partitioning ones. Throws ParameterError naming the criterion otherwise.
+void checkTransformReleasable(const std::string& model, const std::vector<std::string>& criteria);
+
+/// The published table of `spec` on `ws`'s data under `config` (the same model calls, the
+/// same writer and the same shuffle as `ldiv generalize`). ParameterError when the model
+/// cannot publish (its parameters are out of range, or the whole table fails).
+Table publishTransformation(const Workspace& ws, const Dataset& data, const SearchConfig& config,
+                            const TransformationSpec& spec);
+
+/// The record of a transformation's table written to `publishedPath` (already there).
+/// `suppressedRows`: rows left out (local recoding).
+ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
+                                   const SearchConfig& config, const TransformationSpec& spec,
+                                   const std::string& publishedPath, const std::string& ldivVersion,
+                                   const ReleaseOutput& output);
+
+namespace detail {
+/// True when the configuration is a transformation's ("kind": "transformation").
+bool isTransformConfiguration(const std::string& configuration);
+/// Its claims (verify_release.cpp hands such records here).
+void verifyTransformRelease(const ReleaseRecord& record, const std::string& publishedPath,
+                            const VerifyInputs& inputs, Verification& verification);
+}  // namespace detail
+
+}  // namespace ldv
