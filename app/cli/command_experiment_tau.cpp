@@ -13,6 +13,7 @@
 
 #include "cli/command_list.h"
 #include "ldiv/data/error.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/tau/baseline_outcome.h"
 #include "ldiv/tau/sweep_result.h"
 #include "ldiv/tau/tau_analysis.h"
@@ -278,7 +279,7 @@ int runTauExperiment(const std::string& name, const DataOptions& data,
                              "tau-classify, count-query or eligible");
     auto ws = loadWorkspace(data);
     if (name != "eligible") ws->requireQiHierarchies();
-    const TauInput input = TauInput::fromWorkspace(*ws, options.sensitiveHierarchy);
+    const TauInput input = tauInputOf(*ws, options.sensitiveHierarchy);
     Json rows;
     if (name == "eligible")
         rows = eligibleRows(input);

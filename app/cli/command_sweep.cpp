@@ -11,6 +11,7 @@
 #include "cli/release_option.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"
 
@@ -60,7 +61,7 @@ public:
         // A published table holds only columns given a role (workspace_publish.h), exit 1.
         if (!m_output.empty()) requireRoles(*ws);
         ws->requireQiHierarchies();
-        const TauInput input = TauInput::fromWorkspace(*ws, m_taxonomy);
+        const TauInput input = tauInputOf(*ws, m_taxonomy);
         SweepOptions options;
         options.tau = m_tau;
         options.l = m_l;

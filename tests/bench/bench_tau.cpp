@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bench_timing.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/baseline_outcome.h"
 #include "ldiv/tau/sweep_result.h"
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
     const double tau = argc > 4 ? std::atof(argv[4]) : 0.5;
     const double l = argc > 5 ? std::atof(argv[5]) : 3;
     Workspace ws(loadProject(dir + "/nursery.ldiv.json"), dir);
-    const TauInput base = TauInput::fromWorkspace(ws);
+    const TauInput base = tauInputOf(ws);
     if (mode == "scaling") {
         std::cout << "rows\tH\tmedian_ms\tms_per_1000_rows\n";
         for (int times : {1, 2, 4, 8}) {

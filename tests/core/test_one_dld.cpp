@@ -3,6 +3,7 @@
 // and their use for (τ,ℓ) requirements (Tian & Zhang 2011 §5.2), including requirements where they
 // give nothing (Adult salary, (0.5, 2)).
 #include "ldiv/criteria/criterion.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/baseline_outcome.h"
 #include "ldiv/tau/sweep_result.h"
@@ -178,7 +179,7 @@ private slots:
         // Tian & Zhang 2011 §5.2 / Fig. 13: Adult with salary as SA (f1 = 0.75) is eligible for no
         // simple ℓ ≥ 2 and no (c,ℓ) output satisfies (0.5, 2); SWEEP still produces a table.
         const auto ws = adult("salary-class", "adult_hierarchy_salary-class.csv");
-        const TauInput input = TauInput::fromWorkspace(*ws);
+        const TauInput input = tauInputOf(*ws);
         QVERIFY(bestOneDld(input, 0.5, 2).empty);
         QVERIFY(CldSearch(input).best(0.5, 2).empty);
         const SweepResult r = sweep(input, {0.5, 2, {}, 1});

@@ -7,6 +7,7 @@
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/tau/sweep_result.h"
@@ -126,7 +127,7 @@ private slots:
     void sweepReleaseRecomputesTauWithGeneralizedValues() {
         ProjectConfig c = loadProject(test::example("nursery/nursery.ldiv.json"));
         const Workspace ws(c, test::example("nursery"));
-        const TauInput input = TauInput::fromWorkspace(ws);
+        const TauInput input = tauInputOf(ws);
         SweepOptions options;
         options.tau = 0.5;
         options.l = 3;

@@ -10,8 +10,8 @@
 #include <map>
 #include <random>
 
-#include "grouping/class_table.h"
 #include "instrumented.h"
+#include "lattice/class_table.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/search/search_result.h"

@@ -1,6 +1,7 @@
 // The analyses of Tian & Zhang 2011 §5 (tau_analysis.h) and SWEEP on the bundled Adult and Nursery
 // data: every class of every output satisfies the requested (τ,ℓ) (independent checker), eligible
 // ranges (Tian & Zhang 2011 Table 1), count-query errors (Tian & Zhang 2011 §5.3.3).
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/baseline_outcome.h"
 #include "ldiv/tau/sweep_result.h"
@@ -66,7 +67,7 @@ private slots:
         QFETCH(double, l);
         const auto ws =
             load(project.toStdString(), sensitive.toStdString(), taxonomy.toStdString());
-        const TauInput input = TauInput::fromWorkspace(*ws);
+        const TauInput input = tauInputOf(*ws);
         const SweepResult r = sweep(input, {tau, l, {}, 1});
         const TauCheck check = checkTau(input, r.recoding, tau, l);
         QVERIFY(!r.recoding.empty());
@@ -83,7 +84,7 @@ private slots:
         // for ℓ = 2.
         const auto ws =
             load("adult/adult.ldiv.json", "salary-class", "adult_hierarchy_salary-class.csv");
-        const EligibleRange e = eligibleRange(TauInput::fromWorkspace(*ws));
+        const EligibleRange e = eligibleRange(tauInputOf(*ws));
         QCOMPARE(e.m, std::size_t(2));
         QCOMPARE(e.maxSimpleL, std::uint64_t(1));
         QCOMPARE(e.minC.front(), 4.0);
@@ -91,14 +92,14 @@ private slots:
         // Nursery: the class distribution allows simple ℓ up to 3 (f1 = 1/3).
         const auto nursery =
             load("nursery/nursery.ldiv.json", "class", "nursery_hierarchy_class.csv");
-        const EligibleRange n = eligibleRange(TauInput::fromWorkspace(*nursery));
+        const EligibleRange n = eligibleRange(tauInputOf(*nursery));
         QCOMPARE(n.maxSimpleL, std::uint64_t(3));
         QCOMPARE(n.minTau[1], 1.0 / 3.0);
     }
 
     void countQueries() {
         const auto ws = load("nursery/nursery.ldiv.json", "class", "nursery_hierarchy_class.csv");
-        const TauInput input = TauInput::fromWorkspace(*ws);
+        const TauInput input = tauInputOf(*ws);
         const CountQueryWorkload workload(input, 50, 3);
         QCOMPARE(workload.dimensions(), std::size_t(9));
         // The original table (bottom node, no SA generalization) answers exactly.

@@ -4,6 +4,7 @@
 // Tian & Zhang 2011 (2 ≤ ℓ ≤ m, 1/ℓ ≤ τ < 1) worked by hand.
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/sweep_result.h"
 #include "ldiv/tau/tau_runner.h"
@@ -43,7 +44,7 @@ class TestTauRunner : public QObject {
 private slots:
     void runsEqualDirectCalls() {
         const auto ws = nursery();
-        const TauInput input = TauInput::fromWorkspace(*ws);
+        const TauInput input = tauInputOf(*ws);
         const double tau = 0.5, l = 3;
         TauRunner runner(input, 7);
 
@@ -80,7 +81,7 @@ private slots:
 
     void keepsOnlyRuns() {
         const auto ws = nursery();
-        const TauInput input = TauInput::fromWorkspace(*ws);
+        const TauInput input = tauInputOf(*ws);
         TauRunner runner(input, 1);
         QVERIFY(!runner.find(TauAlgorithm::Sweep, 0.5, 2));
         const TauRun computed = runner.compute(TauAlgorithm::Sweep, 0.5, 2);

@@ -25,6 +25,7 @@
 #include "charts/panelchart.h"
 #include "export/exportperspective.h"
 #include "ldiv/attacks/belief_analysis.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/tau/sweep_result.h"
 #include "project/project.h"
 #include "session/preparedinput.h"
@@ -179,7 +180,7 @@ private slots:
                      {"seed", "1"}}));
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
-        const TauInput input = TauInput::fromWorkspace(*data);
+        const TauInput input = tauInputOf(*data);
         QCOMPARE(input.domain(), std::size_t(3));
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
@@ -253,7 +254,7 @@ private slots:
         AnalysisPerspective* ap = window.analysisPerspective();
         QVERIFY(ap->hasResult());
         const auto data = prepared(window);
-        const TauInput input = TauInput::fromWorkspace(*data);
+        const TauInput input = tauInputOf(*data);
         const ChartData& chart = ap->chart()->data();
         QCOMPARE(chart.panels.size(), 3);
         const ChartPanel& info = chart.panels[0];

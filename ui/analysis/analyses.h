@@ -23,7 +23,7 @@ class Workspace;
 namespace ldv::ui {
 
 /// What a run gets besides the workspace (whose first sensitive attribute's hierarchy is the
-/// taxonomy of the (τ,ℓ) analyses, TauInput::fromWorkspace): the option texts and the
+/// taxonomy of the (τ,ℓ) analyses, TauInput::tauInputOf): the option texts and the
 /// project's requirement (the beliefs analysis publishes its optimum by default).
 struct AnalysisInput {
     const Workspace& data;

@@ -5,6 +5,7 @@
 
 #include "analysis/analysishelpers.h"
 #include "ldiv/data/error.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/tau/sweep_result.h"
 #include "session/preparedinput.h"
 
@@ -125,7 +126,7 @@ ChartData runProtection(const AnalysisInput& in, Feedback& feedback) {
         if (tauAlgorithmText(a) == mapName) map = a;
     const double sliceTau = sliceValue(defs, in.options, QStringLiteral("sliceTau"), taus);
     const double sliceL = sliceValue(defs, in.options, QStringLiteral("sliceL"), ls);
-    const TauInput input = TauInput::fromWorkspace(in.data);
+    const TauInput input = tauInputOf(in.data);
     TauRunner runner(input, std::uint64_t(optionNumber(defs, in.options, QStringLiteral("seed"))));
 
     // Every (algorithm, τ, ℓ) the chart needs: the map's algorithm on the grid, all three on the
@@ -164,7 +165,7 @@ ChartData runInformation(const AnalysisInput& in, Feedback& feedback) {
     const double queryL = optionNumber(defs, in.options, QStringLiteral("queryL"));
     const std::uint64_t seed =
         std::uint64_t(optionNumber(defs, in.options, QStringLiteral("seed")));
-    const TauInput input = TauInput::fromWorkspace(in.data);
+    const TauInput input = tauInputOf(in.data);
     if (!validTau(queryTau, queryL, input.domain()))
         throw ParameterError(
             QStringLiteral(

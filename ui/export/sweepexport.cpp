@@ -13,6 +13,7 @@
 
 #include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/lattice/generalize.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"
 #include "ldiv/tau/tau_analysis.h"
@@ -155,7 +156,7 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         const std::shared_ptr<Workspace> data = snapshot.prepare();
         // Columns without a role are not published verbatim (issue 32 item 4), as `sweep -o`.
         requireRoles(*data);
-        const TauInput input = TauInput::fromWorkspace(*data);
+        const TauInput input = tauInputOf(*data);
         const SweepResult result = sweep(input, options, &feedback);
         auto out = std::make_shared<SweepExportResult>();
         const TauCheck check = checkTau(input, result.recoding, options.tau, options.l);

@@ -1,16 +1,17 @@
-// TauInput::fromWorkspace: the (τ,ℓ) input of a loaded project. It lives with the project,
-// not with the (τ,ℓ) algorithms, so that core/src/tau never includes the project (the project
-// knows the algorithms, not the other way round; tests/core/test_layering).
+// tauInputOf (ldiv/project/tau_input.h): the (τ,ℓ) input of a loaded project. It lives with the
+// project, not with the (τ,ℓ) algorithms, so that core/src/tau never includes the project (the
+// project knows the algorithms, not the other way round; tests/core/test_layering).
 #include <string>
 #include <vector>
 
 #include "ldiv/data/error.h"
+#include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/tau/tau_input.h"
 
 namespace ldv {
 
-TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonomyFile) {
+TauInput tauInputOf(const Workspace& ws, const std::string& taxonomyFile) {
     const Dataset& data = ws.dataset();
     if (data.sensitiveColumns().empty())
         throw ParameterError(
@@ -36,7 +37,7 @@ TauInput TauInput::fromWorkspace(const Workspace& ws, const std::string& taxonom
     std::vector<std::vector<std::string>> rows;
     for (const auto& row : h->rows())
         if (!row.empty() && sa.find(row[0])) rows.push_back(row);
-    return make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
+    return TauInput::make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
                 &ws.hierarchies());
 }
 

@@ -28,6 +28,7 @@
 #include "ldiv/workflow/requirement.h"
 #include "record_files.h"
 #include "release_claims.h"
+#include "transform_verify.h"
 
 namespace ldv {
 

@@ -26,6 +26,7 @@
 #include "ldiv/release/transform_release.h"
 #include "ldiv/transform/pram_columns.h"
 #include "release_claims.h"
+#include "transform_verify.h"
 
 namespace ldv {
 namespace {

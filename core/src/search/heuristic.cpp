@@ -19,7 +19,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "grouping/class_table.h"
+#include "lattice/class_table.h"
 #include "ldiv/data/error.h"
 #include "metrics/class_measures.h"
 #include "search/node_judge.h"

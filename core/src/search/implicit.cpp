@@ -28,9 +28,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "lattice/dominance_index.h"
 #include "ldiv/data/error.h"
 #include "search/distinct_bound.h"
-#include "search/dominance_index.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
 #include "search/workers.h"

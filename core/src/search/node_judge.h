@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "grouping/class_table.h"
+#include "lattice/class_table.h"
 #include "ldiv/search/search_result.h"
 
 namespace ldv::detail {

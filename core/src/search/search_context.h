@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grouping/class_table.h"
+#include "lattice/class_table.h"
 #include "ldiv/search/search_result.h"
 #include "metrics/class_measures.h"
 #include "search/node_judge.h"

@@ -9,7 +9,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#include "search/dominance_index.h"
+#include "lattice/dominance_index.h"
 #include "search/search_context.h"
 #include "search/suppressed_rows.h"
 

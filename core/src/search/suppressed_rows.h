@@ -23,8 +23,8 @@
 #include <span>
 #include <vector>
 
-#include "grouping/class_table.h"
-#include "search/dominance_index.h"
+#include "lattice/class_table.h"
+#include "lattice/dominance_index.h"
 
 namespace ldv::detail {
 

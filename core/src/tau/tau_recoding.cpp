@@ -179,7 +179,7 @@ double informationUtility(const TauInput& input, const LocalRecoding& out) {
     for (const RecodedClass& cls : out.classes) {
         double qi = 0;
         // One domain for QIs and the SA: the base values that occur in the data (coverage,
-        // as the taxonomy of fromWorkspace and the search's `info` metric use).
+        // as the taxonomy of tauInputOf and the search's `info` metric use).
         for (std::size_t i = 0; i < data.qiCount(); ++i)
             qi += 1.0 / double(data.hierarchy(i).coverage(cls.levels[i])[cls.codes[i]]);
         total += qi * double(cls.rows.size());

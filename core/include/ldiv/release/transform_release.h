@@ -47,12 +47,4 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                    const std::string& publishedPath, const std::string& ldivVersion,
                                    const ReleaseOutput& output);
 
-namespace detail {
-/// True when the configuration is a transformation's ("kind": "transformation").
-bool isTransformConfiguration(const std::string& configuration);
-/// Its claims (verify_release.cpp hands such records here).
-void verifyTransformRelease(const ReleaseRecord& record, const std::string& publishedPath,
-                            const VerifyInputs& inputs, Verification& verification);
-}  // namespace detail
-
 }  // namespace ldv

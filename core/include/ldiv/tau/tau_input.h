@@ -15,8 +15,6 @@
 
 namespace ldv {
 
-class Workspace;
-
 /// A dataset with one sensitive attribute (SA) whose values may be generalized along
 /// `taxonomy` (base node ids = the SA column's dictionary codes).
 struct TauInput {
@@ -35,10 +33,6 @@ struct TauInput {
     /// in-order ranks; without them level codes order the siblings.
     static TauInput make(const Dataset& data, SensitiveTaxonomy taxonomy, std::size_t sensitive = 0,
                          const std::vector<Hierarchy>* hierarchies = nullptr);
-    /// Uses the workspace's first sensitive attribute; the taxonomy comes from `taxonomyFile`
-    /// or, when empty, from the project's hierarchy for that attribute. Throws ParameterError
-    /// when there is no sensitive attribute or taxonomy, InputError for a bad file.
-    static TauInput fromWorkspace(const Workspace& ws, const std::string& taxonomyFile = {});
 
     const Column& saColumn() const;
     std::size_t rowCount() const { return baseSa.size(); }

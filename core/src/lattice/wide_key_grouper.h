@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grouping/group_index.h"
+#include "lattice/group_index.h"
 
 namespace ldv::detail {
 

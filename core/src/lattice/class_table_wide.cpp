@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <bit>
 
-#include "grouping/class_table.h"
-#include "grouping/pext.h"
+#include "lattice/class_table.h"
+#include "lattice/pext.h"
 
 namespace ldv::detail {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "grouping/group_index.h"
+#include "lattice/group_index.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 

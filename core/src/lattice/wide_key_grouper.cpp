@@ -1,5 +1,5 @@
 // Grouping of 128-bit keys (wide_key_grouper.h).
-#include "grouping/wide_key_grouper.h"
+#include "lattice/wide_key_grouper.h"
 
 #include <algorithm>
 #include <bit>

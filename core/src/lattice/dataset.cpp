@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "grouping/group_index.h"
+#include "lattice/group_index.h"
 #include "ldiv/data/error.h"
 
 namespace ldv {

@@ -1,5 +1,5 @@
 // Bit-sliced dominance queries over a set of lattice nodes (dominance_index.h).
-#include "search/dominance_index.h"
+#include "lattice/dominance_index.h"
 
 #include <bit>
 

@@ -1,5 +1,5 @@
 // Lean rollup of equivalence classes for the lattice search (class_table.h).
-#include "grouping/class_table.h"
+#include "lattice/class_table.h"
 
 #include <algorithm>
 #include <bit>
@@ -7,7 +7,7 @@
 #include <limits>
 #include <string_view>
 
-#include "grouping/pext.h"
+#include "lattice/pext.h"
 
 namespace ldv::detail {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "search/dominance_index.h"
+#include "lattice/dominance_index.h"
 
 namespace ldv {
 namespace {

@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grouping/group_index.h"
-#include "grouping/wide_key_grouper.h"
+#include "lattice/group_index.h"
+#include "lattice/wide_key_grouper.h"
 #include "ldiv/lattice/dataset.h"
 
 namespace ldv::detail {
