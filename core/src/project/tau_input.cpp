@@ -38,7 +38,7 @@ TauInput tauInputOf(const Workspace& ws, const std::string& taxonomyFile) {
     for (const auto& row : h->rows())
         if (!row.empty() && sa.find(row[0])) rows.push_back(row);
     return TauInput::make(data, SensitiveTaxonomy::fromHierarchyRows(sa.dictionary(), rows), 0,
-                &ws.hierarchies());
+                          &ws.hierarchies());
 }
 
 }  // namespace ldv
