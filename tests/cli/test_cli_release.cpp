@@ -109,6 +109,15 @@ private slots:
         const auto r = verify(m_release, changed);
         QCOMPARE(r.exitCode, 3);
         QVERIFY(failing(r.json()).contains("published file hash"));
+        // With the original: the node reproduces the recorded file, not this one, and the
+        // reproduction's line says so (issue 37: it used to say "OK" for a changed file).
+        const auto withOriginal = verify(m_release, changed, ex("adult/adult.csv"));
+        QCOMPARE(withOriginal.exitCode, 3);
+        const QStringList f = failing(withOriginal.json());
+        QVERIFY2(f.contains("published file hash") &&
+                     f.contains("published file reproduces from the original"),
+                 qPrintable(f.join(", ")));
+        QVERIFY(withOriginal.out.contains("not the published file's"));
     }
 
     void deletedRowFails() {

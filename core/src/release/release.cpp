@@ -236,20 +236,6 @@ void detail::embedHierarchies(const Workspace& ws, ProjectConfig& project) {
     for (AttributeConfig& a : project.attributes) embedHierarchy(ws, a);
 }
 
-ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes) {
-    ProsecutorRisk risk;
-    std::uint64_t rows = 0;
-    std::uint32_t smallest = 0;
-    for (std::uint32_t s : classSizes) {
-        rows += s;
-        if (s && (smallest == 0 || s < smallest)) smallest = s;
-    }
-    if (rows == 0) return risk;
-    risk.highest = 1.0 / double(smallest);
-    risk.average = double(classSizes.size()) / double(rows);
-    return risk;
-}
-
 ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
                           std::span<const int> levels, const PublishedNode& node,
                           const PublishOptions& publish, const std::string& publishedPath,

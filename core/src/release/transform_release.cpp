@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
@@ -21,11 +22,11 @@
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/lattice/row_order.h"
 #include "ldiv/metrics/node_metrics.h"
+#include "ldiv/project/search_settings.h"
 #include "ldiv/transform/cell_suppression.h"
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
-#include "ldiv/workflow/requirement.h"
 #include "record_files.h"
 #include "release_claims.h"
 #include "transform_verify.h"
@@ -570,15 +571,23 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                                      "files on its command line");
         project.dataPath = std::filesystem::absolute(*in.originalPath).string();
         const Workspace ws(project, "");
-        const Requirement req = prepareRequirement(ws, project.search);
-        add("original rows", req.data->rowCount() == record.originalRows,
-            std::to_string(req.data->rowCount()) + " rows in the original, recorded " +
+        // The requirement as the search prepares it (ldiv/workflow/requirement.h, which sits
+        // above the release records): the judged dataset, then the validated configuration.
+        const Dataset& judged = criteriaDataset(ws, project.search.criteria);
+        const SearchConfig config = makeSearchConfig(ws, project.search, {}, &judged);
+        add("original rows", judged.rowCount() == record.originalRows,
+            std::to_string(judged.rowCount()) + " rows in the original, recorded " +
                 std::to_string(record.originalRows));
-        const Table table = publishTransformation(ws, *req.data, req.config, spec);
+        const Table table = publishTransformation(ws, judged, config, spec);
         const std::string sha = sha256Hex(formatTableCsv(table, separator, neutralize));
-        add(bytesClaim, sha == record.publishedSha,
+        // Against the published file itself, not the recorded hash (a changed file does not
+        // reproduce even when its record is intact).
+        const std::string publishedSha = sha256FileHex(publishedPath);
+        add(bytesClaim, sha == publishedSha,
             spec.model + " of the original with the recorded parameters gives " +
-                (sha == record.publishedSha ? "the published file" : "sha256 " + sha));
+                (sha == publishedSha
+                     ? "the published file"
+                     : "sha256 " + sha + ", not the published file's " + publishedSha));
     } catch (const std::exception& e) {
         add(bytesClaim, false, std::string("cannot be reproduced: ") + e.what());
     }

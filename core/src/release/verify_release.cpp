@@ -486,7 +486,10 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         }
         const std::string text = formatTableCsv(node.table, conf.separator, conf.neutralize);
         const std::string sha = sha256Hex(text);
-        out.bytesMatch = sha == record.publishedSha;
+        // Against the published file itself, not the recorded hash: a changed file does not
+        // reproduce even when its record is intact (the hash claim reports the record).
+        const std::string publishedSha = sha256FileHex(publishedPath);
+        out.bytesMatch = sha == publishedSha;
         if (!out.bytesMatch && !conf.pram.empty() && !conf.pramSeed) {
             // PRAM's draws came from the CSPRNG and were not recorded: every other cell must be
             // the reproduction's, and each perturbed cell a value its column has.
@@ -502,7 +505,9 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         } else {
             claims.add(bytesClaim, out.bytesMatch,
                        "node " + formatLevels(record.levels) + " of the original gives " +
-                           (out.bytesMatch ? "the published file" : "sha256 " + sha));
+                           (out.bytesMatch
+                                ? "the published file"
+                                : "sha256 " + sha + ", not the published file's " + publishedSha));
         }
         out.expected = makeRelease(ws, config, record.levels, node, publish, publishedPath,
                                    record.ldivVersion, output);

@@ -16,19 +16,10 @@
 #include "ldiv/dp/safepub.h"
 #include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/risk/prosecutor_risk.h"
 #include "ldiv/tau/tau_input.h"
 
 namespace ldv {
-
-/// Prosecutor re-identification risk of the published classes (Sweeney 2002; El Emam &
-/// Dankar 2008): an attacker who knows the target is in the release picks one record of the
-/// target's class. Highest = 1 / smallest class, average = classes / rows. Kept in one
-/// function so that a fuller risk model can replace it.
-struct ProsecutorRisk {
-    double highest = 0;
-    double average = 0;
-};
-ProsecutorRisk prosecutorRisk(std::span<const std::uint32_t> classSizes);
 
 struct ReleaseCriterion {
     std::string spec;

@@ -9,7 +9,7 @@
 
 #include <string_view>
 #include "ldiv/criteria/criteria_inputs.h"
-#include "ldiv/release/release_record.h"  // ProsecutorRisk
+#include "ldiv/risk/prosecutor_risk.h"
 #include "ldiv/search/search_result.h"
 
 namespace ldv {
