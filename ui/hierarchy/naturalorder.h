@@ -1,8 +1,8 @@
 #pragma once
-// The order a reader expects for base values and groups: numbers numerically, interval labels
-// ("<10", "10-19", "[20, 25)", ">=90") by their lower bound, dates chronologically, month
-// names in calendar order, other text case-insensitively with embedded numbers compared as
-// numbers ("a2" < "a10"), and values made only of punctuation ("*", "?") last.
+// The order a reader expects for base values and groups (numbers numerically, interval labels
+// by their lower bound, dates chronologically, month names in calendar order, other text
+// case-insensitively with embedded numbers compared as numbers, punctuation last): the core's
+// naturalLess and naturalSort (ldiv/hierarchy/natural_order.h) for Qt strings.
 #include <QString>
 #include <QStringList>
 #include <string>

@@ -1,5 +1,7 @@
 #include "ldiv/hierarchy/hierarchy_spec.h"
 
+#include "ldiv/hierarchy/natural_order.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -191,12 +193,10 @@ Hierarchy buildHierarchy(const HierarchySpec& s, const Column& column,
             for (const std::string& v : s.order)
                 if (!isMissing(v)) ordered.push_back(v);
             if (ordered.empty()) {
+                // Natural order (numbers numerically, months in calendar order, …), as the
+                // workbench's editor lists them: one default whichever front end builds it.
                 ordered = values;
-                if (column.type() == ColumnType::Integer || column.type() == ColumnType::Decimal)
-                    std::stable_sort(ordered.begin(), ordered.end(),
-                                     [](const std::string& a, const std::string& b) {
-                                         return std::stod(a) < std::stod(b);
-                                     });
+                naturalSort(ordered);
             }
             h = buildOrderedGrouping(ordered, s.groupSizes, top);
             break;

@@ -26,7 +26,8 @@ struct HierarchySpec {
     /// Masking: characters masked per level; empty = one more per level.
     std::vector<int> maskSteps;
     /// Ordered grouping: groups of groups per level, and the values in their order; an empty
-    /// order is numeric for numeric columns, else the order of first appearance.
+    /// order is natural order (natural_order.h: numbers numerically, months in calendar order,
+    /// text with embedded numbers compared as numbers).
     std::vector<std::size_t> groupSizes;
     std::vector<std::string> order;
     /// Taxonomy: a CSV file of parent,child rows (relative to the project's folder), or the
