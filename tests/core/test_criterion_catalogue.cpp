@@ -155,13 +155,12 @@ private slots:
                     ++attempts;
                     const std::size_t rows = 12 + rng() % 30;
                     const std::size_t d = 2 + rng() % 2;
-                    auto rc = test::randomCase(rng, rows, d,
-                                               numeric ? test::SensitiveValues::Numeric
-                                                       : test::SensitiveValues::Labels);
+                    auto rc = test::randomCase(
+                        rng, rows, d,
+                        numeric ? test::SensitiveValues::Numeric : test::SensitiveValues::Labels);
                     CriteriaInputs inputs;
                     inputs.populationSize = double(rows) * 20;
-                    inputs.sensitiveHierarchies.push_back(
-                        sensitiveHierarchy(rc->table.column(d)));
+                    inputs.sensitiveHierarchies.push_back(sensitiveHierarchy(rc->table.column(d)));
                     std::unique_ptr<PresenceDataset> presence;
                     const Dataset* data = rc->data.get();
                     std::vector<std::uint8_t> in(rows);
@@ -198,10 +197,11 @@ private slots:
                         }
                     }
                 }
-                qInfo("%s: %d tables, %llu generalization steps from satisfying nodes, %llu "
-                      "failing nodes",
-                      spec.c_str(), tables, static_cast<unsigned long long>(implications),
-                      static_cast<unsigned long long>(failingNodes));
+                qInfo(
+                    "%s: %d tables, %llu generalization steps from satisfying nodes, %llu "
+                    "failing nodes",
+                    spec.c_str(), tables, static_cast<unsigned long long>(implications),
+                    static_cast<unsigned long long>(failingNodes));
                 QVERIFY2(tables >= 100, spec.c_str());
                 // Not vacuous: the implication was exercised and some nodes failed.
                 QVERIFY2(implications > 100, spec.c_str());
@@ -238,9 +238,9 @@ private slots:
                 bindCriteria(noSensitive, {spec}, withAll);  // throws if it needed one
             }
             if (c.needsPopulationSize) {
-                QVERIFY2(refusedNaming(*rc->data, spec, CriteriaInputs{}, "population size",
-                                       message),
-                         message.constData());
+                QVERIFY2(
+                    refusedNaming(*rc->data, spec, CriteriaInputs{}, "population size", message),
+                    message.constData());
                 ++checked;
             }
             if (c.needsResearchSubset) {
@@ -258,9 +258,9 @@ private slots:
                     std::string(c.name) + "=0.3:" + std::string(c.sensitiveHierarchyVariant);
                 QVERIFY(needsSensitiveHierarchy(parseCriterionSpec(hierarchical)));
                 QVERIFY(!needsSensitiveHierarchy(parseCriterionSpec(spec)));
-                QVERIFY2(refusedNaming(*rc->data, hierarchical, CriteriaInputs{}, "hierarchy",
-                                       message),
-                         message.constData());
+                QVERIFY2(
+                    refusedNaming(*rc->data, hierarchical, CriteriaInputs{}, "hierarchy", message),
+                    message.constData());
                 bindCriteria(*rc->data, {hierarchical}, withAll);
                 ++checked;
             }

@@ -147,8 +147,8 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
                 }
             }
             std::optional<SensitiveTaxonomy> taxonomy;
-            if (needsSensitiveHierarchy(spec) &&
-                index < inputs.sensitiveHierarchies.size() && inputs.sensitiveHierarchies[index])
+            if (needsSensitiveHierarchy(spec) && index < inputs.sensitiveHierarchies.size() &&
+                inputs.sensitiveHierarchies[index])
                 taxonomy = taxonomyOf(column, *inputs.sensitiveHierarchies[index]);
             out.push_back({Criterion::bind(spec, column.dictionary(), counts,
                                            taxonomy ? &*taxonomy : nullptr),

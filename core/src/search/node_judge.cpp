@@ -15,7 +15,8 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
     for (const BoundCriterion& b : criteria) {
         m_allMonotone = m_allMonotone && b.criterion.isMonotone();
         m_allMonotoneWithSuppression =
-            m_allMonotoneWithSuppression && criterionCapabilities(b.criterion.kind()).monotoneWithSuppression;
+            m_allMonotoneWithSuppression &&
+            criterionCapabilities(b.criterion.kind()).monotoneWithSuppression;
         if (b.criterion.isNodeLevel()) {
             m_nodeLevel.push_back(&std::get<NodeRisk>(b.criterion.variant()));
             continue;
