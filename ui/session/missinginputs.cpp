@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
 
@@ -15,31 +16,25 @@ QString missingCriterionInput(const ProjectConfig& config, const std::string& sp
         return {};
     }
     const QString text = QString::fromStdString(spec);
-    switch (parsed.kind) {
-        case CriterionKind::DeltaPresence:
-            if (!config.researchSubset.empty()) return {};
-            return QObject::tr(
-                       "criterion '%1' needs the research subset, the rows that are published: "
-                       "set 'Research subset' in the Privacy perspective to COL=VALUE or choose "
-                       "a CSV file of its rows (the loaded table is the population)")
-                .arg(text);
-        case CriterionKind::KMap:
-        case CriterionKind::PopulationUniqueness:
-            if (config.search.populationSize) return {};
-            return QObject::tr(
-                       "criterion '%1' needs the population size: enter 'Population size N' in "
-                       "the Risk perspective (the number of people the data is a sample of)")
-                .arg(text);
-        case CriterionKind::IndividualRisk:
-        case CriterionKind::GlobalRisk:
-            if (!config.surveyAttribute(SurveyRole::Weight).empty()) return {};
-            return QObject::tr(
-                       "criterion '%1' needs survey weights: give a column the role 'weight' "
-                       "(the number of population units each record stands for)")
-                .arg(text);
-        default:
-            return {};
-    }
+    // What the kind needs is its declaration (criterion_catalogue.h).
+    const CriterionCapabilities& caps = criterionCapabilities(parsed.kind);
+    if (caps.needsResearchSubset && config.researchSubset.empty())
+        return QObject::tr(
+                   "criterion '%1' needs the research subset, the rows that are published: "
+                   "set 'Research subset' in the Privacy perspective to COL=VALUE or choose "
+                   "a CSV file of its rows (the loaded table is the population)")
+            .arg(text);
+    if (caps.needsPopulationSize && !config.search.populationSize)
+        return QObject::tr(
+                   "criterion '%1' needs the population size: enter 'Population size N' in "
+                   "the Risk perspective (the number of people the data is a sample of)")
+            .arg(text);
+    if (caps.needsSurveyWeights && config.surveyAttribute(SurveyRole::Weight).empty())
+        return QObject::tr(
+                   "criterion '%1' needs survey weights: give a column the role 'weight' "
+                   "(the number of population units each record stands for)")
+            .arg(text);
+    return {};
 }
 
 QString missingCriteriaInput(const ProjectConfig& config, const std::vector<std::string>& specs) {

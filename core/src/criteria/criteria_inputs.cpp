@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
@@ -49,13 +50,13 @@ const std::string& presenceMissing() {
 
 bool hasDeltaPresence(const std::vector<std::string>& specs) {
     for (const std::string& text : specs)
-        if (parseCriterionSpec(text).kind == CriterionKind::DeltaPresence) return true;
+        if (criterionCapabilities(parseCriterionSpec(text).kind).needsResearchSubset) return true;
     return false;
 }
 
 const Dataset& criteriaDataset(const Workspace& ws, const std::vector<std::string>& specs) {
     for (const std::string& text : specs) {
-        if (parseCriterionSpec(text).kind != CriterionKind::DeltaPresence) continue;
+        if (!criterionCapabilities(parseCriterionSpec(text).kind).needsResearchSubset) continue;
         const PresenceDataset* presence = ws.presenceDataset();
         if (!presence) throw ParameterError("criterion '" + text + presenceMissing());
         return presence->dataset();
@@ -78,7 +79,9 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
     const double sampleRows = inputs.sampleRows.value_or(double(data.rowCount()));
     for (const std::string& text : specs) {
         const CriterionSpec spec = parseCriterionSpec(text);
-        if (spec.kind == CriterionKind::DeltaPresence) {
+        // What binding needs is the kind's declaration (criterion_catalogue.h).
+        const CriterionCapabilities& caps = criterionCapabilities(spec.kind);
+        if (caps.needsResearchSubset) {
             if (userSa == sa.size()) throw ParameterError("criterion '" + text + presenceMissing());
             out.push_back({Criterion::bind(spec, data.table().column(sa.back()).dictionary()),
                            sa.size() - 1});
@@ -88,11 +91,7 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
             throw ParameterError("criterion '" + text +
                                  "': a multi-attribute criterion (';multi') cannot be combined "
                                  "with delta-presence");
-        if (spec.kind == CriterionKind::KAnonymity) {
-            out.push_back({Criterion::bind(spec, {}), 0});
-            continue;
-        }
-        if (spec.kind == CriterionKind::IndividualRisk || spec.kind == CriterionKind::GlobalRisk) {
+        if (caps.needsSurveyWeights) {
             if (!data.hasSurveyWeights())
                 throw ParameterError(
                     "criterion '" + text +
@@ -102,12 +101,16 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
                     (data.sampled() ? std::string(" (not supported with a research subset)")
                                     : std::string()));
         }
-        if (Criterion::isNodeLevel(spec.kind)) {
+        if (!caps.judgedPerClass) {
             out.push_back({Criterion::bindRisk(spec, sampleRows, inputs.populationSize), 0});
             continue;
         }
-        if (spec.kind == CriterionKind::KMap) {
+        if (caps.needsPopulationSize) {
             out.push_back({Criterion::bindKMap(spec, sampleRows, inputs.populationSize), 0});
+            continue;
+        }
+        if (!caps.needsSensitiveAttribute) {  // k-anonymity (differential privacy: refused)
+            out.push_back({Criterion::bind(spec, {}), 0});
             continue;
         }
         if (userSa == 0)
@@ -144,8 +147,8 @@ std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<
                 }
             }
             std::optional<SensitiveTaxonomy> taxonomy;
-            if (spec.kind == CriterionKind::TCloseness && spec.variant == "hierarchical" &&
-                index < inputs.sensitiveHierarchies.size() && inputs.sensitiveHierarchies[index])
+            if (needsSensitiveHierarchy(spec) && index < inputs.sensitiveHierarchies.size() &&
+                inputs.sensitiveHierarchies[index])
                 taxonomy = taxonomyOf(column, *inputs.sensitiveHierarchies[index]);
             out.push_back({Criterion::bind(spec, column.dictionary(), counts,
                                            taxonomy ? &*taxonomy : nullptr),

@@ -1,5 +1,6 @@
 // Criterion: binding a spec to a dictionary, dispatch, descriptions (criteria.h).
 #include "ldiv/criteria/criterion.h"
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
 
@@ -160,9 +161,7 @@ Criterion Criterion::bindKMap(const CriterionSpec& spec, double rows, double pop
 }
 
 bool Criterion::isNodeLevel(CriterionKind kind) {
-    return kind == CriterionKind::AverageRisk || kind == CriterionKind::SampleUniqueness ||
-           kind == CriterionKind::PopulationUniqueness || kind == CriterionKind::IndividualRisk ||
-           kind == CriterionKind::GlobalRisk;
+    return !criterionCapabilities(kind).judgedPerClass;
 }
 
 Criterion Criterion::bindRisk(const CriterionSpec& spec, double rows, double populationSize) {
@@ -176,12 +175,11 @@ Criterion Criterion::bindRisk(const CriterionSpec& spec, double rows, double pop
 }
 
 bool Criterion::isClassSize() const {
-    return m_spec.kind == CriterionKind::KAnonymity || m_spec.kind == CriterionKind::KMap;
+    return criterionCapabilities(m_spec.kind).classSize;
 }
 
 bool Criterion::needsTableDistribution(CriterionKind kind) {
-    return kind == CriterionKind::TCloseness || kind == CriterionKind::DeltaDisclosure ||
-           kind == CriterionKind::BetaLikeness;
+    return criterionCapabilities(kind).needsTableDistribution;
 }
 
 Criterion Criterion::bind(const CriterionSpec& spec, const std::vector<std::string>& dictionary,
@@ -264,20 +262,11 @@ double Criterion::threshold() const {
 }
 
 bool Criterion::measureHigherIsBetter() const {
-    return m_spec.kind != CriterionKind::TauL && m_spec.kind != CriterionKind::DeltaPresence &&
-           !needsTableDistribution(m_spec.kind) && !isNodeLevel(m_spec.kind);
+    return criterionCapabilities(m_spec.kind).measureHigherIsBetter;
 }
 
 bool Criterion::isMonotone() const {
-    // The estimators are fitted to the whole class-size distribution; merging classes can
-    // raise an estimate (docs/criteria.md shows a case), so no tagging for them.
-    // individual-risk and global-risk: the Benedetti–Franconi risk r(f, F̂) is piecewise
-    // (f = 1, f = 2 and the approximation for f ≥ 3, risk/individual_risk.h), and no proof
-    // that r(f₁+f₂, F̂₁+F̂₂) ≤ max(r(f₁, F̂₁), r(f₂, F̂₂)) covers every branch. A random scan
-    // found no counterexample, but a wrong declaration would let the search prune optimal
-    // nodes, so they are declared non-monotone and every node is judged (docs/criteria.md).
-    return m_spec.kind != CriterionKind::PopulationUniqueness &&
-           m_spec.kind != CriterionKind::IndividualRisk && m_spec.kind != CriterionKind::GlobalRisk;
+    return criterionCapabilities(m_spec.kind).monotone;
 }
 
 std::string Criterion::describe() const {

@@ -1,6 +1,7 @@
 // Parsing and formatting of criterion spec strings (criteria_spec.h, docs/criteria.md).
 #include "ldiv/criteria/criterion_spec.h"
 #include "data/text_util.h"
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
 
@@ -14,58 +15,20 @@ namespace ldv {
 
 namespace {
 
-struct KindInfo {
-    CriterionKind kind;
-    std::string_view name;
-    std::string_view parameterNames;  // for messages: "C,L"
-    std::size_t parameterCount;
-};
+using KindInfo = CriterionCapabilities;
 
-constexpr KindInfo Kinds[] = {
-    {CriterionKind::KAnonymity, "k", "K", 1},
-    {CriterionKind::DistinctL, "distinct-l", "L", 1},
-    {CriterionKind::EntropyL, "entropy-l", "L", 1},
-    {CriterionKind::RecursiveCL, "recursive-cl", "C,L", 2},
-    {CriterionKind::PdRecursiveCL, "pd-recursive-cl", "C,L", 2},
-    {CriterionKind::NpdRecursiveCL, "npd-recursive-cl", "C1,C2,L", 3},
-    {CriterionKind::SimpleL, "simple-l", "L", 1},
-    {CriterionKind::TauL, "tau-l", "TAU,L", 2},
-    {CriterionKind::TCloseness, "t-closeness", "T", 1},
-    {CriterionKind::DeltaDisclosure, "delta-disclosure", "D", 1},
-    {CriterionKind::BetaLikeness, "beta-likeness", "B", 1},
-    {CriterionKind::KMap, "k-map", "K", 1},
-    {CriterionKind::AverageRisk, "average-risk", "R", 1},
-    {CriterionKind::SampleUniqueness, "sample-uniqueness", "U", 1},
-    {CriterionKind::PopulationUniqueness, "population-uniqueness", "U", 1},
-    {CriterionKind::DeltaPresence, "delta-presence", "DMIN,DMAX", 2},
-    {CriterionKind::DifferentialPrivacy, "differential-privacy", "EPSILON,DELTA", 2},
-    {CriterionKind::IndividualRisk, "individual-risk", "R", 1},
-    {CriterionKind::GlobalRisk, "global-risk", "R", 1},
-};
-
-// The ':variant' suffixes a kind accepts (the first, empty, is the plain criterion).
-std::vector<std::string_view> variantsOf(CriterionKind kind) {
-    switch (kind) {
-        case CriterionKind::TCloseness:
-            return {"", "hierarchical", "ordered"};
-        case CriterionKind::BetaLikeness:
-            return {"", "enhanced"};
-        case CriterionKind::PopulationUniqueness:  // the model is required (see validate)
-            return {"pitman", "zayatz", "snb", "dankar"};
-        default:
-            return {""};
-    }
+// The registered kinds (criterion_catalogue.h) are the names the parser accepts.
+std::span<const KindInfo> kinds() {
+    return criterionCatalogue();
 }
 
 const KindInfo& infoOf(CriterionKind kind) {
-    for (const KindInfo& info : Kinds)
-        if (info.kind == kind) return info;
-    return Kinds[0];
+    return criterionCapabilities(kind);
 }
 
 std::string knownNamesList() {
     std::string out;
-    for (const KindInfo& info : Kinds) {
+    for (const KindInfo& info : kinds()) {
         if (!out.empty()) out += ", ";
         out += std::string(info.name) + "=" + std::string(info.parameterNames);
     }
@@ -260,22 +223,17 @@ void validate(const CriterionSpec& s, std::string_view text) {
                                      "';multi' are not allowed");
             break;
     }
-    const bool nodeLevel =
-        s.kind == CriterionKind::AverageRisk || s.kind == CriterionKind::SampleUniqueness ||
-        s.kind == CriterionKind::PopulationUniqueness || s.kind == CriterionKind::IndividualRisk ||
-        s.kind == CriterionKind::GlobalRisk;
+    const CriterionCapabilities& caps = criterionCapabilities(s.kind);
+    const bool nodeLevel = !caps.judgedPerClass;
     if (nodeLevel && (!s.attribute.empty() || s.multiAttribute))
         throw ParameterError("criterion '" + std::string(text) +
                              "': a risk criterion is about the quasi-identifiers only; '@' and "
                              "';multi' are not allowed");
-    const bool takesDontCare = s.kind == CriterionKind::PdRecursiveCL ||
-                               s.kind == CriterionKind::NpdRecursiveCL ||
-                               s.kind == CriterionKind::EntropyL;
-    if (!s.dontCare.empty() && !takesDontCare)
+    if (!s.dontCare.empty() && !caps.acceptsDontCare)
         throw ParameterError("criterion '" + std::string(text) +
                              "': a dontcare set is allowed only with pd-recursive-cl, "
                              "npd-recursive-cl and entropy-l");
-    if (!s.protectedValues.empty() && s.kind != CriterionKind::NpdRecursiveCL)
+    if (!s.protectedValues.empty() && !caps.acceptsProtected)
         throw ParameterError("criterion '" + std::string(text) +
                              "': a protected set is allowed only with npd-recursive-cl");
 }
@@ -308,7 +266,7 @@ std::string_view criterionName(CriterionKind kind) {
 const std::vector<std::string_view>& knownCriterionNames() {
     static const std::vector<std::string_view> names = [] {
         std::vector<std::string_view> out;
-        for (const KindInfo& info : Kinds) out.push_back(info.name);
+        for (const KindInfo& info : kinds()) out.push_back(info.name);
         return out;
     }();
     return names;
@@ -344,7 +302,7 @@ CriterionSpec parseCriterionSpec(std::string_view text) {
     const std::size_t eq = head.find('=');
     const std::string_view name = detail::trimBlanks(head.substr(0, eq));
     const KindInfo* info = nullptr;
-    for (const KindInfo& candidate : Kinds)
+    for (const KindInfo& candidate : kinds())
         if (candidate.name == name) info = &candidate;
     if (info == nullptr)
         throw ParameterError("unknown criterion '" + std::string(name) + "' in '" +
@@ -358,13 +316,19 @@ CriterionSpec parseCriterionSpec(std::string_view text) {
     if (const std::size_t colon = parameterText.find(':'); colon != std::string_view::npos) {
         spec.variant = std::string(detail::trimBlanks(parameterText.substr(colon + 1)));
         parameterText = parameterText.substr(0, colon);
-        const auto allowed = variantsOf(info->kind);
+        const auto allowed = info->variants;
         if (std::find(allowed.begin(), allowed.end(), spec.variant) == allowed.end() ||
             spec.variant.empty()) {
             std::string forms;
-            for (std::string_view v : allowed)
-                forms +=
-                    (forms.empty() ? "" : ", ") + usage + (v.empty() ? "" : ":" + std::string(v));
+            // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "…" + std::string.
+            for (std::string_view v : allowed) {
+                if (!forms.empty()) forms += ", ";
+                forms += usage;
+                if (!v.empty()) {
+                    forms += ':';
+                    forms += v;
+                }
+            }
             throw ParameterError("criterion '" + std::string(text) + "': unknown variant '" +
                                  spec.variant + "'; write " + forms);
         }
@@ -421,8 +385,10 @@ std::string formatCriterionSpec(const CriterionSpec& spec) {
         out += ';';
         out += key;
         out += '=';
-        for (std::size_t i = 0; i < values.size(); ++i)
-            out += (i > 0 ? "|" : "") + escape(values[i]);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (i > 0) out += '|';
+            out += escape(values[i]);
+        }
     };
     list("dontcare", spec.dontCare);
     list("protected", spec.protectedValues);

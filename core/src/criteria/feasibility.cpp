@@ -1,5 +1,6 @@
-// What the whole table allows (criteria.h: feasibility): all criteria are monotone, so the
-// table as a single class (the top of the lattice) bounds every generalization.
+// What the whole table allows (criteria.h: feasibility): for a criterion declared monotone
+// (criterion_catalogue.h) the table as a single class (the top of the lattice) bounds every
+// generalization; feasibilityWarnings asks only those.
 #include "criteria/sorted_counts.h"
 #include "ldiv/criteria/criterion.h"
 

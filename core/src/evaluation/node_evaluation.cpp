@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/evaluation/multi_attribute_view.h"
@@ -32,10 +33,7 @@ std::string sensitiveName(const Dataset& data, std::size_t sensitive) {
 void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>& criteria) {
     for (const BoundCriterion& b : criteria) {
         const CriterionSpec& spec = b.criterion.definition();
-        if (spec.kind == CriterionKind::KAnonymity || spec.kind == CriterionKind::KMap ||
-            spec.kind == CriterionKind::TauL || spec.kind == CriterionKind::DeltaPresence ||
-            Criterion::needsTableDistribution(spec.kind) || b.criterion.isNodeLevel())
-            continue;
+        if (!criterionCapabilities(spec.kind).lBoundedByDomain) continue;
         const Column& column = data.table().column(data.sensitiveColumns()[b.sensitive]);
         const double l = spec.parameters.back();
         if (l <= double(column.domainSize())) continue;
@@ -54,6 +52,9 @@ std::vector<std::string> feasibilityWarnings(const Dataset& data,
     std::vector<std::string> warnings;
     for (const BoundCriterion& b : criteria) {
         if (b.criterion.isNodeLevel()) continue;  // not a class condition, no table bound
+        // The table as one class is the top of the lattice; its failing rules out every node
+        // only for a criterion declared monotone (criterion_catalogue.h).
+        if (!b.criterion.isMonotone()) continue;
         if (isK(b)) {
             const std::uint32_t n = std::uint32_t(data.rowCount());
             const Feasibility f =

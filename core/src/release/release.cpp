@@ -8,6 +8,7 @@
 
 #include "io/strict_json.h"
 #include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
@@ -24,41 +25,11 @@ namespace {
 
 using nlohmann::json;
 
+// The measure a record claims for a criterion: the kind's declared name (criterion_catalogue.h,
+// e.g. "min_class_size"; k-map is k-anonymity of the sample with k derived from N; the risk
+// criteria claim "node_figure", one figure of the whole published table, criterionClaim).
 std::string measureName(CriterionKind kind) {
-    switch (kind) {
-        case CriterionKind::KAnonymity:
-        case CriterionKind::KMap:  // k-anonymity of the sample with k derived from N
-            return "min_class_size";
-        case CriterionKind::TCloseness:
-            return "max_emd";
-        case CriterionKind::DeltaDisclosure:
-            return "max_abs_log_ratio";
-        case CriterionKind::BetaLikeness:
-            return "max_relative_gain";
-        case CriterionKind::AverageRisk:
-        case CriterionKind::SampleUniqueness:
-        case CriterionKind::PopulationUniqueness:
-        case CriterionKind::IndividualRisk:
-        case CriterionKind::GlobalRisk:
-            return "node_figure";  // one figure of the whole published table (criterionClaim)
-        case CriterionKind::DistinctL:
-            return "min_distinct_values";
-        case CriterionKind::EntropyL:
-            return "min_exp_entropy";
-        case CriterionKind::RecursiveCL:
-        case CriterionKind::PdRecursiveCL:
-        case CriterionKind::NpdRecursiveCL:
-            return "min_recursive_l";
-        case CriterionKind::SimpleL:
-            return "min_simple_l";
-        case CriterionKind::TauL:
-            return "max_tau_excess";
-        case CriterionKind::DeltaPresence:
-            return "max_delta_excess";
-        case CriterionKind::DifferentialPrivacy:
-            return "differential_privacy";  // never bound, never claimed per node
-    }
-    return "measure";
+    return std::string(criterionCapabilities(kind).measureName);
 }
 
 std::vector<std::string> columnNames(const Table& table, const std::vector<std::size_t>& columns) {

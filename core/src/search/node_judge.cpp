@@ -2,6 +2,7 @@
 #include "search/node_judge.h"
 
 #include "evaluation/suppression_verdict.h"
+#include "ldiv/criteria/criterion_catalogue.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,9 @@ NodeJudge::NodeJudge(const Dataset& data, const std::vector<BoundCriterion>& cri
     m_limitRows = suppressionLimitRows(limit, data.rowCount());
     for (const BoundCriterion& b : criteria) {
         m_allMonotone = m_allMonotone && b.criterion.isMonotone();
+        m_allMonotoneWithSuppression =
+            m_allMonotoneWithSuppression &&
+            criterionCapabilities(b.criterion.kind()).monotoneWithSuppression;
         if (b.criterion.isNodeLevel()) {
             m_nodeLevel.push_back(&std::get<NodeRisk>(b.criterion.variant()));
             continue;

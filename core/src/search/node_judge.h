@@ -27,19 +27,20 @@ public:
     std::uint64_t limitRows() const { return m_limitRows; }
     std::uint64_t k() const { return m_k; }
     /// The predicate "satisfies with suppression" is monotone (satisfying ⇒ every
-    /// generalization satisfies; failing ⇒ every specialization fails). True without
-    /// suppression (Machanavajjhala et al. 2007 Thm 5.2–5.4: each criterion survives unions of
-    /// classes) and for k-anonymity alone with suppression: a coarser class of a class of size ≥ k
-    /// has size ≥ k, so failing rows can only shrink when generalizing. Risk criteria
-    /// (criteria_risk.h) are judged on the classes that remain after suppression: with other
-    /// criteria that suppress, they are not monotone (suppressed small classes can merge into a
-    /// kept one and raise u/n), but alone nothing is ever suppressed. population-uniqueness,
-    /// individual-risk and global-risk are not declared monotone at all (m_allMonotone).
+    /// generalization satisfies; failing ⇒ every specialization fails). Each criterion kind
+    /// declares whether it is monotone without and with suppression (criterion_catalogue.h).
+    /// Without suppression the set is monotone when every member is. With suppression every
+    /// member must be declared monotone with suppression (a class-size condition: a coarser
+    /// class of a class of size ≥ k has size ≥ k, so failing rows only shrink; a node-level
+    /// risk figure judged on the classes that remain), and a node-level figure may not sit
+    /// beside a k > 1 that suppresses: suppressed small classes can merge into a kept one and
+    /// raise u/n.
     bool monotone() const {
-        return m_allMonotone && (m_limitRows == 0 || (m_others.empty() && m_nodeLevel.empty()) ||
-                                 (m_others.empty() && m_k <= 1));
+        return m_allMonotone && (m_limitRows == 0 || (m_allMonotoneWithSuppression &&
+                                                      (m_nodeLevel.empty() || m_k <= 1)));
     }
-    /// Every criterion is monotone without suppression (tagging of clean nodes is sound).
+    /// Every criterion is declared monotone without suppression (tagging of clean nodes is
+    /// sound).
     bool criteriaMonotone() const { return m_allMonotone; }
 
     /// `engine` tells where each carried histogram sits. `failing` (optional) receives one
@@ -76,6 +77,7 @@ private:
     std::uint64_t m_k = 0;
     std::uint64_t m_limitRows = 0;
     bool m_allMonotone = true;
+    bool m_allMonotoneWithSuppression = true;
 };
 
 }  // namespace ldv::detail

@@ -302,6 +302,11 @@ void checkMondrianSupport(const Dataset& data, const SearchConfig& config) {
         if (b.criterion.judgesPopulation())
             throw ParameterError("criterion '" + b.criterion.spec() +
                                  "': mondrian does not support delta-presence yet");
+        // Merged partitions are unions of satisfying ones: sound only for a criterion declared
+        // monotone (criterion_catalogue.h).
+        if (!b.criterion.isMonotone())
+            throw ParameterError("criterion '" + b.criterion.spec() +
+                                 "' is not monotone: mondrian does not support it");
         if (isMultiAttribute(data, b))
             throw ParameterError("criterion '" + b.criterion.spec() +
                                  "': mondrian does not support multi-attribute l-diversity yet");
@@ -366,7 +371,7 @@ MondrianResult mondrian(const Dataset& data, const SearchConfig& config) {
         }
     }
     // The published classes judged as the search judges a node's: merged partitions are
-    // unions of satisfying ones, which every supported criterion allows (they are monotone);
+    // unions of satisfying ones, which every supported criterion allows (checked monotone above);
     // this says so on the classes themselves.
     EquivalenceClasses classes;
     classes.qiCount = 0;
