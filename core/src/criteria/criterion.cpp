@@ -269,6 +269,14 @@ bool Criterion::isMonotone() const {
     return criterionCapabilities(m_spec.kind).monotone;
 }
 
+bool Criterion::isMonotoneWithSuppression() const {
+    return criterionCapabilities(m_spec.kind).monotoneWithSuppression;
+}
+
+bool Criterion::judgesPopulation() const {
+    return criterionCapabilities(m_spec.kind).needsResearchSubset;
+}
+
 std::string Criterion::describe() const {
     const auto& p = m_spec.parameters;
     std::string out;

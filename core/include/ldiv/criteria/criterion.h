@@ -82,14 +82,15 @@ public:
     /// histogram of a RowSample, dataset.h), so it is judged on classes none of whose rows is
     /// published too. Every other criterion is judged on the published rows only, and a class
     /// without one is not published: it cannot fail them.
-    bool judgesPopulation() const { return kind() == CriterionKind::DeltaPresence; }
+    bool judgesPopulation() const;
 
-    /// Holds for a class ⇒ holds for every union of such classes (Machanavajjhala et al. 2007
-    /// Thm 5.2–5.4; (τ,ℓ) by convexity of F); for the node-level risk criteria: holds for a node ⇒
-    /// holds for every generalization (without suppression). All but population-uniqueness are
-    /// monotone (docs/criteria.md); Bayes-optimal privacy is not. δ-presence is: the δ of a
-    /// union is the mediant of the parts' (criteria_presence.h).
+    /// The kind's declaration (criterion_catalogue.h, which says why): holds for a node ⇒
+    /// holds for every generalization, without suppression. All but population-uniqueness,
+    /// individual-risk and global-risk are declared monotone.
     bool isMonotone() const;
+    /// The kind's declaration of monotonicity with tuple suppression when it is the only kind
+    /// of criterion judged (criterion_catalogue.h; NodeJudge::monotone() rules on sets).
+    bool isMonotoneWithSuppression() const;
 
     /// "recursive (3, 4)-diversity on occupation", etc.
     std::string describe() const;

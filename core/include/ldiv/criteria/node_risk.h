@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 
+#include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/criteria/criterion_types.h"
 
@@ -51,9 +52,7 @@ struct NodeRisk {
                       std::span<const std::uint8_t> dropped = {},
                       std::span<const double> weights = {}) const;
     /// individual-risk and global-risk: judged from survey weights.
-    bool needsWeights() const {
-        return kind == CriterionKind::IndividualRisk || kind == CriterionKind::GlobalRisk;
-    }
+    bool needsWeights() const { return criterionCapabilities(kind).needsSurveyWeights; }
 };
 
 }  // namespace ldv
