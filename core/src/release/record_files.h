@@ -1,13 +1,19 @@
 #pragma once
 // The part every release record shares, whatever wrote it (release.cpp for a node and SWEEP,
-// dp_release.cpp for SafePub): the configuration and its hash, and the original's and the
-// published file's paths and hashes (docs/releases.md).
+// dp_release.cpp for SafePub, transform_release.cpp for a transformation): the search it
+// embeds, the configuration and its hash, and the original's and the published file's paths
+// and hashes (docs/releases.md).
 #include <string>
 
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/release/release_record.h"
 
 namespace ldv::detail {
+
+/// The search the record was written from, into the project it embeds: the criteria, the
+/// suppression limit, the metric and its knobs (gs-factor, aggregate, weights by QI name).
+void recordSearch(ProjectConfig& project, const SearchConfig& config, const Dataset& data);
 
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
                     const std::string& publishedPath);

@@ -266,21 +266,8 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
         const std::string file = ws.resolve(project.researchSubset);
         if (std::filesystem::is_regular_file(file, ec)) project.researchSubset = file;
     }
-    project.search.criteria.clear();
-    for (const BoundCriterion& b : config.criteria)
-        project.search.criteria.push_back(b.criterion.spec());
-    project.search.suppressionLimit = config.suppressionLimit;
-    project.search.metric = config.metric;
     const Dataset& data = ws.dataset();
-    // The attribute-wise metrics' knobs as the optimum used them (the command line may have
-    // overridden the project's), weights by column name as the project file keeps them.
-    project.search.gsFactor = config.quality.gsFactor;
-    project.search.aggregate = config.quality.aggregate;
-    project.search.weights.clear();
-    for (std::size_t i = 0; i < config.quality.weights.size() && i < data.qiCount(); ++i)
-        if (config.quality.weights[i] != 1.0)
-            project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
-                                                config.quality.weights[i]);
+    detail::recordSearch(project, config, data);
     json c{{"project", json::parse(formatProject(project))},
            {"node", Levels(levels.begin(), levels.end())},
            {"criteria", project.search.criteria},
@@ -544,6 +531,23 @@ ReleaseCriterion publishedCriterion(const BoundCriterion& criterion, const Crite
 }
 
 namespace detail {
+
+void recordSearch(ProjectConfig& project, const SearchConfig& config, const Dataset& data) {
+    project.search.criteria.clear();
+    for (const BoundCriterion& b : config.criteria)
+        project.search.criteria.push_back(b.criterion.spec());
+    project.search.suppressionLimit = config.suppressionLimit;
+    project.search.metric = config.metric;
+    // The attribute-wise metrics' knobs as the search used them (the command line may have
+    // overridden the project's), weights by column name as the project file keeps them.
+    project.search.gsFactor = config.quality.gsFactor;
+    project.search.aggregate = config.quality.aggregate;
+    project.search.weights.clear();
+    for (std::size_t i = 0; i < config.quality.weights.size() && i < data.qiCount(); ++i)
+        if (config.quality.weights[i] != 1.0)
+            project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
+                                                config.quality.weights[i]);
+}
 
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
                     const std::string& publishedPath) {
