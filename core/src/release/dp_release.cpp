@@ -24,14 +24,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kKind = "differential-privacy";
-
-std::vector<std::string> names(const Table& table, const std::vector<std::size_t>& columns) {
-    std::vector<std::string> out;
-    for (std::size_t c : columns) out.push_back(table.column(c).name());
-    return out;
-}
-
 std::string scoreName(DpScore s) {
     return s == DpScore::Granularity ? "granularity" : "dm";
 }
@@ -69,18 +61,16 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
     json pram = json::array();
     for (const auto& [column, diagonal] : in.pram)
         pram.push_back({{"column", column}, {"p", diagonal}, {"matrix", "invariant"}});
-    const json c{{"kind", kKind},
+    const json c{{"kind", detail::kDpKind},
                  {"project", json::parse(formatProject(project))},
                  {"criteria", json::array({in.spec})},
                  {"differential_privacy", dp},
                  {"node", result.levels},
-                 {"quasi_identifiers", names(data.table(), data.qiColumns())},
-                 {"sensitive", names(data.table(), ws.sensitiveColumns())},
+                 {"quasi_identifiers", detail::columnNames(data.table(), data.qiColumns())},
+                 {"sensitive", detail::columnNames(data.table(), ws.sensitiveColumns())},
                  {"pram", pram},
                  {"suppressed", "removed"},
-                 {"output",
-                  {{"separator", std::string(1, output.separator)},
-                   {"neutralize_formulas", output.neutralizeFormulas}}}};
+                 {"output", detail::outputJson(output)}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     detail::setRecordFiles(r, ws, c.dump(), publishedPath);
@@ -110,23 +100,18 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
 
 namespace detail {
 
-bool isDpConfiguration(const std::string& configuration) {
-    return configurationOfKind(configuration, kKind);
-}
-
 void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPath,
                      const VerifyInputs& in, Verification& v) {
-    Claims claims(v);
-    json c;
-    ProjectConfig project;
-    std::vector<std::string> qi, sensitive;
     DpParameters expected;
+    Claims claims(v);
+    RecordedConfiguration recorded;
+    auto& [c, project, qi, sensitive] = recorded;
     try {
-        c = json::parse(record.configuration);
-        for (const char* key : {"project", "criteria", "differential_privacy", "node",
-                                "quasi_identifiers", "sensitive", "pram", "suppressed", "output"})
-            if (!c.contains(key)) throw ParameterError(std::string("no \"") + key + "\"");
-        parseRecordedProject(c, project, qi, sensitive);
+        recorded = readRecordedConfiguration(
+            record.configuration,
+            {"project", "criteria", "differential_privacy", "node", "quasi_identifiers",
+             "sensitive", "pram", "suppressed", "output"},
+            false);
         if (c["node"] != json(record.levels) || record.levels.size() != qi.size())
             throw ParameterError("node " + c["node"].dump() + " is not the record's node");
         const CriterionSpec spec = parseCriterionSpec(c["criteria"].at(0).get<std::string>());

@@ -6,8 +6,8 @@
 
 namespace ldv::detail {
 
-/// True when the configuration is a SafePub release's ("kind": "differential-privacy").
-bool isDpConfiguration(const std::string& configuration);
+/// The "kind" of a SafePub release's configuration (verify_claims.h, configurationOfKind).
+inline constexpr const char* kDpKind = "differential-privacy";
 
 /// The claims of a SafePub record (docs/dp.md, "Release"): its configuration and parameters
 /// (β and k recomputed from ε and δ), the published file's hash, rows, k-threshold and risk;

@@ -61,12 +61,6 @@ std::string measureName(CriterionKind kind) {
     return "measure";
 }
 
-std::vector<std::string> columnNames(const Table& table, const std::vector<std::size_t>& columns) {
-    std::vector<std::string> names;
-    for (std::size_t c : columns) names.push_back(table.column(c).name());
-    return names;
-}
-
 }  // namespace
 
 namespace detail {
@@ -273,14 +267,12 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
            {"criteria", project.search.criteria},
            {"suppression_limit", config.suppressionLimit},
            {"metric", std::string(metricName(config.metric))},
-           {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
-           {"sensitive", columnNames(data.table(), data.sensitiveColumns())},
+           {"quasi_identifiers", detail::columnNames(data.table(), data.qiColumns())},
+           {"sensitive", detail::columnNames(data.table(), data.sensitiveColumns())},
            // What was done: masking asked for, but its class failing, removes (masked_class).
            {"suppressed", publish.maskSuppressed && !node.maskedRowsRemoved ? "masked" : "removed"},
            {"mask_token", publish.maskToken},
-           {"output",
-            {{"separator", std::string(1, output.separator)},
-             {"neutralize_formulas", output.neutralizeFormulas}}}};
+           {"output", detail::outputJson(output)}};
     // The seed is part of the configuration: verify --original shuffles the same way.
     c["row_order"] = publish.shuffle ? json{{"shuffled", true}, {"seed", publish.seed}}
                                      : json{{"shuffled", false}};
@@ -339,7 +331,7 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
                  {"taxonomy", rows},
                  {"weighted_values", weighted},
                  {"suppression_limit", 0.0},
-                 {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
+                 {"quasi_identifiers", detail::columnNames(data.table(), data.qiColumns())},
                  {"sensitive", std::vector<std::string>{input.saColumn().name()}},
                  {"suppressed", "removed"},
                  {"mask_token", "*"}};
@@ -531,6 +523,17 @@ ReleaseCriterion publishedCriterion(const BoundCriterion& criterion, const Crite
 }
 
 namespace detail {
+
+json outputJson(const ReleaseOutput& output) {
+    return {{"separator", std::string(1, output.separator)},
+            {"neutralize_formulas", output.neutralizeFormulas}};
+}
+
+std::vector<std::string> columnNames(const Table& table, const std::vector<std::size_t>& columns) {
+    std::vector<std::string> names;
+    for (std::size_t c : columns) names.push_back(table.column(c).name());
+    return names;
+}
 
 void recordSearch(ProjectConfig& project, const SearchConfig& config, const Dataset& data) {
     project.search.criteria.clear();

@@ -37,14 +37,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kKind = "transformation";
 const std::vector<std::string> kModels{"mondrian", "local", "microaggregation", "cell-suppression"};
-
-std::vector<std::string> names(const Table& table, const std::vector<std::size_t>& columns) {
-    std::vector<std::string> out;
-    for (std::size_t c : columns) out.push_back(table.column(c).name());
-    return out;
-}
 
 /// What the published file shows, judged from the definitions.
 struct FileJudgement {
@@ -292,9 +285,10 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
     ProjectConfig project = ws.config();
     detail::embedHierarchies(ws, project);
     detail::recordSearch(project, config, data);
-    const std::vector<std::string> qi = names(data.table(), data.qiColumns());
-    const std::vector<std::string> sensitive = names(data.table(), ws.sensitiveColumns());
-    json c{{"kind", kKind},
+    const std::vector<std::string> qi = detail::columnNames(data.table(), data.qiColumns());
+    const std::vector<std::string> sensitive =
+        detail::columnNames(data.table(), ws.sensitiveColumns());
+    json c{{"kind", detail::kTransformKind},
            {"project", json::parse(formatProject(project))},
            {"criteria", project.search.criteria},
            {"suppression_limit", config.suppressionLimit},
@@ -306,9 +300,7 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                                              : "none"},
            {"row_order", spec.shuffled ? json{{"shuffled", true}, {"seed", spec.seed}}
                                        : json{{"shuffled", false}}},
-           {"output",
-            {{"separator", std::string(1, output.separator)},
-             {"neutralize_formulas", output.neutralizeFormulas}}}};
+           {"output", detail::outputJson(output)}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     detail::setRecordFiles(r, ws, c.dump(), publishedPath);
@@ -327,16 +319,12 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
 
 namespace detail {
 
-bool isTransformConfiguration(const std::string& configuration) {
-    return configurationOfKind(configuration, kKind);
-}
-
 void verifyTransformRelease(const ReleaseRecord& record, const std::string& publishedPath,
                             const VerifyInputs& in, Verification& v) {
     Claims claims(v);
-    json c;
-    ProjectConfig project;
-    std::vector<std::string> qi, sensitive, criteria;
+    RecordedConfiguration recorded;
+    auto& [c, project, qi, sensitive] = recorded;
+    std::vector<std::string> criteria;
     TransformationSpec spec;
     double limit = 0;
     char separator = ',';
@@ -344,20 +332,11 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
     // The configuration is untrusted input: every key is checked for presence, type and range
     // before anything runs on it, and a failure names the key.
     try {
-        c = json::parse(record.configuration);
-        for (const char* key :
-             {"project", "criteria", "suppression_limit", "transformation", "quasi_identifiers",
-              "sensitive", "suppressed", "row_order", "output"})
-            if (!c.contains(key)) throw ParameterError(std::string("no \"") + key + "\"");
-        for (const auto& item : c.items()) {
-            const std::string key = item.key();
-            if (!std::set<std::string>{"kind", "project", "criteria", "suppression_limit",
-                                       "transformation", "quasi_identifiers", "sensitive",
-                                       "suppressed", "row_order", "output"}
-                     .contains(key))
-                throw ParameterError("unknown key \"" + key + "\"");
-        }
-        parseRecordedProject(c, project, qi, sensitive);
+        recorded = readRecordedConfiguration(
+            record.configuration,
+            {"project", "criteria", "suppression_limit", "transformation", "quasi_identifiers",
+             "sensitive", "suppressed", "row_order", "output"},
+            true);
         if (!c["criteria"].is_array()) throw ParameterError("\"criteria\" is not a list");
         for (const json& s : c["criteria"]) {
             if (!s.is_string()) throw ParameterError("\"criteria\": " + s.dump() + " is no text");

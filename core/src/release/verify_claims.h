@@ -2,6 +2,7 @@
 // What every kind of release record's verification shares (verify_release.cpp for a node and
 // SWEEP, dp_release.cpp for SafePub, transform_release.cpp for a transformation): the verdicts
 // as they are reported, the configuration's kind, its project's roles and the files' hashes.
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -35,11 +36,21 @@ private:
 /// True when the configuration is a JSON object whose "kind" is `kind`.
 bool configurationOfKind(const std::string& configuration, const char* kind);
 
-/// The configuration's "project" parsed into `project`, and its quasi-identifiers and
-/// sensitive attributes in the project's order; throws ParameterError when the
-/// configuration's "quasi_identifiers" or "sensitive" are not those.
-void parseRecordedProject(const nlohmann::json& c, ProjectConfig& project,
-                          std::vector<std::string>& qi, std::vector<std::string>& sensitive);
+/// A release configuration as a verifier reads it: the JSON, its project and the project's
+/// quasi-identifiers and sensitive attributes, in the project's order.
+struct RecordedConfiguration {
+    nlohmann::json c;
+    ProjectConfig project;
+    std::vector<std::string> qi, sensitive;
+};
+
+/// Parses the record's configuration, which must hold every key of `keys` (and, when
+/// `onlyThese`, no other but "kind"), and its project; throws ParameterError naming the key
+/// at fault, or when the configuration's "quasi_identifiers" or "sensitive" are not the
+/// project's.
+RecordedConfiguration readRecordedConfiguration(const std::string& configuration,
+                                                std::initializer_list<const char*> keys,
+                                                bool onlyThese);
 
 /// The claim "published file hash": the file on the command line against the record's hash.
 void publishedHashClaim(Claims& claims, const ReleaseRecord& record,

@@ -579,13 +579,13 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                    : "the configuration was changed: sha256 " + configSha + ", recorded " +
                          record.configurationSha);
     // A SafePub release makes other claims (docs/dp.md): checked on their own.
-    if (detail::isDpConfiguration(record.configuration)) {
+    if (detail::configurationOfKind(record.configuration, detail::kDpKind)) {
         detail::verifyDpRelease(record, publishedPath, in, v);
         return v;
     }
     // So does a transformation without a node (transform_release.h): its classes are judged
     // on the published file and the file reproduced from the recorded transformation.
-    if (detail::isTransformConfiguration(record.configuration)) {
+    if (detail::configurationOfKind(record.configuration, detail::kTransformKind)) {
         detail::verifyTransformRelease(record, publishedPath, in, v);
         return v;
     }
