@@ -6,9 +6,6 @@
 
 namespace ldv::detail {
 
-/// The "kind" of a SafePub release's configuration (verify_claims.h, configurationOfKind).
-inline constexpr const char* kDpKind = "differential-privacy";
-
 /// The claims of a SafePub record (docs/dp.md, "Release"): its configuration and parameters
 /// (β and k recomputed from ε and δ), the published file's hash, rows, k-threshold and risk;
 /// with the original, its hash, rows and the node's values. The sample and the mechanism's

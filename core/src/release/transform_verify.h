@@ -7,10 +7,6 @@
 
 namespace ldv::detail {
 
-/// The "kind" of a transformation release's configuration (verify_claims.h,
-/// configurationOfKind).
-inline constexpr const char* kTransformKind = "transformation";
-
 /// Its claims: the configuration checked key by key, the criteria judged on the published
 /// file's classes from their definitions, and with the original the file reproduced from the
 /// recorded transformation (docs/releases.md).

@@ -33,6 +33,11 @@ private:
     Verification& m_v;
 };
 
+/// The "kind" of the configuration of a SafePub release (dp_release.cpp) and of a
+/// transformation's (transform_release.cpp); a node's or SWEEP's has none.
+inline constexpr const char* kDpKind = "differential-privacy";
+inline constexpr const char* kTransformKind = "transformation";
+
 /// True when the configuration is a JSON object whose "kind" is `kind`.
 bool configurationOfKind(const std::string& configuration, const char* kind);
 
