@@ -91,6 +91,14 @@ std::vector<PrivacyModel> models(const AttackExperimentOptions& o,
     return out.empty() ? fallback : out;
 }
 
+// The search a sub-experiment runs, as the command line asks: the algorithm (each experiment
+// has its own default) and the worker threads.
+template <class Options>
+void setSearch(Options& options, const AttackExperimentOptions& o, const char* defaultAlgorithm) {
+    options.algorithm = parseSearchAlgorithm(o.algorithm.empty() ? defaultAlgorithm : o.algorithm);
+    options.threads = o.threads;
+}
+
 const Dataset& requireSensitive(const Workspace& ws) {
     if (ws.sensitiveColumns().empty())
         throw ParameterError("this experiment needs a sensitive attribute (--sensitive COL)");
@@ -132,8 +140,7 @@ Json homogeneity(const AttackExperimentOptions& o, const Dataset& data) {
         options.ks = orDefault(o.ks, options.ks);
         options.thresholds = thresholds;
         options.suppressionLimit = o.suppression;
-        options.algorithm = parseSearchAlgorithm(o.algorithm.empty() ? "fast" : o.algorithm);
-        options.threads = o.threads;
+        setSearch(options, o, "fast");
         options.includeRows = o.detail;
         HomogeneityResult r = homogeneityAttack(data, options);
         tables = std::move(r.tables);
@@ -157,8 +164,7 @@ UtilityResult utility(const AttackExperimentOptions& o, const Dataset& data) {
     options.models = models(o, options.models);
     options.c = o.c;
     options.suppressionLimit = o.suppression;
-    options.algorithm = parseSearchAlgorithm(o.algorithm.empty() ? "fast" : o.algorithm);
-    options.threads = o.threads;
+    setSearch(options, o, "fast");
     options.sample = o.sample;
     options.seed = o.seed;
     return utilityComparison(data, options);
@@ -200,8 +206,7 @@ Json timing(const AttackExperimentOptions& o, const Dataset& data) {
     options.models = models(o, options.models);
     options.c = o.c;
     options.fromSize = o.fromQi;
-    options.algorithm = parseSearchAlgorithm(o.algorithm.empty() ? "incognito" : o.algorithm);
-    options.threads = o.threads;
+    setSearch(options, o, "incognito");
     options.repetitions = o.repetitions;
     Json doc{{"rows", Json::array()}, {"algorithm", searchAlgorithmName(options.algorithm)}};
     for (double p : orDefault(o.params, {6.0})) {

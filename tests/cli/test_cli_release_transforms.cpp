@@ -344,6 +344,43 @@ private slots:
         QVERIFY2(detail.contains(message), qPrintable(detail));
     }
 
+    void bogusConfigurationKeys_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<bool>("remove");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key") << "extra" << false << "unknown key \"extra\"";
+        QTest::newRow("missing row_order") << "row_order" << true << "no \"row_order\"";
+        QTest::newRow("missing project") << "project" << true << "no \"project\"";
+    }
+
+    // The configuration's own keys: each one a transformation writes must be there and no
+    // other (but "kind"), checked before its project is read; the failure names the key.
+    void bogusConfigurationKeys() {
+        QFETCH(QString, key);
+        QFETCH(bool, remove);
+        QFETCH(QString, message);
+        const Case& c = m_cases["local"];
+        const QString out = m_dir.filePath("keys_b.csv");
+        const QString rec = m_dir.filePath("keys_b.ldiv-release.json");
+        QVERIFY(!publish("local", out, rec).isEmpty());
+        QJsonObject record = readJson(rec);
+        QJsonObject conf = record["configuration"].toObject();
+        if (remove)
+            conf.remove(key);
+        else
+            conf[key] = 1;
+        record["configuration"] = conf;
+        const QString bogus = m_dir.filePath("keys_bogus.json");
+        QVERIFY(writeAll(bogus, QJsonDocument(rehashed(record)).toJson()));
+        const auto v = verify(bogus, out, c.original);
+        QCOMPARE(v.exitCode, 3);
+        QCOMPARE(verdict(v.json(), "configuration"), QString("fails"));
+        QString detail;
+        for (const QJsonValue& claim : v.json()["claims"].toArray())
+            if (claim["claim"].toString() == "configuration") detail = claim["detail"].toString();
+        QCOMPARE(detail, message);
+    }
+
     // entropy-l and recursive-(c,l) on Mondrian's hospital classes: the record's worst values
     // are the ones counted here from the file, and a signed record verifies with its key.
     void distributionCriteriaAndSignature() {

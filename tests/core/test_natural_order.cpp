@@ -50,8 +50,8 @@ private slots:
         QTest::newRow("dates in three formats")
             << Strings{"2024-03-31", "31.12.2023", "01/15/2022", "2024-01-05"}
             << Strings{"01/15/2022", "31.12.2023", "2024-01-05", "2024-03-31"};
-        QTest::newRow("year-months") << Strings{"2024-10", "2024-02", "2023-12"}
-                                     << Strings{"2023-12", "2024-02", "2024-10"};
+        QTest::newRow("year-months")
+            << Strings{"2024-10", "2024-02", "2023-12"} << Strings{"2023-12", "2024-02", "2024-10"};
         QTest::newRow("months")  // "sept" and "September" tie on the month, then by text
             << Strings{"March", "Dec", "january", "Feb.", "September", "sept"}
             << Strings{"january", "Feb.", "March", "sept", "September", "Dec"};
@@ -83,8 +83,8 @@ private slots:
     void isAStrictWeakOrder() {
         // Random values of every kind; brute force over all pairs and a sample of triples.
         std::mt19937 random(11);
-        const Strings pieces{"ward ", "Ward ", "a",  "10", "2",  "-", "..",  "<",   ">=", "*",
-                             "?",     "2024-", "03", ".", "/", "May", "feb", "ä",  " ", "["};
+        const Strings pieces{"ward ", "Ward ", "a",  "10", "2", "-",   "..",  "<", ">=", "*",
+                             "?",     "2024-", "03", ".",  "/", "May", "feb", "ä", " ",  "["};
         Strings values;
         for (int i = 0; i < 160; ++i) {
             std::string v;
@@ -114,16 +114,16 @@ private slots:
     void orderedBuilderDefaultsToNaturalOrder() {
         // A text column of months in the order of first appearance "Mar, Jan, Dec, Feb":
         // groups of two by calendar order are {Jan, Feb} and {Mar, Dec}.
-        const auto m = parents(buildHierarchy(*parseHierarchySpec("ordered:2"),
-                                              textColumn("month", {"Mar", "Jan", "Dec", "Feb", "Jan"}),
-                                              {}));
+        const auto m =
+            parents(buildHierarchy(*parseHierarchySpec("ordered:2"),
+                                   textColumn("month", {"Mar", "Jan", "Dec", "Feb", "Jan"}), {}));
         QCOMPARE(m.at("Jan"), m.at("Feb"));
         QCOMPARE(m.at("Mar"), m.at("Dec"));
         QVERIFY(m.at("Jan") != m.at("Mar"));
         // Wards numbered in text: "ward 2" and "ward 10" are neighbours in natural order.
-        const auto w = parents(buildHierarchy(
-            *parseHierarchySpec("ordered:2"),
-            textColumn("ward", {"ward 10", "ward 1", "ward 20", "ward 2"}), {}));
+        const auto w = parents(
+            buildHierarchy(*parseHierarchySpec("ordered:2"),
+                           textColumn("ward", {"ward 10", "ward 1", "ward 20", "ward 2"}), {}));
         QCOMPARE(w.at("ward 1"), w.at("ward 2"));
         QCOMPARE(w.at("ward 10"), w.at("ward 20"));
     }

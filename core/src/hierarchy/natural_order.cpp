@@ -83,8 +83,8 @@ Key keyOf(std::string_view raw) {
         return k;
     }
     // Ordered-grouping labels read "first..last": they sort by their first member.
-    if (const auto dots = s.find(".."); dots != std::string_view::npos && dots > 0 &&
-                                        s.front() != '.') {
+    if (const auto dots = s.find("..");
+        dots != std::string_view::npos && dots > 0 && s.front() != '.') {
         Key first = keyOf(s.substr(0, dots));
         first.text = std::string(s);
         return first;

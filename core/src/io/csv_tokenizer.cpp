@@ -41,6 +41,22 @@ std::size_t invalidUtf8Offset(std::string_view text) {
     return std::string_view::npos;
 }
 
+namespace {
+
+// After a closing quote only a separator, the end of the line or (trimmed) blanks may stand.
+// Out of line and cold: the tokenizer's loop keeps only the call.
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void throwAfterClosingQuote(const std::string& source,
+                                                                         std::size_t line,
+                                                                         std::size_t column,
+                                                                         char c) {
+    throw InputError(source, line, column,
+                     std::string("expected a separator or the end of the line after the closing "
+                                 "quote, found '") +
+                         c + "'");
+}
+
+}  // namespace
+
 CsvTokenizer::CsvTokenizer(std::string sourceName, char separator, bool trim, RecordHandler handler,
                            std::size_t maxRecordBytes)
     : m_source(std::move(sourceName)),
@@ -216,11 +232,7 @@ void CsvTokenizer::feed(std::string_view chunk) {
                 } else if (m_trim && (c == ' ' || c == '\t')) {
                     m_state = State::AfterQuoted;
                 } else {
-                    throw InputError(
-                        m_source, m_line, m_column,
-                        std::string("expected a separator or the end of the line after "
-                                    "the closing quote, found '") +
-                            c + "'");
+                    throwAfterClosingQuote(m_source, m_line, m_column, c);
                 }
                 break;
             case State::AfterQuoted:
@@ -229,11 +241,7 @@ void CsvTokenizer::feed(std::string_view chunk) {
                 else if (newline)
                     endRecord();
                 else if (!(c == ' ' || c == '\t'))
-                    throw InputError(
-                        m_source, m_line, m_column,
-                        std::string("expected a separator or the end of the line after "
-                                    "the closing quote, found '") +
-                            c + "'");
+                    throwAfterClosingQuote(m_source, m_line, m_column, c);
                 break;
         }
         if (c == '\n') {

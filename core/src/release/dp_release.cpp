@@ -16,20 +16,13 @@
 #include "ldiv/release/release_record.h"
 #include "record_files.h"
 #include "release_claims.h"
+#include "verify_claims.h"
 
 namespace ldv {
 
 using nlohmann::json;
 
 namespace {
-
-constexpr const char* kKind = "differential-privacy";
-
-std::vector<std::string> names(const Table& table, const std::vector<std::size_t>& columns) {
-    std::vector<std::string> out;
-    for (std::size_t c : columns) out.push_back(table.column(c).name());
-    return out;
-}
 
 std::string scoreName(DpScore s) {
     return s == DpScore::Granularity ? "granularity" : "dm";
@@ -68,18 +61,16 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
     json pram = json::array();
     for (const auto& [column, diagonal] : in.pram)
         pram.push_back({{"column", column}, {"p", diagonal}, {"matrix", "invariant"}});
-    const json c{{"kind", kKind},
+    const json c{{"kind", detail::kDpKind},
                  {"project", json::parse(formatProject(project))},
                  {"criteria", json::array({in.spec})},
                  {"differential_privacy", dp},
                  {"node", result.levels},
-                 {"quasi_identifiers", names(data.table(), data.qiColumns())},
-                 {"sensitive", names(data.table(), ws.sensitiveColumns())},
+                 {"quasi_identifiers", detail::columnNames(data.table(), data.qiColumns())},
+                 {"sensitive", detail::columnNames(data.table(), ws.sensitiveColumns())},
                  {"pram", pram},
                  {"suppressed", "removed"},
-                 {"output",
-                  {{"separator", std::string(1, output.separator)},
-                   {"neutralize_formulas", output.neutralizeFormulas}}}};
+                 {"output", detail::outputJson(output)}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     detail::setRecordFiles(r, ws, c.dump(), publishedPath);
@@ -109,41 +100,18 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
 
 namespace detail {
 
-bool isDpConfiguration(const std::string& configuration) {
-    try {
-        const json c = json::parse(configuration);
-        return c.is_object() && c.contains("kind") && c["kind"] == kKind;
-    } catch (const json::exception&) {
-        return false;
-    }
-}
-
 void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPath,
                      const VerifyInputs& in, Verification& v) {
-    const auto add = [&](std::string name, bool holds, std::string detail) {
-        v.claims.push_back({std::move(name), true, holds, std::move(detail)});
-    };
-    const auto needs = [&](std::string name, std::string detail) {
-        v.claims.push_back({std::move(name), false, false, std::move(detail)});
-    };
-    const auto note = [&](std::string name, std::string detail) {
-        v.claims.push_back({std::move(name), false, false, std::move(detail), true});
-    };
-    json c;
-    ProjectConfig project;
-    std::vector<std::string> qi, sensitive;
     DpParameters expected;
+    Claims claims(v);
+    RecordedConfiguration recorded;
+    auto& [c, project, qi, sensitive] = recorded;
     try {
-        c = json::parse(record.configuration);
-        for (const char* key : {"project", "criteria", "differential_privacy", "node",
-                                "quasi_identifiers", "sensitive", "pram", "suppressed", "output"})
-            if (!c.contains(key)) throw ParameterError(std::string("no \"") + key + "\"");
-        project = parseProject(c["project"].dump(), "the release configuration's project");
-        qi = project.namesWithRole(Role::QuasiIdentifying);
-        for (const AttributeConfig& a : project.attributes)
-            if (a.role == Role::Sensitive) sensitive.push_back(a.name);
-        if (c["quasi_identifiers"] != json(qi) || c["sensitive"] != json(sensitive))
-            throw ParameterError("quasi_identifiers or sensitive are not the project's");
+        recorded = readRecordedConfiguration(
+            record.configuration,
+            {"project", "criteria", "differential_privacy", "node", "quasi_identifiers",
+             "sensitive", "pram", "suppressed", "output"},
+            false);
         if (c["node"] != json(record.levels) || record.levels.size() != qi.size())
             throw ParameterError("node " + c["node"].dump() + " is not the record's node");
         const CriterionSpec spec = parseCriterionSpec(c["criteria"].at(0).get<std::string>());
@@ -159,66 +127,56 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
                 "delta, or its mechanism is not safepub");
         expected = dpParameters(spec.parameters[0], spec.parameters[1],
                                 dp.at("search_share").get<double>());
-        add("configuration", true,
-            "a SafePub release: quasi-identifiers " + json(qi).dump() + ", node " +
-                formatLevels(record.levels));
+        claims.add("configuration", true,
+                   "a SafePub release: quasi-identifiers " + json(qi).dump() + ", node " +
+                       formatLevels(record.levels));
         const bool same = dp.at("k").get<std::uint32_t>() == expected.k &&
                           dp.at("beta").get<double>() == expected.beta &&
                           dp.at("epsilon_search").get<double>() == expected.epsilonSearch;
-        add("differential privacy parameters", same,
-            "epsilon " + formatNumber(expected.epsilon) + ", delta " +
-                formatNumber(expected.delta) + " and search share " +
-                formatNumber(dp.at("search_share").get<double>()) + " give beta " +
-                formatNumber(expected.beta) + " and k = " + std::to_string(expected.k) +
-                (same
-                     ? ""
-                     : ", not the recorded " + dp.at("beta").dump() + " and " + dp.at("k").dump()));
+        claims.add("differential privacy parameters", same,
+                   "epsilon " + formatNumber(expected.epsilon) + ", delta " +
+                       formatNumber(expected.delta) + " and search share " +
+                       formatNumber(dp.at("search_share").get<double>()) + " give beta " +
+                       formatNumber(expected.beta) + " and k = " + std::to_string(expected.k) +
+                       (same ? ""
+                             : ", not the recorded " + dp.at("beta").dump() + " and " +
+                                   dp.at("k").dump()));
     } catch (const std::exception& e) {
-        add("configuration", false, e.what());
+        claims.add("configuration", false, e.what());
         return;
     }
-    const std::string publishedSha = sha256FileHex(publishedPath);
-    add("published file hash", publishedSha == record.publishedSha,
-        publishedSha == record.publishedSha
-            ? "sha256 " + publishedSha
-            : "'" + publishedPath + "' was changed: sha256 " + publishedSha + ", recorded " +
-                  record.publishedSha);
+    publishedHashClaim(claims, record, publishedPath);
     std::unique_ptr<PublishedTable> published;
     try {
         published = std::make_unique<PublishedTable>(publishedPath, qi, sensitive);
     } catch (const std::exception& e) {
-        add("published columns", false, e.what());
+        claims.add("published columns", false, e.what());
         return;
     }
-    add("published rows", published->fileRows() == record.publishedRows,
-        std::to_string(published->fileRows()) + " rows in the file, recorded " +
-            std::to_string(record.publishedRows));
+    claims.add("published rows", published->fileRows() == record.publishedRows,
+               std::to_string(published->fileRows()) + " rows in the file, recorded " +
+                   std::to_string(record.publishedRows));
     const std::vector<std::uint32_t> sizes = fileClassSizes(*published);
     const std::uint32_t smallest =
         sizes.empty() ? 0 : *std::min_element(sizes.begin(), sizes.end());
-    add("k-threshold", sizes.empty() || smallest >= expected.k,
-        std::to_string(sizes.size()) + " classes in the file, the smallest " +
-            std::to_string(smallest) + " rows, k = " + std::to_string(expected.k));
+    claims.add("k-threshold", sizes.empty() || smallest >= expected.k,
+               std::to_string(sizes.size()) + " classes in the file, the smallest " +
+                   std::to_string(smallest) + " rows, k = " + std::to_string(expected.k));
     const ProsecutorRisk risk = prosecutorRisk(sizes);
-    add("prosecutor risk",
-        std::abs(risk.highest - record.risk.highest) < 1e-12 &&
-            std::abs(risk.average - record.risk.average) < 1e-12,
-        "highest " + formatNumber(risk.highest) + ", average " + formatNumber(risk.average));
+    claims.add("prosecutor risk",
+               std::abs(risk.highest - record.risk.highest) < 1e-12 &&
+                   std::abs(risk.average - record.risk.average) < 1e-12,
+               "highest " + formatNumber(risk.highest) + ", average " + formatNumber(risk.average));
     if (in.originalPath) {
-        const std::string originalSha = sha256FileHex(*in.originalPath);
-        add("original file hash", originalSha == record.originalSha,
-            originalSha == record.originalSha
-                ? "sha256 " + originalSha
-                : "'" + *in.originalPath + "' differs: sha256 " + originalSha + ", recorded " +
-                      record.originalSha);
+        originalHashClaim(claims, record, *in.originalPath);
         // The node: every published QI value is a value of its hierarchy at the recorded level.
         try {
             project.dataPath = std::filesystem::absolute(*in.originalPath).string();
             const Workspace ws(project, "");
             const Dataset& data = ws.dataset();
-            add("original rows", data.rowCount() == record.originalRows,
-                std::to_string(data.rowCount()) + " rows in the original, recorded " +
-                    std::to_string(record.originalRows));
+            claims.add("original rows", data.rowCount() == record.originalRows,
+                       std::to_string(data.rowCount()) + " rows in the original, recorded " +
+                           std::to_string(record.originalRows));
             std::string wrong;
             for (std::size_t i = 0; i < qi.size() && wrong.empty(); ++i) {
                 const HierarchyMap& h = data.hierarchy(i);
@@ -233,33 +191,35 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
                         break;
                     }
             }
-            add("values at the node", wrong.empty(),
-                wrong.empty() ? "every quasi-identifier value is a generalization at node " +
-                                    formatLevels(record.levels)
-                              : wrong);
+            claims.add("values at the node", wrong.empty(),
+                       wrong.empty() ? "every quasi-identifier value is a generalization at node " +
+                                           formatLevels(record.levels)
+                                     : wrong);
         } catch (const std::exception& e) {
-            add("values at the node", false, std::string("cannot be checked: ") + e.what());
+            claims.add("values at the node", false, std::string("cannot be checked: ") + e.what());
         }
     } else {
-        needs("original file hash", "not checked (no --original)");
-        needs("values at the node", "needs --original, whose hierarchies give each level's values");
+        claims.needs("original file hash", "not checked (no --original)");
+        claims.needs("values at the node",
+                     "needs --original, whose hierarchies give each level's values");
     }
     std::string perturbed;
     for (const json& p : c["pram"])
         perturbed += (perturbed.empty() ? "" : ", ") + p.at("column").get<std::string>();
     if (!perturbed.empty())
-        note("pram",
-             "post-randomized with invariant PRAM, their values are random draws and "
-             "are not checked: " +
-                 perturbed);
-    note("sampling and mechanism",
-         "the sample (each row with probability beta) and the exponential mechanism's choice of "
-         "the node are random draws that leave no trace to recompute" +
-             std::string(c["differential_privacy"].contains("seed")
-                             ? "; this run was seeded, hence reproducible and not private"
-                             : "") +
-             "; verify checked what follows from them: beta and k from epsilon and delta, the "
-             "k-threshold and the node's values");
+        claims.note("pram",
+                    "post-randomized with invariant PRAM, their values are random draws and "
+                    "are not checked: " +
+                        perturbed);
+    claims.note(
+        "sampling and mechanism",
+        "the sample (each row with probability beta) and the exponential mechanism's choice of "
+        "the node are random draws that leave no trace to recompute" +
+            std::string(c["differential_privacy"].contains("seed")
+                            ? "; this run was seeded, hence reproducible and not private"
+                            : "") +
+            "; verify checked what follows from them: beta and k from epsilon and delta, the "
+            "k-threshold and the node's values");
 }
 
 }  // namespace detail

@@ -6,9 +6,6 @@
 
 namespace ldv::detail {
 
-/// True when the configuration is a SafePub release's ("kind": "differential-privacy").
-bool isDpConfiguration(const std::string& configuration);
-
 /// The claims of a SafePub record (docs/dp.md, "Release"): its configuration and parameters
 /// (β and k recomputed from ε and δ), the published file's hash, rows, k-threshold and risk;
 /// with the original, its hash, rows and the node's values. The sample and the mechanism's

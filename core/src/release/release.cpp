@@ -32,12 +32,6 @@ std::string measureName(CriterionKind kind) {
     return std::string(criterionCapabilities(kind).measureName);
 }
 
-std::vector<std::string> columnNames(const Table& table, const std::vector<std::size_t>& columns) {
-    std::vector<std::string> names;
-    for (std::size_t c : columns) names.push_back(table.column(c).name());
-    return names;
-}
-
 }  // namespace
 
 namespace detail {
@@ -223,34 +217,19 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
         const std::string file = ws.resolve(project.researchSubset);
         if (std::filesystem::is_regular_file(file, ec)) project.researchSubset = file;
     }
-    project.search.criteria.clear();
-    for (const BoundCriterion& b : config.criteria)
-        project.search.criteria.push_back(b.criterion.spec());
-    project.search.suppressionLimit = config.suppressionLimit;
-    project.search.metric = config.metric;
     const Dataset& data = ws.dataset();
-    // The attribute-wise metrics' knobs as the optimum used them (the command line may have
-    // overridden the project's), weights by column name as the project file keeps them.
-    project.search.gsFactor = config.quality.gsFactor;
-    project.search.aggregate = config.quality.aggregate;
-    project.search.weights.clear();
-    for (std::size_t i = 0; i < config.quality.weights.size() && i < data.qiCount(); ++i)
-        if (config.quality.weights[i] != 1.0)
-            project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
-                                                config.quality.weights[i]);
+    detail::recordSearch(project, config, data);
     json c{{"project", json::parse(formatProject(project))},
            {"node", Levels(levels.begin(), levels.end())},
            {"criteria", project.search.criteria},
            {"suppression_limit", config.suppressionLimit},
            {"metric", std::string(metricName(config.metric))},
-           {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
-           {"sensitive", columnNames(data.table(), data.sensitiveColumns())},
+           {"quasi_identifiers", detail::columnNames(data.table(), data.qiColumns())},
+           {"sensitive", detail::columnNames(data.table(), data.sensitiveColumns())},
            // What was done: masking asked for, but its class failing, removes (masked_class).
            {"suppressed", publish.maskSuppressed && !node.maskedRowsRemoved ? "masked" : "removed"},
            {"mask_token", publish.maskToken},
-           {"output",
-            {{"separator", std::string(1, output.separator)},
-             {"neutralize_formulas", output.neutralizeFormulas}}}};
+           {"output", detail::outputJson(output)}};
     // The seed is part of the configuration: verify --original shuffles the same way.
     c["row_order"] = publish.shuffle ? json{{"shuffled", true}, {"seed", publish.seed}}
                                      : json{{"shuffled", false}};
@@ -309,7 +288,7 @@ ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, doubl
                  {"taxonomy", rows},
                  {"weighted_values", weighted},
                  {"suppression_limit", 0.0},
-                 {"quasi_identifiers", columnNames(data.table(), data.qiColumns())},
+                 {"quasi_identifiers", detail::columnNames(data.table(), data.qiColumns())},
                  {"sensitive", std::vector<std::string>{input.saColumn().name()}},
                  {"suppressed", "removed"},
                  {"mask_token", "*"}};
@@ -501,6 +480,34 @@ ReleaseCriterion publishedCriterion(const BoundCriterion& criterion, const Crite
 }
 
 namespace detail {
+
+json outputJson(const ReleaseOutput& output) {
+    return {{"separator", std::string(1, output.separator)},
+            {"neutralize_formulas", output.neutralizeFormulas}};
+}
+
+std::vector<std::string> columnNames(const Table& table, const std::vector<std::size_t>& columns) {
+    std::vector<std::string> names;
+    for (std::size_t c : columns) names.push_back(table.column(c).name());
+    return names;
+}
+
+void recordSearch(ProjectConfig& project, const SearchConfig& config, const Dataset& data) {
+    project.search.criteria.clear();
+    for (const BoundCriterion& b : config.criteria)
+        project.search.criteria.push_back(b.criterion.spec());
+    project.search.suppressionLimit = config.suppressionLimit;
+    project.search.metric = config.metric;
+    // The attribute-wise metrics' knobs as the search used them (the command line may have
+    // overridden the project's), weights by column name as the project file keeps them.
+    project.search.gsFactor = config.quality.gsFactor;
+    project.search.aggregate = config.quality.aggregate;
+    project.search.weights.clear();
+    for (std::size_t i = 0; i < config.quality.weights.size() && i < data.qiCount(); ++i)
+        if (config.quality.weights[i] != 1.0)
+            project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
+                                                config.quality.weights[i]);
+}
 
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
                     const std::string& publishedPath) {

@@ -30,6 +30,7 @@
 #include "record_files.h"
 #include "release_claims.h"
 #include "transform_verify.h"
+#include "verify_claims.h"
 
 namespace ldv {
 
@@ -37,14 +38,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kKind = "transformation";
 const std::vector<std::string> kModels{"mondrian", "local", "microaggregation", "cell-suppression"};
-
-std::vector<std::string> names(const Table& table, const std::vector<std::size_t>& columns) {
-    std::vector<std::string> out;
-    for (std::size_t c : columns) out.push_back(table.column(c).name());
-    return out;
-}
 
 /// What the published file shows, judged from the definitions.
 struct FileJudgement {
@@ -291,21 +285,11 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                    const ReleaseOutput& output) {
     ProjectConfig project = ws.config();
     detail::embedHierarchies(ws, project);
-    project.search.criteria.clear();
-    for (const BoundCriterion& b : config.criteria)
-        project.search.criteria.push_back(b.criterion.spec());
-    project.search.suppressionLimit = config.suppressionLimit;
-    project.search.metric = config.metric;
-    project.search.gsFactor = config.quality.gsFactor;
-    project.search.aggregate = config.quality.aggregate;
-    project.search.weights.clear();
-    for (std::size_t i = 0; i < config.quality.weights.size() && i < data.qiCount(); ++i)
-        if (config.quality.weights[i] != 1.0)
-            project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
-                                                config.quality.weights[i]);
-    const std::vector<std::string> qi = names(data.table(), data.qiColumns());
-    const std::vector<std::string> sensitive = names(data.table(), ws.sensitiveColumns());
-    json c{{"kind", kKind},
+    detail::recordSearch(project, config, data);
+    const std::vector<std::string> qi = detail::columnNames(data.table(), data.qiColumns());
+    const std::vector<std::string> sensitive =
+        detail::columnNames(data.table(), ws.sensitiveColumns());
+    json c{{"kind", detail::kTransformKind},
            {"project", json::parse(formatProject(project))},
            {"criteria", project.search.criteria},
            {"suppression_limit", config.suppressionLimit},
@@ -317,9 +301,7 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                                              : "none"},
            {"row_order", spec.shuffled ? json{{"shuffled", true}, {"seed", spec.seed}}
                                        : json{{"shuffled", false}}},
-           {"output",
-            {{"separator", std::string(1, output.separator)},
-             {"neutralize_formulas", output.neutralizeFormulas}}}};
+           {"output", detail::outputJson(output)}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
     detail::setRecordFiles(r, ws, c.dump(), publishedPath);
@@ -338,26 +320,12 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
 
 namespace detail {
 
-bool isTransformConfiguration(const std::string& configuration) {
-    try {
-        const json c = json::parse(configuration);
-        return c.is_object() && c.contains("kind") && c["kind"] == kKind;
-    } catch (const json::exception&) {
-        return false;
-    }
-}
-
 void verifyTransformRelease(const ReleaseRecord& record, const std::string& publishedPath,
                             const VerifyInputs& in, Verification& v) {
-    const auto add = [&](std::string name, bool holds, std::string detail) {
-        v.claims.push_back({std::move(name), true, holds, std::move(detail)});
-    };
-    const auto needs = [&](std::string name, std::string detail) {
-        v.claims.push_back({std::move(name), false, false, std::move(detail)});
-    };
-    json c;
-    ProjectConfig project;
-    std::vector<std::string> qi, sensitive, criteria;
+    Claims claims(v);
+    RecordedConfiguration recorded;
+    auto& [c, project, qi, sensitive] = recorded;
+    std::vector<std::string> criteria;
     TransformationSpec spec;
     double limit = 0;
     char separator = ',';
@@ -365,25 +333,11 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
     // The configuration is untrusted input: every key is checked for presence, type and range
     // before anything runs on it, and a failure names the key.
     try {
-        c = json::parse(record.configuration);
-        for (const char* key :
-             {"project", "criteria", "suppression_limit", "transformation", "quasi_identifiers",
-              "sensitive", "suppressed", "row_order", "output"})
-            if (!c.contains(key)) throw ParameterError(std::string("no \"") + key + "\"");
-        for (const auto& item : c.items()) {
-            const std::string key = item.key();
-            if (!std::set<std::string>{"kind", "project", "criteria", "suppression_limit",
-                                       "transformation", "quasi_identifiers", "sensitive",
-                                       "suppressed", "row_order", "output"}
-                     .contains(key))
-                throw ParameterError("unknown key \"" + key + "\"");
-        }
-        project = parseProject(c["project"].dump(), "the release configuration's project");
-        qi = project.namesWithRole(Role::QuasiIdentifying);
-        for (const AttributeConfig& a : project.attributes)
-            if (a.role == Role::Sensitive) sensitive.push_back(a.name);
-        if (c["quasi_identifiers"] != json(qi) || c["sensitive"] != json(sensitive))
-            throw ParameterError("quasi_identifiers or sensitive are not the project's");
+        recorded = readRecordedConfiguration(
+            record.configuration,
+            {"project", "criteria", "suppression_limit", "transformation", "quasi_identifiers",
+             "sensitive", "suppressed", "row_order", "output"},
+            true);
         if (!c["criteria"].is_array()) throw ParameterError("\"criteria\" is not a list");
         for (const json& s : c["criteria"]) {
             if (!s.is_string()) throw ParameterError("\"criteria\": " + s.dump() + " is no text");
@@ -486,30 +440,25 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         if (!record.levels.empty())
             throw ParameterError("\"node\" " + formatLevels(record.levels) +
                                  ": a transformation publishes no node");
-        add("configuration", true,
-            "a " + spec.model + " release: quasi-identifiers " + json(qi).dump() + ", criteria " +
-                json(criteria).dump());
+        claims.add("configuration", true,
+                   "a " + spec.model + " release: quasi-identifiers " + json(qi).dump() +
+                       ", criteria " + json(criteria).dump());
     } catch (const std::exception& e) {
-        add("configuration", false, e.what());
+        claims.add("configuration", false, e.what());
         return;
     }
-    const std::string publishedSha = sha256FileHex(publishedPath);
-    add("published file hash", publishedSha == record.publishedSha,
-        publishedSha == record.publishedSha
-            ? "sha256 " + publishedSha
-            : "'" + publishedPath + "' was changed: sha256 " + publishedSha + ", recorded " +
-                  record.publishedSha);
+    publishedHashClaim(claims, record, publishedPath);
     const bool wildcards = spec.model == "cell-suppression";
     FileJudgement f;
     try {
         f = judgeFile(publishedPath, separator, qi, sensitive, criteria, wildcards);
     } catch (const std::exception& e) {
-        add("published columns", false, e.what());
+        claims.add("published columns", false, e.what());
         return;
     }
-    add("published rows", f.rows == record.publishedRows,
-        std::to_string(f.rows) + " rows in the file, recorded " +
-            std::to_string(record.publishedRows));
+    claims.add("published rows", f.rows == record.publishedRows,
+               std::to_string(f.rows) + " rows in the file, recorded " +
+                   std::to_string(record.publishedRows));
     // Suppression: local recoding removes rows (original − published), cell suppression
     // empties whole records; either is held against ⌊limit · original rows⌋.
     const std::size_t suppressed = wildcards                       ? f.suppressedRecords
@@ -517,14 +466,14 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                                                                    : record.originalRows + 1;
     const double allowed = std::floor(limit * double(record.originalRows) + 1e-9);
     const bool noneAllowed = spec.model == "mondrian" || spec.model == "microaggregation";
-    add("suppressed rows",
-        suppressed == record.suppressedRows && double(suppressed) <= allowed &&
-            (!noneAllowed || suppressed == 0),
-        std::to_string(suppressed) +
-            (wildcards ? " records with every quasi-identifier \"*\""
-                       : " rows of the original left out") +
-            ", recorded " + std::to_string(record.suppressedRows) + "; the limit allows " +
-            number(allowed) + (noneAllowed ? " (" + spec.model + " suppresses none)" : ""));
+    claims.add("suppressed rows",
+               suppressed == record.suppressedRows && double(suppressed) <= allowed &&
+                   (!noneAllowed || suppressed == 0),
+               std::to_string(suppressed) +
+                   (wildcards ? " records with every quasi-identifier \"*\""
+                              : " rows of the original left out") +
+                   ", recorded " + std::to_string(record.suppressedRows) + "; the limit allows " +
+                   number(allowed) + (noneAllowed ? " (" + spec.model + " suppresses none)" : ""));
     bool all = true;
     for (std::size_t k = 0; k < f.criteria.size(); ++k) {
         const ReleaseCriterion& got = f.criteria[k];
@@ -535,34 +484,32 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         const bool recordAgrees =
             claimed && claimed->holds == got.holds && claimed->measure == got.measure &&
             same(claimed->measured, got.measured) && same(claimed->threshold, got.threshold);
-        add("criterion " + got.spec, got.holds && recordAgrees,
+        claims.add(
+            "criterion " + got.spec, got.holds && recordAgrees,
             got.measure + " " + number(got.measured) + " over " + std::to_string(f.classes) +
                 " published classes, threshold " + number(got.threshold) +
                 (got.holds ? "" : ": " + std::to_string(got.failingClasses) + " classes fail") +
                 (recordAgrees ? "" : "; the record's claim differs"));
     }
-    add("criteria listed", record.criteria.size() == f.criteria.size(),
-        std::to_string(record.criteria.size()) + " claimed, " + std::to_string(f.criteria.size()) +
-            " configured");
-    add("satisfies", record.satisfies == all,
-        std::string("recomputed ") + (all ? "true" : "false") + ", recorded " +
-            (record.satisfies ? "true" : "false"));
-    add("prosecutor risk",
+    claims.add("criteria listed", record.criteria.size() == f.criteria.size(),
+               std::to_string(record.criteria.size()) + " claimed, " +
+                   std::to_string(f.criteria.size()) + " configured");
+    claims.add("satisfies", record.satisfies == all,
+               std::string("recomputed ") + (all ? "true" : "false") + ", recorded " +
+                   (record.satisfies ? "true" : "false"));
+    claims.add(
+        "prosecutor risk",
         same(f.risk.highest, record.risk.highest) && same(f.risk.average, record.risk.average),
         "highest " + number(f.risk.highest) + ", average " + number(f.risk.average) +
             (wildcards ? " (1 / each record's frequency)" : ""));
     const std::string bytesClaim = "published file reproduces from the original";
     if (!in.originalPath) {
-        needs("original file hash", "not checked (no --original)");
-        needs(bytesClaim, "needs --original: the recorded " + spec.model +
-                              " is run on it and must give the published file");
+        claims.needs("original file hash", "not checked (no --original)");
+        claims.needs(bytesClaim, "needs --original: the recorded " + spec.model +
+                                     " is run on it and must give the published file");
         return;
     }
-    const std::string originalSha = sha256FileHex(*in.originalPath);
-    add("original file hash", originalSha == record.originalSha,
-        originalSha == record.originalSha ? "sha256 " + originalSha
-                                          : "'" + *in.originalPath + "' differs: sha256 " +
-                                                originalSha + ", recorded " + record.originalSha);
+    originalHashClaim(claims, record, *in.originalPath);
     try {
         for (const AttributeConfig& a : project.attributes)
             if (!a.hierarchyFile.empty())
@@ -575,21 +522,21 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         // above the release records): the judged dataset, then the validated configuration.
         const Dataset& judged = criteriaDataset(ws, project.search.criteria);
         const SearchConfig config = makeSearchConfig(ws, project.search, {}, &judged);
-        add("original rows", judged.rowCount() == record.originalRows,
-            std::to_string(judged.rowCount()) + " rows in the original, recorded " +
-                std::to_string(record.originalRows));
+        claims.add("original rows", judged.rowCount() == record.originalRows,
+                   std::to_string(judged.rowCount()) + " rows in the original, recorded " +
+                       std::to_string(record.originalRows));
         const Table table = publishTransformation(ws, judged, config, spec);
         const std::string sha = sha256Hex(formatTableCsv(table, separator, neutralize));
         // Against the published file itself, not the recorded hash (a changed file does not
         // reproduce even when its record is intact).
         const std::string publishedSha = sha256FileHex(publishedPath);
-        add(bytesClaim, sha == publishedSha,
-            spec.model + " of the original with the recorded parameters gives " +
-                (sha == publishedSha
-                     ? "the published file"
-                     : "sha256 " + sha + ", not the published file's " + publishedSha));
+        claims.add(bytesClaim, sha == publishedSha,
+                   spec.model + " of the original with the recorded parameters gives " +
+                       (sha == publishedSha
+                            ? "the published file"
+                            : "sha256 " + sha + ", not the published file's " + publishedSha));
     } catch (const std::exception& e) {
-        add(bytesClaim, false, std::string("cannot be reproduced: ") + e.what());
+        claims.add(bytesClaim, false, std::string("cannot be reproduced: ") + e.what());
     }
 }
 

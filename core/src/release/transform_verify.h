@@ -7,9 +7,6 @@
 
 namespace ldv::detail {
 
-/// True when the configuration is a transformation's ("kind": "transformation").
-bool isTransformConfiguration(const std::string& configuration);
-
 /// Its claims: the configuration checked key by key, the criteria judged on the published
 /// file's classes from their definitions, and with the original the file reproduced from the
 /// recorded transformation (docs/releases.md).

@@ -27,34 +27,16 @@
 #include "ldiv/transform/pram_columns.h"
 #include "release_claims.h"
 #include "transform_verify.h"
+#include "verify_claims.h"
 
 namespace ldv {
 namespace {
 
+using detail::Claims;
 using detail::criterionClaim;
 using detail::number;
 using detail::same;
 using nlohmann::json;
-
-class Claims {
-public:
-    explicit Claims(Verification& v) : m_v(v) {}
-    void add(std::string name, bool holds, std::string detail) {
-        m_v.claims.push_back({std::move(name), true, holds, std::move(detail)});
-    }
-    /// A claim that was not recomputed (it needs a file the user did not give): reported,
-    /// and the verdict fails: "verified" means every claim was recomputed.
-    void needs(std::string name, std::string detail) {
-        m_v.claims.push_back({std::move(name), false, false, std::move(detail)});
-    }
-    /// Not a claim about the data (labels, an unsigned record): reported, never a failure.
-    void note(std::string name, std::string detail) {
-        m_v.claims.push_back({std::move(name), false, false, std::move(detail), true});
-    }
-
-private:
-    Verification& m_v;
-};
 
 /// Sensitive-value counts by attribute name and value: the table the distribution criteria
 /// compare a class with.
@@ -602,13 +584,13 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                    : "the configuration was changed: sha256 " + configSha + ", recorded " +
                          record.configurationSha);
     // A SafePub release makes other claims (docs/dp.md): checked on their own.
-    if (detail::isDpConfiguration(record.configuration)) {
+    if (detail::configurationOfKind(record.configuration, detail::kDpKind)) {
         detail::verifyDpRelease(record, publishedPath, in, v);
         return v;
     }
     // So does a transformation without a node (transform_release.h): its classes are judged
     // on the published file and the file reproduced from the recorded transformation.
-    if (detail::isTransformConfiguration(record.configuration)) {
+    if (detail::configurationOfKind(record.configuration, detail::kTransformKind)) {
         detail::verifyTransformRelease(record, publishedPath, in, v);
         return v;
     }
@@ -638,20 +620,10 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                                   " and ldiv_version " + json(record.ldivVersion).dump() +
                                   " are the publisher's words, not verified (verify never opens a "
                                   "path from a record; a signature attests them)");
-    const std::string publishedSha = sha256FileHex(publishedPath);
-    claims.add("published file hash", publishedSha == record.publishedSha,
-               publishedSha == record.publishedSha
-                   ? "sha256 " + publishedSha
-                   : "'" + publishedPath + "' was changed: sha256 " + publishedSha + ", recorded " +
-                         record.publishedSha);
+    detail::publishedHashClaim(claims, record, publishedPath);
     std::optional<Reproduction> reproduction;
     if (in.originalPath) {
-        const std::string originalSha = sha256FileHex(*in.originalPath);
-        claims.add("original file hash", originalSha == record.originalSha,
-                   originalSha == record.originalSha
-                       ? "sha256 " + originalSha
-                       : "'" + *in.originalPath + "' differs: sha256 " + originalSha +
-                             ", recorded " + record.originalSha);
+        detail::originalHashClaim(claims, record, *in.originalPath);
         reproduction = reproduce(record, conf, publishedPath, in, claims);
     } else {
         claims.needs("original file hash", "not checked (no --original)");

@@ -105,13 +105,7 @@ public:
         }
         for (NodeId id = 0; id < m_ctx.size; ++id) satisfies[id] = (state(id) & kSat) ? 1 : 0;
         m_sources->handOver();
-        for (const auto& e : m_workers) {
-            m_ctx.stats.classesRead += e->classesRead();
-            m_ctx.stats.classesBuilt += e->classesBuilt();
-        }
-        m_ctx.stats.boundDecided += m_rows.decided();
-        m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
-        m_ctx.stats.distinctDecided += m_distinct.decided();
+        addBoundCounters(m_ctx.stats, m_workers, m_rows, m_distinct);
     }
 
 private:

@@ -87,13 +87,7 @@ public:
             throw;
         }
         m_sources->handOver();
-        for (const auto& e : m_workers) {
-            m_ctx.stats.classesRead += e->classesRead();
-            m_ctx.stats.classesBuilt += e->classesBuilt();
-        }
-        m_ctx.stats.boundDecided += m_rows.decided();
-        m_ctx.stats.boundEntriesRead += m_rows.entriesRead();
-        m_ctx.stats.distinctDecided += m_distinct.decided();
+        addBoundCounters(m_ctx.stats, m_workers, m_rows, m_distinct);
         std::vector<NodeId> minimal;
         for (std::size_t slot : m_satisfying.liveSlots())
             minimal.push_back(encodeLevels(m_satisfying.levels(slot), m_ctx.heights));

@@ -16,6 +16,21 @@ namespace ldv::detail {
 /// The most nodes a classification with per-node arrays (SearchContext::levelsOf) handles.
 constexpr NodeId kMaxExplicitNodes = NodeId(1) << 28;
 
+/// Adds what the rollup engines, the suppressed-rows bound and the distinct-values bound
+/// counted to `stats` once a classification is done (the fast and the implicit classifier
+/// keep the same three; templates, so that this header names none of their types).
+template <class Engines, class RowBound, class DistinctBound>
+void addBoundCounters(SearchStatistics& stats, const Engines& engines, const RowBound& rows,
+                      const DistinctBound& distinct) {
+    for (const auto& e : engines) {
+        stats.classesRead += e->classesRead();
+        stats.classesBuilt += e->classesBuilt();
+    }
+    stats.boundDecided += rows.decided();
+    stats.boundEntriesRead += rows.entriesRead();
+    stats.distinctDecided += distinct.decided();
+}
+
 struct SearchContext {
     /// `nodeTables`: build levelsOf and byHeight, the per-node arrays the explicit
     /// classifiers walk (at most 2^28 nodes). The implicit classifier needs neither: then
