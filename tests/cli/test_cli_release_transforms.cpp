@@ -17,6 +17,7 @@
 #include <functional>
 
 #include "cli_runner.h"
+#include "file_fixtures.h"
 #include "release_verdicts.h"
 #include "test_paths.h"
 
@@ -26,19 +27,14 @@ using test::verdict;
 
 namespace {
 
+using test::readJson;
+using test::writeAll;
+
 QString ex(const char* path) {
     return QString::fromStdString(test::example(path));
 }
 QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-bool writeAll(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-QJsonObject readJson(const QString& path) {
-    return QJsonDocument::fromJson(readAll(path)).object();
+    return test::readFile(path);
 }
 /// An edited record with its configuration hash made to match again, as anyone can.
 QJsonObject rehashed(QJsonObject record) {

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cli_runner.h"
+#include "file_fixtures.h"
 #include "release_verdicts.h"
 #include "test_paths.h"
 
@@ -27,16 +28,11 @@ QString ex(const char* path) {
     return QString::fromStdString(test::example(path));
 }
 
+using test::readJson;
+using test::writeAll;
+
 QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-bool writeAll(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-QJsonObject readJson(const QString& path) {
-    return QJsonDocument::fromJson(readAll(path)).object();
+    return test::readFile(path);
 }
 QString sha256(const QByteArray& bytes) {
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());

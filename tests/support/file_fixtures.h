@@ -2,6 +2,8 @@
 // Small files the tests make from the bundled examples.
 #include <QByteArray>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QString>
 #include <QtTest>
 
@@ -20,6 +22,17 @@ inline bool writeFirstRows(const QString& source, const QString& target, int row
 inline QByteArray readFile(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Writes `bytes` to `path` in full; false when it cannot.
+inline bool writeAll(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+/// The JSON object in `path` (empty when unreadable).
+inline QJsonObject readJson(const QString& path) {
+    return QJsonDocument::fromJson(readFile(path)).object();
 }
 
 /// Writes `text` to `path` (a test failure when it cannot be opened).

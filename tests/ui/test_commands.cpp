@@ -6,14 +6,14 @@
 #include "ldiv/data/error.h"
 
 #include "hierarchy/buildersettings.h"
-#include "hierarchy/hierarchyedits.h"
+#include "ldiv/hierarchy/hierarchy_edits.h"
 #include "project/project.h"
 #include "project/projectcommands.h"
 #include "project/projectdata.h"
 
 using namespace ldv;
 using namespace ldv::ui;
-namespace he = ldv::ui::hierarchyedits;
+namespace he = ldv::hierarchyedits;
 
 class TestCommands : public QObject {
     Q_OBJECT

@@ -78,23 +78,10 @@ private slots:
     void naturalOrder_data() {
         QTest::addColumn<QStringList>("shuffled");
         QTest::addColumn<QStringList>("expected");
-        QTest::newRow("numbers") << QStringList{"39", "100", "9", "20", "-3", "2.5"}
-                                 << QStringList{"-3", "2.5", "9", "20", "39", "100"};
-        QTest::newRow("dates in three formats")
-            << QStringList{"2024-03-31", "31.12.2023", "01/15/2022", "2024-01-05"}
-            << QStringList{"01/15/2022", "31.12.2023", "2024-01-05", "2024-03-31"};
-        QTest::newRow("year-months") << QStringList{"2024-10", "2024-02", "2023-12"}
-                                     << QStringList{"2023-12", "2024-02", "2024-10"};
-        QTest::newRow("months") << QStringList{"March", "Dec", "january", "Feb.", "September"}
-                                << QStringList{"january", "Feb.", "March", "September", "Dec"};
-        QTest::newRow("intervals with coding")
-            << QStringList{">=90", "80-89", "<10", "100-119", "10-19", "[20, 25)"}
-            << QStringList{"<10", "10-19", "[20, 25)", "80-89", ">=90", "100-119"};
-        QTest::newRow("ordered groups") << QStringList{"July..December", "January..June"}
-                                        << QStringList{"January..June", "July..December"};
-        QTest::newRow("text with numbers, then punctuation")
-            << QStringList{"*", "ward 10", "Ward 2", "?", "ward 1"}
-            << QStringList{"ward 1", "Ward 2", "ward 10", "*", "?"};
+        // The order itself is the core's (tests/core/test_natural_order): one row each way
+        // through the workbench's QString entry.
+        QTest::newRow("months and punctuation")
+            << QStringList{"*", "March", "january"} << QStringList{"january", "March", "*"};
     }
     void naturalOrder() {
         QFETCH(QStringList, shuffled);

@@ -8,7 +8,7 @@
 #include <random>
 
 #include "lattice/latticelayout.h"
-#include "lattice/levelcounts.h"
+#include "ldiv/lattice/level_counts.h"
 
 using namespace ldv;
 using namespace ldv::ui;

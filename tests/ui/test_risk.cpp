@@ -26,11 +26,11 @@
 
 #include "charts/panelchart.h"
 #include "help/userguide.h"
+#include "ldiv/workflow/risk_report.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "risk/riskcombinationmodel.h"
 #include "risk/riskperspective.h"
-#include "risk/riskreport.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"

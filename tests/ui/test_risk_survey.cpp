@@ -12,8 +12,8 @@
 #include "export/reportdata.h"
 #include "export/reportwriter.h"
 #include "ldiv/lattice/lattice.h"
+#include "ldiv/workflow/risk_report.h"
 #include "risk/riskperspective.h"
-#include "risk/riskreport.h"
 #include "ui_fixtures.h"
 #include "workbench/mainwindow.h"
 

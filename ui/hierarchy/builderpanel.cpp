@@ -18,8 +18,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "hierarchy/hierarchyedits.h"
 #include "hierarchy/naturalorder.h"
+#include "ldiv/hierarchy/hierarchy_edits.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "project/project.h"
 #include "widgets/filedialogs.h"

@@ -2,7 +2,7 @@
 
 #include <QColor>
 
-#include "hierarchy/hierarchyedits.h"
+#include "ldiv/hierarchy/hierarchy_edits.h"
 #include "project/project.h"
 
 namespace ldv::ui {

@@ -4,8 +4,8 @@
 #include <map>
 #include <unordered_map>
 
-#include "hierarchy/hierarchyedits.h"
 #include "hierarchy/naturalorder.h"
+#include "ldiv/hierarchy/hierarchy_edits.h"
 #include "project/project.h"
 
 namespace ldv::ui {

@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
-#include "lattice/levelcounts.h"
 #include "ldiv/lattice/lattice.h"
+#include "ldiv/lattice/level_counts.h"
 
 namespace ldv::ui {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "ldiv/metrics/node_metrics.h"
+#include "ldiv/workflow/node_comparison.h"
 #include "session/nodeanalysis.h"
-#include "session/nodecomparison.h"
 
 class QLabel;
 class QTableView;

@@ -1,7 +1,7 @@
 #include "risk/riskcombinationmodel.h"
 
 #include "ldiv/io/csv_table_reader.h"
-#include "risk/riskreport.h"
+#include "ldiv/workflow/risk_report.h"
 
 namespace ldv::ui {
 

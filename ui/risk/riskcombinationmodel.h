@@ -6,9 +6,11 @@
 #include <QAbstractTableModel>
 #include <memory>
 
-namespace ldv::ui {
-
+namespace ldv {
 struct RiskReport;
+}
+
+namespace ldv::ui {
 
 class RiskCombinationModel : public QAbstractTableModel {
     Q_OBJECT

@@ -27,6 +27,10 @@ class QSortFilterProxyModel;
 class QTableView;
 class QTableWidget;
 
+namespace ldv {
+struct RiskReport;
+}
+
 namespace ldv::ui {
 
 class Job;
@@ -35,7 +39,6 @@ class Project;
 class RiskCombinationModel;
 class SearchSession;
 struct ChartData;
-struct RiskReport;
 struct SearchOutcome;
 
 class RiskPerspective : public QWidget {

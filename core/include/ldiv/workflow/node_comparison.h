@@ -13,7 +13,7 @@ namespace ldv {
 class Workspace;
 }
 
-namespace ldv::ui {
+namespace ldv {
 
 struct ValueChange {
     std::size_t attribute = 0;  ///< QI index
@@ -34,4 +34,4 @@ struct NodeDiff {
 NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<const int> from,
                    std::span<const int> to);
 
-}  // namespace ldv::ui
+}  // namespace ldv

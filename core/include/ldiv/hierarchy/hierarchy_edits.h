@@ -6,7 +6,7 @@
 
 #include "ldiv/hierarchy/hierarchy.h"
 
-namespace ldv::ui::hierarchyedits {
+namespace ldv::hierarchyedits {
 
 /// Renames the group `from` at `level` (every row that has it) to `to`. Renaming to an
 /// existing group's name merges the two.
@@ -35,13 +35,14 @@ struct GroupSize {
 template <class RecordsOf>
 std::vector<GroupSize> groupSizes(const Hierarchy& h, int level, RecordsOf recordsOf);
 
-}  // namespace ldv::ui::hierarchyedits
+}  // namespace ldv::hierarchyedits
 
 #include <unordered_map>
 
 template <class RecordsOf>
-std::vector<ldv::ui::hierarchyedits::GroupSize> ldv::ui::hierarchyedits::groupSizes(
-    const Hierarchy& h, int level, RecordsOf recordsOf) {
+std::vector<ldv::hierarchyedits::GroupSize> ldv::hierarchyedits::groupSizes(const Hierarchy& h,
+                                                                            int level,
+                                                                            RecordsOf recordsOf) {
     std::vector<GroupSize> out;
     std::unordered_map<std::string, std::size_t> index;
     for (const auto& row : h.rows()) {

@@ -1,9 +1,10 @@
 #pragma once
-// What the Risk perspective shows, computed on a worker thread from the core's risk analysis
-// (ldiv/risk/risk_analysis.h, docs/risk.md): the original table ("before") and, for a lattice node,
-// the table that node publishes ("after": generalized, suppressed classes left out, as the search
-// judged it). Both sides carry the distinction and separation of every combination of the
-// quasi-identifiers (Motwani & Xu 2007), in the same order, so the view can pair them up.
+// A risk assessment (the workbench's Risk perspective and its report), computed on a worker
+// thread from the core's risk analysis (ldiv/risk/risk_analysis.h, docs/risk.md): the original
+// table ("before") and, for a lattice node, the table that node publishes ("after": generalized,
+// suppressed classes left out, as the search judged it). Both sides carry the distinction and
+// separation of every combination of the quasi-identifiers (Motwani & Xu 2007), in the same order,
+// so the view can pair them up.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -22,7 +23,7 @@ namespace ldv {
 class Workspace;
 }
 
-namespace ldv::ui {
+namespace ldv {
 
 struct RiskSide {
     RiskAnalysis analysis;
@@ -59,4 +60,4 @@ RiskReport computeRiskReport(const Workspace& data, const SearchConfig* config,
 /// The combination's attribute names joined with ", " (QI names by column position).
 std::string combinationName(const RiskReport& report, const AttributeCombinationRisk& c);
 
-}  // namespace ldv::ui
+}  // namespace ldv

@@ -1,13 +1,13 @@
-#include "risk/riskreport.h"
+#include "ldiv/workflow/risk_report.h"
 
 #include <algorithm>
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace.h"
 #include "ldiv/project/workspace_publish.h"
-#include "session/preparedinput.h"
 
-namespace ldv::ui {
+namespace ldv {
 
 namespace {
 
@@ -102,4 +102,4 @@ std::string combinationName(const RiskReport& report, const AttributeCombination
     return out;
 }
 
-}  // namespace ldv::ui
+}  // namespace ldv

@@ -1,11 +1,11 @@
-#include "hierarchy/hierarchyedits.h"
+#include "ldiv/hierarchy/hierarchy_edits.h"
 
 #include <set>
 #include <unordered_set>
 
 #include "ldiv/data/error.h"
 
-namespace ldv::ui::hierarchyedits {
+namespace ldv::hierarchyedits {
 
 namespace {
 void checkLevel(const Hierarchy& h, int level, int min) {
@@ -97,4 +97,4 @@ std::vector<std::string> groupsAt(const Hierarchy& h, int level) {
     return out;
 }
 
-}  // namespace ldv::ui::hierarchyedits
+}  // namespace ldv::hierarchyedits

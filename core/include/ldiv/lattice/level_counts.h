@@ -14,7 +14,7 @@
 
 #include "ldiv/lattice/lattice.h"
 
-namespace ldv::ui {
+namespace ldv {
 
 class LevelCounts {
 public:
@@ -48,4 +48,4 @@ private:
     std::vector<std::uint64_t> m_suffix{1};
 };
 
-}  // namespace ldv::ui
+}  // namespace ldv

@@ -1,13 +1,13 @@
-#include "session/nodecomparison.h"
+#include "ldiv/workflow/node_comparison.h"
 
 #include <algorithm>
 #include <unordered_map>
 
 #include "ldiv/lattice/published_node.h"
+#include "ldiv/project/workspace.h"
 #include "ldiv/project/workspace_publish.h"
-#include "session/preparedinput.h"
 
-namespace ldv::ui {
+namespace ldv {
 
 NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<const int> from,
                    std::span<const int> to) {
@@ -45,4 +45,4 @@ NodeDiff diffNodes(const Workspace& data, const SearchConfig& config, std::span<
     return out;
 }
 
-}  // namespace ldv::ui
+}  // namespace ldv

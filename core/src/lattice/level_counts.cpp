@@ -1,9 +1,9 @@
-#include "lattice/levelcounts.h"
+#include "ldiv/lattice/level_counts.h"
 
 #include <algorithm>
 #include <numeric>
 
-namespace ldv::ui {
+namespace ldv {
 
 LevelCounts::LevelCounts(const std::vector<int>& heights) : LevelCounts(heights, {}) {}
 
@@ -69,4 +69,4 @@ bool LevelCounts::rankSpan(int h, const LevelCounts& full, std::uint64_t* first,
     return true;
 }
 
-}  // namespace ldv::ui
+}  // namespace ldv
