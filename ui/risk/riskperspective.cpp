@@ -92,7 +92,7 @@ ChartData riskChartData(const RiskReport& report, const QString& nodeName) {
 }
 
 RiskPerspective::RiskPerspective(QWidget* parent)
-    : QWidget(parent),
+    : NodeAssessment(parent),
       m_title(new QLabel(this)),
       m_population(new QLineEdit(this)),
       m_populationError(new QLabel(this)),
@@ -101,7 +101,6 @@ RiskPerspective::RiskPerspective(QWidget* parent)
       m_compute(new QPushButton(tr("&Compute"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
-      m_status(new QLabel(this)),
       m_figures(new QTableWidget(this)),
       m_chart(new PanelChart(this)),
       m_combinations(new RiskCombinationModel(this)),
@@ -110,6 +109,7 @@ RiskPerspective::RiskPerspective(QWidget* parent)
       m_combinationNote(new QLabel(this)),
       m_combinationFilter(new QLineEdit(this)),
       m_combinationCsv(new QPushButton(tr("Save table as CSV…"), this)) {
+    m_status = new QLabel(this);
     setObjectName("riskPerspective");
     m_title->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 13pt;"));
     m_title->setText(tr("Re-identification risk"));
@@ -293,91 +293,25 @@ RiskPerspective::RiskPerspective(QWidget* parent)
     showReport();
 }
 
-void RiskPerspective::setSession(SearchSession* session) {
-    if (m_session) m_session->disconnect(this);
-    m_session = session;
-    if (session) {
-        connect(session, &SearchSession::outcomeChanged, this, [this] {
-            m_node.reset();  // node ids belong to the previous outcome
-            m_dataChanged = false;
-            markStale(tr("the search ran again"));
-        });
-        connect(session, &SearchSession::staleChanged, this, [this](bool stale) {
-            if (stale) markStale(tr("the project changed since the search"));
-        });
-    }
-    setProject(session ? session->project() : nullptr);
-}
-
-void RiskPerspective::setProject(Project* project) {
-    if (m_project) m_project->disconnect(this);
-    cancel();
-    m_project = project;
-    m_node.reset();
+void RiskPerspective::projectChanged() {
     m_report.reset();
-    m_dataChanged = false;
-    if (project) {
-        const auto changed = [this] {
-            m_dataChanged = true;
-            markStale(tr("the project changed"));
-        };
-        connect(project, &Project::roleChanged, this, changed);
-        connect(project, &Project::typeChanged, this, changed);
-        connect(project, &Project::hierarchyChanged, this, changed);
-        connect(project, &Project::searchSettingsChanged, this, [this] {
-            followProjectPopulation();
-            markStale(tr("the project's settings changed"));
-        });
-    }
     followProjectPopulation();
     m_populationError->clear();
-    m_stale = true;
     showReport();
-    if (project && isVisible()) compute();
+}
+
+void RiskPerspective::searchSettingsChanged() {
+    followProjectPopulation();
+    NodeAssessment::searchSettingsChanged();
 }
 
 std::shared_ptr<const SearchOutcome> RiskPerspective::usableOutcome() const {
     return ui::usableOutcome(m_session, m_project, m_dataChanged);
 }
 
-void RiskPerspective::setNode(NodeId id) {
-    if (m_node == id) return;
-    m_node = id;
-    markStale(tr("another node was chosen"));
-}
-
-void RiskPerspective::markStale(const QString& reason) {
-    m_stale = true;
-    if (m_report) m_status->setText(tr("Out of date: %1.").arg(reason));
-    // Recompute once control returns to the event loop (several changes coalesce), but only
-    // while the perspective is on screen; otherwise when it is shown.
-    if (isVisible() && m_project)
-        QTimer::singleShot(0, this, [this] {
-            if (m_stale && isVisible() && !isRunning()) compute();
-        });
-}
-
-void RiskPerspective::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (m_stale && m_project && !isRunning()) compute();
-}
-
-bool RiskPerspective::isRunning() const {
-    return m_job && m_job->isRunning();
-}
-
-void RiskPerspective::cancel() {
-    if (m_job) m_job->cancel();
-}
-
 void RiskPerspective::compute() {
     if (!m_project) return;
-    if (m_job) {
-        m_job->cancel();
-        m_job->disconnect(this);
-        m_job->deleteLater();
-        m_job = nullptr;
-    }
+    dropJob();
     RiskOptions options;
     options.populationSize = m_project->searchSettings().populationSize;
     options.threshold = m_threshold->value() / 100;

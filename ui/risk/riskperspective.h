@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "ldiv/lattice/lattice.h"
+#include "session/nodeassessment.h"
 
 class QCheckBox;
 class QDoubleSpinBox;
@@ -41,21 +42,12 @@ class SearchSession;
 struct ChartData;
 struct SearchOutcome;
 
-class RiskPerspective : public QWidget {
+class RiskPerspective : public NodeAssessment {
     Q_OBJECT
 public:
     explicit RiskPerspective(QWidget* parent = nullptr);
-    /// The session's project and search (its outcome gives the nodes).
-    void setSession(SearchSession* session);
-
-    /// The node whose published table is compared with the original (from the lattice).
-    void setNode(ldv::NodeId id);
-    /// Starts the computation now (cancels a running one).
-    void compute();
-    void cancel();
-    bool isRunning() const;
-    /// True when the shown report no longer matches the project, the search or the node.
-    bool isStale() const { return m_stale; }
+    /// The node's published table is compared with the original (NodeAssessment).
+    void compute() override;
     std::shared_ptr<const RiskReport> report() const { return m_report; }
 
     /// Sets the project's population size from text ("" = none). False, with the reason
@@ -73,17 +65,12 @@ public:
     /// PNG, PDF, SVG or CSV by suffix; false when there is nothing to export or writing fails.
     bool exportChart(const QString& path);
 
-signals:
-    void runningChanged(bool running);
-    /// A computation ended (successfully or not).
-    void finished();
-
 protected:
-    void showEvent(QShowEvent* event) override;
+    void projectChanged() override;
+    void searchSettingsChanged() override;
+    bool hasResult() const override { return m_report != nullptr; }
 
 private:
-    void setProject(Project* project);
-    void markStale(const QString& reason);
     void showReport();
     void fillFigures();
     void setRunning(bool running);
@@ -94,15 +81,8 @@ private:
     /// The search's outcome when its nodes still describe the project (nodechoice.h).
     std::shared_ptr<const SearchOutcome> usableOutcome() const;
 
-    QPointer<SearchSession> m_session;
-    QPointer<Project> m_project;
-    std::optional<ldv::NodeId> m_node;
     std::shared_ptr<const RiskReport> m_report;
     QString m_reportNode;  ///< "node [1, 0, 2]" or "" for the table only
-    bool m_stale = true;
-    /// Roles, types or hierarchies changed since the search.
-    bool m_dataChanged = false;
-    Job* m_job = nullptr;
 
     QLabel* m_title;
     QLineEdit* m_population;
@@ -113,7 +93,6 @@ private:
     QPushButton* m_compute;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
-    QLabel* m_status;
     QTableWidget* m_figures;
     PanelChart* m_chart;
     QList<QPushButton*> m_exports;

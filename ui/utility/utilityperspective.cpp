@@ -53,7 +53,7 @@ QTableWidgetItem* countCell(std::size_t n) {
 }  // namespace
 
 UtilityPerspective::UtilityPerspective(QWidget* parent)
-    : QWidget(parent),
+    : NodeAssessment(parent),
       m_title(new QLabel(this)),
       m_attribute(new QComboBox(this)),
       m_first(new QComboBox(this)),
@@ -64,11 +64,11 @@ UtilityPerspective::UtilityPerspective(QWidget* parent)
       m_compute(new QPushButton(tr("&Compute"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
-      m_status(new QLabel(this)),
       m_summary(new QTableWidget(this)),
       m_distribution(new QTableWidget(this)),
       m_distributionChart(new PanelChart(this)),
       m_contingencyChart(new PanelChart(this)) {
+    m_status = new QLabel(this);
     setObjectName("utilityPerspective");
     m_title->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 13pt;"));
     m_title->setText(tr("Utility: input against output"));
@@ -285,45 +285,10 @@ QWidget* UtilityPerspective::exportButtons(PanelChart* chart, const QString& bas
     return row;
 }
 
-void UtilityPerspective::setSession(SearchSession* session) {
-    if (m_session) m_session->disconnect(this);
-    m_session = session;
-    if (session) {
-        connect(session, &SearchSession::outcomeChanged, this, [this] {
-            m_node.reset();
-            m_dataChanged = false;
-            markStale(tr("the search ran again"));
-        });
-        connect(session, &SearchSession::staleChanged, this, [this](bool stale) {
-            if (stale) markStale(tr("the project changed since the search"));
-        });
-    }
-    setProject(session ? session->project() : nullptr);
-}
-
-void UtilityPerspective::setProject(Project* project) {
-    if (m_project) m_project->disconnect(this);
-    cancel();
-    m_project = project;
-    m_node.reset();
+void UtilityPerspective::projectChanged() {
     m_view.reset();
-    m_dataChanged = false;
-    if (project) {
-        const auto changed = [this] {
-            m_dataChanged = true;
-            fillAttributeChoices();
-            markStale(tr("the project changed"));
-        };
-        connect(project, &Project::roleChanged, this, changed);
-        connect(project, &Project::typeChanged, this, changed);
-        connect(project, &Project::hierarchyChanged, this, changed);
-        connect(project, &Project::searchSettingsChanged, this,
-                [this] { markStale(tr("the project's settings changed")); });
-    }
     fillAttributeChoices();
-    m_stale = true;
     showView();
-    if (project && isVisible()) compute();
 }
 
 void UtilityPerspective::fillAttributeChoices() {
@@ -367,42 +332,9 @@ void UtilityPerspective::fillAttributeChoices() {
     }
 }
 
-void UtilityPerspective::setNode(NodeId id) {
-    if (m_node == id) return;
-    m_node = id;
-    markStale(tr("another node was chosen"));
-}
-
-void UtilityPerspective::markStale(const QString& reason) {
-    m_stale = true;
-    if (m_view) m_status->setText(tr("Out of date: %1.").arg(reason));
-    if (isVisible() && m_project)
-        QTimer::singleShot(0, this, [this] {
-            if (m_stale && isVisible() && !isRunning()) compute();
-        });
-}
-
-void UtilityPerspective::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (m_stale && m_project && !isRunning()) compute();
-}
-
-bool UtilityPerspective::isRunning() const {
-    return m_job && m_job->isRunning();
-}
-
-void UtilityPerspective::cancel() {
-    if (m_job) m_job->cancel();
-}
-
 void UtilityPerspective::compute() {
     if (!m_project) return;
-    if (m_job) {
-        m_job->cancel();
-        m_job->disconnect(this);
-        m_job->deleteLater();
-        m_job = nullptr;
-    }
+    dropJob();
     const std::shared_ptr<const SearchOutcome> outcome =
         usableOutcome(m_session, m_project, m_dataChanged);
     const std::optional<NodeChoice> choice = outcome ? chooseNode(*outcome, m_node) : std::nullopt;

@@ -17,6 +17,7 @@
 #include "charts/reportchart.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/utility/utility_report.h"
+#include "session/nodeassessment.h"
 
 class QComboBox;
 class QLabel;
@@ -38,17 +39,12 @@ struct UtilityView {
     QString nodeName;
 };
 
-class UtilityPerspective : public QWidget {
+class UtilityPerspective : public NodeAssessment {
     Q_OBJECT
 public:
     explicit UtilityPerspective(QWidget* parent = nullptr);
-    void setSession(SearchSession* session);
-    /// The node compared with the input (from the lattice).
-    void setNode(ldv::NodeId id);
-    void compute();
-    void cancel();
-    bool isRunning() const;
-    bool isStale() const { return m_stale; }
+    /// The node's published table is compared with the input (NodeAssessment).
+    void compute() override;
     std::shared_ptr<const UtilityView> view() const { return m_view; }
 
     QComboBox* attributeBox() const { return m_attribute; }
@@ -72,16 +68,12 @@ public:
     /// The classification computed for `levels`, if any (for the report).
     std::optional<ldv::ClassificationReport> classification(const ldv::Levels& levels) const;
 
-signals:
-    void runningChanged(bool running);
-    void finished();
-
 protected:
-    void showEvent(QShowEvent* event) override;
+    void projectChanged() override;
+    void projectDataChanged() override { fillAttributeChoices(); }
+    bool hasResult() const override { return m_view != nullptr; }
 
 private:
-    void setProject(Project* project);
-    void markStale(const QString& reason);
     void fillAttributeChoices();
     void showView();
     void fillSummary();
@@ -90,13 +82,7 @@ private:
     void setRunning(bool running);
     QWidget* exportButtons(PanelChart* chart, const QString& baseName);
 
-    QPointer<SearchSession> m_session;
-    QPointer<Project> m_project;
-    std::optional<ldv::NodeId> m_node;
     std::shared_ptr<const UtilityView> m_view;
-    bool m_stale = true;
-    bool m_dataChanged = false;
-    Job* m_job = nullptr;
 
     QLabel* m_title;
     QComboBox* m_attribute;
@@ -108,7 +94,6 @@ private:
     QPushButton* m_compute;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
-    QLabel* m_status;
     QTableWidget* m_summary;
     QTableWidget* m_distribution;
     PanelChart* m_distributionChart;
