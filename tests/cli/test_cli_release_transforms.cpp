@@ -138,6 +138,20 @@ class TestCliReleaseTransforms : public QObject {
         return r.exitCode == 0 ? r.json() : QJsonObject();
     }
 
+    /// Verifies `record`, re-hashed, written to `path`, against `published` and `original`:
+    /// exit 3 with the configuration claim failing; returns that claim's detail.
+    QString failedConfiguration(const QJsonObject& record, const QString& path,
+                                const QString& published, const QString& original) {
+        if (!writeAll(path, QJsonDocument(rehashed(record)).toJson())) return "not written";
+        const auto v = verify(path, published, original);
+        if (v.exitCode != 3 || verdict(v.json(), "configuration") != "fails")
+            return "exit " + QString::number(v.exitCode) + ", configuration " +
+                   verdict(v.json(), "configuration");
+        for (const QJsonValue& claim : v.json()["claims"].toArray())
+            if (claim["claim"].toString() == "configuration") return claim["detail"].toString();
+        return {};
+    }
+
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
@@ -329,14 +343,8 @@ private slots:
         t[key] = value;
         conf["transformation"] = t;
         record["configuration"] = conf;
-        const QString bogus = m_dir.filePath(model + "_bogus.json");
-        QVERIFY(writeAll(bogus, QJsonDocument(rehashed(record)).toJson()));
-        const auto v = verify(bogus, out, c.original);
-        QCOMPARE(v.exitCode, 3);
-        QCOMPARE(verdict(v.json(), "configuration"), QString("fails"));
-        QString detail;
-        for (const QJsonValue& claim : v.json()["claims"].toArray())
-            if (claim["claim"].toString() == "configuration") detail = claim["detail"].toString();
+        const QString detail =
+            failedConfiguration(record, m_dir.filePath(model + "_bogus.json"), out, c.original);
         QVERIFY2(detail.contains(message), qPrintable(detail));
     }
 
@@ -366,15 +374,8 @@ private slots:
         else
             conf[key] = 1;
         record["configuration"] = conf;
-        const QString bogus = m_dir.filePath("keys_bogus.json");
-        QVERIFY(writeAll(bogus, QJsonDocument(rehashed(record)).toJson()));
-        const auto v = verify(bogus, out, c.original);
-        QCOMPARE(v.exitCode, 3);
-        QCOMPARE(verdict(v.json(), "configuration"), QString("fails"));
-        QString detail;
-        for (const QJsonValue& claim : v.json()["claims"].toArray())
-            if (claim["claim"].toString() == "configuration") detail = claim["detail"].toString();
-        QCOMPARE(detail, message);
+        QCOMPARE(failedConfiguration(record, m_dir.filePath("keys_bogus.json"), out, c.original),
+                 message);
     }
 
     // entropy-l and recursive-(c,l) on Mondrian's hospital classes: the record's worst values
