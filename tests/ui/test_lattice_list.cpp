@@ -289,6 +289,13 @@ private slots:
         list.setLattice(lattice, {});
         TransformationModel* model = list.model();
         QCOMPARE(model->rowCount(), 202500);
+        // Without data nothing can be judged: the risk columns stay empty (no "…" waiting for
+        // a figure that never comes), the metrics are the ones given.
+        QVERIFY(
+            model->data(model->index(0, model->column(TransformationModel::RiskHighest))).isNull());
+        QCOMPARE(model->data(model->index(0, model->column(TransformationModel::Discernibility)))
+                     .toString(),
+                 QString::number((*metrics)[model->nodeAt(0)].discernibility, 'f', 0));
         model->sort(model->column(TransformationModel::Loss), Qt::AscendingOrder);
         QVERIFY(model->isBusy());  // above kSyncLimit: not on the GUI thread
         QVERIFY(list.status()->text().contains("sorting"));

@@ -243,7 +243,7 @@ LatticePerspective::LatticePerspective(QWidget* parent)
             return;
         }
         // Done (or cancelled): colour by the metric now known, or by state.
-        if (!m_nodes->hasAllMetrics() && m_color->currentIndex() > 0 && !colorsByRisk())
+        if (colorNeedsMeasures() && !m_nodes->hasAllMetrics())
             m_color->setCurrentIndex(0);
         else
             applyColoring();
@@ -456,6 +456,13 @@ void LatticePerspective::rebuildLevelFilters() {
     }
 }
 
+bool LatticePerspective::colorNeedsMeasures() const {
+    const int index = m_color->currentIndex();
+    // The height is the lattice's own; every other metric is measured per node.
+    return index > 0 && !colorsByRisk() &&
+           colorMetrics()[std::size_t(index - 1)].second != Metric::Height;
+}
+
 bool LatticePerspective::colorsByRisk() const {
     return m_color->currentIndex() > int(colorMetrics().size());
 }
@@ -495,10 +502,8 @@ void LatticePerspective::applyColoring() {
         applyFilter();
         return;
     }
-    // A measured metric (colorMetrics()[0], the height, is the lattice's own): colours by
-    // state until every node is measured.
-    if (m_color->currentIndex() > 1 && !colorsByRisk() && !m_nodes->hasAllMetrics() &&
-        m_nodes->hasRisk())
+    // Colours by state until every node is measured.
+    if (colorNeedsMeasures() && !m_nodes->hasAllMetrics() && m_nodes->hasRisk())
         m_nodes->measureAll();
     std::vector<double> values = colorValues();
     const bool byMetric = !values.empty();

@@ -65,6 +65,9 @@ public:
     std::vector<double> colorValues() const;
     /// True when the colouring is a risk figure (computed for the nodes on screen).
     bool colorsByRisk() const;
+    /// True when the colouring is a metric measured per node (not the state, the height or a
+    /// risk figure): it needs every node's measure (NodeSource::measureAll).
+    bool colorNeedsMeasures() const;
     /// The node Export publishes and Risk assesses, chosen deliberately (issue 37): "Use for
     /// export", double-click or Enter in the diagram or the list. Selecting, Ctrl+click
     /// comparison and hovering never change it. Emits nodeChosen.

@@ -145,10 +145,6 @@ double TransformationModel::figureKey(const NodeMetrics* m, const std::optional<
             return risk ? risk->highest : kNaN;
         case RiskAverage:
             return risk ? risk->average : kNaN;
-        default:
-            break;
-    }
-    switch (Column(column)) {
         case Classes:
             return m ? double(m->classes) : kNaN;
         case Suppressed:
@@ -335,11 +331,11 @@ QVariant TransformationModel::data(const QModelIndex& index, int role) const {
         default:
             break;
     }
-    if (!m_source->hasRisk() && !m_source->metrics(id)) return {};
     const NodeMetrics* m = m_source->metrics(id);
     const std::optional<NodeRisk> risk = m_source->risk(id);
     const bool isRisk = c - int(dims) == RiskHighest || c - int(dims) == RiskAverage;
     if (isRisk ? !risk : !m) {
+        if (!m_source->hasRisk()) return {};  // nothing to judge a node on (no data)
         // Asked for because it is on screen: judged in the background (NodeSource).
         m_source->requestNodes({id});
         return QStringLiteral("…");
