@@ -1,7 +1,7 @@
 #pragma once
-// A pandas DataFrame written as the CSV the CLI would read: the engine gets this text (in
-// memory, frame_source.h, or as a file), so a DataFrame goes through exactly the reader,
-// typing and missing-value rules of a CSV file (no second loader).
+// A pandas DataFrame written as the CSV the CLI would read: `publish` hands the engine this
+// text as a file, and the in-memory source (frame_source.h) reads it wherever the direct
+// build (frame_encode.h) declines. It is also what defines a cell's text for that build.
 #include <cstddef>
 #include <memory>
 #include <string>

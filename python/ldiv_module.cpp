@@ -9,15 +9,19 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "cli/cli.h"
 #include "frame_csv.h"
+#include "frame_encode.h"
 #include "frame_source.h"
 #include "ldiv/data/ambient_feedback.h"
 #include "ldiv/data/error.h"
+#include "ldiv/data/table_difference.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/encoded_table.h"
 #include "run_command.h"
 
 namespace py = pybind11;
@@ -112,7 +116,39 @@ void writeFrameCsv(const std::string& path, const py::list& columns, const std::
 /// The CSV of a DataFrame's columns, held in memory; returns the "dataframe://N" URI that
 /// the command takes as its DATA (frame_source.h).
 std::string holdFrameCsv(const py::list& columns, const std::string& missing) {
-    return holdFrame(frameCsv(columns, missing));
+    return holdFrame(columns, missing);
+}
+
+/// For the tests (tests/python/test_module_frame_encode.py): the Table tableFromEncoded
+/// builds from the encoded columns against the one parseCsv reads from their CSV text, under
+/// the given reader options. "" when they are the same, "declined" when the encoded path
+/// leaves the frame to the reader, otherwise the first difference.
+std::string compareFrameTables(const py::list& columns, const std::string& missing,
+                               const std::vector<std::string>& tokens, bool drop, bool trim,
+                               bool inferTypes) {
+    CsvOptions options;
+    options.separator = ',';
+    options.missingTokens = tokens;
+    options.missing = drop ? MissingPolicy::Drop : MissingPolicy::Keep;
+    options.trim = trim;
+    options.inferTypes = inferTypes;
+    CsvReport encodedReport, csvReport;
+    const std::optional<Table> encoded =
+        tableFromEncoded(encodeFrame(columns, missing), options, &encodedReport);
+    if (!encoded) return "declined";
+    const FrameText text = frameCsv(columns, missing);
+    Table csv;
+    try {
+        csv = parseCsv(text.view(), "frame", options, &csvReport);
+    } catch (const std::exception& e) {
+        return std::string("the CSV reader refused what the encoded path took: ") + e.what();
+    }
+    if (encodedReport.rowsRead != csvReport.rowsRead ||
+        encodedReport.rowsDropped != csvReport.rowsDropped)
+        return "rows read/dropped " + std::to_string(encodedReport.rowsRead) + "/" +
+               std::to_string(encodedReport.rowsDropped) + " vs " +
+               std::to_string(csvReport.rowsRead) + "/" + std::to_string(csvReport.rowsDropped);
+    return tableDifference(*encoded, csv);
 }
 
 }  // namespace
@@ -129,6 +165,9 @@ PYBIND11_MODULE(_ldiv, m) {
           py::arg("missing") = "");
     m.def("hold_frame_csv", &ldv::python::holdFrameCsv, py::arg("columns"), py::arg("missing") = "",
           "A DataFrame's CSV kept in memory; returns the dataframe:// URI to pass as DATA");
+    m.def("_compare_frame_tables", &ldv::python::compareFrameTables, py::arg("columns"),
+          py::arg("missing"), py::arg("tokens"), py::arg("drop"), py::arg("trim"),
+          py::arg("infer_types"));
     m.def("release_frame", &ldv::python::releaseFrame, py::arg("uri"));
     ldv::python::registerFrameSource();
 }

@@ -1,7 +1,7 @@
-"""DataFrames in and out: a DataFrame is handed to the engine as the CSV text the CLI would
-read (same reader, typing and missing-value rules; in memory, or as a file where a command
-needs one), and a published CSV comes back as a
-DataFrame whose columns keep their input dtype where the values stayed as they were."""
+"""DataFrames in and out: a DataFrame's columns are handed to the engine in memory (built into
+its Table by the CSV reader's rules, python/frame_source.h) or as a CSV file where a command
+needs one, and a published CSV comes back as a DataFrame whose columns keep their input
+dtype where the values stayed as they were."""
 from __future__ import annotations
 
 import os

@@ -3,8 +3,8 @@
 # same table as a CSV file (issue 35, item 1: the module's wall time, DataFrame hand-over
 # included, within 1.2 x the CLI's elapsed_ms + load_ms; median of RUNS after one warm-up):
 #   PYTHONPATH=build/python python3 tests/bench/bench_python_search.py build/app/ldiv [runs]
-# The DataFrame is read once (pandas' own read is not ldiv's cost); each call writes it as
-# CSV text that the engine reads from memory (python/frame_source.h), which is what the
+# The DataFrame is read once (pandas' own read is not ldiv's cost); each call hands its columns
+# to the engine, which builds the Table from them (python/frame_source.h); that is what the
 # ratio measures.
 import json
 import os

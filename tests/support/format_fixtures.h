@@ -9,46 +9,15 @@
 #include <string>
 
 #include "ldiv/data/table.h"
+#include "ldiv/data/table_difference.h"
 #include "test_paths.h"
 
 namespace ldv::test {
 
 /// Names (unless `ignoreNames`), types, rows, every value and the missing counts.
 inline bool sameTable(const Table& a, const Table& b, std::string& why, bool ignoreNames = false) {
-    if (a.columnCount() != b.columnCount() || a.rowCount() != b.rowCount()) {
-        why = "shape " + std::to_string(a.rowCount()) + "x" + std::to_string(a.columnCount()) +
-              " vs " + std::to_string(b.rowCount()) + "x" + std::to_string(b.columnCount());
-        return false;
-    }
-    for (std::size_t c = 0; c < a.columnCount(); ++c) {
-        const Column& x = a.column(c);
-        const Column& y = b.column(c);
-        if (!ignoreNames && x.name() != y.name()) {
-            why = "column " + std::to_string(c) + ": " + x.name() + " vs " + y.name();
-            return false;
-        }
-        if (x.type() != y.type()) {
-            why = "column " + x.name() + ": type " + std::string(toString(x.type())) + " vs " +
-                  std::string(toString(y.type()));
-            return false;
-        }
-        if (x.missingCount() != y.missingCount()) {
-            why = "column " + x.name() + ": missing " + std::to_string(x.missingCount()) + " vs " +
-                  std::to_string(y.missingCount());
-            return false;
-        }
-        if (x.dictionary() != y.dictionary()) {
-            why = "column " + x.name() + ": dictionaries differ";
-            return false;
-        }
-        for (std::size_t r = 0; r < a.rowCount(); ++r)
-            if (x.value(x.code(r)) != y.value(y.code(r))) {
-                why = "column " + x.name() + ", row " + std::to_string(r + 1) + ": '" +
-                      x.value(x.code(r)) + "' vs '" + y.value(y.code(r)) + "'";
-                return false;
-            }
-    }
-    return true;
+    why = tableDifference(a, b, ignoreNames);
+    return why.empty();
 }
 
 inline void writeBytes(const std::string& path, const std::string& bytes) {
