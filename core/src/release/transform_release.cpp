@@ -213,12 +213,6 @@ json transformationJson(const Dataset& data, const SearchConfig& config,
     return t;
 }
 
-std::size_t qiPosition(const Dataset& data, const std::string& name, const std::string& key) {
-    for (std::size_t i = 0; i < data.qiCount(); ++i)
-        if (data.table().column(data.qiColumns()[i]).name() == name) return i;
-    throw ParameterError(key + ": '" + name + "' is not a quasi-identifier of the project");
-}
-
 }  // namespace
 
 void checkTransformReleasable(const std::string& model, const std::vector<std::string>& criteria) {
@@ -245,35 +239,8 @@ void checkTransformReleasable(const std::string& model, const std::vector<std::s
 
 Table publishTransformation(const Workspace& ws, const Dataset& data, const SearchConfig& config,
                             const TransformationSpec& spec) {
-    MondrianResult result;
-    if (spec.model == "mondrian") {
-        checkMondrianSupport(data, config);
-        result = mondrian(data, config);
-    } else if (spec.model == "microaggregation") {
-        if (spec.aggregates.size() != data.qiCount())
-            throw ParameterError("transformation.aggregates: one per quasi-identifier");
-        std::vector<Aggregate> aggregates;
-        for (const std::string& a : spec.aggregates) aggregates.push_back(parseAggregate(a));
-        checkMicroaggregationSupport(data, config);
-        result = microaggregate(data, config, aggregates).classes;
-    } else if (spec.model == "local") {
-        checkLocalRecodingSupport(data, config);
-        ws.requireQiHierarchies();
-        LocalRecodingResult l = localRecoding(data, config);
-        result = std::move(l.classes);
-        result.tableFails = std::move(l.tableFails);
-    } else if (spec.model == "cell-suppression") {
-        std::vector<std::size_t> order;
-        for (const std::string& name : spec.importance)
-            order.push_back(qiPosition(data, name, "transformation.importance"));
-        checkCellSuppressionSupport(data, config);
-        result = suppressCells(data, config, order).classes;
-    } else {
-        checkTransformReleasable(spec.model, {});
-    }
-    if (!result.tableFails.empty())
-        throw ParameterError("the whole table fails " + result.tableFails.front() +
-                             ": the transformation publishes nothing");
+    checkTransformReleasable(spec.model, {});
+    const MondrianResult result = runTransformation(ws, data, config, spec).classes;
     Table table = mondrianTable(data, result, ws.identifyingColumns());
     if (spec.shuffled) shuffleRows(table, spec.seed);
     return table;

@@ -12,21 +12,9 @@
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/release/release_record.h"
+#include "ldiv/transform/transformation.h"
 
 namespace ldv {
-
-/// What reproduces a transformation besides the project's search settings.
-struct TransformationSpec {
-    /// "mondrian", "local", "microaggregation" or "cell-suppression".
-    std::string model;
-    /// microaggregation: the aggregate of each quasi-identifier (Dataset order), by name
-    /// (aggregateName: mean, median, mode, interval).
-    std::vector<std::string> aggregates;
-    /// cell-suppression: the quasi-identifiers least important first (empty: the default).
-    std::vector<std::string> importance;
-    bool shuffled = false;
-    std::uint64_t seed = 0;  ///< the row shuffle's seed when shuffled
-};
 
 /// The models --release accepts with a transformation, and whether `spec` (a criterion text)
 /// is one that verify judges from its definition on the published classes: k for every

@@ -1,0 +1,132 @@
+// The transformations behind one call (transform/transformation.h) and the figures that
+// compare publications (workflow/publication_figures.h), on Machanavajjhala et al. 2007's
+// hospital table worked by hand (test_local_recoding.cpp derives its local recoding at k=5):
+// full-domain publishes one class of 12 at [4,3,1] (DM 144), local recoding two classes of 6
+// (Americans | the rest; DM 36 + 36 = 72).
+#include <QtTest>
+
+#include <memory>
+#include <numeric>
+
+#include "ldiv/data/error.h"
+#include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_publish.h"
+#include "ldiv/transform/local_recoding.h"
+#include "ldiv/workflow/publication_figures.h"
+#include "ldiv/workflow/requirement.h"
+#include "test_paths.h"
+
+using namespace ldv;
+
+namespace {
+
+std::unique_ptr<Workspace> hospital() {
+    return std::make_unique<Workspace>(loadProject(test::example("hospital/hospital.ldiv.json")),
+                                       test::example("hospital"));
+}
+
+Requirement requirementOf(const Workspace& ws, std::vector<std::string> criteria,
+                          double suppression = 0) {
+    SearchSettings s;
+    s.criteria = std::move(criteria);
+    s.suppressionLimit = suppression;
+    return prepareRequirement(ws, s);
+}
+
+TransformationSpec spec(std::string model) {
+    TransformationSpec s;
+    s.model = std::move(model);
+    return s;
+}
+
+}  // namespace
+
+class TestPublicationFigures : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fullDomainAgainstLocalByHand() {
+        const auto ws = hospital();
+        const Requirement r = requirementOf(*ws, {"k=5"});
+        const Levels top{4, 3, 1};
+        const NodeJudgement node = judgeRequirement(r, top);
+        QVERIFY(node.satisfies);
+        const std::vector<std::uint32_t> sizes = releasedClassSizes(*ws, r.config, node);
+        const PublicationFigures full = nodeFigures(sizes, 0, 12);
+        QCOMPARE(full.model, std::string("full-domain"));
+        QCOMPARE(full.classes, std::uint64_t(1));
+        QCOMPARE(full.smallestClass, std::uint64_t(12));
+        QCOMPARE(full.publishedRows, std::uint64_t(12));
+        QCOMPARE(full.discernibility, 144.0);
+        QCOMPARE(full.highestRisk, 1.0 / 12);
+        QCOMPARE(full.averageRisk, 1.0 / 12);
+
+        const TransformationOutcome local =
+            runTransformation(*ws, *r.data, r.config, spec("local"));
+        const PublicationFigures f = transformationFigures(local, 12);
+        QCOMPARE(f.model, std::string("local"));
+        QCOMPARE(f.classes, std::uint64_t(2));
+        QCOMPARE(f.smallestClass, std::uint64_t(6));
+        QCOMPARE(f.averageClassSize, 6.0);
+        QCOMPARE(f.discernibility, 72.0);
+        QCOMPARE(f.suppressedRecords, std::uint64_t(0));
+        QCOMPARE(f.highestRisk, 1.0 / 6);
+        QCOMPARE(f.averageRisk, 2.0 / 12);
+        // The same discernibility as local recoding's own count (Σ|E|² + n·suppressed).
+        QCOMPARE(f.discernibility, localRecoding(*r.data, r.config).discernibility);
+    }
+
+    // A suppressed row costs n in the discernibility and is left out of the classes.
+    void suppressedRowsCountOnce() {
+        const PublicationFigures f = nodeFigures(std::vector<std::uint32_t>{2, 3}, 1, 6);
+        QCOMPARE(f.classes, std::uint64_t(2));
+        QCOMPARE(f.publishedRows, std::uint64_t(5));
+        QCOMPARE(f.smallestClass, std::uint64_t(2));
+        QCOMPARE(f.averageClassSize, 2.5);
+        QCOMPARE(f.discernibility, 4.0 + 9.0 + 6.0);
+        QCOMPARE(f.suppressedRecords, std::uint64_t(1));
+        QCOMPARE(f.highestRisk, 0.5);
+        QCOMPARE(f.averageRisk, 2.0 / 5);
+    }
+
+    // Cell suppression: the smallest figure is a record's frequency with "*" matching every
+    // value, and the risk follows it, not the tuples' counts.
+    void cellSuppressionUsesFrequencies() {
+        const auto ws = hospital();
+        const Requirement r = requirementOf(*ws, {"k=2"}, 0.5);
+        const TransformationOutcome c =
+            runTransformation(*ws, *r.data, r.config, spec("cell-suppression"));
+        const PublicationFigures f = transformationFigures(c, 12);
+        QVERIFY(c.minFrequency >= 2);
+        QCOMPARE(f.smallestClass, c.minFrequency);
+        QCOMPARE(f.highestRisk, 1.0 / double(c.minFrequency));
+        QCOMPARE(f.suppressedCells, c.suppressedCells);
+        QVERIFY(f.suppressedCells > 0);  // the table is not 2-anonymous as it stands
+        QCOMPARE(f.publishedRows, std::uint64_t(12));
+        const std::uint64_t rows =
+            std::accumulate(c.classes.sizes.begin(), c.classes.sizes.end(), std::uint64_t(0));
+        QCOMPARE(rows, std::uint64_t(12));
+    }
+
+    void refusalsNameTheirCause() {
+        const auto ws = hospital();
+        const Requirement r = requirementOf(*ws, {"k=13"});
+        try {
+            runTransformation(*ws, *r.data, r.config, spec("mondrian"));
+            QFAIL("13-anonymity of 12 rows was published");
+        } catch (const ParameterError& e) {
+            QVERIFY2(std::string(e.what()).find("whole table fails") != std::string::npos,
+                     e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(ParameterError,
+                                 runTransformation(*ws, *r.data, r.config, spec("shuffle")));
+        // Microaggregation needs numeric quasi-identifiers: zip codes are, nationality is not.
+        TransformationSpec m = spec("microaggregation");
+        m.aggregates = {"mean", "mean", "mean"};
+        const Requirement k2 = requirementOf(*ws, {"k=2"});
+        QVERIFY_THROWS_EXCEPTION(ParameterError, runTransformation(*ws, *k2.data, k2.config, m));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPublicationFigures)
+#include "test_publication_figures.moc"
