@@ -60,6 +60,9 @@ private slots:
         QCOMPARE(full.discernibility, 144.0);
         QCOMPARE(full.highestRisk, 1.0 / 12);
         QCOMPARE(full.averageRisk, 1.0 / 12);
+        const PublicationFigures judged = nodePublicationFigures(*ws, r.config, top);
+        QCOMPARE(judged.discernibility, full.discernibility);
+        QCOMPARE(judged.inputRows, std::uint64_t(12));
 
         const TransformationOutcome local =
             runTransformation(*ws, *r.data, r.config, spec("local"));
@@ -87,6 +90,33 @@ private slots:
         QCOMPARE(f.suppressedRecords, std::uint64_t(1));
         QCOMPARE(f.highestRisk, 0.5);
         QCOMPARE(f.averageRisk, 2.0 / 5);
+    }
+
+    // Nodes judged as the search judges them. At [0,1,1] (zip as it is, age 2*/3*/4*/5*,
+    // nationality *) with k=2 the classes are 13053·2* (rows 1, 4), 13068·2* (2, 3), 13053·3*
+    // (9, 10), 13068·3* (11, 12), 14853·5* (5, 6) and 14850·4* (7, 8): six of 2, DM 24. With
+    // k=3 and half the rows allowed, all six fail, and their 12 rows exceed the limit of 6:
+    // nothing is suppressed (the node fails), and the figures count the classes as they are.
+    void nodesByHand() {
+        const auto ws = hospital();
+        const Requirement r = requirementOf(*ws, {"k=2"}, 0.5);
+        const PublicationFigures f = nodePublicationFigures(*ws, r.config, Levels{0, 1, 1});
+        QCOMPARE(f.classes, std::uint64_t(6));
+        QCOMPARE(f.smallestClass, std::uint64_t(2));
+        QCOMPARE(f.discernibility, 6 * 4.0);
+        QCOMPARE(f.suppressedRecords, std::uint64_t(0));
+        // k=4 at [1,2,1] (1305*/1306*/1485*, age <=40 / >40, *): 13053+13068 under 40 are
+        // rows 1-4, 9-12 split by zip 1305* {1,4,9,10} and 1306* {2,3,11,12}; 1485* over 40
+        // is {5,6,7,8}: three classes of 4.
+        const Requirement k4 = requirementOf(*ws, {"k=4"}, 0.5);
+        const PublicationFigures g = nodePublicationFigures(*ws, k4.config, Levels{1, 2, 1});
+        QCOMPARE(g.classes, std::uint64_t(3));
+        QCOMPARE(g.discernibility, 3 * 16.0);
+        const Requirement k3 = requirementOf(*ws, {"k=3"}, 0.5);
+        const PublicationFigures h = nodePublicationFigures(*ws, k3.config, Levels{0, 1, 1});
+        QCOMPARE(h.classes, std::uint64_t(6));
+        QCOMPARE(h.suppressedRecords, std::uint64_t(0));
+        QCOMPARE(h.discernibility, 24.0);
     }
 
     // Cell suppression: the smallest figure is a record's frequency with "*" matching every

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "ldiv/project/workspace_publish.h"
 #include "ldiv/risk/prosecutor_risk.h"
+#include "ldiv/workflow/requirement.h"
 
 namespace ldv {
 namespace {
@@ -50,6 +52,17 @@ PublicationFigures transformationFigures(const TransformationOutcome& outcome,
 PublicationFigures nodeFigures(std::span<const std::uint32_t> releasedSizes,
                                std::uint64_t suppressedRows, std::uint64_t inputRows) {
     return fromSizes("full-domain", releasedSizes, suppressedRows, inputRows);
+}
+
+PublicationFigures nodePublicationFigures(const Workspace& workspace, const SearchConfig& config,
+                                          std::span<const int> levels) {
+    const NodeJudgement node = judgeRequirement(workspace, config, levels);
+    std::uint64_t rows = 0, suppressed = 0;
+    for (std::size_t c = 0; c < node.classes.count(); ++c) {
+        rows += node.classes.sizes[c];
+        if (!node.suppressed.empty() && node.suppressed[c]) suppressed += node.classes.sizes[c];
+    }
+    return nodeFigures(releasedClassSizes(workspace, config, node), suppressed, rows);
 }
 
 }  // namespace ldv

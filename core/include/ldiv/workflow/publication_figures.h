@@ -11,6 +11,9 @@
 
 namespace ldv {
 
+class Workspace;
+struct SearchConfig;
+
 /// What one publication keeps and risks, for a side-by-side comparison.
 struct PublicationFigures {
     std::string model;  ///< "full-domain", "local", "mondrian", …
@@ -38,5 +41,10 @@ PublicationFigures transformationFigures(const TransformationOutcome& outcome,
 /// the suppressed classes.
 PublicationFigures nodeFigures(std::span<const std::uint32_t> releasedSizes,
                                std::uint64_t suppressedRows, std::uint64_t inputRows);
+
+/// nodeFigures of `levels` judged as the search judges it (judgeRequirement with `config`,
+/// made by prepareRequirement on `workspace`): suppressed classes left out and counted.
+PublicationFigures nodePublicationFigures(const Workspace& workspace, const SearchConfig& config,
+                                          std::span<const int> levels);
 
 }  // namespace ldv
