@@ -73,6 +73,7 @@ LatticePerspective::LatticePerspective(QWidget* parent)
       m_notice(new QWidget(this)),
       m_noticeText(new QLabel(m_notice)),
       m_randomized(new QLabel(this)),
+      m_transformNotice(new QLabel(this)),
       m_selectBest(new QPushButton(tr("Select the best node"), m_notice)),
       m_riskRefresh(new QTimer(this)),
       m_legend(new LatticeLegend(this)),
@@ -205,6 +206,13 @@ LatticePerspective::LatticePerspective(QWidget* parent)
            "sample, not from a property of the node (docs/dp.md)"));
     m_randomized->hide();
     middleLayout->addWidget(m_randomized);
+    m_transformNotice->setObjectName(QStringLiteral("transformationNotice"));
+    m_transformNotice->setWordWrap(true);
+    m_transformNotice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_transformNotice->setStyleSheet(
+        QStringLiteral("#transformationNotice { background: #E3EEFA; padding: 3px 6px; }"));
+    m_transformNotice->hide();
+    middleLayout->addWidget(m_transformNotice);
     connect(m_selectBest, &QPushButton::clicked, this, [this] {
         const auto o = m_session ? m_session->outcome() : nullptr;
         if (o && o->result.optimum &&
@@ -314,9 +322,27 @@ void LatticePerspective::setSession(SearchSession* session) {
     m_session = session;
     m_explain->setSession(session);
     m_frontier->setSession(session);
-    if (session)
+    if (session) {
         connect(session, &SearchSession::outcomeChanged, this, &LatticePerspective::rebuild);
+        connect(session, &SearchSession::transformationChanged, this,
+                &LatticePerspective::showTransformation);
+    }
+    showTransformation();
     rebuild();
+}
+
+void LatticePerspective::showTransformation() {
+    const QString model = m_session ? m_session->transformation() : QStringLiteral("full-domain");
+    m_transformNotice->setVisible(model != "full-domain");
+    if (model == "full-domain") return;
+    // Why the chosen transformation's result is not a node here, and where it is.
+    m_transformNotice->setText(
+        tr("The transformation chosen in Privacy ▸ Transformation (%1) publishes no node of this "
+           "lattice: it generalizes each class on its own, so one value may be published at "
+           "different levels. The lattice shows the full-domain search on the same "
+           "requirement, for comparison; the result and the comparison are in the Privacy "
+           "perspective, where it is exported.")
+            .arg(model));
 }
 
 void LatticePerspective::rebuild() {

@@ -32,6 +32,8 @@ class TransformationList;
 class LatticePerspective : public QWidget {
     Q_OBJECT
 public:
+    /// Says why a chosen non-lattice transformation has no node here (hidden otherwise).
+    QLabel* transformationNotice() const { return m_transformNotice; }
     explicit LatticePerspective(QWidget* parent = nullptr);
     void setSession(SearchSession* session);
 
@@ -84,6 +86,7 @@ signals:
 
 private:
     void rebuild();
+    void showTransformation();
     void rebuildLevelFilters();
     void applyColoring();
     void applyFilter();
@@ -105,6 +108,8 @@ private:
     QWidget* m_notice;
     QLabel* m_noticeText;
     QLabel* m_randomized;
+    /// Shown while a transformation other than full-domain is chosen.
+    QLabel* m_transformNotice;
     QPushButton* m_selectBest;
     QTimer* m_riskRefresh;
     bool m_fromList = false;

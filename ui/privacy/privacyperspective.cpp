@@ -14,6 +14,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -31,6 +32,7 @@
 #include "privacy/feasibilitycheck.h"
 #include "privacy/metricoptionsdialog.h"
 #include "privacy/searchmode.h"
+#include "privacy/transformationpanel.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "session/heuristictext.h"
@@ -61,7 +63,8 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
       m_progress(new QProgressBar(this)),
       m_subset(new QLineEdit(this)),
       m_subsetStatus(new QLabel(this)),
-      m_summary(new QTextBrowser(this)) {
+      m_summary(new QTextBrowser(this)),
+      m_transformation(new TransformationPanel(this)) {
     m_criteria->setObjectName("criteriaList");
     m_criteria->setToolTip(
         tr("The criteria the published table must satisfy, all of them; select one to remove "
@@ -199,12 +202,20 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     auto* result = new QGroupBox(tr("Result"), this);
     auto* resultLayout = new QVBoxLayout(result);
     resultLayout->addWidget(m_summary);
+    // The search's summary above, the chosen transformation and its comparison below; the
+    // steward drags the divide.
+    auto* resultColumn = new QSplitter(Qt::Vertical, this);
+    resultColumn->setChildrenCollapsible(false);
+    resultColumn->addWidget(result);
+    resultColumn->addWidget(m_transformation);
+    resultColumn->setStretchFactor(0, 3);
+    resultColumn->setStretchFactor(1, 2);
 
     // The columns scroll rather than force the window taller (1366×768 screens).
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(compose, 3);
     layout->addWidget(scrollPanel(requirement, this), 3);
-    layout->addWidget(result, 4);
+    layout->addWidget(resultColumn, 4);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
@@ -260,6 +271,7 @@ void PrivacyPerspective::setSession(SearchSession* session) {
         if (m_session->project()) m_session->project()->disconnect(this);
     }
     m_session = session;
+    m_transformation->setSession(session);
     m_editor->setProject(project());
     setEnabled(project() != nullptr);
     if (session) {

@@ -26,6 +26,7 @@ class CriterionEditor;
 class Job;
 class Project;
 class SearchSession;
+class TransformationPanel;
 
 class PrivacyPerspective : public QWidget {
     Q_OBJECT
@@ -40,6 +41,8 @@ public:
     /// The message of the last failed search while its cause is unchanged ("" = none).
     QString failure() const { return m_failure; }
     QTextBrowser* summary() const { return m_summary; }
+    /// The Transformation choice and its comparison with the full-domain optimum.
+    TransformationPanel* transformationPanel() const { return m_transformation; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QDoubleSpinBox* suppressionBox() const { return m_suppression; }
@@ -103,6 +106,7 @@ private:
     QLineEdit* m_subset;
     QLabel* m_subsetStatus;
     QTextBrowser* m_summary;
+    TransformationPanel* m_transformation;
     QTimer m_debounce;
     Job* m_feasibilityJob = nullptr;
     bool m_loading = false;

@@ -253,4 +253,10 @@ void SearchSession::run() {
     emit runningChanged(true);
 }
 
+void SearchSession::setTransformation(const QString& model) {
+    if (model == m_transformation) return;
+    m_transformation = model;
+    emit transformationChanged(model);
+}
+
 }  // namespace ldv::ui

@@ -104,6 +104,12 @@ public:
     void setArtificialDelay(int ms) { m_delayMs = ms; }
     /// While the heuristic runs: the best satisfying node so far (none before the first).
     std::optional<BestSoFar> bestSoFar() const;
+    /// The transformation chosen in Privacy ▸ Transformation: "full-domain" publishes a node of
+    /// the lattice; "local", "mondrian", "microaggregation" and "cell-suppression"
+    /// (transform/transformation.h) publish none, and the search's lattice is then the
+    /// full-domain comparison on the same requirement.
+    QString transformation() const { return m_transformation; }
+    void setTransformation(const QString& model);
 
 signals:
     void started();
@@ -116,6 +122,7 @@ signals:
     void staleChanged(bool stale);
     /// The running heuristic found a better node (bestSoFar()).
     void bestSoFarChanged();
+    void transformationChanged(const QString& model);
 
 private:
     void markStale();
@@ -135,6 +142,7 @@ private:
     int m_delayMs = 0;
     /// Set by restoreHeuristic for the next run only.
     QString m_seedLevels;
+    QString m_transformation = QStringLiteral("full-domain");
 };
 
 }  // namespace ldv::ui

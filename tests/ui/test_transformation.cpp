@@ -1,0 +1,154 @@
+// Privacy ▸ Transformation (offscreen): choosing local recoding on Machanavajjhala et al.
+// 2007's hospital table at k=5 says in the Lattice perspective why its result is no node,
+// compares it after the search with the full-domain optimum (worked by hand in
+// core/test_publication_figures: [4,3,1], one class of 12, DM 144, against local recoding's two
+// classes of 6, DM 72), and exports a table whose release record verify accepts.
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+#include <sstream>
+
+#include "lattice/latticeperspective.h"
+#include "ldiv/release/release_record.h"
+#include "privacy/privacyperspective.h"
+#include "privacy/transformationpanel.h"
+#include "project/project.h"
+#include "session/searchsession.h"
+#include "test_paths.h"
+#include "workbench/autosave.h"
+#include "workbench/mainwindow.h"
+#include "workbench/projectcontroller.h"
+
+using namespace ldv;
+using namespace ldv::ui;
+
+class TestTransformation : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    /// The hospital example with k=5 instead of its distinct-l=3, in a folder of its own.
+    QString hospitalK5() {
+        const QString folder = m_dir.filePath("hospital");
+        QDir().mkpath(folder);
+        const QDir source(QString::fromStdString(test::example("hospital")));
+        for (const QString& f : source.entryList({"*.csv"}, QDir::Files))
+            QFile::copy(source.filePath(f), folder + "/" + f);
+        QFile in(source.filePath("hospital.ldiv.json"));
+        if (!in.open(QIODevice::ReadOnly)) return {};
+        QByteArray text = in.readAll();
+        text.replace("\"distinct-l=3\"", "\"k=5\"");
+        QFile out(folder + "/hospital.ldiv.json");
+        if (!out.open(QIODevice::WriteOnly)) return {};
+        out.write(text);
+        return out.fileName();
+    }
+
+    static QString cell(QTableWidget* t, const QString& row, int column) {
+        for (int r = 0; r < t->rowCount(); ++r)
+            if (t->verticalHeaderItem(r)->text() == row) return t->item(r, column)->text();
+        return QStringLiteral("(no row %1)").arg(row);
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale::c());
+        Autosave::setDirectory(m_dir.filePath("recovery"));
+    }
+
+    void localRecodingBesideTheOptimum() {
+        const QString path = hospitalK5();
+        QVERIFY(!path.isEmpty());
+        MainWindow window;
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open(path);
+        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000));
+        PrivacyPerspective* pp = window.privacyPerspective();
+        TransformationPanel* panel = pp->transformationPanel();
+        QLabel* notice = window.latticePerspective()->transformationNotice();
+        QVERIFY(notice->isHidden());
+        QVERIFY(!panel->compareButton()->isEnabled());
+        QVERIFY(!panel->exportButton()->isEnabled());
+
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("local"));
+        QVERIFY(!notice->isHidden());
+        QVERIFY(notice->text().contains("publishes no node of this lattice"));
+        QVERIFY(panel->exportButton()->isEnabled());
+        QVERIFY(!panel->aggregateBox()->isEnabled());
+
+        // The search with local recoding chosen ends with the comparison, without a click.
+        QSignalSpy compared(panel, &TransformationPanel::compared);
+        pp->runButton()->click();
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(compared.takeFirst().at(0).toBool(), true);
+        QTableWidget* t = panel->table();
+        QVERIFY(!t->isHidden());
+        QVERIFY(t->horizontalHeaderItem(0)->text().contains("[4,3,1]"));
+        QCOMPARE(cell(t, "Classes", 0), QString("1"));
+        QCOMPARE(cell(t, "Classes", 1), QString("2"));
+        QCOMPARE(cell(t, "Smallest class", 0), QString("12"));
+        QCOMPARE(cell(t, "Smallest class", 1), QString("6"));
+        QCOMPARE(cell(t, "Discernibility", 0), QString("144"));
+        QCOMPARE(cell(t, "Discernibility", 1), QString("72"));
+        QCOMPARE(cell(t, "Highest risk", 0), QString("8.33 %"));
+        QCOMPARE(cell(t, "Highest risk", 1), QString("16.67 %"));
+        QCOMPARE(cell(t, "Suppressed records", 1), QString("0"));
+
+        // Export: the table and a record that verify accepts against the original.
+        const QString published = m_dir.filePath("hospital/local.csv");
+        QSignalSpy exported(panel, &TransformationPanel::exported);
+        panel->exportTo(published);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.takeFirst().at(0).toBool(), true);
+        const QString record = m_dir.filePath("hospital/local.ldiv-release.json");
+        QVERIFY2(QFile::exists(record), qPrintable(panel->statusLabel()->text()));
+        std::ifstream in(record.toStdString());
+        std::stringstream text;
+        text << in.rdbuf();
+        const Verification v =
+            verifyRelease(parseRelease(text.str(), record.toStdString()), published.toStdString(),
+                          m_dir.filePath("hospital/hospital.csv").toStdString());
+        for (const ClaimVerdict& c : v.claims)
+            QVERIFY2(c.holds || c.informational, (c.claim + ": " + c.detail).c_str());
+
+        // Back to full-domain: the lattice is the result again.
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("full-domain"));
+        QVERIFY(notice->isHidden());
+        QVERIFY(!panel->compareButton()->isEnabled());
+        QCOMPARE(window.controller()->project() ? 1 : 0, 1);
+    }
+
+    // A model the requirement does not allow says why, and nothing is shown as its result.
+    void refusalIsShown() {
+        const QString path = hospitalK5();
+        MainWindow window;
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open(path);
+        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000));
+        PrivacyPerspective* pp = window.privacyPerspective();
+        TransformationPanel* panel = pp->transformationPanel();
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("microaggregation"));
+        QVERIFY(panel->aggregateBox()->isEnabled());
+        QSignalSpy compared(panel, &TransformationPanel::compared);
+        pp->runButton()->click();
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(compared.takeFirst().at(0).toBool(), false);
+        QVERIFY(panel->table()->isHidden());
+        QVERIFY2(panel->statusLabel()->text().contains("numeric"),
+                 qPrintable(panel->statusLabel()->text()));
+    }
+};
+
+QTEST_MAIN(TestTransformation)
+#include "test_transformation.moc"
