@@ -53,6 +53,7 @@ ExportPerspective::ExportPerspective(QWidget* parent)
       m_node(new QLineEdit(this)),
       m_nodeOrigin(new QLabel(this)),
       m_nodeInfo(new QLabel(this)),
+      m_transformNotice(new QLabel(this)),
       m_remove(new QRadioButton(tr("remove them"), this)),
       m_mask(new QRadioButton(tr("keep them masked (*)"), this)),
       m_neutralize(
@@ -94,6 +95,17 @@ ExportPerspective::ExportPerspective(QWidget* parent)
     m_node->setToolTip(
         tr("The transformation to publish: one generalization level per quasi-identifier, "
            "in order; set by choosing a node in the lattice, or typed"));
+    // A model other than full-domain chosen in the Privacy perspective is exported there:
+    // say so where a steward would look for it.
+    m_transformNotice->setObjectName("transformationNotice");
+    m_transformNotice->setWordWrap(true);
+    m_transformNotice->setStyleSheet(
+        QStringLiteral("#transformationNotice { background: #E3EEFA; padding: 3px 6px; }"));
+    m_transformNotice->setText(
+        tr("Privacy ▸ Transformation is set to a model that publishes no node: its table is "
+           "exported there (Export table…). This perspective publishes full-domain nodes."));
+    m_transformNotice->hide();
+    nodeForm->addRow(m_transformNotice);
     nodeForm->addRow(tr("Levels"), m_node);
     // A node chosen in the Lattice replaces the one published: say so, and which it replaced.
     m_nodeOrigin->setObjectName("nodeOrigin");
@@ -265,8 +277,12 @@ void ExportPerspective::setSession(SearchSession* session) {
     m_session = session;
     m_sweep->setProject(session ? session->project() : nullptr);
     m_dp->setProject(session ? session->project() : nullptr);
-    if (session)
+    if (session) {
         connect(session, &SearchSession::outcomeChanged, this, &ExportPerspective::outcomeChanged);
+        connect(session, &SearchSession::transformationChanged, this,
+                [this](const QString& m) { m_transformNotice->setVisible(m != "full-domain"); });
+    }
+    m_transformNotice->setVisible(session && session->transformation() != "full-domain");
     if (Project* p = session ? session->project() : nullptr) {
         // Levels typed without a search were judged with the settings of their time.
         auto drop = [this] {

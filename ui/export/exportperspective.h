@@ -38,6 +38,8 @@ struct ReportData;
 class ExportPerspective : public QWidget {
     Q_OBJECT
 public:
+    /// Says that a chosen non-lattice transformation is exported from the Privacy perspective.
+    QLabel* transformationNotice() const { return m_transformNotice; }
     explicit ExportPerspective(QWidget* parent = nullptr);
     void setSession(SearchSession* session);
     /// Where the report gets further charts (the Analysis perspective's results, the Utility
@@ -144,6 +146,8 @@ private:
     QLineEdit* m_node;
     QLabel* m_nodeOrigin;
     QLabel* m_nodeInfo;
+    /// Shown while Privacy ▸ Transformation is set to a model other than full-domain.
+    QLabel* m_transformNotice;
     QRadioButton* m_remove;
     QRadioButton* m_mask;
     QCheckBox* m_neutralize;

@@ -337,12 +337,11 @@ void LatticePerspective::showTransformation() {
     if (model == "full-domain") return;
     // Why the chosen transformation's result is not a node here, and where it is.
     m_transformNotice->setText(
-        tr("The transformation chosen in Privacy ▸ Transformation (%1) publishes no node of this "
+        tr("The transformation chosen in Privacy ▸ Transformation publishes no node of this "
            "lattice: it generalizes each class on its own, so one value may be published at "
            "different levels. The lattice shows the full-domain search on the same "
            "requirement, for comparison; the result and the comparison are in the Privacy "
-           "perspective, where it is exported.")
-            .arg(model));
+           "perspective, where it is exported."));
 }
 
 void LatticePerspective::rebuild() {

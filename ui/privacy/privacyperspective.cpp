@@ -208,8 +208,8 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     resultColumn->setChildrenCollapsible(false);
     resultColumn->addWidget(result);
     resultColumn->addWidget(m_transformation);
-    resultColumn->setStretchFactor(0, 3);
-    resultColumn->setStretchFactor(1, 2);
+    resultColumn->setStretchFactor(0, 2);
+    resultColumn->setStretchFactor(1, 3);
 
     // The columns scroll rather than force the window taller (1366×768 screens).
     auto* layout = new QHBoxLayout(this);

@@ -30,6 +30,7 @@ namespace {
 struct ModelEntry {
     const char* name;
     const char* label;
+    const char* shortLabel;  ///< the comparison's column title
     const char* tip;
 };
 
@@ -37,25 +38,30 @@ struct ModelEntry {
 const ModelEntry kModels[] = {
     {"full-domain",
      QT_TRANSLATE_NOOP("TransformationPanel", "Full-domain generalization (lattice)"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Full-domain"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "Every value of an attribute is lifted to the same level, and whole "
                        "records are suppressed: a node of the lattice (Samarati 2001; the "
                        "ℓ-diversity paper's model), exported from the Export perspective")},
     {"local", QT_TRANSLATE_NOOP("TransformationPanel", "Local recoding"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Local recoding"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "ARX's iterated local generalization (Prasser et al. 2016): the rows a "
                        "full-domain node suppresses are searched again on their own, so one "
                        "value may be published at different levels in different classes")},
     {"mondrian", QT_TRANSLATE_NOOP("TransformationPanel", "Mondrian partitioning"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Mondrian"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "Strict multidimensional partitioning (LeFevre, DeWitt & Ramakrishnan "
                        "2006): median cuts per partition, not per column")},
     {"microaggregation", QT_TRANSLATE_NOOP("TransformationPanel", "Microaggregation (MDAV)"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Microaggregation"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "Groups of at least k similar records replaced by an aggregate "
                        "(Domingo-Ferrer & Mateo-Sanz 2002); every quasi-identifier must be "
                        "numeric")},
     {"cell-suppression", QT_TRANSLATE_NOOP("TransformationPanel", "Cell suppression"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Cell suppression"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "Single quasi-identifier cells replaced by \"*\", the least important "
                        "attribute first, until every record is k-anonymous (sdcMicro's "
@@ -82,7 +88,7 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     : QGroupBox(tr("Transformation"), parent),
       m_model(new QComboBox(this)),
       m_aggregate(new QComboBox(this)),
-      m_compare(new QPushButton(tr("Compare with full-domain"), this)),
+      m_compare(new QPushButton(tr("Compare"), this)),
       m_export(new QPushButton(tr("Export table…"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_table(new QTableWidget(this)),
@@ -117,6 +123,9 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     m_table->setColumnCount(2);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // The column titles wrap (a node of 16 levels is long): the column never widens the window.
+    m_table->horizontalHeader()->setMinimumSectionSize(40);
+    m_table->setMinimumWidth(120);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->hide();
     m_status->setObjectName("transformationStatus");
@@ -136,6 +145,8 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     layout->addWidget(m_table, 1);
+    // Takes the room while there is no comparison, so the rows above stay together.
+    layout->addStretch();
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &TransformationPanel::modelChosen);
     connect(m_compare, &QPushButton::clicked, this, &TransformationPanel::compare);
@@ -271,15 +282,19 @@ void TransformationPanel::compare() {
         return out;
     };
     const QString label = m_model->currentText();
+    const QString shortLabel = tr(kModels[m_model->currentIndex()].shortLabel);
     runJob(
         tr("Running %1").arg(label), work,
-        [this, label](std::shared_ptr<void> r) {
+        [this, label, shortLabel](std::shared_ptr<void> r) {
             const auto& c = *std::static_pointer_cast<const Comparison>(r);
             m_table->clear();
-            m_table->setHorizontalHeaderLabels({c.fullDomain
-                                                    ? tr("Full-domain [%1]").arg(c.fullDomainLevels)
-                                                    : tr("Full-domain (no node satisfies)"),
-                                                label});
+            // Short titles: a node of many levels would not fit a column; it is in the tooltip
+            // and the status line.
+            m_table->setHorizontalHeaderLabels({tr("Full-domain"), shortLabel});
+            m_table->horizontalHeaderItem(0)->setToolTip(
+                c.fullDomain ? tr("The search's optimum [%1]").arg(c.fullDomainLevels)
+                             : tr("No node of the lattice satisfies the requirement"));
+            m_table->horizontalHeaderItem(1)->setToolTip(label);
             const bool cells = c.model.model == "cell-suppression";
             const struct Row {
                 QString name, tip;
@@ -325,7 +340,11 @@ void TransformationPanel::compare() {
                     m_table->item(i, col)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             }
             m_table->show();
-            m_status->setText(tr("%1 on the same requirement as the search.").arg(label));
+            m_status->setText(
+                c.fullDomain
+                    ? tr("%1 beside the full-domain optimum [%2], on the same requirement.")
+                          .arg(label, c.fullDomainLevels)
+                    : tr("%1; no full-domain node satisfies the same requirement.").arg(label));
             emit compared(true);
         },
         [this] { emit compared(false); });
