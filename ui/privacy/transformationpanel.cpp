@@ -30,7 +30,7 @@ namespace {
 struct ModelEntry {
     const char* name;
     const char* label;
-    const char* shortLabel;  ///< the comparison's column title
+    const char* shortLabel;  ///< the comparison's column title (two lines where long)
     const char* tip;
 };
 
@@ -44,7 +44,7 @@ const ModelEntry kModels[] = {
                        "records are suppressed: a node of the lattice (Samarati 2001; the "
                        "ℓ-diversity paper's model), exported from the Export perspective")},
     {"local", QT_TRANSLATE_NOOP("TransformationPanel", "Local recoding"),
-     QT_TRANSLATE_NOOP("TransformationPanel", "Local recoding"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Local\nrecoding"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "ARX's iterated local generalization (Prasser et al. 2016): the rows a "
                        "full-domain node suppresses are searched again on their own, so one "
@@ -55,13 +55,13 @@ const ModelEntry kModels[] = {
                        "Strict multidimensional partitioning (LeFevre, DeWitt & Ramakrishnan "
                        "2006): median cuts per partition, not per column")},
     {"microaggregation", QT_TRANSLATE_NOOP("TransformationPanel", "Microaggregation (MDAV)"),
-     QT_TRANSLATE_NOOP("TransformationPanel", "Microaggregation"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Micro-\naggregation"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "Groups of at least k similar records replaced by an aggregate "
                        "(Domingo-Ferrer & Mateo-Sanz 2002); every quasi-identifier must be "
                        "numeric")},
     {"cell-suppression", QT_TRANSLATE_NOOP("TransformationPanel", "Cell suppression"),
-     QT_TRANSLATE_NOOP("TransformationPanel", "Cell suppression"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Cell\nsuppression"),
      QT_TRANSLATE_NOOP("TransformationPanel",
                        "Single quasi-identifier cells replaced by \"*\", the least important "
                        "attribute first, until every record is k-anonymous (sdcMicro's "
@@ -122,6 +122,9 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     m_table->setObjectName("transformationComparison");
     m_table->setColumnCount(2);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Figures never wrap (a wrapped "7,074,918" reads as two numbers); the two columns share
+    // the width, and long titles take two lines.
+    m_table->setWordWrap(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     // The column titles wrap (a node of 16 levels is long): the column never widens the window.
     m_table->horizontalHeader()->setMinimumSectionSize(40);
@@ -305,7 +308,7 @@ void TransformationPanel::compare() {
                 {tr("Classes"),
                  tr("Groups of records that share their published quasi-identifiers"),
                  [](const PublicationFigures& f) { return count(f.classes); }},
-                {cells ? tr("Smallest class / frequency") : tr("Smallest class"),
+                {cells ? tr("Smallest frequency") : tr("Smallest class"),
                  tr("For cell suppression, the smallest number of records a published record "
                     "matches, \"*\" matching every value"),
                  [](const PublicationFigures& f) { return count(f.smallestClass); }},
