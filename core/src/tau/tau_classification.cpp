@@ -63,7 +63,8 @@ FeatureTable originalClassificationData(const TauInput& input, const TauClassifi
 }
 
 FeatureTable deGeneralizedClassificationData(const TauInput& input, const LocalRecoding& out,
-                                        const TauClassificationOptions& o, std::mt19937_64& rng) {
+                                             const TauClassificationOptions& o,
+                                             std::mt19937_64& rng) {
     FeatureTable d = originalClassificationData(input, o);
     const Table& t = input.data->table();
     for (std::size_t i = 0; i < input.data->qiCount(); ++i) {
