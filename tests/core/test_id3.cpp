@@ -17,8 +17,9 @@ namespace {
 using Rules = std::vector<Id3Tree::Rule>;
 using Cond = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
-Id3Data data(std::vector<std::vector<std::uint32_t>> columns, std::vector<std::uint32_t> domains,
-             std::vector<std::uint32_t> labels, std::uint32_t classes) {
+FeatureTable data(std::vector<std::vector<std::uint32_t>> columns,
+                  std::vector<std::uint32_t> domains, std::vector<std::uint32_t> labels,
+                  std::uint32_t classes) {
     return {std::move(columns), std::move(domains), std::move(labels), classes};
 }
 
@@ -71,7 +72,7 @@ private slots:
         // H(y) = H(1/3) = 0.9183. Split A: ½·H(1/3) + ½·0 = 0.4591, gain 0.4591.
         // Split B: ⅓·1 + ⅓·1 + ⅓·0 = 0.6667, gain 0.2516. So A at the root; under A = 0 the
         // rows (B0→0, B1→0, B2→1) split on B into pure leaves; A = 1 is pure (1).
-        const Id3Data d =
+        const FeatureTable d =
             data({{0, 0, 0, 1, 1, 1}, {0, 1, 2, 0, 1, 2}}, {2, 4}, {0, 0, 1, 1, 1, 1}, 2);
         const Id3Tree t = Id3Tree::learn(d);
         QCOMPARE(t.rootAttribute(), 0);
@@ -87,7 +88,7 @@ private slots:
         QCOMPARE(r[3].covered, std::size_t(3));
         QCOMPARE(r[3].correct, std::size_t(3));
         // B = 3 never occurs under A = 0: that node's majority (0, from labels 0, 0, 1).
-        const Id3Data unseen = data({{0, 1}, {3, 3}}, {2, 4}, {0, 1}, 2);
+        const FeatureTable unseen = data({{0, 1}, {3, 3}}, {2, 4}, {0, 1}, 2);
         QCOMPARE(t.predict(unseen, 0), 0u);
         QCOMPARE(t.predict(unseen, 1), 1u);
     }
@@ -95,7 +96,7 @@ private slots:
     void noisyLeafKeepsMajority() {
         // a0 → y0, y0, y1; a1 → y1. The a0 leaf predicts y0 (2 of 3): accuracy 3/4, and the
         // rule "a = a0 ⇒ y0" has accuracy 2/3 over 3 rows.
-        const Id3Data d = data({{0, 0, 0, 1}}, {2}, {0, 0, 1, 1}, 2);
+        const FeatureTable d = data({{0, 0, 0, 1}}, {2}, {0, 0, 1, 1}, 2);
         const Id3Tree t = Id3Tree::learn(d);
         QCOMPARE(t.accuracy(d), 0.75);
         const Rules r = t.rules();
@@ -106,11 +107,11 @@ private slots:
 
     void tiesAndNoGain() {
         // Both attributes separate the classes perfectly: equal gain, the lower index wins.
-        const Id3Data both = data({{0, 1}, {1, 0}}, {2, 2}, {0, 1}, 2);
+        const FeatureTable both = data({{0, 1}, {1, 0}}, {2, 2}, {0, 1}, 2);
         QCOMPARE(Id3Tree::learn(both).rootAttribute(), 0);
         // Identical features, labels 1 and 0: no split gains, the root is a leaf and the tie
         // between the classes goes to the lower code.
-        const Id3Data none = data({{0, 0}}, {1}, {1, 0}, 2);
+        const FeatureTable none = data({{0, 0}}, {1}, {1, 0}, 2);
         const Id3Tree t = Id3Tree::learn(none);
         QCOMPARE(t.rootAttribute(), -1);
         QCOMPARE(t.predict(none, 0), 0u);
@@ -162,7 +163,7 @@ private slots:
         std::mt19937_64 rng(7);
         bool sawY1 = false, sawY2 = false;
         for (int k = 0; k < 50; ++k) {
-            const Id3Data d = deGeneralizedClassificationData(w.input, coarse, o, rng);
+            const FeatureTable d = deGeneralizedClassificationData(w.input, coarse, o, rng);
             for (const RecodedClass& cls : coarse.classes)
                 for (std::uint32_t r : cls.rows) {
                     QCOMPARE(d.columns[0][r], cls.codes[0]);

@@ -18,6 +18,21 @@ std::uint64_t totalOf(Histogram counts) {
     return n;
 }
 
+// N and r1 of simple ℓ-diversity in one pass, without sorting (it needs no other rank).
+struct TotalAndLargest {
+    std::uint64_t n = 0;
+    std::uint32_t r1 = 0;
+};
+
+TotalAndLargest totalAndLargest(Histogram counts) {
+    TotalAndLargest t;
+    for (std::uint32_t c : counts) {
+        t.n += c;
+        t.r1 = std::max(t.r1, c);
+    }
+    return t;
+}
+
 bool isDontCare(std::span<const std::uint8_t> dontCare, std::size_t s) {
     return s < dontCare.size() && dontCare[s] != 0;
 }
@@ -227,24 +242,14 @@ double NpdRecursiveCL::measure(Histogram counts) const {
 }
 
 bool SimpleL::holds(Histogram counts) const {
-    std::uint64_t n = 0;
-    std::uint32_t r1 = 0;
-    for (std::uint32_t c : counts) {
-        n += c;
-        r1 = std::max(r1, c);
-    }
+    const TotalAndLargest t = totalAndLargest(counts);
     // r1/N ≤ 1/ℓ without dividing; exact for whole ℓ.
-    return n > 0 && double(r1) * l <= double(n);
+    return t.n > 0 && double(t.r1) * l <= double(t.n);
 }
 
 double SimpleL::measure(Histogram counts) const {
-    std::uint64_t n = 0;
-    std::uint32_t r1 = 0;
-    for (std::uint32_t c : counts) {
-        n += c;
-        r1 = std::max(r1, c);
-    }
-    return r1 == 0 ? 0 : double(n) / double(r1);
+    const TotalAndLargest t = totalAndLargest(counts);
+    return t.r1 == 0 ? 0 : double(t.n) / double(t.r1);
 }
 
 bool TauL::holds(Histogram counts) const {

@@ -32,17 +32,16 @@ BackgroundAttackResult backgroundAttack(const Table& original, std::size_t sensi
     for (std::size_t i = 0; i < after.individuals.size(); ++i) {
         const IndividualBelief& b = before.individuals[i];
         const IndividualBelief& a = after.individuals[i];
-        BackgroundIndividual x;
-        x.row = a.row;
-        x.cls = a.cls;
-        x.value = a.trueValue;
-        x.knowledgeApplies = a.knowledgeApplies;
-        x.beliefBefore = b.belief;
-        x.beliefAfter = a.belief;
-        x.positiveBefore = b.positive;
-        x.positiveAfter = a.positive;
-        x.negativeBefore = b.negativeValues;
-        x.negativeAfter = a.negativeValues;
+        const BackgroundIndividual x{.row = a.row,
+                                     .cls = a.cls,
+                                     .value = a.trueValue,
+                                     .knowledgeApplies = a.knowledgeApplies,
+                                     .beliefBefore = b.belief,
+                                     .beliefAfter = a.belief,
+                                     .positiveBefore = b.positive,
+                                     .positiveAfter = a.positive,
+                                     .negativeBefore = b.negativeValues,
+                                     .negativeAfter = a.negativeValues};
         BackgroundClassRow& row = result.classes[a.cls];
         for (BackgroundClassRow* r : {&row, &result.total}) {
             ++r->rows;

@@ -23,7 +23,7 @@ double entropy(std::span<const std::size_t> counts, std::size_t total) {
 
 }  // namespace
 
-Id3Tree Id3Tree::learn(const Id3Data& data) {
+Id3Tree Id3Tree::learn(const FeatureTable& data) {
     if (data.rowCount() == 0) throw ParameterError("ID3: no training rows");
     if (data.columns.size() != data.domains.size())
         throw ParameterError("ID3: attribute and domain counts differ");
@@ -37,7 +37,7 @@ Id3Tree Id3Tree::learn(const Id3Data& data) {
     return tree;
 }
 
-std::size_t Id3Tree::grow(const Id3Data& data, std::vector<std::uint32_t>& rows,
+std::size_t Id3Tree::grow(const FeatureTable& data, std::vector<std::uint32_t>& rows,
                           std::vector<bool>& used) {
     const std::size_t id = m_nodes.size();
     m_nodes.emplace_back();
@@ -93,7 +93,7 @@ std::size_t Id3Tree::grow(const Id3Data& data, std::vector<std::uint32_t>& rows,
     return id;
 }
 
-std::uint32_t Id3Tree::predict(const Id3Data& data, std::size_t row) const {
+std::uint32_t Id3Tree::predict(const FeatureTable& data, std::size_t row) const {
     std::size_t n = 0;
     while (m_nodes[n].attribute >= 0) {
         const std::uint32_t v = data.columns[std::size_t(m_nodes[n].attribute)][row];
@@ -104,7 +104,7 @@ std::uint32_t Id3Tree::predict(const Id3Data& data, std::size_t row) const {
     return m_nodes[n].majority;
 }
 
-double Id3Tree::accuracy(const Id3Data& data) const {
+double Id3Tree::accuracy(const FeatureTable& data) const {
     if (data.rowCount() == 0) return 0;
     std::size_t right = 0;
     for (std::size_t r = 0; r < data.rowCount(); ++r) right += predict(data, r) == data.labels[r];

@@ -408,10 +408,11 @@ bool runStages(const std::function<std::size_t(char*, std::size_t)>& read, Split
 
 }  // namespace
 
-std::optional<FastGroupsResult> fastCsvGroups(
-    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
-    const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
-    unsigned threads, const std::function<void(std::uint64_t)>& afterChunk) {
+std::optional<FastGroupsResult> fastCsvGroups(const ChunkRead& read, char separator,
+                                              const CsvOptions& options,
+                                              const std::vector<std::string>& columns,
+                                              std::size_t chunkBytes, unsigned threads,
+                                              const AfterChunk& afterChunk) {
     if (columns.empty()) return std::nullopt;  // one group of every row: the reference's
     Splitter splitter(separator, options, &columns);
     Coder coder(columns);
@@ -447,10 +448,10 @@ std::optional<FastGroupsResult> fastCsvGroups(
     return out;
 }
 
-std::optional<FastRowsResult> fastCsvRows(
-    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
-    const CsvOptions& options, std::size_t chunkBytes, std::uint64_t totalBytes, unsigned threads,
-    const std::function<void(std::uint64_t)>& afterChunk) {
+std::optional<FastRowsResult> fastCsvRows(const ChunkRead& read, char separator,
+                                          const CsvOptions& options, std::size_t chunkBytes,
+                                          std::uint64_t totalBytes, unsigned threads,
+                                          const AfterChunk& afterChunk) {
     Splitter splitter(separator, options, nullptr);
     std::optional<Coder> coder;
     std::vector<Code> codes;

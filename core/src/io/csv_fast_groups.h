@@ -27,34 +27,42 @@
 
 namespace ldv::detail {
 
-struct FastGroupsResult {
-    GroupedTable groups;
+/// Records read and records dropped (a missing value with CsvOptions' "drop"): what both fast
+/// paths report besides what they built.
+struct FastReadCounts {
     std::uint64_t rowsRead = 0;
     std::uint64_t rowsDropped = 0;
 };
 
-/// Reads the whole input through `read(buffer, capacity) -> bytes` (0 at its end) in chunks
-/// of `chunkBytes`, calling `afterChunk(bytesSoFar)` after each (progress, cancelling; it may
-/// throw). `separator` must be given; a leading byte order mark is skipped. Nothing when the
-/// fast path gave up (the input must then be read again by the reference).
-std::optional<FastGroupsResult> fastCsvGroups(
-    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
-    const CsvOptions& options, const std::vector<std::string>& columns, std::size_t chunkBytes,
-    unsigned threads, const std::function<void(std::uint64_t)>& afterChunk = {});
+/// `read(buffer, capacity) -> bytes` (0 at its end), and `afterChunk(bytesSoFar)`.
+using ChunkRead = std::function<std::size_t(char*, std::size_t)>;
+using AfterChunk = std::function<void(std::uint64_t)>;
 
-struct FastRowsResult {
+struct FastGroupsResult : FastReadCounts {
+    GroupedTable groups;
+};
+
+/// Reads the whole input through `read` in chunks of `chunkBytes`, calling `afterChunk` after
+/// each (progress, cancelling; it may throw). `separator` must be given; a leading byte order mark
+/// is skipped. Nothing when the fast path gave up (the input must then be read again by the
+/// reference).
+std::optional<FastGroupsResult> fastCsvGroups(const ChunkRead& read, char separator,
+                                              const CsvOptions& options,
+                                              const std::vector<std::string>& columns,
+                                              std::size_t chunkBytes, unsigned threads,
+                                              const AfterChunk& afterChunk = {});
+
+struct FastRowsResult : FastReadCounts {
     Table table;
-    std::uint64_t rowsRead = 0;
-    std::uint64_t rowsDropped = 0;
 };
 
 /// readCsv's fast path for a file of more than one chunk, in the same two stages: splitting
 /// the records (every column kept; CsvOptions::header as FastCsvReader takes it), then coding
 /// the cells and appending the codes to the columns, on two threads when `threads` > 1.
 /// `totalBytes` (0 if unknown) presizes the columns. Nothing when it gave up.
-std::optional<FastRowsResult> fastCsvRows(
-    const std::function<std::size_t(char*, std::size_t)>& read, char separator,
-    const CsvOptions& options, std::size_t chunkBytes, std::uint64_t totalBytes, unsigned threads,
-    const std::function<void(std::uint64_t)>& afterChunk = {});
+std::optional<FastRowsResult> fastCsvRows(const ChunkRead& read, char separator,
+                                          const CsvOptions& options, std::size_t chunkBytes,
+                                          std::uint64_t totalBytes, unsigned threads,
+                                          const AfterChunk& afterChunk = {});
 
 }  // namespace ldv::detail

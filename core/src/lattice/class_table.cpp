@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "lattice/pext.h"
+#include "lattice/rollup_lookups.h"
 
 namespace ldv::detail {
 namespace {
@@ -454,26 +455,17 @@ void RollupEngine::finishBitsRollup(const ClassTable& src, ClassTable& out) {
 template <bool Dense, bool Classes, std::size_t Fixed>
 void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, ClassTable& out) {
     const std::size_t count = src.count();
-    const std::size_t changed = Fixed ? Fixed : m_deltaPtr.size();
-    const std::uint64_t* deltas[Fixed ? Fixed : 1] = {};
-    unsigned shifts[Fixed ? Fixed : 1] = {};
-    std::uint64_t masks[Fixed ? Fixed : 1] = {};
-    if constexpr (Fixed > 0)
-        for (std::size_t j = 0; j < Fixed; ++j) {
-            deltas[j] = m_deltaPtr[j];
-            shifts[j] = m_deltaShift[j];
-            masks[j] = m_deltaMask[j];
-        }
-    const std::uint64_t* const* anyDeltas = m_deltaPtr.data();
-    const unsigned* anyShifts = m_deltaShift.data();
-    const std::uint64_t* anyMasks = m_deltaMask.data();
+    const DeltaLookups<Fixed> lookups(m_deltaPtr, m_deltaShift, m_deltaMask);
     const std::uint64_t* packed = src.packed.data();
     const std::uint32_t* sizes = src.sizes.data();
     std::uint32_t* classOf = m_classOf.data();
     if constexpr (Dense) {
         // Raw pointers throughout: at most `count` groups, written into grown-only scratch. The
-        // key rewrite is repeated below on purpose: shared through a lambda, or one loop with
-        // both insertions, the dense loop ran 3-8 % slower (wide boundary, mach2019 2 %).
+        // insertion is repeated below on purpose: one loop with both insertions ran the dense
+        // loop 3-8 % slower (wide boundary, mach2019 2 %); so did a key rewrite shared through
+        // a lambda, while DeltaLookups::rewrite (always inlined) runs no more instructions
+        // than the loop it replaced (callgrind, bench_search case … incognito 0.02 k=5 1 1:
+        // equal or fewer in each groupBitsLoop<true, false, N>).
         if (m_denseSizes.size() < count) m_denseSizes.resize(count);
         if (m_densePacked.size() < count) m_densePacked.resize(count);
         std::uint32_t* outSizes = m_denseSizes.data();
@@ -481,15 +473,7 @@ void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, C
         const KeyGrouper::DenseView view = m_grouper.openDense(count);
         std::uint32_t groups = 0;
         for (std::size_t c = 0; c < count; ++c) {
-            const std::uint64_t word = packed[c];
-            std::uint64_t key = word;
-            if constexpr (Fixed > 0) {
-                for (std::size_t j = 0; j < Fixed; ++j)
-                    key += deltas[j][(word >> shifts[j]) & masks[j]];
-            } else {
-                for (std::size_t j = 0; j < changed; ++j)
-                    key += anyDeltas[j][(word >> anyShifts[j]) & anyMasks[j]];
-            }
+            const std::uint64_t key = lookups.rewrite(packed[c]);
             const std::uint64_t slot = pext(key, outMask);
             std::uint32_t g = view.ids[slot];
             if (g == KeyGrouper::kNone) {
@@ -509,15 +493,7 @@ void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, C
     }
     std::vector<std::uint32_t>& outSizes = out.sizes;
     for (std::size_t c = 0; c < count; ++c) {
-        const std::uint64_t word = packed[c];
-        std::uint64_t key = word;
-        if constexpr (Fixed > 0) {
-            for (std::size_t j = 0; j < Fixed; ++j)
-                key += deltas[j][(word >> shifts[j]) & masks[j]];
-        } else {
-            for (std::size_t j = 0; j < changed; ++j)
-                key += anyDeltas[j][(word >> anyShifts[j]) & anyMasks[j]];
-        }
+        const std::uint64_t key = lookups.rewrite(packed[c]);
         const std::uint32_t g = m_grouper.insert(Dense ? pext(key, outMask) : key);
         if (g == outSizes.size()) {
             outSizes.push_back(0);
@@ -530,24 +506,9 @@ void RollupEngine::groupBitsLoop(const ClassTable& src, std::uint64_t outMask, C
 
 template <bool Dense, bool Classes>
 void RollupEngine::groupBits(const ClassTable& src, std::uint64_t outMask, ClassTable& out) {
-    switch (m_deltaPtr.size()) {
-        case 0:
-            return groupBitsLoop<Dense, Classes, 0>(src, outMask, out);
-        case 1:
-            return groupBitsLoop<Dense, Classes, 1>(src, outMask, out);
-        case 2:
-            return groupBitsLoop<Dense, Classes, 2>(src, outMask, out);
-        case 3:
-            return groupBitsLoop<Dense, Classes, 3>(src, outMask, out);
-        case 4:
-            return groupBitsLoop<Dense, Classes, 4>(src, outMask, out);
-        case 5:
-            return groupBitsLoop<Dense, Classes, 5>(src, outMask, out);
-        case 6:
-            return groupBitsLoop<Dense, Classes, 6>(src, outMask, out);
-        default:
-            return groupBitsLoop<Dense, Classes, 0>(src, outMask, out);
-    }
+    withUnrolledLookups(m_deltaPtr.size(), [&](auto fixed) {
+        groupBitsLoop<Dense, Classes, decltype(fixed)::value>(src, outMask, out);
+    });
 }
 
 }  // namespace ldv::detail

@@ -9,6 +9,7 @@
 
 #include "lattice/class_table.h"
 #include "lattice/pext.h"
+#include "lattice/rollup_lookups.h"
 
 namespace ldv::detail {
 
@@ -185,20 +186,8 @@ template <bool Gather, bool Classes, std::size_t Fixed>
 void RollupEngine::groupWideBitsLoop(const ClassTable& src, const std::uint64_t* outMask,
                                      unsigned lowBits, ClassTable& out) {
     const std::size_t count = src.count();
-    const std::size_t changed = Fixed ? Fixed : m_deltaPtr.size();
     const std::size_t low = m_lowChanged;
-    const std::uint64_t* deltas[Fixed ? Fixed : 1] = {};
-    unsigned shifts[Fixed ? Fixed : 1] = {};
-    std::uint64_t masks[Fixed ? Fixed : 1] = {};
-    if constexpr (Fixed > 0)
-        for (std::size_t j = 0; j < Fixed; ++j) {
-            deltas[j] = m_deltaPtr[j];
-            shifts[j] = m_deltaShift[j];
-            masks[j] = m_deltaMask[j];
-        }
-    const std::uint64_t* const* anyDeltas = m_deltaPtr.data();
-    const unsigned* anyShifts = m_deltaShift.data();
-    const std::uint64_t* anyMasks = m_deltaMask.data();
+    const DeltaLookups<Fixed> lookups(m_deltaPtr, m_deltaShift, m_deltaMask);
     const std::uint64_t mask0 = outMask[0], mask1 = outMask[1];
     // lowBits is 64 only when the high word keeps no bits (pext of it is 0): `& 63` keeps the
     // shift defined.
@@ -213,15 +202,13 @@ void RollupEngine::groupWideBitsLoop(const ClassTable& src, const std::uint64_t*
         if constexpr (Fixed > 0) {
             for (std::size_t j = 0; j < Fixed; ++j) {
                 if (j < low)
-                    k0 += deltas[j][(w0 >> shifts[j]) & masks[j]];
+                    k0 += lookups.delta(j, w0);
                 else
-                    k1 += deltas[j][(w1 >> shifts[j]) & masks[j]];
+                    k1 += lookups.delta(j, w1);
             }
         } else {
-            for (std::size_t j = 0; j < low; ++j)
-                k0 += anyDeltas[j][(w0 >> anyShifts[j]) & anyMasks[j]];
-            for (std::size_t j = low; j < changed; ++j)
-                k1 += anyDeltas[j][(w1 >> anyShifts[j]) & anyMasks[j]];
+            for (std::size_t j = 0; j < low; ++j) k0 += lookups.delta(j, w0);
+            for (std::size_t j = low; j < lookups.count(); ++j) k1 += lookups.delta(j, w1);
         }
         std::uint32_t g;
         if constexpr (Gather)
@@ -241,22 +228,9 @@ void RollupEngine::groupWideBitsLoop(const ClassTable& src, const std::uint64_t*
 template <bool Gather, bool Classes>
 void RollupEngine::groupWideBits(const ClassTable& src, const std::uint64_t* outMask,
                                  unsigned lowBits, ClassTable& out) {
-    switch (m_deltaPtr.size()) {
-        case 1:
-            return groupWideBitsLoop<Gather, Classes, 1>(src, outMask, lowBits, out);
-        case 2:
-            return groupWideBitsLoop<Gather, Classes, 2>(src, outMask, lowBits, out);
-        case 3:
-            return groupWideBitsLoop<Gather, Classes, 3>(src, outMask, lowBits, out);
-        case 4:
-            return groupWideBitsLoop<Gather, Classes, 4>(src, outMask, lowBits, out);
-        case 5:
-            return groupWideBitsLoop<Gather, Classes, 5>(src, outMask, lowBits, out);
-        case 6:
-            return groupWideBitsLoop<Gather, Classes, 6>(src, outMask, lowBits, out);
-        default:
-            return groupWideBitsLoop<Gather, Classes, 0>(src, outMask, lowBits, out);
-    }
+    withUnrolledLookups(m_deltaPtr.size(), [&](auto fixed) {
+        groupWideBitsLoop<Gather, Classes, decltype(fixed)::value>(src, outMask, lowBits, out);
+    });
 }
 
 }  // namespace ldv::detail

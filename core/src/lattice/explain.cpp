@@ -178,12 +178,11 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
     for (std::size_t k = 0; k < config.criteria.size(); ++k) {
         const BoundCriterion& b = config.criteria[k];
         const CriterionResult& r = node.criteria[k];
-        CriterionExplanation e;
-        e.spec = r.spec;
-        e.description = r.description;
-        e.holds = r.holds;
-        e.failingClassCount = r.failingClasses;
-        e.failingRows = r.failingRows;
+        CriterionExplanation e{.spec = r.spec,
+                               .description = r.description,
+                               .holds = r.holds,
+                               .failingClassCount = r.failingClasses,
+                               .failingRows = r.failingRows};
         for (std::size_t c : order[k]) {
             e.failingClasses.push_back(describeClass(data, classes, b, r, c));
             e.failingClasses.back().rows = rowsOf[c];

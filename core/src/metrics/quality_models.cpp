@@ -108,17 +108,11 @@ QualityTables qualityTables(const Dataset& data) {
     const EquivalenceClasses& base = data.baseGroups();
     QualityTables t;
     t.n = double(data.rowCount());
-    t.entropy.resize(d);
-    t.granularity.resize(d);
-    t.sse.resize(d);
-    t.log2Count.resize(d);
-    t.low.resize(d);
-    t.high.resize(d);
-    t.value.resize(d);
-    t.sseNorm.assign(d, 0.0);
-    t.domain.assign(d, 0.0);
-    t.minValue.assign(d, 0.0);
-    t.maxValue.assign(d, 0.0);
+    // Every table is indexed by QI first; the loop below sizes the inner levels. One loop per
+    // element type: [i][l] or [i][b], [i][l][g], and [i].
+    for (auto* byQi : {&t.entropy, &t.granularity, &t.sse, &t.value}) byQi->resize(d);
+    for (auto* byQi : {&t.log2Count, &t.low, &t.high}) byQi->resize(d);
+    for (auto* byQi : {&t.sseNorm, &t.domain, &t.minValue, &t.maxValue}) byQi->assign(d, 0.0);
     for (std::size_t i = 0; i < d; ++i) {
         const HierarchyMap& h = data.hierarchy(i);
         const std::size_t domain = h.levelSize(0);

@@ -229,27 +229,39 @@ private:
         return v.satisfies;
     }
 
+    enum class Side { Above, Below };
+
+    /// The members of `index` on `side` of x, into m_scratch.
+    void collect(DominanceIndex& index, const Node& x, Side side) {
+        m_scratch.clear();
+        if (side == Side::Above)
+            index.collectAbove(x, m_scratch);
+        else
+            index.collectBelow(x, m_scratch);
+    }
+
+    /// Puts x into the antichain `index` in place of the members it makes redundant, those on
+    /// `side` of it: S keeps its minimal satisfying nodes (drop those above), F its maximal
+    /// failing ones (drop those below). Leaves the dropped slots in m_scratch.
+    void replaceDominated(DominanceIndex& index, const Node& x, Side side) {
+        collect(index, x, side);
+        for (std::size_t slot : m_scratch) index.erase(slot);
+        index.insert(x);
+    }
+
     /// Call with m_mutex held (as for every change of the antichains).
     void addSatisfying(const Node& x) {
         if (m_satisfying.anyBelow(x)) return;  // another worker decided it meanwhile
-        m_scratch.clear();
-        m_satisfying.collectAbove(x, m_scratch);
-        for (std::size_t slot : m_scratch) m_satisfying.erase(slot);
-        m_satisfying.insert(x);
-        m_scratch.clear();
-        m_undecided.collectAbove(x, m_scratch);
+        replaceDominated(m_satisfying, x, Side::Above);
+        collect(m_undecided, x, Side::Above);
         for (std::size_t slot : m_scratch) removeUndecided(slot);
     }
 
     void addFailing(const Node& x) {
         if (m_failing.anyAbove(x)) return;
-        m_scratch.clear();
-        m_failing.collectBelow(x, m_scratch);
-        for (std::size_t slot : m_scratch) m_failing.erase(slot);
-        m_failing.insert(x);
+        replaceDominated(m_failing, x, Side::Below);
         // The minimal undecided nodes below x give way to their raises past x.
-        m_scratch.clear();
-        m_undecided.collectBelow(x, m_scratch);
+        collect(m_undecided, x, Side::Below);
         std::vector<Node> raises;
         for (std::size_t slot : m_scratch) {
             const auto u = m_undecided.levels(slot);

@@ -45,10 +45,10 @@ T pick(const std::vector<T>& v, std::mt19937_64& rng) {
 
 }  // namespace
 
-Id3Data originalClassificationData(const TauInput& input, const TauClassificationOptions& o) {
+FeatureTable originalClassificationData(const TauInput& input, const TauClassificationOptions& o) {
     const Table& t = input.data->table();
     const std::size_t target = targetColumn(input, o);
-    Id3Data d;
+    FeatureTable d;
     for (std::size_t q : input.data->qiColumns()) {
         const Column& c = t.column(q);
         d.columns.emplace_back(c.codes().begin(), c.codes().end());
@@ -62,9 +62,10 @@ Id3Data originalClassificationData(const TauInput& input, const TauClassificatio
     return d;
 }
 
-Id3Data deGeneralizedClassificationData(const TauInput& input, const LocalRecoding& out,
-                                        const TauClassificationOptions& o, std::mt19937_64& rng) {
-    Id3Data d = originalClassificationData(input, o);
+FeatureTable deGeneralizedClassificationData(const TauInput& input, const LocalRecoding& out,
+                                             const TauClassificationOptions& o,
+                                             std::mt19937_64& rng) {
+    FeatureTable d = originalClassificationData(input, o);
     const Table& t = input.data->table();
     for (std::size_t i = 0; i < input.data->qiCount(); ++i) {
         const auto leaves =
@@ -91,7 +92,7 @@ TauClassification classifyRecoding(const TauInput& input, const LocalRecoding& o
                                    const TauClassificationOptions& o) {
     if (out.empty()) throw ParameterError("classification of an empty output");
     if (o.trees == 0) throw ParameterError("classification needs at least one tree");
-    const Id3Data original = originalClassificationData(input, o);
+    const FeatureTable original = originalClassificationData(input, o);
     const Id3Tree reference = Id3Tree::learn(original);
     TauClassification result;
     result.trees = o.trees;

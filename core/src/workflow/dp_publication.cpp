@@ -31,12 +31,11 @@ DpPublication publishDifferentiallyPrivate(const Workspace& workspace,
                                            const DpPublishSettings& settings) {
     checkDpPublishable(workspace, settings);
     const Dataset& data = workspace.dataset();
-    SafePubOptions options;
-    options.epsilon = settings.epsilon;
-    options.delta = settings.delta;
-    options.steps = settings.steps;
-    options.score = settings.score;
-    options.seed = settings.seed;
+    const SafePubOptions options{.epsilon = settings.epsilon,
+                                 .delta = settings.delta,
+                                 .steps = settings.steps,
+                                 .score = settings.score,
+                                 .seed = settings.seed};
     DpPublication out;
     const auto start = std::chrono::steady_clock::now();
     out.result = safePub(data, options);

@@ -10,17 +10,9 @@
 #include <utility>
 #include <vector>
 
-namespace ldv {
+#include "ldiv/data/feature_table.h"
 
-/// Training or test data: `columns[a][row]` is the code of attribute a (0 ≤ code <
-/// `domains[a]`), `labels[row]` the class (0 ≤ label < `classes`).
-struct Id3Data {
-    std::vector<std::vector<std::uint32_t>> columns;
-    std::vector<std::uint32_t> domains;
-    std::vector<std::uint32_t> labels;
-    std::uint32_t classes = 0;
-    std::size_t rowCount() const { return labels.size(); }
-};
+namespace ldv {
 
 /// A learned tree. Each inner node splits multiway on the attribute of largest information
 /// gain H(C) − Σ_v |S_v|/|S|·H(C|S_v) (entropy in bits; ties: the lower attribute index); an
@@ -31,11 +23,11 @@ struct Id3Data {
 class Id3Tree {
 public:
     /// Throws ParameterError when the data is empty or the sizes disagree.
-    static Id3Tree learn(const Id3Data& data);
+    static Id3Tree learn(const FeatureTable& data);
 
-    std::uint32_t predict(const Id3Data& data, std::size_t row) const;
+    std::uint32_t predict(const FeatureTable& data, std::size_t row) const;
     /// Share of `data`'s rows whose label the tree predicts.
-    double accuracy(const Id3Data& data) const;
+    double accuracy(const FeatureTable& data) const;
 
     /// A root-to-leaf path as a classification rule "a1 = v1 ∧ … ⇒ label" (Tian & Zhang 2011
     /// §5.3.2, who mine theirs after Giuffrida, Chu & Hanssens 2000): conditions sorted by
@@ -64,7 +56,7 @@ private:
         std::size_t covered = 0, correct = 0;  ///< training rows, of which majority
         std::vector<std::int32_t> children;    ///< per value of `attribute`, −1 = unseen
     };
-    std::size_t grow(const Id3Data& data, std::vector<std::uint32_t>& rows,
+    std::size_t grow(const FeatureTable& data, std::vector<std::uint32_t>& rows,
                      std::vector<bool>& used);
     std::vector<Node> m_nodes;
 };

@@ -37,15 +37,16 @@ struct TauClassification {
 };
 
 /// The training data ID3 sees for the original table: QI base codes and the target's codes.
-Id3Data originalClassificationData(const TauInput& input, const TauClassificationOptions& options);
+FeatureTable originalClassificationData(const TauInput& input,
+                                        const TauClassificationOptions& options);
 
 /// The anonymized table as ID3 training data: "each general value replaced by a base value
 /// randomly selected from leaf values covered by the general value" (Tian & Zhang 2011
 /// §5.3.2), uniformly among the base values that occur in the original table (the data
 /// domain, as for um).
-Id3Data deGeneralizedClassificationData(const TauInput& input, const LocalRecoding& out,
-                                        const TauClassificationOptions& options,
-                                        std::mt19937_64& rng);
+FeatureTable deGeneralizedClassificationData(const TauInput& input, const LocalRecoding& out,
+                                             const TauClassificationOptions& options,
+                                             std::mt19937_64& rng);
 
 /// Learns the original tree and `options.trees` anonymized trees, and measures both on the
 /// original table. Throws ParameterError for an empty output or zero trees.

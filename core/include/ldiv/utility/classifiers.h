@@ -21,17 +21,9 @@
 #include <span>
 #include <vector>
 
-namespace ldv {
+#include "ldiv/data/feature_table.h"
 
-/// Categorical features and a class per row: `columns[a][row]` is the code of feature a
-/// (0 ≤ code < `domains[a]`), `labels[row]` the class (0 ≤ label < `classes`).
-struct FeatureTable {
-    std::vector<std::vector<std::uint32_t>> columns;
-    std::vector<std::uint32_t> domains;
-    std::vector<std::uint32_t> labels;
-    std::uint32_t classes = 0;
-    std::size_t rowCount() const { return labels.size(); }
-};
+namespace ldv {
 
 inline constexpr int kTreeDepth = 8;
 
