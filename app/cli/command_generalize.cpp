@@ -36,6 +36,7 @@
 #include "ldiv/transform/mondrian.h"
 #include "ldiv/transform/pram.h"
 #include "ldiv/transform/pram_columns.h"
+#include "ldiv/transform/transformation.h"
 #include "ldiv/workflow/dp_publication.h"
 
 namespace ldv::cli {
@@ -542,74 +543,59 @@ private:
                 throw ParameterError("--release with " + model +
                                      " does not record pseudonyms yet: give one or the other");
         }
+        if (m_transform == "local" && m_suppressed == "mask")
+            throw ParameterError(
+                "--suppressed mask is not supported with --transform local yet: its "
+                "suppressed rows are removed");
+        if (m_transform == "microaggregation")
+            for (Aggregate a : parseAggregates(data))
+                recorded.aggregates.push_back(aggregateName(a));
+        if (m_transform == "cell-suppression") {
+            (void)parseImportance(data);  // every QI once, by name
+            recorded.importance = m_importance;
+        }
+        const auto start = std::chrono::steady_clock::now();
+        TransformationOutcome outcome = runTransformation(*ws, data, requirement.config, recorded);
+        const MondrianResult& result = outcome.classes;
+        const std::uint64_t suppressedRows = outcome.suppressedRows;
         nlohmann::json extra = nlohmann::json::object();
         std::string summary;
-        MondrianResult result;
-        std::uint64_t suppressedRows = 0;
-        const auto start = std::chrono::steady_clock::now();
-        if (m_transform == "mondrian") {
-            checkMondrianSupport(data, requirement.config);
-            result = mondrian(data, requirement.config);
-        } else if (m_transform == "microaggregation") {
-            const std::vector<Aggregate> aggregates = parseAggregates(data);
-            checkMicroaggregationSupport(data, requirement.config);
-            for (Aggregate a : aggregates) recorded.aggregates.push_back(aggregateName(a));
-            MicroaggregationResult m = microaggregate(data, requirement.config, aggregates);
-            result = std::move(m.classes);
+        if (const auto& m = outcome.microaggregation) {
             nlohmann::json names = nlohmann::json::object();
             for (std::size_t i = 0; i < data.qiCount(); ++i)
-                names[data.table().column(data.qiColumns()[i]).name()] =
-                    aggregateName(aggregates[i]);
-            extra = {{"aggregates", names}, {"mdav_groups", m.mdavGroups}, {"merges", m.merges}};
-            summary = "; " + std::to_string(m.mdavGroups) + " MDAV groups, " +
-                      std::to_string(m.merges) + " merged";
-        } else if (m_transform == "local") {
-            if (m_suppressed == "mask")
-                throw ParameterError(
-                    "--suppressed mask is not supported with --transform local yet: its "
-                    "suppressed rows are removed");
-            checkLocalRecodingSupport(data, requirement.config);
-            ws->requireQiHierarchies();
-            LocalRecodingResult l = localRecoding(data, requirement.config);
-            result = std::move(l.classes);
-            suppressedRows = l.suppressedRows;
+                names[data.table().column(data.qiColumns()[i]).name()] = recorded.aggregates[i];
+            extra = {{"aggregates", names}, {"mdav_groups", m->mdavGroups}, {"merges", m->merges}};
+            summary = "; " + std::to_string(m->mdavGroups) + " MDAV groups, " +
+                      std::to_string(m->merges) + " merged";
+        } else if (const auto& l = outcome.local) {
             nlohmann::json iterations = nlohmann::json::array();
-            for (const LocalIteration& it : l.iterations)
+            for (const LocalIteration& it : l->iterations)
                 iterations.push_back({{"node", it.levels},
                                       {"input_rows", it.inputRows},
                                       {"released_rows", it.releasedRows},
                                       {"without_suppression", it.withoutSuppression}});
             extra = {{"iterations", iterations},
-                     {"discernibility", l.discernibility},
-                     {"entropy", l.entropy},
-                     {"suppression_allowed", l.suppressionAllowed},
+                     {"discernibility", l->discernibility},
+                     {"entropy", l->entropy},
+                     {"suppression_allowed", l->suppressionAllowed},
                      {"metric", metricName(requirement.config.metric)},
                      {"gs_factor", requirement.config.quality.gsFactor}};
-            result.tableFails = std::move(l.tableFails);
-            summary = "; " + std::to_string(l.iterations.size()) + " iterations";
-        } else {
-            const std::vector<std::size_t> order = parseImportance(data);
-            recorded.importance = m_importance;
-            checkCellSuppressionSupport(data, requirement.config);
-            CellSuppressionResult c = suppressCells(data, requirement.config, order);
-            result = std::move(c.classes);
+            summary = "; " + std::to_string(l->iterations.size()) + " iterations";
+        } else if (const auto& c = outcome.cellSuppression) {
             nlohmann::json cells = nlohmann::json::object();
             nlohmann::json names = nlohmann::json::array();
-            std::uint64_t total = 0;
-            for (std::size_t i : c.order)
+            for (std::size_t i : c->order)
                 names.push_back(data.table().column(data.qiColumns()[i]).name());
-            for (std::size_t i = 0; i < data.qiCount(); ++i) {
-                cells[data.table().column(data.qiColumns()[i]).name()] = c.suppressedCells[i];
-                total += c.suppressedCells[i];
-            }
+            for (std::size_t i = 0; i < data.qiCount(); ++i)
+                cells[data.table().column(data.qiColumns()[i]).name()] = c->suppressedCells[i];
             extra = {{"suppressed_cells", cells},
-                     {"suppressed_cells_total", total},
-                     {"suppressed_records", c.suppressedRecords},
-                     {"record_limit", c.recordLimit},
-                     {"min_frequency", c.minFrequency},
+                     {"suppressed_cells_total", outcome.suppressedCells},
+                     {"suppressed_records", c->suppressedRecords},
+                     {"record_limit", c->recordLimit},
+                     {"min_frequency", c->minFrequency},
                      {"importance", names}};
-            summary = "; " + std::to_string(total) + " cells suppressed, " +
-                      std::to_string(c.suppressedRecords) + " records entirely";
+            summary = "; " + std::to_string(outcome.suppressedCells) + " cells suppressed, " +
+                      std::to_string(c->suppressedRecords) + " records entirely";
         }
         const double elapsedMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

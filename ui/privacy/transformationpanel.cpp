@@ -14,6 +14,7 @@
 
 #include "export/releaseexport.h"
 #include "ldiv/criteria/criterion.h"
+#include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/lattice/row_order.h"
@@ -275,6 +276,10 @@ void TransformationPanel::compare() {
         const TransformationSpec spec = specOf(model, aggregate, data.qiCount());
         const TransformationOutcome t =
             runTransformation(*outcome->data, data, outcome->config, spec);
+        if (!t.publishable())
+            throw ParameterError("the whole table fails " + t.classes.tableFails.front() +
+                                 ": this transformation can publish nothing under the "
+                                 "requirement");
         feedback.checkCancelled();
         out->model = transformationFigures(t, data.table().rowCount());
         if (outcome->result.optimum) {

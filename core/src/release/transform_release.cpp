@@ -241,6 +241,9 @@ Table publishTransformation(const Workspace& ws, const Dataset& data, const Sear
                             const TransformationSpec& spec) {
     checkTransformReleasable(spec.model, {});
     const MondrianResult result = runTransformation(ws, data, config, spec).classes;
+    if (!result.tableFails.empty())
+        throw ParameterError("the whole table fails " + result.tableFails.front() +
+                             ": the transformation publishes nothing");
     Table table = mondrianTable(data, result, ws.identifyingColumns());
     if (spec.shuffled) shuffleRows(table, spec.seed);
     return table;

@@ -3,9 +3,6 @@
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/workspace.h"
-#include "ldiv/transform/cell_suppression.h"
-#include "ldiv/transform/local_recoding.h"
-#include "ldiv/transform/microaggregation.h"
 
 namespace ldv {
 namespace {
@@ -33,14 +30,17 @@ TransformationOutcome runTransformation(const Workspace& workspace, const Datase
         std::vector<Aggregate> aggregates;
         for (const std::string& a : spec.aggregates) aggregates.push_back(parseAggregate(a));
         checkMicroaggregationSupport(data, config);
-        out.classes = microaggregate(data, config, aggregates).classes;
+        MicroaggregationResult m = microaggregate(data, config, aggregates);
+        out.classes = std::move(m.classes);
+        out.microaggregation = std::move(m);
     } else if (spec.model == "local") {
         checkLocalRecodingSupport(data, config);
         workspace.requireQiHierarchies();
         LocalRecodingResult l = localRecoding(data, config);
         out.classes = std::move(l.classes);
-        out.classes.tableFails = std::move(l.tableFails);
+        out.classes.tableFails = l.tableFails;
         out.suppressedRows = l.suppressedRows;
+        out.local = std::move(l);
     } else if (spec.model == "cell-suppression") {
         std::vector<std::size_t> order;
         for (const std::string& name : spec.importance) order.push_back(qiPosition(data, name));
@@ -50,14 +50,12 @@ TransformationOutcome runTransformation(const Workspace& workspace, const Datase
         for (const std::uint64_t n : c.suppressedCells) out.suppressedCells += n;
         out.suppressedRecords = c.suppressedRecords;
         out.minFrequency = c.minFrequency;
+        out.cellSuppression = std::move(c);
     } else {
         throw ParameterError("transformation \"" + spec.model +
                              "\" is not one of mondrian, local, microaggregation, "
                              "cell-suppression");
     }
-    if (!out.classes.tableFails.empty())
-        throw ParameterError("the whole table fails " + out.classes.tableFails.front() +
-                             ": the transformation publishes nothing");
     return out;
 }
 

@@ -4,10 +4,14 @@
 // --transform`, the release records that reproduce them (release/transform_release.h) and the
 // workbench's Transformation choice run the same dispatch.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <vector>
 
+#include "ldiv/transform/cell_suppression.h"
+#include "ldiv/transform/local_recoding.h"
+#include "ldiv/transform/microaggregation.h"
 #include "ldiv/transform/mondrian.h"
 
 namespace ldv {
@@ -41,11 +45,17 @@ struct TransformationOutcome {
     std::uint64_t suppressedCells = 0;
     std::uint64_t suppressedRecords = 0;
     std::uint64_t minFrequency = 0;
+    /// The model's own report, for `ldiv generalize --json` (its classes moved to `classes`).
+    std::optional<LocalRecodingResult> local;
+    std::optional<MicroaggregationResult> microaggregation;
+    std::optional<CellSuppressionResult> cellSuppression;
+    /// Nothing may be published: the whole table fails a criterion (classes.tableFails).
+    bool publishable() const { return classes.tableFails.empty(); }
 };
 
 /// Runs `spec.model` on `data` (judgedDataset's) under `config`. ParameterError when the model
-/// does not support the requirement (naming why), or when the whole table fails
-/// (TransformationOutcome is then not returned: nothing may be published).
+/// does not support the requirement or a parameter (naming why). When the whole table fails,
+/// the outcome says so (publishable() is false) and nothing may be published.
 TransformationOutcome runTransformation(const Workspace& workspace, const Dataset& data,
                                         const SearchConfig& config, const TransformationSpec& spec);
 
