@@ -50,11 +50,14 @@ QStringList roles(const QString& data, const QString& sep) {
     return args;
 }
 
-// The answer without what may differ between a file and a database: timings, the source's
+// The answer without what may differ between a file and a database: timings, how many
+// nodes the parallel search happened to check (it varies from run to run), the source's
 // statistics and name, row indices (a partitioned table returns its rows partition by
 // partition, and an async Append in whichever order the shards answer), and the last bits
 // of sums of logarithms added in a different group order (12 significant digits kept).
-// Class numbers follow the rows' order too: lists of objects (classes) are compared as sets.
+// Class numbers follow the rows' (or groups') order too, so they are left out (class,
+// worst_class: among tied classes the first one numbered), and lists of objects (classes) are
+// compared as sets.
 QJsonValue essentials(const QJsonValue& v) {
     if (v.isDouble()) return QString::number(v.toDouble(), 'g', 12);
     if (v.isArray()) {
@@ -80,7 +83,8 @@ QJsonValue essentials(const QJsonValue& v) {
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString k = it.key();
         if (k.endsWith("_ms") || k == "statistics" || k == "source" || k == "data" ||
-            k == "class" || (k == "rows" && it.value().isArray()) || k == "threads")
+            k == "checked_nodes" || k == "class" || k == "worst_class" ||
+            (k == "rows" && it.value().isArray()) || k == "threads")
             continue;
         out[k] = essentials(it.value());
     }
@@ -110,8 +114,9 @@ private slots:
         const auto synth = test::runCli({"synth", adult("adult.csv"), "--sep", ";", "--rows",
                                          "200000", "--seed", "7", "--output", m_synth});
         QVERIFY2(synth.exitCode == 0, synth.err.constData());
-        load(m_synth, "synth_hash", "age", "hash", ",");
-        load(m_synth, "synth_list", "native-country", "list", ",");
+        // synth writes with the input's separator.
+        load(m_synth, "synth_hash", "age", "hash", ";");
+        load(m_synth, "synth_list", "native-country", "list", ";");
     }
 
     void answersEqualCsv_data() {
@@ -124,8 +129,7 @@ private slots:
             {"risk", {"risk", "--node", "1,2,1,1,1"}},
             {"explain",
              {"explain", "--criterion", "k=5", "--node", "0,2,1,1,1", "--max-classes", "100000"}},
-            {"frontier",
-             {"frontier", "--criteria-grid", "k=2,5", "--suppression", "0,0.02"}},
+            {"frontier", {"frontier", "--criteria-grid", "k=2,5", "--suppression", "0,0.02"}},
         };
         for (const char* table : {"adult_hash", "adult_list", "synth_hash", "synth_list"})
             for (const auto& c : commands)
@@ -137,13 +141,13 @@ private slots:
         QFETCH(QStringList, command);
         const bool synthetic = table.startsWith("synth");
         const QString file = synthetic ? m_synth : adult("adult.csv");
-        const QString sep = synthetic ? QString() : QString(";");
-        const auto csv = test::runCli(QStringList{command.first()} + roles(file, sep) +
+        const auto csv = test::runCli(QStringList{command.first()} + roles(file, ";") +
                                       command.mid(1) + QStringList{"--json"});
         const auto db = test::runCli(QStringList{command.first()} + roles(clusterUri(table), {}) +
                                      command.mid(1) + QStringList{"--json"});
-        QVERIFY2(csv.exitCode == 0, csv.err.constData());
-        QVERIFY2(db.exitCode == 0, db.err.constData());
+        // 3: a criterion does not hold at the node (audit, explain), the same for both.
+        QVERIFY2(csv.exitCode == 0 || csv.exitCode == 3, csv.err.constData());
+        QVERIFY2(db.exitCode == csv.exitCode, db.err.constData());
         QVERIFY(!csv.json().isEmpty());
         QCOMPARE(essentials(db.json()), essentials(csv.json()));
     }
@@ -158,9 +162,8 @@ private slots:
     }
     void plansAggregateOnTheShards() {
         QFETCH(QString, table);
-        const auto db =
-            test::runCli(QStringList{"search"} + roles(clusterUri(table), {}) +
-                         QStringList{"--criterion", "k=5", "--json", "--explain-sql"});
+        const auto db = test::runCli(QStringList{"search"} + roles(clusterUri(table), {}) +
+                                     QStringList{"--criterion", "k=5", "--json", "--explain-sql"});
         QVERIFY2(db.exitCode == 0, db.err.constData());
         const QString plan = QString::fromUtf8(db.err);
         for (int shard = 1; shard <= 3; ++shard) {
