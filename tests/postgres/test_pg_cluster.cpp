@@ -178,6 +178,32 @@ private slots:
         QVERIFY2(!plan.contains("Partial HashAggregate"), qPrintable(plan));
         QVERIFY2(plan.contains("Async Foreign Scan"), qPrintable(plan));
     }
+
+    // Local partitions (on the coordinator itself): the plain GROUP BY, whose partial
+    // aggregation the server runs as well as any rewrite; the answer is the CSV's.
+    void localPartitionsKeepThePlainStatement() {
+        QString err;
+        const QString psql = env("LDIV_PSQL").isEmpty() ? QString("psql") : env("LDIV_PSQL");
+        for (const QString& sql :
+             {QString("DROP TABLE IF EXISTS adult_local"),
+              QString("CREATE TABLE adult_local (LIKE adult_hash) PARTITION BY LIST (workclass)"),
+              QString("CREATE TABLE adult_local_a PARTITION OF adult_local FOR VALUES IN "
+                      "('Private')"),
+              QString("CREATE TABLE adult_local_b PARTITION OF adult_local DEFAULT"),
+              QString("INSERT INTO adult_local SELECT * FROM adult_hash")})
+            QVERIFY2(run(psql, {"-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql}, &err),
+                     qPrintable(err));
+        const QStringList search{"--criterion", "k=5", "--json"};
+        const auto csv =
+            test::runCli(QStringList{"search"} + roles(adult("adult.csv"), ";") + search);
+        const auto db = test::runCli(QStringList{"search"} + roles(clusterUri("adult_local"), {}) +
+                                     search + QStringList{"--explain-sql"});
+        QVERIFY2(db.exitCode == 0, db.err.constData());
+        QCOMPARE(essentials(db.json()), essentials(csv.json()));
+        const QString plan = QString::fromUtf8(db.err);
+        QVERIFY2(plan.startsWith("-- COPY (SELECT") && !plan.contains("UNION ALL"),
+                 qPrintable(plan));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPgCluster)

@@ -249,11 +249,7 @@ std::vector<std::vector<std::string>> Connection::query(const std::string& sql,
 std::vector<std::vector<std::string>> Connection::query(const std::string& sql) {
     Result r(run(m_conn, sql));
     if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("query failed", r.get());
-    std::vector<std::vector<std::string>> rows(std::size_t(PQntuples(r.get())));
-    for (std::size_t i = 0; i < rows.size(); ++i)
-        for (int c = 0; c < PQnfields(r.get()); ++c)
-            rows[i].emplace_back(PQgetvalue(r.get(), int(i), c));
-    return rows;
+    return rowsOf(r.get());
 }
 
 std::string Connection::scalar(const std::string& sql, const std::string& parameter) {

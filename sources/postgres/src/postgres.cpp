@@ -123,9 +123,10 @@ public:
     }
 
 private:
-    // The plain GROUP BY, unless the table is partitioned on a key the columns do not cover:
-    // then one GROUP BY per partition, so that each shard still aggregates its own rows
-    // (PostgreSQL 15 would ship the rows to the coordinator; docs/database.md, "Cluster").
+    // The plain GROUP BY, unless the table is partitioned on a key the columns do not cover
+    // and has foreign partitions: then one GROUP BY per partition, so that each shard still
+    // aggregates its own rows (PostgreSQL 15 would ship the rows to the coordinator;
+    // docs/database.md, "Cluster").
     std::string groupingStatement(const std::vector<std::string>& wanted,
                                   const std::vector<std::string>& allNames,
                                   const CsvOptions& options) {
@@ -134,10 +135,15 @@ private:
             std::vector<std::string> key;
             for (const auto& row : m_conn.query(kPartitionKeyStatement, rel)) key.push_back(row[0]);
             if (!coversPartitionKey(wanted, key)) {
+                // Only foreign partitions need it: over local ones the server's own partial
+                // aggregation (and its parallel workers) is as good.
                 std::vector<QualifiedName> parts;
-                for (const auto& row : m_conn.query(kLeafPartitionsStatement, rel))
+                bool foreign = false;
+                for (const auto& row : m_conn.query(kLeafPartitionsStatement, rel)) {
                     parts.push_back({row[0], row[1]});
-                if (!parts.empty())
+                    foreign = foreign || row[2] == "f";
+                }
+                if (foreign)
                     return partitionGroupStatement(parts, wanted, allNames, options, m_conn);
             }
         }

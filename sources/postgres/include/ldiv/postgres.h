@@ -72,9 +72,10 @@ inline constexpr const char* kPartitionKeyStatement =
     "CROSS JOIN LATERAL unnest(p.partattrs::int2[]) WITH ORDINALITY AS k(attnum, n) "
     "LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = k.attnum "
     "WHERE p.partrelid = to_regclass($1) ORDER BY k.n";
-/// The leaf partitions (schema, name) of a partitioned table, at any depth.
+/// The leaf partitions (schema, name, relkind: 'f' for a foreign table) of a partitioned
+/// table, at any depth.
 inline constexpr const char* kLeafPartitionsStatement =
-    "SELECT n.nspname, c.relname FROM pg_partition_tree(to_regclass($1)) t "
+    "SELECT n.nspname, c.relname, c.relkind FROM pg_partition_tree(to_regclass($1)) t "
     "JOIN pg_class c ON c.oid = t.relid JOIN pg_namespace n ON n.oid = c.relnamespace "
     "WHERE t.isleaf ORDER BY 1, 2";
 /// True when every column of the partition key `key` is among the GROUP BY `columns` (or the
