@@ -21,6 +21,9 @@ void addDataOptions(CLI::App& cmd, DataOptions& o, bool withRoles) {
     cmd.add_option(
         "--sep", o.separator,
         "Field separator: a character, tab, comma, semicolon or pipe (default: detected)");
+    cmd.add_flag("--explain-sql", o.explainSql,
+                 "For a postgresql:// table: print EXPLAIN (VERBOSE) of the statements ldiv "
+                 "runs, on stderr (the plans show whether the shards of a cluster aggregate)");
     cmd.add_option("--sheet", o.sheet, "Sheet of an .xlsx workbook to read (default: the first)");
     cmd.add_option("--missing", o.missing,
                    "Rows with missing values: keep them (as a value) or drop them")
@@ -207,10 +210,21 @@ std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     // 19 ms against 13 ms).
     const bool remote = isSourceUri(c.dataPath) && !isInMemorySource(c.dataPath);
     const bool groups = o.groupsSuffice && (o.stream || large || remote);
+    const std::string uri = c.dataPath;
     auto ws = std::make_unique<Workspace>(std::move(c), baseDir, nullptr,
                                           groups ? DataLoad::Groups : DataLoad::Rows);
     // On the process's stderr (every command loads through here; no command's output changes).
     for (const std::string& w : ws->warnings()) std::cerr << "warning: " << w << "\n";
+    if (o.explainSql) {
+#ifdef LDIV_HAVE_POSTGRES
+        // After the load, on a connection of its own: the plans of what was run, not a
+        // second run (EXPLAIN without ANALYZE executes nothing).
+        if (remote && !ws->sourceReport().statements.empty())
+            std::cerr << pg::explainStatements(uri, ws->sourceReport().statements);
+#else
+        throw ParameterError("--explain-sql: this ldiv was built without PostgreSQL support");
+#endif
+    }
     return ws;
 }
 

@@ -34,6 +34,8 @@ struct DataOptions {
     bool stream = false;
     /// --confirm-server HOST[:PORT]: servers a project file names that may receive PGPASSWORD.
     std::vector<std::string> confirmServers;
+    /// --explain-sql: print EXPLAIN (VERBOSE) of the statements sent to a database (stderr).
+    bool explainSql = false;
     /// --research-subset (addResearchSubsetOption): delta-presence's published rows.
     std::string researchSubset;
 };

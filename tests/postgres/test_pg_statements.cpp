@@ -218,6 +218,37 @@ private slots:
                 "COMMIT"}));
     }
 
+    // The shape for a partition key outside the GROUP BY: one GROUP BY per leaf partition,
+    // the missing-value filter in each, partial counts summed back to a bigint.
+    void partitionStatements() {
+        const LibpqLikeQuoter q;
+        CsvOptions drop;
+        drop.missing = MissingPolicy::Drop;
+        drop.missingTokens = {"?"};
+        QCOMPARE(pg::partitionGroupStatement({{"public", "t_p1"}, {"s", "t_p2"}}, {"sex", "age"},
+                                             {"sex"}, drop, q),
+                 std::string("COPY (SELECT \"sex\", \"age\", sum(ldiv_rows)::bigint AS ldiv_rows "
+                             "FROM (SELECT \"sex\", \"age\", count(*) AS ldiv_rows FROM "
+                             "\"public\".\"t_p1\" WHERE \"sex\" IS NOT NULL AND \"sex\"::text "
+                             "NOT IN ('?') GROUP BY \"sex\", \"age\" UNION ALL SELECT \"sex\", "
+                             "\"age\", count(*) AS ldiv_rows FROM \"s\".\"t_p2\" WHERE \"sex\" "
+                             "IS NOT NULL AND \"sex\"::text NOT IN ('?') GROUP BY \"sex\", "
+                             "\"age\") AS ldiv_parts GROUP BY \"sex\", \"age\") TO STDOUT WITH "
+                             "(FORMAT csv, HEADER true)"));
+        // Covered: every key column grouped (or no key at all); an expression key ("") never.
+        QVERIFY(pg::coversPartitionKey({"a", "b"}, {}));
+        QVERIFY(pg::coversPartitionKey({"a", "b"}, {"b"}));
+        QVERIFY(pg::coversPartitionKey({"a", "b"}, {"b", "a"}));
+        QVERIFY(!pg::coversPartitionKey({"a", "b"}, {"c"}));
+        QVERIFY(!pg::coversPartitionKey({"a", "b"}, {"a", "c"}));
+        QVERIFY(!pg::coversPartitionKey({"a", "b"}, {""}));
+        // --explain-sql explains the SELECT inside each COPY, and nothing else.
+        QCOMPARE(pg::copiedQuery("COPY (SELECT (1), 2) TO STDOUT WITH (FORMAT csv)"),
+                 std::string("SELECT (1), 2"));
+        QCOMPARE(pg::copiedQuery("SELECT 1"), std::string());
+        QCOMPARE(pg::copiedQuery("COPY \"t\" FROM STDIN"), std::string());
+    }
+
     void statementsStayWithinCitus() {
         const pg::Location t = pg::parseLocation("postgresql://u@h/db?table=adult");
         CsvOptions drop;

@@ -229,14 +229,27 @@ void Connection::copyIn(
     while (PGresult* more = PQgetResult(m_conn)) PQclear(more);
 }
 
+namespace {
+std::vector<std::vector<std::string>> rowsOf(const PGresult* r) {
+    std::vector<std::vector<std::string>> rows(std::size_t(PQntuples(r)));
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (int c = 0; c < PQnfields(r); ++c) rows[i].emplace_back(PQgetvalue(r, int(i), c));
+    return rows;
+}
+}  // namespace
+
+std::vector<std::vector<std::string>> Connection::query(const std::string& sql,
+                                                        const std::string& parameter) {
+    const char* values[] = {parameter.c_str()};
+    Result r(PQexecParams(m_conn, sql.c_str(), 1, nullptr, values, nullptr, nullptr, 0));
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("query failed", r.get());
+    return rowsOf(r.get());
+}
+
 std::vector<std::vector<std::string>> Connection::query(const std::string& sql) {
     Result r(run(m_conn, sql));
     if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) fail("query failed", r.get());
-    std::vector<std::vector<std::string>> rows(std::size_t(PQntuples(r.get())));
-    for (std::size_t i = 0; i < rows.size(); ++i)
-        for (int c = 0; c < PQnfields(r.get()); ++c)
-            rows[i].emplace_back(PQgetvalue(r.get(), int(i), c));
-    return rows;
+    return rowsOf(r.get());
 }
 
 std::string Connection::scalar(const std::string& sql, const std::string& parameter) {

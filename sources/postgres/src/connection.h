@@ -54,6 +54,9 @@ public:
                 const std::function<void(const std::function<void(std::string_view)>&)>& produce);
     /// Runs a query and returns its rows as text (NULL as ""); for small catalog lookups.
     std::vector<std::vector<std::string>> query(const std::string& sql);
+    /// Runs a one-parameter query and returns its rows as text (NULL as "").
+    std::vector<std::vector<std::string>> query(const std::string& sql,
+                                                const std::string& parameter);
     /// Runs a one-parameter query and returns its first value (empty for NULL).
     std::string scalar(const std::string& sql, const std::string& parameter);
     /// Runs a query without parameters and returns its first value (empty for NULL).

@@ -51,9 +51,10 @@ public:
         for (const std::string& w : wanted)
             if (std::find(allNames.begin(), allNames.end(), w) == allNames.end())
                 missingColumn(w, all);
-        const std::string sql = groupStatement(m_location, wanted, allNames, options, m_conn);
-        m_statements.push_back(sql);
+        // sql_ms includes the catalog look-ups that choose the statement's shape.
         const auto start = std::chrono::steady_clock::now();
+        const std::string sql = groupingStatement(wanted, allNames, options);
+        m_statements.push_back(sql);
         // The server already dropped rows with missing values; NULL arrives as an unquoted
         // empty field and counts as missing when "" is a missing token, as in a CSV.
         CsvOptions read = options;
@@ -122,6 +123,33 @@ public:
     }
 
 private:
+    // The plain GROUP BY, unless the table is partitioned on a key the columns do not cover
+    // and has foreign partitions: then one GROUP BY per partition, so that each shard still
+    // aggregates its own rows (PostgreSQL 15 would ship the rows to the coordinator;
+    // docs/database.md, "Cluster").
+    std::string groupingStatement(const std::vector<std::string>& wanted,
+                                  const std::vector<std::string>& allNames,
+                                  const CsvOptions& options) {
+        if (!m_location.table.empty()) {
+            const std::string rel = quoteQualified(tableName(m_location), m_conn);
+            std::vector<std::string> key;
+            for (const auto& row : m_conn.query(kPartitionKeyStatement, rel)) key.push_back(row[0]);
+            if (!coversPartitionKey(wanted, key)) {
+                // Only foreign partitions need it: over local ones the server's own partial
+                // aggregation (and its parallel workers) is as good.
+                std::vector<QualifiedName> parts;
+                bool foreign = false;
+                for (const auto& row : m_conn.query(kLeafPartitionsStatement, rel)) {
+                    parts.push_back({row[0], row[1]});
+                    foreign = foreign || row[2] == "f";
+                }
+                if (foreign)
+                    return partitionGroupStatement(parts, wanted, allNames, options, m_conn);
+            }
+        }
+        return groupStatement(m_location, wanted, allNames, options, m_conn);
+    }
+
     [[noreturn]] void missingColumn(const std::string& wanted,
                                     const std::vector<SourceColumn>& all) const {
         std::string list;
@@ -184,6 +212,19 @@ void publish(const std::string& uri, const Table& table, const TableWriteOptions
 }
 
 }  // namespace
+
+std::string explainStatements(const std::string& uri, const std::vector<std::string>& statements) {
+    const Location location = parseLocation(uri);
+    Connection conn(location);
+    std::string out;
+    for (const std::string& statement : statements) {
+        const std::string select = copiedQuery(statement);
+        if (select.empty()) continue;
+        out += "-- " + statement + "\n";
+        for (const auto& row : conn.query("EXPLAIN (VERBOSE) " + select)) out += row[0] + "\n";
+    }
+    return out;
+}
 
 void registerPostgres() {
     detail::holdEnvironmentPassword();

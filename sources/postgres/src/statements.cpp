@@ -3,6 +3,7 @@
 // table: what Citus distributes (docs/database.md, tests/postgres/test_citus_statements).
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "ldiv/data/error.h"
@@ -212,31 +213,78 @@ std::string describeStatement(const Location& loc, const Quoter& q) {
     return "SELECT * FROM " + relation(loc, q);
 }
 
+namespace {
+// " WHERE …" dropping rows with a NULL or a missing token in any column (MissingPolicy::Drop,
+// as readCsv drops them); empty otherwise.
+std::string missingFilter(const std::vector<std::string>& allColumns, const CsvOptions& options,
+                          const Quoter& q) {
+    if (options.missing != MissingPolicy::Drop) return {};
+    std::string tokens;
+    for (const std::string& t : options.missingTokens)
+        tokens += (tokens.empty() ? "" : ", ") + q.literal(t);
+    std::string where;
+    for (const std::string& c : allColumns) {
+        where += (where.empty() ? "" : " AND ") + q.identifier(c) + " IS NOT NULL";
+        if (!tokens.empty()) where += " AND " + q.identifier(c) + "::text NOT IN (" + tokens + ")";
+    }
+    return where.empty() ? where : " WHERE " + where;
+}
+
+std::string columnList(const std::vector<std::string>& columns, const Quoter& q) {
+    std::string list;
+    for (const std::string& c : columns) list += (list.empty() ? "" : ", ") + q.identifier(c);
+    return list;
+}
+
+std::string copyCsv(const std::string& select) {
+    return "COPY (" + select + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
+}
+}  // namespace
+
 std::string groupStatement(const Location& loc, const std::vector<std::string>& columns,
                            const std::vector<std::string>& allColumns, const CsvOptions& options,
                            const Quoter& q) {
-    std::string list;
-    for (const std::string& c : columns) list += (list.empty() ? "" : ", ") + q.identifier(c);
-    std::string sql =
-        "SELECT " + list + ", count(*) AS " + kCountColumn + " FROM " + relation(loc, q);
-    if (options.missing == MissingPolicy::Drop) {
-        std::string tokens;
-        for (const std::string& t : options.missingTokens)
-            tokens += (tokens.empty() ? "" : ", ") + q.literal(t);
-        std::string where;
-        for (const std::string& c : allColumns) {
-            where += (where.empty() ? "" : " AND ") + q.identifier(c) + " IS NOT NULL";
-            if (!tokens.empty())
-                where += " AND " + q.identifier(c) + "::text NOT IN (" + tokens + ")";
-        }
-        if (!where.empty()) sql += " WHERE " + where;
-    }
-    sql += " GROUP BY " + list;
-    return "COPY (" + sql + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
+    const std::string list = columnList(columns, q);
+    return copyCsv("SELECT " + list + ", count(*) AS " + kCountColumn + " FROM " +
+                   relation(loc, q) + missingFilter(allColumns, options, q) + " GROUP BY " + list);
+}
+
+std::string partitionGroupStatement(const std::vector<QualifiedName>& partitions,
+                                    const std::vector<std::string>& columns,
+                                    const std::vector<std::string>& allColumns,
+                                    const CsvOptions& options, const Quoter& q) {
+    const std::string list = columnList(columns, q);
+    const std::string where = missingFilter(allColumns, options, q);
+    std::string parts;
+    for (const QualifiedName& p : partitions)
+        parts += std::string(parts.empty() ? "" : " UNION ALL ") + "SELECT " + list +
+                 ", count(*) AS " + kCountColumn + " FROM " + quoteQualified(p, q) + where +
+                 " GROUP BY " + list;
+    // sum(bigint) is numeric: cast back, so that the count column reads as it does unsharded.
+    return copyCsv("SELECT " + list + ", sum(" + kCountColumn + ")::bigint AS " + kCountColumn +
+                   " FROM (" + parts + ") AS ldiv_parts GROUP BY " + list);
+}
+
+bool coversPartitionKey(const std::vector<std::string>& columns,
+                        const std::vector<std::string>& key) {
+    if (key.empty()) return true;
+    for (const std::string& k : key)
+        if (k.empty() || std::find(columns.begin(), columns.end(), k) == columns.end())
+            return false;
+    return true;
+}
+
+std::string copiedQuery(const std::string& statement) {
+    const std::string open = "COPY (";
+    const std::string close = ") TO STDOUT";
+    if (!statement.starts_with(open)) return {};
+    const auto end = statement.rfind(close);
+    if (end == std::string::npos || end < open.size()) return {};
+    return statement.substr(open.size(), end - open.size());
 }
 
 std::string rowsStatement(const Location& loc, const Quoter& q) {
-    return "COPY (SELECT * FROM " + relation(loc, q) + ") TO STDOUT WITH (FORMAT csv, HEADER true)";
+    return copyCsv("SELECT * FROM " + relation(loc, q));
 }
 
 std::string previewStatement(const Location& loc, std::size_t limit, const Quoter& q) {

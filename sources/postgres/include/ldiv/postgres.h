@@ -65,6 +65,38 @@ std::string describeStatement(const Location& location, const Quoter& quoter);
 std::string groupStatement(const Location& location, const std::vector<std::string>& columns,
                            const std::vector<std::string>& allColumns, const CsvOptions& options,
                            const Quoter& quoter);
+/// The partition key's columns of a partitioned table, in key order; an expression in the key
+/// reads as "" (never covered). No rows for a table that is not partitioned.
+inline constexpr const char* kPartitionKeyStatement =
+    "SELECT coalesce(a.attname::text, '') FROM pg_partitioned_table p "
+    "CROSS JOIN LATERAL unnest(p.partattrs::int2[]) WITH ORDINALITY AS k(attnum, n) "
+    "LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = k.attnum "
+    "WHERE p.partrelid = to_regclass($1) ORDER BY k.n";
+/// The leaf partitions (schema, name, relkind: 'f' for a foreign table) of a partitioned
+/// table, at any depth.
+inline constexpr const char* kLeafPartitionsStatement =
+    "SELECT n.nspname, c.relname, c.relkind FROM pg_partition_tree(to_regclass($1)) t "
+    "JOIN pg_class c ON c.oid = t.relid JOIN pg_namespace n ON n.oid = c.relnamespace "
+    "WHERE t.isleaf ORDER BY 1, 2";
+/// True when every column of the partition key `key` is among the GROUP BY `columns` (or the
+/// table is not partitioned): then PostgreSQL's partitionwise aggregation runs the whole
+/// GROUP BY on each partition, on its shard for a postgres_fdw partition, because no group
+/// spans two partitions. Otherwise it ships the rows and aggregates them on the coordinator.
+bool coversPartitionKey(const std::vector<std::string>& columns,
+                        const std::vector<std::string>& key);
+/// The base-group collapse of a partitioned table whose key is not among the columns, in a
+/// shape that still aggregates on the shards: one GROUP BY per leaf partition (each a remote
+/// aggregate, run concurrently under async_capable), UNION ALL, re-aggregated by summing the
+/// partial counts. Same columns and rows as groupStatement(). See docs/database.md.
+std::string partitionGroupStatement(const std::vector<QualifiedName>& partitions,
+                                    const std::vector<std::string>& columns,
+                                    const std::vector<std::string>& allColumns,
+                                    const CsvOptions& options, const Quoter& quoter);
+/// The SELECT inside `COPY (SELECT …) TO STDOUT …`; empty for any other statement.
+std::string copiedQuery(const std::string& statement);
+/// `EXPLAIN (VERBOSE)` of each COPY statement in `statements`, run on the server of `uri`
+/// (nothing is executed): each plan after a line "-- " + the statement. For --explain-sql.
+std::string explainStatements(const std::string& uri, const std::vector<std::string>& statements);
 /// Every row, as CSV, for the analyses that need rows (streamed: COPY sends row by row, and
 /// ldiv parses each batch as it arrives).
 std::string rowsStatement(const Location& location, const Quoter& quoter);
