@@ -144,6 +144,7 @@ public:
     int execute(std::ostream& out, std::ostream& err) override {
         if (m_node.empty() && m_published.empty())
             throw ParameterError("give --node L1,L2,... or --published FILE");
+        m_options.loadThreads = m_search.threads;
         auto ws = loadWorkspace(m_options);
         std::unique_ptr<PublishedTable> published;
         Requirement requirement;

@@ -158,6 +158,7 @@ public:
                 "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
                 "--transform mondrian, which takes no node)");
         checkReleaseOptions(m_release);
+        m_options.loadThreads = m_search.threads;
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
                                  {"--mapping", m_mapping},

@@ -109,6 +109,7 @@ ProjectConfig toProjectConfig(const DataOptions& o, std::string& baseDir) {
     if (!o.sheet.empty()) c.csv.sheet = o.sheet;
     if (o.missing == "drop") c.csv.missing = MissingPolicy::Drop;
     if (!o.missingTokens.empty()) c.csv.missingTokens = o.missingTokens;
+    c.csv.threads = o.loadThreads;
     auto setRole = [&](const std::vector<std::string>& names, Role role) {
         for (const std::string& n : names) {
             AttributeConfig& a = c.ensureAttribute(n);

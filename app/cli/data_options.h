@@ -38,6 +38,9 @@ struct DataOptions {
     bool explainSql = false;
     /// --research-subset (addResearchSubsetOption): delta-presence's published rows.
     std::string researchSubset;
+    /// Threads a CSV is read on (CsvOptions::threads; 0 = every core): a command with
+    /// --threads sets it, so the load honours the same count as the search.
+    unsigned loadThreads = 0;
 };
 
 /// Adds the options to a subcommand. `withRoles` = false for commands that only read data.

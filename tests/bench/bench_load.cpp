@@ -3,7 +3,10 @@
 //                                               5-digit zip column) and DIR/zip_hierarchy.csv
 //                                               (every zip 00000..zips-1, 6 levels)
 //   bench_load parts DIR RESOURCES [runs]       the parts of loading DIR's zip table
-//   bench_load csv FILE [runs]                  readCsv: median ms and MB/s
+//   bench_load csv FILE [runs] [threads]        readCsv: median ms and MB/s (threads: 0 = all
+//                                               cores, 1 = the serial reader)
+//   bench_load stream FILE COLS THREADS [runs]  readCsvGroups of the columns COLS (parallel
+//                                               pieces from 2 threads on)
 //   bench_load hierarchy FILE [runs]            readHierarchy: median ms and MB/s
 //   bench_load groups FILE COLS THREADS [runs]  the streamed load (readCsvGroups' fast path)
 //                                               of the comma-separated columns COLS
@@ -22,6 +25,7 @@
 #include "bench_timing.h"
 #include "io/csv_fast_groups.h"
 #include "ldiv/hierarchy/hierarchy.h"
+#include "ldiv/io/csv_group_reader.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/workspace.h"
 
@@ -75,18 +79,44 @@ int writeZip(const std::string& dir, const std::string& resources, std::size_t r
     return out ? 0 : 1;
 }
 
-int benchCsv(const std::string& path, int runs) {
+int benchCsv(const std::string& path, int runs, unsigned threads) {
     std::vector<double> times;
     std::size_t rows = 0;
+    CsvOptions options;
+    options.threads = threads;
     for (int run = 0; run < runs; ++run) {
         const auto t0 = Clock::now();
-        const Table t = readCsv(path);
+        const Table t = readCsv(path, options);
         times.push_back(msSince(t0));
         rows = t.rowCount();
     }
     const double ms = median(times);
-    std::printf("readCsv %s: %zu rows, median %.1f ms of %d, %.0f MB/s\n", path.c_str(), rows, ms,
-                runs, fileMegabytes(path) / ms * 1000);
+    std::printf("readCsv %s, threads %u: %zu rows, median %.1f ms of %d, %.0f MB/s\n", path.c_str(),
+                threads, rows, ms, runs, fileMegabytes(path) / ms * 1000);
+    return 0;
+}
+
+/// readCsvGroups (the streamed load, parallel pieces from 2 threads on) of columns COLS.
+int benchStream(const std::string& path, const std::string& cols, unsigned threads, int runs) {
+    std::vector<std::string> columns;
+    for (std::size_t at = 0; at <= cols.size();) {
+        const std::size_t comma = std::min(cols.find(',', at), cols.size());
+        columns.push_back(cols.substr(at, comma - at));
+        at = comma + 1;
+    }
+    CsvOptions options;
+    options.threads = threads;
+    std::vector<double> times;
+    std::size_t groups = 0;
+    for (int run = 0; run < runs; ++run) {
+        const auto t0 = Clock::now();
+        const GroupedTable g = readCsvGroups(path, options, columns);
+        times.push_back(msSince(t0));
+        groups = g.counts.size();
+    }
+    const double ms = median(times);
+    std::printf("readCsvGroups %s, threads %u: %zu groups, median %.1f ms of %d, %.0f MB/s\n",
+                path.c_str(), threads, groups, ms, runs, fileMegabytes(path) / ms * 1000);
     return 0;
 }
 
@@ -206,11 +236,14 @@ int main(int argc, char** argv) {
     };
     if (mode == "zip" && argc > 3) return writeZip(argv[2], argv[3], arg(4, 63000), arg(5, 100000));
     if (mode == "parts" && argc > 3) return benchZipParts(argv[2], argv[3], int(arg(4, 7)));
-    if (mode == "csv" && argc > 2) return benchCsv(argv[2], int(arg(3, 7)));
+    if (mode == "csv" && argc > 2) return benchCsv(argv[2], int(arg(3, 7)), unsigned(arg(4, 0)));
+    if (mode == "stream" && argc > 4)
+        return benchStream(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
     if (mode == "hierarchy" && argc > 2) return benchHierarchy(argv[2], int(arg(3, 7)));
     if (mode == "groups" && argc > 4)
         return benchGroups(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
-    std::cerr << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] | "
+    std::cerr << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] [threads] | "
+                 "stream FILE COLS THREADS [runs] | "
                  "hierarchy FILE [runs]\n";
     return 1;
 }

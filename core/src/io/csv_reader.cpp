@@ -15,6 +15,7 @@
 #include "data/type_inference.h"
 #include "io/csv_fast_groups.h"
 #include "io/csv_fast_reader.h"
+#include "io/csv_parallel.h"
 #include "io/csv_reference.h"
 #include "io/csv_tokenizer.h"
 #include "io/file_open.h"
@@ -376,6 +377,31 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
                CsvReport* report) {
     const char sep = options.separator ? options.separator : detectSeparator(text);
     const bool bom = text.substr(0, 3) == "\xEF\xBB\xBF";
+    const unsigned threads = detail::csvThreads(options);
+    if (options.chunkBytes > 0 || (threads > 1 && text.size() >= (std::size_t(8) << 20))) {
+        const detail::ReadAt read = [text](char* into, std::size_t size, std::uint64_t offset) {
+            const std::size_t n =
+                offset < text.size() ? std::min<std::size_t>(size, text.size() - offset) : 0;
+            std::memcpy(into, text.data() + offset, n);
+            return n;
+        };
+        detail::FastRowsResult rows;
+        switch (detail::parallelCsvRows(read, text.size(), sep, options, threads, rows)) {
+            case detail::ParallelOutcome::Done:
+                if (report) {
+                    report->separator = sep;
+                    report->rowsRead = std::size_t(rows.rowsRead);
+                    report->rowsDropped = std::size_t(rows.rowsDropped);
+                    report->hadBom = bom;
+                }
+                return std::move(rows.table);
+            case detail::ParallelOutcome::Bail:
+                ++g_fallbacks;
+                return detail::parseCsvReference(text, sourceName, options, report);
+            case detail::ParallelOutcome::Serial:
+                break;
+        }
+    }
     detail::FastCsvReader reader(sep, options);
     if (reader.feed(text.data() + (bom ? 3 : 0), text.size() - (bom ? 3 : 0), true) !=
         detail::FastCsvReader::kBail)
@@ -400,39 +426,38 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
     std::vector<char> buffer(kChunk);
     std::size_t got = std::fread(buffer.data(), 1, kChunk, file);
     const auto [sep, bom] = readFirstChunk(path, csv, buffer, got, options);
-    // A file of many chunks with two cores: split records on this thread while the previous
-    // chunk's cells are coded on another (io/csv_fast_groups.h), same table. Below 8 chunks
-    // it did not pay: the 5.6 MB zip table took 26.7 ms against 16.7 ms (the cells are a
-    // second pass and fresh memory, and there is little to overlap).
-    if (total >= 8 * kChunk && std::thread::hardware_concurrency() > 1 &&
-        std::fseek(file, 0, SEEK_SET) == 0) {
-        std::uint64_t read = 0;
-        auto readChunk = [&](char* into, std::size_t capacity) {
-            const std::size_t n = std::fread(into, 1, capacity, file);
-            read += n;
-            return n;
+    // A file of several chunks on more than one thread: read in parallel pieces
+    // (io/csv_parallel.h), the same table. Below two minimal pieces it does not pay.
+    const unsigned threads = detail::csvThreads(options);
+    if (total > 0 && (options.chunkBytes > 0 || (threads > 1 && total >= 2 * kChunk))) {
+        const int fd = fileno(file);
+        const detail::ReadAt read = [fd](char* into, std::size_t size, std::uint64_t offset) {
+            return detail::readFileAt(fd, into, size, offset);
         };
-        auto progress = [&](std::uint64_t done) {
+        auto progress = [&](double fraction) {
             if (feedback) {
                 feedback->checkCancelled();
-                feedback->setProgress(double(done) / double(total));
+                feedback->setProgress(fraction);
             }
         };
-        std::optional<detail::FastRowsResult> rows =
-            detail::fastCsvRows(readChunk, sep, options, kChunk, total, 2, progress);
-        if (rows) {
-            requireWholeRead(path, file, total, read, true);
-            if (report) {
-                report->separator = sep;
-                report->rowsRead = std::size_t(rows->rowsRead);
-                report->rowsDropped = std::size_t(rows->rowsDropped);
-                report->hadBom = bom;
-            }
-            return std::move(rows->table);
+        detail::FastRowsResult rows;
+        switch (detail::parallelCsvRows(read, total, sep, options, threads, rows, progress)) {
+            case detail::ParallelOutcome::Done:
+                requireWholeRead(path, file, total, total, true);
+                if (report) {
+                    report->separator = sep;
+                    report->rowsRead = std::size_t(rows.rowsRead);
+                    report->rowsDropped = std::size_t(rows.rowsDropped);
+                    report->hadBom = bom;
+                }
+                return std::move(rows.table);
+            case detail::ParallelOutcome::Bail:
+                csv.file.reset();
+                ++g_fallbacks;
+                return readCsvReference(path, openCsv(path), options, report, feedback);
+            case detail::ParallelOutcome::Serial:
+                break;  // below, from the first chunk already read (pread moved no offset)
         }
-        csv.file.reset();
-        ++g_fallbacks;
-        return readCsvReference(path, openCsv(path), options, report, feedback);
     }
     detail::FastCsvReader reader(sep, options);
     std::size_t begin = bom ? 3 : 0, held = got, done = got;

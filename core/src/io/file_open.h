@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -36,6 +38,20 @@ inline FilePtr openForReading(const std::string& path) {
     std::FILE* file = ::fdopen(fd, "rb");
     if (!file) ::close(fd);
     return FilePtr(file, &std::fclose);
+}
+
+/// Up to `size` bytes at `offset` of the open file `fd` (pread: no shared file position, so
+/// the parallel reader's threads read their pieces side by side); fewer at its end or on an
+/// error.
+inline std::size_t readFileAt(int fd, char* into, std::size_t size, std::uint64_t offset) {
+    std::size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::pread(fd, into + done, size - done, off_t(offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += std::size_t(n);
+    }
+    return done;
 }
 
 }  // namespace ldv::detail

@@ -96,6 +96,12 @@ public:
     }
 
     std::size_t size() const { return m_entries.size(); }
+    /// The spelling of the `entry`-th insert and its hash (the parallel reader merges a
+    /// chunk's spellings into the whole file's in this order: their first appearance).
+    std::string_view spelling(std::size_t entry) const {
+        return {m_bytes.data() + m_entries[entry].offset, m_entries[entry].size};
+    }
+    std::uint64_t hashOf(std::size_t entry) const { return m_entries[entry].hash; }
 
 private:
     struct Entry {

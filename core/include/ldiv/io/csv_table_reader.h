@@ -38,6 +38,14 @@ struct CsvOptions {
     std::size_t maxColumns = 16384;
     /// An .xlsx workbook's sheet to read (table_formats.h); "" = the first. CSV files ignore it.
     std::string sheet;
+    /// Threads that read a CSV file in parallel chunks (readCsv, parseCsv, readCsvGroups);
+    /// 0 = every core. 1 reads it on one thread, as before. The table is the same whatever
+    /// the count (io/csv_parallel.h).
+    unsigned threads = 0;
+    /// The spacing of the parallel reader's chunk boundaries in bytes; 0 = the reader's choice
+    /// (a few chunks per thread). Not 0: the chunked reader is used whatever the size and the
+    /// thread count, so tests can force boundaries into every byte position.
+    std::size_t chunkBytes = 0;
 };
 
 struct CsvReport {

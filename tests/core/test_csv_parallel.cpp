@@ -1,0 +1,294 @@
+// The parallel chunked reader (io/csv_parallel.h) against the serial readers: on 3,000 random
+// CSV texts (quotes, quoted newlines, doubled quotes, quotes inside unquoted fields, CRLF, lone
+// CR, blank lines, byte order marks, non-ASCII and NFD spellings, bad bytes, ragged rows), cut
+// at every byte (chunkBytes = 1) and at random small spacings, read on 1, 2, 4 and 7 threads:
+// the same table as the serial reader (names, types, dictionaries in order, codes, missing and
+// normalised counts, rows read and dropped) or the same error. The groups path likewise
+// against CsvGroupReader, and readCsv / readCsvGroups on files (pread).
+#include <QCoreApplication>
+#include <QtTest>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "io/csv_parallel.h"
+#include "io/csv_reference.h"
+#include "ldiv/data/error.h"
+#include "ldiv/io/csv_group_reader.h"
+#include "ldiv/io/csv_table_reader.h"
+
+using namespace ldv;
+
+namespace {
+
+/// Empty when equal, else what differs first.
+std::string difference(const Table& x, const Table& y) {
+    if (x.columnCount() != y.columnCount()) return "column count";
+    if (x.rowCount() != y.rowCount()) return "row count";
+    for (std::size_t c = 0; c < x.columnCount(); ++c) {
+        const Column &p = x.column(c), &q = y.column(c);
+        const std::string at = "column " + std::to_string(c) + ": ";
+        if (p.name() != q.name()) return at + "name";
+        if (p.type() != q.type()) return at + "type";
+        if (p.dictionary() != q.dictionary()) return at + "dictionary";
+        if (!std::equal(p.codes().begin(), p.codes().end(), q.codes().begin(), q.codes().end()))
+            return at + "codes";
+        if (p.missingCount() != q.missingCount()) return at + "missing count";
+        if (p.normalizedCount() != q.normalizedCount()) return at + "normalized count";
+        if (p.normalizedExample() != q.normalizedExample()) return at + "normalized example";
+    }
+    return {};
+}
+
+std::string difference(const GroupedTable& a, const GroupedTable& b) {
+    if (a.rows != b.rows) return "rows";
+    if (a.counts != b.counts) return "counts";
+    return difference(a.table, b.table);
+}
+
+detail::ReadAt readerOf(const std::string& text) {
+    return [&text](char* into, std::size_t size, std::uint64_t offset) {
+        const std::size_t n =
+            offset < text.size() ? std::min<std::size_t>(size, text.size() - offset) : 0;
+        std::memcpy(into, text.data() + offset, n);
+        return n;
+    };
+}
+
+/// A header c0..c(n-1) and records of values drawn from a few pieces (rows repeat), many of
+/// them quoted with newlines inside; sometimes malformed.
+std::string randomCsv(std::mt19937& rng, char sep, std::size_t columns, std::size_t records,
+                      bool wellFormed) {
+    static const std::vector<std::string> pieces = {
+        "a",           "b",  "?",    " ",       "\"",          ",",
+        ";",           "\t", "\r\n", "\n",      "caf\xC3\xA9", "Jose\xCC\x81",
+        "Jos\xC3\xA9", "12", "3.5",  "  pad  ", "x\ny",        "2024-01-31"};
+    static const std::vector<std::string> bad = {"\xE9", std::string(1, '\0'), "\xEF\xBB\xBF"};
+    auto pick = [&](std::size_t n) { return std::size_t(rng() % n); };
+    const char* ends[] = {"\n", "\r\n", "\r", "\n", "\r\n"};
+    std::string text = pick(5) == 0 ? "\xEF\xBB\xBF" : "";
+    if (pick(10) == 0) text += "\n";  // a blank line before the header
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (c) text += sep;
+        const bool quoted = pick(4) == 0;
+        if (quoted) text += '"';
+        text.append("c").append(std::to_string(c));
+        if (quoted && pick(8) == 0) text += "\nline";  // a header name over two lines
+        if (quoted) text += '"';
+    }
+    if (!wellFormed && pick(30) == 0) text += std::string(1, sep) + "c0";  // a name twice
+    text += ends[pick(5)];
+    for (std::size_t r = 0; r < records; ++r) {
+        std::size_t width = columns;
+        if (!wellFormed && pick(40) == 0) width += pick(2) ? 1 : std::size_t(-1);
+        for (std::size_t c = 0; c < width; ++c) {
+            std::string value;
+            const std::size_t parts = pick(3);
+            for (std::size_t i = 0; i < parts; ++i) value += pieces[pick(pieces.size())];
+            if (!wellFormed && pick(60) == 0) value += bad[pick(bad.size())];
+            const bool needsQuotes =
+                value.find_first_of(std::string("\"\r\n") + sep) != std::string::npos;
+            if (needsQuotes || pick(6) == 0) {
+                std::string quoted = "\"";
+                for (char ch : value)
+                    quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+                quoted += '"';
+                if (pick(6) == 0) quoted = " " + quoted + "  ";
+                if (!wellFormed && pick(40) == 0) quoted += "x";
+                value = quoted;
+            } else if (pick(150) == 0) {
+                value += "5'10\"";  // a quote inside an unquoted field is data: parity breaks
+            }
+            if (c) text += sep;
+            text += value;
+        }
+        text += ends[pick(5)];
+        if (pick(12) == 0) text += ends[pick(5)];  // a blank line
+    }
+    if (!wellFormed && pick(20) == 0) text += "\"unterminated";
+    if (pick(3) == 0 && !text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+}
+
+struct RowsOutcome {
+    std::optional<Table> table;
+    CsvReport report;
+    std::string error;
+};
+
+RowsOutcome parse(const std::string& text, const CsvOptions& o) {
+    RowsOutcome out;
+    try {
+        out.table = parseCsv(text, "r.csv", o, &out.report);
+    } catch (const InputError& e) {
+        out.error = e.what();
+    }
+    return out;
+}
+
+CsvOptions randomOptions(std::mt19937& rng, char sep) {
+    CsvOptions o;
+    o.separator = sep;
+    o.trim = rng() % 2 == 0;
+    o.missing = rng() % 2 ? MissingPolicy::Keep : MissingPolicy::Drop;
+    o.inferTypes = rng() % 4 != 0;
+    o.header = rng() % 5 != 0;
+    if (rng() % 8 == 0) o.maxRecordBytes = 24;
+    return o;
+}
+
+}  // namespace
+
+class TestCsvParallel : public QObject {
+    Q_OBJECT
+private slots:
+    void randomTextRowsAsTheSerialReader() {
+        std::mt19937 rng(38);
+        std::size_t done = 0, serial = 0, bail = 0;
+        for (int i = 0; i < 3000; ++i) {
+            const char sep = ",;\t"[rng() % 3];
+            const bool wellFormed = i % 4 != 0;
+            const std::string text = randomCsv(rng, sep, 1 + rng() % 5, rng() % 40, wellFormed);
+            CsvOptions o = randomOptions(rng, sep);
+            o.threads = 1;
+            const RowsOutcome serialOut = parse(text, o);
+            // The serial fast reader agrees with the reference (test_csv_fast checks it more).
+            if (serialOut.table) {
+                const Table ref = detail::parseCsvReference(text, "r.csv", o);
+                QVERIFY2(difference(*serialOut.table, ref).empty(),
+                         ("case " + std::to_string(i)).c_str());
+            }
+            const std::size_t spacing = i % 2 ? 1 : 1 + rng() % 64;
+            for (const unsigned threads : {1u, 2u, 4u, 7u}) {
+                const std::string at = "case " + std::to_string(i) + ", chunk " +
+                                       std::to_string(spacing) + ", " + std::to_string(threads) +
+                                       " threads: ";
+                CsvOptions p = o;
+                p.threads = threads;
+                p.chunkBytes = spacing;
+                // The parallel reader itself: when it reads a table, it is the serial one.
+                detail::FastRowsResult rows;
+                switch (
+                    detail::parallelCsvRows(readerOf(text), text.size(), sep, p, threads, rows)) {
+                    case detail::ParallelOutcome::Done: {
+                        ++done;
+                        QVERIFY2(serialOut.error.empty(), (at + serialOut.error).c_str());
+                        const std::string diff = difference(rows.table, *serialOut.table);
+                        QVERIFY2(diff.empty(), (at + diff).c_str());
+                        QCOMPARE(std::size_t(rows.rowsRead), serialOut.report.rowsRead);
+                        QCOMPARE(std::size_t(rows.rowsDropped), serialOut.report.rowsDropped);
+                        break;
+                    }
+                    case detail::ParallelOutcome::Serial:
+                        ++serial;
+                        break;
+                    case detail::ParallelOutcome::Bail:
+                        ++bail;
+                        break;
+                }
+                // And parseCsv through it (with its fallbacks): the same table or error.
+                const RowsOutcome got = parse(text, p);
+                QCOMPARE(QString::fromStdString(got.error),
+                         QString::fromStdString(serialOut.error));
+                if (got.table) {
+                    const std::string diff = difference(*got.table, *serialOut.table);
+                    QVERIFY2(diff.empty(), (at + diff).c_str());
+                    QCOMPARE(got.report.rowsRead, serialOut.report.rowsRead);
+                    QCOMPARE(got.report.rowsDropped, serialOut.report.rowsDropped);
+                    QCOMPARE(got.report.hadBom, serialOut.report.hadBom);
+                }
+            }
+        }
+        qInfo("rows: %zu parallel tables, %zu serial (cuts not found), %zu to the reference", done,
+              serial, bail);
+        // Most inputs are read in parallel; the others exercise the fallbacks.
+        QVERIFY(done > 3000);
+        QVERIFY(serial > 0);
+        QVERIFY(bail > 0);
+    }
+
+    void randomTextGroupsAsTheReference() {
+        std::mt19937 rng(381);
+        std::size_t done = 0;
+        for (int i = 0; i < 1000; ++i) {
+            const char sep = ",;\t"[rng() % 3];
+            const std::size_t width = 1 + rng() % 5;
+            const std::string text = randomCsv(rng, sep, width, rng() % 40, i % 4 != 0);
+            CsvOptions o = randomOptions(rng, sep);
+            std::vector<std::string> columns;
+            for (std::size_t c = 0; c < width; ++c)
+                if (rng() % 3) columns.push_back("c" + std::to_string(c));
+            std::shuffle(columns.begin(), columns.end(), rng);
+            if (columns.empty()) columns.push_back("c0");
+            std::optional<GroupedTable> ref;
+            std::uint64_t refRead = 0, refDropped = 0;
+            try {
+                CsvGroupReader reader("r.csv", sep, o, columns);
+                reader.feed(text);
+                ref = reader.finish();
+                refRead = reader.rowsRead();
+                refDropped = reader.rowsDropped();
+            } catch (const InputError&) {
+            }
+            for (const unsigned threads : {1u, 2u, 4u, 7u}) {
+                CsvOptions p = o;
+                p.chunkBytes = i % 2 ? 1 : 1 + rng() % 64;
+                detail::FastGroupsResult got;
+                if (detail::parallelCsvGroups(readerOf(text), text.size(), sep, p, columns, threads,
+                                              got) != detail::ParallelOutcome::Done)
+                    continue;
+                ++done;
+                const std::string at =
+                    "case " + std::to_string(i) + ", " + std::to_string(threads) + " threads: ";
+                QVERIFY2(ref.has_value(), (at + "the reference refused it").c_str());
+                const std::string diff = difference(got.groups, *ref);
+                QVERIFY2(diff.empty(), (at + diff).c_str());
+                QCOMPARE(got.rowsRead, refRead);
+                QCOMPARE(got.rowsDropped, refDropped);
+            }
+        }
+        qInfo("groups: %zu parallel results", done);
+        QVERIFY(done > 1000);
+    }
+
+    void filesThroughPread() {
+        // readCsv and readCsvGroups on a file of a few MiB with quoted newlines, on 1, 2 and 7
+        // threads, with 64 KiB cuts and the default ones: the serial reader's table and groups.
+        std::mt19937 rng(7);
+        std::string text = "id,text,kind\n";
+        for (int r = 0; r < 60000; ++r) {
+            text += std::to_string(rng() % 5000) + ",";
+            text += r % 7 ? "plain" + std::to_string(rng() % 50) : "\"two\nlines, \"\"q\"\"\"";
+            text += "," + std::string(1, char('a' + rng() % 5)) + (r % 3 ? "\n" : "\r\n");
+        }
+        const auto path = std::filesystem::temp_directory_path() /
+                          ("ldiv_parallel_" + std::to_string(::getpid()) + ".csv");
+        std::ofstream(path, std::ios::binary) << text;
+        CsvOptions one;
+        one.threads = 1;
+        CsvReport serialReport;
+        const Table serial = readCsv(path.string(), one, &serialReport);
+        const GroupedTable serialGroups = readCsvGroups(path.string(), one, {"kind", "id"});
+        const std::size_t fallbacks = detail::csvFallbackCount();
+        for (const unsigned threads : {1u, 2u, 7u})
+            for (const std::size_t chunk : {std::size_t(65536), std::size_t(0)}) {
+                CsvOptions p;
+                p.threads = threads;
+                p.chunkBytes = chunk;
+                CsvReport report;
+                const Table got = readCsv(path.string(), p, &report);
+                QVERIFY2(difference(got, serial).empty(), difference(got, serial).c_str());
+                QCOMPARE(report.rowsRead, serialReport.rowsRead);
+                const GroupedTable groups = readCsvGroups(path.string(), p, {"kind", "id"});
+                QVERIFY2(difference(groups, serialGroups).empty(),
+                         difference(groups, serialGroups).c_str());
+            }
+        QCOMPARE(detail::csvFallbackCount(), fallbacks);  // none went to the reference
+        std::filesystem::remove(path);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCsvParallel)
+#include "test_csv_parallel.moc"
