@@ -39,7 +39,7 @@ cmake --build build-sanitize -j"$(nproc)"
 (cd build-sanitize && LDIV_TEST_SCALE=0.25 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$(nproc)" -E '_no_pext$|^python/')
 
-fuzz_seconds="${LDIV_FUZZ_SECONDS:-20}"
+fuzz_seconds="${LDIV_FUZZ_SECONDS:-12}"
 # fuzz_smoke NAME BINARY SEEDS: runs a libFuzzer binary for $fuzz_seconds on a copy of a seed
 # corpus, then replays the corpus it grew. Crashing inputs go to $work/artifacts/ (not the
 # current folder). Fails, printing the crashing input's path and the end of the log, when

@@ -16,8 +16,10 @@
 #include "io/csv_parallel.h"
 #include "io/csv_reference.h"
 #include "ldiv/data/error.h"
+#include "ldiv/data/table_difference.h"
 #include "ldiv/io/csv_group_reader.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "test_scale.h"
 
 using namespace ldv;
 
@@ -25,21 +27,7 @@ namespace {
 
 /// Empty when equal, else what differs first.
 std::string difference(const Table& x, const Table& y) {
-    if (x.columnCount() != y.columnCount()) return "column count";
-    if (x.rowCount() != y.rowCount()) return "row count";
-    for (std::size_t c = 0; c < x.columnCount(); ++c) {
-        const Column &p = x.column(c), &q = y.column(c);
-        const std::string at = "column " + std::to_string(c) + ": ";
-        if (p.name() != q.name()) return at + "name";
-        if (p.type() != q.type()) return at + "type";
-        if (p.dictionary() != q.dictionary()) return at + "dictionary";
-        if (!std::equal(p.codes().begin(), p.codes().end(), q.codes().begin(), q.codes().end()))
-            return at + "codes";
-        if (p.missingCount() != q.missingCount()) return at + "missing count";
-        if (p.normalizedCount() != q.normalizedCount()) return at + "normalized count";
-        if (p.normalizedExample() != q.normalizedExample()) return at + "normalized example";
-    }
-    return {};
+    return tableDifference(x, y);
 }
 
 std::string difference(const GroupedTable& a, const GroupedTable& b) {
@@ -147,7 +135,9 @@ private slots:
     void randomTextRowsAsTheSerialReader() {
         std::mt19937 rng(38);
         std::size_t done = 0, serial = 0, bail = 0;
-        for (int i = 0; i < 3000; ++i) {
+        // All 3,000 in the Release run; the sanitizer run scales them (test_scale.h).
+        const int cases = test::scaled(3000);
+        for (int i = 0; i < cases; ++i) {
             const char sep = ",;\t"[rng() % 3];
             const bool wellFormed = i % 4 != 0;
             const std::string text = randomCsv(rng, sep, 1 + rng() % 5, rng() % 40, wellFormed);
@@ -204,7 +194,7 @@ private slots:
         qInfo("rows: %zu parallel tables, %zu serial (cuts not found), %zu to the reference", done,
               serial, bail);
         // Most inputs are read in parallel; the others exercise the fallbacks.
-        QVERIFY(done > 3000);
+        QVERIFY(done > std::size_t(cases));
         QVERIFY(serial > 0);
         QVERIFY(bail > 0);
     }
@@ -212,7 +202,8 @@ private slots:
     void randomTextGroupsAsTheReference() {
         std::mt19937 rng(381);
         std::size_t done = 0;
-        for (int i = 0; i < 1000; ++i) {
+        const int groupCases = test::scaled(1000);
+        for (int i = 0; i < groupCases; ++i) {
             const char sep = ",;\t"[rng() % 3];
             const std::size_t width = 1 + rng() % 5;
             const std::string text = randomCsv(rng, sep, width, rng() % 40, i % 4 != 0);
@@ -250,7 +241,7 @@ private slots:
             }
         }
         qInfo("groups: %zu parallel results", done);
-        QVERIFY(done > 1000);
+        QVERIFY(done > std::size_t(groupCases));
     }
 
     void filesThroughPread() {

@@ -18,6 +18,9 @@ std::string tableDifference(const Table& a, const Table& b, bool ignoreNames) {
             return "column " + x.name() + ": missing " + std::to_string(x.missingCount()) + " vs " +
                    std::to_string(y.missingCount());
         if (x.dictionary() != y.dictionary()) return "column " + x.name() + ": dictionaries differ";
+        if (x.normalizedCount() != y.normalizedCount() ||
+            x.normalizedExample() != y.normalizedExample())
+            return "column " + x.name() + ": spellings read as their NFC form differ";
         for (std::size_t r = 0; r < a.rowCount(); ++r)
             if (x.code(r) != y.code(r))
                 return "column " + x.name() + ", row " + std::to_string(r + 1) + ": '" +

@@ -9,7 +9,8 @@
 namespace ldv {
 
 /// "" when the Tables have the same shape and, column by column, the same name (unless
-/// `ignoreNames`), type, missing count, dictionary (in order) and codes; otherwise the first
+/// `ignoreNames`), type, missing count, dictionary (in order), spellings normalised to NFC
+/// (count and first example) and codes; otherwise the first
 /// difference, naming the column and the 1-based row.
 std::string tableDifference(const Table& a, const Table& b, bool ignoreNames = false);
 
