@@ -12,11 +12,6 @@
 
 namespace ldv::ui {
 
-QString releasePathFor(const QString& publishedPath) {
-    const QFileInfo info(publishedPath);
-    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".ldiv-release.json"));
-}
-
 ReleaseRecord writeWorkbenchRelease(const Project& project, const SearchSettings& settings,
                                     const Levels& levels, const PublishOptions& publish,
                                     const ReleaseOutput& output, const QString& publishedPath,

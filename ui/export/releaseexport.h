@@ -9,11 +9,9 @@
 
 #include "ldiv/release/release_record.h"
 #include "project/project.h"
+#include "project/releasepath.h"
 
 namespace ldv::ui {
-
-/// "out/published.csv" → "out/published.ldiv-release.json".
-QString releasePathFor(const QString& publishedPath);
 
 /// The record of `levels` published to `publishedPath` (already written with `output`),
 /// written to `releasePath`. Runs on the GUI thread (reads the project). Throws InputError or

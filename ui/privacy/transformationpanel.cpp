@@ -12,7 +12,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "export/releaseexport.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/generalize.h"
@@ -21,6 +20,7 @@
 #include "ldiv/release/transform_release.h"
 #include "ldiv/workflow/publication_figures.h"
 #include "ldiv/workflow/requirement.h"
+#include "project/releasepath.h"
 #include "session/searchsession.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"
@@ -121,6 +121,9 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     m_cancel->setToolTip(tr("Stop the running transformation"));
     m_cancel->hide();
     m_table->setObjectName("transformationComparison");
+    m_table->setToolTip(
+        tr("The chosen transformation beside the search's full-domain optimum, on the same "
+           "requirement; each row's header says what it counts"));
     m_table->setColumnCount(2);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // Figures never wrap (a wrapped "7,074,918" reads as two numbers); the two columns share
