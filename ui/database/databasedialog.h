@@ -12,17 +12,7 @@
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/postgres_catalog.h"
-
-class QCheckBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPlainTextEdit;
-class QProgressBar;
-class QPushButton;
-class QSpinBox;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -12,14 +12,7 @@
 
 #include "export/pseudonymprompt.h"
 #include "ldiv/transform/pram_columns.h"
-
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

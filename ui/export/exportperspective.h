@@ -16,13 +16,7 @@
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/utility/classification.h"
-
-class QCheckBox;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QRadioButton;
-class QTextBrowser;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

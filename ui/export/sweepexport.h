@@ -10,11 +10,7 @@
 #include <QPointer>
 
 #include "export/pseudonymprompt.h"
-
-class QDoubleSpinBox;
-class QLabel;
-class QPushButton;
-class QSpinBox;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
