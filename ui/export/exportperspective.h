@@ -159,9 +159,13 @@ private:
     BarChart* m_chart;
     SweepExportBox* m_sweep;
     DpExportBox* m_dp;
-    Job* m_job = nullptr;
-    Job* m_typedJob = nullptr;
-    std::shared_ptr<const SearchOutcome> m_typed;
+    Job* m_reportJob = nullptr;
+    /// Levels typed without a search: the outcome prepared for them and the job preparing it.
+    struct Typed {
+        Job* job = nullptr;
+        std::shared_ptr<const SearchOutcome> outcome;
+        bool isPreparing() const;
+    } m_typed;
     QPushButton* m_tableButton;
     QPushButton* m_mappingButton;
     QPushButton* m_hierarchiesButton;
