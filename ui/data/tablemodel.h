@@ -1,7 +1,7 @@
 #pragma once
 #include <QPointer>
 
-#include "data/lazytablemodel.h"
+#include "widgets/lazytablemodel.h"
 
 namespace ldv::ui {
 

@@ -3,8 +3,8 @@
 // computed on a worker thread): cells are read by (row, column) on demand.
 #include <memory>
 
-#include "data/lazytablemodel.h"
 #include "ldiv/data/table.h"
+#include "widgets/lazytablemodel.h"
 
 namespace ldv::ui {
 

@@ -1,4 +1,4 @@
-#include "data/lazytablemodel.h"
+#include "widgets/lazytablemodel.h"
 
 #include "ldiv/data/table.h"
 
