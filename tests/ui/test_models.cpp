@@ -9,6 +9,7 @@
 #include "data/tablemodel.h"
 #include "hierarchy/hierarchytablemodel.h"
 #include "hierarchy/hierarchytreemodel.h"
+#include "lattice/sharedtablemodel.h"
 #include "project/project.h"
 #include "project/projectdata.h"
 
@@ -34,11 +35,56 @@ private slots:
         QCOMPARE(model.columnCount(), int(project->table().columnCount()));
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), project->columnName(0));
         QVERIFY(model.headerData(0, Qt::Horizontal, Qt::DecorationRole).isValid());
+        QCOMPARE(model.headerData(4, Qt::Vertical).toInt(), 5);
+        QVERIFY(!model.headerData(4, Qt::Vertical, Qt::DecorationRole).isValid());
+        for (int c = 0; c < model.columnCount(); ++c) {
+            const QModelIndex cell = model.index(3, c);
+            const QString text = QString::fromStdString(project->table().value(3, std::size_t(c)));
+            QCOMPARE(model.data(cell).toString(), text);
+            QCOMPARE(model.data(cell, Qt::ToolTipRole).toString(), text);
+            const ColumnType type = project->table().column(std::size_t(c)).type();
+            const bool numeric = type == ColumnType::Integer || type == ColumnType::Decimal;
+            QCOMPARE(model.data(cell, Qt::TextAlignmentRole).toInt(),
+                     int((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
+        }
         QSignalSpy header(&model, &QAbstractItemModel::headerDataChanged);
         project->setRole(0, Role::Identifying);
         QCOMPARE(header.count(), 1);
         model.setProject(nullptr);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void sharedTableModel() {
+        // A table computed elsewhere (a generalized one), shown as it is: the cells' text, the
+        // column names across, the row numbers down, and nothing else.
+        Column age("age"), zip("zip");
+        age.intern("20-29");
+        age.intern("30-39");
+        zip.intern("130**");
+        for (const Code a : {Code(0), Code(1), Code(0)}) {
+            age.appendCode(a);
+            zip.appendCode(Code(0));
+        }
+        SharedTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.headerData(0, Qt::Vertical).isValid());
+        model.setTable(
+            std::make_shared<Table>(std::vector<Column>{std::move(age), std::move(zip)}));
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.columnCount(), 2);
+        QCOMPARE(model.data(model.index(0, 0)).toString(), QString("20-29"));
+        QCOMPARE(model.data(model.index(1, 0)).toString(), QString("30-39"));
+        QCOMPARE(model.data(model.index(2, 1)).toString(), QString("130**"));
+        QVERIFY(!model.data(model.index(1, 0), Qt::ToolTipRole).isValid());
+        QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QString("zip"));
+        QCOMPARE(model.headerData(2, Qt::Vertical).toInt(), 3);
+        QVERIFY(!model.headerData(2, Qt::Horizontal).isValid());
+        QVERIFY(!model.headerData(0, Qt::Horizontal, Qt::DecorationRole).isValid());
+        model.setTable(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), 0);
     }
 
     void columnListModel() {

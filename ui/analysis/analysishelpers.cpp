@@ -32,27 +32,6 @@ QString sensitiveText(const Workspace& data) {
                                          : QString::fromStdString(data.sensitiveNames()[0]);
 }
 
-ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
-                     const QVector<double>& x) {
-    ChartPanel p;
-    p.title = title;
-    p.xLabel = xLabel;
-    p.yLabel = yLabel;
-    p.x = x;
-    return p;
-}
-
-ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,
-                    const QStringList& categories) {
-    ChartPanel p;
-    p.kind = ChartPanel::Kind::GroupedBars;
-    p.title = title;
-    p.xLabel = xLabel;
-    p.yLabel = yLabel;
-    p.categories = categories;
-    return p;
-}
-
 QStringList coincidingSeries(const ChartData& chart) {
     QStringList out;
     for (const ChartPanel& panel : chart.panels) {

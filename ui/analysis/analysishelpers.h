@@ -1,5 +1,5 @@
 #pragma once
-// Small pieces shared by the analyses' chart adapters: panel constructors, the note texts
+// Small pieces shared by the analyses' chart adapters: the note texts
 // (data set, attributes) and the checks every analysis starts with.
 #include <QString>
 #include <limits>
@@ -25,10 +25,6 @@ void requireSensitive(const Workspace& data);
 QString qiText(const Workspace& data);
 /// The first sensitive attribute, or "—".
 QString sensitiveText(const Workspace& data);
-ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
-                     const QVector<double>& x);
-ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,
-                    const QStringList& categories);
 /// Series of a panel whose every value is equal ("ℓ = 2" and "ℓ = 3" drawn on top of each
 /// other), as "panel: a = b" texts; appended to the chart's note so the reader knows why a
 /// legend entry seems to have no line of its own.

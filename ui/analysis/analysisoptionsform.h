@@ -7,9 +7,7 @@
 #include <vector>
 
 #include "analysis/analysisoptions.h"
-
-class QGridLayout;
-class QLabel;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -14,12 +14,7 @@
 
 #include "analysis/analysisoptions.h"
 #include "charts/chartdata.h"
-
-class QComboBox;
-class QLabel;
-class QListWidget;
-class QProgressBar;
-class QPushButton;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

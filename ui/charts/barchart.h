@@ -6,9 +6,10 @@
 #include <QVector>
 #include <QWidget>
 
+#include "widgets/qtforward.h"
+
 class QCustomPlot;
 class QCPBars;
-class QScrollArea;
 
 namespace ldv::ui {
 

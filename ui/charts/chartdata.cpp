@@ -32,4 +32,25 @@ QString chartCsv(const ChartData& data) {
     return out;
 }
 
+ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                     const QVector<double>& x) {
+    ChartPanel p;
+    p.title = title;
+    p.xLabel = xLabel;
+    p.yLabel = yLabel;
+    p.x = x;
+    return p;
+}
+
+ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                    const QStringList& categories) {
+    ChartPanel p;
+    p.kind = ChartPanel::Kind::GroupedBars;
+    p.title = title;
+    p.xLabel = xLabel;
+    p.yLabel = yLabel;
+    p.categories = categories;
+    return p;
+}
+
 }  // namespace ldv::ui

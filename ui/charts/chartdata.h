@@ -37,6 +37,13 @@ struct ChartData {
     bool isEmpty() const { return panels.isEmpty(); }
 };
 
+/// A Lines panel over these x values (series to add).
+ChartPanel linePanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                     const QVector<double>& x);
+/// A GroupedBars panel over these categories (series to add).
+ChartPanel barPanel(const QString& title, const QString& xLabel, const QString& yLabel,
+                    const QStringList& categories);
+
 /// "panel,x,series,value" rows of every point (NaN points are left out); RFC 4180 quoting.
 QString chartCsv(const ChartData& data);
 

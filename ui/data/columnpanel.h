@@ -3,10 +3,7 @@
 #include <QWidget>
 #include <string>
 
-class QComboBox;
-class QFormLayout;
-class QLabel;
-class QSpinBox;
+#include "widgets/qtforward.h"
 
 namespace ldv {
 struct ColumnLabels;

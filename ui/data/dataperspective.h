@@ -5,11 +5,7 @@
 #include <vector>
 
 #include "ldiv/data/table.h"
-
-class QComboBox;
-class QLabel;
-class QPushButton;
-class QTableView;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -10,15 +10,7 @@
 
 #include "ldiv/data/table.h"
 #include "ldiv/io/csv_table_reader.h"
-
-class QCheckBox;
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QProgressBar;
-class QPushButton;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

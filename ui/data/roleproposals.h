@@ -10,9 +10,7 @@
 #include <vector>
 
 #include "ldiv/data/table.h"
-
-class QLabel;
-class QVBoxLayout;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

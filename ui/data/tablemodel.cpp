@@ -5,7 +5,7 @@
 
 namespace ldv::ui {
 
-TableModel::TableModel(QObject* parent) : QAbstractTableModel(parent) {}
+TableModel::TableModel(QObject* parent) : LazyTableModel(parent) {}
 
 void TableModel::setProject(Project* project) {
     beginResetModel();
@@ -21,52 +21,42 @@ void TableModel::setProject(Project* project) {
     endResetModel();
 }
 
-int TableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !m_project ? 0 : int(m_project->table().rowCount());
-}
-
-int TableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() || !m_project ? 0 : int(m_project->table().columnCount());
+const Table* TableModel::table() const {
+    return m_project ? &m_project->table() : nullptr;
 }
 
 QVariant TableModel::data(const QModelIndex& index, int role) const {
-    if (!m_project || !checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
-    const auto& table = m_project->table();
-    const std::size_t column = std::size_t(index.column());
     switch (role) {
-        case Qt::DisplayRole:
         case Qt::ToolTipRole:
-            return QString::fromStdString(table.value(std::size_t(index.row()), column));
+            return LazyTableModel::data(index, Qt::DisplayRole);
         case Qt::TextAlignmentRole: {
-            const ColumnType type = table.column(column).type();
+            if (!m_project || !checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+            const ColumnType type = m_project->table().column(std::size_t(index.column())).type();
             const bool numeric = type == ColumnType::Integer || type == ColumnType::Decimal;
             return int((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
         }
         default:
-            return {};
+            return LazyTableModel::data(index, role);
     }
 }
 
 QVariant TableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (!m_project) return {};
-    if (orientation == Qt::Vertical)
-        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
-    if (section < 0 || section >= columnCount()) return {};
-    const Role r = m_project->role(section);
-    switch (role) {
-        case Qt::DisplayRole:
-            return m_project->columnName(section);
-        case Qt::DecorationRole:
-            return roleIcon(r);
-        case Qt::BackgroundRole:
-            return roleTint(r);
-        case Qt::ToolTipRole:
-            return tr("%1 — %2, %3")
-                .arg(m_project->columnName(section), roleName(r),
-                     typeName(m_project->type(section)));
-        default:
-            return {};
+    if (m_project && orientation == Qt::Horizontal && section >= 0 && section < columnCount()) {
+        const Role r = m_project->role(section);
+        switch (role) {
+            case Qt::DecorationRole:
+                return roleIcon(r);
+            case Qt::BackgroundRole:
+                return roleTint(r);
+            case Qt::ToolTipRole:
+                return tr("%1 — %2, %3")
+                    .arg(m_project->columnName(section), roleName(r),
+                         typeName(m_project->type(section)));
+            default:
+                break;
+        }
     }
+    return LazyTableModel::headerData(section, orientation, role);
 }
 
 }  // namespace ldv::ui

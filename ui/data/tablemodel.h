@@ -1,21 +1,21 @@
 #pragma once
-#include <QAbstractTableModel>
 #include <QPointer>
+
+#include "widgets/lazytablemodel.h"
 
 namespace ldv::ui {
 
 class Project;
 
-/// Read-only view of the project's table: cells are read lazily by (row, column), so a
-/// 10 M-row table costs nothing until it is scrolled to. The header is colour-coded by role.
-class TableModel : public QAbstractTableModel {
+/// Read-only, lazy view of the project's table (LazyTableModel), with a tooltip and numbers
+/// right-aligned in the cells. The header is colour-coded by role.
+class TableModel : public LazyTableModel {
     Q_OBJECT
 public:
     explicit TableModel(QObject* parent = nullptr);
     void setProject(Project* project);
+    const Table* table() const override;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;

@@ -233,7 +233,7 @@ QString DatabaseDialog::previewText(int row, int column) const {
 }
 
 bool DatabaseDialog::isBusy() const {
-    for (const Job* j : {m_listJob, m_previewJob, m_loadJob})
+    for (const Job* j : {m_jobs.list, m_jobs.preview, m_jobs.load})
         if (j && j->isRunning()) return true;
     return false;
 }
@@ -267,7 +267,7 @@ void DatabaseDialog::connectToServer() {
     m_preview->setColumnCount(0);
     m_hasConnection = false;
     showError({});
-    Job* job = startJob(m_listJob, tr("Connecting to %1").arg(m_host->text()),
+    Job* job = startJob(m_jobs.list, tr("Connecting to %1").arg(m_host->text()),
                         [s](Feedback&) -> std::shared_ptr<void> {
                             return std::make_shared<std::vector<std::string>>(pg::listTables(s));
                         });
@@ -297,7 +297,7 @@ void DatabaseDialog::updatePreview() {
     }
     showError({});
     Job* job = startJob(
-        m_previewJob, tr("Reading the first rows"), [target](Feedback&) -> std::shared_ptr<void> {
+        m_jobs.preview, tr("Reading the first rows"), [target](Feedback&) -> std::shared_ptr<void> {
             return std::make_shared<Table>(pg::previewTable(target.toStdString(), kPreviewRows));
         });
     connect(job, &Job::succeeded, this, [this, target](std::shared_ptr<void> r) {
@@ -325,9 +325,9 @@ void DatabaseDialog::updatePreview() {
 
 void DatabaseDialog::startOpen() {
     const QString target = uri();
-    if (target.isEmpty() || (m_loadJob && m_loadJob->isRunning())) return;
+    if (target.isEmpty() || (m_jobs.load && m_jobs.load->isRunning())) return;
     showError({});
-    Job* job = startJob(m_loadJob, tr("Loading %1").arg(target),
+    Job* job = startJob(m_jobs.load, tr("Loading %1").arg(target),
                         [target](Feedback& f) -> std::shared_ptr<void> {
                             return loadSourceProject(target, CsvOptions{}, &f);
                         });
@@ -344,8 +344,8 @@ void DatabaseDialog::startOpen() {
 }
 
 void DatabaseDialog::reject() {
-    if (m_loadJob && m_loadJob->isRunning())
-        m_loadJob->cancel();
+    if (m_jobs.load && m_jobs.load->isRunning())
+        m_jobs.load->cancel();
     else
         QDialog::reject();
 }
@@ -363,7 +363,7 @@ void DatabaseDialog::setBusy(const QString& what) {
 }
 
 void DatabaseDialog::updateButtons() {
-    const bool loading = m_loadJob && m_loadJob->isRunning();
+    const bool loading = m_jobs.load && m_jobs.load->isRunning();
     m_buttons->button(QDialogButtonBox::Open)->setEnabled(!loading && !uri().isEmpty());
     m_connect->setEnabled(!loading);
 }

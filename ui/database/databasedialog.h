@@ -12,17 +12,7 @@
 
 #include "ldiv/data/feedback.h"
 #include "ldiv/postgres_catalog.h"
-
-class QCheckBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPlainTextEdit;
-class QProgressBar;
-class QPushButton;
-class QSpinBox;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
@@ -90,9 +80,12 @@ private:
     QLabel* m_error;
     QProgressBar* m_progress;
     QDialogButtonBox* m_buttons;
-    Job* m_listJob = nullptr;
-    Job* m_previewJob = nullptr;
-    Job* m_loadJob = nullptr;
+    /// One job per kind of request; a new request replaces the one of its kind (startJob).
+    struct Jobs {
+        Job* list = nullptr;     ///< connect and list the tables
+        Job* preview = nullptr;  ///< the first rows of the chosen table or query
+        Job* load = nullptr;     ///< the whole table, for the new project
+    } m_jobs;
     /// The settings the table list came from: a table is opened with these.
     pg::ConnectionSettings m_connected;
     bool m_hasConnection = false;

@@ -53,10 +53,8 @@ DpExportBox::DpExportBox(QWidget* parent)
       m_seed(new QSpinBox(this)),
       m_pram(new QLineEdit(this)),
       m_release(new QCheckBox(tr("Write its release record"), this)),
-      m_button(new QPushButton(tr("Publish with differential privacy…"), this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_matricesButton(new QPushButton(tr("PRAM matrices…"), this)),
-      m_status(new QLabel(this)) {
+      m_run(this, tr("Publish with differential privacy…"), tr("Stop; nothing is written")),
+      m_matricesButton(new QPushButton(tr("PRAM matrices…"), this)) {
     setObjectName("dpExport");
     setToolTip(
         tr("(ε,δ)-differential privacy by SafePub (Bild, Kuhn & Prasser 2018): the rows are "
@@ -105,14 +103,10 @@ DpExportBox::DpExportBox(QWidget* parent)
         tr("A record next to the table: ε, δ, β, k, the mechanism, the drawn node and PRAM's "
            "columns. ldiv verify checks β and k, the classes and the values; it says what it "
            "cannot recompute (the sample and the draws)."));
-    m_button->setObjectName("dpPublish");
-    m_cancel->setEnabled(false);
-    m_cancel->setToolTip(tr("Stop; nothing is written"));
+    m_run.button->setObjectName("dpPublish");
     m_matricesButton->setEnabled(false);
     m_matricesButton->setToolTip(tr("The transition matrices PRAM drew from in the last run"));
-    m_status->setObjectName("dpStatus");
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_run.status->setObjectName("dpStatus");
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("ε"), m_epsilon);
@@ -127,23 +121,14 @@ DpExportBox::DpExportBox(QWidget* parent)
     form->addRow(seedRow);
     form->addRow(tr("PRAM"), m_pram);
     form->addRow(m_release);
-    auto* buttons = new QWidget(this);
-    auto* row = new QHBoxLayout(buttons);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_button, 1);
-    row->addWidget(m_cancel);
-    row->addWidget(m_matricesButton);
-    form->addRow(buttons);
-    form->addRow(m_status);
+    form->addRow(m_run.buttonRow(m_matricesButton));
+    form->addRow(m_run.status);
     connect(m_reproducible, &QCheckBox::toggled, m_seed, &QSpinBox::setEnabled);
-    connect(m_button, &QPushButton::clicked, this, [this] {
+    connect(m_run.button, &QPushButton::clicked, this, [this] {
         const QString p = filedialogs::saveFile(this, filedialogs::Kind::Export,
                                                 tr("Publish with differential privacy"),
                                                 "published_dp.csv", tr("CSV (*.csv)"));
         if (!p.isEmpty()) exportTo(p);
-    });
-    connect(m_cancel, &QPushButton::clicked, this, [this] {
-        if (m_job) m_job->cancel();
     });
     connect(m_matricesButton, &QPushButton::clicked, this, &DpExportBox::showMatrices);
 }
@@ -165,22 +150,19 @@ void DpExportBox::updateAvailability() {
             qi = qi || m_project->role(c) == Role::QuasiIdentifying;
         if (!qi) missing = tr("Mark at least one quasi-identifying attribute (Data perspective).");
     }
-    m_button->setEnabled(missing.isEmpty() && !isRunning());
-    m_button->setToolTip(missing.isEmpty()
-                             ? tr("Draw a generalization with SafePub and write the table as CSV")
-                             : missing);
+    m_run.allow(missing, tr("Draw a generalization with SafePub and write the table as CSV"));
 }
 
 bool DpExportBox::isRunning() const {
-    return m_job && m_job->isRunning();
+    return m_run.isRunning();
 }
 QString DpExportBox::status() const {
-    return m_status->text();
+    return m_run.status->text();
 }
 
 void DpExportBox::exportTo(const QString& path) {
     auto fail = [this](const QString& message) {
-        m_status->setText(message);
+        m_run.status->setText(message);
         emit finished(false);
     };
     if (!m_project) return fail(tr("Open a project first."));
@@ -244,13 +226,9 @@ void DpExportBox::exportTo(const QString& path) {
         out->matrices = QString::fromStdString(formatPramMatrices(out->publication.pram));
         return out;
     };
-    delete m_job;
-    m_job = new Job(tr("SafePub (ε = %1, δ = %2)").arg(settings.epsilon).arg(settings.delta), work,
-                    this);
-    m_button->setEnabled(false);
-    m_cancel->setEnabled(true);
-    m_status->setText(tr("Drawing with SafePub…"));
-    connect(m_job, &Job::succeeded, this, [this, path, releasePath](std::shared_ptr<void> r) {
+    auto* job = new Job(tr("SafePub (ε = %1, δ = %2)").arg(settings.epsilon).arg(settings.delta),
+                        work, this);
+    connect(job, &Job::succeeded, this, [this, path, releasePath](std::shared_ptr<void> r) {
         const auto& s = *std::static_pointer_cast<const DpExportResult>(r);
         const SafePubResult& result = s.publication.result;
         const DpParameters& p = result.parameters;
@@ -273,7 +251,7 @@ void DpExportBox::exportTo(const QString& path) {
         if (!releasePath.isEmpty()) text += " " + tr("Release record: %1.").arg(releasePath);
         if (result.reproducible)
             text += " " + tr("Reproducible with its seed, and therefore NOT private.");
-        m_status->setText(text);
+        m_run.status->setText(text);
         emit drawn(levels,
                    tr("SafePub drew node [%1] at random (ε = %2, δ = %3): another run draws "
                       "another node and another sample. The lattice's colours and optimum are "
@@ -284,19 +262,16 @@ void DpExportBox::exportTo(const QString& path) {
         emit wrote(path);
         emit finished(true);
     });
-    connect(m_job, &Job::failed, this, [this](const QString& e) {
-        m_status->setText(tr("Not published: %1").arg(e));
+    connect(job, &Job::failed, this, [this](const QString& e) {
+        m_run.status->setText(tr("Not published: %1").arg(e));
         emit finished(false);
     });
-    connect(m_job, &Job::cancelled, this, [this] {
-        m_status->setText(tr("SafePub cancelled; nothing was written."));
+    connect(job, &Job::cancelled, this, [this] {
+        m_run.status->setText(tr("SafePub cancelled; nothing was written."));
         emit finished(false);
     });
-    connect(m_job, &Job::finished, this, [this] {
-        m_cancel->setEnabled(false);
-        updateAvailability();
-    });
-    m_job->start();
+    connect(job, &Job::finished, this, &DpExportBox::updateAvailability);
+    m_run.start(job, tr("Drawing with SafePub…"));
 }
 
 void DpExportBox::showMatrices() {

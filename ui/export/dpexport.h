@@ -10,20 +10,13 @@
 
 #include <vector>
 
+#include "export/exportrun.h"
 #include "export/pseudonymprompt.h"
 #include "ldiv/transform/pram_columns.h"
-
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
-class Job;
 class Project;
 
 class DpExportBox : public QGroupBox {
@@ -70,11 +63,8 @@ private:
     QSpinBox* m_seed;
     QLineEdit* m_pram;
     QCheckBox* m_release;
-    QPushButton* m_button;
-    QPushButton* m_cancel;
+    ExportRun m_run;
     QPushButton* m_matricesButton;
-    QLabel* m_status;
-    Job* m_job = nullptr;
     bool m_neutralize = true;
     PseudonymPrompt m_prompt;
     QString m_matrices;

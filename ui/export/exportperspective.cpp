@@ -286,7 +286,7 @@ void ExportPerspective::setSession(SearchSession* session) {
     if (Project* p = session ? session->project() : nullptr) {
         // Levels typed without a search were judged with the settings of their time.
         auto drop = [this] {
-            if (!m_typed && !(m_typedJob && m_typedJob->isRunning())) return;
+            if (!m_typed.outcome && !m_typed.isPreparing()) return;
             const QString typed = m_node->text();
             outcomeChanged();
             if (!typed.isEmpty() && !(m_session && m_session->outcome()) && setNode(typed))
@@ -318,7 +318,7 @@ bool ExportPerspective::followPopulation() {
 
 std::shared_ptr<const SearchOutcome> ExportPerspective::outcome() const {
     if (m_session && m_session->outcome()) return m_session->outcome();
-    return m_typed;
+    return m_typed.outcome;
 }
 
 QList<QPushButton*> ExportPerspective::exportButtons() const {
@@ -373,23 +373,23 @@ void ExportPerspective::prepareTyped(const QString& levels) {
         out->result.latticeSize = out->data->dataset().lattice().size();
         return out;
     };
-    delete m_typedJob;
-    m_typedJob = new Job(tr("Preparing node [%1]").arg(levels), work, this);
+    delete m_typed.job;
+    m_typed.job = new Job(tr("Preparing node [%1]").arg(levels), work, this);
     m_nodeInfo->setText(tr("Node [%1]: preparing (no search has run)…").arg(levels));
-    connect(m_typedJob, &Job::succeeded, this, [this, levels](std::shared_ptr<void> r) {
-        m_typed = std::static_pointer_cast<const SearchOutcome>(r);
-        const Lattice& lattice = m_typed->data->dataset().lattice();
+    connect(m_typed.job, &Job::succeeded, this, [this, levels](std::shared_ptr<void> r) {
+        m_typed.outcome = std::static_pointer_cast<const SearchOutcome>(r);
+        const Lattice& lattice = m_typed.outcome->data->dataset().lattice();
         setNode(lattice.id(parseLevels(levels.toStdString())));
     });
-    connect(m_typedJob, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
-    m_typedJob->start();
+    connect(m_typed.job, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
+    m_typed.job->start();
 }
 
 void ExportPerspective::outcomeChanged() {
     const auto session = m_session ? m_session->outcome() : nullptr;
     m_report.reset();
-    m_typed.reset();
-    if (m_typedJob) m_typedJob->cancel();
+    m_typed.outcome.reset();
+    if (m_typed.job) m_typed.job->cancel();
     const auto o = session;
     if (!o) {
         m_node->clear();
@@ -477,8 +477,12 @@ QString ExportPerspective::nodeText() const {
     return m_node->text();
 }
 
+bool ExportPerspective::Typed::isPreparing() const {
+    return job && job->isRunning();
+}
+
 bool ExportPerspective::isPreparing() const {
-    return (m_job && m_job->isRunning()) || (m_typedJob && m_typedJob->isRunning());
+    return (m_reportJob && m_reportJob->isRunning()) || m_typed.isPreparing();
 }
 
 void ExportPerspective::setMaskSuppressed(bool mask) {
@@ -550,7 +554,7 @@ void ExportPerspective::prepare() {
     updateActions();
     if (!o) return;
     const NodeId id = o->data->dataset().lattice().id(levels);
-    const bool searched = o != m_typed;
+    const bool searched = o != m_typed.outcome;
     // One node's state: nothing per node of the lattice (a heuristic's may be huge).
     const QString state = searched ? stateName(o->nodeState(id)) : tr("no search");
     const QString name = m_session->project() ? m_session->project()->displayName() : QString();
@@ -566,9 +570,9 @@ void ExportPerspective::prepare() {
                                     : tr("fails the requirement (judged without a search)");
         return report;
     };
-    delete m_job;
-    m_job = new Job(tr("Preparing the report"), work, this);
-    connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
+    delete m_reportJob;
+    m_reportJob = new Job(tr("Preparing the report"), work, this);
+    connect(m_reportJob, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         m_report = std::static_pointer_cast<const ReportData>(r);
         const NodeDetails& d = m_report->node;
         QStringList labels;
@@ -583,8 +587,8 @@ void ExportPerspective::prepare() {
         m_preview->setHtml(reportHtml(*reportWithRelease(), {}));
         updateActions();
     });
-    connect(m_job, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
-    m_job->start();
+    connect(m_reportJob, &Job::failed, this, [this](const QString& e) { m_nodeInfo->setText(e); });
+    m_reportJob->start();
 }
 
 bool ExportPerspective::exportTable(const QString& path) {

@@ -16,13 +16,7 @@
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/utility/classification.h"
-
-class QCheckBox;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QRadioButton;
-class QTextBrowser;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
@@ -165,9 +159,13 @@ private:
     BarChart* m_chart;
     SweepExportBox* m_sweep;
     DpExportBox* m_dp;
-    Job* m_job = nullptr;
-    Job* m_typedJob = nullptr;
-    std::shared_ptr<const SearchOutcome> m_typed;
+    Job* m_reportJob = nullptr;
+    /// Levels typed without a search: the outcome prepared for them and the job preparing it.
+    struct Typed {
+        Job* job = nullptr;
+        std::shared_ptr<const SearchOutcome> outcome;
+        bool isPreparing() const;
+    } m_typed;
     QPushButton* m_tableButton;
     QPushButton* m_mappingButton;
     QPushButton* m_hierarchiesButton;

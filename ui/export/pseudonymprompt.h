@@ -12,10 +12,7 @@
 #include <vector>
 
 #include "ldiv/crypto/pseudonyms.h"
-
-class QLabel;
-class QLineEdit;
-class QPushButton;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -5,7 +5,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -37,9 +36,7 @@ SweepExportBox::SweepExportBox(QWidget* parent)
       m_tau(new QDoubleSpinBox(this)),
       m_l(new QSpinBox(this)),
       m_seed(new QSpinBox(this)),
-      m_button(new QPushButton(tr("Export SWEEP table…"), this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_status(new QLabel(this)) {
+      m_run(this, tr("Export SWEEP table…"), tr("Stop SWEEP; nothing is written")) {
     m_tau->setRange(0.01, 0.99);
     m_tau->setSingleStep(0.05);
     m_tau->setDecimals(2);
@@ -56,10 +53,6 @@ SweepExportBox::SweepExportBox(QWidget* parent)
     m_seed->setToolTip(
         tr("Seed of the row order that breaks ties (the output is a function of table, τ, ℓ and "
            "seed)"));
-    m_cancel->setEnabled(false);
-    m_cancel->setToolTip(tr("Stop SWEEP; nothing is written"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     setToolTip(
         tr("Sequential Sweep generalizes quasi-identifiers per class (local recoding) and, where a "
            "class "
@@ -68,21 +61,13 @@ SweepExportBox::SweepExportBox(QWidget* parent)
     form->addRow(tr("τ"), m_tau);
     form->addRow(tr("ℓ"), m_l);
     form->addRow(tr("Seed"), m_seed);
-    auto* buttons = new QWidget(this);
-    auto* row = new QHBoxLayout(buttons);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_button, 1);
-    row->addWidget(m_cancel);
-    form->addRow(buttons);
-    form->addRow(m_status);
-    connect(m_button, &QPushButton::clicked, this, [this] {
+    form->addRow(m_run.buttonRow());
+    form->addRow(m_run.status);
+    connect(m_run.button, &QPushButton::clicked, this, [this] {
         const QString p =
             filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export SWEEP table"),
                                   "published_sweep.csv", tr("CSV (*.csv)"));
         if (!p.isEmpty()) exportTo(p, m_neutralize);
-    });
-    connect(m_cancel, &QPushButton::clicked, this, [this] {
-        if (m_job) m_job->cancel();
     });
 }
 
@@ -110,10 +95,7 @@ void SweepExportBox::updateAvailability() {
         else if (!sensitive)
             missing = tr("Mark a sensitive attribute (Data perspective): SWEEP diversifies it.");
     }
-    m_button->setEnabled(missing.isEmpty() && !isRunning());
-    m_button->setToolTip(missing.isEmpty()
-                             ? tr("Run SWEEP with this τ, ℓ and seed and write the table as CSV")
-                             : missing);
+    m_run.allow(missing, tr("Run SWEEP with this τ, ℓ and seed and write the table as CSV"));
 }
 
 void SweepExportBox::setParameters(double tau, double l) {
@@ -122,15 +104,15 @@ void SweepExportBox::setParameters(double tau, double l) {
 }
 
 bool SweepExportBox::isRunning() const {
-    return m_job && m_job->isRunning();
+    return m_run.isRunning();
 }
 QString SweepExportBox::status() const {
-    return m_status->text();
+    return m_run.status->text();
 }
 
 void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     if (!m_project) {
-        m_status->setText(tr("Open a project first."));
+        m_run.status->setText(tr("Open a project first."));
         emit finished(false);
         return;
     }
@@ -138,7 +120,7 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
     const std::optional<PseudonymPlan> plan =
         planPseudonyms(this, *m_project, path, m_prompt, &error);
     if (!plan) {
-        m_status->setText(error);
+        m_run.status->setText(error);
         emit finished(false);
         return;
     }
@@ -179,15 +161,11 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
                           neutralizeFormulas);
         return out;
     };
-    delete m_job;
-    m_job = new Job(tr("SWEEP (τ = %1, ℓ = %2)").arg(options.tau).arg(options.l), work, this);
-    m_button->setEnabled(false);
-    m_cancel->setEnabled(true);
-    m_status->setText(tr("Running SWEEP…"));
-    connect(m_job, &Job::succeeded, this, [this, path, random, inputs](std::shared_ptr<void> r) {
+    auto* job = new Job(tr("SWEEP (τ = %1, ℓ = %2)").arg(options.tau).arg(options.l), work, this);
+    connect(job, &Job::succeeded, this, [this, path, random, inputs](std::shared_ptr<void> r) {
         const auto& s = *std::static_pointer_cast<const SweepExportResult>(r);
         if (random) m_mappingPath = inputs->mappingPath;
-        m_status->setText(
+        m_run.status->setText(
             tr("Wrote %1 to %2: %3, %4 with a generalized sensitive value, "
                "excessive protection e(P) = %5; %6")
                 .arg(countOf(s.rows, "row", "rows"), path, countOf(s.classes, "class", "classes"),
@@ -199,19 +177,16 @@ void SweepExportBox::exportTo(const QString& path, bool neutralizeFormulas) {
         emit wrote(path);
         emit finished(s.failingClasses == 0);
     });
-    connect(m_job, &Job::failed, this, [this](const QString& e) {
-        m_status->setText(e);
+    connect(job, &Job::failed, this, [this](const QString& e) {
+        m_run.status->setText(e);
         emit finished(false);
     });
-    connect(m_job, &Job::cancelled, this, [this] {
-        m_status->setText(tr("SWEEP cancelled; nothing was written."));
+    connect(job, &Job::cancelled, this, [this] {
+        m_run.status->setText(tr("SWEEP cancelled; nothing was written."));
         emit finished(false);
     });
-    connect(m_job, &Job::finished, this, [this] {
-        m_cancel->setEnabled(false);
-        updateAvailability();
-    });
-    m_job->start();
+    connect(job, &Job::finished, this, &SweepExportBox::updateAvailability);
+    m_run.start(job, tr("Running SWEEP…"));
 }
 
 }  // namespace ldv::ui

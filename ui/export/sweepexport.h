@@ -9,16 +9,12 @@
 #include <QGroupBox>
 #include <QPointer>
 
+#include "export/exportrun.h"
 #include "export/pseudonymprompt.h"
-
-class QDoubleSpinBox;
-class QLabel;
-class QPushButton;
-class QSpinBox;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
-class Job;
 class Project;
 
 class SweepExportBox : public QGroupBox {
@@ -50,10 +46,7 @@ private:
     QDoubleSpinBox* m_tau;
     QSpinBox* m_l;
     QSpinBox* m_seed;
-    QPushButton* m_button;
-    QPushButton* m_cancel;
-    QLabel* m_status;
-    Job* m_job = nullptr;
+    ExportRun m_run;
     bool m_neutralize = true;
     PseudonymPrompt m_prompt;
     QString m_mappingPath;

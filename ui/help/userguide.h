@@ -5,8 +5,7 @@
 // system browser.
 #include <QWidget>
 
-class QTextBrowser;
-class QToolButton;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -7,16 +7,7 @@
 #include <optional>
 
 #include "hierarchy/buildersettings.h"
-
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPlainTextEdit;
-class QPushButton;
-class QStackedWidget;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -8,7 +8,7 @@
 #include <QPair>
 #include <QStringList>
 
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

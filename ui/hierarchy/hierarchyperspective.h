@@ -10,13 +10,7 @@
 #include <vector>
 
 #include "ldiv/hierarchy/hierarchy.h"
-
-class QLabel;
-class QListWidget;
-class QSpinBox;
-class QTabWidget;
-class QTableView;
-class QTreeView;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

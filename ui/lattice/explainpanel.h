@@ -9,11 +9,7 @@
 #include <memory>
 
 #include "ldiv/lattice/explanation.h"
-
-class QLabel;
-class QPushButton;
-class QTableWidget;
-class QTreeWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -10,15 +10,9 @@
 #include <memory>
 
 #include "ldiv/search/frontier_result.h"
+#include "widgets/qtforward.h"
 
-class QCheckBox;
-class QComboBox;
 class QCustomPlot;
-class QLabel;
-class QLineEdit;
-class QProgressBar;
-class QPushButton;
-class QTableWidget;
 
 namespace ldv::ui {
 

@@ -6,15 +6,8 @@
 #include <vector>
 
 #include "ldiv/lattice/lattice.h"
+#include "widgets/qtforward.h"
 
-class QCheckBox;
-class QComboBox;
-class QFormLayout;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
-class QStackedWidget;
 class QTimer;
 
 namespace ldv::ui {

@@ -10,11 +10,7 @@
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/workflow/node_comparison.h"
 #include "session/nodeanalysis.h"
-
-class QLabel;
-class QTableView;
-class QTableWidget;
-class QTabWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -7,12 +7,7 @@
 #include <vector>
 
 #include "ldiv/lattice/lattice.h"
-
-class QComboBox;
-class QLabel;
-class QLineEdit;
-class QSpinBox;
-class QTableView;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -13,12 +13,7 @@
 #include <QWidget>
 #include <memory>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv {
 class Workspace;

@@ -9,10 +9,7 @@
 #include <vector>
 
 #include "ldiv/project/search_settings.h"
-
-class QComboBox;
-class QDoubleSpinBox;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

@@ -9,16 +9,7 @@
 #include <QWidget>
 
 #include "ldiv/project/search_settings.h"
-
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QProgressBar;
-class QPushButton;
-class QTextBrowser;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

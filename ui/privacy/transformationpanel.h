@@ -14,11 +14,7 @@
 #include <memory>
 
 #include "project/job.h"
-
-class QComboBox;
-class QLabel;
-class QPushButton;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

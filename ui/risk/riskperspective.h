@@ -17,16 +17,9 @@
 
 #include "ldiv/lattice/lattice.h"
 #include "session/nodeassessment.h"
+#include "widgets/qtforward.h"
 
-class QCheckBox;
-class QDoubleSpinBox;
-class QLabel;
-class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QSortFilterProxyModel;
-class QTableView;
-class QTableWidget;
 
 namespace ldv {
 struct RiskReport;

@@ -8,8 +8,7 @@
 #include <optional>
 
 #include "ldiv/lattice/lattice.h"
-
-class QLabel;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

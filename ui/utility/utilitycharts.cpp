@@ -8,11 +8,7 @@ namespace {
 
 ChartPanel distributionPanel(const Distribution& d, const QString& title, const QString& xLabel,
                              const QString& series) {
-    ChartPanel panel;
-    panel.kind = ChartPanel::Kind::GroupedBars;
-    panel.title = title;
-    panel.xLabel = xLabel;
-    panel.yLabel = QObject::tr("rows");
+    ChartPanel panel = barPanel(title, xLabel, QObject::tr("rows"), {});
     ChartSeries s{series, {}};
     for (const ValueCount& v : d) {
         panel.categories << QString::fromStdString(v.value);

@@ -18,12 +18,7 @@
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/utility/utility_report.h"
 #include "session/nodeassessment.h"
-
-class QComboBox;
-class QLabel;
-class QProgressBar;
-class QPushButton;
-class QTableWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 

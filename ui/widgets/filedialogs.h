@@ -5,7 +5,7 @@
 #include <QString>
 #include <QStringList>
 
-class QWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui::filedialogs {
 

@@ -4,13 +4,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
-class QAction;
-class QLabel;
-class QMenu;
-class QProgressBar;
-class QStackedWidget;
-class QTabWidget;
-class QToolButton;
+#include "widgets/qtforward.h"
+
 class QUndoGroup;
 
 namespace ldv::ui {

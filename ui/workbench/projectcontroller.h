@@ -8,8 +8,7 @@
 #include <memory>
 
 #include "ldiv/io/csv_table_reader.h"
-
-class QWidget;
+#include "widgets/qtforward.h"
 
 namespace ldv {
 class Feedback;

@@ -1,9 +1,7 @@
 #pragma once
 #include <QWidget>
 
-class QLabel;
-class QListWidget;
-class QPushButton;
+#include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
