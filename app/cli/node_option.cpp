@@ -42,6 +42,16 @@ ClassPartition resolveRelease(const std::string& node, const std::string& publis
     return ClassPartition::ofNode(data, resolveNode(node, data));
 }
 
+void addReleaseOptions(CLI::App& command, std::string& node, std::string& published,
+                       const std::string& usedBy) {
+    command.add_option("--node", node,
+                       usedBy + "levels in --qi order (default: the table as it is)");
+    command.add_option("--published", published,
+                       usedBy +
+                           "a published (generalized) table with the rows of DATA in the "
+                           "same order");
+}
+
 void addNodeRequirementOptions(CLI::App& command, std::vector<std::string>& criteria,
                                std::optional<double>& suppression) {
     command.add_option(
