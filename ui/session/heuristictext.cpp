@@ -31,7 +31,7 @@ QString nodeCountText(double nodes, bool html) {
 QString metricValueText(const NodeMetrics& metrics, Metric metric) {
     QString label;
     for (const MetricEntry& m : metricCatalogue())
-        if (m.metric == metric)
+        if (m.value == metric)
             label = QString::fromUtf8(m.label.data(), qsizetype(m.label.size()));
     const double v = metricValue(metrics, metric);
     // Whole-number metrics (discernibility, height) read with digit grouping.

@@ -76,14 +76,14 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
 
 SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
     for (const SearchAlgorithmEntry& a : kAlgorithms)
-        if (a.name == name) return a.algorithm;
+        if (a.name == name) return a.value;
     throw ParameterError("unknown algorithm '" + std::string(name) +
                          "': use fast, incognito or brute");
 }
 
 std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
     for (const SearchAlgorithmEntry& a : kAlgorithms)
-        if (a.algorithm == algorithm) return a.name;
+        if (a.value == algorithm) return a.name;
     return {};
 }
 

@@ -223,7 +223,7 @@ UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config
     for (const MetricEntry& m : metricCatalogue())
         report.quality.push_back(
             {std::string(m.name),
-             metricValue(published.judgement.metrics, m.metric, config.quality), m.monotone});
+             metricValue(published.judgement.metrics, m.value, config.quality), m.monotone});
     return report;
 }
 
