@@ -46,10 +46,8 @@ public:
             "suffix @ATTRIBUTE, "
             ";multi "
             "(see docs/criteria.md)");
-        m_command->add_option(
-            "--population-size", m_populationSize,
-            "N, the number of people the data is a sample of (needed by k-map=K and "
-            "population-uniqueness=U:MODEL)");
+        addPopulationSizeOption(*m_command, m_populationSize,
+                                "k-map=K and population-uniqueness=U:MODEL");
         m_command->add_flag("--class-measures", m_classMeasures,
                             "With --json: list every class's measure per criterion");
     }

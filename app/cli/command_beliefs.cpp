@@ -21,11 +21,7 @@ public:
             "Bayes-optimal beliefs per individual: positive/negative disclosures and "
             "(rho1,rho2)-breaches, with background knowledge");
         addDataOptions(*m_command, m_options);
-        m_command->add_option("--node", m_node,
-                              "Levels in --qi order (default: the table as it is)");
-        m_command->add_option(
-            "--published", m_published,
-            "A published (generalized) table with the rows of DATA in the same order");
+        addReleaseOptions(*m_command, m_node, m_published);
         m_command->add_option("--knowledge", m_knowledge,
                               "Background knowledge (repeatable), e.g. \"nationality=Japanese => "
                               "condition=Heart Disease : 0.01\"");

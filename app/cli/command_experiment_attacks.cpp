@@ -325,9 +325,7 @@ void addAttackExperimentOptions(CLI::App& cmd, AttackExperimentOptions& o) {
                    "timing: report the fastest of N runs (default 1)");
     cmd.add_flag("--detail", o.detail,
                  "homogeneity --json: affected classes and their rows per table");
-    cmd.add_option("--node", o.node, "homogeneity, background: one node, levels in --qi order");
-    cmd.add_option("--published", o.published,
-                   "homogeneity, background: a published table, rows in DATA's order");
+    addReleaseOptions(cmd, o.node, o.published, "homogeneity, background: ");
     cmd.add_option("--knowledge", o.knowledge,
                    "background: statement, repeatable, e.g. \"nationality=Japanese => "
                    "condition=Heart Disease : 0.01\"");

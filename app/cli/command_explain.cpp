@@ -47,11 +47,11 @@ nlohmann::json explanationJson(const Explanation& e, Metric metric) {
             classes.push_back(jf);
         }
         criteria.push_back(
-            {{"spec", c.spec},
-             {"description", c.description},
-             {"holds", c.holds},
-             {"failing_class_count", c.failingClassCount},
-             {"failing_rows", c.failingRows},
+            {{"spec", c.verdict.spec},
+             {"description", c.verdict.description},
+             {"holds", c.verdict.holds},
+             {"failing_class_count", c.verdict.failingClasses},
+             {"failing_rows", c.verdict.failingRows},
              {"failing_classes", classes},
              {"strongest",
               c.strongestSpec.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.strongestSpec)},
@@ -66,11 +66,11 @@ nlohmann::json explanationJson(const Explanation& e, Metric metric) {
                           {"satisfies", r.satisfies},
                           {"utility", r.utility},
                           {"metrics", metricsJson(r.metrics)}});
-    return {{"node", e.levels},
+    return {{"node", e.metrics.levels},
             {"rows", e.rows},
             {"classes", e.classes},
             {"satisfies", e.satisfies},
-            {"suppressed_rows", e.suppressedRows},
+            {"suppressed_rows", e.metrics.suppressedRows},
             {"metric", metricName(metric)},
             {"utility", e.utility},
             {"criteria", criteria},
@@ -85,14 +85,16 @@ nlohmann::json explanationJson(const Explanation& e, Metric metric) {
 }
 
 void printText(std::ostream& out, const Explanation& e, Metric metric) {
-    out << "node " << formatLevels(e.levels) << ": " << e.rows << " rows in " << e.classes
+    out << "node " << formatLevels(e.metrics.levels) << ": " << e.rows << " rows in " << e.classes
         << " classes; " << (e.satisfies ? "satisfies" : "FAILS") << " the requirement ("
-        << e.suppressedRows << " rows suppressed; " << metricName(metric) << " " << e.utility
-        << ")\n";
+        << e.metrics.suppressedRows << " rows suppressed; " << metricName(metric) << " "
+        << e.utility << ")\n";
     for (const CriterionExplanation& c : e.criteria) {
-        out << "  " << c.spec << " (" << c.description << "): " << (c.holds ? "holds" : "fails");
-        if (!c.holds)
-            out << " in " << c.failingClassCount << " classes (" << c.failingRows << " rows)";
+        out << "  " << c.verdict.spec << " (" << c.verdict.description
+            << "): " << (c.verdict.holds ? "holds" : "fails");
+        if (!c.verdict.holds)
+            out << " in " << c.verdict.failingClasses << " classes (" << c.verdict.failingRows
+                << " rows)";
         out << "\n";
         for (const FailingClass& f : c.failingClasses) {
             out << "    class " << f.index << " [";
@@ -104,8 +106,8 @@ void printText(std::ostream& out, const Explanation& e, Metric metric) {
                     << f.size << ")";
             out << "\n";
         }
-        if (c.failingClasses.size() < c.failingClassCount)
-            out << "    … " << c.failingClassCount - c.failingClasses.size()
+        if (c.failingClasses.size() < c.verdict.failingClasses)
+            out << "    … " << c.verdict.failingClasses - c.failingClasses.size()
                 << " more classes (see --json)\n";
         out << "    strongest that holds here: "
             << (c.strongestSpec.empty() ? "none" : c.strongestSpec) << "\n";

@@ -42,8 +42,7 @@ public:
                          "Risk model of the risk axis: prosecutor (highest 1/f), journalist "
                          "(highest 1/F, needs --population-size) or marketer (classes/rows)")
             ->check(CLI::IsMember({"prosecutor", "journalist", "marketer"}));
-        m_command->add_option("--population-size", m_population,
-                              "Size N of the population the table was drawn from (journalist)");
+        addPopulationSizeOption(*m_command, m_population, "--risk journalist");
         m_command->add_option("--threads", m_threads, "Worker threads (default: all cores)");
     }
 

@@ -81,10 +81,8 @@ public:
                 "--published", m_published,
                 "A published (generalized) CSV table; its --qi columns are grouped as they stand")
             ->excludes(node);
-        m_populationOption = m_command->add_option(
-            "--population-size", m_populationValue,
-            "N, the size of the population the data is a sample of (journalist risk, "
-            "population uniqueness)");
+        m_populationOption = addPopulationSizeOption(*m_command, m_populationValue,
+                                                     "journalist risk and population uniqueness");
         m_command->add_option(
             "--threshold", m_threshold,
             "Risk threshold R in (0,1] for records_above_threshold (default 0.2)");

@@ -78,7 +78,7 @@ public:
                                    {"minimal_nodes", minimal},
                                    {"optimum", optimum},
                                    {"checked_nodes", st.checkedNodes},
-                                   {"elapsed_ms", st.elapsedMs},
+                                   {"elapsed_ms", st.times.elapsedMs},
                                    {"load_ms", loadMs},
                                    {"proven_optimal", true},
                                    {"statistics", statistics}};
@@ -90,13 +90,14 @@ public:
             qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
         out << searchAlgorithmName(config.algorithm) << " search over " << r.latticeSize
             << " nodes (" << qi << "): " << r.satisfyingCount << " satisfy, " << r.minimal.size()
-            << " minimal; " << r.statistics.checkedNodes << " checked in " << r.statistics.elapsedMs
-            << " ms\n";
+            << " minimal; " << r.statistics.checkedNodes << " checked in "
+            << r.statistics.times.elapsedMs << " ms\n";
         out << "statistics: " << st.checkedNodes << " nodes checked, " << st.rowsTouched
             << " rows touched, " << st.classesRead << " classes read, " << st.classesBuilt
             << " classes built, " << st.measuredNodes << " nodes measured; classify "
-            << st.classifyMs << " ms, optimum " << st.optimumMs << " ms, total " << st.elapsedMs
-            << " ms, " << st.threads << (st.threads == 1 ? " thread" : " threads") << "\n";
+            << st.times.classifyMs << " ms, optimum " << st.times.optimumMs << " ms, total "
+            << st.times.elapsedMs << " ms, " << st.threads
+            << (st.threads == 1 ? " thread" : " threads") << "\n";
         for (NodeId id : r.minimal) out << "  minimal " << formatLevels(lattice.levels(id)) << "\n";
         if (!r.optimum) {
             out << "no optimum: no node satisfies the criteria\n";

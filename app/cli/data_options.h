@@ -54,6 +54,15 @@ void addResearchSubsetOption(CLI::App& command, DataOptions& options);
 /// For commands that need only base groups (search, audit): adds --stream.
 void addStreamOption(CLI::App& command, DataOptions& options);
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& options);
+/// Adds --population-size N, the number of people the data is a sample of, with what needs it
+/// (e.g. "journalist risk"); one wording in every command that takes it. `N` is a double or an
+/// std::optional<double>.
+template <class N>
+CLI::Option* addPopulationSizeOption(CLI::App& command, N& size, const std::string& neededBy) {
+    return command.add_option(
+        "--population-size", size,
+        "N, the number of people the data is a sample of (needed by " + neededBy + ")");
+}
 /// Parses the separator option: one character, or "tab", "comma", "semicolon", "pipe".
 char parseSeparator(const std::string& text);
 

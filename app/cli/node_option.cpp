@@ -1,6 +1,7 @@
 #include "cli/node_option.h"
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <sstream>
 
 #include "ldiv/data/error.h"
@@ -40,6 +41,19 @@ ClassPartition resolveRelease(const std::string& node, const std::string& publis
                               const Dataset& data) {
     if (!published.empty()) return ClassPartition::readPublished(published, data);
     return ClassPartition::ofNode(data, resolveNode(node, data));
+}
+
+void addReleaseOptions(CLI::App& command, std::string& node, std::string& published,
+                       const std::string& usedBy) {
+    // A help text continues `usedBy`, or starts with a capital on its own.
+    auto help = [&usedBy](std::string text) {
+        if (usedBy.empty()) text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+        return usedBy + text;
+    };
+    command.add_option("--node", node, help("levels in --qi order (default: the table as it is)"));
+    command.add_option(
+        "--published", published,
+        help("a published (generalized) table with the rows of DATA in the same order"));
 }
 
 void addNodeRequirementOptions(CLI::App& command, std::vector<std::string>& criteria,

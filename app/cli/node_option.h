@@ -22,6 +22,11 @@ Levels resolveNode(const std::string& text, const Dataset& data);
 ClassPartition resolveRelease(const std::string& node, const std::string& published,
                               const Dataset& data);
 
+/// --node and --published, the two ways to name the release resolveRelease reads; `usedBy`
+/// (e.g. "homogeneity, background: ") starts their help where only some uses read them.
+void addReleaseOptions(CLI::App& command, std::string& node, std::string& published,
+                       const std::string& usedBy = "");
+
 /// -c/--criterion and --suppression of a command that publishes its --node as `ldiv generalize`
 /// does (risk, utility): the criteria whose failing classes are suppressed within the limit.
 void addNodeRequirementOptions(CLI::App& command, std::vector<std::string>& criteria,

@@ -45,7 +45,7 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
                                                                  : nlohmann::json()},
                                {"climbs", r.climbs},
                                {"checked_nodes", st.checkedNodes},
-                               {"elapsed_ms", st.elapsedMs},
+                               {"elapsed_ms", st.times.elapsedMs},
                                {"load_ms", loadMs},
                                {"statistics", statistics}};
         out << j.dump() << "\n";
@@ -55,7 +55,7 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
     for (std::size_t c : data.qiColumns())
         qi += (qi.empty() ? "" : ",") + data.table().column(c).name();
     out << "heuristic search over " << r.latticeSize << " nodes (" << qi << "): " << st.checkedNodes
-        << " checked in " << st.elapsedMs << " ms (loading " << loadMs << " ms), " << r.climbs
+        << " checked in " << st.times.elapsedMs << " ms (loading " << loadMs << " ms), " << r.climbs
         << " climbs" << (r.timedOut ? ", time limit reached" : "") << "\n";
     if (r.exact)
         out << "exact: " << r.exact->satisfying.size() << " satisfy, " << r.exact->minimal.size()

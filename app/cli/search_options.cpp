@@ -1,5 +1,7 @@
 #include "cli/search_options.h"
 
+#include "cli/data_options.h"
+
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/workflow/requirement.h"
@@ -81,9 +83,7 @@ void addSearchOptions(CLI::App& cmd, SearchOptions& o) {
     cmd.add_option("--algorithm", o.algorithm, help + "search also: heuristic")
         ->check(CLI::IsMember(algorithms));
     cmd.add_option("--threads", o.threads, "Worker threads (default: all cores)");
-    cmd.add_option("--population-size", o.populationSize,
-                   "N, the number of people the data is a sample of (needed by k-map=K and "
-                   "population-uniqueness=U:MODEL)");
+    addPopulationSizeOption(cmd, o.populationSize, "k-map=K and population-uniqueness=U:MODEL");
 }
 
 SearchSettings searchSettings(const SearchOptions& o, const ProjectConfig& project) {

@@ -55,7 +55,7 @@ void classify(const Dataset& data, const std::string& spec, int runs,
         SearchResult r;
         for (int i = 0; i < runs; ++i) {
             r = search(data, config);
-            ms.push_back(r.statistics.classifyMs);
+            ms.push_back(r.statistics.times.classifyMs);
         }
         std::printf(
             "  %-32s %-6s classify %9.2f ms (median of %d, 1 thread)  satisfying %zu of %llu\n",

@@ -65,8 +65,8 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
     SearchResult r;
     for (int i = 0; i < runs; ++i) {
         r = search(data, config);
-        classify.push_back(r.statistics.classifyMs);
-        total.push_back(r.statistics.elapsedMs);
+        classify.push_back(r.statistics.times.classifyMs);
+        total.push_back(r.statistics.times.elapsedMs);
     }
     std::printf(
         "%-34s %-9s classify %8.3f ms  total %8.3f ms  (median of %d)  sat %zu  minimal %zu  "

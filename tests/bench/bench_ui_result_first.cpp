@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
         }
         const auto outcome = session->outcome();
         shown.push_back(ms);
-        engine.push_back(outcome->result.statistics.elapsedMs);
+        engine.push_back(outcome->result.statistics.times.elapsedMs);
         const auto start = ldv::bench::Clock::now();
         const auto all = ldv::measureLattice(outcome->judged(), outcome->config);
         measured.push_back(ldv::bench::msSince(start));

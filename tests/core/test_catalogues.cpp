@@ -18,26 +18,26 @@ private slots:
     void metrics() {
         std::set<Metric> seen;
         for (const MetricEntry& m : metricCatalogue()) {
-            QCOMPARE(parseMetric(m.name), m.metric);
-            QCOMPARE(metricName(m.metric), m.name);
+            QCOMPARE(parseMetric(m.name), m.value);
+            QCOMPARE(metricName(m.value), m.name);
             QVERIFY(!m.label.empty());
-            QVERIFY(seen.insert(m.metric).second);
+            QVERIFY(seen.insert(m.value).second);
         }
         QCOMPARE(seen.size(), std::size_t(10));  // Height … Loss, Entropy … Sse
-        QCOMPARE(metricCatalogue().front().metric, Metric::Discernibility);  // the project default
-        QCOMPARE(metricCatalogue().front().metric, ProjectConfig{}.search.metric);
+        QCOMPARE(metricCatalogue().front().value, Metric::Discernibility);  // the project default
+        QCOMPARE(metricCatalogue().front().value, ProjectConfig{}.search.metric);
     }
 
     void algorithms() {
         std::set<SearchAlgorithm> seen;
         for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue()) {
-            QCOMPARE(parseSearchAlgorithm(a.name), a.algorithm);
-            QCOMPARE(searchAlgorithmName(a.algorithm), a.name);
+            QCOMPARE(parseSearchAlgorithm(a.name), a.value);
+            QCOMPARE(searchAlgorithmName(a.value), a.name);
             QVERIFY(!a.label.empty());
-            QVERIFY(seen.insert(a.algorithm).second);
+            QVERIFY(seen.insert(a.value).second);
         }
         QCOMPARE(seen.size(), std::size_t(3));
-        QCOMPARE(searchAlgorithmCatalogue().front().algorithm, SearchConfig{}.algorithm);
+        QCOMPARE(searchAlgorithmCatalogue().front().value, SearchConfig{}.algorithm);
     }
 };
 

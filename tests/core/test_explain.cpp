@@ -61,9 +61,9 @@ private slots:
         QCOMPARE(e.utility, 14.0);
         QCOMPARE(e.criteria.size(), std::size_t(2));
         const CriterionExplanation& k = e.criteria[0];
-        QCOMPARE(k.holds, false);
-        QCOMPARE(k.failingClassCount, std::size_t(1));
-        QCOMPARE(k.failingRows, std::size_t(1));
+        QCOMPARE(k.verdict.holds, false);
+        QCOMPARE(k.verdict.failingClasses, std::size_t(1));
+        QCOMPARE(k.verdict.failingRows, std::size_t(1));
         QCOMPARE(k.failingClasses.size(), std::size_t(1));
         QCOMPARE(k.failingClasses[0].qiValues, std::vector<std::string>{"2"});
         QCOMPARE(k.failingClasses[0].size, std::size_t(1));
@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(k.failingClasses[0].rows, std::vector<std::uint32_t>{2});
         QCOMPARE(k.strongestSpec, std::string("k=1"));  // sizes 1, 2, 3 and no suppression
         const CriterionExplanation& l = e.criteria[1];
-        QCOMPARE(l.failingClassCount, std::size_t(1));
+        QCOMPARE(l.verdict.failingClasses, std::size_t(1));
         QCOMPARE(l.failingClasses[0].dominatingValue, std::string("x"));
         QCOMPARE(l.failingClasses[0].dominatingShare, 1.0);
         QCOMPARE(l.failingClasses[0].distance, 1.0);  // one value missing
@@ -91,7 +91,7 @@ private slots:
         // strongest k: k=3 would fail the rows of classes 1 and 2 (3 rows > 1).
         const Explanation s = explainNode(data, configOf(data, {"k=2"}, 1.0 / 6), Levels{0});
         QCOMPARE(s.satisfies, true);
-        QCOMPARE(s.suppressedRows, std::size_t(1));
+        QCOMPARE(s.metrics.suppressedRows, std::size_t(1));
         QCOMPARE(s.criteria[0].strongestSpec, std::string("k=2"));
         QCOMPARE(s.suppress.withinLimit, true);
     }
@@ -119,9 +119,10 @@ private slots:
             const auto rowClass = data.rowClasses(judged.classes);
             for (std::size_t k = 0; k < e.criteria.size(); ++k) {
                 const CriterionExplanation& c = e.criteria[k];
-                QCOMPARE(c.failingClassCount, judged.criteria[k].failingClasses);
-                QCOMPARE(c.holds, c.failingClassCount == 0);
-                if (suppression == 0 && e.satisfies) QCOMPARE(c.failingClassCount, std::size_t(0));
+                QCOMPARE(c.verdict.failingClasses, judged.criteria[k].failingClasses);
+                QCOMPARE(c.verdict.holds, c.verdict.failingClasses == 0);
+                if (suppression == 0 && e.satisfies)
+                    QCOMPARE(c.verdict.failingClasses, std::size_t(0));
                 for (const FailingClass& f : c.failingClasses) {
                     QVERIFY(judged.criteria[k].classFails[f.index]);
                     QCOMPARE(f.size, std::size_t(judged.classes.sizes[f.index]));

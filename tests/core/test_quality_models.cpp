@@ -273,8 +273,8 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ParameterError, parseQualityAggregate("median"));
         // Monotone without suppression, not with it (rows leave and rejoin); height both.
         for (const MetricEntry& m : metricCatalogue()) {
-            QVERIFY(metricMonotone(m.metric, false));
-            QCOMPARE(metricMonotone(m.metric, true), m.metric == Metric::Height);
+            QVERIFY(metricMonotone(m.value, false));
+            QCOMPARE(metricMonotone(m.value, true), m.value == Metric::Height);
         }
     }
 

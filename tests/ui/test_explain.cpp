@@ -80,28 +80,30 @@ private slots:
         for (NodeId id : {lattice.bottom(), *outcome->result.optimum, lattice.top()}) {
             lp->view()->selectNode(id);
             QTRY_VERIFY_WITH_TIMEOUT(
-                panel->explanation() && panel->explanation()->levels == lattice.levels(id), 20000);
+                panel->explanation() && panel->explanation()->metrics.levels == lattice.levels(id),
+                20000);
             const Explanation e =
                 explainNode(outcome->data->dataset(), outcome->config, lattice.levels(id));
             failing += e.satisfies ? 0 : 1;
-            QVERIFY(panel->summary()->text().contains(text(e.levels)));
+            QVERIFY(panel->summary()->text().contains(text(e.metrics.levels)));
             QVERIFY(panel->summary()->text().contains(e.satisfies ? "satisfies" : "fails"));
             QTreeWidget* tree = panel->criteriaTree();
             QCOMPARE(tree->topLevelItemCount(), int(e.criteria.size()));
             for (std::size_t c = 0; c < e.criteria.size(); ++c) {
                 const CriterionExplanation& ce = e.criteria[c];
                 const QTreeWidgetItem* item = tree->topLevelItem(int(c));
-                QCOMPARE(item->data(0, Qt::UserRole).toString(), QString::fromStdString(ce.spec));
-                QVERIFY(item->text(0).startsWith(QString::fromStdString(ce.spec) + " — "));
-                QCOMPARE(item->text(0).endsWith("holds"), ce.holds);
-                if (!ce.holds)
-                    QVERIFY(item->text(0).contains(
-                        QString("%1 (%2)").arg(countOf(ce.failingClassCount, "class", "classes"),
-                                               countOf(ce.failingRows, "row", "rows"))));
+                QCOMPARE(item->data(0, Qt::UserRole).toString(),
+                         QString::fromStdString(ce.verdict.spec));
+                QVERIFY(item->text(0).startsWith(QString::fromStdString(ce.verdict.spec) + " — "));
+                QCOMPARE(item->text(0).endsWith("holds"), ce.verdict.holds);
+                if (!ce.verdict.holds)
+                    QVERIFY(item->text(0).contains(QString("%1 (%2)").arg(
+                        countOf(ce.verdict.failingClasses, "class", "classes"),
+                        countOf(ce.verdict.failingRows, "row", "rows"))));
                 // A node that holds has no failing classes.
                 QCOMPARE(item->childCount(),
                          int(ce.failingClasses.size()) +
-                             (ce.failingClasses.size() < ce.failingClassCount ? 1 : 0));
+                             (ce.failingClasses.size() < ce.verdict.failingClasses ? 1 : 0));
                 for (std::size_t k = 0; k < ce.failingClasses.size(); ++k) {
                     const FailingClass& f = ce.failingClasses[k];
                     const QTreeWidgetItem* child = item->child(int(k));
@@ -183,8 +185,8 @@ private slots:
                           fixes->visualItemRect(fixes->item(0, 0)).center());
         QCOMPARE(lp->view()->selection(), std::vector<NodeId>{lattice.id(raised)});
         // The panel follows: it now explains the raised node, and stays the open tab.
-        QTRY_VERIFY_WITH_TIMEOUT(panel->explanation() && panel->explanation()->levels == raised,
-                                 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            panel->explanation() && panel->explanation()->metrics.levels == raised, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(!lp->isLoadingDetails(), 20000);
         QCOMPARE(lp->details()->tabs()->currentWidget(), panel);
     }

@@ -220,12 +220,12 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
     const QString metric = QString::fromStdString(std::string(metricName(outcome.config.metric)));
     m_summary->setText(tr("<b>[%1]</b> %2 the requirement: %3 in %4, %5 suppressed "
                           "(limit %6); %7 %8.")
-                           .arg(levelsText(e.levels),
+                           .arg(levelsText(e.metrics.levels),
                                 e.satisfies ? tr("<span style='color:#007a3d'>satisfies</span>")
                                             : tr("<span style='color:#b00020'>fails</span>"))
                            .arg(countOf(e.rows, "row", "rows"))
                            .arg(countOf(e.classes, "class", "classes"))
-                           .arg(countOf(e.suppressedRows, "row", "rows"))
+                           .arg(countOf(e.metrics.suppressedRows, "row", "rows"))
                            .arg(e.suppress.limitRows)
                            .arg(metric, number(e.utility)));
 
@@ -235,15 +235,17 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
         auto* item = new QTreeWidgetItem(m_criteria);
         // On a satisfying node the failing classes are the suppressed ones.
         const QString verdict =
-            c.holds ? tr("holds")
-                    : (e.satisfies ? tr("holds after suppressing %1 (%2)") : tr("fails in %1 (%2)"))
-                          .arg(countOf(c.failingClassCount, "class", "classes"),
-                               countOf(c.failingRows, "row", "rows"));
-        item->setText(0, QStringLiteral("%1 — %2").arg(QString::fromStdString(c.spec), verdict));
-        item->setData(0, Qt::UserRole, QString::fromStdString(c.spec));
-        item->setToolTip(0, QString::fromStdString(c.description));
-        item->setForeground(
-            0, c.holds || e.satisfies ? QColor(0x00, 0x7a, 0x3d) : QColor(0xb0, 0x00, 0x20));
+            c.verdict.holds
+                ? tr("holds")
+                : (e.satisfies ? tr("holds after suppressing %1 (%2)") : tr("fails in %1 (%2)"))
+                      .arg(countOf(c.verdict.failingClasses, "class", "classes"),
+                           countOf(c.verdict.failingRows, "row", "rows"));
+        item->setText(
+            0, QStringLiteral("%1 — %2").arg(QString::fromStdString(c.verdict.spec), verdict));
+        item->setData(0, Qt::UserRole, QString::fromStdString(c.verdict.spec));
+        item->setToolTip(0, QString::fromStdString(c.verdict.description));
+        item->setForeground(0, c.verdict.holds || e.satisfies ? QColor(0x00, 0x7a, 0x3d)
+                                                              : QColor(0xb0, 0x00, 0x20));
         for (const FailingClass& f : c.failingClasses) {
             auto* child = new QTreeWidgetItem(item);
             QStringList values;
@@ -266,13 +268,13 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
             child->setText(4, rowsText(f.rows, f.size));
             child->setToolTip(4, child->text(4));
         }
-        if (c.failingClasses.size() < c.failingClassCount) {
+        if (c.failingClasses.size() < c.verdict.failingClasses) {
             auto* more = new QTreeWidgetItem(item);
             more->setText(0, tr("… %1 more classes (ldiv explain --json lists them)")
-                                 .arg(c.failingClassCount - c.failingClasses.size()));
+                                 .arg(c.verdict.failingClasses - c.failingClasses.size()));
         }
         item->setFirstColumnSpanned(true);
-        item->setExpanded(!c.holds);
+        item->setExpanded(!c.verdict.holds);
     }
     fitColumns();
 
@@ -307,7 +309,7 @@ void ExplainPanel::show(const Explanation& e, const SearchOutcome& outcome) {
                number(e.suppress.utility),
                tr("Suppressing the rows of every failing class of this node"));
     for (const CriterionExplanation& c : e.criteria)
-        addRow(tr("strongest in place of %1").arg(QString::fromStdString(c.spec)),
+        addRow(tr("strongest in place of %1").arg(QString::fromStdString(c.verdict.spec)),
                c.strongestSpec.empty() ? tr("none holds") : QString::fromStdString(c.strongestSpec),
                QString(),
                tr("The strongest parameter for which this criterion alone holds on this node "

@@ -623,7 +623,7 @@ void PrivacyPerspective::showOutcome() {
     if (o->complete())
         html += tr("<p><small>%1 checked · search %2 ms</small></p>")
                     .arg(countOfL(r.statistics.checkedNodes, "node", "nodes"))
-                    .arg(r.statistics.elapsedMs, 0, 'f', 0);
+                    .arg(r.statistics.times.elapsedMs, 0, 'f', 0);
     else
         html += tr("<p><small>%1 checked before Cancel</small></p>")
                     .arg(countOfL(r.statistics.checkedNodes, "node", "nodes"));

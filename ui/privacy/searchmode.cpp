@@ -90,12 +90,12 @@ QString heuristicOutcomeHtml(const SearchOutcome& o) {
     if (o.restored) {
         html += tr("<p><small>Restored from the project; not re-run (the saved node checked "
                    "again in %1 ms)</small></p>")
-                    .arg(h.statistics.elapsedMs, 0, 'f', 0);
+                    .arg(h.statistics.times.elapsedMs, 0, 'f', 0);
         return html;
     }
     html += tr("<p><small>%1 checked in %2 ms · %3 · time limit %4</small></p>")
                 .arg(countOfL(h.statistics.checkedNodes, "node", "nodes"))
-                .arg(h.statistics.elapsedMs, 0, 'f', 0)
+                .arg(h.statistics.times.elapsedMs, 0, 'f', 0)
                 .arg(countOfL(h.climbs, "climb", "climbs"))
                 .arg(o.settings.timeLimit ? tr("%1 s").arg(*o.settings.timeLimit) : tr("none"));
     return html;

@@ -31,8 +31,7 @@ QString nodeCountText(double nodes, bool html) {
 QString metricValueText(const NodeMetrics& metrics, Metric metric) {
     QString label;
     for (const MetricEntry& m : metricCatalogue())
-        if (m.metric == metric)
-            label = QString::fromUtf8(m.label.data(), qsizetype(m.label.size()));
+        if (m.value == metric) label = QString::fromUtf8(m.label.data(), qsizetype(m.label.size()));
     const double v = metricValue(metrics, metric);
     // Whole-number metrics (discernibility, height) read with digit grouping.
     const QString value = std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15

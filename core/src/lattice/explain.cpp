@@ -137,14 +137,12 @@ std::string withParameter(const Criterion& criterion, double parameter) {
 Explanation explainNode(const Dataset& data, const SearchConfig& config,
                         std::span<const int> levels, const ExplainOptions& options) {
     Explanation out;
-    out.levels.assign(levels.begin(), levels.end());
     out.rows = data.rowCount();
     const NodeJudgement node = judgeClasses(data, config, data.classes(levels, true));
     const EquivalenceClasses& classes = node.classes;
     out.classes = classes.count();
     out.satisfies = node.satisfies;
     out.metrics = node.metrics;
-    out.suppressedRows = node.metrics.suppressedRows;
     out.utility = metricValue(node.metrics, config.metric, config.quality);
     const std::uint64_t limitRows = suppressionLimitRows(config.suppressionLimit, data.rowCount());
 
@@ -178,11 +176,8 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
     for (std::size_t k = 0; k < config.criteria.size(); ++k) {
         const BoundCriterion& b = config.criteria[k];
         const CriterionResult& r = node.criteria[k];
-        CriterionExplanation e{.spec = r.spec,
-                               .description = r.description,
-                               .holds = r.holds,
-                               .failingClassCount = r.failingClasses,
-                               .failingRows = r.failingRows};
+        CriterionExplanation e;
+        e.verdict = r;
         for (std::size_t c : order[k]) {
             e.failingClasses.push_back(describeClass(data, classes, b, r, c));
             e.failingClasses.back().rows = rowsOf[c];
@@ -200,7 +195,7 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
         RaiseFix fix;
         fix.attribute = i;
         fix.name = data.table().column(data.qiColumns()[i]).name();
-        fix.levels = out.levels;
+        fix.levels = out.metrics.levels;
         ++fix.levels[i];
         const NodeJudgement up = judgeClasses(data, config, data.rollup(classes, fix.levels));
         fix.satisfies = up.satisfies;

@@ -16,16 +16,16 @@ namespace {
 // Every metric is monotone without suppression (search.cpp says why for each); with it only
 // height, which does not look at the rows.
 constexpr MetricEntry kMetrics[] = {
-    {Metric::Discernibility, "dm", "Discernibility", true, false},
-    {Metric::Height, "height", "Height", true, true},
-    {Metric::AverageClassSize, "aecs", "Average class size", true, false},
-    {Metric::KlDivergence, "kl", "KL-divergence", true, false},
-    {Metric::Information, "info", "Information loss, 1 − um", true, false},
-    {Metric::Loss, "loss", "Loss metric LM", true, false},
-    {Metric::Entropy, "entropy", "Non-uniform entropy", true, false},
-    {Metric::Ambiguity, "ambiguity", "Ambiguity", true, false},
-    {Metric::Granularity, "granularity", "Granularity", true, false},
-    {Metric::Sse, "sse", "Squared error (numeric)", true, false},
+    {{Metric::Discernibility, "dm", "Discernibility"}, true, false},
+    {{Metric::Height, "height", "Height"}, true, true},
+    {{Metric::AverageClassSize, "aecs", "Average class size"}, true, false},
+    {{Metric::KlDivergence, "kl", "KL-divergence"}, true, false},
+    {{Metric::Information, "info", "Information loss, 1 − um"}, true, false},
+    {{Metric::Loss, "loss", "Loss metric LM"}, true, false},
+    {{Metric::Entropy, "entropy", "Non-uniform entropy"}, true, false},
+    {{Metric::Ambiguity, "ambiguity", "Ambiguity"}, true, false},
+    {{Metric::Granularity, "granularity", "Granularity"}, true, false},
+    {{Metric::Sse, "sse", "Squared error (numeric)"}, true, false},
 };
 
 double xlogx(double x) {
@@ -41,7 +41,7 @@ double cellLoss(std::uint32_t coverage, std::size_t domain) {
 
 Metric parseMetric(std::string_view name) {
     for (const MetricEntry& m : kMetrics)
-        if (m.name == name) return m.metric;
+        if (m.name == name) return m.value;
     throw ParameterError(
         "unknown metric '" + std::string(name) +
         "': use height, aecs, dm, kl, info, loss, entropy, ambiguity, granularity or sse");
@@ -49,7 +49,7 @@ Metric parseMetric(std::string_view name) {
 
 std::string_view metricName(Metric metric) {
     for (const MetricEntry& m : kMetrics)
-        if (m.metric == metric) return m.name;
+        if (m.value == metric) return m.name;
     return {};
 }
 
@@ -59,7 +59,7 @@ std::span<const MetricEntry> metricCatalogue() {
 
 bool metricMonotone(Metric metric, bool suppression) {
     for (const MetricEntry& m : kMetrics)
-        if (m.metric == metric) return suppression ? m.monotoneWithSuppression : m.monotone;
+        if (m.value == metric) return suppression ? m.monotoneWithSuppression : m.monotone;
     return false;
 }
 

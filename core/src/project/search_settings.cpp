@@ -53,7 +53,7 @@ std::string shortNumber(double x) {
 AlgorithmChoice parseAlgorithmChoice(std::string_view name) {
     if (name == kHeuristicName) return AlgorithmChoice::Heuristic;
     for (const SearchAlgorithmEntry& a : searchAlgorithmCatalogue())
-        if (a.name == name) return choiceOf(a.algorithm);
+        if (a.name == name) return choiceOf(a.value);
     throw ParameterError("unknown algorithm '" + std::string(name) +
                          "': use fast, incognito, brute or heuristic");
 }

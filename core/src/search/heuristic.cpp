@@ -193,8 +193,8 @@ public:
                             : " within the time limit)";
         }
         if (m_best) finish(out);
-        m_stats.elapsedMs = msSince(m_start);
-        m_stats.classifyMs = m_stats.elapsedMs;
+        m_stats.times.elapsedMs = msSince(m_start);
+        m_stats.times.classifyMs = m_stats.times.elapsedMs;
         out.statistics = m_stats;
         out.climbs = m_climbs;
         if (m_feedback) m_feedback->setProgress(1.0);

@@ -76,14 +76,14 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
 
 SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
     for (const SearchAlgorithmEntry& a : kAlgorithms)
-        if (a.name == name) return a.algorithm;
+        if (a.name == name) return a.value;
     throw ParameterError("unknown algorithm '" + std::string(name) +
                          "': use fast, incognito or brute");
 }
 
 std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
     for (const SearchAlgorithmEntry& a : kAlgorithms)
-        if (a.algorithm == algorithm) return a.name;
+        if (a.value == algorithm) return a.name;
     return {};
 }
 
@@ -259,14 +259,14 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
         result.implicit = true;
         result.upSet = UpSet(ctx.heights, result.minimal);
         result.satisfyingCount = result.upSet.count();
-        ctx.stats.classifyMs = msSince(t0);
+        ctx.stats.times.classifyMs = msSince(t0);
     } else {
         std::vector<std::uint8_t>& sat = result.satisfies;
         sat.assign(std::size_t(ctx.size), 0);
         classify(ctx, sat);
         for (const BoundCriterion* b : multi)
             applyMultiAttribute(data, config, *b, feedback, ctx, sat);
-        ctx.stats.classifyMs = msSince(t0);
+        ctx.stats.times.classifyMs = msSince(t0);
 
         for (NodeId id = 0; id < ctx.size; ++id) {
             if (!sat[id]) continue;
@@ -296,8 +296,8 @@ SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* f
     // (which the loss metric counts as full loss per suppressed row) every satisfying node
     // competes.
     detail::selectOptimum(ctx, minimalSuffice ? result.minimal : result.satisfying, result);
-    ctx.stats.optimumMs = msSince(t1);
-    ctx.stats.elapsedMs = msSince(t0);
+    ctx.stats.times.optimumMs = msSince(t1);
+    ctx.stats.times.elapsedMs = msSince(t0);
     result.statistics = ctx.stats;
     if (feedback) feedback->setProgress(1.0);
     return result;

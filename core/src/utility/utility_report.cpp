@@ -221,9 +221,9 @@ UtilityReport nodeUtility(const Workspace& workspace, const SearchConfig& config
         report.classification = classify(nodeSides(workspace, config, published, request.target),
                                          request.target, request.folds, request.seed);
     for (const MetricEntry& m : metricCatalogue())
-        report.quality.push_back(
-            {std::string(m.name),
-             metricValue(published.judgement.metrics, m.metric, config.quality), m.monotone});
+        report.quality.push_back({std::string(m.name),
+                                  metricValue(published.judgement.metrics, m.value, config.quality),
+                                  m.monotone});
     return report;
 }
 

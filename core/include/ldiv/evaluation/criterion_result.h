@@ -22,12 +22,18 @@ void checkCriteriaDomains(const Dataset& data, const std::vector<BoundCriterion>
 std::vector<std::string> feasibilityWarnings(const Dataset& data,
                                              const std::vector<BoundCriterion>& criteria);
 
-struct CriterionResult {
+/// A criterion's verdict on a node: whether it holds and how many classes and rows fail. An
+/// explanation (explanation.h) repeats it beside the failing classes it lists.
+struct CriterionVerdict {
     std::string spec;
     std::string description;
     bool holds = true;
     std::size_t failingClasses = 0;
     std::size_t failingRows = 0;
+};
+
+/// The verdict with the per-class figures it was drawn from.
+struct CriterionResult : CriterionVerdict {
     /// Criterion::measure per class and the threshold it is compared with.
     std::vector<double> classMeasures;
     /// True for the classes that violate the criterion.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ldiv/criteria/criterion.h"
+#include "ldiv/data/named_choice.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/metrics/node_metrics.h"
 
@@ -23,12 +24,7 @@ enum class SearchAlgorithm { Fast, Incognito, Brute };
 /// "fast", "incognito", "brute"; throws ParameterError listing them.
 SearchAlgorithm parseSearchAlgorithm(std::string_view name);
 std::string_view searchAlgorithmName(SearchAlgorithm algorithm);
-/// A search algorithm's name (command line, project file) and its label for people.
-struct SearchAlgorithmEntry {
-    SearchAlgorithm algorithm;
-    std::string_view name;
-    std::string_view label;  ///< e.g. "Fast (binary search with tagging)"
-};
+using SearchAlgorithmEntry = NamedChoice<SearchAlgorithm>;
 /// Every lattice search algorithm, the default (fast) first: the CLI's --algorithm choices (the
 /// anytime heuristic aside, heuristic_search.h) and the workbench's list.
 std::span<const SearchAlgorithmEntry> searchAlgorithmCatalogue();

@@ -35,12 +35,10 @@ struct FailingClass {
 };
 
 struct CriterionExplanation {
-    std::string spec;
-    std::string description;
-    bool holds = true;
-    std::size_t failingClassCount = 0;
-    std::size_t failingRows = 0;
-    /// The failing classes, worst first, at most ExplainOptions::classCap.
+    /// The criterion's verdict on the node, as evaluateCriteria gives it.
+    CriterionVerdict verdict;
+    /// The failing classes, worst first, at most ExplainOptions::classCap (of
+    /// verdict.failingClasses).
     std::vector<FailingClass> failingClasses;
     /// Fix (c): the strongest parameter for which this criterion alone holds on the node with
     /// the suppression limit (largest k or ℓ, smallest τ), as a spec; empty when none does.
@@ -71,11 +69,11 @@ struct SuppressFix {
 };
 
 struct Explanation {
-    Levels levels;
     std::size_t rows = 0;
+    /// All classes of the node, the suppressed ones included (metrics.classes: the published).
     std::size_t classes = 0;
     bool satisfies = false;
-    std::size_t suppressedRows = 0;
+    /// The node's levels, suppressed rows and utility figures, as the judge measured them.
     NodeMetrics metrics;
     double utility = 0;
     std::vector<CriterionExplanation> criteria;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ldiv/data/named_choice.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/metrics/quality_model.h"
 
@@ -33,11 +34,8 @@ enum class Metric {
 Metric parseMetric(std::string_view name);
 std::string_view metricName(Metric metric);
 
-/// A metric's name (the command line's and the project file's) and its label for people.
-struct MetricEntry {
-    Metric metric;
-    std::string_view name;
-    std::string_view label;  ///< e.g. "Discernibility"
+/// A metric as the user chooses it, with what the search may assume of it.
+struct MetricEntry : NamedChoice<Metric> {
     /// Declared monotone: without suppression the value never decreases from a node to a
     /// generalization of it. Only then may the search keep the minimal satisfying nodes alone
     /// as candidates or prune generalizations of a node no better than the best.

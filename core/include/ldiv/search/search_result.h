@@ -26,6 +26,15 @@
 
 namespace ldv {
 
+/// Wall-clock times of a search in milliseconds: unlike the counts beside them in
+/// SearchStatistics, they differ from one run to the next.
+struct SearchTimes {
+    /// Classification (incl. multi-attribute views), optimum, both.
+    double classifyMs = 0;
+    double optimumMs = 0;
+    double elapsedMs = 0;
+};
+
 struct SearchStatistics {
     /// Nodes whose classes were computed and judged (tagged nodes are not counted).
     std::uint64_t checkedNodes = 0;
@@ -52,10 +61,7 @@ struct SearchStatistics {
     std::uint64_t distinctDecided = 0;
     /// Nodes whose metric was evaluated to pick the optimum (not those a bound ruled out).
     std::uint64_t measuredNodes = 0;
-    /// Wall-clock times: classification (incl. multi-attribute views), optimum, both.
-    double classifyMs = 0;
-    double optimumMs = 0;
-    double elapsedMs = 0;
+    SearchTimes times;
     unsigned threads = 1;
 };
 
