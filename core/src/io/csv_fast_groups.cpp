@@ -1,4 +1,6 @@
 #include "io/csv_fast_groups.h"
+#include "io/group_keys.h"
+#include "io/missing_tokens.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -57,10 +59,8 @@ public:
     Splitter(char separator, const CsvOptions& options, const std::vector<std::string>* wanted)
         : m_options(options),
           m_wanted(wanted),
-          m_scanner(separator, options.trim, options.maxRecordBytes) {
-        for (const std::string& t : m_options.missingTokens)
-            m_missingLengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
-    }
+          m_scanner(separator, options.trim, options.maxRecordBytes),
+          m_missing(options.missingTokens) {}
 
     /// Splits the complete records in batch.bytes[begin, end) into batch.cells; returns the
     /// bytes they took, or kBail.
@@ -97,13 +97,7 @@ public:
     const std::vector<std::string>& names() const { return m_names; }
 
 private:
-    bool isMissing(const FastField& field) const {
-        if (field.quoted) return false;  // a quoted "?" is data
-        if (field.size < 64 && !((m_missingLengths >> field.size) & 1)) return false;
-        for (const std::string& t : m_options.missingTokens)
-            if (t == field.view()) return true;
-        return false;
-    }
+    bool isMissing(const FastField& field) const { return m_missing.matches(field); }
 
     /// False when the reference must read it (a wanted column missing, a name twice).
     bool header() {
@@ -170,7 +164,7 @@ private:
     std::vector<std::string> m_names;
     CsvScanner m_scanner;
     std::vector<FastField> m_fields;
-    std::uint64_t m_missingLengths = 0;  // bit n: some missing token has n bytes (n < 64)
+    MissingTokens m_missing;
     bool m_started = false;
     std::size_t m_arity = 0;
     std::vector<std::size_t> m_fieldOf;  // kept column -> field index
@@ -216,22 +210,18 @@ private:
 /// row kAhead rows on and the key its slot names are prefetched while this row is placed.
 class Collapser {
 public:
-    explicit Collapser(std::size_t width) : m_width(width) { m_slots.assign(1024, 0); }
+    explicit Collapser(std::size_t width) : m_groups(width, m_keys, m_counts), m_width(width) {}
 
     void add(const std::vector<Code>& rows) {
         const std::size_t n = rows.size() / m_width;
         m_hashes.resize(n);
-        for (std::size_t r = 0; r < n; ++r) m_hashes[r] = hashOf(rows.data() + r * m_width);
+        for (std::size_t r = 0; r < n; ++r)
+            m_hashes[r] = m_groups.hashOf(rows.data() + r * m_width);
         constexpr std::size_t kAhead = 16, kKeyAhead = 8;
         for (std::size_t r = 0; r < n; ++r) {
-            const std::size_t mask = m_slots.size() - 1;
-            if (r + kAhead < n) __builtin_prefetch(&m_slots[m_hashes[r + kAhead] & mask]);
-            if (r + kKeyAhead < n) {
-                const std::uint64_t s = m_slots[m_hashes[r + kKeyAhead] & mask];
-                if (s)
-                    __builtin_prefetch(m_keys.data() + std::size_t(std::uint32_t(s) - 1) * m_width);
-            }
-            ++m_counts[groupOf(rows.data() + r * m_width, m_hashes[r])];
+            if (r + kAhead < n) m_groups.prefetchSlot(m_hashes[r + kAhead]);
+            if (r + kKeyAhead < n) m_groups.prefetchKey(m_hashes[r + kKeyAhead]);
+            ++m_counts[m_groups.groupOf(rows.data() + r * m_width, m_hashes[r])];
         }
     }
 
@@ -239,52 +229,10 @@ public:
     const std::vector<std::uint64_t>& counts() const { return m_counts; }
 
 private:
-    std::uint64_t hashOf(const Code* k) const {
-        std::uint64_t h = 0x9E3779B97F4A7C15ull;
-        for (std::size_t i = 0; i < m_width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
-        return h ^ (h >> 31);
-    }
-
-    bool sameKey(const Code* a, const Code* b) const {
-        for (std::size_t i = 0; i < m_width; ++i)
-            if (a[i] != b[i]) return false;
-        return true;
-    }
-
-    std::uint32_t groupOf(const Code* k, std::uint64_t h) {
-        const std::size_t mask = m_slots.size() - 1;
-        const auto tag = std::uint32_t(h >> 32);
-        for (std::size_t p = h & mask;; p = (p + 1) & mask) {
-            const std::uint64_t s = m_slots[p];
-            if (s == 0) {
-                const auto g = std::uint32_t(m_counts.size());
-                m_slots[p] = (std::uint64_t(tag) << 32) | (g + 1);
-                m_keys.insert(m_keys.end(), k, k + m_width);
-                m_counts.push_back(0);
-                if (m_counts.size() * 2 > m_slots.size()) grow();
-                return g;
-            }
-            if (std::uint32_t(s >> 32) != tag) continue;
-            const std::uint32_t g = std::uint32_t(s) - 1;
-            if (sameKey(k, m_keys.data() + std::size_t(g) * m_width)) return g;
-        }
-    }
-
-    void grow() {
-        m_slots.assign(m_slots.size() * 2, 0);
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::uint32_t g = 0; g < m_counts.size(); ++g) {
-            const std::uint64_t h = hashOf(m_keys.data() + std::size_t(g) * m_width);
-            std::size_t p = h & mask;
-            while (m_slots[p] != 0) p = (p + 1) & mask;
-            m_slots[p] = (std::uint64_t(std::uint32_t(h >> 32)) << 32) | (g + 1);
-        }
-    }
-
-    std::size_t m_width;
-    std::vector<Code> m_keys;            // group-major, m_width codes per group
-    std::vector<std::uint64_t> m_slots;  // 0 = empty, else (hash tag << 32) | (group + 1)
+    std::vector<Code> m_keys;  // group-major, m_width codes per group
     std::vector<std::uint64_t> m_counts;
+    GroupKeys m_groups;  // over m_keys and m_counts, declared before it
+    std::size_t m_width;
     std::vector<std::uint64_t> m_hashes;  // of the batch's rows
 };
 

@@ -20,17 +20,12 @@ bool acceptableText(std::string_view text) {
 }
 
 FastCsvReader::FastCsvReader(char separator, const CsvOptions& options)
-    : m_options(options), m_scanner(separator, options.trim, options.maxRecordBytes) {
-    for (const std::string& t : m_options.missingTokens)
-        m_missingLengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
-}
+    : m_options(options),
+      m_scanner(separator, options.trim, options.maxRecordBytes),
+      m_missing(options.missingTokens) {}
 
 bool FastCsvReader::isMissing(const FastField& field) const {
-    if (field.quoted) return false;  // a quoted "?" is data
-    if (field.size < 64 && !((m_missingLengths >> field.size) & 1)) return false;
-    for (const std::string& t : m_options.missingTokens)
-        if (t == field.view()) return true;
-    return false;
+    return m_missing.matches(field);
 }
 
 bool FastCsvReader::startColumns() {

@@ -15,6 +15,7 @@
 
 #include "io/cell_table.h"
 #include "io/csv_scanner.h"
+#include "io/missing_tokens.h"
 #include "io/spelling_index.h"
 #include "ldiv/io/csv_table_reader.h"
 
@@ -51,7 +52,7 @@ private:
     std::vector<SpellingIndex> m_indexes;
     std::vector<std::size_t> m_missingCounts;
     std::vector<unsigned char> m_missingFlags;
-    std::uint64_t m_missingLengths = 0;  // bit n: some missing token has n bytes (n < 64)
+    MissingTokens m_missing;
     bool m_started = false;
     std::size_t m_rowsRead = 0;
     std::size_t m_rowsDropped = 0;

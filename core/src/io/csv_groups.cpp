@@ -11,6 +11,7 @@
 #include "data/type_inference.h"
 #include "io/csv_fast_groups.h"
 #include "io/csv_parallel.h"
+#include "io/csv_report.h"
 #include "io/csv_tokenizer.h"
 #include "io/file_open.h"
 #include "ldiv/data/error.h"
@@ -202,18 +203,6 @@ FilePtr openOrThrow(const std::string& path) {
 }
 }  // namespace
 
-namespace {
-/// What a grouped read tells its caller (either reader's counts).
-void fillReport(CsvReport* report, char sep, std::uint64_t rowsRead, std::uint64_t rowsDropped,
-                bool bom) {
-    if (!report) return;
-    report->separator = sep;
-    report->rowsRead = std::size_t(rowsRead);
-    report->rowsDropped = std::size_t(rowsDropped);
-    report->hadBom = bom;
-}
-}  // namespace
-
 GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
                            const std::vector<std::string>& columns, CsvReport* report,
                            Feedback* feedback) {
@@ -260,7 +249,7 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
                                           }
                                       });
         if (outcome == detail::ParallelOutcome::Done) {
-            fillReport(report, sep, fast.rowsRead, fast.rowsDropped, bom);
+            detail::fillCsvReport(report, sep, fast.rowsRead, fast.rowsDropped, bom);
             return std::move(fast.groups);
         }
     }
@@ -274,7 +263,7 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
         std::optional<detail::FastGroupsResult> fast =
             detail::fastCsvGroups(read, sep, options, columns, kChunk, threads, progress);
         if (fast && !std::ferror(file.get())) {
-            fillReport(report, sep, fast->rowsRead, fast->rowsDropped, bom);
+            detail::fillCsvReport(report, sep, fast->rowsRead, fast->rowsDropped, bom);
             return std::move(fast->groups);
         }
         std::clearerr(file.get());
@@ -292,7 +281,7 @@ GroupedTable readCsvGroups(const std::string& path, const CsvOptions& options,
     }
     if (std::ferror(file.get())) throw InputError(path, 0, 0, "read error");
     GroupedTable out = reader.finish();
-    fillReport(report, sep, reader.rowsRead(), reader.rowsDropped(), bom);
+    detail::fillCsvReport(report, sep, reader.rowsRead(), reader.rowsDropped(), bom);
     return out;
 }
 
@@ -315,7 +304,7 @@ GroupedTable parseCsvGroups(std::string_view text, const std::string& sourceName
         detail::FastGroupsResult fast;
         if (detail::parallelCsvGroups(readAt, text.size(), sep, options, columns, threads, fast) ==
             detail::ParallelOutcome::Done) {
-            fillReport(report, sep, fast.rowsRead, fast.rowsDropped, bom);
+            detail::fillCsvReport(report, sep, fast.rowsRead, fast.rowsDropped, bom);
             return std::move(fast.groups);
         }
     }
@@ -329,13 +318,13 @@ GroupedTable parseCsvGroups(std::string_view text, const std::string& sourceName
     std::optional<detail::FastGroupsResult> fast =
         detail::fastCsvGroups(read, sep, options, columns, std::size_t(1) << 22, 1);
     if (fast) {
-        fillReport(report, sep, fast->rowsRead, fast->rowsDropped, bom);
+        detail::fillCsvReport(report, sep, fast->rowsRead, fast->rowsDropped, bom);
         return std::move(fast->groups);
     }
     CsvGroupReader reader(sourceName, sep, options, columns);
     reader.feed(text);
     GroupedTable out = reader.finish();
-    fillReport(report, sep, reader.rowsRead(), reader.rowsDropped(), bom);
+    detail::fillCsvReport(report, sep, reader.rowsRead(), reader.rowsDropped(), bom);
     return out;
 }
 

@@ -1,4 +1,6 @@
 #include "io/csv_parallel.h"
+#include "io/group_keys.h"
+#include "io/missing_tokens.h"
 
 #include <algorithm>
 #include <atomic>
@@ -80,63 +82,6 @@ struct Piece {
     std::vector<std::uint64_t> groupCounts;
 };
 
-/// Rows of codes -> groups in order of first appearance, with counts (open addressing over
-/// the flat keys, as fastCsvGroups' Collapser).
-class GroupTable {
-public:
-    GroupTable(std::size_t width, std::vector<Code>& keys, std::vector<std::uint64_t>& counts)
-        : m_width(width), m_keys(keys), m_counts(counts) {
-        m_slots.assign(1024, 0);
-        for (std::uint32_t g = 0; g < m_counts.size(); ++g) place(g);
-    }
-
-    void add(const Code* key, std::uint64_t count) {
-        const std::uint64_t h = hashOf(key);
-        const std::size_t mask = m_slots.size() - 1;
-        const auto tag = std::uint32_t(h >> 32);
-        for (std::size_t p = h & mask;; p = (p + 1) & mask) {
-            const std::uint64_t s = m_slots[p];
-            if (s == 0) {
-                const auto g = std::uint32_t(m_counts.size());
-                m_slots[p] = (std::uint64_t(tag) << 32) | (g + 1);
-                m_keys.insert(m_keys.end(), key, key + m_width);
-                m_counts.push_back(count);
-                if (m_counts.size() * 2 > m_slots.size()) grow();
-                return;
-            }
-            if (std::uint32_t(s >> 32) != tag) continue;
-            const std::uint32_t g = std::uint32_t(s) - 1;
-            if (std::equal(key, key + m_width, m_keys.data() + std::size_t(g) * m_width)) {
-                m_counts[g] += count;
-                return;
-            }
-        }
-    }
-
-private:
-    std::uint64_t hashOf(const Code* k) const {
-        std::uint64_t h = 0x9E3779B97F4A7C15ull;
-        for (std::size_t i = 0; i < m_width; ++i) h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
-        return h ^ (h >> 31);
-    }
-    void place(std::uint32_t g) {
-        const std::uint64_t h = hashOf(m_keys.data() + std::size_t(g) * m_width);
-        const std::size_t mask = m_slots.size() - 1;
-        std::size_t p = h & mask;
-        while (m_slots[p] != 0) p = (p + 1) & mask;
-        m_slots[p] = (std::uint64_t(std::uint32_t(h >> 32)) << 32) | (g + 1);
-    }
-    void grow() {
-        m_slots.assign(m_slots.size() * 2, 0);
-        for (std::uint32_t g = 0; g < m_counts.size(); ++g) place(g);
-    }
-
-    std::size_t m_width;
-    std::vector<Code>& m_keys;
-    std::vector<std::uint64_t>& m_counts;
-    std::vector<std::uint64_t> m_slots;  // 0 = empty, else (hash tag << 32) | (group + 1)
-};
-
 /// The reader's state shared by the pieces (read-only while they run).
 class ChunkedCsv {
 public:
@@ -147,10 +92,8 @@ public:
           m_separator(separator),
           m_options(options),
           m_wanted(wanted),
-          m_groups(groups) {
-        for (const std::string& t : m_options.missingTokens)
-            m_missingLengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
-    }
+          m_groups(groups),
+          m_missing(options.missingTokens) {}
 
     /// Reads the first record (the header, or with no header the first row's arity); false
     /// when the reference must read the input (no record, a name twice, a wanted column
@@ -253,7 +196,7 @@ public:
         piece.dictionaries.assign(width, SpellingIndex{});
         piece.missing.assign(width, 0);
         if (!m_groups) piece.codes.assign(width, {});
-        std::optional<GroupTable> groups;
+        std::optional<GroupKeys> groups;
         if (m_groups) groups.emplace(width, piece.groupKeys, piece.groupCounts);
         std::vector<Code> key(width);
         std::vector<unsigned char> missingFlags(m_layout.arity);
@@ -329,13 +272,7 @@ private:
         return !unusual;
     }
 
-    bool isMissing(const FastField& field) const {
-        if (field.quoted) return false;  // a quoted "?" is data
-        if (field.size < 64 && !((m_missingLengths >> field.size) & 1)) return false;
-        for (const std::string& t : m_options.missingTokens)
-            if (t == field.view()) return true;
-        return false;
-    }
+    bool isMissing(const FastField& field) const { return m_missing.matches(field); }
 
     /// FastCsvReader::startColumns (rows) or fastCsvGroups' header (groups).
     bool layoutFrom(const std::vector<FastField>& fields, std::uint64_t after) {
@@ -370,7 +307,7 @@ private:
 
     bool onRecord(Piece& piece, const std::vector<FastField>& fields, bool plain,
                   std::vector<unsigned char>& missingFlags, std::vector<Code>& key,
-                  std::optional<GroupTable>& groups) const {
+                  std::optional<GroupKeys>& groups) const {
         ++piece.rowsRead;
         if (fields.size() != m_layout.arity) return false;
         if (m_groups) {
@@ -456,8 +393,8 @@ private:
     const CsvOptions& m_options;
     const std::vector<std::string>* m_wanted;
     bool m_groups;
-    std::uint64_t m_missingLengths = 0;  // bit n: some missing token has n bytes (n < 64)
-    std::uint64_t m_start = 0;           // past a byte order mark
+    MissingTokens m_missing;
+    std::uint64_t m_start = 0;  // past a byte order mark
     Layout m_layout;
 };
 
@@ -595,7 +532,7 @@ ParallelOutcome parallelCsvGroups(const ReadAt& read, std::uint64_t totalBytes, 
     // The pieces' groups in order: a group new to the file comes in order of first appearance.
     std::vector<Code> keys;
     std::vector<std::uint64_t> counts;
-    GroupTable whole(width, keys, counts);
+    GroupKeys whole(width, keys, counts);
     std::vector<Code> key(width);
     for (std::size_t p = 0; p < pieces.size(); ++p) {
         const Piece& piece = pieces[p];

@@ -17,6 +17,7 @@
 #include "io/csv_fast_reader.h"
 #include "io/csv_parallel.h"
 #include "io/csv_reference.h"
+#include "io/csv_report.h"
 #include "io/csv_tokenizer.h"
 #include "io/file_open.h"
 #include "ldiv/data/error.h"
@@ -165,12 +166,11 @@ void requireWholeRead(const std::string& path, std::FILE* file, std::uint64_t to
                              " now): read it again when it is complete");
 }
 
-void fillReport(CsvReport* report, char separator, const TableBuilder& builder, bool bom) {
-    if (!report) return;
-    report->separator = separator;
-    report->rowsRead = builder.rowsRead();
-    report->rowsDropped = builder.rowsDropped();
-    report->hadBom = bom;
+/// The report of a reader with rowsRead() and rowsDropped(): the reference's TableBuilder or
+/// the fast path's FastCsvReader.
+template <class Reader>
+void fillReport(CsvReport* report, char separator, const Reader& reader, bool bom) {
+    detail::fillCsvReport(report, separator, reader.rowsRead(), reader.rowsDropped(), bom);
 }
 
 }  // namespace
@@ -360,19 +360,6 @@ std::vector<std::vector<std::string>> detail::parseCsvRecordsReference(
     return records;
 }
 
-namespace {
-
-void fillFastReport(CsvReport* report, char separator, const detail::FastCsvReader& reader,
-                    bool bom) {
-    if (!report) return;
-    report->separator = separator;
-    report->rowsRead = reader.rowsRead();
-    report->rowsDropped = reader.rowsDropped();
-    report->hadBom = bom;
-}
-
-}  // namespace
-
 Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOptions& options,
                CsvReport* report) {
     const char sep = options.separator ? options.separator : detectSeparator(text);
@@ -388,12 +375,7 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
         detail::FastRowsResult rows;
         switch (detail::parallelCsvRows(read, text.size(), sep, options, threads, rows)) {
             case detail::ParallelOutcome::Done:
-                if (report) {
-                    report->separator = sep;
-                    report->rowsRead = std::size_t(rows.rowsRead);
-                    report->rowsDropped = std::size_t(rows.rowsDropped);
-                    report->hadBom = bom;
-                }
+                detail::fillCsvReport(report, sep, rows.rowsRead, rows.rowsDropped, bom);
                 return std::move(rows.table);
             case detail::ParallelOutcome::Bail:
                 ++g_fallbacks;
@@ -406,7 +388,7 @@ Table parseCsv(std::string_view text, const std::string& sourceName, const CsvOp
     if (reader.feed(text.data() + (bom ? 3 : 0), text.size() - (bom ? 3 : 0), true) !=
         detail::FastCsvReader::kBail)
         if (std::optional<Table> table = reader.finish()) {
-            fillFastReport(report, sep, reader, bom);
+            fillReport(report, sep, reader, bom);
             return std::move(*table);
         }
     ++g_fallbacks;
@@ -444,12 +426,7 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
         switch (detail::parallelCsvRows(read, total, sep, options, threads, rows, progress)) {
             case detail::ParallelOutcome::Done:
                 requireWholeRead(path, file, total, total, true);
-                if (report) {
-                    report->separator = sep;
-                    report->rowsRead = std::size_t(rows.rowsRead);
-                    report->rowsDropped = std::size_t(rows.rowsDropped);
-                    report->hadBom = bom;
-                }
+                detail::fillCsvReport(report, sep, rows.rowsRead, rows.rowsDropped, bom);
                 return std::move(rows.table);
             case detail::ParallelOutcome::Bail:
                 csv.file.reset();
@@ -492,7 +469,7 @@ Table readCsv(const std::string& path, const CsvOptions& options, CsvReport* rep
         bail = true;
     if (!bail)
         if (std::optional<Table> table = reader.finish()) {
-            fillFastReport(report, sep, reader, bom);
+            fillReport(report, sep, reader, bom);
             return std::move(*table);
         }
     csv.file.reset();

@@ -1,0 +1,34 @@
+#pragma once
+// Whether a field the fast scanner read is one of the missing-value tokens, as the reference
+// reader decides it: a quoted field is data (a quoted "?" is a value). The tokens' lengths are
+// kept as a bit set, so that most fields are settled without comparing any text. Shared by the
+// fast readers of rows, of groups and of the parallel pieces.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/csv_scanner.h"
+
+namespace ldv::detail {
+
+class MissingTokens {
+public:
+    explicit MissingTokens(const std::vector<std::string>& tokens) : m_tokens(tokens) {
+        for (const std::string& t : m_tokens)
+            m_lengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
+    }
+
+    bool matches(const FastField& field) const {
+        if (field.quoted) return false;
+        if (field.size < 64 && !((m_lengths >> field.size) & 1)) return false;
+        for (const std::string& t : m_tokens)
+            if (t == field.view()) return true;
+        return false;
+    }
+
+private:
+    std::vector<std::string> m_tokens;
+    std::uint64_t m_lengths = 0;  // bit n: some token has n bytes (n < 64)
+};
+
+}  // namespace ldv::detail
