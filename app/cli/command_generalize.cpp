@@ -155,8 +155,8 @@ public:
         if (!m_aggregates.empty() && m_transform != "microaggregation" &&
             m_transform != "microaggregation+local")
             throw ParameterError(
-                "--aggregate is for --transform microaggregation and microaggregation+local "
-                "only");
+                "--aggregate is for --transform microaggregation only (and its combination "
+                "microaggregation+local)");
         if (!m_importance.empty() && m_transform != "cell-suppression")
             throw ParameterError("--importance is for --transform cell-suppression only");
         if (const auto dp = differentialPrivacySpec(); dp) return executeDp(*dp, out, err);

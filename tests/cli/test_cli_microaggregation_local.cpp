@@ -144,7 +144,8 @@ private slots:
                                  << "'c' is not typed integer or decimal";
         QTest::newRow("--aggregate with local")
             << QStringList{"--transform", "local", "--aggregate", "x=mean"}
-            << "--aggregate is for --transform microaggregation and microaggregation+local";
+            << "--aggregate is for --transform microaggregation only (and its combination "
+               "microaggregation+local)";
     }
 
     // Refused before anything is written, exit 1, naming why.
