@@ -561,10 +561,9 @@ private:
         }
         if ((m_transform == "local" || m_transform == "microaggregation+local") &&
             m_suppressed == "mask")
-            throw ParameterError(
-                "--suppressed mask is not supported with " + model +
-                " yet: its "
-                "suppressed rows are removed");
+            throw ParameterError("--suppressed mask is not supported with " + model +
+                                 " yet: its "
+                                 "suppressed rows are removed");
         if (m_transform == "microaggregation")
             for (Aggregate a : parseAggregates(data))
                 recorded.aggregates.push_back(aggregateName(a));
@@ -577,7 +576,8 @@ private:
             const std::vector<Aggregate> named = parseAggregates(data);
             recorded.aggregates.assign(data.qiCount(), "");
             for (const std::string& entry : m_aggregates) {
-                const std::size_t i = qiIndex(data, entry.substr(0, entry.find('=')), "--aggregate");
+                const std::size_t i =
+                    qiIndex(data, entry.substr(0, entry.find('=')), "--aggregate");
                 recorded.aggregates[i] = aggregateName(named[i]);
             }
         }
@@ -618,9 +618,8 @@ private:
                      {"suppression_allowed", ml->local.suppressionAllowed},
                      {"metric", metricName(requirement.config.metric)},
                      {"gs_factor", requirement.config.quality.gsFactor}};
-            summary = "; " + std::to_string(ml->microaggregation.groups.size()) +
-                      " MDAV groups, " + std::to_string(ml->local.iterations.size()) +
-                      " local recoding iterations";
+            summary = "; " + std::to_string(ml->microaggregation.groups.size()) + " MDAV groups, " +
+                      std::to_string(ml->local.iterations.size()) + " local recoding iterations";
         } else if (const auto& l = outcome.local) {
             nlohmann::json iterations = nlohmann::json::array();
             for (const LocalIteration& it : l->iterations)

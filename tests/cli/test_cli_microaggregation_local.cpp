@@ -23,8 +23,8 @@ class TestCliMicroaggregationLocal : public QObject {
     QString m_nine;
 
     QStringList args(const QStringList& extra) const {
-        return QStringList{"generalize", m_nine, "--qi",          "x,c", "--sensitive", "s",
-                           "--hierarchy", "c=suppress", "--criterion", "k=3"} +
+        return QStringList{"generalize", m_nine,        "--qi",       "x,c",         "--sensitive",
+                           "s",          "--hierarchy", "c=suppress", "--criterion", "k=3"} +
                extra;
     }
 
@@ -32,9 +32,10 @@ private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         m_nine = m_dir.filePath("nine.csv");
-        QVERIFY(test::writeAll(m_nine,
-                               "x,c,s\n1,a,p\n2,a,q\n3,b,p\n10,b,q\n11,a,p\n12,b,q\n20,a,p\n21,b,q\n"
-                               "22,b,p\n"));
+        QVERIFY(
+            test::writeAll(m_nine,
+                           "x,c,s\n1,a,p\n2,a,q\n3,b,p\n10,b,q\n11,a,p\n12,b,q\n20,a,p\n21,b,q\n"
+                           "22,b,p\n"));
     }
 
     // MDAV with k=3 groups x into {1,2,3} mean 2, {10,11,12} mean 11, {20,21,22} mean 21;
@@ -75,8 +76,8 @@ private slots:
         QCOMPARE(t["aggregates"].toObject(), (QJsonObject{{"x", "median"}}));
         QCOMPARE(record["configuration"]["suppressed"].toString(), QString("removed"));
 
-        const auto v = test::runCli(
-            {"verify", rec, "--published", out, "--original", m_nine, "--json"});
+        const auto v =
+            test::runCli({"verify", rec, "--published", out, "--original", m_nine, "--json"});
         QVERIFY2(v.exitCode == 0, v.out.constData());
         QCOMPARE(verdict(v.json(), "published file reproduces from the original"),
                  QString("holds"));
@@ -89,8 +90,8 @@ private slots:
         bytes.replace(line, bytes.indexOf(',', line) - line, "99");
         const QString changed = m_dir.filePath("rel_changed.csv");
         QVERIFY(test::writeAll(changed, bytes));
-        const auto bad = test::runCli(
-            {"verify", rec, "--published", changed, "--original", m_nine, "--json"});
+        const auto bad =
+            test::runCli({"verify", rec, "--published", changed, "--original", m_nine, "--json"});
         QCOMPARE(bad.exitCode, 3);
         const QStringList f = failing(bad.json());
         QVERIFY2(f.contains("published file reproduces from the original"), bad.out.constData());
@@ -101,14 +102,15 @@ private slots:
     // nationality recoded; its release verifies too, and the file's classes over all three
     // QIs have at least 4 rows.
     void hospitalReleaseVerifies() {
-        const QString project = QString::fromStdString(test::example("hospital/hospital.ldiv.json"));
+        const QString project =
+            QString::fromStdString(test::example("hospital/hospital.ldiv.json"));
         const QString original = QString::fromStdString(test::example("hospital/hospital.csv"));
         const QString out = m_dir.filePath("hospital.csv");
         const QString rec = m_dir.filePath("hospital.ldiv-release.json");
-        const auto g = test::runCli({"generalize", "--project", project, "--criterion", "k=4",
-                                     "--transform", "microaggregation+local", "--aggregate",
-                                     "age=mean", "-o", out, "--release", rec, "--seed", "3",
-                                     "--json"});
+        const auto g =
+            test::runCli({"generalize", "--project", project, "--criterion", "k=4", "--transform",
+                          "microaggregation+local", "--aggregate", "age=mean", "-o", out,
+                          "--release", rec, "--seed", "3", "--json"});
         QVERIFY2(g.exitCode == 0, g.err.constData());
         QCOMPARE(g.json()["rows"].toInt(), 12);
         const QStringList lines =

@@ -129,10 +129,10 @@ struct Case {
 
 /// QI columns (integers with an identity hierarchy, or text with `hierarchies[i]`'s rows) and
 /// the sensitive column s last.
-std::unique_ptr<Case> makeCase(const std::vector<std::vector<std::string>>& qi,
-                               const std::vector<bool>& numeric,
-                               const std::vector<std::vector<std::vector<std::string>>>& hierarchies,
-                               const std::vector<std::string>& sensitive) {
+std::unique_ptr<Case> makeCase(
+    const std::vector<std::vector<std::string>>& qi, const std::vector<bool>& numeric,
+    const std::vector<std::vector<std::vector<std::string>>>& hierarchies,
+    const std::vector<std::string>& sensitive) {
     auto c = std::make_unique<Case>();
     c->numeric = numeric;
     std::vector<Column> columns;
@@ -154,7 +154,8 @@ std::unique_ptr<Case> makeCase(const std::vector<std::vector<std::string>>& qi,
     std::vector<std::size_t> qiColumns;
     for (std::size_t i = 0; i < qi.size(); ++i) {
         const Column& col = c->table.column(i);
-        maps.push_back(numeric[i] ? HierarchyMap(col) : HierarchyMap(Hierarchy(hierarchies[i]), col));
+        maps.push_back(numeric[i] ? HierarchyMap(col)
+                                  : HierarchyMap(Hierarchy(hierarchies[i]), col));
         qiColumns.push_back(i);
     }
     c->data = std::make_unique<Dataset>(c->table, qiColumns, std::move(maps),
@@ -226,10 +227,9 @@ private slots:
     // optimum. So the aggregates are lifted to "*" and c is kept:
     // Published: *|a|p *|b|p *|a|q *|b|q *|c|p *|c|q.
     void aggregatesLiftedByHand() {
-        const auto c =
-            makeCase({{"1", "2", "3", "10", "11", "12"}, {"a", "b", "a", "b", "c", "c"}},
-                     {true, false}, {{}, {{"a", "*"}, {"b", "*"}, {"c", "*"}}},
-                     {"p", "p", "q", "q", "p", "q"});
+        const auto c = makeCase({{"1", "2", "3", "10", "11", "12"}, {"a", "b", "a", "b", "c", "c"}},
+                                {true, false}, {{}, {{"a", "*"}, {"b", "*"}, {"c", "*"}}},
+                                {"p", "p", "q", "q", "p", "q"});
         SearchConfig config;
         config.criteria = bindCriteria(*c->data, {"k=2", "distinct-l=2"});
         const MicroaggregationLocalResult r =
@@ -355,7 +355,8 @@ private slots:
             const Metric metrics[] = {Metric::Discernibility, Metric::Loss, Metric::Entropy};
             config.metric = metrics[rng() % 3];
             config.quality.gsFactor = double(rng() % 11) / 10.0;
-            const MicroaggregationLocalResult r = microaggregationLocal(*c->data, config, aggregates);
+            const MicroaggregationLocalResult r =
+                microaggregationLocal(*c->data, config, aggregates);
             const std::uint64_t allowed =
                 std::uint64_t(std::floor(config.suppressionLimit * double(rows) + 1e-9));
 
@@ -417,8 +418,8 @@ private slots:
                     const std::string& value = values[i][row];
                     if (aggregates[i]) {
                         // "*" or the aggregate of the row's own MDAV group (≥ k rows, above).
-                        const std::size_t j =
-                            std::size_t(std::find(mg.qis.begin(), mg.qis.end(), i) - mg.qis.begin());
+                        const std::size_t j = std::size_t(
+                            std::find(mg.qis.begin(), mg.qis.end(), i) - mg.qis.begin());
                         QVERIFY2(cell == "*" || cell == expected[mg.rowGroup[row]][j],
                                  (cell + " is not the aggregate of row " + std::to_string(row) +
                                   "'s group")
@@ -426,10 +427,9 @@ private slots:
                         cell == "*" ? ++lifted : ++kept;
                     } else {
                         const auto up = c->ancestors[i].find(value);
-                        const bool ancestor =
-                            up != c->ancestors[i].end() &&
-                            std::find(up->second.begin(), up->second.end(), cell) !=
-                                up->second.end();
+                        const bool ancestor = up != c->ancestors[i].end() &&
+                                              std::find(up->second.begin(), up->second.end(),
+                                                        cell) != up->second.end();
                         QVERIFY2(cell == value || ancestor,
                                  (cell + " does not generalize " + value).c_str());
                     }

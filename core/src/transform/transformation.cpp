@@ -86,8 +86,8 @@ void checkTransformationModel(const std::string& model) {
         throw ParameterError("transformation \"" + model +
                              "\" combines more than two models, which ldiv does not define" +
                              offered);
-    throw ParameterError("transformation \"" + model + "\" is refused: " +
-                         whyRefused(parts[0], parts[1]) + offered);
+    throw ParameterError("transformation \"" + model +
+                         "\" is refused: " + whyRefused(parts[0], parts[1]) + offered);
 }
 
 TransformationOutcome runTransformation(const Workspace& workspace, const Dataset& data,

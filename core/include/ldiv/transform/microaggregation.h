@@ -43,9 +43,10 @@ struct MicroaggregationResult {
 
 /// Whether microaggregation can publish `data` under `config`: every quasi-identifier must be
 /// numeric (typed integer or decimal, every value a number), since MDAV's distance and the
-/// mean have no meaning for categories; mixes with other models are not offered. The criteria
-/// are those Mondrian takes (checkMondrianSupport: judged per class, monotone). Throws
-/// ParameterError naming the attribute or criterion at fault.
+/// mean have no meaning for categories (microaggregation+local, microaggregation_local.h,
+/// microaggregates some QIs and recodes the rest). The criteria are those Mondrian takes
+/// (checkMondrianSupport: judged per class, monotone). Throws ParameterError naming the
+/// attribute or criterion at fault.
 void checkMicroaggregationSupport(const Dataset& data, const SearchConfig& config);
 
 /// MDAV's groups of rows for `values` (n rows × d numbers, row-major), at least k (≥ 1) rows
