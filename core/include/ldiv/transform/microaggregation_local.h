@@ -11,6 +11,7 @@
 // only make the aggregated values coarse enough that local recoding rarely has to lift them
 // to "*".
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
