@@ -83,12 +83,24 @@ public:
                          "cells for k-anonymity, as sdcMicro's) or local (ARX's local recoding: "
                          "the full-domain search iterated on the suppressed records; "
                          "--suppression is what may stay suppressed, --metric and --gs-factor "
-                         "steer each iteration)")
-            ->check(CLI::IsMember(
-                {"full-domain", "mondrian", "local", "microaggregation", "cell-suppression"}));
+                         "steer each iteration); the one combination is microaggregation+local "
+                         "(MDAV on the QIs named by --aggregate, then local recoding of all QIs)")
+            ->check(CLI::Validator(
+                [](std::string& model) {
+                    // Names the refused combination's reason (transform/transformation.h).
+                    try {
+                        checkTransformationModel(model);
+                    } catch (const ParameterError& e) {
+                        return std::string(e.what());
+                    }
+                    return std::string();
+                },
+                "MODEL"));
         m_command->add_option("--aggregate", m_aggregates,
                               "With --transform microaggregation: COL=mean|median|mode|interval, "
-                              "what a QI publishes for its group (default mean); repeatable");
+                              "what a QI publishes for its group (default mean); with "
+                              "microaggregation+local, the numeric QIs to microaggregate "
+                              "(at least one); repeatable");
         m_command
             ->add_option("--importance", m_importance,
                          "With --transform cell-suppression: every QI once, comma-separated, "
@@ -140,8 +152,11 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
-        if (!m_aggregates.empty() && m_transform != "microaggregation")
-            throw ParameterError("--aggregate is for --transform microaggregation only");
+        if (!m_aggregates.empty() && m_transform != "microaggregation" &&
+            m_transform != "microaggregation+local")
+            throw ParameterError(
+                "--aggregate is for --transform microaggregation only (and its combination "
+                "microaggregation+local)");
         if (!m_importance.empty() && m_transform != "cell-suppression")
             throw ParameterError("--importance is for --transform cell-suppression only");
         if (const auto dp = differentialPrivacySpec(); dp) return executeDp(*dp, out, err);
@@ -544,13 +559,28 @@ private:
                 throw ParameterError("--release with " + model +
                                      " does not record pseudonyms yet: give one or the other");
         }
-        if (m_transform == "local" && m_suppressed == "mask")
-            throw ParameterError(
-                "--suppressed mask is not supported with --transform local yet: its "
-                "suppressed rows are removed");
+        if ((m_transform == "local" || m_transform == "microaggregation+local") &&
+            m_suppressed == "mask")
+            throw ParameterError("--suppressed mask is not supported with " + model +
+                                 " yet: its "
+                                 "suppressed rows are removed");
         if (m_transform == "microaggregation")
             for (Aggregate a : parseAggregates(data))
                 recorded.aggregates.push_back(aggregateName(a));
+        if (m_transform == "microaggregation+local") {
+            // Only the QIs named by --aggregate are microaggregated; "" recodes one only.
+            if (m_aggregates.empty())
+                throw ParameterError(
+                    "--transform microaggregation+local needs --aggregate COL=mean|median|mode|"
+                    "interval for at least one numeric quasi-identifier to microaggregate");
+            const std::vector<Aggregate> named = parseAggregates(data);
+            recorded.aggregates.assign(data.qiCount(), "");
+            for (const std::string& entry : m_aggregates) {
+                const std::size_t i =
+                    qiIndex(data, entry.substr(0, entry.find('=')), "--aggregate");
+                recorded.aggregates[i] = aggregateName(named[i]);
+            }
+        }
         if (m_transform == "cell-suppression") {
             (void)parseImportance(data);  // every QI once, by name
             recorded.importance = m_importance;
@@ -568,6 +598,28 @@ private:
             extra = {{"aggregates", names}, {"mdav_groups", m->mdavGroups}, {"merges", m->merges}};
             summary = "; " + std::to_string(m->mdavGroups) + " MDAV groups, " +
                       std::to_string(m->merges) + " merged";
+        } else if (const auto& ml = outcome.microaggregationLocal) {
+            nlohmann::json names = nlohmann::json::object();
+            for (std::size_t i = 0; i < data.qiCount(); ++i)
+                if (!recorded.aggregates[i].empty())
+                    names[data.table().column(data.qiColumns()[i]).name()] = recorded.aggregates[i];
+            nlohmann::json iterations = nlohmann::json::array();
+            for (const LocalIteration& it : ml->local.iterations)
+                iterations.push_back({{"node", it.levels},
+                                      {"input_rows", it.inputRows},
+                                      {"released_rows", it.releasedRows},
+                                      {"without_suppression", it.withoutSuppression}});
+            extra = {{"aggregates", names},
+                     {"mdav_groups", ml->microaggregation.groups.size()},
+                     {"mdav_k", ml->k},
+                     {"iterations", iterations},
+                     {"discernibility", ml->local.discernibility},
+                     {"entropy", ml->local.entropy},
+                     {"suppression_allowed", ml->local.suppressionAllowed},
+                     {"metric", metricName(requirement.config.metric)},
+                     {"gs_factor", requirement.config.quality.gsFactor}};
+            summary = "; " + std::to_string(ml->microaggregation.groups.size()) + " MDAV groups, " +
+                      std::to_string(ml->local.iterations.size()) + " local recoding iterations";
         } else if (const auto& l = outcome.local) {
             nlohmann::json iterations = nlohmann::json::array();
             for (const LocalIteration& it : l->iterations)
@@ -601,7 +653,8 @@ private:
         const double elapsedMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
-        if (!result.tableFails.empty() && m_transform == "local") {
+        if (!result.tableFails.empty() &&
+            (m_transform == "local" || m_transform == "microaggregation+local")) {
             err << "ldiv: error: local recoding: " << joined(result.tableFails)
                 << "; nothing was written\n";
             return kFailsRequirement;

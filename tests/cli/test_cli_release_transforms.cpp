@@ -172,6 +172,13 @@ private slots:
                                        ten,
                                        {"x", "y"},
                                        "k=3"};
+        // Both QIs microaggregated (x has no hierarchy to be recoded by), then recoded locally.
+        m_cases["microaggregation+local"] = {
+            {"generalize", ten, "--qi", "x,y", "--sensitive", "s", "--criterion", "k=3",
+             "--aggregate", "x=mean", "--aggregate", "y=interval"},
+            ten,
+            {"x", "y"},
+            "k=3"};
         const QString seven = m_dir.filePath("seven.csv");
         QVERIFY(writeAll(
             seven,
@@ -194,7 +201,8 @@ private slots:
 
     void models_data() {
         QTest::addColumn<QString>("model");
-        for (const char* m : {"mondrian", "local", "microaggregation", "cell-suppression"})
+        for (const char* m : {"mondrian", "local", "microaggregation", "cell-suppression",
+                              "microaggregation+local"})
             QTest::newRow(m) << QString(m);
     }
 

@@ -163,6 +163,9 @@ def outputs(tmp_path_factory):
                   "--seed", "7", "--steps", "20", "--output", tmp / "safepub.csv", "--json"),
         ldiv_json("generalize", "--project", HOSPITAL, "--transform", "cell-suppression",
                   "--criterion", "k=2", "--output", tmp / "cells.csv", "--json"),
+        ldiv_json("generalize", "--project", HOSPITAL, "--transform", "microaggregation+local",
+                  "--aggregate", "age=mean", "--criterion", "k=4", "--output",
+                  tmp / "microaggregation_local.csv", "--json"),
     ]
     out["verify"] = [ldiv_json("verify", release, "--published", table, "--original",
                                EXAMPLES / "hospital" / "hospital.csv", "--json"),

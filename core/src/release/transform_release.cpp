@@ -38,7 +38,12 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kModels{"mondrian", "local", "microaggregation", "cell-suppression"};
+const std::vector<std::string>& kModels = transformationModels();
+
+/// Local recoding and the combination that ends with it remove the rows left suppressed.
+bool removesRows(const std::string& model) {
+    return model == "local" || model == "microaggregation+local";
+}
 
 /// What the published file shows, judged from the definitions.
 struct FileJudgement {
@@ -203,10 +208,13 @@ json transformationJson(const Dataset& data, const SearchConfig& config,
            {"deterministic", true},
            {"metric", std::string(metricName(config.metric))},
            {"gs_factor", config.quality.gsFactor}};
-    if (spec.model == "microaggregation") {
+    if (spec.model == "microaggregation" || spec.model == "microaggregation+local") {
+        // Per microaggregated column its aggregate; the combination lists only the columns it
+        // microaggregates (the others are recoded locally).
         json a = json::object();
         for (std::size_t i = 0; i < data.qiCount(); ++i)
-            a[data.table().column(data.qiColumns()[i]).name()] = spec.aggregates.at(i);
+            if (!spec.aggregates.at(i).empty())
+                a[data.table().column(data.qiColumns()[i]).name()] = spec.aggregates.at(i);
         t["aggregates"] = a;
     }
     if (spec.model == "cell-suppression") t["importance"] = spec.importance;
@@ -219,7 +227,7 @@ void checkTransformReleasable(const std::string& model, const std::vector<std::s
     if (std::find(kModels.begin(), kModels.end(), model) == kModels.end())
         throw ParameterError("transformation.model \"" + model +
                              "\" is not a model this ldiv records (mondrian, local, "
-                             "microaggregation, cell-suppression)");
+                             "microaggregation, cell-suppression, microaggregation+local)");
     for (const std::string& text : criteria) {
         const CriterionSpec s = parseCriterionSpec(text);
         const bool ok =
@@ -266,7 +274,7 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
            {"transformation", transformationJson(data, config, spec)},
            {"quasi_identifiers", qi},
            {"sensitive", sensitive},
-           {"suppressed", spec.model == "local"              ? "removed"
+           {"suppressed", removesRows(spec.model)            ? "removed"
                           : spec.model == "cell-suppression" ? "cells"
                                                              : "none"},
            {"row_order", spec.shuffled ? json{{"shuffled", true}, {"seed", spec.seed}}
@@ -344,6 +352,33 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
             throw ParameterError("\"transformation.gs_factor\" " +
                                  (t.contains("gs_factor") ? t["gs_factor"].dump() : "(none)") +
                                  " is not the project's gs-factor in [0, 1]");
+        if (spec.model == "microaggregation+local") {
+            // The microaggregated columns and their aggregates; every other QI is recoded only.
+            if (!t.contains("aggregates") || !t["aggregates"].is_object() ||
+                t["aggregates"].empty())
+                throw ParameterError(
+                    "\"transformation.aggregates\" must name at least one microaggregated "
+                    "column");
+            for (const auto& item : t["aggregates"].items())
+                if (std::find(qi.begin(), qi.end(), item.key()) == qi.end())
+                    throw ParameterError("\"transformation.aggregates\": '" + item.key() +
+                                         "' is not a quasi-identifier of the project");
+            for (const std::string& name : qi) {
+                if (!t["aggregates"].contains(name)) {
+                    spec.aggregates.emplace_back();
+                    continue;
+                }
+                if (!t["aggregates"][name].is_string())
+                    throw ParameterError("\"transformation.aggregates." + name + "\" is no text");
+                const std::string a = t["aggregates"][name].get<std::string>();
+                try {
+                    (void)parseAggregate(a);
+                } catch (const std::exception& e) {
+                    throw ParameterError("\"transformation.aggregates." + name + "\": " + e.what());
+                }
+                spec.aggregates.push_back(a);
+            }
+        }
         if (spec.model == "microaggregation") {
             if (!t.contains("aggregates") || !t["aggregates"].is_object())
                 throw ParameterError("\"transformation.aggregates\" is missing");
@@ -401,7 +436,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 "neutralize_formulas");
         separator = o["separator"].get<std::string>()[0];
         neutralize = o["neutralize_formulas"].get<bool>();
-        const std::string expected = spec.model == "local"              ? "removed"
+        const std::string expected = removesRows(spec.model)            ? "removed"
                                      : spec.model == "cell-suppression" ? "cells"
                                                                         : "none";
         if (c["suppressed"] != expected)
@@ -435,6 +470,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                                    : record.originalRows >= f.rows ? record.originalRows - f.rows
                                                                    : record.originalRows + 1;
     const double allowed = std::floor(limit * double(record.originalRows) + 1e-9);
+    // The combination removes rows as local recoding does, within the limit.
     const bool noneAllowed = spec.model == "mondrian" || spec.model == "microaggregation";
     claims.add("suppressed rows",
                suppressed == record.suppressedRows && double(suppressed) <= allowed &&

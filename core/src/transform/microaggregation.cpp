@@ -250,6 +250,34 @@ void checkMicroaggregationSupport(const Dataset& data, const SearchConfig& confi
     for (std::size_t i = 0; i < data.qiCount(); ++i) numbers(data, i);
 }
 
+PartialMicroaggregation mdavAggregates(const Dataset& data, const std::vector<std::size_t>& qis,
+                                       const std::vector<Aggregate>& aggregates, std::size_t k) {
+    if (aggregates.size() != qis.size())
+        throw std::logic_error("mdavAggregates: one aggregate per aggregated quasi-identifier");
+    PartialMicroaggregation out;
+    out.qis = qis;
+    out.aggregates = aggregates;
+    const Table& table = data.table();
+    const std::size_t n = table.rowCount();
+    const std::size_t d = qis.size();
+    std::vector<std::vector<double>> number(d);
+    std::vector<double> raw(n * d, 0);
+    for (std::size_t j = 0; j < d; ++j) {
+        number[j] = numbers(data, qis[j]);
+        const Column& c = table.column(data.qiColumns()[qis[j]]);
+        for (std::size_t r = 0; r < n; ++r) raw[r * d + j] = number[j][c.code(r)];
+    }
+    out.groups = mdavGroups(raw, d, k);
+    out.rowGroup.assign(n, 0);
+    for (std::size_t g = 0; g < out.groups.size(); ++g) {
+        for (std::uint32_t r : out.groups[g]) out.rowGroup[r] = std::uint32_t(g);
+        for (std::size_t j = 0; j < d; ++j)
+            out.labels.push_back(aggregateLabel(table.column(data.qiColumns()[qis[j]]), number[j],
+                                                out.groups[g], aggregates[j]));
+    }
+    return out;
+}
+
 MicroaggregationResult microaggregate(const Dataset& data, const SearchConfig& config,
                                       const std::vector<Aggregate>& aggregates) {
     checkMicroaggregationSupport(data, config);

@@ -1,10 +1,11 @@
 #pragma once
 // Release records of the transformations that publish no lattice node (`generalize
-// --transform mondrian|local|microaggregation|cell-suppression`, issue #34): one value may be
-// published differently in different classes, so there is no node to re-judge. The record's
-// configuration holds a "transformation" object (the model and every parameter that
-// reproduces it), and verify judges the criteria on the published file's own classes, from
-// the definitions, and reproduces the file from the original (docs/releases.md).
+// --transform mondrian|local|microaggregation|cell-suppression|microaggregation+local`,
+// issue #34): one value may be published differently in different classes, so there is no
+// node to re-judge. The record's configuration holds a "transformation" object (the model and
+// every parameter that reproduces it), and verify judges the criteria on the published file's
+// own classes, from the definitions, and reproduces the file from the original
+// (docs/releases.md).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -43,9 +43,10 @@ struct MicroaggregationResult {
 
 /// Whether microaggregation can publish `data` under `config`: every quasi-identifier must be
 /// numeric (typed integer or decimal, every value a number), since MDAV's distance and the
-/// mean have no meaning for categories; mixes with other models are not offered. The criteria
-/// are those Mondrian takes (checkMondrianSupport: judged per class, monotone). Throws
-/// ParameterError naming the attribute or criterion at fault.
+/// mean have no meaning for categories (microaggregation+local, microaggregation_local.h,
+/// microaggregates some QIs and recodes the rest). The criteria are those Mondrian takes
+/// (checkMondrianSupport: judged per class, monotone). Throws ParameterError naming the
+/// attribute or criterion at fault.
 void checkMicroaggregationSupport(const Dataset& data, const SearchConfig& config);
 
 /// MDAV's groups of rows for `values` (n rows × d numbers, row-major), at least k (≥ 1) rows
@@ -57,6 +58,31 @@ void checkMicroaggregationSupport(const Dataset& data, const SearchConfig& confi
 /// as one point, so the cost is O(n/k · u) for u distinct rows rather than O(n²/k).
 std::vector<std::vector<std::uint32_t>> mdavGroups(const std::vector<double>& values, std::size_t d,
                                                    std::size_t k);
+
+/// MDAV on some of the quasi-identifiers only (the first step of `--transform
+/// microaggregation+local`, transform/microaggregation_local.h): each of `qis` (Dataset
+/// positions, every one numeric) is published as its group's aggregate.
+struct PartialMicroaggregation {
+    /// The aggregated quasi-identifiers (Dataset positions, ascending) and their aggregates.
+    std::vector<std::size_t> qis;
+    std::vector<Aggregate> aggregates;
+    /// MDAV's groups (rows ascending), at least k rows each (all rows in one when n < k).
+    std::vector<std::vector<std::uint32_t>> groups;
+    /// Group-major: labels[g * qis.size() + j] is group g's aggregate of qis[j].
+    std::vector<std::string> labels;
+    /// Group of every row of the dataset's table.
+    std::vector<std::uint32_t> rowGroup;
+    const std::string& label(std::size_t group, std::size_t j) const {
+        return labels[group * qis.size() + j];
+    }
+};
+
+/// MDAV (mdavGroups) with `k` on the quasi-identifiers `qis` of `data` only, each published as
+/// its aggregate (`aggregates[j]` for qis[j]). No criterion is judged here: the caller judges
+/// the published classes. Throws ParameterError naming a QI that is not numeric (typed integer
+/// or decimal, every value a number). Deterministic.
+PartialMicroaggregation mdavAggregates(const Dataset& data, const std::vector<std::size_t>& qis,
+                                       const std::vector<Aggregate>& aggregates, std::size_t k);
 
 /// MDAV with k the largest of the class-size criteria (1 without one) on the QIs standardized
 /// to mean 0 and variance 1 (a constant QI is left out of the distance); ties go to the lower

@@ -12,6 +12,7 @@
 #include "ldiv/transform/cell_suppression.h"
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"
+#include "ldiv/transform/microaggregation_local.h"
 #include "ldiv/transform/mondrian.h"
 
 namespace ldv {
@@ -22,10 +23,12 @@ struct SearchConfig;
 
 /// What reproduces a transformation besides the project's search settings.
 struct TransformationSpec {
-    /// "mondrian", "local", "microaggregation" or "cell-suppression".
+    /// "mondrian", "local", "microaggregation", "cell-suppression" or the one combination
+    /// "microaggregation+local" (transformationModels()).
     std::string model;
     /// microaggregation: the aggregate of each quasi-identifier (Dataset order), by name
-    /// (aggregateName: mean, median, mode, interval).
+    /// (aggregateName: mean, median, mode, interval). microaggregation+local: likewise, with ""
+    /// for a quasi-identifier that is not microaggregated (only recoded locally).
     std::vector<std::string> aggregates;
     /// cell-suppression: the quasi-identifiers least important first (empty: the default).
     std::vector<std::string> importance;
@@ -49,9 +52,20 @@ struct TransformationOutcome {
     std::optional<LocalRecodingResult> local;
     std::optional<MicroaggregationResult> microaggregation;
     std::optional<CellSuppressionResult> cellSuppression;
+    /// microaggregation+local: both steps' reports (its local.classes moved to `classes`).
+    std::optional<MicroaggregationLocalResult> microaggregationLocal;
     /// Nothing may be published: the whole table fails a criterion (classes.tableFails).
     bool publishable() const { return classes.tableFails.empty(); }
 };
+
+/// The models runTransformation runs: the four single ones and the one combination,
+/// "microaggregation+local".
+const std::vector<std::string>& transformationModels();
+
+/// Throws ParameterError unless `model` is one of transformationModels() or "full-domain".
+/// For a combination "A+B" that is not offered, the message says why it is not well defined
+/// and which combination exists; for an unknown name, which models exist.
+void checkTransformationModel(const std::string& model);
 
 /// Runs `spec.model` on `data` (judgedDataset's) under `config`. ParameterError when the model
 /// does not support the requirement or a parameter (naming why). When the whole table fails,
