@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -19,7 +20,10 @@
 
 #include "export/exportperspective.h"
 #include "lattice/latticeperspective.h"
+#include "ldiv/project/workspace.h"
 #include "ldiv/release/release_record.h"
+#include "ldiv/workflow/publication_figures.h"
+#include "ldiv/workflow/requirement.h"
 #include "privacy/privacyperspective.h"
 #include "privacy/transformationpanel.h"
 #include "project/project.h"
@@ -130,6 +134,41 @@ private slots:
         QVERIFY(notice->isHidden());
         QVERIFY(window.exportPerspective()->transformationNotice()->isHidden());
         QVERIFY(!panel->compareButton()->isEnabled());
+    }
+
+    // Microaggregation of the numeric quasi-identifiers (zip, age) then local recoding of all
+    // three: the panel's figures are those of the core's own run on the same requirement.
+    void microaggregationThenLocal() {
+        const QString path = hospitalK5();
+        MainWindow window;
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open(path);
+        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000));
+        PrivacyPerspective* pp = window.privacyPerspective();
+        TransformationPanel* panel = pp->transformationPanel();
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("microaggregation+local"));
+        QVERIFY(panel->aggregateBox()->isEnabled());
+        QSignalSpy compared(panel, &TransformationPanel::compared);
+        pp->runButton()->click();
+        QVERIFY(compared.wait(60000));
+        QVERIFY2(compared.takeFirst().at(0).toBool(), qPrintable(panel->statusLabel()->text()));
+
+        const Workspace ws(loadProject(path.toStdString()),
+                           QFileInfo(path).absolutePath().toStdString());
+        SearchSettings settings;
+        settings.criteria = {"k=5"};
+        const Requirement r = prepareRequirement(ws, settings);
+        TransformationSpec spec;
+        spec.model = "microaggregation+local";
+        spec.aggregates = {"mean", "mean", ""};  // zip, age numeric; nationality text
+        const PublicationFigures f =
+            transformationFigures(runTransformation(ws, *r.data, r.config, spec), 12);
+        QTableWidget* t = panel->table();
+        QCOMPARE(cell(t, "Classes", 1), QString::number(f.classes));
+        QCOMPARE(cell(t, "Smallest class", 1), QString::number(f.smallestClass));
+        QCOMPARE(cell(t, "Discernibility", 1), QString::number(qlonglong(f.discernibility)));
+        QVERIFY(f.smallestClass >= 5);
     }
 
     // A model the requirement does not allow says why, and nothing is shown as its result.

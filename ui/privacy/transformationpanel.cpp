@@ -14,6 +14,7 @@
 
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/data/error.h"
+#include "ldiv/lattice/dataset.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/lattice/row_order.h"
@@ -61,6 +62,13 @@ const ModelEntry kModels[] = {
                        "Groups of at least k similar records replaced by an aggregate "
                        "(Domingo-Ferrer & Mateo-Sanz 2002); every quasi-identifier must be "
                        "numeric")},
+    {"microaggregation+local",
+     QT_TRANSLATE_NOOP("TransformationPanel", "Microaggregation + local recoding"),
+     QT_TRANSLATE_NOOP("TransformationPanel", "Micro-\naggr. + local"),
+     QT_TRANSLATE_NOOP("TransformationPanel",
+                       "MDAV on the numeric quasi-identifiers (groups of at least k), then local "
+                       "recoding of every quasi-identifier, the aggregates generalizing only to "
+                       "\"*\": every published class is judged by local recoding")},
     {"cell-suppression", QT_TRANSLATE_NOOP("TransformationPanel", "Cell suppression"),
      QT_TRANSLATE_NOOP("TransformationPanel", "Cell\nsuppression"),
      QT_TRANSLATE_NOOP("TransformationPanel",
@@ -211,7 +219,7 @@ void TransformationPanel::modelChosen() {
 void TransformationPanel::showAvailability() {
     const QString model = m_model->currentData().toString();
     const bool lattice = model == "full-domain";
-    m_aggregate->setEnabled(model == "microaggregation");
+    m_aggregate->setEnabled(model.startsWith("microaggregation"));
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const bool ready = outcome && outcome->complete() && !m_session->isStale();
     m_compare->setEnabled(!lattice && ready && !isRunning());
@@ -259,10 +267,20 @@ void TransformationPanel::runJob(const QString& title, Job::Work work,
 
 namespace {
 
-TransformationSpec specOf(const QString& model, const QString& aggregate, std::size_t qiCount) {
+/// The chosen model's parameters on `data`: microaggregation aggregates every quasi-identifier
+/// (it refuses, naming the first, when one is not numeric); microaggregation + local recoding
+/// aggregates the numeric ones ("" leaves a column to local recoding alone).
+TransformationSpec specOf(const QString& model, const QString& aggregate, const Dataset& data) {
     TransformationSpec spec;
     spec.model = model.toStdString();
-    if (spec.model == "microaggregation") spec.aggregates.assign(qiCount, aggregate.toStdString());
+    const std::string a = aggregate.toStdString();
+    if (spec.model == "microaggregation") spec.aggregates.assign(data.qiCount(), a);
+    if (spec.model == "microaggregation+local")
+        for (std::size_t i = 0; i < data.qiCount(); ++i) {
+            const ColumnType t = data.table().column(data.qiColumns()[i]).type();
+            spec.aggregates.push_back(t == ColumnType::Integer || t == ColumnType::Decimal ? a
+                                                                                           : "");
+        }
     return spec;
 }
 
@@ -276,7 +294,7 @@ void TransformationPanel::compare() {
     auto work = [outcome, model, aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<Comparison>();
         const Dataset& data = outcome->judged();
-        const TransformationSpec spec = specOf(model, aggregate, data.qiCount());
+        const TransformationSpec spec = specOf(model, aggregate, data);
         const TransformationOutcome t =
             runTransformation(*outcome->data, data, outcome->config, spec);
         if (!t.publishable())
@@ -389,7 +407,7 @@ void TransformationPanel::exportTo(const QString& path) {
                  aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         const Workspace ws(config, folder, &feedback);
         const Requirement requirement = prepareRequirement(ws, config.search);
-        TransformationSpec spec = specOf(model, aggregate, requirement.data->qiCount());
+        TransformationSpec spec = specOf(model, aggregate, *requirement.data);
         // Shuffled as `ldiv generalize` shuffles: the source's order would identify rows.
         spec.shuffled = true;
         spec.seed = randomSeed();
