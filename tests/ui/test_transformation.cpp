@@ -29,6 +29,7 @@
 #include "project/project.h"
 #include "session/searchsession.h"
 #include "test_paths.h"
+#include "utility/utilityperspective.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
@@ -128,6 +129,18 @@ private slots:
                           m_dir.filePath("hospital/hospital.csv").toStdString());
         for (const ClaimVerdict& c : v.claims)
             QVERIFY2(c.holds || c.informational, (c.claim + ": " + c.detail).c_str());
+
+        // The Utility perspective compares the local recoding's table with the input: its
+        // output rows are the table's (no row left out at k=5 here), and the title names it.
+        UtilityPerspective* up = window.utilityPerspective();
+        QSignalSpy computedUtility(up, &UtilityPerspective::finished);
+        up->compute();
+        QVERIFY(computedUtility.wait(60000));
+        QVERIFY(up->view());
+        QCOMPARE(up->view()->report.outputRows, std::size_t(12));
+        QCOMPARE(up->view()->report.suppressedRows, std::size_t(0));
+        QVERIFY(up->view()->nodeName.contains("local"));
+        QVERIFY(up->view()->levels.empty());
 
         // Back to full-domain: the lattice is the result again.
         panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("full-domain"));

@@ -164,6 +164,7 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     layout->addStretch();
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &TransformationPanel::modelChosen);
+    connect(m_aggregate, &QComboBox::currentIndexChanged, this, &TransformationPanel::modelChosen);
     connect(m_compare, &QPushButton::clicked, this, &TransformationPanel::compare);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_job) m_job->cancel();
@@ -210,7 +211,9 @@ bool TransformationPanel::isRunning() const {
 }
 
 void TransformationPanel::modelChosen() {
-    if (m_session) m_session->setTransformation(m_model->currentData().toString());
+    if (m_session)
+        m_session->setTransformation(m_model->currentData().toString(),
+                                     m_aggregate->currentData().toString());
     m_table->hide();
     m_jobSpoke = false;
     showAvailability();
@@ -265,26 +268,7 @@ void TransformationPanel::runJob(const QString& title, Job::Work work,
     showAvailability();
 }
 
-namespace {
-
-/// The chosen model's parameters on `data`: microaggregation aggregates every quasi-identifier
-/// (it refuses, naming the first, when one is not numeric); microaggregation + local recoding
-/// aggregates the numeric ones ("" leaves a column to local recoding alone).
-TransformationSpec specOf(const QString& model, const QString& aggregate, const Dataset& data) {
-    TransformationSpec spec;
-    spec.model = model.toStdString();
-    const std::string a = aggregate.toStdString();
-    if (spec.model == "microaggregation") spec.aggregates.assign(data.qiCount(), a);
-    if (spec.model == "microaggregation+local")
-        for (std::size_t i = 0; i < data.qiCount(); ++i) {
-            const ColumnType t = data.table().column(data.qiColumns()[i]).type();
-            spec.aggregates.push_back(t == ColumnType::Integer || t == ColumnType::Decimal ? a
-                                                                                           : "");
-        }
-    return spec;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void TransformationPanel::compare() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
@@ -294,7 +278,7 @@ void TransformationPanel::compare() {
     auto work = [outcome, model, aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<Comparison>();
         const Dataset& data = outcome->judged();
-        const TransformationSpec spec = specOf(model, aggregate, data);
+        const TransformationSpec spec = transformationSpec(model, aggregate, data);
         const TransformationOutcome t =
             runTransformation(*outcome->data, data, outcome->config, spec);
         if (!t.publishable())
@@ -407,7 +391,7 @@ void TransformationPanel::exportTo(const QString& path) {
                  aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         const Workspace ws(config, folder, &feedback);
         const Requirement requirement = prepareRequirement(ws, config.search);
-        TransformationSpec spec = specOf(model, aggregate, *requirement.data);
+        TransformationSpec spec = transformationSpec(model, aggregate, *requirement.data);
         // Shuffled as `ldiv generalize` shuffles: the source's order would identify rows.
         spec.shuffled = true;
         spec.seed = randomSeed();

@@ -21,6 +21,8 @@ void NodeAssessment::setSession(SearchSession* session) {
         connect(session, &SearchSession::staleChanged, this, [this](bool stale) {
             if (stale) markStale(tr("the project changed since the search"));
         });
+        connect(session, &SearchSession::transformationChanged, this,
+                [this] { transformationChanged(); });
     }
     setProject(session ? session->project() : nullptr);
 }

@@ -51,6 +51,9 @@ protected:
     virtual void projectDataChanged() {}
     /// The project's search settings changed.
     virtual void searchSettingsChanged() { markStale(tr("the project's settings changed")); }
+    /// Privacy ▸ Transformation chose another model (only an assessment of the published
+    /// table follows it).
+    virtual void transformationChanged() {}
     /// A result is shown (its status line then says "Out of date").
     virtual bool hasResult() const = 0;
 

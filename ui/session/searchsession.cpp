@@ -9,6 +9,7 @@
 #include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/lattice/dataset.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/search/heuristic_result.h"
 #include "project/job.h"
@@ -253,10 +254,27 @@ void SearchSession::run() {
     emit runningChanged(true);
 }
 
-void SearchSession::setTransformation(const QString& model) {
-    if (model == m_transformation) return;
+void SearchSession::setTransformation(const QString& model, const QString& aggregate) {
+    if (model == m_transformation && aggregate == m_aggregate) return;
     m_transformation = model;
+    m_aggregate = aggregate;
     emit transformationChanged(model);
+}
+
+TransformationSpec transformationSpec(const QString& model, const QString& aggregate,
+                                      const Dataset& data) {
+    TransformationSpec spec;
+    spec.model = model.toStdString();
+    const std::string a = aggregate.toStdString();
+    if (spec.model == "microaggregation") spec.aggregates.assign(data.qiCount(), a);
+    // "" leaves a column to local recoding alone.
+    if (spec.model == "microaggregation+local")
+        for (std::size_t i = 0; i < data.qiCount(); ++i) {
+            const ColumnType t = data.table().column(data.qiColumns()[i]).type();
+            spec.aggregates.push_back(t == ColumnType::Integer || t == ColumnType::Decimal ? a
+                                                                                           : "");
+        }
+    return spec;
 }
 
 }  // namespace ldv::ui

@@ -18,6 +18,7 @@
 #include "format/nodestyle.h"
 #include "ldiv/search/heuristic_result.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/transform/transformation.h"
 #include "ldiv/workflow/requirement.h"
 #include "project/project.h"
 
@@ -71,6 +72,13 @@ Requirement workbenchRequirement(const Workspace& workspace, const SearchSetting
 /// view aggregates states node by node up to the same size, LatticeItem::kAggregateLimit).
 inline constexpr NodeId kWorkbenchExactLimit = NodeId(1) << 24;
 
+/// A transformation's parameters on `data` (Privacy ▸ Transformation's model and aggregate):
+/// microaggregation aggregates every quasi-identifier (it refuses, naming the first, when one is
+/// not numeric); microaggregation + local recoding the numeric ones. A pure function, for the
+/// worker threads.
+TransformationSpec transformationSpec(const QString& model, const QString& aggregate,
+                                      const Dataset& data);
+
 /// The best node of a running heuristic (SearchSession::bestSoFar).
 struct BestSoFar {
     NodeId id = 0;
@@ -109,7 +117,9 @@ public:
     /// (transform/transformation.h) publish none, and the search's lattice is then the
     /// full-domain comparison on the same requirement.
     QString transformation() const { return m_transformation; }
-    void setTransformation(const QString& model);
+    /// Microaggregation's aggregate (mean, median, mode, interval) with the model.
+    QString transformationAggregate() const { return m_aggregate; }
+    void setTransformation(const QString& model, const QString& aggregate = QStringLiteral("mean"));
 
 signals:
     void started();
@@ -143,6 +153,7 @@ private:
     /// Set by restoreHeuristic for the next run only.
     QString m_seedLevels;
     QString m_transformation = QStringLiteral("full-domain");
+    QString m_aggregate = QStringLiteral("mean");
 };
 
 }  // namespace ldv::ui

@@ -14,6 +14,10 @@
 #include <QVBoxLayout>
 
 #include "charts/panelchart.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/transform/mondrian.h"
+#include "ldiv/transform/transformation.h"
 #include "project/job.h"
 #include "project/project.h"
 #include "session/nodechoice.h"
@@ -349,12 +353,30 @@ void UtilityPerspective::compute() {
     if (!first.isEmpty() && !second.isEmpty() && first != second)
         request.pairs.emplace_back(first.toStdString(), second.toStdString());
     request.target = m_target->currentData().toString().toStdString();
-    auto work = [outcome, choice = *choice, request](Feedback& feedback) -> std::shared_ptr<void> {
+    // With a per-class model chosen in Privacy ▸ Transformation, its table is what is
+    // published, so it is what is compared with the input (there is no node to name).
+    const QString model = m_session->transformation();
+    const QString aggregate = m_session->transformationAggregate();
+    auto work = [outcome, choice = *choice, request, model,
+                 aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         feedback.checkCancelled();
         auto view = std::make_shared<UtilityView>();
-        view->report = nodeUtility(*outcome->data, outcome->config, choice.levels, request);
-        view->levels = choice.levels;
-        view->nodeName = choice.name;
+        if (model == "full-domain") {
+            view->report = nodeUtility(*outcome->data, outcome->config, choice.levels, request);
+            view->levels = choice.levels;
+            view->nodeName = choice.name;
+            return view;
+        }
+        const Dataset& data = outcome->judged();
+        const TransformationOutcome t = runTransformation(
+            *outcome->data, data, outcome->config, transformationSpec(model, aggregate, data));
+        if (!t.publishable())
+            throw ParameterError("the whole table fails " + t.classes.tableFails.front() + ": " +
+                                 model.toStdString() + " publishes nothing");
+        feedback.checkCancelled();
+        const Table published = mondrianTable(data, t.classes, outcome->data->identifyingColumns());
+        view->report = publishedUtility(*outcome->data, published, request);
+        view->nodeName = tr("the %1 table").arg(model);
         return view;
     };
     m_job = new Job(tr("Computing the utility"), work, this);

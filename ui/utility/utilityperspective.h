@@ -64,6 +64,7 @@ public:
     std::optional<ldv::ClassificationReport> classification(const ldv::Levels& levels) const;
 
 protected:
+    void transformationChanged() override { markStale(tr("another transformation was chosen")); }
     void projectChanged() override;
     void projectDataChanged() override { fillAttributeChoices(); }
     bool hasResult() const override { return m_view != nullptr; }
