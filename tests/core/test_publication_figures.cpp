@@ -14,6 +14,7 @@
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/workflow/publication_figures.h"
 #include "ldiv/workflow/requirement.h"
+#include "ldiv/workflow/risk_report.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -77,6 +78,27 @@ private slots:
         QCOMPARE(f.averageRisk, 2.0 / 12);
         // The same discernibility as local recoding's own count (Σ|E|² + n·suppressed).
         QCOMPARE(f.discernibility, localRecoding(*r.data, r.config).discernibility);
+    }
+
+    // The risk report of a published table that is no node has the same "after" side as the
+    // node's own report when given the node's table and classes: both go through one path.
+    void publishedRiskReportAgreesWithTheNodes() {
+        const auto ws = hospital();
+        const Requirement r = requirementOf(*ws, {"k=2"}, 0.5);
+        const Levels node{0, 1, 1};
+        const RiskReport viaNode = computeRiskReport(*ws, &r.config, &node, {}, nullptr);
+        const PublishedNode published = publishNode(*ws, r.config, node);
+        const RiskReport viaTable = computePublishedRiskReport(
+            *ws, published.table, releasedClassSizes(*ws, r.config, published.judgement),
+            published.suppressedRows, {}, nullptr);
+        QVERIFY(viaNode.after && viaTable.after);
+        QCOMPARE(viaTable.after->analysis.classes, viaNode.after->analysis.classes);
+        QCOMPARE(viaTable.after->analysis.classes, std::size_t(6));
+        QCOMPARE(viaTable.after->analysis.prosecutor.highest, 0.5);
+        QCOMPARE(viaTable.after->analysis.marketer, viaNode.after->analysis.marketer);
+        QCOMPARE(viaTable.after->combinations.size(), viaNode.after->combinations.size());
+        QCOMPARE(viaTable.before.analysis.classes, viaNode.before.analysis.classes);
+        QVERIFY(viaTable.levels.empty());
     }
 
     // A suppressed row costs n in the discernibility and is left out of the classes.

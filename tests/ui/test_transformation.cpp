@@ -24,9 +24,11 @@
 #include "ldiv/release/release_record.h"
 #include "ldiv/workflow/publication_figures.h"
 #include "ldiv/workflow/requirement.h"
+#include "ldiv/workflow/risk_report.h"
 #include "privacy/privacyperspective.h"
 #include "privacy/transformationpanel.h"
 #include "project/project.h"
+#include "risk/riskperspective.h"
 #include "session/searchsession.h"
 #include "test_paths.h"
 #include "utility/utilityperspective.h"
@@ -141,6 +143,16 @@ private slots:
         QCOMPARE(up->view()->report.suppressedRows, std::size_t(0));
         QVERIFY(up->view()->nodeName.contains("local"));
         QVERIFY(up->view()->levels.empty());
+
+        // The Risk perspective's "after" side is that table: two classes of 6.
+        RiskPerspective* rp = window.riskPerspective();
+        QSignalSpy computedRisk(rp, &RiskPerspective::finished);
+        rp->compute();
+        QVERIFY(computedRisk.wait(60000));
+        QVERIFY(rp->report() && rp->report()->after);
+        QCOMPARE(rp->report()->after->analysis.classes, std::size_t(2));
+        QCOMPARE(rp->report()->after->analysis.rows, std::size_t(12));
+        QVERIFY(rp->report()->levels.empty());
 
         // Back to full-domain: the lattice is the result again.
         panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("full-domain"));

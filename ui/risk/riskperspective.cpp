@@ -1,4 +1,8 @@
 #include "risk/riskperspective.h"
+#include "ldiv/data/error.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/transform/mondrian.h"
+#include "ldiv/transform/transformation.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -327,8 +331,28 @@ void RiskPerspective::compute() {
     std::optional<DataSnapshot> snapshot;
     if (!outcome) snapshot = snapshotOf(*m_project);
     const bool suda2 = m_suda2->isChecked();
-    auto work = [outcome, snapshot, levels, options,
-                 suda2](Feedback& feedback) -> std::shared_ptr<void> {
+    // With a per-class model chosen in Privacy ▸ Transformation, its table is what is published,
+    // so it is the "after" side (grouped as it stands, as `ldiv risk --published` does).
+    const QString model = m_session ? m_session->transformation() : QStringLiteral("full-domain");
+    const QString aggregate = m_session ? m_session->transformationAggregate() : QString();
+    const bool transformed = outcome && levels && model != "full-domain";
+    if (transformed) nodeName = tr("the %1 table").arg(model);
+    auto work = [outcome, snapshot, levels, options, suda2, transformed, model,
+                 aggregate](Feedback& feedback) -> std::shared_ptr<void> {
+        if (transformed) {
+            const Dataset& d = outcome->judged();
+            const TransformationOutcome t = runTransformation(
+                *outcome->data, d, outcome->config, transformationSpec(model, aggregate, d));
+            if (!t.publishable())
+                throw ParameterError("the whole table fails " + t.classes.tableFails.front() +
+                                     ": " + model.toStdString() + " publishes nothing");
+            feedback.checkCancelled();
+            const Table published =
+                mondrianTable(d, t.classes, outcome->data->identifyingColumns());
+            return std::make_shared<RiskReport>(
+                computePublishedRiskReport(*outcome->data, published, t.classes.sizes,
+                                           t.suppressedRows, options, &feedback, suda2));
+        }
         std::shared_ptr<const Workspace> data =
             outcome ? outcome->data : std::shared_ptr<const Workspace>(snapshot->prepare());
         return std::make_shared<RiskReport>(

@@ -59,6 +59,7 @@ public:
     bool exportChart(const QString& path);
 
 protected:
+    void transformationChanged() override { markStale(tr("another transformation was chosen")); }
     void projectChanged() override;
     void searchSettingsChanged() override;
     bool hasResult() const override { return m_report != nullptr; }

@@ -7,6 +7,7 @@
 // so the view can pair them up.
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,9 @@ class Feedback;
 }
 
 namespace ldv {
+class Table;
 class Workspace;
-}
+}  // namespace ldv
 
 namespace ldv {
 
@@ -56,6 +58,14 @@ inline constexpr std::size_t kMaxRiskViewAttributes = 16;
 RiskReport computeRiskReport(const Workspace& data, const SearchConfig* config,
                              const Levels* levels, const RiskOptions& options, Feedback* feedback,
                              bool suda2 = false);
+
+/// The same with "after" a published table that is no node (a transformation's, issue #34):
+/// `classSizes` its classes' sizes, `suppressedRows` the rows left out of it. `levels` stays
+/// empty.
+RiskReport computePublishedRiskReport(const Workspace& prepared, const Table& published,
+                                      std::span<const std::uint32_t> classSizes,
+                                      std::size_t suppressedRows, const RiskOptions& options,
+                                      Feedback* feedback, bool suda2 = false);
 
 /// The combination's attribute names joined with ", " (QI names by column position).
 std::string combinationName(const RiskReport& report, const AttributeCombinationRisk& c);
