@@ -75,10 +75,13 @@ QVariant RiskCombinationModel::headerData(int section, Qt::Orientation orientati
                 return tr("Distinction (original)");
             case SeparationBefore:
                 return tr("Separation (original)");
+            // A transformation's table is no node (its report has no levels).
             case DistinctionAfter:
-                return tr("Distinction (node)");
+                return m_report && m_report->levels.empty() ? tr("Distinction (published)")
+                                                            : tr("Distinction (node)");
             case SeparationAfter:
-                return tr("Separation (node)");
+                return m_report && m_report->levels.empty() ? tr("Separation (published)")
+                                                            : tr("Separation (node)");
             default:
                 return {};
         }

@@ -455,8 +455,10 @@ void RiskPerspective::fillFigures() {
     const bool after = r && r->after;
     m_figures->clear();
     m_figures->setColumnCount(after ? 2 : 1);
-    // "Node": the title above names it (its levels would not fit the column).
-    m_figures->setHorizontalHeaderLabels(after ? QStringList{tr("Original"), tr("Node")}
+    // "Node": the title above names it (its levels would not fit the column); "Published" for a
+    // transformation's table, which is no node.
+    const QString afterTitle = r && r->levels.empty() ? tr("Published") : tr("Node");
+    m_figures->setHorizontalHeaderLabels(after ? QStringList{tr("Original"), afterTitle}
                                                : QStringList{tr("Original")});
     if (after) m_figures->horizontalHeaderItem(1)->setToolTip(m_reportNode);
     m_figures->horizontalHeaderItem(0)->setToolTip(tr("The table as loaded"));
