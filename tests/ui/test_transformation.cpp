@@ -60,6 +60,14 @@ class TestTransformation : public QObject {
         return out.fileName();
     }
 
+    /// Shows `window` and opens the project at `path` in it, without dialogs.
+    static bool open(MainWindow& window, const QString& path) {
+        window.show();
+        window.controller()->setInteractive(false);
+        window.controller()->open(path);
+        return QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000);
+    }
+
     static QString cell(QTableWidget* t, const QString& row, int column) {
         for (int r = 0; r < t->rowCount(); ++r)
             if (t->verticalHeaderItem(r)->text() == row) return t->item(r, column)->text();
@@ -77,10 +85,7 @@ private slots:
         const QString path = hospitalK5();
         QVERIFY(!path.isEmpty());
         MainWindow window;
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open(path);
-        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000));
+        QVERIFY(open(window, path));
         PrivacyPerspective* pp = window.privacyPerspective();
         TransformationPanel* panel = pp->transformationPanel();
         QLabel* notice = window.latticePerspective()->transformationNotice();
@@ -166,10 +171,7 @@ private slots:
     void microaggregationThenLocal() {
         const QString path = hospitalK5();
         MainWindow window;
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open(path);
-        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000));
+        QVERIFY(open(window, path));
         PrivacyPerspective* pp = window.privacyPerspective();
         TransformationPanel* panel = pp->transformationPanel();
         panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("microaggregation+local"));
@@ -200,10 +202,7 @@ private slots:
     void refusalIsShown() {
         const QString path = hospitalK5();
         MainWindow window;
-        window.show();
-        window.controller()->setInteractive(false);
-        window.controller()->open(path);
-        QVERIFY(QTest::qWaitFor([&] { return window.controller()->project() != nullptr; }, 30000));
+        QVERIFY(open(window, path));
         PrivacyPerspective* pp = window.privacyPerspective();
         TransformationPanel* panel = pp->transformationPanel();
         panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("microaggregation"));

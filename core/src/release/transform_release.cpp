@@ -200,6 +200,17 @@ FileJudgement judgeFile(const std::string& path, char separator, const std::vect
     return out;
 }
 
+/// A recorded aggregate (a string, checked by the caller) that must name an aggregate function.
+std::string recordedAggregate(const json& aggregates, const std::string& name) {
+    const std::string a = aggregates[name].get<std::string>();
+    try {
+        (void)parseAggregate(a);
+    } catch (const std::exception& e) {
+        throw ParameterError("\"transformation.aggregates." + name + "\": " + e.what());
+    }
+    return a;
+}
+
 json transformationJson(const Dataset& data, const SearchConfig& config,
                         const TransformationSpec& spec) {
     json t{{"model", spec.model},
@@ -370,13 +381,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 }
                 if (!t["aggregates"][name].is_string())
                     throw ParameterError("\"transformation.aggregates." + name + "\" is no text");
-                const std::string a = t["aggregates"][name].get<std::string>();
-                try {
-                    (void)parseAggregate(a);
-                } catch (const std::exception& e) {
-                    throw ParameterError("\"transformation.aggregates." + name + "\": " + e.what());
-                }
-                spec.aggregates.push_back(a);
+                spec.aggregates.push_back(recordedAggregate(t["aggregates"], name));
             }
         }
         if (spec.model == "microaggregation") {
@@ -392,13 +397,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 if (!t["aggregates"].contains(name) || !t["aggregates"][name].is_string())
                     throw ParameterError("\"transformation.aggregates\" has no aggregate for '" +
                                          name + "'");
-                const std::string a = t["aggregates"][name].get<std::string>();
-                try {
-                    (void)parseAggregate(a);
-                } catch (const std::exception& e) {
-                    throw ParameterError("\"transformation.aggregates." + name + "\": " + e.what());
-                }
-                spec.aggregates.push_back(a);
+                spec.aggregates.push_back(recordedAggregate(t["aggregates"], name));
             }
         }
         if (spec.model == "cell-suppression") {

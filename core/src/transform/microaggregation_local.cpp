@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
@@ -18,6 +19,18 @@ std::size_t classSizeK(const SearchConfig& config) {
         if (b.criterion.isClassSize())
             k = std::max<std::size_t>(k, std::get<KAnonymity>(b.criterion.variant()).k);
     return k;
+}
+
+/// The microaggregated quasi-identifiers (Dataset positions) and their aggregates, in order.
+std::pair<std::vector<std::size_t>, std::vector<Aggregate>> aggregatedQis(
+    const Dataset& data, const std::vector<std::optional<Aggregate>>& aggregates) {
+    std::pair<std::vector<std::size_t>, std::vector<Aggregate>> out;
+    for (std::size_t i = 0; i < data.qiCount(); ++i)
+        if (aggregates[i]) {
+            out.first.push_back(i);
+            out.second.push_back(*aggregates[i]);
+        }
+    return out;
 }
 
 }  // namespace
@@ -48,13 +61,7 @@ void checkMicroaggregationLocalSupport(const Dataset& data, const SearchConfig& 
         throw ParameterError(
             "microaggregation+local needs a k-anonymity criterion (k=K): MDAV forms groups of at "
             "least k rows, and without one there is no k to form them with");
-    std::vector<std::size_t> qis;
-    std::vector<Aggregate> kinds;
-    for (std::size_t i = 0; i < data.qiCount(); ++i)
-        if (aggregates[i]) {
-            qis.push_back(i);
-            kinds.push_back(*aggregates[i]);
-        }
+    const auto [qis, kinds] = aggregatedQis(data, aggregates);
     // Every value a number (mdavAggregates names the first that is not): checked on one row
     // group so that the check costs no MDAV run.
     (void)mdavAggregates(data, qis, kinds, data.table().rowCount() + 1);
@@ -135,13 +142,7 @@ MicroaggregationLocalResult microaggregationLocal(
     checkMicroaggregationLocalSupport(data, config, aggregates);
     MicroaggregationLocalResult out;
     out.k = classSizeK(config);
-    std::vector<std::size_t> qis;
-    std::vector<Aggregate> kinds;
-    for (std::size_t i = 0; i < data.qiCount(); ++i)
-        if (aggregates[i]) {
-            qis.push_back(i);
-            kinds.push_back(*aggregates[i]);
-        }
+    const auto [qis, kinds] = aggregatedQis(data, aggregates);
     // Step 1: MDAV on the named numeric QIs only. Its groups are not classes: no criterion is
     // judged on them, since the other QIs still split or join them.
     out.microaggregation = mdavAggregates(data, qis, kinds, out.k);
