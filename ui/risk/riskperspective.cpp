@@ -432,7 +432,9 @@ void RiskPerspective::showReport() {
                       : tr("Run the search and choose a node in the Lattice perspective to "
                            "compare it with the original table."));
     else if (r.suppressedRows > 0)
-        notes << tr("The node suppresses %1; they are not part of its figures.")
+        notes << (r.levels.empty()
+                      ? tr("The published table leaves out %1; they are not part of its figures.")
+                      : tr("The node suppresses %1; they are not part of its figures."))
                      .arg(countOf(r.suppressedRows, "record", "records"));
     if (!r.before.analysis.populationUniques)
         notes << tr("Give the population size N for journalist risk and population uniqueness.");
