@@ -262,6 +262,9 @@ LocalRecodingResult localRecoding(const Dataset& data, const SearchConfig& confi
                                  " rows could not be released in any class (the suppression "
                                  "limit allows " +
                                  std::to_string(out.suppressionAllowed) + ")");
+    // The classes carry it as every model's do (MondrianResult::tableFails), so that whoever
+    // publishes them sees that nothing may be published.
+    out.classes.tableFails = out.tableFails;
 
     // The published classes judged as the search judges a node's (merged classes are unions of
     // satisfying ones, which every supported criterion allows): this says so on the classes

@@ -151,7 +151,6 @@ MicroaggregationLocalResult microaggregationLocal(
     // whole guarantee of the combination.
     const AggregatedTable step = aggregatedTable(data, out.microaggregation);
     out.local = localRecoding(*step.data, config);
-    out.local.classes.tableFails = out.local.tableFails;
     for (std::size_t i : qis) out.local.classes.cuts[i] = MondrianCut::Numeric;
     return out;
 }

@@ -112,7 +112,6 @@ TransformationOutcome runTransformation(const Workspace& workspace, const Datase
         workspace.requireQiHierarchies();
         LocalRecodingResult l = localRecoding(data, config);
         out.classes = std::move(l.classes);
-        out.classes.tableFails = l.tableFails;
         out.suppressedRows = l.suppressedRows;
         out.local = std::move(l);
     } else if (spec.model == "cell-suppression") {

@@ -53,7 +53,7 @@ struct LocalRecodingResult {
     /// log2 cnt(x).
     double entropy = 0;
     /// Non-empty when the rows left suppressed exceed the suppression limit: nothing may be
-    /// published then (a sentence saying so).
+    /// published then (a sentence saying so). classes.tableFails holds the same.
     std::vector<std::string> tableFails;
 };
 

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-
 #include <vector>
 
 #include "ldiv/transform/cell_suppression.h"
