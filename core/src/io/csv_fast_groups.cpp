@@ -1,6 +1,4 @@
 #include "io/csv_fast_groups.h"
-#include "io/group_keys.h"
-#include "io/missing_tokens.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -9,29 +7,20 @@
 #include <mutex>
 #include <string_view>
 #include <thread>
-#include <unordered_set>
 #include <utility>
 
 #include "data/type_inference.h"
 #include "io/csv_fast_reader.h"
 #include "io/csv_scanner.h"
+#include "io/csv_tokenizer.h"
+#include "io/group_keys.h"
+#include "io/missing_tokens.h"
 #include "io/spelling_index.h"
 
 namespace ldv::detail {
 namespace {
 
 constexpr std::size_t kBail = std::size_t(-1);
-
-/// True when every byte is ASCII and none is NUL: then every field in them is acceptable
-/// text (a byte order mark is not ASCII either), and no field needs its own check.
-bool plainAscii(const char* data, std::size_t size) {
-    unsigned char unusual = 0;
-    for (std::size_t i = 0; i < size; ++i) {
-        const auto b = static_cast<unsigned char>(data[i]);
-        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
-    }
-    return !unusual;
-}
 
 /// A chunk of the input on its way through the two stages: the bytes as read (the previous
 /// chunk's unfinished record at the front), and where each kept cell of its records lies.
@@ -68,7 +57,7 @@ public:
         // Over 2 GiB of held bytes the cell offsets would not fit: the reference reads it.
         if (end >= Batch::kUnescaped) return kBail;
         const char* const data = batch.bytes.data();
-        const bool checked = plainAscii(data + begin, end - begin);
+        const bool checked = plainAscii(std::string_view(data + begin, end - begin));
         const char* p = data + begin;
         const char* const stop = data + end;
         while (p < stop) {
@@ -103,26 +92,10 @@ private:
     bool header() {
         m_started = true;
         m_arity = m_fields.size();
-        if (m_wanted) {
-            for (const std::string& name : *m_wanted) {
-                const auto it = std::find_if(m_fields.begin(), m_fields.end(),
-                                             [&](const FastField& f) { return f.view() == name; });
-                if (it == m_fields.end()) return false;  // the reference names the columns
-                m_fieldOf.push_back(std::size_t(it - m_fields.begin()));
-                m_names.push_back(name);
-            }
-        } else {  // FastCsvReader::startColumns
-            std::unordered_set<std::string> seen;
-            for (std::size_t i = 0; i < m_fields.size(); ++i) {
-                std::string name = m_options.header ? std::string(m_fields[i].view())
-                                                    : "column" + std::to_string(i + 1);
-                if (name.empty()) name = "column" + std::to_string(i + 1);
-                if (m_options.header && !seen.insert(name).second)
-                    return false;  // the reference names the duplicate
-                m_fieldOf.push_back(i);
-                m_names.push_back(std::move(name));
-            }
-        }
+        std::optional<ColumnLayout> layout = columnLayout(m_fields, m_options, m_wanted);
+        if (!layout) return false;
+        m_fieldOf = std::move(layout->fieldOf);
+        m_names = std::move(layout->names);
         m_missingRows.assign(m_fieldOf.size(), 0);
         return true;
     }

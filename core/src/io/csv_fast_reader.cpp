@@ -1,5 +1,6 @@
 #include "io/csv_fast_reader.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "data/type_inference.h"
@@ -8,13 +9,7 @@
 namespace ldv::detail {
 
 bool acceptableText(std::string_view text) {
-    // Plain ASCII without NUL is settled in one branch-free pass (CsvTokenizer::checkUtf8).
-    unsigned char unusual = 0;
-    for (const char ch : text) {
-        const auto b = static_cast<unsigned char>(ch);
-        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
-    }
-    if (!unusual) return true;
+    if (plainAscii(text)) return true;
     return invalidUtf8Offset(text) == std::string_view::npos &&
            text.find('\0') == std::string_view::npos && text.substr(0, 3) != "\xEF\xBB\xBF";
 }
@@ -28,21 +23,42 @@ bool FastCsvReader::isMissing(const FastField& field) const {
     return m_missing.matches(field);
 }
 
+std::optional<ColumnLayout> columnLayout(const std::vector<FastField>& fields,
+                                         const CsvOptions& options,
+                                         const std::vector<std::string>* wanted) {
+    for (const FastField& f : fields)
+        if (!acceptableText(f.view())) return std::nullopt;
+    ColumnLayout out;
+    if (wanted) {
+        for (const std::string& name : *wanted) {
+            const auto it = std::find_if(fields.begin(), fields.end(),
+                                         [&](const FastField& f) { return f.view() == name; });
+            if (it == fields.end()) return std::nullopt;  // the reference names the columns
+            out.fieldOf.push_back(std::size_t(it - fields.begin()));
+            out.names.push_back(name);
+        }
+        return out;
+    }
+    // Too many columns: the reference reader refuses them with the line and column.
+    if (fields.size() > options.maxColumns) return std::nullopt;
+    std::unordered_set<std::string> seen;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        std::string name =
+            options.header ? std::string(fields[i].view()) : "column" + std::to_string(i + 1);
+        if (name.empty()) name = "column" + std::to_string(i + 1);
+        // A duplicate name: the reference names it.
+        if (options.header && !seen.insert(name).second) return std::nullopt;
+        out.fieldOf.push_back(i);
+        out.names.push_back(std::move(name));
+    }
+    return out;
+}
+
 bool FastCsvReader::startColumns() {
     m_started = true;
-    // Too many columns: the reference reader refuses them with the line and column.
-    if (m_fields.size() > m_options.maxColumns) return false;
-    std::unordered_set<std::string_view> seen;
-    for (std::size_t i = 0; i < m_fields.size(); ++i) {
-        if (!acceptableText(m_fields[i].view())) return false;
-        std::string name =
-            m_options.header ? std::string(m_fields[i].view()) : "column" + std::to_string(i + 1);
-        if (name.empty()) name = "column" + std::to_string(i + 1);
-        m_columns.emplace_back(std::move(name));
-    }
-    if (m_options.header)
-        for (const Column& c : m_columns)
-            if (!seen.insert(c.name()).second) return false;  // duplicate column name
+    std::optional<ColumnLayout> layout = columnLayout(m_fields, m_options);
+    if (!layout) return false;
+    for (std::string& name : layout->names) m_columns.emplace_back(std::move(name));
     m_indexes.resize(m_columns.size());
     m_missingCounts.assign(m_columns.size(), 0);
     m_missingFlags.assign(m_columns.size(), 0);

@@ -25,6 +25,20 @@ namespace ldv::detail {
 /// mark at its start.
 bool acceptableText(std::string_view text);
 
+/// The columns a first record lays out, by readCsv's rules: with `wanted`, those header names
+/// in that order; otherwise every field, named by the header (an empty name "columnN") or
+/// "columnN" without one. Nothing when the reference reader must read the input instead, as it
+/// names the fault: a name that is not acceptable text, a wanted column missing, more columns
+/// than options.maxColumns, a name twice. Shared by the fast readers of rows, of groups and of
+/// the parallel pieces.
+struct ColumnLayout {
+    std::vector<std::size_t> fieldOf;  ///< column -> field index in the record
+    std::vector<std::string> names;
+};
+std::optional<ColumnLayout> columnLayout(const std::vector<FastField>& fields,
+                                         const CsvOptions& options,
+                                         const std::vector<std::string>* wanted = nullptr);
+
 class FastCsvReader {
 public:
     static constexpr std::size_t kBail = std::size_t(-1);

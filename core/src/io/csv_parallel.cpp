@@ -1,6 +1,4 @@
 #include "io/csv_parallel.h"
-#include "io/group_keys.h"
-#include "io/missing_tokens.h"
 
 #include <algorithm>
 #include <atomic>
@@ -10,12 +8,14 @@
 #include <optional>
 #include <string_view>
 #include <thread>
-#include <unordered_set>
 #include <utility>
 
 #include "data/type_inference.h"
 #include "io/csv_fast_reader.h"
 #include "io/csv_scanner.h"
+#include "io/csv_tokenizer.h"
+#include "io/group_keys.h"
+#include "io/missing_tokens.h"
 #include "io/spelling_index.h"
 
 namespace ldv::detail {
@@ -218,7 +218,7 @@ public:
             held += n;
             const bool atEof = piece.last && next == piece.end;
             // Plain ASCII without NUL: every field is acceptable text, no field needs a check.
-            const bool plain = m_groups && plainAscii(buffer.data(), held);
+            const bool plain = m_groups && plainAscii(std::string_view(buffer.data(), held));
             const char* p = buffer.data();
             const char* const end = p + held;
             while (p < end) {
@@ -263,45 +263,17 @@ public:
 private:
     static constexpr std::uint64_t kNone = ~std::uint64_t(0);
 
-    static bool plainAscii(const char* data, std::size_t size) {
-        unsigned char unusual = 0;
-        for (std::size_t i = 0; i < size; ++i) {
-            const auto b = static_cast<unsigned char>(data[i]);
-            unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
-        }
-        return !unusual;
-    }
-
     bool isMissing(const FastField& field) const { return m_missing.matches(field); }
 
-    /// FastCsvReader::startColumns (rows) or fastCsvGroups' header (groups).
+    /// The first record's columns (columnLayout) and where the data starts.
     bool layoutFrom(const std::vector<FastField>& fields, std::uint64_t after) {
-        for (const FastField& f : fields)
-            if (!acceptableText(f.view())) return false;
+        std::optional<ColumnLayout> layout = columnLayout(fields, m_options, m_wanted);
+        if (!layout) return false;
         m_layout.arity = fields.size();
-        if (m_wanted) {
-            for (const std::string& name : *m_wanted) {
-                const auto it = std::find_if(fields.begin(), fields.end(),
-                                             [&](const FastField& f) { return f.view() == name; });
-                if (it == fields.end()) return false;  // the reference names the columns
-                m_layout.fieldOf.push_back(std::size_t(it - fields.begin()));
-                m_layout.names.push_back(name);
-            }
-            m_layout.dataStart = after;
-            return true;
-        }
-        if (fields.size() > m_options.maxColumns) return false;
-        std::unordered_set<std::string> seen;
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            std::string name =
-                m_options.header ? std::string(fields[i].view()) : "column" + std::to_string(i + 1);
-            if (name.empty()) name = "column" + std::to_string(i + 1);
-            if (m_options.header && !seen.insert(name).second) return false;
-            m_layout.fieldOf.push_back(i);
-            m_layout.names.push_back(std::move(name));
-        }
-        // Without a header the first record is a row too.
-        m_layout.dataStart = m_options.header ? after : m_start;
+        m_layout.fieldOf = std::move(layout->fieldOf);
+        m_layout.names = std::move(layout->names);
+        // Wanted columns are named by a header; without one the first record is a row too.
+        m_layout.dataStart = m_wanted || m_options.header ? after : m_start;
         return true;
     }
 

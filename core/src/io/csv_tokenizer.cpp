@@ -83,14 +83,7 @@ void CsvTokenizer::endField() {
 void CsvTokenizer::checkUtf8(std::size_t fieldIndex) const {
     const Span& s = m_spans[fieldIndex];
     const std::string_view text(m_buffer.data() + s.begin, s.end - s.begin);
-    // Most fields are plain ASCII without NUL: one branch-free pass (vectorised by the
-    // compiler) settles them; a BOM starts with 0xEF, so it is not plain ASCII either.
-    unsigned char unusual = 0;
-    for (const char ch : text) {
-        const auto b = static_cast<unsigned char>(ch);
-        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
-    }
-    if (!unusual) return;
+    if (plainAscii(text)) return;
     const std::size_t bad = invalidUtf8Offset(text);
     if (bad != std::string_view::npos)
         throw InputError(m_source, s.line, s.column + bad + (s.quoted ? 1 : 0),

@@ -67,4 +67,16 @@ private:
 /// Validates UTF-8; returns the byte offset of the first invalid sequence or npos.
 std::size_t invalidUtf8Offset(std::string_view text);
 
+/// True when every byte is ASCII and none is NUL: then the text is acceptable as it stands (a
+/// byte order mark is not ASCII either), and no field in it needs its own check. Most fields
+/// and chunks are: one branch-free pass, vectorised by the compiler, settles them.
+inline bool plainAscii(std::string_view text) {
+    unsigned char unusual = 0;
+    for (const char ch : text) {
+        const auto b = static_cast<unsigned char>(ch);
+        unusual |= static_cast<unsigned char>((b >= 0x80) | (b == 0));
+    }
+    return !unusual;
+}
+
 }  // namespace ldv::detail
