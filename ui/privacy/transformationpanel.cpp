@@ -13,7 +13,6 @@
 #include <QVBoxLayout>
 
 #include "ldiv/criteria/criterion.h"
-#include "ldiv/data/error.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/lattice.h"
@@ -268,8 +267,6 @@ void TransformationPanel::runJob(const QString& title, Job::Work work,
     showAvailability();
 }
 
-namespace {}  // namespace
-
 void TransformationPanel::compare() {
     const auto outcome = m_session ? m_session->outcome() : nullptr;
     const QString model = m_model->currentData().toString();
@@ -281,10 +278,7 @@ void TransformationPanel::compare() {
         const TransformationSpec spec = transformationSpec(model, aggregate, data);
         const TransformationOutcome t =
             runTransformation(*outcome->data, data, outcome->config, spec);
-        if (!t.publishable())
-            throw ParameterError("the whole table fails " + t.classes.tableFails.front() +
-                                 ": this transformation can publish nothing under the "
-                                 "requirement");
+        requirePublishable(t);
         feedback.checkCancelled();
         out->model = transformationFigures(t, data.table().rowCount());
         if (outcome->result.optimum) {

@@ -1,8 +1,4 @@
 #include "risk/riskperspective.h"
-#include "ldiv/data/error.h"
-#include "ldiv/lattice/dataset.h"
-#include "ldiv/transform/mondrian.h"
-#include "ldiv/transform/transformation.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -28,6 +24,8 @@
 #include "format/populationtext.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
+#include "ldiv/lattice/dataset.h"
+#include "ldiv/transform/transformation.h"
 #include "ldiv/workflow/risk_report.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -341,17 +339,12 @@ void RiskPerspective::compute() {
                  aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         if (transformed) {
             const Dataset& d = outcome->judged();
-            const TransformationOutcome t = runTransformation(
-                *outcome->data, d, outcome->config, transformationSpec(model, aggregate, d));
-            if (!t.publishable())
-                throw ParameterError("the whole table fails " + t.classes.tableFails.front() +
-                                     ": " + model.toStdString() + " publishes nothing");
+            const TransformedTable t = transformTable(*outcome->data, d, outcome->config,
+                                                      transformationSpec(model, aggregate, d));
             feedback.checkCancelled();
-            const Table published =
-                mondrianTable(d, t.classes, outcome->data->identifyingColumns());
             return std::make_shared<RiskReport>(
-                computePublishedRiskReport(*outcome->data, published, t.classes.sizes,
-                                           t.suppressedRows, options, &feedback, suda2));
+                computePublishedRiskReport(*outcome->data, t.table, t.outcome.classes.sizes,
+                                           t.outcome.suppressedRows, options, &feedback, suda2));
         }
         std::shared_ptr<const Workspace> data =
             outcome ? outcome->data : std::shared_ptr<const Workspace>(snapshot->prepare());

@@ -14,9 +14,7 @@
 #include <QVBoxLayout>
 
 #include "charts/panelchart.h"
-#include "ldiv/data/error.h"
 #include "ldiv/lattice/dataset.h"
-#include "ldiv/transform/mondrian.h"
 #include "ldiv/transform/transformation.h"
 #include "project/job.h"
 #include "project/project.h"
@@ -368,14 +366,10 @@ void UtilityPerspective::compute() {
             return view;
         }
         const Dataset& data = outcome->judged();
-        const TransformationOutcome t = runTransformation(
-            *outcome->data, data, outcome->config, transformationSpec(model, aggregate, data));
-        if (!t.publishable())
-            throw ParameterError("the whole table fails " + t.classes.tableFails.front() + ": " +
-                                 model.toStdString() + " publishes nothing");
+        const TransformedTable t = transformTable(*outcome->data, data, outcome->config,
+                                                  transformationSpec(model, aggregate, data));
         feedback.checkCancelled();
-        const Table published = mondrianTable(data, t.classes, outcome->data->identifyingColumns());
-        view->report = publishedUtility(*outcome->data, published, request);
+        view->report = publishedUtility(*outcome->data, t.table, request);
         view->nodeName = tr("the %1 table").arg(model);
         return view;
     };

@@ -259,13 +259,7 @@ void checkTransformReleasable(const std::string& model, const std::vector<std::s
 Table publishTransformation(const Workspace& ws, const Dataset& data, const SearchConfig& config,
                             const TransformationSpec& spec) {
     checkTransformReleasable(spec.model, {});
-    const MondrianResult result = runTransformation(ws, data, config, spec).classes;
-    if (!result.tableFails.empty())
-        throw ParameterError("the whole table fails " + result.tableFails.front() +
-                             ": the transformation publishes nothing");
-    Table table = mondrianTable(data, result, ws.identifyingColumns());
-    if (spec.shuffled) shuffleRows(table, spec.seed);
-    return table;
+    return transformTable(ws, data, config, spec).table;
 }
 
 ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,

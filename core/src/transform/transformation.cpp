@@ -4,6 +4,7 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/lattice/dataset.h"
+#include "ldiv/lattice/row_order.h"
 #include "ldiv/project/workspace.h"
 
 namespace ldv {
@@ -156,6 +157,21 @@ TransformationOutcome runTransformation(const Workspace& workspace, const Datase
                              "\" is not run by runTransformation: full-domain is the lattice "
                              "search (ldiv search, generalize --node)");
     }
+    return out;
+}
+
+void requirePublishable(const TransformationOutcome& outcome) {
+    if (!outcome.publishable())
+        throw ParameterError("the whole table fails " + outcome.classes.tableFails.front() + ": " +
+                             outcome.model + " can publish nothing under the requirement");
+}
+
+TransformedTable transformTable(const Workspace& workspace, const Dataset& data,
+                                const SearchConfig& config, const TransformationSpec& spec) {
+    TransformedTable out{runTransformation(workspace, data, config, spec), {}};
+    requirePublishable(out.outcome);
+    out.table = mondrianTable(data, out.outcome.classes, workspace.identifyingColumns());
+    if (spec.shuffled) shuffleRows(out.table, spec.seed);
     return out;
 }
 

@@ -57,6 +57,9 @@ struct TransformationOutcome {
     bool publishable() const { return classes.tableFails.empty(); }
 };
 
+/// ParameterError naming the criterion when the outcome may not be published.
+void requirePublishable(const TransformationOutcome& outcome);
+
 /// The models runTransformation runs: the four single ones and the one combination,
 /// "microaggregation+local".
 const std::vector<std::string>& transformationModels();
@@ -71,5 +74,17 @@ void checkTransformationModel(const std::string& model);
 /// the outcome says so (publishable() is false) and nothing may be published.
 TransformationOutcome runTransformation(const Workspace& workspace, const Dataset& data,
                                         const SearchConfig& config, const TransformationSpec& spec);
+
+/// A transformation's outcome and the table it publishes: its classes written by
+/// mondrianTable (identifying columns left out, rows not published left out), shuffled with
+/// spec.seed when spec.shuffled.
+struct TransformedTable {
+    TransformationOutcome outcome;
+    Table table;
+};
+/// runTransformation, then its table. ParameterError when the whole table fails (nothing may
+/// be published), naming the criterion.
+TransformedTable transformTable(const Workspace& workspace, const Dataset& data,
+                                const SearchConfig& config, const TransformationSpec& spec);
 
 }  // namespace ldv
