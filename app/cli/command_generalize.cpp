@@ -152,6 +152,7 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream& err) override {
+        adoptProjectTransformation();
         if (!m_aggregates.empty() && m_transform != "microaggregation" &&
             m_transform != "microaggregation+local")
             throw ParameterError(
@@ -548,6 +549,15 @@ private:
         const Requirement requirement = toRequirement(m_search, *ws, true);
         const Dataset& data = *requirement.data;
         requireRoles(*ws);
+        if (m_projectAggregate) {
+            // The project's aggregate, on the QIs the workbench gives it (transformationSpecOf).
+            const TransformationSpec chosen =
+                transformationSpecOf(TransformationChoice{m_transform, *m_projectAggregate}, data);
+            for (std::size_t i = 0; i < chosen.aggregates.size(); ++i)
+                if (!chosen.aggregates[i].empty())
+                    m_aggregates.push_back(data.table().column(data.qiColumns()[i]).name() + "=" +
+                                           chosen.aggregates[i]);
+        }
         TransformationSpec recorded;
         recorded.model = m_transform;
         if (!m_release.path.empty()) {
@@ -730,6 +740,18 @@ private:
     }
 
     /// --aggregate COL=FUNCTION, per QI (default mean).
+    /// A project whose "transformation" is not full-domain publishes with it unless
+    /// --transform is given (the workbench's Privacy ▸ Transformation saved it); its aggregate
+    /// stands in for --aggregate when none is given.
+    void adoptProjectTransformation() {
+        if (m_options.project.empty() || m_command->count("--transform") > 0) return;
+        const TransformationChoice choice = loadProject(m_options.project).transformation;
+        if (choice.model == "full-domain") return;
+        m_transform = choice.model;
+        if (m_aggregates.empty() && m_transform.rfind("microaggregation", 0) == 0)
+            m_projectAggregate = choice.aggregate;
+    }
+
     std::vector<Aggregate> parseAggregates(const Dataset& data) const {
         std::vector<Aggregate> out(data.qiCount(), Aggregate::Mean);
         std::vector<bool> given(data.qiCount(), false);
@@ -767,6 +789,8 @@ private:
 
     DataOptions m_options;
     std::string m_transform = "full-domain";
+    /// The project's microaggregation aggregate (adoptProjectTransformation), for every QI.
+    std::optional<std::string> m_projectAggregate;
     std::vector<std::string> m_aggregates;
     std::vector<std::string> m_importance;
     SearchOptions m_search;

@@ -422,7 +422,7 @@ private slots:
         QTest::newRow("core -> Qt") << "core/src/data/table.cpp"
                                     << "QString";
         QTest::newRow("analysis -> export") << "ui/analysis/x.cpp"
-                                            << "export/reportwriter.h";
+                                            << "export/exportperspective.h";
         QTest::newRow("export -> lattice") << "ui/export/x.cpp"
                                            << "lattice/nodestyle.h";
         QTest::newRow("risk -> lattice") << "ui/risk/x.cpp"

@@ -57,6 +57,13 @@ private slots:
         QCOMPARE(formatProject(back2), text2);
         c.workbench.clear();
         QVERIFY(formatProject(c).find("workbench") == std::string::npos);
+        // The transformation (Privacy ▸ Transformation): left out for full-domain.
+        QVERIFY(formatProject(c).find("transformation") == std::string::npos);
+        c.transformation = {"microaggregation+local", "median"};
+        const std::string text3 = formatProject(c);
+        QVERIFY(text3.find("\"transformation\": {") != std::string::npos);
+        QVERIFY(parseProject(text3, "p.json") == c);
+        QCOMPARE(parseProject(text3, "p.json").transformation.aggregate, std::string("median"));
     }
     void errors_data() {
         QTest::addColumn<QString>("text");
@@ -88,6 +95,18 @@ private slots:
             << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
                "\"workbench\": 3}"
             << "p.json: \"workbench\" must be an object";
+        QTest::newRow("unknown transformation")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"transformation\": {\"model\": \"anatomy\"}}"
+            << "p.json: \"transformation\": transformation \"anatomy\" is not one of full-domain";
+        QTest::newRow("transformation's aggregate")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"transformation\": {\"model\": \"microaggregation\", \"aggregate\": \"sum\"}}"
+            << "p.json: \"transformation\": aggregate \"sum\" is not one of mean";
+        QTest::newRow("transformation not an object")
+            << "{\"format\": \"ldiv-project\", \"version\": 1, \"data\": {\"path\": \"x.csv\"}, "
+               "\"transformation\": \"local\"}"
+            << "p.json: \"transformation\" must be an object";
     }
     void errors() {
         QFETCH(QString, text);

@@ -24,8 +24,8 @@
 #include <qcustomplot.h>
 
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
-#include "export/reportwriter.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "lattice/explainpanel.h"
 #include "lattice/frontierpanel.h"
 #include "lattice/latticeperspective.h"

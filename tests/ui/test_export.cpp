@@ -19,7 +19,7 @@
 
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "export/sweepexport.h"
 #include "export/tableexport.h"
 #include "file_fixtures.h"

@@ -13,7 +13,7 @@
 
 #include "cli_runner.h"
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "project/project.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"

@@ -13,7 +13,7 @@
 
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "hierarchy/hierarchyperspective.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"

@@ -10,7 +10,7 @@
 #include <QtTest>
 
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "format/populationtext.h"
 #include "lattice/frontierpanel.h"
 #include "lattice/latticeperspective.h"

@@ -17,8 +17,8 @@
 #include <functional>
 
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
-#include "export/reportwriter.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "ui_fixtures.h"
 #include "workbench/mainwindow.h"
 

@@ -17,7 +17,7 @@
 #include <map>
 
 #include "cli_runner.h"
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "export/tableexport.h"
 #include "file_fixtures.h"
 #include "hierarchy/buildersettings.h"

@@ -9,8 +9,8 @@
 #include <QtTest>
 
 #include "cli_runner.h"
-#include "export/reportdata.h"
-#include "export/reportwriter.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/workflow/risk_report.h"
 #include "risk/riskperspective.h"

@@ -8,8 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "export/reportdata.h"
-#include "export/reportwriter.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "fault_injection.h"
 #include "project/project.h"
 #include "workbench/autosave.h"

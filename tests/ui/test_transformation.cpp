@@ -137,6 +137,37 @@ private slots:
         for (const ClaimVerdict& c : v.claims)
             QVERIFY2(c.holds || c.informational, (c.claim + ": " + c.detail).c_str());
 
+        // The report of that table (HTML here; the PDF is the same document laid out): the
+        // model beside the optimum (2 classes of 6 against 1 of 12, DM 72 against 144), the
+        // record's claim on k, risk before and after (the highest prosecutor risk 1/6), and
+        // the command that publishes it again.
+        QVERIFY(panel->reportButton()->isEnabled());
+        const QString html = m_dir.filePath("hospital/local-report.html");
+        QVERIFY2(panel->exportReportTo(html), qPrintable(panel->statusLabel()->text()));
+        QFile reportFile(html);
+        QVERIFY(reportFile.open(QIODevice::ReadOnly));
+        const QString report = QString::fromUtf8(reportFile.readAll());
+        QVERIFY(report.contains("Published with Local recoding"));
+        QVERIFY(!report.contains("Chosen node"));
+        QVERIFY(
+            report.contains("<td>Classes</td><td class='n' align=right>2</td>"
+                            "<td class='n' align=right>1</td>"));
+        QVERIFY(
+            report.contains("<td>Discernibility</td><td class='n' align=right>72</td>"
+                            "<td class='n' align=right>144</td>"));
+        QVERIFY(report.contains("<td>k=5 on the published classes</td><td>yes</td>"));
+        QVERIFY(report.contains("The published table: highest 0.1667"));
+        // The record written with the table, with its hashes.
+        QVERIFY(report.contains("local.ldiv-release.json"));
+        QVERIFY(!report.contains("No release record yet"));
+        QVERIFY(report.contains("--output published.csv") && !report.contains("--node"));
+        QVERIFY(panel->exportReportTo(m_dir.filePath("hospital/local-report.pdf")));
+        QVERIFY(QFileInfo(m_dir.filePath("hospital/local-report.pdf")).size() > 1000);
+        // Another choice: the report of this table is no longer offered.
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("mondrian"));
+        QVERIFY(!panel->reportButton()->isEnabled());
+        panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("local"));
+
         // The Utility perspective compares the local recoding's table with the input: its
         // output rows are the table's (no row left out at k=5 here), and the title names it.
         UtilityPerspective* up = window.utilityPerspective();
@@ -196,6 +227,47 @@ private slots:
         QCOMPARE(cell(t, "Smallest class", 1), QString::number(f.smallestClass));
         QCOMPARE(cell(t, "Discernibility", 1), QString::number(qlonglong(f.discernibility)));
         QVERIFY(f.smallestClass >= 5);
+    }
+
+    // The choice is the project's: an undo step, saved with it, shown again when it is
+    // reopened (and `ldiv generalize --project` publishes with it, cli/test_cli_project_
+    // transformation).
+    void choiceIsSavedAndUndone() {
+        const QString path = hospitalK5();
+        const QString saved = QFileInfo(path).absolutePath() + "/saved.ldiv.json";
+        {
+            MainWindow window;
+            QVERIFY(open(window, path));
+            TransformationPanel* panel = window.privacyPerspective()->transformationPanel();
+            Project* project = window.controller()->project();
+            QLabel* notice = window.latticePerspective()->transformationNotice();
+            panel->modelBox()->setCurrentIndex(panel->modelBox()->findData("microaggregation"));
+            panel->aggregateBox()->setCurrentIndex(panel->aggregateBox()->findData("median"));
+            QCOMPARE(project->transformation().model, std::string("microaggregation"));
+            QCOMPARE(project->transformation().aggregate, std::string("median"));
+            QVERIFY(project->isDirty());
+            QVERIFY(!notice->isHidden());
+            project->undoStack()->undo();  // the aggregate
+            QCOMPARE(project->transformation().aggregate, std::string("mean"));
+            QCOMPARE(panel->aggregateBox()->currentData().toString(), QString("mean"));
+            project->undoStack()->undo();  // the model
+            QCOMPARE(project->transformation().model, std::string("full-domain"));
+            QCOMPARE(panel->modelBox()->currentData().toString(), QString("full-domain"));
+            QVERIFY(notice->isHidden());
+            project->undoStack()->redo();
+            QCOMPARE(panel->modelBox()->currentData().toString(), QString("microaggregation"));
+            QVERIFY(!notice->isHidden());
+            project->save(saved);
+        }
+        QCOMPARE(loadProject(saved.toStdString()).transformation.model,
+                 std::string("microaggregation"));
+        MainWindow again;
+        QVERIFY(open(again, saved));
+        TransformationPanel* panel = again.privacyPerspective()->transformationPanel();
+        QCOMPARE(panel->modelBox()->currentData().toString(), QString("microaggregation"));
+        QVERIFY(panel->aggregateBox()->isEnabled());
+        QVERIFY(!again.latticePerspective()->transformationNotice()->isHidden());
+        QVERIFY(!again.controller()->project()->isDirty());
     }
 
     // A model the requirement does not allow says why, and nothing is shown as its result.

@@ -10,7 +10,7 @@
 #include "charts/panelchart.h"
 #include "cli_runner.h"
 #include "export/exportperspective.h"
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "lattice/latticeperspective.h"
 #include "ldiv/lattice/lattice.h"
 #include "project/project.h"

@@ -16,6 +16,7 @@
 #include "analysis/analyses.h"
 #include "analysis/analysishelpers.h"
 #include "analysis/analysisoptionsform.h"
+#include "charts/chartjson.h"
 #include "charts/panelchart.h"
 #include "charts/reportchart.h"
 #include "project/job.h"
@@ -30,6 +31,8 @@ namespace {
 /// The project file's workbench section of the analyses: {"options": {id: {key: text}},
 /// "sensitive": name}.
 const QString kSection = QStringLiteral("analysis");
+/// The charts computed, by analysis id (analysis_results in the project's workbench section).
+const QString kResults = QStringLiteral("analysis_results");
 }  // namespace
 
 AnalysisPerspective::AnalysisPerspective(QWidget* parent)
@@ -151,11 +154,21 @@ void AnalysisPerspective::setProject(Project* project) {
     m_project = project;
     for (Slot& s : m_results) s = Slot{};
     if (project) {
+        restoreResults();
         connect(project, &Project::roleChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::roleChanged, this, &AnalysisPerspective::fillSensitive);
         connect(project, &Project::typeChanged, this, &AnalysisPerspective::markStale);
         connect(project, &Project::hierarchyChanged, this, &AnalysisPerspective::markStale);
-        connect(project, &Project::searchSettingsChanged, this, &AnalysisPerspective::markStale);
+        // N and the heuristic's time limit enter no analysis: changing them leaves the charts
+        // current (the report would otherwise call them out of date).
+        m_settings = project->searchSettings();
+        connect(project, &Project::searchSettingsChanged, this, [this] {
+            SearchSettings before = m_settings;
+            m_settings = m_project->searchSettings();
+            before.populationSize = m_settings.populationSize;
+            before.timeLimit = m_settings.timeLimit;
+            if (!(before == m_settings)) markStale();
+        });
         connect(project, &Project::searchSettingsChanged, this,
                 &AnalysisPerspective::followProjectSuppression);
     }
@@ -184,6 +197,28 @@ void AnalysisPerspective::setProject(Project* project) {
         m_options->setOptions(analyses()[std::size_t(shown)].options, m_values[std::size_t(shown)]);
     m_shown = shown;
     showCurrent();
+}
+
+void AnalysisPerspective::storeResults() {
+    if (!m_project) return;
+    QJsonObject results;
+    for (std::size_t i = 0; i < analyses().size(); ++i)
+        if (const Slot& s = m_results[i]; s.chart)
+            results.insert(analyses()[i].id,
+                           QJsonObject{{"chart", chartToJson(*s.chart)}, {"stale", s.stale}});
+    // Saved with the next save, not worth a question on close (like the last search result).
+    m_project->setWorkbenchValue(kResults, results.isEmpty() ? QJsonValue() : QJsonValue(results),
+                                 false);
+}
+
+void AnalysisPerspective::restoreResults() {
+    const QJsonObject saved = m_project->workbenchValue(kResults).toObject();
+    for (std::size_t i = 0; i < analyses().size(); ++i) {
+        const QJsonObject entry = saved.value(analyses()[i].id).toObject();
+        // A chart the file does not describe whole is left out (chartjson.h).
+        if (auto chart = chartFromJson(entry.value("chart").toObject()))
+            m_results[i] = Slot{std::move(*chart), entry.value("stale").toBool(), {}};
+    }
 }
 
 void AnalysisPerspective::storeOptions() {
@@ -288,8 +323,10 @@ bool AnalysisPerspective::hasResult() const {
 }
 
 void AnalysisPerspective::markStale() {
+    bool changed = false;
     for (Slot& s : m_results)
-        if (s.chart) s.stale = true;
+        if (s.chart && !s.stale) s.stale = changed = true;
+    if (changed) storeResults();
     showCurrent();
 }
 
@@ -378,6 +415,7 @@ void AnalysisPerspective::run() {
         ChartData chart = *std::static_pointer_cast<ChartData>(r);
         analysis::noteCoincidingSeries(chart);
         m_results[std::size_t(index)] = Slot{std::move(chart), false, {}};
+        storeResults();
     });
     connect(m_job, &Job::failed, this,
             [this, index](const QString& e) { m_results[std::size_t(index)].error = e; });

@@ -14,6 +14,7 @@
 
 #include "analysis/analysisoptions.h"
 #include "charts/chartdata.h"
+#include "ldiv/project/search_settings.h"
 #include "widgets/qtforward.h"
 
 namespace ldv::ui {
@@ -89,7 +90,13 @@ private:
     AnalysisOptionsForm* m_options;
     int m_shown = -1;
     /// The project's suppression limit as last applied to the analyses' options.
-    QString m_projectSuppression;  ///< the analysis whose options the form holds
+    /// The charts (and whether each is out of date) in the project's workbench state.
+    void storeResults();
+    void restoreResults();
+    QString m_projectSuppression;
+    /// The project's settings when last seen: a change marks the results out of date only
+    /// when an analysis reads what changed.
+    SearchSettings m_settings;  ///< the analysis whose options the form holds
     QPushButton* m_run;
     QPushButton* m_cancel;
     QProgressBar* m_progress;

@@ -7,6 +7,8 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -17,6 +19,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include <qcustomplot.h>
 
@@ -192,8 +195,96 @@ void FrontierPanel::setSession(SearchSession* session) {
     m_session = session;
     cancel();
     m_result.reset();
+    if (session)
+        connect(session, &SearchSession::projectChanged, this, [this] {
+            cancel();
+            m_result.reset();
+            restoreResult();
+            showResult();
+        });
+    restoreResult();
     showResult();
     followPopulation();
+}
+
+namespace {
+const QString kFrontier = QStringLiteral("frontier");
+}
+
+void FrontierPanel::storeResult() {
+    Project* project = m_session ? m_session->project() : nullptr;
+    if (!project || !m_result) return;
+    QJsonArray points;
+    for (const FrontierPoint& p : m_result->points) {
+        QJsonArray criteria, levels;
+        for (const std::string& c : p.criteria) criteria.append(QString::fromStdString(c));
+        if (p.optimum)
+            for (int l : *p.optimum) levels.append(l);
+        points.append(QJsonObject{{"criteria", criteria},
+                                  {"suppression", p.suppression},
+                                  {"optimum", p.optimum ? QJsonValue(levels) : QJsonValue()},
+                                  {"risk", p.riskValue},
+                                  {"utility", p.utility},
+                                  {"pareto", p.pareto}});
+    }
+    // Saved with the next save, not worth a question on close (like the last search result).
+    project->setWorkbenchValue(kFrontier,
+                               QJsonObject{{"grid", m_grid->text()},
+                                           {"grid2", m_grid2->text()},
+                                           {"suppression", m_suppression->text()},
+                                           {"keep_others", m_keepOthers->isChecked()},
+                                           {"risk", m_risk->currentData().toInt()},
+                                           {"metric_name", m_metricName},
+                                           {"risk_name", m_riskName},
+                                           {"grid_count", int(m_gridCount)},
+                                           {"points", points}},
+                               false);
+}
+
+void FrontierPanel::restoreResult() {
+    const Project* project = m_session ? m_session->project() : nullptr;
+    if (!project) return;
+    const QJsonObject saved = project->workbenchValue(kFrontier).toObject();
+    if (saved.isEmpty()) return;
+    m_grid->setText(saved.value("grid").toString(m_grid->text()));
+    m_grid2->setText(saved.value("grid2").toString());
+    m_suppression->setText(saved.value("suppression").toString(m_suppression->text()));
+    m_keepOthers->setChecked(saved.value("keep_others").toBool(true));
+    if (const int i = m_risk->findData(saved.value("risk").toInt()); i >= 0)
+        m_risk->setCurrentIndex(i);
+    // A project file is input: a point whose node does not fit this project's lattice (or a
+    // malformed entry) drops the saved points, never a view that reads past the lattice.
+    const std::vector<int> heights = project->qiHeights();
+    auto result = std::make_shared<FrontierResult>();
+    for (const QJsonValue& v : saved.value("points").toArray()) {
+        const QJsonObject o = v.toObject();
+        FrontierPoint p;
+        for (const QJsonValue& c : o.value("criteria").toArray())
+            p.criteria.push_back(c.toString().toStdString());
+        p.suppression = o.value("suppression").toDouble();
+        p.riskValue = o.value("risk").toDouble();
+        p.utility = o.value("utility").toDouble();
+        p.pareto = o.value("pareto").toBool();
+        if (o.value("optimum").isArray()) {
+            Levels levels;
+            for (const QJsonValue& l : o.value("optimum").toArray()) levels.push_back(l.toInt(-1));
+            if (levels.size() != heights.size()) return;
+            for (std::size_t i = 0; i < levels.size(); ++i)
+                if (levels[i] < 0 || levels[i] > heights[i]) return;
+            p.optimum = std::move(levels);
+        }
+        if (!std::isfinite(p.riskValue) || !std::isfinite(p.utility)) return;
+        result->points.push_back(std::move(p));
+    }
+    for (std::size_t i = 0; i < result->points.size(); ++i)
+        if (result->points[i].pareto) result->pareto.push_back(i);
+    m_metricName = saved.value("metric_name").toString();
+    m_riskName = saved.value("risk_name").toString();
+    m_gridCount = std::size_t(std::max(1, saved.value("grid_count").toInt(1)));
+    // grid_count names how many leading criteria are the grids' (the rest are the project's).
+    for (const FrontierPoint& p : result->points)
+        if (p.criteria.size() < m_gridCount) return;
+    if (!result->points.empty()) m_result = std::move(result);
 }
 
 void FrontierPanel::followPopulation() {
@@ -296,6 +387,7 @@ bool FrontierPanel::run() {
             [this](double f) { m_progress->setValue(int(f * 1000)); });
     connect(m_job, &Job::succeeded, this, [this](std::shared_ptr<void> r) {
         m_result = std::static_pointer_cast<const FrontierResult>(r);
+        storeResult();
         showResult();
     });
     connect(m_job, &Job::failed, this, [this](const QString& e) { m_status->setText(e); });

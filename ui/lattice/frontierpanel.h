@@ -61,6 +61,10 @@ protected:
 
 private:
     void showResult();
+    /// The controls and the points in the project's workbench state ("frontier"), so that a
+    /// saved project shows its frontier again (issue 37).
+    void storeResult();
+    void restoreResult();
     /// Shows the project's population size N, the one value Risk and Export edit too.
     void followPopulation();
     void setRunning(bool running);

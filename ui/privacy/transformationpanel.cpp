@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -21,6 +22,8 @@
 #include "ldiv/workflow/publication_figures.h"
 #include "ldiv/workflow/requirement.h"
 #include "project/releasepath.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "session/searchsession.h"
 #include "widgets/filedialogs.h"
 #include "widgets/plural.h"
@@ -99,6 +102,7 @@ TransformationPanel::TransformationPanel(QWidget* parent)
       m_compare(new QPushButton(tr("Compare"), this)),
       m_export(new QPushButton(tr("Export table…"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_reportButton(new QPushButton(tr("Export report…"), this)),
       m_table(new QTableWidget(this)),
       m_status(new QLabel(this)) {
     setObjectName("transformationPanel");
@@ -125,6 +129,11 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     m_export->setToolTip(
         tr("Write the chosen transformation's table (CSV, rows shuffled) and its release "
            "record, which ldiv verify checks on the published file"));
+    m_reportButton->setObjectName("exportTransformationReport");
+    m_reportButton->setToolTip(
+        tr("The publication report of the table last exported here (HTML or PDF): its "
+           "figures beside the full-domain optimum, the release record's claims, risk before "
+           "and after, and utility"));
     m_cancel->setToolTip(tr("Stop the running transformation"));
     m_cancel->hide();
     m_table->setObjectName("transformationComparison");
@@ -154,6 +163,7 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_compare);
     buttons->addWidget(m_export);
+    buttons->addWidget(m_reportButton);
     buttons->addWidget(m_cancel);
     buttons->addStretch(1);
     layout->addLayout(buttons);
@@ -173,6 +183,12 @@ TransformationPanel::TransformationPanel(QWidget* parent)
             filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export transformed table"),
                                   QStringLiteral("published.csv"), tr("CSV files (*.csv)"));
         if (!path.isEmpty()) exportTo(path);
+    });
+    connect(m_reportButton, &QPushButton::clicked, this, [this] {
+        const QString path =
+            filedialogs::saveFile(this, filedialogs::Kind::Export, tr("Export report"),
+                                  QStringLiteral("report.pdf"), tr("PDF (*.pdf);;HTML (*.html)"));
+        if (!path.isEmpty()) exportReportTo(path);
     });
     setSession(nullptr);
 }
@@ -199,8 +215,28 @@ void TransformationPanel::setSession(SearchSession* session) {
             }
             showAvailability();
         });
-        const int index = m_model->findData(session->transformation());
-        if (index >= 0) m_model->setCurrentIndex(index);
+        // The choice is the project's: undo, redo and opening a project show it here.
+        connect(session, &SearchSession::transformationChanged, this,
+                &TransformationPanel::followSession);
+        followSession();
+        return;
+    }
+    showAvailability();
+}
+
+void TransformationPanel::followSession() {
+    const QSignalBlocker blockModel(m_model), blockAggregate(m_aggregate);
+    const int model = m_model->findData(m_session->transformation());
+    const int aggregate = m_aggregate->findData(m_session->transformationAggregate());
+    const bool same = m_model->currentIndex() == std::max(model, 0) &&
+                      (!m_model->currentData().toString().startsWith("microaggregation") ||
+                       m_aggregate->currentIndex() == std::max(aggregate, 0));
+    m_model->setCurrentIndex(std::max(model, 0));
+    if (aggregate >= 0) m_aggregate->setCurrentIndex(aggregate);
+    if (!same) {
+        m_report.reset();
+        m_table->hide();
+        m_jobSpoke = false;
     }
     showAvailability();
 }
@@ -210,6 +246,7 @@ bool TransformationPanel::isRunning() const {
 }
 
 void TransformationPanel::modelChosen() {
+    m_report.reset();
     if (m_session)
         m_session->setTransformation(m_model->currentData().toString(),
                                      m_aggregate->currentData().toString());
@@ -226,6 +263,7 @@ void TransformationPanel::showAvailability() {
     const bool ready = outcome && outcome->complete() && !m_session->isStale();
     m_compare->setEnabled(!lattice && ready && !isRunning());
     m_export->setEnabled(!lattice && m_session && m_session->project() && !isRunning());
+    m_reportButton->setEnabled(m_report && !isRunning());
     // A job's own message (its result, refusal or cancellation) stays until something changes.
     if (isRunning() || m_jobSpoke) return;
     if (lattice)
@@ -275,7 +313,8 @@ void TransformationPanel::compare() {
     auto work = [outcome, model, aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         auto out = std::make_shared<Comparison>();
         const Dataset& data = outcome->judged();
-        const TransformationSpec spec = transformationSpec(model, aggregate, data);
+        const TransformationSpec spec =
+            transformationSpecOf({model.toStdString(), aggregate.toStdString()}, data);
         const TransformationOutcome t =
             runTransformation(*outcome->data, data, outcome->config, spec);
         requirePublishable(t);
@@ -380,18 +419,32 @@ void TransformationPanel::exportTo(const QString& path) {
     struct Written {
         std::size_t rows = 0;
         QString noRecord;  ///< why no record was written ("" when one was)
+        std::shared_ptr<const ReportData> report;
     };
-    auto work = [config, folder, file, record, model,
-                 aggregate](Feedback& feedback) -> std::shared_ptr<void> {
+    // The report's comparison: the search's optimum, when the search still stands.
+    const auto outcome = m_session->outcome();
+    std::optional<Levels> optimum;
+    if (outcome && outcome->complete() && !m_session->isStale() && outcome->result.optimum)
+        optimum = outcome->judged().lattice().levels(*outcome->result.optimum);
+    TransformationSummary summary;
+    summary.model = m_model->currentText();
+    summary.publishedPath = path;
+    const QString projectName = project->displayName();
+    const std::optional<double> population = project->searchSettings().populationSize;
+    auto work = [config, folder, file, record, model, aggregate, optimum, summary, projectName,
+                 population](Feedback& feedback) -> std::shared_ptr<void> {
         const Workspace ws(config, folder, &feedback);
         const Requirement requirement = prepareRequirement(ws, config.search);
-        TransformationSpec spec = transformationSpec(model, aggregate, *requirement.data);
+        TransformationSpec spec =
+            transformationSpecOf({model.toStdString(), aggregate.toStdString()}, *requirement.data);
         // Shuffled as `ldiv generalize` shuffles: the source's order would identify rows.
         spec.shuffled = true;
         spec.seed = randomSeed();
         // Every criterion is checked on the model's classes before anything is written; the
         // table is published only when the model met them all (runTransformation throws).
-        const Table table = publishTransformation(ws, *requirement.data, requirement.config, spec);
+        checkTransformReleasable(spec.model, {});
+        const TransformedTable t = transformTable(ws, *requirement.data, requirement.config, spec);
+        const Table& table = t.table;
         feedback.checkCancelled();
         auto out = std::make_shared<Written>();
         out->rows = table.rowCount();
@@ -404,16 +457,32 @@ void TransformationPanel::exportTo(const QString& path) {
             out->noRecord = QString::fromStdString(e.what());
         }
         writeTableCsv(table, file, ',', true);
-        if (out->noRecord.isEmpty())
-            writeRelease(makeTransformRelease(ws, *requirement.data, requirement.config, spec, file,
-                                              LDIV_VERSION, ReleaseOutput{',', true}),
-                         record);
+        std::optional<ReleaseRecord> written;
+        if (out->noRecord.isEmpty()) {
+            written = makeTransformRelease(ws, *requirement.data, requirement.config, spec, file,
+                                           LDIV_VERSION, ReleaseOutput{',', true});
+            writeRelease(*written, record);
+        }
+        // The report of what was written: its claims are the record's, judged from the file.
+        TransformationSummary s = summary;
+        s.figures = transformationFigures(t.outcome, requirement.data->table().rowCount());
+        if (optimum) s.fullDomain = nodePublicationFigures(ws, requirement.config, *optimum);
+        s.noClaims = out->noRecord;
+        auto report = std::make_shared<ReportData>(buildTransformationReportData(
+            ws, *requirement.data, requirement.config, t, written ? &*written : nullptr, s,
+            projectName, population));
+        if (written) {
+            report->release = std::make_shared<const ReleaseRecord>(*written);
+            report->releasePath = QString::fromStdString(record);
+        }
+        out->report = std::move(report);
         return out;
     };
     runJob(
         tr("Publishing with %1").arg(m_model->currentText()), work,
         [this, path, releasePath](std::shared_ptr<void> r) {
             const auto& w = *std::static_pointer_cast<const Written>(r);
+            m_report = w.report;
             m_status->setText(w.noRecord.isEmpty()
                                   ? tr("Wrote %1 to %2 and its release record to %3.")
                                         .arg(countOfL(w.rows, "row", "rows"), path, releasePath)
@@ -422,6 +491,18 @@ void TransformationPanel::exportTo(const QString& path) {
             emit exported(true);
         },
         [this] { emit exported(false); });
+}
+
+bool TransformationPanel::exportReportTo(const QString& path) {
+    if (!m_report) {
+        m_status->setText(tr("Export the table first: the report describes the table written."));
+        return false;
+    }
+    QString error;
+    const bool ok = writeReport(*m_report, {}, path, &error);
+    m_jobSpoke = true;
+    m_status->setText(ok ? tr("Wrote the report to %1.").arg(path) : error);
+    return ok;
 }
 
 }  // namespace ldv::ui

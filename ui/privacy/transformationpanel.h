@@ -19,6 +19,7 @@
 namespace ldv::ui {
 
 class SearchSession;
+struct ReportData;
 
 class TransformationPanel : public QGroupBox {
     Q_OBJECT
@@ -30,6 +31,7 @@ public:
     QComboBox* aggregateBox() const { return m_aggregate; }
     QPushButton* compareButton() const { return m_compare; }
     QPushButton* exportButton() const { return m_export; }
+    QPushButton* reportButton() const { return m_reportButton; }
     QTableWidget* table() const { return m_table; }
     QLabel* statusLabel() const { return m_status; }
     bool isRunning() const;
@@ -40,12 +42,18 @@ public:
     /// criteria, its release record beside it; exported() tells.
     void exportTo(const QString& path);
 
+    /// Writes the report of the table last exported (HTML, or PDF by the suffix); false with
+    /// the reason in the status when there is none or the file cannot be written.
+    bool exportReportTo(const QString& path);
+
 signals:
     void compared(bool ok);
     void exported(bool ok);
 
 private:
     void modelChosen();
+    /// Shows the session's (the project's) choice without choosing it again.
+    void followSession();
     void showAvailability();
     void runJob(const QString& title, Job::Work work,
                 std::function<void(std::shared_ptr<void>)> done, std::function<void()> failed);
@@ -56,6 +64,9 @@ private:
     QPushButton* m_compare;
     QPushButton* m_export;
     QPushButton* m_cancel;
+    QPushButton* m_reportButton;
+    /// The report of the table last exported with the current choice (none after a change).
+    std::shared_ptr<const ReportData> m_report;
     QTableWidget* m_table;
     QLabel* m_status;
     QPointer<Job> m_job;

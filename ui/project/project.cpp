@@ -230,6 +230,16 @@ void Project::applyResearchSubset(const std::string& subset) {
     emit researchSubsetChanged();
 }
 
+void Project::setTransformation(const TransformationChoice& choice) {
+    if (!(choice == config().transformation))
+        m_undo.push(new SetTransformationCommand(this, choice));
+}
+
+void Project::applyTransformation(const TransformationChoice& choice) {
+    m_data->config.transformation = choice;
+    emit transformationChanged();
+}
+
 std::string Project::pseudonymize(int column) const {
     const AttributeConfig* a = config().attribute(columnName(column).toStdString());
     return a ? a->pseudonymize : std::string();

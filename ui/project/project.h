@@ -102,6 +102,10 @@ public:
     /// relative to the project file); "" = none.
     const std::string& researchSubset() const { return m_data->config.researchSubset; }
     void setResearchSubset(const std::string& subset);
+    /// The model that publishes the table (saved as "transformation"; ldiv generalize
+    /// --project uses it too).
+    const TransformationChoice& transformation() const { return m_data->config.transformation; }
+    void setTransformation(const TransformationChoice& choice);
     /// How an identifying attribute is published: "" = left out, else hmac, random or mask:N
     /// (ldiv/crypto/pseudonyms.h).
     std::string pseudonymize(int column) const;
@@ -117,6 +121,7 @@ public:
     void applySearchSettings(const SearchSettings& settings);
     void applyResearchSubset(const std::string& subset);
     void applyPseudonymize(int column, const std::string& method);
+    void applyTransformation(const TransformationChoice& choice);
 
     /// The configuration as it would be written to `path`: data and unmodified hierarchy
     /// files relative to its folder; other hierarchies embedded, or (asFiles) written next to
@@ -134,6 +139,7 @@ signals:
     void hierarchyChanged(const QString& attribute);
     void searchSettingsChanged();
     void researchSubsetChanged();
+    void transformationChanged();
     void pseudonymizeChanged(int column);
     void filePathChanged(const QString& path);
     void dirtyChanged(bool dirty);

@@ -107,6 +107,18 @@ void SetResearchSubsetCommand::undo() {
     m_project->applyResearchSubset(m_old);
 }
 
+SetTransformationCommand::SetTransformationCommand(Project* project, TransformationChoice choice)
+    : m_project(project), m_old(project->config().transformation), m_new(std::move(choice)) {
+    setText(QObject::tr("Publish with %1").arg(QString::fromStdString(m_new.model)));
+}
+
+void SetTransformationCommand::redo() {
+    m_project->applyTransformation(m_new);
+}
+void SetTransformationCommand::undo() {
+    m_project->applyTransformation(m_old);
+}
+
 SetPseudonymizeCommand::SetPseudonymizeCommand(Project* project, int column, std::string method)
     : m_project(project),
       m_column(column),

@@ -91,6 +91,18 @@ private:
     std::string m_old, m_new;
 };
 
+/// Sets the model that publishes the table (Privacy ▸ Transformation).
+class SetTransformationCommand : public QUndoCommand {
+public:
+    SetTransformationCommand(Project* project, TransformationChoice choice);
+    void redo() override;
+    void undo() override;
+
+private:
+    Project* m_project;
+    TransformationChoice m_old, m_new;
+};
+
 /// Sets how an identifying attribute is published (AttributeConfig::pseudonymize: "" = left
 /// out, "hmac", "random", "mask:N").
 class SetPseudonymizeCommand : public QUndoCommand {

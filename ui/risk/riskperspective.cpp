@@ -339,8 +339,9 @@ void RiskPerspective::compute() {
                  aggregate](Feedback& feedback) -> std::shared_ptr<void> {
         if (transformed) {
             const Dataset& d = outcome->judged();
-            const TransformedTable t = transformTable(*outcome->data, d, outcome->config,
-                                                      transformationSpec(model, aggregate, d));
+            const TransformedTable t = transformTable(
+                *outcome->data, d, outcome->config,
+                transformationSpecOf({model.toStdString(), aggregate.toStdString()}, d));
             feedback.checkCancelled();
             return std::make_shared<RiskReport>(
                 computePublishedRiskReport(*outcome->data, t.table, t.outcome.classes.sizes,

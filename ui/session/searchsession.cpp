@@ -83,8 +83,12 @@ void SearchSession::setProject(Project* project) {
         connect(project, &Project::hierarchyChanged, this, &SearchSession::markStale);
         connect(project, &Project::typeChanged, this, &SearchSession::markStale);
         connect(project, &Project::researchSubsetChanged, this, &SearchSession::markStale);
+        connect(project, &Project::transformationChanged, this,
+                [this] { emit transformationChanged(transformation()); });
     }
     emit outcomeChanged();
+    emit transformationChanged(transformation());
+    emit projectChanged();
 }
 
 void SearchSession::markStale() {
@@ -254,27 +258,20 @@ void SearchSession::run() {
     emit runningChanged(true);
 }
 
-void SearchSession::setTransformation(const QString& model, const QString& aggregate) {
-    if (model == m_transformation && aggregate == m_aggregate) return;
-    m_transformation = model;
-    m_aggregate = aggregate;
-    emit transformationChanged(model);
+QString SearchSession::transformation() const {
+    return m_project ? QString::fromStdString(m_project->transformation().model)
+                     : QStringLiteral("full-domain");
 }
 
-TransformationSpec transformationSpec(const QString& model, const QString& aggregate,
-                                      const Dataset& data) {
-    TransformationSpec spec;
-    spec.model = model.toStdString();
-    const std::string a = aggregate.toStdString();
-    if (spec.model == "microaggregation") spec.aggregates.assign(data.qiCount(), a);
-    // "" leaves a column to local recoding alone.
-    if (spec.model == "microaggregation+local")
-        for (std::size_t i = 0; i < data.qiCount(); ++i) {
-            const ColumnType t = data.table().column(data.qiColumns()[i]).type();
-            spec.aggregates.push_back(t == ColumnType::Integer || t == ColumnType::Decimal ? a
-                                                                                           : "");
-        }
-    return spec;
+QString SearchSession::transformationAggregate() const {
+    return m_project ? QString::fromStdString(m_project->transformation().aggregate)
+                     : QStringLiteral("mean");
+}
+
+void SearchSession::setTransformation(const QString& model, const QString& aggregate) {
+    if (m_project)
+        m_project->setTransformation(
+            TransformationChoice{model.toStdString(), aggregate.toStdString()});
 }
 
 }  // namespace ldv::ui

@@ -72,13 +72,6 @@ Requirement workbenchRequirement(const Workspace& workspace, const SearchSetting
 /// view aggregates states node by node up to the same size, LatticeItem::kAggregateLimit).
 inline constexpr NodeId kWorkbenchExactLimit = NodeId(1) << 24;
 
-/// A transformation's parameters on `data` (Privacy ▸ Transformation's model and aggregate):
-/// microaggregation aggregates every quasi-identifier (it refuses, naming the first, when one is
-/// not numeric); microaggregation + local recoding the numeric ones. A pure function, for the
-/// worker threads.
-TransformationSpec transformationSpec(const QString& model, const QString& aggregate,
-                                      const Dataset& data);
-
 /// The best node of a running heuristic (SearchSession::bestSoFar).
 struct BestSoFar {
     NodeId id = 0;
@@ -116,9 +109,10 @@ public:
     /// the lattice; "local", "mondrian", "microaggregation" and "cell-suppression"
     /// (transform/transformation.h) publish none, and the search's lattice is then the
     /// full-domain comparison on the same requirement.
-    QString transformation() const { return m_transformation; }
+    /// The choice is the project's (Project::transformation: saved with it, an undo step).
+    QString transformation() const;
     /// Microaggregation's aggregate (mean, median, mode, interval) with the model.
-    QString transformationAggregate() const { return m_aggregate; }
+    QString transformationAggregate() const;
     void setTransformation(const QString& model, const QString& aggregate = QStringLiteral("mean"));
 
 signals:
@@ -133,6 +127,8 @@ signals:
     /// The running heuristic found a better node (bestSoFar()).
     void bestSoFarChanged();
     void transformationChanged(const QString& model);
+    /// Another project (or none) was set: views that keep per-project state restore it.
+    void projectChanged();
 
 private:
     void markStale();
@@ -152,8 +148,6 @@ private:
     int m_delayMs = 0;
     /// Set by restoreHeuristic for the next run only.
     QString m_seedLevels;
-    QString m_transformation = QStringLiteral("full-domain");
-    QString m_aggregate = QStringLiteral("mean");
 };
 
 }  // namespace ldv::ui

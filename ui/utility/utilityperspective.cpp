@@ -366,8 +366,9 @@ void UtilityPerspective::compute() {
             return view;
         }
         const Dataset& data = outcome->judged();
-        const TransformedTable t = transformTable(*outcome->data, data, outcome->config,
-                                                  transformationSpec(model, aggregate, data));
+        const TransformedTable t = transformTable(
+            *outcome->data, data, outcome->config,
+            transformationSpecOf({model.toStdString(), aggregate.toStdString()}, data));
         feedback.checkCancelled();
         view->report = publishedUtility(*outcome->data, t.table, request);
         view->nodeName = tr("the %1 table").arg(model);

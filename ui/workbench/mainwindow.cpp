@@ -23,7 +23,7 @@
 #include "analysis/analysisperspective.h"
 #include "data/dataperspective.h"
 #include "export/exportperspective.h"
-#include "export/reportwriter.h"
+#include "report/reportwriter.h"
 #include "help/userguide.h"
 #include "hierarchy/hierarchyperspective.h"
 #include "lattice/latticeperspective.h"

@@ -103,7 +103,7 @@ bool ProjectConfig::operator==(const ProjectConfig& o) const {
            csv.header == o.csv.header && csv.missingTokens == o.csv.missingTokens &&
            csv.missing == o.csv.missing && csv.trim == o.csv.trim && attributes == o.attributes &&
            qiOrder == o.qiOrder && search == o.search && researchSubset == o.researchSubset &&
-           workbench == o.workbench;
+           transformation == o.transformation && workbench == o.workbench;
 }
 
 std::string formatProject(const ProjectConfig& c) {
@@ -158,6 +158,9 @@ std::string formatProject(const ProjectConfig& c) {
     if (c.search.populationSize) j["population_size"] = *c.search.populationSize;
     if (c.search.timeLimit) j["time_limit"] = *c.search.timeLimit;
     if (!c.researchSubset.empty()) j["research_subset"] = c.researchSubset;
+    if (c.transformation != TransformationChoice{})
+        j["transformation"] = {{"model", c.transformation.model},
+                               {"aggregate", c.transformation.aggregate}};
     if (!c.workbench.empty()) {
         try {
             j["workbench"] = json::parse(c.workbench);
@@ -310,6 +313,20 @@ ProjectConfig parseProject(const std::string& text, const std::string& source) {
         c.search.timeLimit = t;
     }
     c.researchSubset = field<std::string>(j, "research_subset", "", source);
+    if (j.contains("transformation")) {
+        const json& t = j["transformation"];
+        if (!t.is_object())
+            throw InputError(source, 0, 0,
+                             "\"transformation\" must be an object with \"model\" and "
+                             "\"aggregate\"");
+        c.transformation.model = field<std::string>(t, "model", "full-domain", source);
+        c.transformation.aggregate = field<std::string>(t, "aggregate", "mean", source);
+        try {
+            checkTransformationChoice(c.transformation);
+        } catch (const ParameterError& e) {
+            throw InputError(source, 0, 0, std::string("\"transformation\": ") + e.what());
+        }
+    }
     if (j.contains("workbench")) {
         if (!j["workbench"].is_object())
             throw InputError(source, 0, 0, "\"workbench\" must be an object");

@@ -18,6 +18,7 @@
 #include "ldiv/io/table_formats.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/search_settings.h"
+#include "ldiv/project/transformation_choice.h"
 
 namespace ldv {
 
@@ -72,6 +73,10 @@ struct ProjectConfig {
     /// "COL=VALUE" or a CSV file (relative to the project file); "" when none.
     /// "research_subset" in the file.
     std::string researchSubset;
+    /// The model that publishes the table (Privacy ▸ Transformation; `ldiv generalize
+    /// --project` without --transform): "transformation": {"model", "aggregate"} in the file,
+    /// left out when it is full-domain generalization.
+    TransformationChoice transformation;
     /// The workbench's own state (analysis options, the last search result), kept in the
     /// project file under "workbench" as one JSON object, compact text; "" when there is
     /// none. The engine and the command line neither read nor change it.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ldiv/project/transformation_choice.h"
 #include "ldiv/transform/cell_suppression.h"
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"
@@ -35,6 +36,12 @@ struct TransformationSpec {
     std::uint64_t seed = 0;  ///< the row shuffle's seed when shuffled
 };
 
+/// The spec of a project's choice on `data` (the workbench's Privacy ▸ Transformation and
+/// `ldiv generalize --project` without --transform): microaggregation aggregates every
+/// quasi-identifier (runTransformation refuses, naming the first, when one is not numeric);
+/// microaggregation + local recoding the numeric ones, leaving the others to local recoding.
+TransformationSpec transformationSpecOf(const TransformationChoice& choice, const Dataset& data);
+
 struct TransformationOutcome {
     std::string model;
     /// The published classes and each row's class (kNoClass: the row is not published).
@@ -59,15 +66,6 @@ struct TransformationOutcome {
 
 /// ParameterError naming the criterion when the outcome may not be published.
 void requirePublishable(const TransformationOutcome& outcome);
-
-/// The models runTransformation runs: the four single ones and the one combination,
-/// "microaggregation+local".
-const std::vector<std::string>& transformationModels();
-
-/// Throws ParameterError unless `model` is one of transformationModels() or "full-domain".
-/// For a combination "A+B" that is not offered, the message says why it is not well defined
-/// and which combination exists; for an unknown name, which models exist.
-void checkTransformationModel(const std::string& model);
 
 /// Runs `spec.model` on `data` (judgedDataset's) under `config`. ParameterError when the model
 /// does not support the requirement or a parameter (naming why). When the whole table fails,

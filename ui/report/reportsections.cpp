@@ -1,4 +1,4 @@
-#include "export/reportsections.h"
+#include "report/reportsections.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -6,7 +6,7 @@
 #include <QObject>
 #include <QStringList>
 
-#include "export/reportdata.h"
+#include "report/reportdata.h"
 #include "widgets/plural.h"
 
 namespace ldv::ui {
@@ -230,13 +230,20 @@ QString releaseHtml(const ReportData& d) {
     const QJsonObject c =
         QJsonDocument::fromJson(QByteArray::fromStdString(r.configuration)).object();
     const QJsonObject output = c.value("output").toObject();
+    // A transformation's record names its model (and aggregates) instead of a node.
+    const QJsonObject transformation = c.value("transformation").toObject();
+    const QString published =
+        transformation.isEmpty()
+            ? QObject::tr("<tr><td>Node</td><td>[%1]</td></tr>").arg(joined(c.value("node")))
+            : QObject::tr("<tr><td>Transformation</td><td>%1</td></tr>")
+                  .arg(esc(transformation.value("model").toString()));
     h += QObject::tr(
-             "<h3>Configuration</h3><table><tr><td>Node</td><td>[%1]</td></tr>"
+             "<h3>Configuration</h3><table>%1"
              "<tr><td>Criteria</td><td>%2</td></tr><tr><td>Suppression limit</td><td>%3 %</td></tr>"
              "<tr><td>Metric</td><td>%4</td></tr><tr><td>Quasi-identifiers</td><td>%5</td></tr>"
              "<tr><td>Sensitive</td><td>%6</td></tr><tr><td>Suppressed rows</td><td>%7</td></tr>"
              "<tr><td>Output</td><td>separator '%8', formulas neutralised: %9</td></tr></table>")
-             .arg(joined(c.value("node")), esc(joined(c.value("criteria"))))
+             .arg(published, esc(joined(c.value("criteria"))))
              .arg(c.value("suppression_limit").toDouble() * 100)
              .arg(esc(c.value("metric").toString()), esc(joined(c.value("quasi_identifiers"))),
                   esc(joined(c.value("sensitive"))),
@@ -247,7 +254,7 @@ QString releaseHtml(const ReportData& d) {
                   output.value("neutralize_formulas").toBool() ? QObject::tr("yes")
                                                                : QObject::tr("no"));
     h += QObject::tr(
-             "<h3>Claims</h3><p>%1 original rows, %2 published, %3 suppressed; the node %4 the "
+             "<h3>Claims</h3><p>%1 original rows, %2 published, %3 suppressed; the table %4 the "
              "requirement. Prosecutor risk: highest %5, average %6.</p>"
              "<table><tr><th>Criterion</th><th>Measure</th><th>Measured</th><th>Threshold</th>"
              "<th>Holds</th></tr>")

@@ -14,6 +14,7 @@
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/risk/survey_risk.h"
 #include "ldiv/utility/utility_report.h"
+#include "ldiv/workflow/publication_figures.h"
 
 #include "session/nodeanalysis.h"
 
@@ -35,6 +36,17 @@ struct SensitiveRisk {
     std::size_t nearHomogeneousClasses = 0, nearHomogeneousRows = 0;  ///< ≥ 95 %
     std::size_t positiveDisclosures = 0, negativeDisclosures = 0;
     double maxBelief = 0;
+};
+
+/// A transformation's table (Privacy ▸ Transformation, issue 34) in place of a node: no level
+/// vector, neighbours or node metrics; its figures beside the full-domain optimum's.
+struct TransformationSummary {
+    QString model;  ///< as the panel names it, e.g. "Local recoding"
+    PublicationFigures figures;
+    std::optional<PublicationFigures> fullDomain;  ///< none when no node satisfies
+    QString publishedPath;
+    /// Why the criteria have no rows: no release record (its reason), "" when they do.
+    QString noClaims;
 };
 
 struct ReportData {
@@ -77,6 +89,8 @@ struct ReportData {
     /// empty when it could not be computed (utilityError says why).
     std::optional<UtilityReport> utility;
     QString utilityError;
+    /// Set for a transformation's table: then `node` and `neighbours` are empty.
+    std::optional<TransformationSummary> transformation;
     /// The release record written with the exported table of this node, and where.
     std::shared_ptr<const ReleaseRecord> release;
     QString releasePath;
@@ -87,5 +101,15 @@ struct ReportData {
 ReportData buildReportData(const SearchOutcome& outcome, NodeId id, const QString& projectName,
                            const QString& nodeState,
                            std::optional<double> populationSize = std::nullopt);
+
+/// The report of a transformation's published table `t` (transformTable on `ws` with the
+/// requirement's dataset and configuration). The criteria rows are `record`'s claims, judged
+/// from the written file's classes (release/transform_release.h); without a record,
+/// `summary.noClaims` says why. Suppressed rows (local recoding) count in no class.
+ReportData buildTransformationReportData(const Workspace& ws, const Dataset& data,
+                                         const SearchConfig& config, const TransformedTable& t,
+                                         const ReleaseRecord* record, TransformationSummary summary,
+                                         const QString& projectName,
+                                         std::optional<double> populationSize = std::nullopt);
 
 }  // namespace ldv::ui

@@ -1,4 +1,4 @@
-#include "export/reportwriter.h"
+#include "report/reportwriter.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -11,10 +11,10 @@
 #include <QTextOption>
 #include <map>
 
-#include "export/reportdata.h"
-#include "export/reportsections.h"
 #include "format/nodemetricstext.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "report/reportdata.h"
+#include "report/reportsections.h"
 #include "session/nodeanalysis.h"
 
 namespace ldv::ui {
@@ -115,6 +115,80 @@ void wrapAtWordsOnly(QTextDocument& document) {
     document.setDefaultTextOption(option);
 }
 
+/// The chosen node with its metrics and its neighbours'.
+QString nodeHtml(const ReportData& d) {
+    QString h = QObject::tr("<h2>Chosen node %1 (%2)</h2>")
+                    .arg(levelsText(d.node.levels), esc(d.nodeState));
+    const std::vector<ReportHeader> headers = metricHeaders();
+    // Ten columns: a size smaller and narrower padding, so that they fit the A4 text width.
+    h += QStringLiteral("<table class='nodes'><tr><th>%1</th><th>%2</th>")
+             .arg(QObject::tr("Node"), QObject::tr("Satisfies"));
+    QStringList legend;
+    for (const ReportHeader& n : headers) {
+        h += QStringLiteral("<th title='%2'>%1</th>").arg(esc(n.shown), esc(n.full));
+        if (n.shown != n.full) legend << QStringLiteral("%1: %2").arg(esc(n.shown), esc(n.full));
+    }
+    h += QStringLiteral("</tr>");
+    auto row = [&](const QString& label, bool satisfies, const NodeMetrics& m, bool bold) {
+        h += QStringLiteral("<tr>");
+        h += QStringLiteral("<td>%1</td><td>%2</td>")
+                 .arg(bold ? "<b>" + label + "</b>" : label,
+                      satisfies ? QObject::tr("yes") : QObject::tr("no"));
+        for (const QString& v : metricRowValues(m))
+            h += QStringLiteral("<td class='n' align=right>%1</td>").arg(v);
+        h += QStringLiteral("</tr>");
+    };
+    row(breakableLevels(d.node.levels) + QObject::tr(" chosen"), d.node.satisfies, d.node.metrics,
+        true);
+    for (const NeighbourRow& n : d.neighbours)
+        row(breakableLevels(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
+    h += QStringLiteral("</table>");
+    if (!legend.isEmpty()) h += QStringLiteral("<p><small>%1</small></p>").arg(legend.join(" · "));
+    return h;
+}
+
+/// A transformation's figures beside the full-domain optimum's on the same requirement.
+QString transformationHtml(const TransformationSummary& t) {
+    QString h = QObject::tr(
+                    "<h2>Published with %1</h2><p>No lattice node: the model formed the "
+                    "classes of <code>%2</code> itself. The full-domain optimum of the "
+                    "same requirement is shown beside it.</p>")
+                    .arg(esc(t.model), esc(t.publishedPath));
+    const QLocale locale;
+    auto count = [&](std::uint64_t v) { return locale.toString(qulonglong(v)); };
+    h += QObject::tr("<table><tr><th></th><th>%1</th><th>Full-domain optimum</th></tr>")
+             .arg(esc(t.model));
+    auto row = [&](const QString& label, auto value) {
+        h += QStringLiteral(
+                 "<tr><td>%1</td><td class='n' align=right>%2</td>"
+                 "<td class='n' align=right>%3</td></tr>")
+                 .arg(label, value(t.figures),
+                      t.fullDomain ? value(*t.fullDomain) : QObject::tr("none satisfies"));
+    };
+    row(QObject::tr("Published rows"),
+        [&](const PublicationFigures& f) { return count(f.publishedRows); });
+    row(QObject::tr("Classes"), [&](const PublicationFigures& f) { return count(f.classes); });
+    row(QObject::tr("Smallest class"),
+        [&](const PublicationFigures& f) { return count(f.smallestClass); });
+    row(QObject::tr("Average class size"),
+        [&](const PublicationFigures& f) { return locale.toString(f.averageClassSize, 'f', 2); });
+    row(QObject::tr("Discernibility"),
+        [&](const PublicationFigures& f) { return count(std::uint64_t(f.discernibility)); });
+    row(QObject::tr("Suppressed records"),
+        [&](const PublicationFigures& f) { return count(f.suppressedRecords); });
+    row(QObject::tr("Suppressed cells"),
+        [&](const PublicationFigures& f) { return count(f.suppressedCells); });
+    row(QObject::tr("Highest prosecutor risk"),
+        [&](const PublicationFigures& f) { return locale.toString(f.highestRisk, 'f', 4); });
+    h += QStringLiteral("</table>");
+    if (!t.noClaims.isEmpty())
+        h += QObject::tr(
+                 "<p>The model met every criterion on its classes before the table was "
+                 "written; no release record: %1</p>")
+                 .arg(esc(t.noClaims));
+    return h;
+}
+
 QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) {
     QString h;
     h += QStringLiteral(
@@ -143,33 +217,10 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
                       ? QObject::tr("none (no attribute is marked identifying)")
                       : esc(d.removedColumns.join(", ")) +
                             QObject::tr(" (identifying: never published as they are)"));
-    h += QObject::tr("<h2>Chosen node %1 (%2)</h2>")
-             .arg(levelsText(d.node.levels), esc(d.nodeState));
-    const std::vector<ReportHeader> headers = metricHeaders();
-    // Ten columns: a size smaller and narrower padding, so that they fit the A4 text width.
-    h += QStringLiteral("<table class='nodes'><tr><th>%1</th><th>%2</th>")
-             .arg(QObject::tr("Node"), QObject::tr("Satisfies"));
-    QStringList legend;
-    for (const ReportHeader& n : headers) {
-        h += QStringLiteral("<th title='%2'>%1</th>").arg(esc(n.shown), esc(n.full));
-        if (n.shown != n.full) legend << QStringLiteral("%1: %2").arg(esc(n.shown), esc(n.full));
-    }
-    h += QStringLiteral("</tr>");
-    auto row = [&](const QString& label, bool satisfies, const NodeMetrics& m, bool bold) {
-        h += QStringLiteral("<tr>");
-        h += QStringLiteral("<td>%1</td><td>%2</td>")
-                 .arg(bold ? "<b>" + label + "</b>" : label,
-                      satisfies ? QObject::tr("yes") : QObject::tr("no"));
-        for (const QString& v : metricRowValues(m))
-            h += QStringLiteral("<td class='n' align=right>%1</td>").arg(v);
-        h += QStringLiteral("</tr>");
-    };
-    row(breakableLevels(d.node.levels) + QObject::tr(" chosen"), d.node.satisfies, d.node.metrics,
-        true);
-    for (const NeighbourRow& n : d.neighbours)
-        row(breakableLevels(n.levels) + " " + esc(n.relation), n.satisfies, n.metrics, false);
-    h += QStringLiteral("</table>");
-    if (!legend.isEmpty()) h += QStringLiteral("<p><small>%1</small></p>").arg(legend.join(" · "));
+    if (d.transformation)
+        h += transformationHtml(*d.transformation);
+    else
+        h += nodeHtml(d);
     // Worst measures over the published classes only (publishedCriterion, the release
     // record's claims); the suppressed classes, which are not published, apart.
     h += QObject::tr(
@@ -223,20 +274,26 @@ QString reportHtml(const ReportData& d, const std::vector<ReportChart>& charts) 
     h += surveyRiskHtml(d);
     h += utilityHtml(d);
     h += releaseHtml(d);
+    const QString command = d.transformation
+                                ? QStringLiteral(
+                                      "ldiv generalize --project configuration.ldiv.json NEW.csv "
+                                      "--output published.csv")
+                                : QStringLiteral(
+                                      "ldiv generalize --project configuration.ldiv.json NEW.csv "
+                                      "--node %1 --output published.csv")
+                                      .arg(QString::fromStdString(formatLevels(d.node.levels)));
     h += QObject::tr(
-             "<h2>Re-running this configuration</h2><p>Save it with <i>Export configuration…</i> "
-             "(an ldiv "
-             "project file: roles, hierarchies, criteria, suppression limit, metric). On a new "
-             "table of the "
-             "same schema, this node is published by</p><p "
-             "style='margin-left:1em'><code>%1</code></p><p>and the new table's own "
-             "optimum by "
-             "<code>--node optimum</code>; both judge the node as the search does and suppress the "
-             "same "
-             "classes.</p>")
-             .arg(esc(QStringLiteral("ldiv generalize --project configuration.ldiv.json NEW.csv "
-                                     "--node %1 --output published.csv")
-                          .arg(QString::fromStdString(formatLevels(d.node.levels)))));
+             "<h2>Re-running this configuration</h2><p>Save it with <i>Export "
+             "configuration…</i> (an ldiv project file: roles, hierarchies, criteria, "
+             "suppression limit, metric%1). On a new table of the same schema, %2 is "
+             "published by</p><p style='margin-left:1em'><code>%3</code></p>")
+             .arg(d.transformation ? QObject::tr(", transformation") : QString(),
+                  d.transformation ? QObject::tr("the table") : QObject::tr("this node"),
+                  esc(command));
+    if (!d.transformation)
+        h += QObject::tr(
+            "<p>and the new table's own optimum by <code>--node optimum</code>; both "
+            "judge the node as the search does and suppress the same classes.</p>");
     if (!charts.empty()) h += QObject::tr("<h2>Charts</h2>");
     for (const ReportChart& c : charts)
         h += QStringLiteral(
