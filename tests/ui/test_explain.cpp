@@ -24,8 +24,6 @@
 #include <qcustomplot.h>
 
 #include "export/exportperspective.h"
-#include "report/reportdata.h"
-#include "report/reportwriter.h"
 #include "lattice/explainpanel.h"
 #include "lattice/frontierpanel.h"
 #include "lattice/latticeperspective.h"
@@ -36,6 +34,8 @@
 #include "ldiv/release/release_record.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/search/frontier_result.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"

@@ -19,7 +19,6 @@
 
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
-#include "report/reportdata.h"
 #include "export/sweepexport.h"
 #include "export/tableexport.h"
 #include "file_fixtures.h"
@@ -28,6 +27,7 @@
 #include "ldiv/lattice/audit_summary.h"
 #include "ldiv/lattice/generalize.h"
 #include "project/project.h"
+#include "report/reportdata.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "workbench/autosave.h"

@@ -13,8 +13,8 @@
 
 #include "cli_runner.h"
 #include "export/exportperspective.h"
-#include "report/reportdata.h"
 #include "project/project.h"
+#include "report/reportdata.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"
 #include "workbench/autosave.h"

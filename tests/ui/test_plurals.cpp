@@ -13,12 +13,12 @@
 
 #include "charts/barchart.h"
 #include "export/exportperspective.h"
-#include "report/reportdata.h"
 #include "hierarchy/hierarchyperspective.h"
 #include "lattice/latticeitem.h"
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "ldiv/lattice/lattice.h"
+#include "report/reportdata.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"
 #include "ui_fixtures.h"

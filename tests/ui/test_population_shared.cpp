@@ -10,11 +10,11 @@
 #include <QtTest>
 
 #include "export/exportperspective.h"
-#include "report/reportdata.h"
 #include "format/populationtext.h"
 #include "lattice/frontierpanel.h"
 #include "lattice/latticeperspective.h"
 #include "project/project.h"
+#include "report/reportdata.h"
 #include "risk/riskperspective.h"
 #include "ui_fixtures.h"
 #include "workbench/mainwindow.h"

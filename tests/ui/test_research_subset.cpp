@@ -17,7 +17,6 @@
 #include <map>
 
 #include "cli_runner.h"
-#include "report/reportdata.h"
 #include "export/tableexport.h"
 #include "file_fixtures.h"
 #include "hierarchy/buildersettings.h"
@@ -27,6 +26,7 @@
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/projectdata.h"
+#include "report/reportdata.h"
 #include "ui_fixtures.h"
 
 using namespace ldv;

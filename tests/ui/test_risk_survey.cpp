@@ -9,10 +9,10 @@
 #include <QtTest>
 
 #include "cli_runner.h"
-#include "report/reportdata.h"
-#include "report/reportwriter.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/workflow/risk_report.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "risk/riskperspective.h"
 #include "ui_fixtures.h"
 #include "workbench/mainwindow.h"

@@ -8,10 +8,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "report/reportdata.h"
-#include "report/reportwriter.h"
 #include "fault_injection.h"
 #include "project/project.h"
+#include "report/reportdata.h"
+#include "report/reportwriter.h"
 #include "workbench/autosave.h"
 #include "workbench/mainwindow.h"
 #include "workbench/projectcontroller.h"
