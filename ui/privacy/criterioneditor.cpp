@@ -175,7 +175,7 @@ CriterionEditor::CriterionEditor(QWidget* parent)
       m_variant(new QComboBox(this)),
       m_dontCare(new QListWidget(this)),
       m_protected(new QListWidget(this)),
-      m_multi(new QCheckBox(tr("also split by the other sensitive attributes"), this)),
+      m_multi(new QCheckBox(tr("split by the others too"), this)),
       m_mainLabel(new QLabel(this)),
       m_parametersHint(new QLabel(tr("Parameters"), this)),
       m_preview(new QLabel(this)),

@@ -217,6 +217,17 @@ PrivacyPerspective::PrivacyPerspective(QWidget* parent)
     layout->addWidget(scrollPanel(requirement, this), 3);
     layout->addWidget(resultColumn, 4);
 
+    // A combo box is as wide as its longest entry by default ("Microaggregation + local
+    // recoding", the algorithms' descriptions): the three columns would then need more than a
+    // 1366-pixel screen, and the main window, which takes the widest perspective's minimum,
+    // would grow past it. They start narrower and widen with the column; the lists still open
+    // at their entries' width.
+    // (An explicit minimum width: the layouts take it instead of the entries' width.)
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+        box->setMinimumWidth(box->fontMetrics().averageCharWidth() * 16);
+    }
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &PrivacyPerspective::checkFeasibility);

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -160,12 +161,13 @@ TransformationPanel::TransformationPanel(QWidget* parent)
     form->addRow(tr("&Model"), m_model);
     form->addRow(tr("&Aggregate"), m_aggregate);
     layout->addLayout(form);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_compare);
-    buttons->addWidget(m_export);
-    buttons->addWidget(m_reportButton);
-    buttons->addWidget(m_cancel);
-    buttons->addStretch(1);
+    // Two rows: four buttons in one would widen the result column past a 1366-pixel window.
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(m_compare, 0, 0);
+    buttons->addWidget(m_cancel, 0, 1);
+    buttons->addWidget(m_export, 1, 0);
+    buttons->addWidget(m_reportButton, 1, 1);
+    buttons->setColumnStretch(2, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     layout->addWidget(m_table, 1);
