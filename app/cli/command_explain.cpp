@@ -147,41 +147,72 @@ public:
         if (m_node.empty() && m_published.empty())
             throw ParameterError("give --node L1,L2,... or --published FILE");
         m_options.loadThreads = m_search.threads;
+        // Every figure is a function of the base groups, so a database table is grouped by the
+        // database; only the row indices of the failing classes listed need the rows, which
+        // are then fetched for them (docs/database.md, "Which commands need rows").
+        m_options.groupsSuffice = true;
         auto ws = loadWorkspace(m_options);
-        std::unique_ptr<PublishedTable> published;
-        Requirement requirement;
-        if (!m_published.empty()) {
-            // Judged as it stands; delta-presence, which needs the population, is refused there.
-            const Dataset& source = ws->dataset();
-            std::vector<std::string> qi, sensitive;
-            for (std::size_t c : source.qiColumns()) qi.push_back(source.table().column(c).name());
-            for (std::size_t c : source.sensitiveColumns())
-                sensitive.push_back(source.table().column(c).name());
-            published = std::make_unique<PublishedTable>(m_published, qi, sensitive);
-            requirement.data = &published->dataset();
-            requirement.config = toSearchConfig(m_search, *requirement.data, *ws, true);
-        } else {
-            // The node of the loaded data, judged on the dataset `ldiv search` judges it on
-            // (with delta-presence, the population with the research subset).
-            requirement = toRequirement(m_search, *ws, true);
+        Judged judged = explainOn(*ws);
+        if (judged.data->grouped() && listsRows(judged.explanation)) {
+            m_options.groupsSuffice = false;
+            ws = loadWorkspace(m_options);
+            judged = explainOn(*ws);
         }
-        const Dataset* data = requirement.data;
-        const SearchConfig& config = requirement.config;
-        const Levels levels = published ? Levels(data->qiCount(), 0) : resolveNode(m_node, *data);
-        for (const std::string& w : feasibilityWarnings(*data, config.criteria))
+        for (const std::string& w : feasibilityWarnings(*judged.data, judged.config.criteria))
             err << "warning: " << w << "\n";
-        const Explanation e = explainNode(*data, config, levels, m_options2);
+        const Explanation& e = judged.explanation;
         if (m_options.json) {
-            nlohmann::json j = explanationJson(e, config.metric);
-            if (published) j["published"] = m_published;
+            nlohmann::json j = explanationJson(e, judged.config.metric);
+            if (judged.published) j["published"] = m_published;
             out << j.dump() << "\n";
         } else {
-            printText(out, e, config.metric);
+            printText(out, e, judged.config.metric);
         }
         return e.satisfies ? kSuccess : kRequirementNotMet;
     }
 
 private:
+    struct Judged {
+        std::unique_ptr<PublishedTable> published;
+        const Dataset* data = nullptr;
+        SearchConfig config;
+        Explanation explanation;
+    };
+
+    Judged explainOn(const Workspace& ws) {
+        Judged out;
+        Requirement requirement;
+        if (!m_published.empty()) {
+            // Judged as it stands; delta-presence, which needs the population, is refused there.
+            const Dataset& source = ws.dataset();
+            std::vector<std::string> qi, sensitive;
+            for (std::size_t c : source.qiColumns()) qi.push_back(source.table().column(c).name());
+            for (std::size_t c : source.sensitiveColumns())
+                sensitive.push_back(source.table().column(c).name());
+            out.published = std::make_unique<PublishedTable>(m_published, qi, sensitive);
+            requirement.data = &out.published->dataset();
+            requirement.config = toSearchConfig(m_search, *requirement.data, ws, true);
+        } else {
+            // The node of the loaded data, judged on the dataset `ldiv search` judges it on
+            // (with delta-presence, the population with the research subset).
+            requirement = toRequirement(m_search, ws, true);
+        }
+        out.data = requirement.data;
+        out.config = requirement.config;
+        const Levels levels =
+            out.published ? Levels(out.data->qiCount(), 0) : resolveNode(m_node, *out.data);
+        out.explanation = explainNode(*out.data, out.config, levels, m_options2);
+        return out;
+    }
+
+    /// Whether the output lists row indices: a failing class is listed and --max-rows > 0.
+    bool listsRows(const Explanation& e) const {
+        if (m_options2.rowCap == 0) return false;
+        for (const CriterionExplanation& c : e.criteria)
+            if (!c.failingClasses.empty()) return true;
+        return false;
+    }
+
     DataOptions m_options;
     SearchOptions m_search;
     ExplainOptions m_options2;

@@ -48,6 +48,9 @@ public:
 
     int execute(std::ostream& out, std::ostream&) override {
         m_options.loadThreads = m_threads;
+        // Each requirement's optimum, metrics and risk are functions of the base groups: a
+        // database table is grouped by the database, no row is fetched.
+        m_options.groupsSuffice = true;
         auto ws = loadWorkspace(m_options);
         FrontierConfig config;
         for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));

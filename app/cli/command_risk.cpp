@@ -114,6 +114,21 @@ public:
                     " is not allowed: it is the number of records in the population (> 0)");
             population = m_populationValue;
         }
+        // The survey columns: the options, else the project's roles.
+        std::string weightName, householdName;
+        {
+            std::string baseDir;
+            const ProjectConfig config = toProjectConfig(m_options, baseDir);
+            weightName = m_weight.empty() ? config.surveyAttribute(SurveyRole::Weight) : m_weight;
+            householdName =
+                m_household.empty() ? config.surveyAttribute(SurveyRole::Household) : m_household;
+        }
+        const bool survey = !weightName.empty() || !householdName.empty() || m_suda2;
+        // The class sizes, and every risk figure drawn from them, are functions of the base
+        // groups: a database table is grouped by the database. The survey risks, SUDA2 and the
+        // attribute combinations read the released table's rows, so they fetch the rows
+        // (docs/database.md, "Which commands need rows").
+        m_options.groupsSuffice = !survey && !m_combinations;
         auto ws = loadWorkspace(m_options);
         // The project's population_size unless --population-size overrides it.
         if (!population) population = ws->config().search.populationSize;
@@ -122,13 +137,6 @@ public:
         for (std::size_t c : data.qiColumns()) qiNames.push_back(data.table().column(c).name());
         if (qiNames.empty())
             throw ParameterError("risk needs quasi-identifiers: give --qi COL,...");
-
-        // The survey columns: the options, else the project's roles.
-        std::string weightName =
-            m_weight.empty() ? ws->config().surveyAttribute(SurveyRole::Weight) : m_weight;
-        std::string householdName =
-            m_household.empty() ? ws->config().surveyAttribute(SurveyRole::Household) : m_household;
-        const bool survey = !weightName.empty() || !householdName.empty() || m_suda2;
 
         std::vector<std::uint32_t> sizes;
         Levels levels;

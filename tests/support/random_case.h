@@ -38,14 +38,14 @@ inline std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t row
     auto rc = std::make_unique<RandomCase>();
     std::vector<Column> columns;
     for (std::size_t i = 0; i < d + 2; ++i) {
-        Column c(i < d ? "q" + std::to_string(i) : "s" + std::to_string(i - d));
+        Column c(i < d ? label("q", i) : label("s", i - d));
         const std::size_t domain = 2 + rng() % (i < d ? 6 : 5);
         // Skewed values so that classes of very different sizes appear.
         for (std::size_t r = 0; r < rows; ++r) {
             const std::size_t skewed = std::min(rng() % domain, rng() % domain + rng() % 2);
             const std::size_t v = std::min(skewed, domain - 1);
             c.append(i == d && s0 == SensitiveValues::Numeric ? std::to_string(10 * v + 3)
-                                                              : "v" + std::to_string(v));
+                                                              : label("v", v));
         }
         columns.push_back(std::move(c));
     }
@@ -68,9 +68,12 @@ inline std::unique_ptr<RandomCase> randomCase(std::mt19937& rng, std::size_t row
             for (std::size_t g = 0; g < groups; ++g) to[g] = g < next ? g : rng() % next;
             for (std::size_t v = 0; v < m; ++v) {
                 group[v] = to[group[v]];
-                hrows[v].push_back(level == height ? std::string("*")
-                                                   : "L" + std::to_string(level) + "g" +
-                                                         std::to_string(group[v]));
+                std::string value = "*";
+                if (level != height) {
+                    value = label("L", std::size_t(level));
+                    value += label("g", group[v]);
+                }
+                hrows[v].push_back(std::move(value));
             }
             groups = next;
         }

@@ -149,6 +149,19 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
     // Rows of the classes shown (only those: a row index list of the whole table is not needed).
     std::vector<std::uint8_t> shown(classes.count(), 0);
     std::vector<std::vector<std::size_t>> order(config.criteria.size());
+    // Ties are broken by the classes' generalized values, not by their numbers: class numbers
+    // follow the order of the rows (or of a database's groups), and the listing, cut at
+    // classCap, must be the same for the same data however it arrives (a CSV, or a table
+    // grouped by a database).
+    std::vector<std::vector<std::string>> labels(classes.count());
+    const auto labelsOf = [&](std::size_t c) -> const std::vector<std::string>& {
+        if (labels[c].empty()) {
+            const auto key = classes.key(c);
+            for (std::size_t i = 0; i < data.qiCount(); ++i)
+                labels[c].push_back(data.hierarchy(i).levelValue(classes.levels[i], key[i]));
+        }
+        return labels[c];
+    };
     for (std::size_t k = 0; k < config.criteria.size(); ++k) {
         const CriterionResult& r = node.criteria[k];
         for (std::size_t c = 0; c < classes.count(); ++c)
@@ -158,14 +171,16 @@ Explanation explainNode(const Dataset& data, const SearchConfig& config,
                                     : r.classMeasures[c] - r.threshold;
         };
         std::stable_sort(order[k].begin(), order[k].end(), [&](std::size_t a, std::size_t b) {
-            return distance(a) > distance(b) ||
-                   (distance(a) == distance(b) && classes.sizes[a] > classes.sizes[b]);
+            if (distance(a) != distance(b)) return distance(a) > distance(b);
+            if (classes.sizes[a] != classes.sizes[b]) return classes.sizes[a] > classes.sizes[b];
+            return labelsOf(a) < labelsOf(b);
         });
         if (order[k].size() > options.classCap) order[k].resize(options.classCap);
         for (std::size_t c : order[k]) shown[c] = 1;
     }
     std::vector<std::vector<std::uint32_t>> rowsOf(classes.count());
-    {
+    // A grouped dataset holds no rows to list (the caller fetches them when it must).
+    if (!data.grouped() && options.rowCap > 0) {
         const std::vector<std::uint32_t> rowClass = data.rowClasses(classes);
         for (std::size_t row = 0; row < rowClass.size(); ++row) {
             const std::uint32_t c = rowClass[row];

@@ -30,15 +30,16 @@ struct FailingClass {
     std::string dominatingValue;
     std::size_t dominatingCount = 0;
     double dominatingShare = 0;
-    /// Rows of the class (0-based indices into the data), at most ExplainOptions::rowCap.
+    /// Rows of the class (0-based indices into the data), at most ExplainOptions::rowCap;
+    /// empty on a grouped dataset (Dataset::grouped), which holds no rows.
     std::vector<std::uint32_t> rows;
 };
 
 struct CriterionExplanation {
     /// The criterion's verdict on the node, as evaluateCriteria gives it.
     CriterionVerdict verdict;
-    /// The failing classes, worst first, at most ExplainOptions::classCap (of
-    /// verdict.failingClasses).
+    /// The failing classes, worst first (ties: the larger class, then by generalized values),
+    /// at most ExplainOptions::classCap (of verdict.failingClasses).
     std::vector<FailingClass> failingClasses;
     /// Fix (c): the strongest parameter for which this criterion alone holds on the node with
     /// the suppression limit (largest k or ℓ, smallest τ), as a spec; empty when none does.
