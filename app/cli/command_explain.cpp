@@ -147,6 +147,7 @@ public:
         if (m_node.empty() && m_published.empty())
             throw ParameterError("give --node L1,L2,... or --published FILE");
         m_options.loadThreads = m_search.threads;
+        m_options.projectColumns = true;  // only the columns it uses are parsed
         auto ws = loadWorkspace(m_options);
         std::unique_ptr<PublishedTable> published;
         Requirement requirement;

@@ -48,6 +48,7 @@ public:
 
     int execute(std::ostream& out, std::ostream&) override {
         m_options.loadThreads = m_threads;
+        m_options.projectColumns = true;  // only the columns it uses are parsed
         auto ws = loadWorkspace(m_options);
         FrontierConfig config;
         for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));

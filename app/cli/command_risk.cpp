@@ -114,6 +114,8 @@ public:
                     " is not allowed: it is the number of records in the population (> 0)");
             population = m_populationValue;
         }
+        m_options.projectColumns = true;  // only the columns it uses are parsed
+        m_options.usedColumns = {m_weight, m_household};
         auto ws = loadWorkspace(m_options);
         // The project's population_size unless --population-size overrides it.
         if (!population) population = ws->config().search.populationSize;
