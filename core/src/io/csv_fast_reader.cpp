@@ -95,9 +95,9 @@ bool FastCsvReader::onRecord() {
         return true;
     }
     // A skipped field has no dictionary to remember that its spelling passed: each is checked
-    // (plainAscii settles most in a few instructions), so that its bad bytes still send the
-    // input to the reference, which names them.
-    if (m_projected)
+    // unless the whole chunk is plain ASCII, so that its bad bytes still send the input to the
+    // reference, which names them.
+    if (m_projected && !m_plainChunk)
         for (std::size_t i = 0; i < n; ++i)
             if (!m_keep[i] && !acceptableText(m_fields[i].view())) return false;
     for (std::size_t c = 0; c < m_columns.size(); ++c) {
@@ -118,6 +118,8 @@ bool FastCsvReader::onRecord() {
 }
 
 std::size_t FastCsvReader::feed(const char* data, std::size_t size, bool atEof) {
+    // Plain ASCII without NUL: no skipped field needs its own check (one vectorised pass).
+    m_plainChunk = !m_options.columns.empty() && plainAscii(std::string_view(data, size));
     const char* p = data;
     const char* const end = data + size;
     while (p < end) {

@@ -67,6 +67,7 @@ private:
     std::vector<char> m_keep;            // per field: read into a column (CsvOptions::columns)
     std::vector<std::size_t> m_fieldOf;  // column -> field
     bool m_projected = false;            // some field is skipped
+    bool m_plainChunk = false;           // the chunk being fed is plain ASCII (plainAscii)
     std::vector<Column> m_columns;
     std::vector<SpellingIndex> m_indexes;
     std::vector<std::size_t> m_missingCounts;   // per column
