@@ -53,6 +53,7 @@ public:
     }
 
     int execute(std::ostream& out, std::ostream&) override {
+        m_options.projectColumns = true;  // only the columns it uses are parsed
         auto ws = loadWorkspace(m_options);
         // The criteria as the search binds them (requirement.h), without suppression: the
         // classes are audited as they stand. delta-presence is judged on the data with the

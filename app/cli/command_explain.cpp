@@ -151,6 +151,7 @@ public:
         // database; only the row indices of the failing classes listed need the rows, which
         // are then fetched for them (docs/database.md, "Which commands need rows").
         m_options.groupsSuffice = true;
+        m_options.projectColumns = true;  // only the columns it uses are parsed
         auto ws = loadWorkspace(m_options);
         Judged judged = explainOn(*ws);
         if (judged.data->grouped() && listsRows(judged.explanation)) {

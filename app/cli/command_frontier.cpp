@@ -51,6 +51,7 @@ public:
         // Each requirement's optimum, metrics and risk are functions of the base groups: a
         // database table is grouped by the database, no row is fetched.
         m_options.groupsSuffice = true;
+        m_options.projectColumns = true;  // only the columns it uses are parsed
         auto ws = loadWorkspace(m_options);
         FrontierConfig config;
         for (const std::string& g : m_grids) config.grids.push_back(expandCriteriaGrid(g));

@@ -129,6 +129,8 @@ public:
         // attribute combinations read the released table's rows, so they fetch the rows
         // (docs/database.md, "Which commands need rows").
         m_options.groupsSuffice = !survey && !m_combinations;
+        m_options.projectColumns = true;  // only the columns it uses are parsed
+        m_options.usedColumns = {weightName, householdName};
         auto ws = loadWorkspace(m_options);
         // The project's population_size unless --population-size overrides it.
         if (!population) population = ws->config().search.populationSize;

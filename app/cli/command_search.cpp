@@ -37,6 +37,7 @@ public:
     int execute(std::ostream& out, std::ostream& err) override {
         const auto t0 = std::chrono::steady_clock::now();
         m_options.loadThreads = m_search.threads;
+        m_options.projectColumns = true;  // only the columns it uses are parsed
         auto ws = loadWorkspace(m_options);
         SearchOptions options = m_search;
         const SearchSettings settings = searchSettings(options, ws->config());

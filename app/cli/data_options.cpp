@@ -1,11 +1,14 @@
 #include "cli/data_options.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
+#include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_source.h"
+#include "ldiv/io/csv_group_reader.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres.h"
 #endif
@@ -193,9 +196,45 @@ void addStreamOption(CLI::App& cmd, DataOptions& o) {
                  "not the rows (database tables are always grouped in the database)");
 }
 
+std::vector<std::string> usedColumns(const ProjectConfig& c, const std::string& baseDir,
+                                     const std::vector<std::string>& extra) {
+    std::vector<std::string> names;
+    auto add = [&](const std::string& n) {
+        if (!n.empty() && std::find(names.begin(), names.end(), n) == names.end())
+            names.push_back(n);
+    };
+    // Every attribute with an entry, whatever its role: binding the workspace looks each one
+    // up (an identifying or insensitive column missing from the file is an error today).
+    for (const AttributeConfig& a : c.attributes) add(a.name);
+    for (const std::string& n : c.qiOrder) add(n);
+    for (const std::string& n : extra) add(n);
+    if (!c.researchSubset.empty()) {
+        if (researchSubsetIsFile(c.researchSubset, baseDir)) {
+            std::filesystem::path path(c.researchSubset);
+            if (path.is_relative())
+                path = std::filesystem::path(baseDir.empty() ? "." : baseDir) / path;
+            CsvOptions csv = c.csv;
+            csv.separator = 0;  // as researchSubsetRows reads it
+            try {
+                for (const std::string& n : readCsvHeader(path.string(), csv)) add(n);
+            } catch (const std::exception&) {
+                return {};
+            }
+        } else {
+            add(c.researchSubset.substr(0, c.researchSubset.find('=')));
+        }
+    }
+    return names;
+}
+
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& o) {
     std::string baseDir;
     ProjectConfig c = toProjectConfig(o, baseDir);
+    // Only the columns the command uses are parsed into the table (issue 38): the others are
+    // split for their record boundaries and missing tokens, never interned or typed.
+    const char* all = std::getenv("LDIV_LOAD_ALL_COLUMNS");
+    if (o.projectColumns && !(all && std::string_view(all) == "1"))
+        c.csv.columns = usedColumns(c, baseDir, o.usedColumns);
     // A command that runs on groups lets the database (or the stream) collapse the rows; the
     // others fetch the rows (a database table in batches).
     // A CSV above 2 GiB is streamed by these commands without being asked: held as rows, it

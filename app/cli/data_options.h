@@ -41,6 +41,13 @@ struct DataOptions {
     /// Threads a CSV is read on (CsvOptions::threads; 0 = every core): a command with
     /// --threads sets it, so the load honours the same count as the search.
     unsigned loadThreads = 0;
+    /// Set by the commands that use only some columns (search, audit, risk, explain,
+    /// frontier): the load reads the project's attributes (every role), the research subset's
+    /// columns and `usedColumns`, and skips the rest (CsvOptions::columns). The environment
+    /// variable LDIV_LOAD_ALL_COLUMNS=1 turns it off (to compare, in tests).
+    bool projectColumns = false;
+    /// Columns a command's own options name (risk's --weight and --household).
+    std::vector<std::string> usedColumns;
 };
 
 /// Adds the options to a subcommand. `withRoles` = false for commands that only read data.
@@ -54,6 +61,12 @@ void addResearchSubsetOption(CLI::App& command, DataOptions& options);
 /// For commands that need only base groups (search, audit): adds --stream.
 void addStreamOption(CLI::App& command, DataOptions& options);
 std::unique_ptr<Workspace> loadWorkspace(const DataOptions& options);
+/// The columns a projected load keeps (DataOptions::projectColumns): the attributes `config`
+/// names, with any role, the research subset's column (COL=VALUE) or its file's columns, and
+/// `extra`. Empty (every column) when the subset file's header cannot be read: its own
+/// reading will name the fault.
+std::vector<std::string> usedColumns(const ProjectConfig& config, const std::string& baseDir,
+                                     const std::vector<std::string>& extra);
 /// Adds --population-size N, the number of people the data is a sample of, with what needs it
 /// (e.g. "journalist risk"); one wording in every command that takes it. `N` is a double or an
 /// std::optional<double>.

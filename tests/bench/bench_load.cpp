@@ -3,8 +3,9 @@
 //                                               5-digit zip column) and DIR/zip_hierarchy.csv
 //                                               (every zip 00000..zips-1, 6 levels)
 //   bench_load parts DIR RESOURCES [runs]       the parts of loading DIR's zip table
-//   bench_load csv FILE [runs] [threads]        readCsv: median ms and MB/s (threads: 0 = all
-//                                               cores, 1 = the serial reader)
+//   bench_load csv FILE [runs] [threads] [COLS] readCsv: median ms and MB/s (threads: 0 = all
+//                                               cores, 1 = the serial reader), CPU ms per load;
+//                                               COLS: only those columns (CsvOptions::columns)
 //   bench_load stream FILE COLS THREADS [runs]  readCsvGroups of the columns COLS (parallel
 //                                               pieces from 2 threads on)
 //   bench_load hierarchy FILE [runs]            readHierarchy: median ms and MB/s
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -79,31 +81,45 @@ int writeZip(const std::string& dir, const std::string& resources, std::size_t r
     return out ? 0 : 1;
 }
 
-int benchCsv(const std::string& path, int runs, unsigned threads) {
-    std::vector<double> times;
-    std::size_t rows = 0;
-    CsvOptions options;
-    options.threads = threads;
-    for (int run = 0; run < runs; ++run) {
-        const auto t0 = Clock::now();
-        const Table t = readCsv(path, options);
-        times.push_back(msSince(t0));
-        rows = t.rowCount();
-    }
-    const double ms = median(times);
-    std::printf("readCsv %s, threads %u: %zu rows, median %.1f ms of %d, %.0f MB/s\n", path.c_str(),
-                threads, rows, ms, runs, fileMegabytes(path) / ms * 1000);
-    return 0;
-}
-
-/// readCsvGroups (the streamed load, parallel pieces from 2 threads on) of columns COLS.
-int benchStream(const std::string& path, const std::string& cols, unsigned threads, int runs) {
+/// The comma-separated names in `cols`.
+std::vector<std::string> columnList(const std::string& cols) {
     std::vector<std::string> columns;
     for (std::size_t at = 0; at <= cols.size();) {
         const std::size_t comma = std::min(cols.find(',', at), cols.size());
         columns.push_back(cols.substr(at, comma - at));
         at = comma + 1;
     }
+    return columns;
+}
+
+/// readCsv, of every column or (`cols` not empty) only those (CsvOptions::columns): median
+/// wall time, and CPU time per load (every thread's, std::clock).
+int benchCsv(const std::string& path, int runs, unsigned threads, const std::string& cols) {
+    std::vector<double> times;
+    std::size_t rows = 0, columns = 0;
+    CsvOptions options;
+    options.threads = threads;
+    if (!cols.empty()) options.columns = columnList(cols);
+    const std::clock_t cpu0 = std::clock();
+    for (int run = 0; run < runs; ++run) {
+        const auto t0 = Clock::now();
+        const Table t = readCsv(path, options);
+        times.push_back(msSince(t0));
+        rows = t.rowCount();
+        columns = t.columnCount();
+    }
+    const double cpuMs = double(std::clock() - cpu0) * 1000.0 / CLOCKS_PER_SEC / runs;
+    const double ms = median(times);
+    std::printf(
+        "readCsv %s, threads %u: %zu rows, %zu columns, median %.1f ms of %d, %.0f MB/s, CPU "
+        "%.1f ms per load\n",
+        path.c_str(), threads, rows, columns, ms, runs, fileMegabytes(path) / ms * 1000, cpuMs);
+    return 0;
+}
+
+/// readCsvGroups (the streamed load, parallel pieces from 2 threads on) of columns COLS.
+int benchStream(const std::string& path, const std::string& cols, unsigned threads, int runs) {
+    const std::vector<std::string> columns = columnList(cols);
     CsvOptions options;
     options.threads = threads;
     std::vector<double> times;
@@ -195,12 +211,7 @@ int benchZipParts(const std::string& dir, const std::string& resources, int runs
 }
 
 int benchGroups(const std::string& path, const std::string& cols, unsigned threads, int runs) {
-    std::vector<std::string> columns;
-    for (std::size_t at = 0; at <= cols.size();) {
-        const std::size_t comma = std::min(cols.find(',', at), cols.size());
-        columns.push_back(cols.substr(at, comma - at));
-        at = comma + 1;
-    }
+    const std::vector<std::string> columns = columnList(cols);
     std::vector<double> ms;
     std::size_t groups = 0;
     for (int r = 0; r < runs; ++r) {
@@ -236,14 +247,16 @@ int main(int argc, char** argv) {
     };
     if (mode == "zip" && argc > 3) return writeZip(argv[2], argv[3], arg(4, 63000), arg(5, 100000));
     if (mode == "parts" && argc > 3) return benchZipParts(argv[2], argv[3], int(arg(4, 7)));
-    if (mode == "csv" && argc > 2) return benchCsv(argv[2], int(arg(3, 7)), unsigned(arg(4, 0)));
+    if (mode == "csv" && argc > 2)
+        return benchCsv(argv[2], int(arg(3, 7)), unsigned(arg(4, 0)), argc > 5 ? argv[5] : "");
     if (mode == "stream" && argc > 4)
         return benchStream(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
     if (mode == "hierarchy" && argc > 2) return benchHierarchy(argv[2], int(arg(3, 7)));
     if (mode == "groups" && argc > 4)
         return benchGroups(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
-    std::cerr << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] [threads] | "
-                 "stream FILE COLS THREADS [runs] | "
-                 "hierarchy FILE [runs]\n";
+    std::cerr
+        << "usage: bench_load zip DIR RESOURCES [rows] [zips] | csv FILE [runs] [threads] [COLS] | "
+           "stream FILE COLS THREADS [runs] | "
+           "hierarchy FILE [runs]\n";
     return 1;
 }

@@ -13,7 +13,8 @@ namespace {
 
 std::string columnList(const Table& table) {
     std::string out;
-    for (const std::string& name : table.columnNames()) out += (out.empty() ? "" : ", ") + name;
+    // The file's columns, those a projected load skipped included: the message is a load's.
+    for (const std::string& name : table.fileColumnNames()) out += (out.empty() ? "" : ", ") + name;
     return out;
 }
 
@@ -51,6 +52,7 @@ std::vector<std::uint8_t> byFile(const Table& table, const std::string& path,
     csv.separator = 0;  // the file's own separator
     csv.missing = MissingPolicy::Keep;
     csv.inferTypes = false;
+    csv.columns.clear();  // every column of the file is matched
     const Table file = readCsv(path, csv);
     const std::string what = "research subset file '" + path + "'";
     std::vector<std::size_t> columns;

@@ -1,5 +1,7 @@
 #include "ldiv/data/table.h"
 
+#include <algorithm>
+
 #include "data/text_util.h"
 #include "data/unicode_nfc.h"
 
@@ -102,17 +104,31 @@ std::optional<std::size_t> Table::columnIndex(std::string_view name) const {
 
 std::size_t Table::requireColumn(std::string_view name) const {
     if (auto index = columnIndex(name)) return *index;
+    if (isSkipped(name))
+        throw ParameterError("column '" + detail::clip(name) +
+                             "' was not loaded: this command reads only the columns it uses "
+                             "(a column projection); name it with a role to have it read");
     // A few characters of each name and at most ten names: the header may be a line of a file
     // that is not a table at all.
+    const std::vector<std::string> names = fileColumnNames();
     std::string list;
-    for (std::size_t i = 0; i < m_columns.size() && i < 10; ++i)
-        list += (list.empty() ? "" : ", ") + detail::clip(m_columns[i].name());
-    if (m_columns.size() > 10) list += ", … (" + std::to_string(m_columns.size()) + " columns)";
+    for (std::size_t i = 0; i < names.size() && i < 10; ++i)
+        list += (list.empty() ? "" : ", ") + detail::clip(names[i]);
+    if (names.size() > 10) list += ", … (" + std::to_string(names.size()) + " columns)";
     std::string hint;
-    if (m_columns.size() == 1 && m_columns[0].name().find_first_of(",;\t|") != std::string::npos)
+    if (names.size() == 1 && names[0].find_first_of(",;\t|") != std::string::npos)
         hint = " (the file was read as a single column: is the separator right? see --sep)";
     throw ParameterError("no column named '" + detail::clip(name) + "'; the columns are: " + list +
                          hint);
+}
+
+std::vector<std::string> Table::fileColumnNames() const {
+    return m_fileColumns.empty() ? columnNames() : m_fileColumns;
+}
+
+bool Table::isSkipped(std::string_view name) const {
+    return !columnIndex(name) &&
+           std::find(m_fileColumns.begin(), m_fileColumns.end(), name) != m_fileColumns.end();
 }
 
 std::vector<std::string> Table::columnNames() const {

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "data/type_inference.h"
+#include "io/csv_projection.h"
 #include "io/csv_tokenizer.h"
 
 namespace ldv::detail {
@@ -58,10 +59,18 @@ bool FastCsvReader::startColumns() {
     m_started = true;
     std::optional<ColumnLayout> layout = columnLayout(m_fields, m_options);
     if (!layout) return false;
-    for (std::string& name : layout->names) m_columns.emplace_back(std::move(name));
+    m_arity = layout->names.size();
+    m_keep = projectedColumns(layout->names, m_options);
+    for (std::size_t i = 0; i < m_arity; ++i)
+        if (m_keep[i]) {
+            m_columns.emplace_back(layout->names[i]);
+            m_fieldOf.push_back(i);
+        }
+    m_names = std::move(layout->names);
+    m_projected = skipsAny(m_keep);
     m_indexes.resize(m_columns.size());
     m_missingCounts.assign(m_columns.size(), 0);
-    m_missingFlags.assign(m_columns.size(), 0);
+    m_missingFlags.assign(m_arity, 0);
     return true;
 }
 
@@ -71,8 +80,9 @@ bool FastCsvReader::onRecord() {
         if (m_options.header) return true;
     }
     ++m_rowsRead;
-    const std::size_t n = m_columns.size();
+    const std::size_t n = m_arity;
     if (m_fields.size() != n) return false;
+    // Every field, skipped ones too: the missing policy drops a row when any is missing.
     bool anyMissing = false;
     for (std::size_t i = 0; i < n; ++i) {
         m_missingFlags[i] = isMissing(m_fields[i]);
@@ -84,23 +94,32 @@ bool FastCsvReader::onRecord() {
         ++m_rowsDropped;
         return true;
     }
-    for (std::size_t i = 0; i < n; ++i) {
+    // A skipped field has no dictionary to remember that its spelling passed: each is checked
+    // unless the whole chunk is plain ASCII, so that its bad bytes still send the input to the
+    // reference, which names them.
+    if (m_projected && !m_plainChunk)
+        for (std::size_t i = 0; i < n; ++i)
+            if (!m_keep[i] && !acceptableText(m_fields[i].view())) return false;
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        const std::size_t i = m_fieldOf[c];
         const std::string_view text = m_fields[i].view();
         const std::uint64_t h = hashBytes(text.data(), text.size());
-        Code code = m_indexes[i].find(text, h);
+        Code code = m_indexes[c].find(text, h);
         if (code == SpellingIndex::kAbsent) {
             // A spelling is checked once, when first seen: the ones seen before passed.
             if (!acceptableText(text)) return false;
-            code = m_columns[i].intern(text);
-            m_indexes[i].insert(text, h, code);
+            code = m_columns[c].intern(text);
+            m_indexes[c].insert(text, h, code);
         }
-        m_columns[i].appendCode(code);
-        m_missingCounts[i] += m_missingFlags[i];
+        m_columns[c].appendCode(code);
+        m_missingCounts[c] += m_missingFlags[i];
     }
     return true;
 }
 
 std::size_t FastCsvReader::feed(const char* data, std::size_t size, bool atEof) {
+    // Plain ASCII without NUL: no skipped field needs its own check (one vectorised pass).
+    m_plainChunk = !m_options.columns.empty() && plainAscii(std::string_view(data, size));
     const char* p = data;
     const char* const end = data + size;
     while (p < end) {
@@ -135,7 +154,9 @@ std::optional<Table> FastCsvReader::finish() {
         if (m_options.inferTypes)
             m_columns[i].setType(inferColumnType(m_columns[i], m_options.missingTokens));
     }
-    return Table(std::move(m_columns));
+    Table table(std::move(m_columns));
+    markSkipped(table, m_names, m_keep);
+    return table;
 }
 
 namespace {

@@ -62,10 +62,16 @@ private:
     CsvOptions m_options;
     CsvScanner m_scanner;
     std::vector<FastField> m_fields;
+    std::size_t m_arity = 0;             // fields per record
+    std::vector<std::string> m_names;    // every column of the file
+    std::vector<char> m_keep;            // per field: read into a column (CsvOptions::columns)
+    std::vector<std::size_t> m_fieldOf;  // column -> field
+    bool m_projected = false;            // some field is skipped
+    bool m_plainChunk = false;           // the chunk being fed is plain ASCII (plainAscii)
     std::vector<Column> m_columns;
     std::vector<SpellingIndex> m_indexes;
-    std::vector<std::size_t> m_missingCounts;
-    std::vector<unsigned char> m_missingFlags;
+    std::vector<std::size_t> m_missingCounts;   // per column
+    std::vector<unsigned char> m_missingFlags;  // per field
     MissingTokens m_missing;
     bool m_started = false;
     std::size_t m_rowsRead = 0;

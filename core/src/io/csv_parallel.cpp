@@ -12,6 +12,7 @@
 
 #include "data/type_inference.h"
 #include "io/csv_fast_reader.h"
+#include "io/csv_projection.h"
 #include "io/csv_scanner.h"
 #include "io/csv_tokenizer.h"
 #include "io/group_keys.h"
@@ -65,6 +66,11 @@ struct Layout {
     std::vector<std::size_t> fieldOf;  // kept column -> field index
     std::vector<std::string> names;
     std::uint64_t dataStart = 0;  // where the first data record starts
+    // Rows under a projection (CsvOptions::columns): every column's name, and per field
+    // whether it is kept. Empty names and all kept otherwise.
+    std::vector<std::string> fileNames;
+    std::vector<char> keep;
+    bool projected = false;
 };
 
 enum class PieceStatus { Ok, Misaligned, Bail };
@@ -218,7 +224,9 @@ public:
             held += n;
             const bool atEof = piece.last && next == piece.end;
             // Plain ASCII without NUL: every field is acceptable text, no field needs a check.
-            const bool plain = m_groups && plainAscii(std::string_view(buffer.data(), held));
+            // (Rows read only to check their skipped fields.)
+            const bool plain = (m_groups || m_layout.projected) &&
+                               plainAscii(std::string_view(buffer.data(), held));
             const char* p = buffer.data();
             const char* const end = p + held;
             while (p < end) {
@@ -270,8 +278,22 @@ private:
         std::optional<ColumnLayout> layout = columnLayout(fields, m_options, m_wanted);
         if (!layout) return false;
         m_layout.arity = fields.size();
-        m_layout.fieldOf = std::move(layout->fieldOf);
-        m_layout.names = std::move(layout->names);
+        m_layout.keep.assign(fields.size(), 1);
+        if (!m_wanted) {
+            m_layout.keep = projectedColumns(layout->names, m_options);
+            m_layout.projected = skipsAny(m_layout.keep);
+        }
+        if (m_layout.projected) {
+            for (std::size_t i = 0; i < fields.size(); ++i)
+                if (m_layout.keep[i]) {
+                    m_layout.fieldOf.push_back(layout->fieldOf[i]);
+                    m_layout.names.push_back(layout->names[i]);
+                }
+            m_layout.fileNames = std::move(layout->names);
+        } else {
+            m_layout.fieldOf = std::move(layout->fieldOf);
+            m_layout.names = std::move(layout->names);
+        }
         // Wanted columns are named by a header; without one the first record is a row too.
         m_layout.dataStart = m_wanted || m_options.header ? after : m_start;
         return true;
@@ -300,6 +322,11 @@ private:
             ++piece.rowsDropped;
             return true;
         }
+        // A skipped field has no dictionary to remember that its spelling passed: each is
+        // checked, unless the whole buffer is plain ASCII (FastCsvReader::onRecord).
+        if (m_layout.projected && !plain)
+            for (std::size_t i = 0; i < fields.size(); ++i)
+                if (!m_layout.keep[i] && !acceptableText(fields[i].view())) return false;
         const std::size_t width = m_layout.fieldOf.size();
         for (std::size_t c = 0; c < width; ++c) {
             const std::size_t i = m_layout.fieldOf[c];
@@ -474,6 +501,7 @@ ParallelOutcome parallelCsvRows(const ReadAt& read, std::uint64_t totalBytes, ch
         },
         [] {});
     out.table = Table(std::move(columns));
+    markSkipped(out.table, layout.fileNames, layout.keep);
     out.rowsRead = out.rowsDropped = 0;
     for (const Piece& p : pieces) {
         out.rowsRead += p.rowsRead;

@@ -16,6 +16,7 @@
 #include "io/csv_fast_groups.h"
 #include "io/csv_fast_reader.h"
 #include "io/csv_parallel.h"
+#include "io/csv_projection.h"
 #include "io/csv_reference.h"
 #include "io/csv_report.h"
 #include "io/csv_tokenizer.h"
@@ -38,21 +39,22 @@ public:
     }
 
     void onRecord(const std::vector<detail::CsvField>& fields) {
-        if (m_columns.empty()) {
+        if (!m_started) {
             startColumns(fields);
             if (m_options.header) return;
         }
         ++m_rowsRead;
-        if (fields.size() != m_columns.size()) {
+        if (fields.size() != m_arity) {
             const detail::CsvField& last = fields.back();
-            throw InputError(m_source, fields.front().line,
-                             fields.size() > m_columns.size() ? fields[m_columns.size()].column
-                                                              : last.column + last.text.size(),
-                             "expected " + std::to_string(m_columns.size()) +
-                                 (m_columns.size() == 1 ? " field (as " : " fields (as ") +
-                                 (m_options.header ? "in the header" : "in the first row") +
-                                 "), found " + std::to_string(fields.size()));
+            throw InputError(
+                m_source, fields.front().line,
+                fields.size() > m_arity ? fields[m_arity].column : last.column + last.text.size(),
+                "expected " + std::to_string(m_arity) +
+                    (m_arity == 1 ? " field (as " : " fields (as ") +
+                    (m_options.header ? "in the header" : "in the first row") + "), found " +
+                    std::to_string(fields.size()));
         }
+        // Every field, skipped ones too: the missing policy drops a row when any is missing.
         bool anyMissing = false;
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (!fields[i].quoted && m_missing.count(fields[i].text)) {
@@ -66,14 +68,15 @@ public:
             ++m_rowsDropped;
             return;
         }
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            m_columns[i].append(fields[i].text);
-            if (m_missingFlags[i]) ++m_missingCounts[i];
+        for (std::size_t c = 0; c < m_columns.size(); ++c) {
+            const std::size_t i = m_fieldOf[c];
+            m_columns[c].append(fields[i].text);
+            if (m_missingFlags[i]) ++m_missingCounts[c];
         }
     }
 
     Table finish() {
-        if (m_columns.empty())
+        if (!m_started)
             throw InputError(m_source, 0, 0, "the file is empty: no header and no rows");
         for (std::size_t i = 0; i < m_columns.size(); ++i) {
             m_columns[i].setMissingCount(m_missingCounts[i]);
@@ -81,7 +84,9 @@ public:
                 m_columns[i].setType(
                     detail::inferColumnType(m_columns[i], m_options.missingTokens));
         }
-        return Table(std::move(m_columns));
+        Table table(std::move(m_columns));
+        detail::markSkipped(table, m_names, m_keep);
+        return table;
     }
 
     std::size_t rowsRead() const { return m_rowsRead; }
@@ -89,37 +94,50 @@ public:
 
 private:
     void startColumns(const std::vector<detail::CsvField>& fields) {
+        m_started = true;
         if (fields.size() > m_options.maxColumns)
             throw InputError(
                 m_source, fields.front().line, fields[m_options.maxColumns].column,
                 "the " + std::string(m_options.header ? "header" : "first row") + " has " +
                     std::to_string(fields.size()) + " columns; ldiv reads at most " +
                     std::to_string(m_options.maxColumns) + " (is the separator right?)");
-        std::unordered_set<std::string_view> seen;
         for (std::size_t i = 0; i < fields.size(); ++i) {
             std::string name =
                 m_options.header ? std::string(fields[i].text) : "column" + std::to_string(i + 1);
             if (name.empty()) name = "column" + std::to_string(i + 1);
-            m_columns.emplace_back(name);
+            m_names.push_back(std::move(name));
         }
         if (m_options.header) {
-            for (std::size_t i = 0; i < m_columns.size(); ++i) {
-                if (!seen.insert(m_columns[i].name()).second)
+            std::unordered_set<std::string_view> seen;
+            for (std::size_t i = 0; i < m_names.size(); ++i) {
+                if (!seen.insert(m_names[i]).second)
                     throw InputError(m_source, fields[i].line, fields[i].column,
-                                     "duplicate column name '" + m_columns[i].name() +
+                                     "duplicate column name '" + m_names[i] +
                                          "' in the header (column " + std::to_string(i + 1) + ")");
             }
         }
+        m_arity = m_names.size();
+        m_keep = detail::projectedColumns(m_names, m_options);
+        for (std::size_t i = 0; i < m_arity; ++i)
+            if (m_keep[i]) {
+                m_columns.emplace_back(m_names[i]);
+                m_fieldOf.push_back(i);
+            }
         m_missingCounts.assign(m_columns.size(), 0);
-        m_missingFlags.assign(m_columns.size(), false);
+        m_missingFlags.assign(m_arity, false);
     }
 
     std::string m_source;
     CsvOptions m_options;
     std::unordered_set<std::string_view> m_missing;
+    bool m_started = false;
+    std::size_t m_arity = 0;             // fields per record
+    std::vector<std::string> m_names;    // every column of the file
+    std::vector<char> m_keep;            // per field: read into a column (the projection)
+    std::vector<std::size_t> m_fieldOf;  // column -> field
     std::vector<Column> m_columns;
-    std::vector<std::size_t> m_missingCounts;
-    std::vector<bool> m_missingFlags;
+    std::vector<std::size_t> m_missingCounts;  // per column
+    std::vector<bool> m_missingFlags;          // per field
     std::size_t m_rowsRead = 0;
     std::size_t m_rowsDropped = 0;
 };

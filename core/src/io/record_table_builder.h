@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "data/type_inference.h"
+#include "io/csv_projection.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 
@@ -47,18 +48,29 @@ public:
     }
 
     Table finish(CsvReport* report) {
+        // The projection (CsvOptions::columns) as readCsv applies it: these files are read
+        // whole by their libraries, so only the typing and the Table are spared.
+        std::vector<std::string> names;
+        for (const Column& c : m_columns) names.push_back(c.name());
+        const std::vector<char> keep = projectedColumns(names, m_options);
+        std::vector<Column> kept;
         for (std::size_t i = 0; i < m_columns.size(); ++i) {
+            if (!keep[i]) continue;
             m_columns[i].setMissingCount(m_missingCounts[i]);
             if (m_options.inferTypes)
                 m_columns[i].setType(inferColumnType(m_columns[i], m_options.missingTokens));
+            kept.push_back(std::move(m_columns[i]));
         }
+        m_columns = std::move(kept);
         if (report) {
             report->separator = ',';
             report->rowsRead = m_rowsRead;
             report->rowsDropped = m_rowsDropped;
             report->hadBom = false;
         }
-        return Table(std::move(m_columns));
+        Table table(std::move(m_columns));
+        markSkipped(table, names, keep);
+        return table;
     }
 
 private:

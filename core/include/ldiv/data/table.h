@@ -88,9 +88,19 @@ public:
     const Column& column(std::size_t index) const { return m_columns[index]; }
     Column& column(std::size_t index) { return m_columns[index]; }
     const std::vector<Column>& columns() const { return m_columns; }
+    /// The loaded column of that name; nullopt also for a column a projected load skipped.
     std::optional<std::size_t> columnIndex(std::string_view name) const;
-    /// Like columnIndex but throws a ParameterError that lists the available columns.
+    /// Like columnIndex but throws a ParameterError that lists the file's columns, or, for a
+    /// column a projected load skipped, one that says it was not loaded.
     std::size_t requireColumn(std::string_view name) const;
+    /// A projected load (CsvOptions::columns) holds only the columns a command uses: the
+    /// reader records here every column of the file, in file order, so that a skipped column
+    /// is named as skipped (not as absent, and never read as another column's data).
+    void setFileColumns(std::vector<std::string> names) { m_fileColumns = std::move(names); }
+    /// The file's columns, skipped ones included (columnNames() when nothing was skipped).
+    std::vector<std::string> fileColumnNames() const;
+    /// True when a projected load left out the column of that name.
+    bool isSkipped(std::string_view name) const;
     const std::string& value(std::size_t row, std::size_t column) const {
         const Column& c = m_columns[column];
         return c.value(c.code(row));
@@ -99,6 +109,7 @@ public:
 
 private:
     std::vector<Column> m_columns;
+    std::vector<std::string> m_fileColumns;  // empty: every column was loaded
 };
 
 }  // namespace ldv

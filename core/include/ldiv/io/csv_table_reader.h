@@ -46,6 +46,14 @@ struct CsvOptions {
     /// (a few chunks per thread). Not 0: the chunked reader is used whatever the size and the
     /// thread count, so tests can force boundaries into every byte position.
     std::size_t chunkBytes = 0;
+    /// A column projection: when not empty, only the columns of these names (header names,
+    /// or columnN without a header; names not in the file are ignored) are read into the
+    /// Table, in file order. The others are still split, so record boundaries, field counts,
+    /// UTF-8 and their errors are exactly those of a whole load, and their missing tokens
+    /// still drop a row under MissingPolicy::Drop; but their cells are neither interned nor
+    /// typed. The Table names them as skipped (Table::isSkipped, requireColumn). Not saved
+    /// in a project file: each command sets it to the columns it uses.
+    std::vector<std::string> columns;
 };
 
 struct CsvReport {
