@@ -19,6 +19,18 @@ inline nlohmann::json optimumJson(const NodeMetrics& m) {
             {"kl_divergence", m.klDivergence}};
 }
 
+/// Per worker thread of the classification (SearchStatistics::threadsDetail).
+inline nlohmann::json threadsDetailJson(const std::vector<ThreadCounters>& threads) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ThreadCounters& t : threads)
+        out.push_back({{"busy_ms", t.busyMs},
+                       {"idle_ms", t.idleMs},
+                       {"lock_waits", t.lockWaits},
+                       {"lock_wait_ms", t.lockWaitMs},
+                       {"nodes_checked", t.nodesChecked}});
+    return out;
+}
+
 inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace& ws,
                                      double loadMs) {
     const Dataset& data = ws.dataset();
@@ -37,7 +49,13 @@ inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace
             {"rows", data.rowCount()},
             {"base_groups", data.baseGroupCount()},
             {"sql_ms", ws.sourceReport().queryMs},
-            {"load_ms", loadMs}};
+            {"load_ms", loadMs},
+            {"threads_detail", threadsDetailJson(st.threadsDetail)},
+            {"critical_path",
+             {{"checks", st.criticalPath.checks},
+              {"ms", st.criticalPath.ms},
+              {"total_checks", st.checkedNodes},
+              {"work_ms", st.criticalPath.workMs}}}};
 }
 
 }  // namespace ldv::cli

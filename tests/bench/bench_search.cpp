@@ -82,6 +82,19 @@ void runCase(const Dataset& data, const char* label, std::vector<std::string> sp
         double(r.statistics.classesRead + r.statistics.boundEntriesRead) /
             double(
                 std::max<std::uint64_t>(1, r.statistics.checkedNodes + r.statistics.boundDecided)));
+    // The thread counters of the last run (docs/search.md, "Thread counters"): what the
+    // scaling model is fitted on.
+    const CriticalPath& cp = r.statistics.criticalPath;
+    std::printf("  counters: work %.1f ms  span %llu checks / %.1f ms  (checks %llu)\n", cp.workMs,
+                (unsigned long long)cp.checks, cp.ms,
+                (unsigned long long)r.statistics.checkedNodes);
+    for (std::size_t t = 0; t < r.statistics.threadsDetail.size(); ++t) {
+        const ThreadCounters& c = r.statistics.threadsDetail[t];
+        std::printf(
+            "  thread %zu: busy %.1f ms  idle %.1f ms  lock waits %llu (%.2f ms)  nodes %llu\n", t,
+            c.busyMs, c.idleMs, (unsigned long long)c.lockWaits, c.lockWaitMs,
+            (unsigned long long)c.nodesChecked);
+    }
 }
 
 }  // namespace

@@ -33,6 +33,7 @@
 #include "search/distinct_bound.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
+#include "search/thread_counters.h"
 #include "search/workers.h"
 
 namespace ldv::detail {
@@ -77,6 +78,8 @@ public:
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, m_carried));
         for (const auto& e : m_workers) e->keepClassOf(m_rows.enabled());
+        if (ctx.stats.threadsDetail.size() < m_workers.size())
+            ctx.stats.threadsDetail.resize(m_workers.size());
         m_sources = std::make_unique<SourceCache>(ctx, m_base);
         m_sources->trackRows(&m_rows);
         for (std::size_t id = 0; id < m_state.size(); ++id)
@@ -118,16 +121,21 @@ private:
     template <class Work>
     void parallel(Work work) {
         runWorkers(
-            unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
+            unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort,
+            std::span<ThreadCounters>(m_ctx.stats.threadsDetail));
     }
 
     /// Phase 1: binary search of upward paths; workers take path starts from a shared cursor.
+    /// A start waits for no check (the cursor's order is fixed), each midpoint for the
+    /// verdict of the one before it on the path: the chain of dependent checks restarts with
+    /// every path (docs/search.md).
     void binarySearchPaths(RollupEngine& engine) {
         std::vector<NodeId> path;
         for (;;) {
             if (m_abort.load()) return;
+            Chain chain;
             {
-                const std::lock_guard lock(m_mutex);
+                const CountedLock lock(m_mutex);
                 while (m_cursor < m_ctx.byHeight.size() &&
                        (state(m_ctx.byHeight[m_cursor]) & (kP1True | kP1False)))
                     ++m_cursor;
@@ -145,7 +153,7 @@ private:
             while (lo <= hi) {
                 const std::ptrdiff_t mid = (lo + hi) / 2;
                 const NodeId id = path[std::size_t(mid)];
-                if (!(state(id) & (kP1True | kP1False))) check(engine, id, true);
+                if (!(state(id) & (kP1True | kP1False))) chain = check(engine, id, true, chain);
                 if (state(id) & kP1True)
                     hi = mid - 1;
                 else
@@ -155,7 +163,8 @@ private:
     }
 
     /// Phase 2: every node still undecided, height by height, the nodes of a height spread
-    /// over the workers.
+    /// over the workers. Which nodes of a height are undecided is known only once every
+    /// check below it is done (the barrier): each check depends on all checks before it.
     void checkByHeight(bool tagging) {
         std::vector<std::size_t> ends;  // end of each height's run in byHeight
         for (std::size_t k = 0; k < m_ctx.byHeight.size(); ++k)
@@ -165,15 +174,18 @@ private:
                 ends.push_back(k + 1);
         std::vector<std::atomic<std::size_t>> cursors(ends.size());
         for (std::size_t h = 0; h < ends.size(); ++h) cursors[h].store(h ? ends[h - 1] : 0);
-        std::barrier sync(std::ptrdiff_t(m_workers.size()));
+        m_phaseBase = chainOf(m_ctx.stats.criticalPath);
+        std::barrier sync(std::ptrdiff_t(m_workers.size()),
+                          [this]() noexcept { m_phaseBase = chainOf(m_ctx.stats.criticalPath); });
         parallel([&](RollupEngine& engine) {
             try {
                 for (std::size_t h = 0; h < ends.size() && !m_abort.load(); ++h) {
                     for (std::size_t k;
                          !m_abort.load() && (k = cursors[h].fetch_add(1)) < ends[h];) {
                         const NodeId id = m_ctx.byHeight[k];
-                        if (!(state(id) & (kSat | kFail))) check(engine, id, tagging);
+                        if (!(state(id) & (kSat | kFail))) check(engine, id, tagging, m_phaseBase);
                     }
+                    const IdleTimer idle;
                     sync.arrive_and_wait();
                 }
             } catch (...) {
@@ -202,7 +214,9 @@ private:
         return best;
     }
 
-    void check(RollupEngine& engine, NodeId id, bool tagging) {
+    /// Checks `id`, which waited for the chain `before`; returns the chain this check ends.
+    Chain check(RollupEngine& engine, NodeId id, bool tagging, const Chain& before) {
+        const auto t0 = CounterClock::now();
         thread_local std::vector<LevelCode> levels;
         levels.resize(m_ctx.d);
         for (std::size_t i = 0; i < m_ctx.d; ++i) levels[i] = LevelCode(m_ctx.level(id, i));
@@ -212,11 +226,14 @@ private:
         if (m_distinct.provesFailure(std::span<const LevelCode>(levels)) ||
             (m_rows.enabled() && id != 0 &&
              m_rows.provesFailure(levels, m_sources->sourceSize(id)))) {
-            const std::lock_guard lock(m_mutex);
+            const double ms = msBetween(t0, CounterClock::now());
+            const Chain end = before.then(ms, false);
+            const CountedLock lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
+            countCheck(m_ctx.stats, end, ms, false);
             mark(id, kFail);
             if (tagging) tagDown(id, kFail | kP1False);
-            return;
+            return end;
         }
         const TablePtr src = id == 0 ? m_base : m_sources->source(engine, id);
         std::shared_ptr<ClassTable> table;
@@ -238,9 +255,11 @@ private:
         double squares = 0;
         if (m_bound) squares = sumOfSquares(classes->sizes, m_ctx.data.rowCount());
 
-        const std::lock_guard lock(m_mutex);
+        const double ms = msBetween(t0, CounterClock::now());
+        const Chain end = before.then(ms);
+        const CountedLock lock(m_mutex);
         m_ctx.poll(m_ctx.stats.checkedNodes);  // progress and Cancel are serialised here too
-        ++m_ctx.stats.checkedNodes;
+        countCheck(m_ctx.stats, end, ms);
         mark(id, v.satisfies ? kSat : kFail);
         if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
         if (m_bound) m_ctx.squaresBound[id] = squares;
@@ -259,6 +278,7 @@ private:
             }
         }
         if (table) m_sources->remember(id, std::move(table));
+        return end;
     }
 
     /// Marks `id` and every generalization with `bits`, not descending past nodes that
@@ -305,6 +325,8 @@ private:
     std::shared_mutex m_mutex;
     std::atomic<bool> m_abort{false};
     std::size_t m_cursor = 0;
+    /// Phase 2: the chains every check of the current height waited for (set between heights).
+    Chain m_phaseBase;
     std::vector<NodeId> m_stack;
 };
 

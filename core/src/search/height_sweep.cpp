@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "search/thread_counters.h"
 #include "search/workers.h"
 
 namespace ldv::detail {
@@ -20,6 +21,8 @@ void sweepByHeight(SearchContext& ctx, const std::vector<std::size_t>& carried,
     std::unordered_map<NodeId, ClassTable> previous;
     std::mutex lock;  // the context's statistics and feedback
     std::atomic<bool> abort{false};
+    if (ctx.stats.threadsDetail.size() < engines.size())
+        ctx.stats.threadsDetail.resize(engines.size());
     for (std::size_t pos = 0; pos < ctx.byHeight.size();) {
         const int height = ctx.data.lattice().height(ctx.byHeight[pos]);
         std::size_t end = pos;
@@ -27,6 +30,8 @@ void sweepByHeight(SearchContext& ctx, const std::vector<std::size_t>& carried,
             ++end;
         std::vector<ClassTable> tables(end - pos);
         std::atomic<std::size_t> next{pos};
+        // A height starts once the one below is done: its checks wait for every check before.
+        const Chain before = chainOf(ctx.stats.criticalPath);
         runWorkers(
             unsigned(engines.size()),
             [&](unsigned t) {
@@ -34,10 +39,10 @@ void sweepByHeight(SearchContext& ctx, const std::vector<std::size_t>& carried,
                 for (std::size_t k; !abort && (k = next.fetch_add(1)) < end;) {
                     const NodeId id = ctx.byHeight[k];
                     {
-                        const std::lock_guard hold(lock);
+                        const CountedLock hold(lock);
                         ctx.poll(ctx.stats.checkedNodes);
-                        ++ctx.stats.checkedNodes;
                     }
+                    const auto t0 = CounterClock::now();
                     const ClassTable* src = &base;
                     for (std::size_t i = 0; i < ctx.d; ++i)
                         if (ctx.level(id, i) > 0)
@@ -50,9 +55,12 @@ void sweepByHeight(SearchContext& ctx, const std::vector<std::size_t>& carried,
                     else
                         engine.rollup(*src, ctx.levels(id), table);
                     visit(engine, id, table);
+                    const double ms = msBetween(t0, CounterClock::now());
+                    const CountedLock hold(lock);
+                    countCheck(ctx.stats, before.then(ms), ms);
                 }
             },
-            &abort);
+            &abort, std::span<ThreadCounters>(ctx.stats.threadsDetail));
         previous.clear();
         std::size_t bytes = 0;
         for (std::size_t k = pos; k < end && bytes <= kBudget; ++k) {

@@ -33,6 +33,7 @@
 #include "search/distinct_bound.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
+#include "search/thread_counters.h"
 #include "search/workers.h"
 
 namespace ldv::detail {
@@ -60,18 +61,21 @@ public:
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
             m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
         for (const auto& e : m_workers) e->keepClassOf(m_rows.enabled());
+        if (ctx.stats.threadsDetail.size() < m_workers.size())
+            ctx.stats.threadsDetail.resize(m_workers.size());
         // Path steps try attributes by SearchContext::pathStepScore, best first (as fast.cpp).
         for (std::size_t i = 0; i < ctx.d; ++i) {
             for (int l = 0; l < ctx.heights[i]; ++l) m_ratio.push_back(ctx.pathStepScore(i, l));
             m_ratioStart.push_back(m_ratio.size() - std::size_t(ctx.heights[i]));
         }
-        addUndecided(Node(ctx.d, 0));
+        addUndecided(Node(ctx.d, 0), Chain{});
     }
 
     std::vector<NodeId> run() {
         try {
             runWorkers(
-                unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort);
+                unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort,
+                std::span<ThreadCounters>(m_ctx.stats.threadsDetail));
         } catch (const Cancelled&) {
             if (PartialClassification* p = m_ctx.partial) {
                 // Asked for per-node states (the workbench): the antichains answer each node.
@@ -110,25 +114,29 @@ private:
             std::vector<Node> path;
             for (;;) {
                 NodeId start;
+                Chain chain;  // the checks this walk waited for: those that made its start
                 {
-                    std::unique_lock lock(m_mutex);
+                    lockCounted(m_mutex);
+                    std::unique_lock lock(m_mutex, std::adopt_lock);
                     for (;;) {
                         if (m_abort.load()) return;
                         auto it = m_byHeight.begin();
-                        while (it != m_byHeight.end() && m_walking.count(it->second)) ++it;
+                        while (it != m_byHeight.end() && m_walking.count(it->second.id)) ++it;
                         if (it != m_byHeight.end()) {
-                            start = it->second;
+                            start = it->second.id;
+                            chain = it->second.chain;
                             break;
                         }
                         if (m_walking.empty()) return;  // nothing undecided and nobody walking
+                        const IdleTimer idle;
                         m_wake.wait(lock);
                     }
                     m_walking.insert(start);
                     buildPath(start, path);
                 }
-                binarySearch(engine, path);
+                binarySearch(engine, path, chain);
                 {
-                    const std::lock_guard lock(m_mutex);
+                    const CountedLock lock(m_mutex);
                     m_walking.erase(start);
                 }
                 m_wake.notify_all();
@@ -171,17 +179,20 @@ private:
         }
     }
 
-    void binarySearch(RollupEngine& engine, const std::vector<Node>& path) {
+    /// Each midpoint waits for the verdict of the one before it (a verdict found decided
+    /// costs no wait: `chain` grows by this walk's own checks only).
+    void binarySearch(RollupEngine& engine, const std::vector<Node>& path, Chain chain) {
         std::ptrdiff_t lo = 0, hi = std::ptrdiff_t(path.size()) - 1;
         while (lo <= hi) {
             const std::ptrdiff_t mid = (lo + hi) / 2;
             const Node& x = path[std::size_t(mid)];
             State s;
             {
-                const std::lock_guard lock(m_mutex);
+                const CountedLock lock(m_mutex);
                 s = state(x);
             }
-            if (s == State::Undecided) s = check(engine, x) ? State::Satisfies : State::Fails;
+            if (s == State::Undecided)
+                s = check(engine, x, chain) ? State::Satisfies : State::Fails;
             if (s == State::Satisfies)
                 hi = mid - 1;
             else
@@ -189,13 +200,18 @@ private:
         }
     }
 
-    bool check(RollupEngine& engine, const Node& x) {
+    /// Checks x, which waited for `chain`; `chain` becomes the chain this check ends.
+    bool check(RollupEngine& engine, const Node& x, Chain& chain) {
+        const auto t0 = CounterClock::now();
         const NodeId id = encodeLevels(x, m_ctx.heights);
         if (m_distinct.provesFailure(std::span<const LevelCode>(x)) ||
             (id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id)))) {
-            const std::lock_guard lock(m_mutex);
+            const double ms = msBetween(t0, CounterClock::now());
+            chain = chain.then(ms, false);
+            const CountedLock lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
-            addFailing(x);
+            countCheck(m_ctx.stats, chain, ms, false);
+            addFailing(x, chain);
             return false;
         }
         const std::vector<int> levels(x.begin(), x.end());
@@ -215,15 +231,17 @@ private:
         std::optional<NodeMetrics> metrics;
         if (v.satisfies && metricNeedsClasses(m_ctx))
             metrics = rankingMetrics(m_ctx, engine, *classes);
+        const double ms = msBetween(t0, CounterClock::now());
+        chain = chain.then(ms);
         {
-            const std::lock_guard lock(m_mutex);
+            const CountedLock lock(m_mutex);
             m_ctx.poll(m_ctx.stats.checkedNodes);
-            ++m_ctx.stats.checkedNodes;
+            countCheck(m_ctx.stats, chain, ms);
             if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
             if (v.satisfies)
                 addSatisfying(x);
             else
-                addFailing(x);
+                addFailing(x, chain);
         }
         if (table) m_sources->remember(id, std::move(table));
         return v.satisfies;
@@ -257,13 +275,18 @@ private:
         for (std::size_t slot : m_scratch) removeUndecided(slot);
     }
 
-    void addFailing(const Node& x) {
+    /// `chain`: the check that decided x; the raises it adds to U wait for it.
+    void addFailing(const Node& x, const Chain& chain) {
         if (m_failing.anyAbove(x)) return;
         replaceDominated(m_failing, x, Side::Below);
         // The minimal undecided nodes below x give way to their raises past x.
         collect(m_undecided, x, Side::Below);
         std::vector<Node> raises;
+        // A raise waits for x's check and for what made the member it raises (the chains of
+        // the members below x: their join, kept with every raise).
+        Chain made = chain;
         for (std::size_t slot : m_scratch) {
+            made = made.join(m_byHeight.at(m_undecidedSlot.at(slot)).chain);
             const auto u = m_undecided.levels(slot);
             for (std::size_t i = 0; i < m_ctx.d; ++i) {
                 if (x[i] >= m_ctx.heights[i]) continue;
@@ -299,15 +322,15 @@ private:
                 }
             if (!dominated) added.push_back(&c);
         }
-        for (const Node* c : added) addUndecided(*c);
+        for (const Node* c : added) addUndecided(*c, made);
     }
 
-    void addUndecided(const Node& x) {
+    void addUndecided(const Node& x, const Chain& chain) {
         const std::size_t slot = m_undecided.insert(x);
         const NodeId id = encodeLevels(x, m_ctx.heights);
         int h = 0;
         for (LevelCode v : x) h += v;
-        m_byHeight.emplace(std::make_pair(h, id), id);
+        m_byHeight.emplace(std::make_pair(h, id), Start{id, chain});
         m_undecidedSlot.emplace(slot, std::make_pair(h, id));
     }
 
@@ -333,8 +356,13 @@ private:
     std::condition_variable m_wake;
     std::atomic<bool> m_abort{false};
     DominanceIndex m_satisfying, m_failing, m_undecided;
+    /// A member of U: its node and the chain of checks that made it a member.
+    struct Start {
+        NodeId id;
+        Chain chain;
+    };
     /// U by (height, id), lowest first, and each U slot's key there.
-    std::map<std::pair<int, NodeId>, NodeId> m_byHeight;
+    std::map<std::pair<int, NodeId>, Start> m_byHeight;
     std::unordered_map<std::size_t, std::pair<int, NodeId>> m_undecidedSlot;
     std::set<NodeId> m_walking;  ///< path starts being walked
     std::vector<std::size_t> m_scratch;

@@ -25,6 +25,7 @@
 #include "ldiv/data/error.h"
 #include "search/height_sweep.h"
 #include "search/search_context.h"
+#include "search/thread_counters.h"
 #include "search/workers.h"
 
 namespace ldv::detail {
@@ -123,9 +124,12 @@ private:
 
 /// Incognito's search of one subset lattice; passing[mask] receives its passing nodes.
 /// Reads passing[] of the (w−1)-subsets only, so subsets of one size run in parallel.
+/// `before`: the chains of every check of the smaller subsets (the rounds' barrier); a root's
+/// check waits for them, any other check for the failing check whose table it rolls up.
 void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base,
                   Projections& projections, RollupEngine& engine,
-                  std::vector<std::vector<std::uint8_t>>& passing, std::mutex& lock) {
+                  std::vector<std::vector<std::uint8_t>>& passing, std::mutex& lock,
+                  const Chain& before) {
     const SubLattice s = subLattice(ctx, mask);
     const std::size_t w = s.attrs.size();
     enum : std::uint8_t { kCandidate = 1, kPass = 2, kQueued = 4 };
@@ -152,13 +156,18 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
         return std::span<const int>(levels);
     };
     // Breadth-first by height; each queued node keeps the frequency set it rolls up from.
-    std::vector<std::vector<std::pair<NodeId, std::shared_ptr<const ClassTable>>>> queue;
-    auto push = [&](NodeId id, std::shared_ptr<const ClassTable> from) {
+    struct Queued {
+        NodeId id;
+        std::shared_ptr<const ClassTable> from;
+        Chain after;  ///< the check that queued it (its table is `from`)
+    };
+    std::vector<std::vector<Queued>> queue;
+    auto push = [&](NodeId id, std::shared_ptr<const ClassTable> from, const Chain& after) {
         int h = 0;
         for (std::size_t p = 0; p < w; ++p) h += s.levels[id * w + p];
         if (queue.size() <= std::size_t(h)) queue.resize(std::size_t(h) + 1);
         state[id] |= kQueued;
-        queue[std::size_t(h)].emplace_back(id, std::move(from));
+        queue[std::size_t(h)].push_back({id, std::move(from), after});
     };
     std::vector<NodeId> roots;
     for (NodeId id = 0; id < s.size; ++id) {
@@ -187,21 +196,28 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
             rootSource = std::move(superRoot);
         }
     }
-    for (NodeId id : roots) push(id, rootSource);
+    for (NodeId id : roots) push(id, rootSource, before);
     std::vector<NodeId> stack;
     for (std::size_t h = 0; h < queue.size(); ++h) {
         for (std::size_t q = 0; q < queue[h].size(); ++q) {
-            const NodeId id = queue[h][q].first;
+            const NodeId id = queue[h][q].id;
             if (state[id] & kPass) continue;  // marked: a generalization of a passing node
             {
-                const std::lock_guard hold(lock);
+                const CountedLock hold(lock);
                 ctx.poll(ctx.stats.checkedNodes);
-                ++ctx.stats.checkedNodes;
             }
+            const auto t0 = CounterClock::now();
             auto table = std::make_shared<ClassTable>();
-            engine.rollup(*queue[h][q].second, fullLevels(id), *table);
-            queue[h][q].second.reset();
-            if (ctx.judge.judge(*table, engine).satisfies) {
+            engine.rollup(*queue[h][q].from, fullLevels(id), *table);
+            queue[h][q].from.reset();
+            const bool passes = ctx.judge.judge(*table, engine).satisfies;
+            const double ms = msBetween(t0, CounterClock::now());
+            const Chain end = queue[h][q].after.then(ms);
+            {
+                const CountedLock hold(lock);
+                countCheck(ctx.stats, end, ms);
+            }
+            if (passes) {
                 stack.assign(1, id);  // mark every candidate generalization
                 while (!stack.empty()) {
                     const NodeId n = stack.back();
@@ -218,7 +234,7 @@ void searchSubset(SearchContext& ctx, std::uint32_t mask, const ClassTable& base
                     if (s.levels[id * w + p] >= ctx.heights[s.attrs[p]]) continue;
                     const NodeId next = id + s.strides[p];
                     if ((state[next] & kCandidate) && !(state[next] & (kQueued | kPass)))
-                        push(next, table);
+                        push(next, table, end);
                 }
             }
         }
@@ -252,16 +268,20 @@ void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies)
 
     std::mutex lock;  // the context's statistics and feedback
     std::atomic<bool> abort{false};
+    if (ctx.stats.threadsDetail.size() < engines.list.size())
+        ctx.stats.threadsDetail.resize(engines.list.size());
     for (std::size_t size = 1; size <= ctx.d; ++size) {
         const std::vector<std::uint32_t>& masks = bySize[size];
         std::atomic<std::size_t> next{0};
+        const Chain before = chainOf(ctx.stats.criticalPath);  // every smaller subset's checks
         runWorkers(
             unsigned(std::min<std::size_t>(engines.list.size(), masks.size())),
             [&](unsigned t) {
                 for (std::size_t k; !abort && (k = next.fetch_add(1)) < masks.size();)
-                    searchSubset(ctx, masks[k], base, projections, *engines.list[t], passing, lock);
+                    searchSubset(ctx, masks[k], base, projections, *engines.list[t], passing, lock,
+                                 before);
             },
-            &abort);
+            &abort, std::span<ThreadCounters>(ctx.stats.threadsDetail));
     }
     for (NodeId id = 0; id < ctx.size; ++id) satisfies[id] = passing[full][id];
     engines.addStatistics(ctx);

@@ -70,6 +70,21 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
     ctx.stats.checkedNodes += viewCtx.stats.checkedNodes;
     ctx.stats.classesRead += viewCtx.stats.classesRead;
     ctx.stats.classesBuilt += viewCtx.stats.classesBuilt;
+    // The view is classified after the data: its threads' time adds to theirs, and its chains
+    // of dependent checks start where the data's ended.
+    std::vector<ThreadCounters>& mine = ctx.stats.threadsDetail;
+    const std::vector<ThreadCounters>& its = viewCtx.stats.threadsDetail;
+    if (mine.size() < its.size()) mine.resize(its.size());
+    for (std::size_t t = 0; t < its.size(); ++t) {
+        mine[t].busyMs += its[t].busyMs;
+        mine[t].idleMs += its[t].idleMs;
+        mine[t].lockWaits += its[t].lockWaits;
+        mine[t].lockWaitMs += its[t].lockWaitMs;
+        mine[t].nodesChecked += its[t].nodesChecked;
+    }
+    ctx.stats.criticalPath.checks += viewCtx.stats.criticalPath.checks;
+    ctx.stats.criticalPath.ms += viewCtx.stats.criticalPath.ms;
+    ctx.stats.criticalPath.workMs += viewCtx.stats.criticalPath.workMs;
 }
 
 }  // namespace

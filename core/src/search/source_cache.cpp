@@ -1,6 +1,8 @@
 // Rollup sources for checked nodes (source_cache.h).
 #include "search/source_cache.h"
 
+#include "search/thread_counters.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -126,14 +128,14 @@ bool SourceCache::mayBeSmall(NodeId id) const {
 }
 
 std::size_t SourceCache::sourceSize(NodeId id) const {
-    const std::shared_lock lock(m_mutex);
+    const CountedSharedLock lock(m_mutex);
     const std::size_t slot = bestCached(id);
     return slot == kNone ? m_base->count() : m_entries[slot].table->count();
 }
 
 TablePtr SourceCache::source(RollupEngine& engine, NodeId id) {
     {
-        const std::shared_lock lock(m_mutex);  // checks look up sources side by side
+        const CountedSharedLock lock(m_mutex);  // checks look up sources side by side
         if (const std::size_t slot = bestCached(id); slot != kNone) {
             touch(slot);
             return m_entries[slot].table;
@@ -155,7 +157,8 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
     TablePtr src = m_base;
     std::promise<TablePtr> promise;
     {
-        std::unique_lock lock(m_mutex);
+        lockCounted(m_mutex);
+        std::unique_lock lock(m_mutex, std::adopt_lock);
         if (auto it = m_hubs.find(hub); it != m_hubs.end()) {
             touch(it->second);
             return m_entries[it->second].table;
@@ -163,7 +166,8 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
         if (auto it = m_building.find(hub); it != m_building.end()) {
             const std::shared_future<TablePtr> pending = it->second;
             lock.unlock();
-            return pending.get();  // rethrows the builder's exception
+            const LockWaitTimer wait;  // another worker is building it
+            return pending.get();      // rethrows the builder's exception
         }
         if (const std::size_t slot = bestCached(hub); slot != kNone) {
             touch(slot);
@@ -181,7 +185,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
         engine.rollup(*src, m_ctx.levels(hub), *table);
         if (m_rows) m_rows->track(*src, engine.classOf(), *table);
         out = table;
-        const std::lock_guard lock(m_mutex);
+        const CountedLock lock(m_mutex);
         if (m_hubBytes + table->bytes() <= m_budget / 2) {
             m_hubBytes += table->bytes();
             keep(hub, std::move(table), true);
@@ -203,7 +207,7 @@ TablePtr SourceCache::hubTable(RollupEngine& engine, NodeId hub) {
 }
 
 void SourceCache::remember(NodeId id, TablePtr table) {
-    const std::lock_guard lock(m_mutex);
+    const CountedLock lock(m_mutex);
     rememberLocked(id, std::move(table));
 }
 

@@ -1,6 +1,8 @@
 // The lower bound on suppressed rows from checked nodes above (suppressed_rows.h).
 #include "search/suppressed_rows.h"
 
+#include "search/thread_counters.h"
+
 #include <algorithm>
 #include <mutex>
 
@@ -74,7 +76,7 @@ void SuppressedRows::rememberChecked(std::span<const LevelCode> levels, const Cl
     std::uint64_t rows = 0;
     for (const std::uint32_t g : t.smallGroup) rows += m_weight[g];
     if (rows == 0) return;
-    const std::unique_lock lock(m_mutex);
+    const CountedLock lock(m_mutex);
     if (m_entries + t.smallGroup.size() > kMaxEntries) return;
     m_entries += t.smallGroup.size();
     const std::size_t slot = m_index.insert(levels);
@@ -91,7 +93,7 @@ bool SuppressedRows::provesFailure(std::span<const LevelCode> x, std::size_t bud
     thread_local std::vector<std::size_t> above, chosen;
     thread_local std::vector<std::pair<int, std::size_t>> byHeight;
     thread_local Stamps stamps;
-    const std::shared_lock lock(m_mutex);
+    const CountedSharedLock lock(m_mutex);
     if (m_index.size() == 0) return false;
     above.clear();
     m_index.collectAbove(x, above);

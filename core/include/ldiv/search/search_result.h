@@ -35,6 +35,33 @@ struct SearchTimes {
     double elapsedMs = 0;
 };
 
+/// What one worker thread of a classification did (issue 38: busy, idle, lock waits), summed
+/// over the classification's parallel regions. busyMs + idleMs + lockWaitMs is the time of
+/// those regions, the same for every thread (docs/search.md, "Thread counters").
+struct ThreadCounters {
+    /// Checking nodes and the bookkeeping around them (paths, tagging, rollup sources).
+    double busyMs = 0;
+    /// Waiting for work: at a barrier, for a path start, or done before the others.
+    double idleMs = 0;
+    /// Acquisitions of a shared lock that found it taken (or waits for a rollup source
+    /// another thread was building), and the time spent waiting.
+    std::uint64_t lockWaits = 0;
+    double lockWaitMs = 0;
+    /// Nodes this thread checked (their sum over threads is SearchStatistics::checkedNodes).
+    std::uint64_t nodesChecked = 0;
+};
+
+/// The longest chain of dependent checks (docs/search.md: a check depends on the checks whose
+/// verdicts had to be known before its node could be chosen), against the work of all checks.
+struct CriticalPath {
+    /// Checks on the longest chain, and the longest chain by time (the span): the sum of the
+    /// check times along it (not necessarily the same chain).
+    std::uint64_t checks = 0;
+    double ms = 0;
+    /// Every check's time, summed over the threads (the work).
+    double workMs = 0;
+};
+
 struct SearchStatistics {
     /// Nodes whose classes were computed and judged (tagged nodes are not counted).
     std::uint64_t checkedNodes = 0;
@@ -63,6 +90,9 @@ struct SearchStatistics {
     std::uint64_t measuredNodes = 0;
     SearchTimes times;
     unsigned threads = 1;
+    /// Per worker thread of the classification (empty for an algorithm that keeps none).
+    std::vector<ThreadCounters> threadsDetail;
+    CriticalPath criticalPath;
 };
 
 struct SearchResult {
