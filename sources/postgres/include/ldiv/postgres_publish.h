@@ -1,0 +1,69 @@
+#pragma once
+// Publishing a PostgreSQL table into the same database without its rows leaving the server
+// (issue 38): ldiv judges the node on the base groups (GROUP BY in the server), uploads each
+// quasi-identifier's value → generalized value map and the suppressed classes' generalized
+// values into temporary tables, and one INSERT … SELECT joins the source with them. See
+// docs/database.md, "Publishing inside the database".
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ldiv/postgres.h"
+
+namespace ldv::pg {
+
+struct InDatabasePublication {
+    /// Every column of the source, for the missing filter (MissingPolicy::Drop drops a row
+    /// with a missing value in any column, as readCsv does).
+    std::vector<std::string> sourceColumns;
+    /// The published columns, in order (source names; identifying columns left out).
+    std::vector<std::string> published;
+    /// The quasi-identifying columns; each is published through its hierarchy.
+    std::vector<std::string> qis;
+    /// Per QI: (value as the client read it, generalized value at the node's level) for every
+    /// value of the judged data. NULL reads as "", as it does in the groups.
+    std::vector<std::vector<std::pair<std::string, std::string>>> hierarchies;
+    /// The generalized QI values of each suppressed class, in `qis` order.
+    std::vector<std::vector<std::string>> suppressed;
+    /// Suppressed rows are kept with every QI `maskToken` (else removed).
+    bool mask = false;
+    std::string maskToken = "*";
+    /// The source's missing policy and tokens (the filter groupStatement applies).
+    CsvOptions options;
+};
+
+/// Temporary tables of a publication (ON COMMIT DROP): the map of QI `i`, the suppressed
+/// classes. Their columns: ldiv_v, ldiv_g; ldiv_q0, ldiv_q1, ….
+std::string hierarchyTableName(std::size_t qi);
+inline constexpr const char* kSuppressedTable = "ldiv_suppressed";
+
+/// The SELECT whose rows are the published table: the source (filtered as for the groups)
+/// joined with each QI's map, left-joined with the suppressed classes; every value text, an
+/// empty one NULL (as the COPY path writes it).
+std::string inDatabaseSelect(const Location& source, const InDatabasePublication& publication,
+                             const Quoter& quoter);
+
+/// True when `source` and `target` name the same database as the same user (their conninfo
+/// without ldiv's parameters is equal): then the publication can run inside it.
+bool sameDatabase(const std::string& source, const std::string& target);
+
+struct InDatabaseResult {
+    std::uint64_t rows = 0;               ///< rows written
+    std::vector<std::string> statements;  ///< what was sent, in order (COPY data aside)
+};
+
+/// Creates `target` (refused when it exists, unless `replace`) and fills it with
+/// inDatabaseSelect() in one transaction: BEGIN, [DROP], CREATE TABLE, the temporary tables
+/// (created, filled with COPY … FROM STDIN, analysed), INSERT … SELECT, COMMIT. On any failure
+/// the transaction is rolled back. `expectedRows`: the rows the judged groups publish; a
+/// different count (the table changed since it was grouped) rolls back with an error.
+InDatabaseResult publishInDatabase(const std::string& source, const std::string& target,
+                                   const InDatabasePublication& publication, bool replace,
+                                   std::uint64_t expectedRows);
+
+/// Rows received by every COPY … TO STDOUT of this process so far (groups and rows alike):
+/// how `ldiv generalize --json` shows that no row travelled.
+std::uint64_t copiedOutRows();
+
+}  // namespace ldv::pg
