@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <set>
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
@@ -447,25 +448,26 @@ private:
             else
                 removed.push_back(c);
         }
-        const auto generalized = [&](std::size_t i, Code code) {
-            return data.hierarchy(i).levelValue(levels[i], code);
-        };
-        for (std::size_t i = 0; i < data.qiCount(); ++i) {
-            const Column& column = data.table().column(data.qiColumns()[i]);
-            const HierarchyMap& h = data.hierarchy(i);
-            p.qis.push_back(column.name());
-            auto& map = p.hierarchies.emplace_back();
-            for (Code v = 0; v < column.domainSize(); ++v)
-                map.emplace_back(column.value(v), generalized(i, h.map(v, levels[i])));
-        }
-        // The suppressed classes, by their generalized values (EquivalenceClasses::keys).
+        // One map row per QI combination of the groups: its values as read, its generalized
+        // values, and whether its class is suppressed (judgement.suppressed, by class).
         const NodeJudgement& judged = node.judgement;
-        for (std::size_t c = 0; c < judged.suppressed.size(); ++c) {
-            if (!judged.suppressed[c]) continue;
-            std::vector<std::string> key;
-            for (std::size_t i = 0; i < data.qiCount(); ++i)
-                key.push_back(generalized(i, judged.classes.key(c)[i]));
-            p.suppressed.push_back(std::move(key));
+        for (std::size_t i = 0; i < data.qiCount(); ++i)
+            p.qis.push_back(data.table().column(data.qiColumns()[i]).name());
+        std::set<std::vector<std::string>> combinations;
+        for (std::size_t g = 0; g < data.table().rowCount(); ++g) {
+            pg::InDatabasePublication::Combination c;
+            for (std::size_t i = 0; i < data.qiCount(); ++i) {
+                const Column& column = data.table().column(data.qiColumns()[i]);
+                const HierarchyMap& h = data.hierarchy(i);
+                const Code v = column.code(g);
+                c.values.push_back(column.value(v));
+                c.generalized.push_back(h.levelValue(levels[i], h.map(v, levels[i])));
+            }
+            // Groups that differ only in their sensitive values share one map row.
+            if (!combinations.insert(c.values).second) continue;
+            const std::uint32_t cls = judged.classes.baseToClass[data.baseGroupOfRow(g)];
+            c.suppressed = !judged.suppressed.empty() && judged.suppressed[cls];
+            p.combinations.push_back(std::move(c));
         }
         const std::uint64_t rows = data.rowCount(), suppressed = node.suppressedRows;
         p.mask = m_suppressed == "mask" && !node.maskedRowsRemoved;

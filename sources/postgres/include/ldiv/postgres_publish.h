@@ -1,8 +1,8 @@
 #pragma once
 // Publishing a PostgreSQL table into the same database without its rows leaving the server
-// (issue 38): ldiv judges the node on the base groups (GROUP BY in the server), uploads each
-// quasi-identifier's value → generalized value map and the suppressed classes' generalized
-// values into temporary tables, and one INSERT … SELECT joins the source with them. See
+// (issue 38): ldiv judges the node on the base groups (GROUP BY in the server), uploads a map
+// from each QI combination to its generalized values and its class's suppression into a
+// temporary table, and one INSERT … SELECT joins the source with it. See
 // docs/database.md, "Publishing inside the database".
 #include <cstdint>
 #include <string>
@@ -21,11 +21,15 @@ struct InDatabasePublication {
     std::vector<std::string> published;
     /// The quasi-identifying columns; each is published through its hierarchy.
     std::vector<std::string> qis;
-    /// Per QI: (value as the client read it, generalized value at the node's level) for every
-    /// value of the judged data. NULL reads as "", as it does in the groups.
-    std::vector<std::vector<std::pair<std::string, std::string>>> hierarchies;
-    /// The generalized QI values of each suppressed class, in `qis` order.
-    std::vector<std::vector<std::string>> suppressed;
+    /// The QI combinations of the judged data, each once: `qis.size()` values as the client
+    /// read them (NULL as ""), then as many generalized values at the node's level; and
+    /// whether the combination's class is suppressed.
+    struct Combination {
+        std::vector<std::string> values;
+        std::vector<std::string> generalized;
+        bool suppressed = false;
+    };
+    std::vector<Combination> combinations;
     /// Suppressed rows are kept with every QI `maskToken` (else removed).
     bool mask = false;
     std::string maskToken = "*";
@@ -33,14 +37,13 @@ struct InDatabasePublication {
     CsvOptions options;
 };
 
-/// Temporary tables of a publication (ON COMMIT DROP): the map of QI `i`, the suppressed
-/// classes. Their columns: ldiv_v, ldiv_g; ldiv_q0, ldiv_q1, ….
-std::string hierarchyTableName(std::size_t qi);
-inline constexpr const char* kSuppressedTable = "ldiv_suppressed";
+/// The temporary table of a publication (ON COMMIT DROP): one row per QI combination, columns
+/// ldiv_v0…, ldiv_g0…, ldiv_suppressed.
+inline constexpr const char* kMapTable = "ldiv_map";
 
 /// The SELECT whose rows are the published table: the source (filtered as for the groups)
-/// joined with each QI's map, left-joined with the suppressed classes; every value text, an
-/// empty one NULL (as the COPY path writes it).
+/// joined once with the map on its QI values; every value text, an empty one NULL (as the
+/// COPY path writes it).
 std::string inDatabaseSelect(const Location& source, const InDatabasePublication& publication,
                              const Quoter& quoter);
 
@@ -54,8 +57,8 @@ struct InDatabaseResult {
 };
 
 /// Creates `target` (refused when it exists, unless `replace`) and fills it with
-/// inDatabaseSelect() in one transaction: BEGIN, [DROP], CREATE TABLE, the temporary tables
-/// (created, filled with COPY … FROM STDIN, analysed), INSERT … SELECT, COMMIT. On any failure
+/// inDatabaseSelect() in one transaction: BEGIN, [DROP], CREATE TABLE, the map (created,
+/// filled with COPY … FROM STDIN, analysed), INSERT … SELECT, COMMIT. On any failure
 /// the transaction is rolled back. `expectedRows`: the rows the judged groups publish; a
 /// different count (the table changed since it was grouped) rolls back with an error.
 InDatabaseResult publishInDatabase(const std::string& source, const std::string& target,
