@@ -90,7 +90,8 @@ InDatabaseResult publishInDatabase(const std::string& sourceUri, const std::stri
         out.statements.push_back(sql);
         conn.exec(sql);
     };
-    for (std::size_t s = 0; s + 2 < statements.size(); ++s) exec(statements[s]);
+    // BEGIN and DROP as they are; the CREATE TABLE becomes CREATE TABLE … AS below.
+    for (std::size_t s = 0; s + 3 < statements.size(); ++s) exec(statements[s]);
     // The join is an equality with a small uploaded table, which a hash join serves in one
     // pass over the source. The planner cannot estimate a join on coalesce(…::text, '') and
     // picked nested loops that rescan the map per row (with one map per QI, as first written:
@@ -128,15 +129,15 @@ InDatabaseResult publishInDatabase(const std::string& sourceUri, const std::stri
         put(batch.str());
     });
     exec("ANALYZE pg_temp." + std::string(kMapTable));
-    std::string list;
-    for (const std::string& c : p.published)
-        list += (list.empty() ? "" : ", ") + conn.identifier(c);
-    // One statement writes the table; its count comes back through the CTE.
-    const std::string insert = "WITH ldiv_written AS (INSERT INTO " + rel + " (" + list + ") " +
-                               inDatabaseSelect(source, p, conn) +
-                               " RETURNING 1) SELECT count(*) FROM ldiv_written";
-    out.statements.push_back(insert);
-    out.rows = std::stoull(conn.scalar(insert));
+    // One statement writes the table. CREATE TABLE … AS rather than INSERT … SELECT into the
+    // created table: it inserts in bulk (INSERT … RETURNING, first written, took 10.4 s
+    // against 4.8 s for the fetch-and-COPY path on 1 M rows). Its columns are the SELECT's,
+    // text and named as the source's. The count is a scan of the new table.
+    const std::string create = "CREATE TABLE " + rel + " AS " + inDatabaseSelect(source, p, conn);
+    exec(create);
+    const std::string count = "SELECT count(*) FROM " + rel;
+    out.statements.push_back(count);
+    out.rows = std::stoull(conn.scalar(count));
     // The groups were read in another transaction: a table changed in between would publish
     // rows nobody judged. The connection closes with the transaction open: rolled back.
     if (out.rows != expectedRows)
