@@ -385,8 +385,9 @@ private:
 #ifdef LDIV_HAVE_POSTGRES
     /// `generalize` inside the database (docs/database.md, "Publishing inside the
     /// database"): the node is judged on the base groups, which the server counts (GROUP BY);
-    /// each QI's value → generalized value map and the suppressed classes go up into
-    /// temporary tables, and one INSERT … SELECT writes the published table. No row travels.
+    /// a map of the QI combinations (generalized values, suppressed or not) goes up into a
+    /// temporary table, and one CREATE TABLE … AS SELECT writes the published table. No row
+    /// travels.
     int executeInDatabase(std::ostream& out, std::ostream& err) {
         m_options.loadThreads = m_search.threads;
         m_options.groupsSuffice = true;  // the rows stay in the server

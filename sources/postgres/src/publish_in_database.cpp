@@ -80,7 +80,7 @@ InDatabaseResult publishInDatabase(const std::string& sourceUri, const std::stri
                                  " in: the search_path names no existing schema; give "
                                  "?table=SCHEMA.NAME");
     }
-    // BEGIN, [DROP], CREATE …, (COPY: replaced by INSERT … SELECT), COMMIT.
+    // BEGIN, [DROP], CREATE …, (COPY: replaced by the map and CREATE TABLE … AS SELECT), COMMIT.
     const std::vector<std::string> statements = publishStatements(name, p.published, replace, conn);
     const std::string rel = quoteQualified(name, conn);
     if (!replace && !conn.scalar("SELECT to_regclass($1)::text", rel).empty())

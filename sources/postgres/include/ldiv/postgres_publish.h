@@ -2,7 +2,7 @@
 // Publishing a PostgreSQL table into the same database without its rows leaving the server
 // (issue 38): ldiv judges the node on the base groups (GROUP BY in the server), uploads a map
 // from each QI combination to its generalized values and its class's suppression into a
-// temporary table, and one INSERT … SELECT joins the source with it. See
+// temporary table, and one CREATE TABLE … AS SELECT joins the source with it. See
 // docs/database.md, "Publishing inside the database".
 #include <cstdint>
 #include <string>
@@ -58,8 +58,8 @@ struct InDatabaseResult {
 
 /// Creates `target` (refused when it exists, unless `replace`) and fills it with
 /// inDatabaseSelect() in one transaction: BEGIN, [DROP], CREATE TABLE, the map (created,
-/// filled with COPY … FROM STDIN, analysed), INSERT … SELECT, COMMIT. On any failure
-/// the transaction is rolled back. `expectedRows`: the rows the judged groups publish; a
+/// filled with COPY … FROM STDIN, analysed), CREATE TABLE … AS SELECT, COMMIT. On any
+/// failure the transaction is rolled back. `expectedRows`: the rows the judged groups publish; a
 /// different count (the table changed since it was grouped) rolls back with an error.
 InDatabaseResult publishInDatabase(const std::string& source, const std::string& target,
                                    const InDatabasePublication& publication, bool replace,
