@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <set>
 
 #include "cli/command_list.h"
 #include "cli/data_options.h"
@@ -38,6 +39,9 @@
 #include "ldiv/transform/pram_columns.h"
 #include "ldiv/transform/transformation.h"
 #include "ldiv/workflow/dp_publication.h"
+#ifdef LDIV_HAVE_POSTGRES
+#include "ldiv/postgres_publish.h"
+#endif
 
 namespace ldv::cli {
 namespace {
@@ -114,6 +118,10 @@ public:
             ->required();
         m_command->add_flag("--replace", m_replace,
                             "Replace an existing database table (otherwise it is refused)");
+        m_command->add_flag(
+            "--fetch-rows", m_fetchRows,
+            "From a database table into a table of the same database: fetch the rows and write "
+            "them back with COPY instead of publishing inside the database (docs/database.md)");
         m_command->add_option("--output-sep", m_outputSep,
                               "Output separator (default: the input's)");
         m_command
@@ -174,6 +182,7 @@ public:
                 "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
                 "--transform mondrian, which takes no node)");
         checkReleaseOptions(m_release);
+        if (publishesInDatabase()) return executeInDatabase(out, err);
         m_options.loadThreads = m_search.threads;
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
@@ -350,6 +359,186 @@ public:
     }
 
 private:
+    /// A full-domain publication from a database table into a table of the same database
+    /// (same server, database and user) runs inside it unless --fetch-rows: what the
+    /// server cannot do without the rows (PRAM, pseudonyms, a release record) keeps the
+    /// fetching path.
+    bool publishesInDatabase() const {
+#ifdef LDIV_HAVE_POSTGRES
+        if (m_fetchRows || !isSourceUri(m_output) || !m_pram.empty() ||
+            !m_pseudonyms.columns.empty() || !m_release.path.empty())
+            return false;
+        std::string baseDir;
+        const ProjectConfig config = toProjectConfig(m_options, baseDir);
+        if (!isSourceUri(config.dataPath) || isInMemorySource(config.dataPath) ||
+            !projectPseudonymSpecs(config).empty())
+            return false;
+        try {
+            return pg::sameDatabase(config.dataPath, m_output);
+        } catch (const std::exception&) {
+            return false;  // another scheme, or malformed: the ordinary path reports it
+        }
+#else
+        return false;
+#endif
+    }
+
+#ifdef LDIV_HAVE_POSTGRES
+    /// `generalize` inside the database (docs/database.md, "Publishing inside the
+    /// database"): the node is judged on the base groups, which the server counts (GROUP BY);
+    /// a map of the QI combinations (generalized values, suppressed or not) goes up into a
+    /// temporary table, and one CREATE TABLE … AS SELECT writes the published table. No row
+    /// travels.
+    int executeInDatabase(std::ostream& out, std::ostream& err) {
+        m_options.loadThreads = m_search.threads;
+        m_options.groupsSuffice = true;  // the rows stay in the server
+        const auto start = std::chrono::steady_clock::now();
+        auto ws = loadWorkspace(m_options);
+        refuseOverwritingInputs({{"--output", m_output},
+                                 { "--mapping",
+                                   m_mapping }},
+                                m_options, *ws);
+        const bool optimum = m_node == "optimum";
+        const Requirement requirement = toRequirement(m_search, *ws, optimum);
+        const Dataset& data = *requirement.data;
+        const SearchConfig& config = requirement.config;
+        if (&judgedDataset(*ws, config) != &ws->dataset())
+            throw ParameterError(
+                "delta-presence publishes a research subset of the rows, which ldiv cannot yet "
+                "do inside the database: give --fetch-rows");
+        // The grouped table holds only the QI and sensitive columns: the roles are checked
+        // on the source's own columns.
+        const std::string source = ws->config().dataPath;
+        std::vector<std::string> columns;
+        for (const SourceColumn& c : openTableSource(source)->columns()) columns.push_back(c.name);
+        requireRoles(ws->config(), columns);
+        Levels levels;
+        if (optimum) {
+            ws->requireQiHierarchies();
+            const SearchResult r = search(data, config);
+            for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
+            if (!r.optimum) {
+                err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was "
+                       "written\n";
+                return kFailsRequirement;
+            }
+            levels = data.lattice().levels(*r.optimum);
+        } else {
+            levels = resolveNode(m_node, data);
+        }
+        // The same judgement as the CSV path's (publishNode), on the groups: which classes
+        // fail, whether they fit the limit, whether masked rows must be removed instead.
+        const PublicationVerdict node =
+            judgePublication(data, config, levels, m_suppressed == "mask");
+        if (!node.judgement.satisfies) {
+            const std::string what = failingNodeText(levels, node.judgement);
+            if (!m_allowFailing) {
+                err << "ldiv: error: " << what
+                    << "; nothing was written (write it anyway with --allow-failing)\n";
+                return kFailsRequirement;
+            }
+            err << "warning: " << what
+                << "; written anyway (--allow-failing), nothing was suppressed\n";
+        }
+        pg::InDatabasePublication p;
+        p.sourceColumns = columns;
+        const std::vector<std::string> identifying = ws->config().namesWithRole(Role::Identifying);
+        std::vector<std::string> removed;
+        for (const std::string& c : columns) {
+            if (std::find(identifying.begin(), identifying.end(), c) == identifying.end())
+                p.published.push_back(c);
+            else
+                removed.push_back(c);
+        }
+        // One map row per QI combination of the groups: its values as read, its generalized
+        // values, and whether its class is suppressed (judgement.suppressed, by class).
+        const NodeJudgement& judged = node.judgement;
+        for (std::size_t i = 0; i < data.qiCount(); ++i)
+            p.qis.push_back(data.table().column(data.qiColumns()[i]).name());
+        std::set<std::vector<std::string>> combinations;
+        for (std::size_t g = 0; g < data.table().rowCount(); ++g) {
+            pg::InDatabasePublication::Combination c;
+            for (std::size_t i = 0; i < data.qiCount(); ++i) {
+                const Column& column = data.table().column(data.qiColumns()[i]);
+                const HierarchyMap& h = data.hierarchy(i);
+                const Code v = column.code(g);
+                c.values.push_back(column.value(v));
+                c.generalized.push_back(h.levelValue(levels[i], h.map(v, levels[i])));
+            }
+            // Groups that differ only in their sensitive values share one map row.
+            if (!combinations.insert(c.values).second) continue;
+            const std::uint32_t cls = judged.classes.baseToClass[data.baseGroupOfRow(g)];
+            c.suppressed = !judged.suppressed.empty() && judged.suppressed[cls];
+            p.combinations.push_back(std::move(c));
+        }
+        const std::uint64_t rows = data.rowCount(), suppressed = node.suppressedRows;
+        p.mask = m_suppressed == "mask" && !node.maskedRowsRemoved;
+        p.maskToken = "*";
+        p.options = ws->config().csv;
+        const pg::InDatabaseResult written = pg::publishInDatabase(
+            source, m_output, p, m_replace, p.mask ? rows : rows - suppressed);
+        if (!m_mapping.empty()) {
+            // Per group: published unless its class is suppressed (masked or removed).
+            std::vector<std::uint8_t> published(data.table().rowCount(), 1);
+            if (!judged.suppressed.empty())
+                for (std::size_t g = 0; g < published.size(); ++g)
+                    published[g] =
+                        judged.suppressed[judged.classes.baseToClass[data.baseGroupOfRow(g)]] ? 0
+                                                                                              : 1;
+            const Table mapping = valueMapping(data, levels, published);
+            if (isSourceUri(m_mapping))
+                writeTableTo(m_mapping, mapping, {m_replace});
+            else
+                writeFileAtomically(
+                    m_mapping,
+                    formatTableCsv(mapping,
+                                   parseOutputSeparator(m_outputSep, ws->loadReport().separator),
+                                   m_neutralize.enabled()));
+        }
+        const double elapsedMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        const bool masked = p.mask && suppressed > 0;
+        if (node.maskedRowsRemoved)
+            err << "warning: the " << suppressed
+                << " masked rows would form a class of their own that fails "
+                << joined(node.maskedClassFailures) << "; they were removed instead\n";
+        if (m_options.json) {
+            nlohmann::json j{{"output", m_output},
+                             {"node", levels},
+                             {"rows", written.rows},
+                             {"columns", p.published},
+                             {"removed_columns", removed},
+                             {"satisfies", node.judgement.satisfies},
+                             {"allow_failing", m_allowFailing && !node.judgement.satisfies},
+                             {"formulas_neutralized", m_neutralize.enabled()},
+                             {"suppressed_rows", suppressed},
+                             {"suppressed", masked ? "masked" : "removed"},
+                             {"masked_rows_removed", node.maskedRowsRemoved},
+                             // A table has no row order (docs/database.md).
+                             {"shuffled", false},
+                             {"in_database", true},
+                             {"base_groups", data.table().rowCount()},
+                             {"rows_fetched", pg::copiedOutRows()},
+                             {"statements", written.statements},
+                             { "elapsed_ms",
+                               elapsedMs }};
+            if (!m_mapping.empty()) j["mapping"] = m_mapping;
+            addPseudonymJson(j, *ws);
+            out << j.dump() << "\n";
+        } else {
+            out << "wrote " << written.rows << " rows to " << m_output << " (node "
+                << formatLevels(levels) << "; " << suppressed << " suppressed rows "
+                << (masked ? "masked" : "removed") << "; inside the database, from "
+                << data.table().rowCount() << " base groups)\n";
+            for (const std::string& name : removed)
+                out << "  identifying column '" << name << "' removed\n";
+            if (!m_mapping.empty()) out << "  value mapping written to " << m_mapping << "\n";
+        }
+        return 0;
+    }
+#endif
+
     /// The -c differential-privacy=EPS,DELTA among the command line's criteria, if any.
     std::optional<CriterionSpec> differentialPrivacySpec() const {
         // The command line's criteria replace the project's; without any, a project whose
@@ -802,6 +991,7 @@ private:
     NeutralizeOptions m_neutralize;
     bool m_allowFailing = false;
     bool m_replace = false;
+    bool m_fetchRows = false;
     ReleaseOptions m_release;
     bool m_keepOrder = false;
     std::optional<std::uint64_t> m_seed;

@@ -100,6 +100,22 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
     return out;
 }
 
+PublicationVerdict judgePublication(const Dataset& data, const SearchConfig& config,
+                                    std::span<const int> levels, bool maskSuppressed,
+                                    const std::string& maskToken) {
+    PublicationVerdict out;
+    // With membership, as publishNode judges it (maskedClassFailures merges by base group).
+    out.judgement = judgeNode(data, config, levels, true);
+    const NodeJudgement& j = out.judgement;
+    for (std::size_t c = 0; c < j.suppressed.size(); ++c)
+        if (j.suppressed[c]) out.suppressedRows += j.classes.sizes[c];
+    if (maskSuppressed && out.suppressedRows > 0) {
+        out.maskedClassFailures = detail::maskedClassFailures(data, config, levels, j, maskToken);
+        out.maskedRowsRemoved = !out.maskedClassFailures.empty();
+    }
+    return out;
+}
+
 Table valueMapping(const Dataset& data, std::span<const int> levels,
                    std::span<const std::uint8_t> published) {
     Column attribute("attribute"), level("level"), value("value"), generalized("generalized"),

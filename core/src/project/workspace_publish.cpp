@@ -16,16 +16,25 @@ std::vector<PseudonymSpec> projectPseudonymSpecs(const ProjectConfig& config) {
 }
 
 std::vector<std::string> unroledColumns(const Workspace& ws) {
+    return unroledColumns(ws.config(), ws.table().columnNames());
+}
+
+std::vector<std::string> unroledColumns(const ProjectConfig& config,
+                                        const std::vector<std::string>& columns) {
     std::vector<std::string> names;
-    for (const std::string& name : ws.table().columnNames()) {
-        const AttributeConfig* a = ws.config().attribute(name);
+    for (const std::string& name : columns) {
+        const AttributeConfig* a = config.attribute(name);
         if (!a || !a->hasRole()) names.push_back(name);
     }
     return names;
 }
 
 void requireRoles(const Workspace& ws) {
-    const std::vector<std::string> names = unroledColumns(ws);
+    requireRoles(ws.config(), ws.table().columnNames());
+}
+
+void requireRoles(const ProjectConfig& config, const std::vector<std::string>& columns) {
+    const std::vector<std::string> names = unroledColumns(config, columns);
     if (names.empty()) return;
     std::string list;
     for (const std::string& n : names) list += (list.empty() ? "" : ",") + n;

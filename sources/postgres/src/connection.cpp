@@ -1,4 +1,5 @@
 #include "connection.h"
+#include <atomic>
 
 #include <cctype>
 #include <cstdlib>
@@ -165,6 +166,9 @@ void Connection::fail(const std::string& what, const PGresult* result) const {
 }
 
 namespace {
+// Rows (COPY hands over one per chunk) received by every COPY … TO STDOUT of this process.
+std::atomic<std::uint64_t> copiedOut{0};
+
 // One statement per call: the extended protocol refuses "a; b" where PQexec would run both.
 PGresult* run(PGconn* conn, const std::string& sql) {
     return PQexecParams(conn, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0);
@@ -195,6 +199,7 @@ void Connection::copyOut(const std::string& sql,
         char* buffer = nullptr;
         const int n = PQgetCopyData(m_conn, &buffer, 0);
         if (n > 0) {
+            copiedOut.fetch_add(1, std::memory_order_relaxed);
             try {
                 sink(std::string_view(buffer, std::size_t(n)));
             } catch (...) {
@@ -285,6 +290,10 @@ std::string Connection::literal(const std::string& value) const {
     char* text = PQescapeLiteral(m_conn, value.data(), value.size());
     if (!text) fail("cannot quote the value '" + value + "'");
     return escaped(text);
+}
+
+std::uint64_t copiedOutRows() {
+    return copiedOut.load(std::memory_order_relaxed);
 }
 
 }  // namespace ldv::pg::detail

@@ -29,6 +29,8 @@ void confirmServerImpl(const std::string& server);
 bool withholdsPassword(const std::string& server);
 /// "host:port" as libpq resolves a conninfo (PGHOST/PGPORT, then the socket and 5432).
 std::string serverOfConninfo(const std::string& conninfo);
+/// Rows received by every COPY … TO STDOUT of this process (pg::copiedOutRows).
+std::uint64_t copiedOutRows();
 
 /// Read-only connections run everything in one READ ONLY transaction, so that a ?query= (or
 /// a function it calls) cannot change the database; publications write.

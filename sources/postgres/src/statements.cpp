@@ -8,6 +8,7 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/postgres.h"
+#include "missing_filter.h"
 
 namespace ldv::pg {
 namespace {
@@ -213,9 +214,7 @@ std::string describeStatement(const Location& loc, const Quoter& q) {
     return "SELECT * FROM " + relation(loc, q);
 }
 
-namespace {
-// " WHERE …" dropping rows with a NULL or a missing token in any column (MissingPolicy::Drop,
-// as readCsv drops them); empty otherwise.
+namespace detail {
 std::string missingFilter(const std::vector<std::string>& allColumns, const CsvOptions& options,
                           const Quoter& q) {
     if (options.missing != MissingPolicy::Drop) return {};
@@ -229,6 +228,10 @@ std::string missingFilter(const std::vector<std::string>& allColumns, const CsvO
     }
     return where.empty() ? where : " WHERE " + where;
 }
+}  // namespace detail
+
+namespace {
+using detail::missingFilter;
 
 std::string columnList(const std::vector<std::string>& columns, const Quoter& q) {
     std::string list;

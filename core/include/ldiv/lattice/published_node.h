@@ -74,6 +74,21 @@ PublishedNode publishNode(const Dataset& data, const SearchConfig& config,
                           std::span<const int> levels, const std::vector<std::size_t>& identifying,
                           const PublishOptions& options = {});
 
+/// What publishNode decides, without writing the table: the judgement, the suppressed rows
+/// (the sum of the suppressed classes' sizes) and whether masked rows must be removed
+/// instead. Works on a grouped dataset too (no row indices are needed): a publication inside
+/// the database (ldiv/postgres_publish.h) suppresses the classes `judgement.suppressed` names,
+/// found by their generalized values `judgement.classes.key(c)`.
+struct PublicationVerdict {
+    NodeJudgement judgement;
+    std::uint64_t suppressedRows = 0;
+    bool maskedRowsRemoved = false;
+    std::vector<std::string> maskedClassFailures;
+};
+PublicationVerdict judgePublication(const Dataset& data, const SearchConfig& config,
+                                    std::span<const int> levels, bool maskSuppressed,
+                                    const std::string& maskToken = "*");
+
 /// The value-to-generalized-value mapping of a node: one row per quasi-identifier and value of
 /// the data (in dictionary order), with columns attribute, level, value, generalized, rows.
 /// With `published` (per row of `data`, 1 = its values are in the published table:

@@ -30,6 +30,11 @@ std::vector<PseudonymSpec> projectPseudonymSpecs(const ProjectConfig& config);
 std::vector<std::string> unroledColumns(const Workspace& workspace);
 /// ParameterError naming every column of unroledColumns (none: returns).
 void requireRoles(const Workspace& workspace);
+/// The same for `columns` under `config`: a table loaded as groups holds only its QI and
+/// sensitive columns, so a publication inside the database checks the source's own columns.
+std::vector<std::string> unroledColumns(const ProjectConfig& config,
+                                        const std::vector<std::string>& columns);
+void requireRoles(const ProjectConfig& config, const std::vector<std::string>& columns);
 
 /// The dataset `config`'s criteria were bound to: Workspace::presenceDataset()'s with a
 /// δ-presence criterion among them (criteriaDataset, criteria_inputs.h), else the workspace's.
