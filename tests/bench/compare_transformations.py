@@ -63,7 +63,7 @@ def write_json(path, obj):
 
 
 def absolute_paths(project, base):
-    """A copy of PROJECT whose data and hierarchy paths are absolute (it may be written elsewhere)."""
+    """A copy of PROJECT with absolute data and hierarchy paths (it may be written elsewhere)."""
     p = json.loads(json.dumps(project))
     p["data"]["path"] = os.path.join(base, p["data"]["path"])
     for a in p["attributes"]:
@@ -305,7 +305,9 @@ def generalize(ldiv, project, model, specs, out, extra, runs, cap):
         cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         if p.returncode != 0:
             msg = p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""
-            return cmd, {"refused": p.returncode, "message": msg.replace("ldiv: error: ", "")}
+            # The reason without its closing hint (which other model to use), for the table.
+            msg = re.sub(r" \([^()]*\)$", "", msg.replace("ldiv: error: ", ""))
+            return cmd, {"refused": p.returncode, "message": msg}
         result = json.loads(p.stdout)
         if "elapsed_ms" in result:
             elapsed.append(result["elapsed_ms"])
