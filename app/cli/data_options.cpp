@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "ldiv/data/error.h"
-#include "ldiv/data/table_source.h"
+#include "ldiv/io/table_source.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres.h"
 #endif
