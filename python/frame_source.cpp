@@ -12,9 +12,9 @@
 #include "frame_csv.h"
 #include "frame_encode.h"
 #include "ldiv/data/error.h"
-#include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_group_reader.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_source.h"
 
 namespace py = pybind11;
 

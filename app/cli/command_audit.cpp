@@ -9,8 +9,8 @@
 #include "cli/node_option.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/hierarchy/hierarchy_builders.h"
-#include "ldiv/lattice/audit_summary.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/audit_summary.h"
 #include "ldiv/tau/tau_audit.h"
 #include "ldiv/workflow/requirement.h"
 

@@ -1,5 +1,5 @@
 // `ldiv explain`: why a node (or a published table) fails its requirement, and the cheapest
-// fixes, each computed by judging it (core: ldiv/lattice/explanation.h). Exit 3 when the node
+// fixes, each computed by judging it (core: ldiv/publish/explanation.h). Exit 3 when the node
 // fails.
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -10,7 +10,7 @@
 #include "cli/node_option.h"
 #include "cli/search_options.h"
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/explanation.h"
+#include "ldiv/publish/explanation.h"
 #include "ldiv/release/published_table.h"
 
 namespace ldv::cli {

@@ -10,7 +10,7 @@
 #include "cli/pseudonym_options.h"
 #include "cli/release_option.h"
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/generalize.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"

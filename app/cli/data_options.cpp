@@ -7,8 +7,8 @@
 
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
-#include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_group_reader.h"
+#include "ldiv/io/table_source.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres.h"
 #endif

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "ldiv/data/error.h"
-#include "ldiv/data/table_source.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/project/workspace_publish.h"
 
 namespace ldv::cli {

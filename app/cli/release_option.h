@@ -6,8 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/release/transform_release.h"
 #include "ldiv/tau/tau_input.h"

@@ -2,8 +2,8 @@
 
 #include "cli/data_options.h"
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/workflow/requirement.h"
 
 #include <algorithm>

@@ -28,7 +28,7 @@ from include_paths import (CXX_SUFFIXES, TEXT_SUFFIXES, INCLUDE, files_under, gi
 MAPPING = {
     # data: the dictionary-encoded table, its sources, errors and progress
     "ldiv/table.h": "ldiv/data/table.h",
-    "ldiv/table_source.h": "ldiv/data/table_source.h",
+    "ldiv/table_source.h": "ldiv/io/table_source.h",
     "ldiv/error.h": "ldiv/data/error.h",
     "ldiv/feedback.h": "ldiv/data/feedback.h",
     "ldiv/lookalikes.h": "ldiv/data/lookalikes.h",
@@ -47,9 +47,9 @@ MAPPING = {
     "ldiv/dataset.h": "ldiv/lattice/dataset.h",
     "ldiv/class_partition.h": "ldiv/lattice/class_partition.h",
     "ldiv/upset.h": "ldiv/lattice/up_set.h",
-    "ldiv/publish.h": "ldiv/lattice/published_node.h",
-    "ldiv/explain.h": "ldiv/lattice/explanation.h",
-    "ldiv/audit.h": "ldiv/lattice/audit_summary.h",
+    "ldiv/publish.h": "ldiv/publish/published_node.h",
+    "ldiv/explain.h": "ldiv/publish/explanation.h",
+    "ldiv/audit.h": "ldiv/publish/audit_summary.h",
     "ldiv/generalize.h": "ldiv/lattice/generalize.h",
     # criteria
     "ldiv/criteria.h": "ldiv/criteria/criterion.h",

@@ -11,9 +11,9 @@
 
 #include "bench_timing.h"
 #include "ldiv/io/csv_table_reader.h"
-#include "ldiv/lattice/explanation.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/explanation.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/search/frontier_result.h"
 

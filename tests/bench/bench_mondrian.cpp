@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "ldiv/transform/mondrian.h"
 

@@ -18,8 +18,9 @@
 
 #include "adult_workspace.h"
 #include "bench_timing.h"
-#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_criteria.h"
 #include "ldiv/risk/attribute_combination_risk.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/search/search_result.h"

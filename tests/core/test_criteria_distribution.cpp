@@ -7,10 +7,10 @@
 #include <cmath>
 #include <random>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
 

@@ -15,14 +15,15 @@
 #include <optional>
 #include <random>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
-#include "ldiv/lattice/audit_summary.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_criteria.h"
+#include "ldiv/publish/audit_summary.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/heuristic_result.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"

@@ -8,10 +8,10 @@
 #include <functional>
 #include <random>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/evaluation/search_config.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/risk/population_uniqueness.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"

@@ -3,11 +3,11 @@
 // with random hierarchies (random_case.h): a node satisfying the criterion without suppression
 // implies every direct generalization satisfies it. "Needs X" is checked by binding without X,
 // which must fail with a message naming X.
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/evaluation/search_config.h"
 
 #include <QtTest>
 

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/explanation.h"
+#include "ldiv/publish/explanation.h"
 #include "random_case.h"
 
 using namespace ldv;

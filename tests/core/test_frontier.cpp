@@ -8,7 +8,7 @@
 #include <random>
 
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/frontier_result.h"
 #include "random_case.h"
 

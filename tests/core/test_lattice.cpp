@@ -7,10 +7,10 @@
 #include "ldiv/criteria/criterion_types.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
-#include "ldiv/lattice/audit_summary.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/audit_summary.h"
 #include "test_paths.h"
 
 using namespace ldv;

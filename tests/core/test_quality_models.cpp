@@ -12,8 +12,8 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "search_oracle.h"
 

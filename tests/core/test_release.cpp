@@ -6,7 +6,7 @@
 
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/generalize.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/tau_input.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"

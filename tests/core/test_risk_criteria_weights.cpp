@@ -10,11 +10,11 @@
 #include <map>
 #include <random>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/evaluation/search_config.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/risk/individual_risk.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"

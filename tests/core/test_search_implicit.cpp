@@ -8,8 +8,8 @@
 #include <random>
 
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/lattice/up_set.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
 

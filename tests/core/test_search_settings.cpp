@@ -5,11 +5,12 @@
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/search_settings.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_criteria.h"
 #include "ldiv/search/search_result.h"
 #include "test_paths.h"
 

@@ -13,7 +13,7 @@
 #include "instrumented.h"
 #include "lattice/class_table.h"
 #include "ldiv/hierarchy/hierarchy.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
 #include "search_oracle.h"

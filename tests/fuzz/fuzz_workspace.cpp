@@ -14,8 +14,8 @@
 
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 
 namespace {

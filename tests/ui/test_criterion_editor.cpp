@@ -10,9 +10,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
+#include "ldiv/project/workspace_criteria.h"
 #include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"

@@ -30,7 +30,7 @@
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "ldiv/criteria/criterion_spec.h"
-#include "ldiv/lattice/explanation.h"
+#include "ldiv/publish/explanation.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/search/frontier_result.h"

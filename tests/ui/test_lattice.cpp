@@ -25,7 +25,7 @@
 #include "lattice/latticeview.h"
 #include "lattice/nodedetailspanel.h"
 #include "lattice/nodesource.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "project/project.h"
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"

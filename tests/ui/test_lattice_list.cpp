@@ -24,7 +24,7 @@
 #include "lattice/nodesource.h"
 #include "lattice/transformationlist.h"
 #include "lattice/transformationmodel.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "session/nodeanalysis.h"
 #include "session/preparedinput.h"
 #include "session/searchsession.h"

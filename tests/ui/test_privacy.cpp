@@ -15,7 +15,7 @@
 #include "lattice/latticeperspective.h"
 #include "lattice/latticeview.h"
 #include "lattice/nodesource.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "privacy/criterioneditor.h"
 #include "privacy/privacyperspective.h"
 #include "project/project.h"

@@ -4,8 +4,8 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/workflow/requirement.h"
 #include "session/searchsession.h"

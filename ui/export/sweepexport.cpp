@@ -11,7 +11,7 @@
 #include <algorithm>
 
 #include "ldiv/crypto/pseudonyms.h"
-#include "ldiv/lattice/generalize.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/tau_input.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/tau/sweep_result.h"

@@ -1,7 +1,7 @@
 #include "export/tableexport.h"
 
 #include "ldiv/dp/safepub.h"
-#include "ldiv/lattice/generalize.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
 #include "session/preparedinput.h"

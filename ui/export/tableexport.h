@@ -4,7 +4,7 @@
 // that a spreadsheet would run as a formula optionally neutralised. Worker-safe.
 #include <string>
 
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/search/search_result.h"
 #include "ldiv/transform/pram_columns.h"

@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "ldiv/lattice/explanation.h"
+#include "ldiv/publish/explanation.h"
 #include "widgets/qtforward.h"
 
 namespace ldv::ui {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "ldiv/data/feedback.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/risk/risk_analysis.h"
 #include "ldiv/search/search_result.h"
 #include "ldiv/workflow/requirement.h"

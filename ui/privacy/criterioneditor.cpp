@@ -9,10 +9,10 @@
 #include <QListWidget>
 #include <set>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/criteria/sensitive_taxonomy.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/search/search_result.h"
 #include "ldiv/workflow/requirement.h"
 #include "project/project.h"

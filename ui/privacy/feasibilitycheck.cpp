@@ -2,8 +2,8 @@
 
 #include <QObject>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/search/search_result.h"
 #include "ldiv/workflow/requirement.h"
 #include "project/project.h"

@@ -20,12 +20,12 @@
 #include <algorithm>
 
 #include "format/nodemetricstext.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
-#include "ldiv/data/table_source.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/evaluation/search_config.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/search/search_result.h"
 #include "privacy/criterioneditor.h"

@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "ldiv/criteria/criterion.h"
+#include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/dataset.h"
-#include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/lattice/row_order.h"
 #include "ldiv/release/transform_release.h"

@@ -9,7 +9,7 @@
 #include "format/populationtext.h"
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
-#include "ldiv/data/table_source.h"
+#include "ldiv/io/table_source.h"
 #include "project/projectcommands.h"
 
 namespace ldv::ui {

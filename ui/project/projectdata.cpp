@@ -6,7 +6,7 @@
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
-#include "ldiv/data/table_source.h"
+#include "ldiv/io/table_source.h"
 
 namespace ldv::ui {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "ldiv/evaluation/criterion_result.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/metrics/node_metrics.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/release/release_record.h"
 #include "ldiv/search/search_result.h"
 

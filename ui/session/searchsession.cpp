@@ -6,9 +6,9 @@
 #include <thread>
 #include <utility>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/search/heuristic_result.h"

@@ -10,7 +10,7 @@
 #include "workbench/resourcepaths.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "database/databasedialog.h"
-#include "ldiv/data/table_source.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/postgres.h"
 #include "ldiv/project/workspace.h"
 #endif

@@ -253,12 +253,6 @@ std::vector<std::string> parseValues(std::string_view list, std::string_view key
 
 }  // namespace
 
-std::string formatNumber(double value) {
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return ec == std::errc() ? std::string(buffer, end) : std::string("nan");
-}
-
 std::string_view criterionName(CriterionKind kind) {
     return infoOf(kind).name;
 }

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/spelling_index.h"
+#include "data/hash_bytes.h"
 
 namespace ldv::detail {
 

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "ldiv/data/table.h"
-#include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_source.h"
 
 namespace ldv::detail {
 

@@ -34,8 +34,8 @@
 
 #include "io/csv_fast_groups.h"
 #include "ldiv/data/table.h"
-#include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_source.h"
 
 namespace ldv::detail {
 

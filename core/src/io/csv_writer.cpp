@@ -8,7 +8,9 @@
 #include <cstring>
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
+#include "data/type_inference.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 
@@ -207,6 +209,34 @@ void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_v
     }
     for (Staged& s : staged)
         if (!s.backup.empty()) ::unlink(s.backup.c_str());
+}
+
+std::string neutralizeFormula(const std::string& cell) {
+    if (cell.empty() || std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos)
+        return cell;
+    if (detail::looksDecimal(cell)) return cell;  // -5 and +3.2 are numbers, not formulas
+    return "'" + cell;
+}
+
+std::string formatTableCsv(const Table& table, char separator, bool neutralizeFormulas) {
+    std::ostringstream out;
+    std::vector<std::string> record = table.columnNames();
+    if (neutralizeFormulas)
+        for (std::string& name : record) name = neutralizeFormula(name);
+    writeCsvRecord(out, record, separator);
+    record.resize(table.columnCount());
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        for (std::size_t c = 0; c < table.columnCount(); ++c)
+            record[c] =
+                neutralizeFormulas ? neutralizeFormula(table.value(r, c)) : table.value(r, c);
+        writeCsvRecord(out, record, separator);
+    }
+    return out.str();
+}
+
+void writeTableCsv(const Table& table, const std::string& path, char separator,
+                   bool neutralizeFormulas) {
+    writeFileAtomically(path, formatTableCsv(table, separator, neutralizeFormulas));
 }
 
 }  // namespace ldv

@@ -18,7 +18,7 @@
 
 #include "io/record_table_builder.h"
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/generalize.h"
+#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 

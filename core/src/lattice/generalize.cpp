@@ -1,10 +1,6 @@
 #include "ldiv/lattice/generalize.h"
 
 #include <algorithm>
-#include <sstream>
-
-#include "data/type_inference.h"
-#include "ldiv/io/csv_table_reader.h"
 
 namespace ldv {
 
@@ -60,34 +56,6 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
         out.push_back(std::move(col));
     }
     return Table(std::move(out));
-}
-
-std::string neutralizeFormula(const std::string& cell) {
-    if (cell.empty() || std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos)
-        return cell;
-    if (detail::looksDecimal(cell)) return cell;  // -5 and +3.2 are numbers, not formulas
-    return "'" + cell;
-}
-
-std::string formatTableCsv(const Table& table, char separator, bool neutralizeFormulas) {
-    std::ostringstream out;
-    std::vector<std::string> record = table.columnNames();
-    if (neutralizeFormulas)
-        for (std::string& name : record) name = neutralizeFormula(name);
-    writeCsvRecord(out, record, separator);
-    record.resize(table.columnCount());
-    for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        for (std::size_t c = 0; c < table.columnCount(); ++c)
-            record[c] =
-                neutralizeFormulas ? neutralizeFormula(table.value(r, c)) : table.value(r, c);
-        writeCsvRecord(out, record, separator);
-    }
-    return out.str();
-}
-
-void writeTableCsv(const Table& table, const std::string& path, char separator,
-                   bool neutralizeFormulas) {
-    writeFileAtomically(path, formatTableCsv(table, separator, neutralizeFormulas));
 }
 
 }  // namespace ldv

@@ -4,10 +4,11 @@
 #include <cmath>
 #include <sstream>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_criteria.h"
 
 namespace ldv {
 

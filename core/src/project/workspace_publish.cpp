@@ -1,9 +1,9 @@
 // Publishing a node of a loaded project (workspace_publish.h).
 #include "ldiv/project/workspace_publish.h"
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_criteria.h"
 
 namespace ldv {
 

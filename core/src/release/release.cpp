@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "io/strict_json.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_catalogue.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"

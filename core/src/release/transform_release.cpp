@@ -13,7 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
@@ -23,6 +22,7 @@
 #include "ldiv/lattice/row_order.h"
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/project/search_settings.h"
+#include "ldiv/project/workspace_criteria.h"
 #include "ldiv/transform/cell_suppression.h"
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"

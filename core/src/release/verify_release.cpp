@@ -11,15 +11,16 @@
 #include <set>
 
 #include "dp_release.h"
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
 #include "ldiv/dp/safepub.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/metrics/node_metrics.h"
+#include "ldiv/project/workspace_criteria.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"

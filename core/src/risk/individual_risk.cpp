@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
+#include "ldiv/data/number_format.h"
 
 namespace ldv {
 

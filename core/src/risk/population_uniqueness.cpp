@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ldiv/criteria/criterion_spec.h"
+#include "ldiv/data/number_format.h"
 #include "ldiv/risk/population_uniqueness.h"
 
 namespace ldv {

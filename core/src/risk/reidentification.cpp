@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/data/error.h"
+#include "ldiv/data/number_format.h"
 #include "ldiv/risk/risk_analysis.h"
 
 namespace ldv {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "ldiv/data/error.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/risk/risk_analysis.h"
 
 namespace ldv {

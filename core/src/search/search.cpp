@@ -9,7 +9,6 @@
 #include <limits>
 #include <thread>
 
-#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/evaluation/multi_attribute_view.h"
@@ -18,12 +17,6 @@
 
 namespace ldv {
 namespace {
-
-constexpr SearchAlgorithmEntry kAlgorithms[] = {
-    {SearchAlgorithm::Fast, "fast", "Fast (binary search with tagging)"},
-    {SearchAlgorithm::Incognito, "incognito", "Incognito"},
-    {SearchAlgorithm::Brute, "brute", "Brute force (oracle)"},
-};
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -88,30 +81,6 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
 }
 
 }  // namespace
-
-SearchAlgorithm parseSearchAlgorithm(std::string_view name) {
-    for (const SearchAlgorithmEntry& a : kAlgorithms)
-        if (a.name == name) return a.value;
-    throw ParameterError("unknown algorithm '" + std::string(name) +
-                         "': use fast, incognito or brute");
-}
-
-std::string_view searchAlgorithmName(SearchAlgorithm algorithm) {
-    for (const SearchAlgorithmEntry& a : kAlgorithms)
-        if (a.value == algorithm) return a.name;
-    return {};
-}
-
-std::span<const SearchAlgorithmEntry> searchAlgorithmCatalogue() {
-    return kAlgorithms;
-}
-
-std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
-                                         double populationSize) {
-    CriteriaInputs inputs;  // criteria_inputs.h
-    inputs.populationSize = populationSize;
-    return bindCriteria(data, specs, inputs);
-}
 
 namespace detail {
 
@@ -210,21 +179,6 @@ void SearchContext::poll(std::uint64_t done) {
 }
 
 }  // namespace detail
-
-std::uint64_t suppressionLimitRows(double limit, std::size_t rows) {
-    // The epsilon keeps e.g. 0.02·30162 = 603.24 from rounding below.
-    return std::uint64_t(std::floor(limit * double(rows) + 1e-9));
-}
-
-void checkMultiAttributeSuppression(const Dataset& data, const SearchConfig& config) {
-    if (!(config.suppressionLimit > 0)) return;
-    for (const BoundCriterion& b : config.criteria)
-        if (isMultiAttribute(data, b))
-            throw ParameterError(
-                "criterion '" + b.criterion.spec() +
-                "': multi-attribute mode cannot be combined with tuple suppression (a row "
-                "suppressed for one sensitive attribute's view is suppressed for all)");
-}
 
 SearchResult search(const Dataset& data, const SearchConfig& config, Feedback* feedback,
                     PartialClassification* partial) {

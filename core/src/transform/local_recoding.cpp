@@ -9,7 +9,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/criterion_result.h"
 #include "ldiv/evaluation/multi_attribute_view.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 
 namespace ldv {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/publish/published_node.h"
 
 namespace ldv {
 

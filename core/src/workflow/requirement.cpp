@@ -1,8 +1,9 @@
 // A requirement ready to judge (requirement.h).
 #include "ldiv/workflow/requirement.h"
 
-#include "ldiv/criteria/criteria_inputs.h"
+#include "ldiv/evaluation/search_config.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/project/workspace_criteria.h"
 #include "ldiv/project/workspace_publish.h"
 
 namespace ldv {

@@ -5,9 +5,9 @@
 #include <span>
 
 #include "ldiv/data/feedback.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/project/workspace_publish.h"
+#include "ldiv/publish/published_node.h"
 
 namespace ldv {
 

@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ldiv/data/number_format.h"
+
 namespace ldv {
 
 enum class CriterionKind {
@@ -85,8 +87,5 @@ CriterionSpec parseCriterionSpec(std::string_view text);
 
 /// The canonical spec string; parseCriterionSpec(formatCriterionSpec(s)) == s.
 std::string formatCriterionSpec(const CriterionSpec& spec);
-
-/// Shortest decimal that reads back as the same double ("2.83", "5", "0.5").
-std::string formatNumber(double value);
 
 }  // namespace ldv

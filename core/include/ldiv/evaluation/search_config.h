@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ldiv/criteria/criteria_inputs.h"
 #include "ldiv/criteria/criterion.h"
 #include "ldiv/data/named_choice.h"
 #include "ldiv/lattice/lattice.h"
@@ -43,6 +44,14 @@ struct BoundCriterion {
 /// `populationSize` (N, 0 = not given) is what k-map=K needs (Criterion::bindKMap).
 std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
                                          double populationSize = 0);
+/// bindCriteria with the inputs beyond the dataset (criteria_inputs.h). A `:hierarchical`
+/// t-closeness criterion on a sensitive attribute without a hierarchy is a ParameterError that says
+/// how to give one. delta-presence binds to the membership attribute of a PresenceDataset's dataset
+/// (presence_dataset.h), which the other criteria never see; on other data it is a
+/// ParameterError asking for the research subset. The criteria beside it are judged on that
+/// dataset's classes, which count the research subset's rows only (RowSample, dataset.h).
+std::vector<BoundCriterion> bindCriteria(const Dataset& data, const std::vector<std::string>& specs,
+                                         const CriteriaInputs& inputs);
 
 struct SearchConfig {
     std::vector<BoundCriterion> criteria;

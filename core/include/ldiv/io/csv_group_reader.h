@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_source.h"
 
 namespace ldv {
 

@@ -124,4 +124,14 @@ void writeFileAtomically(const std::string& path, std::string_view text, bool ow
 void writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files,
                           const std::vector<std::string>& ownerOnly = {});
 
+/// Writes a table as CSV through a temporary file (the old file survives a failed write).
+/// With `neutralizeFormulas`, cells that a spreadsheet would run as a formula (starting with
+/// = + - @, tab or CR, and not a plain number) get a leading apostrophe (OWASP CSV injection).
+void writeTableCsv(const Table& table, const std::string& path, char separator = ',',
+                   bool neutralizeFormulas = false);
+std::string formatTableCsv(const Table& table, char separator = ',',
+                           bool neutralizeFormulas = false);
+/// The cell as written with formula neutralisation.
+std::string neutralizeFormula(const std::string& cell);
+
 }  // namespace ldv

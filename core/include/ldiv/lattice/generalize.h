@@ -30,14 +30,4 @@ Table generalizeTable(const Dataset& data, std::span<const int> levels,
                       const std::vector<std::size_t>& identifying,
                       const GeneralizeOptions& options = {});
 
-/// Writes a table as CSV through a temporary file (the old file survives a failed write).
-/// With `neutralizeFormulas`, cells that a spreadsheet would run as a formula (starting with
-/// = + - @, tab or CR, and not a plain number) get a leading apostrophe (OWASP CSV injection).
-void writeTableCsv(const Table& table, const std::string& path, char separator = ',',
-                   bool neutralizeFormulas = false);
-std::string formatTableCsv(const Table& table, char separator = ',',
-                           bool neutralizeFormulas = false);
-/// The cell as written with formula neutralisation.
-std::string neutralizeFormula(const std::string& cell);
-
 }  // namespace ldv

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 
 namespace ldv {
 

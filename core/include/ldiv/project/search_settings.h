@@ -81,8 +81,8 @@ QualityOptions qualityOptions(const Dataset& data, const SearchSettings& setting
 
 /// The SearchConfig of `settings` for the workspace's data: validate() (a ParameterError with
 /// the first message), then the criteria bound with the workspace's sensitive hierarchies and
-/// the population size (criteria_inputs.h). The heuristic gives algorithm Fast, which
-/// heuristicSearch ignores. Threads and implicitAbove keep their defaults. `data` (optional)
+/// the population size (criteriaInputs, workspace_criteria.h). The heuristic gives algorithm Fast,
+/// which heuristicSearch ignores. Threads and implicitAbove keep their defaults. `data` (optional)
 /// binds to another dataset over the workspace's attributes, e.g. a published table's.
 SearchConfig makeSearchConfig(const Workspace& workspace, const SearchSettings& settings,
                               const SettingNames& names = {}, const Dataset* data = nullptr);

@@ -12,10 +12,10 @@
 
 #include "ldiv/criteria/presence_dataset.h"
 #include "ldiv/data/table.h"
-#include "ldiv/data/table_source.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/io/table_formats.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/search_settings.h"
 #include "ldiv/project/transformation_choice.h"

@@ -11,7 +11,7 @@
 #include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/lattice/dataset.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 
 namespace ldv {
 
@@ -37,7 +37,7 @@ std::vector<std::string> unroledColumns(const ProjectConfig& config,
 void requireRoles(const ProjectConfig& config, const std::vector<std::string>& columns);
 
 /// The dataset `config`'s criteria were bound to: Workspace::presenceDataset()'s with a
-/// δ-presence criterion among them (criteriaDataset, criteria_inputs.h), else the workspace's.
+/// δ-presence criterion among them (criteriaDataset, workspace_criteria.h), else the workspace's.
 /// ParameterError when δ-presence is asked for and the project has no research subset.
 const Dataset& judgedDataset(const Workspace& workspace, const SearchConfig& config);
 

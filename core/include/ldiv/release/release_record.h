@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "ldiv/dp/safepub.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/risk/prosecutor_risk.h"
 #include "ldiv/tau/tau_input.h"
 

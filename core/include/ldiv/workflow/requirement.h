@@ -2,7 +2,7 @@
 // A requirement ready to judge: the first step of every command that judges criteria (`ldiv
 // search`, `generalize`, `explain`, `risk`, `audit`, `frontier`), so that each judges on the
 // same dataset as the search. With a δ-presence criterion (Nergiz, Atzori & Clifton 2007) that
-// is the population with the research subset marked (criteriaDataset, criteria_inputs.h): the
+// is the population with the research subset marked (criteriaDataset, workspace_criteria.h): the
 // other criteria and the suppression limit count the subset's rows, δ-presence the
 // population's. Remembering that at every call site is what this header replaces.
 #include <span>
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "ldiv/evaluation/search_config.h"
-#include "ldiv/lattice/published_node.h"
 #include "ldiv/project/search_settings.h"
+#include "ldiv/publish/published_node.h"
 #include "ldiv/search/frontier_result.h"
 
 namespace ldv {

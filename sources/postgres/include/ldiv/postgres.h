@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/data/table_source.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_source.h"
 
 namespace ldv::pg {
 

@@ -1,4 +1,4 @@
-#include "ldiv/data/table_source.h"
+#include "ldiv/io/table_source.h"
 
 #include <chrono>
 #include <map>

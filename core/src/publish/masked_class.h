@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ldiv/evaluation/search_config.h"
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 
 namespace ldv::detail {
 

@@ -1,4 +1,4 @@
-#include "ldiv/lattice/explanation.h"
+#include "ldiv/publish/explanation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 
 namespace ldv {
 

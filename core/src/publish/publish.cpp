@@ -1,11 +1,11 @@
-#include "ldiv/lattice/published_node.h"
+#include "ldiv/publish/published_node.h"
 
 #include <cmath>
 
 #include "evaluation/suppression_verdict.h"
-#include "lattice/masked_class.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/row_order.h"
+#include "publish/masked_class.h"
 
 namespace ldv {
 

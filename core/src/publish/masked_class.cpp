@@ -1,5 +1,5 @@
 // The masked rows' class (masked_class.h).
-#include "lattice/masked_class.h"
+#include "publish/masked_class.h"
 
 #include <variant>
 

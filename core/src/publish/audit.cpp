@@ -1,4 +1,4 @@
-#include "ldiv/lattice/audit_summary.h"
+#include "ldiv/publish/audit_summary.h"
 
 #include <algorithm>
 #include <cmath>
