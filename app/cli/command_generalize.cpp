@@ -214,20 +214,9 @@ public:
         // Nothing is published that was not asked for: every column needs a role (exit 1). Checked
         // after the options, whose own errors say more, and before any search.
         requireRoles(*ws);
-        Levels levels;
-        if (optimum) {
-            ws->requireQiHierarchies();
-            const SearchResult r = search(data, config);
-            for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
-            if (!r.optimum) {
-                err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was "
-                       "written\n";
-                return kFailsRequirement;
-            }
-            levels = data.lattice().levels(*r.optimum);
-        } else {
-            levels = resolveNode(m_node, data);
-        }
+        const std::optional<Levels> chosen = chooseNode(*ws, data, config, optimum, err);
+        if (!chosen) return kFailsRequirement;
+        const Levels& levels = *chosen;
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
         publish.shuffle = !m_keepOrder;
@@ -235,16 +224,7 @@ public:
         Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
         publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node = publishNode(*ws, config, levels, publish);
-        if (!node.judgement.satisfies) {
-            const std::string what = failingNodeText(levels, node.judgement);
-            if (!m_allowFailing) {
-                err << "ldiv: error: " << what
-                    << "; nothing was written (write it anyway with --allow-failing)\n";
-                return kFailsRequirement;
-            }
-            err << "warning: " << what
-                << "; written anyway (--allow-failing), nothing was suppressed\n";
-        }
+        if (refusesFailing(levels, node.judgement, err)) return kFailsRequirement;
         // The random pseudonyms' mapping lists the published people only (publishedMapping).
         Table published = node.table;
         const nlohmann::json pram =
@@ -359,6 +339,36 @@ public:
     }
 
 private:
+    /// A node that fails is refused (true, the message on `err`) unless --allow-failing, which
+    /// writes it with a warning (the publish guard, issue 37).
+    bool refusesFailing(const Levels& levels, const NodeJudgement& judgement,
+                        std::ostream& err) const {
+        if (judgement.satisfies) return false;
+        const std::string what = failingNodeText(levels, judgement);
+        if (!m_allowFailing) {
+            err << "ldiv: error: " << what
+                << "; nothing was written (write it anyway with --allow-failing)\n";
+            return true;
+        }
+        err << "warning: " << what
+            << "; written anyway (--allow-failing), nothing was suppressed\n";
+        return false;
+    }
+
+    /// --node's levels, or with --node optimum the search's optimum (its warnings on `err`);
+    /// nothing, with the message on `err`, when no node satisfies.
+    std::optional<Levels> chooseNode(const Workspace& ws, const Dataset& data,
+                                     const SearchConfig& config, bool optimum,
+                                     std::ostream& err) const {
+        if (!optimum) return resolveNode(m_node, data);
+        ws.requireQiHierarchies();
+        const SearchResult r = search(data, config);
+        for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
+        if (r.optimum) return data.lattice().levels(*r.optimum);
+        err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was written\n";
+        return std::nullopt;
+    }
+
     /// A full-domain publication from a database table into a table of the same database
     /// (same server, database and user) runs inside it unless --fetch-rows: what the
     /// server cannot do without the rows (PRAM, pseudonyms, a release record) keeps the
@@ -412,34 +422,14 @@ private:
         std::vector<std::string> columns;
         for (const SourceColumn& c : openTableSource(source)->columns()) columns.push_back(c.name);
         requireRoles(ws->config(), columns);
-        Levels levels;
-        if (optimum) {
-            ws->requireQiHierarchies();
-            const SearchResult r = search(data, config);
-            for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
-            if (!r.optimum) {
-                err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was "
-                       "written\n";
-                return kFailsRequirement;
-            }
-            levels = data.lattice().levels(*r.optimum);
-        } else {
-            levels = resolveNode(m_node, data);
-        }
+        const std::optional<Levels> chosen = chooseNode(*ws, data, config, optimum, err);
+        if (!chosen) return kFailsRequirement;
+        const Levels& levels = *chosen;
         // The same judgement as the CSV path's (publishNode), on the groups: which classes
         // fail, whether they fit the limit, whether masked rows must be removed instead.
         const PublicationVerdict node =
             judgePublication(data, config, levels, m_suppressed == "mask");
-        if (!node.judgement.satisfies) {
-            const std::string what = failingNodeText(levels, node.judgement);
-            if (!m_allowFailing) {
-                err << "ldiv: error: " << what
-                    << "; nothing was written (write it anyway with --allow-failing)\n";
-                return kFailsRequirement;
-            }
-            err << "warning: " << what
-                << "; written anyway (--allow-failing), nothing was suppressed\n";
-        }
+        if (refusesFailing(levels, node.judgement, err)) return kFailsRequirement;
         pg::InDatabasePublication p;
         p.sourceColumns = columns;
         const std::vector<std::string> identifying = ws->config().namesWithRole(Role::Identifying);

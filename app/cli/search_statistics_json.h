@@ -53,7 +53,7 @@ inline nlohmann::json statisticsJson(const SearchStatistics& st, const Workspace
             {"threads_detail", threadsDetailJson(st.threadsDetail)},
             {"critical_path",
              {{"checks", st.criticalPath.checks},
-              {"ms", st.criticalPath.ms},
+              {"chain_ms", st.criticalPath.ms},
               {"total_checks", st.checkedNodes},
               {"work_ms", st.criticalPath.workMs}}}};
 }

@@ -30,7 +30,7 @@ QJsonValue stable(const QJsonValue& v) {
             static const QStringList work{"threads",         "source",        "data",
                                           "checked_nodes",   "classes_read",  "classes_built",
                                           "measured_nodes",  "bound_decided", "bound_entries_read",
-                                          "distinct_decided"};
+                                          "distinct_decided", "threads_detail", "critical_path"};
             if (k.endsWith("_ms") || work.contains(k)) continue;
             o[k] = stable(it.value());
         }

@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "hospital_copy.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -15,25 +16,8 @@ class TestCliProjectTransformation : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    /// hospital.ldiv.json at k=5, in a folder of its own, with `transformation` added (a JSON
-    /// object's text, or none when empty).
     QString hospital(const QString& name, const QByteArray& transformation) {
-        const QDir source(QString::fromStdString(test::example("hospital")));
-        const QString folder = m_dir.filePath(name);
-        QDir().mkpath(folder);
-        for (const QString& f : source.entryList({"*.csv"}, QDir::Files))
-            QFile::copy(source.filePath(f), folder + "/" + f);
-        QFile in(source.filePath("hospital.ldiv.json"));
-        if (!in.open(QIODevice::ReadOnly)) return {};
-        QByteArray text = in.readAll();
-        text.replace("\"distinct-l=3\"", "\"k=5\"");
-        if (!transformation.isEmpty())
-            text.replace("\"algorithm\": \"fast\"",
-                         "\"algorithm\": \"fast\",\n  \"transformation\": " + transformation);
-        QFile out(folder + "/hospital.ldiv.json");
-        if (!out.open(QIODevice::WriteOnly)) return {};
-        out.write(text);
-        return out.fileName();
+        return test::hospitalK5Copy(m_dir.filePath(name), transformation);
     }
 
     static QByteArray bytes(const QString& path) {

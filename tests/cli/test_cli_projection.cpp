@@ -42,7 +42,7 @@ QJsonValue withoutTimings(const QJsonValue& v) {
         for (auto it = in.begin(); it != in.end(); ++it) {
             const QString& k = it.key();
             if (k.endsWith("_ms") || k.endsWith("_seconds") || k.contains("time") ||
-                k.contains("thread"))
+                k.contains("thread") || k == "critical_path")
                 continue;
             o.insert(k, withoutTimings(it.value()));
         }

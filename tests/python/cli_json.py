@@ -7,7 +7,7 @@ import subprocess
 
 LDIV = os.environ.get("LDIV_BIN", "ldiv")
 VOLATILE = {"elapsed_ms", "load_ms", "classify_ms", "optimum_ms", "query_ms", "output", "file",
-            "ms", "seconds", "ms_per_call"}
+            "ms", "seconds", "ms_per_call", "threads_detail", "critical_path"}
 
 
 def strip(value):

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "export/exportperspective.h"
+#include "hospital_copy.h"
 #include "lattice/latticeperspective.h"
 #include "ldiv/project/workspace.h"
 #include "ldiv/release/release_record.h"
@@ -44,21 +45,7 @@ class TestTransformation : public QObject {
     QTemporaryDir m_dir;
 
     /// The hospital example with k=5 instead of its distinct-l=3, in a folder of its own.
-    QString hospitalK5() {
-        const QString folder = m_dir.filePath("hospital");
-        QDir().mkpath(folder);
-        const QDir source(QString::fromStdString(test::example("hospital")));
-        for (const QString& f : source.entryList({"*.csv"}, QDir::Files))
-            QFile::copy(source.filePath(f), folder + "/" + f);
-        QFile in(source.filePath("hospital.ldiv.json"));
-        if (!in.open(QIODevice::ReadOnly)) return {};
-        QByteArray text = in.readAll();
-        text.replace("\"distinct-l=3\"", "\"k=5\"");
-        QFile out(folder + "/hospital.ldiv.json");
-        if (!out.open(QIODevice::WriteOnly)) return {};
-        out.write(text);
-        return out.fileName();
-    }
+    QString hospitalK5() { return test::hospitalK5Copy(m_dir.filePath("hospital")); }
 
     /// Shows `window` and opens the project at `path` in it, without dialogs.
     static bool open(MainWindow& window, const QString& path) {

@@ -296,4 +296,17 @@ std::uint64_t copiedOutRows() {
     return copiedOut.load(std::memory_order_relaxed);
 }
 
+QualifiedName resolvedTableName(Connection& conn, const Location& target) {
+    QualifiedName name = tableName(target);
+    if (name.schema.empty()) {
+        name.schema = conn.scalar("SELECT current_schema()");
+        if (name.schema.empty())
+            throw InputError(target.display, 0, 0,
+                             "no schema to create " + name.name +
+                                 " in: the search_path names no existing schema; give "
+                                 "?table=SCHEMA.NAME");
+    }
+    return name;
+}
+
 }  // namespace ldv::pg::detail

@@ -77,4 +77,10 @@ private:
     bool m_passwordWithheld = false;  ///< PGPASSWORD is set, but this server is unconfirmed
 };
 
+/// The table `target` names, its schema resolved on `conn` before anything runs: CREATE TABLE
+/// puts an unqualified name in current_schema(), while DROP TABLE would find the first table
+/// of that name anywhere on the search_path ("$user", public), so both must name the same one.
+/// InputError when the search_path names no existing schema.
+QualifiedName resolvedTableName(Connection& conn, const Location& target);
+
 }  // namespace ldv::pg::detail

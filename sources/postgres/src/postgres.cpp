@@ -171,18 +171,7 @@ private:
 void publish(const std::string& uri, const Table& table, const TableWriteOptions& options) {
     const Location target = parseLocation(uri, true);
     Connection conn(target, detail::Access::ReadWrite);
-    // The schema is resolved before anything runs: CREATE TABLE puts an unqualified name in
-    // current_schema(), while DROP TABLE would find the first table of that name anywhere
-    // on the search_path ("$user", public): both must name the same table.
-    QualifiedName name = tableName(target);
-    if (name.schema.empty()) {
-        name.schema = conn.scalar("SELECT current_schema()");
-        if (name.schema.empty())
-            throw InputError(target.display, 0, 0,
-                             "no schema to create " + name.name +
-                                 " in: the search_path names no existing schema; give "
-                                 "?table=SCHEMA.NAME");
-    }
+    const QualifiedName name = detail::resolvedTableName(conn, target);
     const std::vector<std::string> statements =
         publishStatements(name, table.columnNames(), options.replace, conn);
     const std::string rel = quoteQualified(name, conn);

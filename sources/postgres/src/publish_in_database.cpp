@@ -69,17 +69,7 @@ InDatabaseResult publishInDatabase(const std::string& sourceUri, const std::stri
         throw ParameterError("internal: an in-database publication needs the source's database");
     Connection conn(target, detail::Access::ReadWrite);
     InDatabaseResult out;
-    // As publish() (postgres.cpp): the schema resolved first, so that DROP and CREATE name
-    // the same table whatever the search_path.
-    QualifiedName name = tableName(target);
-    if (name.schema.empty()) {
-        name.schema = conn.scalar("SELECT current_schema()");
-        if (name.schema.empty())
-            throw InputError(target.display, 0, 0,
-                             "no schema to create " + name.name +
-                                 " in: the search_path names no existing schema; give "
-                                 "?table=SCHEMA.NAME");
-    }
+    const QualifiedName name = detail::resolvedTableName(conn, target);
     // BEGIN, [DROP], CREATE …, (COPY: replaced by the map and CREATE TABLE … AS SELECT), COMMIT.
     const std::vector<std::string> statements = publishStatements(name, p.published, replace, conn);
     const std::string rel = quoteQualified(name, conn);
