@@ -27,10 +27,11 @@ QJsonValue stable(const QJsonValue& v) {
         const QJsonObject in = v.toObject();
         for (auto it = in.begin(); it != in.end(); ++it) {
             const QString& k = it.key();
-            static const QStringList work{"threads",         "source",        "data",
-                                          "checked_nodes",   "classes_read",  "classes_built",
-                                          "measured_nodes",  "bound_decided", "bound_entries_read",
-                                          "distinct_decided", "threads_detail", "critical_path"};
+            static const QStringList work{
+                "threads",          "source",         "data",
+                "checked_nodes",    "classes_read",   "classes_built",
+                "measured_nodes",   "bound_decided",  "bound_entries_read",
+                "distinct_decided", "threads_detail", "critical_path"};
             if (k.endsWith("_ms") || work.contains(k)) continue;
             o[k] = stable(it.value());
         }
