@@ -17,6 +17,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/postgres.h"
 #include "ldiv/postgres_catalog.h"
+#include "pg_test_server.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -28,17 +29,11 @@ QString env(const char* name) {
 }
 
 QString uri(const QString& params, const QString& user = {}) {
-    return QString("postgresql://%1@%2:%3/%4?%5")
-        .arg(user.isEmpty() ? env("PGUSER") : user, env("PGHOST"), env("PGPORT"), env("PGDATABASE"),
-             params);
+    return test::pgUri(params, user);
 }
 
 QString psql(const QString& sql) {
-    QProcess p;
-    p.start("psql", {"-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql});
-    p.waitForFinished(120000);
-    if (p.exitCode() != 0) qWarning("psql failed: %s", p.readAllStandardError().constData());
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    return test::runPsql(sql, {}, 120000).out.trimmed();
 }
 
 void writeFile(const QString& path, const QByteArray& text) {

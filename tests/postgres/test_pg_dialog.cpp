@@ -12,6 +12,7 @@
 #include "database/databasedialog.h"
 #include "ldiv/postgres.h"
 #include "ldiv/postgres_catalog.h"
+#include "pg_test_server.h"
 #include "project/project.h"
 #include "project/projectdata.h"
 
@@ -25,12 +26,7 @@ QString env(const char* name) {
 }
 
 QString psql(const QString& sql) {
-    QProcess p;
-    const QString bin = env("LDIV_PSQL").isEmpty() ? QString("psql") : env("LDIV_PSQL");
-    p.start(bin, {"-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql});
-    p.waitForFinished(120000);
-    if (p.exitCode() != 0) qWarning("psql failed: %s", p.readAllStandardError().constData());
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    return test::runPsql(sql, {}, 120000).out.trimmed();
 }
 
 pg::ConnectionSettings server(const QString& user = {}) {

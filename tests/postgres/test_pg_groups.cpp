@@ -8,6 +8,7 @@
 
 #include "cli_runner.h"
 #include "db_answers.h"
+#include "pg_test_server.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -22,17 +23,11 @@ QString ex(const std::string& path) {
 }
 
 QString uri(const QString& table) {
-    return QString("postgresql://%1@%2:%3/%4?table=%5")
-        .arg(env("PGUSER"), env("PGHOST"), env("PGPORT"), env("PGDATABASE"), table);
+    return test::pgUri("table=" + table);
 }
 
 bool psql(const QString& sql) {
-    QProcess p;
-    const QString bin = env("LDIV_PSQL").isEmpty() ? QString("psql") : env("LDIV_PSQL");
-    p.start(bin, {"-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql});
-    p.waitForFinished(300000);
-    if (p.exitCode() != 0) qWarning("psql failed: %s", p.readAllStandardError().constData());
-    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    return test::runPsql(sql).ok;
 }
 
 const QStringList kAdultQi{"sex", "age", "race", "marital-status", "education"};

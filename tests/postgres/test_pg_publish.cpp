@@ -11,6 +11,7 @@
 #include <random>
 
 #include "cli_runner.h"
+#include "pg_test_server.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -25,17 +26,11 @@ QString ex(const char* path) {
 }
 
 QString uri(const QString& params) {
-    return QString("postgresql://%1@%2:%3/%4?%5")
-        .arg(env("PGUSER"), env("PGHOST"), env("PGPORT"), env("PGDATABASE"), params);
+    return test::pgUri(params);
 }
 
 QString psql(const QString& sql) {
-    QProcess p;
-    const QString bin = env("LDIV_PSQL").isEmpty() ? QString("psql") : env("LDIV_PSQL");
-    p.start(bin, {"-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql});
-    p.waitForFinished(300000);
-    if (p.exitCode() != 0) qWarning("psql failed: %s", p.readAllStandardError().constData());
-    return QString::fromUtf8(p.readAllStandardOutput());
+    return test::runPsql(sql).out;
 }
 
 using Rows = std::vector<std::vector<QString>>;

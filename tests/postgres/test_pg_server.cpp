@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "pg_test_server.h"
 #include "test_paths.h"
 
 using namespace ldv;
@@ -19,21 +20,12 @@ QString ex(const char* path) {
 }
 
 QString uri(const QString& params, const QString& user = {}, const QString& database = {}) {
-    return QString("postgresql://%1@%2:%3/%4?%5")
-        .arg(user.isEmpty() ? env("PGUSER") : user, env("PGHOST"), env("PGPORT"),
-             database.isEmpty() ? env("PGDATABASE") : database, params);
+    return test::pgUri(params, user, database);
 }
 
 // psql as the test's superuser; returns stdout (unaligned, tuples only).
 QString psql(const QString& sql, const QString& database = {}) {
-    QProcess p;
-    const QString bin = env("LDIV_PSQL").isEmpty() ? QString("psql") : env("LDIV_PSQL");
-    QStringList args{"-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql};
-    if (!database.isEmpty()) args << "-d" << database;
-    p.start(bin, args);
-    p.waitForFinished(120000);
-    if (p.exitCode() != 0) qWarning("psql failed: %s", p.readAllStandardError().constData());
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    return test::runPsql(sql, database, 120000).out.trimmed();
 }
 
 const char* kQi[] = {"sex", "age", "race", "marital-status", "education"};
