@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 
+#include "class_oracle.h"
 #include "ldiv/data/error.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/hierarchy/hierarchy.h"
@@ -51,27 +52,7 @@ struct Requirement {
 /// k-anonymity, distinct, entropy and recursive (c,2) ℓ-diversity of one class
 /// (Machanavajjhala et al. 2007 Defs. 4.1–4.2).
 bool classMeets(const std::vector<std::string>& sensitive, const Requirement& q) {
-    if (int(sensitive.size()) < q.k) return false;
-    std::map<std::string, int> counts;
-    for (const std::string& s : sensitive) ++counts[s];
-    if (q.distinctL > 0 && int(counts.size()) < q.distinctL) return false;
-    if (q.entropyL > 0) {
-        double h = 0;
-        for (const auto& [v, n] : counts) {
-            const double p = double(n) / double(sensitive.size());
-            h -= p * std::log(p);
-        }
-        if (h < std::log(q.entropyL) - 1e-9) return false;
-    }
-    if (q.recursiveC > 0) {
-        std::vector<int> r;
-        for (const auto& [v, n] : counts) r.push_back(n);
-        std::sort(r.rbegin(), r.rend());
-        int tail = 0;
-        for (std::size_t j = 1; j < r.size(); ++j) tail += r[j];
-        if (!(r[0] < q.recursiveC * tail)) return false;
-    }
-    return true;
+    return test::classMeetsDefinitions(sensitive, q.k, q.distinctL, q.entropyL, q.recursiveC, 2);
 }
 
 /// The aggregate of integer values, from the definitions in docs/transformations.md: the mean
