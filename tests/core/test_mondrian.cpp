@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 
+#include "class_oracle.h"
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/project/workspace.h"
@@ -67,19 +68,7 @@ struct Requirement {
 /// ℓ-diversity (−Σ p log p ≥ log ℓ, Machanavajjhala et al. 2007 Def. 4.1) of one class, given
 /// its sensitive values.
 bool classMeets(const std::vector<std::string>& sensitive, const Requirement& q) {
-    if (int(sensitive.size()) < q.k) return false;
-    std::map<std::string, int> counts;
-    for (const std::string& s : sensitive) ++counts[s];
-    if (q.distinctL > 0 && int(counts.size()) < q.distinctL) return false;
-    if (q.entropyL > 0) {
-        double h = 0;
-        for (const auto& [v, n] : counts) {
-            const double p = double(n) / double(sensitive.size());
-            h -= p * std::log(p);
-        }
-        if (h < std::log(q.entropyL) - 1e-9) return false;
-    }
-    return true;
+    return test::classMeetsDefinitions(sensitive, q.k, q.distinctL, q.entropyL, 0, 0);
 }
 
 bool number(const std::string& text, double& value) {
