@@ -444,8 +444,8 @@ void TransformationPanel::exportTo(const QString& path) {
         spec.seed = randomSeed();
         // Every criterion is checked on the model's classes before anything is written; the
         // table is published only when the model met them all (runTransformation throws).
-        checkTransformReleasable(spec.model, {});
-        const TransformedTable t = transformTable(ws, *requirement.data, requirement.config, spec);
+        const TransformedTable t =
+            publishTransformation(ws, *requirement.data, requirement.config, spec);
         const Table& table = t.table;
         feedback.checkCancelled();
         auto out = std::make_shared<Written>();

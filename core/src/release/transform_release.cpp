@@ -256,10 +256,10 @@ void checkTransformReleasable(const std::string& model, const std::vector<std::s
     }
 }
 
-Table publishTransformation(const Workspace& ws, const Dataset& data, const SearchConfig& config,
-                            const TransformationSpec& spec) {
+TransformedTable publishTransformation(const Workspace& ws, const Dataset& data,
+                                       const SearchConfig& config, const TransformationSpec& spec) {
     checkTransformReleasable(spec.model, {});
-    return transformTable(ws, data, config, spec).table;
+    return transformTable(ws, data, config, spec);
 }
 
 ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
@@ -524,7 +524,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         claims.add("original rows", judged.rowCount() == record.originalRows,
                    std::to_string(judged.rowCount()) + " rows in the original, recorded " +
                        std::to_string(record.originalRows));
-        const Table table = publishTransformation(ws, judged, config, spec);
+        const Table table = publishTransformation(ws, judged, config, spec).table;
         const std::string sha = sha256Hex(formatTableCsv(table, separator, neutralize));
         // Against the published file itself, not the recorded hash (a changed file does not
         // reproduce even when its record is intact).

@@ -23,11 +23,11 @@ namespace ldv {
 /// partitioning ones. Throws ParameterError naming the criterion otherwise.
 void checkTransformReleasable(const std::string& model, const std::vector<std::string>& criteria);
 
-/// The published table of `spec` on `ws`'s data under `config` (the same model calls, the
-/// same writer and the same shuffle as `ldiv generalize`). ParameterError when the model
-/// cannot publish (its parameters are out of range, or the whole table fails).
-Table publishTransformation(const Workspace& ws, const Dataset& data, const SearchConfig& config,
-                            const TransformationSpec& spec);
+/// The published table of `spec` on `ws`'s data under `config`, with the outcome that made it (the
+/// same model calls, the same writer and the same shuffle as `ldiv generalize`). ParameterError
+/// when the model cannot publish (its parameters are out of range, or the whole table fails).
+TransformedTable publishTransformation(const Workspace& ws, const Dataset& data,
+                                       const SearchConfig& config, const TransformationSpec& spec);
 
 /// The record of a transformation's table written to `publishedPath` (already there).
 /// `suppressedRows`: rows left out (local recoding).
