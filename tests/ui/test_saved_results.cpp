@@ -4,6 +4,7 @@
 // change, which no analysis reads, leaves the charts current; a suppression change does not.
 // A crafted file (a frontier node outside the lattice, a series shorter than its x values) is
 // left out, never read past.
+#include <qcustomplot.h>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -88,6 +89,9 @@ private slots:
             QCOMPARE(r.points[i].pareto, first->points[i].pareto);
         }
         QCOMPARE(r.pareto, first->pareto);
+        QCOMPARE(r.elapsedMs, first->elapsedMs);
+        // One legend entry each for the optima and the Pareto line, however often it is shown.
+        QCOMPARE(fp->plot()->legend->itemCount(), 2);
         QCOMPARE(fp->table()->rowCount(), int(r.points.size()));
 
         // A node outside hospital's lattice (zip has height 2): the saved points are left out.

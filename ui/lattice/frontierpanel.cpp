@@ -237,6 +237,8 @@ void FrontierPanel::storeResult() {
                                            {"metric_name", m_metricName},
                                            {"risk_name", m_riskName},
                                            {"grid_count", int(m_gridCount)},
+                                           {"elapsed_ms", m_result->elapsedMs},
+                                           {"shared_grouping", m_result->sharedGrouping},
                                            {"points", points}},
                                false);
 }
@@ -281,6 +283,8 @@ void FrontierPanel::restoreResult() {
     m_metricName = saved.value("metric_name").toString();
     m_riskName = saved.value("risk_name").toString();
     m_gridCount = std::size_t(std::max(1, saved.value("grid_count").toInt(1)));
+    result->elapsedMs = saved.value("elapsed_ms").toDouble();
+    result->sharedGrouping = saved.value("shared_grouping").toBool();
     // grid_count names how many leading criteria are the grids' (the rest are the project's).
     for (const FrontierPoint& p : result->points)
         if (p.criteria.size() < m_gridCount) return;
@@ -404,7 +408,9 @@ bool FrontierPanel::run() {
 }
 
 void FrontierPanel::showResult() {
-    m_plot->clearGraphs();
+    // Every plottable: the Pareto line is a QCPCurve, which clearGraphs() would leave behind
+    // (a second result showed it twice in the legend).
+    m_plot->clearPlottables();
     m_plot->clearItems();
     m_table->setRowCount(0);
     m_plot->xAxis->setLabel(
