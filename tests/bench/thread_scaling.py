@@ -74,7 +74,7 @@ for (b, t), found in results.items():
           f"optimum {statistics.median(s['optimum_ms'] for s in st):.0f}; "
           f"range {st[0]['elapsed_ms']:.0f}-{st[-1]['elapsed_ms']:.0f}) "
           f"checked {mid['checked_nodes']} work {cp['work_ms']:.0f} ms "
-          f"span {cp['checks']} checks / {cp['ms']:.1f} ms")
+          f"span {cp['checks']} checks / {cp['chain_ms']:.1f} ms")
     print(f"  busy {sum(x['busy_ms'] for x in td):.0f} idle {sum(x['idle_ms'] for x in td):.0f} "
           f"lock waits {sum(x['lock_waits'] for x in td)} ({sum(x['lock_wait_ms'] for x in td):.1f}"
           f" ms) per thread nodes {[x['nodes_checked'] for x in td]}")

@@ -1,6 +1,8 @@
 #include "format/nodemetricstext.h"
 
+#include <QLocale>
 #include <QObject>
+#include <cmath>
 
 namespace ldv::ui {
 
@@ -49,12 +51,18 @@ QStringList metricRowTooltips() {
                         "precision as a loss instead (0 = nothing generalized).")};
 }
 
+QString measureText(double v) {
+    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
+        return QLocale().toString(qlonglong(std::llround(v)));
+    return QString::number(v, 'g', 6);
+}
+
 QStringList metricRowValues(const NodeMetrics& m) {
     return {QString::number(m.height),
             QString::number(qulonglong(m.classes)),
             QString::number(qulonglong(m.suppressedRows)),
             QString::number(m.averageClassSize, 'f', 2),
-            QString::number(m.discernibility, 'f', 0),
+            measureText(m.discernibility),
             QString::number(m.klDivergence, 'f', 4),
             QString::number(m.information, 'f', 4),
             QString::number(m.precision, 'f', 4)};

@@ -11,6 +11,11 @@
 
 namespace ldv::ui {
 
+/// A measure as the workbench shows it everywhere: whole numbers (discernibility, class
+/// counts, height) with the locale's digit grouping, others to 6 significant digits
+/// ("1,081,685", not "1.08169e+06" in one tab and "1081685" in another).
+QString measureText(double v);
+
 /// Rows of the metrics table, in order (names and values shared with the comparison table,
 /// the tooltips and the report).
 QStringList metricRowNames();

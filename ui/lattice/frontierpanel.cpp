@@ -1,5 +1,7 @@
 #include "lattice/frontierpanel.h"
 
+#include "format/nodemetricstext.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
@@ -43,6 +45,7 @@ QString requirementText(const FrontierPoint& p) {
     return parts.join(QStringLiteral(" + "));
 }
 
+/// For the CSV export: no digit grouping, which would split a field.
 QString number(double v) {
     return QString::number(v, 'g', 6);
 }
@@ -436,8 +439,8 @@ void FrontierPanel::showResult() {
                          cell(p.optimum ? QStringLiteral("[%1]").arg(
                                               QString::fromStdString(formatLevels(*p.optimum)))
                                         : tr("none satisfies")));
-        m_table->setItem(row, 3, cell(p.optimum ? number(p.riskValue) : QString()));
-        m_table->setItem(row, 4, cell(p.optimum ? number(p.utility) : QString()));
+        m_table->setItem(row, 3, cell(p.optimum ? measureText(p.riskValue) : QString()));
+        m_table->setItem(row, 4, cell(p.optimum ? measureText(p.utility) : QString()));
         m_table->setItem(row, 5, cell(p.pareto ? tr("yes") : QString()));
         if (!p.optimum) continue;
         ++feasible;
@@ -544,7 +547,7 @@ bool FrontierPanel::eventFilter(QObject* watched, QEvent* event) {
                     .arg(requirementText(p).toHtmlEscaped(), number(p.suppression * 100),
                          QString::fromStdString(formatLevels(*p.optimum)),
                          p.pareto ? tr(" — Pareto-optimal") : QString(), number(p.riskValue),
-                         m_metricName, number(p.utility)),
+                         m_metricName, measureText(p.utility)),
                 m_plot);
             return true;
         }

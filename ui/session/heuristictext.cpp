@@ -1,5 +1,7 @@
 #include "session/heuristictext.h"
 
+#include "format/nodemetricstext.h"
+
 #include <QLocale>
 #include <cmath>
 
@@ -33,11 +35,7 @@ QString metricValueText(const NodeMetrics& metrics, Metric metric) {
     for (const MetricEntry& m : metricCatalogue())
         if (m.value == metric) label = QString::fromUtf8(m.label.data(), qsizetype(m.label.size()));
     const double v = metricValue(metrics, metric);
-    // Whole-number metrics (discernibility, height) read with digit grouping.
-    const QString value = std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15
-                              ? QLocale().toString(qlonglong(std::llround(v)))
-                              : QString::number(v, 'g', 6);
-    return QStringLiteral("%1 %2").arg(label, value);
+    return QStringLiteral("%1 %2").arg(label, measureText(v));
 }
 
 QString bestNodeText(const Levels& levels, const NodeMetrics& metrics, Metric metric) {
