@@ -13,6 +13,7 @@
 #include "cli/search_statistics_json.h"
 #include "ldiv/data/error.h"
 #include "ldiv/search/search_result.h"
+#include "ldiv/workflow/search_run.h"
 
 namespace ldv::cli {
 namespace {
@@ -54,13 +55,18 @@ public:
         const double loadMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                 .count();
+        SearchRunOptions run;
+        run.heuristic = heuristic;
         // --time-limit, else the project's "time_limit" (the workbench's setting).
+        run.heuristicOptions.timeLimitSeconds = m_timeLimit ? m_timeLimit : settings.timeLimit;
+        const SearchRun done = runSearch(requirement, run);
+        const SearchResult& r = done.result;
+        for (const std::string& w : done.heuristic ? done.heuristic->warnings : r.warnings)
+            err << "warning: " << w << "\n";
         if (heuristic)
-            return runHeuristicSearch(out, err, *ws, requirement,
-                                      m_timeLimit ? m_timeLimit : settings.timeLimit, loadMs,
-                                      m_options.json);
-        const SearchResult r = search(data, config);
-        for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
+            return printHeuristicSearch(out, *ws, requirement, done,
+                                        run.heuristicOptions.timeLimitSeconds, loadMs,
+                                        m_options.json);
 
         const Lattice& lattice = data.lattice();
         nlohmann::json minimal = nlohmann::json::array();

@@ -7,13 +7,12 @@
 
 namespace ldv::cli {
 
-int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws,
-                       const Requirement& requirement, std::optional<double> timeLimitSeconds,
-                       double loadMs, bool json) {
+int printHeuristicSearch(std::ostream& out, const Workspace& ws, const Requirement& requirement,
+                         const SearchRun& run, std::optional<double> timeLimitSeconds,
+                         double loadMs, bool json) {
     const Dataset& data = *requirement.data;  // the criteria were bound to it
     const SearchConfig& config = requirement.config;
-    const HeuristicResult r = heuristicSearch(data, config, timeLimitSeconds);
-    for (const std::string& w : r.warnings) err << "warning: " << w << "\n";
+    const HeuristicResult& r = *run.heuristic;
     const Lattice& lattice = data.lattice();
     const SearchStatistics& st = r.statistics;
     const NodeMetrics& m = r.bestMetrics;
@@ -27,10 +26,10 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
             optimum["information"] = m.information;
         }
         nlohmann::json satisfying = nullptr, minimal = nullptr;
-        if (r.exact) {
-            satisfying = r.exact->satisfyingCount;
+        if (run.exact) {
+            satisfying = run.result.satisfyingCount;
             minimal = nlohmann::json::array();
-            for (NodeId id : r.exact->minimal) minimal.push_back(lattice.levels(id));
+            for (NodeId id : run.result.minimal) minimal.push_back(lattice.levels(id));
         }
         const nlohmann::json statistics = statisticsJson(st, ws, loadMs);
         const nlohmann::json j{{"algorithm", "heuristic"},
@@ -57,9 +56,9 @@ int runHeuristicSearch(std::ostream& out, std::ostream& err, const Workspace& ws
     out << "heuristic search over " << r.latticeSize << " nodes (" << qi << "): " << st.checkedNodes
         << " checked in " << st.times.elapsedMs << " ms (loading " << loadMs << " ms), " << r.climbs
         << " climbs" << (r.timedOut ? ", time limit reached" : "") << "\n";
-    if (r.exact)
-        out << "exact: " << r.exact->satisfying.size() << " satisfy, " << r.exact->minimal.size()
-            << " minimal\n";
+    if (run.exact)
+        out << "exact: " << run.result.satisfying.size() << " satisfy, "
+            << run.result.minimal.size() << " minimal\n";
     out << (r.provenOptimal ? "proven optimal: " : "not proven optimal: ") << r.note << "\n";
     if (!r.best) {
         out << "no node found\n";

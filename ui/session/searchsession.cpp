@@ -12,6 +12,7 @@
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/search/heuristic_result.h"
+#include "ldiv/workflow/search_run.h"
 #include "project/job.h"
 #include "session/missinginputs.h"
 #include "session/nodeanalysis.h"
@@ -152,7 +153,6 @@ void SearchSession::run() {
         // With delta-presence judged on the data with the research subset (requirement.h).
         Requirement requirement = workbenchRequirement(*data, settings);
         const Dataset& judged = *requirement.data;
-        out->config = std::move(requirement.config);
         const bool heuristic = settings.algorithm == AlgorithmChoice::Heuristic;
         const Lattice& lattice = judged.lattice();
         if (!heuristic && lattice.size() > kWorkbenchExactLimit)
@@ -174,10 +174,14 @@ void SearchSession::run() {
         });
         searchPtr = &searchFeedback;
         feedback.checkCancelled();
+        // `ldiv search`'s dispatch (ldiv/workflow/search_run.h). The heuristic reports on the
+        // job's own feedback (its progress is the time used of the limit; Cancel keeps the
+        // best node so far); the exact search on searchFeedback.
+        SearchRunOptions run;
+        run.heuristic = heuristic;
+        run.feedback = &searchFeedback;
         if (heuristic) {
-            // `ldiv search --algorithm heuristic`'s function, on the job's own feedback (its
-            // progress is the time used of the limit; Cancel keeps the best node so far).
-            HeuristicOptions options;
+            HeuristicOptions& options = run.heuristicOptions;
             options.timeLimitSeconds = settings.timeLimit;
             options.feedback = &feedback;
             options.keepOnCancel = true;
@@ -201,33 +205,23 @@ void SearchSession::run() {
                 live->best = BestSoFar{id, lattice.levels(id), m};
                 ++live->version;
             };
-            HeuristicResult h = heuristicSearch(judged, out->config, options);
-            // Cancelled before any node satisfied: nothing to show, keep the previous outcome.
-            if (h.cancelled && !h.best) throw Cancelled();
-            if (h.exact) {
-                out->result = std::move(*h.exact);  // the full classification, per node
-                h.exact.reset();
-            } else {
-                // Only the best node: nothing per node of the lattice.
-                out->result.latticeSize = h.latticeSize;
-                out->result.optimum = h.best;
-                if (h.best) out->result.optimumMetrics = h.bestMetrics;
-                out->result.statistics = h.statistics;
-                out->result.warnings = h.warnings;
-            }
-            out->heuristic = std::move(h);
-        } else {
-            PartialClassification partial;
-            try {
-                out->result = search(judged, out->config, &searchFeedback, &partial);
-            } catch (const Cancelled&) {
-                if (partial.checkedNodes == 0) throw;  // nothing to show: keep the previous outcome
-                out->result = partialSearchResult(data->dataset().lattice(), partial);
-                out->decided.resize(partial.state.size());
-                for (std::size_t id = 0; id < partial.state.size(); ++id)
-                    out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
-            }
         }
+        PartialClassification partial;
+        run.partial = &partial;
+        try {
+            SearchRun done = runSearch(requirement, run);
+            out->result = std::move(done.result);
+            out->heuristic = std::move(done.heuristic);
+        } catch (const Cancelled&) {
+            // Cancelled before any node satisfied (heuristic) or was decided (exact): nothing
+            // to show, keep the previous outcome.
+            if (heuristic || partial.checkedNodes == 0) throw;
+            out->result = partialSearchResult(data->dataset().lattice(), partial);
+            out->decided.resize(partial.state.size());
+            for (std::size_t id = 0; id < partial.state.size(); ++id)
+                out->decided[id] = partial.state[id] != PartialClassification::kNotEvaluated;
+        }
+        out->config = std::move(requirement.config);
         // The result first: per-node measures are computed when a view asks (NodeSource).
         return out;
     };
