@@ -23,6 +23,7 @@
 #include "analysis/beliefsanalysis.h"
 #include "analysis/tauanalyses.h"
 #include "charts/panelchart.h"
+#include "charts/reportchart.h"
 #include "export/exportperspective.h"
 #include "ldiv/attacks/belief_analysis.h"
 #include "ldiv/project/tau_input.h"
@@ -463,6 +464,55 @@ private slots:
         QVERIFY(fresh.setCurrentAnalysis("homogeneity"));
         QCOMPARE(fresh.options(), defaultOptions(analyses().front().options));
         QCOMPARE(homogeneityOptions(fresh.options()).ks, homogeneityOptions().ks);
+    }
+
+    // The report renders charts 640 px wide (reportchart.h): the note under the title is
+    // wrapped to that width instead of being clipped at both ends, and x labels that would
+    // overlap in three panels (k = 2, 5, 10, …) give way to evenly spaced ticks, where a
+    // wide chart on screen keeps a tick at every k.
+    void reportWidthChartWrapsAndSpacesTicks() {
+        ChartData data;
+        data.title = "Homogeneity attack on minimal k-anonymous tables";
+        data.note =
+            "Sensitive: occupation · QI: sex, age, race, marital-status, education, "
+            "native-country, workclass · 20000 rows\nIdentical in every panel, drawn "
+            "on top of each other (told apart by their markers): 100 % homogeneous = ≥ 95 % "
+            "homogeneous, and the minimal tables of every k drawn as a dashed line";
+        for (const char* title : {"Affected tables", "Affected classes", "Affected rows"}) {
+            ChartPanel panel = linePanel(title, "k", "count", {2, 5, 10, 15, 20, 30, 50});
+            panel.series.push_back({"all minimal tables", {9, 8, 7, 6, 5, 4, 3}});
+            data.panels.push_back(panel);
+        }
+        auto noteOf = [](PanelChart& chart) {
+            auto* note = qobject_cast<QCPTextElement*>(chart.plot()->plotLayout()->element(1, 0));
+            return note ? note->text() : QString();
+        };
+        auto tickAtEveryK = [](PanelChart& chart) {
+            QCPAxisRect* rect = chart.plot()->axisRects().value(0);
+            if (!rect) return false;
+            const QSharedPointer<QCPAxisTicker> ticker = rect->axis(QCPAxis::atBottom)->ticker();
+            return !ticker.dynamicCast<QCPAxisTickerText>().isNull();
+        };
+        PanelChart report;
+        report.resize(kReportChartWidth, kReportChartHeight);
+        report.setData(data);
+        const QString wrapped = noteOf(report);
+        QVERIFY2(wrapped.count('\n') >= 2, qPrintable(wrapped));
+        const QFontMetrics metrics(QFont(report.font().family(), 8));
+        for (const QString& line : wrapped.split('\n'))
+            QVERIFY2(metrics.horizontalAdvance(line) <= kReportChartWidth - 24, qPrintable(line));
+        QVERIFY(!tickAtEveryK(report));
+
+        PanelChart wide;
+        wide.resize(1200, 500);
+        wide.setData(data);
+        wide.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wide));
+        QCOMPARE(noteOf(wide).count('\n'), 1);  // only the note's own line break
+        QVERIFY(tickAtEveryK(wide));
+        wide.resize(kReportChartWidth, kReportChartHeight);  // a narrower window re-wraps it
+        QCOMPARE(noteOf(wide), wrapped);
+        QVERIFY(!tickAtEveryK(wide));
     }
 
     void reportContainsAnalysisCharts() {

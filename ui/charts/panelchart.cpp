@@ -38,6 +38,32 @@ void PanelChart::setData(const ChartData& data) {
     rebuild();
 }
 
+QString PanelChart::wrappedNote() const {
+    const QFontMetrics metrics(QFont(font().family(), 8));
+    const int available = std::max(160, width() - 24);
+    QStringList lines;
+    for (const QString& paragraph : m_data.note.split('\n')) {
+        QString line;
+        for (const QString& word : paragraph.split(' ', Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + ' ' + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > available) {
+                lines << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines << line;
+    }
+    return lines.join('\n');
+}
+
+void PanelChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // The note's lines and whether x labels fit at every x follow the width.
+    if (width() != m_builtWidth && !m_data.isEmpty()) rebuild();
+}
+
 void PanelChart::setEmptyText(const QString& text) {
     m_emptyText = text;
     rebuild();
@@ -63,7 +89,9 @@ int labelStep(int count, bool longLabels, int across = 1) {
     return count <= fit ? 1 : (count + fit - 1) / fit;
 }
 
-void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base, int across) {
+/// `panelPixels`: about the width of the panel's axis, in pixels.
+void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base, int across,
+               int panelPixels) {
     QCPAxis* bottom = rect->axis(QCPAxis::atBottom);
     QCPAxis* left = rect->axis(QCPAxis::atLeft);
     QCPAxis* top = rect->axis(QCPAxis::atTop);
@@ -89,14 +117,22 @@ void styleAxes(QCPAxisRect* rect, const ChartPanel& panel, const QFont& base, in
         ticker->addTick(panel.kind == ChartPanel::Kind::Lines ? panel.x[i] : double(i),
                         panel.xText(i));
     // A tick at every x reads best, unless x values crowd together (e.g. δ = 0, 0.005, 0.01,
-    // 0.1): then their labels would overlap and evenly spaced automatic ticks are used.
+    // 0.1) for the panel's width: then their labels would overlap and evenly spaced automatic
+    // ticks are used (k = 2, 5, 10, 15, 20 overlapped in the 640-px report chart of three
+    // panels, and fit on screen).
     bool crowded = false;
     if (panel.kind == ChartPanel::Kind::Lines && panel.x.size() > 2) {
-        QVector<double> xs = panel.x;
-        std::sort(xs.begin(), xs.end());
-        const double span = xs.back() - xs.front();
-        for (int i = 1; i < xs.size(); ++i)
-            crowded = crowded || (span > 0 && xs[i] - xs[i - 1] < span / 18);
+        const QFontMetrics metrics(bottom->tickLabelFont());
+        std::vector<std::pair<double, int>> labels;  // x, label width in pixels
+        for (int i = 0; i < panel.count(); ++i)
+            labels.emplace_back(panel.x[i], metrics.horizontalAdvance(panel.xText(i)));
+        std::sort(labels.begin(), labels.end());
+        const double span = labels.back().first - labels.front().first;
+        // Neighbouring labels need their half widths and a small gap between their centres.
+        for (std::size_t i = 1; i < labels.size() && span > 0; ++i) {
+            const double apart = (labels[i].first - labels[i - 1].first) / span * panelPixels;
+            crowded = crowded || apart < (labels[i].second + labels[i - 1].second) / 2.0 + 4;
+        }
     }
     if (crowded)
         bottom->setTicker(QSharedPointer<QCPAxisTicker>::create());
@@ -128,7 +164,8 @@ void drawColorMap(QCustomPlot* plot, QCPLayoutGrid* cell, const ChartPanel& pane
                   const QFont& base, int across) {
     auto* rect = new QCPAxisRect(plot);
     cell->addElement(0, 0, rect);
-    styleAxes(rect, panel, base, across);
+    // A colour map's columns are categories: the crowding test of lines does not apply.
+    styleAxes(rect, panel, base, across, plot->width());
     QCPAxis* keyAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
     const int nx = int(panel.x.size()), ny = int(panel.y.size());
@@ -211,6 +248,7 @@ void setValueRange(QCPAxis* axis, const Range& r) {
 }  // namespace
 
 void PanelChart::rebuild() {
+    m_builtWidth = width();
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_plot->plotLayout()->clear();
@@ -225,7 +263,8 @@ void PanelChart::rebuild() {
         return;
     }
     if (!m_data.note.isEmpty()) {
-        auto* note = new QCPTextElement(m_plot, m_data.note, QFont(base.family(), 8));
+        m_noteShown = wrappedNote();
+        auto* note = new QCPTextElement(m_plot, m_noteShown, QFont(base.family(), 8));
         note->setTextColor(QColor(0x55, 0x55, 0x55));
         m_plot->plotLayout()->addElement(row++, 0, note);
     }
@@ -262,7 +301,9 @@ void PanelChart::rebuild() {
         }
         auto* rect = new QCPAxisRect(m_plot);
         grid->addElement(p / columns, p % columns, rect);
-        styleAxes(rect, panel, base, columns);
+        // The axis gets the panel's share of the width less its left margin and labels (the
+        // chart's own width: a hidden chart, as the report renders, has not laid out m_plot).
+        styleAxes(rect, panel, base, columns, std::max(80, width() / columns - 60));
         QCPAxis* keyAxis = rect->axis(QCPAxis::atBottom);
         QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
         Range values;

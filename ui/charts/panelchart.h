@@ -28,12 +28,19 @@ public:
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    /// Lays the chart out again for a new width (the note's lines, the x labels).
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    /// The note broken into lines that fit the chart's width (a report chart is 640 px wide:
+    /// one line clipped at both ends).
+    QString wrappedNote() const;
     QCustomPlot* m_plot;
     ChartData m_data;
     QString m_emptyText;
+    QString m_noteShown;    ///< the note as wrapped by the last rebuild
+    int m_builtWidth = -1;  ///< the width the last rebuild laid out for
 };
 
 /// `data` drawn by an unshown chart at the report's chart size (reportchart.h), with twice the

@@ -6,6 +6,12 @@
 
 namespace ldv::ui {
 
+QString measureText(double v) {
+    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
+        return QLocale().toString(qlonglong(std::llround(v)));
+    return QString::number(v, 'g', 6);
+}
+
 QString nodeFiguresHtml(const NodeMetrics& m) {
     return QObject::tr(
                "<table cellspacing=4>"
@@ -18,7 +24,7 @@ QString nodeFiguresHtml(const NodeMetrics& m) {
         .arg(m.classes)
         .arg(m.suppressedRows)
         .arg(m.averageClassSize, 0, 'f', 2)
-        .arg(m.discernibility, 0, 'f', 0)
+        .arg(measureText(m.discernibility))
         .arg(m.klDivergence, 0, 'f', 4)
         .arg(m.height);
 }
@@ -49,12 +55,6 @@ QStringList metricRowTooltips() {
             QObject::tr("Sweeney's precision: 1 − mean of level/height over the attributes, "
                         "1 = nothing generalized, suppression not reflected. ARX reports "
                         "precision as a loss instead (0 = nothing generalized).")};
-}
-
-QString measureText(double v) {
-    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
-        return QLocale().toString(qlonglong(std::llround(v)));
-    return QString::number(v, 'g', 6);
 }
 
 QStringList metricRowValues(const NodeMetrics& m) {
