@@ -20,6 +20,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_group_reader.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "test_scale.h"
 
 using namespace ldv;
 
@@ -159,7 +160,7 @@ private slots:
     void randomTextGroupsAsTheReference() {
         std::mt19937 rng(31);
         std::size_t fastTables = 0, refErrors = 0, gaveUp = 0;
-        for (int i = 0; i < 2000; ++i) {
+        for (int i = 0; i < test::scaled(2000); ++i) {
             const char sep = ",;\t"[rng() % 3];
             const std::size_t width = 1 + rng() % 5;
             const bool wellFormed = i % 3 != 0;
@@ -199,8 +200,8 @@ private slots:
                 }
         }
         // Not vacuous: most well-formed inputs take the fast path, and errors were met.
-        QVERIFY2(fastTables > 2000, std::to_string(fastTables).c_str());
-        QVERIFY(refErrors > 100);
+        QVERIFY2(fastTables > std::size_t(test::scaled(2000)), std::to_string(fastTables).c_str());
+        QVERIFY(refErrors > std::size_t(test::scaled(100)));
         QVERIFY(gaveUp >= refErrors * 4);
     }
 
@@ -208,7 +209,7 @@ private slots:
         // readCsv's path for files of several chunks, against the reference tokenizer.
         std::mt19937 rng(32);
         std::size_t fastTables = 0, refErrors = 0;
-        for (int i = 0; i < 1500; ++i) {
+        for (int i = 0; i < test::scaled(1500); ++i) {
             const char sep = ",;\t"[rng() % 3];
             const std::size_t width = 1 + rng() % 5;
             std::string text = randomCsv(rng, sep, width, 1 + rng() % 40, i % 3 != 0);
@@ -246,8 +247,8 @@ private slots:
                     ++fastTables;
                 }
         }
-        QVERIFY2(fastTables > 2000, std::to_string(fastTables).c_str());
-        QVERIFY(refErrors > 100);
+        QVERIFY2(fastTables > std::size_t(test::scaled(2000)), std::to_string(fastTables).c_str());
+        QVERIFY(refErrors > std::size_t(test::scaled(100)));
     }
 
     void readCsvGroupsGivesTheReferenceOrItsError() {
@@ -256,7 +257,7 @@ private slots:
                                   ("ldiv_test_fast_groups_" +
                                    std::to_string(QCoreApplication::applicationPid()) + ".csv"))
                                      .string();
-        for (int i = 0; i < 300; ++i) {
+        for (int i = 0; i < test::scaled(300); ++i) {
             const char sep = ",;"[rng() % 2];
             const std::string text = randomCsv(rng, sep, 4, 1 + rng() % 30, i % 2 == 0);
             std::ofstream(path, std::ios::binary) << text;
@@ -291,7 +292,7 @@ private slots:
         // The same from text in memory (a DataFrame's, python/frame_source.h): the groups,
         // counts and errors of the reference, named after the source.
         std::mt19937 rng(11);
-        for (int i = 0; i < 300; ++i) {
+        for (int i = 0; i < test::scaled(300); ++i) {
             const char sep = ",;"[rng() % 2];
             const std::string text = randomCsv(rng, sep, 4, 1 + rng() % 30, i % 2 == 0);
             CsvOptions o;

@@ -1,6 +1,6 @@
 #pragma once
 // The share of its random rounds a randomized test runs. The Release suite runs them all; the
-// sanitizer run of CI (scripts/ci-extra.sh) sets LDIV_TEST_SCALE=0.25: memory and undefined-
+// sanitizer run of CI (scripts/ci-extra.sh) sets LDIV_TEST_SCALE=0.1: memory and undefined-
 // behaviour errors show on the first rounds as well as on the last, and the long brute-force
 // suites were a quarter of CI's time under ASan. Thresholds that count outcomes of the rounds
 // scale with them.

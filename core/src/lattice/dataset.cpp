@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lattice/group_index.h"
+#include "lattice/parallel_groups.h"
 #include "ldiv/data/error.h"
 
 namespace ldv {
@@ -16,13 +17,14 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
 
 Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
                  std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
-                 std::vector<std::uint32_t> rowWeights)
+                 std::vector<std::uint32_t> rowWeights, unsigned groupingThreads)
     : Dataset(table, std::move(qiColumns), std::move(hierarchies), std::move(sensitiveColumns),
-              std::move(rowWeights), RowSample{{}, kNoPopulation}) {}
+              std::move(rowWeights), RowSample{{}, kNoPopulation}, groupingThreads) {}
 
 Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
                  std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
-                 std::vector<std::uint32_t> rowWeights, const RowSample& sample)
+                 std::vector<std::uint32_t> rowWeights, const RowSample& sample,
+                 unsigned groupingThreads)
     : m_table(&table),
       m_population(sample.populationSensitive),
       m_weights(std::move(rowWeights)),
@@ -48,8 +50,9 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
         cols[i] = table.column(m_qi[i]).codes();
     }
     const std::size_t n = table.rowCount();
-    const std::uint32_t groups = detail::assignGroups(
-        n, radix, [&](std::size_t r, std::size_t i) { return cols[i][r]; }, m_rowToBase);
+    const std::uint32_t groups = detail::assignGroupsThreaded(
+        n, radix, [&](std::size_t r, std::size_t i) { return cols[i][r]; }, m_rowToBase,
+        groupingThreads);
 
     m_base.levels.assign(d, 0);
     m_base.qiCount = d;

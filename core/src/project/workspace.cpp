@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "data/text_util.h"
+#include "io/csv_parallel.h"
 #include "project/hierarchy_prefetch.h"
 
 #include "ldiv/data/ambient_feedback.h"
@@ -241,7 +242,9 @@ void Workspace::bind(std::map<std::string, Hierarchy> hierarchies) {
         m_hierarchies.push_back(std::move(h));
     }
     m_otherHierarchies = std::move(hierarchies);
-    m_dataset = std::make_unique<Dataset>(table, m_qi, std::move(maps), m_sensitive, m_weights);
+    // The rows are grouped on as many threads as they were read (CsvOptions::threads).
+    m_dataset = std::make_unique<Dataset>(table, m_qi, std::move(maps), m_sensitive, m_weights,
+                                          detail::csvThreads(m_config.csv));
     // The survey weights of the column of role "weight" (individual-risk, global-risk). A
     // grouped load has no records to weigh; a column that is not valid weights is only a
     // warning here, so that the project still serves every other criterion.

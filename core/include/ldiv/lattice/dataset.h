@@ -69,15 +69,18 @@ public:
     /// A grouped table (see GroupedTable): table row r stands for `rowWeights[r]` rows. Base
     /// groups, classes, criteria and metrics count the weights; rowClasses() is refused,
     /// since the rows themselves are not here.
+    /// `groupingThreads`: threads that collapse a large table's rows into base groups (the
+    /// same groups, ids and order on any number).
     Dataset(const Table& table, std::vector<std::size_t> qiColumns,
             std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
-            std::vector<std::uint32_t> rowWeights);
+            std::vector<std::uint32_t> rowWeights, unsigned groupingThreads = 1);
     /// The rows `sample.rows` of `table` (weighted by `rowWeights` when not empty), judged
     /// against all of them (RowSample). ParameterError for a flag count that is not the row
     /// count or a populationSensitive that is not a sensitive attribute.
     Dataset(const Table& table, std::vector<std::size_t> qiColumns,
             std::vector<HierarchyMap> hierarchies, std::vector<std::size_t> sensitiveColumns,
-            std::vector<std::uint32_t> rowWeights, const RowSample& sample);
+            std::vector<std::uint32_t> rowWeights, const RowSample& sample,
+            unsigned groupingThreads = 1);
 
     const Table& table() const { return *m_table; }
     /// Rows of the data (the sum of the weights for a grouped table); with a RowSample, the
