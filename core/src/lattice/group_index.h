@@ -79,18 +79,28 @@ private:
 /// keyAt(item, i) for i < radix.size(), ids in order of first item. Returns the group count.
 /// The key is packed in mixed radix when the product of the radices fits in 64 bits, else the
 /// grouping is refined one attribute at a time.
+/// The mixed-radix strides of keys over `radix` (the last attribute varies fastest) and the
+/// size of their key space; false when that space does not fit in 64 bits.
+inline bool packedStrides(const std::vector<std::uint64_t>& radix,
+                          std::vector<std::uint64_t>& stride, std::uint64_t& space) {
+    stride.assign(radix.size(), 1);
+    space = 1;
+    for (std::size_t i = radix.size(); i-- > 0;) {
+        stride[i] = space;
+        if (__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space))
+            return false;
+    }
+    return true;
+}
+
 template <class KeyAt>
 std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& radix, KeyAt keyAt,
                            std::vector<std::uint32_t>& groupOf) {
     groupOf.resize(items);
     const std::size_t d = radix.size();
-    std::vector<std::uint64_t> stride(d, 1);
+    std::vector<std::uint64_t> stride;
     std::uint64_t space = 1;
-    bool packs = true;
-    for (std::size_t i = d; i-- > 0 && packs;) {
-        stride[i] = space;
-        packs = !__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space);
-    }
+    const bool packs = packedStrides(radix, stride, space);
     KeyGrouper index;
     if (packs) {
         index.begin(space, items);

@@ -130,14 +130,9 @@ template <class KeyAt>
 std::uint32_t assignGroupsThreaded(std::size_t items, const std::vector<std::uint64_t>& radix,
                                    KeyAt keyAt, std::vector<std::uint32_t>& groupOf,
                                    unsigned threads) {
-    const std::size_t d = radix.size();
-    std::vector<std::uint64_t> stride(d, 1);
+    std::vector<std::uint64_t> stride;
     std::uint64_t space = 1;
-    bool packs = true;
-    for (std::size_t i = d; i-- > 0 && packs;) {
-        stride[i] = space;
-        packs = !__builtin_mul_overflow(space, std::max<std::uint64_t>(radix[i], 1), &space);
-    }
+    const bool packs = packedStrides(radix, stride, space);
     if (threads > 1 && packs && items >= kParallelGroupItems &&
         space > KeyGrouper::denseLimit(items))
         return assignGroupsParallel(items, stride, keyAt, groupOf, threads);
