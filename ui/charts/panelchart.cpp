@@ -263,8 +263,7 @@ void PanelChart::rebuild() {
         return;
     }
     if (!m_data.note.isEmpty()) {
-        m_noteShown = wrappedNote();
-        auto* note = new QCPTextElement(m_plot, m_noteShown, QFont(base.family(), 8));
+        auto* note = new QCPTextElement(m_plot, wrappedNote(), QFont(base.family(), 8));
         note->setTextColor(QColor(0x55, 0x55, 0x55));
         m_plot->plotLayout()->addElement(row++, 0, note);
     }

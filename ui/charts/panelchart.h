@@ -39,7 +39,6 @@ private:
     QCustomPlot* m_plot;
     ChartData m_data;
     QString m_emptyText;
-    QString m_noteShown;    ///< the note as wrapped by the last rebuild
     int m_builtWidth = -1;  ///< the width the last rebuild laid out for
 };
 

@@ -45,7 +45,8 @@ QString requirementText(const FrontierPoint& p) {
     return parts.join(QStringLiteral(" + "));
 }
 
-/// For the CSV export: no digit grouping, which would split a field.
+/// Plain numbers (the CSV export, the suppression percentages): no digit grouping, which
+/// would split a CSV field. Measures in the table use measureText.
 QString number(double v) {
     return QString::number(v, 'g', 6);
 }

@@ -75,10 +75,6 @@ private:
     void growHash();
 };
 
-/// Assigns every source item (row or finer class) the id of its group under the key
-/// keyAt(item, i) for i < radix.size(), ids in order of first item. Returns the group count.
-/// The key is packed in mixed radix when the product of the radices fits in 64 bits, else the
-/// grouping is refined one attribute at a time.
 /// The mixed-radix strides of keys over `radix` (the last attribute varies fastest) and the
 /// size of their key space; false when that space does not fit in 64 bits.
 inline bool packedStrides(const std::vector<std::uint64_t>& radix,
@@ -93,6 +89,10 @@ inline bool packedStrides(const std::vector<std::uint64_t>& radix,
     return true;
 }
 
+/// Assigns every source item (row or finer class) the id of its group under the key
+/// keyAt(item, i) for i < radix.size(), ids in order of first item. Returns the group count.
+/// The key is packed in mixed radix when the product of the radices fits in 64 bits, else the
+/// grouping is refined one attribute at a time.
 template <class KeyAt>
 std::uint32_t assignGroups(std::size_t items, const std::vector<std::uint64_t>& radix, KeyAt keyAt,
                            std::vector<std::uint32_t>& groupOf) {

@@ -79,7 +79,6 @@ std::uint32_t assignGroupsParallel(std::size_t items, const std::vector<std::uin
     // (3) each partition grouped on its own; groupOf holds the id within the partition, and
     // isFirst marks each group's first item (its items come in item order).
     std::vector<std::uint8_t> isFirst(items, 0);
-    std::vector<std::uint32_t> partGroups(partitions, 0);
     std::vector<std::vector<std::uint32_t>> globalOf(partitions);
     std::atomic<std::size_t> nextPart{0};
     onThreads(threads, [&](unsigned) {
@@ -94,8 +93,7 @@ std::uint32_t assignGroupsParallel(std::size_t items, const std::vector<std::uin
                 groupOf[t] = g;
                 if (g == before) isFirst[t] = 1;
             }
-            partGroups[p] = index.groups();
-            globalOf[p].resize(partGroups[p]);
+            globalOf[p].resize(index.groups());
             index.end();
         }
     });
@@ -133,7 +131,8 @@ std::uint32_t assignGroupsThreaded(std::size_t items, const std::vector<std::uin
     std::vector<std::uint64_t> stride;
     std::uint64_t space = 1;
     const bool packs = packedStrides(radix, stride, space);
-    if (threads > 1 && packs && items >= kParallelGroupItems &&
+    // Item indices are kept in 32 bits (as the ids are).
+    if (threads > 1 && packs && items >= kParallelGroupItems && items <= 0xffffffffu &&
         space > KeyGrouper::denseLimit(items))
         return assignGroupsParallel(items, stride, keyAt, groupOf, threads);
     return assignGroups(items, radix, keyAt, groupOf);
