@@ -4,6 +4,7 @@
 #include <optional>
 #include <ostream>
 
+#include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
@@ -16,9 +17,6 @@
 
 namespace ldv::cli {
 namespace {
-
-/// Exit code when a criterion fails on the audited table.
-constexpr int kFailsRequirement = 3;
 
 class AuditCommand : public Command {
 public:
@@ -142,7 +140,7 @@ public:
         // The contract: a criterion that does not hold is exit 3, as for generalize and verify.
         const bool fails = std::any_of(results.begin(), results.end(),
                                        [](const CriterionResult& r) { return !r.holds; });
-        const int status = fails ? kFailsRequirement : 0;
+        const int status = fails ? kRequirementNotMet : 0;
         if (m_options.json) {
             out << j.dump() << "\n";
             return status;

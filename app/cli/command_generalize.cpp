@@ -12,13 +12,16 @@
 #include <ostream>
 #include <set>
 
+#include "cli/cli.h"
 #include "cli/command_list.h"
 #include "cli/data_options.h"
 #include "cli/node_option.h"
 #include "cli/output_guard.h"
 #include "cli/pseudonym_options.h"
+#include "cli/publication_files.h"
 #include "cli/release_option.h"
 #include "cli/search_options.h"
+#include "cli/transformation_report.h"
 #include "ldiv/criteria/criterion_spec.h"
 #include "ldiv/crypto/pseudonyms.h"
 #include "ldiv/data/error.h"
@@ -38,6 +41,7 @@
 #include "ldiv/transform/pram.h"
 #include "ldiv/transform/pram_columns.h"
 #include "ldiv/transform/transformation.h"
+#include "ldiv/transform/transformation_request.h"
 #include "ldiv/workflow/dp_publication.h"
 #ifdef LDIV_HAVE_POSTGRES
 #include "ldiv/postgres_publish.h"
@@ -45,25 +49,6 @@
 
 namespace ldv::cli {
 namespace {
-
-/// Exit code of a node that fails the requirement and is not written (--allow-failing writes it).
-constexpr int kFailsRequirement = 3;
-
-std::string joined(const std::vector<std::string>& specs) {
-    std::string text;
-    for (const std::string& s : specs) text += (text.empty() ? "" : ", ") + s;
-    return text;
-}
-
-std::vector<std::string> removedColumns(const Workspace& ws, const PublishOptions& publish) {
-    std::vector<std::string> names;
-    for (std::size_t c : ws.identifyingColumns()) {
-        const bool kept = std::any_of(publish.pseudonyms.begin(), publish.pseudonyms.end(),
-                                      [c](const auto& p) { return p.first == c; });
-        if (!kept) names.push_back(ws.table().column(c).name());
-    }
-    return names;
-}
 
 class GeneralizeCommand : public Command {
 public:
@@ -215,7 +200,7 @@ public:
         // after the options, whose own errors say more, and before any search.
         requireRoles(*ws);
         const std::optional<Levels> chosen = chooseNode(*ws, data, config, optimum, err);
-        if (!chosen) return kFailsRequirement;
+        if (!chosen) return kRequirementNotMet;
         const Levels& levels = *chosen;
         PublishOptions publish;
         publish.maskSuppressed = m_suppressed == "mask";
@@ -224,18 +209,18 @@ public:
         Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
         publish.pseudonyms = std::move(pseudonyms.columns);
         const PublishedNode node = publishNode(*ws, config, levels, publish);
-        if (refusesFailing(levels, node.judgement, err)) return kFailsRequirement;
+        if (refusesFailing(levels, node.judgement, err)) return kRequirementNotMet;
         // The random pseudonyms' mapping lists the published people only (publishedMapping).
         Table published = node.table;
         const nlohmann::json pram =
             applyPram(published, data,
                       m_seed ? std::optional<std::uint64_t>(*m_seed + 1) : std::nullopt, false);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, published);
-        writeOutputs(published,
-                     m_mapping.empty()
-                         ? std::nullopt
-                         : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
-                     pseudonymMapping, sep, ws->metadata());
+        writePublication(files(), published,
+                         m_mapping.empty()
+                             ? std::nullopt
+                             : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
+                         pseudonymMapping, sep, ws->metadata());
         if (!isSourceUri(m_output)) {
             // The record names the perturbed columns, and the seed of their draws when the run
             // was seeded (verify --original replays them; without it they are CSPRNG draws).
@@ -257,7 +242,7 @@ public:
                              {"node", levels},
                              {"rows", node.table.rowCount()},
                              {"columns", node.table.columnNames()},
-                             {"removed_columns", removedColumns(*ws, publish)},
+                             {"removed_columns", removedColumns(*ws, publish.pseudonyms)},
                              {"satisfies", node.judgement.satisfies},
                              {"allow_failing", m_allowFailing && !node.judgement.satisfies},
                              {"formulas_neutralized", m_neutralize.enabled()},
@@ -268,74 +253,22 @@ public:
             if (publish.shuffle) j["seed"] = publish.seed;
             if (!m_pram.empty()) j["pram"] = pram;
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
-            addPseudonymJson(j, *ws);
+            addPseudonymJson(j, *ws, m_pseudonyms);
             out << j.dump() << "\n";
         } else {
             out << "wrote " << node.table.rowCount() << " rows to " << m_output << " (node "
                 << formatLevels(levels) << "; " << node.suppressedRows << " suppressed rows "
                 << (masked ? "masked" : "removed") << ")\n";
-            for (const std::string& name : removedColumns(*ws, publish))
+            for (const std::string& name : removedColumns(*ws, publish.pseudonyms))
                 out << "  identifying column '" << name << "' removed\n";
             if (!m_mapping.empty()) out << "  value mapping written to " << m_mapping << "\n";
         }
         return 0;
     }
 
-    /// Writes the published table, the value mapping (--mapping) and the random pseudonyms'
-    /// mapping: to files as one transaction (all replaced, or none), or a database table in a
-    /// transaction of its own.
-    /// The published table goes out in the format its file name says (table_formats.h: CSV,
-    /// .xlsx, .dta, .sav, the last two with the input's value labels); the value and pseudonym
-    /// mappings are CSV.
-    void writeOutputs(const Table& table, const std::optional<Table>& valueMap,
-                      const Table& pseudonymMapping, char sep,
-                      const TableMetadata& metadata) const {
-        if (isSourceUri(m_output) || isSourceUri(m_mapping)) {
-            // A database table is written in one transaction of its own (COPY); see
-            // docs/database.md.
-            const auto write = [&](const Table& t, const std::string& to) {
-                if (isSourceUri(to))
-                    writeTableTo(to, t, {m_replace});
-                else
-                    writeFileAtomically(
-                        to, formatTableFor(to, t, sep, m_neutralize.enabled(), &metadata));
-            };
-            write(table, m_output);
-            if (!m_mapping.empty()) write(*valueMap, m_mapping);
-            if (!m_pseudonyms.map.empty())
-                writeFileAtomically(m_pseudonyms.map,
-                                    formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled()),
-                                    true);
-        } else {
-            // The table and its mapping as one transaction: both files are replaced, or neither.
-            const std::string text =
-                formatTableFor(m_output, table, sep, m_neutralize.enabled(), &metadata);
-            std::string mapping;
-            if (!m_mapping.empty())
-                mapping = formatTableCsv(*valueMap, sep, m_neutralize.enabled());
-            // The pseudonym mapping joins the same transaction; it leads back to the people, so
-            // only its owner may read it (0600).
-            const std::string pseudonymMap =
-                m_pseudonyms.map.empty()
-                    ? std::string()
-                    : formatTableCsv(pseudonymMapping, sep, m_neutralize.enabled());
-            std::vector<std::pair<std::string, std::string_view>> files{{m_output, text}};
-            if (!m_mapping.empty()) files.emplace_back(m_mapping, mapping);
-            if (!m_pseudonyms.map.empty()) files.emplace_back(m_pseudonyms.map, pseudonymMap);
-            if (files.size() == 1)
-                writeFileAtomically(m_output, text);
-            else
-                writeFilesAtomically(files, {m_pseudonyms.map});  // the map: owner only
-        }
-    }
-
-    /// The pseudonymized columns (and where their map went) in --json.
-    void addPseudonymJson(nlohmann::json& j, const Workspace& ws) const {
-        nlohmann::json pseudonymized = nlohmann::json::array();
-        for (const std::string& name : pseudonymizedNames(m_pseudonyms, ws.config()))
-            pseudonymized.push_back(name);
-        j["pseudonymized_columns"] = pseudonymized;
-        if (!m_pseudonyms.map.empty()) j["pseudonym_map"] = m_pseudonyms.map;
+    /// Where the published table and its mappings go (publication_files.h).
+    PublicationFiles files() const {
+        return {m_output, m_mapping, m_pseudonyms.map, m_replace, m_neutralize.enabled()};
     }
 
 private:
@@ -423,13 +356,13 @@ private:
         for (const SourceColumn& c : openTableSource(source)->columns()) columns.push_back(c.name);
         requireRoles(ws->config(), columns);
         const std::optional<Levels> chosen = chooseNode(*ws, data, config, optimum, err);
-        if (!chosen) return kFailsRequirement;
+        if (!chosen) return kRequirementNotMet;
         const Levels& levels = *chosen;
         // The same judgement as the CSV path's (publishNode), on the groups: which classes
         // fail, whether they fit the limit, whether masked rows must be removed instead.
         const PublicationVerdict node =
             judgePublication(data, config, levels, m_suppressed == "mask");
-        if (refusesFailing(levels, node.judgement, err)) return kFailsRequirement;
+        if (refusesFailing(levels, node.judgement, err)) return kRequirementNotMet;
         pg::InDatabasePublication p;
         p.sourceColumns = columns;
         const std::vector<std::string> identifying = ws->config().namesWithRole(Role::Identifying);
@@ -514,7 +447,7 @@ private:
                              { "elapsed_ms",
                                elapsedMs }};
             if (!m_mapping.empty()) j["mapping"] = m_mapping;
-            addPseudonymJson(j, *ws);
+            addPseudonymJson(j, *ws, m_pseudonyms);
             out << j.dump() << "\n";
         } else {
             out << "wrote " << written.rows << " rows to " << m_output << " (node "
@@ -647,7 +580,7 @@ private:
         const nlohmann::json pram = pramJson(publication.pram);
         const bool shuffle = settings.shuffle;
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
-        writeOutputs(table, std::nullopt, pseudonymMapping, sep, ws->metadata());
+        writePublication(files(), table, std::nullopt, pseudonymMapping, sep, ws->metadata());
         DpReleaseInputs recordInputs = dpReleaseInputs(settings, publication);
         recordInputs.spec = formatCriterionSpec(spec);
         writeDpReleaseIfAsked(m_release, *ws, r, recordInputs, m_output, sep,
@@ -673,7 +606,7 @@ private:
                              {"node", r.levels},
                              {"rows", table.rowCount()},
                              {"columns", table.columnNames()},
-                             {"removed_columns", removedColumns(*ws, publish)},
+                             {"removed_columns", removedColumns(*ws, publish.pseudonyms)},
                              {"sampled_rows", r.sampledRows},
                              {"suppressed_rows", r.suppressedRows.size()},
                              {"private", !r.reproducible},
@@ -682,7 +615,7 @@ private:
                              {"elapsed_ms", elapsedMs}};
             if (m_seed) j["seed"] = *m_seed;
             if (!m_pram.empty()) j["pram"] = pram;
-            addPseudonymJson(j, *ws);
+            addPseudonymJson(j, *ws, m_pseudonyms);
             out << j.dump() << "\n";
         } else {
             out << "wrote " << table.rowCount() << " rows to " << m_output << " (("
@@ -692,7 +625,7 @@ private:
                 << ", " << r.sampledRows << " rows sampled, " << r.suppressedRows.size()
                 << " suppressed in classes below k = " << p.k << ")\n";
             if (r.reproducible) out << "  reproducible with --seed, and therefore NOT private\n";
-            for (const std::string& name : removedColumns(*ws, publish))
+            for (const std::string& name : removedColumns(*ws, publish.pseudonyms))
                 out << "  identifying column '" << name << "' removed\n";
         }
         return 0;
@@ -728,17 +661,6 @@ private:
         const Requirement requirement = toRequirement(m_search, *ws, true);
         const Dataset& data = *requirement.data;
         requireRoles(*ws);
-        if (m_projectAggregate) {
-            // The project's aggregate, on the QIs the workbench gives it (transformationSpecOf).
-            const TransformationSpec chosen =
-                transformationSpecOf(TransformationChoice{m_transform, *m_projectAggregate}, data);
-            for (std::size_t i = 0; i < chosen.aggregates.size(); ++i)
-                if (!chosen.aggregates[i].empty())
-                    m_aggregates.push_back(data.table().column(data.qiColumns()[i]).name() + "=" +
-                                           chosen.aggregates[i]);
-        }
-        TransformationSpec recorded;
-        recorded.model = m_transform;
         if (!m_release.path.empty()) {
             std::vector<std::string> specs;
             for (const BoundCriterion& b : requirement.config.criteria)
@@ -753,92 +675,15 @@ private:
             throw ParameterError("--suppressed mask is not supported with " + model +
                                  " yet: its "
                                  "suppressed rows are removed");
-        if (m_transform == "microaggregation")
-            for (Aggregate a : parseAggregates(data))
-                recorded.aggregates.push_back(aggregateName(a));
-        if (m_transform == "microaggregation+local") {
-            // Only the QIs named by --aggregate are microaggregated; "" recodes one only.
-            if (m_aggregates.empty())
-                throw ParameterError(
-                    "--transform microaggregation+local needs --aggregate COL=mean|median|mode|"
-                    "interval for at least one numeric quasi-identifier to microaggregate");
-            const std::vector<Aggregate> named = parseAggregates(data);
-            recorded.aggregates.assign(data.qiCount(), "");
-            for (const std::string& entry : m_aggregates) {
-                const std::size_t i =
-                    qiIndex(data, entry.substr(0, entry.find('=')), "--aggregate");
-                recorded.aggregates[i] = aggregateName(named[i]);
-            }
-        }
-        if (m_transform == "cell-suppression") {
-            (void)parseImportance(data);  // every QI once, by name
-            recorded.importance = m_importance;
-        }
+        // Names to a spec (transformation_request.h): the option's values are checked there.
+        TransformationSpec recorded = transformationSpecFor(
+            data, {m_transform, m_aggregates, m_importance, m_projectAggregate});
         const auto start = std::chrono::steady_clock::now();
         TransformationOutcome outcome = runTransformation(*ws, data, requirement.config, recorded);
         const MondrianResult& result = outcome.classes;
         const std::uint64_t suppressedRows = outcome.suppressedRows;
-        nlohmann::json extra = nlohmann::json::object();
-        std::string summary;
-        if (const auto& m = outcome.microaggregation) {
-            nlohmann::json names = nlohmann::json::object();
-            for (std::size_t i = 0; i < data.qiCount(); ++i)
-                names[data.table().column(data.qiColumns()[i]).name()] = recorded.aggregates[i];
-            extra = {{"aggregates", names}, {"mdav_groups", m->mdavGroups}, {"merges", m->merges}};
-            summary = "; " + std::to_string(m->mdavGroups) + " MDAV groups, " +
-                      std::to_string(m->merges) + " merged";
-        } else if (const auto& ml = outcome.microaggregationLocal) {
-            nlohmann::json names = nlohmann::json::object();
-            for (std::size_t i = 0; i < data.qiCount(); ++i)
-                if (!recorded.aggregates[i].empty())
-                    names[data.table().column(data.qiColumns()[i]).name()] = recorded.aggregates[i];
-            nlohmann::json iterations = nlohmann::json::array();
-            for (const LocalIteration& it : ml->local.iterations)
-                iterations.push_back({{"node", it.levels},
-                                      {"input_rows", it.inputRows},
-                                      {"released_rows", it.releasedRows},
-                                      {"without_suppression", it.withoutSuppression}});
-            extra = {{"aggregates", names},
-                     {"mdav_groups", ml->microaggregation.groups.size()},
-                     {"mdav_k", ml->k},
-                     {"iterations", iterations},
-                     {"discernibility", ml->local.discernibility},
-                     {"entropy", ml->local.entropy},
-                     {"suppression_allowed", ml->local.suppressionAllowed},
-                     {"metric", metricName(requirement.config.metric)},
-                     {"gs_factor", requirement.config.quality.gsFactor}};
-            summary = "; " + std::to_string(ml->microaggregation.groups.size()) + " MDAV groups, " +
-                      std::to_string(ml->local.iterations.size()) + " local recoding iterations";
-        } else if (const auto& l = outcome.local) {
-            nlohmann::json iterations = nlohmann::json::array();
-            for (const LocalIteration& it : l->iterations)
-                iterations.push_back({{"node", it.levels},
-                                      {"input_rows", it.inputRows},
-                                      {"released_rows", it.releasedRows},
-                                      {"without_suppression", it.withoutSuppression}});
-            extra = {{"iterations", iterations},
-                     {"discernibility", l->discernibility},
-                     {"entropy", l->entropy},
-                     {"suppression_allowed", l->suppressionAllowed},
-                     {"metric", metricName(requirement.config.metric)},
-                     {"gs_factor", requirement.config.quality.gsFactor}};
-            summary = "; " + std::to_string(l->iterations.size()) + " iterations";
-        } else if (const auto& c = outcome.cellSuppression) {
-            nlohmann::json cells = nlohmann::json::object();
-            nlohmann::json names = nlohmann::json::array();
-            for (std::size_t i : c->order)
-                names.push_back(data.table().column(data.qiColumns()[i]).name());
-            for (std::size_t i = 0; i < data.qiCount(); ++i)
-                cells[data.table().column(data.qiColumns()[i]).name()] = c->suppressedCells[i];
-            extra = {{"suppressed_cells", cells},
-                     {"suppressed_cells_total", outcome.suppressedCells},
-                     {"suppressed_records", c->suppressedRecords},
-                     {"record_limit", c->recordLimit},
-                     {"min_frequency", c->minFrequency},
-                     {"importance", names}};
-            summary = "; " + std::to_string(outcome.suppressedCells) + " cells suppressed, " +
-                      std::to_string(c->suppressedRecords) + " records entirely";
-        }
+        const TransformationReport report =
+            transformationReport(data, outcome, recorded, requirement.config);
         const double elapsedMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
@@ -846,7 +691,7 @@ private:
             (m_transform == "local" || m_transform == "microaggregation+local")) {
             err << "ldiv: error: local recoding: " << joined(result.tableFails)
                 << "; nothing was written\n";
-            return kFailsRequirement;
+            return kRequirementNotMet;
         }
         if (!result.tableFails.empty()) {
             // Mondrian and MDAV suppress nothing; cell suppression may not empty more
@@ -856,29 +701,26 @@ private:
                         ? ", and Mondrian suppresses no rows: no partition can satisfy it"
                         : ", and " + model + " cannot publish it")
                 << "; nothing was written\n";
-            return kFailsRequirement;
+            return kRequirementNotMet;
         }
         GeneralizeOptions options;
         Pseudonyms pseudonyms = preparePseudonyms(m_pseudonyms, *ws);
         options.pseudonyms = std::move(pseudonyms.columns);
-        Table table = mondrianTable(data, result, ws->identifyingColumns(), options);
-        const bool shuffle = !m_keepOrder;
-        const std::uint64_t seed = m_seed ? *m_seed : randomSeed();
-        if (shuffle) shuffleRows(table, seed);
+        recorded.shuffled = !m_keepOrder;
+        recorded.seed = m_seed ? *m_seed : randomSeed();
+        const bool shuffle = recorded.shuffled;
+        const std::uint64_t seed = recorded.seed;
+        const Table table = transformationTable(*ws, data, outcome, recorded, options);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
-        writeOutputs(table, std::nullopt, pseudonymMapping, sep, ws->metadata());
-        recorded.shuffled = shuffle;
-        recorded.seed = seed;
+        writePublication(files(), table, std::nullopt, pseudonymMapping, sep, ws->metadata());
         writeTransformReleaseIfAsked(m_release, *ws, data, requirement.config, recorded, m_output,
                                      ReleaseOutput{sep, m_neutralize.enabled()}, err);
-        PublishOptions publish;
-        publish.pseudonyms = options.pseudonyms;
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"transform", m_transform},
                              {"rows", table.rowCount()},
                              {"columns", table.columnNames()},
-                             {"removed_columns", removedColumns(*ws, publish)},
+                             {"removed_columns", removedColumns(*ws, options.pseudonyms)},
                              {"satisfies", true},
                              {"classes", result.count()},
                              {"discernibility", result.discernibility()},
@@ -892,33 +734,25 @@ private:
             for (const BoundCriterion& b : requirement.config.criteria)
                 specs.push_back(b.criterion.spec());
             j["criteria"] = specs;
-            j.update(extra);
-            addPseudonymJson(j, *ws);
+            j.update(report.json);
+            addPseudonymJson(j, *ws, m_pseudonyms);
             out << j.dump() << "\n";
         } else if (m_transform == "cell-suppression") {
             out << "wrote " << table.rowCount() << " rows to " << m_output << " (" << m_transform
-                << summary << "; 0 rows removed)\n";
-            for (const std::string& name : removedColumns(*ws, publish))
+                << report.summary << "; 0 rows removed)\n";
+            for (const std::string& name : removedColumns(*ws, options.pseudonyms))
                 out << "  identifying column '" << name << "' removed\n";
         } else {
             out << "wrote " << table.rowCount() << " rows to " << m_output << " (" << m_transform
                 << ": " << result.count() << " classes, smallest " << result.minClassSize()
-                << " rows" << summary << "; " << suppressedRows << " suppressed rows removed)\n";
-            for (const std::string& name : removedColumns(*ws, publish))
+                << " rows" << report.summary << "; " << suppressedRows
+                << " suppressed rows removed)\n";
+            for (const std::string& name : removedColumns(*ws, options.pseudonyms))
                 out << "  identifying column '" << name << "' removed\n";
         }
         return 0;
     }
 
-    /// Index of the quasi-identifier named `name` (an option's value) in Dataset order.
-    static std::size_t qiIndex(const Dataset& data, const std::string& name,
-                               const std::string& option) {
-        for (std::size_t i = 0; i < data.qiCount(); ++i)
-            if (data.table().column(data.qiColumns()[i]).name() == name) return i;
-        throw ParameterError(option + ": '" + name + "' is not a quasi-identifier");
-    }
-
-    /// --aggregate COL=FUNCTION, per QI (default mean).
     /// A project whose "transformation" is not full-domain publishes with it unless
     /// --transform is given (the workbench's Privacy ▸ Transformation saved it); its aggregate
     /// stands in for --aggregate when none is given.
@@ -929,41 +763,6 @@ private:
         m_transform = choice.model;
         if (m_aggregates.empty() && m_transform.rfind("microaggregation", 0) == 0)
             m_projectAggregate = choice.aggregate;
-    }
-
-    std::vector<Aggregate> parseAggregates(const Dataset& data) const {
-        std::vector<Aggregate> out(data.qiCount(), Aggregate::Mean);
-        std::vector<bool> given(data.qiCount(), false);
-        for (const std::string& entry : m_aggregates) {
-            const std::size_t eq = entry.find('=');
-            if (eq == std::string::npos)
-                throw ParameterError("--aggregate '" + entry +
-                                     "': expected COL=mean|median|mode|interval");
-            const std::size_t i = qiIndex(data, entry.substr(0, eq), "--aggregate");
-            if (given[i])
-                throw ParameterError("--aggregate: '" + entry.substr(0, eq) + "' is given twice");
-            given[i] = true;
-            out[i] = parseAggregate(entry.substr(eq + 1));
-        }
-        return out;
-    }
-
-    /// --importance: every QI once, least important first (empty: the default order).
-    std::vector<std::size_t> parseImportance(const Dataset& data) const {
-        if (m_importance.empty()) return {};
-        std::vector<std::size_t> order;
-        for (const std::string& name : m_importance) {
-            const std::size_t i = qiIndex(data, name, "--importance");
-            if (std::find(order.begin(), order.end(), i) != order.end())
-                throw ParameterError("--importance: '" + name + "' is given twice");
-            order.push_back(i);
-        }
-        for (std::size_t i = 0; i < data.qiCount(); ++i)
-            if (std::find(order.begin(), order.end(), i) == order.end())
-                throw ParameterError("--importance must name every quasi-identifier, and '" +
-                                     data.table().column(data.qiColumns()[i]).name() +
-                                     "' is missing");
-        return order;
     }
 
     DataOptions m_options;

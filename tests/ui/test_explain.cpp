@@ -177,7 +177,7 @@ private slots:
         ExplainPanel* panel = lp->explainPanel();
         const Lattice& lattice = outcome->data->dataset().lattice();
         lp->view()->selectNode(lattice.bottom());
-        QTRY_VERIFY_WITH_TIMEOUT(panel->explanation() && !panel->isComputing(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->explanation() && !panel->isRunning(), 20000);
         lp->details()->tabs()->setCurrentWidget(panel);
         const Levels raised = panel->explanation()->raises.at(0).levels;
         QTableWidget* fixes = panel->fixesTable();

@@ -7,7 +7,7 @@
 
 namespace ldv::ui {
 
-ColumnListModel::ColumnListModel(QObject* parent) : QAbstractTableModel(parent) {}
+ColumnListModel::ColumnListModel(QObject* parent) : EditCommandModel(parent) {}
 
 void ColumnListModel::setProject(Project* project) {
     beginResetModel();
@@ -72,8 +72,7 @@ QVariant ColumnListModel::data(const QModelIndex& index, int role) const {
     return {};
 }
 
-QVariant ColumnListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+QString ColumnListModel::columnTitle(int section) const {
     switch (section) {
         case Name:
             return tr("Attribute");
@@ -89,16 +88,12 @@ QVariant ColumnListModel::headerData(int section, Qt::Orientation orientation, i
     return {};
 }
 
-Qt::ItemFlags ColumnListModel::flags(const QModelIndex& index) const {
-    Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && (index.column() == Role || index.column() == Type))
-        f |= Qt::ItemIsEditable;
-    return f;
+bool ColumnListModel::editable(const QModelIndex& index) const {
+    return index.column() == Role || index.column() == Type;
 }
 
-bool ColumnListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!m_project || role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
-        return false;
+bool ColumnListModel::pushEdit(const QModelIndex& index, const QVariant& value) {
+    if (!m_project) return false;
     if (index.column() == Role) {
         const auto r = roleFromName(value.toString());
         if (!r) return false;

@@ -7,7 +7,7 @@
 
 namespace ldv::ui {
 
-HierarchyTableModel::HierarchyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+HierarchyTableModel::HierarchyTableModel(QObject* parent) : EditCommandModel(parent) {}
 
 void HierarchyTableModel::reload() {
     beginResetModel();
@@ -57,22 +57,12 @@ QVariant HierarchyTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QVariant HierarchyTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (role != Qt::DisplayRole) return {};
-    if (orientation == Qt::Vertical) return section + 1;
+QString HierarchyTableModel::columnTitle(int section) const {
     return section == 0 ? tr("Level 0 (base)") : tr("Level %1").arg(section);
 }
 
-Qt::ItemFlags HierarchyTableModel::flags(const QModelIndex& index) const {
-    Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() > 0) f |= Qt::ItemIsEditable;
-    return f;
-}
-
-bool HierarchyTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!m_binding.project() || role != Qt::EditRole ||
-        !checkIndex(index, CheckIndexOption::IndexIsValid) || index.column() == 0)
-        return false;
+bool HierarchyTableModel::pushEdit(const QModelIndex& index, const QVariant& value) {
+    if (!m_binding.project()) return false;
     const std::string group = value.toString().trimmed().toStdString();
     const auto& row = m_hierarchy.rows()[std::size_t(index.row())];
     if (group.empty() || row[std::size_t(index.column())] == group) return false;

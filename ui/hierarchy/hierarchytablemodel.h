@@ -7,6 +7,7 @@
 
 #include "hierarchy/hierarchybinding.h"
 #include "ldiv/hierarchy/hierarchy.h"
+#include "widgets/editcommandmodel.h"
 
 namespace ldv::ui {
 
@@ -15,7 +16,7 @@ class Project;
 /// The levels of one attribute's hierarchy: rows = base values, columns = levels 0..h.
 /// Editing a cell at level >= 1 moves that base value to the typed group (an undo command);
 /// cells with validation issues are marked.
-class HierarchyTableModel : public QAbstractTableModel {
+class HierarchyTableModel : public EditCommandModel<QAbstractTableModel> {
     Q_OBJECT
 public:
     explicit HierarchyTableModel(QObject* parent = nullptr);
@@ -29,12 +30,14 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex& index) const override;
-    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
 private:
+    /// "Level 0 (base)", "Level 1", …; the rows are numbered from 1.
+    QString columnTitle(int section) const override;
+    QVariant rowTitle(int section) const override { return section + 1; }
+    /// Levels 1 and above: the base value moves to the typed group.
+    bool editable(const QModelIndex& index) const override { return index.column() > 0; }
+    bool pushEdit(const QModelIndex& index, const QVariant& value) override;
     void reload();
     HierarchyBinding m_binding{this, [this] { reload(); }};
     Hierarchy m_hierarchy;

@@ -10,7 +10,7 @@
 
 namespace ldv::ui {
 
-HierarchyTreeModel::HierarchyTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
+HierarchyTreeModel::HierarchyTreeModel(QObject* parent) : EditCommandModel(parent) {}
 
 void HierarchyTreeModel::reload() {
     beginResetModel();
@@ -109,22 +109,9 @@ QVariant HierarchyTreeModel::data(const QModelIndex& index, int role) const {
     return {};
 }
 
-QVariant HierarchyTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    return section == Value ? tr("Value") : tr("Base values");
-}
-
-Qt::ItemFlags HierarchyTreeModel::flags(const QModelIndex& index) const {
-    Qt::ItemFlags f = QAbstractItemModel::flags(index);
-    if (index.column() == Value && level(index) > 0) f |= Qt::ItemIsEditable;
-    return f;
-}
-
-bool HierarchyTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+bool HierarchyTreeModel::pushEdit(const QModelIndex& index, const QVariant& value) {
     const Node* n = node(index);
-    if (!m_binding.project() || role != Qt::EditRole || !n || index.column() != Value ||
-        n->level == 0)
-        return false;
+    if (!m_binding.project() || !n) return false;
     const std::string name = value.toString().trimmed().toStdString();
     if (name.empty() || name == n->value) return false;
     const std::string old = n->value;

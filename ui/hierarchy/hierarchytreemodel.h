@@ -4,6 +4,7 @@
 
 #include "hierarchy/hierarchybinding.h"
 #include "ldiv/hierarchy/hierarchy.h"
+#include "widgets/editcommandmodel.h"
 
 namespace ldv::ui {
 
@@ -12,7 +13,7 @@ class Project;
 /// The same hierarchy as a tree: the top value(s) at the root, base values as leaves.
 /// Renaming a node renames that group at its level (an undo command); moveNode() moves a
 /// group under another parent.
-class HierarchyTreeModel : public QAbstractItemModel {
+class HierarchyTreeModel : public EditCommandModel<QAbstractItemModel> {
     Q_OBJECT
 public:
     enum Column { Value, BaseValues, ColumnCount };
@@ -33,12 +34,16 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex& index) const override;
-    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
 private:
+    QString columnTitle(int section) const override {
+        return section == Value ? tr("Value") : tr("Base values");
+    }
+    /// A group's name (level 1 and above): renaming it renames the group at its level.
+    bool editable(const QModelIndex& index) const override {
+        return index.column() == Value && level(index) > 0;
+    }
+    bool pushEdit(const QModelIndex& index, const QVariant& value) override;
     struct Node {
         std::string value;
         int level = 0;

@@ -47,7 +47,7 @@ QTableWidgetItem* cell(const QString& text, const QString& tip = {}) {
 }  // namespace
 
 ExplainPanel::ExplainPanel(QWidget* parent)
-    : QWidget(parent),
+    : SessionJobPanel(parent),
       m_summary(new QLabel(this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_criteria(new QTreeWidget(this)),
@@ -151,8 +151,7 @@ void ExplainPanel::fitColumns() {
 }
 
 void ExplainPanel::setSession(SearchSession* session) {
-    if (m_session) m_session->disconnect(this);
-    m_session = session;
+    follow(session);
     if (session)
         connect(session, &SearchSession::outcomeChanged, this, [this] {
             cancel();
@@ -161,12 +160,8 @@ void ExplainPanel::setSession(SearchSession* session) {
     clear(tr("Click a node to see why it satisfies or fails the requirement."));
 }
 
-bool ExplainPanel::isComputing() const {
-    return m_job && m_job->isRunning();
-}
-
 void ExplainPanel::cancel() {
-    if (!isComputing()) return;
+    if (!isRunning()) return;
     m_job->cancel();
     m_cancel->setVisible(false);
     m_summary->setText(tr("<b>[%1]</b>: explanation cancelled; click the node again to "

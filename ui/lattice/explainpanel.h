@@ -4,20 +4,17 @@
 // sensitive value, rows covered) and the cheapest fixes ranked by the project's utility
 // metric, all from the core's explainNode (the same figures as `ldiv explain`). A fix that
 // raises one attribute is a node of the lattice: clicking it asks to select that node.
-#include <QPointer>
-#include <QWidget>
 #include <memory>
 
+#include "lattice/sessionjobpanel.h"
 #include "ldiv/publish/explanation.h"
 #include "widgets/qtforward.h"
 
 namespace ldv::ui {
 
-class Job;
-class SearchSession;
 struct SearchOutcome;
 
-class ExplainPanel : public QWidget {
+class ExplainPanel : public SessionJobPanel {
     Q_OBJECT
 public:
     explicit ExplainPanel(QWidget* parent = nullptr);
@@ -28,7 +25,6 @@ public:
     /// request drops the previous one.
     void explain(const Levels& levels);
     void cancel();
-    bool isComputing() const;
     /// The explanation shown (null before the first one and after a cancel or a new search).
     std::shared_ptr<const Explanation> explanation() const { return m_explanation; }
 
@@ -39,10 +35,6 @@ public:
     /// the strongest parameter that holds. Raise rows hold their levels in Qt::UserRole.
     QTableWidget* fixesTable() const { return m_fixes; }
     QPushButton* cancelButton() const { return m_cancel; }
-
-signals:
-    /// A "raise one attribute" fix was clicked: select this node ("1,2,0").
-    void nodeRequested(const QString& levels);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -57,12 +49,10 @@ private:
     void show(const Explanation& e, const SearchOutcome& outcome);
     void fixClicked(int row);
 
-    QPointer<SearchSession> m_session;
     QLabel* m_summary;
     QPushButton* m_cancel;
     QTreeWidget* m_criteria;
     QTableWidget* m_fixes;
-    Job* m_job = nullptr;
     std::shared_ptr<const Explanation> m_explanation;
     Levels m_levels;
 };

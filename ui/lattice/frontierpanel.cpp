@@ -74,7 +74,7 @@ std::vector<double> parseLimits(const QString& text) {
 }  // namespace
 
 FrontierPanel::FrontierPanel(QWidget* parent)
-    : QWidget(parent),
+    : SessionJobPanel(parent),
       m_grid(new QLineEdit(QStringLiteral("k=2..50"), this)),
       m_grid2(new QLineEdit(this)),
       m_suppression(new QLineEdit(QStringLiteral("0, 1, 2, 5"), this)),
@@ -195,8 +195,7 @@ FrontierPanel::FrontierPanel(QWidget* parent)
 }
 
 void FrontierPanel::setSession(SearchSession* session) {
-    if (m_session) m_session->disconnect(this);
-    m_session = session;
+    follow(session);
     cancel();
     m_result.reset();
     if (session)
@@ -304,10 +303,6 @@ void FrontierPanel::followPopulation() {
 void FrontierPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     followPopulation();
-}
-
-bool FrontierPanel::isRunning() const {
-    return m_job && m_job->isRunning();
 }
 
 void FrontierPanel::cancel() {

@@ -5,10 +5,9 @@
 // metric up), the Pareto-optimal points are joined and highlighted. Clicking a point (or its
 // row in the table) asks to select its node. Computed in the background with progress and
 // cancel; the chart exports like every chart (PNG, PDF, SVG; CSV of the points).
-#include <QPointer>
-#include <QWidget>
 #include <memory>
 
+#include "lattice/sessionjobpanel.h"
 #include "ldiv/search/frontier_result.h"
 #include "widgets/qtforward.h"
 
@@ -16,10 +15,7 @@ class QCustomPlot;
 
 namespace ldv::ui {
 
-class Job;
-class SearchSession;
-
-class FrontierPanel : public QWidget {
+class FrontierPanel : public SessionJobPanel {
     Q_OBJECT
 public:
     explicit FrontierPanel(QWidget* parent = nullptr);
@@ -29,7 +25,6 @@ public:
     /// message in status() when a control's value is malformed.
     bool run();
     void cancel();
-    bool isRunning() const;
     std::shared_ptr<const FrontierResult> result() const { return m_result; }
 
     /// Widget-space centre of point `index` in the plot (for tests and tooltips).
@@ -51,10 +46,6 @@ public:
     QTableWidget* table() const { return m_table; }
     QLabel* status() const { return m_status; }
 
-signals:
-    /// A point was clicked: select its optimum ("1,2,0").
-    void nodeRequested(const QString& levels);
-
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -71,7 +62,6 @@ private:
     /// Index of the point nearest to `pos` within 10 px, or -1.
     int pointAt(const QPoint& pos) const;
 
-    QPointer<SearchSession> m_session;
     QLineEdit* m_grid;
     QLineEdit* m_grid2;
     QLineEdit* m_suppression;
@@ -84,7 +74,6 @@ private:
     QLabel* m_status;
     QCustomPlot* m_plot;
     QTableWidget* m_table;
-    Job* m_job = nullptr;
     std::shared_ptr<const FrontierResult> m_result;
     QString m_metricName;
     QString m_riskName;

@@ -111,9 +111,16 @@ TransformedTable transformTable(const Workspace& workspace, const Dataset& data,
                                 const SearchConfig& config, const TransformationSpec& spec) {
     TransformedTable out{runTransformation(workspace, data, config, spec), {}};
     requirePublishable(out.outcome);
-    out.table = mondrianTable(data, out.outcome.classes, workspace.identifyingColumns());
-    if (spec.shuffled) shuffleRows(out.table, spec.seed);
+    out.table = transformationTable(workspace, data, out.outcome, spec);
     return out;
+}
+
+Table transformationTable(const Workspace& workspace, const Dataset& data,
+                          const TransformationOutcome& outcome, const TransformationSpec& spec,
+                          const GeneralizeOptions& options) {
+    Table table = mondrianTable(data, outcome.classes, workspace.identifyingColumns(), options);
+    if (spec.shuffled) shuffleRows(table, spec.seed);
+    return table;
 }
 
 }  // namespace ldv

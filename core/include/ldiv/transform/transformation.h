@@ -73,6 +73,13 @@ void requirePublishable(const TransformationOutcome& outcome);
 TransformationOutcome runTransformation(const Workspace& workspace, const Dataset& data,
                                         const SearchConfig& config, const TransformationSpec& spec);
 
+/// The table a publishable `outcome` publishes: its classes written by mondrianTable
+/// (identifying columns left out or pseudonymized as `options` says, rows not published left
+/// out), shuffled with spec.seed when spec.shuffled.
+Table transformationTable(const Workspace& workspace, const Dataset& data,
+                          const TransformationOutcome& outcome, const TransformationSpec& spec,
+                          const GeneralizeOptions& options = {});
+
 /// A transformation's outcome and the table it publishes: its classes written by
 /// mondrianTable (identifying columns left out, rows not published left out), shuffled with
 /// spec.seed when spec.shuffled.
