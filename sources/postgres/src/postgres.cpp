@@ -10,7 +10,9 @@
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
 #include "ldiv/io/csv_group_reader.h"
+#include "ldiv/io/table_digest.h"
 #include "ldiv/postgres.h"
+#include "ldiv/postgres_table_hash.h"
 
 namespace ldv::pg {
 namespace {
@@ -222,6 +224,8 @@ void registerPostgres() {
             return std::make_unique<PostgresSource>(uri);
         });
         registerTableWriter(scheme, publish);
+        registerTableDigest(scheme,
+                            [](const std::string& uri) { return exportCanonicalTable(uri); });
     }
 }
 
