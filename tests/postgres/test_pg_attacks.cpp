@@ -305,6 +305,41 @@ private slots:
         QVERIFY2(second.received().contains("topsecret-7"), second.received().constData());
     }
 
+    // A release record of a table names its server: verify reads the table there without
+    // PGPASSWORD unless the user confirms that server (docs/database.md, "Release records of
+    // a table").
+    void item07_verifyWithholdsPasswordFromARecordsServer() {
+        QTemporaryDir dir;
+        const QString hospital =
+            QString::fromStdString(test::example("hospital/hospital.ldiv.json"));
+        const auto g = test::runCli({"generalize", "--project", hospital, "--node", "1,1,1",
+                                     "--allow-failing", "--output", dir.filePath("out.csv"),
+                                     "--release", dir.filePath("r.json")});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        FakeServer server;
+        QFile f(dir.filePath("r.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonObject files = r["files"].toObject(), hashes = r["hashes"].toObject();
+        files["published"] =
+            QString("postgresql://victim@127.0.0.1:%1/db?table=t").arg(server.port());
+        files["published_kind"] = "postgresql-table";
+        hashes["published_method"] = "canonical-csv-v1";
+        r["files"] = files;
+        r["hashes"] = hashes;
+        writeFile(dir.filePath("table.json"), QJsonDocument(r).toJson());
+        const auto e = withPassword("topsecret-r");
+        const auto v = runWith({"verify", dir.filePath("table.json")}, e);
+        QCOMPARE(v.exitCode, 3);
+        QVERIFY2(!server.received().contains("topsecret"), server.received().constData());
+        QVERIFY2(v.out.contains("--confirm-server"), v.out.constData());
+        runWith({"verify", dir.filePath("table.json"), "--confirm-server",
+                 QString("127.0.0.1:%1").arg(server.port())},
+                e);
+        QVERIFY2(server.received().contains("topsecret-r"), server.received().constData());
+    }
+
     // A password typed in the workbench's dialog is bound to the server it was typed for.
     void item07_sessionPasswordBoundToItsServer() {
         FakeServer typedFor, other;

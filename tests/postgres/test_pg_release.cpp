@@ -9,8 +9,14 @@
 
 #include <QJsonDocument>
 #include <algorithm>
+#include <random>
 
 #include "cli_runner.h"
+#include "ldiv/crypto/digest.h"
+#include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
+#include "ldiv/postgres.h"
+#include "ldiv/postgres_table_hash.h"
 #include "pg_test_server.h"
 #include "test_paths.h"
 
@@ -117,7 +123,7 @@ private slots:
     void initTestCase() {
         if (env("PGHOST").isEmpty())
             QSKIP("no PostgreSQL server: run under scripts/with-postgres.sh");
-        psql("DROP TABLE IF EXISTS rel_adult, rel_out, rel_copy, rel_victim, rel_indb");
+        psql("DROP TABLE IF EXISTS rel_adult, rel_out, rel_copy, rel_victim, rel_indb, rel_canon");
         psql(
             "CREATE TABLE rel_adult (sex text, age integer, race text, \"marital-status\" text, "
             "education text, \"native-country\" text, workclass text, occupation text, "
@@ -307,6 +313,44 @@ private slots:
                  missing.out.constData());
     }
 
+    // The replay's canonical form (writeCanonicalCsv, in ldiv) is the server's export of the
+    // table ldiv writes, for awkward values: quotes, commas, CR and LF, empty (NULL), spaces
+    // at the ends, non-ASCII, bytes that sort differently under a locale, "\." alone (in a
+    // table of one column, where COPY must quote it), and awkward column names.
+    void canonicalFormIsTheServers_data() {
+        QTest::addColumn<int>("columns");
+        QTest::newRow("three columns") << 3;
+        QTest::newRow("one column") << 1;
+    }
+    void canonicalFormIsTheServers() {
+        QFETCH(int, columns);
+        pg::registerPostgres();
+        std::mt19937 rng(38 + columns);
+        const std::vector<std::string> words{
+            "a",     "B",    "b",  "O'Brien", "say \"hi\"",  "x,y", "line\nbreak",
+            "cr\rx", "",     " l", "t ",      "Zoë",         "é",   "\\.",
+            "\\",    "NULL", "ab", "a b",     "\xe2\x82\xac"};
+        const std::vector<std::string> names{"q \"one\"", "x,y", "Zoë"};
+        std::vector<Column> cols;
+        for (int c = 0; c < columns; ++c) cols.emplace_back(names[std::size_t(c)]);
+        for (int r = 0; r < 400; ++r)
+            for (Column& c : cols) c.append(words[rng() % words.size()]);
+        const Table table(std::move(cols));
+        const std::string at = uri("table=rel_canon").toStdString();
+        writeTableTo(at, table, {true});
+        Sha256 sha;
+        writeCanonicalCsv(table, [&](std::string_view chunk) { sha.update(chunk); });
+        std::string exported;
+        const std::string server =
+            pg::exportCanonicalTable(at, [&](std::string_view chunk) { exported += chunk; });
+        std::string mine;
+        writeCanonicalCsv(table, [&](std::string_view chunk) { mine += chunk; });
+        QCOMPARE(QString::fromStdString(mine), QString::fromStdString(exported));
+        QCOMPARE(server, sha.hex());
+        QCOMPARE(server, artefactSha256(at));
+        QCOMPARE(QString::fromStdString(server), psqlSha256("rel_canon"));
+    }
+
     // A file record is not verified against a table, nor without --published.
     void fileRecordNeedsAFile() {
         QTemporaryDir dir;
@@ -324,7 +368,7 @@ private slots:
     }
 
     void cleanupTestCase() {
-        psql("DROP TABLE IF EXISTS rel_adult, rel_out, rel_copy, rel_victim, rel_indb");
+        psql("DROP TABLE IF EXISTS rel_adult, rel_out, rel_copy, rel_victim, rel_indb, rel_canon");
     }
 
 private:

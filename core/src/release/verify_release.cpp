@@ -735,7 +735,8 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     }
     const Dataset& data = published->dataset();
     claims.add("published rows", published->fileRows() == record.publishedRows,
-               std::to_string(published->fileRows()) + " rows in the file, recorded " +
+               std::to_string(published->fileRows()) + " rows in the " +
+                   (in.publishedTable ? "table" : "file") + ", recorded " +
                    std::to_string(record.publishedRows));
     if (presence && record.subsetRows == 0) {
         claims.add("suppressed rows", false,
