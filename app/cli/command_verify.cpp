@@ -6,6 +6,7 @@
 // in a read-only session, PGPASSWORD withheld unless the user names the server
 // (docs/database.md, "Release records of a table").
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -39,8 +40,9 @@ public:
             "postgresql://…?table=NAME or a file of its canonical export (default: the table "
             "the record names)");
         m_command->add_option("--original", m_original,
-                              "The original CSV: its hash is checked, and publishing it again "
-                              "must give the published file and the whole record");
+                              "The original CSV (or database table's URI, for a record of one): "
+                              "its hash is checked, and publishing it again must give the "
+                              "published file and the whole record");
         m_command->add_option("--public-key", m_publicKey,
                               "The publisher's Ed25519 public key (PEM, from 'ldiv keygen'): the "
                               "record must carry a valid signature by it");
@@ -99,15 +101,16 @@ public:
         } else {
             tableUri = m_published.empty() ? record.publishedPath : m_published;
             inputs.publishedTable = tableUri;
+            std::optional<FetchedTable> fetched;
             try {
-                const FetchedTable fetched(tableUri);
-                v = verifyRelease(record, fetched.path(), inputs);
+                fetched.emplace(tableUri);
             } catch (const std::exception& e) {
                 // A table that is gone, or cannot be read, is a claim that fails (exit 3).
                 v.claims.push_back({"published table hash", true, false,
                                     m_release + " names the table " + tableUri +
                                         ", which cannot be read: " + e.what()});
             }
+            if (fetched) v = verifyRelease(record, fetched->path(), inputs);
         }
         const bool ok = v.allHold();
         // What was not checked is named in the verdict too: "every claim holds" would claim
