@@ -347,7 +347,7 @@ private slots:
         writeCanonicalCsv(table, [&](std::string_view chunk) { mine += chunk; });
         QCOMPARE(QString::fromStdString(mine), QString::fromStdString(exported));
         QCOMPARE(server, sha.hex());
-        QCOMPARE(server, artefactSha256(at));
+        QCOMPARE(server, tableSha256(at));
         QCOMPARE(QString::fromStdString(server), psqlSha256("rel_canon"));
     }
 

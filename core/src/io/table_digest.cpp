@@ -4,7 +4,6 @@
 #include <map>
 #include <numeric>
 
-#include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/table_source.h"
 
@@ -55,13 +54,12 @@ std::string artefactKind(const std::string& location) {
                : "";
 }
 
-std::string artefactSha256(const std::string& location) {
-    if (!isSourceUri(location)) return sha256FileHex(location);
-    const auto it = digests().find(schemeOf(location));
+std::string tableSha256(const std::string& uri) {
+    const auto it = digests().find(schemeOf(uri));
     if (it == digests().end())
-        throw ParameterError("cannot hash " + location + ": this ldiv was built without '" +
-                             schemeOf(location) + "' support");
-    return it->second(location);
+        throw ParameterError("cannot hash " + uri + ": this ldiv was built without '" +
+                             schemeOf(uri) + "' support");
+    return it->second(uri);
 }
 
 void writeCanonicalCsv(const Table& table, const std::function<void(std::string_view)>& sink) {

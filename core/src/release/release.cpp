@@ -15,6 +15,7 @@
 #include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
 #include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
@@ -579,6 +580,10 @@ void recordSearch(ProjectConfig& project, const SearchConfig& config, const Data
         if (config.quality.weights[i] != 1.0)
             project.search.weights.emplace_back(data.table().column(data.qiColumns()[i]).name(),
                                                 config.quality.weights[i]);
+}
+
+std::string artefactSha256(const std::string& location) {
+    return isSourceUri(location) ? tableSha256(location) : sha256FileHex(location);
 }
 
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,

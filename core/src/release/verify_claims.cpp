@@ -74,7 +74,7 @@ void originalHashClaim(Claims& claims, const ReleaseRecord& record,
     // A table's hash is of its canonical export, fetched from its server.
     if (isSourceUri(originalPath))
         hashClaim(claims, "original table hash", originalPath, record.originalSha, "differs",
-                  artefactSha256(originalPath), "canonical export sha256 ");
+                  tableSha256(originalPath), "canonical export sha256 ");
     else
         hashClaim(claims, "original file hash", originalPath, record.originalSha, "differs",
                   sha256FileHex(originalPath));

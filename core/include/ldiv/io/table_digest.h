@@ -1,8 +1,8 @@
 #pragma once
-// The SHA-256 a release record gives what it names: a file's bytes, or a database table's
-// canonical export (docs/database.md, "Release records of a table"). core/ cannot reach a
-// database: the module that can registers the table digest of its URI scheme at start-up, as
-// it registers the scheme's source and writer (table_source.h).
+// The hash a release record gives a database table: SHA-256 of its canonical export
+// (docs/database.md, "Release records of a table"). core/ cannot reach a database: the module
+// that can registers the table digest of its URI scheme at start-up, as it registers the
+// scheme's source and writer (table_source.h).
 #include <functional>
 #include <string>
 #include <string_view>
@@ -22,12 +22,11 @@ inline constexpr const char* kCanonicalCsvMethod = "canonical-csv-v1";
 using TableDigest = std::function<std::string(const std::string& uri)>;
 void registerTableDigest(const std::string& scheme, TableDigest digest);
 
+/// The canonical export's SHA-256 of the table `uri` names, by the scheme's registered
+/// digest (ParameterError when none is registered, as in a build without PostgreSQL).
+std::string tableSha256(const std::string& uri);
 /// kPostgresTableKind for a postgresql:// or postgres:// URI, "" for a file.
 std::string artefactKind(const std::string& location);
-/// SHA-256 of what `location` names: a file's bytes (sha256FileHex), or for a URI the
-/// canonical export of its table (the scheme's registered digest; ParameterError when none
-/// is registered, as in a build without PostgreSQL).
-std::string artefactSha256(const std::string& location);
 
 /// Streams to `sink` the canonical CSV export the server gives for `table` once ldiv has
 /// written it to a database (a text column per column, an empty value NULL): the header,
