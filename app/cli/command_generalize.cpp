@@ -195,6 +195,7 @@ public:
             throw ParameterError(
                 "--release records the SHA-256 of the published CSV file: give --output a CSV "
                 "file, or publish without --release");
+        refuseReleaseOfQuery(ws->config().dataPath);
         // A table's record hashes its canonical export (docs/database.md, "Release records
         // of a table"), which has no row order for a PRAM replay to follow.
         if (!m_release.path.empty() && !m_pram.empty() &&
@@ -371,6 +372,19 @@ private:
         return std::nullopt;
     }
 
+    /// Before anything is written: a record hashes its original, and a `?query=` source is
+    /// no table to hash (only a `?table=` one has a canonical export).
+    void refuseReleaseOfQuery([[maybe_unused]] const std::string& source) const {
+#ifdef LDIV_HAVE_POSTGRES
+        if (m_release.path.empty() || !isSourceUri(source) || isInMemorySource(source)) return;
+        if (pg::parseLocation(source).table.empty())
+            throw ParameterError("--release records the hash of the original table, and " +
+                                 pg::redactUri(source) +
+                                 " is a query: publish from a ?table= source, or from a CSV "
+                                 "export of the query");
+#endif
+    }
+
     /// A full-domain publication from a database table into a table of the same database
     /// (same server, database and user) runs inside it unless --fetch-rows: what the
     /// server cannot do without the rows (PRAM, pseudonyms) keeps the fetching path. A
@@ -412,6 +426,7 @@ private:
                                  { "--release",
                                    m_release.path }},
                                 m_options, *ws);
+        refuseReleaseOfQuery(ws->config().dataPath);
         const bool optimum = m_node == "optimum";
         const Requirement requirement = toRequirement(m_search, *ws, optimum);
         const Dataset& data = *requirement.data;

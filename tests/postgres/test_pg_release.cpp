@@ -351,6 +351,19 @@ private slots:
         QCOMPARE(QString::fromStdString(server), psqlSha256("rel_canon"));
     }
 
+    // A ?query= source is no table to hash: refused before anything is written.
+    void querySourceRefused() {
+        QTemporaryDir dir;
+        psql("DROP TABLE IF EXISTS rel_copy");
+        const auto g = test::runCli(
+            QStringList{"generalize"} + adultRoles(uri("query=SELECT * FROM rel_adult")) + kNode +
+            QStringList{"--output", uri("table=rel_copy"), "--release", dir.filePath("q.json")});
+        QCOMPARE(g.exitCode, 1);
+        QVERIFY2(g.err.contains("is a query"), g.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("q.json")));
+        QCOMPARE(psql("SELECT to_regclass('rel_copy') IS NULL").trimmed(), QString("t"));
+    }
+
     // A file record is not verified against a table, nor without --published.
     void fileRecordNeedsAFile() {
         QTemporaryDir dir;
