@@ -175,20 +175,19 @@ public:
                                  {"--release", m_release.path},
                                  {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
-        if (!m_release.path.empty() && tableFormatOf(m_output) != TableFormat::Csv)
+        if (!m_release.path.empty() && !isSourceUri(m_output) &&
+            tableFormatOf(m_output) != TableFormat::Csv)
             throw ParameterError(
                 "--release records the SHA-256 of the published CSV file: give --output a CSV "
                 "file, or publish without --release");
-        if (!m_release.path.empty() && isSourceUri(m_output))
+        refuseReleaseOfQuery(ws->config().dataPath);
+        // A table's record hashes its canonical export (docs/database.md, "Release records
+        // of a table"), which has no row order for a PRAM replay to follow.
+        if (!m_release.path.empty() && !m_pram.empty() &&
+            (isSourceUri(m_output) || isSourceUri(ws->config().dataPath)))
             throw ParameterError(
-                "--release records the SHA-256 of the published file: give --output a CSV file, "
-                "not a database table");
-        // Refused before anything is written: the record's original hash needs a file.
-        if (!m_release.path.empty() && isSourceUri(ws->config().dataPath))
-            throw ParameterError(
-                "--release records the SHA-256 of the original file, and " + ws->config().dataPath +
-                " is a database table: export it to a CSV file first and publish from that, so "
-                "that `ldiv verify --original` can check it");
+                "--release with --pram needs a CSV source and a CSV output: a database table "
+                "has no row order, so `ldiv verify --original` could not replay the draws");
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         // With delta-presence the node is judged on the population with the research subset
         // and only the subset is written (workspace_publish.h).
@@ -221,10 +220,14 @@ public:
                              ? std::nullopt
                              : std::optional<Table>(valueMapping(data, levels, node.rowPublished)),
                          pseudonymMapping, sep, ws->metadata());
-        if (!isSourceUri(m_output)) {
+        {
             // The record names the perturbed columns, and the seed of their draws when the run
             // was seeded (verify --original replays them; without it they are CSPRNG draws).
-            ReleaseOutput output{sep, m_neutralize.enabled()};
+            // A table is hashed over its canonical export: comma-separated, nothing
+            // neutralized (the database writer writes values as they are).
+            ReleaseOutput output = isSourceUri(m_output)
+                                       ? ReleaseOutput{',', false}
+                                       : ReleaseOutput{sep, m_neutralize.enabled()};
             for (const auto& item : pram)
                 output.pram.emplace_back(item["column"].get<std::string>(),
                                          item["p"].get<double>());
@@ -302,14 +305,28 @@ private:
         return std::nullopt;
     }
 
+    /// Before anything is written: a record hashes its original, and a `?query=` source is
+    /// no table to hash (only a `?table=` one has a canonical export).
+    void refuseReleaseOfQuery([[maybe_unused]] const std::string& source) const {
+#ifdef LDIV_HAVE_POSTGRES
+        if (m_release.path.empty() || !isSourceUri(source) || isInMemorySource(source)) return;
+        if (pg::parseLocation(source).table.empty())
+            throw ParameterError("--release records the hash of the original table, and " +
+                                 pg::redactUri(source) +
+                                 " is a query: publish from a ?table= source, or from a CSV "
+                                 "export of the query");
+#endif
+    }
+
     /// A full-domain publication from a database table into a table of the same database
     /// (same server, database and user) runs inside it unless --fetch-rows: what the
-    /// server cannot do without the rows (PRAM, pseudonyms, a release record) keeps the
-    /// fetching path.
+    /// server cannot do without the rows (PRAM, pseudonyms) keeps the fetching path. A
+    /// release record hashes both tables in the server's canonical export
+    /// (docs/database.md, "Release records of a table").
     bool publishesInDatabase() const {
 #ifdef LDIV_HAVE_POSTGRES
         if (m_fetchRows || !isSourceUri(m_output) || !m_pram.empty() ||
-            !m_pseudonyms.columns.empty() || !m_release.path.empty())
+            !m_pseudonyms.columns.empty())
             return false;
         std::string baseDir;
         const ProjectConfig config = toProjectConfig(m_options, baseDir);
@@ -338,9 +355,11 @@ private:
         const auto start = std::chrono::steady_clock::now();
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
-                                 { "--mapping",
-                                   m_mapping }},
+                                 {"--mapping", m_mapping},
+                                 { "--release",
+                                   m_release.path }},
                                 m_options, *ws);
+        refuseReleaseOfQuery(ws->config().dataPath);
         const bool optimum = m_node == "optimum";
         const Requirement requirement = toRequirement(m_search, *ws, optimum);
         const Dataset& data = *requirement.data;
@@ -400,6 +419,16 @@ private:
         p.options = ws->config().csv;
         const pg::InDatabaseResult written = pg::publishInDatabase(
             source, m_output, p, m_replace, p.mask ? rows : rows - suppressed);
+        if (!m_release.path.empty()) {
+            // As publishNode would have published it: suppressed rows masked or removed, no
+            // pseudonyms, and no shuffle (a table has no row order).
+            PublishOptions publish;
+            publish.maskSuppressed = m_suppressed == "mask";
+            publish.maskToken = p.maskToken;
+            publish.shuffle = false;
+            writeInDatabaseReleaseIfAsked(m_release, *ws, config, levels, node, written.rows,
+                                          publish, m_output, err);
+        }
         if (!m_mapping.empty()) {
             // Per group: published unless its class is suppressed (masked or removed).
             std::vector<std::uint8_t> published(data.table().rowCount(), 1);

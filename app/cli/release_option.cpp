@@ -5,6 +5,7 @@
 
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/release/release_record.h"
 
 namespace ldv::cli {
@@ -35,6 +36,13 @@ void write(ReleaseRecord record, const ReleaseOptions& release, std::ostream& er
         << (release.signKey.empty() ? "" : " (signed)") << "\n";
 }
 
+/// What the record names: a file by its absolute path, a table by its URI as given (which
+/// never holds a password: pg::parseLocation refuses one).
+std::string recordedPath(const std::string& path) {
+    if (isSourceUri(path)) return path;
+    return std::filesystem::absolute(path).lexically_normal().string();
+}
+
 }  // namespace
 
 void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
@@ -43,12 +51,22 @@ void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                          const std::string& publishedPath, const ReleaseOutput& output,
                          std::ostream& err, double populationSize) {
     if (release.path.empty()) return;
-    const std::string published =
-        std::filesystem::absolute(publishedPath).lexically_normal().string();
-    const ReleaseRecord record =
-        makeRelease(ws, config, levels, node, publish, published, LDIV_VERSION, output,
-                    populationSize > 0 ? std::optional<double>(populationSize) : std::nullopt);
+    const ReleaseRecord record = makeRelease(
+        ws, config, levels, node, publish, recordedPath(publishedPath), LDIV_VERSION, output,
+        populationSize > 0 ? std::optional<double>(populationSize) : std::nullopt);
     write(record, release, err);
+}
+
+void writeInDatabaseReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
+                                   const SearchConfig& config, std::span<const int> levels,
+                                   const PublicationVerdict& verdict, std::size_t publishedRows,
+                                   const PublishOptions& publish, const std::string& publishedUri,
+                                   std::ostream& err) {
+    if (release.path.empty()) return;
+    // The canonical export is comma-separated, and the server's values are never neutralized.
+    write(makeRelease(ws, config, levels, verdict, publishedRows, publish, publishedUri,
+                      LDIV_VERSION, ReleaseOutput{',', false}),
+          release, err);
 }
 
 void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,

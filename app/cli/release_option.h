@@ -24,13 +24,23 @@ void addReleaseOption(CLI::App& command, ReleaseOptions& options);
 /// key (ParameterError / InputError), so that a bad key never leaves an unsigned release.
 void checkReleaseOptions(const ReleaseOptions& options);
 /// Writes the record to `releasePath` when it is not empty (the published table must already
-/// be at `publishedPath`); says so on `out` unless `quiet`. `populationSize` (0: the
-/// project's) is the --population-size the criteria were bound with, recorded for verify.
+/// be at `publishedPath`, a file or a database table's URI); says so on `out` unless `quiet`.
+/// `populationSize` (0: the project's) is the --population-size the criteria were bound with,
+/// recorded for verify.
 void writeReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                          const SearchConfig& config, std::span<const int> levels,
                          const PublishedNode& node, const PublishOptions& publish,
                          const std::string& publishedPath, const ReleaseOutput& output,
                          std::ostream& err, double populationSize = 0);
+
+/// The same for a node published inside the database (ldiv/postgres_publish.h): `verdict` is
+/// what publishNode would have decided, `publishedRows` what the server wrote to the table
+/// `publishedUri`.
+void writeInDatabaseReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
+                                   const SearchConfig& config, std::span<const int> levels,
+                                   const PublicationVerdict& verdict, std::size_t publishedRows,
+                                   const PublishOptions& publish, const std::string& publishedUri,
+                                   std::ostream& err);
 
 /// The same for a SWEEP publication written to `publishedPath` (ParameterError when there
 /// is none: a record certifies a file).

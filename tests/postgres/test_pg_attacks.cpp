@@ -305,6 +305,41 @@ private slots:
         QVERIFY2(second.received().contains("topsecret-7"), second.received().constData());
     }
 
+    // A release record of a table names its server: verify reads the table there without
+    // PGPASSWORD unless the user confirms that server (docs/database.md, "Release records of
+    // a table").
+    void item07_verifyWithholdsPasswordFromARecordsServer() {
+        QTemporaryDir dir;
+        const QString hospital =
+            QString::fromStdString(test::example("hospital/hospital.ldiv.json"));
+        const auto g = test::runCli({"generalize", "--project", hospital, "--node", "1,1,1",
+                                     "--allow-failing", "--output", dir.filePath("out.csv"),
+                                     "--release", dir.filePath("r.json")});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        FakeServer server;
+        QFile f(dir.filePath("r.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonObject files = r["files"].toObject(), hashes = r["hashes"].toObject();
+        files["published"] =
+            QString("postgresql://victim@127.0.0.1:%1/db?table=t").arg(server.port());
+        files["published_kind"] = "postgresql-table";
+        hashes["published_method"] = "canonical-csv-v1";
+        r["files"] = files;
+        r["hashes"] = hashes;
+        writeFile(dir.filePath("table.json"), QJsonDocument(r).toJson());
+        const auto e = withPassword("topsecret-r");
+        const auto v = runWith({"verify", dir.filePath("table.json")}, e);
+        QCOMPARE(v.exitCode, 3);
+        QVERIFY2(!server.received().contains("topsecret"), server.received().constData());
+        QVERIFY2(v.out.contains("--confirm-server"), v.out.constData());
+        runWith({"verify", dir.filePath("table.json"), "--confirm-server",
+                 QString("127.0.0.1:%1").arg(server.port())},
+                e);
+        QVERIFY2(server.received().contains("topsecret-r"), server.received().constData());
+    }
+
     // A password typed in the workbench's dialog is bound to the server it was typed for.
     void item07_sessionPasswordBoundToItsServer() {
         FakeServer typedFor, other;
@@ -370,7 +405,7 @@ private slots:
 
     // --replace drops exactly the table it creates, whatever the search_path finds first;
     // pg_temp and long names exit 1 and leave nothing; --release with a database source
-    // writes nothing when it cannot certify.
+    // certifies the source table by its canonical hash.
     void item08_replaceDropsTheTableItCreates() {
         if (env("PGHOST").isEmpty())
             QSKIP("no PostgreSQL server: run under scripts/with-postgres.sh");
@@ -412,10 +447,12 @@ private slots:
                                            "--sensitive", "condition", "--hierarchy", "zip=mask",
                                            "--node", "5", "--output", dir.filePath("out.csv"),
                                            "--release", dir.filePath("out.ldiv-release.json")});
-        QCOMPARE(release.exitCode, 1);
-        QVERIFY2(release.err.contains("export it to a CSV file first"), release.err.constData());
-        QVERIFY(!QFile::exists(dir.filePath("out.csv")));
-        QVERIFY(!QFile::exists(dir.filePath("out.ldiv-release.json")));
+        // The record's original is the table, hashed over its canonical export
+        // (docs/database.md, "Release records of a table").
+        QVERIFY2(release.exitCode == 0, release.err.constData());
+        QFile record(dir.filePath("out.ldiv-release.json"));
+        QVERIFY(record.open(QIODevice::ReadOnly));
+        QVERIFY(record.readAll().contains("\"original_kind\": \"postgresql-table\""));
     }
 };
 

@@ -12,6 +12,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/postgres.h"
 #include "ldiv/postgres_catalog.h"
+#include "ldiv/postgres_table_hash.h"
 
 using namespace ldv;
 
@@ -220,6 +221,17 @@ private slots:
 
     // The shape for a partition key outside the GROUP BY: one GROUP BY per leaf partition,
     // the missing-value filter in each, partial counts summed back to a bigint.
+    // The canonical export of a release record's table (docs/database.md, "Release records
+    // of a table"): every column as text in table order, ordered byte by byte, NULL first;
+    // names quoted, a payload in a name stays a name.
+    void canonicalExportStatement() {
+        QCOMPARE(pg::canonicalExportStatement({"public", "t\"; DROP TABLE x; --"}, {"a", "b c"}, q),
+                 std::string("COPY (SELECT \"a\"::text AS \"a\", \"b c\"::text AS \"b c\" FROM "
+                             "\"public\".\"t\"\"; DROP TABLE x; --\" ORDER BY \"a\"::text "
+                             "COLLATE \"C\" NULLS FIRST, \"b c\"::text COLLATE \"C\" NULLS "
+                             "FIRST) TO STDOUT WITH (FORMAT csv, HEADER true)"));
+    }
+
     void partitionStatements() {
         const LibpqLikeQuoter q;
         CsvOptions drop;

@@ -67,6 +67,21 @@ std::string sha256FileHex(const std::string& path) {
     return finish(ctx.get());
 }
 
+struct Sha256::State {
+    MdCtx ctx = newSha256();
+};
+
+Sha256::Sha256() : m_state(std::make_unique<State>()) {}
+Sha256::~Sha256() = default;
+
+void Sha256::update(std::string_view bytes) {
+    EVP_DigestUpdate(m_state->ctx.get(), bytes.data(), bytes.size());
+}
+
+std::string Sha256::hex() {
+    return finish(m_state->ctx.get());
+}
+
 std::string hmacSha256Hex(std::string_view key, std::string_view message) {
     std::array<unsigned char, EVP_MAX_MD_SIZE> md{};
     unsigned int size = 0;

@@ -24,6 +24,10 @@ nlohmann::json outputJson(const ReleaseOutput& output);
 /// suppression limit, the metric and its knobs (gs-factor, aggregate, weights by QI name).
 void recordSearch(ProjectConfig& project, const SearchConfig& config, const Dataset& data);
 
+/// SHA-256 of what a record names: a file's bytes, or a table's canonical export (its URI;
+/// io/table_digest.h).
+std::string artefactSha256(const std::string& location);
+
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
                     const std::string& publishedPath);
 

@@ -14,6 +14,8 @@
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/release/published_table.h"
@@ -201,8 +203,20 @@ void detail::embedHierarchies(const Workspace& ws, ProjectConfig& project) {
     for (AttributeConfig& a : project.attributes) embedHierarchy(ws, a);
 }
 
-ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
-                          std::span<const int> levels, const PublishedNode& node,
+namespace {
+
+/// What a node's record says of its publication, whether its table was built here
+/// (publishNode) or inside the database (judgePublication).
+struct NodeOutcome {
+    const NodeJudgement& judgement;
+    std::size_t suppressedRows = 0;
+    bool maskedRowsRemoved = false;
+    const std::vector<std::string>& maskedClassFailures;
+    std::size_t publishedRows = 0;
+};
+
+ReleaseRecord nodeRelease(const Workspace& ws, const SearchConfig& config,
+                          std::span<const int> levels, const NodeOutcome& node,
                           const PublishOptions& publish, const std::string& publishedPath,
                           const std::string& ldivVersion, const ReleaseOutput& output,
                           std::optional<double> populationSize) {
@@ -251,7 +265,7 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
     // its rows are the ones published before suppression, and its class sizes count them.
     const Dataset& judged = judgedDataset(ws, config);
     if (&judged != &data) r.subsetRows = judged.rowCount();
-    r.publishedRows = node.table.rowCount();
+    r.publishedRows = node.publishedRows;
     r.suppressedRows = node.suppressedRows;
     r.satisfies = node.judgement.satisfies;
     for (std::size_t k = 0; k < config.criteria.size(); ++k)
@@ -260,6 +274,30 @@ ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
                                             node.judgement.classes.sizes));
     r.risk = prosecutorRisk(publishedSizes(node.judgement.classes, node.judgement.suppressed));
     return r;
+}
+
+}  // namespace
+
+ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
+                          std::span<const int> levels, const PublishedNode& node,
+                          const PublishOptions& publish, const std::string& publishedPath,
+                          const std::string& ldivVersion, const ReleaseOutput& output,
+                          std::optional<double> populationSize) {
+    return nodeRelease(ws, config, levels,
+                       {node.judgement, node.suppressedRows, node.maskedRowsRemoved,
+                        node.maskedClassFailures, node.table.rowCount()},
+                       publish, publishedPath, ldivVersion, output, populationSize);
+}
+
+ReleaseRecord makeRelease(const Workspace& ws, const SearchConfig& config,
+                          std::span<const int> levels, const PublicationVerdict& verdict,
+                          std::size_t publishedRows, const PublishOptions& publish,
+                          const std::string& publishedPath, const std::string& ldivVersion,
+                          const ReleaseOutput& output) {
+    return nodeRelease(ws, config, levels,
+                       {verdict.judgement, std::size_t(verdict.suppressedRows),
+                        verdict.maskedRowsRemoved, verdict.maskedClassFailures, publishedRows},
+                       publish, publishedPath, ldivVersion, output, std::nullopt);
 }
 
 ReleaseRecord makeSweepRelease(const Workspace& ws, const TauInput& input, double tau, double l,
@@ -323,16 +361,26 @@ json releaseJson(const ReleaseRecord& r) {
                             {"threshold", c.threshold},
                             {"higher_is_better", c.higherIsBetter},
                             {"holds", c.holds}});
+    json hashes{{"algorithm", r.hashAlgorithm},
+                {"original", r.originalSha},
+                {"configuration", r.configurationSha},
+                {"published", r.publishedSha}};
+    json files{{"original", r.originalPath}, {"published", r.publishedPath}};
+    // A table is named by its URI and hashed over its canonical export: the record says so,
+    // so that nobody takes the hash for a file's (docs/database.md).
+    const auto table = [&](const std::string& which, const std::string& kind) {
+        if (kind.empty()) return;
+        files[which + "_kind"] = kind;
+        hashes[which + "_method"] = kCanonicalCsvMethod;
+    };
+    table("original", r.originalKind);
+    table("published", r.publishedKind);
     return json{
         {"format", "ldiv-release"},
         {"version", r.formatVersion},
         {"ldiv_version", r.ldivVersion},
-        {"hashes",
-         {{"algorithm", r.hashAlgorithm},
-          {"original", r.originalSha},
-          {"configuration", r.configurationSha},
-          {"published", r.publishedSha}}},
-        {"files", {{"original", r.originalPath}, {"published", r.publishedPath}}},
+        {"hashes", hashes},
+        {"files", files},
         {"configuration", json::parse(r.configuration)},
         {"node", r.levels},
         {"rows", rows},
@@ -382,6 +430,25 @@ void collectUnknownKeys(const json& j, const std::string& where,
     }
 }
 
+/// "files.WHICH_kind" with its "hashes.WHICH_method": both absent (a file), or the table kind
+/// and method this ldiv writes. Anything else is a claim verify cannot check, kept with the
+/// unknown keys so that the record's format fails.
+std::string artefactKindFrom(const json& files, const json& hashes, const std::string& which,
+                             std::vector<std::string>& unknown) {
+    const std::string kindKey = which + "_kind", methodKey = which + "_method";
+    if (!files.contains(kindKey) && !hashes.contains(methodKey)) return {};
+    const bool known = files.contains(kindKey) && files[kindKey] == kPostgresTableKind &&
+                       hashes.contains(methodKey) && hashes[methodKey] == kCanonicalCsvMethod;
+    if (!known) {
+        unknown.push_back("files." + kindKey + " " +
+                          (files.contains(kindKey) ? files[kindKey].dump() : "(none)") +
+                          " with hashes." + methodKey + " " +
+                          (hashes.contains(methodKey) ? hashes[methodKey].dump() : "(none)"));
+        return {};
+    }
+    return kPostgresTableKind;
+}
+
 }  // namespace
 
 ReleaseRecord parseRelease(const std::string& text, const std::string& sourceName) {
@@ -407,16 +474,22 @@ ReleaseRecord parseRelease(const std::string& text, const std::string& sourceNam
         r.ldivVersion = j.at("ldiv_version").get<std::string>();
         r.configuration = j.at("configuration").dump();
         const json& h = j.at("hashes");
-        collectUnknownKeys(h, "hashes", {"algorithm", "original", "configuration", "published"},
+        collectUnknownKeys(h, "hashes",
+                           {"algorithm", "original", "configuration", "published",
+                            "original_method", "published_method"},
                            r.unknownKeys);
         r.hashAlgorithm = h.at("algorithm").get<std::string>();
         r.originalSha = h.at("original").get<std::string>();
         r.configurationSha = h.at("configuration").get<std::string>();
         r.publishedSha = h.at("published").get<std::string>();
         const json& files = j.at("files");
-        collectUnknownKeys(files, "files", {"original", "published"}, r.unknownKeys);
+        collectUnknownKeys(files, "files",
+                           {"original", "published", "original_kind", "published_kind"},
+                           r.unknownKeys);
         r.originalPath = files.at("original").get<std::string>();
         r.publishedPath = files.at("published").get<std::string>();
+        r.originalKind = artefactKindFrom(files, h, "original", r.unknownKeys);
+        r.publishedKind = artefactKindFrom(files, h, "published", r.unknownKeys);
         for (const json& level : j.at("node").get<std::vector<json>>())
             r.levels.push_back(int(wholeFrom(level, std::numeric_limits<int>::max())));
         const json& rows = j.at("rows");
@@ -509,14 +582,21 @@ void recordSearch(ProjectConfig& project, const SearchConfig& config, const Data
                                                 config.quality.weights[i]);
 }
 
+std::string artefactSha256(const std::string& location) {
+    return isSourceUri(location) ? tableSha256(location) : sha256FileHex(location);
+}
+
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
                     const std::string& publishedPath) {
     r.configuration = std::move(configuration);
     r.configurationSha = sha256Hex(r.configuration);
+    // A table (a URI) is hashed over its canonical export, a file over its bytes.
     r.originalPath = ws.resolve(ws.config().dataPath);
-    r.originalSha = sha256FileHex(r.originalPath);
+    r.originalKind = artefactKind(r.originalPath);
+    r.originalSha = artefactSha256(r.originalPath);
     r.publishedPath = publishedPath;
-    r.publishedSha = sha256FileHex(publishedPath);
+    r.publishedKind = artefactKind(publishedPath);
+    r.publishedSha = artefactSha256(publishedPath);
 }
 
 }  // namespace detail

@@ -4,6 +4,8 @@
 
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
+#include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
 
 namespace ldv::detail {
 
@@ -47,24 +49,35 @@ namespace {
 // A file on the command line against the hash the record gives it; `changed` says how a
 // mismatch reads ("was changed", "differs").
 void hashClaim(Claims& claims, const char* name, const std::string& path,
-               const std::string& recorded, const char* changed) {
-    const std::string sha = sha256FileHex(path);
+               const std::string& recorded, const char* changed, const std::string& sha,
+               const char* what = "sha256 ") {
     claims.add(name, sha == recorded,
                sha == recorded
-                   ? "sha256 " + sha
-                   : "'" + path + "' " + changed + ": sha256 " + sha + ", recorded " + recorded);
+                   ? what + sha
+                   : "'" + path + "' " + changed + ": " + what + sha + ", recorded " + recorded);
 }
 
 }  // namespace
 
 void publishedHashClaim(Claims& claims, const ReleaseRecord& record,
-                        const std::string& publishedPath) {
-    hashClaim(claims, "published file hash", publishedPath, record.publishedSha, "was changed");
+                        const std::string& publishedPath, const std::optional<std::string>& table) {
+    if (table)
+        hashClaim(claims, "published table hash", *table, record.publishedSha, "was changed",
+                  sha256FileHex(publishedPath), "canonical export sha256 ");
+    else
+        hashClaim(claims, "published file hash", publishedPath, record.publishedSha, "was changed",
+                  sha256FileHex(publishedPath));
 }
 
 void originalHashClaim(Claims& claims, const ReleaseRecord& record,
                        const std::string& originalPath) {
-    hashClaim(claims, "original file hash", originalPath, record.originalSha, "differs");
+    // A table's hash is of its canonical export, fetched from its server.
+    if (isSourceUri(originalPath))
+        hashClaim(claims, "original table hash", originalPath, record.originalSha, "differs",
+                  tableSha256(originalPath), "canonical export sha256 ");
+    else
+        hashClaim(claims, "original file hash", originalPath, record.originalSha, "differs",
+                  sha256FileHex(originalPath));
 }
 
 }  // namespace ldv::detail

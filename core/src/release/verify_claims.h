@@ -4,6 +4,7 @@
 // as they are reported, the configuration's kind, its project's roles and the files' hashes.
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,10 +59,14 @@ RecordedConfiguration readRecordedConfiguration(const std::string& configuration
                                                 bool onlyThese);
 
 /// The claim "published file hash": the file on the command line against the record's hash.
+/// With `table` (a record of a table), "published table hash": `publishedPath` is the
+/// table's canonical export, and the claim names the table.
 void publishedHashClaim(Claims& claims, const ReleaseRecord& record,
-                        const std::string& publishedPath);
+                        const std::string& publishedPath,
+                        const std::optional<std::string>& table = std::nullopt);
 
-/// The claim "original file hash": the --original file against the record's hash.
+/// The claim "original file hash": the --original file (or table: its canonical export's
+/// hash) against the record's hash.
 void originalHashClaim(Claims& claims, const ReleaseRecord& record,
                        const std::string& originalPath);
 

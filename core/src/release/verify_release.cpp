@@ -18,6 +18,8 @@
 #include "ldiv/evaluation/search_config.h"
 #include "ldiv/hierarchy/hierarchy_spec.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/metrics/node_metrics.h"
 #include "ldiv/project/workspace_criteria.h"
@@ -401,7 +403,8 @@ bool samePublicationButPram(const std::string& reproduced, const std::string& pu
 std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configuration& conf,
                                       const std::string& publishedPath, const VerifyInputs& in,
                                       Claims& claims) {
-    const std::string bytesClaim = "published file reproduces from the original";
+    const std::string what = record.publishedKind.empty() ? "file" : "table";
+    const std::string bytesClaim = "published " + what + " reproduces from the original";
     const std::string recordClaim = "record reproduces from the original";
     if (conf.sweep) {
         // SWEEP's --seed and --importance are not recorded; its (τ,ℓ) claim is recomputed
@@ -440,7 +443,10 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
                     "--research-subset FILE (verify opens only the files on its command line)");
             project.researchSubset = std::filesystem::absolute(*in.researchSubsetPath).string();
         }
-        project.dataPath = std::filesystem::absolute(*in.originalPath).string();
+        // A table's URI is read as it is given (on the command line, never the record's).
+        project.dataPath = isSourceUri(*in.originalPath)
+                               ? *in.originalPath
+                               : std::filesystem::absolute(*in.originalPath).string();
         out.ws = std::make_unique<Workspace>(project, "");
         const Workspace& ws = *out.ws;
         SearchConfig config;
@@ -467,13 +473,23 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
             const std::unique_ptr<RandomSource> rng = makeRandomSource(*conf.pramSeed);
             (void)applyPram(node.table, ws.dataset(), requests, *rng, false);
         }
-        const std::string text = formatTableCsv(node.table, conf.separator, conf.neutralize);
-        const std::string sha = sha256Hex(text);
+        // A table has no bytes of its own: the reproduction is compared in the canonical
+        // export's form, as its hash was taken (io/table_digest.h).
+        std::string text, sha;
+        if (record.publishedKind.empty()) {
+            text = formatTableCsv(node.table, conf.separator, conf.neutralize);
+            sha = sha256Hex(text);
+        } else {
+            Sha256 canonical;
+            writeCanonicalCsv(node.table, [&](std::string_view chunk) { canonical.update(chunk); });
+            sha = canonical.hex();
+        }
         // Against the published file itself, not the recorded hash: a changed file does not
         // reproduce even when its record is intact (the hash claim reports the record).
         const std::string publishedSha = sha256FileHex(publishedPath);
         out.bytesMatch = sha == publishedSha;
-        if (!out.bytesMatch && !conf.pram.empty() && !conf.pramSeed) {
+        if (!out.bytesMatch && !conf.pram.empty() && !conf.pramSeed &&
+            record.publishedKind.empty()) {
             // PRAM's draws came from the CSPRNG and were not recorded: every other cell must be
             // the reproduction's, and each perturbed cell a value its column has.
             std::string why;
@@ -488,9 +504,9 @@ std::optional<Reproduction> reproduce(const ReleaseRecord& record, const Configu
         } else {
             claims.add(bytesClaim, out.bytesMatch,
                        "node " + formatLevels(record.levels) + " of the original gives " +
-                           (out.bytesMatch
-                                ? "the published file"
-                                : "sha256 " + sha + ", not the published file's " + publishedSha));
+                           (out.bytesMatch ? "the published " + what
+                                           : "sha256 " + sha + ", not the published " + what +
+                                                 "'s " + publishedSha));
         }
         out.expected = makeRelease(ws, config, record.levels, node, publish, publishedPath,
                                    record.ldivVersion, output);
@@ -556,6 +572,14 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
             p.push_back("signature.algorithm " + json(record.signature->algorithm).dump());
         for (const std::string& k : record.unknownKeys)
             p.push_back("unknown key " + json(k).dump());
+        // Only a node's record is written for a table (generalize --output postgresql://…).
+        if (!record.publishedKind.empty() &&
+            (detail::configurationOfKind(record.configuration, detail::kDpKind) ||
+             detail::configurationOfKind(record.configuration, detail::kTransformKind) ||
+             detail::configurationOfKind(record.configuration, "sweep")))
+            p.push_back("a table (files.published_kind) for a release that only a file holds");
+        if (record.publishedKind.empty() && in.publishedTable)
+            p.push_back("files.published is a file, not a table");
         std::string detail;
         for (const std::string& s : p) detail += (detail.empty() ? "" : ", ") + s;
         claims.add("record format", p.empty(),
@@ -621,13 +645,14 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
                                   " and ldiv_version " + json(record.ldivVersion).dump() +
                                   " are the publisher's words, not verified (verify never opens a "
                                   "path from a record; a signature attests them)");
-    detail::publishedHashClaim(claims, record, publishedPath);
+    detail::publishedHashClaim(claims, record, publishedPath, in.publishedTable);
     std::optional<Reproduction> reproduction;
     if (in.originalPath) {
         detail::originalHashClaim(claims, record, *in.originalPath);
         reproduction = reproduce(record, conf, publishedPath, in, claims);
     } else {
-        claims.needs("original file hash", "not checked (no --original)");
+        claims.needs(record.originalKind.empty() ? "original file hash" : "original table hash",
+                     "not checked (no --original)");
     }
     const bool reproduced = reproduction && reproduction->bytesMatch && reproduction->recordMatches;
 
@@ -710,7 +735,8 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
     }
     const Dataset& data = published->dataset();
     claims.add("published rows", published->fileRows() == record.publishedRows,
-               std::to_string(published->fileRows()) + " rows in the file, recorded " +
+               std::to_string(published->fileRows()) + " rows in the " +
+                   (in.publishedTable ? "table" : "file") + ", recorded " +
                    std::to_string(record.publishedRows));
     if (presence && record.subsetRows == 0) {
         claims.add("suppressed rows", false,

@@ -10,7 +10,9 @@
 #include "ldiv/data/error.h"
 #include "ldiv/data/feedback.h"
 #include "ldiv/io/csv_group_reader.h"
+#include "ldiv/io/table_digest.h"
 #include "ldiv/postgres.h"
+#include "ldiv/postgres_table_hash.h"
 
 namespace ldv::pg {
 namespace {
@@ -189,7 +191,12 @@ void publish(const std::string& uri, const Table& table, const TableWriteOptions
                     for (std::size_t r = 0; r < table.rowCount(); ++r) {
                         for (std::size_t c = 0; c < fields.size(); ++c)
                             fields[c] = table.value(r, c);
-                        writeCsvRecord(batch, fields, ',');
+                        // COPY reads a line "\." as the end of the data, in CSV too: the one
+                        // value of a one-column row goes quoted, or the rows after it are lost.
+                        if (fields.size() == 1 && fields[0] == "\\.")
+                            batch << "\"\\.\"\n";
+                        else
+                            writeCsvRecord(batch, fields, ',');
                         if (batch.tellp() > (1 << 20)) {
                             put(batch.str());
                             batch.str({});
@@ -222,6 +229,8 @@ void registerPostgres() {
             return std::make_unique<PostgresSource>(uri);
         });
         registerTableWriter(scheme, publish);
+        registerTableDigest(scheme,
+                            [](const std::string& uri) { return exportCanonicalTable(uri); });
     }
 }
 

@@ -70,6 +70,10 @@ struct ReleaseRecord {
     std::string configuration;
     std::string originalSha, configurationSha, publishedSha;
     std::string originalPath, publishedPath;
+    /// "" for a file, whose hash is of its bytes; kPostgresTableKind (io/table_digest.h) for a
+    /// table named by its URI, whose hash is of its canonical export ("files.*_kind" and
+    /// "hashes.*_method" in the record; docs/database.md, "Release records of a table").
+    std::string originalKind, publishedKind;
     Levels levels;
     std::size_t originalRows = 0, publishedRows = 0, suppressedRows = 0;
     /// With delta-presence: the research subset's rows (the published rows before suppression;
@@ -107,6 +111,16 @@ ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config
                           const PublishOptions& publish, const std::string& publishedPath,
                           const std::string& ldivVersion, const ReleaseOutput& output = {},
                           std::optional<double> populationSize = std::nullopt);
+
+/// The record of a node published inside the database (ldiv/postgres_publish.h): no table
+/// reached this process, so what publishNode would decide comes as `verdict`
+/// (judgePublication) and the rows the server wrote as `publishedRows`; `publishedPath` is
+/// the table's URI.
+ReleaseRecord makeRelease(const Workspace& workspace, const SearchConfig& config,
+                          std::span<const int> levels, const PublicationVerdict& verdict,
+                          std::size_t publishedRows, const PublishOptions& publish,
+                          const std::string& publishedPath, const std::string& ldivVersion,
+                          const ReleaseOutput& output = {});
 
 /// The record of a SWEEP (τ,ℓ) publication (local recoding, sweep.h) written to
 /// `publishedPath`: the configuration holds τ, ℓ, the sensitive taxonomy and the base values
@@ -168,7 +182,11 @@ struct Verification {
 /// What verify is given besides the published file: only these files are opened, never a
 /// path written in the record.
 struct VerifyInputs {
+    /// The original: a file, or a table's URI when the record's original is a table.
     std::optional<std::string> originalPath;
+    /// For a record of a table: its URI, which the published file (its canonical export,
+    /// fetched by the caller) stands for in what verify reports.
+    std::optional<std::string> publishedTable;
     /// The Ed25519 public key (PEM): the record must carry a valid signature by it.
     std::optional<std::string> publicKeyPath;
     /// The research subset file of a delta-presence release whose subset is a file.
