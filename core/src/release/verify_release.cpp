@@ -643,8 +643,13 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
         claims.note("labels", "files.original " + json(record.originalPath).dump() +
                                   ", files.published " + json(record.publishedPath).dump() +
                                   " and ldiv_version " + json(record.ldivVersion).dump() +
-                                  " are the publisher's words, not verified (verify never opens a "
-                                  "path from a record; a signature attests them)");
+                                  " are the publisher's words, not verified (" +
+                                  (record.publishedKind.empty()
+                                       ? std::string("verify never opens a path from a record")
+                                       : std::string("verify opens no file a record names; the "
+                                                     "table it names is read in a read-only "
+                                                     "session, PGPASSWORD withheld")) +
+                                  "; a signature attests them)");
     detail::publishedHashClaim(claims, record, publishedPath, in.publishedTable);
     std::optional<Reproduction> reproduction;
     if (in.originalPath) {
