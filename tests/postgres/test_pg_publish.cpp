@@ -10,28 +10,15 @@
 #include <algorithm>
 #include <random>
 
+#include "cli_adult.h"
 #include "cli_runner.h"
 #include "pg_test_server.h"
 #include "test_paths.h"
 
 using namespace ldv;
+using namespace ldv::test::pgshort;
 
 namespace {
-
-QString env(const char* name) {
-    return qEnvironmentVariable(name);
-}
-QString ex(const char* path) {
-    return QString::fromStdString(test::example(path));
-}
-
-QString uri(const QString& params) {
-    return test::pgUri(params);
-}
-
-QString psql(const QString& sql) {
-    return test::runPsql(sql).out;
-}
 
 using Rows = std::vector<std::vector<QString>>;
 
@@ -99,15 +86,6 @@ Rows tableRows(const QString& quotedTable) {
         header + psql("COPY (SELECT * FROM " + quotedTable + ") TO STDOUT WITH (FORMAT csv)"), ',');
     if (!rows.empty()) std::sort(rows.begin() + 1, rows.end());
     return rows;
-}
-
-QStringList adultRoles(const QString& data) {
-    QStringList args{
-        data,           "--qi",          "sex,age,race,marital-status,education", "--sensitive",
-        "salary-class", "--insensitive", "native-country,workclass,occupation"};
-    for (const char* a : {"sex", "age", "race", "marital-status", "education"})
-        args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
-    return args;
 }
 
 // Runs the CSV path (file in, file out, source order kept) and the in-database path on the
@@ -205,9 +183,9 @@ private slots:
     void adultEqualsCsv() {
         QFETCH(QStringList, options);
         QFETCH(qint64, suppressed);
-        const Pair p =
-            publishBoth(adultRoles(ex("adult/adult.csv")), adultRoles(uri("table=pub_adult")),
-                        options, "table=pub_out", "pub_out", ';');
+        const Pair p = publishBoth(test::adultOptions(ex("adult/adult.csv")),
+                                   test::adultOptions(uri("table=pub_adult")), options,
+                                   "table=pub_out", "pub_out", ';');
         QVERIFY(!p.db.isEmpty());
         QCOMPARE(p.db["rows"].toInteger(), p.csv["rows"].toInteger());
         QCOMPARE(p.db["suppressed_rows"].toInteger(), p.csv["suppressed_rows"].toInteger());
@@ -221,22 +199,22 @@ private slots:
     // The path that fetches the rows (--fetch-rows) gives the same table, and does fetch them.
     void fetchRowsAgrees() {
         const QStringList options{"--node", "0,1,1,1,0", "-c", "k=5", "--suppression", "0.2"};
-        const auto f =
-            test::runCli(QStringList{"generalize"} + adultRoles(uri("table=pub_adult")) + options +
-                         QStringList{"--output", uri("table=pub_fetched"), "--replace",
-                                     "--fetch-rows", "--json"});
+        const auto f = test::runCli(QStringList{"generalize"} +
+                                    test::adultOptions(uri("table=pub_adult")) + options +
+                                    QStringList{"--output", uri("table=pub_fetched"), "--replace",
+                                                "--fetch-rows", "--json"});
         QVERIFY2(f.exitCode == 0, f.err.constData());
         QVERIFY(!f.json().contains("in_database"));
-        const auto d =
-            test::runCli(QStringList{"generalize"} + adultRoles(uri("table=pub_adult")) + options +
-                         QStringList{"--output", uri("table=pub_out"), "--replace", "--json"});
+        const auto d = test::runCli(
+            QStringList{"generalize"} + test::adultOptions(uri("table=pub_adult")) + options +
+            QStringList{"--output", uri("table=pub_out"), "--replace", "--json"});
         QVERIFY2(d.exitCode == 0, d.err.constData());
         QCOMPARE(tableRows("pub_out"), tableRows("pub_fetched"));
         // An existing table is refused without --replace, and left as it was.
         const QString before = psql("SELECT count(*) FROM pub_out");
         const auto again =
-            test::runCli(QStringList{"generalize"} + adultRoles(uri("table=pub_adult")) + options +
-                         QStringList{"--output", uri("table=pub_out")});
+            test::runCli(QStringList{"generalize"} + test::adultOptions(uri("table=pub_adult")) +
+                         options + QStringList{"--output", uri("table=pub_out")});
         QCOMPARE(again.exitCode, 1);
         QVERIFY2(again.err.contains("already exists"), again.err.constData());
         QCOMPARE(psql("SELECT count(*) FROM pub_out"), before);

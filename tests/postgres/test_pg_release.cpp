@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <random>
 
+#include "cli_adult.h"
 #include "cli_runner.h"
 #include "ldiv/crypto/digest.h"
 #include "ldiv/io/table_digest.h"
@@ -21,30 +22,9 @@
 #include "test_paths.h"
 
 using namespace ldv;
+using namespace ldv::test::pgshort;
 
 namespace {
-
-QString env(const char* name) {
-    return qEnvironmentVariable(name);
-}
-QString ex(const char* path) {
-    return QString::fromStdString(test::example(path));
-}
-QString uri(const QString& params) {
-    return test::pgUri(params);
-}
-QString psql(const QString& sql) {
-    return test::runPsql(sql).out;
-}
-
-QStringList adultRoles(const QString& data) {
-    QStringList args{
-        data,           "--qi",          "sex,age,race,marital-status,education", "--sensitive",
-        "salary-class", "--insensitive", "native-country,workclass,occupation"};
-    for (const char* a : {"sex", "age", "race", "marital-status", "education"})
-        args << "--hierarchy" << QString("%1=%2").arg(a, ex("adult/adult_hierarchy_") + a + ".csv");
-    return args;
-}
 
 // A node of Adult with failing classes within a 20 % limit: some rows are suppressed.
 const QStringList kNode{"--node", "0,1,1,1,0", "-c", "k=5", "--suppression", "0.2"};
@@ -132,10 +112,10 @@ private slots:
                  .arg(ex("adult/adult.csv")));
         QCOMPARE(psql("SELECT count(*) FROM rel_adult").trimmed(), QString("30162"));
         psql("CREATE TABLE rel_victim (keep text); INSERT INTO rel_victim VALUES ('mine')");
-        const auto g =
-            test::runCli(QStringList{"generalize"} + adultRoles(ex("adult/adult.csv")) + kNode +
-                         QStringList{"--output", uri("table=rel_out"), "--replace", "--seed", "7",
-                                     "--release", record(), "--json"});
+        const auto g = test::runCli(QStringList{"generalize"} +
+                                    test::adultOptions(ex("adult/adult.csv")) + kNode +
+                                    QStringList{"--output", uri("table=rel_out"), "--replace",
+                                                "--seed", "7", "--release", record(), "--json"});
         QVERIFY2(g.exitCode == 0, g.err.constData());
         QVERIFY(g.json()["suppressed_rows"].toInteger() > 0);
     }
@@ -252,8 +232,8 @@ private slots:
     void suppressionAsForCsv() {
         QFETCH(QString, suppressed);
         QTemporaryDir dir;
-        const QStringList options =
-            adultRoles(ex("adult/adult.csv")) + kNode + QStringList{"--suppressed", suppressed};
+        const QStringList options = test::adultOptions(ex("adult/adult.csv")) + kNode +
+                                    QStringList{"--suppressed", suppressed};
         const auto c = test::runCli(QStringList{"generalize"} + options +
                                     QStringList{"--output", dir.filePath("out.csv"), "--release",
                                                 dir.filePath("csv.json"), "--json"});
@@ -286,10 +266,10 @@ private slots:
     void inDatabaseFromATable() {
         QTemporaryDir dir;
         const QString rec = dir.filePath("indb.json");
-        const auto g =
-            test::runCli(QStringList{"generalize"} + adultRoles(uri("table=rel_adult")) + kNode +
-                         QStringList{"--suppressed", "mask", "--output", uri("table=rel_indb"),
-                                     "--replace", "--release", rec, "--json"});
+        const auto g = test::runCli(
+            QStringList{"generalize"} + test::adultOptions(uri("table=rel_adult")) + kNode +
+            QStringList{"--suppressed", "mask", "--output", uri("table=rel_indb"), "--replace",
+                        "--release", rec, "--json"});
         QVERIFY2(g.exitCode == 0, g.err.constData());
         QVERIFY(g.json()["in_database"].toBool());
         const QJsonObject r = readJson(rec);
@@ -356,7 +336,8 @@ private slots:
         QTemporaryDir dir;
         psql("DROP TABLE IF EXISTS rel_copy");
         const auto g = test::runCli(
-            QStringList{"generalize"} + adultRoles(uri("query=SELECT * FROM rel_adult")) + kNode +
+            QStringList{"generalize"} + test::adultOptions(uri("query=SELECT * FROM rel_adult")) +
+            kNode +
             QStringList{"--output", uri("table=rel_copy"), "--release", dir.filePath("q.json")});
         QCOMPARE(g.exitCode, 1);
         QVERIFY2(g.err.contains("is a query"), g.err.constData());
@@ -367,10 +348,10 @@ private slots:
     // A file record is not verified against a table, nor without --published.
     void fileRecordNeedsAFile() {
         QTemporaryDir dir;
-        const auto c =
-            test::runCli(QStringList{"generalize"} + adultRoles(ex("adult/adult.csv")) + kNode +
-                         QStringList{"--output", dir.filePath("out.csv"), "--release",
-                                     dir.filePath("csv.json")});
+        const auto c = test::runCli(QStringList{"generalize"} +
+                                    test::adultOptions(ex("adult/adult.csv")) + kNode +
+                                    QStringList{"--output", dir.filePath("out.csv"), "--release",
+                                                dir.filePath("csv.json")});
         QVERIFY2(c.exitCode == 0, c.err.constData());
         const auto noFile = test::runCli({"verify", dir.filePath("csv.json")});
         QCOMPARE(noFile.exitCode, 1);

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "test_paths.h"
+
 namespace ldv::test {
 
 struct PsqlRun {
@@ -38,5 +40,22 @@ inline QString pgUri(const QString& params, const QString& user = {},
              qEnvironmentVariable("PGPORT"),
              database.isEmpty() ? qEnvironmentVariable("PGDATABASE") : database, params);
 }
+
+/// The suites' shorthands (`using namespace ldv::test::pgshort;`): an environment variable,
+/// a bundled example's path, a URI of the server, psql's output.
+namespace pgshort {
+inline QString env(const char* name) {
+    return qEnvironmentVariable(name);
+}
+inline QString ex(const char* path) {
+    return QString::fromStdString(example(path));
+}
+inline QString uri(const QString& params, const QString& user = {}, const QString& database = {}) {
+    return pgUri(params, user, database);
+}
+inline QString psql(const QString& sql) {
+    return runPsql(sql).out;
+}
+}  // namespace pgshort
 
 }  // namespace ldv::test
