@@ -191,6 +191,43 @@ private slots:
         QVERIFY(done > std::size_t(groupCases));
     }
 
+    void manyGroupsMergedOnThreads() {
+        // The pieces' groups are merged by assignGroupsThreaded: on several threads from 2^18
+        // groups (400,000 distinct ids here), and one attribute at a time when the key space
+        // passes 64 bits (seven columns of ~1,700 values). Either way the groups, their order
+        // of first appearance and their counts are the reference reader's.
+        std::mt19937 rng(29);
+        std::size_t groups = 0;
+        const auto check = [&groups](const std::string& text,
+                                     const std::vector<std::string>& columns) {
+            CsvOptions o;
+            CsvGroupReader reader("r.csv", ',', o, columns);
+            reader.feed(text);
+            const GroupedTable ref = reader.finish();
+            for (const unsigned threads : {1u, 2u, 4u, 7u}) {
+                CsvOptions p = o;
+                p.chunkBytes = std::size_t(1) << 16;
+                detail::FastGroupsResult got;
+                QCOMPARE(detail::parallelCsvGroups(readerOf(text), text.size(), ',', p, columns,
+                                                   threads, got),
+                         detail::ParallelOutcome::Done);
+                const std::string diff = difference(got.groups, ref);
+                QVERIFY2(diff.empty(), (std::to_string(threads) + " threads: " + diff).c_str());
+            }
+            groups = ref.counts.size();
+        };
+        std::string many = "id,kind\n";
+        for (int r = 0; r < 400000; ++r)
+            many += std::to_string(r % 2 ? r : rng() % 400000) + "," + char('a' + rng() % 3) + "\n";
+        check(many, {"kind", "id"});
+        QVERIFY(groups > (std::size_t(1) << 18));
+        std::string wide = "a,b,c,d,e,f,g\n";
+        for (int r = 0; r < 3000; ++r)
+            for (int c = 0; c < 7; ++c) wide += std::to_string(rng() % 2000) + (c < 6 ? "," : "\n");
+        check(wide, {"g", "a", "b", "c", "d", "e", "f"});
+        QVERIFY(groups > 2900);
+    }
+
     void filesThroughPread() {
         // readCsv and readCsvGroups on a file of a few MiB with quoted newlines, on 1, 2 and 7
         // threads, with 64 KiB cuts and the default ones: the serial reader's table and groups.

@@ -1,4 +1,4 @@
-// The base groups collapsed on several threads (core/src/lattice/parallel_groups.h) against
+// The base groups collapsed on several threads (core/src/data/parallel_groups.h) against
 // one thread: assignGroupsParallel against assignGroups on random keys (skewed and uniform,
 // few and many groups, every thread count up to more threads than partitions hold items), and
 // a Dataset of 300,000 rows grouped on 1 and on 4 threads — the same ids, in the same order of
@@ -6,8 +6,8 @@
 #include <QtTest>
 #include <random>
 
-#include "lattice/group_index.h"
-#include "lattice/parallel_groups.h"
+#include "data/group_index.h"
+#include "data/parallel_groups.h"
 #include "ldiv/data/table.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/lattice/dataset.h"

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "lattice/group_index.h"
+#include "data/group_index.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
 

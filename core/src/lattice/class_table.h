@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lattice/group_index.h"
+#include "data/group_index.h"
 #include "lattice/wide_key_grouper.h"
 #include "ldiv/lattice/dataset.h"
 

@@ -1,11 +1,11 @@
 // Dataset: the collapse of rows into base groups and the grouping of a node's classes
-// (assignGroups, grouping/group_index.h).
+// (assignGroups, data/group_index.h).
 #include "ldiv/lattice/dataset.h"
 
 #include <algorithm>
 
-#include "lattice/group_index.h"
-#include "lattice/parallel_groups.h"
+#include "data/group_index.h"
+#include "data/parallel_groups.h"
 #include "ldiv/data/error.h"
 
 namespace ldv {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lattice/group_index.h"
+#include "data/group_index.h"
 
 namespace ldv::detail {
 

@@ -1,5 +1,5 @@
 // The grouping primitive (group_index.h).
-#include "lattice/group_index.h"
+#include "data/group_index.h"
 
 #include <algorithm>
 #include <bit>

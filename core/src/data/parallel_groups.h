@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "lattice/group_index.h"
+#include "data/group_index.h"
 
 namespace ldv::detail {
 
