@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
-#include <set>
 
 #include "cli/cli.h"
 #include "cli/command_list.h"
@@ -34,6 +33,7 @@
 #include "ldiv/project/publish_guard.h"
 #include "ldiv/project/workspace_publish.h"
 #include "ldiv/publish/published_node.h"
+#include "ldiv/publish/value_combinations.h"
 #include "ldiv/transform/cell_suppression.h"
 #include "ldiv/transform/local_recoding.h"
 #include "ldiv/transform/microaggregation.h"
@@ -392,27 +392,11 @@ private:
             else
                 removed.push_back(c);
         }
-        // One map row per QI combination of the groups: its values as read, its generalized
-        // values, and whether its class is suppressed (judgement.suppressed, by class).
+        // One map row per QI combination of the groups (value_combinations.h).
         const NodeJudgement& judged = node.judgement;
         for (std::size_t i = 0; i < data.qiCount(); ++i)
             p.qis.push_back(data.table().column(data.qiColumns()[i]).name());
-        std::set<std::vector<std::string>> combinations;
-        for (std::size_t g = 0; g < data.table().rowCount(); ++g) {
-            pg::InDatabasePublication::Combination c;
-            for (std::size_t i = 0; i < data.qiCount(); ++i) {
-                const Column& column = data.table().column(data.qiColumns()[i]);
-                const HierarchyMap& h = data.hierarchy(i);
-                const Code v = column.code(g);
-                c.values.push_back(column.value(v));
-                c.generalized.push_back(h.levelValue(levels[i], h.map(v, levels[i])));
-            }
-            // Groups that differ only in their sensitive values share one map row.
-            if (!combinations.insert(c.values).second) continue;
-            const std::uint32_t cls = judged.classes.baseToClass[data.baseGroupOfRow(g)];
-            c.suppressed = !judged.suppressed.empty() && judged.suppressed[cls];
-            p.combinations.push_back(std::move(c));
-        }
+        p.combinations = valueCombinations(data, levels, judged);
         const std::uint64_t rows = data.rowCount(), suppressed = node.suppressedRows;
         p.mask = m_suppressed == "mask" && !node.maskedRowsRemoved;
         p.maskToken = "*";
@@ -431,13 +415,7 @@ private:
         }
         if (!m_mapping.empty()) {
             // Per group: published unless its class is suppressed (masked or removed).
-            std::vector<std::uint8_t> published(data.table().rowCount(), 1);
-            if (!judged.suppressed.empty())
-                for (std::size_t g = 0; g < published.size(); ++g)
-                    published[g] =
-                        judged.suppressed[judged.classes.baseToClass[data.baseGroupOfRow(g)]] ? 0
-                                                                                              : 1;
-            const Table mapping = valueMapping(data, levels, published);
+            const Table mapping = valueMapping(data, levels, publishedRows(data, judged));
             if (isSourceUri(m_mapping))
                 writeTableTo(m_mapping, mapping, {m_replace});
             else

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ldiv/postgres.h"
+#include "ldiv/publish/value_combinations.h"
 
 namespace ldv::pg {
 
@@ -21,14 +22,10 @@ struct InDatabasePublication {
     std::vector<std::string> published;
     /// The quasi-identifying columns; each is published through its hierarchy.
     std::vector<std::string> qis;
-    /// The QI combinations of the judged data, each once: `qis.size()` values as the client
-    /// read them (NULL as ""), then as many generalized values at the node's level; and
-    /// whether the combination's class is suppressed.
-    struct Combination {
-        std::vector<std::string> values;
-        std::vector<std::string> generalized;
-        bool suppressed = false;
-    };
+    /// The QI combinations of the judged data, each once (valueCombinations): `qis.size()`
+    /// values as the client read them (NULL as ""), then as many generalized values at the
+    /// node's level; and whether the combination's class is suppressed.
+    using Combination = ValueCombination;
     std::vector<Combination> combinations;
     /// Suppressed rows are kept with every QI `maskToken` (else removed).
     bool mask = false;
