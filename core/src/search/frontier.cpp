@@ -142,11 +142,17 @@ void sharedKGrid(const Dataset& data, const FrontierConfig& config,
     unsigned threads =
         config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
     threads = unsigned(std::min<std::uint64_t>(threads, lattice.size()));
+    // Every node is grouped here, which is most of the frontier's time (24 s for 38,880 nodes
+    // of 30,000 rows on 2 cores): Cancel is honoured between nodes, not after the whole lattice,
+    // and the first worker reports how far its share has come.
     std::vector<std::thread> pool;
     for (unsigned w = 0; w < threads; ++w)
         pool.emplace_back([&, w] {
-            for (NodeId id = w; id < lattice.size(); id += threads)
+            for (NodeId id = w; id < lattice.size(); id += threads) {
+                if (feedback && feedback->isCancelled()) return;
                 buckets[id] = bucketNode(data, tables, lattice.levels(id), kMax);
+                if (w == 0 && feedback) feedback->setProgress(double(id) / double(lattice.size()));
+            }
         });
     for (auto& t : pool) t.join();
     if (feedback) feedback->checkCancelled();
