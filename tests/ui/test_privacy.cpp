@@ -106,6 +106,29 @@ private slots:
         QVERIFY(!window.searchSession()->outcome());  // nothing ran
     }
 
+    void runKeepsTheFocusOnItsButtons() {
+        // A click on Run disables it while the search runs: its focus goes to Cancel, not to
+        // the next field (the research subset, where a keystroke would edit the requirement),
+        // and comes back to Run when the search ends.
+        MainWindow window;
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(open(window, "hospital"));
+        PrivacyPerspective* pp = window.privacyPerspective();
+        SearchSession* session = window.searchSession();
+        QVERIFY(window.showPerspective("privacy"));
+        session->setArtificialDelay(200);
+        pp->runButton()->setFocus();
+        QVERIFY(pp->runButton()->hasFocus());
+        QTest::mouseClick(pp->runButton(), Qt::LeftButton);
+        QVERIFY(session->isRunning());
+        QVERIFY(!pp->researchSubsetEdit()->hasFocus());
+        QVERIFY(pp->cancelButton()->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 60000);
+        QVERIFY(pp->runButton()->hasFocus());
+    }
+
     void searchRunsAndCancels() {
         MainWindow window;
         window.show();

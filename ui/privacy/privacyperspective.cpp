@@ -530,9 +530,15 @@ void PrivacyPerspective::checkFeasibility() {
 
 void PrivacyPerspective::setRunning(bool running) {
     if (running) m_failure.clear();
-    m_run->setEnabled(!running);
+    const bool cancelHadFocus = !running && m_cancel->hasFocus();
     m_progress->setVisible(running);
     m_cancel->setVisible(running);
+    // The focus goes from Run to Cancel and back, rather than to the next field: Qt hands a
+    // disabled button's focus on, and after a click on Run it landed in the research subset,
+    // where a stray keystroke would edit the requirement.
+    if (running && m_run->hasFocus()) m_cancel->setFocus(Qt::OtherFocusReason);
+    m_run->setEnabled(!running);
+    if (cancelHadFocus) m_run->setFocus(Qt::OtherFocusReason);
     m_progress->setValue(0);
     // The heuristic without a time limit cannot say how far it is: a busy bar.
     const Project* p = project();
