@@ -167,7 +167,9 @@ public:
                 "--node is required: levels L1,L2,... in --qi order, or 'optimum' (or give "
                 "--transform mondrian, which takes no node)");
         checkReleaseOptions(m_release);
+#ifdef LDIV_HAVE_POSTGRES
         if (publishesInDatabase()) return executeInDatabase(out, err);
+#endif
         m_options.loadThreads = m_search.threads;
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output},
