@@ -6,13 +6,13 @@
 #include "ldiv/lattice/dataset.h"
 #include "ldiv/lattice/row_order.h"
 #include "ldiv/project/workspace.h"
+#include "ldiv/transform/transformation_request.h"
 
 namespace ldv {
 namespace {
 
 std::size_t qiPosition(const Dataset& data, const std::string& name) {
-    for (std::size_t i = 0; i < data.qiCount(); ++i)
-        if (data.table().column(data.qiColumns()[i]).name() == name) return i;
+    if (const auto i = qiPositionOf(data, name)) return *i;
     throw ParameterError("transformation.importance: '" + name +
                          "' is not a quasi-identifier of the project");
 }

@@ -10,8 +10,7 @@ namespace {
 
 /// Index of the quasi-identifier named `name` (an option's value) in Dataset order.
 std::size_t qiIndex(const Dataset& data, const std::string& name, const std::string& option) {
-    for (std::size_t i = 0; i < data.qiCount(); ++i)
-        if (data.table().column(data.qiColumns()[i]).name() == name) return i;
+    if (const auto i = qiPositionOf(data, name)) return *i;
     throw ParameterError(option + ": '" + name + "' is not a quasi-identifier");
 }
 
@@ -48,6 +47,12 @@ void checkImportance(const Dataset& data, const std::vector<std::string>& names)
 }
 
 }  // namespace
+
+std::optional<std::size_t> qiPositionOf(const Dataset& data, std::string_view name) {
+    for (std::size_t i = 0; i < data.qiCount(); ++i)
+        if (data.table().column(data.qiColumns()[i]).name() == name) return i;
+    return std::nullopt;
+}
 
 TransformationSpec transformationSpecFor(const Dataset& data,
                                          const TransformationRequest& request) {

@@ -5,6 +5,7 @@
 // release record use, with errors naming the value at fault (issue 37: parse → call → format).
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ldiv/transform/transformation.h"
@@ -33,5 +34,9 @@ struct TransformationRequest {
 /// quasi-identifier, one given twice, an unknown aggregate, an importance order that misses a
 /// quasi-identifier, or microaggregation+local with nothing to microaggregate.
 TransformationSpec transformationSpecFor(const Dataset& data, const TransformationRequest& request);
+
+/// The position of the quasi-identifier named `name` in `data`'s order, or none (each caller
+/// names the option or the record key at fault).
+std::optional<std::size_t> qiPositionOf(const Dataset& data, std::string_view name);
 
 }  // namespace ldv
