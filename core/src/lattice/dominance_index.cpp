@@ -1,7 +1,9 @@
 // Bit-sliced dominance queries over a set of lattice nodes (dominance_index.h).
 #include "lattice/dominance_index.h"
 
+#include <algorithm>
 #include <bit>
+#include <utility>
 
 namespace ldv::detail {
 
@@ -15,11 +17,26 @@ DominanceIndex::DominanceIndex(std::vector<int> heights) : m_heights(std::move(h
 void DominanceIndex::grow() {
     const std::size_t words = m_words ? 2 * m_words : 1;
     const std::size_t rows = 1 + 2 * m_levelRows;
+    m_counts.resize(rows, 0);
     std::vector<std::uint64_t> next(rows * words, 0);
     for (std::size_t r = 0; r < rows; ++r)
         for (std::size_t w = 0; w < m_words; ++w) next[r * words + w] = m_rows[r * m_words + w];
     m_rows.swap(next);
     m_words = words;
+    m_summaryWords = (words + 63) / 64;
+    m_summary.assign(rows * m_summaryWords, 0);
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t w = 0; w < m_words; ++w)
+            if (row(r)[w]) m_summary[r * m_summaryWords + w / 64] |= std::uint64_t(1) << (w % 64);
+}
+
+template <class Visit>
+void DominanceIndex::forEachRowOf(std::span<const LevelCode> x, Visit visit) const {
+    visit(std::size_t(0));
+    for (std::size_t i = 0; i < m_heights.size(); ++i) {
+        for (int v = x[i]; v <= m_heights[i]; ++v) visit(rowOf(i, v, false));
+        for (int v = 0; v <= x[i]; ++v) visit(rowOf(i, v, true));
+    }
 }
 
 std::size_t DominanceIndex::insert(std::span<const LevelCode> x) {
@@ -32,16 +49,15 @@ std::size_t DominanceIndex::insert(std::span<const LevelCode> x) {
         if (slot >= m_words * 64) grow();
         m_levels.resize(m_slots * m_heights.size());
     }
+    std::copy(x.begin(), x.end(), m_levels.begin() + std::ptrdiff_t(slot * m_heights.size()));
     const std::size_t w = slot / 64;
     const std::uint64_t bit = std::uint64_t(1) << (slot % 64);
-    row(0)[w] |= bit;
-    for (std::size_t i = 0; i < m_heights.size(); ++i) {
-        m_levels[slot * m_heights.size() + i] = x[i];
-        for (int v = 0; v <= m_heights[i]; ++v) {
-            if (x[i] <= v) row(rowOf(i, v, false))[w] |= bit;
-            if (x[i] >= v) row(rowOf(i, v, true))[w] |= bit;
-        }
-    }
+    const std::uint64_t summaryBit = std::uint64_t(1) << (w % 64);
+    forEachRowOf(x, [&](std::size_t r) {
+        row(r)[w] |= bit;
+        m_summary[r * m_summaryWords + w / 64] |= summaryBit;
+        ++m_counts[r];
+    });
     ++m_live;
     return slot;
 }
@@ -49,8 +65,13 @@ std::size_t DominanceIndex::insert(std::span<const LevelCode> x) {
 void DominanceIndex::erase(std::size_t slot) {
     const std::size_t w = slot / 64;
     const std::uint64_t keep = ~(std::uint64_t(1) << (slot % 64));
-    const std::size_t rows = 1 + 2 * m_levelRows;
-    for (std::size_t r = 0; r < rows; ++r) row(r)[w] &= keep;
+    const std::uint64_t summaryKeep = ~(std::uint64_t(1) << (w % 64));
+    forEachRowOf(levels(slot), [&](std::size_t r) {
+        std::uint64_t& word = row(r)[w];
+        word &= keep;
+        if (!word) m_summary[r * m_summaryWords + w / 64] &= summaryKeep;
+        --m_counts[r];
+    });
     m_free.push_back(slot);
     --m_live;
 }
@@ -59,25 +80,45 @@ bool DominanceIndex::scan(std::span<const LevelCode> x, bool above,
                           std::vector<std::size_t>* out) const {
     if (m_live == 0) return false;
     const std::size_t d = m_heights.size();
+    // An erased slot leaves no bit in any row, so the level rows alone answer (row 0, the
+    // live slots, is not read). The rows are ANDed sparsest first: a word is settled by
+    // the first rows that leave no bit in it, and the sparsest rows are the likeliest to
+    // (the antichains of 24 QIs hold thousands of nodes, and most queries find nothing).
     // At most 64 attributes are indexed through a fixed array; more use a vector.
-    const std::uint64_t* fixed[65];
-    std::vector<const std::uint64_t*> many;
-    const std::uint64_t** rows = fixed;
+    std::pair<std::uint32_t, const std::uint64_t*> fixed[65];
+    std::vector<std::pair<std::uint32_t, const std::uint64_t*>> many;
+    auto* rows = fixed;
     if (d + 1 > std::size(fixed)) {
         many.resize(d + 1);
         rows = many.data();
     }
-    rows[0] = row(0);
-    for (std::size_t i = 0; i < d; ++i) rows[i + 1] = row(rowOf(i, x[i], above));
+    for (std::size_t i = 0; i < d; ++i) {
+        const std::size_t r = rowOf(i, x[i], above);
+        if (m_counts[r] == 0) return false;
+        rows[i] = {m_counts[r], row(r)};
+    }
+    std::size_t n = d;
+    if (n == 0) rows[n++] = {std::uint32_t(m_live), row(0)};  // no attribute: every node
+    // The sparsest row first, then the two next sparsest: a full sort costs as much as the
+    // scan of a small antichain.
+    for (std::size_t k = 0; k < std::min<std::size_t>(n, 3); ++k)
+        std::swap(rows[k], *std::min_element(rows + k, rows + n, [](const auto& a, const auto& b) {
+                      return a.first < b.first;
+                  }));
+    // Only the words where the sparsest row has a bit: its summary lists them.
+    const std::size_t first = std::size_t(rows[0].second - m_rows.data()) / m_words;
+    const std::uint64_t* summary = m_summary.data() + first * m_summaryWords;
     bool found = false;
-    const std::size_t used = (m_slots + 63) / 64;
-    for (std::size_t w = 0; w < used; ++w) {
-        std::uint64_t acc = rows[0][w];
-        for (std::size_t i = 1; i <= d && acc; ++i) acc &= rows[i][w];
-        if (!acc) continue;
-        if (!out) return true;
-        found = true;
-        for (; acc; acc &= acc - 1) out->push_back(w * 64 + std::size_t(std::countr_zero(acc)));
+    for (std::size_t sw = 0; sw < m_summaryWords; ++sw) {
+        for (std::uint64_t words = summary[sw]; words; words &= words - 1) {
+            const std::size_t w = sw * 64 + std::size_t(std::countr_zero(words));
+            std::uint64_t acc = rows[0].second[w];
+            for (std::size_t i = 1; i < n && acc; ++i) acc &= rows[i].second[w];
+            if (!acc) continue;
+            if (!out) return true;
+            found = true;
+            for (; acc; acc &= acc - 1) out->push_back(w * 64 + std::size_t(std::countr_zero(acc)));
+        }
     }
     return found;
 }

@@ -281,51 +281,58 @@ private:
         replaceDominated(m_failing, x, Side::Below);
         // The minimal undecided nodes below x give way to their raises past x.
         collect(m_undecided, x, Side::Below);
-        std::vector<Node> raises;
+        // The raises side by side in one buffer (d levels each), not a vector per raise:
+        // this runs under the lock, once per failing check.
+        const std::size_t d = m_ctx.d;
+        std::vector<LevelCode>& raised = m_raised;
+        raised.clear();
         // A raise waits for x's check and for what made the member it raises (the chains of
         // the members below x: their join, kept with every raise).
         Chain made = chain;
         for (std::size_t slot : m_scratch) {
             made = made.join(m_byHeight.at(m_undecidedSlot.at(slot)).chain);
             const auto u = m_undecided.levels(slot);
-            for (std::size_t i = 0; i < m_ctx.d; ++i) {
+            for (std::size_t i = 0; i < d; ++i) {
                 if (x[i] >= m_ctx.heights[i]) continue;
-                Node c(u.begin(), u.end());
-                c[i] = LevelCode(x[i] + 1);
-                raises.push_back(std::move(c));
+                raised.insert(raised.end(), u.begin(), u.end());
+                raised[raised.size() - d + i] = LevelCode(x[i] + 1);
             }
         }
         for (std::size_t slot : m_scratch) removeUndecided(slot);
-        std::sort(raises.begin(), raises.end());
-        raises.erase(std::unique(raises.begin(), raises.end()), raises.end());
-        // Keep the raises that are undecided and minimal: not above S, not above a remaining
-        // member of U, not above another raise (dominance among raises: sorted by height, a
-        // raise can only lie above a lower one).
-        std::vector<Node> kept;
-        for (Node& c : raises)
-            if (!m_satisfying.anyBelow(c) && !m_undecided.anyBelow(c)) kept.push_back(std::move(c));
-        auto height = [](const Node& n) {
-            int h = 0;
-            for (LevelCode v : n) h += v;
-            return h;
+        auto raise = [&](std::size_t r) {
+            return std::span<const LevelCode>(raised.data() + r * d, d);
         };
-        std::stable_sort(kept.begin(), kept.end(),
-                         [&](const Node& a, const Node& b) { return height(a) < height(b); });
-        std::vector<const Node*> added;
-        for (const Node& c : kept) {
-            bool dominated = false;
-            for (const Node* a : added)
-                if (std::equal(a->begin(), a->end(), c.begin(),
-                               [](LevelCode p, LevelCode q) { return p <= q; })) {
-                    dominated = true;
-                    break;
-                }
-            if (!dominated) added.push_back(&c);
+        // Keep the raises that are undecided and minimal: not above S, not above a remaining
+        // member of U, not above another raise. By height, a raise can only lie above a lower
+        // one; ties go by levels, so that a raise made twice sits next to itself.
+        std::vector<std::pair<int, std::size_t>>& order = m_raiseOrder;
+        order.clear();
+        const std::size_t count = d ? raised.size() / d : 0;  // no QI: nothing to raise
+        for (std::size_t r = 0; r < count; ++r) {
+            int h = 0;
+            for (LevelCode v : raise(r)) h += v;
+            order.emplace_back(h, r);
         }
-        for (const Node* c : added) addUndecided(*c, made);
+        std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+            if (a.first != b.first) return a.first < b.first;
+            const auto p = raise(a.second), q = raise(b.second);
+            return std::lexicographical_compare(p.begin(), p.end(), q.begin(), q.end());
+        });
+        std::vector<std::span<const LevelCode>> added;
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            const auto c = raise(order[k].second);
+            if (k > 0 && std::ranges::equal(c, raise(order[k - 1].second))) continue;
+            if (m_satisfying.anyBelow(c) || m_undecided.anyBelow(c)) continue;
+            const bool dominated = std::any_of(added.begin(), added.end(), [&](const auto& a) {
+                return std::equal(a.begin(), a.end(), c.begin(),
+                                  [](LevelCode p, LevelCode q) { return p <= q; });
+            });
+            if (!dominated) added.push_back(c);
+        }
+        for (const auto& c : added) addUndecided(c, made);
     }
 
-    void addUndecided(const Node& x, const Chain& chain) {
+    void addUndecided(std::span<const LevelCode> x, const Chain& chain) {
         const std::size_t slot = m_undecided.insert(x);
         const NodeId id = encodeLevels(x, m_ctx.heights);
         int h = 0;
@@ -366,6 +373,8 @@ private:
     std::unordered_map<std::size_t, std::pair<int, NodeId>> m_undecidedSlot;
     std::set<NodeId> m_walking;  ///< path starts being walked
     std::vector<std::size_t> m_scratch;
+    std::vector<LevelCode> m_raised;                        ///< addFailing's raises, d each
+    std::vector<std::pair<int, std::size_t>> m_raiseOrder;  ///< (height, raise), sorted
 };
 
 }  // namespace
