@@ -26,6 +26,7 @@
 #include "ldiv/data/error.h"
 #include "ldiv/dp/safepub.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_digest.h"
 #include "ldiv/io/table_formats.h"
 #include "ldiv/io/table_source.h"
 #include "ldiv/lattice/generalize.h"
@@ -99,7 +100,7 @@ public:
         m_command
             ->add_option("-o,--output", m_output,
                          "Output CSV file, or postgresql://…?table=NAME (written with COPY in one "
-                         "transaction)")
+                         "transaction; a --release record hashes the table's canonical export)")
             ->required();
         m_command->add_flag("--replace", m_replace,
                             "Replace an existing database table (otherwise it is refused)");
@@ -643,14 +644,17 @@ private:
     /// `--transform mondrian|local|microaggregation|cell-suppression`: the model's classes
     /// (transform/*.h) written with the full-domain path's writer options. No node or value
     /// mapping; --release records the transformation and its parameters instead of a node
-    /// (release/transform_release.h), and `ldiv verify` judges the published file's classes.
+    /// (release/transform_release.h), and `ldiv verify` judges the published file's classes,
+    /// or a PostgreSQL table's over its canonical export (docs/database.md, "Release records
+    /// of a table").
     int executePartitioned(std::ostream& out, std::ostream& err) {
         const std::string model = "--transform " + m_transform;
         if (!m_node.empty())
             throw ParameterError("--node chooses a full-domain node: " + model +
                                  " partitions the table itself and takes none");
         checkReleaseOptions(m_release);
-        if (!m_release.path.empty() &&
+        const bool intoTable = !artefactKind(m_output).empty();  // a PostgreSQL table
+        if (!m_release.path.empty() && !intoTable &&
             (m_output.empty() || m_output == "-" || isSourceUri(m_output) ||
              tableFormatOf(m_output) != TableFormat::Csv))
             throw ParameterError("--release with " + model +
@@ -666,6 +670,7 @@ private:
         auto ws = loadWorkspace(m_options);
         refuseOverwritingInputs({{"--output", m_output}, {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
+        refuseReleaseOfQuery(ws->config().dataPath);
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         const Requirement requirement = toRequirement(m_search, *ws, true);
         const Dataset& data = *requirement.data;
@@ -722,8 +727,12 @@ private:
         const Table table = transformationTable(*ws, data, outcome, recorded, options);
         const Table pseudonymMapping = publishedMapping(pseudonyms.mapping, table);
         writePublication(files(), table, std::nullopt, pseudonymMapping, sep, ws->metadata());
-        writeTransformReleaseIfAsked(m_release, *ws, data, requirement.config, recorded, m_output,
-                                     ReleaseOutput{sep, m_neutralize.enabled()}, err);
+        // A table is judged and hashed over its canonical export: comma-separated, nothing
+        // neutralized (the database writer writes values as they are).
+        writeTransformReleaseIfAsked(
+            m_release, *ws, data, requirement.config, recorded, m_output,
+            intoTable ? ReleaseOutput{',', false} : ReleaseOutput{sep, m_neutralize.enabled()},
+            err);
         if (m_options.json) {
             nlohmann::json j{{"output", m_output},
                              {"transform", m_transform},

@@ -3,8 +3,10 @@
 #include <filesystem>
 #include <ostream>
 
+#include "cli/fetched_table.h"
 #include "ldiv/crypto/signature.h"
 #include "ldiv/data/error.h"
+#include "ldiv/io/table_digest.h"
 #include "ldiv/io/table_source.h"
 #include "ldiv/release/release_record.h"
 
@@ -97,10 +99,18 @@ void writeTransformReleaseIfAsked(const ReleaseOptions& release, const Workspace
                                   const TransformationSpec& spec, const std::string& publishedPath,
                                   const ReleaseOutput& output, std::ostream& err) {
     if (release.path.empty()) return;
-    const std::string published =
-        std::filesystem::absolute(publishedPath).lexically_normal().string();
-    write(makeTransformRelease(ws, data, config, spec, published, LDIV_VERSION, output), release,
-          err);
+    if (artefactKind(publishedPath).empty()) {
+        write(makeTransformRelease(ws, data, config, spec, recordedPath(publishedPath),
+                                   LDIV_VERSION, output),
+              release, err);
+        return;
+    }
+    // A table's classes are judged on its canonical export, fetched once as `ldiv verify`
+    // fetches it: what the server holds, not what was sent, and hashed from the same bytes.
+    const FetchedTable exported(publishedPath);
+    write(makeTransformRelease(ws, data, config, spec, recordedPath(publishedPath), LDIV_VERSION,
+                               output, exported.path()),
+          release, err);
 }
 
 }  // namespace ldv::cli

@@ -55,7 +55,9 @@ void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& works
                            bool neutralizeFormulas, std::ostream& err);
 
 /// The same for a transformation without a node (--transform mondrian|local|
-/// microaggregation|cell-suppression; makeTransformRelease).
+/// microaggregation|cell-suppression; makeTransformRelease), written to a CSV file or to a
+/// database table's URI (its canonical export is fetched, judged and hashed; `output` is then
+/// the export's: ',' and nothing neutralized).
 void writeTransformReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
                                   const Dataset& data, const SearchConfig& config,
                                   const TransformationSpec& spec, const std::string& publishedPath,

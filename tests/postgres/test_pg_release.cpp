@@ -41,49 +41,10 @@ void writeJson(const QString& path, const QJsonObject& o) {
     f.write(QJsonDocument(o).toJson());
 }
 
-// The hand recomputation docs/database.md gives: psql builds the canonical COPY statement
-// from the catalog, psql runs it under the canonical settings, sha256sum hashes its output.
-QString psqlSha256(const QString& table) {
-    const QString statement =
-        psql(QString("SELECT 'COPY (SELECT ' || string_agg(format('%I::text AS %I', attname, "
-                     "attname), ', ' ORDER BY attnum) || ' FROM ' || '%1'::regclass::text || "
-                     "' ORDER BY ' || string_agg(format('%I::text COLLATE \"C\" NULLS FIRST', "
-                     "attname), ', ' ORDER BY attnum) || ') TO STDOUT WITH (FORMAT csv, HEADER "
-                     "true)' FROM pg_attribute WHERE attrelid = '%1'::regclass AND attnum > 0 "
-                     "AND NOT attisdropped")
-                 .arg(table))
-            .trimmed();
-    if (!statement.startsWith("COPY")) return {};
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.insert("PGOPTIONS",
-             "-c DateStyle=ISO,YMD -c IntervalStyle=postgres -c TimeZone=UTC "
-             "-c extra_float_digits=1 -c bytea_output=hex -c lc_monetary=C");
-    e.insert("PGCLIENTENCODING", "UTF8");
-    e.insert("STATEMENT", statement);
-    p.setProcessEnvironment(e);
-    p.start("bash", {"-c",
-                     "set -o pipefail; \"${LDIV_PSQL:-psql}\" -X -c \"$STATEMENT\" | "
-                     "sha256sum"});
-    p.waitForFinished(300000);
-    if (p.exitCode() != 0) qWarning("%s", p.readAllStandardError().constData());
-    return QString::fromUtf8(p.readAllStandardOutput()).section(' ', 0, 0);
-}
+using test::psqlSha256;
+using test::tableRows;
+using Rows = test::TableRows;
 
-using Rows = std::vector<QStringList>;
-
-// A table's rows (NULL as ""), sorted; and a CSV file's rows without its header, sorted.
-Rows tableRows(const QString& table) {
-    Rows rows;
-    const QString out = psql(
-        "SELECT concat_ws(E'\\x1f', VARIADIC ARRAY(SELECT coalesce(v, '') FROM "
-        "json_each_text(row_to_json(t)) AS j(k, v))) FROM " +
-        table + " AS t");
-    for (const QString& line : out.split('\n', Qt::SkipEmptyParts))
-        rows.push_back(line.split(QChar(0x1f)));
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
 Rows fileRows(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return {};

@@ -1,10 +1,14 @@
 #pragma once
 // The throwaway PostgreSQL server of the tests/postgres suites (scripts/with-postgres.sh sets
 // PGHOST, PGPORT, PGUSER, PGDATABASE and LDIV_PSQL): one psql runner and one URI builder for
-// every suite, instead of a copy in each.
+// every suite, instead of a copy in each; the hand recomputation of a table's canonical hash
+// and a table's rows as a sorted multiset, which the release suites compare with ldiv's.
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
+#include <vector>
 
 #include "test_paths.h"
 
@@ -39,6 +43,53 @@ inline QString pgUri(const QString& params, const QString& user = {},
         .arg(user.isEmpty() ? qEnvironmentVariable("PGUSER") : user, qEnvironmentVariable("PGHOST"),
              qEnvironmentVariable("PGPORT"),
              database.isEmpty() ? qEnvironmentVariable("PGDATABASE") : database, params);
+}
+
+/// The hand recomputation docs/database.md ("Release records of a table") gives: psql builds
+/// the canonical COPY statement of `table` from the catalog, psql runs it under the canonical
+/// settings, sha256sum hashes its output. Empty when the table does not exist.
+inline QString psqlSha256(const QString& table) {
+    const QString statement =
+        runPsql(QString("SELECT 'COPY (SELECT ' || string_agg(format('%I::text AS %I', attname, "
+                        "attname), ', ' ORDER BY attnum) || ' FROM ' || '%1'::regclass::text || "
+                        "' ORDER BY ' || string_agg(format('%I::text COLLATE \"C\" NULLS FIRST', "
+                        "attname), ', ' ORDER BY attnum) || ') TO STDOUT WITH (FORMAT csv, HEADER "
+                        "true)' FROM pg_attribute WHERE attrelid = '%1'::regclass AND attnum > 0 "
+                        "AND NOT attisdropped")
+                    .arg(table))
+            .out.trimmed();
+    if (!statement.startsWith("COPY")) return {};
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert("PGOPTIONS",
+             "-c DateStyle=ISO,YMD -c IntervalStyle=postgres -c TimeZone=UTC "
+             "-c extra_float_digits=1 -c bytea_output=hex -c lc_monetary=C");
+    e.insert("PGCLIENTENCODING", "UTF8");
+    e.insert("STATEMENT", statement);
+    p.setProcessEnvironment(e);
+    p.start("bash", {"-c",
+                     "set -o pipefail; \"${LDIV_PSQL:-psql}\" -X -c \"$STATEMENT\" | "
+                     "sha256sum"});
+    p.waitForFinished(300000);
+    if (p.exitCode() != 0) qWarning("%s", p.readAllStandardError().constData());
+    return QString::fromUtf8(p.readAllStandardOutput()).section(' ', 0, 0);
+}
+
+/// Rows as lists of their values, sorted: a table's compared with a file's as multisets.
+using TableRows = std::vector<QStringList>;
+
+/// The rows of `table` (NULL as ""), sorted. Values holding a newline are not supported.
+inline TableRows tableRows(const QString& table) {
+    TableRows rows;
+    const QString out = runPsql(
+                            "SELECT concat_ws(E'\\x1f', VARIADIC ARRAY(SELECT coalesce(v, '') FROM "
+                            "json_each_text(row_to_json(t)) AS j(k, v))) FROM " +
+                            table + " AS t")
+                            .out;
+    for (const QString& line : out.split('\n', Qt::SkipEmptyParts))
+        rows.push_back(line.split(QChar(0x1f)));
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 /// The suites' shorthands (`using namespace ldv::test::pgshort;`): an environment variable,

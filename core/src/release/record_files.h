@@ -28,7 +28,11 @@ void recordSearch(ProjectConfig& project, const SearchConfig& config, const Data
 /// io/table_digest.h).
 std::string artefactSha256(const std::string& location);
 
+/// The record's configuration and its hash, and the original's and the published artefact's
+/// paths, kinds and hashes. `publishedExport`: for a table, a file already holding its
+/// canonical export (the caller fetched it to judge it), hashed instead of fetching the
+/// table a second time.
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
-                    const std::string& publishedPath);
+                    const std::string& publishedPath, const std::string& publishedExport = {});
 
 }  // namespace ldv::detail

@@ -587,7 +587,7 @@ std::string artefactSha256(const std::string& location) {
 }
 
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
-                    const std::string& publishedPath) {
+                    const std::string& publishedPath, const std::string& publishedExport) {
     r.configuration = std::move(configuration);
     r.configurationSha = sha256Hex(r.configuration);
     // A table (a URI) is hashed over its canonical export, a file over its bytes.
@@ -596,7 +596,8 @@ void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configura
     r.originalSha = artefactSha256(r.originalPath);
     r.publishedPath = publishedPath;
     r.publishedKind = artefactKind(publishedPath);
-    r.publishedSha = artefactSha256(publishedPath);
+    r.publishedSha =
+        publishedExport.empty() ? artefactSha256(publishedPath) : sha256FileHex(publishedExport);
 }
 
 }  // namespace detail

@@ -17,6 +17,8 @@
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/lattice/generalize.h"
 #include "ldiv/lattice/lattice.h"
 #include "ldiv/lattice/row_order.h"
@@ -265,7 +267,14 @@ TransformedTable publishTransformation(const Workspace& ws, const Dataset& data,
 ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                    const SearchConfig& config, const TransformationSpec& spec,
                                    const std::string& publishedPath, const std::string& ldivVersion,
-                                   const ReleaseOutput& output) {
+                                   const ReleaseOutput& output,
+                                   const std::string& publishedExport) {
+    // A table is read through its canonical export, which the caller fetched: without it
+    // the URI would be opened as a file.
+    const bool table = !artefactKind(publishedPath).empty();
+    if (table && publishedExport.empty())
+        throw ParameterError("the release record of the table " + publishedPath +
+                             " needs its canonical export");
     ProjectConfig project = ws.config();
     detail::embedHierarchies(ws, project);
     detail::recordSearch(project, config, data);
@@ -287,11 +296,11 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
            {"output", detail::outputJson(output)}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
-    detail::setRecordFiles(r, ws, c.dump(), publishedPath);
+    detail::setRecordFiles(r, ws, c.dump(), publishedPath, table ? publishedExport : "");
     r.originalRows = data.rowCount();
     const bool wildcards = spec.model == "cell-suppression";
-    const FileJudgement f = judgeFile(publishedPath, output.separator, qi, sensitive,
-                                      project.search.criteria, wildcards);
+    const FileJudgement f = judgeFile(table ? publishedExport : publishedPath, output.separator, qi,
+                                      sensitive, project.search.criteria, wildcards);
     r.publishedRows = f.rows;
     r.suppressedRows = wildcards ? f.suppressedRecords : r.originalRows - f.rows;
     r.criteria = f.criteria;
@@ -429,6 +438,12 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 "neutralize_formulas");
         separator = o["separator"].get<std::string>()[0];
         neutralize = o["neutralize_formulas"].get<bool>();
+        // A table is judged on its canonical export, which is comma-separated and holds the
+        // values as they are.
+        if (!record.publishedKind.empty() && (separator != ',' || neutralize))
+            throw ParameterError(
+                "\"output\" of a table must be its canonical export's: separator \",\", "
+                "neutralize_formulas false");
         const std::string expected = removesRows(spec.model)            ? "removed"
                                      : spec.model == "cell-suppression" ? "cells"
                                                                         : "none";
@@ -445,7 +460,10 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         claims.add("configuration", false, e.what());
         return;
     }
-    publishedHashClaim(claims, record, publishedPath);
+    // For a table, `publishedPath` is the canonical export the caller fetched.
+    const bool table = !record.publishedKind.empty();
+    const std::string what = table ? "table" : "file";
+    publishedHashClaim(claims, record, publishedPath, in.publishedTable);
     const bool wildcards = spec.model == "cell-suppression";
     FileJudgement f;
     try {
@@ -455,7 +473,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         return;
     }
     claims.add("published rows", f.rows == record.publishedRows,
-               std::to_string(f.rows) + " rows in the file, recorded " +
+               std::to_string(f.rows) + " rows in the " + what + ", recorded " +
                    std::to_string(record.publishedRows));
     // Suppression: local recoding removes rows (original − published), cell suppression
     // empties whole records; either is held against ⌊limit · original rows⌋.
@@ -501,11 +519,12 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         same(f.risk.highest, record.risk.highest) && same(f.risk.average, record.risk.average),
         "highest " + number(f.risk.highest) + ", average " + number(f.risk.average) +
             (wildcards ? " (1 / each record's frequency)" : ""));
-    const std::string bytesClaim = "published file reproduces from the original";
+    const std::string bytesClaim = "published " + what + " reproduces from the original";
     if (!in.originalPath) {
-        claims.needs("original file hash", "not checked (no --original)");
+        claims.needs(record.originalKind.empty() ? "original file hash" : "original table hash",
+                     "not checked (no --original)");
         claims.needs(bytesClaim, "needs --original: the recorded " + spec.model +
-                                     " is run on it and must give the published file");
+                                     " is run on it and must give the published " + what);
         return;
     }
     originalHashClaim(claims, record, *in.originalPath);
@@ -515,7 +534,10 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 throw ParameterError("the hierarchy of '" + a.name +
                                      "' is a file named in the record; verify opens only the "
                                      "files on its command line");
-        project.dataPath = std::filesystem::absolute(*in.originalPath).string();
+        // A table's URI is read as it is given (on the command line, never the record's).
+        project.dataPath = isSourceUri(*in.originalPath)
+                               ? *in.originalPath
+                               : std::filesystem::absolute(*in.originalPath).string();
         const Workspace ws(project, "");
         // The requirement as the search prepares it (ldiv/workflow/requirement.h, which sits
         // above the release records): the judged dataset, then the validated configuration.
@@ -524,16 +546,25 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
         claims.add("original rows", judged.rowCount() == record.originalRows,
                    std::to_string(judged.rowCount()) + " rows in the original, recorded " +
                        std::to_string(record.originalRows));
-        const Table table = publishTransformation(ws, judged, config, spec).table;
-        const std::string sha = sha256Hex(formatTableCsv(table, separator, neutralize));
+        const Table published = publishTransformation(ws, judged, config, spec).table;
+        // A table has no bytes of its own: the reproduction is compared in the canonical
+        // export's form, as its hash was taken (io/table_digest.h).
+        std::string sha;
+        if (table) {
+            Sha256 canonical;
+            writeCanonicalCsv(published, [&](std::string_view chunk) { canonical.update(chunk); });
+            sha = canonical.hex();
+        } else {
+            sha = sha256Hex(formatTableCsv(published, separator, neutralize));
+        }
         // Against the published file itself, not the recorded hash (a changed file does not
         // reproduce even when its record is intact).
         const std::string publishedSha = sha256FileHex(publishedPath);
         claims.add(bytesClaim, sha == publishedSha,
                    spec.model + " of the original with the recorded parameters gives " +
-                       (sha == publishedSha
-                            ? "the published file"
-                            : "sha256 " + sha + ", not the published file's " + publishedSha));
+                       (sha == publishedSha ? "the published " + what
+                                            : "sha256 " + sha + ", not the published " + what +
+                                                  "'s " + publishedSha));
     } catch (const std::exception& e) {
         claims.add(bytesClaim, false, std::string("cannot be reproduced: ") + e.what());
     }

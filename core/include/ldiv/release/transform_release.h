@@ -5,7 +5,8 @@
 // node to re-judge. The record's configuration holds a "transformation" object (the model and
 // every parameter that reproduces it), and verify judges the criteria on the published file's
 // own classes, from the definitions, and reproduces the file from the original
-// (docs/releases.md).
+// (docs/releases.md). A table published into PostgreSQL is judged and hashed over its
+// canonical export (docs/database.md, "Release records of a table").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,11 +30,15 @@ void checkTransformReleasable(const std::string& model, const std::vector<std::s
 TransformedTable publishTransformation(const Workspace& ws, const Dataset& data,
                                        const SearchConfig& config, const TransformationSpec& spec);
 
-/// The record of a transformation's table written to `publishedPath` (already there).
-/// `suppressedRows`: rows left out (local recoding).
+/// The record of a transformation's table written to `publishedPath` (already there): a
+/// CSV file, or a database table's URI together with `publishedExport`, a file holding that
+/// table's canonical export (io/table_digest.h; fetched by the caller, as `ldiv verify` fetches
+/// it), whose bytes are the table's hash and whose classes are judged. `output` is then the
+/// export's (',', nothing neutralized).
 ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                    const SearchConfig& config, const TransformationSpec& spec,
                                    const std::string& publishedPath, const std::string& ldivVersion,
-                                   const ReleaseOutput& output);
+                                   const ReleaseOutput& output,
+                                   const std::string& publishedExport = {});
 
 }  // namespace ldv
