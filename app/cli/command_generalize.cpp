@@ -668,7 +668,9 @@ private:
                 " one value may be published differently in "
                 "different classes");
         auto ws = loadWorkspace(m_options);
-        refuseOverwritingInputs({{"--output", m_output}, {"--pseudonym-map", m_pseudonyms.map}},
+        refuseOverwritingInputs({{"--output", m_output},
+                                 {"--release", m_release.path},
+                                 {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
         refuseReleaseOfQuery(ws->config().dataPath);
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);

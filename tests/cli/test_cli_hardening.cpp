@@ -116,6 +116,22 @@ private slots:
         QCOMPARE(readAll(m_dir.filePath(file)), before);
     }
 
+    // The transformations without a node write a release record too: it may no more
+    // replace an input than the full-domain one may.
+    void transformReleaseNeverReplacesInputs() {
+        const QByteArray before = readAll(m_dir.filePath("hospital.csv"));
+        const auto r = test::runCli(
+            {"generalize", "--project", "hospital.ldiv.json", "-c", "k=2", "--transform",
+             "mondrian", "-o", "mondrian.csv", "--release", "hospital.csv"},
+            m_dir.path());
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QString(r.err).trimmed(),
+                 "ldiv: error: --release 'hospital.csv' is the data file: writing it would "
+                 "destroy an input; choose another file");
+        QCOMPARE(readAll(m_dir.filePath("hospital.csv")), before);
+        QVERIFY(!QFile::exists(m_dir.filePath("mondrian.csv")));
+    }
+
     void symlinkToAnInputIsCaught() {
         const QString link = m_dir.filePath("link.csv");
         QVERIFY(QFile::link(m_dir.filePath("hospital.csv"), link));
