@@ -8,7 +8,10 @@
 # Several LDIV binaries (e.g. a build without the counters, for their overhead) are run
 # interleaved with the thread counts; counters are printed where the JSON has them.
 # CASE: mach10 (mach2019, 10 QIs, k=5, 2 % suppression), mach16 (16 QIs, k=5), wide (the table
-# of make_wide_boundary.py, 9 QIs, k=5, 2 %; WIDE_DIR, default /tmp/wide, is built when absent).
+# of make_wide_boundary.py, 9 QIs, k=5, 2 %; WIDE_DIR, default /tmp/wide, is built when absent),
+# q24 (24 QIs: mach2019's 16 and X1..X8, its Q1A..Q8A of permuted rows with their hierarchies,
+# synthesised by the first LDIV to Q24_ROWS rows, default 20,000, in Q24_DIR, default /tmp/q24;
+# device_scaling.sh's table at 100,000 rows).
 # MACH_DIR defaults to /work/shared/data/mach2019. Thread counts are run interleaved (one run of
 # each in turn), so a noisy neighbour shifts them alike.
 import json, os, statistics, subprocess, sys
@@ -43,8 +46,31 @@ elif case == "wide":
         here = os.path.dirname(os.path.abspath(__file__))
         subprocess.run([sys.executable, f"{here}/make_wide_boundary.py", W], check=True)
     base = command(QW, f"{W}/wide.csv", f"{W}/wide_hierarchy_", 0.02)
+elif case == "q24":
+    D = os.environ.get("Q24_DIR", "/tmp/q24")
+    rows = os.environ.get("Q24_ROWS", "20000")
+    data = f"{D}/synth24_{rows}.csv"
+    if not os.path.exists(data):
+        os.makedirs(D, exist_ok=True)
+        import random
+        lines = [l.rstrip("\n").split(";") for l in open(f"{M}/mach2019_int.csv")]
+        head, body = lines[0], lines[1:]
+        idx = [head.index(f"Q{i}A") for i in range(1, 9)]
+        perm = body[:]
+        random.Random(24).shuffle(perm)
+        with open(f"{D}/wide24.csv", "w") as f:
+            f.write(";".join(head + [f"X{i}" for i in range(1, 9)]) + "\n")
+            for r, q in zip(body, perm):
+                f.write(";".join(r + [q[j] for j in idx]) + "\n")
+        subprocess.run([LDIVS[0], "synth", f"{D}/wide24.csv", "--sep", ";", "--rows", rows,
+                        "--seed", "3", "--output", data], check=True, capture_output=True)
+    qis = Q16 + [f"X{i}" for i in range(1, 9)]
+    base = command(qis, data, f"{M}/mach2019_int_hierarchy_", 0)
+    # X_i generalises as Q_iA does.
+    base = [f"X{a[1:].split('=')[0]}={M}/mach2019_int_hierarchy_Q{a[1:].split('=')[0]}A.csv"
+            if a.startswith("X") and "=" in a else a for a in base]
 else:
-    sys.exit("case: mach10, mach16 or wide")
+    sys.exit("case: mach10, mach16, wide or q24")
 
 print(" ".join(base + ["--threads", "T"]))
 results = {(b, t): [] for b in LDIVS for t in threads}
@@ -78,3 +104,8 @@ for (b, t), found in results.items():
     print(f"  busy {sum(x['busy_ms'] for x in td):.0f} idle {sum(x['idle_ms'] for x in td):.0f} "
           f"lock waits {sum(x['lock_waits'] for x in td)} ({sum(x['lock_wait_ms'] for x in td):.1f}"
           f" ms) per thread nodes {[x['nodes_checked'] for x in td]}")
+    # The model's serial bookkeeping B = busy − work (paths, tagging, antichains), median.
+    bs = sorted(sum(x["busy_ms"] for x in s["threads_detail"]) - s["critical_path"]["work_ms"]
+                for s in st)
+    print(f"  bookkeeping (busy - work) median {statistics.median(bs):.0f} ms, runs "
+          f"{[round(v) for v in bs]}")
