@@ -530,10 +530,12 @@ private:
                 "--node is not allowed with differential privacy: the mechanism "
                 "chooses the node itself, at random (docs/dp.md)");
         checkReleaseOptions(m_release);
-        if (!m_release.path.empty() && isSourceUri(m_output))
+        // A PostgreSQL table's record hashes its canonical export (docs/database.md, "Release
+        // records of a table"); any other URI has none.
+        if (!m_release.path.empty() && isSourceUri(m_output) && artefactKind(m_output).empty())
             throw ParameterError(
-                "--release records the SHA-256 of the published file: give --output a CSV file, "
-                "not a database table");
+                "--release records the SHA-256 of the published file: give --output a CSV file "
+                "or a postgresql://…?table= URI");
         if (!m_mapping.empty())
             throw ParameterError("--mapping is not supported with differential privacy yet");
         if (m_suppressed == "mask")
@@ -566,9 +568,11 @@ private:
                                  {"--release", m_release.path},
                                  {"--pram-matrix", m_pramMatrix}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
-        if (!m_release.path.empty() && isSourceUri(ws->config().dataPath))
+        if (!m_release.path.empty() && isSourceUri(ws->config().dataPath) &&
+            artefactKind(ws->config().dataPath).empty())
             throw ParameterError("--release records the SHA-256 of the original file, and " +
                                  ws->config().dataPath + " is a database table");
+        refuseReleaseOfQuery(ws->config().dataPath);
         const char sep = parseOutputSeparator(m_outputSep, ws->loadReport().separator);
         // The project's criteria and suppression limit are not SafePub's: -c on the command line
         // replaces them, as it does for a search (workflow/dp_publication.h).

@@ -87,10 +87,18 @@ void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                            const std::string& publishedPath, char separator,
                            bool neutralizeFormulas, std::ostream& err) {
     if (release.path.empty()) return;
-    const std::string published =
-        std::filesystem::absolute(publishedPath).lexically_normal().string();
-    write(makeDpRelease(ws, result, inputs, published, LDIV_VERSION,
-                        ReleaseOutput{separator, neutralizeFormulas}),
+    if (artefactKind(publishedPath).empty()) {
+        write(makeDpRelease(ws, result, inputs, recordedPath(publishedPath), LDIV_VERSION,
+                            ReleaseOutput{separator, neutralizeFormulas}),
+              release, err);
+        return;
+    }
+    // A table's classes are judged on its canonical export, fetched once as `ldiv verify`
+    // fetches it: what the server holds, not what was sent, and hashed from the same bytes.
+    // The export is comma-separated and holds the values as they are.
+    const FetchedTable exported(publishedPath);
+    write(makeDpRelease(ws, result, inputs, recordedPath(publishedPath), LDIV_VERSION,
+                        ReleaseOutput{',', false}, exported.path()),
           release, err);
 }
 

@@ -48,7 +48,10 @@ void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& wo
                               const TauInput& input, double tau, double l,
                               const std::string& publishedPath, std::ostream& err);
 
-/// The same for a SafePub publication (makeDpRelease, docs/dp.md).
+/// The same for a SafePub publication (makeDpRelease, docs/dp.md), written to a CSV file or
+/// to a database table's URI (its canonical export is fetched, judged and hashed, and the
+/// record's output is the export's: ',' and nothing neutralized, whatever `separator` and
+/// `neutralizeFormulas` say).
 void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& workspace,
                            const SafePubResult& result, const DpReleaseInputs& inputs,
                            const std::string& publishedPath, char separator,

@@ -12,6 +12,8 @@
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/io/table_digest.h"
+#include "ldiv/io/table_source.h"
 #include "ldiv/release/published_table.h"
 #include "ldiv/release/release_record.h"
 #include "record_files.h"
@@ -28,6 +30,14 @@ std::string scoreName(DpScore s) {
     return s == DpScore::Granularity ? "granularity" : "dm";
 }
 
+// How the published artefact is read: a file's separator is detected, as it always was; a
+// table's canonical export is comma-separated.
+CsvOptions exportCsv(bool table) {
+    CsvOptions csv;
+    if (table) csv.separator = ',';
+    return csv;
+}
+
 // The published classes (distinct QI tuples of the file) and their sizes.
 std::vector<std::uint32_t> fileClassSizes(const PublishedTable& published) {
     const Dataset& d = published.dataset();
@@ -38,7 +48,14 @@ std::vector<std::uint32_t> fileClassSizes(const PublishedTable& published) {
 
 ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
                             const DpReleaseInputs& in, const std::string& publishedPath,
-                            const std::string& ldivVersion, const ReleaseOutput& output) {
+                            const std::string& ldivVersion, const ReleaseOutput& output,
+                            const std::string& publishedExport) {
+    // A table is read through its canonical export, which the caller fetched: without it
+    // the URI would be opened as a file.
+    const bool table = !artefactKind(publishedPath).empty();
+    if (table && publishedExport.empty())
+        throw ParameterError("the release record of the table " + publishedPath +
+                             " needs its canonical export");
     const Dataset& data = ws.dataset();
     const DpParameters& p = result.parameters;
     ProjectConfig project = ws.config();
@@ -73,13 +90,14 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
                  {"output", detail::outputJson(output)}};
     ReleaseRecord r;
     r.ldivVersion = ldivVersion;
-    detail::setRecordFiles(r, ws, c.dump(), publishedPath);
+    detail::setRecordFiles(r, ws, c.dump(), publishedPath, table ? publishedExport : "");
     r.levels = result.levels;
     r.originalRows = data.rowCount();
     r.suppressedRows = result.suppressedRows.size();
-    const PublishedTable published(publishedPath,
+    const PublishedTable published(table ? publishedExport : publishedPath,
                                    c.at("quasi_identifiers").get<std::vector<std::string>>(),
-                                   c.at("sensitive").get<std::vector<std::string>>());
+                                   c.at("sensitive").get<std::vector<std::string>>(), std::nullopt,
+                                   exportCsv(table));
     r.publishedRows = published.fileRows();
     const std::vector<std::uint32_t> sizes = fileClassSizes(published);
     ReleaseCriterion claim;
@@ -127,6 +145,16 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
                 "delta, or its mechanism is not safepub");
         expected = dpParameters(spec.parameters[0], spec.parameters[1],
                                 dp.at("search_share").get<double>());
+        // A table is judged on its canonical export, which is comma-separated and holds the
+        // values as they are.
+        if (!record.publishedKind.empty()) {
+            const json& o = c["output"];
+            if (!o.is_object() || o.value("separator", json()) != "," ||
+                o.value("neutralize_formulas", json()) != false)
+                throw ParameterError(
+                    "\"output\" of a table must be its canonical export's: separator \",\", "
+                    "neutralize_formulas false");
+        }
         claims.add("configuration", true,
                    "a SafePub release: quasi-identifiers " + json(qi).dump() + ", node " +
                        formatLevels(record.levels));
@@ -145,22 +173,26 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
         claims.add("configuration", false, e.what());
         return;
     }
-    publishedHashClaim(claims, record, publishedPath);
+    // For a table, `publishedPath` is the canonical export the caller fetched.
+    const bool table = !record.publishedKind.empty();
+    const std::string what = table ? "table" : "file";
+    publishedHashClaim(claims, record, publishedPath, in.publishedTable);
     std::unique_ptr<PublishedTable> published;
     try {
-        published = std::make_unique<PublishedTable>(publishedPath, qi, sensitive);
+        published = std::make_unique<PublishedTable>(publishedPath, qi, sensitive, std::nullopt,
+                                                     exportCsv(table));
     } catch (const std::exception& e) {
         claims.add("published columns", false, e.what());
         return;
     }
     claims.add("published rows", published->fileRows() == record.publishedRows,
-               std::to_string(published->fileRows()) + " rows in the file, recorded " +
+               std::to_string(published->fileRows()) + " rows in the " + what + ", recorded " +
                    std::to_string(record.publishedRows));
     const std::vector<std::uint32_t> sizes = fileClassSizes(*published);
     const std::uint32_t smallest =
         sizes.empty() ? 0 : *std::min_element(sizes.begin(), sizes.end());
     claims.add("k-threshold", sizes.empty() || smallest >= expected.k,
-               std::to_string(sizes.size()) + " classes in the file, the smallest " +
+               std::to_string(sizes.size()) + " classes in the " + what + ", the smallest " +
                    std::to_string(smallest) + " rows, k = " + std::to_string(expected.k));
     const ProsecutorRisk risk = prosecutorRisk(sizes);
     claims.add("prosecutor risk",
@@ -171,7 +203,10 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
         originalHashClaim(claims, record, *in.originalPath);
         // The node: every published QI value is a value of its hierarchy at the recorded level.
         try {
-            project.dataPath = std::filesystem::absolute(*in.originalPath).string();
+            // A table's URI is read as it is given (on the command line, never the record's).
+            project.dataPath = isSourceUri(*in.originalPath)
+                                   ? *in.originalPath
+                                   : std::filesystem::absolute(*in.originalPath).string();
             const Workspace ws(project, "");
             const Dataset& data = ws.dataset();
             claims.add("original rows", data.rowCount() == record.originalRows,
@@ -199,7 +234,8 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
             claims.add("values at the node", false, std::string("cannot be checked: ") + e.what());
         }
     } else {
-        claims.needs("original file hash", "not checked (no --original)");
+        claims.needs(record.originalKind.empty() ? "original file hash" : "original table hash",
+                     "not checked (no --original)");
         claims.needs("values at the node",
                      "needs --original, whose hierarchies give each level's values");
     }

@@ -572,11 +572,10 @@ Verification verifyRelease(const ReleaseRecord& record, const std::string& publi
             p.push_back("signature.algorithm " + json(record.signature->algorithm).dump());
         for (const std::string& k : record.unknownKeys)
             p.push_back("unknown key " + json(k).dump());
-        // Only a node's and a transformation's records are written for a table (generalize
-        // --output postgresql://…).
+        // Only a node's, a transformation's and SafePub's records are written for a table
+        // (generalize --output postgresql://…).
         if (!record.publishedKind.empty() &&
-            (detail::configurationOfKind(record.configuration, detail::kDpKind) ||
-             detail::configurationOfKind(record.configuration, "sweep")))
+            detail::configurationOfKind(record.configuration, "sweep"))
             p.push_back("a table (files.published_kind) for a release that only a file holds");
         if (record.publishedKind.empty() && in.publishedTable)
             p.push_back("files.published is a file, not a table");

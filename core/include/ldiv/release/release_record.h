@@ -146,10 +146,15 @@ struct DpReleaseInputs {
 /// "differential_privacy" block holds ε, δ, the search share, β, k, the mechanism, the steps
 /// and the score; "pram" the perturbed columns. verify recomputes β and k from ε and δ and
 /// checks the file's classes against k and its values against the node; the sample and the
-/// mechanism's draws cannot be recomputed, and verify says so.
+/// mechanism's draws cannot be recomputed, and verify says so. `publishedPath` may be a
+/// database table's URI together with `publishedExport`, a file holding that table's canonical
+/// export (io/table_digest.h; fetched by the caller, as `ldiv verify` fetches it), whose bytes
+/// are the table's hash and whose classes are judged; `output` is then the export's (',',
+/// nothing neutralized; docs/database.md, "Release records of a table").
 ReleaseRecord makeDpRelease(const Workspace& workspace, const SafePubResult& result,
                             const DpReleaseInputs& inputs, const std::string& publishedPath,
-                            const std::string& ldivVersion, const ReleaseOutput& output = {});
+                            const std::string& ldivVersion, const ReleaseOutput& output = {},
+                            const std::string& publishedExport = {});
 
 std::string formatRelease(const ReleaseRecord& record);
 /// The bytes a signature covers: the record's JSON without its "signature" member, compact,
