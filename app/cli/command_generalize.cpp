@@ -178,11 +178,7 @@ public:
                                  {"--release", m_release.path},
                                  {"--pseudonym-map", m_pseudonyms.map}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
-        if (!m_release.path.empty() && !isSourceUri(m_output) &&
-            tableFormatOf(m_output) != TableFormat::Csv)
-            throw ParameterError(
-                "--release records the SHA-256 of the published CSV file: give --output a CSV "
-                "file, or publish without --release");
+        refuseReleaseOfOtherFiles();
         refuseReleaseOfQuery(ws->config().dataPath);
         // A table's record hashes its canonical export (docs/database.md, "Release records
         // of a table"), which has no row order for a PRAM replay to follow.
@@ -306,6 +302,15 @@ private:
         if (r.optimum) return data.lattice().levels(*r.optimum);
         err << "ldiv: error: no optimum: no node satisfies the criteria; nothing was written\n";
         return std::nullopt;
+    }
+
+    /// Before anything is written: a record of a file certifies the bytes of a CSV file.
+    void refuseReleaseOfOtherFiles() const {
+        if (!m_release.path.empty() && !isSourceUri(m_output) &&
+            tableFormatOf(m_output) != TableFormat::Csv)
+            throw ParameterError(
+                "--release records the SHA-256 of the published CSV file: give --output a CSV "
+                "file, or publish without --release");
     }
 
     /// Before anything is written: a record hashes its original, and a `?query=` source is
@@ -568,6 +573,7 @@ private:
                                  {"--release", m_release.path},
                                  {"--pram-matrix", m_pramMatrix}},
                                 m_options, *ws, {{"the --secret-file", m_pseudonyms.secretFile}});
+        refuseReleaseOfOtherFiles();
         if (!m_release.path.empty() && isSourceUri(ws->config().dataPath) &&
             artefactKind(ws->config().dataPath).empty())
             throw ParameterError("--release records the SHA-256 of the original file, and " +

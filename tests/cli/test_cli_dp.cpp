@@ -77,6 +77,15 @@ private slots:
             {"generalize", "--project", m_project, "-c", "differential-privacy=0,1e-5", "-o", out});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains("epsilon"));
+        // A record certifies the bytes of a CSV file (as for a full-domain node): a workbook
+        // is refused before anything is written.
+        const QString book = m_dir.filePath("x.xlsx");
+        const auto xlsx = run(book, {"--release", m_dir.filePath("x.json")});
+        QCOMPARE(xlsx.exitCode, 1);
+        QVERIFY2(xlsx.err.contains("--release records the SHA-256 of the published CSV file"),
+                 xlsx.err.constData());
+        QVERIFY(!QFile::exists(book));
+        QVERIFY(!QFile::exists(m_dir.filePath("x.json")));
         // `search` cannot test it per node: it says to use generalize.
         const auto s =
             test::runCli({"search", "--project", m_project, "-c", "differential-privacy=1,1e-5"});
