@@ -23,6 +23,7 @@
 
 using namespace ldv;
 using test::failing;
+using test::rehashed;
 using test::verdict;
 
 namespace {
@@ -35,17 +36,6 @@ QString ex(const char* path) {
 }
 QByteArray readAll(const QString& path) {
     return test::readFile(path);
-}
-/// An edited record with its configuration hash made to match again, as anyone can.
-QJsonObject rehashed(QJsonObject record) {
-    const QJsonObject c = record["configuration"].toObject();
-    QJsonObject h = record["hashes"].toObject();
-    h["configuration"] = QString::fromLatin1(
-        QCryptographicHash::hash(QJsonDocument(c).toJson(QJsonDocument::Compact),
-                                 QCryptographicHash::Sha256)
-            .toHex());
-    record["hashes"] = h;
-    return record;
 }
 
 /// The smallest class of a published CSV (no quoted fields in these tables), counted here

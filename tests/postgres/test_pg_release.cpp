@@ -64,14 +64,8 @@ private slots:
     void initTestCase() {
         if (env("PGHOST").isEmpty())
             QSKIP("no PostgreSQL server: run under scripts/with-postgres.sh");
-        psql("DROP TABLE IF EXISTS rel_adult, rel_out, rel_copy, rel_victim, rel_indb, rel_canon");
-        psql(
-            "CREATE TABLE rel_adult (sex text, age integer, race text, \"marital-status\" text, "
-            "education text, \"native-country\" text, workclass text, occupation text, "
-            "\"salary-class\" text)");
-        psql(QString("\\copy rel_adult FROM '%1' WITH (FORMAT csv, HEADER true, DELIMITER ';')")
-                 .arg(ex("adult/adult.csv")));
-        QCOMPARE(psql("SELECT count(*) FROM rel_adult").trimmed(), QString("30162"));
+        psql("DROP TABLE IF EXISTS rel_out, rel_copy, rel_victim, rel_indb, rel_canon");
+        QCOMPARE(loadAdult("rel_adult"), QString("30162"));
         psql("CREATE TABLE rel_victim (keep text); INSERT INTO rel_victim VALUES ('mine')");
         const auto g = test::runCli(QStringList{"generalize"} +
                                     test::adultOptions(ex("adult/adult.csv")) + kNode +
@@ -132,10 +126,7 @@ private slots:
 
     // One changed cell: exit 3, the table named.
     void changedCellFails() {
-        copyTable();
-        psql(
-            "UPDATE rel_copy SET occupation = 'Astronaut' WHERE ctid = (SELECT min(ctid) FROM "
-            "rel_copy)");
+        tamperedCopy("rel_out", "rel_copy", "occupation", "Astronaut");
         const auto v = test::runCli({"verify", record(), "--published", uri("table=rel_copy")});
         QCOMPARE(v.exitCode, 3);
         QVERIFY2(v.out.contains("FAIL published table hash"), v.out.constData());
@@ -145,7 +136,7 @@ private slots:
     // One row deleted: exit 3.
     void deletedRowFails() {
         copyTable();
-        psql("DELETE FROM rel_copy WHERE ctid = (SELECT min(ctid) FROM rel_copy)");
+        deleteFirstRow("rel_copy");
         const auto v = test::runCli({"verify", record(), "--published", uri("table=rel_copy")});
         QCOMPARE(v.exitCode, 3);
         QVERIFY2(v.out.contains("FAIL published table hash"), v.out.constData());

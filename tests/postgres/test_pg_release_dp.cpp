@@ -8,24 +8,26 @@
 // without PGHOST.
 #include <QtTest>
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <map>
 
 #include "cli_adult.h"
 #include "cli_runner.h"
 #include "file_fixtures.h"
-#include "ldiv/io/csv_table_reader.h"
 #include "pg_test_server.h"
+#include "published_rows.h"
 #include "release_verdicts.h"
 #include "test_paths.h"
 
 using namespace ldv;
 using namespace ldv::test::pgshort;
+using test::csvRows;
+using test::detailOf;
 using test::failing;
 using test::psqlSha256;
 using test::readJson;
+using test::rehashed;
+using test::smallestClass;
 using test::tableRows;
 using test::verdict;
 using test::writeAll;
@@ -33,61 +35,6 @@ using test::writeAll;
 namespace {
 
 const QStringList kQi{"sex", "age", "race", "marital-status", "education"};
-
-/// A CSV publication's rows without its header, sorted (values as they are).
-test::TableRows csvRows(const QString& path, char separator) {
-    CsvOptions csv;
-    csv.separator = separator;
-    csv.inferTypes = false;
-    csv.trim = false;
-    csv.missingTokens.clear();
-    const Table t = readCsv(path.toStdString(), csv);
-    test::TableRows rows;
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        QStringList row;
-        for (std::size_t c = 0; c < t.columnCount(); ++c)
-            row << QString::fromStdString(t.value(r, c));
-        rows.push_back(row);
-    }
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
-
-/// The smallest class of a table's rows (`columns` their names), counted here: rows grouped
-/// by their quasi-identifier values.
-qsizetype smallestClass(const test::TableRows& rows, const QStringList& columns) {
-    QList<qsizetype> at;
-    for (const QString& q : kQi) at << columns.indexOf(q);
-    std::map<QStringList, qsizetype> sizes;
-    for (const QStringList& row : rows) {
-        QStringList key;
-        for (qsizetype i : at) key << row[i];
-        ++sizes[key];
-    }
-    qsizetype smallest = -1;
-    for (const auto& [key, n] : sizes)
-        if (smallest < 0 || n < smallest) smallest = n;
-    return smallest;
-}
-
-QString detailOf(const QJsonObject& verdicts, const QString& claim) {
-    for (const QJsonValue& c : verdicts["claims"].toArray())
-        if (c["claim"].toString() == claim) return c["detail"].toString();
-    return {};
-}
-
-/// `record` with its configuration hash made to match again after an edit, as anyone editing
-/// a record can.
-QJsonObject rehashed(QJsonObject record) {
-    QJsonObject h = record["hashes"].toObject();
-    h["configuration"] = QString::fromLatin1(
-        QCryptographicHash::hash(
-            QJsonDocument(record["configuration"].toObject()).toJson(QJsonDocument::Compact),
-            QCryptographicHash::Sha256)
-            .toHex());
-    record["hashes"] = h;
-    return record;
-}
 
 }  // namespace
 
@@ -111,14 +58,8 @@ private slots:
         if (env("PGHOST").isEmpty())
             QSKIP("no PostgreSQL server: run under scripts/with-postgres.sh");
         QVERIFY(m_dir.isValid());
-        psql("DROP TABLE IF EXISTS drel_adult, drel_out, drel_copy");
-        psql(
-            "CREATE TABLE drel_adult (sex text, age integer, race text, \"marital-status\" "
-            "text, education text, \"native-country\" text, workclass text, occupation text, "
-            "\"salary-class\" text)");
-        psql(QString("\\copy drel_adult FROM '%1' WITH (FORMAT csv, HEADER true, DELIMITER ';')")
-                 .arg(ex("adult/adult.csv")));
-        QCOMPARE(psql("SELECT count(*) FROM drel_adult").trimmed(), QString("30162"));
+        psql("DROP TABLE IF EXISTS drel_out, drel_copy");
+        QCOMPARE(loadAdult("drel_adult"), QString("30162"));
     }
 
     // The same seed into a CSV file and into a table: the table holds the file's rows, its
@@ -173,7 +114,7 @@ private slots:
         QCOMPARE(k, 58);
         QStringList columns;
         for (const QJsonValue& name : table["columns"].toArray()) columns << name.toString();
-        const qsizetype smallest = smallestClass(tableRows("drel_out"), columns);
+        const qsizetype smallest = smallestClass(tableRows("drel_out"), columns, kQi);
         QCOMPARE(r["criteria"][0]["measured"].toInteger(), qint64(smallest));
         QVERIFY(smallest >= k);
 
@@ -229,11 +170,7 @@ private slots:
         const QString adult = ex("adult/adult.csv");
         const QString rec = m_dir.filePath("tampered.json");
         QVERIFY(!publish(adult, uri("table=drel_out"), rec).isEmpty());
-        psql("DROP TABLE IF EXISTS drel_copy");
-        psql("CREATE TABLE drel_copy AS SELECT * FROM drel_out");
-        psql(
-            "UPDATE drel_copy SET race = 'tampered' WHERE ctid = (SELECT min(ctid) FROM "
-            "drel_copy)");
+        tamperedCopy("drel_out", "drel_copy", "race");
         const auto cell = test::runCli(
             {"verify", rec, "--published", uri("table=drel_copy"), "--original", adult, "--json"});
         QCOMPARE(cell.exitCode, 3);
@@ -246,7 +183,7 @@ private slots:
         QVERIFY2(detailOf(cell.json(), "values at the node").contains("race = 'tampered'"),
                  cell.out.constData());
 
-        psql("DELETE FROM drel_out WHERE ctid = (SELECT min(ctid) FROM drel_out)");
+        deleteFirstRow("drel_out");
         const auto row = test::runCli({"verify", rec, "--original", adult});
         QCOMPARE(row.exitCode, 3);
         QVERIFY2(

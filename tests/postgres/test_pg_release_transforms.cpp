@@ -8,24 +8,26 @@
 // scripts/with-postgres.sh; skipped without PGHOST.
 #include <QtTest>
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <map>
 
 #include "cli_adult.h"
 #include "cli_runner.h"
 #include "file_fixtures.h"
-#include "ldiv/io/csv_table_reader.h"
 #include "pg_test_server.h"
+#include "published_rows.h"
 #include "release_verdicts.h"
 #include "test_paths.h"
 
 using namespace ldv;
 using namespace ldv::test::pgshort;
+using test::csvRows;
+using test::detailOf;
 using test::failing;
 using test::psqlSha256;
 using test::readJson;
+using test::rehashed;
+using test::smallestClass;
 using test::tableRows;
 using test::verdict;
 using test::writeAll;
@@ -38,76 +40,6 @@ struct Case {
     char separator;    ///< the CSV publication's separator
     QStringList qi;    ///< the quasi-identifiers (the first is tampered with)
 };
-
-/// A CSV publication's rows without its header, sorted (values as they are: no missing
-/// tokens, no trimming).
-test::TableRows csvRows(const QString& path, char separator) {
-    CsvOptions csv;
-    csv.separator = separator;
-    csv.inferTypes = false;
-    csv.trim = false;
-    csv.missingTokens.clear();
-    const Table t = readCsv(path.toStdString(), csv);
-    test::TableRows rows;
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        QStringList row;
-        for (std::size_t c = 0; c < t.columnCount(); ++c)
-            row << QString::fromStdString(t.value(r, c));
-        rows.push_back(row);
-    }
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
-
-/// The smallest class of a table's rows (`columns` their names), counted here from the
-/// definition: rows grouped by their `qi` values; with `wildcards` (cell suppression), each
-/// row's frequency is the rows agreeing with it on every QI where neither cell is "*".
-qsizetype smallestClass(const test::TableRows& rows, const QStringList& columns,
-                        const QStringList& qi, bool wildcards) {
-    QList<qsizetype> at;
-    for (const QString& q : qi) at << columns.indexOf(q);
-    qsizetype smallest = -1;
-    if (!wildcards) {
-        std::map<QStringList, qsizetype> sizes;
-        for (const QStringList& row : rows) {
-            QStringList key;
-            for (qsizetype i : at) key << row[i];
-            ++sizes[key];
-        }
-        for (const auto& [key, n] : sizes)
-            if (smallest < 0 || n < smallest) smallest = n;
-        return smallest;
-    }
-    for (const QStringList& a : rows) {
-        qsizetype f = 0;
-        for (const QStringList& b : rows) {
-            bool match = true;
-            for (qsizetype i : at) match = match && (a[i] == b[i] || a[i] == "*" || b[i] == "*");
-            f += match;
-        }
-        if (smallest < 0 || f < smallest) smallest = f;
-    }
-    return smallest;
-}
-
-/// `record` with its configuration hash made to match again after a round trip through
-/// QJsonDocument (which writes 0.0 as 0), as anyone editing a record can.
-QJsonObject rehashed(QJsonObject record) {
-    QJsonObject h = record["hashes"].toObject();
-    h["configuration"] = QString::fromLatin1(
-        QCryptographicHash::hash(
-            QJsonDocument(record["configuration"].toObject()).toJson(QJsonDocument::Compact),
-            QCryptographicHash::Sha256)
-            .toHex());
-    record["hashes"] = h;
-    return record;
-}
-
-QString detailOf(const QJsonObject& verdicts, const QString& claim) {
-    for (const QJsonValue& c : verdicts["claims"].toArray())
-        if (c["claim"].toString() == claim) return c["detail"].toString();
-    return {};
-}
 
 }  // namespace
 
@@ -133,14 +65,8 @@ private slots:
         if (env("PGHOST").isEmpty())
             QSKIP("no PostgreSQL server: run under scripts/with-postgres.sh");
         QVERIFY(m_dir.isValid());
-        psql("DROP TABLE IF EXISTS trel_adult, trel_out, trel_copy");
-        psql(
-            "CREATE TABLE trel_adult (sex text, age integer, race text, \"marital-status\" "
-            "text, education text, \"native-country\" text, workclass text, occupation text, "
-            "\"salary-class\" text)");
-        psql(QString("\\copy trel_adult FROM '%1' WITH (FORMAT csv, HEADER true, DELIMITER ';')")
-                 .arg(ex("adult/adult.csv")));
-        QCOMPARE(psql("SELECT count(*) FROM trel_adult").trimmed(), QString("30162"));
+        psql("DROP TABLE IF EXISTS trel_out, trel_copy");
+        QCOMPARE(loadAdult("trel_adult"), QString("30162"));
         const QStringList adultCriteria{"-c", "k=5", "-c", "distinct-l=2"};
         const QStringList adultQi{"sex", "age", "race", "marital-status", "education"};
         m_cases["mondrian"] = {test::adultOptions() + adultCriteria, ex("adult/adult.csv"), ';',
@@ -274,11 +200,7 @@ private slots:
         const Case& c = m_cases[model];
         const QString rec = m_dir.filePath("tampered.json");
         QVERIFY(!publish(model, uri("table=trel_out"), rec).isEmpty());
-        psql("DROP TABLE IF EXISTS trel_copy");
-        psql("CREATE TABLE trel_copy AS SELECT * FROM trel_out");
-        psql(QString("UPDATE trel_copy SET \"%1\" = 'tampered' WHERE ctid = (SELECT min(ctid) "
-                     "FROM trel_copy)")
-                 .arg(c.qi.first()));
+        tamperedCopy("trel_out", "trel_copy", c.qi.first());
         const auto cell = test::runCli({"verify", rec, "--published", uri("table=trel_copy"),
                                         "--original", c.original, "--json"});
         QCOMPARE(cell.exitCode, 3);
@@ -294,7 +216,7 @@ private slots:
         if (model != "cell-suppression")
             QCOMPARE(verdict(cell.json(), "criterion " + k), QString("fails"));
 
-        psql("DELETE FROM trel_out WHERE ctid = (SELECT min(ctid) FROM trel_out)");
+        deleteFirstRow("trel_out");
         const auto row = test::runCli({"verify", rec, "--original", c.original});
         QCOMPARE(row.exitCode, 3);
         QVERIFY2(

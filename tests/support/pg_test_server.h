@@ -107,6 +107,30 @@ inline QString uri(const QString& params, const QString& user = {}, const QStrin
 inline QString psql(const QString& sql) {
     return runPsql(sql).out;
 }
+/// `copy`, replaced by a copy of `table` whose first row (by ctid) has `value` in `column`:
+/// one changed cell, for the release suites' tampering.
+inline void tamperedCopy(const QString& table, const QString& copy, const QString& column,
+                         const QString& value = "tampered") {
+    psql("DROP TABLE IF EXISTS " + copy);
+    psql("CREATE TABLE " + copy + " AS SELECT * FROM " + table);
+    psql(QString("UPDATE %1 SET \"%2\" = '%3' WHERE ctid = (SELECT min(ctid) FROM %1)")
+             .arg(copy, column, value));
+}
+/// The first row (by ctid) of `table` deleted.
+inline void deleteFirstRow(const QString& table) {
+    psql(QString("DELETE FROM %1 WHERE ctid = (SELECT min(ctid) FROM %1)").arg(table));
+}
+/// Adult (the bundled example) as the table `name`, replaced, its columns typed as a steward
+/// would; its row count as the server says.
+inline QString loadAdult(const QString& name) {
+    psql("DROP TABLE IF EXISTS " + name);
+    psql("CREATE TABLE " + name +
+         " (sex text, age integer, race text, \"marital-status\" text, education text, "
+         "\"native-country\" text, workclass text, occupation text, \"salary-class\" text)");
+    psql(QString("\\copy %1 FROM '%2' WITH (FORMAT csv, HEADER true, DELIMITER ';')")
+             .arg(name, ex("adult/adult.csv")));
+    return psql("SELECT count(*) FROM " + name).trimmed();
+}
 }  // namespace pgshort
 
 }  // namespace ldv::test
