@@ -82,24 +82,40 @@ void writeSweepReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws
     write(makeSweepRelease(ws, input, tau, l, published, LDIV_VERSION), release, err);
 }
 
+namespace {
+
+/// Writes the record `make(recorded path, export)` gives: for a file the export is empty; for
+/// a table it is the table's canonical export, fetched once as `ldiv verify` fetches it, on
+/// which the record's claims are judged and its hash taken (what the server holds, not what
+/// was sent, hashed from the same bytes).
+template <class Make>
+void writeRecordOf(const std::string& publishedPath, Make make, const ReleaseOptions& release,
+                   std::ostream& err) {
+    if (artefactKind(publishedPath).empty()) {
+        write(make(recordedPath(publishedPath), std::string()), release, err);
+        return;
+    }
+    const FetchedTable exported(publishedPath);
+    write(make(recordedPath(publishedPath), exported.path()), release, err);
+}
+
+}  // namespace
+
 void writeDpReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
                            const SafePubResult& result, const DpReleaseInputs& inputs,
                            const std::string& publishedPath, char separator,
                            bool neutralizeFormulas, std::ostream& err) {
     if (release.path.empty()) return;
-    if (artefactKind(publishedPath).empty()) {
-        write(makeDpRelease(ws, result, inputs, recordedPath(publishedPath), LDIV_VERSION,
-                            ReleaseOutput{separator, neutralizeFormulas}),
-              release, err);
-        return;
-    }
-    // A table's classes are judged on its canonical export, fetched once as `ldiv verify`
-    // fetches it: what the server holds, not what was sent, and hashed from the same bytes.
-    // The export is comma-separated and holds the values as they are.
-    const FetchedTable exported(publishedPath);
-    write(makeDpRelease(ws, result, inputs, recordedPath(publishedPath), LDIV_VERSION,
-                        ReleaseOutput{',', false}, exported.path()),
-          release, err);
+    writeRecordOf(
+        publishedPath,
+        [&](const std::string& recorded, const std::string& exported) {
+            // A table's export is comma-separated and holds the values as they are.
+            const ReleaseOutput output = exported.empty()
+                                             ? ReleaseOutput{separator, neutralizeFormulas}
+                                             : ReleaseOutput{',', false};
+            return makeDpRelease(ws, result, inputs, recorded, LDIV_VERSION, output, exported);
+        },
+        release, err);
 }
 
 void writeTransformReleaseIfAsked(const ReleaseOptions& release, const Workspace& ws,
@@ -107,18 +123,13 @@ void writeTransformReleaseIfAsked(const ReleaseOptions& release, const Workspace
                                   const TransformationSpec& spec, const std::string& publishedPath,
                                   const ReleaseOutput& output, std::ostream& err) {
     if (release.path.empty()) return;
-    if (artefactKind(publishedPath).empty()) {
-        write(makeTransformRelease(ws, data, config, spec, recordedPath(publishedPath),
-                                   LDIV_VERSION, output),
-              release, err);
-        return;
-    }
-    // A table's classes are judged on its canonical export, fetched once as `ldiv verify`
-    // fetches it: what the server holds, not what was sent, and hashed from the same bytes.
-    const FetchedTable exported(publishedPath);
-    write(makeTransformRelease(ws, data, config, spec, recordedPath(publishedPath), LDIV_VERSION,
-                               output, exported.path()),
-          release, err);
+    writeRecordOf(
+        publishedPath,
+        [&](const std::string& recorded, const std::string& exported) {
+            return makeTransformRelease(ws, data, config, spec, recorded, LDIV_VERSION, output,
+                                        exported);
+        },
+        release, err);
 }
 
 }  // namespace ldv::cli

@@ -50,12 +50,9 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
                             const DpReleaseInputs& in, const std::string& publishedPath,
                             const std::string& ldivVersion, const ReleaseOutput& output,
                             const std::string& publishedExport) {
-    // A table is read through its canonical export, which the caller fetched: without it
-    // the URI would be opened as a file.
+    // A table is read through its canonical export, which the caller fetched.
+    const std::string judgedPath = detail::judgedArtefact(publishedPath, publishedExport);
     const bool table = !artefactKind(publishedPath).empty();
-    if (table && publishedExport.empty())
-        throw ParameterError("the release record of the table " + publishedPath +
-                             " needs its canonical export");
     const Dataset& data = ws.dataset();
     const DpParameters& p = result.parameters;
     ProjectConfig project = ws.config();
@@ -94,10 +91,9 @@ ReleaseRecord makeDpRelease(const Workspace& ws, const SafePubResult& result,
     r.levels = result.levels;
     r.originalRows = data.rowCount();
     r.suppressedRows = result.suppressedRows.size();
-    const PublishedTable published(table ? publishedExport : publishedPath,
-                                   c.at("quasi_identifiers").get<std::vector<std::string>>(),
-                                   c.at("sensitive").get<std::vector<std::string>>(), std::nullopt,
-                                   exportCsv(table));
+    const PublishedTable published(
+        judgedPath, c.at("quasi_identifiers").get<std::vector<std::string>>(),
+        c.at("sensitive").get<std::vector<std::string>>(), std::nullopt, exportCsv(table));
     r.publishedRows = published.fileRows();
     const std::vector<std::uint32_t> sizes = fileClassSizes(published);
     ReleaseCriterion claim;
@@ -145,16 +141,7 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
                 "delta, or its mechanism is not safepub");
         expected = dpParameters(spec.parameters[0], spec.parameters[1],
                                 dp.at("search_share").get<double>());
-        // A table is judged on its canonical export, which is comma-separated and holds the
-        // values as they are.
-        if (!record.publishedKind.empty()) {
-            const json& o = c["output"];
-            if (!o.is_object() || o.value("separator", json()) != "," ||
-                o.value("neutralize_formulas", json()) != false)
-                throw ParameterError(
-                    "\"output\" of a table must be its canonical export's: separator \",\", "
-                    "neutralize_formulas false");
-        }
+        requireExportOutput(record, c["output"]);
         claims.add("configuration", true,
                    "a SafePub release: quasi-identifiers " + json(qi).dump() + ", node " +
                        formatLevels(record.levels));
@@ -203,10 +190,7 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
         originalHashClaim(claims, record, *in.originalPath);
         // The node: every published QI value is a value of its hierarchy at the recorded level.
         try {
-            // A table's URI is read as it is given (on the command line, never the record's).
-            project.dataPath = isSourceUri(*in.originalPath)
-                                   ? *in.originalPath
-                                   : std::filesystem::absolute(*in.originalPath).string();
+            project.dataPath = originalDataPath(*in.originalPath);
             const Workspace ws(project, "");
             const Dataset& data = ws.dataset();
             claims.add("original rows", data.rowCount() == record.originalRows,
@@ -234,8 +218,7 @@ void verifyDpRelease(const ReleaseRecord& record, const std::string& publishedPa
             claims.add("values at the node", false, std::string("cannot be checked: ") + e.what());
         }
     } else {
-        claims.needs(record.originalKind.empty() ? "original file hash" : "original table hash",
-                     "not checked (no --original)");
+        originalHashUnchecked(claims, record);
         claims.needs("values at the node",
                      "needs --original, whose hierarchies give each level's values");
     }

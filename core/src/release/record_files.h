@@ -28,6 +28,11 @@ void recordSearch(ProjectConfig& project, const SearchConfig& config, const Data
 /// io/table_digest.h).
 std::string artefactSha256(const std::string& location);
 
+/// What a record's claims are measured on: the published file, or for a table (its URI) the
+/// file holding its canonical export, which the caller fetched (ParameterError when it did
+/// not: the URI would be opened as a file).
+std::string judgedArtefact(const std::string& publishedPath, const std::string& publishedExport);
+
 /// The record's configuration and its hash, and the original's and the published artefact's
 /// paths, kinds and hashes. `publishedExport`: for a table, a file already holding its
 /// canonical export (the caller fetched it to judge it), hashed instead of fetching the

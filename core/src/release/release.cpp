@@ -586,6 +586,14 @@ std::string artefactSha256(const std::string& location) {
     return isSourceUri(location) ? tableSha256(location) : sha256FileHex(location);
 }
 
+std::string judgedArtefact(const std::string& publishedPath, const std::string& publishedExport) {
+    if (artefactKind(publishedPath).empty()) return publishedPath;
+    if (publishedExport.empty())
+        throw ParameterError("the release record of the table " + publishedPath +
+                             " needs its canonical export");
+    return publishedExport;
+}
+
 void setRecordFiles(ReleaseRecord& r, const Workspace& ws, std::string configuration,
                     const std::string& publishedPath, const std::string& publishedExport) {
     r.configuration = std::move(configuration);

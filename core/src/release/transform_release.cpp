@@ -269,12 +269,9 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
                                    const std::string& publishedPath, const std::string& ldivVersion,
                                    const ReleaseOutput& output,
                                    const std::string& publishedExport) {
-    // A table is read through its canonical export, which the caller fetched: without it
-    // the URI would be opened as a file.
+    // A table is read through its canonical export, which the caller fetched.
+    const std::string judgedPath = detail::judgedArtefact(publishedPath, publishedExport);
     const bool table = !artefactKind(publishedPath).empty();
-    if (table && publishedExport.empty())
-        throw ParameterError("the release record of the table " + publishedPath +
-                             " needs its canonical export");
     ProjectConfig project = ws.config();
     detail::embedHierarchies(ws, project);
     detail::recordSearch(project, config, data);
@@ -299,8 +296,8 @@ ReleaseRecord makeTransformRelease(const Workspace& ws, const Dataset& data,
     detail::setRecordFiles(r, ws, c.dump(), publishedPath, table ? publishedExport : "");
     r.originalRows = data.rowCount();
     const bool wildcards = spec.model == "cell-suppression";
-    const FileJudgement f = judgeFile(table ? publishedExport : publishedPath, output.separator, qi,
-                                      sensitive, project.search.criteria, wildcards);
+    const FileJudgement f =
+        judgeFile(judgedPath, output.separator, qi, sensitive, project.search.criteria, wildcards);
     r.publishedRows = f.rows;
     r.suppressedRows = wildcards ? f.suppressedRecords : r.originalRows - f.rows;
     r.criteria = f.criteria;
@@ -438,12 +435,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 "neutralize_formulas");
         separator = o["separator"].get<std::string>()[0];
         neutralize = o["neutralize_formulas"].get<bool>();
-        // A table is judged on its canonical export, which is comma-separated and holds the
-        // values as they are.
-        if (!record.publishedKind.empty() && (separator != ',' || neutralize))
-            throw ParameterError(
-                "\"output\" of a table must be its canonical export's: separator \",\", "
-                "neutralize_formulas false");
+        requireExportOutput(record, o);
         const std::string expected = removesRows(spec.model)            ? "removed"
                                      : spec.model == "cell-suppression" ? "cells"
                                                                         : "none";
@@ -521,8 +513,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
             (wildcards ? " (1 / each record's frequency)" : ""));
     const std::string bytesClaim = "published " + what + " reproduces from the original";
     if (!in.originalPath) {
-        claims.needs(record.originalKind.empty() ? "original file hash" : "original table hash",
-                     "not checked (no --original)");
+        originalHashUnchecked(claims, record);
         claims.needs(bytesClaim, "needs --original: the recorded " + spec.model +
                                      " is run on it and must give the published " + what);
         return;
@@ -534,10 +525,7 @@ void verifyTransformRelease(const ReleaseRecord& record, const std::string& publ
                 throw ParameterError("the hierarchy of '" + a.name +
                                      "' is a file named in the record; verify opens only the "
                                      "files on its command line");
-        // A table's URI is read as it is given (on the command line, never the record's).
-        project.dataPath = isSourceUri(*in.originalPath)
-                               ? *in.originalPath
-                               : std::filesystem::absolute(*in.originalPath).string();
+        project.dataPath = originalDataPath(*in.originalPath);
         const Workspace ws(project, "");
         // The requirement as the search prepares it (ldiv/workflow/requirement.h, which sits
         // above the release records): the judged dataset, then the validated configuration.

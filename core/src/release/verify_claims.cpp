@@ -1,6 +1,7 @@
 #include "verify_claims.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "ldiv/crypto/digest.h"
 #include "ldiv/data/error.h"
@@ -78,6 +79,24 @@ void originalHashClaim(Claims& claims, const ReleaseRecord& record,
     else
         hashClaim(claims, "original file hash", originalPath, record.originalSha, "differs",
                   sha256FileHex(originalPath));
+}
+
+void requireExportOutput(const ReleaseRecord& record, const nlohmann::json& output) {
+    if (record.publishedKind.empty()) return;
+    if (!output.is_object() || output.value("separator", nlohmann::json()) != "," ||
+        output.value("neutralize_formulas", nlohmann::json()) != false)
+        throw ParameterError(
+            "\"output\" of a table must be its canonical export's: separator \",\", "
+            "neutralize_formulas false");
+}
+
+std::string originalDataPath(const std::string& given) {
+    return isSourceUri(given) ? given : std::filesystem::absolute(given).string();
+}
+
+void originalHashUnchecked(Claims& claims, const ReleaseRecord& record) {
+    claims.needs(record.originalKind.empty() ? "original file hash" : "original table hash",
+                 "not checked (no --original)");
 }
 
 }  // namespace ldv::detail

@@ -65,6 +65,17 @@ void publishedHashClaim(Claims& claims, const ReleaseRecord& record,
                         const std::string& publishedPath,
                         const std::optional<std::string>& table = std::nullopt);
 
+/// For a record of a table: ParameterError unless the configuration's `output` is the
+/// canonical export's (separator ",", nothing neutralized), on which the table is judged.
+void requireExportOutput(const ReleaseRecord& record, const nlohmann::json& output);
+
+/// The original a verification replays: a table's URI as it is given (on the command line,
+/// never the record's), a file's absolute path.
+std::string originalDataPath(const std::string& given);
+
+/// Without --original: the original's hash claim, reported as not checked.
+void originalHashUnchecked(Claims& claims, const ReleaseRecord& record);
+
 /// The claim "original file hash": the --original file (or table: its canonical export's
 /// hash) against the record's hash.
 void originalHashClaim(Claims& claims, const ReleaseRecord& record,
