@@ -9,6 +9,8 @@
 //   bench_load stream FILE COLS THREADS [runs]  readCsvGroups of the columns COLS (parallel
 //                                               pieces from 2 threads on)
 //   bench_load hierarchy FILE [runs]            readHierarchy: median ms and MB/s
+//   bench_load dataset FILE QIS SENSITIVE THREADS [runs]  Dataset (the base groups) of a
+//                                               table read once, identity hierarchies
 //   bench_load groups FILE COLS THREADS [runs]  the streamed load (readCsvGroups' fast path)
 //                                               of the comma-separated columns COLS
 // The whole `ldiv search` process on the zip table is timed with perf stat; see docs/search.md.
@@ -29,6 +31,7 @@
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_group_reader.h"
 #include "ldiv/io/csv_table_reader.h"
+#include "ldiv/lattice/dataset.h"
 #include "ldiv/project/workspace.h"
 
 using namespace ldv;
@@ -238,6 +241,32 @@ int benchGroups(const std::string& path, const std::string& cols, unsigned threa
     return 0;
 }
 
+/// The base groups of a table already read (Dataset's constructor: the rows' grouping and the
+/// groups' sizes, keys and histograms), with identity hierarchies, on `threads` threads.
+int benchDataset(const std::string& path, const std::string& qis, const std::string& sensitive,
+                 unsigned threads, int runs) {
+    CsvOptions options;
+    options.threads = threads;
+    const Table table = readCsv(path, options);
+    std::vector<std::size_t> qi;
+    for (const std::string& name : columnList(qis)) qi.push_back(table.requireColumn(name));
+    std::vector<double> ms;
+    std::size_t groups = 0;
+    for (int r = 0; r < runs; ++r) {
+        std::vector<HierarchyMap> maps;
+        for (const std::size_t c : qi)
+            maps.emplace_back(Hierarchy::identity(table.column(c).dictionary()), table.column(c));
+        const auto t0 = Clock::now();
+        const Dataset data(table, qi, std::move(maps), {table.requireColumn(sensitive)}, {},
+                           threads);
+        ms.push_back(msSince(t0));
+        groups = data.baseGroupCount();
+    }
+    std::printf("Dataset of %s, %zu rows, %u thread(s): %zu base groups, median %.1f ms of %d\n",
+                path.c_str(), table.rowCount(), threads, groups, median(ms), runs);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -252,6 +281,8 @@ int main(int argc, char** argv) {
     if (mode == "stream" && argc > 4)
         return benchStream(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
     if (mode == "hierarchy" && argc > 2) return benchHierarchy(argv[2], int(arg(3, 7)));
+    if (mode == "dataset" && argc > 4)
+        return benchDataset(argv[2], argv[3], argv[4], unsigned(arg(5, 2)), int(arg(6, 7)));
     if (mode == "groups" && argc > 4)
         return benchGroups(argv[2], argv[3], unsigned(arg(4, 2)), int(arg(5, 5)));
     std::cerr

@@ -2,7 +2,8 @@
 // one thread: assignGroupsParallel against assignGroups on random keys (skewed and uniform,
 // few and many groups, every thread count up to more threads than partitions hold items), and
 // a Dataset of 300,000 rows grouped on 1 and on 4 threads — the same ids, in the same order of
-// first rows, and so the same base groups, sizes and histograms.
+// first rows, and so the same base groups, sizes and histograms (also with row weights and
+// a sample, on 2, 3 and 16 threads).
 #include <QtTest>
 #include <random>
 
@@ -62,11 +63,22 @@ private slots:
             columns[4].append("s" + std::to_string(rng() % 7));
         }
         const Table table(std::move(columns));
-        auto build = [&](unsigned threads) {
+        // Row weights and a sample (rows outside it count in the population's histogram
+        // only): the sums are added up per range of groups on each thread.
+        std::vector<std::uint32_t> weights(rows);
+        RowSample sample{std::vector<std::uint8_t>(rows), 0};
+        for (std::size_t r = 0; r < rows; ++r) {
+            weights[r] = 1 + std::uint32_t(rng() % 5);
+            sample.rows[r] = rng() % 3 != 0;
+        }
+        auto build = [&](unsigned threads, bool weighed = false) {
             std::vector<HierarchyMap> maps;
             for (std::size_t c = 0; c < 4; ++c)
                 maps.emplace_back(Hierarchy::identity(table.column(c).dictionary()),
                                   table.column(c));
+            if (weighed)
+                return Dataset(table, {0, 1, 2, 3}, std::move(maps), {4}, weights, sample,
+                               threads);
             return Dataset(table, {0, 1, 2, 3}, std::move(maps), {4}, {}, threads);
         };
         const Dataset one = build(1), four = build(4);
@@ -81,6 +93,15 @@ private slots:
         QVERIFY(four.baseGroups().keys == one.baseGroups().keys);
         QVERIFY(four.baseGroups().sizes == one.baseGroups().sizes);
         QVERIFY(four.baseGroups().histograms == one.baseGroups().histograms);
+        QCOMPARE(four.rowCount(), rows);
+        for (unsigned threads : {2u, 3u, 16u}) {
+            const Dataset serial = build(1, true), parallel = build(threads, true);
+            QVERIFY(serial.rowCount() < 5 * rows && serial.rowCount() > rows);
+            QCOMPARE(parallel.rowCount(), serial.rowCount());
+            QVERIFY(parallel.baseGroups().keys == serial.baseGroups().keys);
+            QVERIFY(parallel.baseGroups().sizes == serial.baseGroups().sizes);
+            QVERIFY(parallel.baseGroups().histograms == serial.baseGroups().histograms);
+        }
     }
 };
 

@@ -66,25 +66,41 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
         throw ParameterError("a grouped table needs one weight per row");
     if (sampled() && (sample.rows.size() != n || m_population >= m_sensitive.size()))
         throw ParameterError("a sample needs one flag per row and a population attribute");
-    m_rows = 0;
     if (sampled()) m_published.assign(sample.rows.begin(), sample.rows.end());
-    std::vector<std::uint8_t> keyed(groups, 0);
-    for (std::size_t r = 0; r < n; ++r) {
-        const std::uint32_t g = m_rowToBase[r];
-        const std::uint32_t w = m_weights.empty() ? 1 : m_weights[r];
-        // Rows outside the sample weigh nothing, except in the population's histogram.
-        const std::uint32_t published = !sampled() || sample.rows[r] ? w : 0;
-        if (!keyed[g]) {
-            keyed[g] = 1;
-            for (std::size_t i = 0; i < d; ++i) m_base.keys[g * d + i] = cols[i][r];
+    // Each thread adds up the rows of a range of groups, reading every row's group id: the
+    // sums, and each group's key from its first row, are those of one pass in row order
+    // (10 M rows into 472 k groups took ~200 ms on one thread, after a 300 ms grouping).
+    auto accumulate = [&](std::uint32_t gBegin, std::uint32_t gEnd) {
+        std::uint64_t rows = 0;
+        std::vector<std::uint8_t> keyed(gEnd - gBegin, 0);
+        for (std::size_t r = 0; r < n; ++r) {
+            const std::uint32_t g = m_rowToBase[r];
+            if (g < gBegin || g >= gEnd) continue;
+            const std::uint32_t w = m_weights.empty() ? 1 : m_weights[r];
+            // Rows outside the sample weigh nothing, except in the population's histogram.
+            const std::uint32_t published = !sampled() || sample.rows[r] ? w : 0;
+            if (!keyed[g - gBegin]) {
+                keyed[g - gBegin] = 1;
+                for (std::size_t i = 0; i < d; ++i) m_base.keys[g * d + i] = cols[i][r];
+            }
+            m_base.sizes[g] += published;
+            rows += published;
+            for (std::size_t s = 0; s < m_sensitive.size(); ++s)
+                m_base.histograms[s][g * m_base.sensitiveDomains[s] +
+                                     table.column(m_sensitive[s]).code(r)] +=
+                    s == m_population ? w : published;
         }
-        m_base.sizes[g] += published;
-        m_rows += published;
-        for (std::size_t s = 0; s < m_sensitive.size(); ++s)
-            m_base.histograms[s][g * m_base.sensitiveDomains[s] +
-                                 table.column(m_sensitive[s]).code(r)] +=
-                s == m_population ? w : published;
-    }
+        return rows;
+    };
+    const unsigned threads =
+        n >= detail::kParallelGroupItems ? std::max(1u, std::min(groupingThreads, groups)) : 1;
+    std::vector<std::uint64_t> rowsOf(threads, 0);
+    detail::onThreads(threads, [&](unsigned t) {
+        rowsOf[t] = accumulate(std::uint32_t(std::uint64_t(groups) * t / threads),
+                               std::uint32_t(std::uint64_t(groups) * (t + 1) / threads));
+    });
+    m_rows = 0;
+    for (const std::uint64_t r : rowsOf) m_rows += r;
     m_base.baseToClass.resize(groups);
     for (std::uint32_t g = 0; g < groups; ++g) m_base.baseToClass[g] = g;
 }
