@@ -165,6 +165,38 @@ private slots:
         QVERIFY2(seen >= 0 && seen < 0.5, qPrintable(QString::number(seen)));
     }
 
+    void progressOfOneSearchPerPoint() {
+        // Without the shared grouping (KL divergence) each point is a search of its own: the
+        // progress runs once from 0 to 1 across the points, not from 0 again per point, and
+        // Cancel stops it between or inside them.
+        std::mt19937 rng(8);
+        const auto rc = test::randomCase(rng, 200, 4);
+        FrontierConfig config;
+        config.grids = {expandCriteriaGrid("k=2..5")};
+        config.suppressions = {0, 0.1};
+        config.metric = Metric::KlDivergence;
+        config.threads = 2;
+        std::vector<double> seen;
+        Feedback feedback([&](double fraction) { seen.push_back(fraction); });
+        const FrontierResult r = frontier(*rc->data, config, &feedback);
+        QVERIFY(!r.sharedGrouping);
+        QCOMPARE(r.points.size(), std::size_t(8));
+        QVERIFY(seen.size() >= 8);
+        QVERIFY2(std::is_sorted(seen.begin(), seen.end()),
+                 qPrintable(QString("progress went back: %1 reports").arg(seen.size())));
+        QVERIFY2(seen.back() >= 7.0 / 8.0, qPrintable(QString::number(seen.back())));
+
+        Feedback* self = nullptr;
+        double last = -1;
+        Feedback halfway([&](double fraction) {
+            last = fraction;
+            if (fraction >= 0.5) self->cancel();
+        });
+        self = &halfway;
+        QVERIFY_THROWS_EXCEPTION(Cancelled, frontier(*rc->data, config, &halfway));
+        QVERIFY2(last >= 0.5 && last < 1, qPrintable(QString::number(last)));
+    }
+
     void journalistAndMarketerRisk() {
         // Marketer: published classes / published rows; journalist: the highest 1/F̂ with
         // F̂ = f·N/n (risk.h), i.e. n / (N · smallest class). The Pareto set follows the model.

@@ -321,14 +321,18 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     if (out.sharedGrouping) {
         sharedKGrid(data, config, out.points, kOf, feedback);
     } else {
-        for (FrontierPoint& p : out.points) {
+        // One search per point: each is its share of one progress, not a restart from 0.
+        const double points = double(out.points.size());
+        for (std::size_t i = 0; i < out.points.size(); ++i) {
+            FrontierPoint& p = out.points[i];
             SearchConfig sc;
             sc.criteria = bindCriteria(data, p.criteria, config.inputs);
             sc.suppressionLimit = p.suppression;
             sc.metric = config.metric;
             sc.quality = config.quality;
             sc.threads = config.threads;
-            const SearchResult r = search(data, sc, feedback);
+            SubFeedback step(feedback, double(i) / points, double(i + 1) / points);
+            const SearchResult r = search(data, sc, step.get());
             if (r.optimum) p.optimum = data.lattice().levels(*r.optimum);
         }
     }
