@@ -79,8 +79,7 @@ private slots:
                 maps.emplace_back(Hierarchy::identity(table.column(c).dictionary()),
                                   table.column(c));
             if (weighed)
-                return Dataset(table, {0, 1, 2, 3}, std::move(maps), {4}, weights, sample,
-                               threads);
+                return Dataset(table, {0, 1, 2, 3}, std::move(maps), {4}, weights, sample, threads);
             return Dataset(table, {0, 1, 2, 3}, std::move(maps), {4}, {}, threads);
         };
         const Dataset one = build(1), four = build(4);
