@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <filesystem>
+#include <thread>
 #include <unordered_map>
 
 #include "data/text_util.h"
@@ -242,9 +243,11 @@ void Workspace::bind(std::map<std::string, Hierarchy> hierarchies) {
         m_hierarchies.push_back(std::move(h));
     }
     m_otherHierarchies = std::move(hierarchies);
-    // The rows are grouped on as many threads as they were read (CsvOptions::threads).
+    // The rows are grouped on as many threads as they were read (CsvOptions::threads), but
+    // not on more threads than cores: the sums read every row's id once per thread.
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     m_dataset = std::make_unique<Dataset>(table, m_qi, std::move(maps), m_sensitive, m_weights,
-                                          detail::csvThreads(m_config.csv));
+                                          std::min(detail::csvThreads(m_config.csv), cores));
     // The survey weights of the column of role "weight" (individual-risk, global-risk). A
     // grouped load has no records to weigh; a column that is not valid weights is only a
     // warning here, so that the project still serves every other criterion.
