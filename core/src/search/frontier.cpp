@@ -304,6 +304,15 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
         }
     }
 
+    // A point's requirement, suppression limit and the frontier's metric, as searched and judged.
+    auto pointConfig = [&](const FrontierPoint& p) {
+        SearchConfig sc;
+        sc.criteria = bindCriteria(data, p.criteria, config.inputs);
+        sc.suppressionLimit = p.suppression;
+        sc.metric = config.metric;
+        sc.quality = config.quality;
+        return sc;
+    };
     // One grouping of every node answers a k-grid at every k and limit (suppressed rows are
     // the classes below k); other requirements run one search each on the shared dataset.
     std::vector<std::size_t> kOf;
@@ -325,11 +334,7 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
         const double points = double(out.points.size());
         for (std::size_t i = 0; i < out.points.size(); ++i) {
             FrontierPoint& p = out.points[i];
-            SearchConfig sc;
-            sc.criteria = bindCriteria(data, p.criteria, config.inputs);
-            sc.suppressionLimit = p.suppression;
-            sc.metric = config.metric;
-            sc.quality = config.quality;
+            SearchConfig sc = pointConfig(p);
             sc.threads = config.threads;
             SubFeedback step(feedback, double(i) / points, double(i + 1) / points);
             const SearchResult r = search(data, sc, step.get());
@@ -339,12 +344,7 @@ FrontierResult frontier(const Dataset& data, const FrontierConfig& config, Feedb
     // The optimum's published classes give its metrics and risk, judged as it is published.
     for (FrontierPoint& p : out.points) {
         if (!p.optimum) continue;
-        SearchConfig sc;
-        sc.criteria = bindCriteria(data, p.criteria, config.inputs);
-        sc.suppressionLimit = p.suppression;
-        sc.metric = config.metric;
-        sc.quality = config.quality;
-        const NodeJudgement j = judgeNode(data, sc, *p.optimum);
+        const NodeJudgement j = judgeNode(data, pointConfig(p), *p.optimum);
         p.metrics = j.metrics;
         p.utility = metricValue(j.metrics, config.metric, config.quality);
         // The released classes: with δ-presence (a RowSample, dataset.h) a class without a row
