@@ -27,6 +27,7 @@ inline nlohmann::json threadsDetailJson(const std::vector<ThreadCounters>& threa
                        {"idle_ms", t.idleMs},
                        {"lock_waits", t.lockWaits},
                        {"lock_wait_ms", t.lockWaitMs},
+                       {"lock_acquisitions", t.lockAcquisitions},
                        {"nodes_checked", t.nodesChecked}});
     return out;
 }

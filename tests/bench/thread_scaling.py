@@ -103,7 +103,8 @@ for (b, t), found in results.items():
           f"span {cp['checks']} checks / {cp['chain_ms']:.1f} ms")
     print(f"  busy {sum(x['busy_ms'] for x in td):.0f} idle {sum(x['idle_ms'] for x in td):.0f} "
           f"lock waits {sum(x['lock_waits'] for x in td)} ({sum(x['lock_wait_ms'] for x in td):.1f}"
-          f" ms) per thread nodes {[x['nodes_checked'] for x in td]}")
+          f" ms) of {sum(x.get('lock_acquisitions', 0) for x in td)} acquisitions,"
+          f" per thread nodes {[x['nodes_checked'] for x in td]}")
     # The model's serial bookkeeping B = busy − work (paths, tagging, antichains), median.
     bs = sorted(sum(x["busy_ms"] for x in s["threads_detail"]) - s["critical_path"]["work_ms"]
                 for s in st)

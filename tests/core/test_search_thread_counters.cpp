@@ -126,6 +126,11 @@ private slots:
                     const unsigned workers = expectedWorkers(data, a.algorithm, threads);
                     verifyCounters(r, workers, what);
                     if (QTest::currentTestFailed()) return;
+                    // The path searches record every check under the classifier's lock, so
+                    // each thread acquired a lock at least once per node it checked.
+                    if (a.algorithm == SearchAlgorithm::Fast)
+                        for (const ThreadCounters& t : r.statistics.threadsDetail)
+                            QVERIFY2(t.lockAcquisitions >= t.nodesChecked, what);
                     if (threads == 1) {
                         oneThread = r.statistics.checkedNodes;
                         continue;

@@ -257,26 +257,29 @@ private:
 
         const double ms = msBetween(t0, CounterClock::now());
         const Chain end = before.then(ms);
-        const CountedLock lock(m_mutex);
-        m_ctx.poll(m_ctx.stats.checkedNodes);  // progress and Cancel are serialised here too
-        countCheck(m_ctx.stats, end, ms);
-        mark(id, v.satisfies ? kSat : kFail);
-        if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
-        if (m_bound) m_ctx.squaresBound[id] = squares;
-        if (tagging) {
-            if (m_monotone) {
-                if (v.satisfies)
-                    tagUp(id, kSat | kUpClosed | kP1True, kUpClosed);
-                else
-                    tagDown(id, kFail | kP1False);
-            } else {
-                if (v.kFails)
-                    tagDown(id, kFail | kP1False);
-                else
-                    tagUp(id, kP1True, kP1True);
-                if (v.clean) tagUp(id, kSat | kUpClosed, kUpClosed);
+        {
+            const CountedLock lock(m_mutex);
+            m_ctx.poll(m_ctx.stats.checkedNodes);  // progress and Cancel are serialised here too
+            countCheck(m_ctx.stats, end, ms);
+            mark(id, v.satisfies ? kSat : kFail);
+            if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
+            if (m_bound) m_ctx.squaresBound[id] = squares;
+            if (tagging) {
+                if (m_monotone) {
+                    if (v.satisfies)
+                        tagUp(id, kSat | kUpClosed | kP1True, kUpClosed);
+                    else
+                        tagDown(id, kFail | kP1False);
+                } else {
+                    if (v.kFails)
+                        tagDown(id, kFail | kP1False);
+                    else
+                        tagUp(id, kP1True, kP1True);
+                    if (v.clean) tagUp(id, kSat | kUpClosed, kUpClosed);
+                }
             }
         }
+        // The source cache has its own lock: not held under the classifier's.
         if (table) m_sources->remember(id, std::move(table));
         return end;
     }

@@ -109,43 +109,110 @@ private:
         return State::Undecided;
     }
 
+    /// One upward path and where its binary search stands: `mid` is the next node to check
+    /// when lo <= hi. `chain`: the checks this walk waited for (those that made its start, then
+    /// its own checks; a verdict found decided costs no wait).
+    struct Walk {
+        NodeId start = 0;
+        std::vector<Node> path;
+        std::ptrdiff_t lo = 0, hi = -1, mid = 0;
+        Chain chain;
+    };
+
+    /// A check's result, computed outside the lock.
+    struct Outcome {
+        bool satisfies = false;
+        bool counted = true;  ///< a check of classes, not a bound's proof of failure
+        double ms = 0;
+        std::optional<NodeMetrics> metrics;
+        std::shared_ptr<ClassTable> table;  ///< the rolled-up classes, for the source cache
+    };
+
+    /// Each walk's bookkeeping takes the lock once per check: the verdict, the next midpoint's
+    /// state and, when the walk ends, the next start all in one section. On 16 cores the
+    /// threads queued on this mutex for sections shorter than a hand-over (docs/search.md,
+    /// "Scaling on 16 cores": a lock convoy), so the count of acquisitions is what costs.
     void work(RollupEngine& engine) {
         try {
-            std::vector<Node> path;
+            Walk walk;
+            {
+                lockCounted(m_mutex);
+                std::unique_lock lock(m_mutex, std::adopt_lock);
+                if (!nextWalk(lock, walk)) return;
+            }
             for (;;) {
-                NodeId start;
-                Chain chain;  // the checks this walk waited for: those that made its start
+                const Node& x = walk.path[std::size_t(walk.mid)];
+                Outcome outcome = check(engine, x);
+                const NodeId id = encodeLevels(x, m_ctx.heights);
+                bool more;
                 {
                     lockCounted(m_mutex);
                     std::unique_lock lock(m_mutex, std::adopt_lock);
-                    for (;;) {
-                        if (m_abort.load()) return;
-                        auto it = m_byHeight.begin();
-                        while (it != m_byHeight.end() && m_walking.count(it->second.id)) ++it;
-                        if (it != m_byHeight.end()) {
-                            start = it->second.id;
-                            chain = it->second.chain;
-                            break;
-                        }
-                        if (m_walking.empty()) return;  // nothing undecided and nobody walking
-                        const IdleTimer idle;
-                        m_wake.wait(lock);
-                    }
-                    m_walking.insert(start);
-                    buildPath(start, path);
+                    walk.chain = walk.chain.then(outcome.ms, outcome.counted);
+                    record(x, id, outcome, walk.chain);
+                    step(walk, outcome.satisfies);
+                    more = advance(walk) || (endWalk(walk), nextWalk(lock, walk));
                 }
-                binarySearch(engine, path, chain);
-                {
-                    const CountedLock lock(m_mutex);
-                    m_walking.erase(start);
-                }
-                m_wake.notify_all();
+                if (outcome.table) m_sources->remember(id, std::move(outcome.table));
+                if (!more) return;
             }
         } catch (...) {
             m_abort.store(true);
             m_wake.notify_all();
             throw;
         }
+    }
+
+    /// Starts the next walk: the lowest member of U nobody is walking, with its first
+    /// undecided midpoint; waits while every member is being walked. False when the search is
+    /// over (U empty and nobody walking) or aborted. Call with m_mutex held by `lock`.
+    bool nextWalk(std::unique_lock<std::mutex>& lock, Walk& walk) {
+        for (;;) {
+            if (m_abort.load()) return false;
+            auto it = m_byHeight.begin();
+            while (it != m_byHeight.end() && m_walking.count(it->second.id)) ++it;
+            if (it == m_byHeight.end()) {
+                if (m_walking.empty()) return false;  // nothing undecided and nobody walking
+                const IdleTimer idle;
+                m_wake.wait(lock);
+                continue;
+            }
+            walk.start = it->second.id;
+            walk.chain = it->second.chain;
+            m_walking.insert(walk.start);
+            buildPath(walk.start, walk.path);
+            walk.lo = 0;
+            walk.hi = std::ptrdiff_t(walk.path.size()) - 1;
+            if (advance(walk)) return true;
+            endWalk(walk);  // decided meanwhile: every midpoint's verdict is known
+        }
+    }
+
+    /// Call with m_mutex held: the walk's start is free again, and a worker waiting for a
+    /// start may find one, or find the search over.
+    void endWalk(const Walk& walk) {
+        m_walking.erase(walk.start);
+        m_wake.notify_all();
+    }
+
+    /// The binary search past a verdict on walk.mid.
+    static void step(Walk& walk, bool satisfies) {
+        if (satisfies)
+            walk.hi = walk.mid - 1;
+        else
+            walk.lo = walk.mid + 1;
+    }
+
+    /// Moves the binary search over midpoints already decided; true when walk.mid is an
+    /// undecided node to check. Call with m_mutex held.
+    bool advance(Walk& walk) const {
+        while (walk.lo <= walk.hi) {
+            walk.mid = (walk.lo + walk.hi) / 2;
+            const State s = state(walk.path[std::size_t(walk.mid)]);
+            if (s == State::Undecided) return true;
+            step(walk, s == State::Satisfies);
+        }
+        return false;
     }
 
     /// The upward path from `start`: each step raises the best-scored attribute
@@ -179,72 +246,47 @@ private:
         }
     }
 
-    /// Each midpoint waits for the verdict of the one before it (a verdict found decided
-    /// costs no wait: `chain` grows by this walk's own checks only).
-    void binarySearch(RollupEngine& engine, const std::vector<Node>& path, Chain chain) {
-        std::ptrdiff_t lo = 0, hi = std::ptrdiff_t(path.size()) - 1;
-        while (lo <= hi) {
-            const std::ptrdiff_t mid = (lo + hi) / 2;
-            const Node& x = path[std::size_t(mid)];
-            State s;
-            {
-                const CountedLock lock(m_mutex);
-                s = state(x);
-            }
-            if (s == State::Undecided)
-                s = check(engine, x, chain) ? State::Satisfies : State::Fails;
-            if (s == State::Satisfies)
-                hi = mid - 1;
-            else
-                lo = mid + 1;
-        }
-    }
-
-    /// Checks x, which waited for `chain`; `chain` becomes the chain this check ends.
-    bool check(RollupEngine& engine, const Node& x, Chain& chain) {
+    /// Checks x (outside the lock): a bound's proof of failure, or a rollup and the judge.
+    Outcome check(RollupEngine& engine, const Node& x) {
         const auto t0 = CounterClock::now();
+        Outcome out;
         const NodeId id = encodeLevels(x, m_ctx.heights);
         if (m_distinct.provesFailure(std::span<const LevelCode>(x)) ||
-            (id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id)))) {
-            const double ms = msBetween(t0, CounterClock::now());
-            chain = chain.then(ms, false);
-            const CountedLock lock(m_mutex);
-            m_ctx.poll(m_ctx.stats.checkedNodes);
-            countCheck(m_ctx.stats, chain, ms, false);
-            addFailing(x, chain);
-            return false;
+            // The bound's budget is a source lookup under the cache's lock: only when it runs.
+            (m_rows.enabled() && id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id)))) {
+            out.counted = false;
+            out.ms = msBetween(t0, CounterClock::now());
+            return out;
         }
         const std::vector<int> levels(x.begin(), x.end());
-        std::shared_ptr<ClassTable> table;
         const ClassTable* classes = m_sources->base().get();
         if (id != 0) {
             const TablePtr src = m_sources->source(engine, id);
-            table = std::make_shared<ClassTable>();
-            engine.rollup(*src, levels, *table);
-            if (m_rows.enabled()) m_rows.track(*src, engine.classOf(), *table);
-            classes = table.get();
+            out.table = std::make_shared<ClassTable>();
+            engine.rollup(*src, levels, *out.table);
+            if (m_rows.enabled()) m_rows.track(*src, engine.classOf(), *out.table);
+            classes = out.table.get();
         }
         const Verdict v = m_ctx.judge.judge(*classes, engine);
+        out.satisfies = v.satisfies;
         if (v.satisfies) m_rows.rememberChecked(x, *classes);
         // Every minimal node is checked, so measuring satisfying nodes here spares the
         // optimum a second rollup (as fast.cpp).
-        std::optional<NodeMetrics> metrics;
         if (v.satisfies && metricNeedsClasses(m_ctx))
-            metrics = rankingMetrics(m_ctx, engine, *classes);
-        const double ms = msBetween(t0, CounterClock::now());
-        chain = chain.then(ms);
-        {
-            const CountedLock lock(m_mutex);
-            m_ctx.poll(m_ctx.stats.checkedNodes);
-            countCheck(m_ctx.stats, chain, ms);
-            if (metrics) m_ctx.measured.emplace(id, std::move(*metrics));
-            if (v.satisfies)
-                addSatisfying(x);
-            else
-                addFailing(x, chain);
-        }
-        if (table) m_sources->remember(id, std::move(table));
-        return v.satisfies;
+            out.metrics = rankingMetrics(m_ctx, engine, *classes);
+        out.ms = msBetween(t0, CounterClock::now());
+        return out;
+    }
+
+    /// Records x's verdict, which ends `chain`. Call with m_mutex held.
+    void record(const Node& x, NodeId id, Outcome& outcome, const Chain& chain) {
+        m_ctx.poll(m_ctx.stats.checkedNodes);
+        countCheck(m_ctx.stats, chain, outcome.ms, outcome.counted);
+        if (outcome.metrics) m_ctx.measured.emplace(id, std::move(*outcome.metrics));
+        if (outcome.satisfies)
+            addSatisfying(x);
+        else
+            addFailing(x, chain);
     }
 
     enum class Side { Above, Below };

@@ -73,6 +73,7 @@ void applyMultiAttribute(const Dataset& data, const SearchConfig& config, const 
         mine[t].idleMs += its[t].idleMs;
         mine[t].lockWaits += its[t].lockWaits;
         mine[t].lockWaitMs += its[t].lockWaitMs;
+        mine[t].lockAcquisitions += its[t].lockAcquisitions;
         mine[t].nodesChecked += its[t].nodesChecked;
     }
     ctx.stats.criticalPath.checks += viewCtx.stats.criticalPath.checks;

@@ -3,8 +3,8 @@
 // "Thread counters and the scaling model"): busy, idle and lock-wait time per thread, and the
 // chain of dependent checks each check ends (its critical path).
 //
-// Cheap by construction: a lock that is free costs one try_lock and no clock read; only a
-// lock found taken, a wait for work and a check read the steady clock (two reads per check,
+// Cheap by construction: a lock that is free costs one try_lock, one count and no clock read; only
+// a lock found taken, a wait for work and a check read the steady clock (two reads per check,
 // against a rollup of thousands of classes).
 #include <algorithm>
 #include <chrono>
@@ -25,8 +25,13 @@ inline double msBetween(CounterClock::time_point a, CounterClock::time_point b) 
 inline thread_local ThreadCounters* tCounters = nullptr;
 
 /// Locks `m`, counting a wait in tCounters when another thread holds it.
+inline void countAcquisition() {
+    if (ThreadCounters* c = tCounters) ++c->lockAcquisitions;
+}
+
 template <class Mutex>
 void lockCounted(Mutex& m) {
+    countAcquisition();
     if (m.try_lock()) return;
     const auto t0 = CounterClock::now();
     m.lock();
@@ -38,6 +43,7 @@ void lockCounted(Mutex& m) {
 
 template <class Mutex>
 void lockSharedCounted(Mutex& m) {
+    countAcquisition();
     if (m.try_lock_shared()) return;
     const auto t0 = CounterClock::now();
     m.lock_shared();

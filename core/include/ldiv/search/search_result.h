@@ -47,6 +47,10 @@ struct ThreadCounters {
     /// another thread was building), and the time spent waiting.
     std::uint64_t lockWaits = 0;
     double lockWaitMs = 0;
+    /// Every acquisition of a shared lock, taken or free: with 16 threads queueing on one
+    /// mutex each hand-over costs more than the section it guards (a lock convoy), so the
+    /// count matters as much as the time held (docs/search.md).
+    std::uint64_t lockAcquisitions = 0;
     /// Nodes this thread checked (their sum over threads is SearchStatistics::checkedNodes).
     std::uint64_t nodesChecked = 0;
 };
