@@ -6,6 +6,8 @@
 //                                             (QI: every Adult QI present in FILE; SA occupation)
 //   bench_search project FILE.ldiv.json SPEC [runs] [DATA.csv]   any project (its QI, hierarchies,
 //                                             suppression limit), optionally on another table
+//   bench_search simulate DATA.csv PREFIX "QI[ QI…]" SPEC[,SPEC…] T[,T…]   the implicit
+//                                             classifier's checks with T simulated workers
 //   bench_search csv DATA.csv PREFIX "QI[ QI…]" SPEC[,SPEC…] SUPPRESSION [runs] [threads]
 //                                             any table: QI `name` reads PREFIXname.csv,
 //                                             `name=BUILDER` builds it (e.g. zip=mask); no SA
@@ -52,6 +54,55 @@ std::unique_ptr<Workspace> load(const std::string& data, const std::string& hier
     }
     c.ensureAttribute("occupation").role = Role::Sensitive;
     return std::make_unique<Workspace>(c, "");
+}
+
+/// A table with its QIs: `name` reads PREFIXname.csv, `name=BUILDER` builds it.
+std::unique_ptr<Workspace> loadCsv(const char* data, const std::string& prefix,
+                                   const std::string& qis) {
+    ProjectConfig c;
+    c.dataPath = std::filesystem::absolute(data).string();
+    for (const std::string& qi : split(qis, ' ')) {
+        const std::size_t eq = qi.find('=');
+        AttributeConfig& attr = c.ensureAttribute(qi.substr(0, eq));
+        attr.role = Role::QuasiIdentifying;
+        if (eq == std::string::npos)
+            attr.hierarchyFile = prefix + qi + ".csv";
+        else
+            attr.hierarchyBuilder = qi.substr(eq + 1);
+        c.qiOrder.push_back(qi.substr(0, eq));
+    }
+    const auto t0 = Clock::now();
+    auto ws = std::make_unique<Workspace>(c, ".");
+    const Dataset& d = ws->dataset();
+    const double loadMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n", data,
+                d.rowCount(), d.qiColumns().size(), d.baseGroupCount(),
+                (unsigned long long)d.lattice().size(), loadMs);
+    return ws;
+}
+
+/// The implicit classifier's workers simulated (SearchConfig::simulatedThreads): the checks
+/// of T racing workers against one, and the simulated speed-up, on one core.
+void simulate(const Dataset& data, const std::vector<std::string>& specs,
+              const std::vector<std::string>& threadCounts) {
+    SearchConfig config;
+    config.criteria = bindCriteria(data, specs);
+    config.threads = 1;
+    config.implicitAbove = 0;
+    std::uint64_t one = 0;
+    for (const std::string& t : threadCounts) {
+        config.simulatedThreads = unsigned(std::stoul(t));
+        const SearchResult r = search(data, config);
+        const SearchStatistics& st = r.statistics;
+        if (one == 0) one = st.checkedNodes;
+        std::printf(
+            "simulated %2u workers: %llu checks (%+.1f %% over the first count; %llu "
+            "redundant), work %.0f, makespan %.0f classes: speed-up %.2f; minimal %zu\n",
+            st.simulated.threads, (unsigned long long)st.checkedNodes,
+            100.0 * (double(st.checkedNodes) / double(one) - 1),
+            (unsigned long long)st.simulated.redundant, st.simulated.work, st.simulated.makespan,
+            st.simulated.work / std::max(1.0, st.simulated.makespan), r.minimal.size());
+    }
 }
 
 void runCase(const Dataset& data, const char* label, std::vector<std::string> specs,
@@ -172,30 +223,17 @@ int main(int argc, char** argv) {
                 runs, threads);
         return 0;
     }
+    if (mode == "simulate" && argc >= 7) {
+        const auto ws = loadCsv(argv[2], argv[3], argv[4]);
+        simulate(ws->dataset(), split(argv[5]), split(argv[6]));
+        return 0;
+    }
     if (mode == "csv" && argc >= 7) {
-        ProjectConfig c;
-        c.dataPath = std::filesystem::absolute(argv[2]).string();
-        for (const std::string& qi : split(argv[4], ' ')) {
-            const std::size_t eq = qi.find('=');
-            AttributeConfig& attr = c.ensureAttribute(qi.substr(0, eq));
-            attr.role = Role::QuasiIdentifying;
-            if (eq == std::string::npos)
-                attr.hierarchyFile = std::string(argv[3]) + qi + ".csv";
-            else
-                attr.hierarchyBuilder = qi.substr(eq + 1);
-            c.qiOrder.push_back(qi.substr(0, eq));
-        }
-        const auto t0 = Clock::now();
-        const Workspace ws(c, ".");
-        const Dataset& data = ws.dataset();
-        const double loadMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        std::printf("%s: %zu rows, %zu QI, %zu base groups, %llu nodes, loaded in %.0f ms\n",
-                    argv[2], data.rowCount(), data.qiColumns().size(), data.baseGroupCount(),
-                    (unsigned long long)data.lattice().size(), loadMs);
+        const auto ws = loadCsv(argv[2], argv[3], argv[4]);
         const int runs = argc > 7 ? std::stoi(argv[7]) : 5;
         const unsigned threads = argc > 8 ? unsigned(std::stoul(argv[8])) : 0;
-        runCase(data, argv[5], split(argv[5]), std::stod(argv[6]), SearchAlgorithm::Fast, runs,
-                threads);
+        runCase(ws->dataset(), argv[5], split(argv[5]), std::stod(argv[6]), SearchAlgorithm::Fast,
+                runs, threads);
         return 0;
     }
     if (mode == "project" && argc >= 4) {

@@ -175,6 +175,54 @@ private slots:
         QVERIFY(threaded >= (ldv::test::testScale() < 1 ? 0 : 6));
     }
 
+    void simulatedWorkersAgreeWithBrute() {
+        // The implicit classifier's simulated workers (SearchConfig::simulatedThreads) race as
+        // real ones do, on one thread: every answer must be brute force's, one simulated
+        // worker must check exactly what one thread checks, and the schedule must add up.
+        std::mt19937 rng(3838);
+        int raced = 0;
+        for (int round = 0; round < ldv::test::scaled(4); ++round) {
+            const auto rc = randomCase(rng, 2000 + rng() % 1500, 7);
+            const Dataset& data = *rc->data;
+            const std::vector<std::string> specs{round % 2 ? "k=3" : "k=5"};
+            const SearchResult brute =
+                search(data, searchConfigFor(data, specs, 0, SearchAlgorithm::Brute, 2));
+            SearchConfig config = searchConfigFor(data, specs, 0, SearchAlgorithm::Fast, 1);
+            config.implicitAbove = 0;
+            const SearchResult real = search(data, config);
+            QVERIFY(real.implicit);
+            for (unsigned workers : {1u, 2u, 4u, 16u}) {
+                config.simulatedThreads = workers;
+                const SearchResult r = search(data, config);
+                const QByteArray what = QByteArray("round ") + QByteArray::number(round) +
+                                        " simulated " + QByteArray::number(workers);
+                verifySameAnswer(r, brute, what);
+                if (QTest::currentTestFailed()) return;
+                const SearchStatistics::Simulated& sim = r.statistics.simulated;
+                QCOMPARE(sim.threads, workers);
+                if (workers == 1) {
+                    QCOMPARE(r.statistics.checkedNodes, real.statistics.checkedNodes);
+                    QCOMPARE(sim.makespan, sim.work);  // one worker: one check after another
+                    QCOMPARE(sim.redundant, std::uint64_t(0));
+                }
+                // Every check costs at least 1; the workers overlap at most `workers` deep.
+                QVERIFY2(sim.work >= double(r.statistics.checkedNodes), what);
+                QVERIFY2(sim.makespan <= sim.work + 1e-9, what);
+                QVERIFY2(sim.makespan * workers >= sim.work - 1e-6, what);
+                QVERIFY2(sim.redundant <= r.statistics.checkedNodes, what);
+                QVERIFY2(r.statistics.checkedNodes <= brute.statistics.checkedNodes, what);
+                // The same schedule every time: nothing depends on real timing.
+                const SearchResult again = search(data, config);
+                QCOMPARE(again.statistics.checkedNodes, r.statistics.checkedNodes);
+                QCOMPARE(again.statistics.simulated.makespan, sim.makespan);
+                if (workers > 1 && r.statistics.checkedNodes != real.statistics.checkedNodes)
+                    ++raced;
+            }
+        }
+        qInfo("simulated runs whose checks differ from one thread's: %d", raced);
+        QVERIFY(raced > 0 || ldv::test::testScale() < 1);  // the workers did race
+    }
+
     void chainLatticeIsOneChain_data() {
         QTest::addColumn<QString>("algorithm");
         QTest::addColumn<qulonglong>("implicitAbove");

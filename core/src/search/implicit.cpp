@@ -54,8 +54,12 @@ public:
         m_workers.push_back(std::make_unique<RollupEngine>(ctx.data, carried));
         auto base = std::make_shared<ClassTable>(m_workers[0]->base());
         m_rows.trackBase(*base);
-        // A smaller cache than fast.cpp's keeps the peak memory of a 16-QI search under
-        // 300 MB; bit-packed tables take 12 bytes a class, so it holds tens of thousands.
+        // Bit-packed tables take 12 bytes a class, so it holds tens of thousands. At 160 MB it
+        // was too small for 16 walks interleaved, each needing the fine tables below its own
+        // path: simulated (SearchConfig::simulatedThreads), 16 workers on mach2019's 16 QIs read
+        // 41 % more classes than one, 19 % with 320 MB (and 4 times the budget reads no fewer);
+        // the 24-QI table reads 10 % fewer even on one thread (docs/search.md, "Simulated
+        // workers"). A 16-QI search's peak stays under 300 MB on one thread.
         m_sources = std::make_unique<SourceCache>(ctx, std::move(base), kCacheBytes, kCacheEntries);
         m_sources->trackRows(&m_rows);
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
@@ -73,9 +77,12 @@ public:
 
     std::vector<NodeId> run() {
         try {
-            runWorkers(
-                unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort,
-                std::span<ThreadCounters>(m_ctx.stats.threadsDetail));
+            if (m_ctx.config.simulatedThreads > 0)
+                simulate(*m_workers[0], m_ctx.config.simulatedThreads);
+            else
+                runWorkers(
+                    unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort,
+                    std::span<ThreadCounters>(m_ctx.stats.threadsDetail));
         } catch (const Cancelled&) {
             if (PartialClassification* p = m_ctx.partial) {
                 // Asked for per-node states (the workbench): the antichains answer each node.
@@ -163,20 +170,78 @@ private:
         }
     }
 
+    /// `threads` workers on this thread, each check taking its cost in classes of simulated
+    /// time: the verdicts land in the order they would on as many equal cores, so the walks
+    /// race as real workers' do, but reproducibly (SearchConfig::simulatedThreads).
+    void simulate(RollupEngine& engine, unsigned threads) {
+        struct Worker {
+            Walk walk;
+            Outcome outcome;
+            double doneAt = 0;
+            bool checking = false;
+        };
+        std::vector<Worker> workers(threads);
+        double now = 0;
+        SearchStatistics::Simulated& sim = m_ctx.stats.simulated;
+        sim.threads = threads;
+        // The check of the worker's walk's midpoint: computed now, its verdict due later.
+        auto begin = [&](Worker& w) {
+            const std::uint64_t before = engine.classesRead() + engine.classesBuilt();
+            w.outcome = check(engine, w.walk.path[std::size_t(w.walk.mid)]);
+            const double cost = double(engine.classesRead() + engine.classesBuilt() - before) + 1;
+            sim.work += cost;
+            w.doneAt = now + cost;
+            w.checking = true;
+        };
+        const std::lock_guard lock(m_mutex);  // the functions below expect it held
+        for (;;) {
+            // Idle workers take walks (those that found none wait for the next verdict).
+            for (Worker& w : workers)
+                if (!w.checking && takeWalk(w.walk)) begin(w);
+            const auto next = std::min_element(workers.begin(), workers.end(),
+                                               [](const Worker& a, const Worker& b) {
+                                                   if (a.checking != b.checking) return a.checking;
+                                                   return a.doneAt < b.doneAt;
+                                               });
+            if (!next->checking) break;  // U empty and nobody walking
+            Worker& w = *next;
+            now = w.doneAt;
+            sim.makespan = now;
+            const Node& x = w.walk.path[std::size_t(w.walk.mid)];
+            const NodeId id = encodeLevels(x, m_ctx.heights);
+            if (w.outcome.counted && state(x) != State::Undecided) ++sim.redundant;
+            w.walk.chain = w.walk.chain.then(w.outcome.ms, w.outcome.counted);
+            record(x, id, w.outcome, w.walk.chain);
+            if (w.outcome.table) m_sources->remember(id, std::move(w.outcome.table));
+            step(w.walk, w.outcome.satisfies);
+            w.checking = false;
+            if (advance(w.walk))
+                begin(w);
+            else
+                endWalk(w.walk);
+        }
+    }
+
     /// Starts the next walk: the lowest member of U nobody is walking, with its first
     /// undecided midpoint; waits while every member is being walked. False when the search is
     /// over (U empty and nobody walking) or aborted. Call with m_mutex held by `lock`.
     bool nextWalk(std::unique_lock<std::mutex>& lock, Walk& walk) {
         for (;;) {
             if (m_abort.load()) return false;
+            if (takeWalk(walk)) return true;
+            if (m_walking.empty()) return false;  // nothing undecided and nobody walking
+            const IdleTimer idle;
+            m_wake.wait(lock);
+        }
+    }
+
+    /// Starts a walk from the lowest member of U nobody is walking, past the midpoints
+    /// already decided; false when there is none to start now. Call with m_mutex held.
+    bool takeWalk(Walk& walk) {
+        for (;;) {
             auto it = m_byHeight.begin();
             while (it != m_byHeight.end() && m_walking.count(it->second.id)) ++it;
-            if (it == m_byHeight.end()) {
-                if (m_walking.empty()) return false;  // nothing undecided and nobody walking
-                const IdleTimer idle;
-                m_wake.wait(lock);
-                continue;
-            }
+            if (it == m_byHeight.end()) return false;
             walk.start = it->second.id;
             walk.chain = it->second.chain;
             m_walking.insert(walk.start);
@@ -390,7 +455,7 @@ private:
         m_undecided.erase(slot);
     }
 
-    static constexpr std::size_t kCacheBytes = std::size_t(160) << 20;
+    static constexpr std::size_t kCacheBytes = std::size_t(320) << 20;
     static constexpr std::size_t kCacheEntries = std::size_t(1) << 16;
 
     SearchContext& m_ctx;

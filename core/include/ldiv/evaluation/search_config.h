@@ -71,6 +71,11 @@ struct SearchConfig {
     /// workbench draws from. 0 = implicit whenever possible.
     NodeId implicitAbove = kImplicitAboveDefault;
     static constexpr NodeId kImplicitAboveDefault = NodeId(1) << 20;
+    /// For the scaling model only (tests/bench/bench_search): the implicit classifier runs this
+    /// many workers as a discrete-event simulation on one thread, each check lasting its
+    /// rollup's cost in classes, so the checks that T workers racing each other make are
+    /// counted on any machine (SearchStatistics::simulated). 0 = real threads.
+    unsigned simulatedThreads = 0;
 };
 
 /// Multi-attribute ℓ-diversity (Machanavajjhala et al. 2007, Def. 4.6) judges each sensitive

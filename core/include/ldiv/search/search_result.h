@@ -97,6 +97,16 @@ struct SearchStatistics {
     /// Per worker thread of the classification (empty for an algorithm that keeps none).
     std::vector<ThreadCounters> threadsDetail;
     CriticalPath criticalPath;
+    /// SearchConfig::simulatedThreads' schedule, in classes (read and built by the checks'
+    /// rollups, plus one per check): every check's cost (the work) and when the last one
+    /// ended (the makespan); work / makespan is the simulated speed-up.
+    /// `redundant`: checks whose node another worker's verdict decided while they ran.
+    struct Simulated {
+        unsigned threads = 0;
+        double work = 0;
+        double makespan = 0;
+        std::uint64_t redundant = 0;
+    } simulated;
 };
 
 struct SearchResult {
