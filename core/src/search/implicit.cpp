@@ -57,9 +57,10 @@ public:
         // Bit-packed tables take 12 bytes a class, so it holds tens of thousands. At 160 MB it
         // was too small for 16 walks interleaved, each needing the fine tables below its own
         // path: simulated (SearchConfig::simulatedThreads), 16 workers on mach2019's 16 QIs read
-        // 41 % more classes than one, 19 % with 320 MB (and 4 times the budget reads no fewer);
-        // the 24-QI table reads 10 % fewer even on one thread (docs/search.md, "Simulated
-        // workers"). A 16-QI search's peak stays under 300 MB on one thread.
+        // 41 % more classes than one, 18 % with 320 MB (and 4 times the budget reads no fewer);
+        // the 24-QI table reads 10 % fewer even on one thread (docs/search.md, "One lock per
+        // check, and simulated workers"). A 16-QI search's peak stays under 300 MB on one
+        // thread.
         m_sources = std::make_unique<SourceCache>(ctx, std::move(base), kCacheBytes, kCacheEntries);
         m_sources->trackRows(&m_rows);
         for (unsigned t = 1; t < workerThreads(ctx); ++t)
