@@ -55,20 +55,28 @@ pg_start() {
   chmod 755 "$pg_dir"
   [ "$(id -u)" -eq 0 ] && chown nobody "$pg_dir"
   pg_dirs+=("$pg_dir")
-  pg_port=""
-  # Ports already taken by this script's earlier servers are busy by now (started with -w).
-  for candidate in $(seq 55432 55532); do
-    if pg_port_free "$candidate"; then pg_port="$candidate"; break; fi
-  done
-  [ -n "$pg_port" ] || { echo "$who: no free port in 55432-55532" >&2; exit 1; }
   "${as_server[@]}" "$bindir/initdb" -D "$pg_dir/data" -U ldiv --auth=trust -E UTF8 --locale=C.UTF-8 \
     >"$pg_dir/initdb.log" 2>&1 || { cat "$pg_dir/initdb.log" >&2; exit 1; }
   {
     echo "host all ldiv_pw 127.0.0.1/32 scram-sha-256"
     echo "host all all 127.0.0.1/32 trust"
   } >"$pg_dir/data/pg_hba.conf"
-  "${as_server[@]}" "$bindir/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w \
-    -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off $*" start >/dev/null ||
-    { cat "$pg_dir/server.log" >&2; exit 1; }
+  pg_port=""
+  # Ports already taken by this script's earlier servers are busy by now (started with -w). A
+  # port found free can still be taken before the server binds it: loopback connections get
+  # their local ports from the same range (Linux's ephemeral ports reach 60999), so a server
+  # that could not bind tries the next port.
+  for candidate in $(seq 55432 55532); do
+    pg_port_free "$candidate" || continue
+    rm -f "$pg_dir/server.log"  # the server (as nobody) writes it afresh
+    if "${as_server[@]}" "$bindir/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w \
+      -o "-p $candidate -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off $*" start >/dev/null; then
+      pg_port="$candidate"
+      break
+    fi
+    grep -q "could not bind\|could not create any TCP/IP sockets" "$pg_dir/server.log" ||
+      { cat "$pg_dir/server.log" >&2; exit 1; }
+  done
+  [ -n "$pg_port" ] || { echo "$who: no free port in 55432-55532" >&2; exit 1; }
   "$bindir/createdb" -h 127.0.0.1 -p "$pg_port" -U ldiv ldiv
 }
