@@ -129,6 +129,7 @@ private:
 
     /// A check's result, computed outside the lock.
     struct Outcome {
+        NodeId id = 0;  ///< the node checked
         bool satisfies = false;
         bool counted = true;  ///< a check of classes, not a bound's proof of failure
         double ms = 0;
@@ -149,19 +150,15 @@ private:
                 if (!nextWalk(lock, walk)) return;
             }
             for (;;) {
-                const Node& x = walk.path[std::size_t(walk.mid)];
-                Outcome outcome = check(engine, x);
-                const NodeId id = encodeLevels(x, m_ctx.heights);
+                Outcome outcome = check(engine, walk.path[std::size_t(walk.mid)]);
                 bool more;
                 {
                     lockCounted(m_mutex);
                     std::unique_lock lock(m_mutex, std::adopt_lock);
-                    walk.chain = walk.chain.then(outcome.ms, outcome.counted);
-                    record(x, id, outcome, walk.chain);
-                    step(walk, outcome.satisfies);
+                    land(walk, outcome);
                     more = advance(walk) || (endWalk(walk), nextWalk(lock, walk));
                 }
-                if (outcome.table) m_sources->remember(id, std::move(outcome.table));
+                if (outcome.table) m_sources->remember(outcome.id, std::move(outcome.table));
                 if (!more) return;
             }
         } catch (...) {
@@ -209,12 +206,9 @@ private:
             now = w.doneAt;
             sim.makespan = now;
             const Node& x = w.walk.path[std::size_t(w.walk.mid)];
-            const NodeId id = encodeLevels(x, m_ctx.heights);
             if (w.outcome.counted && state(x) != State::Undecided) ++sim.redundant;
-            w.walk.chain = w.walk.chain.then(w.outcome.ms, w.outcome.counted);
-            record(x, id, w.outcome, w.walk.chain);
-            if (w.outcome.table) m_sources->remember(id, std::move(w.outcome.table));
-            step(w.walk, w.outcome.satisfies);
+            land(w.walk, w.outcome);
+            if (w.outcome.table) m_sources->remember(w.outcome.id, std::move(w.outcome.table));
             w.checking = false;
             if (advance(w.walk))
                 begin(w);
@@ -316,7 +310,7 @@ private:
     Outcome check(RollupEngine& engine, const Node& x) {
         const auto t0 = CounterClock::now();
         Outcome out;
-        const NodeId id = encodeLevels(x, m_ctx.heights);
+        const NodeId id = out.id = encodeLevels(x, m_ctx.heights);
         if (m_distinct.provesFailure(std::span<const LevelCode>(x)) ||
             // The bound's budget is a source lookup under the cache's lock: only when it runs.
             (m_rows.enabled() && id != 0 && m_rows.provesFailure(x, m_sources->sourceSize(id)))) {
@@ -344,15 +338,19 @@ private:
         return out;
     }
 
-    /// Records x's verdict, which ends `chain`. Call with m_mutex held.
-    void record(const Node& x, NodeId id, Outcome& outcome, const Chain& chain) {
+    /// Lands the verdict on walk.mid: the check ends the walk's chain, the antichains take
+    /// the verdict, and the binary search moves past it. Call with m_mutex held.
+    void land(Walk& walk, Outcome& outcome) {
+        const Node& x = walk.path[std::size_t(walk.mid)];
+        walk.chain = walk.chain.then(outcome.ms, outcome.counted);
         m_ctx.poll(m_ctx.stats.checkedNodes);
-        countCheck(m_ctx.stats, chain, outcome.ms, outcome.counted);
-        if (outcome.metrics) m_ctx.measured.emplace(id, std::move(*outcome.metrics));
+        countCheck(m_ctx.stats, walk.chain, outcome.ms, outcome.counted);
+        if (outcome.metrics) m_ctx.measured.emplace(outcome.id, std::move(*outcome.metrics));
         if (outcome.satisfies)
             addSatisfying(x);
         else
-            addFailing(x, chain);
+            addFailing(x, walk.chain);
+        step(walk, outcome.satisfies);
     }
 
     enum class Side { Above, Below };

@@ -24,11 +24,11 @@ inline double msBetween(CounterClock::time_point a, CounterClock::time_point b) 
 /// duration of a counted region, null elsewhere (then nothing is counted).
 inline thread_local ThreadCounters* tCounters = nullptr;
 
-/// Locks `m`, counting a wait in tCounters when another thread holds it.
 inline void countAcquisition() {
     if (ThreadCounters* c = tCounters) ++c->lockAcquisitions;
 }
 
+/// Locks `m`, counting the acquisition and, when another thread holds it, the wait.
 template <class Mutex>
 void lockCounted(Mutex& m) {
     countAcquisition();
