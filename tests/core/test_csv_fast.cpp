@@ -13,6 +13,7 @@
 #include <random>
 
 #include "io/csv_reference.h"
+#include "io/csv_scanner.h"
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
@@ -132,6 +133,76 @@ std::string randomCsv(std::mt19937& rng, char sep, std::size_t records, bool wel
     return text;
 }
 
+/// The records of `text` as scan gives them one at a time (blank lines skipped), each as its
+/// fields' bytes and quoted flags, then how it ended: "end", "bail at N" or "incomplete at N".
+std::vector<std::string> recordsByScan(const std::string& text, char sep, bool trim,
+                                       std::size_t limit, bool atEof) {
+    detail::CsvScanner scanner(sep, trim, limit);
+    std::vector<detail::FastField> fields;
+    std::vector<std::string> out;
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    while (p < end) {
+        const char* before = p;
+        const detail::ScanStatus status = scanner.scan(p, end, atEof, fields);
+        if (status == detail::ScanStatus::Record) {
+            std::string r;
+            for (const detail::FastField& f : fields)
+                r += std::string(f.view()) + (f.quoted ? "|q|" : "|u|");
+            out.push_back(r + "@" + std::to_string(p - text.data()));
+        } else if (status != detail::ScanStatus::Blank) {
+            out.push_back((status == detail::ScanStatus::Bail ? "bail at " : "incomplete at ") +
+                          std::to_string(before - text.data()));
+            return out;
+        }
+    }
+    out.push_back("end");
+    return out;
+}
+
+/// The same through scanRecords (its split of plain lines and scan elsewhere).
+std::vector<std::string> recordsByScanRecords(const std::string& text, char sep, bool trim,
+                                              std::size_t limit, bool atEof) {
+    detail::CsvScanner scanner(sep, trim, limit);
+    std::vector<detail::FastField> fields;
+    std::vector<std::string> out;
+    const char* p = text.data();
+    const detail::ScanEnd ended =
+        scanner.scanRecords(p, text.data() + text.size(), atEof, fields, [&](const char* after) {
+            std::string r;
+            for (const detail::FastField& f : fields)
+                r += std::string(f.view()) + (f.quoted ? "|q|" : "|u|");
+            out.push_back(r + "@" + std::to_string(after - text.data()));
+            return true;
+        });
+    if (ended == detail::ScanEnd::Done)
+        out.push_back("end");
+    else
+        out.push_back((ended == detail::ScanEnd::Bail ? "bail at " : "incomplete at ") +
+                      std::to_string(p - text.data()));
+    return out;
+}
+
+/// Random lines with few quotes: the kind scanRecords splits without scan.
+std::string randomPlainLines(std::mt19937& rng, char sep, std::size_t records) {
+    static const std::vector<std::string> pieces = {"a",  "bc",  "  ",           "\t",      "?",
+                                                    "12", "x y", "longer-value", "\xC3\xA9"};
+    const char* ends[] = {"\n", "\n", "\r\n", "\r"};
+    std::string text;
+    const std::size_t columns = 1 + rng() % 5;
+    for (std::size_t r = 0; r < records; ++r) {
+        for (std::size_t c = 0; c < columns; ++c) {
+            if (c) text += sep;
+            for (std::size_t i = rng() % 4; i > 0; --i) text += pieces[rng() % pieces.size()];
+            if (rng() % 40 == 0) text += rng() % 2 ? "\"q\"" : "x\"";  // a quote now and then
+        }
+        text += ends[rng() % 4];
+        if (rng() % 15 == 0) text += rng() % 2 ? "\n" : "  \r\n";  // blank lines
+    }
+    if (rng() % 3 == 0 && !text.empty()) text.pop_back();  // no final line end, or half a CRLF
+    return text;
+}
+
 }  // namespace
 
 class TestCsvFast : public QObject {
@@ -214,6 +285,37 @@ private slots:
         QVERIFY(errors > std::size_t(ldv::test::scaled(300)));
         QCOMPARE(expectedFallbacks, std::size_t(0));
         QVERIFY(detail::csvFallbackCount() > before);
+    }
+
+    // scanRecords (issue 38) splits lines without quotes from a bitmap of their separators and
+    // line ends; it must hand over exactly the records, fields and line ends that scan gives
+    // one record at a time, and end where scan ends (a bail or an unfinished record at the
+    // same byte), on plain lines with quotes now and then, on the quoted random text above,
+    // with and without trimming, with record limits that cut some lines, and at 64-byte block
+    // borders (records of every length up to 200 bytes).
+    void scanRecordsSplitsAsScanDoes() {
+        std::mt19937 rng(2038);
+        std::size_t splitLines = 0;
+        for (int i = 0; i < ldv::test::scaled(4000); ++i) {
+            const char sep = ",;\t |\""[rng() % 6];
+            const std::string text = i % 3 == 0 ? randomCsv(rng, sep, 1 + rng() % 12, i % 2 == 0)
+                                                : randomPlainLines(rng, sep, 1 + rng() % 40);
+            const bool trim = rng() % 2 == 0;
+            const std::size_t limit = rng() % 4 == 0 ? 8 + rng() % 40 : std::size_t(1) << 20;
+            const bool atEof = rng() % 3 != 0;
+            const std::vector<std::string> expected = recordsByScan(text, sep, trim, limit, atEof);
+            const std::vector<std::string> got =
+                recordsByScanRecords(text, sep, trim, limit, atEof);
+            QVERIFY2(got == expected,
+                     ("sep '" + std::string(1, sep) + "' trim " + std::to_string(trim) + " limit " +
+                      std::to_string(limit) + " in:\n" + text)
+                         .c_str());
+            // Three lines before the first quote: splitLines took them.
+            const std::size_t quote = std::min(text.find('"'), text.size());
+            if (sep != '"' && std::count(text.begin(), text.begin() + long(quote), '\n') >= 3)
+                ++splitLines;
+        }
+        QVERIFY(splitLines > std::size_t(ldv::test::scaled(1000)));
     }
 
     void chunkBordersInsideFieldsAndLineEnds_data() {

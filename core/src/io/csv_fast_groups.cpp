@@ -60,22 +60,18 @@ public:
         const bool checked = plainAscii(std::string_view(data + begin, end - begin));
         const char* p = data + begin;
         const char* const stop = data + end;
-        while (p < stop) {
-            const char* before = p;
-            switch (m_scanner.scan(p, stop, atEof, m_fields)) {
-                case ScanStatus::Record:
-                    if (!onRecord(checked, batch)) return kBail;
-                    break;
-                case ScanStatus::Blank:
-                    break;
-                case ScanStatus::Incomplete:
-                    if (std::size_t(stop - before) > m_options.maxRecordBytes) return kBail;
-                    return std::size_t(before - (data + begin));
-                case ScanStatus::Bail:
-                    return kBail;
-            }
+        switch (m_scanner.scanRecords(p, stop, atEof, m_fields,
+                                      [&](const char*) { return onRecord(checked, batch); })) {
+            case ScanEnd::Done:
+                return end - begin;
+            case ScanEnd::Incomplete:
+                if (std::size_t(stop - p) > m_options.maxRecordBytes) return kBail;
+                return std::size_t(p - (data + begin));
+            case ScanEnd::Bail:
+            case ScanEnd::Refused:
+                return kBail;
         }
-        return end - begin;
+        return kBail;
     }
 
     bool started() const { return m_started; }

@@ -122,23 +122,19 @@ std::size_t FastCsvReader::feed(const char* data, std::size_t size, bool atEof) 
     m_plainChunk = !m_options.columns.empty() && plainAscii(std::string_view(data, size));
     const char* p = data;
     const char* const end = data + size;
-    while (p < end) {
-        const char* before = p;
-        switch (m_scanner.scan(p, end, atEof, m_fields)) {
-            case ScanStatus::Record:
-                if (!onRecord()) return kBail;
-                break;
-            case ScanStatus::Blank:
-                break;
-            case ScanStatus::Incomplete:
-                // A record longer than the limit never completes: the reference says so.
-                if (std::size_t(end - before) > m_options.maxRecordBytes) return kBail;
-                return std::size_t(before - data);
-            case ScanStatus::Bail:
-                return kBail;
-        }
+    switch (
+        m_scanner.scanRecords(p, end, atEof, m_fields, [&](const char*) { return onRecord(); })) {
+        case ScanEnd::Done:
+            return size;
+        case ScanEnd::Incomplete:
+            // A record longer than the limit never completes: the reference says so.
+            if (std::size_t(end - p) > m_options.maxRecordBytes) return kBail;
+            return std::size_t(p - data);
+        case ScanEnd::Bail:
+        case ScanEnd::Refused:
+            return kBail;
     }
-    return size;
+    return kBail;
 }
 
 void FastCsvReader::reserveFor(std::size_t totalBytes, std::size_t bytesRead) {
@@ -172,21 +168,12 @@ bool scanRecords(std::string_view text, char separator, bool trim, OnRecord onRe
     std::vector<FastField> fields;
     const char* p = text.data();
     const char* const end = p + text.size();
-    while (p < end) {
-        switch (scanner.scan(p, end, true, fields)) {
-            case ScanStatus::Record:
-                for (const FastField& f : fields)
-                    if (!acceptableText(f.view())) return false;
-                onRecord(fields, double(text.size()) / double(p - text.data()));
-                break;
-            case ScanStatus::Blank:
-                break;
-            case ScanStatus::Incomplete:
-            case ScanStatus::Bail:
-                return false;
-        }
-    }
-    return true;
+    return scanner.scanRecords(p, end, true, fields, [&](const char* after) {
+        for (const FastField& f : fields)
+            if (!acceptableText(f.view())) return false;
+        onRecord(fields, double(text.size()) / double(after - text.data()));
+        return true;
+    }) == ScanEnd::Done;
 }
 
 }  // namespace

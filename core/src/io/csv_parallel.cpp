@@ -230,26 +230,19 @@ public:
                                plainAscii(std::string_view(buffer.data(), held));
             const char* p = buffer.data();
             const char* const end = p + held;
-            while (p < end) {
-                const char* before = p;
-                const ScanStatus status = scanner.scan(p, end, atEof, fields);
-                if (status == ScanStatus::Record) {
-                    if (!onRecord(piece, fields, plain, missingFlags, key, groups)) {
-                        piece.status = PieceStatus::Bail;
-                        return;
-                    }
-                } else if (status == ScanStatus::Incomplete) {
-                    p = before;
-                    if (next == piece.end) {  // the record runs past the piece: a wrong cut
-                        piece.status = PieceStatus::Misaligned;
-                        return;
-                    }
-                    if (std::size_t(end - before) > m_options.maxRecordBytes) {
-                        piece.status = PieceStatus::Bail;
-                        return;
-                    }
-                    break;
-                } else if (status == ScanStatus::Bail) {
+            const ScanEnd ended = scanner.scanRecords(p, end, atEof, fields, [&](const char*) {
+                return onRecord(piece, fields, plain, missingFlags, key, groups);
+            });
+            if (ended == ScanEnd::Refused || ended == ScanEnd::Bail) {
+                piece.status = PieceStatus::Bail;
+                return;
+            }
+            if (ended == ScanEnd::Incomplete) {
+                if (next == piece.end) {  // the record runs past the piece: a wrong cut
+                    piece.status = PieceStatus::Misaligned;
+                    return;
+                }
+                if (std::size_t(end - p) > m_options.maxRecordBytes) {
                     piece.status = PieceStatus::Bail;
                     return;
                 }

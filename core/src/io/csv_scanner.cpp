@@ -41,7 +41,8 @@ CsvScanner::CsvScanner(char separator, bool trim, std::size_t maxRecordBytes)
     : m_separator(separator),
       // As CsvTokenizer: blanks are data when they are the separator.
       m_trim(trim && separator != ' ' && separator != '\t'),
-      m_maxRecord(maxRecordBytes) {
+      m_maxRecord(maxRecordBytes),
+      m_splits(separator != '"' && separator != '\r' && separator != '\n') {
     m_stop[static_cast<unsigned char>(separator)] = true;
     m_stop[static_cast<unsigned char>('\n')] = true;
     m_stop[static_cast<unsigned char>('\r')] = true;
