@@ -70,7 +70,6 @@ bool FastCsvReader::startColumns() {
     m_projected = skipsAny(m_keep);
     m_indexes.resize(m_columns.size());
     m_missingCounts.assign(m_columns.size(), 0);
-    m_missingFlags.assign(m_arity, 0);
     return true;
 }
 
@@ -82,13 +81,11 @@ bool FastCsvReader::onRecord() {
     ++m_rowsRead;
     const std::size_t n = m_arity;
     if (m_fields.size() != n) return false;
-    // Every field, skipped ones too: the missing policy drops a row when any is missing.
-    bool anyMissing = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        m_missingFlags[i] = isMissing(m_fields[i]);
-        anyMissing |= m_missingFlags[i] != 0;
-    }
-    if (anyMissing && m_options.missing == MissingPolicy::Drop) {
+    // Every field, skipped ones too: the missing policy drops a row when any is missing. (A
+    // kept row then has no missing field; under Keep the dictionaries say which are.)
+    if (m_options.missing == MissingPolicy::Drop &&
+        std::any_of(m_fields.begin(), m_fields.end(),
+                    [&](const FastField& f) { return isMissing(f); })) {
         for (const FastField& f : m_fields)
             if (!acceptableText(f.view())) return false;
         ++m_rowsDropped;
@@ -104,15 +101,17 @@ bool FastCsvReader::onRecord() {
         const std::size_t i = m_fieldOf[c];
         const std::string_view text = m_fields[i].view();
         const std::uint64_t h = hashBytes(text.data(), text.size());
-        Code code = m_indexes[c].find(text, h);
+        bool token = false;
+        Code code = m_indexes[c].find(text, h, token);
         if (code == SpellingIndex::kAbsent) {
             // A spelling is checked once, when first seen: the ones seen before passed.
             if (!acceptableText(text)) return false;
             code = m_columns[c].intern(text);
-            m_indexes[c].insert(text, h, code);
+            token = m_missing.isToken(text);
+            m_indexes[c].insert(text, h, code, token);
         }
         m_columns[c].appendCode(code);
-        m_missingCounts[c] += m_missingFlags[i];
+        m_missingCounts[c] += token && !m_fields[i].quoted;
     }
     return true;
 }

@@ -70,8 +70,7 @@ private:
     bool m_plainChunk = false;           // the chunk being fed is plain ASCII (plainAscii)
     std::vector<Column> m_columns;
     std::vector<SpellingIndex> m_indexes;
-    std::vector<std::size_t> m_missingCounts;   // per column
-    std::vector<unsigned char> m_missingFlags;  // per field
+    std::vector<std::size_t> m_missingCounts;  // per column
     MissingTokens m_missing;
     bool m_started = false;
     std::size_t m_rowsRead = 0;

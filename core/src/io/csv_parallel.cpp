@@ -206,7 +206,6 @@ public:
         std::optional<GroupKeys> groups;
         if (m_groups) groups.emplace(width, piece.groupKeys, piece.groupCounts);
         std::vector<Code> key(width);
-        std::vector<unsigned char> missingFlags(m_layout.arity);
 
         CsvScanner scanner(m_separator, m_options.trim, m_options.maxRecordBytes);
         std::vector<FastField> fields;
@@ -231,7 +230,7 @@ public:
             const char* p = buffer.data();
             const char* const end = p + held;
             const ScanEnd ended = scanner.scanRecords(p, end, atEof, fields, [&](const char*) {
-                return onRecord(piece, fields, plain, missingFlags, key, groups);
+                return onRecord(piece, fields, plain, key, groups);
             });
             if (ended == ScanEnd::Refused || ended == ScanEnd::Bail) {
                 piece.status = PieceStatus::Bail;
@@ -294,8 +293,7 @@ private:
     }
 
     bool onRecord(Piece& piece, const std::vector<FastField>& fields, bool plain,
-                  std::vector<unsigned char>& missingFlags, std::vector<Code>& key,
-                  std::optional<GroupKeys>& groups) const {
+                  std::vector<Code>& key, std::optional<GroupKeys>& groups) const {
         ++piece.rowsRead;
         if (fields.size() != m_layout.arity) return false;
         if (m_groups) {
@@ -304,12 +302,11 @@ private:
                 for (const FastField& f : fields)
                     if (!acceptableText(f.view())) return false;
         }
-        bool anyMissing = false;
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            missingFlags[i] = isMissing(fields[i]);
-            anyMissing |= missingFlags[i] != 0;
-        }
-        if (anyMissing && m_options.missing == MissingPolicy::Drop) {
+        // A row the missing policy keeps has no missing field under Drop; under Keep the
+        // dictionaries say which fields are missing.
+        if (m_options.missing == MissingPolicy::Drop &&
+            std::any_of(fields.begin(), fields.end(),
+                        [&](const FastField& f) { return isMissing(f); })) {
             if (!m_groups)
                 for (const FastField& f : fields)
                     if (!acceptableText(f.view())) return false;
@@ -327,18 +324,20 @@ private:
             const std::string_view text = fields[i].view();
             const std::uint64_t h = hashBytes(text.data(), text.size());
             SpellingIndex& dictionary = piece.dictionaries[c];
-            Code code = dictionary.find(text, h);
+            bool token = false;
+            Code code = dictionary.find(text, h, token);
             if (code == SpellingIndex::kAbsent) {
                 // A spelling is checked once, when first seen (FastCsvReader::onRecord).
                 if (!m_groups && !acceptableText(text)) return false;
                 code = Code(dictionary.size());
-                dictionary.insert(text, h, code);
+                token = m_missing.isToken(text);
+                dictionary.insert(text, h, code, token);
             }
             if (m_groups)
                 key[c] = code;
             else
                 piece.codes[c].push_back(code);
-            piece.missing[c] += missingFlags[i];
+            piece.missing[c] += token && !fields[i].quoted;
         }
         if (m_groups) groups->add(key.data(), 1);
         return true;

@@ -5,6 +5,7 @@
 // fast readers of rows, of groups and of the parallel pieces.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "io/csv_scanner.h"
@@ -18,11 +19,14 @@ public:
             m_lengths |= t.size() < 64 ? std::uint64_t(1) << t.size() : 0;
     }
 
-    bool matches(const FastField& field) const {
-        if (field.quoted) return false;
-        if (field.size < 64 && !((m_lengths >> field.size) & 1)) return false;
+    bool matches(const FastField& field) const { return !field.quoted && isToken(field.view()); }
+
+    /// Whether `text` unquoted would be missing: the readers keep it with the spelling in
+    /// their SpellingIndex, so a field seen before costs no comparison.
+    bool isToken(std::string_view text) const {
+        if (text.size() < 64 && !((m_lengths >> text.size()) & 1)) return false;
         for (const std::string& t : m_tokens)
-            if (t == field.view()) return true;
+            if (t == text) return true;
         return false;
     }
 

@@ -23,6 +23,12 @@ public:
 
     /// The code remembered for `text` (hash `h`), or kAbsent.
     Code find(std::string_view text, std::uint64_t h) const {
+        bool marked;
+        return find(text, h, marked);
+    }
+
+    /// The same, and the mark it was inserted with (when found).
+    Code find(std::string_view text, std::uint64_t h, bool& marked) const {
         const std::size_t mask = m_slots.size() - 1;
         const auto tag = std::uint32_t(h >> 32);
         for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask) {
@@ -30,15 +36,19 @@ public:
             if (!slot) return kAbsent;
             if (std::uint32_t(slot >> 32) != tag) continue;
             const Entry& e = m_entries[std::uint32_t(slot) - 1];
-            if (e.size == text.size() && sameBytes(m_bytes.data() + e.offset, text.data(), e.size))
+            if (e.size == text.size() &&
+                sameBytes(m_bytes.data() + e.offset, text.data(), e.size)) {
+                marked = e.marked;
                 return e.code;
+            }
         }
     }
 
-    /// Remembers `text` -> `code` (text must be absent).
-    void insert(std::string_view text, std::uint64_t h, Code code) {
+    /// Remembers `text` -> `code` (text must be absent), with a mark of the caller's (the
+    /// readers mark a missing-value token).
+    void insert(std::string_view text, std::uint64_t h, Code code, bool marked = false) {
         if ((m_entries.size() + 1) * 2 > m_slots.size()) grow();
-        m_entries.push_back({h, m_bytes.size(), std::uint32_t(text.size()), code});
+        m_entries.push_back({h, m_bytes.size(), std::uint32_t(text.size()), code, marked});
         m_bytes.append(text);
         place(h, std::uint32_t(m_entries.size()));
     }
@@ -57,6 +67,7 @@ private:
         std::size_t offset;
         std::uint32_t size;
         Code code;
+        bool marked;
     };
     void place(std::uint64_t h, std::uint32_t entryPlusOne) {
         const std::size_t mask = m_slots.size() - 1;
