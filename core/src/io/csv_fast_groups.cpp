@@ -155,11 +155,11 @@ public:
         for (std::size_t i = 0, c = 0; i < batch.cells.size();
              ++i, c = c + 1 == width ? 0 : c + 1) {
             const std::string_view text = batch.text(batch.cells[i]);
-            const std::uint64_t h = hashBytes(text.data(), text.size());
-            Code code = m_indexes[c].find(text, h);
+            bool marked;
+            Code code = m_indexes[c].lookup(text, marked);
             if (code == SpellingIndex::kAbsent) {
                 code = m_columns[c].intern(text);
-                m_indexes[c].insert(text, h, code);
+                m_indexes[c].remember(text, code, false);
             }
             out[i] = code;
         }

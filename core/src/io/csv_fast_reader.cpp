@@ -100,15 +100,14 @@ bool FastCsvReader::onRecord() {
     for (std::size_t c = 0; c < m_columns.size(); ++c) {
         const std::size_t i = m_fieldOf[c];
         const std::string_view text = m_fields[i].view();
-        const std::uint64_t h = hashBytes(text.data(), text.size());
         bool token = false;
-        Code code = m_indexes[c].find(text, h, token);
+        Code code = m_indexes[c].lookup(text, token);
         if (code == SpellingIndex::kAbsent) {
             // A spelling is checked once, when first seen: the ones seen before passed.
             if (!acceptableText(text)) return false;
             code = m_columns[c].intern(text);
             token = m_missing.isToken(text);
-            m_indexes[c].insert(text, h, code, token);
+            m_indexes[c].remember(text, code, token);
         }
         m_columns[c].appendCode(code);
         m_missingCounts[c] += token && !m_fields[i].quoted;

@@ -322,16 +322,15 @@ private:
         for (std::size_t c = 0; c < width; ++c) {
             const std::size_t i = m_layout.fieldOf[c];
             const std::string_view text = fields[i].view();
-            const std::uint64_t h = hashBytes(text.data(), text.size());
             SpellingIndex& dictionary = piece.dictionaries[c];
             bool token = false;
-            Code code = dictionary.find(text, h, token);
+            Code code = dictionary.lookup(text, token);
             if (code == SpellingIndex::kAbsent) {
                 // A spelling is checked once, when first seen (FastCsvReader::onRecord).
                 if (!m_groups && !acceptableText(text)) return false;
                 code = Code(dictionary.size());
                 token = m_missing.isToken(text);
-                dictionary.insert(text, h, code, token);
+                dictionary.remember(text, code, token);
             }
             if (m_groups)
                 key[c] = code;
