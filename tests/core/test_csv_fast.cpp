@@ -9,11 +9,13 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <random>
 
 #include "io/csv_reference.h"
 #include "io/csv_scanner.h"
+#include "io/spelling_index.h"
 #include "ldiv/data/error.h"
 #include "ldiv/hierarchy/hierarchy.h"
 #include "ldiv/io/csv_table_reader.h"
@@ -316,6 +318,44 @@ private slots:
                 ++splitLines;
         }
         QVERIFY(splitLines > std::size_t(ldv::test::scaled(1000)));
+    }
+
+    // SpellingIndex::lookup answers spellings of up to 16 bytes from their packed bytes and
+    // longer ones through find: against a std::map, on spellings of 0 to 24 bytes from a small
+    // alphabet (NUL included) so that many differ in one byte only, at any position.
+    void spellingIndexLookupAgreesWithAMap() {
+        std::mt19937 rng(2039);
+        const std::string alphabet("ab\0\xC3 ", 5);
+        for (int round = 0; round < 40; ++round) {
+            detail::SpellingIndex index;
+            std::map<std::string, std::pair<Code, bool>> oracle;
+            const int inserts = 1 + int(rng() % 2000);
+            for (int i = 0; i < 3 * inserts; ++i) {
+                std::string text(rng() % 25, 'a');
+                for (char& ch : text) ch = alphabet[rng() % alphabet.size()];
+                bool marked = false;
+                const Code code = index.lookup(text, marked);
+                const auto known = oracle.find(text);
+                if (known == oracle.end()) {
+                    QCOMPARE(code, detail::SpellingIndex::kAbsent);
+                    if (int(oracle.size()) < inserts) {
+                        const auto next = Code(oracle.size());
+                        const bool mark = rng() % 3 == 0;
+                        index.remember(text, next, mark);
+                        oracle[text] = {next, mark};
+                    }
+                } else {
+                    QCOMPARE(code, known->second.first);
+                    QCOMPARE(marked, known->second.second);
+                }
+            }
+            QCOMPARE(index.size(), oracle.size());
+            for (const auto& [text, entry] : oracle) {
+                bool marked = false;
+                QCOMPARE(index.lookup(text, marked), entry.first);
+                QCOMPARE(index.spelling(entry.first), std::string_view(text));
+            }
+        }
     }
 
     void chunkBordersInsideFieldsAndLineEnds_data() {

@@ -24,17 +24,17 @@ public:
         m_short.assign(16, Short{});
     }
 
-    /// The code remembered for `text`, or kAbsent, and its mark. A spelling of up to 8 bytes
+    /// The code remembered for `text`, or kAbsent, and its mark. A spelling of up to 16 bytes
     /// (most cells) is answered from a table keyed by its bytes themselves: no hash of them,
-    /// one slot read and one compare, where find reads a slot, an entry and the bytes (issue
+    /// one slot read and two compares, where find reads a slot, an entry and the bytes (issue
     /// 38: the lookups were half of loading a 10 M-row file).
     Code lookup(std::string_view text, bool& marked) const {
-        if (text.size() > 8) return find(text, hashBytes(text.data(), text.size()), marked);
-        const std::uint64_t word = packShort(text);
-        const auto size = std::uint32_t(text.size()) + 1;
-        for (std::size_t i = shortSlot(word, size);; i = (i + 1) & (m_short.size() - 1)) {
+        if (text.size() > kShortMax) return find(text, hashBytes(text.data(), text.size()), marked);
+        const Short key = packShort(text);
+        for (std::size_t i = shortSlot(key);; i = (i + 1) & (m_short.size() - 1)) {
             const Short& slot = m_short[i];
-            if (slot.word == word && (slot.sizeAndMark & kSizeBits) == size) {
+            if (slot.low == key.low && slot.high == key.high &&
+                (slot.sizeAndMark & kSizeBits) == key.sizeAndMark) {
                 marked = (slot.sizeAndMark & kMarkBit) != 0;
                 return slot.code;
             }
@@ -45,7 +45,7 @@ public:
     /// Remembers `text` -> `code` (text must be absent), for lookup and find.
     void remember(std::string_view text, Code code, bool marked) {
         insert(text, hashBytes(text.data(), text.size()), code, marked);
-        if (text.size() > 8) return;
+        if (text.size() > kShortMax) return;
         if ((m_shortUsed + 1) * 2 > m_short.size()) {
             std::vector<Short> old(m_short.size() * 2, Short{});
             old.swap(m_short);
@@ -53,8 +53,10 @@ public:
             for (const Short& slot : old)
                 if (slot.sizeAndMark) placeShort(slot);
         }
-        placeShort(
-            {packShort(text), std::uint32_t(text.size() + 1) | (marked ? kMarkBit : 0), code});
+        Short slot = packShort(text);
+        slot.sizeAndMark |= marked ? kMarkBit : 0;
+        slot.code = code;
+        placeShort(slot);
         ++m_shortUsed;
     }
 
@@ -99,33 +101,44 @@ public:
     std::uint64_t hashOf(std::size_t entry) const { return m_entries[entry].hash; }
 
 private:
-    /// A spelling of up to 8 bytes as one word: with its size, distinct spellings give
-    /// distinct words (4 to 8 bytes: the first four and the last four; fewer: each byte).
-    static std::uint64_t packShort(std::string_view text) {
-        const char* s = text.data();
-        const std::size_t n = text.size();
-        if (n >= 4) {
-            std::uint32_t a, b;
-            std::memcpy(&a, s, 4);
-            std::memcpy(&b, s + n - 4, 4);
-            return a | (std::uint64_t(b) << 32);
-        }
-        if (n == 0) return 0;
-        const auto* u = reinterpret_cast<const unsigned char*>(s);
-        return u[0] | (std::uint64_t(u[n / 2]) << 8) | (std::uint64_t(u[n - 1]) << 16);
-    }
-    std::size_t shortSlot(std::uint64_t word, std::uint32_t size) const {
-        return std::size_t(((word ^ (std::uint64_t(size) << 58)) * 0x9E3779B97F4A7C15ull) >>
-                           m_shortShift);
-    }
+    static constexpr std::size_t kShortMax = 16;
     struct Short {
-        std::uint64_t word = 0;
-        std::uint32_t sizeAndMark = 0;  // 0: empty; else size + 1, and kMarkBit
+        std::uint64_t low = 0, high = 0;  // the bytes, packed as packShort says
+        std::uint32_t sizeAndMark = 0;    // 0: empty; else size + 1, and kMarkBit
         Code code = 0;
     };
     static constexpr std::uint32_t kSizeBits = 0xFF, kMarkBit = 0x100;
+
+    /// A spelling of up to 16 bytes as two words and its size + 1; distinct spellings of one
+    /// size give distinct words (9 to 16 bytes: the first eight and the last eight; 4 to 8: the
+    /// first four and the last four; fewer: each byte). Reads only the spelling's bytes.
+    static Short packShort(std::string_view text) {
+        const char* s = text.data();
+        const std::size_t n = text.size();
+        Short key;
+        key.sizeAndMark = std::uint32_t(n + 1);
+        if (n > 8) {
+            std::memcpy(&key.low, s, 8);
+            std::memcpy(&key.high, s + n - 8, 8);
+        } else if (n >= 4) {
+            std::uint32_t a, b;
+            std::memcpy(&a, s, 4);
+            std::memcpy(&b, s + n - 4, 4);
+            key.low = a | (std::uint64_t(b) << 32);
+        } else if (n > 0) {
+            const auto* u = reinterpret_cast<const unsigned char*>(s);
+            key.low = u[0] | (std::uint64_t(u[n / 2]) << 8) | (std::uint64_t(u[n - 1]) << 16);
+        }
+        return key;
+    }
+    std::size_t shortSlot(const Short& key) const {
+        const std::uint64_t mixed = (key.low ^ (key.high * 0xBF58476D1CE4E5B9ull) ^
+                                     (std::uint64_t(key.sizeAndMark & kSizeBits) << 58)) *
+                                    0x9E3779B97F4A7C15ull;
+        return std::size_t(mixed >> m_shortShift);
+    }
     void placeShort(const Short& slot) {
-        std::size_t i = shortSlot(slot.word, slot.sizeAndMark & kSizeBits);
+        std::size_t i = shortSlot(slot);
         while (m_short[i].sizeAndMark) i = (i + 1) & (m_short.size() - 1);
         m_short[i] = slot;
     }
@@ -151,7 +164,7 @@ private:
     std::vector<std::uint64_t> m_slots;  // 0 = empty, else (hash tag << 32) | entry + 1
     std::vector<Entry> m_entries;
     std::string m_bytes;
-    std::vector<Short> m_short;  // the spellings of up to 8 bytes, by packShort
+    std::vector<Short> m_short;  // the spellings of up to kShortMax bytes, by packShort
     std::size_t m_shortUsed = 0;
     unsigned m_shortShift = 64 - 4;  // log2 of m_short's 16 slots
 };
