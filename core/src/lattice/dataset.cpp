@@ -61,14 +61,11 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
     if (sampled() && (sample.rows.size() != n || m_population >= m_sensitive.size()))
         throw ParameterError("a sample needs one flag per row and a population attribute");
     if (sampled()) m_published.assign(sample.rows.begin(), sample.rows.end());
-    // Each thread adds up the rows of its share of the groups, reading every row's group id:
-    // the sums, and each group's key from its first row, are those of one pass in row order
+    // Each thread adds up the rows of a range of groups, reading every row's group id: the
+    // sums, and each group's key from its first row, are those of one pass in row order
     // (10 M rows into 472 k groups took ~200 ms on one thread, after a 300 ms grouping). A
-    // row of another thread's group is added to a spare group of this thread's, past the
+    // row of another thread's range is added to a spare group of this thread's, past the
     // last, instead of being skipped: a branch taken for half the rows at random cost more.
-    // The shares are spread by a hash of the id, not ranges of ids: ids follow first
-    // appearance, so the low ones are the large groups, and the thread owning them did most
-    // of the random additions while the other waited (issue 38).
     const unsigned threads =
         n >= detail::kParallelGroupItems ? std::max(1u, std::min(groupingThreads, groups)) : 1;
     const std::size_t slots = std::size_t(groups) + threads;
@@ -80,24 +77,22 @@ Dataset::Dataset(const Table& table, std::vector<std::size_t> qiColumns,
         m_base.histograms.emplace_back(slots * table.column(s).domainSize(), 0);
         sensitiveCodes.push_back(table.column(s).codes());
     }
-    // The thread owning group g: its id hashed, then scaled to [0, threads).
-    auto ownerOf = [threads](std::uint32_t g) {
-        return unsigned((std::uint64_t(g * 2654435761u) * threads) >> 32);
-    };
     auto accumulate = [&](unsigned t) {
+        const auto gBegin = std::uint32_t(std::uint64_t(groups) * t / threads);
+        const auto span = std::uint32_t(std::uint64_t(groups) * (t + 1) / threads) - gBegin;
         const std::uint32_t spare = groups + t;
         std::uint64_t rows = 0;
-        std::vector<std::uint8_t> keyed(std::size_t(groups) + 1, 0);
-        keyed[groups] = 1;  // the spare group has no key
+        std::vector<std::uint8_t> keyed(std::size_t(span) + 1, 0);
+        keyed[span] = 1;  // the spare group has no key
         for (std::size_t r = 0; r < n; ++r) {
             const std::uint32_t g = m_rowToBase[r];
-            const bool own = ownerOf(g) == t;
+            const bool own = g - gBegin < span;
             const std::uint32_t slot = own ? g : spare;
             const std::uint32_t w = m_weights.empty() ? 1 : m_weights[r];
             // Rows outside the sample weigh nothing, except in the population's histogram.
             const std::uint32_t published = !sampled() || sample.rows[r] ? w : 0;
-            if (!keyed[own ? g : groups]) {
-                keyed[g] = 1;
+            if (!keyed[own ? g - gBegin : span]) {
+                keyed[g - gBegin] = 1;
                 for (std::size_t i = 0; i < d; ++i) m_base.keys[g * d + i] = cols[i][r];
             }
             m_base.sizes[slot] += published;
