@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "data/prefault.h"
 #include "data/type_inference.h"
 #include "io/csv_projection.h"
 #include "io/csv_tokenizer.h"
@@ -138,7 +139,10 @@ std::size_t FastCsvReader::feed(const char* data, std::size_t size, bool atEof) 
 void FastCsvReader::reserveFor(std::size_t totalBytes, std::size_t bytesRead) {
     if (m_rowsRead == 0 || bytesRead == 0) return;
     const double rows = double(totalBytes) / double(bytesRead) * double(m_rowsRead) * 1.02 + 16;
-    for (Column& c : m_columns) c.reserve(std::size_t(rows));
+    for (Column& c : m_columns) {
+        c.reserve(std::size_t(rows));
+        prefault(c.codes().data(), std::size_t(rows) * sizeof(Code));
+    }
 }
 
 std::optional<Table> FastCsvReader::finish() {

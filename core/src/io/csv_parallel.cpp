@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "data/parallel_groups.h"
+#include "data/prefault.h"
 #include "data/type_inference.h"
 #include "io/csv_fast_reader.h"
 #include "io/csv_projection.h"
@@ -252,7 +253,10 @@ public:
                 const double rows =
                     double(piece.end - piece.begin) / readSoFar * double(piece.rowsRead) * 1.02 +
                     16;
-                for (std::vector<Code>& c : piece.codes) c.reserve(std::size_t(rows));
+                for (std::vector<Code>& c : piece.codes) {
+                    c.reserve(std::size_t(rows));
+                    prefault(c.data(), c.capacity() * sizeof(Code));
+                }
                 reserved = true;
             }
             held = std::size_t(end - p);
@@ -484,6 +488,7 @@ ParallelOutcome parallelCsvRows(const ReadAt& read, std::uint64_t totalBytes, ch
             std::vector<std::vector<Code>> maps;
             mergeDictionary(columns[c], pieces, c, maps);
             columns[c].reserve(rows);
+            prefault(columns[c].codes().data(), rows * sizeof(Code));
             std::uint64_t missing = 0;
             for (std::size_t p = 0; p < pieces.size(); ++p) {
                 const std::vector<Code>& map = maps[p];
