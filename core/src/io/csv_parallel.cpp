@@ -322,27 +322,38 @@ private:
         if (m_layout.projected && !plain)
             for (std::size_t i = 0; i < fields.size(); ++i)
                 if (!m_layout.keep[i] && !acceptableText(fields[i].view())) return false;
+        // Once per field of every row: the arrays are read through local pointers, and a
+        // new spelling is handled out of line.
         const std::size_t width = m_layout.fieldOf.size();
+        const std::size_t* fieldOf = m_layout.fieldOf.data();
+        SpellingIndex* dictionaries = piece.dictionaries.data();
+        std::uint64_t* missing = piece.missing.data();
         for (std::size_t c = 0; c < width; ++c) {
-            const std::size_t i = m_layout.fieldOf[c];
-            const std::string_view text = fields[i].view();
-            SpellingIndex& dictionary = piece.dictionaries[c];
+            const FastField& field = fields[fieldOf[c]];
             bool token = false;
-            Code code = dictionary.lookup(text, token);
-            if (code == SpellingIndex::kAbsent) {
-                // A spelling is checked once, when first seen (FastCsvReader::onRecord).
-                if (!m_groups && !acceptableText(text)) return false;
-                code = Code(dictionary.size());
-                token = m_missing.isToken(text);
-                dictionary.remember(text, code, token);
+            Code code = dictionaries[c].lookup(field.view(), token);
+            if (code == SpellingIndex::kAbsent) [[unlikely]] {
+                if (!firstSeen(dictionaries[c], field.view(), code, token)) return false;
             }
             if (m_groups)
                 key[c] = code;
             else
                 piece.codes[c].push_back(code);
-            piece.missing[c] += token && !fields[i].quoted;
+            if (token) [[unlikely]]
+                missing[c] += !field.quoted;
         }
         if (m_groups) groups->add(key.data(), 1);
+        return true;
+    }
+
+    /// A spelling the piece has not seen: checked once (FastCsvReader::onRecord), then
+    /// remembered with its code and whether it is a missing-value token.
+    [[gnu::noinline]] bool firstSeen(SpellingIndex& dictionary, std::string_view text, Code& code,
+                                     bool& token) const {
+        if (!m_groups && !acceptableText(text)) return false;
+        code = Code(dictionary.size());
+        token = m_missing.isToken(text);
+        dictionary.remember(text, code, token);
         return true;
     }
 
