@@ -135,53 +135,53 @@ std::string randomCsv(std::mt19937& rng, char sep, std::size_t records, bool wel
     return text;
 }
 
-/// The records of `text` as scan gives them one at a time (blank lines skipped), each as its
-/// fields' bytes and quoted flags, then how it ended: "end", "bail at N" or "incomplete at N".
-std::vector<std::string> recordsByScan(const std::string& text, char sep, bool trim,
-                                       std::size_t limit, bool atEof) {
+/// A record as the two scans below list it: its fields' bytes and quoted flags, and the
+/// offset past its line end.
+std::string describeRecord(const std::vector<detail::FastField>& fields, std::ptrdiff_t after) {
+    std::string r;
+    for (const detail::FastField& f : fields)
+        r += std::string(f.view()) + (f.quoted ? "|q|" : "|u|");
+    return r + "@" + std::to_string(after);
+}
+
+/// How a scan ended: "end", "bail at N" or "incomplete at N".
+std::string describeEnd(bool done, bool bail, std::ptrdiff_t at) {
+    if (done) return "end";
+    return (bail ? "bail at " : "incomplete at ") + std::to_string(at);
+}
+
+/// The records of `text` (blank lines skipped), then how the scan ended: through scan, one
+/// record at a time (`oneAtATime`), or through scanRecords, its split of plain lines and scan
+/// elsewhere.
+std::vector<std::string> scanned(const std::string& text, char sep, bool trim, std::size_t limit,
+                                 bool atEof, bool oneAtATime) {
     detail::CsvScanner scanner(sep, trim, limit);
     std::vector<detail::FastField> fields;
     std::vector<std::string> out;
     const char* p = text.data();
     const char* const end = p + text.size();
+    if (!oneAtATime) {
+        const detail::ScanEnd ended =
+            scanner.scanRecords(p, end, atEof, fields, [&](const char* after) {
+                out.push_back(describeRecord(fields, after - text.data()));
+                return true;
+            });
+        out.push_back(describeEnd(ended == detail::ScanEnd::Done, ended == detail::ScanEnd::Bail,
+                                  p - text.data()));
+        return out;
+    }
     while (p < end) {
         const char* before = p;
         const detail::ScanStatus status = scanner.scan(p, end, atEof, fields);
         if (status == detail::ScanStatus::Record) {
-            std::string r;
-            for (const detail::FastField& f : fields)
-                r += std::string(f.view()) + (f.quoted ? "|q|" : "|u|");
-            out.push_back(r + "@" + std::to_string(p - text.data()));
+            out.push_back(describeRecord(fields, p - text.data()));
         } else if (status != detail::ScanStatus::Blank) {
-            out.push_back((status == detail::ScanStatus::Bail ? "bail at " : "incomplete at ") +
-                          std::to_string(before - text.data()));
+            out.push_back(
+                describeEnd(false, status == detail::ScanStatus::Bail, before - text.data()));
             return out;
         }
     }
-    out.push_back("end");
-    return out;
-}
-
-/// The same through scanRecords (its split of plain lines and scan elsewhere).
-std::vector<std::string> recordsByScanRecords(const std::string& text, char sep, bool trim,
-                                              std::size_t limit, bool atEof) {
-    detail::CsvScanner scanner(sep, trim, limit);
-    std::vector<detail::FastField> fields;
-    std::vector<std::string> out;
-    const char* p = text.data();
-    const detail::ScanEnd ended =
-        scanner.scanRecords(p, text.data() + text.size(), atEof, fields, [&](const char* after) {
-            std::string r;
-            for (const detail::FastField& f : fields)
-                r += std::string(f.view()) + (f.quoted ? "|q|" : "|u|");
-            out.push_back(r + "@" + std::to_string(after - text.data()));
-            return true;
-        });
-    if (ended == detail::ScanEnd::Done)
-        out.push_back("end");
-    else
-        out.push_back((ended == detail::ScanEnd::Bail ? "bail at " : "incomplete at ") +
-                      std::to_string(p - text.data()));
+    out.push_back(describeEnd(true, false, 0));
     return out;
 }
 
@@ -305,9 +305,8 @@ private slots:
             const bool trim = rng() % 2 == 0;
             const std::size_t limit = rng() % 4 == 0 ? 8 + rng() % 40 : std::size_t(1) << 20;
             const bool atEof = rng() % 3 != 0;
-            const std::vector<std::string> expected = recordsByScan(text, sep, trim, limit, atEof);
-            const std::vector<std::string> got =
-                recordsByScanRecords(text, sep, trim, limit, atEof);
+            const std::vector<std::string> expected = scanned(text, sep, trim, limit, atEof, true);
+            const std::vector<std::string> got = scanned(text, sep, trim, limit, atEof, false);
             QVERIFY2(got == expected,
                      ("sep '" + std::string(1, sep) + "' trim " + std::to_string(trim) + " limit " +
                       std::to_string(limit) + " in:\n" + text)
