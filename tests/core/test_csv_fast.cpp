@@ -354,6 +354,15 @@ private slots:
                 QCOMPARE(index.lookup(text, marked), entry.first);
                 QCOMPARE(index.spelling(entry.first), std::string_view(text));
             }
+            // As the parallel reader merges a piece's spellings: through hashOf, find, insert.
+            detail::SpellingIndex whole;
+            for (std::size_t e = 0; e < index.size(); ++e) {
+                QCOMPARE(whole.find(index.spelling(e), index.hashOf(e)),
+                         detail::SpellingIndex::kAbsent);
+                whole.insert(index.spelling(e), index.hashOf(e), Code(e));
+            }
+            for (std::size_t e = 0; e < index.size(); ++e)
+                QCOMPARE(whole.find(index.spelling(e), index.hashOf(e)), Code(e));
         }
     }
 

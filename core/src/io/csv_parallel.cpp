@@ -475,7 +475,7 @@ std::size_t csvChunkBytes(const CsvOptions& options, std::uint64_t totalBytes, u
     // one thread while the others wait (with 4 per thread, the 10 M-row file's last 103 MB
     // piece kept one of 2 threads idle for ~0.1 s of a 1.2 s read; issue 38); not below
     // 4 MiB, where starting a piece and merging its dictionaries cost more than they save.
-    const std::uint64_t even = totalBytes / (std::uint64_t(threads) * 16) + 1;
+    const std::uint64_t even = totalBytes / (std::uint64_t(threads) * 4) + 1;
     return std::size_t(std::max<std::uint64_t>(even, std::uint64_t(4) << 20));
 }
 
@@ -499,10 +499,12 @@ ParallelOutcome parallelCsvRows(const ReadAt& read, std::uint64_t totalBytes, ch
             std::vector<std::vector<Code>> maps;
             mergeDictionary(columns[c], pieces, c, maps);
             columns[c].reserve(rows);
-            prefault(columns[c].codes().data(), rows * sizeof(Code));
+            const Code* const start = columns[c].codes().data();
             std::uint64_t missing = 0;
             for (std::size_t p = 0; p < pieces.size(); ++p) {
                 const std::vector<Code>& map = maps[p];
+                // A piece's share at a time: the column's pages arrive as the piece's go.
+                prefault(start + columns[c].size(), pieces[p].codes[c].size() * sizeof(Code));
                 for (const Code code : pieces[p].codes[c]) columns[c].appendCode(map[code]);
                 std::vector<Code>().swap(pieces[p].codes[c]);  // the memory back at once
                 missing += pieces[p].missing[c];

@@ -1,9 +1,10 @@
 #pragma once
-// Raw spelling -> dictionary code, for the readers' per-value lookup: an open-addressing
-// table over one byte arena, so a value seen before costs one hash and one compare, and a
-// new value one copy (never a node or a string per value). Column::intern stays the owner
-// of the dictionary (and of Unicode normalisation); this only remembers its answers, so two
-// spellings of one NFC label may map to the same code.
+// Raw spelling -> dictionary code, for the readers' per-value lookup: open-addressing tables
+// over one byte arena, so a value seen before costs one probe and one compare, and a new
+// value one copy (never a node or a string per value). Spellings of up to 16 bytes are keyed
+// by their bytes, longer ones by a hash. Column::intern stays the owner of the dictionary
+// (and of Unicode normalisation); this only remembers its answers, so two spellings of one
+// NFC label may map to the same code.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -20,81 +21,61 @@ public:
     static constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
 
     SpellingIndex() {
-        m_slots.assign(64, 0);
+        m_slots.assign(16, 0);
         m_short.assign(16, Short{});
     }
 
     /// The code remembered for `text`, or kAbsent, and its mark. A spelling of up to 16 bytes
-    /// (most cells) is answered from a table keyed by its bytes themselves: no hash of them,
-    /// one slot read and two compares, where find reads a slot, an entry and the bytes (issue
-    /// 38: the lookups were half of loading a 10 M-row file).
+    /// (most cells) is kept in a table keyed by its bytes themselves: no hash of them, one
+    /// slot read and two compares, where a longer one reads a slot, an entry and the bytes
+    /// (issue 38: the lookups were half of loading a 10 M-row file).
     Code lookup(std::string_view text, bool& marked) const {
-        if (text.size() > kShortMax) return find(text, hashBytes(text.data(), text.size()), marked);
-        const Short key = packShort(text);
-        for (std::size_t i = shortSlot(key);; i = (i + 1) & (m_short.size() - 1)) {
-            const Short& slot = m_short[i];
-            if (slot.low == key.low && slot.high == key.high &&
-                (slot.sizeAndMark & kSizeBits) == key.sizeAndMark) {
-                marked = (slot.sizeAndMark & kMarkBit) != 0;
-                return slot.code;
-            }
-            if (slot.sizeAndMark == 0) return kAbsent;
-        }
-    }
-
-    /// Remembers `text` -> `code` (text must be absent), for lookup and find.
-    void remember(std::string_view text, Code code, bool marked) {
-        insert(text, hashBytes(text.data(), text.size()), code, marked);
-        if (text.size() > kShortMax) return;
-        if ((m_shortUsed + 1) * 2 > m_short.size()) {
-            std::vector<Short> old(m_short.size() * 2, Short{});
-            old.swap(m_short);
-            m_shortShift -= 1;
-            for (const Short& slot : old)
-                if (slot.sizeAndMark) placeShort(slot);
-        }
-        Short slot = packShort(text);
-        slot.sizeAndMark |= marked ? kMarkBit : 0;
-        slot.code = code;
-        placeShort(slot);
-        ++m_shortUsed;
-    }
-
-    /// The code remembered for `text` (hash `h`), or kAbsent.
-    Code find(std::string_view text, std::uint64_t h) const {
-        bool marked;
-        return find(text, h, marked);
-    }
-
-    /// The same, and the mark it was inserted with (when found).
-    Code find(std::string_view text, std::uint64_t h, bool& marked) const {
-        const std::size_t mask = m_slots.size() - 1;
-        const auto tag = std::uint32_t(h >> 32);
-        for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask) {
-            const std::uint64_t slot = m_slots[i];
-            if (!slot) return kAbsent;
-            if (std::uint32_t(slot >> 32) != tag) continue;
-            const Entry& e = m_entries[std::uint32_t(slot) - 1];
-            if (e.size == text.size() &&
-                sameBytes(m_bytes.data() + e.offset, text.data(), e.size)) {
-                marked = e.marked;
-                return e.code;
-            }
-        }
+        if (text.size() <= kShortMax) return findShort(text, marked);
+        return findLong(text, hashBytes(text.data(), text.size()), marked);
     }
 
     /// Remembers `text` -> `code` (text must be absent), with a mark of the caller's (the
     /// readers mark a missing-value token).
+    void remember(std::string_view text, Code code, bool marked) {
+        const bool isShort = text.size() <= kShortMax;
+        insert(text, isShort ? 0 : hashBytes(text.data(), text.size()), code, marked);
+    }
+
+    /// lookup with the hash already known (`h` as hashOf gives it: a short spelling's is not
+    /// needed).
+    Code find(std::string_view text, std::uint64_t h) const {
+        bool marked;
+        return find(text, h, marked);
+    }
+    Code find(std::string_view text, std::uint64_t h, bool& marked) const {
+        if (text.size() <= kShortMax) return findShort(text, marked);
+        return findLong(text, h, marked);
+    }
+
+    /// remember with the hash already known.
     void insert(std::string_view text, std::uint64_t h, Code code, bool marked = false) {
-        if ((m_entries.size() + 1) * 2 > m_slots.size()) grow();
-        m_entries.push_back({h, m_bytes.size(), std::uint32_t(text.size()), code, marked});
+        const bool isShort = text.size() <= kShortMax;
+        m_entries.push_back(
+            {isShort ? 0 : h, m_bytes.size(), std::uint32_t(text.size()), code, marked});
         m_bytes.append(text);
-        place(h, std::uint32_t(m_entries.size()));
+        if (isShort) {
+            if ((m_shortUsed + 1) * 2 > m_short.size()) growShort();
+            Short slot = packShort(text);
+            slot.sizeAndMark |= marked ? kMarkBit : 0;
+            slot.code = code;
+            placeShort(slot);
+            ++m_shortUsed;
+        } else {
+            if ((m_longUsed + 1) * 2 > m_slots.size()) grow();
+            place(h, std::uint32_t(m_entries.size()));
+            ++m_longUsed;
+        }
     }
 
     std::size_t size() const { return m_entries.size(); }
-    /// The spelling of the `entry`-th insert and its hash (the parallel reader merges a
-    /// chunk's spellings into the whole file's in this order: their first appearance).
+    /// The spelling of the `entry`-th insert and its hash, as find takes it (the parallel
+    /// reader merges a chunk's spellings into the whole file's in this order: their first
+    /// appearance). A spelling of up to kShortMax bytes needs no hash: its hashOf is 0.
     std::string_view spelling(std::size_t entry) const {
         return {m_bytes.data() + m_entries[entry].offset, m_entries[entry].size};
     }
@@ -137,6 +118,40 @@ private:
                                     0x9E3779B97F4A7C15ull;
         return std::size_t(mixed >> m_shortShift);
     }
+    Code findShort(std::string_view text, bool& marked) const {
+        const Short key = packShort(text);
+        for (std::size_t i = shortSlot(key);; i = (i + 1) & (m_short.size() - 1)) {
+            const Short& slot = m_short[i];
+            if (slot.low == key.low && slot.high == key.high &&
+                (slot.sizeAndMark & kSizeBits) == key.sizeAndMark) {
+                marked = (slot.sizeAndMark & kMarkBit) != 0;
+                return slot.code;
+            }
+            if (slot.sizeAndMark == 0) return kAbsent;
+        }
+    }
+    Code findLong(std::string_view text, std::uint64_t h, bool& marked) const {
+        const std::size_t mask = m_slots.size() - 1;
+        const auto tag = std::uint32_t(h >> 32);
+        for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask) {
+            const std::uint64_t slot = m_slots[i];
+            if (!slot) return kAbsent;
+            if (std::uint32_t(slot >> 32) != tag) continue;
+            const Entry& e = m_entries[std::uint32_t(slot) - 1];
+            if (e.size == text.size() &&
+                sameBytes(m_bytes.data() + e.offset, text.data(), e.size)) {
+                marked = e.marked;
+                return e.code;
+            }
+        }
+    }
+    void growShort() {
+        std::vector<Short> old(m_short.size() * 2, Short{});
+        old.swap(m_short);
+        m_shortShift -= 1;
+        for (const Short& slot : old)
+            if (slot.sizeAndMark) placeShort(slot);
+    }
     void placeShort(const Short& slot) {
         std::size_t i = shortSlot(slot);
         while (m_short[i].sizeAndMark) i = (i + 1) & (m_short.size() - 1);
@@ -158,10 +173,13 @@ private:
     }
     void grow() {
         m_slots.assign(m_slots.size() * 2, 0);
-        for (std::uint32_t e = 0; e < m_entries.size(); ++e) place(m_entries[e].hash, e + 1);
+        for (std::uint32_t e = 0; e < m_entries.size(); ++e)
+            if (m_entries[e].size > kShortMax) place(m_entries[e].hash, e + 1);
     }
 
-    std::vector<std::uint64_t> m_slots;  // 0 = empty, else (hash tag << 32) | entry + 1
+    // The spellings of more than kShortMax bytes: 0 = empty, else (hash tag << 32) | entry + 1.
+    std::vector<std::uint64_t> m_slots;
+    std::size_t m_longUsed = 0;
     std::vector<Entry> m_entries;
     std::string m_bytes;
     std::vector<Short> m_short;  // the spellings of up to kShortMax bytes, by packShort
