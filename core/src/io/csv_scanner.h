@@ -58,16 +58,22 @@ public:
     template <class OnRecord>
     ScanEnd scanRecords(const char*& p, const char* end, bool atEof, std::vector<FastField>& fields,
                         OnRecord&& onRecord) {
+        // Past the buffer's last LF: splitLines takes only complete lines. Found once per
+        // call, not per try (a buffer of CR line ends has no LF to find, again and again).
+        const char* stop = p;
+        if (m_splits)
+            if (const void* lf = ::memrchr(p, '\n', std::size_t(end - p)))
+                stop = static_cast<const char*>(lf) + 1;
         while (p < end) {
-            if (m_slowLeft == 0) {
+            if (m_slowLeft > 0) {
+                --m_slowLeft;
+            } else if (p < stop) {
                 const char* before = p;
-                if (!splitLines(p, end, fields, onRecord)) return ScanEnd::Refused;
+                if (!splitLines(p, stop, fields, onRecord)) return ScanEnd::Refused;
                 if (p == end) break;
                 // Stopped at once (a line with a quote): the next lines are likely quoted
                 // too, so a run of them goes record by record before splitLines tries again.
                 if (p == before) m_slowLeft = kSlowRun;
-            } else {
-                --m_slowLeft;
             }
             const char* before = p;
             switch (scan(p, end, atEof, fields)) {
@@ -90,20 +96,16 @@ public:
 private:
     static constexpr unsigned kSlowRun = 64;
 
-    /// The records of the complete lines from `p` on that hold no quote, split from a bitmap
-    /// of their separators and line ends, 64 bytes at a time: where quotes are absent a field
-    /// ends at the next separator, CR or LF, so no field needs scan's per-field work (issue
-    /// 38: scanning was a quarter of loading a 10 M-row file). Stops at the start of the first
-    /// line with a quote or longer than the limit, after the last LF, or when onRecord
-    /// refuses (false; `p` then is past that record). A CR ends a line as in scan: CRLF is one
-    /// line end, a lone CR is one too.
+    /// The records of the lines in [p, stop) (stop follows an LF) that hold no quote, split
+    /// from a bitmap of their separators and line ends, 64 bytes at a time: where quotes are
+    /// absent a field ends at the next separator, CR or LF, so no field needs scan's
+    /// per-field work (issue 38: scanning was a quarter of loading a 10 M-row file). Stops at
+    /// the start of the first line with a quote or longer than the limit, at `stop`, or when
+    /// onRecord refuses (false; `p` then is past that record). A CR ends a line as in scan:
+    /// CRLF is one line end, a lone CR is one too.
     template <class OnRecord>
-    bool splitLines(const char*& p, const char* end, std::vector<FastField>& fields,
+    bool splitLines(const char*& p, const char* stop, std::vector<FastField>& fields,
                     OnRecord& onRecord) {
-        if (!m_splits) return true;
-        const void* lastLf = ::memrchr(p, '\n', std::size_t(end - p));
-        if (!lastLf) return true;
-        const char* const stop = static_cast<const char*>(lastLf) + 1;
         const char* record = p;
         const char* field = p;
         const char* skip = nullptr;  // the LF of a CRLF, taken with its CR
