@@ -330,10 +330,22 @@ private slots:
             std::map<std::string, std::pair<Code, bool>> oracle;
             const int inserts = 1 + int(rng() % 2000);
             for (int i = 0; i < 3 * inserts; ++i) {
-                std::string text(rng() % 25, 'a');
+                // Up to 32 bytes: the short table's 24 and the hashed ones past it.
+                std::string text(rng() % 33, 'a');
                 for (char& ch : text) ch = alphabet[rng() % alphabet.size()];
                 bool marked = false;
                 const Code code = index.lookup(text, marked);
+                // lookupIn must agree, the spelling inside a buffer of other bytes: loaded
+                // with what follows it masked off, or packed as lookup does near the end.
+                std::string buffer(rng() % 8, 'x');
+                const std::size_t at = buffer.size();
+                buffer += text;
+                for (std::size_t k = rng() % 40; k > 0; --k) buffer += char(1 + rng() % 255);
+                bool markedIn = false;
+                QCOMPARE(index.lookupIn(std::string_view(buffer.data() + at, text.size()), markedIn,
+                                        buffer.data(), buffer.data() + buffer.size()),
+                         code);
+                if (code != detail::SpellingIndex::kAbsent) QCOMPARE(markedIn, marked);
                 const auto known = oracle.find(text);
                 if (known == oracle.end()) {
                     QCOMPARE(code, detail::SpellingIndex::kAbsent);

@@ -102,7 +102,7 @@ bool FastCsvReader::onRecord() {
         const std::size_t i = m_fieldOf[c];
         const std::string_view text = m_fields[i].view();
         bool token = false;
-        Code code = m_indexes[c].lookup(text, token);
+        Code code = m_indexes[c].lookupIn(text, token, m_chunkBegin, m_chunkEnd);
         if (code == SpellingIndex::kAbsent) {
             // A spelling is checked once, when first seen: the ones seen before passed.
             if (!acceptableText(text)) return false;
@@ -119,6 +119,8 @@ bool FastCsvReader::onRecord() {
 std::size_t FastCsvReader::feed(const char* data, std::size_t size, bool atEof) {
     // Plain ASCII without NUL: no skipped field needs its own check (one vectorised pass).
     m_plainChunk = !m_options.columns.empty() && plainAscii(std::string_view(data, size));
+    m_chunkBegin = data;
+    m_chunkEnd = data + size;
     const char* p = data;
     const char* const end = data + size;
     switch (

@@ -68,6 +68,8 @@ private:
     std::vector<std::size_t> m_fieldOf;  // column -> field
     bool m_projected = false;            // some field is skipped
     bool m_plainChunk = false;           // the chunk being fed is plain ASCII (plainAscii)
+    const char* m_chunkBegin = nullptr;  // the chunk being fed (SpellingIndex::lookupIn)
+    const char* m_chunkEnd = nullptr;
     std::vector<Column> m_columns;
     std::vector<SpellingIndex> m_indexes;
     std::vector<std::size_t> m_missingCounts;  // per column

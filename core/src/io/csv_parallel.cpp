@@ -216,7 +216,9 @@ public:
         bool reserved = false;
         while (next < piece.end) {
             const auto n = std::size_t(std::min<std::uint64_t>(kReadBytes, piece.end - next));
-            if (buffer.size() < held + n) buffer.resize(held + n);
+            // Room past the data for SpellingIndex::lookupIn's loads.
+            if (buffer.size() < held + n + SpellingIndex::kReadAhead)
+                buffer.resize(held + n + SpellingIndex::kReadAhead);
             if (m_read(buffer.data() + held, n, next) != n) {
                 piece.status = PieceStatus::Bail;  // the file changed: the reference reads it
                 return;
@@ -231,7 +233,8 @@ public:
             const char* p = buffer.data();
             const char* const end = p + held;
             const ScanEnd ended = scanner.scanRecords(p, end, atEof, fields, [&](const char*) {
-                return onRecord(piece, fields, plain, key, groups);
+                return onRecord(piece, fields, plain, key, groups, buffer.data(),
+                                buffer.data() + buffer.size());
             });
             if (ended == ScanEnd::Refused || ended == ScanEnd::Bail) {
                 piece.status = PieceStatus::Bail;
@@ -296,8 +299,10 @@ private:
         return true;
     }
 
+    /// `bufferBegin`, `bufferEnd`: the read buffer, all of it readable (SpellingIndex::lookupIn).
     bool onRecord(Piece& piece, const std::vector<FastField>& fields, bool plain,
-                  std::vector<Code>& key, std::optional<GroupKeys>& groups) const {
+                  std::vector<Code>& key, std::optional<GroupKeys>& groups, const char* bufferBegin,
+                  const char* bufferEnd) const {
         ++piece.rowsRead;
         if (fields.size() != m_layout.arity) return false;
         if (m_groups) {
@@ -331,7 +336,7 @@ private:
         for (std::size_t c = 0; c < width; ++c) {
             const FastField& field = fields[fieldOf[c]];
             bool token = false;
-            Code code = dictionaries[c].lookup(field.view(), token);
+            Code code = dictionaries[c].lookupIn(field.view(), token, bufferBegin, bufferEnd);
             if (code == SpellingIndex::kAbsent) [[unlikely]] {
                 if (!firstSeen(dictionaries[c], field.view(), code, token)) return false;
             }

@@ -1,7 +1,7 @@
 #pragma once
 // Raw spelling -> dictionary code, for the readers' per-value lookup: open-addressing tables
 // over one byte arena, so a value seen before costs one probe and one compare, and a new
-// value one copy (never a node or a string per value). Spellings of up to 16 bytes are keyed
+// value one copy (never a node or a string per value). Spellings of up to 24 bytes are keyed
 // by their bytes, longer ones by a hash. Column::intern stays the owner of the dictionary
 // (and of Unicode normalisation); this only remembers its answers, so two spellings of one
 // NFC label may map to the same code.
@@ -10,6 +10,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "data/hash_bytes.h"
 #include "ldiv/data/table.h"
@@ -25,12 +28,35 @@ public:
         m_short.assign(16, Short{});
     }
 
-    /// The code remembered for `text`, or kAbsent, and its mark. A spelling of up to 16 bytes
+    /// The code remembered for `text`, or kAbsent, and its mark. A spelling of up to 24 bytes
     /// (most cells) is kept in a table keyed by its bytes themselves: no hash of them, one
-    /// slot read and two compares, where a longer one reads a slot, an entry and the bytes
+    /// slot read and three compares, where a longer one reads a slot, an entry and the bytes
     /// (issue 38: the lookups were half of loading a 10 M-row file).
     Code lookup(std::string_view text, bool& marked) const {
-        if (text.size() <= kShortMax) return findShort(text, marked);
+        if (text.size() <= kShortMax) return findShort(packShort(text), marked);
+        return findLong(text, hashBytes(text.data(), text.size()), marked);
+    }
+
+    /// Bytes a reader's buffer must hold from a spelling's start for lookupIn to pack it
+    /// with two loads.
+    static constexpr std::size_t kReadAhead = 32;
+
+    /// lookup, for a spelling inside a reader's buffer [begin, end): where kReadAhead bytes
+    /// from its start lie in the buffer, a short spelling is packed by two masked 16-byte loads
+    /// instead of copies chosen by its size, a branch a column of mixed lengths mispredicted
+    /// on about every other row (issue 38). Other spellings (near the buffer's end, or
+    /// unescaped elsewhere) are packed as lookup packs them.
+    Code lookupIn(std::string_view text, bool& marked, const char* begin, const char* end) const {
+        if (text.size() <= kShortMax) {
+#if defined(__SSE2__)
+            const auto at = reinterpret_cast<std::uintptr_t>(text.data());
+            const auto from = reinterpret_cast<std::uintptr_t>(begin);
+            if (at >= from && std::size_t(end - begin) >= kReadAhead &&
+                at - from <= std::size_t(end - begin) - kReadAhead) [[likely]]
+                return findShort(packLoaded(text), marked);
+#endif
+            return findShort(packShort(text), marked);
+        }
         return findLong(text, hashBytes(text.data(), text.size()), marked);
     }
 
@@ -48,7 +74,7 @@ public:
         return find(text, h, marked);
     }
     Code find(std::string_view text, std::uint64_t h, bool& marked) const {
-        if (text.size() <= kShortMax) return findShort(text, marked);
+        if (text.size() <= kShortMax) return findShort(packShort(text), marked);
         return findLong(text, h, marked);
     }
 
@@ -72,58 +98,70 @@ public:
         }
     }
 
-    std::size_t size() const { return m_entries.size(); }
+    std::size_t size() const {
+        return m_entries.size();
+    }
     /// The spelling of the `entry`-th insert and its hash, as find takes it (the parallel
     /// reader merges a chunk's spellings into the whole file's in this order: their first
     /// appearance). A spelling of up to kShortMax bytes needs no hash: its hashOf is 0.
     std::string_view spelling(std::size_t entry) const {
         return {m_bytes.data() + m_entries[entry].offset, m_entries[entry].size};
     }
-    std::uint64_t hashOf(std::size_t entry) const { return m_entries[entry].hash; }
+    std::uint64_t hashOf(std::size_t entry) const {
+        return m_entries[entry].hash;
+    }
 
 private:
-    static constexpr std::size_t kShortMax = 16;
+    static constexpr std::size_t kShortMax = 24;
     struct Short {
-        std::uint64_t low = 0, high = 0;  // the bytes, packed as packShort says
-        std::uint32_t sizeAndMark = 0;    // 0: empty; else size + 1, and kMarkBit
+        std::uint64_t word[3] = {0, 0, 0};  // the bytes, zero-padded to 24
+        std::uint32_t sizeAndMark = 0;      // 0: empty; else size + 1, and kMarkBit
         Code code = 0;
     };
     static constexpr std::uint32_t kSizeBits = 0xFF, kMarkBit = 0x100;
 
-    /// A spelling of up to 16 bytes as two words and its size + 1; distinct spellings of one
-    /// size give distinct words (9 to 16 bytes: the first eight and the last eight; 4 to 8: the
-    /// first four and the last four; fewer: each byte). Reads only the spelling's bytes.
+    /// A spelling of up to 24 bytes as its bytes, zero-padded to three words, and its size + 1.
+    /// Reads only the spelling's bytes.
     static Short packShort(std::string_view text) {
-        const char* s = text.data();
-        const std::size_t n = text.size();
         Short key;
-        key.sizeAndMark = std::uint32_t(n + 1);
-        if (n > 8) {
-            std::memcpy(&key.low, s, 8);
-            std::memcpy(&key.high, s + n - 8, 8);
-        } else if (n >= 4) {
-            std::uint32_t a, b;
-            std::memcpy(&a, s, 4);
-            std::memcpy(&b, s + n - 4, 4);
-            key.low = a | (std::uint64_t(b) << 32);
-        } else if (n > 0) {
-            const auto* u = reinterpret_cast<const unsigned char*>(s);
-            key.low = u[0] | (std::uint64_t(u[n / 2]) << 8) | (std::uint64_t(u[n - 1]) << 16);
-        }
+        key.sizeAndMark = std::uint32_t(text.size() + 1);
+        if (!text.empty()) std::memcpy(key.word, text.data(), text.size());
         return key;
     }
+#if defined(__SSE2__)
+    /// packShort from kReadAhead bytes at text.data(): the bytes past the spelling are masked
+    /// off (a window into kOnes gives the size's mask without a branch).
+    static Short packLoaded(std::string_view text) {
+        alignas(16) static constexpr unsigned char kOnes[64] = {
+            255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+            255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+        const std::size_t n = text.size();
+        const auto* s = reinterpret_cast<const __m128i*>(text.data());
+        const auto* ones = kOnes + 32 - n;  // byte j of the mask is set when j < n
+        const __m128i a = _mm_and_si128(_mm_loadu_si128(s),
+                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(ones)));
+        const __m128i b = _mm_and_si128(
+            _mm_loadu_si128(s + 1), _mm_loadu_si128(reinterpret_cast<const __m128i*>(ones + 16)));
+        Short key;
+        key.word[0] = std::uint64_t(_mm_cvtsi128_si64(a));
+        key.word[1] = std::uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)));
+        key.word[2] = std::uint64_t(_mm_cvtsi128_si64(b));
+        key.sizeAndMark = std::uint32_t(n + 1);
+        return key;
+    }
+#endif
     std::size_t shortSlot(const Short& key) const {
-        const std::uint64_t mixed = (key.low ^ (key.high * 0xBF58476D1CE4E5B9ull) ^
+        const std::uint64_t mixed = (key.word[0] ^ (key.word[1] * 0xBF58476D1CE4E5B9ull) ^
+                                     (key.word[2] * 0x94D049BB133111EBull) ^
                                      (std::uint64_t(key.sizeAndMark & kSizeBits) << 58)) *
                                     0x9E3779B97F4A7C15ull;
         return std::size_t(mixed >> m_shortShift);
     }
-    Code findShort(std::string_view text, bool& marked) const {
-        const Short key = packShort(text);
+    Code findShort(const Short& key, bool& marked) const {
         for (std::size_t i = shortSlot(key);; i = (i + 1) & (m_short.size() - 1)) {
             const Short& slot = m_short[i];
-            if (slot.low == key.low && slot.high == key.high &&
-                (slot.sizeAndMark & kSizeBits) == key.sizeAndMark) {
+            if (slot.word[0] == key.word[0] && slot.word[1] == key.word[1] &&
+                slot.word[2] == key.word[2] && (slot.sizeAndMark & kSizeBits) == key.sizeAndMark) {
                 marked = (slot.sizeAndMark & kMarkBit) != 0;
                 return slot.code;
             }
