@@ -85,7 +85,10 @@ public:
             {isShort ? 0 : h, m_bytes.size(), std::uint32_t(text.size()), code, marked});
         m_bytes.append(text);
         if (isShort) {
-            if ((m_shortUsed + 1) * 2 > m_short.size()) growShort();
+            // At most a quarter full while the table is small (a slot missed by a frequent
+            // spelling's probe mispredicts on every row of it), half beyond 4,096 slots.
+            if ((m_shortUsed + 1) * (m_short.size() <= 4096 ? 4 : 2) > m_short.size())
+                growShort();
             Short slot = packShort(text);
             slot.sizeAndMark |= marked ? kMarkBit : 0;
             slot.code = code;
