@@ -15,6 +15,7 @@
 
 #include "io/csv_parallel.h"
 #include "io/csv_reference.h"
+#include "io/narrow_codes.h"
 #include "ldiv/data/error.h"
 #include "ldiv/data/table_difference.h"
 #include "ldiv/io/csv_group_reader.h"
@@ -226,6 +227,45 @@ private slots:
             for (int c = 0; c < 7; ++c) wide += std::to_string(rng() % 2000) + (c < 6 ? "," : "\n");
         check(wide, {"g", "a", "b", "c", "d", "e", "f"});
         QVERIFY(groups > 2900);
+    }
+
+    void narrowCodesWidenAsTheirCodesGrow() {
+        // Codes as a piece gives them (a new spelling takes the next code), so the column
+        // widens from one byte to two at 256 and to four at 65,536; with and without room
+        // reserved first. Every code must come back in order, through [] and forEach.
+        std::mt19937 rng(11);
+        for (const std::size_t reserved :
+             {std::size_t(0), std::size_t(1000), std::size_t(1) << 18}) {
+            detail::NarrowCodes codes;
+            codes.reserve(reserved);
+            std::vector<Code> oracle;
+            std::vector<unsigned> widths;
+            Code next = 0;
+            for (int i = 0; i < 240000; ++i) {
+                const Code code = rng() % 3 == 0 ? next++ : Code(rng() % (next + 1));
+                codes.push(code);
+                oracle.push_back(code);
+                if (widths.empty() || widths.back() != codes.width())
+                    widths.push_back(codes.width());
+            }
+            QCOMPARE(widths, (std::vector<unsigned>{1, 2, 4}));
+            QCOMPARE(codes.size(), oracle.size());
+            for (std::size_t i = 0; i < oracle.size(); ++i) QCOMPARE(codes[i], oracle[i]);
+            std::size_t at = 0;
+            bool same = true;
+            codes.forEach([&](Code code) { same = same && code == oracle[at++]; });
+            QVERIFY(same);
+            QCOMPARE(at, oracle.size());
+        }
+        // From one byte to four at once, then small codes again.
+        detail::NarrowCodes codes;
+        for (const Code code : {Code(7), Code(0xFFFFFFFEu), Code(1), Code(65536), Code(255)})
+            codes.push(code);
+        QCOMPARE(codes.width(), 4u);
+        const std::vector<Code> expect{7, 0xFFFFFFFEu, 1, 65536, 255};
+        for (std::size_t i = 0; i < expect.size(); ++i) QCOMPARE(codes[i], expect[i]);
+        codes.clear();
+        QCOMPARE(codes.size(), std::size_t(0));
     }
 
     void filesThroughPread() {

@@ -19,6 +19,7 @@
 #include "io/csv_tokenizer.h"
 #include "io/group_keys.h"
 #include "io/missing_tokens.h"
+#include "io/narrow_codes.h"
 #include "io/spelling_index.h"
 
 namespace ldv::detail {
@@ -85,7 +86,7 @@ struct Piece {
     std::uint64_t rowsRead = 0, rowsDropped = 0;
     std::vector<std::uint64_t> missing;       // per kept column, of the kept rows
     std::vector<SpellingIndex> dictionaries;  // per kept column, codes 0, 1, … in order
-    std::vector<std::vector<Code>> codes;     // rows: per kept column, a code per kept row
+    std::vector<NarrowCodes> codes;           // rows: per kept column, a code per kept row
     std::vector<Code> groupKeys;              // groups: width codes per group
     std::vector<std::uint64_t> groupCounts;
 };
@@ -203,7 +204,7 @@ public:
         const std::size_t width = m_layout.fieldOf.size();
         piece.dictionaries.assign(width, SpellingIndex{});
         piece.missing.assign(width, 0);
-        if (!m_groups) piece.codes.assign(width, {});
+        if (!m_groups) piece.codes = std::vector<NarrowCodes>(width);
         std::optional<GroupKeys> groups;
         if (m_groups) groups.emplace(width, piece.groupKeys, piece.groupCounts);
         std::vector<Code> key(width);
@@ -256,10 +257,7 @@ public:
                 const double rows =
                     double(piece.end - piece.begin) / readSoFar * double(piece.rowsRead) * 1.02 +
                     16;
-                for (std::vector<Code>& c : piece.codes) {
-                    c.reserve(std::size_t(rows));
-                    prefault(c.data(), c.capacity() * sizeof(Code));
-                }
+                for (NarrowCodes& c : piece.codes) c.reserve(std::size_t(rows));
                 reserved = true;
             }
             held = std::size_t(end - p);
@@ -343,7 +341,7 @@ private:
             if (m_groups)
                 key[c] = code;
             else
-                piece.codes[c].push_back(code);
+                piece.codes[c].push(code);
             if (token) [[unlikely]]
                 missing[c] += !field.quoted;
         }
@@ -417,7 +415,8 @@ ParallelOutcome readPieces(const ChunkedCsv& csv, const CsvOptions& options, std
     for (const bool parity : {false, true}) {
         const std::vector<std::uint64_t> starts = csv.boundaries(chunk, parity, threads);
         if (starts.empty()) return ParallelOutcome::Serial;
-        pieces.assign(starts.size(), Piece{});
+        pieces.clear();
+        pieces.resize(starts.size());
         for (std::size_t p = 0; p < starts.size(); ++p) {
             pieces[p].begin = starts[p];
             pieces[p].end = p + 1 < starts.size() ? starts[p + 1] : total;
@@ -510,8 +509,8 @@ ParallelOutcome parallelCsvRows(const ReadAt& read, std::uint64_t totalBytes, ch
                 const std::vector<Code>& map = maps[p];
                 // A piece's share at a time: the column's pages arrive as the piece's go.
                 prefault(start + columns[c].size(), pieces[p].codes[c].size() * sizeof(Code));
-                for (const Code code : pieces[p].codes[c]) columns[c].appendCode(map[code]);
-                std::vector<Code>().swap(pieces[p].codes[c]);  // the memory back at once
+                pieces[p].codes[c].forEach([&](Code code) { columns[c].appendCode(map[code]); });
+                pieces[p].codes[c].clear();  // the memory back at once
                 missing += pieces[p].missing[c];
             }
             finishColumn(columns[c], missing, options);

@@ -87,8 +87,7 @@ public:
         if (isShort) {
             // At most a quarter full while the table is small (a slot missed by a frequent
             // spelling's probe mispredicts on every row of it), half beyond 4,096 slots.
-            if ((m_shortUsed + 1) * (m_short.size() <= 4096 ? 4 : 2) > m_short.size())
-                growShort();
+            if ((m_shortUsed + 1) * (m_short.size() <= 4096 ? 4 : 2) > m_short.size()) growShort();
             Short slot = packShort(text);
             slot.sizeAndMark |= marked ? kMarkBit : 0;
             slot.code = code;
