@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "data/group_index.h"
+#include "data/prefault.h"
 
 namespace ldv::detail {
 
@@ -45,6 +46,8 @@ std::uint32_t assignGroupsParallel(std::size_t items, const std::vector<std::uin
                                    KeyAt keyAt, std::vector<std::uint32_t>& groupOf,
                                    unsigned threads) {
     const std::size_t d = stride.size();
+    groupOf.reserve(items);
+    prefault(groupOf.data(), items * sizeof(std::uint32_t));
     groupOf.resize(items);
     const unsigned chunks = threads;
     // A power of two of partitions, several per thread so that uneven ones even out; the tag's
@@ -68,8 +71,16 @@ std::uint32_t assignGroupsParallel(std::size_t items, const std::vector<std::uin
     // The item arrays are left uninitialized (every entry is written before it is read): a
     // zeroed vector is cleared on one thread before the passes start, 140 MB on 10 M rows.
     const auto tag = std::make_unique_for_overwrite<std::uint16_t[]>(items);
+    const auto order = std::make_unique_for_overwrite<std::uint32_t[]>(items);
+    auto partKeys = std::make_unique_for_overwrite<std::uint64_t[]>(items);
     std::vector<std::size_t> counts(std::size_t(chunks) * partitions, 0);
     onThreads(threads, [&](unsigned c) {
+        // Each thread makes its share of the three arrays' pages present in one call each
+        // (prefault.h): 140 MB on 10 M rows, ~35 k page faults otherwise.
+        const std::size_t b = chunkBegin(c), n = chunkBegin(c + 1) - b;
+        prefault(tag.get() + b, n * sizeof tag[0]);
+        prefault(order.get() + b, n * sizeof order[0]);
+        prefault(partKeys.get() + b, n * sizeof partKeys[0]);
         std::size_t* count = counts.data() + std::size_t(c) * partitions;
         for (std::size_t t = chunkBegin(c), e = chunkBegin(c + 1); t < e; ++t) {
             const std::uint16_t p = partOf(keyOf(t));
@@ -89,8 +100,6 @@ std::uint32_t assignGroupsParallel(std::size_t items, const std::vector<std::uin
         }
     }
     partBegin[partitions] = at;
-    const auto order = std::make_unique_for_overwrite<std::uint32_t[]>(items);
-    auto partKeys = std::make_unique_for_overwrite<std::uint64_t[]>(items);
     onThreads(threads, [&](unsigned c) {
         std::vector<std::size_t> next(offset.begin() + std::ptrdiff_t(c * partitions),
                                       offset.begin() + std::ptrdiff_t((c + 1) * partitions));
