@@ -92,7 +92,8 @@ private:
         if (width == m_width) {
             if (m_size) std::memcpy(data.get(), m_data.get(), m_size * m_width);
         } else {
-            for (std::size_t i = 0; i < m_size; ++i) store(data.get() + i * width, (*this)[i], width);
+            for (std::size_t i = 0; i < m_size; ++i)
+                store(data.get() + i * width, (*this)[i], width);
         }
         m_data = std::move(data);
         m_capacity = capacity;
