@@ -35,8 +35,7 @@ public:
     /// slot read and three compares, where a longer one reads a slot, an entry and the bytes
     /// (issue 38: the lookups were half of loading a 10 M-row file).
     Code lookup(std::string_view text, bool& marked) const {
-        if (text.size() <= kShortMax) return findShort(packShort(text), marked);
-        return findLong(text, hashBytes(text.data(), text.size()), marked);
+        return lookupIn(text, marked, nullptr, nullptr);  // no buffer: packed by packShort
     }
 
     /// Bytes a reader's buffer must hold from a spelling's start for lookupIn to pack it
