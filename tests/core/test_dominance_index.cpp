@@ -1,6 +1,8 @@
 // The implicit classifier's antichain index (core/src/lattice/dominance_index.h) against the
 // definitions: anyBelow, anyAbove and the collect calls against a scan of the stored nodes, on
-// random sets with erased and reused slots, past one 64-slot word.
+// random sets with erased and reused slots, past one 64-slot word; anyBelowRaised against
+// "some stored node below x with x's level in i"; up to 70 attributes (past the fixed array of
+// rows a query keeps on the stack).
 #include <QtTest>
 #include <random>
 
@@ -33,9 +35,11 @@ class TestDominanceIndex : public QObject {
 private slots:
     void agreesWithDefinitions() {
         std::mt19937 rng(38);
-        std::size_t someBelow = 0, noneBelow = 0;
+        std::size_t someBelow = 0, noneBelow = 0, someAt = 0, noneAt = 0;
         for (int round = 0; round < 300; ++round) {
-            const std::size_t d = std::uniform_int_distribution<std::size_t>(1, 12)(rng);
+            const std::size_t d = round % 10 == 9
+                                      ? std::uniform_int_distribution<std::size_t>(60, 70)(rng)
+                                      : std::uniform_int_distribution<std::size_t>(1, 12)(rng);
             std::vector<int> heights(d);
             for (int& h : heights) h = std::uniform_int_distribution<int>(1, 5)(rng);
             DominanceIndex index(heights);
@@ -70,11 +74,20 @@ private slots:
                 QCOMPARE(index.anyAbove(x), !above.empty());
 
                 ++(below.empty() ? noneBelow : someBelow);
+                for (std::size_t i = 0; i < d; ++i) {
+                    const bool at = std::any_of(below.begin(), below.end(), [&](std::size_t s) {
+                        return stored[s][i] == x[i];
+                    });
+                    QCOMPARE(index.anyBelowRaised(x, i), at);
+                    ++(at ? someAt : noneAt);
+                }
             }
         }
         // Both answers occur often enough for the comparison to mean something.
         QVERIFY2(someBelow > 1000 && noneBelow > 1000,
                  qPrintable(QString("%1 with, %2 without").arg(someBelow).arg(noneBelow)));
+        QVERIFY2(someAt > 1000 && noneAt > 1000,
+                 qPrintable(QString("%1 with, %2 without").arg(someAt).arg(noneAt)));
     }
 };
 

@@ -76,44 +76,55 @@ void DominanceIndex::erase(std::size_t slot) {
     --m_live;
 }
 
-bool DominanceIndex::scan(std::span<const LevelCode> x, bool above,
-                          std::vector<std::size_t>* out) const {
+bool DominanceIndex::scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out,
+                          std::size_t exact) const {
     if (m_live == 0) return false;
     const std::size_t d = m_heights.size();
     // An erased slot leaves no bit in any row, so the level rows alone answer (row 0, the
-    // live slots, is not read). The rows are ANDed sparsest first: a word is settled by
+    // live slots, only pads a query of fewer than four rows). The rows are ANDed sparsest first: a word is settled by
     // the first rows that leave no bit in it, and the sparsest rows are the likeliest to
     // (the antichains of 24 QIs hold thousands of nodes, and most queries find nothing).
     // At most 64 attributes are indexed through a fixed array; more use a vector.
-    std::pair<std::uint32_t, const std::uint64_t*> fixed[65];
+    std::pair<std::uint32_t, const std::uint64_t*> fixed[68];
     std::vector<std::pair<std::uint32_t, const std::uint64_t*>> many;
     auto* rows = fixed;
-    if (d + 1 > std::size(fixed)) {
-        many.resize(d + 1);
+    if (d + 4 > std::size(fixed)) {
+        many.resize(d + 4);
         rows = many.data();
     }
-    for (std::size_t i = 0; i < d; ++i) {
-        const std::size_t r = rowOf(i, x[i], above);
+    // A row that holds every live node (x at the top of i, for "below") filters nothing and
+    // is left out: near the top of a 24-QI lattice most attributes are there.
+    std::size_t n = 0;
+    auto add = [&](std::size_t r) {
         if (m_counts[r] == 0) return false;
-        rows[i] = {m_counts[r], row(r)};
-    }
-    std::size_t n = d;
-    if (n == 0) rows[n++] = {std::uint32_t(m_live), row(0)};  // no attribute: every node
+        if (m_counts[r] < m_live) rows[n++] = {m_counts[r], row(r)};
+        return true;
+    };
+    for (std::size_t i = 0; i < d; ++i)
+        if (!add(rowOf(i, x[i], above))) return false;
+    // and the other side of the same level: level of `exact` == x's
+    if (exact < d && !add(rowOf(exact, x[exact], !above))) return false;
+    // Fewer than four rows are padded with row 0, the live slots, which ANDs as "every node".
+    while (n < 4) rows[n++] = {std::uint32_t(m_live), row(0)};
     // The sparsest row first, then the two next sparsest: a full sort costs as much as the
     // scan of a small antichain.
-    for (std::size_t k = 0; k < std::min<std::size_t>(n, 3); ++k)
+    for (std::size_t k = 0; k < 3; ++k)
         std::swap(rows[k], *std::min_element(rows + k, rows + n, [](const auto& a, const auto& b) {
                       return a.first < b.first;
                   }));
     // Only the words where the sparsest row has a bit: its summary lists them.
     const std::size_t first = std::size_t(rows[0].second - m_rows.data()) / m_words;
     const std::uint64_t* summary = m_summary.data() + first * m_summaryWords;
+    const std::uint64_t *r0 = rows[0].second, *r1 = rows[1].second, *r2 = rows[2].second,
+                        *r3 = rows[3].second;
     bool found = false;
     for (std::size_t sw = 0; sw < m_summaryWords; ++sw) {
         for (std::uint64_t words = summary[sw]; words; words &= words - 1) {
             const std::size_t w = sw * 64 + std::size_t(std::countr_zero(words));
-            std::uint64_t acc = rows[0].second[w];
-            for (std::size_t i = 1; i < n && acc; ++i) acc &= rows[i].second[w];
+            // The four sparsest rows without a branch between them: they settle most words,
+            // and a branch per row mispredicted on every word they did not.
+            std::uint64_t acc = r0[w] & r1[w] & r2[w] & r3[w];
+            for (std::size_t i = 4; i < n && acc; ++i) acc &= rows[i].second[w];
             if (!acc) continue;
             if (!out) return true;
             found = true;
