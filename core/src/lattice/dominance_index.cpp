@@ -81,10 +81,10 @@ bool DominanceIndex::scan(std::span<const LevelCode> x, bool above, std::vector<
     if (m_live == 0) return false;
     const std::size_t d = m_heights.size();
     // An erased slot leaves no bit in any row, so the level rows alone answer (row 0, the
-    // live slots, only pads a query of fewer than four rows). The rows are ANDed sparsest first: a word is settled by
-    // the first rows that leave no bit in it, and the sparsest rows are the likeliest to
-    // (the antichains of 24 QIs hold thousands of nodes, and most queries find nothing).
-    // At most 64 attributes are indexed through a fixed array; more use a vector.
+    // live slots, only pads a query of fewer than four rows). The rows are ANDed sparsest first: a
+    // word is settled by the first rows that leave no bit in it, and the sparsest rows are the
+    // likeliest to (the antichains of 24 QIs hold thousands of nodes, and most queries find
+    // nothing). At most 64 attributes are indexed through a fixed array; more use a vector.
     std::pair<std::uint32_t, const std::uint64_t*> fixed[68];
     std::vector<std::pair<std::uint32_t, const std::uint64_t*>> many;
     auto* rows = fixed;

@@ -449,12 +449,11 @@ private:
             if (k > 0 && std::ranges::equal(c, raise(order[k - 1].second))) continue;
             if (sBelowX ? m_satisfying.anyBelow(c) : m_satisfying.anyBelowRaised(c, at)) continue;
             if (m_undecided.anyBelowRaised(c, at)) continue;
-            const bool dominated =
-                std::any_of(added.begin() + std::ptrdiff_t(attributeStart), added.end(),
-                            [&](const auto& a) {
-                                return std::equal(a.begin(), a.end(), c.begin(),
-                                                  [](LevelCode p, LevelCode q) { return p <= q; });
-                            });
+            const bool dominated = std::any_of(
+                added.begin() + std::ptrdiff_t(attributeStart), added.end(), [&](const auto& a) {
+                    return std::equal(a.begin(), a.end(), c.begin(),
+                                      [](LevelCode p, LevelCode q) { return p <= q; });
+                });
             if (!dominated) added.push_back(c);
         }
         for (const auto& c : added) addUndecided(c, made);
@@ -502,8 +501,8 @@ private:
     std::vector<Member> m_members;
     std::set<NodeId> m_walking;  ///< path starts being walked
     std::vector<std::size_t> m_scratch;
-    std::vector<LevelCode> m_raised;                        ///< addFailing's raises, d each
-    std::vector<std::size_t> m_raisedAt;                    ///< the attribute each raised
+    std::vector<LevelCode> m_raised;      ///< addFailing's raises, d each
+    std::vector<std::size_t> m_raisedAt;  ///< the attribute each raised
     /// ((attribute raised, height), raise), sorted
     std::vector<std::pair<std::pair<std::size_t, int>, std::size_t>> m_raiseOrder;
     std::vector<std::span<const LevelCode>> m_added;  ///< the raises addFailing keeps
