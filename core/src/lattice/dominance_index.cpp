@@ -76,9 +76,9 @@ void DominanceIndex::erase(std::size_t slot) {
     --m_live;
 }
 
-bool DominanceIndex::scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out,
-                          std::size_t exact) const {
-    if (m_live == 0) return false;
+std::size_t DominanceIndex::scan(std::span<const LevelCode> x, bool above,
+                                 std::vector<std::size_t>* out, std::size_t exact) const {
+    if (m_live == 0) return kNone;
     const std::size_t d = m_heights.size();
     // An erased slot leaves no bit in any row, so the level rows alone answer (row 0, the
     // live slots, only pads a query of fewer than four rows). The rows are ANDed sparsest first: a
@@ -101,9 +101,9 @@ bool DominanceIndex::scan(std::span<const LevelCode> x, bool above, std::vector<
         return true;
     };
     for (std::size_t i = 0; i < d; ++i)
-        if (!add(rowOf(i, x[i], above))) return false;
+        if (!add(rowOf(i, x[i], above))) return kNone;
     // and the other side of the same level: level of `exact` == x's
-    if (exact < d && !add(rowOf(exact, x[exact], !above))) return false;
+    if (exact < d && !add(rowOf(exact, x[exact], !above))) return kNone;
     // Fewer than four rows are padded with row 0, the live slots, which ANDs as "every node".
     while (n < 4) rows[n++] = {std::uint32_t(m_live), row(0)};
     // The sparsest row first, then the two next sparsest: a full sort costs as much as the
@@ -117,7 +117,7 @@ bool DominanceIndex::scan(std::span<const LevelCode> x, bool above, std::vector<
     const std::uint64_t* summary = m_summary.data() + first * m_summaryWords;
     const std::uint64_t *r0 = rows[0].second, *r1 = rows[1].second, *r2 = rows[2].second,
                         *r3 = rows[3].second;
-    bool found = false;
+    std::size_t found = kNone;
     for (std::size_t sw = 0; sw < m_summaryWords; ++sw) {
         for (std::uint64_t words = summary[sw]; words; words &= words - 1) {
             const std::size_t w = sw * 64 + std::size_t(std::countr_zero(words));
@@ -126,12 +126,20 @@ bool DominanceIndex::scan(std::span<const LevelCode> x, bool above, std::vector<
             std::uint64_t acc = r0[w] & r1[w] & r2[w] & r3[w];
             for (std::size_t i = 4; i < n && acc; ++i) acc &= rows[i].second[w];
             if (!acc) continue;
-            if (!out) return true;
-            found = true;
+            if (found == kNone) found = w * 64 + std::size_t(std::countr_zero(acc));
+            if (!out) return found;
             for (; acc; acc &= acc - 1) out->push_back(w * 64 + std::size_t(std::countr_zero(acc)));
         }
     }
     return found;
+}
+
+bool DominanceIndex::holdsBelow(std::size_t slot, std::span<const LevelCode> x) const {
+    if (slot >= m_slots || !(row(0)[slot / 64] >> (slot % 64) & 1)) return false;
+    const auto s = levels(slot);
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (s[i] > x[i]) return false;
+    return true;
 }
 
 std::vector<std::size_t> DominanceIndex::liveSlots() const {

@@ -37,16 +37,24 @@ public:
     }
 
     /// Some stored node s has s <= x (every level of s at most that of x).
-    bool anyBelow(std::span<const LevelCode> x) const { return scan(x, false, nullptr); }
+    bool anyBelow(std::span<const LevelCode> x) const { return scan(x, false, nullptr) != kNone; }
     /// Some stored node s has s >= x.
-    bool anyAbove(std::span<const LevelCode> x) const { return scan(x, true, nullptr); }
+    bool anyAbove(std::span<const LevelCode> x) const { return scan(x, true, nullptr) != kNone; }
     /// Some stored node s has s <= x and s_i == x_i. Where the caller knows that no stored
     /// node lies below x lowered by one in i (x is a raise of a node above none of them), this
     /// is anyBelow(x), and the extra row "level of i >= x_i" is often far sparser than the
     /// others, so fewer words are read (the implicit classifier's raises and path steps).
     bool anyBelowRaised(std::span<const LevelCode> x, std::size_t i) const {
+        return findBelowRaised(x, i) != kNone;
+    }
+    /// The slot of a stored node s <= x with s_i == x_i (as anyBelowRaised), else kNone.
+    std::size_t findBelowRaised(std::span<const LevelCode> x, std::size_t i) const {
         return scan(x, false, nullptr, i);
     }
+    /// `slot` holds a stored node s <= x (a witness kept from an earlier query, checked
+    /// before a scan: the implicit classifier's raises are often above the same member).
+    bool holdsBelow(std::size_t slot, std::span<const LevelCode> x) const;
+    static constexpr std::size_t kNone = ~std::size_t(0);
     /// The slots of every stored s <= x (resp. >= x), appended to `out`.
     void collectBelow(std::span<const LevelCode> x, std::vector<std::size_t>& out) const {
         scan(x, false, &out);
@@ -59,9 +67,10 @@ public:
 
 private:
     static constexpr std::size_t kNoExact = ~std::size_t(0);
+    /// The first slot found on `side` of x (all of them into `out` if given), else kNone.
     /// `exact` < d: only nodes whose level of attribute `exact` equals x's.
-    bool scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out,
-              std::size_t exact = kNoExact) const;
+    std::size_t scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out,
+                     std::size_t exact = kNoExact) const;
     void grow();
     /// Calls visit(r) for row 0 and every level row that holds a node of levels x.
     template <class Visit>
