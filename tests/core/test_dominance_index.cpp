@@ -1,8 +1,8 @@
 // The implicit classifier's antichain index (core/src/lattice/dominance_index.h) against the
 // definitions: anyBelow, anyAbove and the collect calls against a scan of the stored nodes, on
 // random sets with erased and reused slots, past one 64-slot word; anyBelowRaised against
-// "some stored node below x with x's level in i"; up to 70 attributes (past the fixed array of
-// rows a query keeps on the stack).
+// "some stored node below x with x's level in i", and the witnesses it finds; holdsBelow; up to 70
+// attributes (past the fixed array of rows a query keeps on the stack).
 #include <QtTest>
 #include <random>
 
@@ -80,6 +80,16 @@ private slots:
                     });
                     QCOMPARE(index.anyBelowRaised(x, i), at);
                     ++(at ? someAt : noneAt);
+                    // The witness found is such a node.
+                    if (const std::size_t w = index.findBelowRaised(x, i);
+                        w != DominanceIndex::kNone) {
+                        QVERIFY(stored.count(w) && leq(stored[w], x) && stored[w][i] == x[i]);
+                    }
+                }
+                // holdsBelow: live slots below x, and nothing for erased or unused slots.
+                for (std::size_t slot = 0; slot < stored.size() + 70; ++slot) {
+                    const auto it = stored.find(slot);
+                    QCOMPARE(index.holdsBelow(slot, x), it != stored.end() && leq(it->second, x));
                 }
             }
         }
