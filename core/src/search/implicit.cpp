@@ -139,6 +139,9 @@ private:
         std::vector<Node> path;
         std::ptrdiff_t lo = 0, hi = -1, mid = 0;
         Chain chain;
+        /// Nodes put into S and into F when `mid` was found undecided: if none was put there
+        /// since, its verdict needs no query of whether S or F decided it meanwhile.
+        std::uint64_t satisfyingSeen = 0, failingSeen = 0;
     };
 
     /// A check's result, computed outside the lock.
@@ -282,7 +285,11 @@ private:
         while (walk.lo <= walk.hi) {
             walk.mid = (walk.lo + walk.hi) / 2;
             const State s = state(walk.path[std::size_t(walk.mid)]);
-            if (s == State::Undecided) return true;
+            if (s == State::Undecided) {
+                walk.satisfyingSeen = m_satisfyingAdded;
+                walk.failingSeen = m_failingAdded;
+                return true;
+            }
             step(walk, s == State::Satisfies);
         }
         return false;
@@ -362,9 +369,10 @@ private:
         countCheck(m_ctx.stats, walk.chain, outcome.ms, outcome.counted);
         if (outcome.metrics) m_ctx.measured.emplace(outcome.id, std::move(*outcome.metrics));
         if (outcome.satisfies)
-            addSatisfying(x);
+            addSatisfying(x, m_satisfyingAdded != walk.satisfyingSeen);
         else
-            addFailing(x, walk.chain);
+            addFailing(x, walk.chain, m_failingAdded != walk.failingSeen,
+                       m_satisfyingAdded != walk.satisfyingSeen);
         step(walk, outcome.satisfies);
     }
 
@@ -389,17 +397,23 @@ private:
     }
 
     /// Call with m_mutex held (as for every change of the antichains).
-    void addSatisfying(const Node& x) {
-        if (m_satisfying.anyBelow(x)) return;  // another worker decided it meanwhile
+    /// `changed`: S took nodes since x was found undecided (else none of them is below x).
+    void addSatisfying(const Node& x, bool changed) {
+        // Another worker may have decided it meanwhile.
+        if (changed && m_satisfying.anyBelow(x)) return;
         replaceDominated(m_satisfying, x, Side::Above);
+        ++m_satisfyingAdded;
         collect(m_undecided, x, Side::Above);
         for (std::size_t slot : m_scratch) removeUndecided(slot);
     }
 
     /// `chain`: the check that decided x; the raises it adds to U wait for it.
-    void addFailing(const Node& x, const Chain& chain) {
-        if (m_failing.anyAbove(x)) return;
+    /// `changed`, `satisfyingChanged`: F, S took nodes since x was found undecided (else
+    /// none of F's is above x, none of S's below it).
+    void addFailing(const Node& x, const Chain& chain, bool changed, bool satisfyingChanged) {
+        if (changed && m_failing.anyAbove(x)) return;
         replaceDominated(m_failing, x, Side::Below);
+        ++m_failingAdded;
         // The minimal undecided nodes below x give way to their raises past x.
         collect(m_undecided, x, Side::Below);
         // The raises side by side in one buffer (d levels each), not a vector per raise:
@@ -450,7 +464,7 @@ private:
         // below it is in S), so it has c's level x_i + 1 in i: the sparser query answers.
         // S's side rests on x failing, so it is asked once (a judge that is not monotone
         // would break it, and the general queries are kept for that case).
-        const bool sBelowX = m_satisfying.anyBelow(x);
+        const bool sBelowX = satisfyingChanged && m_satisfying.anyBelow(x);
         std::vector<std::span<const LevelCode>>& added = m_added;
         added.clear();
         std::size_t attributeStart = 0;  // the first kept raise of the current attribute
@@ -557,7 +571,8 @@ private:
     /// Per attribute, the member of U that last showed a raise in it not minimal (a slot;
     /// erased or reused since is fine: holdsBelow checks it).
     std::vector<std::size_t> m_witness;
-    std::vector<std::size_t> m_raisedAt;  ///< the attribute each raised
+    std::uint64_t m_satisfyingAdded = 0, m_failingAdded = 0;  ///< nodes ever put into S, F
+    std::vector<std::size_t> m_raisedAt;                      ///< the attribute each raised
     /// ((attribute raised, height), raise), sorted
     std::vector<std::pair<std::pair<std::size_t, int>, std::size_t>> m_raiseOrder;
     std::vector<std::span<const LevelCode>> m_added;  ///< the raises addFailing keeps
