@@ -40,6 +40,7 @@ namespace ldv::detail {
 namespace {
 
 using Node = std::vector<LevelCode>;
+using Levels = std::span<const LevelCode>;
 
 class ImplicitClassifier {
 public:
@@ -125,7 +126,7 @@ private:
     };
 
     /// Call with m_mutex held.
-    State state(const Node& x) const {
+    State state(Levels x) const {
         if (m_satisfying.anyBelow(x)) return State::Satisfies;
         if (m_failing.anyAbove(x)) return State::Fails;
         return State::Undecided;
@@ -136,13 +137,21 @@ private:
     /// its own checks; a verdict found decided costs no wait).
     struct Walk {
         NodeId start = 0;
-        std::vector<Node> path;
+        /// The path's nodes side by side, d levels each (a vector per node was a memory
+        /// allocation per path step, under the lock).
+        std::vector<LevelCode> path;
+        std::size_t length = 0;  ///< nodes on the path
         std::ptrdiff_t lo = 0, hi = -1, mid = 0;
         Chain chain;
         /// Nodes put into S and into F when `mid` was found undecided: if none was put there
         /// since, its verdict needs no query of whether S or F decided it meanwhile.
         std::uint64_t satisfyingSeen = 0, failingSeen = 0;
     };
+
+    /// Node k of the walk's path.
+    Levels node(const Walk& walk, std::ptrdiff_t k) const {
+        return {walk.path.data() + std::size_t(k) * m_ctx.d, m_ctx.d};
+    }
 
     /// A check's result, computed outside the lock.
     struct Outcome {
@@ -167,7 +176,7 @@ private:
                 if (!nextWalk(lock, walk)) return;
             }
             for (;;) {
-                Outcome outcome = check(engine, walk.path[std::size_t(walk.mid)]);
+                Outcome outcome = check(engine, node(walk, walk.mid));
                 bool more;
                 {
                     lockCounted(m_mutex);
@@ -202,7 +211,7 @@ private:
         // The check of the worker's walk's midpoint: computed now, its verdict due later.
         auto begin = [&](Worker& w) {
             const std::uint64_t before = engine.classesRead() + engine.classesBuilt();
-            w.outcome = check(engine, w.walk.path[std::size_t(w.walk.mid)]);
+            w.outcome = check(engine, node(w.walk, w.walk.mid));
             const double cost = double(engine.classesRead() + engine.classesBuilt() - before) + 1;
             sim.work += cost;
             w.doneAt = now + cost;
@@ -222,7 +231,7 @@ private:
             Worker& w = *next;
             now = w.doneAt;
             sim.makespan = now;
-            const Node& x = w.walk.path[std::size_t(w.walk.mid)];
+            const Levels x = node(w.walk, w.walk.mid);
             if (w.outcome.counted && state(x) != State::Undecided) ++sim.redundant;
             land(w.walk, w.outcome);
             if (w.outcome.table) m_sources->remember(w.outcome.id, std::move(w.outcome.table));
@@ -256,9 +265,9 @@ private:
             walk.start = lowest->id;
             walk.chain = m_members[lowest->slot].chain;
             m_walking.insert(walk.start);
-            buildPath(walk.start, walk.path);
+            buildPath(walk.start, walk);
             walk.lo = 0;
-            walk.hi = std::ptrdiff_t(walk.path.size()) - 1;
+            walk.hi = std::ptrdiff_t(walk.length) - 1;
             if (advance(walk)) return true;
             endWalk(walk);  // decided meanwhile: every midpoint's verdict is known
         }
@@ -284,7 +293,7 @@ private:
     bool advance(Walk& walk) const {
         while (walk.lo <= walk.hi) {
             walk.mid = (walk.lo + walk.hi) / 2;
-            const State s = state(walk.path[std::size_t(walk.mid)]);
+            const State s = state(node(walk, walk.mid));
             if (s == State::Undecided) {
                 walk.satisfyingSeen = m_satisfyingAdded;
                 walk.failingSeen = m_failingAdded;
@@ -298,38 +307,49 @@ private:
     /// The upward path from `start`: each step raises the best-scored attribute
     /// (SearchContext::pathStepScore) among the successors not yet known to satisfy. Call with
     /// m_mutex held.
-    void buildPath(NodeId start, std::vector<Node>& path) {
-        path.assign(1, Node(m_ctx.d));
-        decodeLevels(start, m_ctx.heights, path[0]);
-        std::vector<std::size_t> candidates;
+    void buildPath(NodeId start, Walk& walk) {
+        const std::size_t d = m_ctx.d;
+        std::vector<LevelCode>& path = walk.path;
+        path.resize(d);
+        decodeLevels(start, m_ctx.heights, path);
+        walk.length = 1;
         for (;;) {
-            const Node& cur = path.back();
-            candidates.clear();
-            for (std::size_t i = 0; i < m_ctx.d; ++i)
-                if (cur[i] < m_ctx.heights[i]) candidates.push_back(i);
-            std::stable_sort(
-                candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
-                    return m_ratio[m_ratioStart[a] + cur[a]] > m_ratio[m_ratioStart[b] + cur[b]];
-                });
-            Node next = cur;
+            // The next step: the untried attribute below its top with the best score, first
+            // in attribute order among equals (picked as needed: most steps take the first).
+            const std::size_t cur = path.size() - d;
+            path.insert(path.end(), path.begin() + std::ptrdiff_t(cur), path.end());
+            const std::span<LevelCode> next(path.data() + cur + d, d);
+            m_tried.assign(d, 0);
             bool found = false;
-            for (std::size_t i : candidates) {
-                ++next[i];
+            for (std::size_t n = 0; n < d; ++n) {
+                std::size_t best = d;
+                for (std::size_t i = 0; i < d; ++i) {
+                    if (next[i] >= m_ctx.heights[i] || m_tried[i]) continue;
+                    if (best == d || m_ratio[m_ratioStart[i] + next[i]] >
+                                         m_ratio[m_ratioStart[best] + next[best]])
+                        best = i;
+                }
+                if (best == d) break;
+                m_tried[best] = 1;
+                ++next[best];
                 // cur is above no member of S (the start is in U, each step is checked), so
                 // a member below next has next's level in i: the sparser query answers.
-                if (!m_satisfying.anyBelowRaised(next, i)) {
+                if (!m_satisfying.anyBelowRaised(next, best)) {
                     found = true;
                     break;
                 }
-                --next[i];
+                --next[best];
             }
-            if (!found) return;
-            path.push_back(std::move(next));
+            if (!found) {
+                path.resize(cur + d);
+                return;
+            }
+            ++walk.length;
         }
     }
 
     /// Checks x (outside the lock): a bound's proof of failure, or a rollup and the judge.
-    Outcome check(RollupEngine& engine, const Node& x) {
+    Outcome check(RollupEngine& engine, Levels x) {
         const auto t0 = CounterClock::now();
         Outcome out;
         const NodeId id = out.id = encodeLevels(x, m_ctx.heights);
@@ -363,7 +383,7 @@ private:
     /// Lands the verdict on walk.mid: the check ends the walk's chain, the antichains take
     /// the verdict, and the binary search moves past it. Call with m_mutex held.
     void land(Walk& walk, Outcome& outcome) {
-        const Node& x = walk.path[std::size_t(walk.mid)];
+        const Levels x = node(walk, walk.mid);
         walk.chain = walk.chain.then(outcome.ms, outcome.counted);
         m_ctx.poll(m_ctx.stats.checkedNodes);
         countCheck(m_ctx.stats, walk.chain, outcome.ms, outcome.counted);
@@ -379,7 +399,7 @@ private:
     enum class Side { Above, Below };
 
     /// The members of `index` on `side` of x, into m_scratch.
-    void collect(DominanceIndex& index, const Node& x, Side side) {
+    void collect(DominanceIndex& index, Levels x, Side side) {
         m_scratch.clear();
         if (side == Side::Above)
             index.collectAbove(x, m_scratch);
@@ -390,7 +410,7 @@ private:
     /// Puts x into the antichain `index` in place of the members it makes redundant, those on
     /// `side` of it: S keeps its minimal satisfying nodes (drop those above), F its maximal
     /// failing ones (drop those below). Leaves the dropped slots in m_scratch.
-    void replaceDominated(DominanceIndex& index, const Node& x, Side side) {
+    void replaceDominated(DominanceIndex& index, Levels x, Side side) {
         collect(index, x, side);
         for (std::size_t slot : m_scratch) index.erase(slot);
         index.insert(x);
@@ -398,7 +418,7 @@ private:
 
     /// Call with m_mutex held (as for every change of the antichains).
     /// `changed`: S took nodes since x was found undecided (else none of them is below x).
-    void addSatisfying(const Node& x, bool changed) {
+    void addSatisfying(Levels x, bool changed) {
         // Another worker may have decided it meanwhile.
         if (changed && m_satisfying.anyBelow(x)) return;
         replaceDominated(m_satisfying, x, Side::Above);
@@ -410,7 +430,7 @@ private:
     /// `chain`: the check that decided x; the raises it adds to U wait for it.
     /// `changed`, `satisfyingChanged`: F, S took nodes since x was found undecided (else
     /// none of F's is above x, none of S's below it).
-    void addFailing(const Node& x, const Chain& chain, bool changed, bool satisfyingChanged) {
+    void addFailing(Levels x, const Chain& chain, bool changed, bool satisfyingChanged) {
         if (changed && m_failing.anyAbove(x)) return;
         replaceDominated(m_failing, x, Side::Below);
         ++m_failingAdded;
@@ -571,6 +591,7 @@ private:
     /// Per attribute, the member of U that last showed a raise in it not minimal (a slot;
     /// erased or reused since is fine: holdsBelow checks it).
     std::vector<std::size_t> m_witness;
+    std::vector<char> m_tried;  ///< buildPath: the attributes a step tried
     std::uint64_t m_satisfyingAdded = 0, m_failingAdded = 0;  ///< nodes ever put into S, F
     std::vector<std::size_t> m_raisedAt;                      ///< the attribute each raised
     /// ((attribute raised, height), raise), sorted
