@@ -199,6 +199,7 @@ struct ParseState {
     std::string errorMessage;  ///< from ReadStat's error handler
     std::string tooMany;
     long rowHint = -1;
+    int fileVersion = 0;  ///< the format's version (Stata's 104-119), from the metadata
     int currentRow = -1;
     int currentVar = -1;
 };
@@ -206,6 +207,7 @@ struct ParseState {
 int onMetadata(readstat_metadata_t* metadata, void* ctx) {
     auto* s = static_cast<ParseState*>(ctx);
     s->rowHint = readstat_get_row_count(metadata);
+    s->fileVersion = readstat_get_file_format_version(metadata);
     const int vars = readstat_get_var_count(metadata);
     if (vars > 0 && std::size_t(vars) > s->maxColumns) {
         s->tooMany = "the file has " + std::to_string(vars) + " variables; ldiv reads at most " +
@@ -222,7 +224,17 @@ int onVariable(int index, readstat_variable_t* variable, const char* valLabels, 
     const char* name = readstat_variable_get_name(variable);
     v.name = name && *name ? name : "column" + std::to_string(index + 1);
     if (const char* l = readstat_variable_get_label(variable)) v.label = l;
-    if (valLabels) v.labelSet = valLabels;
+    if (valLabels) {
+        // A Stata file's value-label name is handed over as read: a fixed-width entry (9, 33
+        // or 129 bytes by version) that a crafted file need not end with a NUL, so it is read
+        // no further than its entry (ReadStat 1.1.8; found by fuzz_readstat).
+        const std::size_t entry = s->format != TableFormat::Stata ? std::string::npos
+                                  : s->fileVersion < 110          ? 9
+                                  : s->fileVersion < 118          ? 33
+                                                                  : 129;
+        v.labelSet = entry == std::string::npos ? std::string(valLabels)
+                                                : std::string(valLabels, strnlen(valLabels, entry));
+    }
     if (readstat_variable_get_type_class(variable) == READSTAT_TYPE_CLASS_NUMERIC)
         v.date = dateKind(s->format, readstat_variable_get_format(variable));
     s->columns.emplace_back(v.name);
