@@ -66,11 +66,10 @@ public:
     std::vector<std::size_t> liveSlots() const;
 
 private:
-    static constexpr std::size_t kNoExact = ~std::size_t(0);
     /// The first slot found on `side` of x (all of them into `out` if given), else kNone.
-    /// `exact` < d: only nodes whose level of attribute `exact` equals x's.
+    /// `exact` < d: only nodes whose level of attribute `exact` equals x's (kNone: any).
     std::size_t scan(std::span<const LevelCode> x, bool above, std::vector<std::size_t>* out,
-                     std::size_t exact = kNoExact) const;
+                     std::size_t exact = kNone) const;
     void grow();
     /// Calls visit(r) for row 0 and every level row that holds a node of levels x.
     template <class Visit>

@@ -22,11 +22,9 @@
 // walking is skipped); checks run outside the lock.
 #include <algorithm>
 #include <condition_variable>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
-#include <unordered_map>
 
 #include "lattice/dominance_index.h"
 #include "ldiv/data/error.h"
