@@ -59,6 +59,11 @@ public:
     void collectBelow(std::span<const LevelCode> x, std::vector<std::size_t>& out) const {
         scan(x, false, &out);
     }
+    /// The slots of every stored s <= x with s_i == x_i (as findBelowRaised), appended.
+    void collectBelowRaised(std::span<const LevelCode> x, std::size_t i,
+                            std::vector<std::size_t>& out) const {
+        scan(x, false, &out, i);
+    }
     void collectAbove(std::span<const LevelCode> x, std::vector<std::size_t>& out) const {
         scan(x, true, &out);
     }
@@ -95,6 +100,14 @@ private:
     std::size_t m_slots = 0;  ///< slots ever used (live or free)
     std::size_t m_live = 0;
 };
+
+/// a <= b in every level. Without an early exit, so that the compiler compares many levels
+/// per instruction: the implicit classifier tests each raise against a few dozen nodes.
+inline bool levelsBelow(std::span<const LevelCode> a, std::span<const LevelCode> b) {
+    unsigned above = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) above |= unsigned(a[i] > b[i]);
+    return above == 0;
+}
 
 /// Levels of node `id` in a lattice of `heights` (mixed radix, first QI most significant).
 void decodeLevels(NodeId id, const std::vector<int>& heights, std::span<LevelCode> out);
