@@ -12,6 +12,7 @@
 #include "ldiv/publish/published_node.h"
 #include "ldiv/search/search_result.h"
 #include "random_case.h"
+#include "search/search_context.h"
 
 using namespace ldv;
 using ldv::test::randomCase;
@@ -40,14 +41,23 @@ private slots:
     void agreesWithBrute_data() {
         QTest::addColumn<double>("suppression");
         QTest::addColumn<unsigned>("threads");
-        QTest::newRow("no suppression, 1 thread") << 0.0 << 1u;
-        QTest::newRow("no suppression, 2 threads") << 0.0 << 2u;
-        QTest::newRow("10% suppression, 1 thread") << 0.1 << 1u;
-        QTest::newRow("10% suppression, 2 threads") << 0.1 << 2u;
+        // detail::implicitNearRaisesMax: 64 tests a failing node's raises against the members
+        // of S and U near them, 0 sends them to the per-raise index queries.
+        QTest::addColumn<std::size_t>("nearMax");
+        QTest::newRow("no suppression, 1 thread") << 0.0 << 1u << std::size_t(64);
+        QTest::newRow("no suppression, 2 threads") << 0.0 << 2u << std::size_t(64);
+        QTest::newRow("10% suppression, 1 thread") << 0.1 << 1u << std::size_t(64);
+        QTest::newRow("10% suppression, 2 threads") << 0.1 << 2u << std::size_t(64);
+        QTest::newRow("no suppression, 1 thread, per-raise queries") << 0.0 << 1u << std::size_t(0);
+        QTest::newRow("no suppression, 2 threads, per-raise queries")
+            << 0.0 << 2u << std::size_t(0);
     }
     void agreesWithBrute() {
         QFETCH(double, suppression);
         QFETCH(unsigned, threads);
+        QFETCH(std::size_t, nearMax);
+        const std::size_t kept = detail::implicitNearRaisesMax.exchange(nearMax);
+        const auto restore = qScopeGuard([&] { detail::implicitNearRaisesMax = kept; });
         std::mt19937 rng(77 + threads + unsigned(suppression * 100));
         int implicitRounds = 0, withOptimum = 0, fallbacks = 0;
         for (int round = 0; round < 60; ++round) {
@@ -135,6 +145,36 @@ private slots:
         QCOMPARE(countUpSet({3, 2}, {{0, 0}}), std::uint64_t(12));
         // {(1,0), (0,1)} in 4 × 3: every node but the bottom.
         QCOMPARE(countUpSet({3, 2}, {{1, 0}, {0, 1}}), std::uint64_t(11));
+    }
+
+    void nearRaisesAgreeWithPerRaiseQueries() {
+        // Lattices of 7-9 attributes, where failing nodes have several members of U below
+        // them and so several raises per attribute: both ways of testing the raises
+        // (detail::implicitNearRaisesMax) find the explicit fast classifier's minimal nodes,
+        // and at one thread they make the same checks, as they decide every raise alike.
+        std::mt19937 rng(2026);
+        const std::size_t kept = detail::implicitNearRaisesMax.load();
+        const auto restore = qScopeGuard([&] { detail::implicitNearRaisesMax = kept; });
+        std::uint64_t checks = 0;
+        for (int round = 0; round < 12; ++round) {
+            const auto rc = randomCase(rng, 300 + rng() % 900, 7 + rng() % 3);
+            const Dataset& data = *rc->data;
+            const std::vector<std::string> specs{"k=" + std::to_string(2 + rng() % 8)};
+            const QByteArray what =
+                QByteArray("round ") + QByteArray::number(round) + " " + specs.front().c_str();
+            const auto explicitRun =
+                run(data, specs, SearchAlgorithm::Fast, 0, Metric::Height, 1, NodeId(1) << 40);
+            detail::implicitNearRaisesMax = 64;
+            const auto nearRun = run(data, specs, SearchAlgorithm::Fast, 0, Metric::Height, 1, 0);
+            detail::implicitNearRaisesMax = 0;
+            const auto perRaise = run(data, specs, SearchAlgorithm::Fast, 0, Metric::Height, 1, 0);
+            QVERIFY2(nearRun.implicit && perRaise.implicit && !explicitRun.implicit, what);
+            QVERIFY2(nearRun.minimal == explicitRun.minimal, what);
+            QVERIFY2(perRaise.minimal == explicitRun.minimal, what);
+            QCOMPARE(nearRun.statistics.checkedNodes, perRaise.statistics.checkedNodes);
+            checks += nearRun.statistics.checkedNodes;
+        }
+        QVERIFY(checks > 1000);  // lattices large enough for U to hold many members
     }
 
     void beyondTheExplicitLimit() {

@@ -512,10 +512,11 @@ private:
 
     /// The members of S and of U that can lie below a raise of x in attribute i: they are
     /// below x raised by one in i, with that level (see addFailing). Every raise of a failing
-    /// node in i is tested against the same few, so they are collected once per attribute
-    /// (a query per raise was the larger part of addFailing's scans: a failing node of a
-    /// 24-QI search has up to a few thousand raises, 3 to 30 per attribute). More than
-    /// kNearMax of them, and each raise is asked of the index instead.
+    /// node in i is tested against the same ones, so they are collected once per attribute,
+    /// where a query per raise was most of addFailing's scans (24 QIs, 5,000 rows: 1.5 M
+    /// raises, in 70,000 attributes of failing nodes with more than one). More than
+    /// implicitNearRaisesMax of them, and each raise is asked of the index instead.
+    /// `collect`: false (one raise in i) leaves that raise to its own queries.
     void nearRaises(Levels x, std::size_t i, bool sBelowX, bool collect) {
         m_nearCollected = collect;
         if (!collect) return;
@@ -537,12 +538,13 @@ private:
                 return levelsBelow(index.levels(slot), c);
             });
         };
-        const bool nearS = m_nearCollected && m_nearS.size() <= kNearMax;
+        const std::size_t nearMax = implicitNearRaisesMax.load(std::memory_order_relaxed);
+        const bool nearS = m_nearCollected && m_nearS.size() <= nearMax;
         if (sBelowX ? m_satisfying.anyBelow(c)
             : nearS ? anyHeld(m_satisfying, m_nearS)
                     : m_satisfying.anyBelowRaised(c, i))
             return true;
-        if (m_nearCollected && m_nearU.size() <= kNearMax) return anyHeld(m_undecided, m_nearU);
+        if (m_nearCollected && m_nearU.size() <= nearMax) return anyHeld(m_undecided, m_nearU);
         // The member of U found above the last raise in this attribute is often below this
         // one too (1.1 M of 1.4 M such queries of a 24-QI search found one).
         std::size_t& witness = m_witness[i];
@@ -601,7 +603,6 @@ private:
         m_undecided.erase(slot);
     }
 
-    static constexpr std::size_t kNearMax = 64;
     static constexpr std::size_t kCacheBytes = std::size_t(320) << 20;
     static constexpr std::size_t kCacheEntries = std::size_t(1) << 16;
 

@@ -1,6 +1,7 @@
 #pragma once
 // What the three classification algorithms share: the dataset, the judge, per-node levels
 // and the statistics they fill in. Each algorithm writes satisfies[node] (1/0) for every node.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -113,6 +114,11 @@ void classifyIncognito(SearchContext& ctx, std::vector<std::uint8_t>& satisfies)
 /// The fast classifier without per-node state, for a monotone judge (NodeJudge::monotone()):
 /// returns the minimal satisfying nodes, increasing (search/implicit.cpp).
 std::vector<NodeId> classifyImplicit(SearchContext& ctx);
+/// The implicit classifier tests a failing node's raises in one attribute against the members
+/// of S and of U that can lie below them when there are at most this many, else it asks the
+/// index once per raise (implicit.cpp, nearRaises). Only tests change it: with 0, every raise
+/// that has such a member takes the per-raise queries, so both ways meet brute force.
+inline std::atomic<std::size_t> implicitNearRaisesMax{64};
 
 /// The histograms a rollup must carry: what the judge reads, plus the first sensitive
 /// attribute when the metric is KL-divergence (or `forMetrics` asks for it).
