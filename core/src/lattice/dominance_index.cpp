@@ -136,10 +136,7 @@ std::size_t DominanceIndex::scan(std::span<const LevelCode> x, bool above,
 
 bool DominanceIndex::holdsBelow(std::size_t slot, std::span<const LevelCode> x) const {
     if (slot >= m_slots || !(row(0)[slot / 64] >> (slot % 64) & 1)) return false;
-    const auto s = levels(slot);
-    for (std::size_t i = 0; i < s.size(); ++i)
-        if (s[i] > x[i]) return false;
-    return true;
+    return levelsBelow(levels(slot), x);
 }
 
 std::vector<std::size_t> DominanceIndex::liveSlots() const {
