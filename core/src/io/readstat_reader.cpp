@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <optional>
+#include <system_error>
 
 #include <charconv>
 #include <cmath>
@@ -198,15 +200,23 @@ struct ParseState {
     std::map<std::string, std::vector<std::pair<std::string, std::string>>> labelSets;
     std::string errorMessage;  ///< from ReadStat's error handler
     std::string tooMany;
-    long rowHint = -1;
-    int fileVersion = 0;  ///< the format's version (Stata's 104-119), from the metadata
+    long rowHint = -1;  ///< rows the header claims, bounded by the file's bytes (onMetadata)
+    std::uintmax_t fileBytes = 0;  ///< the file's size (0: unknown)
+    int fileVersion = 0;           ///< the format's version (Stata's 104-119), from the metadata
     int currentRow = -1;
     int currentVar = -1;
 };
 
 int onMetadata(readstat_metadata_t* metadata, void* ctx) {
     auto* s = static_cast<ParseState*>(ctx);
-    s->rowHint = readstat_get_row_count(metadata);
+    // The header's row count only sizes the columns' first allocation, and a crafted header
+    // can claim billions of rows in a file of a few kilobytes (fuzz_readstat: a 2,303-byte
+    // Stata file asked for 2 GB per column). Every row takes at least a byte of the file in
+    // these formats, so the file's size bounds the hint; a hint that is too small only costs
+    // the vectors' growth.
+    const long claimed = readstat_get_row_count(metadata);
+    s->rowHint =
+        claimed > 0 && std::uintmax_t(claimed) > s->fileBytes ? long(s->fileBytes) : claimed;
     s->fileVersion = readstat_get_file_format_version(metadata);
     const int vars = readstat_get_var_count(metadata);
     if (vars > 0 && std::size_t(vars) > s->maxColumns) {
@@ -431,6 +441,9 @@ Table readStatFile(const std::string& path, TableFormat format, const CsvOptions
                    CsvReport* report, TableMetadata* metadata) {
     ParseState state;
     state.format = format;
+    std::error_code sizeError;
+    state.fileBytes = std::filesystem::file_size(path, sizeError);
+    if (sizeError) state.fileBytes = 0;
     state.maxColumns = options.maxColumns;
     BufferedFile file;  // outlives the parser, which reads through it
     std::unique_ptr<readstat_parser_t, void (*)(readstat_parser_t*)> parser(readstat_parser_init(),
