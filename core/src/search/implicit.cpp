@@ -18,16 +18,15 @@
 // incremental "negative border" of Mannila & Toivonen 1997.
 //
 // Only a monotone judge may tag (NodeJudge::monotone()); the others use the explicit
-// classifier. Workers take path starts from U under one lock (a start another worker is
-// walking is skipped); checks run outside the lock.
+// classifier. Workers take path starts from U in one serial section (a start another worker is
+// walking is skipped), run by flat combining; checks run outside it.
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <set>
 
 #include "lattice/dominance_index.h"
 #include "ldiv/data/error.h"
+#include "search/combining_section.h"
 #include "search/distinct_bound.h"
 #include "search/search_context.h"
 #include "search/source_cache.h"
@@ -46,6 +45,7 @@ public:
         : m_ctx(ctx),
           m_rows(ctx.heights, ctx.judge.k(), ctx.judge.limitRows()),
           m_distinct(ctx.data, ctx.judge.k(), ctx.judge.limitRows()),
+          m_section(workerThreads(ctx)),
           m_satisfying(ctx.heights),
           m_failing(ctx.heights),
           m_undecided(ctx.heights),
@@ -82,8 +82,8 @@ public:
                 simulate(*m_workers[0], m_ctx.config.simulatedThreads);
             else
                 runWorkers(
-                    unsigned(m_workers.size()), [&](unsigned t) { work(*m_workers[t]); }, &m_abort,
-                    std::span<ThreadCounters>(m_ctx.stats.threadsDetail));
+                    unsigned(m_workers.size()), [&](unsigned t) { work(t, *m_workers[t]); },
+                    &m_abort, std::span<ThreadCounters>(m_ctx.stats.threadsDetail));
         } catch (const Cancelled&) {
             if (PartialClassification* p = m_ctx.partial) {
                 // Asked for per-node states (the workbench): the antichains answer each node.
@@ -123,7 +123,7 @@ private:
         }
     };
 
-    /// Call with m_mutex held.
+    /// Run inside m_section.
     State state(Levels x) const {
         if (m_satisfying.anyBelow(x)) return State::Satisfies;
         if (m_failing.anyAbove(x)) return State::Fails;
@@ -161,35 +161,74 @@ private:
         std::shared_ptr<ClassTable> table;  ///< the rolled-up classes, for the source cache
     };
 
-    /// Each walk's bookkeeping takes the lock once per check: the verdict, the next midpoint's
-    /// state and, when the walk ends, the next start all in one section. On 16 cores the
-    /// threads queued on this mutex for sections shorter than a hand-over (docs/search.md,
-    /// "Scaling on 16 cores": a lock convoy), so the count of acquisitions is what costs.
-    void work(RollupEngine& engine) {
+    /// Each walk's bookkeeping is one serial section per check: the verdict, the next
+    /// midpoint's state and, when the walk ends, the next start. The sections are combined
+    /// (combining_section.h): on 16 cores, threads queueing on a mutex for sections shorter
+    /// than a hand-over were a lock convoy (docs/search.md, "Scaling on 16 cores").
+    void work(unsigned t, RollupEngine& engine) {
         try {
             Walk walk;
-            {
-                lockCounted(m_mutex);
-                std::unique_lock lock(m_mutex, std::adopt_lock);
-                if (!nextWalk(lock, walk)) return;
-            }
+            Outcome outcome;
+            bool checked = false;  // outcome holds the verdict on walk.mid, to land
+            bool parked = false;   // the last section found no start free
             for (;;) {
-                Outcome outcome = check(engine, node(walk, walk.mid));
-                bool more;
-                {
-                    lockCounted(m_mutex);
-                    std::unique_lock lock(m_mutex, std::adopt_lock);
-                    land(walk, outcome);
-                    more = advance(walk) || (endWalk(walk), nextWalk(lock, walk));
+                Next next = Next::Done;
+                std::uint64_t epoch = 0;
+                m_section.run(
+                    t, [&] { next = bookkeep(walk, checked ? &outcome : nullptr, parked, epoch); });
+                parked = next == Next::Park;
+                if (checked && outcome.table)
+                    m_sources->remember(outcome.id, std::move(outcome.table));
+                checked = false;
+                if (next == Next::Done) return;
+                if (next == Next::Park) {
+                    // Every start is being walked: wait for a walk to end or U to grow.
+                    const IdleTimer idle;
+                    m_wakeups.wait(epoch, std::memory_order_acquire);
+                    continue;
                 }
-                if (outcome.table) m_sources->remember(outcome.id, std::move(outcome.table));
-                if (!more) return;
+                outcome = check(engine, node(walk, walk.mid));
+                checked = true;
             }
         } catch (...) {
             m_abort.store(true);
-            m_wake.notify_all();
+            wakeParked();
             throw;
         }
+    }
+
+    enum class Next { Check, Park, Done };
+
+    /// A worker's serial section: lands `outcome` (the verdict on walk.mid) if given, then
+    /// moves the walk on, or ends it and starts the next. Park: no start is free now;
+    /// `epoch` is the count of wake-ups to wait past. Done: the search is over (U empty and
+    /// nobody walking) or aborted. `wasParked`: the worker's last section parked it. Run
+    /// inside m_section.
+    Next bookkeep(Walk& walk, Outcome* outcome, bool wasParked, std::uint64_t& epoch) {
+        if (wasParked) --m_parked;
+        if (outcome) {
+            const std::uint64_t before = m_undecidedAdded;
+            land(walk, *outcome);
+            const bool more = advance(walk);
+            if (!more) endWalk(walk);
+            // New members of U are new starts: a parked worker need not wait for a walk to
+            // end (as the simulated workers, which look for a start at every verdict).
+            else if (m_parked > 0 && m_undecidedAdded != before)
+                wakeParked();
+            if (more) return Next::Check;
+        }
+        if (m_abort.load()) return Next::Done;
+        if (takeWalk(walk)) return Next::Check;
+        if (m_walking.empty()) return Next::Done;
+        ++m_parked;
+        epoch = m_wakeups.load(std::memory_order_relaxed);
+        return Next::Park;
+    }
+
+    /// Parked workers look again: a walk ended, U gained members, or the search is aborted.
+    void wakeParked() {
+        m_wakeups.fetch_add(1, std::memory_order_release);
+        m_wakeups.notify_all();
     }
 
     /// `threads` workers on this thread, each check taking its cost in classes of simulated
@@ -215,7 +254,8 @@ private:
             w.doneAt = now + cost;
             w.checking = true;
         };
-        const std::lock_guard lock(m_mutex);  // the functions below expect it held
+        // One thread: the functions below, which run inside m_section otherwise, need no
+        // exclusion here.
         for (;;) {
             // Idle workers take walks (those that found none wait for the next verdict).
             for (Worker& w : workers)
@@ -241,21 +281,8 @@ private:
         }
     }
 
-    /// Starts the next walk: the lowest member of U nobody is walking, with its first
-    /// undecided midpoint; waits while every member is being walked. False when the search is
-    /// over (U empty and nobody walking) or aborted. Call with m_mutex held by `lock`.
-    bool nextWalk(std::unique_lock<std::mutex>& lock, Walk& walk) {
-        for (;;) {
-            if (m_abort.load()) return false;
-            if (takeWalk(walk)) return true;
-            if (m_walking.empty()) return false;  // nothing undecided and nobody walking
-            const IdleTimer idle;
-            m_wake.wait(lock);
-        }
-    }
-
     /// Starts a walk from the lowest member of U nobody is walking, past the midpoints
-    /// already decided; false when there is none to start now. Call with m_mutex held.
+    /// already decided; false when there is none to start now. Run inside m_section.
     bool takeWalk(Walk& walk) {
         for (;;) {
             const std::optional<Queued> lowest = lowestFree();
@@ -271,11 +298,11 @@ private:
         }
     }
 
-    /// Call with m_mutex held: the walk's start is free again, and a worker waiting for a
-    /// start may find one, or find the search over.
+    /// The walk's start is free again, and a parked worker may find one, or find the search
+    /// over. Run inside m_section.
     void endWalk(const Walk& walk) {
         m_walking.erase(walk.start);
-        m_wake.notify_all();
+        wakeParked();
     }
 
     /// The binary search past a verdict on walk.mid.
@@ -287,7 +314,7 @@ private:
     }
 
     /// Moves the binary search over midpoints already decided; true when walk.mid is an
-    /// undecided node to check. Call with m_mutex held.
+    /// undecided node to check. Run inside m_section.
     bool advance(Walk& walk) const {
         while (walk.lo <= walk.hi) {
             walk.mid = (walk.lo + walk.hi) / 2;
@@ -303,8 +330,8 @@ private:
     }
 
     /// The upward path from `start`: each step raises the best-scored attribute
-    /// (SearchContext::pathStepScore) among the successors not yet known to satisfy. Call with
-    /// m_mutex held.
+    /// (SearchContext::pathStepScore) among the successors not yet known to satisfy. Run inside
+    /// m_section.
     void buildPath(NodeId start, Walk& walk) {
         const std::size_t d = m_ctx.d;
         std::vector<LevelCode>& path = walk.path;
@@ -385,7 +412,7 @@ private:
     }
 
     /// Lands the verdict on walk.mid: the check ends the walk's chain, the antichains take
-    /// the verdict, and the binary search moves past it. Call with m_mutex held.
+    /// the verdict, and the binary search moves past it. Run inside m_section.
     void land(Walk& walk, Outcome& outcome) {
         const Levels x = node(walk, walk.mid);
         walk.chain = walk.chain.then(outcome.ms, outcome.counted);
@@ -420,7 +447,7 @@ private:
         index.insert(x);
     }
 
-    /// Call with m_mutex held (as for every change of the antichains).
+    /// Run inside m_section (as every change of the antichains).
     /// `changed`: S took nodes since x was found undecided (else none of them is below x).
     void addSatisfying(Levels x, bool changed) {
         // Another worker may have decided it meanwhile.
@@ -558,6 +585,7 @@ private:
 
     void addUndecided(std::span<const LevelCode> x, const Chain& chain) {
         const std::size_t slot = m_undecided.insert(x);
+        ++m_undecidedAdded;
         const NodeId id = encodeLevels(x, m_ctx.heights);
         int h = 0;
         for (LevelCode v : x) h += v;
@@ -614,8 +642,12 @@ private:
     std::vector<double> m_ratio;  ///< per attribute and level: pathStepScore of the next step
     std::vector<std::size_t> m_ratioStart;
 
-    std::mutex m_mutex;  ///< guards the antichains, the walks and the context's statistics
-    std::condition_variable m_wake;
+    /// Serialises the bookkeeping: the antichains, the walks and the context's statistics.
+    CombiningSection m_section;
+    /// Wake-ups of parked workers (a walk ended, U grew, the search aborted): what a parked
+    /// worker waits on.
+    std::atomic<std::uint64_t> m_wakeups{0};
+    std::size_t m_parked = 0;  ///< workers whose last section parked them
     std::atomic<bool> m_abort{false};
     DominanceIndex m_satisfying, m_failing, m_undecided;
     std::vector<Queued> m_queue;
@@ -635,6 +667,7 @@ private:
     std::vector<std::size_t> m_witness;
     std::vector<char> m_tried;  ///< buildPath: the attributes a step tried
     std::uint64_t m_satisfyingAdded = 0, m_failingAdded = 0;  ///< nodes ever put into S, F
+    std::uint64_t m_undecidedAdded = 0;                       ///< nodes ever put into U
     /// A raise of addFailing: (attribute raised << 32 | height), its node, its place in m_raised.
     struct RaiseKey {
         std::uint64_t group;
