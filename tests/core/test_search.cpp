@@ -415,6 +415,9 @@ private slots:
                                   << "k=5" << 0.0;
         QTest::newRow("brute k=5") << "brute"
                                    << "k=5" << 0.0;
+        // The implicit classifier, its sections combined on 4 threads (2 cores here).
+        QTest::newRow("implicit k=5") << "implicit"
+                                      << "k=5" << 0.0;
     }
     void cancelledSearchReportsWhatItDecided() {
         // Cancelled part-way, the search hands back the nodes it had decided: each one agrees
@@ -422,18 +425,26 @@ private slots:
         QFETCH(QString, algorithm);
         QFETCH(QString, spec);
         QFETCH(double, suppression);
-        const auto ws = adult({"sex", "age", "race", "marital-status", "education"}, "occupation");
+        const bool implicit = algorithm == "implicit";
+        // For the implicit row, a table large enough for 4 workers (search_context.h:
+        // workerThreads).
+        std::vector<std::string> qis = {"sex", "age", "race", "marital-status", "education"};
+        if (implicit) qis.insert(qis.end(), {"native-country", "workclass"});
+        const auto ws = adult(qis, "occupation");
         const auto full =
             run(ws->dataset(), {spec.toStdString()}, SearchAlgorithm::Brute, suppression);
         SearchConfig config;
         config.criteria = bindCriteria(ws->dataset(), {spec.toStdString()});
         config.suppressionLimit = suppression;
-        config.algorithm = parseSearchAlgorithm(algorithm.toStdString());
-        config.threads = 2;
+        config.algorithm =
+            implicit ? SearchAlgorithm::Fast : parseSearchAlgorithm(algorithm.toStdString());
+        if (implicit) config.implicitAbove = 0;
+        config.threads = implicit ? 4 : 2;
         // Without cancelling it is never filled.
         PartialClassification unused;
-        search(ws->dataset(), config, nullptr, &unused);
+        const SearchResult uncancelled = search(ws->dataset(), config, nullptr, &unused);
         QCOMPARE(unused.checkedNodes, std::uint64_t(0));
+        if (implicit) QCOMPARE(uncancelled.statistics.threadsDetail.size(), std::size_t(4));
         for (int polls : {2, 5, 25}) {  // the node under check when cancelled is dropped
             Feedback* self = nullptr;
             int seen = 0;

@@ -174,8 +174,16 @@ private:
             for (;;) {
                 Next next = Next::Done;
                 std::uint64_t epoch = 0;
-                m_section.run(
-                    t, [&] { next = bookkeep(walk, checked ? &outcome : nullptr, parked, epoch); });
+                m_section.run(t, [&] {
+                    try {
+                        next = bookkeep(walk, checked ? &outcome : nullptr, parked, epoch);
+                    } catch (...) {
+                        // The sections queued behind this one (run by the same combiner)
+                        // stop at once, as they would behind a mutex once this thread set it.
+                        stopAll();
+                        throw;
+                    }
+                });
                 parked = next == Next::Park;
                 if (checked && outcome.table)
                     m_sources->remember(outcome.id, std::move(outcome.table));
@@ -191,10 +199,15 @@ private:
                 checked = true;
             }
         } catch (...) {
-            m_abort.store(true);
-            wakeParked();
+            stopAll();
             throw;
         }
+    }
+
+    /// Every worker stops at its next section; parked ones wake to see it.
+    void stopAll() {
+        m_abort.store(true);
+        wakeParked();
     }
 
     enum class Next { Check, Park, Done };
@@ -206,6 +219,8 @@ private:
     /// inside m_section.
     Next bookkeep(Walk& walk, Outcome* outcome, bool wasParked, std::uint64_t& epoch) {
         if (wasParked) --m_parked;
+        // Aborted (Cancel, or another worker's error): the verdict is not recorded.
+        if (m_abort.load()) return Next::Done;
         if (outcome) {
             const std::uint64_t before = m_undecidedAdded;
             land(walk, *outcome);
@@ -217,7 +232,6 @@ private:
                 wakeParked();
             if (more) return Next::Check;
         }
-        if (m_abort.load()) return Next::Done;
         if (takeWalk(walk)) return Next::Check;
         if (m_walking.empty()) return Next::Done;
         ++m_parked;
