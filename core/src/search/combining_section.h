@@ -10,7 +10,7 @@
 // antichains also moved from core to core with the lock. A combiner runs the queued sections
 // back to back on one core, and each waiter wakes while the combiner already runs the next
 // one, so a waiter's wake-up is no longer on the serial path.
-#include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <type_traits>
@@ -47,7 +47,10 @@ public:
         s.arg = const_cast<void*>(static_cast<const void*>(std::addressof(section)));
         s.counters = tCounters;
         s.error = nullptr;
-        s.done.store(false, std::memory_order_relaxed);
+        {
+            const std::lock_guard hold(s.lock);
+            s.done = false;
+        }
         countAcquisition();
         bool combine = false;
         {
@@ -62,20 +65,26 @@ public:
             // Published while another thread combines: it runs this request before it stops
             // (it only stops with nothing pending), then sets `done`.
             const LockWaitTimer wait;
-            s.done.wait(false, std::memory_order_acquire);
+            std::unique_lock hold(s.lock);
+            s.wake.wait(hold, [&] { return s.done; });
         }
         if (s.error) std::rethrow_exception(std::exchange(s.error, nullptr));
     }
 
 private:
     /// A worker's request. Slots live as long as the section, so a combiner may notify a
-    /// slot whose owner has already seen `done` and moved on.
+    /// slot whose owner has already seen `done` and moved on. The wait is a mutex and a
+    /// condition variable, not std::atomic::wait: libstdc++'s waits on a bool go through a
+    /// shared table of proxies that changed between releases, and a lost wake-up here would
+    /// hang a search; the condition variable's cost is off the serial path.
     struct alignas(64) Slot {
         void (*call)(void*) = nullptr;
         void* arg = nullptr;
         ThreadCounters* counters = nullptr;
         std::exception_ptr error;
-        std::atomic<bool> done{false};
+        std::mutex lock;
+        std::condition_variable wake;
+        bool done = false;  ///< guarded by `lock`
     };
 
     /// Runs the pending requests, batch after batch, until none is left; `own` is the
@@ -100,8 +109,11 @@ private:
                 }
                 tCounters = mine;
                 if (s == &own) continue;
-                s->done.store(true, std::memory_order_release);
-                s->done.notify_one();
+                {
+                    const std::lock_guard hold(s->lock);
+                    s->done = true;
+                }
+                s->wake.notify_one();
             }
             m_batch.clear();
         }

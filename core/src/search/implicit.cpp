@@ -21,6 +21,8 @@
 // classifier. Workers take path starts from U in one serial section (a start another worker is
 // walking is skipped), run by flat combining; checks run outside it.
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -192,7 +194,8 @@ private:
                 if (next == Next::Park) {
                     // Every start is being walked: wait for a walk to end or U to grow.
                     const IdleTimer idle;
-                    m_wakeups.wait(epoch, std::memory_order_acquire);
+                    std::unique_lock hold(m_parkLock);
+                    m_parkWake.wait(hold, [&] { return m_wakeups != epoch; });
                     continue;
                 }
                 outcome = check(engine, node(walk, walk.mid));
@@ -235,14 +238,18 @@ private:
         if (takeWalk(walk)) return Next::Check;
         if (m_walking.empty()) return Next::Done;
         ++m_parked;
-        epoch = m_wakeups.load(std::memory_order_relaxed);
+        const std::lock_guard hold(m_parkLock);
+        epoch = m_wakeups;
         return Next::Park;
     }
 
     /// Parked workers look again: a walk ended, U gained members, or the search is aborted.
     void wakeParked() {
-        m_wakeups.fetch_add(1, std::memory_order_release);
-        m_wakeups.notify_all();
+        {
+            const std::lock_guard hold(m_parkLock);
+            ++m_wakeups;
+        }
+        m_parkWake.notify_all();
     }
 
     /// `threads` workers on this thread, each check taking its cost in classes of simulated
@@ -659,8 +666,10 @@ private:
     /// Serialises the bookkeeping: the antichains, the walks and the context's statistics.
     CombiningSection m_section;
     /// Wake-ups of parked workers (a walk ended, U grew, the search aborted): what a parked
-    /// worker waits on.
-    std::atomic<std::uint64_t> m_wakeups{0};
+    /// worker waits on, guarded by m_parkLock.
+    std::mutex m_parkLock;
+    std::condition_variable m_parkWake;
+    std::uint64_t m_wakeups = 0;
     std::size_t m_parked = 0;  ///< workers whose last section parked them
     std::atomic<bool> m_abort{false};
     DominanceIndex m_satisfying, m_failing, m_undecided;
