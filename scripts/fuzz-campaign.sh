@@ -22,7 +22,11 @@ for target in ${LDIV_FUZZ_TARGETS:-csv hierarchy project workspace release xlsx 
   seeds=$(ls "$work" | wc -l)
   echo "== fuzz_$target: ${seconds} s, $seeds seeds, started $(date -u +%FT%TZ)"
   status=0
-  build-fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -max_len=4096 \
+  # As the CI's smoke run (scripts/ci-extra.sh): room for the largest seed, at least 4,096.
+  max_len=4096
+  largest=$(find "$work" -type f -printf '%s\n' | sort -n | tail -n 1)
+  while [ "$max_len" -lt "${largest:-0}" ]; do max_len=$((max_len * 2)); done
+  build-fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -max_len="$max_len" \
       -print_final_stats=1 -artifact_prefix="$findings/" "$work" >"$findings/log.txt" 2>&1 || status=$?
   # The last status line holds the final coverage; the stats give executions and speed.
   grep -E '^#[0-9]+' "$findings/log.txt" | tail -n 1 || true
