@@ -3,6 +3,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QFile>
+#include <QLocale>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QTextBlock>
