@@ -9,6 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+source "$root/scripts/fuzz-max-len.sh"
 seconds="${LDIV_FUZZ_SECONDS:-300}"
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLDIV_FUZZ=ON \
       -DLDIV_BUILD_GUI=OFF -DLDIV_BUILD_TESTS=OFF >/dev/null
@@ -22,11 +23,7 @@ for target in ${LDIV_FUZZ_TARGETS:-csv hierarchy project workspace release xlsx 
   seeds=$(ls "$work" | wc -l)
   echo "== fuzz_$target: ${seconds} s, $seeds seeds, started $(date -u +%FT%TZ)"
   status=0
-  # As the CI's smoke run (scripts/ci-extra.sh): room for the largest seed, at least 4,096.
-  max_len=4096
-  largest=$(find "$work" -type f -printf '%s\n' | sort -n | tail -n 1)
-  while [ "$max_len" -lt "${largest:-0}" ]; do max_len=$((max_len * 2)); done
-  build-fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -max_len="$max_len" \
+  build-fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -max_len="$(fuzz_max_len "$work")" \
       -print_final_stats=1 -artifact_prefix="$findings/" "$work" >"$findings/log.txt" 2>&1 || status=$?
   # The last status line holds the final coverage; the stats give executions and speed.
   grep -E '^#[0-9]+' "$findings/log.txt" | tail -n 1 || true

@@ -227,13 +227,13 @@ private:
         if (outcome) {
             const std::uint64_t before = m_undecidedAdded;
             land(walk, *outcome);
-            const bool more = advance(walk);
-            if (!more) endWalk(walk);
-            // New members of U are new starts: a parked worker need not wait for a walk to
-            // end (as the simulated workers, which look for a start at every verdict).
-            else if (m_parked > 0 && m_undecidedAdded != before)
-                wakeParked();
-            if (more) return Next::Check;
+            if (advance(walk)) {
+                // New members of U are new starts: a parked worker need not wait for a walk
+                // to end (as the simulated workers, which look for a start at every verdict).
+                if (m_parked > 0 && m_undecidedAdded != before) wakeParked();
+                return Next::Check;
+            }
+            endWalk(walk);  // wakes parked workers itself
         }
         if (takeWalk(walk)) return Next::Check;
         if (m_walking.empty()) return Next::Done;
